@@ -1,0 +1,71 @@
+// Convexity checks for polygons as designers type them. A later hull routine (issue 3) welds and
+// repairs; this one only judges, so a file is never silently changed on load.
+import { cross, sub, vec2, type Vec2 } from "./vec2";
+
+export type ConvexityProblem =
+  | { readonly kind: "too-few-points"; readonly message: string }
+  | { readonly kind: "non-finite"; readonly index: number; readonly message: string }
+  | { readonly kind: "duplicate-point"; readonly index: number; readonly message: string }
+  | { readonly kind: "collinear"; readonly index: number; readonly message: string }
+  | { readonly kind: "not-convex"; readonly index: number; readonly message: string };
+
+/** Relative tolerance under which three points count as collinear (sin of the turn angle). */
+const COLLINEAR_SINE = 1e-9;
+
+/**
+ * Checks that `points` form a strictly convex simple polygon in either winding: every turn has the
+ * same sign, none is (near) straight, and the boundary winds exactly once (a pentagram turns the
+ * same way at every vertex but winds twice). Returns null when convex.
+ */
+export function checkConvexPolygon(points: readonly Vec2[]): ConvexityProblem | null {
+  const n = points.length;
+  if (n < 3) return { kind: "too-few-points", message: `a polygon needs at least 3 points, got ${n}` };
+  for (let i = 0; i < n; i++) {
+    const p = points[i]!;
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return { kind: "non-finite", index: i, message: "point is not a finite number" };
+  }
+  let sign = 0;
+  let turning = 0;
+  for (let i = 0; i < n; i++) {
+    const a = points[(i + n - 1) % n]!;
+    const b = points[i]!;
+    const c = points[(i + 1) % n]!;
+    const e1 = sub(b, a);
+    const e2 = sub(c, b);
+    const l1 = Math.hypot(e1.x, e1.y);
+    const l2 = Math.hypot(e2.x, e2.y);
+    if (l2 === 0 || l2 <= 1e-12 * Math.max(Math.abs(b.x), Math.abs(b.y), 1)) {
+      return { kind: "duplicate-point", index: (i + 1) % n, message: `point ${(i + 1) % n} repeats point ${i}` };
+    }
+    const k = cross(e1, e2);
+    if (Math.abs(k) <= COLLINEAR_SINE * l1 * l2) {
+      return { kind: "collinear", index: i, message: `point ${i} is collinear with its neighbours (polygon is degenerate or not strictly convex)` };
+    }
+    const s = Math.sign(k);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return { kind: "not-convex", index: i, message: `polygon is not convex (it turns the other way at point ${i})` };
+    turning += Math.atan2(k, e1.x * e2.x + e1.y * e2.y);
+  }
+  if (Math.abs(Math.abs(turning) - 2 * Math.PI) > 1e-6) {
+    return { kind: "not-convex", index: 0, message: "polygon is not convex (its edges cross each other)" };
+  }
+  return null;
+}
+
+/** Signed area; positive when the points run clockwise on screen (y down). */
+export function signedArea(points: readonly Vec2[]): number {
+  let twice = 0;
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i]!;
+    const b = points[(i + 1) % points.length]!;
+    twice += cross(a, b);
+  }
+  return twice / 2;
+}
+
+/** Points reordered clockwise on screen (positive signed area), the winding the core works in. */
+export function clockwise(points: readonly Vec2[]): Vec2[] {
+  return signedArea(points) >= 0 ? [...points] : [...points].reverse();
+}
+
+export const toVec = (p: readonly [number, number]): Vec2 => vec2(p[0], p[1]);

@@ -1,0 +1,27 @@
+// File IO for the command-line tool, with errors a user can read (never a stack trace).
+import { readFile } from "node:fs/promises";
+
+export class UserError extends Error {
+  /** Process exit code: 2 for usage and input errors, 1 for an invalid document. */
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
+
+function reason(err: unknown): string {
+  const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
+  switch (code) {
+    case "ENOENT": return "no such file";
+    case "EACCES": case "EPERM": return "permission denied";
+    case "EISDIR": return "it is a directory";
+    default: return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export async function readTextFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (err) {
+    throw new UserError(`cannot read ${path}: ${reason(err)}`);
+  }
+}

@@ -1,0 +1,226 @@
+// Reading and writing scene files. Reading reports every problem at once, each with its JSON path
+// and its line and column; writing is canonical, so loading and saving an unchanged file written
+// by Collider Studio gives the same bytes.
+import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
+import type { z } from "zod";
+import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
+import { sceneSchema } from "./schema";
+import { SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, type Scene, type Shape } from "./types";
+
+export type SceneParseResult =
+  | { readonly ok: true; readonly scene: Scene }
+  | { readonly ok: false; readonly problems: readonly SceneProblem[] };
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "malformed number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ',' or a closing bracket",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: "unexpected text after the end of the document",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "comments are not allowed in JSON",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "malformed number",
+  InvalidUnicode: "invalid unicode escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "invalid character in string",
+};
+
+function syntaxProblem(text: string): SceneProblem {
+  const errors: ParseError[] = [];
+  parseLenient(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) {
+    // jsonc-parser accepts a few things JSON.parse does not (a trailing comma in some spots).
+    return { path: "", message: "not valid JSON", line: 1, column: 1 };
+  }
+  const name = printParseErrorCode(first.error);
+  const at = lineColumn(text, first.offset);
+  const message = text.trim() === "" ? "the file is empty (expected a JSON scene)" : `not valid JSON: ${SYNTAX_MESSAGES[name] ?? name}`;
+  return { path: "", message, ...at };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let cur = data;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg];
+    else if (isRecord(cur) && typeof seg === "string") cur = cur[seg];
+    else return undefined;
+  }
+  return cur;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${String(v)}`;
+}
+
+function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
+  const value = valueAt(data, issue.path as PathSegment[]);
+  switch (issue.code) {
+    case "invalid_type": {
+      const expected = issue.expected === "tuple" ? "a point [x, y]" : `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+      if (value === undefined) return `is missing (expected ${expected})`;
+      if (issue.expected === "number" && typeof value === "number") return "must be a finite number";
+      return `expected ${expected}, got ${describe(value)}`;
+    }
+    case "too_small":
+      if (issue.origin === "number") return issue.inclusive ? `must be at least ${String(issue.minimum)}` : `must be greater than ${String(issue.minimum)}`;
+      if (issue.origin === "string") return "must not be empty";
+      if (issue.origin === "array" && value !== undefined && Array.isArray(value) && issue.path.at(-2) === "points") return "a point is [x, y]";
+      return `needs at least ${String(issue.minimum)} items`;
+    case "too_big":
+      if (issue.origin === "array" && issue.path.at(-2) === "points") return "a point is [x, y]";
+      return `must be at most ${String(issue.maximum)}`;
+    case "invalid_union":
+      if ("discriminator" in issue && issue.discriminator === "type") {
+        return value === undefined
+          ? `is missing (expected one of ${SHAPE_TYPES.join(", ")})`
+          : `unknown shape type ${JSON.stringify(value)} (expected one of ${SHAPE_TYPES.join(", ")})`;
+      }
+      return issue.message;
+    case "invalid_value":
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}, got ${describe(value)}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Locates a JSON path in the source, falling back to the nearest ancestor that exists. */
+function locator(text: string): (path: readonly PathSegment[]) => { line: number; column: number } | undefined {
+  const root = parseTree(text);
+  return (path) => {
+    if (!root) return undefined;
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(root, path.slice(0, n) as PathSegment[]);
+      if (node) {
+        // Point at the property name when there is one, as editors do.
+        const at = node.parent?.type === "property" && node.parent.children?.[1] === node ? node.parent.offset : node.offset;
+        return lineColumn(text, at);
+      }
+    }
+    return undefined;
+  };
+}
+
+function problem(path: readonly PathSegment[], message: string, locate: ReturnType<typeof locator>): SceneProblem {
+  return { path: formatPath(path), message, ...locate(path) };
+}
+
+/** The header checks that come before anything else: a wrong format or version makes the rest moot. */
+function headerProblem(data: unknown): [PathSegment[], string] | null {
+  if (!isRecord(data)) return [[], `a scene file must be a JSON object, got ${describe(data)}`];
+  if (data.format !== SCENE_FORMAT) {
+    return [["format"], data.format === undefined
+      ? `is missing: not a Collider Studio scene (expected "format": "${SCENE_FORMAT}")`
+      : `not a Collider Studio scene: expected "${SCENE_FORMAT}", got ${describe(data.format)}`];
+  }
+  const v = data.version;
+  if (typeof v !== "number" || !Number.isInteger(v)) return [["version"], v === undefined ? "is missing (expected a whole number)" : `expected a whole number, got ${describe(v)}`];
+  if (v > SCENE_VERSION) return [["version"], `version ${v} is newer than this build of Collider Studio reads (up to ${SCENE_VERSION}); update Collider Studio to open it`];
+  if (v < 1) return [["version"], `unknown version ${v} (this build reads versions 1 to ${SCENE_VERSION})`];
+  return null;
+}
+
+function duplicateIdProblems(data: unknown): [PathSegment[], string][] {
+  const shapes = isRecord(data) ? data.shapes : undefined;
+  if (!Array.isArray(shapes)) return [];
+  const seen = new Map<string, number>();
+  const out: [PathSegment[], string][] = [];
+  shapes.forEach((s: unknown, i) => {
+    if (!isRecord(s) || typeof s.id !== "string") return;
+    const first = seen.get(s.id);
+    if (first === undefined) seen.set(s.id, i);
+    else out.push([["shapes", i, "id"], `duplicate id ${JSON.stringify(s.id)} (already used by shapes[${first}])`]);
+  });
+  return out;
+}
+
+/** Validates already-parsed JSON data as a scene. `text` (the source) adds lines and columns. */
+export function validateSceneData(data: unknown, text?: string): SceneParseResult {
+  const locate = text === undefined ? () => undefined : locator(text);
+  const header = headerProblem(data);
+  if (header) return { ok: false, problems: [problem(header[0], header[1], locate)] };
+
+  const found: [PathSegment[], string][] = [];
+  const result = sceneSchema.safeParse(data);
+  if (!result.success) {
+    for (const issue of result.error.issues) found.push([issue.path as PathSegment[], issueMessage(issue, data)]);
+  }
+  found.push(...duplicateIdProblems(data));
+  if (found.length > 0 || !result.success) {
+    // Document order reads best: sort by where each problem is in the file.
+    const problems = found.map(([path, message]) => problem(path, message, locate));
+    problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    return { ok: false, problems };
+  }
+  return { ok: true, scene: result.data as Scene };
+}
+
+/** Parses and validates a scene file's text. Never throws. */
+export function parseScene(text: string): SceneParseResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, problems: [syntaxProblem(text)] };
+  }
+  return validateSceneData(data, text);
+}
+
+const SHAPE_KEYS: Record<Shape["type"], readonly string[]> = {
+  circle: ["radius"],
+  box: ["width", "height"],
+  capsule: ["radius", "height"],
+  polygon: ["points"],
+};
+
+/** Known keys first in a fixed order, then any unknown ones in the order they came. */
+function ordered(obj: object, keys: readonly string[]): Record<string, unknown> {
+  const src = obj as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (src[k] !== undefined) out[k] = src[k];
+  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  return out;
+}
+
+function canonicalShape(shape: Shape): Record<string, unknown> {
+  const out = ordered(shape, ["id", "type", "x", "y", "rotation", ...SHAPE_KEYS[shape.type]]);
+  if (out.rotation === 0) delete out.rotation; // the default, so files stay short
+  return out;
+}
+
+/** JSON with two-space indentation, but arrays of plain numbers (points) kept on one line. */
+export function stableStringify(value: unknown, indent = ""): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    if (value.every((v) => typeof v === "number")) return `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
+    const inner = indent + "  ";
+    return `[\n${value.map((v) => inner + stableStringify(v, inner)).join(",\n")}\n${indent}]`;
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return "{}";
+    const inner = indent + "  ";
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${stableStringify(v, inner)}`).join(",\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The scene as file text, canonical and ending in a newline. */
+export function serializeScene(scene: Scene): string {
+  const top = ordered(scene, ["format", "version", "shapes"]);
+  top.shapes = scene.shapes.map(canonicalShape);
+  return stableStringify(top) + "\n";
+}

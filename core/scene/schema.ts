@@ -1,0 +1,47 @@
+// Scene format v1, defined once with zod. Unknown fields are kept (loose objects) so that a file
+// written by a newer minor build loses nothing when an older one saves it.
+import { z } from "zod";
+import { checkConvexPolygon, toVec } from "../hull";
+import { SCENE_FORMAT, SHAPE_TYPES } from "./types";
+
+const finite = z.number();
+const positive = z.number().gt(0);
+const point = z.tuple([finite, finite]);
+
+const base = {
+  id: z.string().min(1),
+  x: finite,
+  y: finite,
+  rotation: finite.optional().default(0),
+};
+
+export const circleSchema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
+export const boxSchema = z.looseObject({ ...base, type: z.literal("box"), width: positive, height: positive });
+export const capsuleSchema = z
+  .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
+  .superRefine((c, ctx) => {
+    if (c.height < 2 * c.radius) {
+      ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
+    }
+  });
+export const polygonSchema = z
+  .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
+  .superRefine((p, ctx) => {
+    const problem = checkConvexPolygon(p.points.map(toVec));
+    if (problem) {
+      const path = "index" in problem ? ["points", problem.index] : ["points"];
+      ctx.addIssue({ code: "custom", path, message: problem.message });
+    }
+  });
+
+export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
+
+export const sceneSchema = z.looseObject({
+  format: z.literal(SCENE_FORMAT),
+  version: z.literal(1),
+  shapes: z.array(shapeSchema),
+});
+
+export type SceneInput = z.input<typeof sceneSchema>;
+export type SceneOutput = z.output<typeof sceneSchema>;
+export const KNOWN_TYPES = SHAPE_TYPES;
