@@ -47,6 +47,7 @@ export default tseslint.config(
   },
   {
     files: ["renderer/**/*.{ts,tsx}"],
+    ignores: ["renderer/vite.config.ts"],
     languageOptions: { globals: globals.browser },
     rules: layer(
       "renderer/ runs in a sandboxed page: it reaches the desktop only through window.colliderStudio, never through Electron or Node.",
@@ -60,7 +61,7 @@ export default tseslint.config(
     rules: layer("electron/ must not import the renderer.", ["react", "react-dom", "konva", "react-konva", "zustand", "zundo"], ["**/renderer/**"]),
   },
   {
-    files: ["test/**/*.{ts,tsx}", "build/**/*.{js,mjs,ts}", "*.config.{js,ts}"],
+    files: ["test/**/*.{ts,tsx}", "build/**/*.{js,mjs,ts}", "*.config.{js,ts}", "renderer/vite.config.ts"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { actionForKey } from "../actions/registry";
+import { SceneCanvas } from "../canvas/SceneCanvas";
+import { onBrowserFilePicked } from "../platform/files";
+import { useEditor } from "../store/editor-store";
+import { cancelAllGestures } from "../tools/active-tool";
+import { receiveOpened } from "./document-commands";
+import { ProblemsPanel } from "./ProblemsPanel";
+import { StatusBar } from "./StatusBar";
+import { Toolbar } from "./Toolbar";
+
+function useShortcuts() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") cancelAllGestures();
+      const action = actionForKey(e);
+      if (!action) return;
+      e.preventDefault();
+      action.run();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** "• level.json — Collider Studio" while there are unsaved changes. */
+function useTitle() {
+  const name = useEditor((s) => s.file.name);
+  const dirty = useEditor((s) => s.shapes !== s.savedShapes);
+  useEffect(() => {
+    document.title = `${dirty ? "• " : ""}${name} — Collider Studio`;
+  }, [name, dirty]);
+}
+
+export function App() {
+  useShortcuts();
+  useTitle();
+  useEffect(() => onBrowserFilePicked(receiveOpened), []);
+  return (
+    <div className="app">
+      <Toolbar />
+      <main className="workspace">
+        <SceneCanvas />
+        <ProblemsPanel />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// Shown when a file could not be opened: every problem with its place. The open document is
+// left as it was.
+import { formatProblem } from "../../core";
+import { dismissProblems } from "../store/actions";
+import { useEditor } from "../store/editor-store";
+
+export function ProblemsPanel() {
+  const problems = useEditor((s) => s.problems);
+  if (!problems) return null;
+  return (
+    <section className="problems" role="alert" aria-label="Problems">
+      <header>
+        <strong>
+          Could not open {problems.file}: {problems.list.length} problem{problems.list.length === 1 ? "" : "s"}
+        </strong>
+        <button type="button" onClick={dismissProblems}>
+          Dismiss
+        </button>
+      </header>
+      <ul>
+        {problems.list.map((p, i) => (
+          <li key={i}>{formatProblem(p)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

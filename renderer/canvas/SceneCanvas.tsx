@@ -1,0 +1,90 @@
+// The Konva stage: draws the document, flags overlaps live, and feeds pointer events to the
+// active tool. Pointer moves and releases are followed on the window so a drag that leaves the
+// canvas still ends.
+import type Konva from "konva";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Layer, Stage } from "react-konva";
+import { findOverlaps, overlappingIds } from "../../core";
+import { useEditor } from "../store/editor-store";
+import { toolFor } from "../tools/active-tool";
+import type { PointerInfo } from "../tools/tool";
+import { Grid } from "./Grid";
+import { ShapeNode } from "./ShapeNode";
+import { THEME } from "./theme";
+
+function useSize(ref: React.RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 800, height: 600 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
+    ro.observe(el);
+    setSize({ width: el.clientWidth, height: el.clientHeight });
+    return () => ro.disconnect();
+  }, [ref]);
+  return size;
+}
+
+export function SceneCanvas() {
+  const shapes = useEditor((s) => s.shapes);
+  const selection = useEditor((s) => s.selection);
+  const preview = useEditor((s) => s.preview);
+  const tool = useEditor((s) => s.tool);
+  const container = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const { width, height } = useSize(container);
+
+  // Recomputed on every document change, including each step of a drag: overlaps are live.
+  const overlapping = useMemo(() => overlappingIds(findOverlaps(shapes)), [shapes]);
+  const selected = useMemo(() => new Set(selection), [selection]);
+
+  const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
+    const stage = stageRef.current;
+    if (!stage) return null;
+    stage.setPointersPositions(evt);
+    const world = stage.getRelativePointerPosition();
+    return world ? { world, hitId, shift: evt.shiftKey } : null;
+  };
+
+  const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {
+    if (e.evt.button !== 0) return;
+    const hitId = e.target.hasName("shape") ? e.target.id() : null;
+    const info = pointer(e.evt, hitId);
+    if (!info) return;
+    const active = toolFor(tool);
+    active.down(info);
+    const move = (evt: MouseEvent) => {
+      const p = pointer(evt, null);
+      if (p) active.move(p);
+    };
+    const up = (evt: MouseEvent) => {
+      window.removeEventListener("mousemove", move);
+      window.removeEventListener("mouseup", up);
+      const p = pointer(evt, null);
+      if (p) active.up(p);
+    };
+    window.addEventListener("mousemove", move);
+    window.addEventListener("mouseup", up);
+  };
+
+  const onMouseMove = () => {
+    const p = stageRef.current?.getRelativePointerPosition();
+    if (p) useEditor.setState({ cursor: { x: p.x, y: p.y } });
+  };
+
+  return (
+    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background, cursor: tool === "select" ? "default" : "crosshair" }}>
+      <Stage ref={stageRef} width={width} height={height} onMouseDown={onMouseDown} onMouseMove={onMouseMove} onMouseLeave={() => useEditor.setState({ cursor: null })}>
+        <Layer listening={false}>
+          <Grid width={width} height={height} />
+        </Layer>
+        <Layer>
+          {shapes.map((s) => (
+            <ShapeNode key={s.id} shape={s} look={{ overlapping: overlapping.has(s.id), selected: selected.has(s.id) }} />
+          ))}
+          {preview && <ShapeNode shape={preview} look={{ overlapping: false, selected: false, ghost: true }} />}
+        </Layer>
+      </Stage>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// Store actions: the only code that writes the editor state.
+import { emptyScene, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import { history, useEditor, type EditorState, type ToolId } from "./editor-store";
+
+const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
+const get = () => useEditor.getState();
+
+export function setTool(tool: ToolId): void {
+  set({ tool });
+}
+
+export function select(ids: readonly string[]): void {
+  set({ selection: ids });
+}
+
+/** A fresh id such as "box-3", unique within the document. */
+export function nextId(type: ShapeType, shapes: readonly Shape[]): string {
+  const used = new Set(shapes.map((s) => s.id));
+  let n = 1;
+  while (used.has(`${type}-${n}`)) n++;
+  return `${type}-${n}`;
+}
+
+export function addShape(shape: Shape): void {
+  set({ shapes: [...get().shapes, shape], selection: [shape.id] });
+}
+
+export function deleteSelection(): void {
+  const { shapes, selection } = get();
+  if (selection.length === 0) return;
+  const gone = new Set(selection);
+  const kept = shapes.filter((s) => !gone.has(s.id));
+  if (kept.length !== shapes.length) set({ shapes: kept, selection: [] });
+}
+
+/** Replaces one shape by id, keeping its place in the draw order. */
+export function updateShape(id: string, patch: Partial<Pick<Shape, "x" | "y" | "rotation">>): void {
+  set({ shapes: get().shapes.map((s) => (s.id === id ? ({ ...s, ...patch } as Shape) : s)) });
+}
+
+let gestureStart: readonly Shape[] | null = null;
+
+/** Starts a gesture: changes until endGesture() become one undo step. */
+export function beginGesture(): void {
+  if (gestureStart) return;
+  gestureStart = get().shapes;
+  history().pause();
+}
+
+export function endGesture(): void {
+  if (!gestureStart) return;
+  const start = gestureStart;
+  const final = get().shapes;
+  gestureStart = null;
+  // Rewind while paused, then apply the end state with history on: one entry for the gesture.
+  set({ shapes: start });
+  history().resume();
+  if (final !== start) set({ shapes: final });
+}
+
+/** Escape during a gesture: back to the state before it, with nothing recorded. */
+export function cancelGesture(): void {
+  if (!gestureStart) return;
+  set({ shapes: gestureStart });
+  gestureStart = null;
+  history().resume();
+}
+
+export function undo(): void {
+  if (gestureStart) cancelGesture();
+  history().undo();
+  pruneSelection();
+}
+
+export function redo(): void {
+  history().redo();
+  pruneSelection();
+}
+
+function pruneSelection(): void {
+  const ids = new Set(get().shapes.map((s) => s.id));
+  const { selection } = get();
+  if (selection.some((id) => !ids.has(id))) set({ selection: selection.filter((id) => ids.has(id)) });
+}
+
+/** Replaces the document with an opened scene; history starts afresh. */
+export function loadDocument(scene: Scene, file: { name: string; path?: string }): void {
+  const { format: _f, version: _v, shapes, ...extras } = scene;
+  history().pause();
+  set({ shapes, extras, savedShapes: shapes, selection: [], file, problems: null, notice: `Opened ${file.name}` });
+  history().resume();
+  history().clear();
+}
+
+export function currentScene(): Scene {
+  const { shapes, extras } = get();
+  return { ...emptyScene(), ...extras, shapes };
+}
+
+export function markSaved(file: { name: string; path?: string }): void {
+  set({ savedShapes: get().shapes, file, notice: `Saved ${file.name}` });
+}
+
+export function showProblems(file: string, list: readonly SceneProblem[]): void {
+  set({ problems: { file, list } });
+}
+
+export function dismissProblems(): void {
+  set({ problems: null });
+}
+
+export function notify(notice: string | null): void {
+  set({ notice });
+}

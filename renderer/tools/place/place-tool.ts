@@ -1,0 +1,31 @@
+// The circle, box, capsule and polygon tools: press, drag to size (or just click), release.
+import type { ShapeType } from "../../../core";
+import { addShape, nextId } from "../../store/actions";
+import { useEditor } from "../../store/editor-store";
+import type { Tool } from "../tool";
+import { placeShape, type Point2 } from "./place-shape";
+
+export function placeTool(type: ShapeType): Tool {
+  let start: Point2 | null = null;
+  const shapeTo = (end: Point2) => placeShape(type, nextId(type, useEditor.getState().shapes), start!, end);
+  return {
+    down: (p) => {
+      start = p.world;
+      useEditor.setState({ preview: shapeTo(p.world) });
+    },
+    move: (p) => {
+      if (start) useEditor.setState({ preview: shapeTo(p.world) });
+    },
+    up: (p) => {
+      if (!start) return;
+      const shape = shapeTo(p.world);
+      start = null;
+      useEditor.setState({ preview: null });
+      addShape(shape);
+    },
+    cancel: () => {
+      start = null;
+      useEditor.setState({ preview: null });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// A tool is a small state machine fed world-space pointer events by the canvas.
+import type { Point2 } from "./place/place-shape";
+
+export interface PointerInfo {
+  readonly world: Point2;
+  /** Id of the shape under the pointer, if any. */
+  readonly hitId: string | null;
+  readonly shift: boolean;
+}
+
+export interface Tool {
+  readonly down: (p: PointerInfo) => void;
+  readonly move: (p: PointerInfo) => void;
+  readonly up: (p: PointerInfo) => void;
+  /** Escape or losing the pointer: end the gesture and restore the state before it. */
+  readonly cancel: () => void;
+}

@@ -1,0 +1,153 @@
+// The editor end to end in real Chromium: place two shapes with the toolbar, drag one onto the
+// other and see the overlap live, undo, save, reload, open the saved file, and get the same scene.
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseScene } from "../../core";
+import { ARTIFACTS, launchBrowser, newEditorPage, pageErrors, serveEditor, type Served } from "./harness";
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveEditor();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+/** The RGBA of the shapes layer at a page point (Konva draws each layer on its own canvas). */
+async function shapePixel(page: Page, x: number, y: number): Promise<[number, number, number, number]> {
+  return page.evaluate(([px, py]) => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")];
+    const layer = canvases[canvases.length - 1]!;
+    const rect = layer.getBoundingClientRect();
+    const ratio = layer.width / rect.width;
+    const d = layer.getContext("2d")!.getImageData(Math.round((px - rect.left) * ratio), Math.round((py - rect.top) * ratio), 1, 1).data;
+    return [d[0]!, d[1]!, d[2]!, d[3]!] as [number, number, number, number];
+  }, [x, y] as const);
+}
+
+const isWarning = ([r, g, b, a]: number[]) => a! > 0 && r! > 200 && g! < 150 && b! < 150;
+const isNormal = ([r, , b, a]: number[]) => a! > 0 && b! > 200 && r! < 150;
+
+async function saveDownload(page: Page): Promise<string> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const file = await download;
+  const path = await file.path();
+  return readFileSync(path, "utf8");
+}
+
+describe("editor in Chromium", () => {
+  it("reports the launcher's one-line fallback message", () => {
+    expect(served.firstLine).toMatch(/serving the editor at http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it("places, drags into overlap live, undoes, saves, reloads and reopens the same scene", async () => {
+    const page = await newEditorPage(browser, served.url);
+    const status = (id: string) => page.getByTestId(id);
+
+    await page.getByRole("button", { name: "Box", exact: true }).click();
+    await page.mouse.click(300, 300);
+    await page.getByRole("button", { name: "Circle", exact: true }).click();
+    await page.mouse.click(600, 300);
+    await expect.poll(() => status("shape-count").textContent()).toBe("2 shapes");
+    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
+
+    // Drag the circle onto the box: the overlap shows while the button is still down.
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.move(600, 300);
+    await page.mouse.down();
+    await page.mouse.move(450, 300, { steps: 5 });
+    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+    await page.mouse.move(360, 305, { steps: 5 });
+    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    expect(isWarning(await shapePixel(page, 300, 300))).toBe(true); // the box turns
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-overlap-while-dragging.png") });
+    await page.mouse.up();
+    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    expect(await page.title()).toMatch(/^• untitled\.json/);
+
+    // One undo step takes back the whole drag.
+    await page.keyboard.press("Control+z");
+    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+    expect(isNormal(await shapePixel(page, 300, 300))).toBe(true);
+    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
+    // Redo and undo again with the other two shortcuts.
+    await page.keyboard.press("Control+Shift+z");
+    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+y");
+    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    await page.keyboard.press("Control+z");
+    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+
+    const saved = await saveDownload(page);
+    const parsed = parseScene(saved);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.scene.shapes.map((s) => s.type)).toEqual(["box", "circle"]);
+    const [box, circle] = parsed.scene.shapes;
+    expect(circle!.x - box!.x).toBe(300); // placed 300 px apart, drag undone
+    expect(await page.title()).toMatch(/^untitled\.json/);
+    const savedPath = resolve(ARTIFACTS, "e2e-saved.json");
+    writeFileSync(savedPath, saved);
+
+    await page.reload();
+    await page.getByRole("toolbar", { name: "Tools" }).waitFor();
+    expect(await status("shape-count").textContent()).toBe("0 shapes");
+    await page.setInputFiles("#open-scene-input", savedPath);
+    await expect.poll(() => status("shape-count").textContent()).toBe("2 shapes");
+    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
+    expect(isNormal(await shapePixel(page, 300, 300))).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-reopened.png") });
+
+    // The same scene: saving again gives the same bytes.
+    expect(await saveDownload(page)).toBe(saved);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("deletes the selection and undoes the delete", async () => {
+    const page = await newEditorPage(browser, served.url);
+    await page.getByRole("button", { name: "Capsule", exact: true }).click();
+    await page.mouse.click(400, 400);
+    await page.getByRole("button", { name: "Polygon", exact: true }).click();
+    await page.mouse.move(600, 350);
+    await page.mouse.down();
+    await page.mouse.move(700, 450, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    expect(await page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await page.keyboard.press("Delete");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    expect(await shapePixel(page, 650, 400)).toEqual([0, 0, 0, 0]);
+    await page.keyboard.press("Control+z");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    expect(isNormal(await shapePixel(page, 650, 400))).toBe(true);
+    await page.close();
+  });
+
+  it("shows every problem of a bad file and keeps the open document", async () => {
+    const page = await newEditorPage(browser, served.url);
+    await page.getByRole("button", { name: "Box", exact: true }).click();
+    await page.mouse.click(300, 300);
+    const bad = resolve(ARTIFACTS, "e2e-bad.json");
+    writeFileSync(bad, JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }, { id: "a", type: "box", x: 0, y: 0, width: 1, height: 1 }] }, null, 2));
+    await page.setInputFiles("#open-scene-input", bad);
+    const panel = page.getByRole("alert", { name: "Problems" });
+    await panel.waitFor();
+    const text = await panel.textContent();
+    expect(text).toContain("shapes[0].radius: must be greater than 0");
+    expect(text).toContain('shapes[1].id: duplicate id "a"');
+    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-problems.png") });
+    await page.close();
+  });
+});

@@ -1,0 +1,95 @@
+// Shared set-up for end-to-end tests: Debian's Chromium through playwright-core, and the editor
+// served the way `npm start` serves it when Electron's binary is missing.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const ARTIFACTS = resolve(ROOT, "test-results");
+
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export async function newEditorPage(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  (page as Page & { errors: string[] }).errors = errors;
+  await page.goto(url);
+  await page.getByRole("toolbar", { name: "Tools" }).waitFor();
+  return page;
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { errors?: string[] }).errors ?? [];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export interface Served {
+  readonly url: string;
+  readonly firstLine: string;
+  readonly stop: () => Promise<void>;
+}
+
+/** Runs the built launcher in web mode (`npm start` without Electron) and waits for its URL line. */
+export async function serveEditor(): Promise<Served> {
+  if (!existsSync(resolve(ROOT, "dist/renderer/index.html")) || !existsSync(resolve(ROOT, "dist/launcher/start.cjs"))) {
+    throw new Error("the editor is not built: run npm run build first");
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["dist/launcher/start.cjs", "--web", "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`launcher printed no URL: ${output}`)), 15_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+\/?/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        res(m[0]);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => rej(new Error(`launcher exited with ${code}: ${output}`)));
+  });
+  return {
+    url,
+    firstLine: output.split("\n")[0] ?? "",
+    stop: () => new Promise<void>((res) => {
+      if (child.exitCode !== null) return res();
+      child.once("exit", () => res());
+      child.kill("SIGTERM");
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+// The editor's document store without a canvas: undo granularity, gestures, loading.
+import fc from "fast-check";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SHAPE_TYPES, validateSceneData, type Shape } from "../../core";
+import { addShape, beginGesture, cancelGesture, deleteSelection, endGesture, loadDocument, nextId, redo, select, undo, updateShape } from "../../renderer/store/actions";
+import { history, useEditor } from "../../renderer/store/editor-store";
+import { placeShape } from "../../renderer/tools/place/place-shape";
+
+const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
+const shapes = () => useEditor.getState().shapes;
+
+beforeEach(() => {
+  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [] }, { name: "t.json" });
+});
+
+describe("undo history", () => {
+  it("undoes and redoes adding a shape", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
+    undo();
+    expect(shapes().map((s) => s.id)).toEqual(["a"]);
+    redo();
+    expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
+  });
+
+  it("makes a whole drag one undo step", () => {
+    addShape(circle("a"));
+    const before = history().pastStates.length;
+    beginGesture();
+    for (let i = 1; i <= 20; i++) updateShape("a", { x: i * 5 });
+    endGesture();
+    expect(shapes()[0]!.x).toBe(100);
+    expect(history().pastStates.length).toBe(before + 1);
+    undo();
+    expect(shapes()[0]!.x).toBe(0);
+    redo();
+    expect(shapes()[0]!.x).toBe(100);
+  });
+
+  it("records nothing for a gesture that changes nothing, or one that is cancelled", () => {
+    addShape(circle("a"));
+    const before = history().pastStates.length;
+    beginGesture();
+    endGesture();
+    beginGesture();
+    updateShape("a", { x: 50 });
+    cancelGesture();
+    expect(shapes()[0]!.x).toBe(0);
+    expect(history().pastStates.length).toBe(before);
+  });
+
+  it("does not record selection changes", () => {
+    addShape(circle("a"));
+    const before = history().pastStates.length;
+    select([]);
+    select(["a"]);
+    expect(history().pastStates.length).toBe(before);
+  });
+
+  it("undoes a delete and drops selections of shapes that undo removes", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a", "b"]);
+    deleteSelection();
+    expect(shapes()).toEqual([]);
+    undo();
+    expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
+    select(["b"]);
+    undo();
+    expect(useEditor.getState().selection).toEqual([]);
+  });
+
+  it("starts a fresh history and a clean document when a scene is loaded", () => {
+    addShape(circle("a"));
+    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")] }, { name: "z.json" });
+    expect(history().pastStates.length).toBe(0);
+    const s = useEditor.getState();
+    expect(s.shapes === s.savedShapes).toBe(true);
+    undo();
+    expect(shapes().map((x) => x.id)).toEqual(["z"]);
+  });
+});
+
+describe("placing shapes", () => {
+  it("gives fresh ids per kind", () => {
+    expect(nextId("box", [circle("box-1"), circle("box-3")])).toBe("box-2");
+  });
+
+  it("places a default-size shape on a click, centred on the point", () => {
+    const s = placeShape("box", "b", { x: 100, y: 50 }, { x: 101, y: 51 });
+    expect(s).toMatchObject({ type: "box", x: 100, y: 50, width: 80, height: 80 });
+  });
+
+  it("fits the dragged rectangle in any direction", () => {
+    const s = placeShape("box", "b", { x: 200, y: 100 }, { x: 100, y: 160 });
+    expect(s).toMatchObject({ x: 150, y: 130, width: 100, height: 60 });
+  });
+
+  it("always makes a shape the file format accepts, whatever the drag", () => {
+    const coord = fc.double({ min: -1e4, max: 1e4, noNaN: true });
+    fc.assert(
+      fc.property(fc.constantFrom(...SHAPE_TYPES), coord, coord, coord, coord, (type, x0, y0, x1, y1) => {
+        const shape = placeShape(type, "s", { x: x0, y: y0 }, { x: x1, y: y1 });
+        const r = validateSceneData({ format: "collider-studio-scene", version: 1, shapes: [shape] });
+        expect(r.ok ? [] : r.problems).toEqual([]);
+      }),
+      { seed: 20261122, numRuns: 400 },
+    );
+  });
+});
