@@ -3,12 +3,7 @@
 // process validates every argument. Pure TypeScript, shared by renderer/ and electron/.
 import { z } from "zod";
 
-export const IPC = {
-  openScene: "scene:open",
-  saveScene: "scene:save",
-} as const;
-
-export type IpcChannel = (typeof IPC)[keyof typeof IPC];
+export { IPC, type IpcChannel } from "./ipc-channels";
 
 /** A scene file's text as read from disk, with the path the user chose. */
 export interface OpenedFile {

@@ -1,0 +1,148 @@
+// Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes, and
+// readable errors. The page may only write where the user pointed a dialog in this session.
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import { describeFileError } from "./file-errors";
+import { nodeFileSystem, type SceneFileSystem } from "./file-system";
+
+export interface FileFilter {
+  readonly name: string;
+  readonly extensions: string[];
+}
+
+export const SCENE_FILTERS: FileFilter[] = [{ name: "Collider Studio scene", extensions: ["json"] }];
+
+export interface OpenDialogOptions {
+  title: string;
+  properties: Array<"openFile">;
+  filters: FileFilter[];
+}
+
+export interface SaveDialogOptions {
+  title: string;
+  defaultPath: string;
+  properties: Array<"createDirectory" | "showOverwriteConfirmation">;
+  filters: FileFilter[];
+}
+
+/** The part of Electron's `dialog` used here (main.ts binds it to the editor window). */
+export interface DialogLike {
+  showOpenDialog(options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
+}
+
+export interface SceneFileService {
+  open(): Promise<ShellResult<OpenedFile>>;
+  save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
+  /** True for paths chosen through a dialog (or opened/saved) in this session. */
+  isAllowed(filePath: string): boolean;
+}
+
+export interface SceneFileServiceOptions {
+  readonly dialog: DialogLike;
+  readonly fs?: SceneFileSystem;
+}
+
+const CANCELED = { ok: false, canceled: true } as const;
+
+function failure(error: string): { ok: false; canceled: false; error: string } {
+  return { ok: false, canceled: false, error };
+}
+
+/** A name safe to propose in a Save dialog: no folders, no characters Windows rejects, .json. */
+export function sceneFileName(suggested: string | undefined): string {
+  const base = (suggested ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "").trim().replace(/[. ]+$/, "");
+  return withJsonExtension(cleaned === "" ? "untitled" : cleaned);
+}
+
+export function withJsonExtension(filePath: string): string {
+  return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
+}
+
+/** A temporary name next to the target, so the final rename stays on one file system. */
+function temporaryPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+}
+
+export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFileServiceOptions): SceneFileService {
+  const allowed = new Set<string>();
+
+  /** Readers of the target see either the old or the new content, never a partial file. */
+  async function writeAtomically(target: string, text: string): Promise<void> {
+    const temporary = temporaryPathFor(target);
+    try {
+      await fs.writeNewFile(temporary, text);
+      await fs.rename(temporary, target);
+    } catch (err) {
+      await fs.remove(temporary).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async function askWhereToSave(request: SaveRequest, knownPath: string | undefined): Promise<string | undefined> {
+    const name = sceneFileName(request.suggestedName ?? (request.path === undefined ? undefined : path.basename(request.path)));
+    const choice = await dialog.showSaveDialog({
+      title: "Save scene",
+      // Start in the document's folder only if the user chose it before; never reveal other paths.
+      defaultPath: knownPath === undefined ? name : path.join(path.dirname(knownPath), name),
+      properties: ["createDirectory", "showOverwriteConfirmation"],
+      filters: SCENE_FILTERS,
+    });
+    if (choice.canceled || !choice.filePath) return undefined;
+    // Exactly the name the dialog confirmed: adding ".json" afterwards could replace a file the
+    // overwrite check never asked about.
+    return path.resolve(choice.filePath);
+  }
+
+  return {
+    isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
+
+    async open() {
+      let chosen: string | undefined;
+      try {
+        const choice = await dialog.showOpenDialog({ title: "Open scene", properties: ["openFile"], filters: SCENE_FILTERS });
+        chosen = choice.canceled ? undefined : choice.filePaths[0];
+      } catch (err) {
+        return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
+      }
+      if (chosen === undefined) return CANCELED;
+      const filePath = path.resolve(chosen);
+      try {
+        const text = await fs.readText(filePath);
+        allowed.add(filePath);
+        return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
+      } catch (err) {
+        return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
+      }
+    },
+
+    async save(request) {
+      const requested = request.path === undefined ? undefined : path.resolve(request.path);
+      const known = requested !== undefined && allowed.has(requested) ? requested : undefined;
+      let target: string | undefined;
+      if (requested !== undefined && !request.saveAs) {
+        if (known === undefined) {
+          return failure(`cannot save ${request.path}: this file was not chosen in a file dialog in this session; use Save As`);
+        }
+        target = known;
+      } else {
+        try {
+          target = await askWhereToSave(request, known);
+        } catch (err) {
+          return failure(`cannot show the Save dialog: ${describeFileError(err)}`);
+        }
+        if (target === undefined) return CANCELED;
+      }
+      try {
+        await writeAtomically(target, request.text);
+      } catch (err) {
+        return failure(`cannot save ${target}: ${describeFileError(err)}`);
+      }
+      allowed.add(target);
+      return { ok: true, value: { path: target, name: path.basename(target) } };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The main-process side of the DesktopApi contract: one handler per IPC channel. Every call is
+// checked (sender and arguments) and answered with a ShellResult; nothing throws across IPC.
+import { IPC, saveRequestSchema, type ShellResult } from "../core/shell/desktop-api";
+import { isAppUrl } from "./app-url";
+import type { SceneFileService } from "./file-service";
+
+export interface SenderFrameLike {
+  readonly url: string;
+  /** Null for a top-level frame. */
+  readonly parent?: unknown;
+}
+
+export interface InvokeEventLike {
+  readonly sender: unknown;
+  readonly senderFrame: SenderFrameLike | null;
+}
+
+export type InvokeHandler = (event: InvokeEventLike, ...args: unknown[]) => Promise<ShellResult<unknown>>;
+
+/** The part of Electron's `ipcMain` used here. */
+export interface IpcMainLike {
+  handle(channel: string, listener: InvokeHandler): void;
+  removeHandler(channel: string): void;
+}
+
+export interface SenderPolicy {
+  /** The editor page's file:// URL. */
+  readonly indexUrl: string;
+  /** The editor window's webContents, or undefined while there is no window. */
+  readonly editorContents: () => unknown;
+}
+
+/** Only the editor page itself, in its top frame and in the editor window, may call the shell:
+ * not an iframe, not a page the window was navigated to, not another webContents. */
+export function isTrustedSender(event: InvokeEventLike, policy: SenderPolicy): boolean {
+  const frame = event.senderFrame;
+  if (frame === null || (frame.parent !== null && frame.parent !== undefined)) return false;
+  if (!isAppUrl(frame.url, policy.indexUrl)) return false;
+  const editor = policy.editorContents();
+  return editor !== undefined && editor !== null && event.sender === editor;
+}
+
+function failure(error: string): ShellResult<never> {
+  return { ok: false, canceled: false, error };
+}
+
+/** zod issues as one short line, e.g. `text: expected string, received number`. */
+function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.map(String).join(".");
+    return where === "" ? issue.message : `${where}: ${issue.message}`;
+  });
+  return shown.join("; ") + (issues.length > 3 ? `; and ${issues.length - 3} more` : "");
+}
+
+/** Registers the handlers; returns a function that removes them. */
+export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy): () => void {
+  const guarded = (channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void => {
+    ipcMain.handle(channel, async (event, ...args) => {
+      if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
+      try {
+        return await handler(args);
+      } catch (err) {
+        // A bug here must reach the page as a message, not as a rejected promise with a stack.
+        const message = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+        return failure(`internal error in ${channel}: ${message}`);
+      }
+    });
+  };
+
+  guarded(IPC.openScene, async (args) => {
+    if (args.length !== 0) return failure("invalid open request: it takes no arguments");
+    return files.open();
+  });
+
+  guarded(IPC.saveScene, async (args) => {
+    if (args.length !== 1) return failure(`invalid save request: expected one argument, got ${args.length}`);
+    const parsed = saveRequestSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid save request: ${describeIssues(parsed.error.issues)}`);
+    return files.save(parsed.data);
+  });
+
+  return () => {
+    ipcMain.removeHandler(IPC.openScene);
+    ipcMain.removeHandler(IPC.saveScene);
+  };
+}

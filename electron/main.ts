@@ -1,0 +1,80 @@
+// Electron's main process. Thin by design: it only hands Electron's real objects to the modules
+// beside it, which hold the logic and are tested with fakes.
+import path from "node:path";
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
+import { applicationMenuTemplate } from "./app-menu";
+import { appIndexUrl } from "./app-url";
+import { createSceneFileService, type DialogLike } from "./file-service";
+import { registerSceneIpc } from "./ipc";
+import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
+import { mainWindowOptions } from "./window-options";
+
+// This file runs as dist/electron/main.cjs; Vite builds the page into dist/renderer/.
+const indexPath = path.join(__dirname, "..", "renderer", "index.html");
+const preloadPath = path.join(__dirname, "preload.cjs");
+const indexUrl = appIndexUrl(indexPath);
+
+let editorWindow: BrowserWindow | undefined;
+
+/** File dialogs are modal to the editor window when there is one. */
+const editorDialog: DialogLike = {
+  showOpenDialog: (options) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)),
+  showSaveDialog: (options) => (editorWindow ? dialog.showSaveDialog(editorWindow, options) : dialog.showSaveDialog(options)),
+};
+
+function oneLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+}
+
+function openEditorWindow(): void {
+  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  editorWindow = window;
+  window.once("ready-to-show", () => window.show());
+  window.on("closed", () => {
+    if (editorWindow === window) editorWindow = undefined;
+  });
+  window.loadFile(indexPath).catch((err: unknown) => {
+    console.error(`Collider Studio: cannot load the editor page ${indexPath}: ${oneLine(err)}`);
+  });
+}
+
+function focusEditorWindow(): void {
+  if (!editorWindow) return;
+  if (editorWindow.isMinimized()) editorWindow.restore();
+  editorWindow.focus();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Collider Studio is running; it receives 'second-instance' and comes to the front.
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on("second-instance", focusEditorWindow);
+  // Every web contents, including any the page might create, is kept on the editor page.
+  app.on("web-contents-created", (_event, contents) => {
+    guardWebContents(contents, { indexUrl, openExternal: (url) => shell.openExternal(url) });
+  });
+  app.on("window-all-closed", () => {
+    if (process.platform !== "darwin") app.quit();
+  });
+  app.on("activate", () => {
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openEditorWindow();
+  });
+
+  app
+    .whenReady()
+    .then(() => {
+      applyContentSecurityPolicy(session.defaultSession);
+      denyAllPermissions(session.defaultSession);
+      Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
+      registerSceneIpc(ipcMain, createSceneFileService({ dialog: editorDialog }), {
+        indexUrl,
+        editorContents: () => editorWindow?.webContents,
+      });
+      openEditorWindow();
+    })
+    .catch((err: unknown) => {
+      console.error(`Collider Studio: cannot start: ${oneLine(err)}`);
+      app.exit(1);
+    });
+}

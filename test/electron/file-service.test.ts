@@ -1,0 +1,244 @@
+import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import {
+  createSceneFileService, sceneFileName, SCENE_FILTERS,
+  type DialogLike, type OpenDialogOptions, type SaveDialogOptions,
+} from "../../electron/file-service";
+import { nodeFileSystem, type SceneFileSystem } from "../../electron/file-system";
+import { errnoError, tempDir } from "./helpers";
+
+/** A dialog that answers from queues and records what it was asked. */
+function fakeDialog(answers: { open?: string[] | null; save?: (string | null)[] } = {}) {
+  const openOptions: OpenDialogOptions[] = [];
+  const saveOptions: SaveDialogOptions[] = [];
+  const saves = [...(answers.save ?? [])];
+  const dialog: DialogLike = {
+    async showOpenDialog(options) {
+      openOptions.push(options);
+      const paths = answers.open;
+      return paths ? { canceled: false, filePaths: paths } : { canceled: true, filePaths: [] };
+    },
+    async showSaveDialog(options) {
+      saveOptions.push(options);
+      const next = saves.shift();
+      return next ? { canceled: false, filePath: next } : { canceled: true, filePath: "" };
+    },
+  };
+  return { dialog, openOptions, saveOptions };
+}
+
+describe("open", () => {
+  it("shows an Open dialog for JSON scenes and reads the file as UTF-8", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "level-é.json");
+    await writeFile(file, '{"name":"Château ✓"}', "utf8");
+    const { dialog, openOptions } = fakeDialog({ open: [file] });
+    const service = createSceneFileService({ dialog });
+    expect(await service.open()).toEqual({ ok: true, value: { path: file, name: "level-é.json", text: '{"name":"Château ✓"}' } });
+    expect(openOptions).toEqual([{ title: "Open scene", properties: ["openFile"], filters: [{ name: "Collider Studio scene", extensions: ["json"] }] }]);
+    expect(service.isAllowed(file)).toBe(true);
+  });
+
+  it("reports a canceled dialog as canceled", async () => {
+    const service = createSceneFileService({ dialog: fakeDialog({ open: null }).dialog });
+    expect(await service.open()).toEqual({ ok: false, canceled: true });
+  });
+
+  it("turns read errors into a readable message, and does not allow the path", async () => {
+    const dir = await tempDir();
+    const missing = path.join(dir, "gone.json");
+    const service = createSceneFileService({ dialog: fakeDialog({ open: [missing] }).dialog });
+    expect(await service.open()).toEqual({ ok: false, canceled: false, error: `cannot open ${missing}: no such file or folder` });
+    expect(service.isAllowed(missing)).toBe(false);
+  });
+
+  it("turns a failing dialog into a message, not an exception", async () => {
+    const dialog: DialogLike = {
+      showOpenDialog: () => Promise.reject(new Error("no display\n    at stack line")),
+      showSaveDialog: () => Promise.reject(new Error("no display")),
+    };
+    const service = createSceneFileService({ dialog });
+    expect(await service.open()).toEqual({ ok: false, canceled: false, error: "cannot show the Open dialog: no display" });
+    expect(await service.save({ text: "{}" })).toEqual({ ok: false, canceled: false, error: "cannot show the Save dialog: no display" });
+  });
+});
+
+describe("save", () => {
+  it("asks where to save when there is no path, proposing the suggested name with .json", async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, "arena.json");
+    const { dialog, saveOptions } = fakeDialog({ save: [target] });
+    const service = createSceneFileService({ dialog });
+    expect(await service.save({ text: "{\"v\":1}", suggestedName: "arena" })).toEqual({ ok: true, value: { path: target, name: "arena.json" } });
+    expect(await readFile(target, "utf8")).toBe("{\"v\":1}");
+    expect(saveOptions).toHaveLength(1);
+    expect(saveOptions[0]).toMatchObject({ title: "Save scene", defaultPath: "arena.json", filters: SCENE_FILTERS });
+    expect(saveOptions[0]!.properties).toContain("showOverwriteConfirmation");
+  });
+
+  it("saves to exactly the path the dialog confirmed, never to another name it did not ask about", async () => {
+    const dir = await tempDir();
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [path.join(dir, "level")] }).dialog });
+    const result = await service.save({ text: "{}" });
+    expect(result).toEqual({ ok: true, value: { path: path.join(dir, "level"), name: "level" } });
+  });
+
+  it("reports a canceled Save dialog as canceled and writes nothing", async () => {
+    const dir = await tempDir();
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [null] }).dialog });
+    expect(await service.save({ text: "{}", suggestedName: "x" })).toEqual({ ok: false, canceled: true });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("saves again to a path it opened without asking, atomically replacing the old content", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json");
+    await writeFile(file, "old", "utf8");
+    const { dialog, saveOptions } = fakeDialog({ open: [file] });
+    const service = createSceneFileService({ dialog });
+    await service.open();
+    expect(await service.save({ text: "new", path: file })).toEqual({ ok: true, value: { path: file, name: "scene.json" } });
+    expect(saveOptions).toEqual([]);
+    expect(await readFile(file, "utf8")).toBe("new");
+    expect(await readdir(dir)).toEqual(["scene.json"]);
+  });
+
+  it("saves again to a path chosen in an earlier Save dialog", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "a.json");
+    const { dialog, saveOptions } = fakeDialog({ save: [file] });
+    const service = createSceneFileService({ dialog });
+    await service.save({ text: "1" });
+    expect(await service.save({ text: "2", path: file })).toMatchObject({ ok: true });
+    expect(saveOptions).toHaveLength(1);
+    expect(await readFile(file, "utf8")).toBe("2");
+  });
+
+  it("refuses a path that no dialog chose in this session", async () => {
+    const dir = await tempDir();
+    const victim = path.join(dir, "victim.json");
+    await writeFile(victim, "precious", "utf8");
+    const { dialog, saveOptions } = fakeDialog({ save: [victim] });
+    const service = createSceneFileService({ dialog });
+    const result = await service.save({ text: "overwritten", path: victim });
+    expect(result).toMatchObject({ ok: false, canceled: false });
+    expect(result.ok === false && !result.canceled && result.error).toMatch(/^cannot save .*victim\.json: this file was not chosen in a file dialog/);
+    expect(saveOptions).toEqual([]);
+    expect(await readFile(victim, "utf8")).toBe("precious");
+  });
+
+  it("refuses relative and dot-dot variants of paths it does not know", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "ok.json");
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [file] }).dialog });
+    await service.save({ text: "{}" });
+    expect(service.isAllowed(path.join(dir, "sub", "..", "ok.json"))).toBe(true);
+    expect(await service.save({ text: "x", path: path.join(dir, "..", "ok.json") })).toMatchObject({ ok: false, canceled: false });
+    expect(await service.save({ text: "x", path: "ok.json" })).toMatchObject({ ok: false, canceled: false });
+  });
+
+  it("Save As asks even for a known path, starting in its folder", async () => {
+    const dir = await tempDir();
+    const first = path.join(dir, "first.json");
+    const second = path.join(dir, "second.json");
+    const { dialog, saveOptions } = fakeDialog({ save: [first, second] });
+    const service = createSceneFileService({ dialog });
+    await service.save({ text: "1", suggestedName: "first.json" });
+    expect(await service.save({ text: "2", path: first, saveAs: true, suggestedName: "copy of first" })).toEqual({ ok: true, value: { path: second, name: "second.json" } });
+    expect(saveOptions[1]!.defaultPath).toBe(path.join(dir, "copy of first.json"));
+    expect(await readFile(first, "utf8")).toBe("1");
+    expect(await readFile(second, "utf8")).toBe("2");
+  });
+
+  it("Save As of an unknown path does not reveal that path in the dialog", async () => {
+    const { dialog, saveOptions } = fakeDialog({ save: [null] });
+    const service = createSceneFileService({ dialog });
+    await service.save({ text: "1", path: "/secret/place/level.json", saveAs: true });
+    expect(saveOptions[0]!.defaultPath).toBe("level.json");
+  });
+
+  it("keeps the old content and removes the temporary file when the rename fails", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json");
+    await writeFile(file, "old", "utf8");
+    const renameFails: SceneFileSystem = { ...nodeFileSystem, rename: () => Promise.reject(errnoError("EACCES")) };
+    const service = createSceneFileService({ dialog: fakeDialog({ open: [file] }).dialog, fs: renameFails });
+    await service.open();
+    expect(await service.save({ text: "new", path: file })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: permission denied` });
+    expect(await readFile(file, "utf8")).toBe("old");
+    expect(await readdir(dir)).toEqual(["scene.json"]);
+  });
+
+  it("keeps the old content and removes a partly written temporary file when the disk is full", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json");
+    await writeFile(file, "old", "utf8");
+    const writeFails: SceneFileSystem = {
+      ...nodeFileSystem,
+      async writeNewFile(tempPath, text) {
+        await writeFile(tempPath, text.slice(0, 2), { flag: "wx" });
+        throw errnoError("ENOSPC");
+      },
+    };
+    const service = createSceneFileService({ dialog: fakeDialog({ open: [file] }).dialog, fs: writeFails });
+    await service.open();
+    expect(await service.save({ text: "new content", path: file })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: the disk is full` });
+    expect(await readFile(file, "utf8")).toBe("old");
+    expect(await readdir(dir)).toEqual(["scene.json"]);
+  });
+
+  it("writes through a temporary file in the target's folder, then renames it over the target", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json");
+    const calls: string[] = [];
+    const spying: SceneFileSystem = {
+      ...nodeFileSystem,
+      writeNewFile: vi.fn(async (p: string, text: string) => { calls.push(`write ${p}`); await nodeFileSystem.writeNewFile(p, text); }),
+      rename: vi.fn(async (from: string, to: string) => { calls.push(`rename ${from} -> ${to}`); await nodeFileSystem.rename(from, to); }),
+    };
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [file] }).dialog, fs: spying });
+    await service.save({ text: "{}" });
+    expect(calls).toHaveLength(2);
+    const temp = calls[0]!.slice("write ".length);
+    expect(path.dirname(temp)).toBe(dir);
+    expect(temp).not.toBe(file);
+    expect(calls[1]).toBe(`rename ${temp} -> ${file}`);
+  });
+
+  it("reports a missing folder readably", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "no-such-folder", "scene.json");
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [file] }).dialog });
+    expect(await service.save({ text: "{}" })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: no such file or folder` });
+  });
+
+  it("reports a target that is a folder readably", async () => {
+    const dir = await tempDir();
+    const folder = path.join(dir, "taken.json");
+    await mkdir(folder);
+    const service = createSceneFileService({ dialog: fakeDialog({ save: [folder] }).dialog });
+    const result = await service.save({ text: "{}" });
+    expect(result).toMatchObject({ ok: false, canceled: false });
+    expect(result.ok === false && !result.canceled && result.error).toMatch(new RegExp(`^cannot save ${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: `));
+    expect(result.ok === false && !result.canceled && result.error).not.toMatch(/\n| {4}at /);
+    expect(await readdir(dir)).toEqual(["taken.json"]);
+  });
+});
+
+describe("sceneFileName", () => {
+  it("keeps a plain name and adds .json", () => {
+    expect(sceneFileName("Level 1")).toBe("Level 1.json");
+    expect(sceneFileName("arena.json")).toBe("arena.json");
+    expect(sceneFileName("ARENA.JSON")).toBe("ARENA.JSON");
+  });
+
+  it("drops folders, control and reserved characters, and falls back to untitled", () => {
+    expect(sceneFileName("../../etc/passwd")).toBe("passwd.json");
+    expect(sceneFileName("C:\\Users\\x\\a.json")).toBe("a.json");
+    expect(sceneFileName("bad\u0000<name>?")).toBe("badname.json");
+    expect(sceneFileName("   ")).toBe("untitled.json");
+    expect(sceneFileName("..")).toBe("untitled.json");
+    expect(sceneFileName(undefined)).toBe("untitled.json");
+  });
+});

@@ -1,0 +1,146 @@
+import path from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { describe, expect, it, vi } from "vitest";
+import { IPC, type ShellResult } from "../../core/shell/desktop-api";
+import { appIndexUrl } from "../../electron/app-url";
+import { createSceneFileService, type DialogLike, type SceneFileService } from "../../electron/file-service";
+import { isTrustedSender, registerSceneIpc, type InvokeEventLike, type InvokeHandler, type IpcMainLike } from "../../electron/ipc";
+import { tempDir } from "./helpers";
+
+const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
+const editorContents = { id: 1 };
+const policy = { indexUrl, editorContents: () => editorContents };
+
+/** A call from the editor page in the editor window, unless overridden. */
+function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
+  return { sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides };
+}
+
+function fakeIpcMain() {
+  const handlers = new Map<string, InvokeHandler>();
+  const ipcMain: IpcMainLike = {
+    handle: (channel, listener) => {
+      expect(handlers.has(channel), `one handler for ${channel}`).toBe(false);
+      handlers.set(channel, listener);
+    },
+    removeHandler: (channel) => { handlers.delete(channel); },
+  };
+  const invoke = (channel: string, ev: InvokeEventLike, ...args: unknown[]): Promise<ShellResult<unknown>> => handlers.get(channel)!(ev, ...args);
+  return { ipcMain, handlers, invoke };
+}
+
+function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn> } {
+  return {
+    open: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const),
+    save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
+    isAllowed: () => false,
+  };
+}
+
+function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
+  expect(result).toMatchObject({ ok: false, canceled: false });
+  if (result.ok || result.canceled) return;
+  expect(result.error).toMatch(pattern);
+  expect(result.error).not.toMatch(/\n| {4}at /);
+}
+
+describe("registerSceneIpc", () => {
+  it("registers exactly the contract's channels, and removes them again", () => {
+    const { ipcMain, handlers } = fakeIpcMain();
+    const dispose = registerSceneIpc(ipcMain, fakeFiles(), policy);
+    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
+    dispose();
+    expect(handlers.size).toBe(0);
+  });
+
+  it("passes a valid open and save through to the file service", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expect(await invoke(IPC.openScene, event())).toMatchObject({ ok: true });
+    const request = { text: "{}", path: "/x.json", saveAs: false, suggestedName: "x" };
+    expect(await invoke(IPC.saveScene, event(), request)).toMatchObject({ ok: true });
+    expect(files.save).toHaveBeenCalledExactlyOnceWith(request);
+  });
+
+  it.each([
+    ["no argument", []],
+    ["two arguments", [{ text: "{}" }, { text: "{}" }]],
+    ["a string", ["{}"]],
+    ["null", [null]],
+    ["an array", [["{}"]]],
+    ["text of the wrong type", [{ text: 42 }]],
+    ["a missing text", [{ path: "/x.json" }]],
+    ["an empty path", [{ text: "{}", path: "" }]],
+    ["a path of the wrong type", [{ text: "{}", path: ["/x.json"] }]],
+    ["saveAs of the wrong type", [{ text: "{}", saveAs: "yes" }]],
+    ["an extra key", [{ text: "{}", encoding: "latin1" }]],
+    ["a prototype-polluting key", [JSON.parse('{"text":"{}","__proto__":{"admin":true}}')]],
+    ["an overlong suggested name", [{ text: "{}", suggestedName: "x".repeat(256) }]],
+  ])("rejects a save with %s, without calling the file service", async (_what, args) => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.saveScene, event(), ...args), /^invalid save request: /);
+    expect(files.save).not.toHaveBeenCalled();
+  });
+
+  it("names the offending field in the message", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    registerSceneIpc(ipcMain, fakeFiles(), policy);
+    expectError(await invoke(IPC.saveScene, event(), { text: 42 }), /^invalid save request: text: /);
+    expectError(await invoke(IPC.saveScene, event(), { text: "", extra: 1 }), /extra/);
+  });
+
+  it("rejects an open with arguments", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.openScene, event(), "/etc/passwd"), /^invalid open request/);
+    expect(files.open).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["another page", event({ senderFrame: { url: "https://evil.example/", parent: null } })],
+    ["another local file", event({ senderFrame: { url: "file:///tmp/evil.html", parent: null } })],
+    ["an iframe of the editor page", event({ senderFrame: { url: indexUrl, parent: { url: indexUrl } } })],
+    ["a destroyed frame", event({ senderFrame: null })],
+    ["another web contents showing the editor page", event({ sender: { id: 2 } })],
+  ])("refuses calls from %s", async (_what, foreign) => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.openScene, foreign), /^refused scene:open: /);
+    expectError(await invoke(IPC.saveScene, foreign, { text: "{}" }), /^refused scene:save: /);
+    expect(files.open).not.toHaveBeenCalled();
+    expect(files.save).not.toHaveBeenCalled();
+  });
+
+  it("refuses every call while there is no editor window", () => {
+    expect(isTrustedSender(event(), { indexUrl, editorContents: () => undefined })).toBe(false);
+    expect(isTrustedSender(event(), policy)).toBe(true);
+  });
+
+  it("answers a throwing file service with a message instead of a rejected promise", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    files.open.mockRejectedValueOnce(new Error("boom\n    at somewhere (file.ts:1:1)"));
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.openScene, event()), /^internal error in scene:open: boom$/);
+  });
+
+  it("with the real file service, refuses to save over a file the user never chose", async () => {
+    const dir = await tempDir();
+    const victim = path.join(dir, "victim.json");
+    await writeFile(victim, "precious");
+    const dialog: DialogLike = {
+      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
+      showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: "" })),
+    };
+    const { ipcMain, invoke } = fakeIpcMain();
+    registerSceneIpc(ipcMain, createSceneFileService({ dialog }), policy);
+    expectError(await invoke(IPC.saveScene, event(), { text: "pwned", path: victim }), /not chosen in a file dialog/);
+    expect(await readFile(victim, "utf8")).toBe("precious");
+    expect(dialog.showSaveDialog).not.toHaveBeenCalled();
+  });
+});
