@@ -21,15 +21,24 @@ export interface Penetration {
 /** Direction used when the two shapes are concentric points and nothing else gives one: up on screen. */
 export const FALLBACK_NORMAL: Vec2 = vec2(0, -1);
 
-/** Shapes that only touch (depth within this fraction of their coordinates' size) do not overlap. */
-const TOUCH_TOLERANCE = 1e-10;
+/**
+ * Shapes that only touch do not overlap: a depth within this fraction of the coordinates' magnitude
+ * is rounding (a few ulps), not an overlap. Regression: 1e-10 dropped a real 5e-5 overlap at 1e6.
+ */
+const TOUCH_TOLERANCE = 1e-12;
+
+/** A capsule core shorter than this (relative to the coordinates) has no direction worth an axis. */
+const DEGENERATE_EDGE = 1e-12;
 
 /** Candidate separating directions for one core; callers also try each direction's opposite. */
-function coreAxes(points: readonly Vec2[], out: Vec2[]): void {
+function coreAxes(points: readonly Vec2[], out: Vec2[], scale: number): void {
   const n = points.length;
   if (n === 2) {
+    // Regression: a capsule a few ulps taller than its caps has a core of ~1e-14, whose
+    // "direction" was the fallback (1, 0) and hid the real separating axis. Such a core is a
+    // point; the centre-to-centre axis covers it.
     const e = sub(points[1]!, points[0]!);
-    out.push(normalize(perp(e)), normalize(e));
+    if (length(e) > DEGENERATE_EDGE * scale) out.push(normalize(perp(e)), normalize(e));
     return;
   }
   for (let i = 0; i < n && n >= 3; i++) {
@@ -87,6 +96,16 @@ function disjointCoreDistance(a: readonly Vec2[], b: readonly Vec2[]): ClosestPa
   return best;
 }
 
+function centroid(points: readonly Vec2[]): Vec2 {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p.x;
+    y += p.y;
+  }
+  return vec2(x / points.length, y / points.length);
+}
+
 function magnitude(a: RoundedPolygon, b: RoundedPolygon): number {
   let m = Math.max(a.radius, b.radius, 1);
   for (const p of a.points) m = Math.max(m, Math.abs(p.x), Math.abs(p.y));
@@ -99,13 +118,14 @@ function magnitude(a: RoundedPolygon, b: RoundedPolygon): number {
  * Concentric circles (and coincident single points) get FALLBACK_NORMAL.
  */
 export function overlapRoundedPolygons(a: RoundedPolygon, b: RoundedPolygon): Penetration | null {
+  const size = magnitude(a, b);
   const axes: Vec2[] = [];
-  coreAxes(a.points, axes);
-  coreAxes(b.points, axes);
-  if (a.points.length === 1 && b.points.length === 1) {
-    const d = sub(b.points[0]!, a.points[0]!);
-    if (d.x !== 0 || d.y !== 0) axes.push(normalize(d));
-  }
+  coreAxes(a.points, axes, size);
+  coreAxes(b.points, axes, size);
+  // Point-like cores have no faces: the axis between the centres separates them. For any other
+  // pair it is one more valid axis, which never changes the result (see the header comment).
+  const d = sub(centroid(b.points), centroid(a.points));
+  if (d.x !== 0 || d.y !== 0) axes.push(normalize(d));
 
   let bestSeparation = -Infinity;
   let bestAxis = FALLBACK_NORMAL;
@@ -122,14 +142,14 @@ export function overlapRoundedPolygons(a: RoundedPolygon, b: RoundedPolygon): Pe
   }
 
   const radii = a.radius + b.radius;
-  const tolerance = TOUCH_TOLERANCE * magnitude(a, b);
+  const tolerance = TOUCH_TOLERANCE * size;
   if (bestSeparation > 0) {
     const closest = disjointCoreDistance(a.points, b.points);
     const depth = radii - closest.distance;
     if (depth <= tolerance) return null;
     return { depth, normal: normalize(sub(closest.onB, closest.onA), bestAxis) };
   }
-  // No axes at all: two coincident points.
+  // No axes at all: two coincident point-like cores (concentric circles).
   const coreDepth = axes.length === 0 ? 0 : -bestSeparation;
   const depth = coreDepth + radii;
   if (depth <= tolerance) return null;

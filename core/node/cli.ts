@@ -67,7 +67,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("(run collider-studio --help for usage)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {

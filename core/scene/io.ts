@@ -191,7 +191,8 @@ function ordered(obj: object, keys: readonly string[]): Record<string, unknown> 
   const src = obj as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of keys) if (src[k] !== undefined) out[k] = src[k];
-  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  // Object.hasOwn, not `in`: regression, unknown fields named "constructor" or "toString" were lost.
+  for (const k of Object.keys(src)) if (!Object.hasOwn(out, k) && src[k] !== undefined) out[k] = src[k];
   return out;
 }
 

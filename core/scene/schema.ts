@@ -17,13 +17,20 @@ const base = {
 
 export const circleSchema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
 export const boxSchema = z.looseObject({ ...base, type: z.literal("box"), width: positive, height: positive });
+/**
+ * Runs a cross-field check as soon as the fields it reads are valid, even when others in the same
+ * shape are not: every problem is reported at once (zod otherwise skips refinements of an object
+ * that has issues; regression: a capsule missing "x" hid its too-short height).
+ */
+const whenValid = (fields: z.ZodType) => ({ when: (payload: { value: unknown }) => fields.safeParse(payload.value).success });
+
 export const capsuleSchema = z
   .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
   .superRefine((c, ctx) => {
     if (c.height < 2 * c.radius) {
       ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
     }
-  });
+  }, whenValid(z.looseObject({ radius: positive, height: positive })));
 export const polygonSchema = z
   .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
   .superRefine((p, ctx) => {
@@ -32,7 +39,7 @@ export const polygonSchema = z
       const path = "index" in problem ? ["points", problem.index] : ["points"];
       ctx.addIssue({ code: "custom", path, message: problem.message });
     }
-  });
+  }, whenValid(z.looseObject({ points: z.array(point) })));
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
 

@@ -1,0 +1,115 @@
+// fast-check generators for random shapes of all four kinds, as plain scene-format objects.
+// Convex polygons are hulls of random points (via the independent reference hull), rejecting
+// degenerate ones (short edges, nearly straight corners).
+import fc from "fast-check";
+import type { Shape } from "../../core/index";
+import { convexHull, type RefPoint } from "./reference";
+
+export type Kind = Shape["type"];
+export const KINDS: readonly Kind[] = ["circle", "box", "capsule", "polygon"];
+
+/** All 10 unordered pairs of kinds, each once. */
+export const KIND_PAIRS: readonly (readonly [Kind, Kind])[] = KINDS.flatMap((k, i) => KINDS.slice(i).map((l) => [k, l] as const));
+
+export interface ShapeOptions {
+  /** Positions lie in [-extent, extent]. */
+  readonly extent?: number;
+  /** Mix in integer positions and multiples of 45°/90° rotations (grid-snapped editing). */
+  readonly grid?: boolean;
+  readonly minSize?: number;
+  readonly maxSize?: number;
+  /** Capsule height − 2·radius: "any" (0 or more), or "hair" (a few ulps above 2·radius). */
+  readonly capsuleExtra?: "any" | "hair";
+}
+
+const STEPS = 2 ** 30;
+
+/**
+ * A real number spread evenly over [min, max]. (fc.double is even over the *representations*, so
+ * most of its values are tiny, e.g. 1e-200: that makes every shape sit at the origin.)
+ */
+export const real = (min: number, max: number): fc.Arbitrary<number> => fc.integer({ min: 0, max: STEPS }).map((i) => min + ((max - min) * i) / STEPS);
+
+/** Free values, plus (with `grid`) fc.double's edge cases (0, tiny, bounds) and whole numbers. */
+function value(o: Required<ShapeOptions>, min: number, max: number, grid: fc.Arbitrary<number>): fc.Arbitrary<number> {
+  const free = real(min, max);
+  return o.grid ? fc.oneof({ arbitrary: free, weight: 3 }, { arbitrary: fc.double({ min, max, noNaN: true }), weight: 1 }, { arbitrary: grid, weight: 2 }) : free;
+}
+
+const coordinate = (o: Required<ShapeOptions>): fc.Arbitrary<number> =>
+  value(o, -o.extent, o.extent, fc.integer({ min: -Math.floor(o.extent / 3), max: Math.floor(o.extent / 3) }));
+
+const rotation = (o: Required<ShapeOptions>): fc.Arbitrary<number> => value(o, -720, 720, fc.constantFrom(0, 45, 90, 180, 270, -90, 30, 360));
+
+const size = (o: Required<ShapeOptions>): fc.Arbitrary<number> =>
+  value(o, o.minSize, o.maxSize, fc.integer({ min: Math.ceil(o.minSize), max: Math.max(Math.ceil(o.minSize), Math.floor(o.maxSize)) }));
+
+
+/** A hull that every validator should accept: 3+ corners, no tiny edges, no nearly straight turns. */
+export function wellShaped(points: readonly RefPoint[], scale: number): boolean {
+  const n = points.length;
+  if (n < 3) return false;
+  for (let i = 0; i < n; i++) {
+    const a = points[(i + n - 1) % n]!;
+    const b = points[i]!;
+    const c = points[(i + 1) % n]!;
+    const e1 = [b[0] - a[0], b[1] - a[1]] as const;
+    const e2 = [c[0] - b[0], c[1] - b[1]] as const;
+    const l1 = Math.hypot(e1[0], e1[1]);
+    const l2 = Math.hypot(e2[0], e2[1]);
+    if (l2 < 1e-2 * scale) return false;
+    if (Math.abs(e1[0] * e2[1] - e1[1] * e2[0]) < 2e-2 * l1 * l2) return false;
+  }
+  return true;
+}
+
+/** Local points of a random strictly convex polygon, in a random winding and starting corner. */
+export function convexPoints(o: Required<ShapeOptions>): fc.Arbitrary<[number, number][]> {
+  return size(o).chain((s) =>
+    fc
+      .tuple(
+        fc.array(fc.tuple(real(-s, s), real(-s, s)), { minLength: 3, maxLength: 8 }),
+        fc.tuple(real(-s / 2, s / 2), real(-s / 2, s / 2)),
+        fc.boolean(),
+        fc.nat(),
+      )
+      .map(([raw, [ox, oy], reverse, start]) => {
+        const hull = convexHull(raw).map(([x, y]) => [x + ox, y + oy] as [number, number]);
+        const rolled = hull.slice(start % Math.max(1, hull.length)).concat(hull.slice(0, start % Math.max(1, hull.length)));
+        return { points: reverse ? rolled.reverse() : rolled, s };
+      })
+      .filter(({ points, s: scale }) => wellShaped(points, scale))
+      .map(({ points }) => points),
+  );
+}
+
+function withDefaults(options: ShapeOptions): Required<ShapeOptions> {
+  return { extent: 10, grid: true, minSize: 0.5, maxSize: 20, capsuleExtra: "any", ...options };
+}
+
+/** A random shape of `kind` with id `id`. */
+export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
+  const o = withDefaults(options);
+  const pos = fc.record({ x: coordinate(o), y: coordinate(o), rotation: rotation(o) });
+  switch (kind) {
+    case "circle":
+      return fc.tuple(pos, size(o)).map(([p, d]): Shape => ({ id, type: "circle", ...p, radius: d / 2 }));
+    case "box":
+      return fc.tuple(pos, size(o), size(o)).map(([p, width, height]): Shape => ({ id, type: "box", ...p, width, height }));
+    case "capsule": {
+      const extra = o.capsuleExtra === "hair" ? fc.integer({ min: 1, max: 40 }).map((k) => -k) : fc.oneof(fc.constant(0), real(0, 2 * o.maxSize));
+      return fc.tuple(pos, size(o), extra).map(([p, d, e]): Shape => {
+        const radius = d / 2;
+        // "hair": k ulps-ish above 2·radius, i.e. a core segment of length ~1e-14·radius.
+        const height = e < 0 ? 2 * radius * (1 + -e * 2 * Number.EPSILON) : 2 * radius + e;
+        return { id, type: "capsule", ...p, radius, height };
+      });
+    }
+    case "polygon":
+      return fc.tuple(pos, convexPoints(o)).map(([p, points]): Shape => ({ id, type: "polygon", ...p, points }));
+  }
+}
+
+export function anyShape(id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
+  return fc.oneof(...KINDS.map((k) => shapeOf(k, id, options)));
+}

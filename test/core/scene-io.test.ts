@@ -1,0 +1,349 @@
+// Scene format v1: reading (with located problems), canonical writing, and the convexity check.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { checkConvexPolygon, parseScene, serializeScene, validateSceneData, vec2, type Scene, type SceneProblem, type Vec2 } from "../../core/index";
+import { anyShape, shapeOf } from "./arbitraries";
+
+const HEADER = ['{', '  "format": "collider-studio-scene",', '  "version": 1,', '  "shapes": ['];
+
+/** A scene file with one shape per line: shapes[i] is on line 5 + i. */
+function fileWith(shapes: readonly string[]): string {
+  return [...HEADER, ...shapes.map((s, i) => `    ${s}${i < shapes.length - 1 ? "," : ""}`), "  ]", "}", ""].join("\n");
+}
+
+/** 1-based line and column of the first `needle` on line `line` (counted independently of core). */
+function at(text: string, line: number, needle: string): { line: number; column: number } {
+  const lineText = text.split("\n")[line - 1];
+  if (lineText === undefined) throw new Error(`no line ${line}`);
+  const index = lineText.indexOf(needle);
+  if (index < 0) throw new Error(`no ${needle} on line ${line}: ${lineText}`);
+  return { line, column: index + 1 };
+}
+
+function problemsOf(text: string): readonly SceneProblem[] {
+  const result = parseScene(text);
+  if (result.ok) throw new Error("expected the scene to be refused");
+  return result.problems;
+}
+
+/** The single problem of `text`, checked for path, location and message. */
+function expectOneProblem(text: string, path: string, where: { line: number; column: number }, message: RegExp): void {
+  const problems = problemsOf(text);
+  expect(problems.map((p) => p.path)).toEqual([path]);
+  expect({ line: problems[0]!.line, column: problems[0]!.column }).toEqual(where);
+  expect(problems[0]!.message).toMatch(message);
+}
+
+const CIRCLE = '{ "id": "c", "type": "circle", "x": 1, "y": 2, "radius": 3 }';
+
+describe("writing: canonical, byte-identical round trip", () => {
+  const withEverything = `{
+  "format": "collider-studio-scene",
+  "version": 1,
+  "editor": { "grid": 8, "snap": true, "layers": ["floor", "walls"], "camera": { "zoom": 1.5, "at": [10, -4] } },
+  "shapes": [
+    { "id": "ball", "type": "circle", "x": 10.5, "y": -3, "radius": 2, "tags": ["bouncy"], "meta": { "color": "#ff0000", "mass": 0.25 } },
+    { "id": "crate", "type": "box", "x": 0, "y": 0, "rotation": 30, "width": 4, "height": 2.5, "layer": "walls", "empty": {}, "none": null },
+    { "id": "pill", "type": "capsule", "x": -7, "y": 1e-3, "rotation": -90, "radius": 1, "height": 5, "sensor": true },
+    { "id": "gem", "type": "polygon", "x": 3, "y": 4, "rotation": 12.25, "points": [[0, -1], [1, 0], [0, 1], [-1, 0]], "material": { "name": "ice", "friction": [0.1, 0.05] } }
+  ],
+  "zz-last": "kept"
+}
+`;
+
+  it("serialize → parse → serialize gives the same bytes, for all kinds with unknown fields", () => {
+    const first = parseScene(withEverything);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const saved = serializeScene(first.scene);
+    const again = parseScene(saved);
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(serializeScene(again.scene)).toBe(saved);
+    expect(saved.endsWith("}\n")).toBe(true);
+  });
+
+  it("keeps every unknown field, top-level and per shape, with its value", () => {
+    const first = parseScene(withEverything);
+    if (!first.ok) throw new Error("invalid");
+    const saved = JSON.parse(serializeScene(first.scene));
+    const original = JSON.parse(withEverything);
+    expect(saved.editor).toEqual(original.editor);
+    expect(saved["zz-last"]).toBe("kept");
+    expect(saved.shapes[0].tags).toEqual(["bouncy"]);
+    expect(saved.shapes[0].meta).toEqual({ color: "#ff0000", mass: 0.25 });
+    expect(saved.shapes[1]).toMatchObject({ layer: "walls", empty: {}, none: null });
+    expect(saved.shapes[2].sensor).toBe(true);
+    expect(saved.shapes[3].material).toEqual({ name: "ice", friction: [0.1, 0.05] });
+    // And nothing else changed: the documents are equal as data (rotation 0 is the default).
+    expect(saved).toEqual(original);
+  });
+
+  it("keeps unknown fields that happen to share a name with Object.prototype members", () => {
+    const text = fileWith(['{ "id": "c", "type": "circle", "x": 0, "y": 0, "radius": 1, "constructor": "Crate", "toString": "x", "valueOf": 3 }']);
+    const result = parseScene(text);
+    if (!result.ok) throw new Error("invalid");
+    const saved = JSON.parse(serializeScene(result.scene));
+    expect(saved.shapes[0]).toMatchObject({ constructor: "Crate", toString: "x", valueOf: 3 });
+  });
+
+  it("normalises a hand-written file once, then is stable", () => {
+    const hand = `{"shapes":[
+  {"radius":2.0,"type":"circle","id":"a","y":20,"x":1e1,"rotation":0,"note":"hand made"},
+  {"points":[[0,0],[2,0],[1,1.5]],"type":"polygon","id":"t","x":-1,"y":-2,"rotation":-45}
+],
+  "version":1,"format":"collider-studio-scene"}`;
+    const first = parseScene(hand);
+    if (!first.ok) throw new Error(JSON.stringify(first.problems));
+    const saved = serializeScene(first.scene);
+    expect(saved).toBe(`{
+  "format": "collider-studio-scene",
+  "version": 1,
+  "shapes": [
+    {
+      "id": "a",
+      "type": "circle",
+      "x": 10,
+      "y": 20,
+      "radius": 2,
+      "note": "hand made"
+    },
+    {
+      "id": "t",
+      "type": "polygon",
+      "x": -1,
+      "y": -2,
+      "rotation": -45,
+      "points": [
+        [0, 0],
+        [2, 0],
+        [1, 1.5]
+      ]
+    }
+  ]
+}
+`);
+    const again = parseScene(saved);
+    if (!again.ok) throw new Error("invalid");
+    expect(serializeScene(again.scene)).toBe(saved);
+  });
+
+  it("a missing rotation reads as 0 and is not written out", () => {
+    const result = parseScene(fileWith([CIRCLE, '{ "id": "b", "type": "box", "x": 0, "y": 0, "width": 1, "height": 1 }']));
+    if (!result.ok) throw new Error("invalid");
+    expect(result.scene.shapes.map((s) => s.rotation)).toEqual([0, 0]);
+    expect(serializeScene(result.scene)).not.toContain("rotation");
+  });
+
+  it("random valid scenes round-trip byte for byte", () => {
+    const sceneArb = fc.array(anyShape("?"), { maxLength: 12 }).map(
+      (shapes): Scene => ({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s, i) => ({ ...s, id: `s${i}` })) }),
+    );
+    fc.assert(
+      fc.property(sceneArb, (scene) => {
+        const saved = serializeScene(scene);
+        const read = parseScene(saved);
+        expect(read.ok, read.ok ? "" : JSON.stringify(read.problems)).toBe(true);
+        if (!read.ok) return;
+        expect(serializeScene(read.scene)).toBe(saved);
+        expect(read.scene.shapes.length).toBe(scene.shapes.length);
+      }),
+      { seed: 20240611, numRuns: 200 },
+    );
+  });
+});
+
+describe("reading: every kind of problem, with its path, line and column", () => {
+  it("not JSON: line and column of the first error", () => {
+    const missingComma = '{\n  "format": "collider-studio-scene"\n  "version": 1,\n  "shapes": []\n}\n';
+    const problems = problemsOf(missingComma);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: "", line: 3, column: 3 });
+    expect(problems[0]!.message).toMatch(/not valid JSON/);
+
+    const unterminated = '{\n  "format": "collider-studio-scene",\n  "version": 1,\n  "shapes": [ { "id": "a\n';
+    expect(problemsOf(unterminated)[0]).toMatchObject(at(unterminated, 4, '"a'));
+
+    const trailingComma = fileWith([CIRCLE]).replace("}\n  ]", "},\n  ]");
+    expect(problemsOf(trailingComma)[0]).toMatchObject({ path: "", line: 6, column: 3 });
+
+    expect(problemsOf("")[0]!.message).toMatch(/empty/);
+  });
+
+  it("another format", () => {
+    const text = '{\n  "format": "tiled-map",\n  "version": 1,\n  "shapes": []\n}\n';
+    expectOneProblem(text, "format", { line: 2, column: 3 }, /not a Collider Studio scene/);
+  });
+
+  it("no format at all", () => {
+    expectOneProblem('{\n  "version": 1,\n  "shapes": []\n}\n', "format", { line: 1, column: 1 }, /missing/);
+  });
+
+  it("a newer version is refused with a message saying it is newer", () => {
+    const text = '{\n  "format": "collider-studio-scene",\n  "version": 2,\n  "shapes": []\n}\n';
+    expectOneProblem(text, "version", { line: 3, column: 3 }, /newer/);
+  });
+
+  it("an unknown older version, and a version that is not a whole number", () => {
+    expectOneProblem('{\n  "format": "collider-studio-scene",\n  "version": 0,\n  "shapes": []\n}\n', "version", { line: 3, column: 3 }, /unknown version/);
+    expectOneProblem('{\n  "format": "collider-studio-scene",\n  "version": "1",\n  "shapes": []\n}\n', "version", { line: 3, column: 3 }, /whole number/);
+  });
+
+  it("missing number: points at the shape that lacks it", () => {
+    const text = fileWith([CIRCLE, '{ "id": "b", "type": "box", "y": 0, "width": 1, "height": 1 }']);
+    expectOneProblem(text, "shapes[1].x", at(text, 6, "{"), /missing/);
+  });
+
+  it("non-finite number (1e999 reads as Infinity) and a number given as a string", () => {
+    const inf = fileWith([CIRCLE, '{ "id": "b", "type": "box", "x": 0, "y": 1e999, "width": 1, "height": 1 }']);
+    expectOneProblem(inf, "shapes[1].y", at(inf, 6, '"y"'), /finite/);
+    const str = fileWith(['{ "id": "b", "type": "box", "x": "3", "y": 0, "width": 1, "height": 1 }']);
+    expectOneProblem(str, "shapes[0].x", at(str, 5, '"x"'), /number/);
+  });
+
+  it.each([
+    ['{ "id": "c", "type": "circle", "x": 0, "y": 0, "radius": 0 }', "shapes[0].radius", '"radius"'],
+    ['{ "id": "b", "type": "box", "x": 0, "y": 0, "width": -2, "height": 1 }', "shapes[0].width", '"width"'],
+    ['{ "id": "b", "type": "box", "x": 0, "y": 0, "width": 2, "height": 0 }', "shapes[0].height", '"height"'],
+    ['{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": -1, "height": 4 }', "shapes[0].radius", '"radius"'],
+  ])("non-positive size: %s", (shape, path, key) => {
+    const text = fileWith([shape]);
+    expectOneProblem(text, path, at(text, 5, key), /^must be greater than 0$/);
+  });
+
+  it("a capsule shorter than its caps", () => {
+    const text = fileWith([CIRCLE, '{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 2, "height": 3.5 }']);
+    expectOneProblem(text, "shapes[1].height", at(text, 6, '"height"'), /2 × radius|caps/);
+  });
+
+  it("a capsule exactly as tall as its caps is fine", () => {
+    expect(parseScene(fileWith(['{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 2, "height": 4 }'])).ok).toBe(true);
+  });
+
+  it("a non-convex polygon names the corner", () => {
+    // An arrow head: the turn at point 2 goes the other way.
+    const text = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }']);
+    expectOneProblem(text, "shapes[0].points[2]", at(text, 5, "[2, 1]"), /not convex/);
+  });
+
+  it("a degenerate polygon: collinear points, a repeated point, too few points", () => {
+    const collinear = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [1, 0], [2, 0]] }']);
+    expect(problemsOf(collinear)[0]).toMatchObject({ path: expect.stringMatching(/^shapes\[0\]\.points\[\d\]$/) as unknown, line: 5 });
+    expect(problemsOf(collinear)[0]!.message).toMatch(/collinear/);
+
+    const repeated = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [1, 0], [1, 0], [0, 1]] }']);
+    expect(problemsOf(repeated)[0]!.path).toBe("shapes[0].points[2]");
+    expect(problemsOf(repeated)[0]!.message).toMatch(/repeats/);
+
+    const two = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [1, 0]] }']);
+    expectOneProblem(two, "shapes[0].points", at(two, 5, '"points"'), /at least 3 points/);
+  });
+
+  it("duplicate ids: the second use is the problem", () => {
+    const text = fileWith([CIRCLE, '{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 1, "height": 4 }', CIRCLE]);
+    expectOneProblem(text, "shapes[2].id", at(text, 7, '"id"'), /duplicate id "c".*shapes\[0\]/);
+  });
+
+  it("unknown and missing shape type", () => {
+    const text = fileWith([CIRCLE, '{ "id": "s", "type": "star", "x": 0, "y": 0 }']);
+    expectOneProblem(text, "shapes[1].type", at(text, 6, '"type"'), /unknown shape type "star"/);
+    const none = fileWith(['{ "id": "s", "x": 0, "y": 0 }']);
+    expectOneProblem(none, "shapes[0].type", at(none, 5, "{"), /missing/);
+  });
+
+  it("several problems are reported together, in document order", () => {
+    const text = fileWith([
+      CIRCLE,
+      '{ "id": "c", "type": "box", "x": 0, "y": 0, "width": 1, "height": 1 }',
+      '{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 2, "height": 1 }',
+      '{ "id": "s", "type": "star", "x": 0, "y": 0 }',
+      '{ "id": "b", "type": "box", "y": 0, "width": 0, "height": 1 }',
+      '{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }',
+    ]);
+    const problems = problemsOf(text);
+    expect(problems.map((p) => p.path)).toEqual([
+      "shapes[1].id",
+      "shapes[2].height",
+      "shapes[3].type",
+      "shapes[4].x",
+      "shapes[4].width",
+      "shapes[5].points[2]",
+    ]);
+    for (const p of problems) expect(p.line).toBeGreaterThanOrEqual(6);
+    const positions = problems.map((p) => p.line! * 1000 + p.column!);
+    expect(positions).toEqual([...positions].sort((u, v) => u - v));
+  });
+
+  it("every problem inside one shape is reported at once, not only the first kind", () => {
+    // Fixing x and running again must not reveal a problem that was already there.
+    const capsule = fileWith(['{ "id": "k", "type": "capsule", "y": 0, "radius": 2, "height": 3 }']);
+    expect(problemsOf(capsule).map((p) => p.path)).toEqual(["shapes[0].x", "shapes[0].height"]);
+    const polygon = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }']);
+    expect(problemsOf(polygon).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[2]"]);
+  });
+
+  it("a document that is not an object, or has no shapes array", () => {
+    expectOneProblem("[1, 2]\n", "", { line: 1, column: 1 }, /JSON object/);
+    expectOneProblem('{\n  "format": "collider-studio-scene",\n  "version": 1\n}\n', "shapes", { line: 1, column: 1 }, /missing/);
+  });
+
+  it("validateSceneData without source text reports paths but no positions", () => {
+    const result = validateSceneData({ format: "collider-studio-scene", version: 1, shapes: [{ id: "c", type: "circle", x: 0, y: 0, radius: -1 }] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([{ path: "shapes[0].radius", message: "must be greater than 0" }]);
+  });
+
+  it("never throws, whatever the text", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.constant(fileWith([CIRCLE])).map((t) => t.slice(0, 40))), (text) => {
+        const result = parseScene(text);
+        if (!result.ok) {
+          expect(result.problems.length).toBeGreaterThan(0);
+          for (const p of result.problems) expect(p.line).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});
+
+describe("checkConvexPolygon", () => {
+  const pts = (list: [number, number][]): Vec2[] => list.map(([x, y]) => vec2(x, y));
+  const square: [number, number][] = [[0, 0], [1, 0], [1, 1], [0, 1]];
+
+  it("accepts either winding", () => {
+    expect(checkConvexPolygon(pts(square))).toBeNull();
+    expect(checkConvexPolygon(pts([...square].reverse()))).toBeNull();
+    const hexagon = Array.from({ length: 6 }, (_, i): [number, number] => [Math.cos((i * Math.PI) / 3), Math.sin((i * Math.PI) / 3)]);
+    expect(checkConvexPolygon(pts(hexagon))).toBeNull();
+    expect(checkConvexPolygon(pts([...hexagon].reverse()))).toBeNull();
+  });
+
+  it("refuses a pentagram (every turn the same way, but it winds twice)", () => {
+    const corner = (k: number): [number, number] => [Math.cos((2 * Math.PI * k) / 5), Math.sin((2 * Math.PI * k) / 5)];
+    const star = [0, 2, 4, 1, 3].map(corner);
+    expect(checkConvexPolygon(pts(star))?.kind).toBe("not-convex");
+    expect(checkConvexPolygon(pts([...star].reverse()))?.kind).toBe("not-convex");
+  });
+
+  it("refuses collinear points, a duplicate point, a concave corner, too few or non-finite points", () => {
+    expect(checkConvexPolygon(pts([[0, 0], [1, 0], [2, 0], [1, 1]]))).toMatchObject({ kind: "collinear", index: 1 });
+    expect(checkConvexPolygon(pts([[0, 0], [1, 0], [1, 0], [0, 1]]))).toMatchObject({ kind: "duplicate-point", index: 2 });
+    expect(checkConvexPolygon(pts([[0, 0], [0, 0], [0, 0]]))?.kind).toBe("duplicate-point");
+    expect(checkConvexPolygon(pts([[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]]))).toMatchObject({ kind: "not-convex", index: 2 });
+    expect(checkConvexPolygon(pts([[0, 0], [1, 0]]))?.kind).toBe("too-few-points");
+    expect(checkConvexPolygon(pts([[0, 0], [1, Number.NaN], [0, 1]]))).toMatchObject({ kind: "non-finite", index: 1 });
+  });
+
+  it("accepts random convex hulls in either winding", () => {
+    fc.assert(
+      fc.property(shapeOf("polygon", "p"), (shape) => {
+        if (shape.type !== "polygon") return;
+        expect(checkConvexPolygon(shape.points.map(([x, y]) => vec2(x, y)))).toBeNull();
+        expect(checkConvexPolygon([...shape.points].reverse().map(([x, y]) => vec2(x, y)))).toBeNull();
+      }),
+      { seed: 99, numRuns: 200 },
+    );
+  });
+});

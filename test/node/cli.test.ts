@@ -1,0 +1,260 @@
+// The collider-studio command-line tool: in process through runCli with a fake io, and as the
+// real bundled binary (dist/cli/collider-studio.cjs, built once here) on temporary files.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, type CliIO } from "../../core/node/cli";
+import { readTextFile } from "../../core/node/files";
+import { findOverlaps, parseScene } from "../../core/index";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const FIXTURES = join(ROOT, "test/fixtures");
+const VALID = join(FIXTURES, "valid.json");
+const INVALID = join(FIXTURES, "invalid.json");
+const NOT_JSON = join(FIXTURES, "not-json.json");
+const BIN = join(ROOT, "dist/cli/collider-studio.cjs");
+
+const STACK_LINE = /^\s{4}at /m;
+const USAGE_LINE = /^Usage: collider-studio/m;
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Runs the CLI in process; files come from disk unless `files` has them. */
+async function run(argv: readonly string[], files: Record<string, string> = {}, readText?: CliIO["readText"]): Promise<Run> {
+  let out = "";
+  let err = "";
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readText: readText ?? (async (path) => (path in files ? files[path]! : readTextFile(path))),
+  };
+  const code = await runCli(argv, io);
+  // Whatever happened, never a stack trace.
+  expect(out).not.toMatch(STACK_LINE);
+  expect(err).not.toMatch(STACK_LINE);
+  return { code, out, err };
+}
+
+/** `file:line:column: path: message` for the first `needle` on `line` of `text`. */
+function located(file: string, text: string, line: number, needle: string, rest: string): string {
+  const column = text.split("\n")[line - 1]!.indexOf(needle) + 1;
+  expect(column).toBeGreaterThan(0);
+  return `${file}:${line}:${column}: ${rest}`;
+}
+
+describe("validate (in process)", () => {
+  it("exit 0 and a one-line summary for a valid scene", async () => {
+    const r = await run(["validate", VALID]);
+    expect(r).toEqual({ code: 0, out: `${VALID}: valid (6 shapes)\n`, err: "" });
+  });
+
+  it("exit 1 and one line per problem on stderr, each naming where it is", async () => {
+    const text = readFileSync(INVALID, "utf8");
+    const r = await run(["validate", INVALID]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err.trimEnd().split("\n")).toEqual([
+      located(INVALID, text, 5, '"radius"', "shapes[0].radius: must be greater than 0"),
+      located(INVALID, text, 6, '"id"', 'shapes[1].id: duplicate id "a" (already used by shapes[0])'),
+      located(INVALID, text, 7, '"height"', "shapes[2].height: must be at least 2 × radius (4): the height includes both caps"),
+      located(INVALID, text, 8, '"type"', 'shapes[3].type: unknown shape type "star" (expected one of circle, box, capsule, polygon)'),
+    ]);
+  });
+
+  it("not JSON: exit 1 with the line and column", async () => {
+    const r = await run(["validate", NOT_JSON]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(new RegExp(`^${NOT_JSON.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:4:3: not valid JSON`));
+    expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("a scene from a newer version is refused with a message saying so", async () => {
+    const r = await run(["validate", "new.json"], { "new.json": '{"format": "collider-studio-scene", "version": 7, "shapes": []}' });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^new\.json:1:\d+: version: .*newer/);
+  });
+
+  it("a missing file: exit 2 and a plain message", async () => {
+    const missing = join(FIXTURES, "does-not-exist.json");
+    const r = await run(["validate", missing]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`cannot read ${missing}: no such file\n`);
+  });
+
+  it("a directory instead of a file: exit 2 and a plain message", async () => {
+    const r = await run(["validate", FIXTURES]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`cannot read ${FIXTURES}: it is a directory\n`);
+  });
+});
+
+describe("overlaps (in process)", () => {
+  const expected = {
+    pairs: [
+      { a: "a", b: "b", depth: 0.5, normal: [1, 0] },
+      { a: "f", b: "g", depth: 1, normal: [1, 0] },
+    ],
+  };
+
+  it("--json after the file prints every overlapping pair once", async () => {
+    const r = await run(["overlaps", VALID, "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(r.out.endsWith("\n")).toBe(true);
+    expect(r.out.trimEnd().split("\n")).toHaveLength(1);
+    expect(JSON.parse(r.out)).toEqual(expected);
+  });
+
+  it("--json before the file works the same, and agrees with findOverlaps", async () => {
+    const r = await run(["overlaps", "--json", VALID]);
+    expect(JSON.parse(r.out)).toEqual(expected);
+    const scene = parseScene(readFileSync(VALID, "utf8"));
+    if (!scene.ok) throw new Error("fixture is invalid");
+    const direct = findOverlaps(scene.scene.shapes).map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y] }));
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify({ pairs: direct })));
+  });
+
+  it("without --json: a readable table and a count", async () => {
+    const r = await run(["overlaps", VALID]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      ["A  B  DEPTH   NORMAL", "a  b  0.5000  (1.0000, 0.0000)", "f  g  1.0000  (1.0000, 0.0000)", "2 overlapping pairs", ""].join("\n"),
+    );
+  });
+
+  it("no overlaps: says so (table) and prints an empty list (json)", async () => {
+    const files = { "apart.json": '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "x", "type": "circle", "x": 0, "y": 0, "radius": 1}, {"id": "y", "type": "circle", "x": 2, "y": 0, "radius": 1}]}' };
+    expect(await run(["overlaps", "apart.json"], files)).toEqual({ code: 0, out: "No overlaps among 2 shapes.\n", err: "" });
+    expect(await run(["overlaps", "apart.json", "--json"], files)).toEqual({ code: 0, out: '{"pairs":[]}\n', err: "" });
+  });
+
+  it("an invalid scene: exit 1, problems on stderr, nothing on stdout", async () => {
+    const r = await run(["overlaps", INVALID, "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("shapes[0].radius: must be greater than 0");
+  });
+});
+
+describe("wrong arguments (in process): exit 2 with the usage line", () => {
+  it.each([
+    [[] as string[]],
+    [["validate"]],
+    [["validate", "a.json", "b.json"]],
+    [["overlaps"]],
+    [["overlaps", "--json"]],
+    [["overlaps", "--jsn", "a.json"]],
+    [["frobnicate", "a.json"]],
+    [["--bogus"]],
+  ])("%j", async (argv) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(USAGE_LINE);
+  });
+
+  it("--help and --version exit 0", async () => {
+    const help = await run(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(USAGE_LINE);
+    const version = await run(["--version"]);
+    expect(version).toEqual({ code: 0, out: "0.1.0\n", err: "" });
+  });
+});
+
+describe("never a stack trace (in process)", () => {
+  it("an unexpected failure while reading is reported in one line with a non-zero exit", async () => {
+    const r = await run(["validate", "x.json"], {}, () => Promise.reject(new Error("disk on fire")));
+    expect(r.code).not.toBe(0);
+    expect(r.code).not.toBe(1);
+    expect(r.err).toBe("collider-studio: internal error: disk on fire\n");
+  });
+
+  it("even when the failure is not an Error", async () => {
+    const r = await run(["overlaps", "x.json"], {}, () => Promise.reject("just a string"));
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain("just a string");
+  });
+});
+
+describe("the bundled binary", () => {
+  let dir = "";
+
+  beforeAll(() => {
+    execFileSync(process.execPath, ["build/bundle.mjs", "cli"], { cwd: ROOT, stdio: "pipe" });
+    dir = mkdtempSync(join(tmpdir(), "collider-studio-cli-"));
+    writeFileSync(join(dir, "scene.json"), readFileSync(VALID, "utf8"));
+    writeFileSync(join(dir, "broken.json"), readFileSync(INVALID, "utf8"));
+    writeFileSync(join(dir, "garbled.json"), readFileSync(NOT_JSON, "utf8"));
+  }, 120_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function spawn(args: readonly string[]): Run {
+    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    const run: Run = { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+    expect(run.out).not.toMatch(STACK_LINE);
+    expect(run.err).not.toMatch(STACK_LINE);
+    return run;
+  }
+
+  it("starts with a node shebang", () => {
+    expect(readFileSync(BIN, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  it("validate: 0 for a valid file", () => {
+    expect(spawn(["validate", "scene.json"])).toEqual({ code: 0, out: "scene.json: valid (6 shapes)\n", err: "" });
+  });
+
+  it("validate: 1 with one located line per problem", () => {
+    const r = spawn(["validate", "broken.json"]);
+    expect(r.code).toBe(1);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(line).toMatch(/^broken\.json:\d+:\d+: shapes\[\d\]\.\w+: /);
+    expect(lines[0]).toMatch(/^broken\.json:5:\d+: shapes\[0\]\.radius: must be greater than 0$/);
+  });
+
+  it("validate: not JSON gives the line and column", () => {
+    const r = spawn(["validate", "garbled.json"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^garbled\.json:4:3: not valid JSON/);
+  });
+
+  it("overlaps --json prints the pairs", () => {
+    const r = spawn(["overlaps", "scene.json", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      pairs: [
+        { a: "a", b: "b", depth: 0.5, normal: [1, 0] },
+        { a: "f", b: "g", depth: 1, normal: [1, 0] },
+      ],
+    });
+  });
+
+  it("overlaps without --json prints the table", () => {
+    const r = spawn(["overlaps", "scene.json"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("A  B  DEPTH   NORMAL\n");
+    expect(r.out).toContain("2 overlapping pairs\n");
+  });
+
+  it("missing file: exit 2, a plain message", () => {
+    expect(spawn(["overlaps", "nope.json"])).toEqual({ code: 2, out: "", err: "cannot read nope.json: no such file\n" });
+  });
+
+  it.each([[[] as string[]], [["validate"]], [["overlaps", "--jsn", "scene.json"]]])("wrong arguments %j: exit 2 with the usage line", (argv) => {
+    const r = spawn(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(USAGE_LINE);
+  });
+});
