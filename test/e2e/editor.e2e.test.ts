@@ -57,36 +57,36 @@ describe("editor in Chromium", () => {
     await page.getByRole("button", { name: "Circle", exact: true }).click();
     await page.mouse.click(600, 300);
     await expect.poll(() => status("shape-count").textContent()).toBe("2 shapes");
-    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
-    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
+    await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
+    await expect.poll(async () => isNormal(await shapePixel(page, 600, 300))).toBe(true);
 
     // Drag the circle onto the box: the overlap shows while the button is still down.
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.mouse.move(600, 300);
     await page.mouse.down();
     await page.mouse.move(450, 300, { steps: 5 });
-    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+    await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
     await page.mouse.move(360, 305, { steps: 5 });
-    expect(await status("overlap-count").textContent()).toBe("1 overlap");
-    expect(isWarning(await shapePixel(page, 300, 300))).toBe(true); // the box turns
+    await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
+    await expect.poll(async () => isWarning(await shapePixel(page, 300, 300))).toBe(true); // the box turns
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-overlap-while-dragging.png") });
     await page.mouse.up();
-    expect(await status("overlap-count").textContent()).toBe("1 overlap");
-    expect(await page.title()).toMatch(/^• untitled\.json/);
+    await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
+    await expect.poll(() => page.title()).toMatch(/^• untitled\.json/);
 
     // One undo step takes back the whole drag.
     await page.keyboard.press("Control+z");
-    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
-    expect(isNormal(await shapePixel(page, 300, 300))).toBe(true);
-    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
+    await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
+    await expect.poll(async () => isNormal(await shapePixel(page, 300, 300))).toBe(true);
+    await expect.poll(async () => isNormal(await shapePixel(page, 600, 300))).toBe(true);
     // Redo and undo again with the other two shortcuts.
     await page.keyboard.press("Control+Shift+z");
-    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
     await page.keyboard.press("Control+z");
     await page.keyboard.press("Control+y");
-    expect(await status("overlap-count").textContent()).toBe("1 overlap");
+    await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
     await page.keyboard.press("Control+z");
-    expect(await status("overlap-count").textContent()).toBe("0 overlaps");
+    await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
 
     const saved = await saveDownload(page);
     const parsed = parseScene(saved);
@@ -95,17 +95,17 @@ describe("editor in Chromium", () => {
     expect(parsed.scene.shapes.map((s) => s.type)).toEqual(["box", "circle"]);
     const [box, circle] = parsed.scene.shapes;
     expect(circle!.x - box!.x).toBe(300); // placed 300 px apart, drag undone
-    expect(await page.title()).toMatch(/^untitled\.json/);
+    await expect.poll(() => page.title()).toMatch(/^untitled\.json/);
     const savedPath = resolve(ARTIFACTS, "e2e-saved.json");
     writeFileSync(savedPath, saved);
 
     await page.reload();
     await page.getByRole("toolbar", { name: "Tools" }).waitFor();
-    expect(await status("shape-count").textContent()).toBe("0 shapes");
+    await expect.poll(() => status("shape-count").textContent()).toBe("0 shapes");
     await page.setInputFiles("#open-scene-input", savedPath);
     await expect.poll(() => status("shape-count").textContent()).toBe("2 shapes");
-    expect(isNormal(await shapePixel(page, 600, 300))).toBe(true);
-    expect(isNormal(await shapePixel(page, 300, 300))).toBe(true);
+    await expect.poll(async () => isNormal(await shapePixel(page, 600, 300))).toBe(true);
+    await expect.poll(async () => isNormal(await shapePixel(page, 300, 300))).toBe(true);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-reopened.png") });
 
     // The same scene: saving again gives the same bytes.
@@ -123,14 +123,14 @@ describe("editor in Chromium", () => {
     await page.mouse.down();
     await page.mouse.move(700, 450, { steps: 4 });
     await page.mouse.up();
-    expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
-    expect(await page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await page.keyboard.press("Delete");
-    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
-    expect(await shapePixel(page, 650, 400)).toEqual([0, 0, 0, 0]);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    await expect.poll(() => shapePixel(page, 650, 400)).toEqual([0, 0, 0, 0]);
     await page.keyboard.press("Control+z");
-    expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
-    expect(isNormal(await shapePixel(page, 650, 400))).toBe(true);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    await expect.poll(async () => isNormal(await shapePixel(page, 650, 400))).toBe(true);
     await page.close();
   });
 
@@ -146,7 +146,7 @@ describe("editor in Chromium", () => {
     const text = await panel.textContent();
     expect(text).toContain("shapes[0].radius: must be greater than 0");
     expect(text).toContain('shapes[1].id: duplicate id "a"');
-    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-problems.png") });
     await page.close();
   });
