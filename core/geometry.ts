@@ -1,14 +1,7 @@
-// Every shape kind reduced to one form, as Box2D does: a convex point cloud (1 point for a circle,
-// 2 for a capsule's core segment, 3+ for boxes and polygons) inflated by a radius.
-import { clockwise, toVec } from "./hull";
+// Per-geometry queries (Box2D's geometry.c): bounding boxes and point containment.
+import { closestOnSegment } from "./distance";
+import { geometryOf, transformOf, CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
-import { rotFromDegrees, transformPoint, vec2, type Transform, type Vec2 } from "./vec2";
-
-/** A convex set: the convex hull of `points` (clockwise on screen when 3+), grown by `radius`. */
-export interface RoundedPolygon {
-  readonly points: readonly Vec2[];
-  readonly radius: number;
-}
 
 export interface AABB {
   readonly minX: number;
@@ -17,58 +10,68 @@ export interface AABB {
   readonly maxY: number;
 }
 
-export function shapeTransform(shape: Shape): Transform {
-  return { p: vec2(shape.x, shape.y), q: rotFromDegrees(shape.type === "circle" ? 0 : shape.rotation) };
-}
-
-/** The shape's local-space rounded polygon (before its transform). */
-export function localProxy(shape: Shape): RoundedPolygon {
-  switch (shape.type) {
-    case "circle":
-      return { points: [vec2(0, 0)], radius: shape.radius };
-    case "box": {
-      const hw = shape.width / 2;
-      const hh = shape.height / 2;
-      return { points: [vec2(-hw, -hh), vec2(hw, -hh), vec2(hw, hh), vec2(-hw, hh)], radius: 0 };
-    }
-    case "capsule": {
-      const half = shape.height / 2 - shape.radius;
-      // A capsule exactly as tall as its caps is a circle: one point, not a zero-length segment.
-      const points = half > 0 ? [vec2(0, -half), vec2(0, half)] : [vec2(0, 0)];
-      return { points, radius: shape.radius };
-    }
-    case "polygon":
-      return { points: clockwise(shape.points.map(toVec)), radius: 0 };
+/** The tight world-space bounding box of a geometry under a transform. */
+export function computeAABB(g: Geometry, xf: Transform): AABB {
+  const { c, s, px, py } = xf;
+  if (g.kind === CIRCLE) {
+    const x = c * g.cx - s * g.cy + px, y = s * g.cx + c * g.cy + py;
+    return { minX: x - g.radius, minY: y - g.radius, maxX: x + g.radius, maxY: y + g.radius };
   }
-}
-
-/** The shape in world space. */
-export function worldProxy(shape: Shape): RoundedPolygon {
-  const local = localProxy(shape);
-  const xf = shapeTransform(shape);
-  return { points: local.points.map((p) => transformPoint(xf, p)), radius: local.radius };
-}
-
-export function proxyAABB(proxy: RoundedPolygon): AABB {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of proxy.points) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const visit = (lx: number, ly: number) => {
+    const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  };
+  if (g.kind === CAPSULE) {
+    visit(g.x1, g.y1);
+    visit(g.x2, g.y2);
+  } else {
+    for (let i = 0; i < g.count; i++) visit(g.vertices[2 * i]!, g.vertices[2 * i + 1]!);
   }
-  const r = proxy.radius;
+  const r = g.radius;
   return { minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r };
-}
-
-/** The tight world-space axis-aligned bounding box of a shape. */
-export function shapeAABB(shape: Shape): AABB {
-  return proxyAABB(worldProxy(shape));
 }
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/** The world-space AABB of a validated scene shape. */
+export function shapeAABB(shape: Shape): AABB {
+  const g = geometryOf(shape);
+  if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
+  return computeAABB(g.value, transformOf(shape));
+}
+
+const closest = new Float64Array(2);
+
+/** Whether the world point (x, y) is inside or on the geometry. */
+export function containsPoint(g: Geometry, xf: Transform, x: number, y: number): boolean {
+  // Into the local frame: the inverse rotation of (p − translation).
+  const dx = x - xf.px, dy = y - xf.py;
+  const lx = xf.c * dx + xf.s * dy, ly = -xf.s * dx + xf.c * dy;
+  if (g.kind === CIRCLE) return (lx - g.cx) ** 2 + (ly - g.cy) ** 2 <= g.radius * g.radius;
+  if (g.kind === CAPSULE) {
+    closestOnSegment(lx, ly, g.x1, g.y1, g.x2, g.y2, closest);
+    return (lx - closest[0]!) ** 2 + (ly - closest[1]!) ** 2 <= g.radius * g.radius;
+  }
+  const v = g.vertices, n = g.normals;
+  let maxSep = -Infinity, edge = 0;
+  for (let i = 0; i < g.count; i++) {
+    const s = n[2 * i]! * (lx - v[2 * i]!) + n[2 * i + 1]! * (ly - v[2 * i + 1]!);
+    if (s > maxSep) { maxSep = s; edge = i; }
+  }
+  if (maxSep <= 0) return true;
+  if (g.radius === 0) return false;
+  // Rounded polygon: within radius of the nearest edge (the max-separation edge or its neighbours).
+  let best = Infinity;
+  for (const i of [edge, (edge + g.count - 1) % g.count, (edge + 1) % g.count]) {
+    const j = (i + 1) % g.count;
+    closestOnSegment(lx, ly, v[2 * i]!, v[2 * i + 1]!, v[2 * j]!, v[2 * j + 1]!, closest);
+    best = Math.min(best, (lx - closest[0]!) ** 2 + (ly - closest[1]!) ** 2);
+  }
+  return best <= g.radius * g.radius;
 }

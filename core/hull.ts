@@ -69,3 +69,57 @@ export function clockwise(points: readonly Vec2[]): Vec2[] {
 }
 
 export const toVec = (p: readonly [number, number]): Vec2 => vec2(p[0], p[1]);
+
+export type HullResult =
+  | { readonly ok: true; readonly points: Vec2[] }
+  | { readonly ok: false; readonly reason: string };
+
+/** Points closer than this fraction of the point set's extent are welded into one. */
+export const HULL_WELD_FRACTION = 1e-7;
+
+/**
+ * The convex hull of `points` (Andrew's monotone chain), as Box2D's b2ComputeHull: near-duplicate
+ * points are welded, collinear ones dropped, and degenerate input (fewer than 3 distinct points,
+ * zero area, NaN) is a failure with a reason, never NaN. The result runs with positive cross
+ * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
+ */
+export function computeHull(points: readonly Vec2[]): HullResult {
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return { ok: false, reason: `point ${i} is not a finite number` };
+  }
+  if (points.length < 3) return { ok: false, reason: `a polygon needs at least 3 points, got ${points.length}` };
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
+  }
+  const extent = Math.hypot(maxX - minX, maxY - minY);
+  const weld = HULL_WELD_FRACTION * extent;
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const distinct: Vec2[] = [];
+  for (const p of sorted) {
+    if (distinct.some((q) => Math.abs(q.x - p.x) <= weld && Math.abs(q.y - p.y) <= weld)) continue;
+    distinct.push(p);
+  }
+  if (distinct.length < 3) return { ok: false, reason: `a polygon needs at least 3 distinct points, got ${distinct.length}` };
+
+  // A turn counts only when its sine exceeds this: nearly straight corners are dropped.
+  const turns = (o: Vec2, a: Vec2, b: Vec2): boolean => {
+    const ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
+    return ax * by - ay * bx > COLLINEAR_SINE * Math.hypot(ax, ay) * Math.hypot(bx, by);
+  };
+  const chain = (pts: readonly Vec2[]): Vec2[] => {
+    const out: Vec2[] = [];
+    for (const p of pts) {
+      while (out.length >= 2 && !turns(out[out.length - 2]!, out[out.length - 1]!, p)) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  const hull = [...chain(distinct), ...chain([...distinct].reverse())];
+  if (hull.length < 3) return { ok: false, reason: "the points are collinear (the polygon has no area)" };
+  if (signedArea(hull) <= COLLINEAR_SINE * extent * extent) return { ok: false, reason: "the polygon has no area" };
+  return { ok: true, points: hull };
+}

@@ -1,8 +1,11 @@
 // The public surface of the collision core: pure TypeScript, no UI, Electron, Node or DOM.
 export * from "./vec2";
-export * from "./geometry";
 export * from "./hull";
-export * from "./overlap";
+export * from "./shapes";
+export * from "./geometry";
+export * from "./distance";
+export * from "./manifold";
+export * from "./shape-distance";
 export * from "./overlaps";
 export * from "./scene/types";
 export * from "./scene/errors";

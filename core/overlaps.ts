@@ -1,9 +1,10 @@
-// Every overlapping pair in a scene. A sort-and-sweep on x over the shapes' AABBs keeps the
-// narrow phase to boxes that meet; issue 7 replaces it with an incremental tree.
-import { aabbOverlaps, proxyAABB, worldProxy, type AABB, type RoundedPolygon } from "./geometry";
-import { overlapRoundedPolygons } from "./overlap";
+// Every overlapping pair in a scene, with its contact manifold. A sort-and-sweep on x over the
+// shapes' AABBs keeps the narrow phase to boxes that meet; issue 7 brings an incremental tree.
+import { aabbOverlaps, computeAABB, type AABB } from "./geometry";
+import { collide, Manifold } from "./manifold";
+import { CIRCLE, geometryOf, transformOf, type Geometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
-import type { Vec2 } from "./vec2";
+import { vec2, type Vec2 } from "./vec2";
 
 export interface OverlapPair {
   readonly a: string;
@@ -11,32 +12,58 @@ export interface OverlapPair {
   readonly depth: number;
   /** Unit direction in which `b` must move by `depth` to separate from `a`. */
   readonly normal: Vec2;
+  /** One or two contact points, midway between the surfaces. */
+  readonly points: readonly Vec2[];
 }
 
-interface Entry {
-  readonly index: number;
+/** A scene shape ready for collision queries: geometry, transform and bounds. */
+export interface CollisionBody {
   readonly shape: Shape;
-  readonly proxy: RoundedPolygon;
-  readonly box: AABB;
+  readonly geometry: Geometry;
+  readonly transform: Transform;
+  readonly aabb: AABB;
 }
+
+export function collisionBody(shape: Shape): CollisionBody {
+  const g = geometryOf(shape);
+  if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
+  // A capsule made as a circle turns nothing: without its rotation it gives bit-identical results.
+  const centred = g.value.kind === CIRCLE && g.value.cx === 0 && g.value.cy === 0;
+  const transform = centred ? { ...transformOf(shape), c: 1, s: 0 } : transformOf(shape);
+  return { shape, geometry: g.value, transform, aabb: computeAABB(g.value, transform) };
+}
+
+/** The manifold of two scene shapes (A's normal points toward B). */
+export function collideShapes(a: Shape, b: Shape, out: Manifold = new Manifold()): Manifold {
+  const p = collisionBody(a), q = collisionBody(b);
+  return collide(p.geometry, p.transform, q.geometry, q.transform, out);
+}
+
+export function manifoldPoints(m: Manifold): Vec2[] {
+  const pts: Vec2[] = [];
+  if (m.pointCount >= 1) pts.push(vec2(m.point1X, m.point1Y));
+  if (m.pointCount >= 2) pts.push(vec2(m.point2X, m.point2Y));
+  return pts;
+}
+
+const scratch = new Manifold();
 
 /** All overlapping pairs, each once, `a` before `b` in scene order; sorted by (a, b) scene index. */
 export function findOverlaps(shapes: readonly Shape[]): OverlapPair[] {
-  const entries: Entry[] = shapes.map((shape, index) => {
-    const proxy = worldProxy(shape);
-    return { index, shape, proxy, box: proxyAABB(proxy) };
-  });
-  const sorted = [...entries].sort((p, q) => p.box.minX - q.box.minX);
+  const bodies = shapes.map(collisionBody);
+  const order = bodies.map((_, i) => i).sort((i, j) => bodies[i]!.aabb.minX - bodies[j]!.aabb.minX);
   const found: { i: number; j: number; pair: OverlapPair }[] = [];
-  for (let s = 0; s < sorted.length; s++) {
-    const p = sorted[s]!;
-    for (let t = s + 1; t < sorted.length; t++) {
-      const q = sorted[t]!;
-      if (q.box.minX > p.box.maxX) break;
-      if (!aabbOverlaps(p.box, q.box)) continue;
-      const [first, second] = p.index < q.index ? [p, q] : [q, p];
-      const hit = overlapRoundedPolygons(first.proxy, second.proxy);
-      if (hit) found.push({ i: first.index, j: second.index, pair: { a: first.shape.id, b: second.shape.id, depth: hit.depth, normal: hit.normal } });
+  for (let s = 0; s < order.length; s++) {
+    const p = bodies[order[s]!]!;
+    for (let t = s + 1; t < order.length; t++) {
+      const q = bodies[order[t]!]!;
+      if (q.aabb.minX > p.aabb.maxX) break;
+      if (!aabbOverlaps(p.aabb, q.aabb)) continue;
+      const [i, j] = order[s]! < order[t]! ? [order[s]!, order[t]!] : [order[t]!, order[s]!];
+      const first = bodies[i]!, second = bodies[j]!;
+      const m = collide(first.geometry, first.transform, second.geometry, second.transform, scratch);
+      if (m.pointCount === 0) continue;
+      found.push({ i, j, pair: { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) } });
     }
   }
   found.sort((u, v) => u.i - v.i || u.j - v.j);

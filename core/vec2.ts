@@ -50,12 +50,4 @@ export function rotFromDegrees(degrees: number): Rot {
 
 export const rotate = (q: Rot, v: Vec2): Vec2 => vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
 
-/** A rigid transform: rotate, then translate. */
-export interface Transform {
-  readonly p: Vec2;
-  readonly q: Rot;
-}
-
-export const transformPoint = (t: Transform, v: Vec2): Vec2 => add(t.p, rotate(t.q, v));
-
 export const isFiniteVec = (a: Vec2): boolean => Number.isFinite(a.x) && Number.isFinite(a.y);

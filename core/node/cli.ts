@@ -49,7 +49,7 @@ async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }
   const scene = await loadScene(io, file);
   const pairs = findOverlaps(scene.shapes);
   if (opts.json) {
-    const out = { pairs: pairs.map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y] })) };
+    const out = { pairs: pairs.map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]) })) };
     io.stdout(JSON.stringify(out) + "\n");
     return;
   }
@@ -57,7 +57,8 @@ async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }
     io.stdout(`No overlaps among ${scene.shapes.length} shapes.\n`);
     return;
   }
-  const rows = [["A", "B", "DEPTH", "NORMAL"], ...pairs.map((p) => [p.a, p.b, fixed(p.depth, 4), `(${fixed(p.normal.x, 4)}, ${fixed(p.normal.y, 4)})`])];
+  const point = (x: number, y: number) => `(${fixed(x, 4)}, ${fixed(y, 4)})`;
+  const rows = [["A", "B", "DEPTH", "NORMAL", "CONTACT POINTS"], ...pairs.map((p) => [p.a, p.b, fixed(p.depth, 4), point(p.normal.x, p.normal.y), p.points.map((q) => point(q.x, q.y)).join(" ")])];
   io.stdout(table(rows) + `${pairs.length} overlapping pair${pairs.length === 1 ? "" : "s"}\n`);
 }
 
@@ -92,7 +93,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .command("overlaps")
     .description("list every overlapping pair of shapes with penetration depth and normal")
     .argument("<file>", "scene file (.json)")
-    .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny]}]}')
+    .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny], "points": [[x, y], ...]}]}')
     .showHelpAfterError("Usage: collider-studio overlaps [--json] <file>")
     .action((file: string, opts: { json?: boolean }) => run(() => overlapsCommand(io, file, opts))());
 

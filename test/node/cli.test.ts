@@ -98,8 +98,9 @@ describe("validate (in process)", () => {
 describe("overlaps (in process)", () => {
   const expected = {
     pairs: [
-      { a: "a", b: "b", depth: 0.5, normal: [1, 0] },
-      { a: "f", b: "g", depth: 1, normal: [1, 0] },
+      // Contact points lie midway between the surfaces: a circle's one, two along the boxes' overlap.
+      { a: "a", b: "b", depth: 0.5, normal: [1, 0], points: [[0.75, 0]] },
+      { a: "f", b: "g", depth: 1, normal: [1, 0], points: [[10.5, -0.5], [10.5, 1]] },
     ],
   };
 
@@ -117,7 +118,7 @@ describe("overlaps (in process)", () => {
     expect(JSON.parse(r.out)).toEqual(expected);
     const scene = parseScene(readFileSync(VALID, "utf8"));
     if (!scene.ok) throw new Error("fixture is invalid");
-    const direct = findOverlaps(scene.scene.shapes).map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y] }));
+    const direct = findOverlaps(scene.scene.shapes).map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]) }));
     expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify({ pairs: direct })));
   });
 
@@ -125,7 +126,13 @@ describe("overlaps (in process)", () => {
     const r = await run(["overlaps", VALID]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      ["A  B  DEPTH   NORMAL", "a  b  0.5000  (1.0000, 0.0000)", "f  g  1.0000  (1.0000, 0.0000)", "2 overlapping pairs", ""].join("\n"),
+      [
+        "A  B  DEPTH   NORMAL            CONTACT POINTS",
+        "a  b  0.5000  (1.0000, 0.0000)  (0.7500, 0.0000)",
+        "f  g  1.0000  (1.0000, 0.0000)  (10.5000, -0.5000) (10.5000, 1.0000)",
+        "2 overlapping pairs",
+        "",
+      ].join("\n"),
     );
   });
 
@@ -235,8 +242,8 @@ describe("the bundled binary", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       pairs: [
-        { a: "a", b: "b", depth: 0.5, normal: [1, 0] },
-        { a: "f", b: "g", depth: 1, normal: [1, 0] },
+        { a: "a", b: "b", depth: 0.5, normal: [1, 0], points: [[0.75, 0]] },
+        { a: "f", b: "g", depth: 1, normal: [1, 0], points: [[10.5, -0.5], [10.5, 1]] },
       ],
     });
   });
@@ -244,7 +251,7 @@ describe("the bundled binary", () => {
   it("overlaps without --json prints the table", () => {
     const r = spawn(["overlaps", "scene.json"]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain("A  B  DEPTH   NORMAL\n");
+    expect(r.out).toContain("A  B  DEPTH   NORMAL            CONTACT POINTS\n");
     expect(r.out).toContain("2 overlapping pairs\n");
   });
 

@@ -1,0 +1,146 @@
+// Collision geometry, as Box2D v3 keeps it: three kinds in local coordinates plus a transform.
+// A box is made as a polygon; a capsule whose core has no length is made as a circle. Geometry is
+// only built through the guarded constructors here, which never produce NaN.
+import { computeHull } from "./hull";
+import type { Shape } from "./scene/types";
+import { rotFromDegrees, type Vec2 } from "./vec2";
+
+export const CIRCLE = 0;
+export const CAPSULE = 1;
+export const POLYGON = 2;
+export type GeometryKind = typeof CIRCLE | typeof CAPSULE | typeof POLYGON;
+
+export interface CircleGeometry {
+  readonly kind: typeof CIRCLE;
+  readonly cx: number;
+  readonly cy: number;
+  readonly radius: number;
+}
+
+/** A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius`. */
+export interface CapsuleGeometry {
+  readonly kind: typeof CAPSULE;
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly radius: number;
+}
+
+/**
+ * A convex polygon grown by `radius` (0 for boxes and plain polygons). Vertices run with positive
+ * cross products (clockwise on a y-down screen); normals[i] is the outward unit normal of the edge
+ * from vertex i to vertex i + 1. Packed as x, y pairs.
+ */
+export interface PolygonGeometry {
+  readonly kind: typeof POLYGON;
+  readonly count: number;
+  readonly vertices: Float64Array;
+  readonly normals: Float64Array;
+  readonly radius: number;
+  readonly centroidX: number;
+  readonly centroidY: number;
+}
+
+export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
+
+/** A rigid transform: rotate by (c, s), then translate by (px, py). */
+export interface Transform {
+  readonly px: number;
+  readonly py: number;
+  readonly c: number;
+  readonly s: number;
+}
+
+export const IDENTITY: Transform = { px: 0, py: 0, c: 1, s: 0 };
+
+export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+const finite = (...v: number[]) => v.every(Number.isFinite);
+
+export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
+  if (!finite(radius, cx, cy)) return { ok: false, reason: "circle: numbers must be finite" };
+  if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
+  return { ok: true, value: { kind: CIRCLE, cx, cy, radius } };
+}
+
+/** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
+export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
+  if (!finite(x1, y1, x2, y2, radius)) return { ok: false, reason: "capsule: numbers must be finite" };
+  if (!(radius > 0)) return { ok: false, reason: "capsule: radius must be greater than 0" };
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
+    return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
+  }
+  return { ok: true, value: { kind: CAPSULE, x1, y1, x2, y2, radius } };
+}
+
+/** Builds a polygon from points already in hull order (positive cross products). */
+function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeometry {
+  const n = points.length;
+  const vertices = new Float64Array(2 * n);
+  const normals = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    vertices[2 * i] = points[i]!.x;
+    vertices[2 * i + 1] = points[i]!.y;
+  }
+  // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
+  let area = 0, cx = 0, cy = 0;
+  const ox = points[0]!.x, oy = points[0]!.y;
+  for (let i = 0; i < n; i++) {
+    const a = points[i]!, b = points[(i + 1) % n]!;
+    const ex = b.x - a.x, ey = b.y - a.y;
+    const len = Math.hypot(ex, ey);
+    normals[2 * i] = ey / len;
+    normals[2 * i + 1] = -ex / len;
+    const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;
+    const triangle = 0.5 * (e1x * e2y - e1y * e2x);
+    area += triangle;
+    cx += (triangle * (e1x + e2x)) / 3;
+    cy += (triangle * (e1y + e2y)) / 3;
+  }
+  return { kind: POLYGON, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area };
+}
+
+/** A convex polygon from any points: hull, weld and checks as computeHull. */
+export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
+  if (!(radius >= 0) || !Number.isFinite(radius)) return { ok: false, reason: "polygon: radius must be 0 or more" };
+  const hull = computeHull(points);
+  if (!hull.ok) return { ok: false, reason: `polygon: ${hull.reason}` };
+  return { ok: true, value: polygonFromHull(hull.points, radius) };
+}
+
+/** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
+export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
+  if (!finite(hw, hh, cx, cy, degrees)) return { ok: false, reason: "box: numbers must be finite" };
+  if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
+  const q = rotFromDegrees(degrees);
+  const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });
+  return { ok: true, value: polygonFromHull([corner(-hw, -hh), corner(hw, -hh), corner(hw, hh), corner(-hw, hh)], 0) };
+}
+
+export function transformOf(shape: Shape): Transform {
+  const q = rotFromDegrees(shape.type === "circle" ? 0 : shape.rotation);
+  return { px: shape.x, py: shape.y, c: q.c, s: q.s };
+}
+
+/**
+ * The collision geometry of a validated scene shape, in its local frame. A shape the format
+ * accepted always converts; the failure branch is for hand-built shapes that bypassed validation.
+ */
+export function geometryOf(shape: Shape): Made<Geometry> {
+  switch (shape.type) {
+    case "circle":
+      return makeCircle(shape.radius);
+    case "box":
+      return makeBox(shape.width / 2, shape.height / 2);
+    case "capsule": {
+      const half = shape.height / 2 - shape.radius;
+      if (!(half >= -1e-12 * shape.height)) return { ok: false, reason: "capsule: height must be at least 2 × radius" };
+      return makeCapsule(0, -Math.max(half, 0), 0, Math.max(half, 0), shape.radius);
+    }
+    case "polygon":
+      return makePolygon(shape.points.map(([x, y]) => ({ x, y })));
+  }
+}
+
