@@ -4,6 +4,7 @@ import { SceneCanvas } from "../canvas/SceneCanvas";
 import { onBrowserFilePicked } from "../platform/files";
 import { useEditor } from "../store/editor-store";
 import { cancelAllGestures } from "../tools/active-tool";
+import { ContactsPanel } from "./ContactsPanel";
 import { receiveOpened } from "./document-commands";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { StatusBar } from "./StatusBar";
@@ -42,6 +43,7 @@ export function App() {
       <main className="workspace">
         <SceneCanvas />
         <ProblemsPanel />
+        <ContactsPanel />
       </main>
       <StatusBar />
     </div>

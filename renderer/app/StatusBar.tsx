@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { findOverlaps } from "../../core";
+import { useOverlaps } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 
 export function StatusBar() {
@@ -7,7 +6,7 @@ export function StatusBar() {
   const cursor = useEditor((s) => s.cursor);
   const notice = useEditor((s) => s.notice);
   const selection = useEditor((s) => s.selection);
-  const overlaps = useMemo(() => findOverlaps(shapes).length, [shapes]);
+  const overlaps = useOverlaps().pairs.length;
   return (
     <footer className="statusbar" role="status">
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>

@@ -4,11 +4,12 @@
 import type Konva from "konva";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { findOverlaps, overlappingIds } from "../../core";
+import { useOverlaps } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { toolFor } from "../tools/active-tool";
 import type { PointerInfo } from "../tools/tool";
 import { Grid } from "./Grid";
+import { ContactOverlay } from "./ContactOverlay";
 import { ShapeNode } from "./ShapeNode";
 import { THEME } from "./theme";
 
@@ -35,7 +36,7 @@ export function SceneCanvas() {
   const { width, height } = useSize(container);
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
-  const overlapping = useMemo(() => overlappingIds(findOverlaps(shapes)), [shapes]);
+  const { pairs, ids: overlapping } = useOverlaps();
   const selected = useMemo(() => new Set(selection), [selection]);
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
@@ -83,6 +84,9 @@ export function SceneCanvas() {
             <ShapeNode key={s.id} shape={s} look={{ overlapping: overlapping.has(s.id), selected: selected.has(s.id) }} />
           ))}
           {preview && <ShapeNode shape={preview} look={{ overlapping: false, selected: false, ghost: true }} />}
+        </Layer>
+        <Layer listening={false}>
+          <ContactOverlay pairs={pairs} selected={selected} />
         </Layer>
       </Stage>
     </div>

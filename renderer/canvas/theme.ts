@@ -9,4 +9,5 @@ export const THEME = {
   overlapStroke: "#ef4444",
   selected: "#fde047",
   preview: "rgba(255, 255, 255, 0.55)",
+  contact: "#fbbf24",
 } as const;

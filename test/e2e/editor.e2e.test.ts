@@ -20,17 +20,23 @@ afterAll(async () => {
   await served?.stop();
 });
 
-/** The RGBA of the shapes layer at a page point (Konva draws each layer on its own canvas). */
-async function shapePixel(page: Page, x: number, y: number): Promise<[number, number, number, number]> {
-  return page.evaluate(([px, py]) => {
+/** Konva draws each layer on its own canvas: the grid, the shapes, then the contact overlay. */
+const SHAPES_LAYER = 1;
+const OVERLAY_LAYER = 2;
+
+/** The RGBA of one canvas layer at a page point. */
+async function layerPixel(page: Page, index: number, x: number, y: number): Promise<[number, number, number, number]> {
+  return page.evaluate(([i, px, py]) => {
     const canvases = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")];
-    const layer = canvases[canvases.length - 1]!;
+    const layer = canvases[i]!;
     const rect = layer.getBoundingClientRect();
     const ratio = layer.width / rect.width;
     const d = layer.getContext("2d")!.getImageData(Math.round((px - rect.left) * ratio), Math.round((py - rect.top) * ratio), 1, 1).data;
     return [d[0]!, d[1]!, d[2]!, d[3]!] as [number, number, number, number];
-  }, [x, y] as const);
+  }, [index, x, y] as const);
 }
+
+const shapePixel = (page: Page, x: number, y: number) => layerPixel(page, SHAPES_LAYER, x, y);
 
 const isWarning = ([r, g, b, a]: number[]) => a! > 0 && r! > 200 && g! < 150 && b! < 150;
 const isNormal = ([r, , b, a]: number[]) => a! > 0 && b! > 200 && r! < 150;
@@ -69,6 +75,14 @@ describe("editor in Chromium", () => {
     await page.mouse.move(360, 305, { steps: 5 });
     await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
     await expect.poll(async () => isWarning(await shapePixel(page, 300, 300))).toBe(true); // the box turns
+    // The selected circle's overlap with the box: depth 20 along +x (box's right edge at 340,
+    // circle's left at 320), one contact point midway at (330, 267) in world units.
+    const contact = page.getByTestId("contact-box-1-circle-1");
+    await expect.poll(() => contact.textContent()).toContain("depth 20.00");
+    expect(await contact.textContent()).toContain("normal (1.00, 0.00)");
+    expect(await contact.textContent()).toContain("1 point: (330.0, 267.0)");
+    const [r, g, b] = await layerPixel(page, OVERLAY_LAYER, 330, 305);
+    expect([r > 230, g > 160 && g < 220, b < 90]).toEqual([true, true, true]); // the amber contact dot
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-overlap-while-dragging.png") });
     await page.mouse.up();
     await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");

@@ -1,0 +1,30 @@
+// For each overlap a selected shape takes part in: the contact points, the normal (the way the
+// other shape would move out, drawn from the contacts' centre) and the depth, live while dragging.
+import { Arrow, Circle, Group, Text } from "react-konva";
+import type { OverlapPair } from "../../core";
+import { THEME } from "./theme";
+
+/** The normal is drawn at least this long (world units) so shallow overlaps stay visible. */
+const MIN_ARROW = 28;
+
+export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPair[]; selected: ReadonlySet<string> }) {
+  const shown = pairs.filter((p) => selected.has(p.a) || selected.has(p.b));
+  return (
+    <>
+      {shown.map((p) => {
+        const cx = p.points.reduce((s, q) => s + q.x, 0) / p.points.length;
+        const cy = p.points.reduce((s, q) => s + q.y, 0) / p.points.length;
+        const len = Math.max(p.depth, MIN_ARROW);
+        return (
+          <Group key={`${p.a}|${p.b}`} listening={false} name="contact">
+            <Arrow points={[cx, cy, cx + p.normal.x * len, cy + p.normal.y * len]} stroke={THEME.contact} fill={THEME.contact} strokeWidth={2} pointerLength={7} pointerWidth={7} />
+            {p.points.map((q, i) => (
+              <Circle key={i} x={q.x} y={q.y} radius={4} fill={THEME.contact} stroke={THEME.background} strokeWidth={1.5} />
+            ))}
+            <Text x={cx + p.normal.x * len + 6} y={cy + p.normal.y * len - 6} text={p.depth.toFixed(2)} fontSize={12} fill={THEME.contact} />
+          </Group>
+        );
+      })}
+    </>
+  );
+}
