@@ -99,8 +99,12 @@ export function computeHull(points: readonly Vec2[]): HullResult {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   const distinct: Vec2[] = [];
   for (const p of sorted) {
-    if (distinct.some((q) => Math.abs(q.x - p.x) <= weld && Math.abs(q.y - p.y) <= weld)) continue;
-    distinct.push(p);
+    // Sorted by x: only points within `weld` in x, at the end of the list, can be duplicates.
+    let duplicate = false;
+    for (let k = distinct.length - 1; k >= 0 && p.x - distinct[k]!.x <= weld; k--) {
+      if (Math.abs(distinct[k]!.y - p.y) <= weld) { duplicate = true; break; }
+    }
+    if (!duplicate) distinct.push(p);
   }
   if (distinct.length < 3) return { ok: false, reason: `a polygon needs at least 3 distinct points, got ${distinct.length}` };
 

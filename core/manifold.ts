@@ -85,17 +85,9 @@ function none(out: Manifold): Manifold {
 const fallbackLocalX = (xfA: Transform) => xfA.c * FALLBACK_NORMAL_X + xfA.s * FALLBACK_NORMAL_Y;
 const fallbackLocalY = (xfA: Transform) => -xfA.s * FALLBACK_NORMAL_X + xfA.c * FALLBACK_NORMAL_Y;
 
-const extentOfCircle = (g: CircleGeometry) => Math.abs(g.cx) + Math.abs(g.cy) + g.radius;
-const extentOfCapsule = (g: CapsuleGeometry) => Math.max(Math.abs(g.x1), Math.abs(g.y1), Math.abs(g.x2), Math.abs(g.y2)) + g.radius;
-function extentOfPolygon(g: PolygonGeometry): number {
-  let m = 0;
-  for (let i = 0; i < 2 * g.count; i++) m = Math.max(m, Math.abs(g.vertices[i]!));
-  return m + g.radius;
-}
-
 /** Circle vs circle; concentric circles get the fallback normal and depth rA + rB. */
 export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfCircle(a), extentOfCircle(b));
+  relative(xfA, xfB, a.extent, b.extent);
   const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
   let dx = cx - a.cx, dy = cy - a.cy;
   const dist = Math.hypot(dx, dy);
@@ -111,7 +103,7 @@ export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeome
 
 /** Capsule vs circle (seed 000/002: the closest point on the core, then circle vs circle). */
 export function collideCapsuleAndCircle(a: CapsuleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfCapsule(a), extentOfCircle(b));
+  relative(xfA, xfB, a.extent, b.extent);
   const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
   const ex = a.x2 - a.x1, ey = a.y2 - a.y1;
   const ee = ex * ex + ey * ey;
@@ -141,7 +133,7 @@ const segResult = new SegmentDistanceResult();
  * two contact points; crossing cores get their depth from the four side axes.
  */
 export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfCapsule(a), extentOfCapsule(b));
+  relative(xfA, xfB, a.extent, b.extent);
   const p2x = bx(b.x1, b.y1), p2y = by(b.x1, b.y1), q2x = bx(b.x2, b.y2), q2y = by(b.x2, b.y2);
   const r = segmentDistance(a.x1, a.y1, a.x2, a.y2, p2x, p2y, q2x, q2y, segResult);
   const radius = a.radius + b.radius;
@@ -164,7 +156,8 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
       if (hi - lo > tolerance && t3 !== t2) {
         emit1(out, xfA, nx, ny, depth, 0, 0, 0);
         let kept = 0;
-        for (const t of [lo, hi]) {
+        for (let k = 0; k < 2; k++) {
+          const t = k === 0 ? lo : hi;
           const f = (t - t2) / (t3 - t2);
           const vx = p2x + f * (q2x - p2x), vy = p2y + f * (q2y - p2y);
           const s = (vx - a.x1) * nx + (vy - a.y1) * ny;
@@ -208,7 +201,7 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
 
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfPolygon(a), extentOfCircle(b));
+  relative(xfA, xfB, a.extent, b.extent);
   const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
   const v = a.vertices, n = a.normals, count = a.count;
   let normalIndex = 0, separation = -Infinity;
@@ -408,14 +401,14 @@ function polygonBInA(b: PolygonGeometry): void {
 }
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfPolygon(a), extentOfPolygon(b));
+  relative(xfA, xfB, a.extent, b.extent);
   polygonBInA(b);
   return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfPolygon(a), extentOfCapsule(b));
+  relative(xfA, xfB, a.extent, b.extent);
   ensureScratch(2);
   segmentAsPolygon(bx(b.x1, b.y1), by(b.x1, b.y1), bx(b.x2, b.y2), by(b.x2, b.y2), scratchB, scratchBN);
   return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
@@ -423,7 +416,7 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, extentOfCapsule(a), extentOfPolygon(b));
+  relative(xfA, xfB, a.extent, b.extent);
   polygonBInA(b);
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, capA, capAN);
   return collideCores(out, xfA, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);

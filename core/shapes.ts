@@ -10,8 +10,10 @@ export const CAPSULE = 1;
 export const POLYGON = 2;
 export type GeometryKind = typeof CIRCLE | typeof CAPSULE | typeof POLYGON;
 
+/** Every geometry carries `extent`: its largest local coordinate magnitude plus its radius. */
 export interface CircleGeometry {
   readonly kind: typeof CIRCLE;
+  readonly extent: number;
   readonly cx: number;
   readonly cy: number;
   readonly radius: number;
@@ -20,6 +22,7 @@ export interface CircleGeometry {
 /** A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius`. */
 export interface CapsuleGeometry {
   readonly kind: typeof CAPSULE;
+  readonly extent: number;
   readonly x1: number;
   readonly y1: number;
   readonly x2: number;
@@ -34,6 +37,7 @@ export interface CapsuleGeometry {
  */
 export interface PolygonGeometry {
   readonly kind: typeof POLYGON;
+  readonly extent: number;
   readonly count: number;
   readonly vertices: Float64Array;
   readonly normals: Float64Array;
@@ -61,7 +65,7 @@ const finite = (...v: number[]) => v.every(Number.isFinite);
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
   if (!finite(radius, cx, cy)) return { ok: false, reason: "circle: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
-  return { ok: true, value: { kind: CIRCLE, cx, cy, radius } };
+  return { ok: true, value: { kind: CIRCLE, extent: Math.max(Math.abs(cx), Math.abs(cy)) + radius, cx, cy, radius } };
 }
 
 /** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
@@ -72,7 +76,8 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
   if (length <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
-  return { ok: true, value: { kind: CAPSULE, x1, y1, x2, y2, radius } };
+  const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
+  return { ok: true, value: { kind: CAPSULE, extent, x1, y1, x2, y2, radius } };
 }
 
 /** Builds a polygon from points already in hull order (positive cross products). */
@@ -80,9 +85,11 @@ function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeomet
   const n = points.length;
   const vertices = new Float64Array(2 * n);
   const normals = new Float64Array(2 * n);
+  let extent = 0;
   for (let i = 0; i < n; i++) {
     vertices[2 * i] = points[i]!.x;
     vertices[2 * i + 1] = points[i]!.y;
+    extent = Math.max(extent, Math.abs(points[i]!.x), Math.abs(points[i]!.y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
@@ -99,7 +106,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeomet
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
-  return { kind: POLYGON, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area };
+  return { kind: POLYGON, extent: extent + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area };
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
