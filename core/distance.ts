@@ -12,6 +12,11 @@ export class SegmentDistanceResult {
   distanceSquared = 0;
 }
 
+/** sqrt(x² + y²): Math.hypot guards against overflow at ten times the cost, needless at our scales. */
+export function len(x: number, y: number): number {
+  return Math.sqrt(x * x + y * y);
+}
+
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 /**
@@ -85,50 +90,60 @@ export class GjkResult {
   iterations = 0;
 }
 
-// The simplex, in scalars: support points on A and B, their difference w = b − a, weights.
-let s1ax = 0, s1ay = 0, s1bx = 0, s1by = 0, s1wx = 0, s1wy = 0, s1a = 0, s1iA = 0, s1iB = 0;
-let s2ax = 0, s2ay = 0, s2bx = 0, s2by = 0, s2wx = 0, s2wy = 0, s2a = 0, s2iA = 0, s2iB = 0;
-let s3ax = 0, s3ay = 0, s3bx = 0, s3by = 0, s3wx = 0, s3wy = 0, s3a = 0, s3iA = 0, s3iB = 0;
+// The simplex: three vertices of 9 doubles each (support point on A, on B, w = b − a, barycentric
+// weight, support indices), in a Float64Array so writes do not box heap numbers.
+const AX = 0, AY = 1, BX = 2, BY = 3, WX = 4, WY = 5, W = 6, IA = 7, IB = 8;
+const V1 = 0, V2 = 9, V3 = 18;
+const S = new Float64Array(27);
 let count = 0;
 
-function copy3to1() { s1ax = s3ax; s1ay = s3ay; s1bx = s3bx; s1by = s3by; s1wx = s3wx; s1wy = s3wy; s1a = s3a; s1iA = s3iA; s1iB = s3iB; }
-function copy2to1() { s1ax = s2ax; s1ay = s2ay; s1bx = s2bx; s1by = s2by; s1wx = s2wx; s1wy = s2wy; s1a = s2a; s1iA = s2iA; s1iB = s2iB; }
-function copy3to2() { s2ax = s3ax; s2ay = s3ay; s2bx = s3bx; s2by = s3by; s2wx = s3wx; s2wy = s3wy; s2a = s3a; s2iA = s3iA; s2iB = s3iB; }
+function copyVertex(from: number, to: number): void {
+  for (let k = 0; k < 9; k++) S[to + k] = S[from + k]!;
+}
 
 /** Barycentric solution on the segment w1w2 (Box2D's b2SolveSimplex2). */
 function solve2(): void {
-  const ex = s2wx - s1wx, ey = s2wy - s1wy;
-  const d12_2 = -(s1wx * ex + s1wy * ey);
-  if (d12_2 <= 0) { s1a = 1; count = 1; return; }
-  const d12_1 = s2wx * ex + s2wy * ey;
-  if (d12_1 <= 0) { s2a = 1; count = 1; copy2to1(); return; }
+  const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!, w2x = S[V2 + WX]!, w2y = S[V2 + WY]!;
+  const ex = w2x - w1x, ey = w2y - w1y;
+  const d12_2 = -(w1x * ex + w1y * ey);
+  if (d12_2 <= 0) { S[V1 + W] = 1; count = 1; return; }
+  const d12_1 = w2x * ex + w2y * ey;
+  if (d12_1 <= 0) { S[V2 + W] = 1; count = 1; copyVertex(V2, V1); return; }
   const inv = 1 / (d12_1 + d12_2);
-  s1a = d12_1 * inv;
-  s2a = d12_2 * inv;
+  S[V1 + W] = d12_1 * inv;
+  S[V2 + W] = d12_2 * inv;
   count = 2;
 }
 
 /** Voronoi regions of the triangle w1w2w3 (Box2D's b2SolveSimplex3). */
 function solve3(): void {
-  const e12x = s2wx - s1wx, e12y = s2wy - s1wy;
-  const d12_1 = s2wx * e12x + s2wy * e12y, d12_2 = -(s1wx * e12x + s1wy * e12y);
-  const e13x = s3wx - s1wx, e13y = s3wy - s1wy;
-  const d13_1 = s3wx * e13x + s3wy * e13y, d13_2 = -(s1wx * e13x + s1wy * e13y);
-  const e23x = s3wx - s2wx, e23y = s3wy - s2wy;
-  const d23_1 = s3wx * e23x + s3wy * e23y, d23_2 = -(s2wx * e23x + s2wy * e23y);
+  const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!, w2x = S[V2 + WX]!, w2y = S[V2 + WY]!, w3x = S[V3 + WX]!, w3y = S[V3 + WY]!;
+  const e12x = w2x - w1x, e12y = w2y - w1y;
+  const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
+  const e13x = w3x - w1x, e13y = w3y - w1y;
+  const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
+  const e23x = w3x - w2x, e23y = w3y - w2y;
+  const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
   const n123 = e12x * e13y - e12y * e13x;
-  const d123_1 = n123 * (s2wx * s3wy - s2wy * s3wx);
-  const d123_2 = n123 * (s3wx * s1wy - s3wy * s1wx);
-  const d123_3 = n123 * (s1wx * s2wy - s1wy * s2wx);
-  if (d12_2 <= 0 && d13_2 <= 0) { s1a = 1; count = 1; return; }
-  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); s1a = d12_1 * inv; s2a = d12_2 * inv; count = 2; return; }
-  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) { const inv = 1 / (d13_1 + d13_2); s1a = d13_1 * inv; s3a = d13_2 * inv; count = 2; copy3to2(); return; }
-  if (d12_1 <= 0 && d23_2 <= 0) { s2a = 1; count = 1; copy2to1(); return; }
-  if (d13_1 <= 0 && d23_1 <= 0) { s3a = 1; count = 1; copy3to1(); return; }
-  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) { const inv = 1 / (d23_1 + d23_2); s2a = d23_1 * inv; s3a = d23_2 * inv; count = 2; copy3to1(); return; }
+  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+  if (d12_2 <= 0 && d13_2 <= 0) { S[V1 + W] = 1; count = 1; return; }
+  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); S[V1 + W] = d12_1 * inv; S[V2 + W] = d12_2 * inv; count = 2; return; }
+  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) { const inv = 1 / (d13_1 + d13_2); S[V1 + W] = d13_1 * inv; S[V3 + W] = d13_2 * inv; count = 2; copyVertex(V3, V2); return; }
+  if (d12_1 <= 0 && d23_2 <= 0) { S[V2 + W] = 1; count = 1; copyVertex(V2, V1); return; }
+  if (d13_1 <= 0 && d23_1 <= 0) { S[V3 + W] = 1; count = 1; copyVertex(V3, V1); return; }
+  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) { const inv = 1 / (d23_1 + d23_2); S[V2 + W] = d23_1 * inv; S[V3 + W] = d23_2 * inv; count = 2; copyVertex(V3, V1); return; }
   const inv = 1 / (d123_1 + d123_2 + d123_3);
-  s1a = d123_1 * inv; s2a = d123_2 * inv; s3a = d123_3 * inv;
+  S[V1 + W] = d123_1 * inv; S[V2 + W] = d123_2 * inv; S[V3 + W] = d123_3 * inv;
   count = 3;
+}
+
+function setVertex(at: number, iA: number, iB: number, a: Float64Array, b: Float64Array): void {
+  const ax = a[2 * iA]!, ay = a[2 * iA + 1]!, bx = b[2 * iB]!, by = b[2 * iB + 1]!;
+  S[at + AX] = ax; S[at + AY] = ay; S[at + BX] = bx; S[at + BY] = by;
+  S[at + WX] = bx - ax; S[at + WY] = by - ay; S[at + W] = 1;
+  S[at + IA] = iA; S[at + IB] = iB;
 }
 
 function support(points: Float64Array, n: number, dx: number, dy: number): number {
@@ -149,22 +164,21 @@ const MAX_ITERATIONS = 40;
  */
 export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult): GjkResult {
   // Start from the first points (no cache: the editor's pairs change every frame).
-  s1iA = 0; s1iB = 0;
-  s1ax = a[0]!; s1ay = a[1]!; s1bx = b[0]!; s1by = b[1]!;
-  s1wx = s1bx - s1ax; s1wy = s1by - s1ay; s1a = 1;
+  setVertex(V1, 0, 0, a, b);
   count = 1;
   let iter = 0;
   while (iter < MAX_ITERATIONS) {
     const saveCount = count;
-    const save1A = s1iA, save1B = s1iB, save2A = s2iA, save2B = s2iB, save3A = s3iA, save3B = s3iB;
+    const save1A = S[V1 + IA]!, save1B = S[V1 + IB]!, save2A = S[V2 + IA]!, save2B = S[V2 + IB]!, save3A = S[V3 + IA]!, save3B = S[V3 + IB]!;
     if (count === 2) solve2();
     else if (count === 3) solve3();
     if (count === 3) break;
     let dx: number, dy: number;
-    if (count === 1) { dx = -s1wx; dy = -s1wy; }
+    const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!;
+    if (count === 1) { dx = -w1x; dy = -w1y; }
     else {
-      const ex = s2wx - s1wx, ey = s2wy - s1wy;
-      const sgn = ex * -s1wy - ey * -s1wx;
+      const ex = S[V2 + WX]! - w1x, ey = S[V2 + WY]! - w1y;
+      const sgn = ex * -w1y - ey * -w1x;
       if (sgn > 0) { dx = -ey; dy = ex; } else { dx = ey; dy = -ex; }
     }
     // The origin is on the simplex (touching or overlapping): nothing closer to find.
@@ -172,27 +186,24 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
     const iA = support(a, countA, -dx, -dy);
     const iB = support(b, countB, dx, dy);
     iter++;
-    let duplicate = false;
-    if (saveCount >= 1 && iA === save1A && iB === save1B) duplicate = true;
-    else if (saveCount >= 2 && iA === save2A && iB === save2B) duplicate = true;
-    else if (saveCount >= 3 && iA === save3A && iB === save3B) duplicate = true;
-    if (duplicate) break;
-    const ax = a[2 * iA]!, ay = a[2 * iA + 1]!, bx = b[2 * iB]!, by = b[2 * iB + 1]!;
-    if (count === 1) { s2iA = iA; s2iB = iB; s2ax = ax; s2ay = ay; s2bx = bx; s2by = by; s2wx = bx - ax; s2wy = by - ay; }
-    else { s3iA = iA; s3iB = iB; s3ax = ax; s3ay = ay; s3bx = bx; s3by = by; s3wx = bx - ax; s3wy = by - ay; }
+    // A repeated support pair means no progress: the main termination test, as in Box2D.
+    if ((iA === save1A && iB === save1B) || (saveCount >= 2 && iA === save2A && iB === save2B) || (saveCount >= 3 && iA === save3A && iB === save3B)) break;
+    setVertex(count === 1 ? V2 : V3, iA, iB, a, b);
     count++;
   }
   out.iterations = iter;
   out.simplexCount = count;
+  const a1 = S[V1 + W]!, a2 = S[V2 + W]!, a3 = S[V3 + W]!;
   if (count === 1) {
-    out.pointAX = s1ax; out.pointAY = s1ay; out.pointBX = s1bx; out.pointBY = s1by;
+    out.pointAX = S[V1 + AX]!; out.pointAY = S[V1 + AY]!; out.pointBX = S[V1 + BX]!; out.pointBY = S[V1 + BY]!;
   } else if (count === 2) {
-    out.pointAX = s1a * s1ax + s2a * s2ax; out.pointAY = s1a * s1ay + s2a * s2ay;
-    out.pointBX = s1a * s1bx + s2a * s2bx; out.pointBY = s1a * s1by + s2a * s2by;
+    out.pointAX = a1 * S[V1 + AX]! + a2 * S[V2 + AX]!; out.pointAY = a1 * S[V1 + AY]! + a2 * S[V2 + AY]!;
+    out.pointBX = a1 * S[V1 + BX]! + a2 * S[V2 + BX]!; out.pointBY = a1 * S[V1 + BY]! + a2 * S[V2 + BY]!;
   } else {
-    out.pointAX = s1a * s1ax + s2a * s2ax + s3a * s3ax; out.pointAY = s1a * s1ay + s2a * s2ay + s3a * s3ay;
+    out.pointAX = a1 * S[V1 + AX]! + a2 * S[V2 + AX]! + a3 * S[V3 + AX]!;
+    out.pointAY = a1 * S[V1 + AY]! + a2 * S[V2 + AY]! + a3 * S[V3 + AY]!;
     out.pointBX = out.pointAX; out.pointBY = out.pointAY;
   }
-  out.distance = count === 3 ? 0 : Math.hypot(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
+  out.distance = count === 3 ? 0 : len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
   return out;
 }

@@ -6,7 +6,7 @@
 // Depth is exact for every pair: circle and capsule pairs by closed forms, polygon pairs by
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
-import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
+import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
 import { CAPSULE, CIRCLE, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
@@ -41,21 +41,34 @@ const FLIP_TOLERANCE = 1e-9;
 /** cos of the largest angle between a face and the contact normal that still counts as face contact. */
 const FACE_CONTACT_COS = 1 - 1e-9;
 
-// The relative transform B → A of the current call, and the tolerance scale.
-let rc = 1, rs = 0, rpx = 0, rpy = 0, tolerance = 0;
+// The relative transform B → A of the current call (rc, rs, rpx, rpy) and its tolerance, in a
+// Float64Array: module-level `let` doubles would box a new heap number on every write.
+const R = new Float64Array(5);
 
-function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): void {
-  const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
-  rc = xfA.c * xfB.c + xfA.s * xfB.s;
-  rs = xfA.c * xfB.s - xfA.s * xfB.c;
-  rpx = xfA.c * dx + xfA.s * dy;
-  rpy = -xfA.s * dx + xfA.c * dy;
-  const magnitude = Math.max(1, Math.abs(xfA.px), Math.abs(xfA.py), Math.abs(xfB.px), Math.abs(xfB.py), sizeA, sizeB);
-  tolerance = TOUCH_TOLERANCE * magnitude;
+/** The touching tolerance of a pair: TOUCH_TOLERANCE times the magnitude of its coordinates. */
+function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
+  let m = sizeA > sizeB ? sizeA : sizeB;
+  const ax = xfA.px < 0 ? -xfA.px : xfA.px, ay = xfA.py < 0 ? -xfA.py : xfA.py;
+  const bxx = xfB.px < 0 ? -xfB.px : xfB.px, byy = xfB.py < 0 ? -xfB.py : xfB.py;
+  if (ax > m) m = ax;
+  if (ay > m) m = ay;
+  if (bxx > m) m = bxx;
+  if (byy > m) m = byy;
+  return TOUCH_TOLERANCE * (m > 1 ? m : 1);
 }
 
-const bx = (x: number, y: number) => rc * x - rs * y + rpx;
-const by = (x: number, y: number) => rs * x + rc * y + rpy;
+/** Sets the relative transform of B in A's frame; returns the touching tolerance. */
+function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
+  const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
+  R[0] = xfA.c * xfB.c + xfA.s * xfB.s;
+  R[1] = xfA.c * xfB.s - xfA.s * xfB.c;
+  R[2] = xfA.c * dx + xfA.s * dy;
+  R[3] = -xfA.s * dx + xfA.c * dy;
+  return (R[4] = touchTolerance(xfA, xfB, sizeA, sizeB));
+}
+
+const bx = (x: number, y: number) => R[0]! * x - R[1]! * y + R[2]!;
+const by = (x: number, y: number) => R[1]! * x + R[0]! * y + R[3]!;
 
 /** Writes a one-point manifold from A-local values. */
 function emit1(out: Manifold, xfA: Transform, nx: number, ny: number, depth: number, px: number, py: number, sep: number): void {
@@ -85,34 +98,47 @@ function none(out: Manifold): Manifold {
 const fallbackLocalX = (xfA: Transform) => xfA.c * FALLBACK_NORMAL_X + xfA.s * FALLBACK_NORMAL_Y;
 const fallbackLocalY = (xfA: Transform) => -xfA.s * FALLBACK_NORMAL_X + xfA.c * FALLBACK_NORMAL_Y;
 
-/** Circle vs circle; concentric circles get the fallback normal and depth rA + rB. */
+/**
+ * Circle vs circle, in world space: the difference of the two centres is as exact as any frame.
+ * Concentric circles get the fallback normal and depth rA + rB.
+ */
 export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, a.extent, b.extent);
-  const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
-  let dx = cx - a.cx, dy = cy - a.cy;
-  const dist = Math.hypot(dx, dy);
+  const ax = xfA.c * a.cx - xfA.s * a.cy + xfA.px, ay = xfA.s * a.cx + xfA.c * a.cy + xfA.py;
+  let dx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - ax, dy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - ay;
+  const dist = Math.sqrt(dx * dx + dy * dy);
   const depth = a.radius + b.radius - dist;
+  if (depth <= 0) return none(out);
+  const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
   if (depth <= tolerance) return none(out);
   // Regression: centres a denormal apart "normalised" to (1, 1); within tolerance is concentric.
-  if (dist > tolerance) { dx /= dist; dy /= dist; } else { dx = fallbackLocalX(xfA); dy = fallbackLocalY(xfA); }
-  // Midway between the surfaces: a + rA·n and c − rB·n.
+  if (dist > tolerance) { dx /= dist; dy /= dist; } else { dx = FALLBACK_NORMAL_X; dy = FALLBACK_NORMAL_Y; }
+  // Midway between the surfaces: a + rA·n and b − rB·n.
   const m = 0.5 * (a.radius - b.radius + dist);
-  emit1(out, xfA, dx, dy, depth, a.cx + m * dx, a.cy + m * dy, -depth);
+  out.pointCount = 1;
+  out.normalX = dx;
+  out.normalY = dy;
+  out.depth = depth;
+  out.point1X = ax + m * dx;
+  out.point1Y = ay + m * dy;
+  out.separation1 = -depth;
   return out;
 }
 
 /** Capsule vs circle (seed 000/002: the closest point on the core, then circle vs circle). */
 export function collideCapsuleAndCircle(a: CapsuleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, a.extent, b.extent);
-  const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
+  // The circle's centre in A's frame: all this pair needs of B.
+  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const ex = a.x2 - a.x1, ey = a.y2 - a.y1;
   const ee = ex * ex + ey * ey;
   let t = ((cx - a.x1) * ex + (cy - a.y1) * ey) / ee;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
   const qx = a.x1 + t * ex, qy = a.y1 + t * ey;
   let nx = cx - qx, ny = cy - qy;
-  const dist = Math.hypot(nx, ny);
+  const dist = len(nx, ny);
   const depth = a.radius + b.radius - dist;
+  if (depth <= 0) return none(out);
+  const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
   if (depth <= tolerance) return none(out);
   if (dist > tolerance) { nx /= dist; ny /= dist; } else {
     // Centre on the core (a direction from rounding noise would run along it): either side of
@@ -133,14 +159,14 @@ const segResult = new SegmentDistanceResult();
  * two contact points; crossing cores get their depth from the four side axes.
  */
 export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, a.extent, b.extent);
+  const tolerance = relative(xfA, xfB, a.extent, b.extent);
   const p2x = bx(b.x1, b.y1), p2y = by(b.x1, b.y1), q2x = bx(b.x2, b.y2), q2y = by(b.x2, b.y2);
   const r = segmentDistance(a.x1, a.y1, a.x2, a.y2, p2x, p2y, q2x, q2y, segResult);
   const radius = a.radius + b.radius;
   const dist = Math.sqrt(r.distanceSquared);
-  const len1 = Math.hypot(a.x2 - a.x1, a.y2 - a.y1);
+  const len1 = len(a.x2 - a.x1, a.y2 - a.y1);
   const u1x = (a.x2 - a.x1) / len1, u1y = (a.y2 - a.y1) / len1;
-  const len2 = Math.hypot(q2x - p2x, q2y - p2y);
+  const len2 = len(q2x - p2x, q2y - p2y);
   const u2x = (q2x - p2x) / len2, u2y = (q2y - p2y) / len2;
 
   if (dist > tolerance) {
@@ -148,8 +174,16 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
     if (depth <= tolerance) return none(out);
     const nx = (r.closest2X - r.closest1X) / dist, ny = (r.closest2Y - r.closest1Y) / dist;
     // Side by side and parallel: clip B's core to A's extent for two points (Box2D does the same).
-    const parallel = Math.abs(u1x * u2y - u1y * u2x) < 1e-3 && Math.abs(nx * u1x + ny * u1y) < 1e-9;
+    // Symmetric in A and B, so swapping them cannot change the point count (regression: a test
+    // against A's axis alone gave two points in one order and one in the other).
+    const parallel = Math.abs(u1x * u2y - u1y * u2x) < 1e-3 && Math.abs(nx * u1x + ny * u1y) < 1e-3 && Math.abs(nx * u2x + ny * u2y) < 1e-3;
     if (parallel) {
+      // Separations are measured along A's own side normal, not along n: n comes from a closest
+      // point difference that may be tiny and tilted by rounding, and a tilt times the length of
+      // the core spoils a separation (regression: collinear capsules 1.2e-11 apart, −0.5009 for
+      // a true −0.5).
+      let pnx = u1y, pny = -u1x;
+      if (pnx * nx + pny * ny < 0) { pnx = -pnx; pny = -pny; }
       const t2 = (p2x - a.x1) * u1x + (p2y - a.y1) * u1y;
       const t3 = (q2x - a.x1) * u1x + (q2y - a.y1) * u1y;
       const lo = Math.max(0, Math.min(t2, t3)), hi = Math.min(len1, Math.max(t2, t3));
@@ -160,10 +194,10 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
           const t = k === 0 ? lo : hi;
           const f = (t - t2) / (t3 - t2);
           const vx = p2x + f * (q2x - p2x), vy = p2y + f * (q2y - p2y);
-          const s = (vx - a.x1) * nx + (vy - a.y1) * ny;
+          const s = (vx - a.x1) * pnx + (vy - a.y1) * pny;
           if (s - radius >= 0) continue;
           const m = 0.5 * (a.radius - b.radius - s);
-          const px = vx + m * nx, py = vy + m * ny;
+          const px = vx + m * pnx, py = vy + m * pny;
           if (kept === 0) {
             out.point1X = xfA.c * px - xfA.s * py + xfA.px;
             out.point1Y = xfA.s * px + xfA.c * py + xfA.py;
@@ -201,15 +235,21 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
 
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  relative(xfA, xfB, a.extent, b.extent);
-  const cx = bx(b.cx, b.cy), cy = by(b.cx, b.cy);
+  const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
+  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const v = a.vertices, n = a.normals, count = a.count;
   let normalIndex = 0, separation = -Infinity;
+  const radius = a.radius + b.radius;
   for (let i = 0; i < count; i++) {
     const s = n[2 * i]! * (cx - v[2 * i]!) + n[2 * i + 1]! * (cy - v[2 * i + 1]!);
-    if (s > separation) { separation = s; normalIndex = i; }
+    if (s > separation) {
+      separation = s;
+      normalIndex = i;
+      // A face with a gap wider than both radii: apart, nothing more to learn.
+      if (s - radius > tolerance) return none(out);
+    }
   }
-  const radius = a.radius + b.radius;
   if (separation - radius > tolerance) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = v[2 * i1]!, v1y = v[2 * i1 + 1]!, v2x = v[2 * i2]!, v2y = v[2 * i2 + 1]!;
@@ -220,7 +260,7 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
     // Outside, nearest a vertex.
     vx = u1 < 0 ? v1x : v2x; vy = u1 < 0 ? v1y : v2y;
     nx = cx - vx; ny = cy - vy;
-    dist = Math.hypot(nx, ny);
+    dist = len(nx, ny);
     nx /= dist; ny /= dist;
   } else {
     // In the face's region, or inside the polygon: the face with the largest separation.
@@ -247,26 +287,39 @@ function ensureScratch(count: number): void {
   }
 }
 
-/** Writes a segment's two points and its two side normals (Box2D's b2MakeCapsule). */
-function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, v: Float64Array, nrm: Float64Array): void {
+/**
+ * Writes a segment's two points and its two side normals (Box2D's b2MakeCapsule). The normals come
+ * from the capsule's own axis (ux, uy), already unit: regression, a 4e-12 core moved 1e5 into a
+ * polygon's frame had both ends round to one point, and normals from their difference were NaN.
+ */
+function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: number, uy: number, v: Float64Array, nrm: Float64Array): void {
   v[0] = x1; v[1] = y1; v[2] = x2; v[3] = y2;
-  const len = Math.hypot(x2 - x1, y2 - y1);
-  const nx = (y2 - y1) / len, ny = -(x2 - x1) / len;
-  nrm[0] = nx; nrm[1] = ny; nrm[2] = -nx; nrm[3] = -ny;
+  nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
 }
 
 let maxSepEdge = 0;
-/** Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation). */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number): number {
+/**
+ * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation). Stops early,
+ * with the same answer to every caller: a face can no longer win once its running minimum is below
+ * the best, and nothing matters once a separation exceeds `enough` (the pair is apart).
+ */
+function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number): number {
   let best = -Infinity, bestIndex = 0;
   for (let i = 0; i < c1; i++) {
     const nx = n1[2 * i]!, ny = n1[2 * i + 1]!, vx = v1[2 * i]!, vy = v1[2 * i + 1]!;
     let si = Infinity;
     for (let j = 0; j < c2; j++) {
       const sij = nx * (v2[2 * j]! - vx) + ny * (v2[2 * j + 1]! - vy);
-      if (sij < si) si = sij;
+      if (sij < si) {
+        si = sij;
+        if (si <= best) break;
+      }
     }
-    if (si > best) { best = si; bestIndex = i; }
+    if (si > best) {
+      best = si;
+      bestIndex = i;
+      if (best > enough) break;
+    }
   }
   maxSepEdge = bestIndex;
   return best;
@@ -301,6 +354,10 @@ function clipPoints(
   // The incident edge runs against the tangent.
   const upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty, lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
   const span = upper2 - lower2;
+  // The edges do not face each other along the face (possible when the cores are apart and the
+  // normal only nearly matches the face): clipping would extrapolate (regression: a contact point
+  // 1e-4 outside a box). The caller keeps its single closest-point contact.
+  if (upper2 < lower1 || upper1 < lower2) return 0;
   let loX = v22x, loY = v22y, hiX = v21x, hiY = v21y;
   if (lower2 < lower1 && span > 0) { const f = (lower1 - lower2) / span; loX = v22x + f * (v21x - v22x); loY = v22y + f * (v21y - v22y); }
   if (upper2 > upper1 && span > 0) { const f = (upper1 - lower2) / span; hiX = v22x + f * (v21x - v22x); hiY = v22y + f * (v21y - v22y); }
@@ -329,12 +386,15 @@ function collideCores(
   av: Float64Array, an: Float64Array, ac: number, ar: number,
   bv: Float64Array, bn: Float64Array, bc: number, br: number,
 ): Manifold {
-  const sepA = findMaxSeparation(av, an, ac, bv, bc);
-  const edgeA0 = maxSepEdge;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac);
-  const edgeB0 = maxSepEdge;
+  const tolerance = R[4]!;
   const radius = ar + br;
-  if (sepA - radius > tolerance || sepB - radius > tolerance) return none(out);
+  // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
+  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance);
+  if (sepA - radius > tolerance) return none(out);
+  const edgeA0 = maxSepEdge;
+  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance);
+  const edgeB0 = maxSepEdge;
+  if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE);
   const separation = flip ? sepB : sepA;
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
@@ -364,7 +424,8 @@ function collideCores(
   }
 
   // Cores overlap: separating axes over both face sets give the exact depth.
-  const depth = radius - separation;
+  // The face choice has hysteresis; the depth does not: the larger separation is the exact one.
+  const depth = radius - (sepA > sepB ? sepA : sepB);
   if (depth <= tolerance) return none(out);
   const nx = flip ? -refNX : refNX, ny = flip ? -refNY : refNY;
   out.normalX = xfA.c * nx - xfA.s * ny;
@@ -395,8 +456,8 @@ function polygonBInA(b: PolygonGeometry): void {
     scratchB[2 * i] = bx(x, y);
     scratchB[2 * i + 1] = by(x, y);
     const nx = b.normals[2 * i]!, ny = b.normals[2 * i + 1]!;
-    scratchBN[2 * i] = rc * nx - rs * ny;
-    scratchBN[2 * i + 1] = rs * nx + rc * ny;
+    scratchBN[2 * i] = R[0]! * nx - R[1]! * ny;
+    scratchBN[2 * i + 1] = R[1]! * nx + R[0]! * ny;
   }
 }
 
@@ -410,7 +471,9 @@ export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGe
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   relative(xfA, xfB, a.extent, b.extent);
   ensureScratch(2);
-  segmentAsPolygon(bx(b.x1, b.y1), by(b.x1, b.y1), bx(b.x2, b.y2), by(b.x2, b.y2), scratchB, scratchBN);
+  const length = len(b.x2 - b.x1, b.y2 - b.y1);
+  const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
+  segmentAsPolygon(bx(b.x1, b.y1), by(b.x1, b.y1), bx(b.x2, b.y2), by(b.x2, b.y2), R[0]! * lx - R[1]! * ly, R[1]! * lx + R[0]! * ly, scratchB, scratchBN);
   return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
 }
 
@@ -418,7 +481,8 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   relative(xfA, xfB, a.extent, b.extent);
   polygonBInA(b);
-  segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, capA, capAN);
+  const length = len(a.x2 - a.x1, a.y2 - a.y1);
+  segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
   return collideCores(out, xfA, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);
 }
 

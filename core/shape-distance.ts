@@ -1,6 +1,6 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
-import { gjkDistance, GjkResult } from "./distance";
+import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
@@ -18,16 +18,18 @@ export class DistanceOutput {
 
 let proxyA = new Float64Array(16), proxyB = new Float64Array(16);
 const gjk = new GjkResult();
+const seg = new SegmentDistanceResult();
+
+function put(out: Float64Array, i: number, x: number, y: number, c: number, s: number, px: number, py: number): void {
+  out[2 * i] = c * x - s * y + px;
+  out[2 * i + 1] = s * x + c * y + py;
+}
 
 /** Writes a geometry's core points, transformed by (c, s, px, py), into `out`; returns the count. */
 function core(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
-  const put = (i: number, x: number, y: number) => {
-    out[2 * i] = c * x - s * y + px;
-    out[2 * i + 1] = s * x + c * y + py;
-  };
-  if (g.kind === CIRCLE) { put(0, g.cx, g.cy); return 1; }
-  if (g.kind === CAPSULE) { put(0, g.x1, g.y1); put(1, g.x2, g.y2); return 2; }
-  for (let i = 0; i < g.count; i++) put(i, g.vertices[2 * i]!, g.vertices[2 * i + 1]!);
+  if (g.kind === CIRCLE) { put(out, 0, g.cx, g.cy, c, s, px, py); return 1; }
+  if (g.kind === CAPSULE) { put(out, 0, g.x1, g.y1, c, s, px, py); put(out, 1, g.x2, g.y2, c, s, px, py); return 2; }
+  for (let i = 0; i < g.count; i++) put(out, i, g.vertices[2 * i]!, g.vertices[2 * i + 1]!, c, s, px, py);
   return g.count;
 }
 
@@ -42,7 +44,12 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
   const rpx = xfA.c * dx + xfA.s * dy, rpy = -xfA.s * dx + xfA.c * dy;
   const na = core(a, 1, 0, 0, 0, proxyA);
   const nb = core(b, rc, rs, rpx, rpy, proxyB);
-  gjkDistance(proxyA, na, proxyB, nb, gjk);
+  if (na <= 2 && nb <= 2) {
+    // Points and segments (circles and capsules): the closed form is exact and needs no iteration.
+    segmentDistance(proxyA[0]!, proxyA[1]!, proxyA[2 * na - 2]!, proxyA[2 * na - 1]!, proxyB[0]!, proxyB[1]!, proxyB[2 * nb - 2]!, proxyB[2 * nb - 1]!, seg);
+    gjk.pointAX = seg.closest1X; gjk.pointAY = seg.closest1Y; gjk.pointBX = seg.closest2X; gjk.pointBY = seg.closest2Y;
+    gjk.distance = Math.sqrt(seg.distanceSquared);
+  } else gjkDistance(proxyA, na, proxyB, nb, gjk);
   const magnitude = Math.max(1, Math.abs(xfA.px), Math.abs(xfA.py), Math.abs(xfB.px), Math.abs(xfB.py));
   let ax = gjk.pointAX, ay = gjk.pointAY, bx = gjk.pointBX, by = gjk.pointBY;
   let nx = 0, ny = 0, distance = 0;

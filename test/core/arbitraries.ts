@@ -113,3 +113,41 @@ export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.
 export function anyShape(id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
   return fc.oneof(...KINDS.map((k) => shapeOf(k, id, options)));
 }
+
+/** A stable 32-bit seed from a test's name (FNV-1a), so every property runs the same cases. */
+export const seedOf = (name: string): number => {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return h | 0;
+};
+
+/** `shape` with every size (and polygon point) multiplied by `factor`, placed at (x, y). */
+export function scaledShape(shape: Shape, factor: number, x: number, y: number): Shape {
+  switch (shape.type) {
+    case "circle":
+      return { ...shape, x, y, radius: shape.radius * factor };
+    case "box":
+      return { ...shape, x, y, width: shape.width * factor, height: shape.height * factor };
+    case "capsule":
+      return { ...shape, x, y, radius: shape.radius * factor, height: shape.height * factor };
+    case "polygon":
+      return { ...shape, x, y, points: shape.points.map(([px, py]) => [px * factor, py * factor] as [number, number]) };
+  }
+}
+
+/** 0, or ±m·10^e with e an integer in [lo, hi] and m in [1, 10): spread evenly over the decades. */
+export const decade = (lo: number, hi: number, zero = true): fc.Arbitrary<number> => {
+  const nonZero = fc.tuple(fc.integer({ min: lo, max: hi }), real(1, 10), fc.boolean()).map(([e, m, neg]) => (neg ? -1 : 1) * m * 10 ** e);
+  return zero ? fc.oneof({ arbitrary: nonZero, weight: 4 }, { arbitrary: fc.constant(0), weight: 1 }) : nonZero;
+};
+
+/**
+ * A shape of `kind` whose size is anywhere from about 1e-6 to 1e6 and whose position is 0 or
+ * anywhere from ±1e-6 to ±1e6, so one scene can hold a speck far out and a giant at the origin.
+ */
+export function extremeShape(kind: Kind, id: string): fc.Arbitrary<Shape> {
+  const base = shapeOf(kind, id, { extent: 1, minSize: 0.5, maxSize: 2, grid: false });
+  return fc
+    .tuple(base, decade(-6, 5, false), decade(-6, 6), decade(-6, 6))
+    .map(([s, factor, x, y]) => scaledShape(s, Math.abs(factor), x, y));
+}

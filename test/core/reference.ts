@@ -153,3 +153,8 @@ export function magnitudeOf(...shapes: RefShape[]): number {
   }
   return m;
 }
+
+/** Signed distance from the world point p to the shape's surface: negative inside, 0 on it. */
+export function pointSignedDistance(shape: RefShape, p: RefPoint): number {
+  return signedDistanceToHull([p[0], p[1]], convexHull(worldCore(shape))) - coreRadius(shape);
+}

@@ -1,0 +1,88 @@
+// Regression tests for bugs already fixed in the collision core, each with what broke. (The
+// nearly parallel segmentDistance regression lives in distance.property.test.ts, next to the
+// segment properties.)
+import { describe, expect, it } from "vitest";
+import { CAPSULE, collide, collideShapes, makeCapsule, makeCircle, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
+
+const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
+const capsule = (id: string, x: number, y: number, radius: number, height: number, rotation: number): Shape => ({ id, type: "capsule", x, y, rotation, radius, height });
+
+function expectSane(m: Manifold): void {
+  const fields = [m.normalX, m.normalY, m.depth, m.point1X, m.point1Y, m.separation1, m.point2X, m.point2Y, m.separation2];
+  expect(fields.every(Number.isFinite), JSON.stringify(m)).toBe(true);
+  expect(m.pointCount).toBeGreaterThan(0);
+  expect(Math.abs(Math.hypot(m.normalX, m.normalY) - 1), `normal (${m.normalX}, ${m.normalY})`).toBeLessThanOrEqual(1e-12);
+}
+
+describe("circle centres a denormal apart", () => {
+  // What broke: the centres' offset was divided by its length when that length was a denormal
+  // such as 5e-324, whose hypot rounds so badly that the "unit" normal came out as (1, 1).
+  const D = 5e-324;
+  it.each([
+    [0, D],
+    [D, 0],
+    [D, D],
+    [-D, D],
+  ])("circles at (0, 0) and (%d, %d): a unit normal, depth rA + rB", (x, y) => {
+    for (const [a, b] of [[circle("a", 0, 0, 1), circle("b", x, y, 2)], [circle("b", x, y, 2), circle("a", 0, 0, 1)]] as const) {
+      const m = collideShapes(a, b);
+      expectSane(m);
+      expect(m.depth).toBeCloseTo(3, 14);
+    }
+  });
+
+  it("the same with the denormal offset inside the geometry (centres, not transforms)", () => {
+    const a = makeCircle(1, 0, 0);
+    const b = makeCircle(2, D, D);
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    const id: Transform = { px: 0, py: 0, c: 1, s: 0 };
+    expectSane(collide(a.value, id, b.value, id));
+    expectSane(collide(b.value, id, a.value, id));
+    const d = shapeDistance(a.value, id, b.value, id);
+    expect([d.distance, d.normalX, d.normalY, d.pointAX, d.pointAY].every(Number.isFinite)).toBe(true);
+    expect(d.distance).toBe(0);
+  });
+});
+
+describe("a circle centred exactly on a capsule's core", () => {
+  // What broke: with the centre on the core the direction from the core's closest point to the
+  // centre is rounding noise, and normalising it gave a normal running along the core (or NaN);
+  // either side of the segment is a minimum, and the core picks the side facing up on screen.
+  const cases: [string, Shape, Shape][] = [
+    ["at the capsule's centre, turned 60°", capsule("k", 5, 5, 1, 10, 60), circle("c", 5, 5, 2)],
+    ["at the capsule's centre, turned −33°", capsule("k", -1e3, 7, 0.5, 3, -33), circle("c", -1e3, 7, 0.25)],
+    ["vertical core, 0.7 below the centre", capsule("k", 2, 3, 1, 6, 0), circle("c", 2, 3.7, 0.5)],
+    ["horizontal core (90°), 0.7 along it", capsule("k", 2, 3, 1, 6, 90), circle("c", 2.7, 3, 0.5)],
+    ["at a core end, turned 180°", capsule("k", 0, 0, 1, 6, 180), circle("c", 0, 2, 0.5)],
+  ];
+  it.each(cases)("%s: the normal is perpendicular to the core and faces up", (_name, k, c) => {
+    const rot = (k.rotation * Math.PI) / 180;
+    // The core runs along local y, turned by the rotation: (−sin, cos).
+    const along = [-Math.sin(rot), Math.cos(rot)] as const;
+    for (const [a, b, sign] of [[k, c, 1], [c, k, -1]] as const) {
+      const m = collideShapes(a, b);
+      expectSane(m);
+      expect(Math.abs(m.normalX * along[0] + m.normalY * along[1]), `normal (${m.normalX}, ${m.normalY}) along the core`).toBeLessThanOrEqual(1e-12);
+      // Depth is the full radius sum: the centre is on the core.
+      const rk = (k as { radius: number }).radius, rc = (c as { radius: number }).radius;
+      expect(m.depth).toBeCloseTo(rk + rc, 12);
+      // From the capsule's side the normal faces up on screen (y < 0), or is horizontal for a
+      // vertical core (up is along the core there, so either side will do).
+      expect(sign * m.normalY).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
+  it("the geometry-level capsule and circle agree, with the centre on the core's interior", () => {
+    const k = makeCapsule(-2, 1, 4, 4, 0.5);
+    const c = makeCircle(0.75, 0, 2); // (0, 2) is a third of the way along (−2, 1) → (4, 4)
+    expect(k.ok && c.ok).toBe(true);
+    if (!k.ok || !c.ok || k.value.kind !== CAPSULE) return;
+    const id: Transform = { px: 0, py: 0, c: 1, s: 0 };
+    const m = collide(k.value, id, c.value, id);
+    expectSane(m);
+    const len = Math.hypot(6, 3);
+    expect(Math.abs((m.normalX * 6 + m.normalY * 3) / len)).toBeLessThanOrEqual(1e-12);
+    expect(m.depth).toBeCloseTo(1.25, 12);
+  });
+});
