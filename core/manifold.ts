@@ -34,8 +34,10 @@ export class Manifold {
 export const FALLBACK_NORMAL_X = 0;
 export const FALLBACK_NORMAL_Y = -1;
 
-/** A depth within this fraction of the coordinates' magnitude is touching (rounding), not overlap. */
+/** A depth within this fraction of the shapes' size is touching (rounding), not overlap. */
 export const TOUCH_TOLERANCE = 1e-12;
+/** …plus this fraction of their distance from the origin. */
+export const POSITION_TOLERANCE = 1e-14;
 /** Reference faces within this of each other prefer A's, so results do not flicker. */
 const FLIP_TOLERANCE = 1e-9;
 /** cos of the largest angle between a face and the contact normal that still counts as face contact. */
@@ -45,16 +47,19 @@ const FACE_CONTACT_COS = 1 - 1e-9;
 // Float64Array: module-level `let` doubles would box a new heap number on every write.
 const R = new Float64Array(5);
 
-/** The touching tolerance of a pair: TOUCH_TOLERANCE times the magnitude of its coordinates. */
+/**
+ * The touching tolerance of a pair: a few hundred ulps of the positions (whose rounding the
+ * relative transform inherits) plus TOUCH_TOLERANCE of the shapes' own size (rounding in their
+ * local frames). Regression: 1e-12 of the positions hid two circles of radius 2.5e-7 overlapping
+ * at (1e6, 1).
+ */
 function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
-  let m = sizeA > sizeB ? sizeA : sizeB;
-  const ax = xfA.px < 0 ? -xfA.px : xfA.px, ay = xfA.py < 0 ? -xfA.py : xfA.py;
-  const bxx = xfB.px < 0 ? -xfB.px : xfB.px, byy = xfB.py < 0 ? -xfB.py : xfB.py;
-  if (ax > m) m = ax;
+  let m = xfA.px < 0 ? -xfA.px : xfA.px;
+  const ay = xfA.py < 0 ? -xfA.py : xfA.py, bxx = xfB.px < 0 ? -xfB.px : xfB.px, byy = xfB.py < 0 ? -xfB.py : xfB.py;
   if (ay > m) m = ay;
   if (bxx > m) m = bxx;
   if (byy > m) m = byy;
-  return TOUCH_TOLERANCE * (m > 1 ? m : 1);
+  return POSITION_TOLERANCE * m + TOUCH_TOLERANCE * (sizeA > sizeB ? sizeA : sizeB);
 }
 
 /** Sets the relative transform of B in A's frame; returns the touching tolerance. */
@@ -395,7 +400,7 @@ function collideCores(
   const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance);
   const edgeB0 = maxSepEdge;
   if (sepB - radius > tolerance) return none(out);
-  const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE);
+  const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
   const refNX = flip ? bn[2 * edgeB0]! : an[2 * edgeA0]!;

@@ -86,3 +86,18 @@ describe("a circle centred exactly on a capsule's core", () => {
     expect(m.depth).toBeCloseTo(1.25, 12);
   });
 });
+
+describe("small shapes far from the origin", () => {
+  // What broke: the touching tolerance was 1e-12 of the coordinates' magnitude, 1e-6 at 1e6, so two
+  // circles of radius 2.5e-7 overlapping by their full size at (1e6, 1) were called "touching".
+  // It is now 1e-14 of the positions (a few hundred ulps) plus 1e-12 of the shapes' size.
+  it("two specks overlapping at 1e6 are found, and their depth is right", () => {
+    const a = makeCircle(2.5e-7), b = makeCircle(2.5e-7);
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    const m = collide(a.value, { px: 1e6, py: 1, c: 1, s: 0 }, b.value, { px: 1e6 + 2.5e-7, py: 1, c: 1, s: 0 });
+    expectSane(m);
+    expect(m.pointCount).toBe(1);
+    expect(m.depth).toBeCloseTo(2.5e-7, 9); // 1e6 + 2.5e-7 itself rounds by up to an ulp of 1e6 (1.2e-10)
+  });
+});
