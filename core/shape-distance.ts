@@ -1,6 +1,6 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
-import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
+import { closestOnSegment, gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
@@ -33,6 +33,28 @@ function core(g: Geometry, c: number, s: number, px: number, py: number, out: Fl
   return g.count;
 }
 
+const edgePoint = new Float64Array(2);
+
+/**
+ * Closest point of a convex polygon's core (points with positive turns, packed) to (px, py),
+ * written to gjk as a GJK result would be: the closed form for a point, no iteration.
+ */
+function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, polygonIsA: boolean): void {
+  let inside = true, best = Infinity, cx = 0, cy = 0;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    const ax = poly[2 * i]!, ay = poly[2 * i + 1]!, bx = poly[2 * j]!, by = poly[2 * j + 1]!;
+    if ((bx - ax) * (py - ay) - (by - ay) * (px - ax) < 0) inside = false;
+    closestOnSegment(px, py, ax, ay, bx, by, edgePoint);
+    const d = (px - edgePoint[0]!) ** 2 + (py - edgePoint[1]!) ** 2;
+    if (d < best) { best = d; cx = edgePoint[0]!; cy = edgePoint[1]!; }
+  }
+  if (inside) { cx = px; cy = py; best = 0; }
+  gjk.distance = Math.sqrt(best);
+  if (polygonIsA) { gjk.pointAX = cx; gjk.pointAY = cy; gjk.pointBX = px; gjk.pointBY = py; }
+  else { gjk.pointAX = px; gjk.pointAY = py; gjk.pointBX = cx; gjk.pointBY = cy; }
+}
+
 const pointsOf = (g: Geometry) => (g.kind === CIRCLE ? 1 : g.kind === CAPSULE ? 2 : g.count);
 
 export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {
@@ -49,7 +71,9 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
     segmentDistance(proxyA[0]!, proxyA[1]!, proxyA[2 * na - 2]!, proxyA[2 * na - 1]!, proxyB[0]!, proxyB[1]!, proxyB[2 * nb - 2]!, proxyB[2 * nb - 1]!, seg);
     gjk.pointAX = seg.closest1X; gjk.pointAY = seg.closest1Y; gjk.pointBX = seg.closest2X; gjk.pointBY = seg.closest2Y;
     gjk.distance = Math.sqrt(seg.distanceSquared);
-  } else gjkDistance(proxyA, na, proxyB, nb, gjk);
+  } else if (na === 1) pointToPolygon(proxyB, nb, proxyA[0]!, proxyA[1]!, false);
+  else if (nb === 1) pointToPolygon(proxyA, na, proxyB[0]!, proxyB[1]!, true);
+  else gjkDistance(proxyA, na, proxyB, nb, gjk);
   const magnitude = Math.max(1, Math.abs(xfA.px), Math.abs(xfA.py), Math.abs(xfB.px), Math.abs(xfB.py));
   let ax = gjk.pointAX, ay = gjk.pointAY, bx = gjk.pointBX, by = gjk.pointBY;
   let nx = 0, ny = 0, distance = 0;
