@@ -2,18 +2,11 @@
 // reference in ./reference.ts, for all 10 unordered pairs of shape kinds. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collideShapes, vec2, type Shape, type Vec2 } from "../../core/index";
+import { vec2, type Shape, type Vec2 } from "../../core/index";
+import { overlap } from "./penetration";
 import { KIND_PAIRS, anyShape, real, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
 import { magnitudeOf, signedDistance, translate } from "./reference";
 
-interface Penetration {
-  readonly depth: number;
-  readonly normal: Vec2;
-}
-const overlap = (a: Shape, b: Shape): Penetration | null => {
-  const m = collideShapes(a, b);
-  return m.pointCount > 0 ? { depth: m.depth, normal: vec2(m.normalX, m.normalY) } : null;
-};
 
 /** Cases this close to touching (relative to the coordinates' size) are left out. */
 const BOUNDARY = 1e-6;

@@ -1,16 +1,9 @@
 // Hand-written overlap cases with exact expected values, and the AABB of every kind.
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, collideShapes, shapeAABB, vec2, type AABB, type Shape, type Vec2 } from "../../core/index";
+import { aabbOverlaps, shapeAABB, type AABB, type Shape } from "../../core/index";
+import { overlap, type Penetration } from "./penetration";
 import { signedDistance } from "./reference";
 
-interface Penetration {
-  readonly depth: number;
-  readonly normal: Vec2;
-}
-const overlap = (a: Shape, b: Shape): Penetration | null => {
-  const m = collideShapes(a, b);
-  return m.pointCount > 0 ? { depth: m.depth, normal: vec2(m.normalX, m.normalY) } : null;
-};
 
 const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
 const box = (id: string, x: number, y: number, width: number, height: number, rotation = 0): Shape => ({ id, type: "box", x, y, rotation, width, height });
