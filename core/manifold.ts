@@ -304,22 +304,35 @@ function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: nu
 
 let maxSepEdge = 0;
 /**
- * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation). Stops early,
- * with the same answer to every caller: a face can no longer win once its running minimum is below
- * the best, and nothing matters once a separation exceeds `enough` (the pair is apart).
+ * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
+ * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
+ * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
+ * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart).
  */
 function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number): number {
   let best = -Infinity, bestIndex = 0;
+  // The deepest vertex of poly2 along the first face's normal, by a full scan.
+  let j = 0;
+  let nx = n1[0]!, ny = n1[1]!;
+  let dj = nx * v2[0]! + ny * v2[1]!;
+  for (let k = 1; k < c2; k++) {
+    const d = nx * v2[2 * k]! + ny * v2[2 * k + 1]!;
+    if (d < dj) { dj = d; j = k; }
+  }
   for (let i = 0; i < c1; i++) {
-    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!, vx = v1[2 * i]!, vy = v1[2 * i + 1]!;
-    let si = Infinity;
-    for (let j = 0; j < c2; j++) {
-      const sij = nx * (v2[2 * j]! - vx) + ny * (v2[2 * j + 1]! - vy);
-      if (sij < si) {
-        si = sij;
-        if (si <= best) break;
+    if (i > 0) {
+      nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
+      dj = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
+      for (let steps = 0; steps < c2; steps++) {
+        const next = j + 1 < c2 ? j + 1 : 0;
+        const d = nx * v2[2 * next]! + ny * v2[2 * next + 1]!;
+        // Ties walk on: a capsule's two faces are 180° apart, so the walk may start on a flat top.
+        if (d > dj) break;
+        dj = d;
+        j = next;
       }
     }
+    const si = dj - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
     if (si > best) {
       best = si;
       bestIndex = i;

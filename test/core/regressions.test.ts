@@ -2,7 +2,7 @@
 // nearly parallel segmentDistance regression lives in distance.property.test.ts, next to the
 // segment properties.)
 import { describe, expect, it } from "vitest";
-import { CAPSULE, collide, collideShapes, makeCapsule, makeCircle, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
+import { CAPSULE, collide, collisionBody, collideShapes, makeCapsule, makeCircle, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
 
 const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
 const capsule = (id: string, x: number, y: number, radius: number, height: number, rotation: number): Shape => ({ id, type: "capsule", x, y, rotation, radius, height });
@@ -99,5 +99,25 @@ describe("small shapes far from the origin", () => {
     expectSane(m);
     expect(m.pointCount).toBe(1);
     expect(m.depth).toBeCloseTo(2.5e-7, 9); // 1e6 + 2.5e-7 itself rounds by up to an ulp of 1e6 (1.2e-10)
+  });
+});
+
+describe("separating axes by rotating calipers", () => {
+  // What broke: the walk to the deepest vertex stopped on a tie. A capsule's two side faces are
+  // 180° apart, so the walk for the second one starts on the top of the box, which is flat when
+  // the box is axis-aligned with the capsule: the box's far side was never reached, and the
+  // manifold of a box across a capsule's core came out with a NaN normal.
+  it("an axis-aligned box across a horizontal capsule gets the same depth in either order", () => {
+    const box = collisionBody({ id: "a", type: "box", x: 0, y: 0, rotation: 0, width: 0.5, height: 3 });
+    const cap = collisionBody({ id: "b", type: "capsule", x: 0, y: -1.5, rotation: 270, radius: 3, height: 6.02 });
+    const ab = collide(box.geometry, box.transform, cap.geometry, cap.transform);
+    const ba = collide(cap.geometry, cap.transform, box.geometry, box.transform);
+    expectSane(ab);
+    expectSane(ba);
+    // The capsule's core (0.02 long, horizontal) lies on the box's top edge: out through the top
+    // costs its radius, 3; sideways 3.26; through the bottom 6.
+    expect(ab.depth).toBeCloseTo(3, 12);
+    expect(ba.depth).toBeCloseTo(3, 12);
+    expect(ab.normalY).toBeCloseTo(-1, 12);
   });
 });
