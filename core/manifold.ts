@@ -240,7 +240,6 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
 
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
   const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const v = a.vertices, n = a.normals, count = a.count;
@@ -251,11 +250,11 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
     if (s > separation) {
       separation = s;
       normalIndex = i;
-      // A face with a gap wider than both radii: apart, nothing more to learn.
-      if (s - radius > tolerance) return none(out);
+      // A face with a gap wider than both radii: apart, nothing more to learn (the tolerance,
+      // which costs a little, only matters when the gap is about zero).
+      if (s > radius && s - radius > touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
     }
   }
-  if (separation - radius > tolerance) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = v[2 * i1]!, v1y = v[2 * i1 + 1]!, v2x = v[2 * i2]!, v2y = v[2 * i2 + 1]!;
   const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
@@ -274,7 +273,7 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
     vx = cx - separation * nx; vy = cy - separation * ny;
   }
   const depth = radius - dist;
-  if (depth <= tolerance) return none(out);
+  if (depth <= 0 || depth <= touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
   const m = 0.5 * (a.radius - b.radius + dist);
   emit1(out, xfA, nx, ny, depth, vx + m * nx, vy + m * ny, -depth);
   return out;
