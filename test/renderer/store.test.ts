@@ -97,6 +97,11 @@ describe("placing shapes", () => {
     expect(s).toMatchObject({ x: 150, y: 130, width: 100, height: 60 });
   });
 
+  it("lays a capsule along the long side of the drag", () => {
+    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 100, y: 20 })).toMatchObject({ x: 50, y: 10, rotation: 90, radius: 10, height: 100 });
+    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 20, y: 100 })).toMatchObject({ rotation: 0, radius: 10, height: 100 });
+  });
+
   it("always makes a shape the file format accepts, whatever the drag", () => {
     const coord = fc.double({ min: -1e4, max: 1e4, noNaN: true });
     fc.assert(

@@ -42,8 +42,10 @@ export function placeShape(type: ShapeType, id: string, start: Point2, end: Poin
       return { ...base, type, width: click ? DEFAULT_SIZE.box : round(Math.max(w, 1)), height: click ? DEFAULT_SIZE.box : round(Math.max(h, 1)) };
     case "capsule": {
       if (click) return { ...base, type, ...DEFAULT_SIZE.capsule };
-      const radius = round(Math.max(w, 2) / 2);
-      return { ...base, type, radius, height: round(Math.max(h, 2 * radius)) };
+      // The long side of the drag is the capsule's axis: a wide drag lies it down (turned 90°).
+      const lying = w > h;
+      const radius = round(Math.max(lying ? h : w, 2) / 2);
+      return { ...base, type, rotation: lying ? 90 : 0, radius, height: round(Math.max(lying ? w : h, 2 * radius)) };
     }
     case "polygon": {
       const d = 2 * DEFAULT_SIZE.polygonRadius;
