@@ -1,5 +1,5 @@
-// Convexity checks for polygons as designers type them. A later hull routine (issue 3) welds and
-// repairs; this one only judges, so a file is never silently changed on load.
+// Polygons: checkConvexPolygon judges points as a designer typed them (a file is never silently
+// changed on load); computeHull builds a hull from any points, welding and repairing.
 import { cross, sub, vec2, type Vec2 } from "./vec2";
 
 export type ConvexityProblem =
@@ -34,6 +34,8 @@ export function checkConvexPolygon(points: readonly Vec2[]): ConvexityProblem | 
     const e2 = sub(c, b);
     const l1 = Math.hypot(e1.x, e1.y);
     const l2 = Math.hypot(e2.x, e2.y);
+    // A closed polyline repeats its first point last: name that point, not a collinear one.
+    if (l1 === 0) return { kind: "duplicate-point", index: i, message: `point ${i} repeats point ${(i + n - 1) % n}` };
     if (l2 === 0 || l2 <= 1e-12 * Math.max(Math.abs(b.x), Math.abs(b.y), 1)) {
       return { kind: "duplicate-point", index: (i + 1) % n, message: `point ${(i + 1) % n} repeats point ${i}` };
     }
@@ -61,11 +63,6 @@ export function signedArea(points: readonly Vec2[]): number {
     twice += cross(a, b);
   }
   return twice / 2;
-}
-
-/** Points reordered clockwise on screen (positive signed area), the winding the core works in. */
-export function clockwise(points: readonly Vec2[]): Vec2[] {
-  return signedArea(points) >= 0 ? [...points] : [...points].reverse();
 }
 
 export const toVec = (p: readonly [number, number]): Vec2 => vec2(p[0], p[1]);

@@ -460,7 +460,11 @@ function collideCores(
       const s = (flip ? -nx : nx) * pv[2 * j]! + (flip ? -ny : ny) * pv[2 * j + 1]!;
       if (s < bestS) { bestS = s; best = j; }
     }
-    const px = pv[2 * best]! - (flip ? -1 : 1) * 0.5 * depth * nx, py = pv[2 * best + 1]! - (flip ? -1 : 1) * 0.5 * depth * ny;
+    // Midway between the surfaces, along the normal n (A→B). Unflipped, B's deepest core point
+    // sits at ar + br − depth above A's core face, so the midpoint is depth/2 − br further along
+    // n; flipped, A's deepest core point is ar − depth/2 along n from it.
+    const shift = flip ? ar - 0.5 * depth : 0.5 * depth - br;
+    const px = pv[2 * best]! + shift * nx, py = pv[2 * best + 1]! + shift * ny;
     emit1(out, xfA, nx, ny, depth, px, py, -depth);
   }
   return out;

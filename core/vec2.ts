@@ -35,7 +35,6 @@ export interface Rot {
   readonly s: number;
 }
 
-export const IDENTITY_ROT: Rot = { c: 1, s: 0 };
 
 export function rotFromDegrees(degrees: number): Rot {
   // Exact values at multiples of 90° keep boxes axis-aligned to the last bit.
@@ -50,4 +49,3 @@ export function rotFromDegrees(degrees: number): Rot {
 
 export const rotate = (q: Rot, v: Vec2): Vec2 => vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
 
-export const isFiniteVec = (a: Vec2): boolean => Number.isFinite(a.x) && Number.isFinite(a.y);

@@ -2,10 +2,19 @@
 // written by a newer minor build loses nothing when an older one saves it.
 import { z } from "zod";
 import { checkConvexPolygon, toVec } from "../hull";
-import { SCENE_FORMAT, SHAPE_TYPES } from "./types";
+import { SCENE_FORMAT } from "./types";
 
-const finite = z.number();
-const positive = z.number().gt(0);
+/**
+ * Coordinates and sizes stay within ±1e15, sizes at least 1e-9: beyond them squares overflow or
+ * halves round to zero (regression: a box 5e-324 wide validated, then crashed `overlaps`).
+ */
+export const MAX_COORDINATE = 1e15;
+export const MIN_SIZE = 1e-9;
+const finite = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: `must be between -1e15 and 1e15` });
+const positive = z
+  .number()
+  .gt(0)
+  .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: `must be between 1e-9 and 1e15` });
 const point = z.tuple([finite, finite]);
 
 const base = {
@@ -51,4 +60,3 @@ export const sceneSchema = z.looseObject({
 
 export type SceneInput = z.input<typeof sceneSchema>;
 export type SceneOutput = z.output<typeof sceneSchema>;
-export const KNOWN_TYPES = SHAPE_TYPES;

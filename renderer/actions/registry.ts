@@ -51,7 +51,9 @@ export function chordLabel(k: KeyChord): string {
 
 export function matches(k: KeyChord, e: KeyboardEvent): boolean {
   const mod = isMac ? e.metaKey : e.ctrlKey;
-  return e.key.toLowerCase() === k.key.toLowerCase() && !!k.mod === mod && !!k.shift === e.shiftKey && !e.altKey;
+  // A plain key must come without Ctrl and Cmd both: Ctrl+C on a Mac is not the Circle tool.
+  const other = isMac ? e.ctrlKey : e.metaKey;
+  return e.key.toLowerCase() === k.key.toLowerCase() && !!k.mod === mod && !other && !!k.shift === e.shiftKey && !e.altKey;
 }
 
 /** The action a key press runs, if any; typing in a text field runs none. */

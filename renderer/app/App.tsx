@@ -5,7 +5,7 @@ import { onBrowserFilePicked } from "../platform/files";
 import { useEditor } from "../store/editor-store";
 import { cancelAllGestures } from "../tools/active-tool";
 import { ContactsPanel } from "./ContactsPanel";
-import { receiveOpened } from "./document-commands";
+import { dirty, receiveOpened } from "./document-commands";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { StatusBar } from "./StatusBar";
 import { Toolbar } from "./Toolbar";
@@ -13,9 +13,9 @@ import { Toolbar } from "./Toolbar";
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") cancelAllGestures();
       const action = actionForKey(e);
       if (!action) return;
+      if (e.key === "Escape") cancelAllGestures();
       e.preventDefault();
       action.run();
     };
@@ -27,10 +27,10 @@ function useShortcuts() {
 /** "• level.json — Collider Studio" while there are unsaved changes. */
 function useTitle() {
   const name = useEditor((s) => s.file.name);
-  const dirty = useEditor((s) => s.shapes !== s.savedShapes);
+  const unsaved = useEditor(dirty);
   useEffect(() => {
-    document.title = `${dirty ? "• " : ""}${name} — Collider Studio`;
-  }, [name, dirty]);
+    document.title = `${unsaved ? "• " : ""}${name} — Collider Studio`;
+  }, [name, unsaved]);
 }
 
 export function App() {

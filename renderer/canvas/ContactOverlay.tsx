@@ -1,5 +1,5 @@
-// For each overlap a selected shape takes part in: the contact points, the normal (the way the
-// other shape would move out, drawn from the contacts' centre) and the depth, live while dragging.
+// For each overlap a selected shape takes part in: the contact points, the normal (drawn from the
+// contacts' centre, the way the selected shape would move out) and the depth, live while dragging.
 import { Arrow, Circle, Group, Text } from "react-konva";
 import type { OverlapPair } from "../../core";
 import { THEME } from "./theme";
@@ -15,13 +15,17 @@ export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPai
         const cx = p.points.reduce((s, q) => s + q.x, 0) / p.points.length;
         const cy = p.points.reduce((s, q) => s + q.y, 0) / p.points.length;
         const len = Math.max(p.depth, MIN_ARROW);
+        // The arrow shows the way the selected shape gets out: the normal moves b out of a, so a
+        // selected a (and not b) is shown the opposite way.
+        const sign = selected.has(p.b) ? 1 : -1;
+        const nx = sign * p.normal.x, ny = sign * p.normal.y;
         return (
           <Group key={`${p.a}|${p.b}`} listening={false} name="contact">
-            <Arrow points={[cx, cy, cx + p.normal.x * len, cy + p.normal.y * len]} stroke={THEME.contact} fill={THEME.contact} strokeWidth={2} pointerLength={7} pointerWidth={7} />
+            <Arrow points={[cx, cy, cx + nx * len, cy + ny * len]} stroke={THEME.contact} fill={THEME.contact} strokeWidth={2} pointerLength={7} pointerWidth={7} />
             {p.points.map((q, i) => (
               <Circle key={i} x={q.x} y={q.y} radius={4} fill={THEME.contact} stroke={THEME.background} strokeWidth={1.5} />
             ))}
-            <Text x={cx + p.normal.x * len + 6} y={cy + p.normal.y * len - 6} text={p.depth.toFixed(2)} fontSize={12} fill={THEME.contact} />
+            <Text x={cx + nx * len + 6} y={cy + ny * len - 6} text={p.depth.toFixed(2)} fontSize={12} fill={THEME.contact} />
           </Group>
         );
       })}

@@ -81,9 +81,9 @@ export function SceneCanvas() {
         </Layer>
         <Layer>
           {shapes.map((s) => (
-            <ShapeNode key={s.id} shape={s} look={{ overlapping: overlapping.has(s.id), selected: selected.has(s.id) }} />
+            <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected={selected.has(s.id)} />
           ))}
-          {preview && <ShapeNode shape={preview} look={{ overlapping: false, selected: false, ghost: true }} />}
+          {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>
         <Layer listening={false}>
           <ContactOverlay pairs={pairs} selected={selected} />

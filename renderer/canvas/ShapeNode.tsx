@@ -1,16 +1,19 @@
 // Draws one shape of any kind with Konva, in its state's colours. The node's id is the shape id,
 // which is how the canvas knows what the pointer is on.
+import { memo } from "react";
 import { Circle, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
 import { THEME } from "./theme";
 
 export interface ShapeLook {
+  readonly shape: Shape;
   readonly overlapping: boolean;
   readonly selected: boolean;
   readonly ghost?: boolean;
 }
 
-export function ShapeNode({ shape, look }: { shape: Shape; look: ShapeLook }) {
+/** Memoised on plain props: during a drag only the shapes that change redraw their node. */
+export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) {
   const stroke = look.ghost ? THEME.preview : look.selected ? THEME.selected : look.overlapping ? THEME.overlapStroke : THEME.stroke;
   const common = {
     id: look.ghost ? undefined : shape.id,
@@ -37,4 +40,4 @@ export function ShapeNode({ shape, look }: { shape: Shape; look: ShapeLook }) {
     case "polygon":
       return <Line {...common} points={shape.points.flat()} closed rotation={shape.rotation} />;
   }
-}
+});

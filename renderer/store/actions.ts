@@ -40,6 +40,9 @@ export function updateShape(id: string, patch: Partial<Pick<Shape, "x" | "y" | "
 
 let gestureStart: readonly Shape[] | null = null;
 
+/** Whether a gesture is under way (a tool checks before each step: undo or open may end it). */
+export const gestureActive = (): boolean => gestureStart !== null;
+
 /** Starts a gesture: changes until endGesture() become one undo step. */
 export function beginGesture(): void {
   if (gestureStart) return;
@@ -73,6 +76,7 @@ export function undo(): void {
 }
 
 export function redo(): void {
+  if (gestureStart) cancelGesture();
   history().redo();
   pruneSelection();
 }
@@ -85,6 +89,8 @@ function pruneSelection(): void {
 
 /** Replaces the document with an opened scene; history starts afresh. */
 export function loadDocument(scene: Scene, file: { name: string; path?: string }): void {
+  // A drag under way belongs to the old document: end it before history starts afresh.
+  if (gestureStart) cancelGesture();
   const { format: _f, version: _v, shapes, ...extras } = scene;
   history().pause();
   set({ shapes, extras, savedShapes: shapes, selection: [], file, problems: null, notice: `Opened ${file.name}` });
@@ -97,8 +103,9 @@ export function currentScene(): Scene {
   return { ...emptyScene(), ...extras, shapes };
 }
 
-export function markSaved(file: { name: string; path?: string }): void {
-  set({ savedShapes: get().shapes, file, notice: `Saved ${file.name}` });
+/** `shapes` is what was written: edits made while the save was under way stay unsaved. */
+export function markSaved(shapes: readonly Shape[], file: { name: string; path?: string }): void {
+  set({ savedShapes: shapes, file, notice: `Saved ${file.name}` });
 }
 
 export function showProblems(file: string, list: readonly SceneProblem[]): void {

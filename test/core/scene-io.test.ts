@@ -347,3 +347,28 @@ describe("checkConvexPolygon", () => {
     );
   });
 });
+
+describe("numbers the core cannot work with are refused with their place", () => {
+  const one = (shape: Record<string, unknown>) => JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [shape] });
+  const problems = (text: string) => {
+    const r = parseScene(text);
+    return r.ok ? [] : r.problems.map((p) => `${p.path}: ${p.message}`);
+  };
+
+  // What broke: a box 5e-324 wide validated, then its half-width rounded to 0 and `overlaps` failed
+  // with an internal error; coordinates near 1e200 overflowed to NaN in the distance maths.
+  it("sizes below 1e-9 or above 1e15, and coordinates beyond ±1e15", () => {
+    expect(problems(one({ id: "t", type: "box", x: 0, y: 0, width: 5e-324, height: 1 }))).toEqual(["shapes[0].width: must be between 1e-9 and 1e15"]);
+    expect(problems(one({ id: "t", type: "circle", x: 1e200, y: 0, radius: 1e200 }))).toEqual([
+      "shapes[0].x: must be between -1e15 and 1e15",
+      "shapes[0].radius: must be between 1e-9 and 1e15",
+    ]);
+    expect(problems(one({ id: "t", type: "circle", x: 0, y: 0, radius: 0 }))).toEqual(["shapes[0].radius: must be greater than 0"]);
+    expect(problems(one({ id: "t", type: "circle", x: -1e15, y: 1e15, radius: 1e-9 }))).toEqual([]);
+  });
+
+  // What broke: a closed polyline (last point = first) was reported as "point 0 is collinear".
+  it("a polygon that repeats its first point at the end says so", () => {
+    expect(problems(one({ id: "t", type: "polygon", x: 0, y: 0, points: [[0, 0], [1, 0], [1, 1], [0, 0]] }))).toEqual(["shapes[0].points[0]: point 0 repeats point 3"]);
+  });
+});

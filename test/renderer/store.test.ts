@@ -2,9 +2,12 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHAPE_TYPES, validateSceneData, type Shape } from "../../core";
-import { addShape, beginGesture, cancelGesture, deleteSelection, endGesture, loadDocument, nextId, redo, select, undo, updateShape } from "../../renderer/store/actions";
+import { matches } from "../../renderer/actions/registry";
+import { dirty } from "../../renderer/app/document-commands";
+import { addShape, beginGesture, cancelGesture, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, select, undo, updateShape } from "../../renderer/store/actions";
 import { history, useEditor } from "../../renderer/store/editor-store";
 import { placeShape } from "../../renderer/tools/place/place-shape";
+import { selectTool } from "../../renderer/tools/select/select-tool";
 
 const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
 const shapes = () => useEditor.getState().shapes;
@@ -112,5 +115,62 @@ describe("placing shapes", () => {
       }),
       { seed: 20261122, numRuns: 400 },
     );
+  });
+});
+
+describe("gestures that something else ends", () => {
+  const at = (x: number, y: number, hitId: string | null = null) => ({ world: { x, y }, hitId, shift: false });
+
+  // What broke: undo during a drag cancelled the store's gesture but not the tool's, so each later
+  // pointer move recorded an undo step of its own and wiped the redo stack.
+  it("undo during a drag ends the drag; later pointer moves change nothing", () => {
+    addShape(circle("a"));
+    addShape(circle("b", 100));
+    const tool = selectTool();
+    tool.down(at(100, 0, "b"));
+    tool.move(at(150, 0));
+    undo();
+    const past = history().pastStates.length;
+    const before = shapes();
+    tool.move(at(200, 0));
+    tool.move(at(250, 0));
+    tool.up(at(250, 0));
+    expect(shapes()).toBe(before);
+    expect(history().pastStates.length).toBe(past);
+  });
+
+  // What broke: New or Open during a drag put the old document into the new one's history.
+  it("opening a scene during a drag leaves the new document with an empty history", () => {
+    addShape(circle("a"));
+    const tool = selectTool();
+    tool.down(at(0, 0, "a"));
+    tool.move(at(40, 0));
+    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")] }, { name: "z.json" });
+    tool.move(at(80, 0));
+    tool.up(at(80, 0));
+    expect(history().pastStates.length).toBe(0);
+    expect(shapes().map((s) => [s.id, s.x])).toEqual([["z", 0]]);
+  });
+
+  // What broke: a save marked the document as it was when the save finished, not as written.
+  it("marks as saved the shapes that were written, so edits made meanwhile stay unsaved", () => {
+    addShape(circle("a"));
+    const written = shapes();
+    addShape(circle("b"));
+    markSaved(written, { name: "t.json" });
+    expect(dirty(useEditor.getState())).toBe(true);
+  });
+});
+
+describe("keyboard shortcuts", () => {
+  const key = (k: string, mods: Partial<Pick<KeyboardEvent, "ctrlKey" | "metaKey" | "shiftKey" | "altKey">> = {}) =>
+    ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods }) as KeyboardEvent;
+
+  it("a plain-key shortcut does not fire with Ctrl or Cmd held", () => {
+    expect(matches({ key: "c" }, key("c"))).toBe(true);
+    expect(matches({ key: "c" }, key("c", { ctrlKey: true }))).toBe(false);
+    expect(matches({ key: "c" }, key("c", { metaKey: true }))).toBe(false);
+    expect(matches({ key: "z", mod: true }, key("z", { ctrlKey: true }))).toBe(true);
+    expect(matches({ key: "z", mod: true, shift: true }, key("Z", { ctrlKey: true, shiftKey: true }))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The select tool: click to select (Shift adds or removes), drag to move the selection. A drag is
 // one undo step; Escape puts the shapes back where they were.
 import type { Shape } from "../../../core";
-import { beginGesture, cancelGesture, endGesture, select } from "../../store/actions";
+import { beginGesture, cancelGesture, endGesture, gestureActive, select } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
 import type { Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
@@ -26,6 +26,11 @@ export function selectTool(): Tool {
     },
     move: (p) => {
       if (!drag) return;
+      // Undo, redo or opening a file ended the gesture under us: stop following the pointer.
+      if (!gestureActive()) {
+        drag = null;
+        return;
+      }
       const dx = p.world.x - drag.start.x;
       const dy = p.world.y - drag.start.y;
       const { origin } = drag;
