@@ -24,7 +24,21 @@ export interface CollisionBody {
   readonly aabb: AABB;
 }
 
+/**
+ * Bodies by shape object. Scene shapes are immutable, so a body stays right for as long as its
+ * shape object lives: while one shape is dragged, the others are not rebuilt on every step.
+ */
+const bodies = new WeakMap<Shape, CollisionBody>();
+
 export function collisionBody(shape: Shape): CollisionBody {
+  const cached = bodies.get(shape);
+  if (cached) return cached;
+  const body = makeBody(shape);
+  bodies.set(shape, body);
+  return body;
+}
+
+function makeBody(shape: Shape): CollisionBody {
   const g = geometryOf(shape);
   if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
   // A capsule made as a circle turns nothing: without its rotation it gives bit-identical results.

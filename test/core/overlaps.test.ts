@@ -1,7 +1,7 @@
 // findOverlaps on whole scenes against a brute-force all-pairs loop over the reference.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findOverlaps, overlappingIds, parseScene, serializeScene, type Scene, type Shape } from "../../core/index";
+import { collisionBody, findOverlaps, overlappingIds, parseScene, serializeScene, type Scene, type Shape } from "../../core/index";
 import { anyShape } from "./arbitraries";
 import { magnitudeOf, signedDistance } from "./reference";
 
@@ -100,5 +100,15 @@ describe("findOverlaps on small scenes", () => {
   it("a shape whose AABB spans the whole sweep still meets shapes that start much later", () => {
     const shapes = [box("long", 0, 0, 1000, 1), ...Array.from({ length: 20 }, (_, i) => box(`k${i}`, -480 + i * 50, 0, 1, 5))];
     expect(findOverlaps(shapes)).toHaveLength(20);
+  });
+});
+
+describe("collision bodies", () => {
+  it("are built once per shape object, and anew for a changed shape", () => {
+    const a: Shape = { id: "a", type: "box", x: 0, y: 0, rotation: 0, width: 2, height: 2 };
+    expect(collisionBody(a)).toBe(collisionBody(a));
+    const moved: Shape = { ...a, x: 5 };
+    expect(collisionBody(moved)).not.toBe(collisionBody(a));
+    expect(collisionBody(moved).aabb.minX).toBe(4);
   });
 });
