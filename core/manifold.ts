@@ -238,10 +238,40 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
   return out;
 }
 
+/**
+ * An axis-aligned box (in its own frame) vs a circle centred at (cx, cy) in that frame: the
+ * closest point by clamping (seed 001's sphere–AABB), the same results as the general polygon
+ * path without its loop over faces. Levels are mostly boxes, and the player is often a circle.
+ */
+function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, cx: number, cy: number, out: Manifold): Manifold {
+  const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
+  const qx = cx < -hx ? -hx : cx > hx ? hx : cx;
+  const qy = cy < -hy ? -hy : cy > hy ? hy : cy;
+  let nx: number, ny: number, dist: number, vx: number, vy: number;
+  if (qx === cx && qy === cy) {
+    // Inside: out through the nearer face (the smaller penetration), as separating axes would.
+    const gx = hx - (cx < 0 ? -cx : cx), gy = hy - (cy < 0 ? -cy : cy);
+    if (gy <= gx) { nx = 0; ny = cy < 0 ? -1 : 1; dist = -gy; }
+    else { nx = cx < 0 ? -1 : 1; ny = 0; dist = -gx; }
+    vx = cx - dist * nx; vy = cy - dist * ny;
+  } else {
+    vx = qx; vy = qy;
+    const dx = cx - qx, dy = cy - qy;
+    dist = Math.sqrt(dx * dx + dy * dy);
+    nx = dx / dist; ny = dy / dist;
+  }
+  const depth = radius - dist;
+  if (depth <= 0 || depth <= touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
+  const m = 0.5 * (a.radius - b.radius + dist);
+  emit1(out, xfA, nx, ny, depth, vx + m * nx, vy + m * ny, -depth);
+  return out;
+}
+
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
+  if (a.halfX > 0) return boxAndCircle(a, xfA, b, xfB, cx, cy, out);
   const v = a.vertices, n = a.normals, count = a.count;
   let normalIndex = 0, separation = -Infinity;
   const radius = a.radius + b.radius;

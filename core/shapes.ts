@@ -44,6 +44,9 @@ export interface PolygonGeometry {
   readonly radius: number;
   readonly centroidX: number;
   readonly centroidY: number;
+  /** For a box centred on its origin and not turned in its own frame: its half-extents (else 0). */
+  readonly halfX: number;
+  readonly halfY: number;
 }
 
 export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
@@ -81,7 +84,7 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
 }
 
 /** Builds a polygon from points already in hull order (positive cross products). */
-function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeometry {
+function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
   const n = points.length;
   const vertices = new Float64Array(2 * n);
   const normals = new Float64Array(2 * n);
@@ -106,7 +109,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeomet
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
-  return { kind: POLYGON, extent: extent + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area };
+  return { kind: POLYGON, extent: extent + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
@@ -123,7 +126,9 @@ export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Ma
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
   const q = rotFromDegrees(degrees);
   const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });
-  return { ok: true, value: polygonFromHull([corner(-hw, -hh), corner(hw, -hh), corner(hw, hh), corner(-hw, hh)], 0) };
+  const aligned = cx === 0 && cy === 0 && q.c === 1 && q.s === 0;
+  const corners = [corner(-hw, -hh), corner(hw, -hh), corner(hw, hh), corner(-hw, hh)];
+  return { ok: true, value: polygonFromHull(corners, 0, aligned ? hw : 0, aligned ? hh : 0) };
 }
 
 export function transformOf(shape: Shape): Transform {

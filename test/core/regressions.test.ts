@@ -2,7 +2,7 @@
 // nearly parallel segmentDistance regression lives in distance.property.test.ts, next to the
 // segment properties.)
 import { describe, expect, it } from "vitest";
-import { CAPSULE, collide, collisionBody, collideShapes, makeCapsule, makeCircle, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
+import { CAPSULE, collide, collisionBody, collideShapes, makeBox, makeCapsule, makeCircle, makePolygon, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
 
 const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
 const capsule = (id: string, x: number, y: number, radius: number, height: number, rotation: number): Shape => ({ id, type: "capsule", x, y, rotation, radius, height });
@@ -119,5 +119,38 @@ describe("separating axes by rotating calipers", () => {
     expect(ab.depth).toBeCloseTo(3, 12);
     expect(ba.depth).toBeCloseTo(3, 12);
     expect(ab.normalY).toBeCloseTo(-1, 12);
+  });
+});
+
+describe("the box–circle fast path", () => {
+  // A box that is axis-aligned in its own frame takes a clamping shortcut; the same four corners
+  // made as a general polygon take the separating-axis path. Both must give the same manifold.
+  it("agrees with the general polygon path", () => {
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    let compared = 0;
+    for (let i = 0; i < 2000; i++) {
+      const hw = 0.2 + rnd() * 3, hh = 0.2 + rnd() * 3, r = 0.1 + rnd() * 2;
+      const box = makeBox(hw, hh);
+      const poly = makePolygon([{ x: -hw, y: -hh }, { x: hw, y: -hh }, { x: hw, y: hh }, { x: -hw, y: hh }]);
+      const ball = makeCircle(r);
+      if (!box.ok || !poly.ok || !ball.ok) throw new Error("constructors failed");
+      expect(box.value.halfX).toBe(hw);
+      expect(poly.value.halfX).toBe(0);
+      const t = rnd() * 2 * Math.PI;
+      const xfA: Transform = { px: rnd() * 10, py: rnd() * 10, c: Math.cos(t), s: Math.sin(t) };
+      const xfB: Transform = { px: xfA.px + (rnd() - 0.5) * 12, py: xfA.py + (rnd() - 0.5) * 12, c: 1, s: 0 };
+      const fast = collide(box.value, xfA, ball.value, xfB, new Manifold());
+      const slow = collide(poly.value, xfA, ball.value, xfB, new Manifold());
+      expect(fast.pointCount).toBe(slow.pointCount);
+      if (fast.pointCount === 0) continue;
+      compared++;
+      expect(fast.depth).toBeCloseTo(slow.depth, 12);
+      expect(fast.normalX).toBeCloseTo(slow.normalX, 9);
+      expect(fast.normalY).toBeCloseTo(slow.normalY, 9);
+      expect(fast.point1X).toBeCloseTo(slow.point1X, 9);
+      expect(fast.point1Y).toBeCloseTo(slow.point1Y, 9);
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
