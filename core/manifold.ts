@@ -243,7 +243,9 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
  * closest point by clamping (seed 001's sphere–AABB), the same results as the general polygon
  * path without its loop over faces. Levels are mostly boxes, and the player is often a circle.
  */
-function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, cx: number, cy: number, out: Manifold): Manifold {
+function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
+  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
   const qx = cx < -hx ? -hx : cx > hx ? hx : cx;
   const qy = cy < -hy ? -hy : cy > hy ? hy : cy;
@@ -269,9 +271,13 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
 
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
+  // Two functions, so each is optimised for its own shapes.
+  return a.halfX > 0 ? boxAndCircle(a, xfA, b, xfB, out) : polygonAndCircle(a, xfA, b, xfB, out);
+}
+
+function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
-  if (a.halfX > 0) return boxAndCircle(a, xfA, b, xfB, cx, cy, out);
   const v = a.vertices, n = a.normals, count = a.count;
   let normalIndex = 0, separation = -Infinity;
   const radius = a.radius + b.radius;
