@@ -1,7 +1,6 @@
 // Per-geometry queries (Box2D's geometry.c): bounding boxes and point containment.
 import { closestOnSegment } from "./distance";
-import { geometryOf, transformOf, CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
-import type { Shape } from "./scene/types";
+import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 
 export interface AABB {
   readonly minX: number;
@@ -37,13 +36,6 @@ export function computeAABB(g: Geometry, xf: Transform): AABB {
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
-}
-
-/** The world-space AABB of a validated scene shape. */
-export function shapeAABB(shape: Shape): AABB {
-  const g = geometryOf(shape);
-  if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
-  return computeAABB(g.value, transformOf(shape));
 }
 
 const closest = new Float64Array(2);

@@ -47,6 +47,11 @@ function makeBody(shape: Shape): CollisionBody {
   return { shape, geometry: g.value, transform, aabb: computeAABB(g.value, transform) };
 }
 
+/** The world-space AABB of a validated scene shape. */
+export function shapeAABB(shape: Shape): AABB {
+  return collisionBody(shape).aabb;
+}
+
 /** The manifold of two scene shapes (A's normal points toward B). */
 export function collideShapes(a: Shape, b: Shape, out: Manifold = new Manifold()): Manifold {
   const p = collisionBody(a), q = collisionBody(b);
