@@ -90,118 +90,102 @@ export class GjkResult {
   iterations = 0;
 }
 
-// The simplex: three vertices of 9 doubles each (support point on A, on B, w = b − a, barycentric
-// weight, support indices), in a Float64Array so writes do not box heap numbers.
-const AX = 0, AY = 1, BX = 2, BY = 3, WX = 4, WY = 5, W = 6, IA = 7, IB = 8;
-const V1 = 0, V2 = 9, V3 = 18;
-const S = new Float64Array(27);
-let count = 0;
-
-function copyVertex(from: number, to: number): void {
-  for (let k = 0; k < 9; k++) S[to + k] = S[from + k]!;
-}
-
-/** Barycentric solution on the segment w1w2 (Box2D's b2SolveSimplex2). */
-function solve2(): void {
-  const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!, w2x = S[V2 + WX]!, w2y = S[V2 + WY]!;
-  const ex = w2x - w1x, ey = w2y - w1y;
-  const d12_2 = -(w1x * ex + w1y * ey);
-  if (d12_2 <= 0) { S[V1 + W] = 1; count = 1; return; }
-  const d12_1 = w2x * ex + w2y * ey;
-  if (d12_1 <= 0) { S[V2 + W] = 1; count = 1; copyVertex(V2, V1); return; }
-  const inv = 1 / (d12_1 + d12_2);
-  S[V1 + W] = d12_1 * inv;
-  S[V2 + W] = d12_2 * inv;
-  count = 2;
-}
-
-/** Voronoi regions of the triangle w1w2w3 (Box2D's b2SolveSimplex3). */
-function solve3(): void {
-  const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!, w2x = S[V2 + WX]!, w2y = S[V2 + WY]!, w3x = S[V3 + WX]!, w3y = S[V3 + WY]!;
-  const e12x = w2x - w1x, e12y = w2y - w1y;
-  const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
-  const e13x = w3x - w1x, e13y = w3y - w1y;
-  const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
-  const e23x = w3x - w2x, e23y = w3y - w2y;
-  const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
-  const n123 = e12x * e13y - e12y * e13x;
-  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
-  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
-  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
-  if (d12_2 <= 0 && d13_2 <= 0) { S[V1 + W] = 1; count = 1; return; }
-  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); S[V1 + W] = d12_1 * inv; S[V2 + W] = d12_2 * inv; count = 2; return; }
-  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) { const inv = 1 / (d13_1 + d13_2); S[V1 + W] = d13_1 * inv; S[V3 + W] = d13_2 * inv; count = 2; copyVertex(V3, V2); return; }
-  if (d12_1 <= 0 && d23_2 <= 0) { S[V2 + W] = 1; count = 1; copyVertex(V2, V1); return; }
-  if (d13_1 <= 0 && d23_1 <= 0) { S[V3 + W] = 1; count = 1; copyVertex(V3, V1); return; }
-  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) { const inv = 1 / (d23_1 + d23_2); S[V2 + W] = d23_1 * inv; S[V3 + W] = d23_2 * inv; count = 2; copyVertex(V3, V1); return; }
-  const inv = 1 / (d123_1 + d123_2 + d123_3);
-  S[V1 + W] = d123_1 * inv; S[V2 + W] = d123_2 * inv; S[V3 + W] = d123_3 * inv;
-  count = 3;
-}
-
-function setVertex(at: number, iA: number, iB: number, a: Float64Array, b: Float64Array): void {
-  const ax = a[2 * iA]!, ay = a[2 * iA + 1]!, bx = b[2 * iB]!, by = b[2 * iB + 1]!;
-  S[at + AX] = ax; S[at + AY] = ay; S[at + BX] = bx; S[at + BY] = by;
-  S[at + WX] = bx - ax; S[at + WY] = by - ay; S[at + W] = 1;
-  S[at + IA] = iA; S[at + IB] = iB;
-}
-
-function support(points: Float64Array, n: number, dx: number, dy: number): number {
-  let best = 0;
-  let bestValue = points[0]! * dx + points[1]! * dy;
-  for (let i = 1; i < n; i++) {
-    const v = points[2 * i]! * dx + points[2 * i + 1]! * dy;
-    if (v > bestValue) { bestValue = v; best = i; }
-  }
-  return best;
-}
-
 const MAX_ITERATIONS = 40;
 
 /**
  * Distance between the convex hulls of two point clouds given in the same frame (packed x, y).
  * Terminates on a repeated support pair, as Box2D; a 3-simplex means the hulls overlap.
+ *
+ * The simplex lives in local variables (vertex k: support points ak, bk, w = b − a, weight lk,
+ * support indices iak, ibk), with Box2D's b2SolveSimplex2/3 written inline: kept in a typed
+ * array, every read and write was checked and the query ran a third slower.
  */
 export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult): GjkResult {
   // Start from the first points (no cache: the editor's pairs change every frame).
-  setVertex(V1, 0, 0, a, b);
-  count = 1;
-  let iter = 0;
+  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!, l1 = 1;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0, l3 = 0;
+  let count = 1, iter = 0;
   while (iter < MAX_ITERATIONS) {
     const saveCount = count;
-    const save1A = S[V1 + IA]!, save1B = S[V1 + IB]!, save2A = S[V2 + IA]!, save2B = S[V2 + IB]!, save3A = S[V3 + IA]!, save3B = S[V3 + IB]!;
-    if (count === 2) solve2();
-    else if (count === 3) solve3();
-    if (count === 3) break;
+    const s1a = ia1, s1b = ib1, s2a = ia2, s2b = ib2, s3a = ia3, s3b = ib3;
+    const w1x = b1x - a1x, w1y = b1y - a1y;
+    if (count === 2) {
+      const w2x = b2x - a2x, w2y = b2y - a2y;
+      const ex = w2x - w1x, ey = w2y - w1y;
+      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
+      if (d12_2 <= 0) { l1 = 1; count = 1; }
+      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
+      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
+    } else if (count === 3) {
+      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
+      const e12x = w2x - w1x, e12y = w2y - w1y;
+      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
+      const e13x = w3x - w1x, e13y = w3y - w1y;
+      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
+      const e23x = w3x - w2x, e23y = w3y - w2y;
+      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
+      const n123 = e12x * e13y - e12y * e13x;
+      const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+      const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+      const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
+      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
+      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
+        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
+      } else if (d12_1 <= 0 && d23_2 <= 0) {
+        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
+      } else if (d13_1 <= 0 && d23_1 <= 0) {
+        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
+      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+        const inv = 1 / (d23_1 + d23_2); count = 2;
+        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
+      } else {
+        const inv = 1 / (d123_1 + d123_2 + d123_3);
+        l1 = d123_1 * inv; l2 = d123_2 * inv; l3 = d123_3 * inv;
+        break;
+      }
+    }
+    // Search direction: towards the origin from the closest feature.
     let dx: number, dy: number;
-    const w1x = S[V1 + WX]!, w1y = S[V1 + WY]!;
-    if (count === 1) { dx = -w1x; dy = -w1y; }
+    const v1x = b1x - a1x, v1y = b1y - a1y;
+    if (count === 1) { dx = -v1x; dy = -v1y; }
     else {
-      const ex = S[V2 + WX]! - w1x, ey = S[V2 + WY]! - w1y;
-      const sgn = ex * -w1y - ey * -w1x;
-      if (sgn > 0) { dx = -ey; dy = ex; } else { dx = ey; dy = -ex; }
+      const ex = b2x - a2x - v1x, ey = b2y - a2y - v1y;
+      if (ex * -v1y - ey * -v1x > 0) { dx = -ey; dy = ex; } else { dx = ey; dy = -ex; }
     }
     // The origin is on the simplex (touching or overlapping): nothing closer to find.
     if (dx * dx + dy * dy === 0) break;
-    const iA = support(a, countA, -dx, -dy);
-    const iB = support(b, countB, dx, dy);
+    // Support of A along −d and of B along d.
+    let iA = 0, best = -(a[0]! * dx + a[1]! * dy);
+    for (let i = 2; i < 2 * countA; i += 2) {
+      const v = -(a[i]! * dx + a[i + 1]! * dy);
+      if (v > best) { best = v; iA = i >> 1; }
+    }
+    let iB = 0;
+    best = b[0]! * dx + b[1]! * dy;
+    for (let i = 2; i < 2 * countB; i += 2) {
+      const v = b[i]! * dx + b[i + 1]! * dy;
+      if (v > best) { best = v; iB = i >> 1; }
+    }
     iter++;
     // A repeated support pair means no progress: the main termination test, as in Box2D.
-    if ((iA === save1A && iB === save1B) || (saveCount >= 2 && iA === save2A && iB === save2B) || (saveCount >= 3 && iA === save3A && iB === save3B)) break;
-    setVertex(count === 1 ? V2 : V3, iA, iB, a, b);
+    if ((iA === s1a && iB === s1b) || (saveCount >= 2 && iA === s2a && iB === s2b) || (saveCount >= 3 && iA === s3a && iB === s3b)) break;
+    if (count === 1) { ia2 = iA; ib2 = iB; a2x = a[2 * iA]!; a2y = a[2 * iA + 1]!; b2x = b[2 * iB]!; b2y = b[2 * iB + 1]!; l2 = 1; }
+    else { ia3 = iA; ib3 = iB; a3x = a[2 * iA]!; a3y = a[2 * iA + 1]!; b3x = b[2 * iB]!; b3y = b[2 * iB + 1]!; l3 = 1; }
     count++;
   }
   out.iterations = iter;
   out.simplexCount = count;
-  const a1 = S[V1 + W]!, a2 = S[V2 + W]!, a3 = S[V3 + W]!;
   if (count === 1) {
-    out.pointAX = S[V1 + AX]!; out.pointAY = S[V1 + AY]!; out.pointBX = S[V1 + BX]!; out.pointBY = S[V1 + BY]!;
+    out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else if (count === 2) {
-    out.pointAX = a1 * S[V1 + AX]! + a2 * S[V2 + AX]!; out.pointAY = a1 * S[V1 + AY]! + a2 * S[V2 + AY]!;
-    out.pointBX = a1 * S[V1 + BX]! + a2 * S[V2 + BX]!; out.pointBY = a1 * S[V1 + BY]! + a2 * S[V2 + BY]!;
+    out.pointAX = l1 * a1x + l2 * a2x; out.pointAY = l1 * a1y + l2 * a2y;
+    out.pointBX = l1 * b1x + l2 * b2x; out.pointBY = l1 * b1y + l2 * b2y;
   } else {
-    out.pointAX = a1 * S[V1 + AX]! + a2 * S[V2 + AX]! + a3 * S[V3 + AX]!;
-    out.pointAY = a1 * S[V1 + AY]! + a2 * S[V2 + AY]! + a3 * S[V3 + AY]!;
+    out.pointAX = l1 * a1x + l2 * a2x + l3 * a3x;
+    out.pointAY = l1 * a1y + l2 * a2y + l3 * a3y;
     out.pointBX = out.pointAX; out.pointBY = out.pointAY;
   }
   out.distance = count === 3 ? 0 : len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);

@@ -51,15 +51,12 @@ const R = new Float64Array(5);
  * The touching tolerance of a pair: a few hundred ulps of the positions (whose rounding the
  * relative transform inherits) plus TOUCH_TOLERANCE of the shapes' own size (rounding in their
  * local frames). Regression: 1e-12 of the positions hid two circles of radius 2.5e-7 overlapping
- * at (1e6, 1).
+ * at (1e6, 1). Sums rather than maxima: within 4× of them, and branch-free (the maxima's
+ * unpredictable branches cost more than the rest of a circle pair).
  */
 function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
-  let m = xfA.px < 0 ? -xfA.px : xfA.px;
-  const ay = xfA.py < 0 ? -xfA.py : xfA.py, bxx = xfB.px < 0 ? -xfB.px : xfB.px, byy = xfB.py < 0 ? -xfB.py : xfB.py;
-  if (ay > m) m = ay;
-  if (bxx > m) m = bxx;
-  if (byy > m) m = byy;
-  return POSITION_TOLERANCE * m + TOUCH_TOLERANCE * (sizeA > sizeB ? sizeA : sizeB);
+  const m = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
+  return POSITION_TOLERANCE * m + TOUCH_TOLERANCE * (sizeA + sizeB);
 }
 
 /** Sets the relative transform of B in A's frame; returns the touching tolerance. */
@@ -70,6 +67,15 @@ function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number):
   R[2] = xfA.c * dx + xfA.s * dy;
   R[3] = -xfA.s * dx + xfA.c * dy;
   return (R[4] = touchTolerance(xfA, xfB, sizeA, sizeB));
+}
+
+/**
+ * The circles about the two local origins that hold the shapes (their `bound`) are apart, so the
+ * shapes are: most apart pairs stop here, before any face is looked at.
+ */
+function boundsApart(boundA: number, xfA: Transform, boundB: number, xfB: Transform): boolean {
+  const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py, r = boundA + boundB;
+  return dx * dx + dy * dy > r * r;
 }
 
 const bx = (x: number, y: number) => R[0]! * x - R[1]! * y + R[2]!;
@@ -110,8 +116,11 @@ const fallbackLocalY = (xfA: Transform) => -xfA.s * FALLBACK_NORMAL_X + xfA.c * 
 export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   const ax = xfA.c * a.cx - xfA.s * a.cy + xfA.px, ay = xfA.s * a.cx + xfA.c * a.cy + xfA.py;
   let dx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - ax, dy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - ay;
-  const dist = Math.sqrt(dx * dx + dy * dy);
-  const depth = a.radius + b.radius - dist;
+  const radius = a.radius + b.radius, dd = dx * dx + dy * dy;
+  // Apart: decided without the square root for half of all pairs.
+  if (dd >= radius * radius) return none(out);
+  const dist = Math.sqrt(dd);
+  const depth = radius - dist;
   if (depth <= 0) return none(out);
   const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
   if (depth <= tolerance) return none(out);
@@ -164,6 +173,7 @@ const segResult = new SegmentDistanceResult();
  * two contact points; crossing cores get their depth from the four side axes.
  */
 export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
+  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const tolerance = relative(xfA, xfB, a.extent, b.extent);
   const p2x = bx(b.x1, b.y1), p2y = by(b.x1, b.y1), q2x = bx(b.x2, b.y2), q2y = by(b.x2, b.y2);
   const r = segmentDistance(a.x1, a.y1, a.x2, a.y2, p2x, p2y, q2x, q2y, segResult);
@@ -276,21 +286,19 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
 }
 
 function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
+  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const v = a.vertices, n = a.normals, count = a.count;
   let normalIndex = 0, separation = -Infinity;
   const radius = a.radius + b.radius;
-  for (let i = 0; i < count; i++) {
-    const s = n[2 * i]! * (cx - v[2 * i]!) + n[2 * i + 1]! * (cy - v[2 * i + 1]!);
-    if (s > separation) {
-      separation = s;
-      normalIndex = i;
-      // A face with a gap wider than both radii: apart, nothing more to learn (the tolerance,
-      // which costs a little, only matters when the gap is about zero).
-      if (s > radius && s - radius > touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
-    }
+  for (let i = 0; i < 2 * count; i += 2) {
+    const s = n[i]! * (cx - v[i]!) + n[i + 1]! * (cy - v[i + 1]!);
+    if (s > separation) { separation = s; normalIndex = i >> 1; }
   }
+  // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
+  // loop costs more in branches than the faces it saves.)
+  if (separation > radius && separation - radius > touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = v[2 * i1]!, v1y = v[2 * i1 + 1]!, v2x = v[2 * i2]!, v2y = v[2 * i2 + 1]!;
   const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
@@ -508,17 +516,20 @@ function collideCores(
 
 function polygonBInA(b: PolygonGeometry): void {
   ensureScratch(b.count);
-  for (let i = 0; i < b.count; i++) {
-    const x = b.vertices[2 * i]!, y = b.vertices[2 * i + 1]!;
-    scratchB[2 * i] = bx(x, y);
-    scratchB[2 * i + 1] = by(x, y);
-    const nx = b.normals[2 * i]!, ny = b.normals[2 * i + 1]!;
-    scratchBN[2 * i] = R[0]! * nx - R[1]! * ny;
-    scratchBN[2 * i + 1] = R[1]! * nx + R[0]! * ny;
+  // Locals, not R[k] and scratchB per access: each typed-array read rechecks the array.
+  const c = R[0]!, s = R[1]!, tx = R[2]!, ty = R[3]!;
+  const v = b.vertices, n = b.normals, end = 2 * b.count, o = scratchB, on = scratchBN;
+  for (let i = 0; i < end; i += 2) {
+    const x = v[i]!, y = v[i + 1]!, nx = n[i]!, ny = n[i + 1]!;
+    o[i] = c * x - s * y + tx;
+    o[i + 1] = s * x + c * y + ty;
+    on[i] = c * nx - s * ny;
+    on[i + 1] = s * nx + c * ny;
   }
 }
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
+  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   relative(xfA, xfB, a.extent, b.extent);
   polygonBInA(b);
   return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
@@ -526,6 +537,7 @@ export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGe
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
+  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   relative(xfA, xfB, a.extent, b.extent);
   ensureScratch(2);
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
@@ -536,6 +548,7 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
+  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   relative(xfA, xfB, a.extent, b.extent);
   polygonBInA(b);
   const length = len(a.x2 - a.x1, a.y2 - a.y1);

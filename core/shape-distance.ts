@@ -1,7 +1,7 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
-import { closestOnSegment, gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
+import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
+import { CAPSULE, CIRCLE, POLYGON, type Geometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
   /** Distance between the surfaces; 0 when the shapes touch or overlap. */
@@ -16,24 +16,11 @@ export class DistanceOutput {
   normalY = 0;
 }
 
-let proxyA = new Float64Array(16), proxyB = new Float64Array(16);
+// Scratch: B's core in A's frame, and a capsule A's two points.
+let proxyB = new Float64Array(16);
+const capsuleA = new Float64Array(4);
 const gjk = new GjkResult();
 const seg = new SegmentDistanceResult();
-
-function put(out: Float64Array, i: number, x: number, y: number, c: number, s: number, px: number, py: number): void {
-  out[2 * i] = c * x - s * y + px;
-  out[2 * i + 1] = s * x + c * y + py;
-}
-
-/** Writes a geometry's core points, transformed by (c, s, px, py), into `out`; returns the count. */
-function core(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
-  if (g.kind === CIRCLE) { put(out, 0, g.cx, g.cy, c, s, px, py); return 1; }
-  if (g.kind === CAPSULE) { put(out, 0, g.x1, g.y1, c, s, px, py); put(out, 1, g.x2, g.y2, c, s, px, py); return 2; }
-  for (let i = 0; i < g.count; i++) put(out, i, g.vertices[2 * i]!, g.vertices[2 * i + 1]!, c, s, px, py);
-  return g.count;
-}
-
-const edgePoint = new Float64Array(2);
 
 /**
  * Closest point of a convex polygon's core (points with positive turns, packed) to (px, py),
@@ -43,11 +30,16 @@ function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, p
   let inside = true, best = Infinity, cx = 0, cy = 0;
   for (let i = 0; i < n; i++) {
     const j = i + 1 < n ? i + 1 : 0;
-    const ax = poly[2 * i]!, ay = poly[2 * i + 1]!, bx = poly[2 * j]!, by = poly[2 * j + 1]!;
-    if ((bx - ax) * (py - ay) - (by - ay) * (px - ax) < 0) inside = false;
-    closestOnSegment(px, py, ax, ay, bx, by, edgePoint);
-    const d = (px - edgePoint[0]!) ** 2 + (py - edgePoint[1]!) ** 2;
-    if (d < best) { best = d; cx = edgePoint[0]!; cy = edgePoint[1]!; }
+    const ax = poly[2 * i]!, ay = poly[2 * i + 1]!, ex = poly[2 * j]! - ax, ey = poly[2 * j + 1]! - ay;
+    const rx = px - ax, ry = py - ay;
+    if (ex * ry - ey * rx < 0) inside = false;
+    // The closest point on this edge (closestOnSegment, inline: this loop is the whole query).
+    const ee = ex * ex + ey * ey;
+    let t = ee === 0 ? 0 : (rx * ex + ry * ey) / ee;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * ex, qy = ay + t * ey;
+    const d = (px - qx) * (px - qx) + (py - qy) * (py - qy);
+    if (d < best) { best = d; cx = qx; cy = qy; }
   }
   if (inside) { cx = px; cy = py; best = 0; }
   gjk.distance = Math.sqrt(best);
@@ -55,25 +47,48 @@ function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, p
   else { gjk.pointAX = px; gjk.pointAY = py; gjk.pointBX = cx; gjk.pointBY = cy; }
 }
 
-const pointsOf = (g: Geometry) => (g.kind === CIRCLE ? 1 : g.kind === CAPSULE ? 2 : g.count);
+/** Writes B's core points, moved into A's frame by (c, s, tx, ty), to proxyB; returns the count. */
+function coreBInA(b: Geometry, c: number, s: number, tx: number, ty: number): number {
+  if (b.kind === CAPSULE) {
+    const o = proxyB;
+    o[0] = c * b.x1 - s * b.y1 + tx; o[1] = s * b.x1 + c * b.y1 + ty;
+    o[2] = c * b.x2 - s * b.y2 + tx; o[3] = s * b.x2 + c * b.y2 + ty;
+    return 2;
+  }
+  if (b.kind === CIRCLE) {
+    proxyB[0] = c * b.cx - s * b.cy + tx; proxyB[1] = s * b.cx + c * b.cy + ty;
+    return 1;
+  }
+  if (proxyB.length < 2 * b.count) proxyB = new Float64Array(4 * b.count);
+  const v = b.vertices, end = 2 * b.count, o = proxyB;
+  for (let i = 0; i < end; i += 2) {
+    const x = v[i]!, y = v[i + 1]!;
+    o[i] = c * x - s * y + tx;
+    o[i + 1] = s * x + c * y + ty;
+  }
+  return b.count;
+}
 
 export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {
-  if (proxyA.length < 2 * pointsOf(a)) proxyA = new Float64Array(4 * pointsOf(a));
-  if (proxyB.length < 2 * pointsOf(b)) proxyB = new Float64Array(4 * pointsOf(b));
   // B relative to A, for precision far from the origin.
   const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
   const rc = xfA.c * xfB.c + xfA.s * xfB.s, rs = xfA.c * xfB.s - xfA.s * xfB.c;
   const rpx = xfA.c * dx + xfA.s * dy, rpy = -xfA.s * dx + xfA.c * dy;
-  const na = core(a, 1, 0, 0, 0, proxyA);
-  const nb = core(b, rc, rs, rpx, rpy, proxyB);
-  if (na <= 2 && nb <= 2) {
+  const nb = coreBInA(b, rc, rs, rpx, rpy);
+  const pb = proxyB;
+  if (a.kind !== POLYGON && b.kind !== POLYGON) {
     // Points and segments (circles and capsules): the closed form is exact and needs no iteration.
-    segmentDistance(proxyA[0]!, proxyA[1]!, proxyA[2 * na - 2]!, proxyA[2 * na - 1]!, proxyB[0]!, proxyB[1]!, proxyB[2 * nb - 2]!, proxyB[2 * nb - 1]!, seg);
+    const p1x = a.kind === CIRCLE ? a.cx : a.x1, p1y = a.kind === CIRCLE ? a.cy : a.y1;
+    const q1x = a.kind === CIRCLE ? a.cx : a.x2, q1y = a.kind === CIRCLE ? a.cy : a.y2;
+    segmentDistance(p1x, p1y, q1x, q1y, pb[0]!, pb[1]!, pb[2 * nb - 2]!, pb[2 * nb - 1]!, seg);
     gjk.pointAX = seg.closest1X; gjk.pointAY = seg.closest1Y; gjk.pointBX = seg.closest2X; gjk.pointBY = seg.closest2Y;
     gjk.distance = Math.sqrt(seg.distanceSquared);
-  } else if (na === 1) pointToPolygon(proxyB, nb, proxyA[0]!, proxyA[1]!, false);
-  else if (nb === 1) pointToPolygon(proxyA, na, proxyB[0]!, proxyB[1]!, true);
-  else gjkDistance(proxyA, na, proxyB, nb, gjk);
+  } else if (a.kind === CIRCLE) pointToPolygon(pb, nb, a.cx, a.cy, false);
+  else if (a.kind === POLYGON && nb === 1) pointToPolygon(a.vertices, a.count, pb[0]!, pb[1]!, true);
+  else if (a.kind === CAPSULE) {
+    capsuleA[0] = a.x1; capsuleA[1] = a.y1; capsuleA[2] = a.x2; capsuleA[3] = a.y2;
+    gjkDistance(capsuleA, 2, pb, nb, gjk);
+  } else gjkDistance(a.vertices, a.count, pb, nb, gjk);
   const magnitude = Math.max(1, Math.abs(xfA.px), Math.abs(xfA.py), Math.abs(xfB.px), Math.abs(xfB.py));
   let ax = gjk.pointAX, ay = gjk.pointAY, bx = gjk.pointBX, by = gjk.pointBY;
   let nx = 0, ny = 0, distance = 0;

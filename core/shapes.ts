@@ -10,10 +10,14 @@ export const CAPSULE = 1;
 export const POLYGON = 2;
 export type GeometryKind = typeof CIRCLE | typeof CAPSULE | typeof POLYGON;
 
-/** Every geometry carries `extent`: its largest local coordinate magnitude plus its radius. */
+/**
+ * Every geometry carries `extent`, its largest local coordinate magnitude plus its radius, and
+ * `bound`, the radius of a circle about its local origin that holds it (a cheap early out).
+ */
 export interface CircleGeometry {
   readonly kind: typeof CIRCLE;
   readonly extent: number;
+  readonly bound: number;
   readonly cx: number;
   readonly cy: number;
   readonly radius: number;
@@ -23,6 +27,7 @@ export interface CircleGeometry {
 export interface CapsuleGeometry {
   readonly kind: typeof CAPSULE;
   readonly extent: number;
+  readonly bound: number;
   readonly x1: number;
   readonly y1: number;
   readonly x2: number;
@@ -38,6 +43,7 @@ export interface CapsuleGeometry {
 export interface PolygonGeometry {
   readonly kind: typeof POLYGON;
   readonly extent: number;
+  readonly bound: number;
   readonly count: number;
   readonly vertices: Float64Array;
   readonly normals: Float64Array;
@@ -68,7 +74,7 @@ const finite = (...v: number[]) => v.every(Number.isFinite);
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
   if (!finite(radius, cx, cy)) return { ok: false, reason: "circle: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
-  return { ok: true, value: { kind: CIRCLE, extent: Math.max(Math.abs(cx), Math.abs(cy)) + radius, cx, cy, radius } };
+  return { ok: true, value: { kind: CIRCLE, extent: Math.max(Math.abs(cx), Math.abs(cy)) + radius, bound: Math.hypot(cx, cy) + radius, cx, cy, radius } };
 }
 
 /** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
@@ -80,7 +86,8 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
-  return { ok: true, value: { kind: CAPSULE, extent, x1, y1, x2, y2, radius } };
+  const bound = Math.max(Math.hypot(x1, y1), Math.hypot(x2, y2)) + radius;
+  return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
 }
 
 /** Builds a polygon from points already in hull order (positive cross products). */
@@ -88,11 +95,12 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   const n = points.length;
   const vertices = new Float64Array(2 * n);
   const normals = new Float64Array(2 * n);
-  let extent = 0;
+  let extent = 0, bound = 0;
   for (let i = 0; i < n; i++) {
     vertices[2 * i] = points[i]!.x;
     vertices[2 * i + 1] = points[i]!.y;
     extent = Math.max(extent, Math.abs(points[i]!.x), Math.abs(points[i]!.y));
+    bound = Math.max(bound, Math.hypot(points[i]!.x, points[i]!.y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
@@ -109,7 +117,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
-  return { kind: POLYGON, extent: extent + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
+  return { kind: POLYGON, extent: extent + radius, bound: bound + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */

@@ -1,6 +1,7 @@
 // The benchmark itself (see collide.bench.ts, which bundles this file and runs it in plain Node).
 // Nanoseconds per call of core's contact manifolds and GJK distance against planck 1.5 (Box2D
-// v2.4's JS port) and SAT.js 0.9 on the same seeded pairs, in one run. Arguments: --quick, --json FILE.
+// v2.4's JS port) and SAT.js 0.9 on the same seeded pairs, in one run. Arguments: --quick,
+// --json FILE, --only TEXT (only the cases whose "manifold A–B" / "distance A–B" name contains TEXT).
 //
 // Every library gets per-pair local shapes plus per-pair transforms, and each call includes the
 // work to bring both into one frame and to produce world-space results:
@@ -35,9 +36,12 @@ const quick = args.includes("--quick");
 const jsonAt = args.indexOf("--json");
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 if (jsonAt >= 0 && !jsonFile) throw new Error("--json needs a file name");
+const onlyAt = args.indexOf("--only");
+const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
+if (onlyAt >= 0 && !only) throw new Error("--only needs a text to match");
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--json") i++;
-  else if (args[i] !== "--quick") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE)`);
+  if (args[i] === "--json" || args[i] === "--only") i++;
+  else if (args[i] !== "--quick") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE, --only TEXT)`);
 }
 
 const PAIRS = 4096;
@@ -238,7 +242,8 @@ function check(c: PairCase): Check {
 
 const started = Date.now();
 const checks = cases.map(check);
-const groups: Bench[][] = [...cases.map(manifoldBenches), ...cases.map((c) => [oursDistance(c), planckDistance(c)])];
+const groups: Bench[][] = [...cases.map(manifoldBenches), ...cases.map((c) => [oursDistance(c), planckDistance(c)])]
+  .filter((g) => only === undefined || g[0]!.group.includes(only));
 warmAll(groups.flat(), opts.warmupMs);
 const results: Result[] = [];
 for (const g of groups) {
@@ -261,6 +266,7 @@ for (const kind of ["manifold", "distance"] as const) {
   for (const c of cases) {
     const group = `${kind} ${c.label}`;
     const o = find(group, OURS), p = find(group, PLANCK), s = find(group, SATJS);
+    if (o === undefined) continue;
     mainRows.push([`${kind === "manifold" ? "manifold" : "GJK distance"} ${c.label}`, ns(o), ns(p), ratio(p, o), ns(s), ratio(s, o)]);
     if (o !== undefined && p !== undefined && p / o < 3) below3.push(`${group} (${(p / o).toFixed(1)}×)`);
   }

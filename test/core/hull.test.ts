@@ -326,4 +326,23 @@ describe("guarded constructors", () => {
     expect(makeCircle(2, 1, -1)).toMatchObject({ ok: true, value: { kind: CIRCLE, cx: 1, cy: -1, radius: 2 } });
     expect(makeCapsule(0, -1, 0, 1, 0.5)).toMatchObject({ ok: true, value: { kind: CAPSULE, x1: 0, y1: -1, x2: 0, y2: 1, radius: 0.5 } });
   });
+
+  it("bound: a circle about the local origin that holds every point of the shape, and no wider than needed", () => {
+    // The early out in the manifolds relies on it: a bound too small would hide overlaps.
+    fc.assert(
+      fc.property(points(10, 10), real(0, 2), real(-5, 5), real(-5, 5), real(0.01, 3), (input, radius, cx, cy, r) => {
+        const poly = makePolygon(input, radius);
+        if (poly.ok) {
+          const far = Math.max(...Array.from({ length: poly.value.count }, (_, i) => Math.hypot(poly.value.vertices[2 * i]!, poly.value.vertices[2 * i + 1]!)));
+          expect(poly.value.bound).toBeGreaterThanOrEqual(far + radius);
+          expect(poly.value.bound).toBeLessThanOrEqual((far + radius) * (1 + 1e-12));
+        }
+        const circle = makeCircle(r, cx, cy);
+        if (circle.ok) expect(circle.value.bound).toBeGreaterThanOrEqual(Math.hypot(cx, cy) + r);
+        const capsule = makeCapsule(cx, cy, -cy, cx, r);
+        if (capsule.ok) expect(capsule.value.bound).toBeGreaterThanOrEqual(Math.hypot(cx, cy) + r);
+      }),
+      { seed: seedOf("geometry bound"), numRuns: 300 },
+    );
+  });
 });
