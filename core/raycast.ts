@@ -1,0 +1,215 @@
+// Ray casts against every geometry kind (Box2D v3's b2RayCastCircle / b2RayCastCapsule /
+// b2RayCastPolygon, and seed 001's segment tests), exact, in the shape's local frame. A ray that
+// starts inside (or on) a shape does not hit it, as in Box2D and Godot, unless asked to report that
+// at fraction 0. A zero-length ray is a miss. Nothing allocates per call.
+import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
+
+/** The result of a ray or shape cast, in world space. */
+export class CastOutput {
+  hit = false;
+  /** Where along the cast the first contact is, in [0, maxFraction]. */
+  fraction = 0;
+  /** The hit point (on the hit shape's surface). */
+  pointX = 0;
+  pointY = 0;
+  /** Unit normal pointing out of the hit shape. */
+  normalX = 0;
+  normalY = 0;
+  /**
+   * The cast started inside the shape (ray) or overlapping it (shape cast): reported as a hit at
+   * fraction 0 when the caller asked for it (rays) or always (shape casts).
+   */
+  startedInside = false;
+  /** Root-finding steps taken (shape casts and time of impact); 0 for closed forms. */
+  iterations = 0;
+}
+
+/**
+ * The local-frame result of the ray functions below: fraction and normal of the first entry, or
+ * INSIDE / MISS as the return value.
+ */
+export const HIT = 1, MISS = 0, INSIDE = -1;
+export type RayStatus = typeof HIT | typeof MISS | typeof INSIDE;
+export const rayLocal = new Float64Array(3); // fraction, normal x, normal y
+
+/**
+ * A ray p + t·d, t in [0, maxFraction], against the circle (cx, cy, r). Box2D v3's form: the
+ * closest approach along the unit direction, then back off by the half chord; the root of the
+ * quadratic directly loses digits when the ray starts far away.
+ */
+export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+  const sx = px - cx, sy = py - cy, rr = r * r;
+  if (sx * sx + sy * sy <= rr) return INSIDE;
+  const length = Math.sqrt(dx * dx + dy * dy);
+  if (length === 0) return MISS;
+  const ux = dx / length, uy = dy / length;
+  const t = -(sx * ux + sy * uy);
+  const qx = sx + t * ux, qy = sy + t * uy;
+  const qq = qx * qx + qy * qy;
+  if (qq > rr) return MISS;
+  const travel = t - Math.sqrt(rr - qq);
+  if (travel < 0 || travel > maxFraction * length) return MISS;
+  const hx = sx + travel * ux, hy = sy + travel * uy;
+  const hl = Math.sqrt(hx * hx + hy * hy);
+  rayLocal[0] = travel / length;
+  rayLocal[1] = hx / hl;
+  rayLocal[2] = hy / hl;
+  return HIT;
+}
+
+/** A ray against a convex polygon with no radius (Box2D's b2RayCastPolygon: clip by every face). */
+export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+  let lower = 0, upper = maxFraction, index = -1;
+  for (let i = 0; i < count; i++) {
+    const nx = n[2 * i]!, ny = n[2 * i + 1]!;
+    // p + t·d crosses face i's line at t = numerator / denominator.
+    const numerator = nx * (v[2 * i]! - px) + ny * (v[2 * i + 1]! - py);
+    const denominator = nx * dx + ny * dy;
+    if (denominator === 0) {
+      if (numerator < 0) return MISS; // parallel, outside this face
+    } else if (denominator < 0 && numerator < lower * denominator) {
+      lower = numerator / denominator; // entering through this face, later than any before
+      index = i;
+    } else if (denominator > 0 && numerator < upper * denominator) {
+      upper = numerator / denominator; // leaving through this face, earlier than any before
+    }
+    if (upper < lower) return MISS;
+  }
+  // No face entered, yet none left the ray outside: it starts inside (or on the surface).
+  if (index < 0) return INSIDE;
+  rayLocal[0] = lower;
+  rayLocal[1] = n[2 * index]!;
+  rayLocal[2] = n[2 * index + 1]!;
+  return HIT;
+}
+
+function insidePolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number): boolean {
+  for (let i = 0; i < count; i++) if (n[2 * i]! * (px - v[2 * i]!) + n[2 * i + 1]! * (py - v[2 * i + 1]!) > 0) return false;
+  return true;
+}
+
+/** Squared distance from (px, py) to a core: a point, a segment, or a convex polygon (0 inside). */
+function coreDistanceSquared(v: Float64Array, n: Float64Array, count: number, px: number, py: number): number {
+  if (count >= 3 && insidePolygon(v, n, count, px, py)) return 0;
+  let best = Infinity;
+  const edges = count === 1 ? 1 : count === 2 ? 1 : count;
+  for (let i = 0; i < edges; i++) {
+    const j = i + 1 < count ? i + 1 : 0;
+    const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+    const ee = ex * ex + ey * ey;
+    let t = ee === 0 ? 0 : ((px - ax) * ex + (py - ay) * ey) / ee;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * ex - px, qy = ay + t * ey - py;
+    const d = qx * qx + qy * qy;
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/**
+ * A ray against a rounded core (a point, segment or convex polygon grown by `radius` > 0): the
+ * first crossing of its boundary, which is made of the faces pushed out by the radius and the
+ * circles about the vertices. Every one of those pieces lies in the shape, so the earliest hit
+ * among them is the entry point. Capsules are the two-point case (count 2, normals ±).
+ */
+export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+  if (coreDistanceSquared(v, n, count, px, py) <= radius * radius) return INSIDE;
+  if (dx === 0 && dy === 0) return MISS;
+  let best = Infinity, bnx = 0, bny = 0;
+  const faces = count === 1 ? 0 : count;
+  for (let i = 0; i < faces; i++) {
+    const nx = n[2 * i]!, ny = n[2 * i + 1]!;
+    const denominator = nx * dx + ny * dy;
+    if (denominator >= 0) continue; // not moving into this face
+    const ax = v[2 * i]! + radius * nx, ay = v[2 * i + 1]! + radius * ny;
+    const t = (nx * (ax - px) + ny * (ay - py)) / denominator;
+    if (t < 0 || t > maxFraction || t >= best) continue;
+    const j = i + 1 < count ? i + 1 : 0;
+    const ex = v[2 * j]! - v[2 * i]!, ey = v[2 * j + 1]! - v[2 * i + 1]!;
+    const along = (px + t * dx - ax) * ex + (py + t * dy - ay) * ey;
+    if (along < 0 || along > ex * ex + ey * ey) continue; // beside this face: a corner circle's
+    best = t; bnx = nx; bny = ny;
+  }
+  for (let i = 0; i < count; i++) {
+    if (rayCircle(v[2 * i]!, v[2 * i + 1]!, radius, px, py, dx, dy, maxFraction) === HIT && rayLocal[0]! < best) {
+      best = rayLocal[0]!; bnx = rayLocal[1]!; bny = rayLocal[2]!;
+    }
+  }
+  if (best === Infinity) return MISS;
+  rayLocal[0] = best;
+  rayLocal[1] = bnx;
+  rayLocal[2] = bny;
+  return HIT;
+}
+
+// A capsule's core as a 2-gon (points and side normals) and a circle's as a point.
+const core2 = new Float64Array(4), core2n = new Float64Array(4);
+
+/** Writes a capsule's core into core2/core2n. */
+function capsuleCore(x1: number, y1: number, x2: number, y2: number): void {
+  const len = Math.sqrt((x2 - x1) ** 2 + (y2 - y1) ** 2);
+  const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+  core2[0] = x1; core2[1] = y1; core2[2] = x2; core2[3] = y2;
+  core2n[0] = uy; core2n[1] = -ux; core2n[2] = -uy; core2n[3] = ux;
+}
+
+/**
+ * A ray in a geometry's local frame against that geometry grown by `extra` (0 for a plain ray
+ * cast; a circle's radius when a circle is swept against it). Results in rayLocal.
+ */
+export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+  const radius = g.radius + extra;
+  if (g.kind === CIRCLE) return rayCircle(g.cx, g.cy, radius, px, py, dx, dy, maxFraction);
+  if (g.kind === CAPSULE) {
+    capsuleCore(g.x1, g.y1, g.x2, g.y2);
+    return rayRounded(core2, core2n, 2, radius, px, py, dx, dy, maxFraction);
+  }
+  return radius > 0
+    ? rayRounded(g.vertices, g.normals, g.count, radius, px, py, dx, dy, maxFraction)
+    : rayPolygon(g.vertices, g.normals, g.count, px, py, dx, dy, maxFraction);
+}
+
+export interface RayCastOptions {
+  /** Report a ray that starts inside the shape as a hit at fraction 0 (normal: against the ray). */
+  readonly reportInside?: boolean;
+  /** Only hits up to this fraction of from→to count (default 1). */
+  readonly maxFraction?: number;
+}
+
+/**
+ * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
+ * hit point is from + fraction·(to − from); the normal points out of the shape.
+ */
+export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
+  const maxFraction = options.maxFraction ?? 1;
+  out.hit = false;
+  out.startedInside = false;
+  out.iterations = 0;
+  const wx = fromX - xf.px, wy = fromY - xf.py, tx = toX - fromX, ty = toY - fromY;
+  // Into the local frame: the inverse rotation.
+  const px = xf.c * wx + xf.s * wy, py = -xf.s * wx + xf.c * wy;
+  const dx = xf.c * tx + xf.s * ty, dy = -xf.s * tx + xf.c * ty;
+  const status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction);
+  if (status === MISS) return out;
+  if (status === INSIDE) {
+    // A zero-length ray never hits, inside or not.
+    if (!options.reportInside || (tx === 0 && ty === 0)) return out;
+    const length = Math.sqrt(tx * tx + ty * ty);
+    out.hit = true;
+    out.startedInside = true;
+    out.fraction = 0;
+    out.pointX = fromX;
+    out.pointY = fromY;
+    out.normalX = -tx / length;
+    out.normalY = -ty / length;
+    return out;
+  }
+  const f = rayLocal[0]!, nx = rayLocal[1]!, ny = rayLocal[2]!;
+  out.hit = true;
+  out.fraction = f;
+  out.pointX = fromX + f * tx;
+  out.pointY = fromY + f * ty;
+  out.normalX = xf.c * nx - xf.s * ny;
+  out.normalY = xf.s * nx + xf.c * ny;
+  return out;
+}
