@@ -7,7 +7,7 @@
 // same with GJK). A pair already overlapping at the start is reported at fraction 0 with
 // `startedInside`, never missed.
 import { collide, Manifold } from "./manifold";
-import { CastOutput, HIT, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
+import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
 import { DistanceOutput, shapeDistance } from "./shape-distance";
 import { CIRCLE, type CircleGeometry, type Geometry, type Transform } from "./shapes";
 
