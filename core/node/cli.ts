@@ -1,7 +1,9 @@
 // The collider-studio command-line tool. Commands are small functions over the core; commander
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { findOverlaps } from "../overlaps";
+import { raycastScene, sweepScene, type CastHit } from "../scene-query";
+import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { parseScene } from "../scene/io";
 import type { Scene } from "../scene/types";
@@ -62,13 +64,65 @@ async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }
   io.stdout(table(rows) + `${pairs.length} overlapping pair${pairs.length === 1 ? "" : "s"}\n`);
 }
 
+/** Parses "X,Y" (two finite numbers) for an option; commander reports the message and exits 2. */
+export function parsePoint(text: string): Vec2 {
+  const parts = text.split(",");
+  const nums = parts.map((p) => (p.trim() === "" ? NaN : Number(p)));
+  if (parts.length !== 2 || !nums.every(Number.isFinite)) {
+    throw new InvalidArgumentError(`expected two numbers X,Y (for example 10,-2.5), got "${text}"`);
+  }
+  return vec2(nums[0]!, nums[1]!);
+}
+
+interface CastOptions {
+  readonly json?: boolean;
+  readonly all?: boolean;
+}
+
+function hitJson(h: CastHit): Record<string, unknown> {
+  return { hit: true, shape: h.shape, fraction: h.fraction, point: [h.point.x, h.point.y], normal: [h.normal.x, h.normal.y], ...(h.startedInside ? { startedInside: true } : {}) };
+}
+
+/** Prints the closest hit (or every hit with --all) as JSON or as readable lines. */
+function printHits(io: CliIO, hits: readonly CastHit[], opts: CastOptions, what: string): void {
+  if (opts.json) {
+    io.stdout(JSON.stringify(opts.all ? { hits: hits.map(hitJson) } : hits.length > 0 ? hitJson(hits[0]!) : { hit: false }) + "\n");
+    return;
+  }
+  if (hits.length === 0) {
+    io.stdout(`No hit: the ${what} reaches its end.\n`);
+    return;
+  }
+  const point = (p: Vec2) => `(${fixed(p.x, 4)}, ${fixed(p.y, 4)})`;
+  for (const h of hits) {
+    const start = h.startedInside ? " (overlapping at the start)" : "";
+    io.stdout(`hit ${h.shape} at fraction ${fixed(h.fraction, 6)}${start}: point ${point(h.point)}, normal ${point(h.normal)}\n`);
+  }
+}
+
+async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }): Promise<void> {
+  const scene = await loadScene(io, file);
+  const hits = raycastScene(scene.shapes, opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside });
+  printHits(io, hits, opts, "ray");
+}
+
+async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape: string; to: Vec2 }): Promise<void> {
+  const scene = await loadScene(io, file);
+  if (!scene.shapes.some((s) => s.id === opts.shape)) {
+    const ids = scene.shapes.map((s) => s.id);
+    const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${ids.slice(0, 10).join(", ")}${ids.length > 10 ? ", …" : ""}`;
+    throw new UserError(`${file}: no shape with id "${opts.shape}" (${known})`);
+  }
+  printHits(io, sweepScene(scene.shapes, opts.shape, opts.to, { mode: opts.all ? "all" : "closest" }), opts, "sweep");
+}
+
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command("collider-studio")
     .description("Collider Studio: validate and query 2D collider scenes.")
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -96,6 +150,29 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny], "points": [[x, y], ...]}]}')
     .showHelpAfterError("Usage: collider-studio overlaps [--json] <file>")
     .action((file: string, opts: { json?: boolean }) => run(() => overlapsCommand(io, file, opts))());
+
+  program
+    .command("raycast")
+    .description("cast a ray through the scene; prints the first shape hit, the fraction along the ray, the point and the normal out of the shape")
+    .argument("<file>", "scene file (.json)")
+    .requiredOption("--from <X,Y>", "start of the ray, world units", parsePoint)
+    .requiredOption("--to <X,Y>", "end of the ray, world units", parsePoint)
+    .option("--json", 'print {"hit": false} or {"hit": true, "shape", "fraction", "point": [x, y], "normal": [nx, ny]}')
+    .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
+    .option("--report-inside", "count shapes the ray starts inside, as hits at fraction 0 (normal against the ray)")
+    .showHelpAfterError("Usage: collider-studio raycast <file> --from X,Y --to X,Y [--json] [--all] [--report-inside]")
+    .action((file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }) => run(() => raycastCommand(io, file, opts))());
+
+  program
+    .command("sweep")
+    .description("move a shape (without turning it) from its position to X,Y; prints the first shape it hits, with the fraction of the move, the contact point and the normal out of the hit shape")
+    .argument("<file>", "scene file (.json)")
+    .requiredOption("--shape <id>", "id of the shape that moves")
+    .requiredOption("--to <X,Y>", "where the shape's position (x, y) ends, world units", parsePoint)
+    .option("--json", 'print {"hit": false} or {"hit": true, "shape", "fraction", "point": [x, y], "normal": [nx, ny]}; "startedInside": true when overlapping at the start')
+    .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
+    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID --to X,Y [--json] [--all]")
+    .action((file: string, opts: CastOptions & { shape: string; to: Vec2 }) => run(() => sweepCommand(io, file, opts))());
 
   return program;
 }

@@ -15,6 +15,7 @@ const FIXTURES = join(ROOT, "test/fixtures");
 const VALID = join(FIXTURES, "valid.json");
 const INVALID = join(FIXTURES, "invalid.json");
 const NOT_JSON = join(FIXTURES, "not-json.json");
+const CASTS = join(FIXTURES, "casts.json");
 const BIN = join(ROOT, "dist/cli/collider-studio.cjs");
 
 const STACK_LINE = /^\s{4}at /m;
@@ -150,6 +151,79 @@ describe("overlaps (in process)", () => {
   });
 });
 
+describe("raycast and sweep (in process)", () => {
+  it("raycast --json: the first shape along the ray, with fraction, point and normal out of it", async () => {
+    const r = await run(["raycast", CASTS, "--from", "-5,0", "--to", "35,0", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(JSON.parse(r.out)).toEqual({ hit: true, shape: "ball", fraction: 4 / 40, point: [-1, 0], normal: [-1, 0] });
+  });
+
+  it("raycast: a negative start, --all lists every shape by fraction, and a miss prints {\"hit\": false}", async () => {
+    const all = await run(["raycast", CASTS, "--from", "-5,3", "--to", "35,3", "--json", "--all"]);
+    expect(all.code).toBe(0);
+    const hits = (JSON.parse(all.out) as { hits: { shape: string; fraction: number; point: number[] }[] }).hits;
+    // y = 3 misses the ball (radius 1) and the pill (radius 1) and the wedge; only the wall (10 tall).
+    expect(hits.map((h) => h.shape)).toEqual(["wall"]);
+    expect(hits[0]!.point).toEqual([9, 3]);
+    const miss = await run(["raycast", CASTS, "--from", "-5,30", "--to", "35,30", "--json"]);
+    expect(miss).toEqual({ code: 0, out: '{"hit":false}\n', err: "" });
+  });
+
+  it("raycast from inside a shape: no hit on it, unless --report-inside", async () => {
+    const from = await run(["raycast", CASTS, "--from", "0,0", "--to", "5,0", "--json"]);
+    expect(JSON.parse(from.out)).toEqual({ hit: false });
+    const inside = await run(["raycast", CASTS, "--from", "0,0", "--to", "5,0", "--json", "--report-inside"]);
+    expect(JSON.parse(inside.out)).toEqual({ hit: true, shape: "ball", fraction: 0, point: [0, 0], normal: [-1, 0], startedInside: true });
+  });
+
+  it("raycast without --json: one readable line", async () => {
+    const r = await run(["raycast", CASTS, "--from", "15,0", "--to", "35,0"]);
+    expect(r.out).toBe("hit pill at fraction 0.150000: point (18.0000, 0.0000), normal (-1.0000, 0.0000)\n");
+    const miss = await run(["raycast", CASTS, "--from", "15,30", "--to", "35,30"]);
+    expect(miss.out).toBe("No hit: the ray reaches its end.\n");
+  });
+
+  it("sweep --json: the moving shape stops at the first shape, never hits itself", async () => {
+    const r = await run(["sweep", CASTS, "--shape", "ball", "--to", "40,0", "--json"]);
+    expect(r.code).toBe(0);
+    const hit = JSON.parse(r.out) as { shape: string; fraction: number; point: number[]; normal: number[] };
+    // The ball (radius 1) touches the wall's face at x = 9 when its centre reaches x = 8.
+    expect(hit.shape).toBe("wall");
+    expect(hit.fraction).toBeCloseTo(8 / 40, 12);
+    expect(hit.point[0]).toBeCloseTo(9, 12);
+    expect(hit.normal).toEqual([-1, 0]);
+  });
+
+  it("sweep from an overlap reports it at fraction 0 with startedInside; a clear path is a miss", async () => {
+    const files = { "o.json": JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [
+      { id: "a", type: "box", x: 0, y: 0, width: 2, height: 2 },
+      { id: "b", type: "circle", x: 1.5, y: 0, radius: 1 },
+    ] }) };
+    const r = await run(["sweep", "o.json", "--shape", "b", "--to", "10,0", "--json"], files);
+    expect(JSON.parse(r.out)).toMatchObject({ hit: true, shape: "a", fraction: 0, startedInside: true });
+    const clear = await run(["sweep", "o.json", "--shape", "b", "--to", "1.5,-20"], { "o.json": files["o.json"].replace('"x":1.5', '"x":5') });
+    expect(clear.out).toBe("No hit: the sweep reaches its end.\n");
+  });
+
+  it("unknown shape id or malformed coordinates: exit 2 with a message, nothing on stdout", async () => {
+    const id = await run(["sweep", CASTS, "--shape", "nope", "--to", "1,1"]);
+    expect(id.code).toBe(2);
+    expect(id.out).toBe("");
+    expect(id.err).toContain('no shape with id "nope"');
+    expect(id.err).toContain("wall, ball, pill, wedge");
+    for (const bad of ["a,b", "1", "1,2,3", "1,", ",2", "NaN,1", "1e999,0"]) {
+      const r = await run(["raycast", CASTS, "--from", bad, "--to", "1,1"]);
+      expect(r.code, bad).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toContain(`expected two numbers X,Y`);
+    }
+    const missing = await run(["sweep", CASTS, "--to", "1,1"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("--shape");
+  });
+});
+
 describe("wrong arguments (in process): exit 2 with the usage line", () => {
   it.each([
     [[] as string[]],
@@ -253,6 +327,18 @@ describe("the bundled binary", () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain("A  B  DEPTH   NORMAL            CONTACT POINTS\n");
     expect(r.out).toContain("2 overlapping pairs\n");
+  });
+
+  it("raycast --json and sweep run from the binary", () => {
+    writeFileSync(join(dir, "casts.json"), readFileSync(CASTS, "utf8"));
+    const ray = spawn(["raycast", "casts.json", "--from", "-5,0", "--to", "35,0", "--json"]);
+    expect(ray.code).toBe(0);
+    expect(JSON.parse(ray.out)).toMatchObject({ hit: true, shape: "ball" });
+    const sweep = spawn(["sweep", "casts.json", "--shape", "pill", "--to", "40,0"]);
+    expect(sweep.code).toBe(0);
+    expect(sweep.out).toMatch(/^hit wedge at fraction /);
+    const bad = spawn(["sweep", "casts.json", "--shape", "pill", "--to", "x"]);
+    expect(bad.code).toBe(2);
   });
 
   it("missing file: exit 2, a plain message", () => {
