@@ -5,7 +5,7 @@ import type { AABB } from "./geometry";
 import { collisionBody } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
 import { shapeCast } from "./shape-cast";
-import type { Shape } from "./scene/types";
+import type { Probe, Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
 
 export interface CastHit {
@@ -110,4 +110,14 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
     if (cast.fraction < best) best = cast.fraction;
   }
   return finish(hits, mode);
+}
+
+/**
+ * The closest hit of a probe kept in the scene: a ray probe's first shape, or the first shape a
+ * sweep probe's shape meets. Null for a miss, or for a sweep whose shape is not in `shapes`.
+ */
+export function evaluateProbe(shapes: readonly Shape[], probe: Probe): CastHit | null {
+  if (probe.type === "ray") return raycastScene(shapes, vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]))[0] ?? null;
+  if (!shapes.some((s) => s.id === probe.shape)) return null;
+  return sweepScene(shapes, probe.shape, vec2(probe.to[0], probe.to[1]))[0] ?? null;
 }

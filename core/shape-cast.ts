@@ -9,7 +9,9 @@
 import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
 import { DistanceOutput, shapeDistance } from "./shape-distance";
-import { CIRCLE, type CircleGeometry, type Geometry, type Transform } from "./shapes";
+import { computeHull } from "./hull";
+import { CAPSULE, CIRCLE, type CircleGeometry, type Geometry, type Transform } from "./shapes";
+import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
 const MAX_ITERATIONS = 64;
@@ -135,4 +137,36 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
     if (t > maxFraction) return out;
   }
   return out; // grazing without converging: the shapes pass within the tolerance, not into each other
+}
+
+/** A rounded convex outline: the hull of `points` (world, positive turns) grown by `radius`. */
+export interface RoundedHull {
+  readonly points: readonly Vec2[];
+  readonly radius: number;
+}
+
+/**
+ * The area a shape covers while it translates by (tx, ty): the convex hull of its core at the
+ * start and at the end, grown by its radius (exact for a convex shape under translation). One
+ * point for a still circle, two (a stadium) for a circle's or a capsule's straight slide.
+ */
+export function sweptHull(g: Geometry, xf: Transform, tx: number, ty: number): RoundedHull {
+  const core: Vec2[] = [];
+  const put = (x: number, y: number) => {
+    const wx = xf.c * x - xf.s * y + xf.px, wy = xf.s * x + xf.c * y + xf.py;
+    core.push(vec2(wx, wy));
+  };
+  if (g.kind === CIRCLE) put(g.cx, g.cy);
+  else if (g.kind === CAPSULE) { put(g.x1, g.y1); put(g.x2, g.y2); }
+  else for (let i = 0; i < g.count; i++) put(g.vertices[2 * i]!, g.vertices[2 * i + 1]!);
+  const all = [...core, ...core.map((p) => vec2(p.x + tx, p.y + ty))];
+  const hull = computeHull(all);
+  if (hull.ok) return { points: hull.points, radius: g.radius };
+  // Everything on one line (or one point): the two extreme points along it.
+  let a = all[0]!, b = all[0]!, far = 0;
+  for (const p of all) for (const q of all) {
+    const d = (p.x - q.x) ** 2 + (p.y - q.y) ** 2;
+    if (d > far) { far = d; a = p; b = q; }
+  }
+  return { points: far === 0 ? [a] : [a, b], radius: g.radius };
 }

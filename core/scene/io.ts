@@ -5,7 +5,7 @@ import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCo
 import type { z } from "zod";
 import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
 import { sceneSchema } from "./schema";
-import { SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, type Scene, type Shape } from "./types";
+import { SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, type Probe, type Scene, type Shape } from "./types";
 
 export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
@@ -133,16 +133,30 @@ function headerProblem(data: unknown): [PathSegment[], string] | null {
   return null;
 }
 
-function duplicateIdProblems(data: unknown): [PathSegment[], string][] {
-  const shapes = isRecord(data) ? data.shapes : undefined;
-  if (!Array.isArray(shapes)) return [];
+/** Ids must be unique within shapes and within probes (each list apart). */
+function duplicateIdProblems(data: unknown, list: "shapes" | "probes"): [PathSegment[], string][] {
+  const items = isRecord(data) ? data[list] : undefined;
+  if (!Array.isArray(items)) return [];
   const seen = new Map<string, number>();
   const out: [PathSegment[], string][] = [];
-  shapes.forEach((s: unknown, i) => {
+  items.forEach((s: unknown, i) => {
     if (!isRecord(s) || typeof s.id !== "string") return;
     const first = seen.get(s.id);
     if (first === undefined) seen.set(s.id, i);
-    else out.push([["shapes", i, "id"], `duplicate id ${JSON.stringify(s.id)} (already used by shapes[${first}])`]);
+    else out.push([[list, i, "id"], `duplicate id ${JSON.stringify(s.id)} (already used by ${list}[${first}])`]);
+  });
+  return out;
+}
+
+/** A sweep probe must name a shape of the scene. */
+function probeReferenceProblems(data: unknown): [PathSegment[], string][] {
+  if (!isRecord(data) || !Array.isArray(data.probes) || !Array.isArray(data.shapes)) return [];
+  const ids = new Set(data.shapes.map((s: unknown) => (isRecord(s) ? s.id : undefined)));
+  const out: [PathSegment[], string][] = [];
+  data.probes.forEach((p: unknown, i) => {
+    if (isRecord(p) && p.type === "sweep" && typeof p.shape === "string" && p.shape !== "" && !ids.has(p.shape)) {
+      out.push([["probes", i, "shape"], `no shape with id ${JSON.stringify(p.shape)} in this scene`]);
+    }
   });
   return out;
 }
@@ -158,7 +172,7 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
   if (!result.success) {
     for (const issue of result.error.issues) found.push([issue.path as PathSegment[], issueMessage(issue, data)]);
   }
-  found.push(...duplicateIdProblems(data));
+  found.push(...duplicateIdProblems(data, "shapes"), ...duplicateIdProblems(data, "probes"), ...probeReferenceProblems(data));
   if (found.length > 0 || !result.success) {
     // Document order reads best: sort by where each problem is in the file.
     const problems = found.map(([path, message]) => problem(path, message, locate));
@@ -196,6 +210,17 @@ function ordered(obj: object, keys: readonly string[]): Record<string, unknown> 
   return out;
 }
 
+const PROBE_KEYS: Record<Probe["type"], readonly string[]> = {
+  ray: ["from", "to"],
+  sweep: ["shape", "to"],
+};
+
+function canonicalProbe(probe: Probe): Record<string, unknown> {
+  const out = ordered(probe, ["id", "name", "type", ...PROBE_KEYS[probe.type]]);
+  if (out.name === "") delete out.name;
+  return out;
+}
+
 function canonicalShape(shape: Shape): Record<string, unknown> {
   const out = ordered(shape, ["id", "type", "x", "y", "rotation", ...SHAPE_KEYS[shape.type]]);
   if (out.rotation === 0) delete out.rotation; // the default, so files stay short
@@ -221,7 +246,10 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "shapes"]);
+  const top = ordered(scene, ["format", "version", "shapes", "probes"]);
   top.shapes = scene.shapes.map(canonicalShape);
+  // Files without probes stay as they were.
+  if (scene.probes.length > 0) top.probes = scene.probes.map(canonicalProbe);
+  else delete top.probes;
   return stableStringify(top) + "\n";
 }

@@ -52,10 +52,16 @@ export const polygonSchema = z
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
 
+const probeBase = { id: z.string().min(1), name: z.string().optional().default("") };
+export const rayProbeSchema = z.looseObject({ ...probeBase, type: z.literal("ray"), from: point, to: point });
+export const sweepProbeSchema = z.looseObject({ ...probeBase, type: z.literal("sweep"), shape: z.string().min(1), to: point });
+export const probeSchema = z.discriminatedUnion("type", [rayProbeSchema, sweepProbeSchema]);
+
 export const sceneSchema = z.looseObject({
   format: z.literal(SCENE_FORMAT),
   version: z.literal(1),
   shapes: z.array(shapeSchema),
+  probes: z.array(probeSchema).optional().default([]),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

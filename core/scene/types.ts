@@ -41,15 +41,43 @@ export interface PolygonShape extends ShapeBase {
 
 export type Shape = CircleShape | BoxShape | CapsuleShape | PolygonShape;
 
+/**
+ * A query kept in the scene so designers and QA see it live and can name it. A ray probe casts
+ * from → to; a sweep probe moves shape `shape` (without turning) from its position to `to`.
+ */
+interface ProbeBase {
+  readonly id: string;
+  /** What QA calls it ("door line of sight"); may be empty. */
+  readonly name: string;
+}
+
+export interface RayProbe extends ProbeBase {
+  readonly type: "ray";
+  readonly from: Point;
+  readonly to: Point;
+}
+
+export interface SweepProbe extends ProbeBase {
+  readonly type: "sweep";
+  /** Id of the shape that moves. */
+  readonly shape: string;
+  /** Where the shape's position ends. */
+  readonly to: Point;
+}
+
+export type Probe = RayProbe | SweepProbe;
+
 export interface Scene {
   readonly format: "collider-studio-scene";
   readonly version: 1;
   readonly shapes: readonly Shape[];
+  /** Optional in files; always present (maybe empty) once parsed. */
+  readonly probes: readonly Probe[];
 }
 
 export const SCENE_FORMAT = "collider-studio-scene";
 export const SCENE_VERSION = 1;
 
 export function emptyScene(): Scene {
-  return { format: SCENE_FORMAT, version: SCENE_VERSION, shapes: [] };
+  return { format: SCENE_FORMAT, version: SCENE_VERSION, shapes: [], probes: [] };
 }

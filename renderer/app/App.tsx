@@ -6,6 +6,7 @@ import { useEditor } from "../store/editor-store";
 import { cancelAllGestures } from "../tools/active-tool";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveOpened } from "./document-commands";
+import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { StatusBar } from "./StatusBar";
 import { Toolbar } from "./Toolbar";
@@ -44,6 +45,7 @@ export function App() {
         <SceneCanvas />
         <ProblemsPanel />
         <ContactsPanel />
+        <ProbesPanel />
       </main>
       <StatusBar />
     </div>

@@ -4,7 +4,8 @@ import { currentScene, loadDocument, markSaved, notify, showProblems } from "../
 import { useEditor } from "../store/editor-store";
 import { openScene, saveScene, type FileOutcome, type OpenedDocument } from "../platform/files";
 
-export const dirty = (s: { readonly shapes: unknown; readonly savedShapes: unknown }): boolean => s.shapes !== s.savedShapes;
+export const dirty = (s: { readonly shapes: unknown; readonly savedShapes: unknown; readonly probes: unknown; readonly savedProbes: unknown }): boolean =>
+  s.shapes !== s.savedShapes || s.probes !== s.savedProbes;
 export const isDirty = (): boolean => dirty(useEditor.getState());
 
 /** Loads opened text, or shows its problems and leaves the open document as it was. */
@@ -30,9 +31,9 @@ export async function openDocument(): Promise<void> {
 }
 
 export async function saveDocument(saveAs = false): Promise<void> {
-  const { file, shapes } = useEditor.getState();
+  const { file, shapes, probes } = useEditor.getState();
   const outcome = await saveScene(serializeScene(currentScene()), file, saveAs);
-  if (outcome.kind === "done") markSaved(shapes, outcome.value);
+  if (outcome.kind === "done") markSaved({ shapes, probes }, outcome.value);
   else if (outcome.kind === "error") notify(outcome.message);
 }
 

@@ -4,12 +4,14 @@
 import type Konva from "konva";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { useOverlaps } from "../store/derived";
+import { evaluateProbe } from "../../core";
+import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { toolFor } from "../tools/active-tool";
 import type { PointerInfo } from "../tools/tool";
 import { Grid } from "./Grid";
 import { ContactOverlay } from "./ContactOverlay";
+import { ProbeNode } from "./ProbeLayer";
 import { ShapeNode } from "./ShapeNode";
 import { THEME } from "./theme";
 
@@ -30,6 +32,9 @@ export function SceneCanvas() {
   const shapes = useEditor((s) => s.shapes);
   const selection = useEditor((s) => s.selection);
   const preview = useEditor((s) => s.preview);
+  const probes = useEditor((s) => s.probes);
+  const probePreview = useEditor((s) => s.probePreview);
+  const probeHits = useProbeHits();
   const tool = useEditor((s) => s.tool);
   const container = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
@@ -49,7 +54,8 @@ export function SceneCanvas() {
 
   const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {
     if (e.evt.button !== 0) return;
-    const hitId = e.target.hasName("shape") ? e.target.id() : null;
+    const t = e.target;
+    const hitId = t.hasName("shape") || t.hasName("probe") || t.hasName("probe-handle") ? t.id() : null;
     const info = pointer(e.evt, hitId);
     if (!info) return;
     const active = toolFor(tool);
@@ -87,6 +93,12 @@ export function SceneCanvas() {
         </Layer>
         <Layer listening={false}>
           <ContactOverlay pairs={pairs} selected={selected} />
+        </Layer>
+        <Layer name="probes">
+          {probes.map((p) => (
+            <ProbeNode key={p.id} probe={p} hit={probeHits.get(p.id) ?? null} shapes={shapes} selected={selected.has(p.id)} />
+          ))}
+          {probePreview && <ProbeNode probe={probePreview} hit={evaluateProbe(shapes, probePreview)} shapes={shapes} selected={false} />}
         </Layer>
       </Stage>
     </div>

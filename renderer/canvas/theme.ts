@@ -10,4 +10,9 @@ export const THEME = {
   selected: "#fde047",
   preview: "rgba(255, 255, 255, 0.55)",
   contact: "#fbbf24",
+  ray: "#34d399",
+  rayMiss: "rgba(52, 211, 153, 0.35)",
+  sweep: "#c084fc",
+  sweepFill: "rgba(192, 132, 252, 0.16)",
+  hit: "#f472b6",
 } as const;

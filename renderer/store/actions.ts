@@ -1,5 +1,5 @@
 // Store actions: the only code that writes the editor state.
-import { emptyScene, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import { emptyScene, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { history, useEditor, type EditorState, type ToolId } from "./editor-store";
 
 const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
@@ -13,9 +13,12 @@ export function select(ids: readonly string[]): void {
   set({ selection: ids });
 }
 
-/** A fresh id such as "box-3", unique within the document. */
-export function nextId(type: ShapeType, shapes: readonly Shape[]): string {
-  const used = new Set(shapes.map((s) => s.id));
+/**
+ * A fresh id such as "box-3", unique within the document: among shapes and probes both, so a
+ * selection id names one thing.
+ */
+export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[], probes: readonly Probe[] = get().probes): string {
+  const used = new Set([...shapes.map((s) => s.id), ...probes.map((p) => p.id)]);
   let n = 1;
   while (used.has(`${type}-${n}`)) n++;
   return `${type}-${n}`;
@@ -25,12 +28,25 @@ export function addShape(shape: Shape): void {
   set({ shapes: [...get().shapes, shape], selection: [shape.id] });
 }
 
+export function addProbe(probe: Probe): void {
+  set({ probes: [...get().probes, probe], selection: [probe.id] });
+}
+
+/** Renames a probe (one undo step); names are free text, empty allowed. */
+export function renameProbe(id: string, name: string): void {
+  const { probes } = get();
+  if (!probes.some((p) => p.id === id && p.name !== name)) return;
+  set({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });
+}
+
+/** Deletes the selected shapes and probes; a sweep probe goes with the shape it moves. */
 export function deleteSelection(): void {
-  const { shapes, selection } = get();
+  const { shapes, probes, selection } = get();
   if (selection.length === 0) return;
   const gone = new Set(selection);
   const kept = shapes.filter((s) => !gone.has(s.id));
-  if (kept.length !== shapes.length) set({ shapes: kept, selection: [] });
+  const keptProbes = probes.filter((p) => !gone.has(p.id) && !(p.type === "sweep" && gone.has(p.shape)));
+  if (kept.length !== shapes.length || keptProbes.length !== probes.length) set({ shapes: kept, probes: keptProbes, selection: [] });
 }
 
 /** Replaces one shape by id, keeping its place in the draw order. */
@@ -38,7 +54,14 @@ export function updateShape(id: string, patch: Partial<Pick<Shape, "x" | "y" | "
   set({ shapes: get().shapes.map((s) => (s.id === id ? ({ ...s, ...patch } as Shape) : s)) });
 }
 
-let gestureStart: readonly Shape[] | null = null;
+let gestureStart: DocumentState | null = null;
+
+interface DocumentState {
+  readonly shapes: readonly Shape[];
+  readonly probes: readonly Probe[];
+}
+
+const documentOf = (): DocumentState => ({ shapes: get().shapes, probes: get().probes });
 
 /** Whether a gesture is under way (a tool checks before each step: undo or open may end it). */
 export const gestureActive = (): boolean => gestureStart !== null;
@@ -46,25 +69,25 @@ export const gestureActive = (): boolean => gestureStart !== null;
 /** Starts a gesture: changes until endGesture() become one undo step. */
 export function beginGesture(): void {
   if (gestureStart) return;
-  gestureStart = get().shapes;
+  gestureStart = documentOf();
   history().pause();
 }
 
 export function endGesture(): void {
   if (!gestureStart) return;
   const start = gestureStart;
-  const final = get().shapes;
+  const final = documentOf();
   gestureStart = null;
   // Rewind while paused, then apply the end state with history on: one entry for the gesture.
-  set({ shapes: start });
+  set({ shapes: start.shapes, probes: start.probes });
   history().resume();
-  if (final !== start) set({ shapes: final });
+  if (final.shapes !== start.shapes || final.probes !== start.probes) set({ shapes: final.shapes, probes: final.probes });
 }
 
 /** Escape during a gesture: back to the state before it, with nothing recorded. */
 export function cancelGesture(): void {
   if (!gestureStart) return;
-  set({ shapes: gestureStart });
+  set({ shapes: gestureStart.shapes, probes: gestureStart.probes });
   gestureStart = null;
   history().resume();
 }
@@ -82,7 +105,7 @@ export function redo(): void {
 }
 
 function pruneSelection(): void {
-  const ids = new Set(get().shapes.map((s) => s.id));
+  const ids = new Set([...get().shapes.map((s) => s.id), ...get().probes.map((p) => p.id)]);
   const { selection } = get();
   if (selection.some((id) => !ids.has(id))) set({ selection: selection.filter((id) => ids.has(id)) });
 }
@@ -91,21 +114,21 @@ function pruneSelection(): void {
 export function loadDocument(scene: Scene, file: { name: string; path?: string }): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
   if (gestureStart) cancelGesture();
-  const { format: _f, version: _v, shapes, ...extras } = scene;
+  const { format: _f, version: _v, shapes, probes, ...extras } = scene;
   history().pause();
-  set({ shapes, extras, savedShapes: shapes, selection: [], file, problems: null, notice: `Opened ${file.name}` });
+  set({ shapes, probes, extras, savedShapes: shapes, savedProbes: probes, selection: [], file, problems: null, notice: `Opened ${file.name}` });
   history().resume();
   history().clear();
 }
 
 export function currentScene(): Scene {
-  const { shapes, extras } = get();
-  return { ...emptyScene(), ...extras, shapes };
+  const { shapes, probes, extras } = get();
+  return { ...emptyScene(), ...extras, shapes, probes };
 }
 
-/** `shapes` is what was written: edits made while the save was under way stay unsaved. */
-export function markSaved(shapes: readonly Shape[], file: { name: string; path?: string }): void {
-  set({ savedShapes: shapes, file, notice: `Saved ${file.name}` });
+/** `written` is what was saved: edits made while the save was under way stay unsaved. */
+export function markSaved(written: { readonly shapes: readonly Shape[]; readonly probes?: readonly Probe[] }, file: { name: string; path?: string }): void {
+  set({ savedShapes: written.shapes, savedProbes: written.probes ?? get().savedProbes, file, notice: `Saved ${file.name}` });
 }
 
 export function showProblems(file: string, list: readonly SceneProblem[]): void {

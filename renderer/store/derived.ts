@@ -1,5 +1,5 @@
 // Values derived from the document, computed once per document version and shared by every view.
-import { findOverlaps, overlappingIds, type OverlapPair, type Shape } from "../../core";
+import { evaluateProbe, findOverlaps, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
 import { useEditor } from "./editor-store";
 
 let key: readonly Shape[] | null = null;
@@ -18,4 +18,25 @@ export function overlapsOf(shapes: readonly Shape[]): { readonly pairs: readonly
 
 export function useOverlaps() {
   return overlapsOf(useEditor((s) => s.shapes));
+}
+
+let probeKey: { shapes: readonly Shape[]; probes: readonly Probe[] } | null = null;
+let probeHits = new Map<string, CastHit | null>();
+
+/** The closest hit of every probe, recomputed when the shapes or the probes change. */
+export function probeHitsOf(shapes: readonly Shape[], probes: readonly Probe[]): ReadonlyMap<string, CastHit | null> {
+  if (!probeKey || probeKey.shapes !== shapes || probeKey.probes !== probes) {
+    // A probe whose own object and the shapes are unchanged keeps its result.
+    const next = new Map<string, CastHit | null>();
+    const sameShapes = probeKey?.shapes === shapes;
+    const before = new Map(probeKey?.probes.map((p) => [p.id, p]) ?? []);
+    for (const p of probes) next.set(p.id, sameShapes && before.get(p.id) === p && probeHits.has(p.id) ? probeHits.get(p.id)! : evaluateProbe(shapes, p));
+    probeHits = next;
+    probeKey = { shapes, probes };
+  }
+  return probeHits;
+}
+
+export function useProbeHits() {
+  return probeHitsOf(useEditor((s) => s.shapes), useEditor((s) => s.probes));
 }

@@ -1,7 +1,9 @@
 // The tool instance for the store's active tool id; the canvas feeds it pointer events.
 import type { ToolId } from "../store/editor-store";
 import { placeTool } from "./place/place-tool";
+import { rayTool } from "./ray/ray-tool";
 import { selectTool } from "./select/select-tool";
+import { sweepTool } from "./sweep/sweep-tool";
 import type { Tool } from "./tool";
 
 const tools = new Map<ToolId, Tool>();
@@ -9,7 +11,7 @@ const tools = new Map<ToolId, Tool>();
 export function toolFor(id: ToolId): Tool {
   let t = tools.get(id);
   if (!t) {
-    t = id === "select" ? selectTool() : placeTool(id);
+    t = id === "select" ? selectTool() : id === "ray" ? rayTool() : id === "sweep" ? sweepTool() : placeTool(id);
     tools.set(id, t);
   }
   return t;

@@ -51,7 +51,7 @@ describe("findOverlaps equals a brute-force all-pairs loop over the reference", 
   });
 
   it.each([11, 12, 13])("the same through a saved and reloaded file, seed %i", (seed) => {
-    const scene: Scene = { format: "collider-studio-scene", version: 1, shapes: randomScene(seed) };
+    const scene: Scene = { format: "collider-studio-scene", version: 1, shapes: randomScene(seed), probes: [] };
     const loaded = parseScene(serializeScene(scene));
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;

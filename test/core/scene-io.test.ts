@@ -137,7 +137,7 @@ describe("writing: canonical, byte-identical round trip", () => {
 
   it("random valid scenes round-trip byte for byte", () => {
     const sceneArb = fc.array(anyShape("?"), { maxLength: 12 }).map(
-      (shapes): Scene => ({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s, i) => ({ ...s, id: `s${i}` })) }),
+      (shapes): Scene => ({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s, i) => ({ ...s, id: `s${i}` })), probes: [] }),
     );
     fc.assert(
       fc.property(sceneArb, (scene) => {

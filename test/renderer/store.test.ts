@@ -13,7 +13,7 @@ const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rot
 const shapes = () => useEditor.getState().shapes;
 
 beforeEach(() => {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [] }, { name: "t.json" });
+  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
 });
 
 describe("undo history", () => {
@@ -76,7 +76,7 @@ describe("undo history", () => {
 
   it("starts a fresh history and a clean document when a scene is loaded", () => {
     addShape(circle("a"));
-    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")] }, { name: "z.json" });
+    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
     expect(history().pastStates.length).toBe(0);
     const s = useEditor.getState();
     expect(s.shapes === s.savedShapes).toBe(true);
@@ -145,7 +145,7 @@ describe("gestures that something else ends", () => {
     const tool = selectTool();
     tool.down(at(0, 0, "a"));
     tool.move(at(40, 0));
-    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")] }, { name: "z.json" });
+    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
     tool.move(at(80, 0));
     tool.up(at(80, 0));
     expect(history().pastStates.length).toBe(0);
@@ -157,7 +157,7 @@ describe("gestures that something else ends", () => {
     addShape(circle("a"));
     const written = shapes();
     addShape(circle("b"));
-    markSaved(written, { name: "t.json" });
+    markSaved({ shapes: written }, { name: "t.json" });
     expect(dirty(useEditor.getState())).toBe(true);
   });
 });

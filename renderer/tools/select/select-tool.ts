@@ -1,18 +1,56 @@
-// The select tool: click to select (Shift adds or removes), drag to move the selection. A drag is
-// one undo step; Escape puts the shapes back where they were.
-import type { Shape } from "../../../core";
+// The select tool: click to select (Shift adds or removes), drag to move the selection (shapes and
+// probes alike), or drag a probe's end handle to move that end alone. A drag is one undo step;
+// Escape puts everything back where it was.
+import type { Point, Probe, Shape } from "../../../core";
 import { beginGesture, cancelGesture, endGesture, gestureActive, select } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
 import type { Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
+/** Canvas ids of probe end handles: "<probe id>#from" or "<probe id>#to". */
+export const HANDLE_SEPARATOR = "#";
+export const handleId = (probe: string, end: "from" | "to") => `${probe}${HANDLE_SEPARATOR}${end}`;
+
+function parseHandle(hitId: string): { probe: string; end: "from" | "to" } | null {
+  const at = hitId.lastIndexOf(HANDLE_SEPARATOR);
+  if (at < 0) return null;
+  const end = hitId.slice(at + 1);
+  return end === "from" || end === "to" ? { probe: hitId.slice(0, at), end } : null;
+}
+
+const shift = (p: Point, dx: number, dy: number): Point => [p[0] + dx, p[1] + dy];
+
+/** A probe moved by (dx, dy) from its state at the drag's start; `end` moves one end only. */
+function moveProbe(p: Probe, dx: number, dy: number, end?: "from" | "to"): Probe {
+  if (p.type === "sweep") return { ...p, to: shift(p.to, dx, dy) };
+  if (end === "from") return { ...p, from: shift(p.from, dx, dy) };
+  if (end === "to") return { ...p, to: shift(p.to, dx, dy) };
+  return { ...p, from: shift(p.from, dx, dy), to: shift(p.to, dx, dy) };
+}
+
+interface Drag {
+  readonly start: Point2;
+  readonly shapes: Map<string, Point2>;
+  readonly probes: Map<string, Probe>;
+  readonly end?: "from" | "to";
+}
+
 export function selectTool(): Tool {
-  let drag: { start: Point2; origin: Map<string, Point2> } | null = null;
+  let drag: Drag | null = null;
   return {
     down: (p) => {
-      const { selection, shapes } = useEditor.getState();
+      const { selection, shapes, probes } = useEditor.getState();
       if (!p.hitId) {
         if (!p.shift) select([]);
+        return;
+      }
+      const handle = parseHandle(p.hitId);
+      if (handle) {
+        const probe = probes.find((q) => q.id === handle.probe);
+        if (!probe) return;
+        select([probe.id]);
+        drag = { start: p.world, shapes: new Map(), probes: new Map([[probe.id, probe]]), end: handle.end };
+        beginGesture();
         return;
       }
       let next = selection;
@@ -21,7 +59,11 @@ export function selectTool(): Tool {
       select(next);
       if (!next.includes(p.hitId)) return;
       const moving = new Set(next);
-      drag = { start: p.world, origin: new Map(shapes.filter((s) => moving.has(s.id)).map((s) => [s.id, { x: s.x, y: s.y }])) };
+      drag = {
+        start: p.world,
+        shapes: new Map(shapes.filter((s) => moving.has(s.id)).map((s) => [s.id, { x: s.x, y: s.y }])),
+        probes: new Map(probes.filter((q) => moving.has(q.id)).map((q) => [q.id, q])),
+      };
       beginGesture();
     },
     move: (p) => {
@@ -33,11 +75,16 @@ export function selectTool(): Tool {
       }
       const dx = p.world.x - drag.start.x;
       const dy = p.world.y - drag.start.y;
-      const { origin } = drag;
+      const { shapes: origin, probes: probeOrigin, end } = drag;
+      const state = useEditor.getState();
       useEditor.setState({
-        shapes: useEditor.getState().shapes.map((s): Shape => {
+        shapes: origin.size === 0 ? state.shapes : state.shapes.map((s): Shape => {
           const o = origin.get(s.id);
           return o ? { ...s, x: o.x + dx, y: o.y + dy } : s;
+        }),
+        probes: probeOrigin.size === 0 ? state.probes : state.probes.map((q): Probe => {
+          const o = probeOrigin.get(q.id);
+          return o ? moveProbe(o, dx, dy, end) : q;
         }),
       });
     },

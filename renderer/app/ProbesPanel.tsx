@@ -1,0 +1,44 @@
+// Lists the scene's probes (rays and sweeps) with their names, editable so QA can refer to them,
+// and each one's live result: the shape hit, the fraction, the point and the normal.
+import type { CastHit, Probe } from "../../core";
+import { beginGesture, endGesture, renameProbe, select } from "../store/actions";
+import { useProbeHits } from "../store/derived";
+import { useEditor } from "../store/editor-store";
+
+const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
+
+function describeHit(probe: Probe, hit: CastHit | null): string {
+  if (!hit) return probe.type === "ray" ? "no hit" : "reaches its target";
+  const start = hit.startedInside ? " (overlapping at the start)" : "";
+  return `hits ${hit.shape} at ${hit.fraction.toFixed(3)}${start}: point (${hit.point.x.toFixed(1)}, ${hit.point.y.toFixed(1)}), normal (${n2(hit.normal.x)}, ${n2(hit.normal.y)})`;
+}
+
+export function ProbesPanel() {
+  const probes = useEditor((s) => s.probes);
+  const selection = useEditor((s) => s.selection);
+  const hits = useProbeHits();
+  if (probes.length === 0) return null;
+  return (
+    <section className="probes" aria-label="Probes">
+      <h2>Probes</h2>
+      <ul>
+        {probes.map((p) => (
+          <li key={p.id} data-testid={`probe-${p.id}`} className={selection.includes(p.id) ? "selected" : undefined} onClick={() => select([p.id])}>
+            <input
+              aria-label={`Name of ${p.id}`}
+              value={p.name}
+              onFocus={() => beginGesture()}
+              onBlur={() => endGesture()}
+              onChange={(e) => renameProbe(p.id, e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" || e.key === "Escape") e.currentTarget.blur();
+              }}
+            />
+            <span className="kind">{p.type === "ray" ? "ray" : `sweep of ${p.shape}`}</span>
+            <span className="result" data-testid={`probe-result-${p.id}`}>{describeHit(p, hits.get(p.id) ?? null)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

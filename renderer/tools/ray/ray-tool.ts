@@ -1,0 +1,36 @@
+// The ray tool: press where the ray starts, drag to where it ends, release. The ray is kept in the
+// scene as a probe and shows its first hit live; a click without a drag makes nothing.
+import type { RayProbe } from "../../../core";
+import { addProbe, nextId } from "../../store/actions";
+import { useEditor } from "../../store/editor-store";
+import { CLICK_SLOP, type Point2 } from "../place/place-shape";
+import type { Tool } from "../tool";
+
+export function rayTool(): Tool {
+  let start: Point2 | null = null;
+  const rayTo = (end: Point2): RayProbe => {
+    const id = nextId("ray", useEditor.getState().shapes);
+    return { id, name: id, type: "ray", from: [start!.x, start!.y], to: [end.x, end.y] };
+  };
+  const reset = () => {
+    start = null;
+    useEditor.setState({ probePreview: null });
+  };
+  return {
+    down: (p) => {
+      start = p.world;
+      useEditor.setState({ probePreview: rayTo(p.world) });
+    },
+    move: (p) => {
+      if (start) useEditor.setState({ probePreview: rayTo(p.world) });
+    },
+    up: (p) => {
+      if (!start) return;
+      const moved = Math.hypot(p.world.x - start.x, p.world.y - start.y) >= CLICK_SLOP;
+      const probe = rayTo(p.world);
+      reset();
+      if (moved) addProbe(probe);
+    },
+    cancel: reset,
+  };
+}
