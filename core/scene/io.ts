@@ -85,9 +85,10 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
       return `must be at most ${String(issue.maximum)}`;
     case "invalid_union":
       if ("discriminator" in issue && issue.discriminator === "type") {
+        const [kind, types] = issue.path[0] === "probes" ? ["probe", PROBE_TYPES] : ["shape", SHAPE_TYPES];
         return value === undefined
-          ? `is missing (expected one of ${SHAPE_TYPES.join(", ")})`
-          : `unknown shape type ${JSON.stringify(value)} (expected one of ${SHAPE_TYPES.join(", ")})`;
+          ? `is missing (expected one of ${types.join(", ")})`
+          : `unknown ${kind} type ${JSON.stringify(value)} (expected one of ${types.join(", ")})`;
       }
       return issue.message;
     case "invalid_value":
@@ -192,6 +193,8 @@ export function parseScene(text: string): SceneParseResult {
   }
   return validateSceneData(data, text);
 }
+
+const PROBE_TYPES: readonly Probe["type"][] = ["ray", "sweep"];
 
 const SHAPE_KEYS: Record<Shape["type"], readonly string[]> = {
   circle: ["radius"],

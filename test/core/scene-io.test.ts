@@ -372,3 +372,58 @@ describe("numbers the core cannot work with are refused with their place", () =>
     expect(problems(one({ id: "t", type: "polygon", x: 0, y: 0, points: [[0, 0], [1, 0], [1, 1], [0, 0]] }))).toEqual(["shapes[0].points[0]: point 0 repeats point 3"]);
   });
 });
+
+describe("probes: rays and sweeps kept in the scene", () => {
+  const BOX = '{ "id": "wall", "type": "box", "x": 0, "y": 0, "width": 2, "height": 2 }';
+  const withProbes = (probes: readonly string[]) =>
+    [...HEADER, `    ${BOX}`, "  ],", '  "probes": [', ...probes.map((p, i) => `    ${p}${i < probes.length - 1 ? "," : ""}`), "  ]", "}", ""].join("\n");
+
+  it("read with defaults (no name reads as empty) and written canonically, byte for byte", () => {
+    const text = withProbes([
+      '{ "to": [5, 0], "type": "ray", "id": "r1", "from": [-5, 0], "name": "door" }',
+      '{ "id": "s1", "type": "sweep", "shape": "wall", "to": [0, 10], "tag": "kept" }',
+    ]);
+    const parsed = parseScene(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.scene.probes).toEqual([
+      { id: "r1", name: "door", type: "ray", from: [-5, 0], to: [5, 0] },
+      { id: "s1", name: "", type: "sweep", shape: "wall", to: [0, 10], tag: "kept" },
+    ]);
+    const written = serializeScene(parsed.scene);
+    // Known keys in order, an empty name left out, unknown fields kept.
+    expect(written).toContain('"probes": [\n    {\n      "id": "r1",\n      "name": "door",\n      "type": "ray",\n      "from": [-5, 0],\n      "to": [5, 0]\n    },');
+    expect(written).toContain('"id": "s1",\n      "type": "sweep",\n      "shape": "wall",\n      "to": [0, 10],\n      "tag": "kept"');
+    const again = parseScene(written);
+    expect(again.ok && serializeScene(again.scene)).toBe(written);
+  });
+
+  it("a file without probes reads an empty list and is written without the key", () => {
+    const text = fileWith([CIRCLE]);
+    const parsed = parseScene(text);
+    expect(parsed.ok && parsed.scene.probes).toEqual([]);
+    expect(parsed.ok && serializeScene(parsed.scene)).not.toContain("probes");
+  });
+
+  it("every probe problem at once, each with its path, line and column", () => {
+    const text = withProbes([
+      '{ "id": "r1", "type": "ray", "from": [0, "x"], "to": [1, 1] }',
+      '{ "id": "s1", "type": "sweep", "shape": "ghost", "to": [0, 1] }',
+      '{ "id": "r1", "type": "ray", "from": [0, 0], "to": [1, 1] }',
+      '{ "id": "p", "type": "laser", "from": [0, 0] }',
+      '{ "id": "s2", "type": "sweep", "to": [0, 1] }',
+    ]);
+    const problems = problemsOf(text);
+    expect(problems.map((p) => `${p.path}@${p.line}: ${p.message}`)).toEqual([
+      `probes[0].from[1]@8: ${problems[0]!.message}`,
+      'probes[1].shape@9: no shape with id "ghost" in this scene',
+      'probes[2].id@10: duplicate id "r1" (already used by probes[0])',
+      `probes[3].type@11: ${problems[3]!.message}`,
+      `probes[4].shape@12: ${problems[4]!.message}`,
+    ]);
+    expect(problems[0]!.message).toMatch(/number/);
+    expect(problems[3]!.message).toMatch(/ray|sweep/);
+    expect(problems[4]!.message).toMatch(/missing|string/i);
+    expect(problems[1]).toMatchObject(at(text, 9, '"shape"'));
+  });
+});

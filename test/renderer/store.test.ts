@@ -4,10 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { SHAPE_TYPES, validateSceneData, type Shape } from "../../core";
 import { matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
-import { addShape, beginGesture, cancelGesture, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, select, undo, updateShape } from "../../renderer/store/actions";
+import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
 import { history, useEditor } from "../../renderer/store/editor-store";
 import { placeShape } from "../../renderer/tools/place/place-shape";
-import { selectTool } from "../../renderer/tools/select/select-tool";
+import { rayTool } from "../../renderer/tools/ray/ray-tool";
+import { handleId, selectTool } from "../../renderer/tools/select/select-tool";
+import { sweepTool } from "../../renderer/tools/sweep/sweep-tool";
 
 const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
 const shapes = () => useEditor.getState().shapes;
@@ -172,5 +174,102 @@ describe("keyboard shortcuts", () => {
     expect(matches({ key: "c" }, key("c", { metaKey: true }))).toBe(false);
     expect(matches({ key: "z", mod: true }, key("z", { ctrlKey: true }))).toBe(true);
     expect(matches({ key: "z", mod: true, shift: true }, key("Z", { ctrlKey: true, shiftKey: true }))).toBe(true);
+  });
+});
+
+describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
+  const probes = () => useEditor.getState().probes;
+  const pt = (x: number, y: number, hitId: string | null = null) => ({ world: { x, y }, hitId, shift: false });
+
+  it("the ray tool makes one probe per drag (one undo step); a click makes none; Escape drops the gesture", () => {
+    const ray = rayTool();
+    ray.down(pt(0, 0));
+    ray.move(pt(50, 0));
+    expect(useEditor.getState().probePreview).toMatchObject({ type: "ray", from: [0, 0], to: [50, 0] });
+    expect(probes()).toEqual([]);
+    ray.up(pt(100, 0));
+    expect(probes()).toEqual([{ id: "ray-1", name: "ray-1", type: "ray", from: [0, 0], to: [100, 0] }]);
+    expect(useEditor.getState().selection).toEqual(["ray-1"]);
+    expect(useEditor.getState().probePreview).toBeNull();
+    ray.down(pt(5, 5));
+    ray.up(pt(6, 5)); // under the click slop
+    ray.down(pt(5, 5));
+    ray.move(pt(90, 5));
+    ray.cancel();
+    expect(probes().length).toBe(1);
+    expect(useEditor.getState().probePreview).toBeNull();
+    undo();
+    expect(probes()).toEqual([]);
+    redo();
+    expect(probes().map((p) => p.id)).toEqual(["ray-1"]);
+  });
+
+  it("the sweep tool starts on a shape only and aims its position by the drag", () => {
+    addShape(circle("c", 10));
+    const sweep = sweepTool();
+    sweep.down(pt(300, 300)); // on nothing
+    sweep.up(pt(400, 300));
+    expect(probes()).toEqual([]);
+    expect(useEditor.getState().notice).toMatch(/press on a shape/);
+    sweep.down(pt(12, 1, "c"));
+    sweep.move(pt(62, 1));
+    sweep.up(pt(112, 21));
+    expect(probes()).toEqual([{ id: "sweep-1", name: "sweep-1", type: "sweep", shape: "c", to: [110, 20] }]);
+  });
+
+  it("ids stay unique across shapes and probes", () => {
+    addShape({ ...circle("x"), id: "ray-1" });
+    expect(nextId("ray", shapes())).toBe("ray-2");
+  });
+
+  it("the select tool moves a ray whole, or one end by its handle; each drag one undo step", () => {
+    const ray = rayTool();
+    ray.down(pt(0, 0));
+    ray.up(pt(100, 0));
+    const tool = selectTool();
+    tool.down(pt(50, 0, "ray-1"));
+    tool.move(pt(60, 10));
+    tool.up(pt(60, 10));
+    expect(probes()[0]).toMatchObject({ from: [10, 10], to: [110, 10] });
+    tool.down(pt(110, 10, handleId("ray-1", "to")));
+    tool.move(pt(110, 50));
+    tool.up(pt(110, 50));
+    expect(probes()[0]).toMatchObject({ from: [10, 10], to: [110, 50] });
+    undo();
+    expect(probes()[0]).toMatchObject({ from: [10, 10], to: [110, 10] });
+    undo();
+    expect(probes()[0]).toMatchObject({ from: [0, 0], to: [100, 0] });
+  });
+
+  it("renaming is one undo step however many keystrokes; deleting a shape takes its sweeps along", () => {
+    addShape(circle("c"));
+    const sweep = sweepTool();
+    sweep.down(pt(0, 0, "c"));
+    sweep.up(pt(0, 100));
+    const before = history().pastStates.length;
+    beginGesture();
+    for (const name of ["j", "ju", "jump"]) renameProbe("sweep-1", name);
+    endGesture();
+    expect(probes()[0]!.name).toBe("jump");
+    expect(history().pastStates.length).toBe(before + 1);
+    select(["c"]);
+    deleteSelection();
+    expect(shapes()).toEqual([]);
+    expect(probes()).toEqual([]);
+    undo();
+    expect(probes().map((p) => p.name)).toEqual(["jump"]);
+    expect(dirty(useEditor.getState())).toBe(true);
+  });
+
+  it("the document with probes is dirty until saved, and saves them", () => {
+    const ray = rayTool();
+    ray.down(pt(0, 0));
+    ray.up(pt(10, 10));
+    expect(dirty(useEditor.getState())).toBe(true);
+    const scene = currentScene();
+    expect(scene.probes.map((p) => p.id)).toEqual(["ray-1"]);
+    expect(validateSceneData(JSON.parse(JSON.stringify(scene))).ok).toBe(true);
+    markSaved({ shapes: scene.shapes, probes: scene.probes }, { name: "t.json" });
+    expect(dirty(useEditor.getState())).toBe(false);
   });
 });
