@@ -2,7 +2,7 @@
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { findOverlaps } from "../overlaps";
-import { raycastScene, sweepScene, type CastHit } from "../scene-query";
+import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { parseScene } from "../scene/io";
@@ -44,7 +44,8 @@ function table(rows: readonly (readonly string[])[]): string {
 
 async function validateCommand(io: CliIO, file: string): Promise<void> {
   const scene = await loadScene(io, file);
-  io.stdout(`${file}: valid (${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"})\n`);
+  const probes = scene.probes.length === 0 ? "" : `, ${scene.probes.length} probe${scene.probes.length === 1 ? "" : "s"}`;
+  io.stdout(`${file}: valid (${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"}${probes})\n`);
 }
 
 async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
@@ -116,13 +117,33 @@ async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape
   printHits(io, sweepScene(scene.shapes, opts.shape, opts.to, { mode: opts.all ? "all" : "closest" }), opts, "sweep");
 }
 
+async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
+  const scene = await loadScene(io, file);
+  const results = scene.probes.map((p) => ({ probe: p, hit: evaluateProbe(scene.shapes, p) }));
+  if (opts.json) {
+    const out = results.map(({ probe, hit }) => ({ id: probe.id, name: probe.name, type: probe.type, ...(hit ? hitJson(hit) : { hit: false }) }));
+    io.stdout(JSON.stringify({ probes: out }) + "\n");
+    return;
+  }
+  if (results.length === 0) {
+    io.stdout(`${file} has no probes.\n`);
+    return;
+  }
+  const point = (p: Vec2) => `(${fixed(p.x, 4)}, ${fixed(p.y, 4)})`;
+  const rows = [["PROBE", "NAME", "TYPE", "HIT", "FRACTION", "POINT", "NORMAL"], ...results.map(({ probe, hit }) => [
+    probe.id, probe.name, probe.type === "ray" ? "ray" : `sweep ${probe.shape}`,
+    hit ? hit.shape : "-", hit ? fixed(hit.fraction, 6) + (hit.startedInside ? " (start)" : "") : "-", hit ? point(hit.point) : "-", hit ? point(hit.normal) : "-",
+  ])];
+  io.stdout(table(rows));
+}
+
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command("collider-studio")
     .description("Collider Studio: validate and query 2D collider scenes.")
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -173,6 +194,14 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
     .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID --to X,Y [--json] [--all]")
     .action((file: string, opts: CastOptions & { shape: string; to: Vec2 }) => run(() => sweepCommand(io, file, opts))());
+
+  program
+    .command("probes")
+    .description("the result of every probe (ray or sweep) kept in the scene, as the editor shows them")
+    .argument("<file>", "scene file (.json)")
+    .option("--json", 'print {"probes": [{"id", "name", "type", "hit", "shape", "fraction", "point", "normal"}, ...]}')
+    .showHelpAfterError("Usage: collider-studio probes [--json] <file>")
+    .action((file: string, opts: { json?: boolean }) => run(() => probesCommand(io, file, opts))());
 
   return program;
 }

@@ -206,6 +206,26 @@ describe("raycast and sweep (in process)", () => {
     expect(clear.out).toBe("No hit: the sweep reaches its end.\n");
   });
 
+  it("probes: every probe of the scene with its result, as the editor shows it", async () => {
+    const scene = JSON.parse(readFileSync(CASTS, "utf8")) as Record<string, unknown>;
+    scene.probes = [
+      { id: "r", name: "line of sight", type: "ray", from: [-5, 0], to: [35, 0] },
+      { id: "s", type: "sweep", shape: "pill", to: [20, 30] },
+    ];
+    const files = { "p.json": JSON.stringify(scene) };
+    const json = await run(["probes", "p.json", "--json"], files);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toEqual({ probes: [
+      { id: "r", name: "line of sight", type: "ray", hit: true, shape: "ball", fraction: 0.1, point: [-1, 0], normal: [-1, 0] },
+      { id: "s", name: "", type: "sweep", hit: false },
+    ] });
+    const text = await run(["probes", "p.json"], files);
+    expect(text.out.split("\n")[0]).toMatch(/^PROBE\s+NAME\s+TYPE\s+HIT\s+FRACTION\s+POINT\s+NORMAL$/);
+    expect(text.out).toContain("sweep pill");
+    const valid = await run(["validate", "p.json"], files);
+    expect(valid.out).toBe("p.json: valid (4 shapes, 2 probes)\n");
+  });
+
   it("unknown shape id or malformed coordinates: exit 2 with a message, nothing on stdout", async () => {
     const id = await run(["sweep", CASTS, "--shape", "nope", "--to", "1,1"]);
     expect(id.code).toBe(2);
