@@ -1,8 +1,10 @@
-// `npm run bench`: core's contact manifolds and GJK distance against planck and SAT.js, in ns/call.
+// `npm run bench`: core's contact manifolds and GJK distance against planck and SAT.js, and its ray
+// casts, shape casts and time of impact against planck and rapier2d, in ns/call.
 //
-//   npm run bench                      full run (about a minute)
+//   npm run bench                      full run (about a minute and a half)
 //   npm run bench -- --quick           smoke run (a few seconds)
 //   npm run bench -- --json out.json   also write every sample
+//   npm run bench -- --only "sweep"    only the cases whose name contains the text
 //
 // tsx compiles with esbuild's keepNames, which wraps every named function expression in a
 // __name(fn, "…") call that runs Object.defineProperty whenever the closure is created. Shipped

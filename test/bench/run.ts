@@ -1,7 +1,9 @@
 // The benchmark itself (see collide.bench.ts, which bundles this file and runs it in plain Node).
 // Nanoseconds per call of core's contact manifolds and GJK distance against planck 1.5 (Box2D
-// v2.4's JS port) and SAT.js 0.9 on the same seeded pairs, in one run. Arguments: --quick,
-// --json FILE, --only TEXT (only the cases whose "manifold A–B" / "distance A–B" name contains TEXT).
+// v2.4's JS port) and SAT.js 0.9 on the same seeded pairs, and of its ray casts, shape casts and
+// time of impact against planck and rapier2d (casts.ts), in one run. Arguments: --quick,
+// --json FILE, --only TEXT (only the cases whose name contains TEXT: "manifold A–B",
+// "distance A–B", "ray X", "sweep B→A", "TOI A–B").
 //
 // Every library gets per-pair local shapes plus per-pair transforms, and each call includes the
 // work to bring both into one frame and to produce world-space results:
@@ -26,6 +28,10 @@ import {
   DistanceOutput, Manifold, shapeDistance,
   type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry,
 } from "../../core/index";
+import {
+  castReport, checkRays, checkSweeps, checkToi, initRapier, makeRayCase, makeSweepCase, makeToiCase, rayBenches, sweepBenches, toiBenches,
+  RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
+} from "./casts";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
 
@@ -47,10 +53,19 @@ for (let i = 0; i < args.length; i++) {
 const PAIRS = 4096;
 const SEED = 20240611;
 const opts: Options = quick ? { samples: 5, batchMs: 4, warmupMs: 8 } : { samples: 21, batchMs: 25, warmupMs: 40 };
+/** Casts per case (fewer in --quick: rapier's shape-level calls take microseconds). */
+const CASTS = quick ? 512 : 4096;
+const CAST_SEED = 20261122;
+const wanted = (group: string) => only === undefined || group.includes(only);
 
 // ---- Inputs -----------------------------------------------------------------------------------
 
 const cases: PairCase[] = CASES.map((spec, k) => makeCase(spec, PAIRS, SEED + 7919 * k));
+
+await initRapier();
+const rayCases = RAY_KINDS.filter((s) => wanted(`ray ${s.label}`)).map((s) => makeRayCase(s.label, s.kind, CASTS, CAST_SEED + 101 * RAY_KINDS.indexOf(s), true));
+const sweepCases = SWEEP_PAIRS.filter((s) => wanted(`sweep ${s.label}`)).map((s) => makeSweepCase(s.label, s.moving, s.fixed, CASTS, CAST_SEED + 1009 + 101 * SWEEP_PAIRS.indexOf(s), true));
+const toiCases = TOI_PAIRS.filter((s) => wanted(`TOI ${s.label}`)).map((s) => makeToiCase(s.label, s.a, s.b, CASTS, CAST_SEED + 2003 + 101 * TOI_PAIRS.indexOf(s)));
 
 const m = new Manifold();
 const dOut = new DistanceOutput();
@@ -242,8 +257,11 @@ function check(c: PairCase): Check {
 
 const started = Date.now();
 const checks = cases.map(check);
-const groups: Bench[][] = [...cases.map(manifoldBenches), ...cases.map((c) => [oursDistance(c), planckDistance(c)])]
-  .filter((g) => only === undefined || g[0]!.group.includes(only));
+const castChecks: CastCheck[] = [...rayCases.map(checkRays), ...sweepCases.map((c) => checkSweeps(c, !quick)), ...toiCases.map((c) => checkToi(c, !quick))];
+const pairGroups: Bench[][] = [...cases.map(manifoldBenches), ...cases.map((c) => [oursDistance(c), planckDistance(c)])]
+  .filter((g) => wanted(g[0]!.group));
+const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sweepBenches), ...toiCases.map(toiBenches)];
+const groups = [...pairGroups, ...castGroups];
 warmAll(groups.flat(), opts.warmupMs);
 const results: Result[] = [];
 for (const g of groups) {
@@ -273,31 +291,36 @@ for (const kind of ["manifold", "distance"] as const) {
 }
 
 const out: string[] = [];
-out.push(`Collider Studio collision benchmark — ${date}, Node ${process.version}, ${cpu} — ${PAIRS} seeded pairs per case, ~50% overlapping; median of ${opts.samples} batches of ≥ ${opts.batchMs} ms${quick ? " (--quick: smoke run, numbers are rough)" : ""}`);
+out.push(`Collider Studio collision benchmark — ${date}, Node ${process.version}, ${cpu} — ${PAIRS} seeded pairs per case, ~50% overlapping; ${CASTS} seeded casts per cast case, ~50% hitting; median of ${opts.samples} batches of ≥ ${opts.batchMs} ms${quick ? " (--quick: smoke run, numbers are rough)" : ""}`);
 out.push("");
-out.push(table(["case (A–B)", "ours ns", "planck ns", "planck/ours", "SAT.js ns", "SAT.js/ours"], ["l", "r", "r", "r", "r", "r"], mainRows));
-out.push("");
-out.push("Notes:");
-out.push("- ns = median nanoseconds per call; ratio = peer ns / ours ns (how many times faster ours is). A is the first kind; every library is called in the same A, B order.");
-out.push("- ours: the pair's function (collidePolygons, collidePolygonAndCircle, …) with a reused Manifold; GJK distance: shapeDistance with a reused DistanceOutput.");
-out.push("- planck: Collide* then getWorldManifold into a reused WorldManifold (planck's manifold is in local frames; ours returns world normal, points and depth). Polygons and boxes get m_radius 0 to match ours (planck's default skin is 0.01). Distance: planck.Distance with useRadii, proxies set per call, SimplexCache.count = 0 (ours has no warm start).");
-out.push("- planck has no capsule: a capsule is an EdgeShape with m_radius = capsule radius (CollideEdgeCircle, CollideEdgePolygon, and exact for Distance). planck has no edge–edge manifold, so in capsule–capsule B is a rounded 2-gon PolygonShape (Box2D v3's b2MakeCapsule form) and the call is CollideEdgePolygon. planck's edge–polygon test is SAT over face normals, not exact at the rounded ends.");
-out.push("- SAT.js: setAngle on each polygon per call (its only way to apply a rotation; it recomputes points, edges and normals), then testCircleCircle / testPolygonCircle / testPolygonPolygon with a cleared, reused Response. SAT.js returns overlap and a normal but no contact points, and has no capsules and no distance query (n/a).");
-out.push(below3.length === 0 ? "- Every pair is at least 3× faster than planck." : `- Below the 3× planck target: ${below3.join(", ")}.`);
-out.push("");
-out.push("Secondary measurements and agreement checks:");
-out.push("");
-out.push(table(
-  ["case (A–B)", "ours via collide() ns", "planck local manifold ns", "SAT.js pre-rotated ns", "overlap % ours / planck / SAT.js", "max |Δ distance| vs planck"],
-  ["l", "r", "r", "r", "r", "r"],
-  cases.map((c, k) => {
-    const g = `manifold ${c.label}`, ch = checks[k]!;
-    return [c.label, ns(find(g, DISPATCH)), ns(find(g, PLANCK_LOCAL)), ns(find(g, SAT_BAKED)), `${pct(ch.overlapOurs)} / ${pct(ch.overlapPlanck)} / ${pct(ch.overlapSat)}`, ch.maxDistanceDiff.toExponential(1)];
-  }),
-));
-out.push("");
-out.push("- ours via collide(): the dispatch table, called in the issue's scene order (circle–box runs the flipped box–circle entry) from one shared call site.");
-out.push("- planck local manifold: Collide* alone, without getWorldManifold. SAT.js pre-rotated: rotation baked in before timing, so no transform work per call.");
+if (pairGroups.length > 0) {
+  out.push(table(["case (A–B)", "ours ns", "planck ns", "planck/ours", "SAT.js ns", "SAT.js/ours"], ["l", "r", "r", "r", "r", "r"], mainRows));
+  out.push("");
+  out.push("Notes:");
+  out.push("- ns = median nanoseconds per call; ratio = peer ns / ours ns (how many times faster ours is). A is the first kind; every library is called in the same A, B order.");
+  out.push("- ours: the pair's function (collidePolygons, collidePolygonAndCircle, …) with a reused Manifold; GJK distance: shapeDistance with a reused DistanceOutput.");
+  out.push("- planck: Collide* then getWorldManifold into a reused WorldManifold (planck's manifold is in local frames; ours returns world normal, points and depth). Polygons and boxes get m_radius 0 to match ours (planck's default skin is 0.01). Distance: planck.Distance with useRadii, proxies set per call, SimplexCache.count = 0 (ours has no warm start).");
+  out.push("- planck has no capsule: a capsule is an EdgeShape with m_radius = capsule radius (CollideEdgeCircle, CollideEdgePolygon, and exact for Distance). planck has no edge–edge manifold, so in capsule–capsule B is a rounded 2-gon PolygonShape (Box2D v3's b2MakeCapsule form) and the call is CollideEdgePolygon. planck's edge–polygon test is SAT over face normals, not exact at the rounded ends.");
+  out.push("- SAT.js: setAngle on each polygon per call (its only way to apply a rotation; it recomputes points, edges and normals), then testCircleCircle / testPolygonCircle / testPolygonPolygon with a cleared, reused Response. SAT.js returns overlap and a normal but no contact points, and has no capsules and no distance query (n/a).");
+  out.push(below3.length === 0 ? "- Every pair is at least 3× faster than planck." : `- Below the 3× planck target: ${below3.join(", ")}.`);
+  out.push("");
+  out.push("Secondary measurements and agreement checks:");
+  out.push("");
+  out.push(table(
+    ["case (A–B)", "ours via collide() ns", "planck local manifold ns", "SAT.js pre-rotated ns", "overlap % ours / planck / SAT.js", "max |Δ distance| vs planck"],
+    ["l", "r", "r", "r", "r", "r"],
+    cases.map((c, k) => {
+      const g = `manifold ${c.label}`, ch = checks[k]!;
+      return [c.label, ns(find(g, DISPATCH)), ns(find(g, PLANCK_LOCAL)), ns(find(g, SAT_BAKED)), `${pct(ch.overlapOurs)} / ${pct(ch.overlapPlanck)} / ${pct(ch.overlapSat)}`, ch.maxDistanceDiff.toExponential(1)];
+    }),
+  ));
+  out.push("");
+  out.push("- ours via collide(): the dispatch table, called in the issue's scene order (circle–box runs the flipped box–circle entry) from one shared call site.");
+  out.push("- planck local manifold: Collide* alone, without getWorldManifold. SAT.js pre-rotated: rotation baked in before timing, so no transform work per call.");
+  out.push("");
+}
+const casts = castReport(castChecks, find);
+if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);
 console.log(out.join("\n"));
 
@@ -305,6 +328,9 @@ if (jsonFile) {
   writeFileSync(jsonFile, `${JSON.stringify({
     date, node: process.version, cpu, pairs: PAIRS, seed: SEED, quick, options: opts, seconds,
     cases: cases.map((c, k) => ({ label: c.label, scene: c.scene, scale: c.scale, ...checks[k]! })),
+    casts: CASTS, castSeed: CAST_SEED,
+    castCases: [...rayCases, ...sweepCases, ...toiCases].map((c) => ({ group: c.group, scale: c.scale })),
+    castChecks,
     results,
   }, null, 2)}\n`);
   console.error(`wrote ${jsonFile}`);
