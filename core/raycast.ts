@@ -40,8 +40,10 @@ export const rayLocal = new Float64Array(3); // fraction, normal x, normal y
 export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
   const sx = px - cx, sy = py - cy, rr = r * r;
   if (sx * sx + sy * sy <= rr) return INSIDE;
+  // Starting outside and heading away from the centre (or not moving): no hit.
+  if (sx * dx + sy * dy >= 0) return MISS;
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return MISS;
+  if (length === 0) return MISS; // regression: a denormal direction squared to 0 and divided into NaN
   const ux = dx / length, uy = dy / length;
   const t = -(sx * ux + sy * uy);
   const qx = sx + t * ux, qy = sy + t * uy;

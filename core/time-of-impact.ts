@@ -31,7 +31,7 @@ export function sweepOf(x1: number, y1: number, angle1: number, x2: number, y2: 
 }
 
 /** Conservative-advancement steps before reporting failure (a lower bound is still returned). */
-export const TOI_MAX_ITERATIONS = 1000;
+export const TOI_MAX_ITERATIONS = 4096;
 
 export class TimeOfImpactOutput extends CastOutput {
   /** False when the step limit was reached first: `fraction` is then a safe time with no contact before it. */
@@ -64,9 +64,11 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   out.startedInside = false;
   out.converged = true;
   out.iterations = 0;
-  // Farthest any point gets from its centre of rotation: bound about the origin plus the offset.
-  const reachA = a.bound + Math.hypot(sweepA.localCenterX, sweepA.localCenterY);
-  const reachB = b.bound + Math.hypot(sweepB.localCenterX, sweepB.localCenterY);
+  // How far the core reaches from the centre of rotation (bound about the origin, less the radius,
+  // plus the offset): turning moves the core only, since a rounded shape's support along a fixed
+  // direction is its core's plus the radius. A circle turning about its centre does not move.
+  const reachA = a.bound - a.radius + Math.hypot(sweepA.localCenterX, sweepA.localCenterY);
+  const reachB = b.bound - b.radius + Math.hypot(sweepB.localCenterX, sweepB.localCenterY);
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
   const spin = Math.abs(sweepA.angle2 - sweepA.angle1) * reachA + Math.abs(sweepB.angle2 - sweepB.angle1) * reachB;
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;

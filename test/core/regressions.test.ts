@@ -2,7 +2,7 @@
 // nearly parallel segmentDistance regression lives in distance.property.test.ts, next to the
 // segment properties.)
 import { describe, expect, it } from "vitest";
-import { CAPSULE, collide, collisionBody, collideShapes, makeBox, makeCapsule, makeCircle, makePolygon, Manifold, shapeDistance, type Shape, type Transform } from "../../core/index";
+import { CAPSULE, collide, collisionBody, collideShapes, makeBox, makeCapsule, makeCircle, makePolygon, Manifold, shapeDistance, type Shape, type Transform, rayCast, CastOutput, shapeCast, timeOfImpact, sweepOf } from "../../core/index";
 
 const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
 const capsule = (id: string, x: number, y: number, radius: number, height: number, rotation: number): Shape => ({ id, type: "capsule", x, y, rotation, radius, height });
@@ -152,5 +152,36 @@ describe("the box–circle fast path", () => {
       expect(fast.point1Y).toBeCloseTo(slow.point1Y, 9);
     }
     expect(compared).toBeGreaterThan(300);
+  });
+});
+
+describe("casts", () => {
+  const I: Transform = { px: 0, py: 0, c: 1, s: 0 };
+
+  // What broke: a ray (or a circle's sweep) whose direction is a denormal, such as (5e-324, 0),
+  // squared to a zero length and was divided by it: the result was NaN instead of a miss.
+  it("a denormal ray direction is a miss, not NaN", () => {
+    const ball = makeCircle(0.25);
+    if (!ball.ok) throw new Error(ball.reason);
+    const out = rayCast(ball.value, { px: -1, py: 1, c: 1, s: 0 }, 5e-324, 0, 0, 0, new CastOutput());
+    expect(out.hit).toBe(false);
+    const sweep = shapeCast(ball.value, I, ball.value, { px: 0.0625, py: 1, c: 1, s: 0 }, -4e-323, 0, new CastOutput());
+    expect(sweep.hit).toBe(false);
+    expect(Number.isNaN(sweep.fraction)).toBe(false);
+  });
+
+  // What broke: time of impact bounded a turning circle's speed by its radius, though turning a
+  // circle about its centre moves none of it; a spinning circle near a triangle took over 1,000
+  // steps and gave up. The core's reach from the centre of rotation is the right bound.
+  it("a spinning circle costs no extra steps", () => {
+    const ball = makeCircle(1.2479646105784923);
+    const tri = makePolygon([{ x: -0.002932260691931976, y: -0.322463493626052 }, { x: -4.090192903396334, y: -1.3118963398554544 }, { x: 1.1496091661656496, y: -3.230850704084486 }]);
+    if (!ball.ok || !tri.ok) throw new Error("constructors failed");
+    const out = timeOfImpact(
+      ball.value, sweepOf(0.7946582064032555, 1.4982797279953957, 3.141592530704674, 1.0175037775188684, 0.49827973172068596, -5.003843627246317),
+      tri.value, sweepOf(3.1062128003686666, 5.8286894839257, -1.057824915682319, 1.407564403489232, -1.991195885464549, -5.355016644040614),
+    );
+    expect(out.converged).toBe(true);
+    expect(out.iterations).toBeLessThan(1000);
   });
 });
