@@ -88,6 +88,15 @@ export class GjkResult {
   /** Feature sizes of the final simplex: 1 vertex–vertex, 2 an edge is involved, 3 overlap. */
   simplexCount = 0;
   iterations = 0;
+  /**
+   * The final simplex's support indices (Box2D's b2SimplexCache): `cacheCount` pairs (A, B). A
+   * later call on nearly the same pair can start from them (`warm`) and skip most iterations.
+   */
+  cacheCount = 0;
+  cacheA1 = 0;
+  cacheB1 = 0;
+  cacheA2 = 0;
+  cacheB2 = 0;
 }
 
 const MAX_ITERATIONS = 40;
@@ -100,12 +109,19 @@ const MAX_ITERATIONS = 40;
  * support indices iak, ibk), with Box2D's b2SolveSimplex2/3 written inline: kept in a typed
  * array, every read and write was checked and the query ran a third slower.
  */
-export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult): GjkResult {
-  // Start from the first points (no cache: the editor's pairs change every frame).
-  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!, l1 = 1;
+export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult, warm = false): GjkResult {
+  // Start from the first points, or from the last call's simplex (its indices, today's points)
+  // when warm: the cast loops measure the same pair a little further along each step.
+  const useCache = warm && out.cacheCount > 0 && out.cacheA1 < countA && out.cacheB1 < countB && (out.cacheCount === 1 || (out.cacheA2 < countA && out.cacheB2 < countB));
+  let ia1 = useCache ? out.cacheA1 : 0, ib1 = useCache ? out.cacheB1 : 0;
+  let a1x = a[2 * ia1]!, a1y = a[2 * ia1 + 1]!, b1x = b[2 * ib1]!, b1y = b[2 * ib1 + 1]!, l1 = 1;
   let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  if (useCache && out.cacheCount === 2) {
+    ia2 = out.cacheA2; ib2 = out.cacheB2;
+    a2x = a[2 * ia2]!; a2y = a[2 * ia2 + 1]!; b2x = b[2 * ib2]!; b2y = b[2 * ib2 + 1]!;
+  }
   let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0, l3 = 0;
-  let count = 1, iter = 0;
+  let count = useCache && out.cacheCount === 2 ? 2 : 1, iter = 0;
   while (iter < MAX_ITERATIONS) {
     const saveCount = count;
     const s1a = ia1, s1b = ib1, s2a = ia2, s2b = ib2, s3a = ia3, s3b = ib3;
@@ -178,6 +194,9 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
   }
   out.iterations = iter;
   out.simplexCount = count;
+  // Keep the closest feature for a warm start (a triangle means overlap: keep its first edge).
+  out.cacheCount = count === 1 ? 1 : 2;
+  out.cacheA1 = ia1; out.cacheB1 = ib1; out.cacheA2 = ia2; out.cacheB2 = ib2;
   if (count === 1) {
     out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else if (count === 2) {

@@ -6,11 +6,12 @@
 // lands at or before the true contact and the steps never tunnel (Box2D's b2ShapeCast does the
 // same with GJK). A pair already overlapping at the start is reported at fraction 0 with
 // `startedInside`, never missed.
+import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
 import { DistanceOutput, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
-import { CAPSULE, CIRCLE, type CircleGeometry, type Geometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -18,7 +19,6 @@ const MAX_ITERATIONS = 64;
 
 const manifold = new Manifold();
 const distance = new DistanceOutput();
-const moved = { px: 0, py: 0, c: 1, s: 0 };
 
 /**
  * How close counts as contact: a billionth of the pair's size plus rounding of the positions.
@@ -108,29 +108,73 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
   return out;
 }
 
+// Scratch: A's core (a capsule's two points), B's core in A's frame at the start and at time t.
+const coreA = new Float64Array(4);
+let coreB0 = new Float64Array(16), coreB = new Float64Array(16);
+const gjk = new GjkResult();
+
+/** Writes a capsule's or polygon's core, moved by (c, s, px, py), into `out`; returns the count. */
+function corePoints(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
+  if (g.kind === CAPSULE) {
+    out[0] = c * g.x1 - s * g.y1 + px; out[1] = s * g.x1 + c * g.y1 + py;
+    out[2] = c * g.x2 - s * g.y2 + px; out[3] = s * g.x2 + c * g.y2 + py;
+    return 2;
+  }
+  if (g.kind === CIRCLE) {
+    out[0] = c * g.cx - s * g.cy + px; out[1] = s * g.cx + c * g.cy + py;
+    return 1;
+  }
+  const v = g.vertices, end = 2 * g.count;
+  for (let i = 0; i < end; i += 2) {
+    out[i] = c * v[i]! - s * v[i + 1]! + px;
+    out[i + 1] = s * v[i]! + c * v[i + 1]! + py;
+  }
+  return g.count;
+}
+
+/**
+ * Conservative advancement in A's frame. B only translates, so its core is moved into A's frame
+ * once and then shifted by t·d; each step is one GJK on the cores (no world transforms, no
+ * per-kind dispatch): a sweep costs about two to three distance queries.
+ */
 function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
-  moved.c = xfB.c;
-  moved.s = xfB.s;
-  let t = 0;
+  const radius = a.radius + b.radius;
+  const c = xfA.c, s = xfA.s;
+  // The translation and B's placement in A's frame.
+  const dx = c * tx + s * ty, dy = -s * tx + c * ty;
+  const wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
+  const rc = c * xfB.c + s * xfB.s, rs = c * xfB.s - s * xfB.c;
+  const na = a.kind === POLYGON ? a.count : corePoints(a, 1, 0, 0, 0, coreA);
+  const pa = a.kind === POLYGON ? a.vertices : coreA;
+  const nbMax = b.kind === POLYGON ? b.count : 2;
+  if (coreB.length < 2 * nbMax) { coreB0 = new Float64Array(4 * nbMax); coreB = new Float64Array(4 * nbMax); }
+  const nb = corePoints(b, rc, rs, c * wx + s * wy, -s * wx + c * wy, coreB0);
+  let t = 0, lastNx = 0, lastNy = 0;
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
-    moved.px = xfB.px + t * tx;
-    moved.py = xfB.py + t * ty;
-    shapeDistance(a, xfA, b, moved, distance);
+    const ox = t * dx, oy = t * dy;
+    for (let i = 0; i < 2 * nb; i += 2) { coreB[i] = coreB0[i]! + ox; coreB[i + 1] = coreB0[i + 1]! + oy; }
+    gjkDistance(pa, na, coreB, nb, gjk, iter > 0);
     out.iterations = iter + 1;
-    const d = distance.distance;
-    if (d <= tolerance) {
+    const core = gjk.distance, d = core - radius;
+    if (d <= tolerance || gjk.simplexCount === 3) {
       if (iter === 0) return atStart(a, xfA, b, xfB, tx, ty, out);
+      // Stepping stops half a tolerance short, so the cores are apart here and have a normal
+      // (if rounding ever closed the gap, the previous step's normal stands in).
+      const nx = core > 0 ? (gjk.pointBX - gjk.pointAX) / core : lastNx, ny = core > 0 ? (gjk.pointBY - gjk.pointAY) / core : lastNy;
+      const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny;
       out.hit = true;
       out.fraction = t;
-      out.normalX = distance.normalX;
-      out.normalY = distance.normalY;
-      out.pointX = distance.pointAX;
-      out.pointY = distance.pointAY;
+      out.normalX = c * nx - s * ny;
+      out.normalY = s * nx + c * ny;
+      out.pointX = c * px - s * py + xfA.px;
+      out.pointY = s * px + c * py + xfA.py;
       return out;
     }
+    lastNx = (gjk.pointBX - gjk.pointAX) / core;
+    lastNy = (gjk.pointBY - gjk.pointAY) / core;
     // d(t) is convex, so it never falls faster than its slope here: closing ≤ 0 means never.
-    const closing = -(distance.normalX * tx + distance.normalY * ty);
+    const closing = -(lastNx * dx + lastNy * dy);
     if (!(closing > 0)) return out;
     // Stop half a tolerance short, so the next distance is measured between separate shapes.
     t += (d - 0.5 * tolerance) / closing;
