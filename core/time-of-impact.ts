@@ -4,10 +4,11 @@
 // point of A or B can approach that plane faster than (relative linear velocity along the normal)
 // plus (angular speed × distance from its centre of rotation), so advancing by d / that bound
 // never passes through contact. No tunnelling, whatever the speeds.
+import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
 import { DistanceOutput, shapeDistance } from "./shape-distance";
-import type { Geometry } from "./shapes";
+import { CAPSULE, CIRCLE, POLYGON, type Geometry } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -41,6 +42,28 @@ export class TimeOfImpactOutput extends CastOutput {
 const xfA = { px: 0, py: 0, c: 1, s: 0 }, xfB = { px: 0, py: 0, c: 1, s: 0 };
 const distance = new DistanceOutput();
 const manifold = new Manifold();
+const gjk = new GjkResult();
+// The cores in their own frames, and placed at the current time (relative to sweep A's start).
+let localA = new Float64Array(16), localB = new Float64Array(16), placedA = new Float64Array(16), placedB = new Float64Array(16);
+
+/** Writes a geometry's core points (local) into `out`, growing it if needed; returns the count. */
+function loadCore(g: Geometry, out: Float64Array): number {
+  if (g.kind === CIRCLE) { out[0] = g.cx; out[1] = g.cy; return 1; }
+  if (g.kind === CAPSULE) { out[0] = g.x1; out[1] = g.y1; out[2] = g.x2; out[3] = g.y2; return 2; }
+  out.set(g.vertices.subarray(0, 2 * g.count));
+  return g.count;
+}
+
+/** Places local core points at the pose of `sweep` at t, relative to (ox, oy). */
+function place(sweep: Sweep, t: number, ox: number, oy: number, local: Float64Array, n: number, out: Float64Array): void {
+  poseAt(sweep, t, xfA);
+  const c = xfA.c, s = xfA.s, px = xfA.px - ox, py = xfA.py - oy;
+  for (let i = 0; i < 2 * n; i += 2) {
+    const x = local[i]!, y = local[i + 1]!;
+    out[i] = c * x - s * y + px;
+    out[i + 1] = s * x + c * y + py;
+  }
+}
 
 /** Writes the pose of `sweep` at time t into `xf`. */
 export function poseAt(sweep: Sweep, t: number, xf: { px: number; py: number; c: number; s: number }): void {
@@ -74,14 +97,23 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
+  const needA = a.kind === POLYGON ? 2 * a.count : 4, needB = b.kind === POLYGON ? 2 * b.count : 4;
+  if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
+  if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }
+  const countA = loadCore(a, localA), countB = loadCore(b, localB);
+  const radius = a.radius + b.radius, ox = sweepA.x1, oy = sweepA.y1;
   let t = 0;
   for (let iter = 0; iter < TOI_MAX_ITERATIONS; iter++) {
-    poseAt(sweepA, t, xfA);
-    poseAt(sweepB, t, xfB);
-    shapeDistance(a, xfA, b, xfB, distance);
+    // The cores at time t, near the origin for precision; GJK starts from the last step's simplex.
+    place(sweepA, t, ox, oy, localA, countA, placedA);
+    place(sweepB, t, ox, oy, localB, countB, placedB);
+    gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0);
     out.iterations = iter + 1;
-    const d = distance.distance;
-    if (d <= tolerance) {
+    const core = gjk.distance, d = core - radius;
+    if (d <= tolerance || gjk.simplexCount === 3) {
+      poseAt(sweepA, t, xfA);
+      poseAt(sweepB, t, xfB);
+      shapeDistance(a, xfA, b, xfB, distance);
       if (iter === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) {
         out.hit = true;
         out.startedInside = true;
@@ -101,7 +133,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       return out;
     }
     // The fastest the gap across the current separating plane can close.
-    const closing = -(vx * distance.normalX + vy * distance.normalY) + spin;
+    const nx = (gjk.pointBX - gjk.pointAX) / core, ny = (gjk.pointBY - gjk.pointAY) / core;
+    const closing = -(vx * nx + vy * ny) + spin;
     if (!(closing > 0)) return out;
     t += (d - 0.5 * tolerance) / closing;
     if (t > tMax) return out;
