@@ -187,11 +187,20 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
-  const wx = fromX - xf.px, wy = fromY - xf.py, tx = toX - fromX, ty = toY - fromY;
-  // Into the local frame: the inverse rotation.
-  const px = xf.c * wx + xf.s * wy, py = -xf.s * wx + xf.c * wy;
-  const dx = xf.c * tx + xf.s * ty, dy = -xf.s * tx + xf.c * ty;
-  const status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction);
+  const tx = toX - fromX, ty = toY - fromY;
+  let status: RayStatus, c = xf.c, s = xf.s;
+  if (g.kind === CIRCLE) {
+    // A circle needs no frame: its centre in world space, and the normal comes out in world space.
+    status = rayCircle(c * g.cx - s * g.cy + xf.px, s * g.cx + c * g.cy + xf.py, g.radius, fromX, fromY, tx, ty, maxFraction);
+    c = 1;
+    s = 0;
+  } else {
+    // Into the local frame: the inverse rotation.
+    const wx = fromX - xf.px, wy = fromY - xf.py;
+    const px = c * wx + s * wy, py = -s * wx + c * wy;
+    const dx = c * tx + s * ty, dy = -s * tx + c * ty;
+    status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction);
+  }
   if (status === MISS) return out;
   if (status === INSIDE) {
     // A zero-length ray never hits, inside or not.
@@ -211,7 +220,7 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
   out.fraction = f;
   out.pointX = fromX + f * tx;
   out.pointY = fromY + f * ty;
-  out.normalX = xf.c * nx - xf.s * ny;
-  out.normalY = xf.s * nx + xf.c * ny;
+  out.normalX = c * nx - s * ny;
+  out.normalY = s * nx + c * ny;
   return out;
 }
