@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SHAPE_TYPES, validateSceneData, type Shape } from "../../core";
-import { matches } from "../../renderer/actions/registry";
+import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
 import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
 import { history, useEditor } from "../../renderer/store/editor-store";
@@ -259,6 +259,21 @@ describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
     undo();
     expect(probes().map((p) => p.name)).toEqual(["jump"]);
     expect(dirty(useEditor.getState())).toBe(true);
+  });
+
+  it("a selected ray deletes like a shape, and undo brings it back; select all takes probes too", () => {
+    addShape(circle("c"));
+    const ray = rayTool();
+    ray.down(pt(0, 0));
+    ray.up(pt(50, 0));
+    select(["ray-1"]);
+    deleteSelection();
+    expect(probes()).toEqual([]);
+    expect(shapes().map((s) => s.id)).toEqual(["c"]);
+    undo();
+    expect(probes().map((p) => p.id)).toEqual(["ray-1"]);
+    actionById("edit.selectAll").run();
+    expect(useEditor.getState().selection).toEqual(["c", "ray-1"]);
   });
 
   it("the document with probes is dirty until saved, and saves them", () => {
