@@ -109,13 +109,31 @@ function coreDistanceSquared(v: Float64Array, n: Float64Array, count: number, px
 }
 
 /**
+ * Whether (px, py) lies within `radius` of a core. For a polygon the faces decide most points
+ * alone (a face further away than the radius: outside; behind every face: inside), and only the
+ * corner regions need the exact distance.
+ */
+function withinRadius(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number): boolean {
+  if (count >= 3) {
+    let maxSep = -Infinity;
+    for (let i = 0; i < 2 * count; i += 2) {
+      const s = n[i]! * (px - v[i]!) + n[i + 1]! * (py - v[i + 1]!);
+      if (s > maxSep) maxSep = s;
+    }
+    if (maxSep > radius) return false;
+    if (maxSep <= 0) return true;
+  }
+  return coreDistanceSquared(v, n, count, px, py) <= radius * radius;
+}
+
+/**
  * A ray against a rounded core (a point, segment or convex polygon grown by `radius` > 0): the
  * first crossing of its boundary, which is made of the faces pushed out by the radius and the
  * circles about the vertices. Every one of those pieces lies in the shape, so the earliest hit
  * among them is the entry point. Capsules are the two-point case (count 2, normals ±).
  */
 export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
-  if (coreDistanceSquared(v, n, count, px, py) <= radius * radius) return INSIDE;
+  if (withinRadius(v, n, count, radius, px, py)) return INSIDE;
   if (dx === 0 && dy === 0) return MISS;
   let best = Infinity, bnx = 0, bny = 0;
   const faces = count === 1 ? 0 : count;
