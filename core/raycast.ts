@@ -223,14 +223,15 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
   if (status === INSIDE) {
     // A zero-length ray never hits, inside or not.
     if (!options.reportInside || (tx === 0 && ty === 0)) return out;
-    const length = Math.sqrt(tx * tx + ty * ty);
+    // Scaled first: regression, a 1e-170 ray squared to 0 and its normal came out NaN.
+    const m = Math.max(Math.abs(tx), Math.abs(ty)), ux = tx / m, uy = ty / m, length = Math.sqrt(ux * ux + uy * uy);
     out.hit = true;
     out.startedInside = true;
     out.fraction = 0;
     out.pointX = fromX;
     out.pointY = fromY;
-    out.normalX = -tx / length;
-    out.normalY = -ty / length;
+    out.normalX = -ux / length;
+    out.normalY = -uy / length;
     return out;
   }
   const f = rayLocal[0]!, nx = rayLocal[1]!, ny = rayLocal[2]!;

@@ -47,6 +47,16 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
     return out;
   }
   shapeDistance(a, xfA, b, xfB, distance);
+  if (distance.normalX === 0 && distance.normalY === 0) {
+    // Cores touching (two polygons face to face) have no closest-point direction: measure from a
+    // little way back along the path, where they are apart. Regression: two boxes touching and
+    // pushed together were reported as a miss, with a zero normal.
+    const m = Math.max(Math.abs(tx), Math.abs(ty));
+    if (m === 0) return out;
+    const back = (4 * contactTolerance(a, xfA, b, xfB, tx, ty)) / m;
+    shapeDistance(a, xfA, b, { px: xfB.px - back * tx, py: xfB.py - back * ty, c: xfB.c, s: xfB.s }, distance);
+    if (distance.normalX === 0 && distance.normalY === 0) return out;
+  }
   if (distance.normalX * tx + distance.normalY * ty < 0) {
     out.hit = true;
     out.fraction = 0;

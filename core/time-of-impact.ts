@@ -94,6 +94,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const reachB = b.bound - b.radius + Math.hypot(sweepB.localCenterX, sweepB.localCenterY);
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
   const spin = Math.abs(sweepA.angle2 - sweepA.angle1) * reachA + Math.abs(sweepB.angle2 - sweepB.angle1) * reachB;
+  // No point moves faster than this (per unit of t).
+  const closingBound = Math.hypot(vx, vy) + spin;
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
@@ -114,6 +116,20 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       poseAt(sweepA, t, xfA);
       poseAt(sweepB, t, xfB);
       shapeDistance(a, xfA, b, xfB, distance);
+      if (distance.normalX === 0 && distance.normalY === 0) {
+        // Cores touching have no closest-point direction: take it from a moment earlier or
+        // later (the sweeps extend both ways), whichever has them apart. Regression: two boxes
+        // touching at the start were reported with a zero normal.
+        const step = (4 * tolerance) / Math.max(closingBound, 1e-300);
+        for (const when of [t - step, t + step]) {
+          poseAt(sweepA, when, xfA);
+          poseAt(sweepB, when, xfB);
+          shapeDistance(a, xfA, b, xfB, distance);
+          if (distance.normalX !== 0 || distance.normalY !== 0) break;
+        }
+        poseAt(sweepA, t, xfA);
+        poseAt(sweepB, t, xfB);
+      }
       if (iter === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) {
         out.hit = true;
         out.startedInside = true;

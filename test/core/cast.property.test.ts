@@ -18,6 +18,11 @@ import {
 import { magnitudeOf, pointSignedDistance, signedDistance, translate, type RefPoint, type RefShape } from "./reference";
 
 /** Casts this close to grazing, starting on a surface or ending on one (relative to the scale) get no verdict. */
+// A failing property stops shrinking after 10 s and reports the smallest case found by then (on
+// a broken core, shrinking the polygon generators can otherwise run for minutes); a passing
+// property takes well under a second.
+fc.configureGlobal({ ...fc.readConfigureGlobal(), interruptAfterTimeLimit: 10_000 });
+
 const BOUNDARY = 1e-6;
 /** Relative tolerance for points on surfaces (the closed forms are exact to ~1e-14). */
 const TOL = 1e-9;
@@ -683,9 +688,7 @@ describe("shapeCast: pinned cases", () => {
         expect(o.startedInside).toBe(false);
         expect(Math.abs(o.fraction - want), `${na} vs ${nb}: ${o.fraction} vs ${want}`).toBeLessThanOrEqual(1e-5);
         expect(Math.abs(o.pointX - (1e6 + ra)), `${na} vs ${nb} point`).toBeLessThanOrEqual(1e-7);
-        // Box against box is left out of the normal check: at 1e6 its normal comes back (0, 0)
-        // (reported as a bug: shapeDistance calls cores within 1e-12 × the position touching).
-        if (!(na === "box" && nb === "box")) expect(o.normalX, `${na} vs ${nb} normal`).toBeCloseTo(1, 6);
+        expect(o.normalX, `${na} vs ${nb} normal`).toBeCloseTo(1, 6);
       }
     }
   });

@@ -184,4 +184,32 @@ describe("casts", () => {
     expect(out.converged).toBe(true);
     expect(out.iterations).toBeLessThan(1000);
   });
+
+  // What broke: two boxes touching face to face and pushed together by a sweep were a miss with a
+  // zero normal (touching cores have no closest-point direction, and that zero was tested against
+  // the motion); the same pair in time of impact was a hit with a zero normal.
+  it("polygons touching at the start: a hit at 0 with a unit normal when pushed together, a miss when pulled apart", () => {
+    const b = makeBox(1, 1);
+    if (!b.ok) throw new Error(b.reason);
+    const box = b.value;
+    const pushed = shapeCast(box, I, box, { px: 2, py: 0, c: 1, s: 0 }, -1, 0, new CastOutput());
+    expect([pushed.hit, pushed.fraction, pushed.startedInside, pushed.normalX, pushed.normalY]).toEqual([true, 0, false, 1, 0]);
+    const pulled = shapeCast(box, I, box, { px: 2, py: 0, c: 1, s: 0 }, 1, 0, new CastOutput());
+    expect(pulled.hit).toBe(false);
+    const toi = timeOfImpact(box, sweepOf(0, 0, 0, 0, 0, 0), box, sweepOf(2, 0, 0, 3, 0, 0));
+    expect(toi.hit).toBe(true);
+    expect(Math.hypot(toi.normalX, toi.normalY)).toBeCloseTo(1, 12);
+    expect(toi.normalX).toBeCloseTo(1, 9);
+  });
+
+  // What broke: with reportInside, a ray 1e-170 long starting inside a shape had its length
+  // squared to 0, and the normal (against the ray) came out as (−Infinity, NaN).
+  it("a vanishingly short ray reported from inside gets a unit normal against it", () => {
+    const ball = makeCircle(1);
+    if (!ball.ok) throw new Error(ball.reason);
+    for (const len of [1e-170, 1e-160, 5e-324]) {
+      const out = rayCast(ball.value, I, 0, 0, len, 0, new CastOutput(), { reportInside: true });
+      expect([out.hit, out.startedInside, out.normalX, out.normalY + 0]).toEqual([true, true, -1, 0]);
+    }
+  });
 });
