@@ -2,6 +2,7 @@
 // b2RayCastPolygon, and seed 001's segment tests), exact, in the shape's local frame. A ray that
 // starts inside (or on) a shape does not hit it, as in Box2D and Godot, unless asked to report that
 // at fraction 0. A zero-length ray is a miss. Nothing allocates per call.
+import type { Manifold } from "./manifold";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 
 /** The result of a ray or shape cast, in world space. */
@@ -22,6 +23,23 @@ export class CastOutput {
   startedInside = false;
   /** Root-finding steps taken (shape casts and time of impact); 0 for closed forms. */
   iterations = 0;
+
+  /** Records a hit at `fraction` with its normal and point. */
+  setHit(fraction: number, normalX: number, normalY: number, pointX: number, pointY: number): this {
+    this.hit = true;
+    this.fraction = fraction;
+    this.normalX = normalX;
+    this.normalY = normalY;
+    this.pointX = pointX;
+    this.pointY = pointY;
+    return this;
+  }
+
+  /** Records an overlap at the start: fraction 0, the contact manifold's normal and first point. */
+  setStartedInside(m: Manifold): this {
+    this.startedInside = true;
+    return this.setHit(0, m.normalX, m.normalY, m.point1X, m.point1Y);
+  }
 }
 
 /**
@@ -225,21 +243,9 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
     if (!options.reportInside || (tx === 0 && ty === 0)) return out;
     // Scaled first: regression, a 1e-170 ray squared to 0 and its normal came out NaN.
     const m = Math.max(Math.abs(tx), Math.abs(ty)), ux = tx / m, uy = ty / m, length = Math.sqrt(ux * ux + uy * uy);
-    out.hit = true;
     out.startedInside = true;
-    out.fraction = 0;
-    out.pointX = fromX;
-    out.pointY = fromY;
-    out.normalX = -ux / length;
-    out.normalY = -uy / length;
-    return out;
+    return out.setHit(0, -ux / length, -uy / length, fromX, fromY);
   }
   const f = rayLocal[0]!, nx = rayLocal[1]!, ny = rayLocal[2]!;
-  out.hit = true;
-  out.fraction = f;
-  out.pointX = fromX + f * tx;
-  out.pointY = fromY + f * ty;
-  out.normalX = c * nx - s * ny;
-  out.normalY = s * nx + c * ny;
-  return out;
+  return out.setHit(f, c * nx - s * ny, s * nx + c * ny, fromX + f * tx, fromY + f * ty);
 }

@@ -35,17 +35,7 @@ function contactTolerance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
  * `startedInside`; touching is a hit at 0 only when the translation pushes B into A.
  */
 function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput): CastOutput {
-  collide(a, xfA, b, xfB, manifold);
-  if (manifold.pointCount > 0) {
-    out.hit = true;
-    out.startedInside = true;
-    out.fraction = 0;
-    out.normalX = manifold.normalX;
-    out.normalY = manifold.normalY;
-    out.pointX = manifold.point1X;
-    out.pointY = manifold.point1Y;
-    return out;
-  }
+  if (collide(a, xfA, b, xfB, manifold).pointCount > 0) return out.setStartedInside(manifold);
   shapeDistance(a, xfA, b, xfB, distance);
   if (distance.normalX === 0 && distance.normalY === 0) {
     // Cores touching (two polygons face to face) have no closest-point direction: measure from a
@@ -57,14 +47,7 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
     shapeDistance(a, xfA, b, { px: xfB.px - back * tx, py: xfB.py - back * ty, c: xfB.c, s: xfB.s }, distance);
     if (distance.normalX === 0 && distance.normalY === 0) return out;
   }
-  if (distance.normalX * tx + distance.normalY * ty < 0) {
-    out.hit = true;
-    out.fraction = 0;
-    out.normalX = distance.normalX;
-    out.normalY = distance.normalY;
-    out.pointX = distance.pointAX;
-    out.pointY = distance.pointAY;
-  }
+  if (distance.normalX * tx + distance.normalY * ty < 0) out.setHit(0, distance.normalX, distance.normalY, distance.pointAX, distance.pointAY);
   return out;
 }
 
@@ -99,23 +82,12 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
   const f = rayLocal[0]!;
   // Normal out of the shape at the contact, in world space.
   const nx = xfS.c * rayLocal[1]! - xfS.s * rayLocal[2]!, ny = xfS.s * rayLocal[1]! + xfS.c * rayLocal[2]!;
-  out.hit = true;
-  out.fraction = f;
-  if (circleIsA) {
-    // The circle (A) stays; the shape (B) moved by −(tx, ty)·f. The contact is on the circle,
-    // facing the shape.
-    out.normalX = -nx;
-    out.normalY = -ny;
-    out.pointX = cx - circle.radius * nx;
-    out.pointY = cy - circle.radius * ny;
-  } else {
-    // The circle (B) moved to its centre at f; the contact is on the shape (A) below it.
-    out.normalX = nx;
-    out.normalY = ny;
-    out.pointX = cx + f * tx - circle.radius * nx;
-    out.pointY = cy + f * ty - circle.radius * ny;
-  }
-  return out;
+  // circleIsA: the circle (A) stays and the shape (B) moved by −(tx, ty)·f; the contact is on the
+  // circle, facing the shape. Otherwise the circle (B) moved to its centre at f, and the contact
+  // is on the shape (A) below it.
+  return circleIsA
+    ? out.setHit(f, -nx, -ny, cx - circle.radius * nx, cy - circle.radius * ny)
+    : out.setHit(f, nx, ny, cx + f * tx - circle.radius * nx, cy + f * ty - circle.radius * ny);
 }
 
 // Scratch: A's core (a capsule's two points), B's core in A's frame at the start and at time t.
@@ -173,13 +145,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
       // (if rounding ever closed the gap, the previous step's normal stands in).
       const nx = core > 0 ? (gjk.pointBX - gjk.pointAX) / core : lastNx, ny = core > 0 ? (gjk.pointBY - gjk.pointAY) / core : lastNy;
       const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny;
-      out.hit = true;
-      out.fraction = t;
-      out.normalX = c * nx - s * ny;
-      out.normalY = s * nx + c * ny;
-      out.pointX = c * px - s * py + xfA.px;
-      out.pointY = s * px + c * py + xfA.py;
-      return out;
+      return out.setHit(t, c * nx - s * ny, s * nx + c * ny, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
     }
     lastNx = (gjk.pointBX - gjk.pointAX) / core;
     lastNy = (gjk.pointBY - gjk.pointAY) / core;

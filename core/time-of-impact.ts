@@ -130,23 +130,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
         poseAt(sweepA, t, xfA);
         poseAt(sweepB, t, xfB);
       }
-      if (iter === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) {
-        out.hit = true;
-        out.startedInside = true;
-        out.fraction = 0;
-        out.normalX = manifold.normalX;
-        out.normalY = manifold.normalY;
-        out.pointX = manifold.point1X;
-        out.pointY = manifold.point1Y;
-        return out;
-      }
-      out.hit = true;
-      out.fraction = t;
-      out.normalX = distance.normalX;
-      out.normalY = distance.normalY;
-      out.pointX = distance.pointAX;
-      out.pointY = distance.pointAY;
-      return out;
+      if (iter === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) return out.setStartedInside(manifold);
+      return out.setHit(t, distance.normalX, distance.normalY, distance.pointAX, distance.pointAY);
     }
     // The fastest the gap across the current separating plane can close.
     const nx = (gjk.pointBX - gjk.pointAX) / core, ny = (gjk.pointBY - gjk.pointAY) / core;
