@@ -9,9 +9,9 @@
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
-import { DistanceOutput, shapeDistance } from "./shape-distance";
+import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
-import { CAPSULE, CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
+import { CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -95,25 +95,6 @@ const coreA = new Float64Array(4);
 let coreB0 = new Float64Array(16), coreB = new Float64Array(16);
 const gjk = new GjkResult();
 
-/** Writes a capsule's or polygon's core, moved by (c, s, px, py), into `out`; returns the count. */
-function corePoints(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
-  if (g.kind === CAPSULE) {
-    out[0] = c * g.x1 - s * g.y1 + px; out[1] = s * g.x1 + c * g.y1 + py;
-    out[2] = c * g.x2 - s * g.y2 + px; out[3] = s * g.x2 + c * g.y2 + py;
-    return 2;
-  }
-  if (g.kind === CIRCLE) {
-    out[0] = c * g.cx - s * g.cy + px; out[1] = s * g.cx + c * g.cy + py;
-    return 1;
-  }
-  const v = g.vertices, end = 2 * g.count;
-  for (let i = 0; i < end; i += 2) {
-    out[i] = c * v[i]! - s * v[i + 1]! + px;
-    out[i + 1] = s * v[i]! + c * v[i + 1]! + py;
-  }
-  return g.count;
-}
-
 /**
  * Conservative advancement in A's frame. B only translates, so its core is moved into A's frame
  * once and then shifted by t·d; each step is one GJK on the cores (no world transforms, no
@@ -127,11 +108,11 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
   const dx = c * tx + s * ty, dy = -s * tx + c * ty;
   const wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
   const rc = c * xfB.c + s * xfB.s, rs = c * xfB.s - s * xfB.c;
-  const na = a.kind === POLYGON ? a.count : corePoints(a, 1, 0, 0, 0, coreA);
+  const na = a.kind === POLYGON ? a.count : placeCore(a, 1, 0, 0, 0, coreA);
   const pa = a.kind === POLYGON ? a.vertices : coreA;
-  const nbMax = b.kind === POLYGON ? b.count : 2;
+  const nbMax = coreCount(b);
   if (coreB.length < 2 * nbMax) { coreB0 = new Float64Array(4 * nbMax); coreB = new Float64Array(4 * nbMax); }
-  const nb = corePoints(b, rc, rs, c * wx + s * wy, -s * wx + c * wy, coreB0);
+  const nb = placeCore(b, rc, rs, c * wx + s * wy, -s * wx + c * wy, coreB0);
   let t = 0, lastNx = 0, lastNy = 0;
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
     const ox = t * dx, oy = t * dy;
@@ -171,14 +152,9 @@ export interface RoundedHull {
  * point for a still circle, two (a stadium) for a circle's or a capsule's straight slide.
  */
 export function sweptHull(g: Geometry, xf: Transform, tx: number, ty: number): RoundedHull {
-  const core: Vec2[] = [];
-  const put = (x: number, y: number) => {
-    const wx = xf.c * x - xf.s * y + xf.px, wy = xf.s * x + xf.c * y + xf.py;
-    core.push(vec2(wx, wy));
-  };
-  if (g.kind === CIRCLE) put(g.cx, g.cy);
-  else if (g.kind === CAPSULE) { put(g.x1, g.y1); put(g.x2, g.y2); }
-  else for (let i = 0; i < g.count; i++) put(g.vertices[2 * i]!, g.vertices[2 * i + 1]!);
+  const placed = new Float64Array(2 * coreCount(g));
+  const n = placeCore(g, xf.c, xf.s, xf.px, xf.py, placed);
+  const core = Array.from({ length: n }, (_, i) => vec2(placed[2 * i]!, placed[2 * i + 1]!));
   const all = [...core, ...core.map((p) => vec2(p.x + tx, p.y + ty))];
   const hull = computeHull(all);
   if (hull.ok) return { points: hull.points, radius: g.radius };

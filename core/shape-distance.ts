@@ -47,26 +47,37 @@ function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, p
   else { gjk.pointAX = px; gjk.pointAY = py; gjk.pointBX = cx; gjk.pointBY = cy; }
 }
 
-/** Writes B's core points, moved into A's frame by (c, s, tx, ty), to proxyB; returns the count. */
-function coreBInA(b: Geometry, c: number, s: number, tx: number, ty: number): number {
-  if (b.kind === CAPSULE) {
-    const o = proxyB;
-    o[0] = c * b.x1 - s * b.y1 + tx; o[1] = s * b.x1 + c * b.y1 + ty;
-    o[2] = c * b.x2 - s * b.y2 + tx; o[3] = s * b.x2 + c * b.y2 + ty;
+/** How many core points a geometry has: 1 for a circle, 2 for a capsule, else its vertex count. */
+export const coreCount = (g: Geometry): number => (g.kind === CIRCLE ? 1 : g.kind === CAPSULE ? 2 : g.count);
+
+/**
+ * Writes a geometry's core points (circle centre, capsule ends or polygon vertices), moved by
+ * (c, s, px, py), into `out` (which must hold 2·coreCount numbers); returns the count. The one
+ * place every query turns a shape into the point cloud GJK reads.
+ */
+export function placeCore(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
+  if (g.kind === CAPSULE) {
+    out[0] = c * g.x1 - s * g.y1 + px; out[1] = s * g.x1 + c * g.y1 + py;
+    out[2] = c * g.x2 - s * g.y2 + px; out[3] = s * g.x2 + c * g.y2 + py;
     return 2;
   }
-  if (b.kind === CIRCLE) {
-    proxyB[0] = c * b.cx - s * b.cy + tx; proxyB[1] = s * b.cx + c * b.cy + ty;
+  if (g.kind === CIRCLE) {
+    out[0] = c * g.cx - s * g.cy + px; out[1] = s * g.cx + c * g.cy + py;
     return 1;
   }
-  if (proxyB.length < 2 * b.count) proxyB = new Float64Array(4 * b.count);
-  const v = b.vertices, end = 2 * b.count, o = proxyB;
+  const v = g.vertices, end = 2 * g.count;
   for (let i = 0; i < end; i += 2) {
     const x = v[i]!, y = v[i + 1]!;
-    o[i] = c * x - s * y + tx;
-    o[i + 1] = s * x + c * y + ty;
+    out[i] = c * x - s * y + px;
+    out[i + 1] = s * x + c * y + py;
   }
-  return b.count;
+  return g.count;
+}
+
+/** Writes B's core points, moved into A's frame by (c, s, tx, ty), to proxyB; returns the count. */
+function coreBInA(b: Geometry, c: number, s: number, tx: number, ty: number): number {
+  if (proxyB.length < 2 * coreCount(b)) proxyB = new Float64Array(4 * coreCount(b));
+  return placeCore(b, c, s, tx, ty, proxyB);
 }
 
 export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {

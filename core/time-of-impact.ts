@@ -7,8 +7,8 @@
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
-import { DistanceOutput, shapeDistance } from "./shape-distance";
-import { CAPSULE, CIRCLE, POLYGON, type Geometry } from "./shapes";
+import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
+import type { Geometry } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -45,14 +45,6 @@ const manifold = new Manifold();
 const gjk = new GjkResult();
 // The cores in their own frames, and placed at the current time (relative to sweep A's start).
 let localA = new Float64Array(16), localB = new Float64Array(16), placedA = new Float64Array(16), placedB = new Float64Array(16);
-
-/** Writes a geometry's core points (local) into `out`, growing it if needed; returns the count. */
-function loadCore(g: Geometry, out: Float64Array): number {
-  if (g.kind === CIRCLE) { out[0] = g.cx; out[1] = g.cy; return 1; }
-  if (g.kind === CAPSULE) { out[0] = g.x1; out[1] = g.y1; out[2] = g.x2; out[3] = g.y2; return 2; }
-  out.set(g.vertices.subarray(0, 2 * g.count));
-  return g.count;
-}
 
 /** Places local core points at the pose of `sweep` at t, relative to (ox, oy). */
 function place(sweep: Sweep, t: number, ox: number, oy: number, local: Float64Array, n: number, out: Float64Array): void {
@@ -99,10 +91,10 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
-  const needA = a.kind === POLYGON ? 2 * a.count : 4, needB = b.kind === POLYGON ? 2 * b.count : 4;
+  const needA = 2 * coreCount(a), needB = 2 * coreCount(b);
   if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
   if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }
-  const countA = loadCore(a, localA), countB = loadCore(b, localB);
+  const countA = placeCore(a, 1, 0, 0, 0, localA), countB = placeCore(b, 1, 0, 0, 0, localB);
   const radius = a.radius + b.radius, ox = sweepA.x1, oy = sweepA.y1;
   let t = 0;
   for (let iter = 0; iter < TOI_MAX_ITERATIONS; iter++) {
