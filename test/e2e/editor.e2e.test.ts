@@ -2,23 +2,12 @@
 // other and see the overlap live, undo, save, reload, open the saved file, and get the same scene.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, launchBrowser, newEditorPage, pageErrors, serveEditor, type Served } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveEditor();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const session = editorSession();
 
 /** Konva draws each layer on its own canvas: the grid, the shapes, then the contact overlay. */
 const SHAPES_LAYER = 1;
@@ -51,11 +40,11 @@ async function saveDownload(page: Page): Promise<string> {
 
 describe("editor in Chromium", () => {
   it("reports the launcher's one-line fallback message", () => {
-    expect(served.firstLine).toMatch(/serving the editor at http:\/\/127\.0\.0\.1:\d+/);
+    expect(session.firstLine()).toMatch(/serving the editor at http:\/\/127\.0\.0\.1:\d+/);
   });
 
   it("places, drags into overlap live, undoes, saves, reloads and reopens the same scene", async () => {
-    const page = await newEditorPage(browser, served.url);
+    const page = await session.newPage();
     const status = (id: string) => page.getByTestId(id);
 
     await page.getByRole("button", { name: "Box", exact: true }).click();
@@ -129,7 +118,7 @@ describe("editor in Chromium", () => {
   });
 
   it("deletes the selection and undoes the delete", async () => {
-    const page = await newEditorPage(browser, served.url);
+    const page = await session.newPage();
     await page.getByRole("button", { name: "Capsule", exact: true }).click();
     await page.mouse.click(400, 400);
     await page.getByRole("button", { name: "Polygon", exact: true }).click();
@@ -149,7 +138,7 @@ describe("editor in Chromium", () => {
   });
 
   it("shows every problem of a bad file and keeps the open document", async () => {
-    const page = await newEditorPage(browser, served.url);
+    const page = await session.newPage();
     await page.getByRole("button", { name: "Box", exact: true }).click();
     await page.mouse.click(300, 300);
     const bad = resolve(ARTIFACTS, "e2e-bad.json");

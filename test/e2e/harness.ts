@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const ARTIFACTS = resolve(ROOT, "test-results");
@@ -91,5 +92,34 @@ export async function serveEditor(): Promise<Served> {
       child.once("exit", () => res());
       child.kill("SIGTERM");
     }),
+  };
+}
+
+/** What a test file drives: the served editor, and a new page of it in the shared Chromium. */
+export interface EditorSession {
+  /** The launcher's first line of output (its fallback message). */
+  readonly firstLine: () => string;
+  readonly newPage: () => Promise<Page>;
+}
+
+/** Serves the editor and launches Chromium once for the calling test file; both stop after it. */
+export function editorSession(): EditorSession {
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    served = await serveEditor();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+  const started = () => {
+    if (!served || !browser) throw new Error("the editor session has not started");
+    return { served, browser };
+  };
+  return {
+    firstLine: () => started().served.firstLine,
+    newPage: () => newEditorPage(started().browser, started().served.url),
   };
 }

@@ -2,23 +2,12 @@
 // both hits reported live, move the box and watch them follow, undo, rename a probe, and find the
 // probes in the saved file.
 import { resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, launchBrowser, newEditorPage, pageErrors, serveEditor, type Served } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveEditor();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
+const session = editorSession();
 
 /** The canvas starts below the toolbar: world (x, y) is page (x, y + TOP). */
 const TOP = 38;
@@ -43,7 +32,7 @@ async function drag(page: Page, from: [number, number], to: [number, number]): P
 
 describe("probes in Chromium", () => {
   it("draws a ray and a sweep, reports their hits live, undoes, renames and saves them", async () => {
-    const page = await newEditorPage(browser, served.url);
+    const page = await session.newPage();
     const result = (id: string) => page.getByTestId(`probe-result-${id}`).textContent();
 
     // A box at (500, 300), 80 × 80: faces at x = 460 and 540, y = 260 and 340.
