@@ -5,7 +5,7 @@ import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCo
 import type { z } from "zod";
 import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
 import { sceneSchema } from "./schema";
-import { SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, type Probe, type Scene, type Shape } from "./types";
+import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type Shape } from "./types";
 
 export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
@@ -73,6 +73,7 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
       const expected = issue.expected === "tuple" ? "a point [x, y]" : `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
       if (value === undefined) return `is missing (expected ${expected})`;
       if (issue.expected === "number" && typeof value === "number") return "must be a finite number";
+      if (issue.expected === "int" && typeof value === "number") return "must be a whole number";
       return `expected ${expected}, got ${describe(value)}`;
     }
     case "too_small":
@@ -85,7 +86,7 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
       return `must be at most ${String(issue.maximum)}`;
     case "invalid_union":
       if ("discriminator" in issue && issue.discriminator === "type") {
-        const [kind, types] = issue.path[0] === "probes" ? ["probe", PROBE_TYPES] : ["shape", SHAPE_TYPES];
+        const [kind, types] = issue.path.includes("properties") ? ["property", PROPERTY_TYPES] : issue.path[0] === "probes" ? ["probe", PROBE_TYPES] : ["shape", SHAPE_TYPES];
         return value === undefined
           ? `is missing (expected one of ${types.join(", ")})`
           : `unknown ${kind} type ${JSON.stringify(value)} (expected one of ${types.join(", ")})`;
@@ -134,17 +135,49 @@ function headerProblem(data: unknown): [PathSegment[], string] | null {
   return null;
 }
 
-/** Ids must be unique within shapes and within probes (each list apart). */
-function duplicateIdProblems(data: unknown, list: "shapes" | "probes"): [PathSegment[], string][] {
-  const items = isRecord(data) ? data[list] : undefined;
+/**
+ * Values of `key` must be unique within a list (ids of shapes, probes, layers; bits of collision
+ * layers; names of one shape's properties). `at` is the list's path.
+ */
+function duplicateProblems(items: unknown, at: readonly PathSegment[], key: string, what: string): [PathSegment[], string][] {
   if (!Array.isArray(items)) return [];
-  const seen = new Map<string, number>();
+  const seen = new Map<unknown, number>();
   const out: [PathSegment[], string][] = [];
   items.forEach((s: unknown, i) => {
-    if (!isRecord(s) || typeof s.id !== "string") return;
-    const first = seen.get(s.id);
-    if (first === undefined) seen.set(s.id, i);
-    else out.push([[list, i, "id"], `duplicate id ${JSON.stringify(s.id)} (already used by ${list}[${first}])`]);
+    if (!isRecord(s) || (typeof s[key] !== "string" && typeof s[key] !== "number")) return;
+    const first = seen.get(s[key]);
+    if (first === undefined) seen.set(s[key], i);
+    else out.push([[...at, i, key], `duplicate ${what} ${JSON.stringify(s[key])} (already used by ${formatPath([...at, first])})`]);
+  });
+  return out;
+}
+
+function uniquenessProblems(data: unknown): [PathSegment[], string][] {
+  if (!isRecord(data)) return [];
+  const out = [
+    ...duplicateProblems(data.layers, ["layers"], "id", "layer id"),
+    ...duplicateProblems(data.collisionLayers, ["collisionLayers"], "bit", "collision layer bit"),
+    ...duplicateProblems(data.shapes, ["shapes"], "id", "id"),
+    ...duplicateProblems(data.probes, ["probes"], "id", "id"),
+  ];
+  if (Array.isArray(data.shapes)) {
+    data.shapes.forEach((s: unknown, i) => {
+      if (isRecord(s)) out.push(...duplicateProblems(s.properties, ["shapes", i, "properties"], "name", "property name"));
+    });
+  }
+  return out;
+}
+
+/** A shape's "layer" must name a layer of the scene (the implicit one when there is no "layers"). */
+function layerReferenceProblems(data: unknown): [PathSegment[], string][] {
+  if (!isRecord(data) || !Array.isArray(data.shapes)) return [];
+  const explicit = Array.isArray(data.layers);
+  const ids = new Set(explicit ? (data.layers as unknown[]).map((l) => (isRecord(l) ? l.id : undefined)) : [DEFAULT_LAYER.id]);
+  const out: [PathSegment[], string][] = [];
+  data.shapes.forEach((s: unknown, i) => {
+    if (isRecord(s) && typeof s.layer === "string" && s.layer !== "" && !ids.has(s.layer)) {
+      out.push([["shapes", i, "layer"], `no layer with id ${JSON.stringify(s.layer)} in this scene${explicit ? "" : ' (it has no "layers", so only "layer-1")'}`]);
+    }
   });
   return out;
 }
@@ -173,7 +206,7 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
   if (!result.success) {
     for (const issue of result.error.issues) found.push([issue.path as PathSegment[], issueMessage(issue, data)]);
   }
-  found.push(...duplicateIdProblems(data, "shapes"), ...duplicateIdProblems(data, "probes"), ...probeReferenceProblems(data));
+  found.push(...uniquenessProblems(data), ...probeReferenceProblems(data), ...layerReferenceProblems(data));
   if (found.length > 0 || !result.success) {
     // Document order reads best: sort by where each problem is in the file.
     const problems = found.map(([path, message]) => problem(path, message, locate));
@@ -224,11 +257,29 @@ function canonicalProbe(probe: Probe): Record<string, unknown> {
   return out;
 }
 
-function canonicalShape(shape: Shape): Record<string, unknown> {
-  const out = ordered(shape, ["id", "type", "x", "y", "rotation", ...SHAPE_KEYS[shape.type]]);
-  if (out.rotation === 0) delete out.rotation; // the default, so files stay short
+/** Defaults are left out so files stay short: rotation 0, no name, the first layer, no properties. */
+function canonicalShape(shape: Shape, firstLayer: string): Record<string, unknown> {
+  const out = ordered(shape, ["id", "name", "type", "layer", "x", "y", "rotation", ...SHAPE_KEYS[shape.type], "collisionLayer", "collisionMask", "properties"]);
+  if (out.rotation === 0) delete out.rotation;
+  if (out.name === "") delete out.name;
+  if (out.layer === firstLayer) delete out.layer;
+  if (shape.properties) {
+    if (shape.properties.length === 0) delete out.properties;
+    else out.properties = shape.properties.map((p) => ordered(p, ["name", "type", "value"]));
+  }
   return out;
 }
+
+function canonicalLayer(layer: Layer): Record<string, unknown> {
+  const out = ordered(layer, ["id", "name", "visible", "locked"]);
+  if (out.visible === true) delete out.visible;
+  if (out.locked === false) delete out.locked;
+  return out;
+}
+
+/** The implicit layer alone, as written by a scene that never had layers: not written. */
+const isImplicitLayers = (layers: readonly Layer[]): boolean =>
+  layers.length === 1 && layers[0]!.id === DEFAULT_LAYER.id && layers[0]!.name === DEFAULT_LAYER.name && layers[0]!.visible !== false && !layers[0]!.locked && Object.keys(layers[0]!).every((k) => ["id", "name", "visible", "locked"].includes(k));
 
 /** JSON with two-space indentation, but arrays of plain numbers (points) kept on one line. */
 export function stableStringify(value: unknown, indent = ""): string {
@@ -249,8 +300,13 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "shapes", "probes"]);
-  top.shapes = scene.shapes.map(canonicalShape);
+  const top = ordered(scene, ["format", "version", "layers", "collisionLayers", "shapes", "probes"]);
+  const layers = sceneLayers(scene);
+  if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
+  else top.layers = layers.map(canonicalLayer);
+  if (scene.collisionLayers && scene.collisionLayers.length > 0) top.collisionLayers = [...scene.collisionLayers].sort((a, b) => a.bit - b.bit).map((c) => ordered(c, ["bit", "name"]));
+  else delete top.collisionLayers;
+  top.shapes = scene.shapes.map((s) => canonicalShape(s, layers[0]!.id));
   // Files without probes stay as they were.
   if (scene.probes.length > 0) top.probes = scene.probes.map(canonicalProbe);
   else delete top.probes;

@@ -2,7 +2,7 @@
 // written by a newer minor build loses nothing when an older one saves it.
 import { z } from "zod";
 import { checkConvexPolygon, toVec } from "../hull";
-import { SCENE_FORMAT } from "./types";
+import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 /**
  * Coordinates and sizes stay within ±1e15, sizes at least 1e-9: beyond them squares overflow or
@@ -17,11 +17,30 @@ const positive = z
   .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: `must be between 1e-9 and 1e15` });
 const point = z.tuple([finite, finite]);
 
+/** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */
+export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
+
+export const propertySchema = z.discriminatedUnion("type", [
+  z.object({ name: z.string().min(1), type: z.literal("string"), value: z.string() }),
+  z.object({ name: z.string().min(1), type: z.literal("number"), value: numberValue }),
+  z.object({ name: z.string().min(1), type: z.literal("boolean"), value: z.boolean() }),
+  z.object({ name: z.string().min(1), type: z.literal("color"), value: z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' }) }),
+]);
+
+/** 32 category bits, as an unsigned whole number. */
+const bits = z.number().int({ message: "must be a whole number" }).min(0).max(0xffffffff);
+
 const base = {
   id: z.string().min(1),
+  name: z.string().optional(),
+  layer: z.string().min(1).optional(),
   x: finite,
   y: finite,
   rotation: finite.optional().default(0),
+  collisionLayer: bits.optional(),
+  collisionMask: bits.optional(),
+  properties: z.array(propertySchema).optional(),
 };
 
 export const circleSchema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
@@ -57,9 +76,23 @@ export const rayProbeSchema = z.looseObject({ ...probeBase, type: z.literal("ray
 export const sweepProbeSchema = z.looseObject({ ...probeBase, type: z.literal("sweep"), shape: z.string().min(1), to: point });
 export const probeSchema = z.discriminatedUnion("type", [rayProbeSchema, sweepProbeSchema]);
 
+export const layerSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  visible: z.boolean().optional(),
+  locked: z.boolean().optional(),
+});
+
+export const collisionLayerSchema = z.looseObject({
+  bit: z.number().int({ message: "must be a whole number" }).min(1).max(COLLISION_BITS),
+  name: z.string().min(1),
+});
+
 export const sceneSchema = z.looseObject({
   format: z.literal(SCENE_FORMAT),
   version: z.literal(1),
+  layers: z.array(layerSchema).min(1).optional(),
+  collisionLayers: z.array(collisionLayerSchema).optional(),
   shapes: z.array(shapeSchema),
   probes: z.array(probeSchema).optional().default([]),
 });

@@ -6,8 +6,32 @@ export const SHAPE_TYPES: readonly ShapeType[] = ["circle", "box", "capsule", "p
 
 export type Point = readonly [number, number];
 
+/** A custom property, typed as in Tiled; `color` values are "#rrggbb" or "#rrggbbaa". */
+export type Property =
+  | { readonly name: string; readonly type: "string"; readonly value: string }
+  | { readonly name: string; readonly type: "number"; readonly value: number }
+  | { readonly name: string; readonly type: "boolean"; readonly value: boolean }
+  | { readonly name: string; readonly type: "color"; readonly value: string };
+export type PropertyType = Property["type"];
+export const PROPERTY_TYPES: readonly PropertyType[] = ["string", "number", "boolean", "color"];
+
+/** Godot's defaults: a shape is on collision layer 1 and scans layer 1. */
+export const DEFAULT_COLLISION_LAYER = 1;
+export const DEFAULT_COLLISION_MASK = 1;
+/** Category bits are numbered 1 to 32, as Godot's collision layers are. */
+export const COLLISION_BITS = 32;
+
 interface ShapeBase {
   readonly id: string;
+  /** What designers call it; exporters name nodes after it. Absent or "" means unnamed. */
+  readonly name?: string;
+  /** Id of the editor layer it belongs to; absent means the scene's first layer. */
+  readonly layer?: string;
+  /** Category bits (bit 0 is collision layer 1); absent means DEFAULT_COLLISION_LAYER. */
+  readonly collisionLayer?: number;
+  /** The categories it collides with; absent means DEFAULT_COLLISION_MASK. */
+  readonly collisionMask?: number;
+  readonly properties?: readonly Property[];
   /** World position; y grows downward as on screen. */
   readonly x: number;
   readonly y: number;
@@ -67,13 +91,45 @@ export interface SweepProbe extends ProbeBase {
 
 export type Probe = RayProbe | SweepProbe;
 
+/** An editor layer: a group of shapes drawn together, hidden or locked together. First is bottom. */
+export interface Layer {
+  readonly id: string;
+  readonly name: string;
+  /** Hidden layers are not drawn or picked in the editor; their shapes still export. */
+  readonly visible?: boolean;
+  /** Locked layers are drawn but cannot be selected or edited on the canvas. */
+  readonly locked?: boolean;
+}
+
+/** A name for one category bit (1–32), as Godot's named 2D physics layers. */
+export interface CollisionLayer {
+  readonly bit: number;
+  readonly name: string;
+}
+
 export interface Scene {
   readonly format: "collider-studio-scene";
   readonly version: 1;
   readonly shapes: readonly Shape[];
   /** Optional in files; always present (maybe empty) once parsed. */
   readonly probes: readonly Probe[];
+  /** Optional; absent means one implicit layer (DEFAULT_LAYER). */
+  readonly layers?: readonly Layer[];
+  /** Optional names of category bits; unnamed bits are still usable. */
+  readonly collisionLayers?: readonly CollisionLayer[];
 }
+
+/** The layer a scene without "layers" has. */
+export const DEFAULT_LAYER: Layer = { id: "layer-1", name: "Layer 1" };
+
+/** The scene's layers, never empty. */
+export const sceneLayers = (scene: Pick<Scene, "layers">): readonly Layer[] => (scene.layers && scene.layers.length > 0 ? scene.layers : [DEFAULT_LAYER]);
+
+/** The id of the layer a shape belongs to. */
+export const layerOf = (shape: Shape, layers: readonly Layer[]): string => shape.layer ?? layers[0]?.id ?? DEFAULT_LAYER.id;
+
+export const collisionLayerOf = (shape: Shape): number => shape.collisionLayer ?? DEFAULT_COLLISION_LAYER;
+export const collisionMaskOf = (shape: Shape): number => shape.collisionMask ?? DEFAULT_COLLISION_MASK;
 
 export const SCENE_FORMAT = "collider-studio-scene";
 export const SCENE_VERSION = 1;

@@ -1,11 +1,10 @@
 // Open, save and new: the glue between the store, the core's file format and the platform.
 import { emptyScene, parseScene, serializeScene } from "../../core";
 import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
-import { useEditor } from "../store/editor-store";
+import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
 import { openScene, saveScene, type FileOutcome, type OpenedDocument } from "../platform/files";
 
-export const dirty = (s: { readonly shapes: unknown; readonly savedShapes: unknown; readonly probes: unknown; readonly savedProbes: unknown }): boolean =>
-  s.shapes !== s.savedShapes || s.probes !== s.savedProbes;
+export const dirty = (s: EditorState): boolean => !sameDocument(s, s.saved);
 export const isDirty = (): boolean => dirty(useEditor.getState());
 
 /** Loads opened text, or shows its problems and leaves the open document as it was. */
@@ -31,9 +30,10 @@ export async function openDocument(): Promise<void> {
 }
 
 export async function saveDocument(saveAs = false): Promise<void> {
-  const { file, shapes, probes } = useEditor.getState();
-  const outcome = await saveScene(serializeScene(currentScene()), file, saveAs);
-  if (outcome.kind === "done") markSaved({ shapes, probes }, outcome.value);
+  const state = useEditor.getState();
+  const written = documentOf(state);
+  const outcome = await saveScene(serializeScene(currentScene()), state.file, saveAs);
+  if (outcome.kind === "done") markSaved(written, outcome.value);
   else if (outcome.kind === "error") notify(outcome.message);
 }
 

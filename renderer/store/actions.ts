@@ -1,6 +1,6 @@
 // Store actions: the only code that writes the editor state.
-import { emptyScene, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
-import { history, useEditor, type EditorState, type ToolId } from "./editor-store";
+import { emptyScene, layerOf, sceneLayers, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import { documentOf, history, sameDocument, useEditor, type DocumentSlice, type EditorState, type ToolId } from "./editor-store";
 
 const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
 const get = () => useEditor.getState();
@@ -24,8 +24,10 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
   return `${type}-${n}`;
 }
 
+/** Adds a shape (to the active layer unless it names one) and selects it. */
 export function addShape(shape: Shape): void {
-  set({ shapes: [...get().shapes, shape], selection: [shape.id] });
+  const placed = shape.layer ? shape : { ...shape, layer: get().activeLayer };
+  set({ shapes: [...get().shapes, placed], selection: [shape.id] });
 }
 
 export function addProbe(probe: Probe): void {
@@ -54,14 +56,13 @@ export function updateShape(id: string, patch: Partial<Pick<Shape, "x" | "y" | "
   set({ shapes: get().shapes.map((s) => (s.id === id ? ({ ...s, ...patch } as Shape) : s)) });
 }
 
-let gestureStart: DocumentState | null = null;
-
-interface DocumentState {
-  readonly shapes: readonly Shape[];
-  readonly probes: readonly Probe[];
+/** Replaces shapes by id with new versions (one history entry unless inside a gesture). */
+export function replaceShapes(next: ReadonlyMap<string, Shape>): void {
+  if (next.size === 0) return;
+  set({ shapes: get().shapes.map((s) => next.get(s.id) ?? s) });
 }
 
-const documentOf = (): DocumentState => ({ shapes: get().shapes, probes: get().probes });
+let gestureStart: DocumentSlice | null = null;
 
 /** Whether a gesture is under way (a tool checks before each step: undo or open may end it). */
 export const gestureActive = (): boolean => gestureStart !== null;
@@ -69,25 +70,25 @@ export const gestureActive = (): boolean => gestureStart !== null;
 /** Starts a gesture: changes until endGesture() become one undo step. */
 export function beginGesture(): void {
   if (gestureStart) return;
-  gestureStart = documentOf();
+  gestureStart = documentOf(get());
   history().pause();
 }
 
 export function endGesture(): void {
   if (!gestureStart) return;
   const start = gestureStart;
-  const final = documentOf();
+  const final = documentOf(get());
   gestureStart = null;
   // Rewind while paused, then apply the end state with history on: one entry for the gesture.
-  set({ shapes: start.shapes, probes: start.probes });
+  set(start);
   history().resume();
-  if (final.shapes !== start.shapes || final.probes !== start.probes) set({ shapes: final.shapes, probes: final.probes });
+  if (!sameDocument(final, start)) set(final);
 }
 
 /** Escape during a gesture: back to the state before it, with nothing recorded. */
 export function cancelGesture(): void {
   if (!gestureStart) return;
-  set({ shapes: gestureStart.shapes, probes: gestureStart.probes });
+  set(gestureStart);
   gestureStart = null;
   history().resume();
 }
@@ -114,21 +115,25 @@ function pruneSelection(): void {
 export function loadDocument(scene: Scene, file: { name: string; path?: string }): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
   if (gestureStart) cancelGesture();
-  const { format: _f, version: _v, shapes, probes, ...extras } = scene;
+  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], ...extras } = scene;
+  const layers = sceneLayers(scene);
+  // Every shape names its layer in the store, so reordering layers never moves a shape.
+  const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
+  const doc: DocumentSlice = { shapes, probes, layers, collisionLayers };
   history().pause();
-  set({ shapes, probes, extras, savedShapes: shapes, savedProbes: probes, selection: [], file, problems: null, notice: `Opened ${file.name}` });
+  set({ ...doc, saved: doc, activeLayer: layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
   history().resume();
   history().clear();
 }
 
 export function currentScene(): Scene {
-  const { shapes, probes, extras } = get();
-  return { ...emptyScene(), ...extras, shapes, probes };
+  const { shapes, probes, layers, collisionLayers, extras } = get();
+  return { ...emptyScene(), ...extras, layers, collisionLayers, shapes, probes };
 }
 
 /** `written` is what was saved: edits made while the save was under way stay unsaved. */
-export function markSaved(written: { readonly shapes: readonly Shape[]; readonly probes?: readonly Probe[] }, file: { name: string; path?: string }): void {
-  set({ savedShapes: written.shapes, savedProbes: written.probes ?? get().savedProbes, file, notice: `Saved ${file.name}` });
+export function markSaved(written: DocumentSlice, file: { name: string; path?: string }): void {
+  set({ saved: written, file, notice: `Saved ${file.name}` });
 }
 
 export function showProblems(file: string, list: readonly SceneProblem[]): void {

@@ -3,7 +3,7 @@
 // one undo step: history pauses at its start and records the whole change at its end.
 import { temporal } from "zundo";
 import { create, useStore } from "zustand";
-import type { Probe, SceneProblem, Shape } from "../../core";
+import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneProblem, type Shape } from "../../core";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep";
 
@@ -14,18 +14,35 @@ export interface FileState {
   readonly path?: string;
 }
 
-export interface EditorState {
+/** The undoable part of the state: what the scene file holds. */
+export interface DocumentSlice {
+  /** Every shape in the store names its layer (`layer` is set on load and on add). */
   readonly shapes: readonly Shape[];
-  /** Rays and sweeps kept in the scene (its "probes"); undoable with the shapes. */
+  /** Rays and sweeps kept in the scene (its "probes"). */
   readonly probes: readonly Probe[];
+  /** Editor layers, bottom first; never empty. */
+  readonly layers: readonly Layer[];
+  /** Names of collision category bits. */
+  readonly collisionLayers: readonly CollisionLayer[];
+}
+
+export const DOCUMENT_KEYS = ["shapes", "probes", "layers", "collisionLayers"] as const satisfies readonly (keyof DocumentSlice)[];
+
+export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers });
+
+/** Whether two document states are the same objects (the store never mutates, so this is equality). */
+export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => a[k] === b[k]);
+
+export interface EditorState extends DocumentSlice {
+  /** The layer new shapes go to. */
+  readonly activeLayer: string;
   /** Fields of the opened file's top level that the editor does not edit, kept for saving. */
   readonly extras: Readonly<Record<string, unknown>>;
   readonly selection: readonly string[];
   readonly tool: ToolId;
   readonly file: FileState;
-  /** The shapes and probes as last opened or saved; the document is dirty when they differ. */
-  readonly savedShapes: readonly Shape[];
-  readonly savedProbes: readonly Probe[];
+  /** The document as last opened or saved; it is dirty when it differs. */
+  readonly saved: DocumentSlice;
   /** Problems from the last failed open, shown in a panel; the open document is untouched. */
   readonly problems: { readonly file: string; readonly list: readonly SceneProblem[] } | null;
   /** A one-line message for the status bar (saved, errors from the shell). */
@@ -38,25 +55,18 @@ export interface EditorState {
   readonly cursor: { readonly x: number; readonly y: number } | null;
 }
 
-interface DocumentSlice {
-  readonly shapes: readonly Shape[];
-  readonly probes: readonly Probe[];
-}
-
-const EMPTY: readonly Shape[] = [];
-const NO_PROBES: readonly Probe[] = [];
+const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [] };
 
 export const useEditor = create<EditorState>()(
   temporal(
     (): EditorState => ({
-      shapes: EMPTY,
-      probes: NO_PROBES,
+      ...EMPTY_DOCUMENT,
+      activeLayer: DEFAULT_LAYER.id,
       extras: {},
       selection: [],
       tool: "select",
       file: { name: "untitled.json" },
-      savedShapes: EMPTY,
-      savedProbes: NO_PROBES,
+      saved: EMPTY_DOCUMENT,
       problems: null,
       notice: null,
       preview: null,
@@ -64,9 +74,9 @@ export const useEditor = create<EditorState>()(
       cursor: null,
     }),
     {
-      partialize: (s): DocumentSlice => ({ shapes: s.shapes, probes: s.probes }),
+      partialize: documentOf,
       // Only document changes make history entries; selection and tool changes do not.
-      equality: (a, b) => a.shapes === b.shapes && a.probes === b.probes,
+      equality: sameDocument,
       limit: 500,
     },
   ),

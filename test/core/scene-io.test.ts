@@ -43,7 +43,7 @@ describe("writing: canonical, byte-identical round trip", () => {
   "editor": { "grid": 8, "snap": true, "layers": ["floor", "walls"], "camera": { "zoom": 1.5, "at": [10, -4] } },
   "shapes": [
     { "id": "ball", "type": "circle", "x": 10.5, "y": -3, "radius": 2, "tags": ["bouncy"], "meta": { "color": "#ff0000", "mass": 0.25 } },
-    { "id": "crate", "type": "box", "x": 0, "y": 0, "rotation": 30, "width": 4, "height": 2.5, "layer": "walls", "empty": {}, "none": null },
+    { "id": "crate", "type": "box", "x": 0, "y": 0, "rotation": 30, "width": 4, "height": 2.5, "group": "walls", "empty": {}, "none": null },
     { "id": "pill", "type": "capsule", "x": -7, "y": 1e-3, "rotation": -90, "radius": 1, "height": 5, "sensor": true },
     { "id": "gem", "type": "polygon", "x": 3, "y": 4, "rotation": 12.25, "points": [[0, -1], [1, 0], [0, 1], [-1, 0]], "material": { "name": "ice", "friction": [0.1, 0.05] } }
   ],
@@ -72,7 +72,7 @@ describe("writing: canonical, byte-identical round trip", () => {
     expect(saved["zz-last"]).toBe("kept");
     expect(saved.shapes[0].tags).toEqual(["bouncy"]);
     expect(saved.shapes[0].meta).toEqual({ color: "#ff0000", mass: 0.25 });
-    expect(saved.shapes[1]).toMatchObject({ layer: "walls", empty: {}, none: null });
+    expect(saved.shapes[1]).toMatchObject({ group: "walls", empty: {}, none: null });
     expect(saved.shapes[2].sensor).toBe(true);
     expect(saved.shapes[3].material).toEqual({ name: "ice", friction: [0.1, 0.05] });
     // And nothing else changed: the documents are equal as data (rotation 0 is the default).
@@ -425,5 +425,161 @@ describe("probes: rays and sweeps kept in the scene", () => {
     expect(problems[3]!.message).toMatch(/ray|sweep/);
     expect(problems[4]!.message).toMatch(/missing|string/i);
     expect(problems[1]).toMatchObject(at(text, 9, '"shape"'));
+  });
+});
+
+describe("layers, collision layers, names and custom properties", () => {
+  const canonical = `{
+  "format": "collider-studio-scene",
+  "version": 1,
+  "layers": [
+    {
+      "id": "ground",
+      "name": "Ground"
+    },
+    {
+      "id": "hazards",
+      "name": "Hazards",
+      "visible": false,
+      "locked": true
+    }
+  ],
+  "collisionLayers": [
+    {
+      "bit": 1,
+      "name": "world"
+    },
+    {
+      "bit": 3,
+      "name": "player"
+    }
+  ],
+  "shapes": [
+    {
+      "id": "floor",
+      "name": "Floor",
+      "type": "box",
+      "x": 0,
+      "y": 0,
+      "width": 10,
+      "height": 1,
+      "collisionLayer": 5,
+      "collisionMask": 4294967295,
+      "properties": [
+        {
+          "name": "surface",
+          "type": "string",
+          "value": "ice"
+        },
+        {
+          "name": "friction",
+          "type": "number",
+          "value": 0.1
+        },
+        {
+          "name": "oneWay",
+          "type": "boolean",
+          "value": true
+        },
+        {
+          "name": "tint",
+          "type": "color",
+          "value": "#33aaff80"
+        }
+      ]
+    },
+    {
+      "id": "spikes",
+      "type": "circle",
+      "layer": "hazards",
+      "x": 3,
+      "y": -2,
+      "radius": 1
+    }
+  ]
+}
+`;
+
+  it("read as written and written back byte for byte", () => {
+    const parsed = parseScene(canonical);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.scene.layers).toEqual([{ id: "ground", name: "Ground" }, { id: "hazards", name: "Hazards", visible: false, locked: true }]);
+    expect(parsed.scene.shapes[0]).toMatchObject({ name: "Floor", collisionLayer: 5, collisionMask: 0xffffffff });
+    expect(parsed.scene.shapes[0]!.properties).toHaveLength(4);
+    expect(parsed.scene.shapes[1]!.layer).toBe("hazards");
+    expect(serializeScene(parsed.scene)).toBe(canonical);
+  });
+
+  it("defaults are left out when written: first layer, empty name, visible, unlocked, no properties", () => {
+    const scene: Scene = {
+      format: "collider-studio-scene", version: 1, probes: [],
+      layers: [{ id: "a", name: "A", visible: true, locked: false }, { id: "b", name: "B" }],
+      collisionLayers: [{ bit: 2, name: "two" }, { bit: 1, name: "one" }],
+      shapes: [{ id: "c", type: "circle", x: 0, y: 0, rotation: 0, radius: 1, name: "", layer: "a", properties: [] }],
+    };
+    const text = serializeScene(scene);
+    expect(text).not.toMatch(/"visible"|"locked"|"name": ""|"layer"|"properties"/);
+    // Collision layers are written in bit order.
+    expect(text.indexOf('"bit": 1')).toBeLessThan(text.indexOf('"bit": 2'));
+    const again = parseScene(text);
+    expect(again.ok && serializeScene(again.scene)).toBe(text);
+  });
+
+  it("a scene without layers has one implicit layer, and is written without the key", () => {
+    const text = fileWith(['{ "id": "c", "type": "circle", "layer": "layer-1", "x": 1, "y": 2, "radius": 3 }']);
+    const parsed = parseScene(text);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && serializeScene(parsed.scene)).not.toMatch(/layer/);
+  });
+
+  it("every problem at once, with its path and line", () => {
+    const text = `{
+  "format": "collider-studio-scene",
+  "version": 1,
+  "layers": [{ "id": "a", "name": "A" }, { "id": "a", "name": "again", "visible": "yes" }],
+  "collisionLayers": [{ "bit": 0, "name": "zero" }, { "bit": 2, "name": "" }, { "bit": 2, "name": "dup" }],
+  "shapes": [
+    { "id": "c", "type": "circle", "layer": "nowhere", "x": 0, "y": 0, "radius": 1, "collisionLayer": 1.5, "collisionMask": -1 },
+    { "id": "d", "type": "circle", "x": 0, "y": 0, "radius": 1, "properties": [
+      { "name": "n", "type": "number", "value": "3" },
+      { "name": "k", "type": "color", "value": "red" },
+      { "name": "n", "type": "boolean", "value": false },
+      { "name": "z", "type": "vector", "value": 1 },
+      { "name": "", "type": "string", "value": "" }
+    ] }
+  ]
+}`;
+    const problems = problemsOf(text);
+    const paths = problems.map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining([
+      "layers[1].id", "layers[1].visible",
+      "collisionLayers[0].bit", "collisionLayers[1].name", "collisionLayers[2].bit",
+      "shapes[0].layer", "shapes[0].collisionLayer", "shapes[0].collisionMask",
+      "shapes[1].properties[0].value", "shapes[1].properties[1].value", "shapes[1].properties[2].name",
+      "shapes[1].properties[3].type", "shapes[1].properties[4].name",
+    ]));
+    expect(problems.length).toBe(13);
+    const byPath = new Map(problems.map((p) => [p.path, p]));
+    expect(byPath.get("layers[1].id")!.message).toMatch(/duplicate layer id "a".*layers\[0\]/);
+    expect(byPath.get("shapes[0].layer")!.message).toMatch(/no layer with id "nowhere"/);
+    expect(byPath.get("shapes[0].layer")!.line).toBe(7);
+    expect(byPath.get("shapes[0].collisionLayer")!.message).toMatch(/whole number/);
+    expect(byPath.get("shapes[1].properties[1].value")!.message).toMatch(/#rrggbb/);
+    expect(byPath.get("shapes[1].properties[1].value")!.line).toBe(10);
+    expect(byPath.get("shapes[1].properties[2].name")!.message).toMatch(/duplicate property name "n"/);
+    expect(byPath.get("shapes[1].properties[3].type")!.message).toMatch(/unknown property type "vector".*string, number, boolean, color/);
+    expect(byPath.get("collisionLayers[2].bit")!.message).toMatch(/duplicate collision layer bit 2/);
+  });
+
+  it("a shape naming a layer in a scene without layers is refused", () => {
+    const text = fileWith(['{ "id": "c", "type": "circle", "layer": "walls", "x": 1, "y": 2, "radius": 3 }']);
+    expectOneProblem(text, "shapes[0].layer", at(text, 5, '"layer"'), /no layer with id "walls".*has no "layers"/);
+  });
+
+  it("an empty layers list is refused (a scene has at least one layer)", () => {
+    const text = canonical.replace(/"layers": \[[\s\S]*?\n {2}\],/, '"layers": [],').replace(',\n      "layer": "hazards"', "");
+    const problems = problemsOf(text);
+    expect(problems.map((p) => p.path)).toEqual(["layers"]);
   });
 });

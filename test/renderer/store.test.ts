@@ -1,11 +1,11 @@
 // The editor's document store without a canvas: undo granularity, gestures, loading.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SHAPE_TYPES, validateSceneData, type Shape } from "../../core";
+import { parseScene, serializeScene, SHAPE_TYPES, validateSceneData, type Scene, type Shape } from "../../core";
 import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
 import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
-import { history, useEditor } from "../../renderer/store/editor-store";
+import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { placeShape } from "../../renderer/tools/place/place-shape";
 import { rayTool } from "../../renderer/tools/ray/ray-tool";
 import { handleId, selectTool } from "../../renderer/tools/select/select-tool";
@@ -81,7 +81,7 @@ describe("undo history", () => {
     loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
     expect(history().pastStates.length).toBe(0);
     const s = useEditor.getState();
-    expect(s.shapes === s.savedShapes).toBe(true);
+    expect(dirty(s)).toBe(false);
     undo();
     expect(shapes().map((x) => x.id)).toEqual(["z"]);
   });
@@ -157,9 +157,9 @@ describe("gestures that something else ends", () => {
   // What broke: a save marked the document as it was when the save finished, not as written.
   it("marks as saved the shapes that were written, so edits made meanwhile stay unsaved", () => {
     addShape(circle("a"));
-    const written = shapes();
+    const written = documentOf(useEditor.getState());
     addShape(circle("b"));
-    markSaved({ shapes: written }, { name: "t.json" });
+    markSaved(written, { name: "t.json" });
     expect(dirty(useEditor.getState())).toBe(true);
   });
 });
@@ -284,7 +284,48 @@ describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
     const scene = currentScene();
     expect(scene.probes.map((p) => p.id)).toEqual(["ray-1"]);
     expect(validateSceneData(JSON.parse(JSON.stringify(scene))).ok).toBe(true);
-    markSaved({ shapes: scene.shapes, probes: scene.probes }, { name: "t.json" });
+    markSaved(documentOf(useEditor.getState()), { name: "t.json" });
+    expect(dirty(useEditor.getState())).toBe(false);
+  });
+});
+
+describe("layers and collision layers in the document", () => {
+  const scene = (): Scene => ({
+    format: "collider-studio-scene", version: 1, probes: [],
+    layers: [{ id: "ground", name: "Ground" }, { id: "top", name: "Top" }],
+    collisionLayers: [{ bit: 1, name: "world" }],
+    shapes: [{ ...circle("a") }, { ...circle("b"), layer: "top" }],
+  });
+
+  it("loading gives every shape its layer, makes the top layer active and is clean", () => {
+    loadDocument(scene(), { name: "l.json" });
+    const s = useEditor.getState();
+    expect(s.shapes.map((x) => x.layer)).toEqual(["ground", "top"]);
+    expect(s.activeLayer).toBe("top");
+    expect(s.collisionLayers).toEqual([{ bit: 1, name: "world" }]);
+    expect(dirty(s)).toBe(false);
+  });
+
+  it("new shapes go to the active layer; the scene written back keeps layers and collision layers", () => {
+    loadDocument(scene(), { name: "l.json" });
+    addShape(circle("c"));
+    expect(shapes().at(-1)!.layer).toBe("top");
+    const text = serializeScene(currentScene());
+    const again = parseScene(text);
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(again.scene.layers).toEqual([{ id: "ground", name: "Ground" }, { id: "top", name: "Top" }]);
+    expect(again.scene.collisionLayers).toEqual([{ bit: 1, name: "world" }]);
+    // The first layer's shapes are written without "layer"; the others name theirs.
+    expect(again.scene.shapes.map((x) => x.layer)).toEqual([undefined, "top", "top"]);
+  });
+
+  it("a layer change is undoable like any document change, and marks the document dirty", () => {
+    loadDocument(scene(), { name: "l.json" });
+    useEditor.setState({ layers: [...useEditor.getState().layers, { id: "new", name: "New" }] });
+    expect(dirty(useEditor.getState())).toBe(true);
+    undo();
+    expect(useEditor.getState().layers.map((l) => l.id)).toEqual(["ground", "top"]);
     expect(dirty(useEditor.getState())).toBe(false);
   });
 });
