@@ -8,6 +8,7 @@ import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveOpened } from "./document-commands";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
+import { Sidebar } from "./Sidebar";
 import { StatusBar } from "./StatusBar";
 import { Toolbar } from "./Toolbar";
 
@@ -41,12 +42,15 @@ export function App() {
   return (
     <div className="app">
       <Toolbar />
-      <main className="workspace">
-        <SceneCanvas />
-        <ProblemsPanel />
-        <ContactsPanel />
-        <ProbesPanel />
-      </main>
+      <div className="body">
+        <main className="workspace">
+          <SceneCanvas />
+          <ProblemsPanel />
+          <ContactsPanel />
+          <ProbesPanel />
+        </main>
+        <Sidebar />
+      </div>
       <StatusBar />
     </div>
   );

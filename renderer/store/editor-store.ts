@@ -2,10 +2,12 @@
 // middleware; selection, the active tool and file state are not undoable. A gesture (a drag) is
 // one undo step: history pauses at its start and records the whole change at its end.
 import { temporal } from "zundo";
+import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
 import { create, useStore } from "zustand";
 import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneProblem, type Shape } from "../../core";
 
-export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep";
+export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep" | "pan";
+export type ThemeName = "dark" | "light";
 
 export interface FileState {
   /** Shown in the title; "untitled.json" until opened or saved. */
@@ -53,6 +55,10 @@ export interface EditorState extends DocumentSlice {
   readonly probePreview: Probe | null;
   /** Last pointer position in world units, for the status bar. */
   readonly cursor: { readonly x: number; readonly y: number } | null;
+  /** Pan and zoom of the canvas. */
+  readonly view: ViewState;
+  readonly grid: GridState;
+  readonly theme: ThemeName;
 }
 
 const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [] };
@@ -72,6 +78,9 @@ export const useEditor = create<EditorState>()(
       preview: null,
       probePreview: null,
       cursor: null,
+      view: DEFAULT_VIEW,
+      grid: DEFAULT_GRID,
+      theme: "dark",
     }),
     {
       partialize: documentOf,

@@ -1,0 +1,20 @@
+// Types and defaults of the editor's preferences (viewport, grid, theme): no imports, so the store
+// and the modules that use the store can both depend on it.
+export interface ViewState {
+  /** Screen position of the world origin, in CSS pixels. */
+  readonly x: number;
+  readonly y: number;
+  /** Screen pixels per world unit. */
+  readonly scale: number;
+}
+
+export interface GridState {
+  /** Cell size in world units. */
+  readonly size: number;
+  readonly visible: boolean;
+  /** Whether placing, moving and resizing snap to the grid. */
+  readonly snap: boolean;
+}
+
+export const DEFAULT_VIEW: ViewState = { x: 0, y: 0, scale: 1 };
+export const DEFAULT_GRID: GridState = { size: 25, visible: true, snap: false };
