@@ -49,7 +49,8 @@ export function SceneCanvas() {
     if (!stage) return null;
     stage.setPointersPositions(evt);
     const world = stage.getRelativePointerPosition();
-    return world ? { world, hitId, shift: evt.shiftKey } : null;
+    const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? evt.metaKey : evt.ctrlKey;
+    return world ? { world, hitId, shift: evt.shiftKey, alt: evt.altKey, mod } : null;
   };
 
   const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {

@@ -6,6 +6,10 @@ export interface PointerInfo {
   /** Id of the shape under the pointer, if any. */
   readonly hitId: string | null;
   readonly shift: boolean;
+  /** Alt (Option on macOS): select the shape underneath. */
+  readonly alt: boolean;
+  /** Ctrl, or Cmd on macOS: keep the aspect ratio while resizing. */
+  readonly mod: boolean;
 }
 
 export interface Tool {

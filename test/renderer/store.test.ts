@@ -10,6 +10,7 @@ import { placeShape } from "../../renderer/tools/place/place-shape";
 import { rayTool } from "../../renderer/tools/ray/ray-tool";
 import { handleId, selectTool } from "../../renderer/tools/select/select-tool";
 import { sweepTool } from "../../renderer/tools/sweep/sweep-tool";
+import { pointerAt } from "./pointer";
 
 const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
 const shapes = () => useEditor.getState().shapes;
@@ -121,7 +122,7 @@ describe("placing shapes", () => {
 });
 
 describe("gestures that something else ends", () => {
-  const at = (x: number, y: number, hitId: string | null = null) => ({ world: { x, y }, hitId, shift: false });
+  const at = (x: number, y: number, hitId: string | null = null) => pointerAt(x, y, hitId);
 
   // What broke: undo during a drag cancelled the store's gesture but not the tool's, so each later
   // pointer move recorded an undo step of its own and wiped the redo stack.
@@ -179,7 +180,7 @@ describe("keyboard shortcuts", () => {
 
 describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
   const probes = () => useEditor.getState().probes;
-  const pt = (x: number, y: number, hitId: string | null = null) => ({ world: { x, y }, hitId, shift: false });
+  const pt = (x: number, y: number, hitId: string | null = null) => pointerAt(x, y, hitId);
 
   it("the ray tool makes one probe per drag (one undo step); a click makes none; Escape drops the gesture", () => {
     const ray = rayTool();
