@@ -1,8 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { loadThemePreference } from "./app/theme-preference";
 import "./app/styles.css";
 
+loadThemePreference();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />

@@ -2,12 +2,13 @@
 // contacts' centre, the way the selected shape would move out) and the depth, live while dragging.
 import { Arrow, Circle, Group, Text } from "react-konva";
 import type { OverlapPair } from "../../core";
-import { THEME } from "./theme";
+import { useCanvasTheme } from "./theme";
 
 /** The normal is drawn at least this long (world units) so shallow overlaps stay visible. */
 const MIN_ARROW = 28;
 
 export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPair[]; selected: ReadonlySet<string> }) {
+  const THEME = useCanvasTheme();
   const shown = pairs.filter((p) => selected.has(p.a) || selected.has(p.b));
   return (
     <>

@@ -6,7 +6,7 @@ import { Arrow, Circle, Group, Line, Shape as KonvaShape, Text } from "react-kon
 import { collisionBody, sweptHull, type CastHit, type Probe, type RayProbe, type Shape, type SweepProbe, type Vec2 } from "../../core";
 import { handleId } from "../tools/select/select-tool";
 import { ShapeNode } from "./ShapeNode";
-import { THEME } from "./theme";
+import { useCanvasTheme } from "./theme";
 
 /** Normals are drawn this long (world units). */
 const NORMAL_LENGTH = 28;
@@ -32,6 +32,7 @@ export function traceRoundedHull(ctx: Konva.Context, pts: readonly Vec2[], r: nu
 }
 
 function HitMarker({ hit, color }: { hit: CastHit; color: string }) {
+  const THEME = useCanvasTheme();
   const { point: p, normal: nrm } = hit;
   return (
     <>
@@ -42,10 +43,12 @@ function HitMarker({ hit, color }: { hit: CastHit; color: string }) {
 }
 
 function Handle({ id, x, y }: { id: string; x: number; y: number }) {
+  const THEME = useCanvasTheme();
   return <Circle id={id} name="probe-handle" x={x} y={y} radius={6} fill={THEME.background} stroke={THEME.selected} strokeWidth={2} />;
 }
 
 function RayNode({ probe, hit, selected }: { probe: RayProbe; hit: CastHit | null; selected: boolean }) {
+  const THEME = useCanvasTheme();
   const [fx, fy] = probe.from, [tx, ty] = probe.to;
   const end = hit ? hit.point : { x: tx, y: ty };
   const color = selected ? THEME.selected : THEME.ray;
@@ -63,6 +66,7 @@ function RayNode({ probe, hit, selected }: { probe: RayProbe; hit: CastHit | nul
 }
 
 function SweepNode({ probe, hit, shape, selected }: { probe: SweepProbe; hit: CastHit | null; shape: Shape; selected: boolean }) {
+  const THEME = useCanvasTheme();
   const body = collisionBody(shape);
   const tx = probe.to[0] - shape.x, ty = probe.to[1] - shape.y;
   const hull = sweptHull(body.geometry, body.transform, tx, ty);

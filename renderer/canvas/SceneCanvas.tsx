@@ -13,7 +13,7 @@ import { Grid } from "./Grid";
 import { ContactOverlay } from "./ContactOverlay";
 import { ProbeNode } from "./ProbeLayer";
 import { ShapeNode } from "./ShapeNode";
-import { THEME } from "./theme";
+import { useCanvasTheme } from "./theme";
 
 function useSize(ref: React.RefObject<HTMLDivElement | null>) {
   const [size, setSize] = useState({ width: 800, height: 600 });
@@ -36,6 +36,7 @@ export function SceneCanvas() {
   const probePreview = useEditor((s) => s.probePreview);
   const probeHits = useProbeHits();
   const tool = useEditor((s) => s.tool);
+  const THEME = useCanvasTheme();
   const container = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const { width, height } = useSize(container);

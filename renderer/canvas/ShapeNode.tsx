@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { Circle, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
-import { THEME } from "./theme";
+import { useCanvasTheme } from "./theme";
 
 export interface ShapeLook {
   readonly shape: Shape;
@@ -14,6 +14,7 @@ export interface ShapeLook {
 
 /** Memoised on plain props: during a drag only the shapes that change redraw their node. */
 export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) {
+  const THEME = useCanvasTheme();
   const stroke = look.ghost ? THEME.preview : look.selected ? THEME.selected : look.overlapping ? THEME.overlapStroke : THEME.stroke;
   const common = {
     id: look.ghost ? undefined : shape.id,

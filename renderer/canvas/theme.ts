@@ -1,5 +1,8 @@
-// Colours of the canvas; overlapping shapes use the warning colour.
-export const THEME = {
+// Colours of the canvas per theme; overlapping shapes use the warning colour. Both themes keep
+// the same hues for shapes, overlaps and contacts so a state reads the same in either.
+import { useEditor, type ThemeName } from "../store/editor-store";
+
+const DARK = {
   background: "#1e1f24",
   grid: "#2a2c33",
   gridMajor: "#353842",
@@ -16,3 +19,31 @@ export const THEME = {
   sweepFill: "rgba(192, 132, 252, 0.16)",
   hit: "#f472b6",
 } as const;
+
+export type CanvasTheme = { readonly [K in keyof typeof DARK]: string };
+
+const LIGHT: CanvasTheme = {
+  background: "#f7f8fa",
+  grid: "#e6e8ed",
+  gridMajor: "#d2d6de",
+  fill: "rgba(37, 99, 235, 0.20)",
+  stroke: "#2563eb",
+  overlapFill: "rgba(239, 68, 68, 0.35)",
+  overlapStroke: "#dc2626",
+  selected: "#ea580c",
+  preview: "rgba(15, 23, 42, 0.55)",
+  contact: "#f5b120",
+  ray: "#059669",
+  rayMiss: "rgba(5, 150, 105, 0.35)",
+  sweep: "#9333ea",
+  sweepFill: "rgba(147, 51, 234, 0.12)",
+  hit: "#db2777",
+};
+
+export const canvasTheme = (name: ThemeName): CanvasTheme => (name === "light" ? LIGHT : DARK);
+
+/** The canvas colours of the store's theme; components that draw re-render when it changes. */
+export const useCanvasTheme = (): CanvasTheme => canvasTheme(useEditor((s) => s.theme));
+
+/** The dark theme's colours, for code that draws outside React; prefer useCanvasTheme(). */
+export const THEME: CanvasTheme = DARK;

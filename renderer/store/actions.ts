@@ -1,6 +1,6 @@
 // Store actions: the only code that writes the editor state.
 import { emptyScene, layerOf, sceneLayers, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
-import { documentOf, history, sameDocument, useEditor, type DocumentSlice, type EditorState, type ToolId } from "./editor-store";
+import { documentOf, history, sameDocument, useEditor, type DocumentSlice, type EditorState, type ThemeName, type ToolId } from "./editor-store";
 
 const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
 const get = () => useEditor.getState();
@@ -28,6 +28,13 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
 export function addShape(shape: Shape): void {
   const placed = shape.layer ? shape : { ...shape, layer: get().activeLayer };
   set({ shapes: [...get().shapes, placed], selection: [shape.id] });
+}
+
+/** Adds shapes (as given, layer included) and probes in one undo step, and selects them. */
+export function addItems(shapes: readonly Shape[], probes: readonly Probe[]): void {
+  if (shapes.length === 0 && probes.length === 0) return;
+  const s = get();
+  set({ shapes: [...s.shapes, ...shapes], probes: [...s.probes, ...probes], selection: [...shapes.map((x) => x.id), ...probes.map((p) => p.id)] });
 }
 
 export function addProbe(probe: Probe): void {
@@ -146,4 +153,12 @@ export function dismissProblems(): void {
 
 export function notify(notice: string | null): void {
   set({ notice });
+}
+
+export function setTheme(theme: ThemeName): void {
+  set({ theme });
+}
+
+export function toggleTheme(): void {
+  setTheme(get().theme === "dark" ? "light" : "dark");
 }

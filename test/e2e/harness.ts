@@ -27,7 +27,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newEditorPage(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  // Dark, the editor's default theme: the first run follows the system, which Chromium reports light.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, colorScheme: "dark" });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {

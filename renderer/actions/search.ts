@@ -1,0 +1,44 @@
+// The command palette's filter: which actions a query finds, best first. Pure, so tests drive it.
+import type { Action } from "./types";
+
+/**
+ * How well one query word matches a text, lower is better, or null for no match: the text starts
+ * with it (0), a word of the text does (1), it is inside the text (2), its letters appear in order
+ * (3 plus the letters skipped, "svas" finds "Save As").
+ */
+export function wordScore(word: string, text: string): number | null {
+  const t = text.toLowerCase();
+  if (t.startsWith(word)) return 0;
+  if (t.split(/[^a-z0-9]+/).some((w) => w.startsWith(word))) return 1;
+  if (t.includes(word)) return 2;
+  let at = 0, gaps = 0;
+  for (const ch of word) {
+    const i = t.indexOf(ch, at);
+    if (i < 0) return null;
+    gaps += i - at;
+    at = i + 1;
+  }
+  return 3 + gaps;
+}
+
+/**
+ * Actions whose label or group match every word of the query, best first; ties keep registry
+ * order. A word matching only the group ("edit") ranks below one matching the label.
+ */
+export function searchActions(actions: readonly Action[], query: string): Action[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...actions];
+  const scored: { action: Action; score: number; index: number }[] = [];
+  actions.forEach((action, index) => {
+    let score = 0;
+    for (const w of words) {
+      const inLabel = wordScore(w, action.label);
+      const inGroup = wordScore(w, action.group);
+      const best = Math.min(inLabel ?? Infinity, inGroup === null ? Infinity : inGroup + 4);
+      if (best === Infinity) return;
+      score += best;
+    }
+    scored.push({ action, score, index });
+  });
+  return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.action);
+}

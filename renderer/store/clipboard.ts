@@ -1,0 +1,121 @@
+// The clipboard's pure half: what a copy of the selection holds, how its text is read back, and
+// where a paste puts it. Store actions (renderer/actions/edit-actions.ts) do the writing.
+//
+// A copy holds the selected shapes and probes, plus every sweep probe that moves a copied shape
+// (delete takes those along, so cut then paste gives them back). A sweep probe whose shape is not
+// copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
+import { shapeAABB, validateSceneData, type Probe, type Shape } from "../../core";
+import { nextId } from "./actions";
+import type { DocumentSlice } from "./editor-store";
+
+export const CLIPBOARD_FORMAT = "collider-studio-clipboard";
+export const CLIPBOARD_VERSION = 1;
+
+export interface ClipboardPayload {
+  readonly format: typeof CLIPBOARD_FORMAT;
+  readonly version: typeof CLIPBOARD_VERSION;
+  /** Without `layer`: a paste goes to the active layer. */
+  readonly shapes: readonly Shape[];
+  readonly probes: readonly Probe[];
+}
+
+type Doc = Pick<DocumentSlice, "shapes" | "probes">;
+
+/** The payload of a selection, or null when it holds nothing copyable. */
+export function copySelection(doc: Doc, selection: readonly string[]): ClipboardPayload | null {
+  const picked = new Set(selection);
+  const shapes = doc.shapes.filter((s) => picked.has(s.id)).map(({ layer: _layer, ...rest }) => rest as Shape);
+  const shapeIds = new Set(shapes.map((s) => s.id));
+  const probes = doc.probes.filter((p) => (p.type === "sweep" ? shapeIds.has(p.shape) : picked.has(p.id)));
+  if (shapes.length === 0 && probes.length === 0) return null;
+  return { format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes, probes };
+}
+
+export const serializeClipboard = (payload: ClipboardPayload): string => JSON.stringify(payload);
+
+export type ClipboardRead = { readonly ok: true; readonly payload: ClipboardPayload } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Reads clipboard text back. Foreign text (not JSON, another format, invalid shapes) is refused
+ * with a reason, never thrown: the shapes and probes are validated as the scene format does.
+ */
+export function parseClipboard(text: string): ClipboardRead {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "The clipboard holds no Collider Studio shapes" };
+  }
+  if (typeof data !== "object" || data === null || (data as { format?: unknown }).format !== CLIPBOARD_FORMAT) {
+    return { ok: false, reason: "The clipboard holds no Collider Studio shapes" };
+  }
+  const { version, shapes, probes } = data as { version?: unknown; shapes?: unknown; probes?: unknown };
+  if (version !== CLIPBOARD_VERSION) return { ok: false, reason: `Clipboard version ${String(version)} is not supported` };
+  const checked = validateSceneData({ format: "collider-studio-scene", version: 1, shapes, probes });
+  if (!checked.ok) {
+    const first = checked.problems[0];
+    return { ok: false, reason: `The clipboard's shapes are invalid${first ? `: ${first.message}` : ""}` };
+  }
+  const { shapes: s, probes: p } = checked.scene;
+  if (s.length === 0 && p.length === 0) return { ok: false, reason: "The clipboard is empty" };
+  return { ok: true, payload: { format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes: s.map(({ layer: _layer, ...rest }) => rest as Shape), probes: p } };
+}
+
+/** The centre of the payload's bounds: shapes' boxes, rays' ends and sweeps' targets. */
+export function payloadCentre(payload: ClipboardPayload): { x: number; y: number } {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const add = (x0: number, y0: number, x1 = x0, y1 = y0) => {
+    minX = Math.min(minX, x0);
+    minY = Math.min(minY, y0);
+    maxX = Math.max(maxX, x1);
+    maxY = Math.max(maxY, y1);
+  };
+  for (const s of payload.shapes) {
+    const b = shapeAABB(s);
+    add(b.minX, b.minY, b.maxX, b.maxY);
+  }
+  for (const p of payload.probes) {
+    if (p.type === "ray") add(...p.from);
+    add(...p.to);
+  }
+  return minX === Infinity ? { x: 0, y: 0 } : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+}
+
+export interface PastePlan {
+  readonly shapes: readonly Shape[];
+  readonly probes: readonly Probe[];
+  /** The new ids, to select. */
+  readonly ids: readonly string[];
+}
+
+/**
+ * The items a paste adds: moved by (dx, dy), on `layer`, with fresh ids unique among the
+ * document's shapes and probes; a sweep probe follows its copied shape's new id.
+ */
+export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string, dx: number, dy: number): PastePlan {
+  const shapes: Shape[] = [];
+  const probes: Probe[] = [];
+  const renamed = new Map<string, string>();
+  for (const s of payload.shapes) {
+    const id = nextId(s.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);
+    renamed.set(s.id, id);
+    shapes.push({ ...s, id, layer, x: s.x + dx, y: s.y + dy });
+  }
+  for (const p of payload.probes) {
+    const id = nextId(p.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);
+    if (p.type === "ray") {
+      probes.push({ ...p, id, from: [p.from[0] + dx, p.from[1] + dy], to: [p.to[0] + dx, p.to[1] + dy] });
+    } else {
+      const shape = renamed.get(p.shape);
+      if (shape) probes.push({ ...p, id, shape, to: [p.to[0] + dx, p.to[1] + dy] });
+    }
+  }
+  return { shapes, probes, ids: [...shapes.map((s) => s.id), ...probes.map((p) => p.id)] };
+}
+
+/** Where a paste goes: its centre on the cursor, or (no cursor) `fallback` away from where it was. */
+export function pasteOffset(payload: ClipboardPayload, cursor: { x: number; y: number } | null, fallback = 10): { dx: number; dy: number } {
+  if (!cursor) return { dx: fallback, dy: fallback };
+  const c = payloadCentre(payload);
+  return { dx: cursor.x - c.x, dy: cursor.y - c.y };
+}

@@ -1,0 +1,229 @@
+// The action registry, the command palette's search and the clipboard, without a browser.
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Probe, Shape } from "../../core";
+import { clearMemoryClipboard, copy, cut, duplicate, paste, pasteText } from "../../renderer/actions/edit-actions";
+import { ACTIONS, actionById, chordLabel } from "../../renderer/actions/registry";
+import { searchActions, wordScore } from "../../renderer/actions/search";
+import { ACTION_GROUPS, type Action } from "../../renderer/actions/types";
+import { initialTheme } from "../../renderer/app/theme-preference";
+import { canvasTheme } from "../../renderer/canvas/theme";
+import { loadDocument, select, toggleTheme, undo } from "../../renderer/store/actions";
+import { CLIPBOARD_FORMAT, copySelection, parseClipboard, payloadCentre, planPaste, serializeClipboard } from "../../renderer/store/clipboard";
+import { history, useEditor } from "../../renderer/store/editor-store";
+
+const state = () => useEditor.getState();
+const box = (id: string, x: number, y: number, extra: Partial<Shape> = {}): Shape => ({ id, type: "box", x, y, rotation: 0, width: 20, height: 10, ...extra }) as Shape;
+const circle = (id: string, x: number, y: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius: 5 });
+
+function load(shapes: Shape[], probes: Probe[] = []): void {
+  loadDocument({ format: "collider-studio-scene", version: 1, shapes, probes, layers: [{ id: "ground", name: "Ground" }, { id: "top", name: "Top" }] }, { name: "t.json" });
+}
+
+const allIds = () => [...state().shapes.map((s) => s.id), ...state().probes.map((p) => p.id)];
+
+beforeEach(() => {
+  clearMemoryClipboard();
+  useEditor.setState({ cursor: null });
+  load([]);
+});
+
+describe("action registry", () => {
+  it("gives every action a unique id, a label and a known group", () => {
+    const ids = ACTIONS.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const a of ACTIONS) {
+      expect(a.label.trim(), a.id).not.toBe("");
+      expect(ACTION_GROUPS, a.id).toContain(a.group);
+    }
+  });
+
+  it("has no two actions on the same chord", () => {
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const a of ACTIONS) {
+      for (const k of a.keys) {
+        const sig = `${k.mod ? "mod+" : ""}${k.shift ? "shift+" : ""}${k.alt ? "alt+" : ""}${k.key.toLowerCase()}`;
+        const other = seen.get(sig);
+        if (other && other !== a.id) clashes.push(`${sig}: ${other} and ${a.id}`);
+        seen.set(sig, a.id);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it("binds the palette, the sheet and the clipboard where the brief says", () => {
+    expect(actionById("help.commandPalette").keys.map(chordLabel)).toEqual(["Ctrl+Shift+P", "F1"]);
+    expect(actionById("help.shortcuts").keys.map(chordLabel)).toEqual(["Ctrl+/"]);
+    expect(["edit.cut", "edit.copy", "edit.paste", "edit.duplicate"].map((id) => chordLabel(actionById(id).keys[0]!))).toEqual(["Ctrl+X", "Ctrl+C", "Ctrl+V", "Ctrl+D"]);
+    expect(actionById("view.toggleTheme").group).toBe("View");
+  });
+});
+
+describe("palette search", () => {
+  const fake = (id: string, label: string, group: Action["group"]): Action => ({ id, label, group, keys: [], run: () => {} });
+  const list = [fake("a", "Save As…", "File"), fake("b", "Circle", "Tools"), fake("c", "Cancel / Select none", "Edit"), fake("d", "Select all", "Edit"), fake("e", "Save", "File")];
+
+  it("keeps every action, in order, for an empty query", () => {
+    expect(searchActions(list, "  ").map((a) => a.id)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("ranks a label prefix above a word inside a label, and drops non-matches", () => {
+    expect(searchActions(list, "sel").map((a) => a.id)).toEqual(["d", "c"]);
+    expect(searchActions(list, "circle").map((a) => a.id)).toEqual(["b"]);
+  });
+
+  it("finds by group below label matches, and needs every word", () => {
+    expect(searchActions(list, "file").map((a) => a.id)).toEqual(["a", "e"]);
+    expect(searchActions(list, "save as").map((a) => a.id)).toEqual(["a"]);
+  });
+
+  it("matches letters in order (fuzzy), worse than a substring", () => {
+    expect(wordScore("svas", "Save As")).not.toBeNull();
+    expect(wordScore("xq", "Save As")).toBeNull();
+    expect(wordScore("ave", "Save")!).toBeLessThan(wordScore("sae", "Save")!);
+  });
+
+  it("finds real actions: 'circle' puts the Circle tool first", () => {
+    expect(searchActions(ACTIONS, "circle")[0]!.id).toBe("tool.circle");
+    expect(searchActions(ACTIONS, "shortcuts")[0]!.id).toBe("help.shortcuts");
+  });
+});
+
+describe("clipboard (pure)", () => {
+  it("copies the selection without layers and refuses an empty selection", () => {
+    const doc = { shapes: [box("box-1", 0, 0, { layer: "ground" }), circle("circle-1", 50, 0)], probes: [] };
+    const p = copySelection(doc, ["box-1"])!;
+    expect(p.format).toBe(CLIPBOARD_FORMAT);
+    expect(p.shapes.map((s) => s.id)).toEqual(["box-1"]);
+    expect(p.shapes[0]!.layer).toBeUndefined();
+    expect(copySelection(doc, [])).toBeNull();
+  });
+
+  it("takes a copied shape's sweep along and leaves out a sweep whose shape is not copied", () => {
+    const sweep: Probe = { id: "sweep-1", type: "sweep", name: "dash", shape: "box-1", to: [100, 0] };
+    const doc = { shapes: [box("box-1", 0, 0), circle("circle-1", 50, 0)], probes: [sweep] };
+    expect(copySelection(doc, ["box-1"])!.probes.map((p) => p.id)).toEqual(["sweep-1"]);
+    expect(copySelection(doc, ["sweep-1"])).toBeNull();
+    expect(copySelection(doc, ["circle-1", "sweep-1"])!.probes).toEqual([]);
+  });
+
+  it("re-points a pasted sweep to the pasted shape, with fresh ids across shapes and probes", () => {
+    const sweep: Probe = { id: "sweep-1", type: "sweep", name: "dash", shape: "box-1", to: [100, 0] };
+    const doc = { shapes: [box("box-1", 0, 0)], probes: [sweep] };
+    const plan = planPaste(copySelection(doc, ["box-1"])!, doc, "top", 5, 7);
+    expect(plan.ids).toEqual(["box-2", "sweep-2"]);
+    expect(plan.shapes[0]).toMatchObject({ id: "box-2", layer: "top", x: 5, y: 7 });
+    expect(plan.probes[0]).toMatchObject({ id: "sweep-2", shape: "box-2", to: [105, 7], name: "dash" });
+  });
+
+  it("centres a payload on its bounds", () => {
+    const p = copySelection({ shapes: [box("box-1", 0, 0), circle("circle-1", 100, 50)], probes: [] }, ["box-1", "circle-1"])!;
+    // Box spans x −10..10, y −5..5; circle spans 95..105, 45..55.
+    expect(payloadCentre(p)).toEqual({ x: 47.5, y: 25 });
+  });
+
+  it("refuses foreign and malformed text with a reason", () => {
+    for (const text of ["hello", "", "{", "[1,2]", "null", JSON.stringify({ format: "other", shapes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 99, shapes: [], probes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 1, shapes: [{ id: "x", type: "circle", x: 0, y: 0, rotation: 0, radius: -4 }], probes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 1, shapes: [], probes: [{ id: "s", type: "sweep", name: "", shape: "nope", to: [0, 0] }] })]) {
+      const r = parseClipboard(text);
+      expect(r.ok, text).toBe(false);
+      if (!r.ok) expect(r.reason, text).not.toBe("");
+    }
+  });
+
+  it("reads back what it wrote", () => {
+    const p = copySelection({ shapes: [box("box-1", 3, 4, { name: "door", collisionLayer: 4, collisionMask: 6, properties: [{ name: "hp", type: "number", value: 3 }] })], probes: [] }, ["box-1"])!;
+    const r = parseClipboard(serializeClipboard(p));
+    expect(r).toEqual({ ok: true, payload: p });
+  });
+});
+
+describe("clipboard in the editor", () => {
+  const door = box("box-1", 0, 0, { name: "door", layer: "ground", collisionLayer: 4, collisionMask: 6, properties: [{ name: "hp", type: "number", value: 3 }] });
+
+  it("pastes a copy at the cursor with fresh ids, kept properties, on the active layer, selected, in one undo step", async () => {
+    load([door, circle("circle-1", 100, 0)]);
+    select(["box-1", "circle-1"]);
+    await copy();
+    useEditor.setState({ cursor: { x: 500, y: 300 }, activeLayer: "top" });
+    const before = history().pastStates.length;
+    await paste();
+    const added = state().shapes.slice(2);
+    expect(added.map((s) => s.id)).toEqual(["box-2", "circle-2"]);
+    expect(new Set(allIds()).size).toBe(allIds().length);
+    expect(state().selection).toEqual(["box-2", "circle-2"]);
+    expect(added[0]).toMatchObject({ name: "door", collisionLayer: 4, collisionMask: 6, properties: [{ name: "hp", type: "number", value: 3 }], layer: "top" });
+    // The group spans x −10..105, y −5..5: its centre lands on the cursor.
+    expect(payloadCentre({ format: CLIPBOARD_FORMAT, version: 1, shapes: added, probes: [] })).toEqual({ x: 500, y: 300 });
+    expect(history().pastStates.length).toBe(before + 1);
+    undo();
+    expect(state().shapes.map((s) => s.id)).toEqual(["box-1", "circle-1"]);
+  });
+
+  it("pastes 10, 10 away when the pointer is not over the canvas", async () => {
+    load([door]);
+    select(["box-1"]);
+    await copy();
+    await paste();
+    expect(state().shapes[1]).toMatchObject({ id: "box-2", x: 10, y: 10 });
+  });
+
+  it("refuses foreign clipboard text without changing the document, with a notice", () => {
+    load([door]);
+    const doc = state().shapes;
+    const before = history().pastStates.length;
+    expect(pasteText("just some text")).toBe(false);
+    expect(pasteText('{"format":"collider-studio-clipboard","version":1,"shapes":"nope"}')).toBe(false);
+    expect(state().shapes).toBe(doc);
+    expect(history().pastStates.length).toBe(before);
+    expect(state().notice).toMatch(/invalid|no Collider Studio/);
+  });
+
+  it("duplicates the selection one grid cell away, leaving the clipboard alone", async () => {
+    load([door, circle("circle-1", 100, 0)]);
+    useEditor.setState({ grid: { ...state().grid, size: 25 } });
+    select(["circle-1"]);
+    await copy();
+    select(["box-1"]);
+    duplicate();
+    expect(state().shapes[2]).toMatchObject({ id: "box-2", x: 25, y: 25, name: "door" });
+    expect(state().selection).toEqual(["box-2"]);
+    await paste();
+    expect(state().shapes[3]!.type).toBe("circle");
+  });
+
+  it("cuts as copy plus delete in one undo step, and pastes the sweep back with its shape", async () => {
+    const sweep: Probe = { id: "sweep-1", type: "sweep", name: "dash", shape: "box-1", to: [100, 0] };
+    load([door, circle("circle-1", 100, 0)], [sweep]);
+    select(["box-1"]);
+    const before = history().pastStates.length;
+    await cut();
+    expect(state().shapes.map((s) => s.id)).toEqual(["circle-1"]);
+    expect(state().probes).toEqual([]);
+    expect(history().pastStates.length).toBe(before + 1);
+    await paste();
+    expect(state().probes[0]).toMatchObject({ type: "sweep", shape: state().shapes[1]!.id, to: [110, 10] });
+    undo();
+    undo();
+    expect(state().shapes.map((s) => s.id)).toEqual(["box-1", "circle-1"]);
+    expect(state().probes.map((p) => p.id)).toEqual(["sweep-1"]);
+  });
+});
+
+describe("themes", () => {
+  it("switches between dark and light, with the same canvas keys and another background", () => {
+    useEditor.setState({ theme: "dark" });
+    toggleTheme();
+    expect(state().theme).toBe("light");
+    toggleTheme();
+    expect(state().theme).toBe("dark");
+    expect(Object.keys(canvasTheme("light")).sort()).toEqual(Object.keys(canvasTheme("dark")).sort());
+    expect(canvasTheme("light").background).not.toBe(canvasTheme("dark").background);
+  });
+
+  it("starts from the saved choice, else the system's preference", () => {
+    expect(initialTheme(null, true)).toBe("light");
+    expect(initialTheme(null, false)).toBe("dark");
+    expect(initialTheme("dark", true)).toBe("dark");
+    expect(initialTheme("purple", true)).toBe("light");
+  });
+});
