@@ -93,6 +93,7 @@ describe("sidebar panels in Chromium", () => {
     await page.getByLabel("New property name").fill("damage");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect.poll(() => page.getByRole("group", { name: "Properties" }).getByRole("alert").textContent()).toContain("already exists");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-panels-properties.png") });
 
     // A new layer takes the box; hiding it stops drawing the box, locking keeps it drawn but unpickable.
     await page.getByRole("button", { name: "Add layer" }).click();
