@@ -9,6 +9,7 @@ import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { toolFor } from "../tools/active-tool";
 import type { PointerInfo } from "../tools/tool";
+import { drawOrder } from "./draw-order";
 import { Grid } from "./Grid";
 import { ContactOverlay } from "./ContactOverlay";
 import { ProbeNode } from "./ProbeLayer";
@@ -30,6 +31,8 @@ function useSize(ref: React.RefObject<HTMLDivElement | null>) {
 
 export function SceneCanvas() {
   const shapes = useEditor((s) => s.shapes);
+  const layers = useEditor((s) => s.layers);
+  const drawn = useMemo(() => drawOrder(shapes, layers), [shapes, layers]);
   const selection = useEditor((s) => s.selection);
   const preview = useEditor((s) => s.preview);
   const probes = useEditor((s) => s.probes);
@@ -88,8 +91,8 @@ export function SceneCanvas() {
           <Grid width={width} height={height} />
         </Layer>
         <Layer>
-          {shapes.map((s) => (
-            <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected={selected.has(s.id)} />
+          {drawn.map(({ shape: s, locked }) => (
+            <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected={selected.has(s.id)} locked={locked} />
           ))}
           {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>

@@ -10,6 +10,8 @@ export interface ShapeLook {
   readonly overlapping: boolean;
   readonly selected: boolean;
   readonly ghost?: boolean;
+  /** On a locked layer: drawn, never picked. */
+  readonly locked?: boolean;
 }
 
 /** Memoised on plain props: during a drag only the shapes that change redraw their node. */
@@ -26,7 +28,7 @@ export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) 
     strokeWidth: look.selected ? 2.5 : 1.5,
     strokeScaleEnabled: false,
     dash: look.ghost ? [6, 4] : undefined,
-    listening: !look.ghost,
+    listening: !look.ghost && !look.locked,
     perfectDrawEnabled: false,
   };
   switch (shape.type) {

@@ -1,6 +1,7 @@
 // Store actions: the only code that writes the editor state.
 import { emptyScene, layerOf, sceneLayers, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { documentOf, history, sameDocument, useEditor, type DocumentSlice, type EditorState, type ThemeName, type ToolId } from "./editor-store";
+import { activeLayerOf } from "./layer-actions";
 
 const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
 const get = () => useEditor.getState();
@@ -26,7 +27,8 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
 
 /** Adds a shape (to the active layer unless it names one) and selects it. */
 export function addShape(shape: Shape): void {
-  const placed = shape.layer ? shape : { ...shape, layer: get().activeLayer };
+  // An undo may have taken the active layer away: then the top layer takes the shape.
+  const placed = shape.layer ? shape : { ...shape, layer: activeLayerOf(get()) };
   set({ shapes: [...get().shapes, placed], selection: [shape.id] });
 }
 

@@ -1,0 +1,60 @@
+// Collision layers as Godot names them: names for the category bits (1–32), and for the selection a
+// grid of its layer bits (what it is) and mask bits (what it scans). Mixed bits show indeterminate.
+import { useState } from "react";
+import { COLLISION_BITS } from "../../../core";
+import { useEditor } from "../../store/editor-store";
+import { bitState, nameCollisionLayer, setSelectionBit, type BitField } from "../../store/shape-edits";
+import { Field, Panel, TriCheckbox } from "./fields";
+import { useSelectedShapes } from "./InspectorPanel";
+
+const bitsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+function BitGrid({ field, count, names }: { readonly field: BitField; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
+  const shapes = useSelectedShapes();
+  const label = field === "collisionLayer" ? "Layer" : "Mask";
+  return (
+    <fieldset className="bits" data-testid={`bits-${field}`}>
+      <legend>{label}</legend>
+      {bitsUpTo(count).map((bit) => (
+        <label key={bit} className="bit" title={names.get(bit) ?? `bit ${bit}`}>
+          <TriCheckbox state={bitState(shapes, field, bit)} label={`${label} bit ${bit}`} onChange={(on) => setSelectionBit(field, bit, on)} />
+          <span>{bit}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function CollisionPanel() {
+  const collisionLayers = useEditor((s) => s.collisionLayers);
+  const hasShapes = useSelectedShapes().length > 0;
+  const [all, setAll] = useState(false);
+  const count = all ? COLLISION_BITS : 16;
+  const names = new Map(collisionLayers.map((c) => [c.bit, c.name]));
+  return (
+    <Panel title="Collision">
+      {hasShapes ? (
+        <>
+          <BitGrid field="collisionLayer" count={count} names={names} />
+          <BitGrid field="collisionMask" count={count} names={names} />
+        </>
+      ) : (
+        <p className="empty">Select shapes to set their collision layer and mask.</p>
+      )}
+      <details className="bit-names">
+        <summary>Layer names</summary>
+        <div className="names">
+          {bitsUpTo(count).map((bit) => (
+            <Field key={bit} label={String(bit)} value={names.get(bit) ?? ""} commit={(t) => {
+              nameCollisionLayer(bit, t);
+              return { ok: true, value: null };
+            }} className="bit-name" />
+          ))}
+        </div>
+      </details>
+      <label className="check">
+        <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show all 32 bits
+      </label>
+    </Panel>
+  );
+}

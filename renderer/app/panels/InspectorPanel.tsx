@@ -1,0 +1,93 @@
+// Numeric and naming fields of the selection. With several shapes it shows the fields they share;
+// a field whose values differ is empty with a "mixed" placeholder, and a typed value sets them all.
+import type { Shape } from "../../../core";
+import { useEditor } from "../../store/editor-store";
+import { moveSelectionToLayer } from "../../store/layer-actions";
+import { nameSelection, parseNumber, setPolygonPoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
+import { Field, formatNumber, Panel } from "./fields";
+
+const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
+const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
+
+export function useSelectedShapes(): readonly Shape[] {
+  const shapes = useEditor((s) => s.shapes);
+  const selection = useEditor((s) => s.selection);
+  const ids = new Set(selection);
+  return shapes.filter((s) => ids.has(s.id));
+}
+
+const shown = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
+
+function PolygonPoints({ shape }: { readonly shape: Extract<Shape, { type: "polygon" }> }) {
+  const commit = (i: number, axis: 0 | 1) => (text: string) => {
+    const v = parseNumber(text);
+    if (!v.ok) return v;
+    const p = shape.points[i]!;
+    return setPolygonPoint(shape.id, i, axis === 0 ? [v.value, p[1]] : [p[0], v.value]);
+  };
+  return (
+    <fieldset className="points">
+      <legend>Points</legend>
+      {shape.points.map((p, i) => (
+        <div className="point" key={i}>
+          <span className="index">{i}</span>
+          <Field numeric label={`Point ${i} x`} hideLabel value={formatNumber(p[0])} commit={commit(i, 0)} />
+          <Field numeric label={`Point ${i} y`} hideLabel value={formatNumber(p[1])} commit={commit(i, 1)} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+export function InspectorPanel() {
+  const shapes = useSelectedShapes();
+  const layers = useEditor((s) => s.layers);
+  // Fields restart (drafts and messages cleared) when the selection changes.
+  const key = shapes.map((s) => s.id).join(",");
+  if (shapes.length === 0) {
+    return (
+      <Panel title="Inspector">
+        <p className="empty">Select a shape to edit it.</p>
+      </Panel>
+    );
+  }
+  const fields = sharedFields(shapes);
+  const kind = sharedValue(shapes, (s) => s.type);
+  const name = sharedValue(shapes, (s) => s.name ?? "");
+  const layer = sharedValue(shapes, (s) => s.layer);
+  const single = shapes.length === 1 ? shapes[0]! : null;
+  return (
+    <Panel title="Inspector">
+      <p className="what" data-testid="inspector-what">{single ? `${single.type} ${single.id}` : `${shapes.length} shapes${kind === "mixed" ? "" : ` (${kind}s)`}`}</p>
+      <div className="grid" key={key}>
+        <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(t.trim())} className="wide" />
+        {fields.map((f) => {
+          const v = sharedNumber(shapes, f);
+          return (
+            <Field
+              key={f}
+              numeric
+              label={LABELS[f]}
+              testId={`inspector-${f}`}
+              value={shown(v)}
+              commit={(t) => {
+                const parsed = parseNumber(t, SIZES.has(f));
+                return parsed.ok ? setSelectionField(f, parsed.value) : parsed;
+              }}
+            />
+          );
+        })}
+        <div className="field wide">
+          <label htmlFor="inspector-layer">Layer</label>
+          <select id="inspector-layer" value={layer === "mixed" || layer === undefined ? "" : layer} onChange={(e) => moveSelectionToLayer(e.target.value)}>
+            {(layer === "mixed" || layer === undefined) && <option value="" disabled>mixed</option>}
+            {[...layers].reverse().map((l) => (
+              <option key={l.id} value={l.id}>{l.name}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {single?.type === "polygon" && <PolygonPoints key={key} shape={single} />}
+    </Panel>
+  );
+}

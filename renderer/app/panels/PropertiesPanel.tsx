@@ -1,0 +1,100 @@
+// Custom properties of the selection, typed as in Tiled. With several shapes it lists the names all
+// of them have; a value that differs shows as mixed, and setting it sets it on all.
+import { useState } from "react";
+import { PROPERTY_TYPES, type Property, type PropertyType, type Shape } from "../../../core";
+import {
+  addSelectionProperty,
+  deleteSelectionProperty,
+  renameSelectionProperty,
+  setSelectionPropertyType,
+  setSelectionPropertyValue,
+  sharedPropertyNames,
+  sharedValue,
+} from "../../store/shape-edits";
+import { Field, formatNumber, Panel, TriCheckbox } from "./fields";
+import { useSelectedShapes } from "./InspectorPanel";
+
+const propertyOf = (s: Shape, name: string): Property | undefined => s.properties?.find((p) => p.name === name);
+
+function ValueEditor({ shapes, name, type }: { readonly shapes: readonly Shape[]; readonly name: string; readonly type: PropertyType | "mixed" }) {
+  const value = sharedValue(shapes, (s) => propertyOf(s, name)?.value);
+  const label = `Value of ${name}`;
+  if (type === "boolean") {
+    return <TriCheckbox label={label} state={value === "mixed" ? "mixed" : value === true ? "on" : "off"} onChange={(on) => setSelectionPropertyValue(name, on)} />;
+  }
+  if (type === "color") {
+    const hex = typeof value === "string" && value !== "mixed" ? value : "#000000";
+    return (
+      <span className="color">
+        <input type="color" aria-label={label} value={hex.slice(0, 7)} onChange={(e) => setSelectionPropertyValue(name, e.target.value + hex.slice(7))} />
+        <Field label={`${label} (hex)`} hideLabel value={value === "mixed" ? "mixed" : hex} commit={(t) => setSelectionPropertyValue(name, t.trim().toLowerCase())} className="hex" />
+      </span>
+    );
+  }
+  if (type === "number") {
+    return (
+      <Field numeric label={label} hideLabel value={value === "mixed" ? "mixed" : typeof value === "number" ? formatNumber(value) : ""} commit={(t) => {
+        const v = Number(t.trim());
+        return t.trim() === "" || !Number.isFinite(v) ? { ok: false, message: `"${t}" is not a number` } : setSelectionPropertyValue(name, v);
+      }} />
+    );
+  }
+  return <Field label={label} hideLabel value={value === "mixed" ? "mixed" : String(value ?? "")} commit={(t) => setSelectionPropertyValue(name, t)} />;
+}
+
+function AddProperty() {
+  const [name, setName] = useState("");
+  const [type, setType] = useState<PropertyType>("string");
+  const [error, setError] = useState<string | null>(null);
+  const add = () => {
+    const r = addSelectionProperty(name, type);
+    if (r.ok) {
+      setName("");
+      setError(null);
+    } else setError(r.message);
+  };
+  return (
+    <div className="add-property">
+      <input aria-label="New property name" placeholder="name" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === "Enter" && add()} />
+      <select aria-label="New property type" value={type} onChange={(e) => setType(e.target.value as PropertyType)}>
+        {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+      </select>
+      <button onClick={add}>Add</button>
+      {error && <span className="error" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+export function PropertiesPanel() {
+  const shapes = useSelectedShapes();
+  if (shapes.length === 0) {
+    return (
+      <Panel title="Properties">
+        <p className="empty">Select shapes to edit their custom properties.</p>
+      </Panel>
+    );
+  }
+  const names = sharedPropertyNames(shapes);
+  return (
+    <Panel title="Properties">
+      <ul className="properties" key={shapes.map((s) => s.id).join(",")}>
+        {names.map((name) => {
+          const type = sharedValue(shapes, (s) => propertyOf(s, name)?.type) ?? "string";
+          return (
+            <li key={name} data-testid={`property-${name}`}>
+              <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(name, t)} className="prop-name" />
+              <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(name, e.target.value as PropertyType)}>
+                {type === "mixed" && <option value="" disabled>mixed</option>}
+                {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              </select>
+              <ValueEditor shapes={shapes} name={name} type={type} />
+              <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(name)}>×</button>
+            </li>
+          );
+        })}
+      </ul>
+      {names.length === 0 && <p className="empty">No properties{shapes.length > 1 ? " shared by these shapes" : ""}.</p>}
+      <AddProperty />
+    </Panel>
+  );
+}

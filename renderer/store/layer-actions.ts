@@ -1,0 +1,150 @@
+// Editor layers: pure functions computing the next document, and thin wrappers that write the store.
+// Every write is one undo step; the active layer is not part of the document (not undoable).
+import type { Layer, Probe, Shape } from "../../core";
+import { useEditor, type DocumentSlice } from "./editor-store";
+
+/** A change to the document, or the reason it was refused (the document is then untouched). */
+export type Edit<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+type LayerDoc = Pick<DocumentSlice, "shapes" | "probes" | "layers">;
+
+/** A fresh id "layer-N" and name "Layer N", unique among the layers. */
+export function newLayer(layers: readonly Layer[]): Layer {
+  const ids = new Set(layers.map((l) => l.id));
+  const names = new Set(layers.map((l) => l.name));
+  let n = layers.length + 1;
+  while (ids.has(`layer-${n}`) || names.has(`Layer ${n}`)) n++;
+  return { id: `layer-${n}`, name: `Layer ${n}` };
+}
+
+/** Adds a layer just above `above` (at the top when it is not found), as Tiled does. */
+export function layersWithNew(layers: readonly Layer[], above: string): { readonly layers: readonly Layer[]; readonly layer: Layer } {
+  const layer = newLayer(layers);
+  const at = layers.findIndex((l) => l.id === above);
+  const index = at < 0 ? layers.length : at + 1;
+  return { layers: [...layers.slice(0, index), layer, ...layers.slice(index)], layer };
+}
+
+export function layersRenamed(layers: readonly Layer[], id: string, name: string): Edit<readonly Layer[]> {
+  const trimmed = name.trim();
+  if (trimmed === "") return { ok: false, message: "a layer needs a name" };
+  return { ok: true, value: layers.map((l) => (l.id === id ? { ...l, name: trimmed } : l)) };
+}
+
+/** Moves a layer `delta` places up the draw order (+1 = towards the top); clamps at the ends. */
+export function layersMoved(layers: readonly Layer[], id: string, delta: number): readonly Layer[] {
+  const from = layers.findIndex((l) => l.id === id);
+  const to = Math.max(0, Math.min(layers.length - 1, from + delta));
+  if (from < 0 || to === from) return layers;
+  const next = [...layers];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** Sets `visible` or `locked`; the default (visible, unlocked) is written as an absent field. */
+export function layersFlagged(layers: readonly Layer[], id: string, flag: "visible" | "locked", on: boolean): readonly Layer[] {
+  return layers.map((l) => {
+    if (l.id !== id) return l;
+    const { [flag]: _old, ...rest } = l;
+    const isDefault = flag === "visible" ? on : !on;
+    return isDefault ? rest : { ...rest, [flag]: on };
+  });
+}
+
+/** The layer a deleted layer's shapes go to: the one below it, or above when it is the bottom. */
+export function neighbourLayer(layers: readonly Layer[], id: string): Layer | undefined {
+  const i = layers.findIndex((l) => l.id === id);
+  if (i < 0) return undefined;
+  return layers[i - 1] ?? layers[i + 1];
+}
+
+/**
+ * Deletes a layer; its shapes move to `moveTo` (a layer id) or are deleted with it (null), and a
+ * sweep probe goes with the shape it moves. The last layer is never deleted.
+ */
+export function documentWithoutLayer(doc: LayerDoc, id: string, moveTo: string | null): Edit<LayerDoc> {
+  if (!doc.layers.some((l) => l.id === id)) return { ok: false, message: `no layer ${id}` };
+  if (doc.layers.length <= 1) return { ok: false, message: "a scene keeps at least one layer" };
+  if (moveTo !== null && (moveTo === id || !doc.layers.some((l) => l.id === moveTo))) return { ok: false, message: `cannot move shapes to ${moveTo}` };
+  const layers = doc.layers.filter((l) => l.id !== id);
+  if (moveTo !== null) {
+    const shapes = doc.shapes.map((s) => (s.layer === id ? { ...s, layer: moveTo } : s));
+    return { ok: true, value: { ...doc, layers, shapes } };
+  }
+  const gone = new Set(doc.shapes.filter((s) => s.layer === id).map((s) => s.id));
+  const shapes = doc.shapes.filter((s) => !gone.has(s.id));
+  const probes: readonly Probe[] = doc.probes.filter((p) => !(p.type === "sweep" && gone.has(p.shape)));
+  return { ok: true, value: { ...doc, layers, shapes, probes } };
+}
+
+/** Puts the shapes `ids` on layer `layer`, keeping everything else (and the array when nothing changes). */
+export function shapesOnLayer(shapes: readonly Shape[], ids: readonly string[], layer: string): readonly Shape[] {
+  const moving = new Set(ids);
+  if (!shapes.some((s) => moving.has(s.id) && s.layer !== layer)) return shapes;
+  return shapes.map((s) => (moving.has(s.id) && s.layer !== layer ? { ...s, layer } : s));
+}
+
+export function shapeCounts(shapes: readonly Shape[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of shapes) if (s.layer) counts.set(s.layer, (counts.get(s.layer) ?? 0) + 1);
+  return counts;
+}
+
+/** The active layer, or the top one when it no longer exists (an undo took it away). */
+export function activeLayerOf(state: { readonly layers: readonly Layer[]; readonly activeLayer: string }): string {
+  return state.layers.some((l) => l.id === state.activeLayer) ? state.activeLayer : state.layers.at(-1)!.id;
+}
+
+// Wrappers: the only writers of layers in the store.
+const get = () => useEditor.getState();
+
+export function setActiveLayer(id: string): void {
+  if (get().layers.some((l) => l.id === id)) useEditor.setState({ activeLayer: id });
+}
+
+/** Adds a layer above the active one and makes it active. */
+export function addLayer(): string {
+  const { layers, layer } = layersWithNew(get().layers, activeLayerOf(get()));
+  useEditor.setState({ layers, activeLayer: layer.id });
+  return layer.id;
+}
+
+export function renameLayer(id: string, name: string): Edit<null> {
+  const result = layersRenamed(get().layers, id, name);
+  if (!result.ok) return result;
+  if (get().layers.find((l) => l.id === id)?.name !== name.trim()) useEditor.setState({ layers: result.value });
+  return { ok: true, value: null };
+}
+
+export function moveLayer(id: string, delta: number): void {
+  const layers = layersMoved(get().layers, id, delta);
+  if (layers !== get().layers) useEditor.setState({ layers });
+}
+
+/** Hides or shows a layer; hidden or locked shapes leave the selection (they cannot be picked). */
+export function setLayerFlag(id: string, flag: "visible" | "locked", on: boolean): void {
+  const { layers, shapes, selection } = get();
+  const layer = layers.find((l) => l.id === id);
+  if (!layer || (layer[flag] ?? flag === "visible") === on) return;
+  const unpickable = flag === "visible" ? !on : on;
+  const leaving = unpickable ? new Set(shapes.filter((s) => s.layer === id).map((s) => s.id)) : new Set<string>();
+  useEditor.setState({ layers: layersFlagged(layers, id, flag, on), selection: selection.filter((s) => !leaving.has(s)) });
+}
+
+export function deleteLayer(id: string, moveTo: string | null): Edit<null> {
+  const state = get();
+  const result = documentWithoutLayer(state, id, moveTo);
+  if (!result.ok) return result;
+  const ids = new Set([...result.value.shapes.map((s) => s.id), ...result.value.probes.map((p) => p.id)]);
+  const activeLayer = state.activeLayer === id ? (moveTo ?? neighbourLayer(state.layers, id)!.id) : state.activeLayer;
+  useEditor.setState({ ...result.value, activeLayer, selection: state.selection.filter((s) => ids.has(s)) });
+  return { ok: true, value: null };
+}
+
+/** Moves the selected shapes to a layer (one undo step). */
+export function moveSelectionToLayer(layer: string): void {
+  const { shapes, selection } = get();
+  const next = shapesOnLayer(shapes, selection, layer);
+  if (next !== shapes) useEditor.setState({ shapes: next });
+}

@@ -1,0 +1,264 @@
+// Edits from the sidebar's inspector, collision and property panels: pure functions computing the
+// next shapes (or refusing with a message, leaving the document untouched), and thin wrappers that
+// write the store, one undo step each.
+import {
+  checkConvexPolygon,
+  collisionLayerOf,
+  collisionMaskOf,
+  COLLISION_BITS,
+  toVec,
+  type CollisionLayer,
+  type Point,
+  type Property,
+  type PropertyType,
+  type Shape,
+} from "../../core";
+import { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE } from "../../core/scene/schema";
+import { useEditor } from "./editor-store";
+import type { Edit } from "./layer-actions";
+
+export type { Edit } from "./layer-actions";
+
+/** The numeric fields the inspector edits; which a shape has depends on its kind. */
+export type NumericField = "x" | "y" | "rotation" | "width" | "height" | "radius";
+
+export const FIELDS_OF: Readonly<Record<Shape["type"], readonly NumericField[]>> = {
+  circle: ["x", "y", "radius"],
+  box: ["x", "y", "rotation", "width", "height"],
+  capsule: ["x", "y", "rotation", "radius", "height"],
+  polygon: ["x", "y", "rotation"],
+};
+
+const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
+
+/** The fields every shape in `shapes` has, in inspector order. */
+export function sharedFields(shapes: readonly Shape[]): readonly NumericField[] {
+  if (shapes.length === 0) return [];
+  return FIELDS_OF[shapes[0]!.type].filter((f) => shapes.every((s) => FIELDS_OF[s.type].includes(f)));
+}
+
+const fieldValue = (s: Shape, f: NumericField): number | undefined => (f in s ? (s as unknown as Record<string, number>)[f] : undefined);
+
+/** The one value the shapes share, "mixed" when they differ, undefined when none has the field. */
+export function sharedValue<T>(shapes: readonly Shape[], read: (s: Shape) => T | undefined): T | "mixed" | undefined {
+  let first: T | undefined;
+  for (const [i, s] of shapes.entries()) {
+    const v = read(s);
+    if (i === 0) first = v;
+    else if (v !== first) return "mixed";
+  }
+  return first;
+}
+
+export const sharedNumber = (shapes: readonly Shape[], f: NumericField) => sharedValue(shapes, (s) => fieldValue(s, f));
+
+/** Parses typed text as a coordinate (|v| ≤ 1e15) or a size (1e-9 ≤ v ≤ 1e15), as the file format. */
+export function parseNumber(text: string, size = false): Edit<number> {
+  const t = text.trim();
+  if (t === "") return { ok: false, message: "enter a number" };
+  const v = Number(t);
+  if (!Number.isFinite(v)) return { ok: false, message: `"${t}" is not a number` };
+  if (Math.abs(v) > MAX_COORDINATE) return { ok: false, message: "must be between -1e15 and 1e15" };
+  if (size && v < MIN_SIZE) return { ok: false, message: "must be at least 1e-9" };
+  return { ok: true, value: v };
+}
+
+/** Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid. */
+export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, value: number): Edit<readonly Shape[]> {
+  const checked = parseNumber(String(value), SIZES.has(field));
+  if (!checked.ok) return checked;
+  const targets = new Set(ids);
+  const next: Shape[] = [];
+  let changed = false;
+  for (const s of shapes) {
+    if (!targets.has(s.id)) {
+      next.push(s);
+      continue;
+    }
+    if (!FIELDS_OF[s.type].includes(field)) return { ok: false, message: `a ${s.type} has no ${field}` };
+    if (s.type === "capsule" && field === "height" && value < 2 * s.radius) return { ok: false, message: `height must be at least 2 × radius (${2 * s.radius})` };
+    if (s.type === "capsule" && field === "radius" && 2 * value > s.height) return { ok: false, message: `radius must be at most height / 2 (${s.height / 2})` };
+    if (fieldValue(s, field) === value) next.push(s);
+    else {
+      next.push({ ...s, [field]: value } as Shape);
+      changed = true;
+    }
+  }
+  return { ok: true, value: changed ? next : shapes };
+}
+
+/** Moves one point of a polygon; refuses a result that is not strictly convex, with core's message. */
+export function shapesWithPoint(shapes: readonly Shape[], id: string, index: number, point: Point): Edit<readonly Shape[]> {
+  const s = shapes.find((x) => x.id === id);
+  if (!s || s.type !== "polygon") return { ok: false, message: `${id} is not a polygon` };
+  if (index < 0 || index >= s.points.length) return { ok: false, message: `no point ${index}` };
+  for (const v of point) {
+    const c = parseNumber(String(v));
+    if (!c.ok) return c;
+  }
+  const points = s.points.map((p, i) => (i === index ? point : p));
+  const problem = checkConvexPolygon(points.map(toVec));
+  if (problem) return { ok: false, message: problem.message };
+  return { ok: true, value: shapes.map((x) => (x === s ? { ...s, points } : x)) };
+}
+
+/** Applies `change` to the shapes `ids`; the array stays the same object when nothing changes. */
+function mapShapes(shapes: readonly Shape[], ids: readonly string[], change: (s: Shape) => Shape): readonly Shape[] {
+  const targets = new Set(ids);
+  let changed = false;
+  const next = shapes.map((s) => {
+    if (!targets.has(s.id)) return s;
+    const t = change(s);
+    if (t !== s) changed = true;
+    return t;
+  });
+  return changed ? next : shapes;
+}
+
+/** Names shapes; "" removes the name (unnamed). */
+export function shapesNamed(shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] {
+  return mapShapes(shapes, ids, (s) => {
+    if ((s.name ?? "") === name) return s;
+    const { name: _old, ...rest } = s;
+    return (name === "" ? rest : { ...rest, name }) as Shape;
+  });
+}
+
+// Collision category bits: bit 1 is the lowest; values are unsigned 32-bit numbers.
+export type BitField = "collisionLayer" | "collisionMask";
+const readBits = (s: Shape, field: BitField) => (field === "collisionLayer" ? collisionLayerOf(s) : collisionMaskOf(s));
+const mask = (bit: number) => 2 ** (bit - 1);
+
+export function hasBit(value: number, bit: number): boolean {
+  return Math.floor(value / mask(bit)) % 2 === 1;
+}
+
+/** "on" or "off" when all shapes agree on the bit, else "mixed". */
+export function bitState(shapes: readonly Shape[], field: BitField, bit: number): "on" | "off" | "mixed" {
+  const v = sharedValue(shapes, (s) => hasBit(readBits(s, field), bit));
+  return v === "mixed" ? "mixed" : v ? "on" : "off";
+}
+
+export function shapesWithBit(shapes: readonly Shape[], ids: readonly string[], field: BitField, bit: number, on: boolean): readonly Shape[] {
+  if (!Number.isInteger(bit) || bit < 1 || bit > COLLISION_BITS) return shapes;
+  return mapShapes(shapes, ids, (s) => {
+    const v = readBits(s, field);
+    if (hasBit(v, bit) === on) return s;
+    return { ...s, [field]: on ? v + mask(bit) : v - mask(bit) } as Shape;
+  });
+}
+
+/** Names a category bit; an empty name removes it. Kept sorted by bit. */
+export function collisionLayersNamed(list: readonly CollisionLayer[], bit: number, name: string): readonly CollisionLayer[] {
+  const trimmed = name.trim();
+  const rest = list.filter((c) => c.bit !== bit);
+  if ((list.find((c) => c.bit === bit)?.name ?? "") === trimmed) return list;
+  return trimmed === "" ? rest : [...rest, { bit, name: trimmed }].sort((a, b) => a.bit - b.bit);
+}
+
+// Custom properties, as Tiled's: a name unique per shape, a type and a value.
+export const DEFAULT_VALUES: { readonly [T in PropertyType]: Extract<Property, { type: T }>["value"] } = { string: "", number: 0, boolean: false, color: "#000000" };
+
+/** The value carried over to another type: "3" ↔ 3, 0 ↔ false, a colour stays a colour string. */
+export function convertProperty(p: Property, type: PropertyType): Property {
+  if (p.type === type) return p;
+  const v = p.value;
+  switch (type) {
+    case "string":
+      return { name: p.name, type, value: String(v) };
+    case "number": {
+      const n = typeof v === "boolean" ? (v ? 1 : 0) : Number(v);
+      return { name: p.name, type, value: Number.isFinite(n) ? n : 0 };
+    }
+    case "boolean":
+      return { name: p.name, type, value: typeof v === "number" ? v !== 0 : typeof v === "boolean" ? v : /^(true|yes|1)$/i.test(v.trim()) };
+    case "color":
+      return { name: p.name, type, value: typeof v === "string" && COLOR_PATTERN.test(v.trim()) ? v.trim().toLowerCase() : DEFAULT_VALUES.color };
+  }
+}
+
+/** The property names every shape `ids` has (the ones the panel lists for a multi-selection). */
+export function sharedPropertyNames(shapes: readonly Shape[]): readonly string[] {
+  if (shapes.length === 0) return [];
+  const first = (shapes[0]!.properties ?? []).map((p) => p.name);
+  return first.filter((n) => shapes.every((s) => s.properties?.some((p) => p.name === n)));
+}
+
+const propsOf = (s: Shape): readonly Property[] => s.properties ?? [];
+const withProps = (s: Shape, properties: readonly Property[]): Shape => {
+  const { properties: _old, ...rest } = s;
+  return (properties.length === 0 ? rest : { ...rest, properties }) as Shape;
+};
+
+function checkName(name: string): Edit<string> {
+  const n = name.trim();
+  return n === "" ? { ok: false, message: "a property needs a name" } : { ok: true, value: n };
+}
+
+export function shapesWithNewProperty(shapes: readonly Shape[], ids: readonly string[], name: string, type: PropertyType): Edit<readonly Shape[]> {
+  const n = checkName(name);
+  if (!n.ok) return n;
+  const targets = shapes.filter((s) => ids.includes(s.id));
+  if (targets.length === 0) return { ok: false, message: "select a shape first" };
+  if (targets.some((s) => propsOf(s).some((p) => p.name === n.value))) return { ok: false, message: `a property named "${n.value}" already exists` };
+  const property = { name: n.value, type, value: DEFAULT_VALUES[type] } as Property;
+  return { ok: true, value: mapShapes(shapes, ids, (s) => withProps(s, [...propsOf(s), property])) };
+}
+
+export function shapesWithPropertyRenamed(shapes: readonly Shape[], ids: readonly string[], from: string, to: string): Edit<readonly Shape[]> {
+  const n = checkName(to);
+  if (!n.ok) return n;
+  if (n.value === from) return { ok: true, value: shapes };
+  const targets = shapes.filter((s) => ids.includes(s.id));
+  if (targets.some((s) => propsOf(s).some((p) => p.name === n.value))) return { ok: false, message: `a property named "${n.value}" already exists` };
+  return { ok: true, value: mapShapes(shapes, ids, (s) => withProps(s, propsOf(s).map((p) => (p.name === from ? { ...p, name: n.value } : p)))) };
+}
+
+export function shapesWithPropertyType(shapes: readonly Shape[], ids: readonly string[], name: string, type: PropertyType): readonly Shape[] {
+  return mapShapes(shapes, ids, (s) => (propsOf(s).some((p) => p.name === name && p.type !== type) ? withProps(s, propsOf(s).map((p) => (p.name === name ? convertProperty(p, type) : p))) : s));
+}
+
+/** Sets a property's value on every shape that has it, converting to each one's type; refuses bad colours. */
+export function shapesWithPropertyValue(shapes: readonly Shape[], ids: readonly string[], name: string, value: Property["value"]): Edit<readonly Shape[]> {
+  if (typeof value === "number" && !Number.isFinite(value)) return { ok: false, message: "must be a finite number" };
+  let refused: string | null = null;
+  const next = mapShapes(shapes, ids, (s) => {
+    const old = propsOf(s).find((p) => p.name === name);
+    if (!old || old.value === value) return s;
+    const typed = convertProperty({ name, type: typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "string", value } as Property, old.type);
+    if (old.type === "color" && (typeof value !== "string" || !COLOR_PATTERN.test(value))) refused = 'must be a colour "#rrggbb" or "#rrggbbaa"';
+    return withProps(s, propsOf(s).map((p) => (p.name === name ? typed : p)));
+  });
+  return refused ? { ok: false, message: refused } : { ok: true, value: next };
+}
+
+export function shapesWithoutProperty(shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] {
+  return mapShapes(shapes, ids, (s) => (propsOf(s).some((p) => p.name === name) ? withProps(s, propsOf(s).filter((p) => p.name !== name)) : s));
+}
+
+// Wrappers: each writes the store once (one undo step) and only when something changed.
+const get = () => useEditor.getState();
+
+function writeShapes(result: Edit<readonly Shape[]> | readonly Shape[]): Edit<null> {
+  const r: Edit<readonly Shape[]> = "ok" in result ? result : { ok: true, value: result };
+  if (!r.ok) return r;
+  if (r.value !== get().shapes) useEditor.setState({ shapes: r.value });
+  return { ok: true, value: null };
+}
+
+const selected = () => get().selection;
+
+export const setSelectionField = (field: NumericField, value: number) => writeShapes(shapesWithField(get().shapes, selected(), field, value));
+export const setPolygonPoint = (id: string, index: number, point: Point) => writeShapes(shapesWithPoint(get().shapes, id, index, point));
+export const nameSelection = (name: string) => writeShapes(shapesNamed(get().shapes, selected(), name));
+export const setSelectionBit = (field: BitField, bit: number, on: boolean) => writeShapes(shapesWithBit(get().shapes, selected(), field, bit, on));
+export const addSelectionProperty = (name: string, type: PropertyType) => writeShapes(shapesWithNewProperty(get().shapes, selected(), name, type));
+export const renameSelectionProperty = (from: string, to: string) => writeShapes(shapesWithPropertyRenamed(get().shapes, selected(), from, to));
+export const setSelectionPropertyType = (name: string, type: PropertyType) => writeShapes(shapesWithPropertyType(get().shapes, selected(), name, type));
+export const setSelectionPropertyValue = (name: string, value: Property["value"]) => writeShapes(shapesWithPropertyValue(get().shapes, selected(), name, value));
+export const deleteSelectionProperty = (name: string) => writeShapes(shapesWithoutProperty(get().shapes, selected(), name));
+
+export function nameCollisionLayer(bit: number, name: string): void {
+  const next = collisionLayersNamed(get().collisionLayers, bit, name);
+  if (next !== get().collisionLayers) useEditor.setState({ collisionLayers: next });
+}

@@ -1,0 +1,311 @@
+// The sidebar's store edits without a UI: layers, inspector fields, collision bits, properties, and
+// that what they write survives serializeScene → parseScene.
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseScene, serializeScene, type Shape } from "../../core";
+import { drawOrder } from "../../renderer/canvas/draw-order";
+import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
+import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
+import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
+import {
+  addSelectionProperty,
+  bitState,
+  convertProperty,
+  deleteSelectionProperty,
+  nameCollisionLayer,
+  nameSelection,
+  renameSelectionProperty,
+  setPolygonPoint,
+  setSelectionBit,
+  setSelectionField,
+  setSelectionPropertyType,
+  setSelectionPropertyValue,
+  sharedFields,
+  sharedNumber,
+} from "../../renderer/store/shape-edits";
+
+const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
+const box = (id: string, x = 0): Shape => ({ id, type: "box", x, y: 0, rotation: 0, width: 20, height: 10 });
+const capsule = (id: string): Shape => ({ id, type: "capsule", x: 0, y: 0, rotation: 0, radius: 5, height: 30 });
+const square = (id: string): Shape => ({ id, type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [10, 0], [10, 10], [0, 10]] });
+const state = () => useEditor.getState();
+const shape = (id: string) => state().shapes.find((s) => s.id === id)!;
+const steps = () => history().pastStates.length;
+const layerIds = () => state().layers.map((l) => l.id);
+
+beforeEach(() => {
+  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
+});
+
+describe("layers", () => {
+  it("adds a layer above the active one, makes it active, and new shapes go to it", () => {
+    const id = addLayer();
+    expect(layerIds()).toEqual(["layer-1", id]);
+    expect(state().activeLayer).toBe(id);
+    addShape(circle("a"));
+    expect(shape("a").layer).toBe(id);
+    setActiveLayer("layer-1");
+    const third = addLayer();
+    expect(layerIds()).toEqual(["layer-1", third, id]); // above layer-1, below the other
+  });
+
+  it("renames inline, refusing an empty name", () => {
+    expect(renameLayer("layer-1", "  Walls ").ok).toBe(true);
+    expect(state().layers[0]!.name).toBe("Walls");
+    const before = documentOf(state());
+    expect(renameLayer("layer-1", "  ")).toEqual({ ok: false, message: "a layer needs a name" });
+    expect(documentOf(state())).toEqual(before);
+  });
+
+  it("reorders, clamping at the ends, and draws lower layers first", () => {
+    addShape(circle("a")); // layer-1
+    const top = addLayer();
+    addShape(circle("b")); // top
+    setActiveLayer("layer-1");
+    addShape(circle("c")); // layer-1, after b in the array
+    expect(drawOrder(state().shapes, state().layers).map((d) => d.shape.id)).toEqual(["a", "c", "b"]);
+    moveLayer(top, -1);
+    expect(layerIds()).toEqual([top, "layer-1"]);
+    expect(drawOrder(state().shapes, state().layers).map((d) => d.shape.id)).toEqual(["b", "a", "c"]);
+    const n = steps();
+    moveLayer(top, -1); // already at the bottom
+    expect(steps()).toBe(n);
+    undo();
+    expect(layerIds()).toEqual(["layer-1", top]);
+  });
+
+  it("hides and locks: hidden shapes are not drawn, locked ones drawn but not pickable, both leave the selection", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a", "b"]);
+    const other = addLayer();
+    moveSelectionToLayer(other);
+    expect(shapeCounts(state().shapes)).toEqual(new Map([[other, 2]]));
+    select(["a"]);
+    setLayerFlag(other, "visible", false);
+    expect(state().layers[1]).toEqual({ id: other, name: "Layer 2", visible: false });
+    expect(state().selection).toEqual([]);
+    expect(drawOrder(state().shapes, state().layers)).toEqual([]);
+    setLayerFlag(other, "visible", true);
+    expect(state().layers[1]).toEqual({ id: other, name: "Layer 2" }); // the default is written as absent
+    select(["b"]);
+    setLayerFlag(other, "locked", true);
+    expect(state().selection).toEqual([]);
+    expect(drawOrder(state().shapes, state().layers).map((d) => d.locked)).toEqual([true, true]);
+    undo();
+    expect(state().layers[1]!.locked).toBeUndefined();
+  });
+
+  it("deletes a layer moving its shapes, or with them, and never the last layer", () => {
+    addShape(circle("a"));
+    const second = addLayer();
+    addShape(circle("b"));
+    expect(deleteLayer(second, "layer-1").ok).toBe(true);
+    expect(layerIds()).toEqual(["layer-1"]);
+    expect(shape("b").layer).toBe("layer-1");
+    expect(state().activeLayer).toBe("layer-1");
+    const before = documentOf(state());
+    expect(deleteLayer("layer-1", null)).toEqual({ ok: false, message: "a scene keeps at least one layer" });
+    expect(documentOf(state())).toEqual(before);
+    undo();
+    expect(layerIds()).toEqual(["layer-1", second]);
+    expect(shape("b").layer).toBe(second);
+    select(["b"]);
+    expect(deleteLayer(second, null).ok).toBe(true);
+    expect(state().shapes.map((s) => s.id)).toEqual(["a"]);
+    expect(state().selection).toEqual([]);
+  });
+
+  it("puts new shapes on the top layer when an undo took the active layer away", () => {
+    const id = addLayer();
+    undo();
+    expect(layerIds()).toEqual(["layer-1"]);
+    expect(state().activeLayer).toBe(id); // not undoable: it dangles
+    expect(activeLayerOf(state())).toBe("layer-1");
+    addShape(circle("a"));
+    expect(shape("a").layer).toBe("layer-1");
+  });
+});
+
+describe("inspector edits", () => {
+  it("sets a field on one shape as one undo step", () => {
+    addShape(box("a"));
+    const n = steps();
+    expect(setSelectionField("width", 42).ok).toBe(true);
+    expect(shape("a")).toMatchObject({ width: 42, height: 10 });
+    expect(steps()).toBe(n + 1);
+    undo();
+    expect(shape("a")).toMatchObject({ width: 20 });
+    redo();
+    expect(shape("a")).toMatchObject({ width: 42 });
+  });
+
+  it("shows shared fields and mixed values of a multi-selection, and sets all of them at once", () => {
+    addShape(box("a", 0));
+    addShape(box("b", 50));
+    addShape(circle("c", 0));
+    select(["a", "b"]);
+    const picked = () => state().shapes.filter((s) => state().selection.includes(s.id));
+    expect(sharedFields(picked())).toEqual(["x", "y", "rotation", "width", "height"]);
+    expect(sharedNumber(picked(), "x")).toBe("mixed");
+    expect(sharedNumber(picked(), "width")).toBe(20);
+    select(["a", "c"]);
+    expect(sharedFields(picked())).toEqual(["x", "y"]); // circles have no rotation
+    const n = steps();
+    expect(setSelectionField("x", 7).ok).toBe(true);
+    expect([shape("a").x, shape("b").x, shape("c").x]).toEqual([7, 50, 7]);
+    expect(steps()).toBe(n + 1);
+    expect(sharedNumber(picked(), "x")).toBe(7);
+  });
+
+  it("refuses invalid values and leaves the document and the history untouched", () => {
+    addShape(box("a"));
+    addShape(capsule("k"));
+    addShape(circle("c"));
+    const before = documentOf(state());
+    const n = steps();
+    select(["a"]);
+    expect(setSelectionField("x", NaN).ok).toBe(false);
+    expect(setSelectionField("x", 2e15)).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
+    expect(setSelectionField("width", 0)).toEqual({ ok: false, message: "must be at least 1e-9" });
+    expect(setSelectionField("width", -5).ok).toBe(false);
+    expect(setSelectionField("radius", 5)).toEqual({ ok: false, message: "a box has no radius" });
+    select(["k"]);
+    expect(setSelectionField("height", 9).ok).toBe(false); // below 2 × radius
+    expect(setSelectionField("radius", 16).ok).toBe(false);
+    select(["k", "c"]);
+    expect(setSelectionField("radius", 20).ok).toBe(false); // fine for the circle, not the capsule: neither changes
+    expect(documentOf(state())).toEqual(before);
+    expect(steps()).toBe(n);
+    expect(setSelectionField("radius", 15).ok).toBe(true);
+    expect([shape("k"), shape("c")]).toMatchObject([{ radius: 15 }, { radius: 15 }]);
+  });
+
+  it("moves polygon points only while the polygon stays convex, with core's message", () => {
+    addShape(square("p"));
+    const before = documentOf(state());
+    const r = setPolygonPoint("p", 2, [5, 1]); // dents the square
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/not convex/);
+    expect(setPolygonPoint("p", 2, [10, 0]).ok).toBe(false); // repeats point 1
+    expect(documentOf(state())).toEqual(before);
+    expect(setPolygonPoint("p", 2, [12, 12]).ok).toBe(true);
+    expect(shape("p").type === "polygon" && shape("p")).toMatchObject({ points: [[0, 0], [10, 0], [12, 12], [0, 10]] });
+  });
+
+  it("names shapes and moves them to a layer", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a", "b"]);
+    nameSelection("rock");
+    expect([shape("a").name, shape("b").name]).toEqual(["rock", "rock"]);
+    nameSelection("");
+    expect("name" in shape("a")).toBe(false);
+  });
+});
+
+describe("collision bits", () => {
+  it("sets and clears layer and mask bits on several shapes, with mixed states", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a"]);
+    setSelectionBit("collisionLayer", 3, true);
+    expect(shape("a").collisionLayer).toBe(0b101);
+    select(["a", "b"]);
+    const picked = () => [shape("a"), shape("b")];
+    expect(bitState(picked(), "collisionLayer", 3)).toBe("mixed");
+    expect(bitState(picked(), "collisionLayer", 1)).toBe("on");
+    const n = steps();
+    setSelectionBit("collisionLayer", 3, true);
+    expect(steps()).toBe(n + 1);
+    expect(bitState(picked(), "collisionLayer", 3)).toBe("on");
+    setSelectionBit("collisionMask", 1, false);
+    setSelectionBit("collisionMask", 32, true);
+    expect([shape("a").collisionMask, shape("b").collisionMask]).toEqual([2 ** 31, 2 ** 31]);
+    setSelectionBit("collisionLayer", 1, false);
+    expect(shape("b").collisionLayer).toBe(0b100);
+  });
+
+  it("names category bits, kept sorted; an empty name removes one", () => {
+    nameCollisionLayer(3, "enemies");
+    nameCollisionLayer(1, " world ");
+    expect(state().collisionLayers).toEqual([{ bit: 1, name: "world" }, { bit: 3, name: "enemies" }]);
+    nameCollisionLayer(3, "");
+    expect(state().collisionLayers).toEqual([{ bit: 1, name: "world" }]);
+  });
+});
+
+describe("custom properties", () => {
+  it("adds, renames, changes type with conversion, sets values and deletes, on several shapes", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a", "b"]);
+    expect(addSelectionProperty("hp", "string").ok).toBe(true);
+    expect(setSelectionPropertyValue("hp", "12").ok).toBe(true);
+    expect(shape("b").properties).toEqual([{ name: "hp", type: "string", value: "12" }]);
+    expect(renameSelectionProperty("hp", "health").ok).toBe(true);
+    setSelectionPropertyType("health", "number");
+    expect(shape("a").properties).toEqual([{ name: "health", type: "number", value: 12 }]);
+    setSelectionPropertyType("health", "boolean");
+    expect(shape("a").properties).toEqual([{ name: "health", type: "boolean", value: true }]);
+    setSelectionPropertyType("health", "color");
+    expect(shape("a").properties).toEqual([{ name: "health", type: "color", value: "#000000" }]);
+    expect(setSelectionPropertyValue("health", "#ff8800cc").ok).toBe(true);
+    expect(setSelectionPropertyValue("health", "red").ok).toBe(false);
+    expect(shape("b").properties).toEqual([{ name: "health", type: "color", value: "#ff8800cc" }]);
+    deleteSelectionProperty("health");
+    expect("properties" in shape("a")).toBe(false);
+  });
+
+  it("converts values sensibly between types", () => {
+    expect(convertProperty({ name: "n", type: "string", value: "abc" }, "number")).toEqual({ name: "n", type: "number", value: 0 });
+    expect(convertProperty({ name: "n", type: "number", value: 0 }, "boolean")).toEqual({ name: "n", type: "boolean", value: false });
+    expect(convertProperty({ name: "n", type: "boolean", value: true }, "string")).toEqual({ name: "n", type: "string", value: "true" });
+    expect(convertProperty({ name: "n", type: "string", value: "#A0B0C0" }, "color")).toEqual({ name: "n", type: "color", value: "#a0b0c0" });
+  });
+
+  it("refuses duplicate and empty names and leaves the document untouched", () => {
+    addShape(circle("a"));
+    addShape(circle("b"));
+    select(["a"]);
+    addSelectionProperty("speed", "number");
+    addSelectionProperty("kind", "string");
+    const before = documentOf(state());
+    expect(addSelectionProperty("speed", "string")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
+    expect(renameSelectionProperty("kind", "speed")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
+    expect(addSelectionProperty(" ", "string").ok).toBe(false);
+    select(["a", "b"]); // b lacks "speed", but a has it: still a duplicate on a
+    expect(addSelectionProperty("speed", "number").ok).toBe(false);
+    expect(documentOf(state())).toEqual(before);
+  });
+});
+
+describe("saving", () => {
+  it("writes everything the panels edit, and it parses back the same", () => {
+    addShape(box("a"));
+    const second = addLayer();
+    addShape(square("p"));
+    setLayerFlag("layer-1", "locked", true);
+    setLayerFlag(second, "visible", false);
+    renameLayer(second, "Props");
+    nameCollisionLayer(2, "player");
+    select(["p"]);
+    nameSelection("crate");
+    setSelectionBit("collisionLayer", 2, true);
+    setSelectionBit("collisionMask", 5, true);
+    addSelectionProperty("tint", "color");
+    setSelectionPropertyValue("tint", "#11223344");
+    addSelectionProperty("heavy", "boolean");
+    setSelectionPropertyValue("heavy", true);
+    setPolygonPoint("p", 2, [11, 11]);
+    const written = documentOf(state());
+    const parsed = parseScene(serializeScene(currentScene()));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.scene.layers).toEqual([{ id: "layer-1", name: "Layer 1", locked: true }, { id: second, name: "Props", visible: false }]);
+    expect(parsed.scene.collisionLayers).toEqual([{ bit: 2, name: "player" }]);
+    // The file leaves defaults out (shapes on the first layer name none); loaded back, all is the same.
+    loadDocument(parsed.scene, { name: "t.json" });
+    expect(documentOf(state())).toEqual(written);
+    expect(parsed.scene.shapes[1]).toMatchObject({ name: "crate", layer: second, collisionLayer: 3, collisionMask: 17, properties: [{ name: "tint", type: "color", value: "#11223344" }, { name: "heavy", type: "boolean", value: true }] });
+  });
+});
