@@ -5,7 +5,7 @@ import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
 import { useEditor } from "../store/editor-store";
 import { useToolOverlay } from "../tools/overlay";
-import { handlesOf, localToWorld, type Handle } from "../tools/select/handles";
+import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
 import { shapeHandleId } from "../tools/select/select-tool";
 import { THEME } from "./theme";
@@ -35,8 +35,8 @@ function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: numbe
 function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   const handles = handlesOf(shape, scale);
   const knob = handles.find((h) => h.handle.kind === "rotate");
-  // The knob's stem runs from the shape's top edge (local −y under the knob) to the knob.
-  const stemFrom = knob ? localToWorld(shape, { x: 0, y: 0 }) : null;
+  // The knob's stem runs down to the shape's top, ROTATE_OFFSET screen pixels along local +y.
+  const stemFrom = knob ? localToWorld(shape, { x: 0, y: worldToLocal(shape, knob.at).y + ROTATE_OFFSET / scale }) : null;
   return (
     <Group>
       {knob && stemFrom && <Line points={[stemFrom.x, stemFrom.y, knob.at.x, knob.at.y]} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />}

@@ -16,7 +16,7 @@ export const CLOSE_RADIUS = 8;
 /** A second click this close to the last point (screen pixels) is a double-click: close. */
 export const DOUBLE_CLICK_SLOP = 3;
 
-export const POLYGON_TOOL_HINT = "Polygon: click to add points; click the first point, double-click or press Enter to close; Backspace removes the last point; Escape cancels";
+export const POLYGON_TOOL_HINT = "Polygon: click to add points · first point, double-click or Enter closes · Backspace undoes a point · Esc cancels";
 
 export interface PolygonTool extends Tool {
   /** "polygon.idle" or "polygon.drawing". */

@@ -32,7 +32,7 @@ export const handleId = (probe: string, end: "from" | "to") => `${probe}${HANDLE
 export const shapeHandleId = (shape: string, h: HandleKind) => `${shape}${HANDLE_SEPARATOR}${handleCode(h)}`;
 
 /** Told when a polygon is selected or a vertex grabbed, so the gestures can be found. */
-export const POLYGON_HINT = "Polygon: drag a vertex to move it, drag an edge's midpoint to add one, Alt-click a vertex to delete it; hold Shift while dragging to use the convex hull";
+export const POLYGON_HINT = "Polygon: drag a vertex · drag a midpoint to add one · Alt-click a vertex to delete · Shift-drag for the convex hull";
 
 function parseHandle(hitId: string): { owner: string; code: string } | null {
   const at = hitId.lastIndexOf(HANDLE_SEPARATOR);
