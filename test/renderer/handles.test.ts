@@ -95,6 +95,10 @@ describe("selection", () => {
     expect(selection()).toEqual(["free"]);
     t.down(pointerAt(-100, -100)); t.move(pointerAt(100, 100)); t.up(pointerAt(100, 100));
     expect(selection()).toEqual(["free"]);
+    // Selected anyway (select all), a locked shape stays put when the selection is dragged.
+    select(["free", "l"]);
+    t.down(pointerAt(0, 0, "free")); t.move(pointerAt(7, 0)); t.up(pointerAt(7, 0));
+    expect([shape("free").x, shape("l").x]).toEqual([7, 10]);
     // A handle of a locked shape does nothing either.
     const before = shape<Box>("l");
     t.down(pointerAt(30, 10, shapeHandleId("l", { kind: "resize", side: "se" }))); t.move(pointerAt(80, 80)); t.up(pointerAt(80, 80));

@@ -87,12 +87,13 @@ export function selectTool(): SelectTool {
   let drag: Drag | null = null;
 
   const translate = (start: Point2, ids: readonly string[]) => {
-    const { shapes, probes } = useEditor.getState();
+    const { shapes, probes, layers } = useEditor.getState();
     const moving = new Set(ids);
     drag = {
       state: "translating",
       start,
-      shapes: new Map(shapes.filter((s) => moving.has(s.id)).map((s) => [s.id, { x: s.x, y: s.y }])),
+      // Select all may have taken in shapes of locked layers: they stay put.
+      shapes: new Map(shapes.filter((s) => moving.has(s.id) && pickable(s, layers)).map((s) => [s.id, { x: s.x, y: s.y }])),
       probes: new Map(probes.filter((q) => moving.has(q.id)).map((q) => [q.id, q])),
     };
     beginGesture();
