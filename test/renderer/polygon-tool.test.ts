@@ -82,6 +82,17 @@ describe("polygon tool", () => {
     expect(shapes()).toHaveLength(0);
   });
 
+  it("switching tools abandons the polygon and its ghost", () => {
+    setTool("polygon");
+    const t = activeTool() as PolygonTool;
+    click(t, 0, 0); click(t, 40, 0); click(t, 40, 40);
+    expect(useEditor.getState().preview).not.toBeNull();
+    setTool("select");
+    expect(t.path()).toBe("polygon.idle");
+    expect(useEditor.getState().preview).toBeNull();
+    expect(useToolOverlay.getState().draft).toEqual([]);
+  });
+
   it("says why clicks are not convex while drawing and makes their hull on closing", () => {
     const t = polygonTool();
     // An arrowhead: the fourth point dents the outline.

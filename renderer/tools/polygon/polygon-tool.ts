@@ -91,6 +91,11 @@ export function polygonTool(): PolygonTool {
     return true;
   };
 
+  // Switching to another tool abandons the polygon, so its ghost does not linger.
+  useEditor.subscribe((s, prev) => {
+    if (prev.tool === "polygon" && s.tool !== "polygon" && points.length > 0) reset();
+  });
+
   return {
     path: () => (points.length > 0 ? "polygon.drawing" : "polygon.idle"),
     down: (p) => {
