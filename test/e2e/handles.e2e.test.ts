@@ -101,6 +101,18 @@ describe("handles in Chromium", () => {
     await page.close();
   });
 
+  it("stretches a capsule from its bottom handle, its top staying put", async () => {
+    const page = await session.newPage();
+    await page.getByRole("button", { name: "Capsule", exact: true }).click();
+    await page.mouse.click(400, 400); // radius 20, height 90: ends at page y 355 and 445
+    await page.keyboard.press("v");
+    await drag(page, [400, 445], [400, 485]);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-handles-capsule.png") });
+    const [capsule] = await savedShapes(page);
+    expect(capsule).toMatchObject({ type: "capsule", radius: 20, height: 130, x: 400, y: 420 - TOP });
+    await page.close();
+  });
+
   it("selects with a marquee on empty canvas, and Shift adds", async () => {
     const page = await session.newPage();
     await page.getByRole("button", { name: "Circle", exact: true }).click();

@@ -6,7 +6,7 @@ import { checkConvexPolygon, type Layer, type Shape } from "../../core";
 import { loadDocument, select, undo, redo } from "../../renderer/store/actions";
 import { history, useEditor } from "../../renderer/store/editor-store";
 import { useToolOverlay } from "../../renderer/tools/overlay";
-import { handlesOf, localToWorld, MIN_EDIT_SIZE, RESIZE_SIDES, resizeBox, type ResizeHandle } from "../../renderer/tools/select/handles";
+import { handlesOf, localToWorld, MIN_EDIT_SIZE, RESIZE_SIDES, resizeBox, ROTATE_OFFSET, type ResizeHandle } from "../../renderer/tools/select/handles";
 import { selectTool, shapeHandleId } from "../../renderer/tools/select/select-tool";
 import { pointerAt } from "./pointer";
 
@@ -186,6 +186,13 @@ describe("box handles", () => {
     expect(shape<Box>("b").rotation).toBe(0);
     expect(past()).toBe(before);
     expect(t.path()).toBe("select.idle");
+  });
+
+  it("keeps the knob's distance constant on screen: divided by the view's scale", () => {
+    const b = box("b", 0, 0);
+    const knobY = (scale: number) => handlesOf(b, scale).find((h) => h.handle.kind === "rotate")!.at.y;
+    expect(knobY(1)).toBe(-10 - ROTATE_OFFSET);
+    expect(knobY(4)).toBe(-10 - ROTATE_OFFSET / 4);
   });
 
   it("circles get a radius handle and no rotate knob", () => {
