@@ -2,6 +2,7 @@
 import { addItems, cancelGesture, deleteSelection, notify, redo, select, undo } from "../store/actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
 import { history, useEditor } from "../store/editor-store";
+import { activeTool } from "../tools/active-tool";
 import type { Action } from "./types";
 
 /**
@@ -101,7 +102,15 @@ export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.copy", label: "Copy", group: "Edit", keys: [{ key: "c", mod: true }], run: () => void copy(), enabled: hasSelection },
   { id: "edit.paste", label: "Paste", group: "Edit", keys: [{ key: "v", mod: true }], run: () => void paste() },
   { id: "edit.duplicate", label: "Duplicate", group: "Edit", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
-  { id: "edit.delete", label: "Delete", group: "Edit", keys: [{ key: "Delete" }, { key: "Backspace" }], run: deleteSelection, enabled: hasSelection },
+  {
+    id: "edit.delete", label: "Delete", group: "Edit", keys: [{ key: "Delete" }, { key: "Backspace" }],
+    run: () => {
+      // A tool in the middle of making something (a polygon's last point) takes the key first.
+      if (!activeTool().deleteKey?.()) deleteSelection();
+    },
+    enabled: () => hasSelection() || useEditor.getState().tool === "polygon",
+  },
+  { id: "edit.finish", label: "Finish shape", group: "Edit", keys: [{ key: "Enter" }], run: () => void activeTool().confirm?.(), enabled: () => useEditor.getState().tool === "polygon" },
   { id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", keys: [{ key: "Escape" }], run: () => { cancelGesture(); select([]); } },
   { id: "edit.selectAll", label: "Select all", group: "Edit", keys: [{ key: "a", mod: true }], run: () => select([...useEditor.getState().shapes.map((s) => s.id), ...useEditor.getState().probes.map((p) => p.id)]) },
 ];

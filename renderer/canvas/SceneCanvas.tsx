@@ -11,6 +11,7 @@ import { toolFor } from "../tools/active-tool";
 import type { PointerInfo } from "../tools/tool";
 import { drawOrder } from "./draw-order";
 import { Grid } from "./Grid";
+import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
 import { ProbeNode } from "./ProbeLayer";
 import { ShapeNode } from "./ShapeNode";
@@ -60,7 +61,7 @@ export function SceneCanvas() {
   const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {
     if (e.evt.button !== 0) return;
     const t = e.target;
-    const hitId = t.hasName("shape") || t.hasName("probe") || t.hasName("probe-handle") ? t.id() : null;
+    const hitId = t.hasName("shape") || t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
     const info = pointer(e.evt, hitId);
     if (!info) return;
     const active = toolFor(tool);
@@ -104,6 +105,9 @@ export function SceneCanvas() {
             <ProbeNode key={p.id} probe={p} hit={probeHits.get(p.id) ?? null} shapes={shapes} selected={selected.has(p.id)} />
           ))}
           {probePreview && <ProbeNode probe={probePreview} hit={evaluateProbe(shapes, probePreview)} shapes={shapes} selected={false} />}
+        </Layer>
+        <Layer name="handles">
+          <Handles />
         </Layer>
       </Stage>
     </div>

@@ -18,4 +18,8 @@ export interface Tool {
   readonly up: (p: PointerInfo) => void;
   /** Escape or losing the pointer: end the gesture and restore the state before it. */
   readonly cancel: () => void;
+  /** Enter: finish what the tool is making; false when it had nothing to finish. */
+  readonly confirm?: () => boolean;
+  /** Backspace or Delete: true when the tool used the key (the selection is then not deleted). */
+  readonly deleteKey?: () => boolean;
 }

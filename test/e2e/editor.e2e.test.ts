@@ -122,10 +122,8 @@ describe("editor in Chromium", () => {
     await page.getByRole("button", { name: "Capsule", exact: true }).click();
     await page.mouse.click(400, 400);
     await page.getByRole("button", { name: "Polygon", exact: true }).click();
-    await page.mouse.move(600, 350);
-    await page.mouse.down();
-    await page.mouse.move(700, 450, { steps: 4 });
-    await page.mouse.up();
+    // Click the corners and close on the first one.
+    for (const [x, y] of [[600, 350], [700, 350], [700, 450], [600, 450], [600, 350]] as const) await page.mouse.click(x, y);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await page.keyboard.press("Delete");

@@ -12,15 +12,18 @@ const session = editorSession();
 /** The canvas starts below the toolbar: world (x, y) is page (x, y + TOP). */
 const TOP = 38;
 
-/** The RGBA of the probes layer (the last canvas) at a world point. */
+/** Konva draws each layer on its own canvas: grid, shapes, contact overlay, probes, handles. */
+const PROBES_LAYER = 3;
+
+/** The RGBA of the probes layer at a world point. */
 async function probePixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page.evaluate(([px, py]) => {
+  return page.evaluate(([px, py, index]) => {
     const canvases = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")];
-    const layer = canvases[canvases.length - 1]!;
+    const layer = canvases[index]!;
     const rect = layer.getBoundingClientRect();
     const ratio = layer.width / rect.width;
     return [...layer.getContext("2d")!.getImageData(Math.round(px * ratio), Math.round(py * ratio), 1, 1).data];
-  }, [x, y] as const);
+  }, [x, y, PROBES_LAYER] as const);
 }
 
 async function drag(page: Page, from: [number, number], to: [number, number]): Promise<void> {

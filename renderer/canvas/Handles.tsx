@@ -1,0 +1,90 @@
+// Drawn above the scene: the transform handles of the one selected shape, the select tool's
+// marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
+// zoom: world sizes are divided by the view's scale.
+import { Circle, Group, Line, Rect } from "react-konva";
+import type { Shape } from "../../core";
+import { useEditor } from "../store/editor-store";
+import { useToolOverlay } from "../tools/overlay";
+import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
+import { pickable } from "../tools/select/picking";
+import { shapeHandleId } from "../tools/select/select-tool";
+import { THEME } from "./theme";
+
+/** Side of a square handle and radius of a round one, in screen pixels. */
+const SQUARE = 9;
+const ROUND = 5;
+
+function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: number }) {
+  const common = { id: shapeHandleId(shape.id, h.handle), name: "shape-handle", x: h.at.x, y: h.at.y, stroke: THEME.selected, strokeWidth: 1.5, strokeScaleEnabled: false, perfectDrawEnabled: false };
+  switch (h.handle.kind) {
+    case "resize":
+    case "height": {
+      const size = SQUARE / scale;
+      const rotation = shape.type === "circle" ? 0 : shape.rotation;
+      return <Rect {...common} width={size} height={size} offsetX={size / 2} offsetY={size / 2} rotation={rotation} fill={THEME.background} />;
+    }
+    case "midpoint":
+      return <Circle {...common} radius={(ROUND - 1) / scale} fill={THEME.background} opacity={0.7} dash={[2, 2]} />;
+    case "rotate":
+    case "radius":
+    case "vertex":
+      return <Circle {...common} radius={ROUND / scale} fill={h.handle.kind === "vertex" ? THEME.selected : THEME.background} />;
+  }
+}
+
+function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
+  const handles = handlesOf(shape, scale);
+  const knob = handles.find((h) => h.handle.kind === "rotate");
+  // The knob's stem runs down to the shape's top, ROTATE_OFFSET screen pixels along local +y.
+  const stemFrom = knob ? localToWorld(shape, { x: 0, y: worldToLocal(shape, knob.at).y + ROTATE_OFFSET / scale }) : null;
+  return (
+    <Group>
+      {knob && stemFrom && <Line points={[stemFrom.x, stemFrom.y, knob.at.x, knob.at.y]} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />}
+      {handles.map((h) => (
+        <HandleNode key={shapeHandleId(shape.id, h.handle)} shape={shape} h={h} scale={scale} />
+      ))}
+    </Group>
+  );
+}
+
+export function Handles() {
+  const tool = useEditor((s) => s.tool);
+  const scale = useEditor((s) => s.view.scale);
+  const selection = useEditor((s) => s.selection);
+  const shape = useEditor((s) => (s.selection.length === 1 ? s.shapes.find((x) => x.id === s.selection[0]) : undefined));
+  const layers = useEditor((s) => s.layers);
+  const cursor = useEditor((s) => s.cursor);
+  const marquee = useToolOverlay((o) => o.marquee);
+  const draft = useToolOverlay((o) => o.draft);
+  const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
+  const px = 1 / scale;
+  const last = draft.at(-1);
+  return (
+    <>
+      {editable && <ShapeHandles shape={shape} scale={scale} />}
+      {marquee && (
+        <Rect
+          x={Math.min(marquee.from.x, marquee.to.x)}
+          y={Math.min(marquee.from.y, marquee.to.y)}
+          width={Math.abs(marquee.to.x - marquee.from.x)}
+          height={Math.abs(marquee.to.y - marquee.from.y)}
+          stroke={THEME.selected}
+          strokeWidth={1}
+          strokeScaleEnabled={false}
+          dash={[4, 3]}
+          fill="rgba(253, 224, 71, 0.08)"
+          listening={false}
+        />
+      )}
+      {tool === "polygon" && draft.length > 0 && (
+        <Group listening={false}>
+          <Line points={draft.flatMap((p) => [p.x, p.y])} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} />
+          {last && cursor && <Line points={[last.x, last.y, cursor.x, cursor.y]} stroke={THEME.preview} strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />}
+          {draft.map((p, i) => (
+            <Circle key={i} x={p.x} y={p.y} radius={(i === 0 ? 7 : 4) * px} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} fill={i === 0 ? undefined : THEME.selected} />
+          ))}
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// Which shapes the pointer can pick: only those in visible, unlocked layers. Pure functions of the
+// document, so the select tool and its tests share one answer.
+import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type Layer, type Shape } from "../../../core";
+import type { Marquee } from "../overlay";
+import type { Point2 } from "../place/place-shape";
+
+/** Whether a shape's layer lets it be selected or edited on the canvas. */
+export function pickable(shape: Shape, layers: readonly Layer[]): boolean {
+  const id = shape.layer ?? layers[0]?.id;
+  const layer = layers.find((l) => l.id === id);
+  return layer?.visible !== false && layer?.locked !== true;
+}
+
+/** Pickable shapes containing the world point, topmost (last drawn) first. */
+export function shapesAt(shapes: readonly Shape[], layers: readonly Layer[], p: Point2): Shape[] {
+  const out: Shape[] = [];
+  for (let i = shapes.length - 1; i >= 0; i--) {
+    const s = shapes[i]!;
+    if (!pickable(s, layers)) continue;
+    const g = geometryOf(s);
+    if (g.ok && containsPoint(g.value, transformOf(s), p.x, p.y)) out.push(s);
+  }
+  return out;
+}
+
+/** Pickable shapes whose bounding box meets the marquee (Tiled's rule: touching is enough). */
+export function shapesInMarquee(shapes: readonly Shape[], layers: readonly Layer[], m: Marquee): Shape[] {
+  const rect = { minX: Math.min(m.from.x, m.to.x), minY: Math.min(m.from.y, m.to.y), maxX: Math.max(m.from.x, m.to.x), maxY: Math.max(m.from.y, m.to.y) };
+  return shapes.filter((s) => {
+    if (!pickable(s, layers)) return false;
+    const g = geometryOf(s);
+    return g.ok && aabbOverlaps(computeAABB(g.value, transformOf(s)), rect);
+  });
+}
+
+/**
+ * Alt-click: the shape under the selected one in the stack at the point, cycling back to the top;
+ * with nothing of the stack selected, the one under the top.
+ */
+export function shapeBeneath(stack: readonly Shape[], selection: readonly string[]): Shape | null {
+  if (stack.length === 0) return null;
+  const at = stack.findIndex((s) => selection.includes(s.id));
+  return stack[((at < 0 ? 0 : at) + 1) % stack.length]!;
+}

@@ -1,0 +1,294 @@
+// The select tool's selection gestures and transform handles, driven by pointer events as the
+// canvas sends them: state paths, the documents they make, one undo step per drag, Escape.
+import fc from "fast-check";
+import { beforeEach, describe, expect, it } from "vitest";
+import { checkConvexPolygon, type Layer, type Shape } from "../../core";
+import { loadDocument, select, undo, redo } from "../../renderer/store/actions";
+import { history, useEditor } from "../../renderer/store/editor-store";
+import { useToolOverlay } from "../../renderer/tools/overlay";
+import { handlesOf, localToWorld, MIN_EDIT_SIZE, RESIZE_SIDES, resizeBox, ROTATE_OFFSET, type ResizeHandle } from "../../renderer/tools/select/handles";
+import { selectTool, shapeHandleId } from "../../renderer/tools/select/select-tool";
+import { pointerAt } from "./pointer";
+
+type Box = Extract<Shape, { type: "box" }>;
+type Polygon = Extract<Shape, { type: "polygon" }>;
+type Capsule = Extract<Shape, { type: "capsule" }>;
+
+const box = (id: string, x: number, y: number, rotation = 0, width = 40, height = 20, layer?: string): Box => ({ id, type: "box", x, y, rotation, width, height, ...(layer ? { layer } : {}) });
+const square = (id: string): Polygon => ({ id, type: "polygon", x: 100, y: 100, rotation: 0, points: [[-10, -10], [10, -10], [10, 10], [-10, 10]] });
+const capsule = (id: string): Capsule => ({ id, type: "capsule", x: 0, y: 0, rotation: 0, radius: 10, height: 60 });
+
+function load(shapes: Shape[], layers?: Layer[]) {
+  loadDocument({ format: "collider-studio-scene", version: 1, shapes, probes: [], ...(layers ? { layers } : {}) }, { name: "t.json" });
+}
+const shape = <T extends Shape = Shape>(id: string) => useEditor.getState().shapes.find((s) => s.id === id) as T;
+const selection = () => useEditor.getState().selection;
+const past = () => history().pastStates.length;
+
+/** The world position of a box's local corner (sx, sy) ∈ {−1, 1}². */
+const corner = (b: Box, sx: number, sy: number) => localToWorld(b, { x: (sx * b.width) / 2, y: (sy * b.height) / 2 });
+
+beforeEach(() => {
+  load([]);
+  useToolOverlay.setState({ marquee: null, draft: [] });
+});
+
+describe("selection", () => {
+  it("clicks select, Shift-click toggles, a click on empty canvas clears", () => {
+    load([box("a", 0, 0), box("b", 100, 0)]);
+    const t = selectTool();
+    t.down(pointerAt(0, 0, "a")); t.up(pointerAt(0, 0));
+    expect(selection()).toEqual(["a"]);
+    t.down(pointerAt(100, 0, "b", { shift: true })); t.up(pointerAt(100, 0));
+    expect(selection()).toEqual(["a", "b"]);
+    t.down(pointerAt(0, 0, "a", { shift: true })); t.up(pointerAt(0, 0));
+    expect(selection()).toEqual(["b"]);
+    t.down(pointerAt(500, 500)); t.up(pointerAt(500, 500));
+    expect(selection()).toEqual([]);
+  });
+
+  it("a marquee selects the shapes whose bounds it touches; Shift adds; Escape restores", () => {
+    load([box("a", 0, 0), box("b", 100, 0), box("c", 300, 0)]);
+    const t = selectTool();
+    t.down(pointerAt(-50, -50));
+    expect(t.path()).toBe("select.brushing");
+    t.move(pointerAt(85, 50)); // reaches b's left edge at x = 80
+    expect(useToolOverlay.getState().marquee).toEqual({ from: { x: -50, y: -50 }, to: { x: 85, y: 50 } });
+    expect(selection()).toEqual(["a", "b"]);
+    t.up(pointerAt(85, 50));
+    expect(t.path()).toBe("select.idle");
+    expect(useToolOverlay.getState().marquee).toBeNull();
+    // Shift keeps a and b and adds c; a drag right-to-left works the same.
+    t.down(pointerAt(400, 50, null, { shift: true }));
+    t.move(pointerAt(290, -50, null, { shift: true }));
+    t.up(pointerAt(290, -50));
+    expect(selection()).toEqual(["a", "b", "c"]);
+    select(["c"]);
+    t.down(pointerAt(-50, -50)); t.move(pointerAt(500, 50));
+    expect(selection()).toEqual(["a", "b", "c"]);
+    t.cancel();
+    expect(selection()).toEqual(["c"]);
+    expect(useToolOverlay.getState().marquee).toBeNull();
+  });
+
+  it("Alt-click cycles down through the stack of shapes at the point", () => {
+    load([box("bottom", 0, 0), box("middle", 5, 0), box("top", 10, 0), box("apart", 200, 0)]);
+    const t = selectTool();
+    const altClick = () => { t.down(pointerAt(5, 0, "top", { alt: true })); t.up(pointerAt(5, 0)); };
+    altClick();
+    expect(selection()).toEqual(["middle"]); // under the top one
+    altClick();
+    expect(selection()).toEqual(["bottom"]);
+    altClick();
+    expect(selection()).toEqual(["top"]); // cycles back
+  });
+
+  it("shapes in hidden or locked layers are not picked by click, marquee or Alt-click", () => {
+    const layers: Layer[] = [{ id: "base", name: "Base" }, { id: "hidden", name: "H", visible: false }, { id: "locked", name: "L", locked: true }];
+    load([box("free", 0, 0, 0, 40, 20, "base"), box("h", 5, 0, 0, 40, 20, "hidden"), box("l", 10, 0, 0, 40, 20, "locked")], layers);
+    const t = selectTool();
+    t.down(pointerAt(25, 0, "l")); t.up(pointerAt(25, 0));
+    expect(selection()).toEqual([]); // only the locked box is at x = 25
+    t.down(pointerAt(5, 0, "l")); t.up(pointerAt(5, 0));
+    expect(selection()).toEqual(["free"]); // falls through to what is pickable there
+    t.down(pointerAt(5, 0, "l", { alt: true })); t.up(pointerAt(5, 0));
+    expect(selection()).toEqual(["free"]);
+    t.down(pointerAt(-100, -100)); t.move(pointerAt(100, 100)); t.up(pointerAt(100, 100));
+    expect(selection()).toEqual(["free"]);
+    // Selected anyway (select all), a locked shape stays put when the selection is dragged.
+    select(["free", "l"]);
+    t.down(pointerAt(0, 0, "free")); t.move(pointerAt(7, 0)); t.up(pointerAt(7, 0));
+    expect([shape("free").x, shape("l").x]).toEqual([7, 10]);
+    // A handle of a locked shape does nothing either.
+    const before = shape<Box>("l");
+    t.down(pointerAt(30, 10, shapeHandleId("l", { kind: "resize", side: "se" }))); t.move(pointerAt(80, 80)); t.up(pointerAt(80, 80));
+    expect(shape("l")).toBe(before);
+  });
+});
+
+describe("box handles", () => {
+  it("a corner drag of a rotated box keeps the opposite corner fixed and is one undo step", () => {
+    load([box("b", 50, 50, 30, 40, 20)]);
+    select(["b"]);
+    const t = selectTool();
+    const b0 = shape<Box>("b");
+    const fixed = corner(b0, -1, -1);
+    const grab = corner(b0, 1, 1);
+    const before = past();
+    t.down(pointerAt(grab.x, grab.y, shapeHandleId("b", { kind: "resize", side: "se" })));
+    expect(t.path()).toBe("select.resizing");
+    const to = localToWorld(b0, { x: 40, y: 30 });
+    t.move(pointerAt(to.x - 3, to.y)); t.move(pointerAt(to.x, to.y));
+    t.up(pointerAt(to.x, to.y));
+    const b1 = shape<Box>("b");
+    expect(b1.width).toBeCloseTo(60, 9);
+    expect(b1.height).toBeCloseTo(40, 9);
+    expect(b1.rotation).toBe(30);
+    const still = corner(b1, -1, -1);
+    expect(still.x).toBeCloseTo(fixed.x, 9);
+    expect(still.y).toBeCloseTo(fixed.y, 9);
+    expect(past()).toBe(before + 1);
+    undo();
+    expect(shape("b")).toEqual(b0);
+    redo();
+    expect(shape<Box>("b").width).toBeCloseTo(60, 9);
+  });
+
+  it("Shift resizes about the centre; Ctrl keeps the aspect ratio; sizes stop at the minimum", () => {
+    const b = box("b", 0, 0, 0, 40, 20);
+    const centred = resizeBox(b, "e", { x: 30, y: 0 }, { centred: true, keepAspect: false });
+    expect([centred.x, centred.y, centred.width, centred.height]).toEqual([0, 0, 60, 20]);
+    const aspect = resizeBox(b, "se", { x: 60, y: 15 }, { centred: false, keepAspect: true });
+    expect(aspect.width / aspect.height).toBeCloseTo(2, 12);
+    expect(aspect.width).toBeCloseTo(80, 12); // the x axis grew most: 40 → 80
+    expect(corner(aspect, -1, -1)).toEqual({ x: -20, y: -10 });
+    const tiny = resizeBox(b, "nw", { x: 500, y: 500 }, { centred: false, keepAspect: false });
+    expect([tiny.width, tiny.height]).toEqual([MIN_EDIT_SIZE, MIN_EDIT_SIZE]);
+    expect(corner(tiny, 1, 1)).toEqual({ x: 20, y: 10 });
+  });
+
+  it("any corner or edge drag of a random rotated box keeps the opposite side fixed and sizes positive", () => {
+    const sides = Object.keys(RESIZE_SIDES) as ResizeHandle[];
+    const finite = (lo: number, hi: number) => fc.double({ min: lo, max: hi, noNaN: true });
+    fc.assert(
+      fc.property(finite(-500, 500), finite(-500, 500), finite(-720, 720), finite(1, 300), finite(1, 300), fc.constantFrom(...sides), finite(-1000, 1000), finite(-1000, 1000), (x, y, rotation, width, height, side, px, py) => {
+        const b = box("b", x, y, rotation, width, height);
+        const out = resizeBox(b, side, { x: px, y: py }, { centred: false, keepAspect: false });
+        expect(out.width).toBeGreaterThanOrEqual(MIN_EDIT_SIZE);
+        expect(out.height).toBeGreaterThanOrEqual(MIN_EDIT_SIZE);
+        const [sx, sy] = RESIZE_SIDES[side];
+        // The opposite side's point on the centre line (or corner) stays put in world coordinates.
+        const fixedBefore = localToWorld(b, { x: (-sx * b.width) / 2, y: (-sy * b.height) / 2 });
+        const fixedAfter = localToWorld(out, { x: (-sx * out.width) / 2, y: (-sy * out.height) / 2 });
+        expect(Math.abs(fixedAfter.x - fixedBefore.x)).toBeLessThan(1e-9);
+        expect(Math.abs(fixedAfter.y - fixedBefore.y)).toBeLessThan(1e-9);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("the rotate knob turns clockwise on screen and snaps to 15° with Shift; Escape restores", () => {
+    load([box("b", 0, 0)]);
+    select(["b"]);
+    const t = selectTool();
+    const knob = handlesOf(shape("b"), 1).find((h) => h.handle.kind === "rotate")!;
+    expect(knob.at.y).toBeLessThan(-10); // above the box
+    t.down(pointerAt(knob.at.x, knob.at.y, shapeHandleId("b", { kind: "rotate" })));
+    expect(t.path()).toBe("select.rotating");
+    t.move(pointerAt(50, 0)); // pointing right: a quarter turn clockwise
+    expect(shape<Box>("b").rotation).toBeCloseTo(90, 9);
+    t.move(pointerAt(50, 10));
+    expect(shape<Box>("b").rotation).toBeCloseTo(90 + (Math.atan2(10, 50) * 180) / Math.PI, 9);
+    t.move(pointerAt(50, 10, null, { shift: true }));
+    expect(shape<Box>("b").rotation).toBe(105); // 101.3° snaps to 105°
+    const before = past();
+    t.cancel();
+    expect(shape<Box>("b").rotation).toBe(0);
+    expect(past()).toBe(before);
+    expect(t.path()).toBe("select.idle");
+  });
+
+  it("keeps the knob's distance constant on screen: divided by the view's scale", () => {
+    const b = box("b", 0, 0);
+    const knobY = (scale: number) => handlesOf(b, scale).find((h) => h.handle.kind === "rotate")!.at.y;
+    expect(knobY(1)).toBe(-10 - ROTATE_OFFSET);
+    expect(knobY(4)).toBe(-10 - ROTATE_OFFSET / 4);
+  });
+
+  it("circles get a radius handle and no rotate knob", () => {
+    load([{ id: "c", type: "circle", x: 0, y: 0, rotation: 0, radius: 10 }]);
+    select(["c"]);
+    expect(handlesOf(shape("c"), 1).map((h) => h.handle.kind)).toEqual(["radius"]);
+    const t = selectTool();
+    t.down(pointerAt(10, 0, shapeHandleId("c", { kind: "radius" }))); t.move(pointerAt(0, 25)); t.up(pointerAt(0, 25));
+    expect(shape("c")).toMatchObject({ radius: 25, x: 0, y: 0 });
+  });
+});
+
+describe("capsule handles", () => {
+  it("the bottom handle keeps the top fixed; height never drops below 2·radius", () => {
+    load([capsule("k")]);
+    select(["k"]);
+    const t = selectTool();
+    t.down(pointerAt(0, 30, shapeHandleId("k", { kind: "height", end: "bottom" })));
+    t.move(pointerAt(3, 50));
+    expect(shape<Capsule>("k")).toMatchObject({ height: 80, y: 10 }); // top stays at −30
+    t.move(pointerAt(0, -100));
+    expect(shape<Capsule>("k")).toMatchObject({ height: 20, y: -20 });
+    t.up(pointerAt(0, -100));
+    // A radius wider than half the height grows the height with it.
+    t.down(pointerAt(10, -20, shapeHandleId("k", { kind: "radius" }))); t.move(pointerAt(15, -20)); t.up(pointerAt(15, -20));
+    expect(shape<Capsule>("k")).toMatchObject({ radius: 15, height: 30 });
+  });
+
+  it("Shift drags both ends about the centre", () => {
+    load([capsule("k")]);
+    select(["k"]);
+    const t = selectTool();
+    t.down(pointerAt(0, -30, shapeHandleId("k", { kind: "height", end: "top" }))); t.move(pointerAt(0, -50, null, { shift: true })); t.up(pointerAt(0, -50));
+    expect(shape<Capsule>("k")).toMatchObject({ height: 100, y: 0 });
+  });
+});
+
+describe("polygon vertices", () => {
+  it("drags a vertex as one undo step", () => {
+    load([square("p")]);
+    select(["p"]);
+    const t = selectTool();
+    const before = past();
+    t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 })));
+    expect(t.path()).toBe("select.editing-vertex");
+    t.move(pointerAt(115, 112)); t.move(pointerAt(120, 115)); t.up(pointerAt(120, 115));
+    expect(shape<Polygon>("p").points).toEqual([[-10, -10], [10, -10], [20, 15], [-10, 10]]);
+    expect(past()).toBe(before + 1);
+    undo();
+    expect(shape<Polygon>("p").points[2]).toEqual([10, 10]);
+  });
+
+  it("refuses a move that makes it non-convex, says why, and offers the hull with Shift", () => {
+    load([square("p")]);
+    select(["p"]);
+    const t = selectTool();
+    t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 })));
+    t.move(pointerAt(105, 105)); // still convex
+    t.move(pointerAt(95, 95)); // dents it: refused
+    expect(shape<Polygon>("p").points[2]).toEqual([5, 5]);
+    expect(useEditor.getState().notice).toMatch(/^Not convex: polygon is not convex .*Shift.*convex hull/);
+    t.move(pointerAt(95, 95, null, { shift: true }));
+    const hull = shape<Polygon>("p").points;
+    expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three
+    expect(checkConvexPolygon(hull.map(([x, y]) => ({ x, y })))).toBeNull();
+    expect(useEditor.getState().notice).toMatch(/convex hull/);
+    t.up(pointerAt(95, 95));
+    undo();
+    expect(shape<Polygon>("p").points).toHaveLength(4);
+  });
+
+  it("adds a vertex by dragging an edge's midpoint outward, not by a click on it", () => {
+    load([square("p")]);
+    select(["p"]);
+    const t = selectTool();
+    const id = shapeHandleId("p", { kind: "midpoint", index: 0 }); // top edge, (100, 90)
+    t.down(pointerAt(100, 90, id)); t.up(pointerAt(100, 90));
+    expect(shape<Polygon>("p").points).toHaveLength(4);
+    t.down(pointerAt(100, 90, id));
+    expect(t.path()).toBe("select.inserting-vertex");
+    t.move(pointerAt(100, 80)); t.up(pointerAt(100, 80));
+    expect(shape<Polygon>("p").points).toEqual([[-10, -10], [0, -20], [10, -10], [10, 10], [-10, 10]]);
+    undo();
+    expect(shape<Polygon>("p").points).toHaveLength(4);
+  });
+
+  it("Alt-click deletes a vertex (one undo step) but keeps at least 3", () => {
+    load([square("p")]);
+    select(["p"]);
+    const t = selectTool();
+    const before = past();
+    t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 }), { alt: true })); t.up(pointerAt(110, 110));
+    expect(shape<Polygon>("p").points).toEqual([[-10, -10], [10, -10], [-10, 10]]);
+    expect(past()).toBe(before + 1);
+    t.down(pointerAt(90, 90, shapeHandleId("p", { kind: "vertex", index: 0 }), { alt: true })); t.up(pointerAt(90, 90));
+    expect(shape<Polygon>("p").points).toHaveLength(3);
+    expect(useEditor.getState().notice).toMatch(/at least 3 points/);
+  });
+});
