@@ -3,6 +3,7 @@ import { addItems, cancelGesture, deleteSelection, notify, redo, select, undo } 
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
 import { history, useEditor } from "../store/editor-store";
 import { activeTool } from "../tools/active-tool";
+import { pickable } from "../tools/select/picking";
 import type { Action } from "./types";
 
 /**
@@ -95,6 +96,12 @@ export function clearMemoryClipboard(): void {
   systemStale = false;
 }
 
+/** Every shape that can be picked (not in a hidden or locked layer) and every probe. */
+export function selectAll(): void {
+  const { shapes, probes, layers } = useEditor.getState();
+  select([...shapes.filter((s) => pickable(s, layers)).map((s) => s.id), ...probes.map((p) => p.id)]);
+}
+
 export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.undo", label: "Undo", group: "Edit", keys: [{ key: "z", mod: true }], run: undo, enabled: () => history().pastStates.length > 0 },
   { id: "edit.redo", label: "Redo", group: "Edit", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: () => history().futureStates.length > 0 },
@@ -112,5 +119,5 @@ export const EDIT_ACTIONS: readonly Action[] = [
   },
   { id: "edit.finish", label: "Finish shape", group: "Edit", keys: [{ key: "Enter" }], run: () => void activeTool().confirm?.(), enabled: () => useEditor.getState().tool === "polygon" },
   { id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", keys: [{ key: "Escape" }], run: () => { cancelGesture(); select([]); } },
-  { id: "edit.selectAll", label: "Select all", group: "Edit", keys: [{ key: "a", mod: true }], run: () => select([...useEditor.getState().shapes.map((s) => s.id), ...useEditor.getState().probes.map((p) => p.id)]) },
+  { id: "edit.selectAll", label: "Select all", group: "Edit", keys: [{ key: "a", mod: true }], run: selectAll },
 ];

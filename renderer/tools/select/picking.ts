@@ -1,6 +1,7 @@
 // Which shapes the pointer can pick: only those in visible, unlocked layers. Pure functions of the
 // document, so the select tool and its tests share one answer.
 import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type Layer, type Shape } from "../../../core";
+import { drawOrder } from "../../canvas/draw-order";
 import type { Marquee } from "../overlay";
 import type { Point2 } from "../place/place-shape";
 
@@ -11,11 +12,12 @@ export function pickable(shape: Shape, layers: readonly Layer[]): boolean {
   return layer?.visible !== false && layer?.locked !== true;
 }
 
-/** Pickable shapes containing the world point, topmost (last drawn) first. */
+/** Pickable shapes containing the world point, topmost (last drawn: upper layers first) first. */
 export function shapesAt(shapes: readonly Shape[], layers: readonly Layer[], p: Point2): Shape[] {
   const out: Shape[] = [];
-  for (let i = shapes.length - 1; i >= 0; i--) {
-    const s = shapes[i]!;
+  const drawn = drawOrder(shapes, layers);
+  for (let i = drawn.length - 1; i >= 0; i--) {
+    const s = drawn[i]!.shape;
     if (!pickable(s, layers)) continue;
     const g = geometryOf(s);
     if (g.ok && containsPoint(g.value, transformOf(s), p.x, p.y)) out.push(s);
