@@ -4,6 +4,7 @@
 import type { Point, Probe, Shape } from "../../../core";
 import { beginGesture, cancelGesture, endGesture, gestureActive, select } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
+import { snapDelta } from "../../store/view";
 import type { Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
@@ -33,6 +34,14 @@ interface Drag {
   readonly shapes: Map<string, Point2>;
   readonly probes: Map<string, Probe>;
   readonly end?: "from" | "to";
+  /** The grabbed thing's position at the start (a shape's x, y; a probe's end): snapping puts it on the grid. */
+  readonly anchor: Point2;
+}
+
+/** Where a probe is held: the dragged end, a sweep's target, or a ray's start. */
+function probeAnchor(p: Probe, end?: "from" | "to"): Point2 {
+  const [x, y] = p.type === "sweep" || end === "to" ? p.to : p.from;
+  return { x, y };
 }
 
 export function selectTool(): Tool {
@@ -49,7 +58,7 @@ export function selectTool(): Tool {
         const probe = probes.find((q) => q.id === handle.probe);
         if (!probe) return;
         select([probe.id]);
-        drag = { start: p.world, shapes: new Map(), probes: new Map([[probe.id, probe]]), end: handle.end };
+        drag = { start: p.world, shapes: new Map(), probes: new Map([[probe.id, probe]]), end: handle.end, anchor: probeAnchor(probe, handle.end) };
         beginGesture();
         return;
       }
@@ -59,10 +68,13 @@ export function selectTool(): Tool {
       select(next);
       if (!next.includes(p.hitId)) return;
       const moving = new Set(next);
+      const grabbed = shapes.find((s) => s.id === p.hitId);
+      const grabbedProbe = probes.find((q) => q.id === p.hitId);
       drag = {
         start: p.world,
         shapes: new Map(shapes.filter((s) => moving.has(s.id)).map((s) => [s.id, { x: s.x, y: s.y }])),
         probes: new Map(probes.filter((q) => moving.has(q.id)).map((q) => [q.id, q])),
+        anchor: grabbed ? { x: grabbed.x, y: grabbed.y } : grabbedProbe ? probeAnchor(grabbedProbe) : p.world,
       };
       beginGesture();
     },
@@ -73,8 +85,7 @@ export function selectTool(): Tool {
         drag = null;
         return;
       }
-      const dx = p.world.x - drag.start.x;
-      const dy = p.world.y - drag.start.y;
+      const { x: dx, y: dy } = snapDelta(drag.anchor, p.world.x - drag.start.x, p.world.y - drag.start.y);
       const { shapes: origin, probes: probeOrigin, end } = drag;
       const state = useEditor.getState();
       useEditor.setState({
