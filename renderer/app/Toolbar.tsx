@@ -1,5 +1,5 @@
 // The toolbar: one button per tool (accessible names "Select", "Circle", "Box", "Capsule",
-// "Polygon", "Ray", "Sweep"), then the edit and file actions, each with its shortcut in the tooltip.
+// "Polygon", "Ray", "Sweep", "Pan"), then the edit and file actions, each with its shortcut in the tooltip.
 import { actionById, chordLabel, type Action } from "../actions/registry";
 import { useEditor, useHistory } from "../store/editor-store";
 
@@ -12,7 +12,7 @@ function ActionButton({ action, pressed, disabled }: { action: Action; pressed?:
   );
 }
 
-const TOOL_IDS = ["select", "circle", "box", "capsule", "polygon", "ray", "sweep"] as const;
+const TOOL_IDS = ["select", "circle", "box", "capsule", "polygon", "ray", "sweep", "pan"] as const;
 
 export function Toolbar() {
   const tool = useEditor((s) => s.tool);
