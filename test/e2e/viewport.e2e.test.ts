@@ -11,6 +11,18 @@ import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
+const OVERLAY_LAYER = 2;
+
+/** How many pixels of a canvas layer are drawn on. */
+async function litPixels(page: Page, index: number): Promise<number> {
+  return page.evaluate((i) => {
+    const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][i]!;
+    const d = layer.getContext("2d")!.getImageData(0, 0, layer.width, layer.height).data;
+    let n = 0;
+    for (let k = 3; k < d.length; k += 4) if (d[k]! > 0) n++;
+    return n;
+  }, index);
+}
 
 /** The world point under page point (x, y), as the status bar shows it (whole units). */
 async function worldAt(page: Page, x: number, y: number): Promise<[number, number]> {
@@ -122,7 +134,7 @@ describe("viewport in Chromium", () => {
     await page.mouse.click(817, 293);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
 
-    let [box, circle] = await savedShapes(page);
+    const [box, circle] = await savedShapes(page);
     expect(box!.type).toBe("box");
     expect(Math.abs(box!.x - bx)).toBeLessThanOrEqual(0.51);
     expect(Math.abs(box!.y - by)).toBeLessThanOrEqual(0.51);
@@ -133,16 +145,22 @@ describe("viewport in Chromium", () => {
     // The new circle is selected: → nudges one unit, Shift+↓ one cell; each is one undo step.
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Shift+ArrowDown");
-    [box, circle] = await savedShapes(page);
-    expect({ x: circle!.x, y: circle!.y }).toEqual({ x: placed.x + 1, y: placed.y + 25 });
+    const [, nudged] = await savedShapes(page);
+    expect({ x: nudged!.x, y: nudged!.y }).toEqual({ x: placed.x + 1, y: placed.y + 25 });
     await page.keyboard.press("Control+z");
-    [, circle] = await savedShapes(page);
-    expect({ x: circle!.x, y: circle!.y }).toEqual({ x: placed.x + 1, y: placed.y });
+    const [, undone] = await savedShapes(page);
+    expect({ x: undone!.x, y: undone!.y }).toEqual({ x: placed.x + 1, y: placed.y });
 
     // Fit to view frames the selection (the circle, 80 units across) with a margin.
     await page.keyboard.press("Shift+Digit1");
     await expect.poll(async () => Number((await zoom())!.replace("%", ""))).toBeGreaterThan(400);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-fit.png") });
+    // The circle overlaps the box; the contact dot, arrow and depth label keep their screen size
+    // at 800 % (drawn in world units they covered several thousand pixels).
+    expect(await page.getByTestId("overlap-count").textContent()).toBe("1 overlap");
+    const overlayPixels = await litPixels(page, OVERLAY_LAYER);
+    expect(overlayPixels).toBeGreaterThan(50);
+    expect(overlayPixels).toBeLessThan(1500);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
