@@ -1,4 +1,29 @@
-// Zoom, fit, grid and snapping.
-import type { Action } from "./types";
+// Zoom, fit, grid and snapping, and nudging the selection with the arrow keys.
+import { fitToView, nudge, resetZoom, toggleGrid, toggleSnap, zoomIn, zoomOut } from "../store/view-actions";
+import type { Action, KeyChord } from "./types";
 
-export const VIEW_ACTIONS: readonly Action[] = [];
+const arrows: readonly [string, string, number, number][] = [
+  ["Left", "ArrowLeft", -1, 0],
+  ["Right", "ArrowRight", 1, 0],
+  ["Up", "ArrowUp", 0, -1],
+  ["Down", "ArrowDown", 0, 1],
+];
+
+const nudgeActions: readonly Action[] = arrows.flatMap(([name, key, dx, dy]): Action[] => [
+  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", keys: [{ key }], run: () => nudge(dx, dy, false) },
+  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", keys: [{ key, shift: true }], run: () => nudge(dx, dy, true) },
+]);
+
+// Ctrl+Shift+= types "+" on US layouts; "+" alone comes from the numpad.
+const ZOOM_IN_KEYS: readonly KeyChord[] = [{ key: "=", mod: true }, { key: "+", mod: true, shift: true }, { key: "+", mod: true }];
+
+export const VIEW_ACTIONS: readonly Action[] = [
+  { id: "view.zoomIn", label: "Zoom in", group: "View", keys: ZOOM_IN_KEYS, run: zoomIn },
+  { id: "view.zoomOut", label: "Zoom out", group: "View", keys: [{ key: "-", mod: true }], run: zoomOut },
+  { id: "view.resetZoom", label: "Zoom to 100%", group: "View", keys: [{ key: "0", mod: true }], run: resetZoom },
+  // Shift+1 types "!" on US layouts: the event's key is then "!".
+  { id: "view.fit", label: "Fit to view", group: "View", keys: [{ key: "1", shift: true }, { key: "!", shift: true }, { key: "Home" }], run: fitToView },
+  { id: "view.toggleGrid", label: "Show grid", group: "View", keys: [{ key: "'", mod: true }], run: toggleGrid },
+  { id: "view.toggleSnap", label: "Snap to grid", group: "View", keys: [{ key: "s", shift: true }], run: toggleSnap },
+  ...nudgeActions,
+];

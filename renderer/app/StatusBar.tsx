@@ -1,19 +1,70 @@
+import { useEffect, useState } from "react";
+import { actionById, chordLabel } from "../actions/registry";
 import { useOverlaps } from "../store/derived";
 import { useEditor } from "../store/editor-store";
+import { setGridSize } from "../store/view-actions";
+
+/** A status-bar switch that runs a registered action (its shortcut in the tooltip). */
+function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label: string }) {
+  const action = actionById(actionId);
+  const key = action.keys[0];
+  return (
+    <button type="button" className="toggle" aria-pressed={on} title={`${action.label}${key ? ` (${chordLabel(key)})` : ""}`} onClick={action.run}>
+      {label}
+    </button>
+  );
+}
+
+/** The cell size field: any number ≥ 1 applies as it is typed; anything else waits. */
+function GridSizeField({ size }: { size: number }) {
+  const [text, setText] = useState(String(size));
+  useEffect(() => setText(String(size)), [size]);
+  return (
+    <input
+      type="number"
+      aria-label="Grid size"
+      min={1}
+      step={1}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        setGridSize(e.currentTarget.valueAsNumber);
+      }}
+      onBlur={() => setText(String(size))}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === "Escape") e.currentTarget.blur();
+      }}
+    />
+  );
+}
+
+/** Two decimals at most, without trailing zeros: "12.5", "3". */
+const short = (v: number): string => String(Math.round(v * 100) / 100);
 
 export function StatusBar() {
   const shapes = useEditor((s) => s.shapes);
   const cursor = useEditor((s) => s.cursor);
   const notice = useEditor((s) => s.notice);
   const selection = useEditor((s) => s.selection);
+  const scale = useEditor((s) => s.view.scale);
+  const grid = useEditor((s) => s.grid);
   const overlaps = useOverlaps().pairs.length;
   return (
     <footer className="statusbar" role="status">
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
+      <span data-testid="zoom" title="Zoom (Ctrl+0: 100%, Shift+1: fit)">{short(scale * 100)}%</span>
       <span data-testid="shape-count">{shapes.length} shape{shapes.length === 1 ? "" : "s"}</span>
       <span data-testid="selection-count">{selection.length} selected</span>
       <span data-testid="overlap-count" className={overlaps ? "warn" : undefined}>
         {overlaps} overlap{overlaps === 1 ? "" : "s"}
+      </span>
+      <span className="grid-controls">
+        <Toggle actionId="view.toggleGrid" on={grid.visible} label="Grid" />
+        <Toggle actionId="view.toggleSnap" on={grid.snap} label="Snap" />
+        <label>
+          Cell{" "}
+          <GridSizeField size={grid.size} />
+        </label>
       </span>
       {notice && <span className="notice" data-testid="notice">{notice}</span>}
     </footer>

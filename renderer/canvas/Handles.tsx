@@ -8,13 +8,14 @@ import { useToolOverlay } from "../tools/overlay";
 import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
 import { shapeHandleId } from "../tools/select/select-tool";
-import { THEME } from "./theme";
+import { useCanvasTheme } from "./theme";
 
 /** Side of a square handle and radius of a round one, in screen pixels. */
 const SQUARE = 9;
 const ROUND = 5;
 
 function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: number }) {
+  const THEME = useCanvasTheme();
   const common = { id: shapeHandleId(shape.id, h.handle), name: "shape-handle", x: h.at.x, y: h.at.y, stroke: THEME.selected, strokeWidth: 1.5, strokeScaleEnabled: false, perfectDrawEnabled: false };
   switch (h.handle.kind) {
     case "resize":
@@ -33,6 +34,7 @@ function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: numbe
 }
 
 function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
+  const THEME = useCanvasTheme();
   const handles = handlesOf(shape, scale);
   const knob = handles.find((h) => h.handle.kind === "rotate");
   // The knob's stem runs down to the shape's top, ROTATE_OFFSET screen pixels along local +y.
@@ -59,6 +61,7 @@ export function Handles() {
   const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
   const px = 1 / scale;
   const last = draft.at(-1);
+  const THEME = useCanvasTheme();
   return (
     <>
       {editable && <ShapeHandles shape={shape} scale={scale} />}

@@ -5,10 +5,11 @@ import type Konva from "konva";
 import { Arrow, Circle, Group, Line, Shape as KonvaShape, Text } from "react-konva";
 import { collisionBody, sweptHull, type CastHit, type Probe, type RayProbe, type Shape, type SweepProbe, type Vec2 } from "../../core";
 import { handleId } from "../tools/select/select-tool";
+import { usePixel } from "./pixel";
 import { ShapeNode } from "./ShapeNode";
 import { useCanvasTheme } from "./theme";
 
-/** Normals are drawn this long (world units). */
+/** Normals are drawn this long (screen pixels). */
 const NORMAL_LENGTH = 28;
 
 /** Traces a rounded convex outline (hull points with positive turns, grown by r) as a path. */
@@ -34,17 +35,20 @@ export function traceRoundedHull(ctx: Konva.Context, pts: readonly Vec2[], r: nu
 function HitMarker({ hit, color }: { hit: CastHit; color: string }) {
   const THEME = useCanvasTheme();
   const { point: p, normal: nrm } = hit;
+  const px = usePixel();
+  const len = NORMAL_LENGTH * px;
   return (
     <>
-      <Arrow points={[p.x, p.y, p.x + nrm.x * NORMAL_LENGTH, p.y + nrm.y * NORMAL_LENGTH]} stroke={color} fill={color} strokeWidth={2} pointerLength={6} pointerWidth={6} listening={false} />
-      <Circle x={p.x} y={p.y} radius={4} fill={color} stroke={THEME.background} strokeWidth={1.5} listening={false} />
+      <Arrow points={[p.x, p.y, p.x + nrm.x * len, p.y + nrm.y * len]} stroke={color} fill={color} strokeWidth={2} strokeScaleEnabled={false} pointerLength={6 * px} pointerWidth={6 * px} listening={false} />
+      <Circle x={p.x} y={p.y} radius={4 * px} fill={color} stroke={THEME.background} strokeWidth={1.5} strokeScaleEnabled={false} listening={false} />
     </>
   );
 }
 
 function Handle({ id, x, y }: { id: string; x: number; y: number }) {
   const THEME = useCanvasTheme();
-  return <Circle id={id} name="probe-handle" x={x} y={y} radius={6} fill={THEME.background} stroke={THEME.selected} strokeWidth={2} />;
+  const px = usePixel();
+  return <Circle id={id} name="probe-handle" x={x} y={y} radius={6 * px} fill={THEME.background} stroke={THEME.selected} strokeWidth={2} strokeScaleEnabled={false} />;
 }
 
 function RayNode({ probe, hit, selected }: { probe: RayProbe; hit: CastHit | null; selected: boolean }) {
@@ -52,13 +56,14 @@ function RayNode({ probe, hit, selected }: { probe: RayProbe; hit: CastHit | nul
   const [fx, fy] = probe.from, [tx, ty] = probe.to;
   const end = hit ? hit.point : { x: tx, y: ty };
   const color = selected ? THEME.selected : THEME.ray;
+  const px = usePixel();
   return (
     <Group name="probe-group">
-      <Line id={probe.id} name="probe" points={[fx, fy, end.x, end.y]} stroke={color} strokeWidth={2} hitStrokeWidth={12} />
-      {hit && <Line points={[end.x, end.y, tx, ty]} stroke={THEME.rayMiss} strokeWidth={1.5} dash={[6, 5]} listening={false} />}
-      {!hit && <Arrow points={[fx, fy, tx, ty]} stroke={color} fill={color} strokeWidth={0} pointerLength={8} pointerWidth={8} listening={false} />}
+      <Line id={probe.id} name="probe" points={[fx, fy, end.x, end.y]} stroke={color} strokeWidth={2} strokeScaleEnabled={false} hitStrokeWidth={12} />
+      {hit && <Line points={[end.x, end.y, tx, ty]} stroke={THEME.rayMiss} strokeWidth={1.5} strokeScaleEnabled={false} dash={[6 * px, 5 * px]} listening={false} />}
+      {!hit && <Arrow points={[fx, fy, tx, ty]} stroke={color} fill={color} strokeWidth={0} pointerLength={8 * px} pointerWidth={8 * px} listening={false} />}
       {hit && <HitMarker hit={hit} color={THEME.hit} />}
-      <Text x={fx + 6} y={fy - 18} text={probe.name} fontSize={12} fill={color} listening={false} />
+      <Text x={fx + 6 * px} y={fy - 18 * px} text={probe.name} fontSize={12 * px} fill={color} listening={false} />
       {selected && <Handle id={handleId(probe.id, "from")} x={fx} y={fy} />}
       {selected && <Handle id={handleId(probe.id, "to")} x={tx} y={ty} />}
     </Group>
@@ -73,6 +78,7 @@ function SweepNode({ probe, hit, shape, selected }: { probe: SweepProbe; hit: Ca
   const f = hit ? hit.fraction : 1;
   const ghost: Shape = { ...shape, x: shape.x + f * tx, y: shape.y + f * ty };
   const color = selected ? THEME.selected : THEME.sweep;
+  const px = usePixel();
   return (
     <Group name="probe-group">
       <KonvaShape
@@ -84,13 +90,14 @@ function SweepNode({ probe, hit, shape, selected }: { probe: SweepProbe; hit: Ca
         fill={THEME.sweepFill}
         stroke={color}
         strokeWidth={1.5}
+        strokeScaleEnabled={false}
         listening={false}
       />
       <ShapeNode shape={ghost} overlapping={false} selected={false} ghost />
       {hit && <HitMarker hit={hit} color={THEME.hit} />}
-      <Line points={[shape.x, shape.y, probe.to[0], probe.to[1]]} stroke={color} strokeWidth={1} dash={[4, 4]} listening={false} />
-      <Circle id={handleId(probe.id, "to")} name="probe-handle" x={probe.to[0]} y={probe.to[1]} radius={6} stroke={color} strokeWidth={2} fill={selected ? THEME.background : undefined} hitStrokeWidth={10} />
-      <Text x={probe.to[0] + 8} y={probe.to[1] - 18} text={probe.name} fontSize={12} fill={color} listening={false} />
+      <Line points={[shape.x, shape.y, probe.to[0], probe.to[1]]} stroke={color} strokeWidth={1} strokeScaleEnabled={false} dash={[4 * px, 4 * px]} listening={false} />
+      <Circle id={handleId(probe.id, "to")} name="probe-handle" x={probe.to[0]} y={probe.to[1]} radius={6 * px} stroke={color} strokeWidth={2} strokeScaleEnabled={false} fill={selected ? THEME.background : undefined} hitStrokeWidth={10} />
+      <Text x={probe.to[0] + 8 * px} y={probe.to[1] - 18 * px} text={probe.name} fontSize={12 * px} fill={color} listening={false} />
     </Group>
   );
 }

@@ -1,14 +1,18 @@
 // The Konva stage: draws the document, flags overlaps live, and feeds pointer events to the
 // active tool. Pointer moves and releases are followed on the window so a drag that leaves the
-// canvas still ends.
+// canvas still ends. The stage carries the view (pan and zoom); the wheel zooms about the cursor,
+// and Space-drag or a middle-button drag pans whatever the tool.
 import type Konva from "konva";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
 import { evaluateProbe } from "../../core";
 import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
+import { screenToWorld } from "../store/view";
+import { setCanvasSize, zoomAt } from "../store/view-actions";
 import { toolFor } from "../tools/active-tool";
-import type { PointerInfo } from "../tools/tool";
+import { panTool } from "../tools/pan/pan-tool";
+import type { PointerInfo, Tool } from "../tools/tool";
 import { drawOrder } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
@@ -30,6 +34,43 @@ function useSize(ref: React.RefObject<HTMLDivElement | null>) {
   return size;
 }
 
+const isTextField = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
+
+/** Whether Space is held (outside text fields); Space never reaches a focused button meanwhile. */
+function useSpaceHeld(): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if (e.code !== "Space" || isTextField(e.target)) return;
+      e.preventDefault();
+      setHeld(true);
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.code !== "Space") return;
+      if (!isTextField(e.target)) e.preventDefault();
+      setHeld(false);
+    };
+    const blur = () => setHeld(false);
+    window.addEventListener("keydown", down);
+    window.addEventListener("keyup", up);
+    window.addEventListener("blur", blur);
+    return () => {
+      window.removeEventListener("keydown", down);
+      window.removeEventListener("keyup", up);
+      window.removeEventListener("blur", blur);
+    };
+  }, []);
+  return held;
+}
+
+/** Pixels of wheel travel per doubling of the zoom. */
+const WHEEL_PIXELS_PER_DOUBLING = 400;
+/** One "line" of a line-mode wheel, in pixels. */
+const WHEEL_LINE = 16;
+
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
+
 export function SceneCanvas() {
   const shapes = useEditor((s) => s.shapes);
   const layers = useEditor((s) => s.layers);
@@ -44,6 +85,14 @@ export function SceneCanvas() {
   const container = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const { width, height } = useSize(container);
+  const view = useEditor((s) => s.view);
+  const grid = useEditor((s) => s.grid);
+  const spaceHeld = useSpaceHeld();
+  const [panning, setPanning] = useState(false);
+  // A pan from Space or the middle button uses its own tool instance, leaving the active tool's
+  // state alone.
+  const viewPan = useMemo(() => panTool(), []);
+  useEffect(() => setCanvasSize(width, height), [width, height]);
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
@@ -53,18 +102,23 @@ export function SceneCanvas() {
     const stage = stageRef.current;
     if (!stage) return null;
     stage.setPointersPositions(evt);
-    const world = stage.getRelativePointerPosition();
-    const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? evt.metaKey : evt.ctrlKey;
+    const screen = stage.getPointerPosition();
+    // From the store's view, not the stage's: the stage catches up only when React renders.
+    const world = screen ? screenToWorld(useEditor.getState().view, screen) : null;
+    const mod = isMac() ? evt.metaKey : evt.ctrlKey;
     return world ? { world, hitId, shift: evt.shiftKey, alt: evt.altKey, mod } : null;
   };
 
   const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {
-    if (e.evt.button !== 0) return;
+    const pan = e.evt.button === 1 || (e.evt.button === 0 && spaceHeld);
+    if (e.evt.button !== 0 && !pan) return;
+    if (pan) e.evt.preventDefault(); // no autoscroll from the middle button
     const t = e.target;
     const hitId = t.hasName("shape") || t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
     const info = pointer(e.evt, hitId);
     if (!info) return;
-    const active = toolFor(tool);
+    const active: Tool = pan ? viewPan : toolFor(tool);
+    if (pan || tool === "pan") setPanning(true);
     active.down(info);
     const move = (evt: MouseEvent) => {
       const p = pointer(evt, null);
@@ -75,21 +129,47 @@ export function SceneCanvas() {
       window.removeEventListener("mouseup", up);
       const p = pointer(evt, null);
       if (p) active.up(p);
+      setPanning(false);
     };
     window.addEventListener("mousemove", move);
     window.addEventListener("mouseup", up);
   };
 
-  const onMouseMove = () => {
-    const p = stageRef.current?.getRelativePointerPosition();
-    if (p) useEditor.setState({ cursor: { x: p.x, y: p.y } });
+  const onMouseMove = (e: Konva.KonvaEventObject<MouseEvent>) => {
+    const p = pointer(e.evt, null);
+    if (p) useEditor.setState({ cursor: p.world });
   };
 
+  const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
+    e.evt.preventDefault(); // and no page zoom from a pinch (Ctrl+wheel)
+    const stage = stageRef.current;
+    if (!stage) return;
+    stage.setPointersPositions(e.evt);
+    const at = stage.getPointerPosition();
+    if (!at) return;
+    const pixels = e.evt.deltaMode === 1 ? e.evt.deltaY * WHEEL_LINE : e.evt.deltaMode === 2 ? e.evt.deltaY * height : e.evt.deltaY;
+    zoomAt(2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
+  };
+
+  const cursor = panning ? "grabbing" : spaceHeld || tool === "pan" ? "grab" : tool === "select" ? "default" : "crosshair";
+
   return (
-    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background, cursor: tool === "select" ? "default" : "crosshair" }}>
-      <Stage ref={stageRef} width={width} height={height} onMouseDown={onMouseDown} onMouseMove={onMouseMove} onMouseLeave={() => useEditor.setState({ cursor: null })}>
+    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background, cursor }}>
+      <Stage
+        ref={stageRef}
+        width={width}
+        height={height}
+        x={view.x}
+        y={view.y}
+        scaleX={view.scale}
+        scaleY={view.scale}
+        onMouseDown={onMouseDown}
+        onMouseMove={onMouseMove}
+        onWheel={onWheel}
+        onMouseLeave={() => useEditor.setState({ cursor: null })}
+      >
         <Layer listening={false}>
-          <Grid width={width} height={height} />
+          {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
         </Layer>
         <Layer>
           {drawn.map(({ shape: s, locked }) => (

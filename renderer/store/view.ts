@@ -1,14 +1,91 @@
-// Snapping to the grid: the one place tools round points and lengths. The canvas maps world to
-// screen as screen = world · scale + (x, y) (see ViewState).
+// The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
+// The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
+import { shapeAABB, type AABB, type Probe, type Shape } from "../../core";
 import { useEditor } from "./editor-store";
+import type { ViewState } from "./preferences";
 export { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
+
+export interface ScreenPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Zoom limits: 1 % to 6400 %. */
+export const MIN_SCALE = 0.01;
+export const MAX_SCALE = 64;
+/** One Ctrl+= / Ctrl+- step. */
+export const ZOOM_STEP = 1.25;
+
+export const clampScale = (s: number): number => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+
+export const worldToScreen = (v: ViewState, p: ScreenPoint): ScreenPoint => ({ x: p.x * v.scale + v.x, y: p.y * v.scale + v.y });
+export const screenToWorld = (v: ViewState, p: ScreenPoint): ScreenPoint => ({ x: (p.x - v.x) / v.scale, y: (p.y - v.y) / v.scale });
+
+/**
+ * The view zoomed to `scale` (clamped) with the world point under `anchor` (screen) kept there.
+ * At a limit the scale stops and so does the drift: the view is returned unchanged.
+ */
+export function zoomTo(v: ViewState, scale: number, anchor: ScreenPoint): ViewState {
+  const s = clampScale(scale);
+  if (s === v.scale) return v;
+  const w = screenToWorld(v, anchor);
+  return { x: anchor.x - w.x * s, y: anchor.y - w.y * s, scale: s };
+}
+
+export const zoomBy = (v: ViewState, factor: number, anchor: ScreenPoint): ViewState => zoomTo(v, v.scale * factor, anchor);
+
+/** The bounds of the given shapes and probes (a sweep by its target point), or null when empty. */
+export function boundsOf(shapes: readonly Shape[], probes: readonly Probe[]): AABB | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const add = (b: AABB) => {
+    minX = Math.min(minX, b.minX);
+    minY = Math.min(minY, b.minY);
+    maxX = Math.max(maxX, b.maxX);
+    maxY = Math.max(maxY, b.maxY);
+  };
+  for (const s of shapes) add(shapeAABB(s));
+  for (const p of probes) {
+    const pts = p.type === "ray" ? [p.from, p.to] : [p.to];
+    for (const [x, y] of pts) add({ minX: x, minY: y, maxX: x, maxY: y });
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
+/**
+ * The view that shows `box` centred in a `width`×`height` canvas with `margin` screen pixels on
+ * every side. A point or a line (zero extent) keeps the current scale rather than zooming to the
+ * limit.
+ */
+export function fitView(box: AABB, width: number, height: number, margin = 40, current: ViewState = { x: 0, y: 0, scale: 1 }): ViewState {
+  const w = box.maxX - box.minX;
+  const h = box.maxY - box.minY;
+  const availW = Math.max(1, width - 2 * margin);
+  const availH = Math.max(1, height - 2 * margin);
+  const fits = [w > 0 ? availW / w : Infinity, h > 0 ? availH / h : Infinity];
+  const best = Math.min(...fits);
+  const scale = clampScale(Number.isFinite(best) ? best : current.scale);
+  const cx = (box.minX + box.maxX) / 2;
+  const cy = (box.minY + box.maxY) / 2;
+  return { x: width / 2 - cx * scale, y: height / 2 - cy * scale, scale };
+}
 
 /** Rounds a world point to the grid when snapping is on (`force` snaps regardless). */
 export function snapPoint(p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
   const { grid } = useEditor.getState();
   if (!grid.snap && !force) return { x: p.x, y: p.y };
   const g = grid.size;
-  return { x: Math.round(p.x / g) * g, y: Math.round(p.y / g) * g };
+  // "+ 0" turns the -0 of rounding a small negative into 0.
+  return { x: Math.round(p.x / g) * g + 0, y: Math.round(p.y / g) * g + 0 };
+}
+
+/**
+ * A drag's delta adjusted so the dragged thing's `anchor` lands on the grid when snapping is on;
+ * unchanged (exactly) when it is off.
+ */
+export function snapDelta(anchor: { readonly x: number; readonly y: number }, dx: number, dy: number): { x: number; y: number } {
+  if (!useEditor.getState().grid.snap) return { x: dx, y: dy };
+  const to = snapPoint({ x: anchor.x + dx, y: anchor.y + dy }, true);
+  return { x: to.x - anchor.x, y: to.y - anchor.y };
 }
 
 /** Rounds a length (a size, a radius) to the grid when snapping is on; never below one cell. */

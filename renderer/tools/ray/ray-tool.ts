@@ -3,12 +3,14 @@
 import type { RayProbe } from "../../../core";
 import { addProbe, nextId } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
+import { snapPoint } from "../../store/view";
 import { CLICK_SLOP, type Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
 export function rayTool(): Tool {
   let start: Point2 | null = null;
-  const rayTo = (end: Point2): RayProbe => {
+  const rayTo = (pointer: Point2): RayProbe => {
+    const end = snapPoint(pointer);
     const id = nextId("ray", useEditor.getState().shapes);
     return { id, name: id, type: "ray", from: [start!.x, start!.y], to: [end.x, end.y] };
   };
@@ -18,7 +20,7 @@ export function rayTool(): Tool {
   };
   return {
     down: (p) => {
-      start = p.world;
+      start = snapPoint(p.world);
       useEditor.setState({ probePreview: rayTo(p.world) });
     },
     move: (p) => {
@@ -26,8 +28,8 @@ export function rayTool(): Tool {
     },
     up: (p) => {
       if (!start) return;
-      const moved = Math.hypot(p.world.x - start.x, p.world.y - start.y) >= CLICK_SLOP;
       const probe = rayTo(p.world);
+      const moved = Math.hypot(probe.to[0] - start.x, probe.to[1] - start.y) >= CLICK_SLOP;
       reset();
       if (moved) addProbe(probe);
     },

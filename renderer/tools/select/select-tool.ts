@@ -6,7 +6,7 @@
 import type { Point, Probe, Shape } from "../../../core";
 import { beginGesture, cancelGesture, endGesture, gestureActive, notify, replaceShapes, select } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
-import { snapLength, snapPoint } from "../../store/view";
+import { snapDelta, snapLength, snapPoint } from "../../store/view";
 import { useToolOverlay } from "../overlay";
 import type { Point2 } from "../place/place-shape";
 import type { PointerInfo, Tool } from "../tool";
@@ -50,7 +50,15 @@ function moveProbe(p: Probe, dx: number, dy: number, end?: "from" | "to"): Probe
 }
 
 type Drag =
-  | { readonly state: "translating"; readonly start: Point2; readonly shapes: Map<string, Point2>; readonly probes: Map<string, Probe>; readonly end?: "from" | "to" }
+  | {
+    readonly state: "translating";
+    readonly start: Point2;
+    readonly shapes: Map<string, Point2>;
+    readonly probes: Map<string, Probe>;
+    readonly end?: "from" | "to";
+    /** The grabbed thing's position at the start (a shape's x, y; a probe's end): snapping puts it on the grid. */
+    readonly anchor: Point2;
+  }
   | { readonly state: "brushing"; readonly start: Point2; readonly before: readonly string[]; readonly base: readonly string[] }
   | { readonly state: "rotating" | "resizing" | "editing-vertex" | "inserting-vertex"; readonly shape: Shape; readonly handle: HandleKind };
 
@@ -83,15 +91,23 @@ function dragged(shape: Shape, handle: HandleKind, p: PointerInfo): Shape | Poly
   }
 }
 
+/** Where a probe is held: the dragged end, a sweep's target, or a ray's start. */
+function probeAnchor(p: Probe, end?: "from" | "to"): Point2 {
+  const [x, y] = p.type === "sweep" || end === "to" ? p.to : p.from;
+  return { x, y };
+}
+
 export function selectTool(): SelectTool {
   let drag: Drag | null = null;
 
-  const translate = (start: Point2, ids: readonly string[]) => {
+  /** Starts moving `ids`; `grabbed` is the shape or probe under the pointer. */
+  const translate = (start: Point2, ids: readonly string[], grabbed: Shape | Probe) => {
     const { shapes, probes, layers } = useEditor.getState();
     const moving = new Set(ids);
     drag = {
       state: "translating",
       start,
+      anchor: "x" in grabbed ? { x: grabbed.x, y: grabbed.y } : probeAnchor(grabbed),
       // Select all may have taken in shapes of locked layers: they stay put.
       shapes: new Map(shapes.filter((s) => moving.has(s.id) && pickable(s, layers)).map((s) => [s.id, { x: s.x, y: s.y }])),
       probes: new Map(probes.filter((q) => moving.has(q.id)).map((q) => [q.id, q])),
@@ -128,7 +144,7 @@ export function selectTool(): SelectTool {
     else if (!selection.includes(picked.id)) next = [picked.id];
     select(next);
     if (next.length === 1 && picked.type === "polygon" && next[0] === picked.id) notify(POLYGON_HINT);
-    if (next.includes(picked.id)) translate(p.world, next);
+    if (next.includes(picked.id)) translate(p.world, next, picked);
   };
 
   return {
@@ -141,7 +157,7 @@ export function selectTool(): SelectTool {
         const probe = probes.find((q) => q.id === handle.owner);
         if (!probe) return;
         select([probe.id]);
-        drag = { state: "translating", start: p.world, shapes: new Map(), probes: new Map([[probe.id, probe]]), end: handle.code };
+        drag = { state: "translating", start: p.world, shapes: new Map(), probes: new Map([[probe.id, probe]]), end: handle.code, anchor: probeAnchor(probe, handle.code) };
         beginGesture();
         return;
       }
@@ -156,7 +172,7 @@ export function selectTool(): SelectTool {
       if (probe) {
         const next = p.shift ? (selection.includes(probe.id) ? selection.filter((id) => id !== probe.id) : [...selection, probe.id]) : selection.includes(probe.id) ? selection : [probe.id];
         select(next);
-        if (next.includes(probe.id)) translate(p.world, next);
+        if (next.includes(probe.id)) translate(p.world, next, probe);
         return;
       }
       // A hit on a shape in a locked or hidden layer falls through to what is pickable there.
@@ -186,8 +202,7 @@ export function selectTool(): SelectTool {
         return;
       }
       if (drag.state === "translating") {
-        const dx = p.world.x - drag.start.x;
-        const dy = p.world.y - drag.start.y;
+        const { x: dx, y: dy } = snapDelta(drag.anchor, p.world.x - drag.start.x, p.world.y - drag.start.y);
         const { shapes: origin, probes: probeOrigin, end } = drag;
         const state = useEditor.getState();
         useEditor.setState({

@@ -3,6 +3,7 @@
 import type { SweepProbe } from "../../../core";
 import { addProbe, nextId, notify } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
+import { snapPoint } from "../../store/view";
 import { CLICK_SLOP, type Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
@@ -11,7 +12,8 @@ export function sweepTool(): Tool {
   const sweepTo = (p: Point2): SweepProbe => {
     const id = nextId("sweep", useEditor.getState().shapes);
     const d = drag!;
-    return { id, name: id, type: "sweep", shape: d.shape, to: [d.origin.x + p.x - d.start.x, d.origin.y + p.y - d.start.y] };
+    const to = snapPoint({ x: d.origin.x + p.x - d.start.x, y: d.origin.y + p.y - d.start.y });
+    return { id, name: id, type: "sweep", shape: d.shape, to: [to.x, to.y] };
   };
   const reset = () => {
     drag = null;
