@@ -24,7 +24,10 @@ export function chordLabel(k: KeyChord): string {
   return [k.mod ? (isMac ? "⌘" : "Ctrl") : "", k.shift ? "Shift" : "", k.alt ? (isMac ? "⌥" : "Alt") : "", key].filter(Boolean).join("+");
 }
 
-export function matches(k: KeyChord, e: KeyboardEvent): boolean {
+/** The parts of a key press the registry reads (a DOM KeyboardEvent has them all). */
+export type KeyPress = Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "shiftKey" | "altKey"> & { readonly target?: EventTarget | null };
+
+export function matches(k: KeyChord, e: KeyPress): boolean {
   const mod = isMac ? e.metaKey : e.ctrlKey;
   // A plain key must come without Ctrl and Cmd both: Ctrl+C on a Mac is not the Circle tool.
   const other = isMac ? e.ctrlKey : e.metaKey;
@@ -32,8 +35,8 @@ export function matches(k: KeyChord, e: KeyboardEvent): boolean {
 }
 
 /** The action a key press runs, if any; typing in a text field runs none. */
-export function actionForKey(e: KeyboardEvent): Action | undefined {
-  const target = e.target as HTMLElement | null;
+export function actionForKey(e: KeyPress): Action | undefined {
+  const target = (e.target ?? null) as HTMLElement | null;
   if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return undefined;
   return ACTIONS.find((a) => a.keys.some((k) => matches(k, e)));
 }

@@ -1,13 +1,11 @@
 import { useEffect } from "react";
-import { actionForKey } from "../actions/registry";
+import { dispatchKey } from "../actions/keyboard";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { onBrowserFilePicked } from "../platform/files";
 import { useEditor } from "../store/editor-store";
-import { cancelAllGestures } from "../tools/active-tool";
 import { CommandPalette } from "./CommandPalette";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveOpened } from "./document-commands";
-import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ShortcutSheet } from "./ShortcutSheet";
@@ -19,13 +17,7 @@ import { Toolbar } from "./Toolbar";
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // A modal (palette, shortcut sheet) takes every key while it is open.
-      if (modalOpen()) return;
-      const action = actionForKey(e);
-      if (!action) return;
-      if (e.key === "Escape") cancelAllGestures();
-      e.preventDefault();
-      if (action.enabled?.() ?? true) action.run();
+      if (dispatchKey(e)) e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -1,0 +1,87 @@
+// Whole editing flows through the TestEditor: tool shortcuts, pointer gestures, undo steps and
+// Escape, as a designer would do them.
+import { describe, expect, it } from "vitest";
+import { TestEditor } from "./test-editor";
+
+describe("editing flows through pointer and key events", () => {
+  it("B then a drag places one box; Ctrl+Z removes it, Ctrl+Y and Ctrl+Shift+Z bring it back", () => {
+    const ed = new TestEditor();
+    expect(ed.key("b")).toBe(true);
+    expect(ed.state.tool).toBe("box");
+    ed.drag([100, 100], [200, 160]);
+    expect(ed.shapes).toHaveLength(1);
+    expect(ed.shapes[0]).toMatchObject({ type: "box", x: 150, y: 130, width: 100, height: 60 });
+    expect(ed.undoSteps).toBe(1);
+    ed.key("z", { mod: true });
+    expect(ed.shapes).toHaveLength(0);
+    ed.key("y", { mod: true });
+    expect(ed.shapes).toHaveLength(1);
+    ed.key("z", { mod: true });
+    ed.key("z", { mod: true, shift: true });
+    expect(ed.shapes).toHaveLength(1);
+  });
+
+  it("a whole move drag is one undo step, and Escape in the middle of one puts the shape back", () => {
+    const ed = new TestEditor();
+    ed.key("c");
+    ed.click(0, 0);
+    const placed = ed.shapes[0]!;
+    ed.key("v");
+    ed.drag([placed.x, placed.y], [placed.x + 50, placed.y + 20]);
+    expect(ed.shape(placed.id)).toMatchObject({ x: placed.x + 50, y: placed.y + 20 });
+    expect(ed.undoSteps).toBe(2);
+    ed.pointerDown(placed.x + 50, placed.y + 20).pointerMove(placed.x + 300, placed.y);
+    expect(ed.shape(placed.id).x).toBe(placed.x + 300);
+    ed.key("Escape");
+    expect(ed.shape(placed.id)).toMatchObject({ x: placed.x + 50, y: placed.y + 20 });
+    expect(ed.undoSteps).toBe(2);
+    // The release after Escape changes nothing.
+    ed.pointerUp(placed.x + 300, placed.y);
+    expect(ed.shape(placed.id).x).toBe(placed.x + 50);
+  });
+
+  it("Ctrl+A, Ctrl+D, arrows and Delete: each one undo step", () => {
+    const ed = new TestEditor();
+    ed.key("c");
+    ed.click(0, 0);
+    ed.key("b");
+    ed.click(200, 0);
+    ed.key("v");
+    ed.key("a", { mod: true });
+    expect(ed.selection).toHaveLength(2);
+    const before = ed.undoSteps;
+    ed.key("d", { mod: true });
+    expect(ed.shapes).toHaveLength(4);
+    expect(ed.selection).toHaveLength(2);
+    ed.key("ArrowRight", { shift: true });
+    const moved = ed.selection.map((id) => ed.shape(id).x);
+    ed.key("Delete");
+    expect(ed.shapes).toHaveLength(2);
+    expect(ed.undoSteps).toBe(before + 3);
+    ed.key("z", { mod: true });
+    expect(ed.shapes).toHaveLength(4);
+    // The duplicates come back where the Shift+arrow nudge left them: one grid cell right of the copies.
+    expect(ed.shapes.map((s) => s.x)).toEqual(expect.arrayContaining(moved));
+    expect(moved.map((x, i) => x - ed.shapes[i]!.x)).toEqual([ed.state.grid.size * 2, ed.state.grid.size * 2]);
+  });
+
+  it("a plain letter with Ctrl is not a tool: Ctrl+C copies, the tool stays", () => {
+    const ed = new TestEditor();
+    ed.key("v");
+    ed.key("c", { mod: true });
+    expect(ed.state.tool).toBe("select");
+  });
+
+  it("the polygon tool: clicks, Backspace drops the last point, Enter closes; Delete with nothing drawn deletes nothing", () => {
+    const ed = new TestEditor();
+    ed.key("p");
+    ed.click(0, 0).click(100, 0).click(100, 100).click(50, 150);
+    ed.key("Backspace");
+    ed.click(0, 100);
+    ed.key("Enter");
+    expect(ed.shapes).toHaveLength(1);
+    expect(ed.shapes[0]).toMatchObject({ type: "polygon" });
+    expect((ed.shapes[0] as { points: unknown[] }).points).toHaveLength(4);
+    expect(ed.undoSteps).toBe(1);
+  });
+});
