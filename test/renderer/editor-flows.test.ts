@@ -80,8 +80,8 @@ describe("editing flows through pointer and key events", () => {
     ed.click(0, 100);
     ed.key("Enter");
     expect(ed.shapes).toHaveLength(1);
-    expect(ed.shapes[0]).toMatchObject({ type: "polygon" });
-    expect((ed.shapes[0] as { points: unknown[] }).points).toHaveLength(4);
+    const polygon = ed.shapes[0]!;
+    expect(polygon.type === "polygon" && polygon.points.length).toBe(4);
     expect(ed.undoSteps).toBe(1);
   });
 });
