@@ -1,6 +1,7 @@
 // The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeAABB, type AABB, type Probe, type Shape } from "../../core";
+import { CLICK_SLOP } from "../tools/place/place-shape";
 import { useEditor } from "./editor-store";
 import type { ViewState } from "./preferences";
 export { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
@@ -93,4 +94,9 @@ export function snapLength(v: number): number {
   const { grid } = useEditor.getState();
   if (!grid.snap) return v;
   return Math.max(grid.size, Math.round(v / grid.size) * grid.size);
+}
+
+/** The click-or-drag threshold (CLICK_SLOP screen pixels) in world units at the current zoom. */
+export function clickSlop(): number {
+  return CLICK_SLOP / useEditor.getState().view.scale;
 }

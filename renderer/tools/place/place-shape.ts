@@ -6,7 +6,11 @@ export interface Point2 {
   readonly y: number;
 }
 
-/** A drag shorter than this (in world units) counts as a click and places a default-size shape. */
+/**
+ * A drag shorter than this many screen pixels counts as a click (a default-size shape, no ray).
+ * Tools pass it in world units for the current zoom (`clickSlop()` in store/view.ts): at 10 % a
+ * one-pixel jitter is ten world units.
+ */
 export const CLICK_SLOP = 4;
 
 export const DEFAULT_SIZE = { circle: 40, box: 80, capsule: { radius: 20, height: 90 }, polygonRadius: 45 } as const;
@@ -28,16 +32,16 @@ const round = (v: number): number => Math.round(v * 100) / 100;
  * The shape placed by a gesture from `start` to `end`. A click gives a default-size shape centred
  * on the point; a drag fits the shape to the dragged rectangle (a circle in its shorter side).
  */
-export function placeShape(type: ShapeType, id: string, start: Point2, end: Point2): Shape {
+export function placeShape(type: ShapeType, id: string, start: Point2, end: Point2, slop = CLICK_SLOP): Shape {
   const w = Math.abs(end.x - start.x);
   const h = Math.abs(end.y - start.y);
-  const click = Math.max(w, h) < CLICK_SLOP;
+  const click = Math.max(w, h) < slop;
   const cx = round(click ? start.x : (start.x + end.x) / 2);
   const cy = round(click ? start.y : (start.y + end.y) / 2);
   const base = { id, x: cx, y: cy, rotation: 0 };
   switch (type) {
     case "circle":
-      return { ...base, type, radius: click ? DEFAULT_SIZE.circle : round(Math.max(Math.min(w, h), CLICK_SLOP) / 2) };
+      return { ...base, type, radius: click ? DEFAULT_SIZE.circle : round(Math.max(Math.min(w, h), slop) / 2) };
     case "box":
       return { ...base, type, width: click ? DEFAULT_SIZE.box : round(Math.max(w, 1)), height: click ? DEFAULT_SIZE.box : round(Math.max(h, 1)) };
     case "capsule": {

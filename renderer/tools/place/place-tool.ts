@@ -2,14 +2,14 @@
 import type { ShapeType } from "../../../core";
 import { addShape, nextId } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
-import { snapPoint } from "../../store/view";
+import { clickSlop, snapPoint } from "../../store/view";
 import type { Tool } from "../tool";
 import { placeShape, type Point2 } from "./place-shape";
 
 export function placeTool(type: ShapeType): Tool {
   let start: Point2 | null = null;
   // With snapping on, both corners of the dragged rectangle (or a click's centre) are on the grid.
-  const shapeTo = (end: Point2) => placeShape(type, nextId(type, useEditor.getState().shapes), start!, snapPoint(end));
+  const shapeTo = (end: Point2) => placeShape(type, nextId(type, useEditor.getState().shapes), start!, snapPoint(end), clickSlop());
   return {
     down: (p) => {
       start = snapPoint(p.world);

@@ -3,8 +3,8 @@
 import type { RayProbe } from "../../../core";
 import { addProbe, nextId } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
-import { snapPoint } from "../../store/view";
-import { CLICK_SLOP, type Point2 } from "../place/place-shape";
+import { clickSlop, snapPoint } from "../../store/view";
+import type { Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
 export function rayTool(): Tool {
@@ -29,7 +29,7 @@ export function rayTool(): Tool {
     up: (p) => {
       if (!start) return;
       const probe = rayTo(p.world);
-      const moved = Math.hypot(probe.to[0] - start.x, probe.to[1] - start.y) >= CLICK_SLOP;
+      const moved = Math.hypot(probe.to[0] - start.x, probe.to[1] - start.y) >= clickSlop();
       reset();
       if (moved) addProbe(probe);
     },

@@ -3,8 +3,8 @@
 import type { SweepProbe } from "../../../core";
 import { addProbe, nextId, notify } from "../../store/actions";
 import { useEditor } from "../../store/editor-store";
-import { snapPoint } from "../../store/view";
-import { CLICK_SLOP, type Point2 } from "../place/place-shape";
+import { clickSlop, snapPoint } from "../../store/view";
+import type { Point2 } from "../place/place-shape";
 import type { Tool } from "../tool";
 
 export function sweepTool(): Tool {
@@ -34,7 +34,7 @@ export function sweepTool(): Tool {
     },
     up: (p) => {
       if (!drag) return;
-      const moved = Math.hypot(p.world.x - drag.start.x, p.world.y - drag.start.y) >= CLICK_SLOP;
+      const moved = Math.hypot(p.world.x - drag.start.x, p.world.y - drag.start.y) >= clickSlop();
       const probe = sweepTo(p.world);
       reset();
       if (moved) addProbe(probe);
