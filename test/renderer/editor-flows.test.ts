@@ -119,3 +119,20 @@ describe("click or drag is decided in screen pixels", () => {
 function useZoom(scale: number): void {
   useEditor.setState({ view: { x: 0, y: 0, scale } });
 }
+
+describe("marquee", () => {
+  it("takes in the rays it crosses and the sweeps whose target it holds, besides shapes", () => {
+    const ed = new TestEditor({
+      format: "collider-studio-scene", version: 1,
+      shapes: [{ id: "ball", type: "circle", x: 0, y: 0, rotation: 0, radius: 10 }, { id: "far", type: "circle", x: 500, y: 500, rotation: 0, radius: 10 }],
+      probes: [
+        { id: "crossing", name: "", type: "ray", from: [-100, 50], to: [100, 50] },
+        { id: "outside", name: "", type: "ray", from: [300, 300], to: [400, 300] },
+        { id: "aimed-in", name: "", type: "sweep", shape: "far", to: [20, 60] },
+        { id: "aimed-out", name: "", type: "sweep", shape: "ball", to: [900, 900] },
+      ],
+    });
+    ed.drag([-30, -30], [60, 80], { hit: null });
+    expect([...ed.selection].sort()).toEqual(["aimed-in", "ball", "crossing"]);
+  });
+});

@@ -1,6 +1,6 @@
 // Which shapes the pointer can pick: only those in visible, unlocked layers. Pure functions of the
 // document, so the select tool and its tests share one answer.
-import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type Layer, type Shape } from "../../../core";
+import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
 import { drawOrder } from "../../canvas/draw-order";
 import type { Marquee } from "../overlay";
 import type { Point2 } from "../place/place-shape";
@@ -25,13 +25,25 @@ export function shapesAt(shapes: readonly Shape[], layers: readonly Layer[], p: 
   return out;
 }
 
+const marqueeRect = (m: Marquee) => ({ minX: Math.min(m.from.x, m.to.x), minY: Math.min(m.from.y, m.to.y), maxX: Math.max(m.from.x, m.to.x), maxY: Math.max(m.from.y, m.to.y) });
+
 /** Pickable shapes whose bounding box meets the marquee (Tiled's rule: touching is enough). */
 export function shapesInMarquee(shapes: readonly Shape[], layers: readonly Layer[], m: Marquee): Shape[] {
-  const rect = { minX: Math.min(m.from.x, m.to.x), minY: Math.min(m.from.y, m.to.y), maxX: Math.max(m.from.x, m.to.x), maxY: Math.max(m.from.y, m.to.y) };
+  const rect = marqueeRect(m);
   return shapes.filter((s) => {
     if (!pickable(s, layers)) return false;
     const g = geometryOf(s);
     return g.ok && aabbOverlaps(computeAABB(g.value, transformOf(s)), rect);
+  });
+}
+
+/** Probes the marquee meets: a ray by the box of its two ends, a sweep by its target (its handle). */
+export function probesInMarquee(probes: readonly Probe[], m: Marquee): Probe[] {
+  const r = marqueeRect(m);
+  return probes.filter((p) => {
+    if (p.type === "sweep") return p.to[0] >= r.minX && p.to[0] <= r.maxX && p.to[1] >= r.minY && p.to[1] <= r.maxY;
+    const box = { minX: Math.min(p.from[0], p.to[0]), minY: Math.min(p.from[1], p.to[1]), maxX: Math.max(p.from[0], p.to[0]), maxY: Math.max(p.from[1], p.to[1]) };
+    return aabbOverlaps(box, r);
   });
 }
 

@@ -23,7 +23,7 @@ import {
   type HandleKind,
   type PolygonEdit,
 } from "./handles";
-import { pickable, shapeBeneath, shapesAt, shapesInMarquee } from "./picking";
+import { pickable, probesInMarquee, shapeBeneath, shapesAt, shapesInMarquee } from "./picking";
 
 /** Canvas ids of probe end handles: "<probe id>#from" or "<probe id>#to". */
 export const HANDLE_SEPARATOR = "#";
@@ -191,8 +191,8 @@ export function selectTool(): SelectTool {
       if (drag.state === "brushing") {
         const marquee = { from: drag.start, to: p.world };
         useToolOverlay.setState({ marquee });
-        const { shapes, layers } = useEditor.getState();
-        const inside = shapesInMarquee(shapes, layers, marquee).map((s) => s.id);
+        const { shapes, probes, layers } = useEditor.getState();
+        const inside = [...shapesInMarquee(shapes, layers, marquee), ...probesInMarquee(probes, marquee)].map((s) => s.id);
         select([...new Set([...drag.base, ...inside])]);
         return;
       }
