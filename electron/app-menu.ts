@@ -1,7 +1,9 @@
-// The application menu as a template of Electron roles. Undo/redo and zoom are deliberately left
-// out: their accelerators (Ctrl+Z, Ctrl+=, ...) belong to the editor's own history and canvas.
-// Windows and Linux get no Edit menu: Chromium handles clipboard keys in text fields there, and
-// the editor may bind Ctrl+C/Ctrl+V/Delete to its shapes.
+// The application menu. Until the page sends its action registry (menu:set), a template of
+// Electron roles; then File, Edit, View, Tools and Help from the registry. Registry items show
+// their shortcut but do not register it (registerAccelerator: false): the page's own key handler
+// runs shortcuts, so a key never runs an action twice. Undo/redo and zoom roles are never used:
+// their keys belong to the editor's own history and canvas.
+import type { MenuModel } from "../core/shell/desktop-api";
 
 export type MenuRole =
   | "appMenu" | "fileMenu" | "windowMenu" | "cut" | "copy" | "paste" | "delete" | "selectAll"
@@ -12,6 +14,40 @@ export interface MenuItemTemplate {
   readonly label?: string;
   readonly type?: "separator";
   readonly submenu?: MenuItemTemplate[];
+  readonly id?: string;
+  readonly accelerator?: string;
+  readonly registerAccelerator?: boolean;
+  readonly click?: () => void;
+}
+
+/** Clipboard actions that macOS's text-field roles (cut, copy, paste) stand for in its Edit menu. */
+const MAC_CLIPBOARD = new Set(["edit.cut", "edit.copy", "edit.paste"]);
+
+/**
+ * The menu bar from the page's registry; `run` sends a chosen action's id to the page. On macOS
+ * the app menu and the window menu are added, and the Edit menu uses Electron's clipboard roles
+ * for cut, copy and paste (text fields need them there; the page turns them into shape clipboard
+ * commands when no text field has focus).
+ */
+export function editorMenuTemplate(platform: string, developerTools: boolean, model: MenuModel, run: (id: string) => void): MenuItemTemplate[] {
+  const mac = platform === "darwin";
+  const menus = model.map((menu): MenuItemTemplate => {
+    const items: MenuItemTemplate[] = menu.items
+      .filter((item) => !(mac && MAC_CLIPBOARD.has(item.id)))
+      .map((item) => ({
+        id: item.id,
+        label: item.label,
+        ...(item.accelerator ? { accelerator: item.accelerator, registerAccelerator: false } : {}),
+        click: () => run(item.id),
+      }));
+    if (mac && menu.label === "Edit") items.push({ type: "separator" }, { role: "cut" }, { role: "copy" }, { role: "paste" });
+    if (menu.label === "View") {
+      items.push({ type: "separator" }, { role: "togglefullscreen" });
+      if (developerTools) items.push({ role: "reload" }, { role: "toggleDevTools" });
+    }
+    return { label: menu.label, submenu: items };
+  });
+  return mac ? [{ role: "appMenu" }, ...menus, { role: "windowMenu" }] : menus;
 }
 
 export function applicationMenuTemplate(platform: string, developerTools: boolean): MenuItemTemplate[] {

@@ -1,16 +1,24 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
-import { IPC } from "../core/shell/ipc-channels";
+import type { DesktopApi, MenuModel, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
+/** Listens on a main-to-page channel; returns an unsubscribe. Listeners get the message's arguments only. */
+export type Subscribe = (channel: string, listener: (...args: unknown[]) => void) => () => void;
 
-export function createDesktopApi(invoke: Invoke, platform: string): DesktopApi {
+export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe): DesktopApi {
   return {
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
     openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedFile>>,
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,
+    setMenu: (model: MenuModel) => invoke(IPC.setMenu, model) as Promise<ShellResult<null>>,
+    onMenuCommand: (listener) =>
+      subscribe(IPC_EVENTS.menuCommand, (id) => {
+        // Only a string reaches the page's listener, whatever arrives.
+        if (typeof id === "string") listener(id);
+      }),
   };
 }

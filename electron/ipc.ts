@@ -1,6 +1,6 @@
 // The main-process side of the DesktopApi contract: one handler per IPC channel. Every call is
 // checked (sender and arguments) and answered with a ShellResult; nothing throws across IPC.
-import { IPC, saveRequestSchema, type ShellResult } from "../core/shell/desktop-api";
+import { IPC, menuModelSchema, saveRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
 import { isAppUrl } from "./app-url";
 import type { SceneFileService } from "./file-service";
 
@@ -53,8 +53,8 @@ function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<Pro
   return shown.join("; ") + (issues.length > 3 ? `; and ${issues.length - 3} more` : "");
 }
 
-/** Registers the handlers; returns a function that removes them. */
-export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy): () => void {
+/** Registers the handlers; returns a function that removes them. `applyMenu` rebuilds the native menu bar. */
+export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy, applyMenu: (model: MenuModel) => void = () => {}): () => void {
   const guarded = (channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void => {
     ipcMain.handle(channel, async (event, ...args) => {
       if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
@@ -80,8 +80,15 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
     return files.save(parsed.data);
   });
 
+  guarded(IPC.setMenu, async (args) => {
+    if (args.length !== 1) return failure(`invalid menu: expected one argument, got ${args.length}`);
+    const parsed = menuModelSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid menu: ${describeIssues(parsed.error.issues)}`);
+    applyMenu(parsed.data);
+    return { ok: true, value: null };
+  });
+
   return () => {
-    ipcMain.removeHandler(IPC.openScene);
-    ipcMain.removeHandler(IPC.saveScene);
+    for (const channel of Object.values(IPC)) ipcMain.removeHandler(channel);
   };
 }

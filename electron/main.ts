@@ -2,7 +2,8 @@
 // beside it, which hold the logic and are tested with fakes.
 import path from "node:path";
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
-import { applicationMenuTemplate } from "./app-menu";
+import { IPC_EVENTS } from "../core/shell/ipc-channels";
+import { applicationMenuTemplate, editorMenuTemplate } from "./app-menu";
 import { appIndexUrl } from "./app-url";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { registerSceneIpc } from "./ipc";
@@ -67,10 +68,15 @@ if (!app.requestSingleInstanceLock()) {
       applyContentSecurityPolicy(session.defaultSession);
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
-      registerSceneIpc(ipcMain, createSceneFileService({ dialog: editorDialog }), {
-        indexUrl,
-        editorContents: () => editorWindow?.webContents,
-      });
+      registerSceneIpc(
+        ipcMain,
+        createSceneFileService({ dialog: editorDialog }),
+        { indexUrl, editorContents: () => editorWindow?.webContents },
+        (model) => {
+          const run = (id: string) => editorWindow?.webContents.send(IPC_EVENTS.menuCommand, id);
+          Menu.setApplicationMenu(Menu.buildFromTemplate(editorMenuTemplate(process.platform, !app.isPackaged, model, run)));
+        },
+      );
       openEditorWindow();
     })
     .catch((err: unknown) => {

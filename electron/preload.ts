@@ -5,4 +5,13 @@ import { createDesktopApi } from "./desktop-api-client";
 // Wrapped in a closure so the page cannot reach ipcRenderer through the exposed functions.
 const invoke = (channel: string, ...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(channel, ...args);
 
-contextBridge.exposeInMainWorld("colliderStudio", createDesktopApi(invoke, process.platform));
+// The page's listener sees the message's arguments, never the IpcRendererEvent (which holds the sender).
+const subscribe = (channel: string, listener: (...args: unknown[]) => void): (() => void) => {
+  const wrapped = (_event: unknown, ...args: unknown[]) => listener(...args);
+  ipcRenderer.on(channel, wrapped);
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped);
+  };
+};
+
+contextBridge.exposeInMainWorld("colliderStudio", createDesktopApi(invoke, process.platform, subscribe));

@@ -3,7 +3,7 @@
 // process validates every argument. Pure TypeScript, shared by renderer/ and electron/.
 import { z } from "zod";
 
-export { IPC, type IpcChannel } from "./ipc-channels";
+export { IPC, IPC_EVENTS, type IpcChannel } from "./ipc-channels";
 
 /** A scene file's text as read from disk, with the path the user chose. */
 export interface OpenedFile {
@@ -29,8 +29,34 @@ export interface SaveResult {
 /** Failures come back as values, never as exceptions crossing IPC. */
 export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly canceled: true } | { readonly ok: false; readonly canceled: false; readonly error: string };
 
+/**
+ * The native menu bar as the page's action registry describes it: menus in order, each item an
+ * action id, its label and its first shortcut as an Electron accelerator ("CmdOrCtrl+Shift+Z").
+ */
+export const menuModelSchema = z
+  .array(
+    z.strictObject({
+      label: z.enum(["File", "Edit", "View", "Tools", "Help"]),
+      items: z
+        .array(
+          z.strictObject({
+            id: z.string().regex(/^[a-z]+\.[A-Za-z0-9]+$/, { message: "must be an action id such as edit.undo" }).max(64),
+            label: z.string().min(1).max(80),
+            accelerator: z.string().regex(/^[A-Za-z0-9+=\-/'[\],.;`]{1,40}$/, { message: "is not an accelerator" }).optional(),
+          }),
+        )
+        .max(200),
+    }),
+  )
+  .max(8);
+export type MenuModel = z.infer<typeof menuModelSchema>;
+
 export interface DesktopApi {
   readonly platform: string;
   openScene(): Promise<ShellResult<OpenedFile>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
+  /** Replaces the native menu bar's File … Help menus. */
+  setMenu(model: MenuModel): Promise<ShellResult<null>>;
+  /** Calls `listener` with an action id whenever a native menu item is chosen; returns an unsubscribe. */
+  onMenuCommand(listener: (id: string) => void): () => void;
 }

@@ -1,11 +1,14 @@
 import { useEffect } from "react";
+import { pasteText } from "../actions/edit-actions";
 import { dispatchKey } from "../actions/keyboard";
+import { menuModel, runMenuCommand } from "../actions/menu-model";
 import { SceneCanvas } from "../canvas/SceneCanvas";
-import { onBrowserFilePicked } from "../platform/files";
+import { desktop, onBrowserFilePicked } from "../platform/files";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveOpened } from "./document-commands";
+import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ShortcutSheet } from "./ShortcutSheet";
@@ -24,6 +27,48 @@ function useShortcuts() {
   }, []);
 }
 
+/** In the desktop app, the native menu bar lists the registry's actions and runs them by id. */
+function useDesktopMenu() {
+  useEffect(() => {
+    const api = desktop();
+    if (!api) return;
+    void api.setMenu(menuModel());
+    return api.onMenuCommand(runMenuCommand);
+  }, []);
+}
+
+const inTextField = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
+
+/**
+ * Clipboard events that reach the page without our key handler (the browser's or macOS's Edit
+ * menu) act on shapes, unless a text field has focus. The key handler prevents the events its own
+ * Ctrl+C/X/V raise, so nothing runs twice.
+ */
+function useClipboardEvents() {
+  useEffect(() => {
+    const on = (id: string) => (e: ClipboardEvent) => {
+      if (inTextField(e.target) || modalOpen()) return;
+      e.preventDefault();
+      if (id === "edit.paste") {
+        const text = e.clipboardData?.getData("text/plain");
+        if (text) pasteText(text);
+        else runMenuCommand(id);
+        return;
+      }
+      runMenuCommand(id);
+    };
+    const copyEvent = on("edit.copy"), cutEvent = on("edit.cut"), pasteEvent = on("edit.paste");
+    document.addEventListener("copy", copyEvent);
+    document.addEventListener("cut", cutEvent);
+    document.addEventListener("paste", pasteEvent);
+    return () => {
+      document.removeEventListener("copy", copyEvent);
+      document.removeEventListener("cut", cutEvent);
+      document.removeEventListener("paste", pasteEvent);
+    };
+  }, []);
+}
+
 /** "• level.json — Collider Studio" while there are unsaved changes. */
 function useTitle() {
   const name = useEditor((s) => s.file.name);
@@ -35,6 +80,8 @@ function useTitle() {
 
 export function App() {
   useShortcuts();
+  useDesktopMenu();
+  useClipboardEvents();
   useTitle();
   useThemeOnDocument();
   useEffect(() => onBrowserFilePicked(receiveOpened), []);

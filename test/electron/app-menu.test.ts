@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applicationMenuTemplate, type MenuItemTemplate } from "../../electron/app-menu";
+import type { MenuModel } from "../../core/shell/desktop-api";
+import { applicationMenuTemplate, editorMenuTemplate, type MenuItemTemplate } from "../../electron/app-menu";
 
 function roles(items: MenuItemTemplate[]): string[] {
   return items.flatMap((item) => [...(item.role ? [item.role] : []), ...roles(item.submenu ?? [])]);
@@ -22,5 +23,36 @@ describe("applicationMenuTemplate", () => {
     expect(roles(applicationMenuTemplate("linux", true))).toContain("toggleDevTools");
     expect(roles(applicationMenuTemplate("linux", false))).not.toContain("toggleDevTools");
     expect(roles(applicationMenuTemplate("linux", false))).not.toContain("reload");
+  });
+});
+
+describe("editorMenuTemplate (the page's registry as the menu bar)", () => {
+  const model: MenuModel = [
+    { label: "File", items: [{ id: "file.save", label: "Save", accelerator: "CmdOrCtrl+S" }] },
+    { label: "Edit", items: [{ id: "edit.undo", label: "Undo", accelerator: "CmdOrCtrl+Z" }, { id: "edit.copy", label: "Copy", accelerator: "CmdOrCtrl+C" }] },
+    { label: "View", items: [{ id: "view.fit", label: "Fit to view" }] },
+  ];
+
+  it("makes one menu per group; items show their shortcut without registering it, and send their id", () => {
+    const run: string[] = [];
+    const menus = editorMenuTemplate("linux", false, model, (id) => run.push(id));
+    expect(menus.map((m) => m.label)).toEqual(["File", "Edit", "View"]);
+    const items = menus.flatMap((m) => m.submenu ?? []).filter((i) => i.id);
+    expect(items.map((i) => i.id)).toEqual(["file.save", "edit.undo", "edit.copy", "view.fit"]);
+    for (const item of items) {
+      if (item.accelerator) expect(item.registerAccelerator).toBe(false);
+      item.click!();
+    }
+    expect(run).toEqual(["file.save", "edit.undo", "edit.copy", "view.fit"]);
+    expect(roles(menus)).toEqual(["togglefullscreen"]);
+  });
+
+  it("on macOS: app and window menus, and the clipboard roles stand in for Cut, Copy and Paste", () => {
+    const menus = editorMenuTemplate("darwin", true, model, () => {});
+    expect(menus[0]!.role).toBe("appMenu");
+    expect(menus.at(-1)!.role).toBe("windowMenu");
+    const edit = menus.find((m) => m.label === "Edit")!.submenu!;
+    expect(edit.map((i) => i.id ?? i.role ?? i.type)).toEqual(["edit.undo", "separator", "cut", "copy", "paste"]);
+    expect(roles(menus)).toEqual(expect.arrayContaining(["toggleDevTools", "reload"]));
   });
 });

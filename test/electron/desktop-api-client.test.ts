@@ -1,21 +1,42 @@
 import { describe, expect, it, vi } from "vitest";
-import { IPC } from "../../core/shell/desktop-api";
+import { IPC, IPC_EVENTS } from "../../core/shell/desktop-api";
 import { createDesktopApi } from "../../electron/desktop-api-client";
 
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
-    const api = createDesktopApi(vi.fn(), "linux");
-    expect(Object.keys(api).sort()).toEqual(["openScene", "platform", "saveScene"]);
+    const api = createDesktopApi(vi.fn(), "linux", vi.fn());
+    expect(Object.keys(api).sort()).toEqual(["onMenuCommand", "openScene", "platform", "saveScene", "setMenu"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
 
   it("invokes the contract's channels with exactly the given request", async () => {
     const invoke = vi.fn(async () => ({ ok: false, canceled: true }));
-    const api = createDesktopApi(invoke, "win32");
+    const api = createDesktopApi(invoke, "win32", vi.fn());
     expect(await api.openScene()).toEqual({ ok: false, canceled: true });
     const request = { text: "{}", suggestedName: "a" };
     await api.saveScene(request);
-    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request]]);
+    const menu = [{ label: "File" as const, items: [{ id: "file.new", label: "New", accelerator: "CmdOrCtrl+N" }] }];
+    await api.setMenu(menu);
+    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu]]);
+  });
+
+  it("passes menu commands to the page's listener as strings only, and unsubscribes", () => {
+    let sent: ((...args: unknown[]) => void) | null = null;
+    const unsubscribe = vi.fn();
+    const subscribe = vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+      expect(channel).toBe(IPC_EVENTS.menuCommand);
+      sent = listener;
+      return unsubscribe;
+    });
+    const api = createDesktopApi(vi.fn(), "linux", subscribe);
+    const got: string[] = [];
+    const off = api.onMenuCommand((id) => got.push(id));
+    sent!("edit.undo");
+    sent!({ evil: true });
+    sent!(42);
+    expect(got).toEqual(["edit.undo"]);
+    off();
+    expect(unsubscribe).toHaveBeenCalledOnce();
   });
 });

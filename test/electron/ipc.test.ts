@@ -144,3 +144,27 @@ describe("registerSceneIpc", () => {
     expect(dialog.showSaveDialog).not.toHaveBeenCalled();
   });
 });
+
+describe("menu:set", () => {
+  const model = [{ label: "Edit", items: [{ id: "edit.undo", label: "Undo", accelerator: "CmdOrCtrl+Z" }] }];
+
+  it("applies a valid menu from the editor page", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const applied: unknown[] = [];
+    registerSceneIpc(ipcMain, fakeFiles(), policy, (m) => applied.push(m));
+    expect(await invoke(IPC.setMenu, event(), model)).toEqual({ ok: true, value: null });
+    expect(applied).toEqual([model]);
+  });
+
+  it("refuses a menu from another page, and malformed menus, without applying anything", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const applied: unknown[] = [];
+    registerSceneIpc(ipcMain, fakeFiles(), policy, (m) => applied.push(m));
+    expectError(await invoke(IPC.setMenu, event({ senderFrame: { url: "https://evil.example/", parent: null } }), model), /refused menu:set/);
+    expectError(await invoke(IPC.setMenu, event(), [{ label: "Hack", items: [] }]), /invalid menu: 0\.label/);
+    expectError(await invoke(IPC.setMenu, event(), [{ label: "Edit", items: [{ id: "x", label: "X" }] }]), /action id/);
+    expectError(await invoke(IPC.setMenu, event(), [{ label: "Edit", items: [{ id: "edit.a", label: "A", accelerator: "Ctrl+<script>" }] }]), /accelerator/);
+    expectError(await invoke(IPC.setMenu, event()), /expected one argument/);
+    expect(applied).toEqual([]);
+  });
+});
