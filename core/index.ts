@@ -14,3 +14,4 @@ export * from "./scene-query";
 export * from "./scene/types";
 export * from "./scene/errors";
 export * from "./scene/io";
+export * from "./scene/json-schema";

@@ -6,6 +6,7 @@ import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { parseScene } from "../scene/io";
+import { sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene } from "../scene/types";
 import { readTextFile, UserError } from "./files";
 
@@ -143,7 +144,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|schema> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -202,6 +203,12 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--json", 'print {"probes": [{"id", "name", "type", "hit", "shape", "fraction", "point", "normal"}, ...]}')
     .showHelpAfterError("Usage: collider-studio probes [--json] <file>")
     .action((file: string, opts: { json?: boolean }) => run(() => probesCommand(io, file, opts))());
+
+  program
+    .command("schema")
+    .description("print the scene format as JSON Schema (draft 2020-12), generated from the format's definition")
+    .showHelpAfterError("Usage: collider-studio schema")
+    .action(() => run(async () => io.stdout(sceneJsonSchemaText()))());
 
   return program;
 }

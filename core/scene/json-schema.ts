@@ -1,0 +1,24 @@
+// The scene format published as JSON Schema, generated from the one zod definition (schema.ts) so
+// the two never drift. Checks zod runs as code (a polygon's convexity, a capsule's height against
+// its radius, unique ids, references between shapes, probes and layers) cannot be said in JSON
+// Schema: the generated schema checks structure and types, `collider-studio validate` checks all.
+import { z } from "zod";
+import { stableStringify } from "./io";
+import { sceneSchema } from "./schema";
+
+export const SCENE_SCHEMA_ID = "https://collider.studio/schema/scene-v1.json";
+
+export function sceneJsonSchema(): Record<string, unknown> {
+  // "input": what a file may hold (optional fields with defaults stay optional).
+  const generated = z.toJSONSchema(sceneSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return {
+    $schema: generated.$schema,
+    $id: SCENE_SCHEMA_ID,
+    title: "Collider Studio scene, version 1",
+    description: "Structure and types of a Collider Studio scene file. Geometric rules (convex polygons, capsule height ≥ 2·radius), unique ids and references are checked by `collider-studio validate`.",
+    ...Object.fromEntries(Object.entries(generated).filter(([k]) => k !== "$schema")),
+  };
+}
+
+/** The schema as the file core/scene/scene.schema.json holds it, and `collider-studio schema` prints it. */
+export const sceneJsonSchemaText = (): string => stableStringify(sceneJsonSchema()) + "\n";
