@@ -3,6 +3,7 @@
 import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
+import { isTextField } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
 import type { Action, KeyChord } from "./types";
 import { VIEW_ACTIONS } from "./view-actions";
@@ -36,7 +37,6 @@ export function matches(k: KeyChord, e: KeyPress): boolean {
 
 /** The action a key press runs, if any; typing in a text field runs none. */
 export function actionForKey(e: KeyPress): Action | undefined {
-  const target = (e.target ?? null) as HTMLElement | null;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return undefined;
+  if (isTextField(e.target)) return undefined;
   return ACTIONS.find((a) => a.keys.some((k) => matches(k, e)));
 }

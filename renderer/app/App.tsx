@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { pasteText } from "../actions/edit-actions";
 import { dispatchKey } from "../actions/keyboard";
 import { menuModel, runMenuCommand } from "../actions/menu-model";
+import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked } from "../platform/files";
 import { useEditor } from "../store/editor-store";
@@ -37,8 +38,6 @@ function useDesktopMenu() {
   }, []);
 }
 
-const inTextField = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
-
 /**
  * Clipboard events that reach the page without our key handler (the browser's or macOS's Edit
  * menu) act on shapes, unless a text field has focus. The key handler prevents the events its own
@@ -47,7 +46,7 @@ const inTextField = (t: EventTarget | null): boolean => t instanceof HTMLElement
 function useClipboardEvents() {
   useEffect(() => {
     const on = (id: string) => (e: ClipboardEvent) => {
-      if (inTextField(e.target) || modalOpen()) return;
+      if (isTextField(e.target) || modalOpen()) return;
       e.preventDefault();
       if (id === "edit.paste") {
         const text = e.clipboardData?.getData("text/plain");

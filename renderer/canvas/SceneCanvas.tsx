@@ -10,6 +10,7 @@ import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { screenToWorld } from "../store/view";
 import { setCanvasSize, zoomAt } from "../store/view-actions";
+import { isTextField } from "../actions/text-field";
 import { toolFor } from "../tools/active-tool";
 import { panTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, Tool } from "../tools/tool";
@@ -34,8 +35,6 @@ function useSize(ref: React.RefObject<HTMLDivElement | null>) {
   return size;
 }
 
-const isTextField = (t: EventTarget | null): boolean =>
-  t instanceof HTMLElement && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
 
 /** Whether Space is held (outside text fields); Space never reaches a focused button meanwhile. */
 function useSpaceHeld(): boolean {
