@@ -5,6 +5,7 @@ import { menuModel, runMenuCommand } from "../actions/menu-model";
 import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked } from "../platform/files";
+import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
 import { ContactsPanel } from "./ContactsPanel";
@@ -20,11 +21,11 @@ import { Toolbar } from "./Toolbar";
 
 function useShortcuts() {
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (dispatchKey(e)) e.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return listen(window, {
+      keydown: (e) => {
+        if (dispatchKey(e)) e.preventDefault();
+      },
+    });
   }, []);
 }
 
@@ -56,15 +57,7 @@ function useClipboardEvents() {
       }
       runMenuCommand(id);
     };
-    const copyEvent = on("edit.copy"), cutEvent = on("edit.cut"), pasteEvent = on("edit.paste");
-    document.addEventListener("copy", copyEvent);
-    document.addEventListener("cut", cutEvent);
-    document.addEventListener("paste", pasteEvent);
-    return () => {
-      document.removeEventListener("copy", copyEvent);
-      document.removeEventListener("cut", cutEvent);
-      document.removeEventListener("paste", pasteEvent);
-    };
+    return listen(document, { copy: on("edit.copy"), cut: on("edit.cut"), paste: on("edit.paste") });
   }, []);
 }
 

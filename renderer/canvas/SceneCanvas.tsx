@@ -11,6 +11,7 @@ import { useEditor } from "../store/editor-store";
 import { screenToWorld } from "../store/view";
 import { setCanvasSize, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
+import { listen } from "../platform/listen";
 import { toolFor } from "../tools/active-tool";
 import { panTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, Tool } from "../tools/tool";
@@ -51,14 +52,7 @@ function useSpaceHeld(): boolean {
       setHeld(false);
     };
     const blur = () => setHeld(false);
-    window.addEventListener("keydown", down);
-    window.addEventListener("keyup", up);
-    window.addEventListener("blur", blur);
-    return () => {
-      window.removeEventListener("keydown", down);
-      window.removeEventListener("keyup", up);
-      window.removeEventListener("blur", blur);
-    };
+    return listen(window, { keydown: down, keyup: up, blur });
   }, []);
   return held;
 }
@@ -124,14 +118,12 @@ export function SceneCanvas() {
       if (p) active.move(p);
     };
     const up = (evt: MouseEvent) => {
-      window.removeEventListener("mousemove", move);
-      window.removeEventListener("mouseup", up);
+      stop();
       const p = pointer(evt, null);
       if (p) active.up(p);
       setPanning(false);
     };
-    window.addEventListener("mousemove", move);
-    window.addEventListener("mouseup", up);
+    const stop = listen(window, { mousemove: move, mouseup: up });
   };
 
   const onMouseMove = (e: Konva.KonvaEventObject<MouseEvent>) => {

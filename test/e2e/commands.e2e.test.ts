@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -86,8 +86,7 @@ describe("commands in Chromium", () => {
   it("copies and pastes at the cursor, and duplicates one grid cell away", async () => {
     const page = await session.newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(300, 300);
+    await placeAt(page, "Box", 300, 300);
     await expect.poll(() => shapeCount(page)).toBe("1 shape");
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.mouse.click(300, 300);
@@ -129,8 +128,7 @@ describe("commands in Chromium", () => {
     await expect.poll(() => canvasBackground(page)).not.toBe(dark);
     const light = await canvasBackground(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(400, 300);
+    await placeAt(page, "Box", 400, 300);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-theme-light.png") });
     await page.reload();
     await page.getByRole("toolbar", { name: "Tools" }).waitFor();

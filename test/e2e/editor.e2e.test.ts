@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -47,10 +47,8 @@ describe("editor in Chromium", () => {
     const page = await session.newPage();
     const status = (id: string) => page.getByTestId(id);
 
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(300, 300);
-    await page.getByRole("button", { name: "Circle", exact: true }).click();
-    await page.mouse.click(600, 300);
+    await placeAt(page, "Box", 300, 300);
+    await placeAt(page, "Circle", 600, 300);
     await expect.poll(() => status("shape-count").textContent()).toBe("2 shapes");
     await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
     await expect.poll(async () => isNormal(await shapePixel(page, 600, 300))).toBe(true);
@@ -119,8 +117,7 @@ describe("editor in Chromium", () => {
 
   it("deletes the selection and undoes the delete", async () => {
     const page = await session.newPage();
-    await page.getByRole("button", { name: "Capsule", exact: true }).click();
-    await page.mouse.click(400, 400);
+    await placeAt(page, "Capsule", 400, 400);
     await page.getByRole("button", { name: "Polygon", exact: true }).click();
     // Click the corners and close on the first one.
     for (const [x, y] of [[600, 350], [700, 350], [700, 450], [600, 450], [600, 350]] as const) await page.mouse.click(x, y);
@@ -137,8 +134,7 @@ describe("editor in Chromium", () => {
 
   it("shows every problem of a bad file and keeps the open document", async () => {
     const page = await session.newPage();
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(300, 300);
+    await placeAt(page, "Box", 300, 300);
     const bad = resolve(ARTIFACTS, "e2e-bad.json");
     writeFileSync(bad, JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }, { id: "a", type: "box", x: 0, y: 0, width: 1, height: 1 }] }, null, 2));
     await page.setInputFiles("#open-scene-input", bad);

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 const TOP = 38;
@@ -32,8 +32,7 @@ const status = (page: Page, id: string) => page.getByTestId(id).textContent();
 describe("handles in Chromium", () => {
   it("resizes a box from a corner, rotates it with Shift snapping, and undoes each as one step", async () => {
     const page = await session.newPage();
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(300, 300); // an 80 × 80 box centred on page (300, 300)
+    await placeAt(page, "Box", 300, 300); // an 80 × 80 box centred on page (300, 300)
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-handles-box.png") });
 
@@ -103,8 +102,7 @@ describe("handles in Chromium", () => {
 
   it("stretches a capsule from its bottom handle, its top staying put", async () => {
     const page = await session.newPage();
-    await page.getByRole("button", { name: "Capsule", exact: true }).click();
-    await page.mouse.click(400, 400); // radius 20, height 90: ends at page y 355 and 445
+    await placeAt(page, "Capsule", 400, 400); // radius 20, height 90: ends at page y 355 and 445
     await page.keyboard.press("v");
     await drag(page, [400, 445], [400, 485]);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-handles-capsule.png") });
@@ -115,8 +113,7 @@ describe("handles in Chromium", () => {
 
   it("selects with a marquee on empty canvas, and Shift adds", async () => {
     const page = await session.newPage();
-    await page.getByRole("button", { name: "Circle", exact: true }).click();
-    await page.mouse.click(300, 300);
+    await placeAt(page, "Circle", 300, 300);
     await page.mouse.click(500, 300);
     await page.mouse.click(700, 300);
     await page.keyboard.press("v");

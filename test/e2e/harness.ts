@@ -40,6 +40,12 @@ export async function newEditorPage(browser: Browser, url: string): Promise<Page
   return page;
 }
 
+/** Picks a shape tool on the toolbar and clicks the canvas at page (x, y): a default-size shape there. */
+export async function placeAt(page: Page, tool: "Box" | "Circle" | "Capsule", x: number, y: number): Promise<void> {
+  await page.getByRole("button", { name: tool, exact: true }).click();
+  await page.mouse.click(x, y);
+}
+
 export function pageErrors(page: Page): string[] {
   return (page as Page & { errors?: string[] }).errors ?? [];
 }

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -39,10 +39,8 @@ describe("sidebar panels in Chromium", () => {
   it("edits, layers, collision bits and properties reach the canvas and the saved file", async () => {
     const page = await session.newPage();
     const status = (id: string) => page.getByTestId(id);
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(300, 300);
-    await page.getByRole("button", { name: "Circle", exact: true }).click();
-    await page.mouse.click(600, 300);
+    await placeAt(page, "Box", 300, 300);
+    await placeAt(page, "Circle", 600, 300);
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.mouse.click(300, 300);
     await expect.poll(() => status("inspector-what").textContent()).toBe("box box-1");

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -39,11 +39,9 @@ describe("probes in Chromium", () => {
     const result = (id: string) => page.getByTestId(`probe-result-${id}`).textContent();
 
     // A box at (500, 300), 80 × 80: faces at x = 460 and 540, y = 260 and 340.
-    await page.getByRole("button", { name: "Box", exact: true }).click();
-    await page.mouse.click(500, 300 + TOP);
+    await placeAt(page, "Box", 500, 300 + TOP);
     // A circle of radius 40 at (500, 500).
-    await page.getByRole("button", { name: "Circle", exact: true }).click();
-    await page.mouse.click(500, 500 + TOP);
+    await placeAt(page, "Circle", 500, 500 + TOP);
 
     // The ray tool: a ray along y = 300 from x = 300 to 700 meets the box's left face.
     await page.getByRole("button", { name: "Ray", exact: true }).click();

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
@@ -130,8 +130,7 @@ describe("viewport in Chromium", () => {
     // With snapping on, a circle placed off the grid lands on it.
     await page.keyboard.press("Shift+S");
     await expect.poll(() => page.getByRole("button", { name: "Snap", exact: true }).getAttribute("aria-pressed")).toBe("true");
-    await page.getByRole("button", { name: "Circle", exact: true }).click();
-    await page.mouse.click(817, 293);
+    await placeAt(page, "Circle", 817, 293);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
 
     const [box, circle] = await savedShapes(page);
