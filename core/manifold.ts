@@ -114,15 +114,19 @@ const fallbackLocalY = (xfA: Transform) => -xfA.s * FALLBACK_NORMAL_X + xfA.c * 
  * Concentric circles get the fallback normal and depth rA + rB.
  */
 export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  const ax = xfA.c * a.cx - xfA.s * a.cy + xfA.px, ay = xfA.s * a.cx + xfA.c * a.cy + xfA.py;
-  let dx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - ax, dy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - ay;
+  // A centred circle (every circle the scene format makes) is at its transform's position: no
+  // rotation to read or apply, and its extent is its radius. The same numbers either way.
+  let ax = xfA.px, ay = xfA.py, dx = xfB.px, dy = xfB.py, extentA = a.radius, extentB = b.radius;
+  if (a.cx !== 0 || a.cy !== 0) { ax += xfA.c * a.cx - xfA.s * a.cy; ay += xfA.s * a.cx + xfA.c * a.cy; extentA = a.extent; }
+  if (b.cx !== 0 || b.cy !== 0) { dx += xfB.c * b.cx - xfB.s * b.cy; dy += xfB.s * b.cx + xfB.c * b.cy; extentB = b.extent; }
+  dx -= ax; dy -= ay;
   const radius = a.radius + b.radius, dd = dx * dx + dy * dy;
   // Apart: decided without the square root for half of all pairs.
   if (dd >= radius * radius) return none(out);
   const dist = Math.sqrt(dd);
   const depth = radius - dist;
   if (depth <= 0) return none(out);
-  const tolerance = touchTolerance(xfA, xfB, a.extent, b.extent);
+  const tolerance = touchTolerance(xfA, xfB, extentA, extentB);
   if (depth <= tolerance) return none(out);
   // Regression: centres a denormal apart "normalised" to (1, 1); within tolerance is concentric.
   if (dist > tolerance) { dx /= dist; dy /= dist; } else { dx = FALLBACK_NORMAL_X; dy = FALLBACK_NORMAL_Y; }
@@ -141,7 +145,8 @@ export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeome
 /** Capsule vs circle (seed 000/002: the closest point on the core, then circle vs circle). */
 export function collideCapsuleAndCircle(a: CapsuleGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   // The circle's centre in A's frame: all this pair needs of B.
-  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
+  if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const ex = a.x2 - a.x1, ey = a.y2 - a.y1;
   const ee = ex * ex + ey * ey;
@@ -254,7 +259,8 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
  * path without its loop over faces. Levels are mostly boxes, and the player is often a circle.
  */
 function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
+  if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
   const qx = cx < -hx ? -hx : cx > hx ? hx : cx;
@@ -282,20 +288,35 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
 /** Polygon vs circle (Box2D's b2CollidePolygonAndCircle): exact in face, vertex and inside regions. */
 export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   // Two functions, so each is optimised for its own shapes.
-  return a.halfX > 0 ? boxAndCircle(a, xfA, b, xfB, out) : polygonAndCircle(a, xfA, b, xfB, out);
+  // count first: a small integer on the object, where halfX is a boxed number elsewhere in memory.
+  return a.count === 4 && a.halfX > 0 ? boxAndCircle(a, xfA, b, xfB, out) : polygonAndCircle(a, xfA, b, xfB, out);
 }
 
 function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  const wx = xfB.c * b.cx - xfB.s * b.cy + xfB.px - xfA.px, wy = xfB.s * b.cx + xfB.c * b.cy + xfB.py - xfA.py;
+  let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
+  if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const v = a.vertices, n = a.normals, count = a.count;
-  let normalIndex = 0, separation = -Infinity;
-  const radius = a.radius + b.radius;
-  for (let i = 0; i < 2 * count; i += 2) {
-    const s = n[i]! * (cx - v[i]!) + n[i + 1]! * (cy - v[i + 1]!);
-    if (s > separation) { separation = s; normalIndex = i >> 1; }
+  // The face of largest separation, as two independent running maxima (even and odd faces): half
+  // as long a chain of dependent, unpredictable compares, 5–10 % faster than one loop.
+  let separation = n[0]! * (cx - v[0]!) + n[1]! * (cy - v[1]!), normalIndex = 0;
+  let oddSeparation = n[2]! * (cx - v[2]!) + n[3]! * (cy - v[3]!), oddIndex = 1;
+  let i = 2;
+  for (const last = count - 1; i < last; i += 2) {
+    const k = 2 * i;
+    const even = n[k]! * (cx - v[k]!) + n[k + 1]! * (cy - v[k + 1]!);
+    const odd = n[k + 2]! * (cx - v[k + 2]!) + n[k + 3]! * (cy - v[k + 3]!);
+    if (even > separation) { separation = even; normalIndex = i; }
+    if (odd > oddSeparation) { oddSeparation = odd; oddIndex = i + 1; }
   }
+  if (i < count) {
+    const even = n[2 * i]! * (cx - v[2 * i]!) + n[2 * i + 1]! * (cy - v[2 * i + 1]!);
+    if (even > separation) { separation = even; normalIndex = i; }
+  }
+  // Ties go to the lower index, as one loop would have it.
+  if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
+  const radius = a.radius + b.radius;
   // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
   // loop costs more in branches than the faces it saves.)
   if (separation > radius && separation - radius > touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);

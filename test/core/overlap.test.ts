@@ -130,6 +130,21 @@ describe("polygons", () => {
     }
   });
 
+  it("a circle against every face of 3- to 9-gons finds that face (the even/odd face scan)", () => {
+    // polygon–circle keeps two running maxima, even and odd faces; the last face of an odd count
+    // is scanned on its own, so each count and each face is checked.
+    for (let count = 3; count <= 9; count++) {
+      const points: [number, number][] = [];
+      for (let i = 0; i < count; i++) points.push([3 * Math.cos((2 * Math.PI * i) / count), 3 * Math.sin((2 * Math.PI * i) / count)]);
+      const apothem = 3 * Math.cos(Math.PI / count);
+      for (let face = 0; face < count; face++) {
+        const angle = (2 * Math.PI * (face + 0.5)) / count, nx = Math.cos(angle), ny = Math.sin(angle);
+        const d = apothem + 0.4; // the circle's centre 0.4 outside the face's midpoint; radius 0.5
+        expectHit(overlap(polygon("a", 0, 0, points), circle("b", d * nx, d * ny, 0.5)), 0.1, nx, ny);
+      }
+    }
+  });
+
   it("a triangle's corner into a box", () => {
     // World triangle (2, 0), (4, −1), (4, 1) against a box whose right face is at x = 2.5.
     expectHit(overlap(box("a", 1.5, 0, 2, 2), polygon("b", 3, 0, [[-1, 0], [1, -1], [1, 1]])), 0.5, 1, 0);

@@ -1,0 +1,54 @@
+// Folds several `npm run bench` processes into one table: for every case, the median over the runs
+// of each library's median ns, and the median (with the range) of each peer's ratio to ours. A
+// single run on a shared, noisy machine can move a figure by 2× (JIT and GC states differ between
+// processes); the median over fresh processes is what the README quotes.
+import { ns, quantile, table, type Result } from "./harness";
+
+export interface RunFile {
+  readonly date: string;
+  readonly node: string;
+  readonly cpu: string;
+  readonly results: readonly Result[];
+}
+
+const OURS = "ours";
+const median = (values: readonly number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+
+/** One row per case and peer: ours' and the peer's median ns, and the peer/ours ratio over the runs. */
+export function aggregate(runs: readonly RunFile[]): string {
+  const groups: string[] = [];
+  const libs = new Map<string, string[]>();
+  for (const run of runs) for (const r of run.results) {
+    if (!libs.has(r.group)) { libs.set(r.group, []); groups.push(r.group); }
+    const list = libs.get(r.group)!;
+    if (!list.includes(r.lib)) list.push(r.lib);
+  }
+  const medianOf = (run: RunFile, group: string, lib: string) => run.results.find((r) => r.group === group && r.lib === lib)?.median;
+  const rows: string[][] = [];
+  const below3: string[] = [];
+  for (const group of groups) {
+    const ours = runs.map((run) => medianOf(run, group, OURS)).filter((v): v is number => v !== undefined);
+    if (ours.length === 0) continue;
+    for (const lib of libs.get(group)!.filter((l) => !l.startsWith(OURS))) {
+      const peer: number[] = [], ratios: number[] = [];
+      for (const run of runs) {
+        const o = medianOf(run, group, OURS), p = medianOf(run, group, lib);
+        if (o === undefined || p === undefined) continue;
+        peer.push(p);
+        ratios.push(p / o);
+      }
+      if (ratios.length === 0) continue;
+      const r = median(ratios), lo = Math.min(...ratios), hi = Math.max(...ratios);
+      rows.push([group, lib, ns(median(ours)), ns(median(peer)), `${r.toFixed(1)}×`, `${lo.toFixed(1)}–${hi.toFixed(1)}×`]);
+      if (lib === "planck" && /^(manifold|distance) /.test(group) && r < 3) below3.push(`${group} (${r.toFixed(1)}×)`);
+    }
+  }
+  const first = runs[0]!;
+  return [
+    `Median of ${runs.length} bench processes — ${first.date}, Node ${first.node}, ${first.cpu}`,
+    "",
+    table(["case", "peer", "ours ns", "peer ns", "peer/ours (median)", "range over runs"], ["l", "l", "r", "r", "r", "r"], rows),
+    "",
+    below3.length === 0 ? "- Every manifold and distance is at least 3× faster than planck (median over the runs)." : `- Below the 3× planck target (median over the runs): ${below3.join(", ")}.`,
+  ].join("\n");
+}
