@@ -7,7 +7,7 @@
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
 import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
@@ -293,35 +293,37 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
 }
 
 function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
+  // Everything of A from one contiguous buffer (a.packed): this pair is bound by memory, not maths.
+  const p = a.packed, count = a.count, V = PACKED_VERTICES, N = PACKED_VERTICES + 2 * count;
+  if (boundsApart(p[PACKED_BOUND]!, xfA, b.bound, xfB)) return none(out);
   let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
-  const v = a.vertices, n = a.normals, count = a.count;
   // The face of largest separation, as two independent running maxima (even and odd faces): half
   // as long a chain of dependent, unpredictable compares, 5–10 % faster than one loop.
-  let separation = n[0]! * (cx - v[0]!) + n[1]! * (cy - v[1]!), normalIndex = 0;
-  let oddSeparation = n[2]! * (cx - v[2]!) + n[3]! * (cy - v[3]!), oddIndex = 1;
+  let separation = p[N]! * (cx - p[V]!) + p[N + 1]! * (cy - p[V + 1]!), normalIndex = 0;
+  let oddSeparation = p[N + 2]! * (cx - p[V + 2]!) + p[N + 3]! * (cy - p[V + 3]!), oddIndex = 1;
   let i = 2;
   for (const last = count - 1; i < last; i += 2) {
     const k = 2 * i;
-    const even = n[k]! * (cx - v[k]!) + n[k + 1]! * (cy - v[k + 1]!);
-    const odd = n[k + 2]! * (cx - v[k + 2]!) + n[k + 3]! * (cy - v[k + 3]!);
+    const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
+    const odd = p[N + k + 2]! * (cx - p[V + k + 2]!) + p[N + k + 3]! * (cy - p[V + k + 3]!);
     if (even > separation) { separation = even; normalIndex = i; }
     if (odd > oddSeparation) { oddSeparation = odd; oddIndex = i + 1; }
   }
   if (i < count) {
-    const even = n[2 * i]! * (cx - v[2 * i]!) + n[2 * i + 1]! * (cy - v[2 * i + 1]!);
+    const k = 2 * i;
+    const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
     if (even > separation) { separation = even; normalIndex = i; }
   }
   // Ties go to the lower index, as one loop would have it.
   if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
-  const radius = a.radius + b.radius;
+  const radiusA = p[PACKED_RADIUS]!, radius = radiusA + b.radius, extentA = p[PACKED_EXTENT]!;
   // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
   // loop costs more in branches than the faces it saves.)
-  if (separation > radius && separation - radius > touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
+  if (separation > radius && separation - radius > touchTolerance(xfA, xfB, extentA, b.extent)) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
-  const v1x = v[2 * i1]!, v1y = v[2 * i1 + 1]!, v2x = v[2 * i2]!, v2y = v[2 * i2 + 1]!;
+  const v1x = p[V + 2 * i1]!, v1y = p[V + 2 * i1 + 1]!, v2x = p[V + 2 * i2]!, v2y = p[V + 2 * i2 + 1]!;
   const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
   const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
   let nx: number, ny: number, dist: number, vx: number, vy: number;
@@ -333,13 +335,13 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     nx /= dist; ny /= dist;
   } else {
     // In the face's region, or inside the polygon: the face with the largest separation.
-    nx = n[2 * i1]!; ny = n[2 * i1 + 1]!;
+    nx = p[N + 2 * i1]!; ny = p[N + 2 * i1 + 1]!;
     dist = separation;
     vx = cx - separation * nx; vy = cy - separation * ny;
   }
   const depth = radius - dist;
-  if (depth <= 0 || depth <= touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
-  const m = 0.5 * (a.radius - b.radius + dist);
+  if (depth <= 0 || depth <= touchTolerance(xfA, xfB, extentA, b.extent)) return none(out);
+  const m = 0.5 * (radiusA - b.radius + dist);
   emit1(out, xfA, nx, ny, depth, vx + m * nx, vy + m * ny, -depth);
   return out;
 }

@@ -47,6 +47,11 @@ export interface PolygonGeometry {
   readonly count: number;
   readonly vertices: Float64Array;
   readonly normals: Float64Array;
+  /**
+   * One buffer holding what a hot path reads, contiguous in memory: [bound, radius, extent, 0,
+   * vertices…, normals…] (PACKED_*). `vertices` and `normals` are views into it.
+   */
+  readonly packed: Float64Array;
   readonly radius: number;
   readonly centroidX: number;
   readonly centroidY: number;
@@ -54,6 +59,12 @@ export interface PolygonGeometry {
   readonly halfX: number;
   readonly halfY: number;
 }
+
+/** Offsets into PolygonGeometry.packed; normals start at PACKED_VERTICES + 2 · count. */
+export const PACKED_BOUND = 0;
+export const PACKED_RADIUS = 1;
+export const PACKED_EXTENT = 2;
+export const PACKED_VERTICES = 4;
 
 export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
 
@@ -93,8 +104,9 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
 /** Builds a polygon from points already in hull order (positive cross products). */
 function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
   const n = points.length;
-  const vertices = new Float64Array(2 * n);
-  const normals = new Float64Array(2 * n);
+  const packed = new Float64Array(PACKED_VERTICES + 4 * n);
+  const vertices = packed.subarray(PACKED_VERTICES, PACKED_VERTICES + 2 * n);
+  const normals = packed.subarray(PACKED_VERTICES + 2 * n);
   let extent = 0, bound = 0;
   for (let i = 0; i < n; i++) {
     vertices[2 * i] = points[i]!.x;
@@ -117,7 +129,10 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
-  return { kind: POLYGON, extent: extent + radius, bound: bound + radius, count: n, vertices, normals, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
+  packed[PACKED_BOUND] = bound + radius;
+  packed[PACKED_RADIUS] = radius;
+  packed[PACKED_EXTENT] = extent + radius;
+  return { kind: POLYGON, extent: extent + radius, bound: bound + radius, count: n, vertices, normals, packed, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
