@@ -1,8 +1,9 @@
-// Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes, and
-// readable errors. The page may only write where the user pointed a dialog in this session.
+// Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes that keep
+// the previous file as <name>.bak, and readable errors. The page may only write where the user
+// pointed a dialog in this session.
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import type { OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import { writeTextAtomically } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 import { nodeFileSystem, type SceneFileSystem } from "./file-system";
 
@@ -62,25 +63,11 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-/** A temporary name next to the target, so the final rename stays on one file system. */
-function temporaryPathFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
-}
-
 export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFileServiceOptions): SceneFileService {
   const allowed = new Set<string>();
 
   /** Readers of the target see either the old or the new content, never a partial file. */
-  async function writeAtomically(target: string, text: string): Promise<void> {
-    const temporary = temporaryPathFor(target);
-    try {
-      await fs.writeNewFile(temporary, text);
-      await fs.rename(temporary, target);
-    } catch (err) {
-      await fs.remove(temporary).catch(() => undefined);
-      throw err;
-    }
-  }
+  const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs });
 
   async function askWhereToSave(request: SaveRequest, knownPath: string | undefined): Promise<string | undefined> {
     const name = sceneFileName(request.suggestedName ?? (request.path === undefined ? undefined : path.basename(request.path)));

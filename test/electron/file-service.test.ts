@@ -91,7 +91,7 @@ describe("save", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("saves again to a path it opened without asking, atomically replacing the old content", async () => {
+  it("saves again to a path it opened without asking, atomically replacing the old content and keeping it as .bak", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "scene.json");
     await writeFile(file, "old", "utf8");
@@ -101,7 +101,11 @@ describe("save", () => {
     expect(await service.save({ text: "new", path: file })).toEqual({ ok: true, value: { path: file, name: "scene.json" } });
     expect(saveOptions).toEqual([]);
     expect(await readFile(file, "utf8")).toBe("new");
-    expect(await readdir(dir)).toEqual(["scene.json"]);
+    expect((await readdir(dir)).sort()).toEqual(["scene.json", "scene.json.bak"]);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("old");
+    // The next save keeps the content just replaced, not the first one.
+    expect((await service.save({ text: "newer", path: file })).ok).toBe(true);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("new");
   });
 
   it("saves again to a path chosen in an earlier Save dialog", async () => {
@@ -167,7 +171,9 @@ describe("save", () => {
     await service.open();
     expect(await service.save({ text: "new", path: file })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: permission denied` });
     expect(await readFile(file, "utf8")).toBe("old");
-    expect(await readdir(dir)).toEqual(["scene.json"]);
+    // The backup was taken before the failed rename: it holds the same old content.
+    expect((await readdir(dir)).sort()).toEqual(["scene.json", "scene.json.bak"]);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("old");
   });
 
   it("keeps the old content and removes a partly written temporary file when the disk is full", async () => {
