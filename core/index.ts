@@ -15,3 +15,4 @@ export * from "./scene/types";
 export * from "./scene/errors";
 export * from "./scene/io";
 export * from "./scene/json-schema";
+export * from "./scene/migrations";

@@ -4,6 +4,7 @@
 import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
 import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
+import { migrateScene, type SceneDocument } from "./migrations";
 import { sceneSchema } from "./schema";
 import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type Shape } from "./types";
 
@@ -200,6 +201,13 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
   const locate = text === undefined ? () => undefined : locator(text);
   const header = headerProblem(data);
   if (header) return { ok: false, problems: [problem(header[0], header[1], locate)] };
+  // An older file is brought up to this version first (the header check made it a record).
+  const doc = data as SceneDocument;
+  if (doc.version !== SCENE_VERSION) {
+    const migrated = migrateScene(doc, doc.version as number, SCENE_VERSION);
+    if (!migrated.ok) return { ok: false, problems: [problem(["version"], migrated.message, locate)] };
+    data = migrated.doc;
+  }
 
   const found: [PathSegment[], string][] = [];
   const result = sceneSchema.safeParse(data);

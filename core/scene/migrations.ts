@@ -1,0 +1,28 @@
+// Scene files last: a file of any earlier version is brought up to the current one, one step per
+// version, before it is validated. MIGRATIONS[v] turns a version-v document into a version v + 1
+// document. Version 1 is the first published format, so there are no steps yet; when the format
+// changes, bump SCENE_VERSION, add the step here, and keep a fixture of the old version under
+// test/fixtures/versions/ (a test loads every one).
+
+/** A parsed JSON document, as found in the file. */
+export type SceneDocument = Record<string, unknown>;
+/** Returns the next version's document; must not modify its argument. */
+export type Migration = (doc: SceneDocument) => SceneDocument;
+
+export const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+
+export type Migrated = { readonly ok: true; readonly doc: SceneDocument } | { readonly ok: false; readonly message: string };
+
+/**
+ * Applies the steps from `from` up to `to` in order, and sets `version` after each. A missing
+ * step is a failure with a message, not an exception (a build that forgot one must not crash).
+ */
+export function migrateScene(doc: SceneDocument, from: number, to: number, steps: Readonly<Record<number, Migration>> = MIGRATIONS): Migrated {
+  let current = doc;
+  for (let v = from; v < to; v++) {
+    const step = steps[v];
+    if (!step) return { ok: false, message: `no migration from version ${v} to ${v + 1} in this build` };
+    current = { ...step(current), version: v + 1 };
+  }
+  return { ok: true, doc: current };
+}
