@@ -2,7 +2,7 @@
 // the previous file as <name>.bak, and readable errors. The page may only write where the user
 // pointed a dialog in this session.
 import path from "node:path";
-import type { OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 import { nodeFileSystem, type SceneFileSystem } from "./file-system";
@@ -36,6 +36,10 @@ export interface DialogLike {
 export interface SceneFileService {
   open(): Promise<ShellResult<OpenedFile>>;
   save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
+  /** Asks where to write an export of the request's file type, then writes it atomically. */
+  exportFile(request: ExportRequest): Promise<ShellResult<SaveResult>>;
+  /** Asks for a file of the request's type and reads it (it is not allowed for saving). */
+  importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /** True for paths chosen through a dialog (or opened/saved) in this session. */
   isAllowed(filePath: string): boolean;
 }
@@ -84,26 +88,55 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
     return path.resolve(choice.filePath);
   }
 
+  /** Reads the file the user picks in an Open dialog; `allow` marks it as a place to save to. */
+  async function pickAndRead(title: string, filters: FileFilter[], allow: boolean): Promise<ShellResult<OpenedFile>> {
+    let chosen: string | undefined;
+    try {
+      const choice = await dialog.showOpenDialog({ title, properties: ["openFile"], filters });
+      chosen = choice.canceled ? undefined : choice.filePaths[0];
+    } catch (err) {
+      return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
+    }
+    if (chosen === undefined) return CANCELED;
+    const filePath = path.resolve(chosen);
+    try {
+      const text = await fs.readText(filePath);
+      if (allow) allowed.add(filePath);
+      return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
+    } catch (err) {
+      return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
+    }
+  }
+
   return {
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
 
-    async open() {
-      let chosen: string | undefined;
+    open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
+
+    importFile: (request) => pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false),
+
+    async exportFile(request) {
+      const extension = request.type.extensions[0]!;
+      const base = sceneFileName(request.suggestedName).replace(/\.json$/i, "");
+      let target: string;
       try {
-        const choice = await dialog.showOpenDialog({ title: "Open scene", properties: ["openFile"], filters: SCENE_FILTERS });
-        chosen = choice.canceled ? undefined : choice.filePaths[0];
+        const choice = await dialog.showSaveDialog({
+          title: `Export ${request.type.name}`,
+          defaultPath: `${base}.${extension}`,
+          properties: ["createDirectory", "showOverwriteConfirmation"],
+          filters: [{ name: request.type.name, extensions: [...request.type.extensions] }],
+        });
+        if (choice.canceled || !choice.filePath) return CANCELED;
+        target = path.resolve(choice.filePath);
       } catch (err) {
-        return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
+        return failure(`cannot show the Save dialog: ${describeFileError(err)}`);
       }
-      if (chosen === undefined) return CANCELED;
-      const filePath = path.resolve(chosen);
       try {
-        const text = await fs.readText(filePath);
-        allowed.add(filePath);
-        return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
+        await writeAtomically(target, request.text);
       } catch (err) {
-        return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
+        return failure(`cannot export to ${target}: ${describeFileError(err)}`);
       }
+      return { ok: true, value: { path: target, name: path.basename(target) } };
     },
 
     async save(request) {

@@ -1,6 +1,6 @@
 // The main-process side of the DesktopApi contract: one handler per IPC channel. Every call is
 // checked (sender and arguments) and answered with a ShellResult; nothing throws across IPC.
-import { IPC, menuModelSchema, saveRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
+import { exportRequestSchema, importRequestSchema, IPC, menuModelSchema, saveRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
 import { isAppUrl } from "./app-url";
 import type { SceneFileService } from "./file-service";
 
@@ -78,6 +78,20 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
     const parsed = saveRequestSchema.safeParse(args[0]);
     if (!parsed.success) return failure(`invalid save request: ${describeIssues(parsed.error.issues)}`);
     return files.save(parsed.data);
+  });
+
+  guarded(IPC.exportFile, async (args) => {
+    if (args.length !== 1) return failure(`invalid export request: expected one argument, got ${args.length}`);
+    const parsed = exportRequestSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid export request: ${describeIssues(parsed.error.issues)}`);
+    return files.exportFile(parsed.data);
+  });
+
+  guarded(IPC.importFile, async (args) => {
+    if (args.length !== 1) return failure(`invalid import request: expected one argument, got ${args.length}`);
+    const parsed = importRequestSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid import request: ${describeIssues(parsed.error.issues)}`);
+    return files.importFile(parsed.data);
   });
 
   guarded(IPC.setMenu, async (args) => {

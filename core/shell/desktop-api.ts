@@ -26,6 +26,27 @@ export interface SaveResult {
   readonly name: string;
 }
 
+/** A file type for a dialog's filter: "Godot scene" with ["tscn"]. */
+const fileTypeSchema = z.strictObject({
+  name: z.string().min(1).max(80),
+  extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/, { message: "is not a file extension" })).min(1).max(8),
+});
+
+/** Export: the text to write where the user chooses in a Save dialog of this file type. */
+export const exportRequestSchema = z.strictObject({
+  text: z.string().max(512 * 1024 * 1024),
+  suggestedName: z.string().max(255),
+  type: fileTypeSchema,
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/** Import: read one file of this type that the user picks in an Open dialog. */
+export const importRequestSchema = z.strictObject({
+  title: z.string().min(1).max(80),
+  type: fileTypeSchema,
+});
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+
 /** Failures come back as values, never as exceptions crossing IPC. */
 export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly canceled: true } | { readonly ok: false; readonly canceled: false; readonly error: string };
 
@@ -55,6 +76,10 @@ export interface DesktopApi {
   readonly platform: string;
   openScene(): Promise<ShellResult<OpenedFile>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
+  /** Writes an export where the user chooses (atomically, keeping the old file as .bak). */
+  exportFile(request: ExportRequest): Promise<ShellResult<SaveResult>>;
+  /** Reads a file to import that the user picks. */
+  importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /** Replaces the native menu bar's File … Help menus. */
   setMenu(model: MenuModel): Promise<ShellResult<null>>;
   /** Calls `listener` with an action id whenever a native menu item is chosen; returns an unsubscribe. */

@@ -4,6 +4,8 @@ export const IPC = {
   openScene: "scene:open",
   saveScene: "scene:save",
   setMenu: "menu:set",
+  exportFile: "file:export",
+  importFile: "file:import",
 } as const;
 
 /** Channels the main process sends to the page. */

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["onMenuCommand", "openScene", "platform", "saveScene", "setMenu"]);
+    expect(Object.keys(api).sort()).toEqual(["exportFile", "importFile", "onMenuCommand", "openScene", "platform", "saveScene", "setMenu"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -18,7 +18,11 @@ describe("createDesktopApi (what the preload exposes)", () => {
     await api.saveScene(request);
     const menu = [{ label: "File" as const, items: [{ id: "file.new", label: "New", accelerator: "CmdOrCtrl+N" }] }];
     await api.setMenu(menu);
-    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu]]);
+    const exportRequest = { text: "x", suggestedName: "a", type: { name: "Tiled map", extensions: ["tmj"] } };
+    await api.exportFile(exportRequest);
+    const importRequest = { title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } };
+    await api.importFile(importRequest);
+    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu], [IPC.exportFile, exportRequest], [IPC.importFile, importRequest]]);
   });
 
   it("passes menu commands to the page's listener as strings only, and unsubscribes", () => {

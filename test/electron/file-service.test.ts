@@ -248,3 +248,43 @@ describe("sceneFileName", () => {
     expect(sceneFileName(undefined)).toBe("untitled.json");
   });
 });
+
+describe("export and import", () => {
+  const godot = { name: "Godot scene", extensions: ["tscn"] };
+
+  it("exports where the Save dialog says, proposing the scene's name with the type's extension, keeping an old file as .bak", async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, "level.tscn");
+    await writeFile(target, "old export", "utf8");
+    const { dialog, saveOptions } = fakeDialog({ save: [target] });
+    const service = createSceneFileService({ dialog });
+    expect(await service.exportFile({ text: "[gd_scene]", suggestedName: "level.json", type: godot })).toEqual({ ok: true, value: { path: target, name: "level.tscn" } });
+    expect(saveOptions).toEqual([{ title: "Export Godot scene", defaultPath: "level.tscn", properties: ["createDirectory", "showOverwriteConfirmation"], filters: [godot] }]);
+    expect(await readFile(target, "utf8")).toBe("[gd_scene]");
+    expect(await readFile(`${target}.bak`, "utf8")).toBe("old export");
+    // An export target is not a place the scene may be saved to.
+    expect(service.isAllowed(target)).toBe(false);
+  });
+
+  it("a canceled export writes nothing; a failed one says where", async () => {
+    const dir = await tempDir();
+    const canceled = createSceneFileService({ dialog: fakeDialog({ save: [null] }).dialog });
+    expect(await canceled.exportFile({ text: "x", suggestedName: "a", type: godot })).toEqual({ ok: false, canceled: true });
+    const missing = path.join(dir, "no-such-folder", "a.tscn");
+    const failing = createSceneFileService({ dialog: fakeDialog({ save: [missing] }).dialog });
+    expect(await failing.exportFile({ text: "x", suggestedName: "a", type: godot })).toEqual({ ok: false, canceled: false, error: `cannot export to ${missing}: no such file or folder` });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("imports the file the Open dialog picks, filtered by the type, without allowing it for saving", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "map.tmj");
+    await writeFile(file, '{"type":"map"}', "utf8");
+    const { dialog, openOptions } = fakeDialog({ open: [file] });
+    const service = createSceneFileService({ dialog });
+    const type = { name: "Tiled map", extensions: ["tmj", "json"] };
+    expect(await service.importFile({ title: "Import Tiled map", type })).toEqual({ ok: true, value: { path: file, name: "map.tmj", text: '{"type":"map"}' } });
+    expect(openOptions).toEqual([{ title: "Import Tiled map", properties: ["openFile"], filters: [type] }]);
+    expect(service.isAllowed(file)).toBe(false);
+  });
+});

@@ -29,10 +29,12 @@ function fakeIpcMain() {
   return { ipcMain, handlers, invoke };
 }
 
-function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn> } {
+function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn> } {
   return {
     open: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const),
     save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
+    exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
+    importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
   };
 }
@@ -83,6 +85,41 @@ describe("registerSceneIpc", () => {
     registerSceneIpc(ipcMain, files, policy);
     expectError(await invoke(IPC.saveScene, event(), ...args), /^invalid save request: /);
     expect(files.save).not.toHaveBeenCalled();
+  });
+
+  it("passes a valid export and import through to the file service", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    const type = { name: "Godot scene", extensions: ["tscn"] };
+    const exportRequest = { text: "[gd_scene]", suggestedName: "level", type };
+    expect(await invoke(IPC.exportFile, event(), exportRequest)).toMatchObject({ ok: true });
+    expect(files.exportFile).toHaveBeenCalledExactlyOnceWith(exportRequest);
+    const importRequest = { title: "Import Tiled map", type: { name: "Tiled map", extensions: ["tmj", "json"] } };
+    expect(await invoke(IPC.importFile, event(), importRequest)).toMatchObject({ ok: true });
+    expect(files.importFile).toHaveBeenCalledExactlyOnceWith(importRequest);
+  });
+
+  it.each([
+    ["no argument", []],
+    ["a missing type", [{ text: "x", suggestedName: "a" }]],
+    ["an extension with a dot or a slash", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["../x"] } }]],
+    ["no extensions", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: [] } }]],
+    ["an extra key", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] }, path: "/etc/passwd" }]],
+  ])("rejects an export with %s, without calling the file service", async (_what, args) => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.exportFile, event(), ...args), /^invalid export request: /);
+    expect(files.exportFile).not.toHaveBeenCalled();
+  });
+
+  it("rejects an import naming a path, without calling the file service", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expectError(await invoke(IPC.importFile, event(), { title: "x", type: { name: "T", extensions: ["tmj"] }, path: "/etc/passwd" }), /^invalid import request: /);
+    expect(files.importFile).not.toHaveBeenCalled();
   });
 
   it("names the offending field in the message", async () => {
