@@ -1,5 +1,5 @@
-// Shown when a file could not be opened: every problem with its place. The open document is
-// left as it was.
+// Shown when a file could not be opened (every problem with its place; the open document is left
+// as it was), or after an import, listing what it could not bring in.
 import { formatProblem } from "../../core";
 import { dismissProblems } from "../store/actions";
 import { useEditor } from "../store/editor-store";
@@ -11,7 +11,7 @@ export function ProblemsPanel() {
     <section className="problems" role="alert" aria-label="Problems">
       <header>
         <strong>
-          Could not open {problems.file}: {problems.list.length} problem{problems.list.length === 1 ? "" : "s"}
+          {problems.heading ?? `Could not open ${problems.file}: ${problems.list.length} problem${problems.list.length === 1 ? "" : "s"}`}
         </strong>
         <button type="button" onClick={dismissProblems}>
           Dismiss

@@ -18,26 +18,38 @@ export type FileOutcome<T> = { readonly kind: "done"; readonly value: T } | { re
 
 export const desktop = (): DesktopApi | undefined => window.colliderStudio;
 
-const INPUT_ID = "open-scene-input";
+/** A kind of file the user picks or writes: its dialog filter. */
+export interface FileType {
+  readonly name: string;
+  /** Without the dot; the first is the one written. */
+  readonly extensions: readonly string[];
+}
 
-/** The hidden file input the browser build opens files through (tests drive it too). */
-function fileInput(): HTMLInputElement {
-  let input = document.getElementById(INPUT_ID) as HTMLInputElement | null;
+const SCENE_INPUT = { id: "open-scene-input", accept: ".json,application/json", label: "Open scene file" };
+const IMPORT_INPUT = { id: "import-file-input", accept: ".tmj,.json", label: "Import file" };
+
+/** The hidden file inputs the browser build opens files through (tests drive them too). */
+function fileInput(which: { id: string; accept: string; label: string }): HTMLInputElement {
+  let input = document.getElementById(which.id) as HTMLInputElement | null;
   if (!input) {
     input = document.createElement("input");
     input.type = "file";
-    input.id = INPUT_ID;
-    input.accept = ".json,application/json";
+    input.id = which.id;
+    input.accept = which.accept;
     input.hidden = true;
-    input.setAttribute("aria-label", "Open scene file");
+    input.setAttribute("aria-label", which.label);
     document.body.appendChild(input);
   }
   return input;
 }
 
-/** Calls `onFile` whenever a file is picked through the browser's file input. */
-export function onBrowserFilePicked(onFile: (doc: FileOutcome<OpenedDocument>) => void): () => void {
-  const input = fileInput();
+/** Calls `onFile` whenever a scene is picked through the browser's file input. */
+export const onBrowserFilePicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(SCENE_INPUT), onFile);
+
+/** Calls `onFile` whenever a file to import is picked through the browser's import input. */
+export const onBrowserImportPicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(IMPORT_INPUT), onFile);
+
+function onPicked(input: HTMLInputElement, onFile: (doc: FileOutcome<OpenedDocument>) => void): () => void {
   const handler = () => {
     const file = input.files?.[0];
     input.value = ""; // picking the same file again must fire again
@@ -55,7 +67,7 @@ export function onBrowserFilePicked(onFile: (doc: FileOutcome<OpenedDocument>) =
 export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
   const api = desktop();
   if (!api) {
-    fileInput().click();
+    fileInput(SCENE_INPUT).click();
     return null;
   }
   const r = await api.openScene();
@@ -71,13 +83,47 @@ export async function saveScene(text: string, file: { name: string; path?: strin
     if (r.ok) return { kind: "done", value: r.value };
     return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
   }
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  download(text, file.name, "application/json");
+  return { kind: "done", value: { name: file.name } };
+}
+
+function download(text: string, name: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
   const a = document.createElement("a");
   a.href = url;
-  a.download = file.name;
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { kind: "done", value: { name: file.name } };
+}
+
+/** `level.json` → `level.tscn`. */
+export const exportName = (sceneName: string, type: FileType): string => `${sceneName.replace(/\.json$/i, "") || "untitled"}.${type.extensions[0]}`;
+
+/** Desktop: a Save dialog of the type, written atomically. Browser: a download. */
+export async function exportText(text: string, sceneName: string, type: FileType): Promise<FileOutcome<{ name: string; path?: string }>> {
+  const api = desktop();
+  if (!api) {
+    const name = exportName(sceneName, type);
+    download(text, name, "text/plain");
+    return { kind: "done", value: { name } };
+  }
+  const r = await api.exportFile({ text, suggestedName: sceneName, type: { name: type.name, extensions: [...type.extensions] } });
+  if (r.ok) return { kind: "done", value: r.value };
+  return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
+}
+
+/** Desktop: an Open dialog of the type. Browser: the import file picker, answered through onBrowserImportPicked. */
+export async function pickFileToImport(title: string, type: FileType): Promise<FileOutcome<OpenedDocument> | null> {
+  const api = desktop();
+  if (!api) {
+    const input = fileInput(IMPORT_INPUT);
+    input.accept = type.extensions.map((e) => `.${e}`).join(",");
+    input.click();
+    return null;
+  }
+  const r = await api.importFile({ title, type: { name: type.name, extensions: [...type.extensions] } });
+  if (r.ok) return { kind: "done", value: r.value };
+  return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
 }

@@ -145,8 +145,8 @@ export function markSaved(written: DocumentSlice, file: { name: string; path?: s
   set({ saved: written, file, notice: `Saved ${file.name}` });
 }
 
-export function showProblems(file: string, list: readonly SceneProblem[]): void {
-  set({ problems: { file, list } });
+export function showProblems(file: string, list: readonly SceneProblem[], heading?: string): void {
+  set({ problems: heading === undefined ? { file, list } : { file, list, heading } });
 }
 
 export function dismissProblems(): void {
