@@ -1,0 +1,320 @@
+// The Godot exporter: golden files of the README example for Godot 4 and 3, each conversion with
+// values worked by hand, hostile names read back with a strict reader of Godot's syntax
+// (./tscn-reader.ts), and number writing as a property. godot3-physics.test.ts loads the Godot 3
+// output in the real engine. UPDATE_GOLDEN=1 rewrites the golden files.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { exportGodot, planGodotScene, type GodotVersion } from "../../core/export/godot";
+import { identifier, nodeName, UniqueNames } from "../../core/export/godot-names";
+import { godotColor, godotNumber, godotReal, godotString } from "../../core/export/godot-variant";
+import { parseScene } from "../../core/scene/io";
+import type { Layer, Scene, Shape } from "../../core/scene/types";
+import { prop, readTscn, type TscnSection, type TscnValue } from "./tscn-reader";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const GOLDEN = join(HERE, "golden/godot");
+
+function load(path: string): Scene {
+  const r = parseScene(readFileSync(path, "utf8"));
+  if (!r.ok) throw new Error(`${path}: ${JSON.stringify(r)}`);
+  return r.scene;
+}
+
+/** A scene through the real validator, so every test scene is a valid one. */
+function sceneOf(shapes: readonly object[], extra: object = {}): Scene {
+  const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes, ...extra }));
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r.scene;
+}
+
+const nodes = (sections: readonly TscnSection[]) => sections.filter((s) => s.tag === "node");
+const attr = (s: TscnSection, key: string) => s.attrs.get(key);
+/** The property lines of the node named `name` (the first such node). */
+function nodeLines(text: string, name: string): string[] {
+  const block = text.trimEnd().split("\n\n").find((b) => b.startsWith(`[node name=${JSON.stringify(name)} `));
+  if (!block) throw new Error(`no node ${name} in\n${text}`);
+  return block.split("\n").slice(1);
+}
+function resourceLines(text: string, type: string): string[] {
+  const block = text.trimEnd().split("\n\n").find((b) => b.startsWith(`[sub_resource type="${type}"`));
+  if (!block) throw new Error(`no ${type} in\n${text}`);
+  return block.split("\n").slice(1);
+}
+
+describe("golden files: the README example", () => {
+  const scene = load(join(HERE, "fixtures/readme-example.json"));
+  for (const version of [4, 3] as const) {
+    it(`Godot ${version}`, () => {
+      const text = exportGodot(scene, { version });
+      const file = join(GOLDEN, `readme-example.godot${version}.tscn`);
+      if (process.env.UPDATE_GOLDEN) writeFileSync(file, text);
+      expect(text).toBe(readFileSync(file, "utf8"));
+      expect(exportGodot(scene, { version })).toBe(text); // deterministic
+      readTscn(text);
+    });
+  }
+  it("Godot 4 is the default", () => {
+    expect(exportGodot(scene)).toBe(exportGodot(scene, { version: 4 }));
+  });
+});
+
+describe("conversions, worked by hand", () => {
+  it("capsule height: total in Godot 4, between the cap centres in Godot 3", () => {
+    const s = sceneOf([{ id: "c", type: "capsule", x: 0, y: 0, radius: 16, height: 64 }]);
+    expect(resourceLines(exportGodot(s), "CapsuleShape2D")).toEqual(["radius = 16.0", "height = 64.0"]);
+    expect(resourceLines(exportGodot(s, { version: 3 }), "CapsuleShape2D")).toEqual(["radius = 16.0", "height = 32.0"]); // 64 − 2·16
+    const odd = sceneOf([{ id: "c", type: "capsule", x: 0, y: 0, radius: 2.5, height: 7.25 }]);
+    expect(resourceLines(exportGodot(odd, { version: 3 }), "CapsuleShape2D")).toEqual(["radius = 2.5", "height = 2.25"]);
+    const round = sceneOf([{ id: "c", type: "capsule", x: 0, y: 0, radius: 5, height: 10 }]);
+    expect(resourceLines(exportGodot(round, { version: 3 }), "CapsuleShape2D")).toEqual(["radius = 5.0", "height = 0.0"]);
+  });
+
+  it("box: size in Godot 4, half extents in Godot 3", () => {
+    const s = sceneOf([{ id: "b", type: "box", x: 0, y: 0, width: 3, height: 5 }]);
+    expect(resourceLines(exportGodot(s), "RectangleShape2D")).toEqual(["size = Vector2(3, 5)"]);
+    expect(resourceLines(exportGodot(s, { version: 3 }), "RectangleShape2D")).toEqual(["extents = Vector2( 1.5, 2.5 )"]);
+  });
+
+  it("circle: radius; its rotation is not written (circles ignore it)", () => {
+    const s = sceneOf([{ id: "c", type: "circle", x: 10, y: -20.5, radius: 0.75, rotation: 30 }]);
+    expect(resourceLines(exportGodot(s), "CircleShape2D")).toEqual(["radius = 0.75"]);
+    expect(nodeLines(exportGodot(s), "c")).toEqual(["position = Vector2(10, -20.5)", 'shape = SubResource("CircleShape2D_1")']);
+    expect(nodeLines(exportGodot(s, { version: 3 }), "c")).toEqual(["position = Vector2( 10, -20.5 )", "shape = SubResource( 1 )"]);
+  });
+
+  it("rotation: degrees clockwise become radians clockwise (both y-down); 0 and the origin are not written", () => {
+    const cases: [number, string][] = [[90, "1.5707963267948966"], [30, "0.5235987755982988"], [-45, "-0.7853981633974483"], [180, "3.141592653589793"], [1, "0.017453292519943295"]];
+    for (const [deg, rad] of cases) {
+      const s = sceneOf([{ id: "b", type: "box", x: 0, y: 0, width: 1, height: 1, rotation: deg }]);
+      expect(nodeLines(exportGodot(s), "b")).toEqual([`rotation = ${rad}`, 'shape = SubResource("RectangleShape2D_1")']);
+    }
+  });
+
+  it("polygon: points as given when their cross products are positive, else reversed keeping the first", () => {
+    const ccw = sceneOf([{ id: "p", type: "polygon", x: 0, y: 0, points: [[0, 0], [4, 0], [0, 3]] }]); // (4,0)×(−4,3) = 12 > 0
+    expect(resourceLines(exportGodot(ccw), "ConvexPolygonShape2D")).toEqual(["points = PackedVector2Array(0, 0, 4, 0, 0, 3)"]);
+    const cw = sceneOf([{ id: "p", type: "polygon", x: 0, y: 0, points: [[0, 0], [0, 3], [4, 0], [4, -1.5]] }]);
+    expect(resourceLines(exportGodot(cw), "ConvexPolygonShape2D")).toEqual(["points = PackedVector2Array(0, 0, 4, -1.5, 4, 0, 0, 3)"]);
+    expect(resourceLines(exportGodot(cw, { version: 3 }), "ConvexPolygonShape2D")).toEqual(["points = PoolVector2Array( 0, 0, 4, -1.5, 4, 0, 0, 3 )"]);
+  });
+
+  it("collision bits go on the body, written only when not Godot's default 1", () => {
+    const s = sceneOf([
+      { id: "a", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 5, collisionMask: 2147483648 },
+      { id: "b", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 4294967295, collisionMask: 0 },
+      { id: "c", type: "circle", x: 0, y: 0, radius: 1 },
+    ]);
+    const text = exportGodot(s);
+    expect(nodeLines(text, "Layer 1")).toEqual(["collision_layer = 5", "collision_mask = 2147483648"]); // bits 1 and 3; bit 32
+    expect(nodeLines(text, "Layer 2")).toEqual(["collision_layer = 4294967295", "collision_mask = 0"]);
+    expect(nodeLines(text, "Layer 3")).toEqual([]);
+  });
+
+  it("one body per (layer, collision layer, mask), layers bottom first, shapes in scene order", () => {
+    const s = sceneOf(
+      [
+        { id: "t1", type: "circle", x: 0, y: 0, radius: 1, layer: "top" },
+        { id: "g1", type: "circle", x: 0, y: 0, radius: 1, collisionMask: 3 },
+        { id: "g2", type: "circle", x: 0, y: 0, radius: 1 },
+        { id: "g3", type: "circle", x: 0, y: 0, radius: 1, collisionMask: 3 },
+        { id: "t2", type: "circle", x: 0, y: 0, radius: 1, layer: "top" },
+      ],
+      { layers: [{ id: "ground", name: "Ground" }, { id: "empty", name: "Empty" }, { id: "top", name: "Top" }] },
+    );
+    const plan = planGodotScene(s);
+    expect(plan.bodies.map((b) => [b.name, b.collisionMask, b.shapes.map((n) => n.name)])).toEqual([
+      ["Ground", 3, ["g1", "g3"]],
+      ["Ground2", 1, ["g2"]],
+      ["Top", 1, ["t1", "t2"]],
+    ]);
+    const sections = nodes(readTscn(exportGodot(s)));
+    expect(sections.map((n) => [attr(n, "name"), attr(n, "parent")])).toEqual([
+      ["Colliders", undefined], ["Ground", "."], ["g1", "Ground"], ["g3", "Ground"], ["Ground2", "."], ["g2", "Ground2"], ["Top", "."], ["t1", "Top"], ["t2", "Top"],
+    ]);
+  });
+
+  it("hidden layers: visible = false on the body (physics ignores it); locked layers: the editor's lock", () => {
+    const s = sceneOf([{ id: "a", type: "circle", x: 0, y: 0, radius: 1 }], { layers: [{ id: "l", name: "L", visible: false, locked: true }] });
+    expect(nodeLines(exportGodot(s), "L")).toEqual(["visible = false", "metadata/_edit_lock_ = true"]);
+    expect(nodeLines(exportGodot(s, { version: 3 }), "L")).toEqual(["visible = false", '__meta__ = {', '"_edit_lock_": true', "}"]);
+  });
+
+  it("custom properties: metadata/<identifier> in Godot 4, one __meta__ dictionary in Godot 3", () => {
+    const s = sceneOf([{
+      id: "a", type: "circle", x: 0, y: 0, radius: 1,
+      properties: [
+        { name: "surface", type: "string", value: "ice" },
+        { name: "friction", type: "number", value: 3 },
+        { name: "tiny", type: "number", value: 1.5e-7 },
+        { name: "solid", type: "boolean", value: false },
+        { name: "tint", type: "color", value: "#33aaff" },
+        { name: "glass", type: "color", value: "#ff000080" },
+        { name: "my key", type: "string", value: "" },
+        { name: "my_key", type: "string", value: "x" },
+        { name: "3d", type: "boolean", value: true },
+      ],
+    }]);
+    expect(nodeLines(exportGodot(s), "a").slice(1)).toEqual([
+      'metadata/surface = "ice"',
+      "metadata/friction = 3.0",
+      "metadata/tiny = 0.00000015",
+      "metadata/solid = false",
+      "metadata/tint = Color(0.2, 0.6666666666666666, 1, 1)", // 0x33 / 255, 0xaa / 255
+      "metadata/glass = Color(1, 0, 0, 0.5019607843137255)", // 0x80 / 255
+      'metadata/my_key = ""',
+      'metadata/my_key2 = "x"',
+      "metadata/_d = true", // Godot's validate_identifier: a leading digit becomes "_"
+    ]);
+    expect(nodeLines(exportGodot(s, { version: 3 }), "a").slice(1)).toEqual([
+      "__meta__ = {",
+      '"surface": "ice",',
+      '"friction": 3.0,',
+      '"tiny": 0.00000015,',
+      '"solid": false,',
+      '"tint": Color( 0.2, 0.6666666666666666, 1, 1 ),',
+      '"glass": Color( 1, 0, 0, 0.5019607843137255 ),',
+      '"my key": "",',
+      '"my_key": "x",',
+      '"3d": true',
+      "}",
+    ]);
+  });
+
+  it("an empty scene is the root alone, without load_steps", () => {
+    expect(exportGodot(sceneOf([]))).toBe('[gd_scene format=3]\n\n[node name="Colliders" type="Node2D"]\n');
+    expect(exportGodot(sceneOf([]), { version: 3, rootName: "My/Level.1" })).toBe('[gd_scene format=2]\n\n[node name="My_Level_1" type="Node2D"]\n');
+    expect(exportGodot(sceneOf([]), { rootName: " " })).toContain('[node name="Colliders" type="Node2D"]');
+  });
+});
+
+describe("numbers", () => {
+  it("by hand: no exponent, no -0, floats keep a point", () => {
+    expect(godotNumber(1e-9)).toBe("0.000000001");
+    expect(godotNumber(-1.25e-7)).toBe("-0.000000125");
+    expect(godotNumber(1e21)).toBe("1000000000000000000000");
+    expect(godotNumber(1.5e300).length).toBe(301);
+    expect(godotNumber(-0)).toBe("0");
+    expect(godotNumber(NaN)).toBe("0");
+    expect(godotNumber(0.1)).toBe("0.1");
+    expect(godotReal(24)).toBe("24.0");
+    expect(godotReal(-0)).toBe("0.0");
+    expect(godotReal(2.5)).toBe("2.5");
+  });
+
+  it("every double reads back exactly and matches Godot's number grammar", () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+      const s = godotNumber(x);
+      expect(s).toMatch(/^-?\d+(\.\d+)?$/);
+      expect(Number(s)).toBe(x === 0 ? 0 : x);
+      expect(Number(godotReal(x))).toBe(x === 0 ? 0 : x);
+    }), { seed: 20240611, numRuns: 2000 });
+  });
+
+  it("colors: components over 255, alpha 1 when absent", () => {
+    expect(godotColor("#000000", 4)).toBe("Color(0, 0, 0, 1)");
+    expect(godotColor("#ffffff00", 3)).toBe("Color( 1, 1, 1, 0 )");
+  });
+});
+
+describe("names and strings", () => {
+  it("strings: quotes, backslashes and control characters escaped; other text as is", () => {
+    expect(godotString('a "b" \\ c')).toBe('"a \\"b\\" \\\\ c"');
+    expect(godotString("1\n2\r3\t4\u00015")).toBe('"1\\n2\\r3\\t4\\u00015"');
+    expect(godotString("ünï 🚀 [x] = y")).toBe('"ünï 🚀 [x] = y"');
+  });
+
+  it("node names: . : @ / \" % and control characters become _, blank falls back", () => {
+    expect(nodeName('a.b:c@d/e"f%g', "id", "Shape")).toBe("a_b_c_d_e_f_g");
+    expect(nodeName("line\nbreak\\", "id", "Shape")).toBe("line_break\\");
+    expect(nodeName("  ", "id", "Shape")).toBe("id");
+    expect(nodeName(undefined, "", "Shape")).toBe("Shape");
+    expect(nodeName("..", "id", "Shape")).toBe("__");
+  });
+
+  it("unique names count up as Godot does", () => {
+    const u = new UniqueNames();
+    expect(["Box", "Box", "Box2", "Box", "Wall7", "Wall7", "box"].map((n) => u.take(n))).toEqual(["Box", "Box2", "Box3", "Box4", "Wall7", "Wall8", "box"]);
+  });
+
+  it("metadata identifiers follow Godot's validate_identifier", () => {
+    expect(identifier("")).toBe("_");
+    expect(identifier("a-b c")).toBe("a_b_c");
+    expect(identifier("9lives")).toBe("_lives");
+    expect(identifier("🚀x")).toBe("_x"); // one code point, one "_"
+  });
+});
+
+describe("hostile names", () => {
+  const HOSTILE = ['say "hi"', "back\\slash", "new\nline", "tab\there", "a.b:c@d/e%f", "..", "", "   ", "dup", "dup", "dup", "dup2", "🚀 ünï", "[x] = y", "@", "\u0000nul"];
+  const LAYERS: Layer[] = [{ id: "l1", name: 'Lay"er/1' }, { id: "l2", name: "Lay_er_1" }, { id: "l3", name: "" }, { id: "l4", name: "\n" }];
+  const shapes: Shape[] = HOSTILE.map((name, i) => ({
+    id: `id ${i} "${name}"`, name, type: "box", x: i, y: 0, width: 1, height: 1, rotation: 0, layer: LAYERS[i % LAYERS.length]!.id,
+    properties: [{ name: `k:${name}`, type: "string", value: name }, { name: `${name}!`, type: "number", value: i + 0.5 }],
+  }));
+  const scene: Scene = { format: "collider-studio-scene", version: 1, shapes, probes: [], layers: LAYERS };
+
+  it("is a valid scene (the test means something)", () => {
+    const r = parseScene(JSON.stringify(scene));
+    expect(r.ok ? "ok" : JSON.stringify(r)).toBe("ok");
+  });
+
+  for (const version of [4, 3] as const) {
+    it(`Godot ${version}: the file parses, names are valid and unique, values read back exactly`, () => {
+      const text = exportGodot(scene, { version });
+      const sections = readTscn(text);
+      expect(sections[0]!.tag).toBe("gd_scene");
+      const all = nodes(sections);
+      const names = all.map((n) => attr(n, "name"));
+      for (const name of names) {
+        expect(typeof name).toBe("string");
+        // eslint-disable-next-line no-control-regex
+        expect(name).not.toMatch(/[.:@/"%\u0000-\u001f]|^\s|\s$|^$/);
+      }
+      // Parents exist; siblings unique; shape names unique across the whole export.
+      const paths = new Set<TscnValue | undefined>(["."]);
+      for (const n of all.slice(1)) {
+        expect(paths.has(attr(n, "parent"))).toBe(true);
+        if (attr(n, "parent") === ".") paths.add(attr(n, "name"));
+      }
+      const shapeNames = all.filter((n) => attr(n, "type") === "CollisionShape2D").map((n) => attr(n, "name"));
+      expect(new Set(shapeNames).size).toBe(HOSTILE.length);
+      const bodyNames = all.filter((n) => attr(n, "type") === "StaticBody2D").map((n) => attr(n, "name"));
+      expect(bodyNames).toEqual(["Lay_er_1", "Lay_er_2", "l3", "_"]); // "Lay_er_1" taken counts up; "\n" is not blank, it becomes "_"
+      // Every shape is there, in plan order, with its metadata intact.
+      const plan = planGodotScene(scene);
+      const planned = plan.bodies.flatMap((b) => b.shapes);
+      expect(shapeNames).toEqual(planned.map((p) => p.name));
+      const shapeSections = all.filter((n) => attr(n, "type") === "CollisionShape2D");
+      planned.forEach(({ shape }, k) => {
+        const s = shapeSections[k]!;
+        const name = shape.name!;
+        if (version === 3) {
+          const meta = prop(s, "__meta__") as ReadonlyMap<TscnValue, TscnValue>;
+          expect([...meta.entries()]).toEqual([[`k:${name}`, name], [`${name}!`, Number(shape.x) + 0.5]]);
+        } else {
+          const meta = s.props.filter(([k]) => k.startsWith("metadata/"));
+          expect(meta.map(([, v]) => v)).toEqual([name, Number(shape.x) + 0.5]);
+          for (const [k] of meta) expect(k).toMatch(/^metadata\/[A-Za-z_][A-Za-z0-9_]*$/);
+        }
+      });
+      // Sub-resources: unique ids, every reference resolves.
+      const ids = sections.filter((x) => x.tag === "sub_resource").map((x) => attr(x, "id"));
+      expect(new Set(ids).size).toBe(HOSTILE.length);
+      for (const s of shapeSections) {
+        const ref = prop(s, "shape") as { ctor: string; args: TscnValue[] };
+        expect(ref.ctor).toBe("SubResource");
+        expect(ids).toContain(ref.args[0]);
+      }
+    });
+  }
+
+  it("the root name option is sanitized the same way", () => {
+    for (const version of [4, 3] as GodotVersion[]) {
+      const root = nodes(readTscn(exportGodot(scene, { version, rootName: 'a"b\\c\nd' })))[0]!;
+      expect(attr(root, "name")).toBe("a_b\\c_d");
+    }
+  });
+});

@@ -1,0 +1,237 @@
+// The Godot 3 export loaded by the real engine: godot3-server instances the exported scene
+// headless, waits for physics frames, casts rays with Godot's own physics
+// (Physics2DDirectSpaceState.intersect_ray) and prints every hit and every node; the hits must be
+// core's raycastScene on the same scene (hit or miss, point within 0.05, normal, the node named
+// after our shape), and the nodes must carry the names, bits, visibility and metadata the plan
+// says. Skipped when godot3-server is not on PATH, except under CI (which installs it).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { exportGodot, planGodotScene } from "../../core/export/godot";
+import { raycastScene } from "../../core/scene-query";
+import { parseScene } from "../../core/scene/io";
+import { collisionLayerOf, collisionMaskOf, type Scene, type Shape } from "../../core/scene/types";
+import { vec2, type Vec2 } from "../../core/vec2";
+
+const GODOT = "godot3-server";
+const onPath = (process.env.PATH ?? "").split(delimiter).some((dir) => dir !== "" && existsSync(join(dir, GODOT)));
+
+const POINT_TOL = 0.05;
+/** Normals agree to about 0.5° (cos). */
+const NORMAL_DOT = 0.99996;
+
+/**
+ * Every shape kind, turned and not, on three layers (one hidden, one locked), several bits and
+ * hostile names. Sizes and positions are exact in 32-bit floats, as Godot 3 stores them.
+ */
+const SCENE_JSON = {
+  format: "collider-studio-scene", version: 1,
+  layers: [{ id: "ground", name: "Ground" }, { id: "hazards", name: 'Haz"ards/1', visible: false }, { id: "props", name: "Props", locked: true }],
+  shapes: [
+    { id: "floor", name: "Floor", type: "box", x: 0, y: 200, width: 600, height: 40, collisionMask: 3, properties: [{ name: "surface", type: "string", value: 'ice "slick"\n\\' }, { name: "friction", type: "number", value: 0.25 }, { name: "tint", type: "color", value: "#33aaff80" }, { name: "solid", type: "boolean", value: true }] },
+    { id: "tilted", name: "Tilted.box", type: "box", x: -150, y: 50, width: 80, height: 30, rotation: 30 },
+    { id: "ball", type: "circle", x: 150, y: 40, radius: 25, rotation: 45 },
+    { id: "pill", name: "Player:1", type: "capsule", x: 0, y: 60, radius: 15, height: 70, rotation: 90, layer: "hazards", collisionLayer: 2 },
+    { id: "pill2", name: "Player:1", type: "capsule", x: -60, y: -60, radius: 12.5, height: 50, rotation: -20, layer: "hazards", collisionLayer: 2147483648, collisionMask: 5 },
+    { id: "pill3", type: "capsule", x: 220, y: -80, radius: 20, height: 40 },
+    { id: "tri", name: "🚀 ünï", type: "polygon", x: 60, y: -120, points: [[-40, 20], [40, 20], [0, -30]], layer: "props" },
+    { id: "pent", name: "", type: "polygon", x: -220, y: -100, rotation: 17, layer: "props", collisionLayer: 6, points: [[0, -30], [28.5, -9.25], [17.625, 24.25], [-17.625, 24.25], [-28.5, -9.25]] },
+    { id: "wall", name: "Wall\\ \"x\"\n@%", type: "box", x: 290, y: 60, width: 20, height: 260, rotation: -5, layer: "props" },
+  ],
+};
+
+function loadScene(): Scene {
+  const r = parseScene(JSON.stringify(SCENE_JSON));
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r.scene;
+}
+
+/** mulberry32: a pinned, dependency-free stream of rays. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+/** Rounded to 1/64: exact in a 32-bit float at these magnitudes. */
+const q = (v: number) => Math.round(v * 64) / 64;
+
+interface Ray { readonly from: Vec2; readonly to: Vec2 }
+
+/** The closest hit's shape and normal, or null. */
+function closest(shapes: readonly Shape[], from: Vec2, to: Vec2) {
+  return raycastScene(shapes, from, to)[0] ?? null;
+}
+
+/**
+ * Rays from outside every shape that are not borderline: moving the ray 0.02 sideways either way
+ * keeps the same verdict, the same shape and the same normal, and the hit is not at its very end.
+ */
+function pickRays(shapes: readonly Shape[], count: number): Ray[] {
+  const rand = random(0x60d07);
+  const rays: Ray[] = [];
+  for (let attempt = 0; attempt < 2000 && rays.length < count; attempt++) {
+    let from: Vec2, to: Vec2;
+    if (attempt % 3 === 0) {
+      // From inside the scene's area, in any direction.
+      from = vec2(q(-320 + 640 * rand()), q(-200 + 440 * rand()));
+      to = vec2(q(from.x + 400 * (rand() - 0.5)), q(from.y + 400 * (rand() - 0.5)));
+    } else {
+      // From a ring around the scene, aimed near a shape's centre.
+      const a = 2 * Math.PI * rand(), s = shapes[Math.floor(rand() * shapes.length)]!;
+      from = vec2(q(420 * Math.cos(a)), q(40 + 360 * Math.sin(a)));
+      const tx = s.x + 40 * (rand() - 0.5), ty = s.y + 40 * (rand() - 0.5);
+      to = vec2(q(from.x + 1.5 * (tx - from.x)), q(from.y + 1.5 * (ty - from.y)));
+    }
+    if (raycastScene(shapes, from, to, { mode: "all", reportInside: true }).some((h) => h.startedInside)) continue;
+    const hit = closest(shapes, from, to);
+    if (hit && hit.fraction > 0.99) continue;
+    const dx = to.x - from.x, dy = to.y - from.y, len = Math.hypot(dx, dy);
+    const stable = [-0.02, 0.02].every((d) => {
+      const ox = (-dy / len) * d, oy = (dx / len) * d;
+      const h = closest(shapes, vec2(from.x + ox, from.y + oy), vec2(to.x + ox, to.y + oy));
+      if (!hit || !h) return !hit && !h;
+      return h.shape === hit.shape && h.normal.x * hit.normal.x + h.normal.y * hit.normal.y > NORMAL_DOT;
+    });
+    if (stable) rays.push({ from, to });
+  }
+  return rays;
+}
+
+const SCRIPT = `extends SceneTree
+# Loads scene.tscn, waits for physics frames, then prints one "RAY " line per ray of rays.json and
+# one "NODE " line per node, and quits.
+var frames = 0
+
+func _init():
+	get_root().add_child(load("res://scene.tscn").instance())
+
+func _value(v):
+	if typeof(v) == TYPE_COLOR:
+		return [v.r, v.g, v.b, v.a]
+	return v
+
+func _nodes(node, path):
+	for child in node.get_children():
+		var p = child.name if path == "" else path + "/" + child.name
+		var info = {"path": p, "type": child.get_class(), "meta": {}}
+		for k in child.get_meta_list():
+			info.meta[k] = _value(child.get_meta(k))
+		if child is CollisionObject2D:
+			info.layer = child.collision_layer
+			info.mask = child.collision_mask
+			info.visible = child.visible
+		print("NODE " + to_json(info))
+		_nodes(child, p)
+
+func _iteration(_delta):
+	frames += 1
+	if frames < 3:
+		return false
+	var root = get_root().get_child(0)
+	var space = root.get_world_2d().direct_space_state
+	var f = File.new()
+	f.open("res://rays.json", File.READ)
+	var rays = parse_json(f.get_as_text())
+	f.close()
+	for r in rays:
+		var hit = space.intersect_ray(Vector2(r[0], r[1]), Vector2(r[2], r[3]), [], 0xFFFFFFFF)
+		if hit.empty():
+			print("RAY " + to_json({"hit": false}))
+		else:
+			var body = hit.collider
+			var node = body.shape_owner_get_owner(body.shape_find_owner(hit.shape))
+			print("RAY " + to_json({"hit": true, "x": hit.position.x, "y": hit.position.y, "nx": hit.normal.x, "ny": hit.normal.y, "node": body.name + "/" + node.name}))
+	_nodes(root, "")
+	quit()
+	return false
+`;
+
+interface GodotRay { readonly hit: boolean; readonly x?: number; readonly y?: number; readonly nx?: number; readonly ny?: number; readonly node?: string }
+interface GodotNode { readonly path: string; readonly type: string; readonly meta: Record<string, unknown>; readonly layer?: number; readonly mask?: number; readonly visible?: boolean }
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** Runs the exported scene in godot3-server and returns what the script printed. */
+function runGodot(scene: Scene, rays: readonly Ray[]): { rays: GodotRay[]; nodes: GodotNode[] } {
+  const dir = mkdtempSync(join(tmpdir(), "godot3-export-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, "project.godot"), 'config_version=4\n\n[application]\n\nconfig/name="collider-studio export test"\n');
+  writeFileSync(join(dir, "scene.tscn"), exportGodot(scene, { version: 3 }));
+  writeFileSync(join(dir, "rays.json"), JSON.stringify(rays.map((r) => [r.from.x, r.from.y, r.to.x, r.to.y])));
+  writeFileSync(join(dir, "rays.gd"), SCRIPT);
+  // Godot writes its user data under XDG_DATA_HOME: keep it in the temporary project.
+  const out = execFileSync(GODOT, ["--path", dir, "-s", "rays.gd"], { encoding: "utf8", timeout: 60_000, env: { ...process.env, XDG_DATA_HOME: join(dir, ".data") }, stdio: ["ignore", "pipe", "pipe"] });
+  const lines = out.split("\n");
+  const pick = <T>(tag: string) => lines.filter((l) => l.startsWith(tag)).map((l) => JSON.parse(l.slice(tag.length)) as T);
+  return { rays: pick<GodotRay>("RAY "), nodes: pick<GodotNode>("NODE ") };
+}
+
+describe.skipIf(!onPath && !process.env.CI)("Godot 3 export in godot3-server", () => {
+  it("godot3-server is on PATH (CI installs it: apt-get install -y godot3-server)", () => {
+    expect(onPath).toBe(true);
+  });
+
+  const scene = loadScene();
+  const plan = planGodotScene(scene);
+  const nodeOf = new Map(plan.bodies.flatMap((b) => b.shapes.map((s) => [s.shape.id, `${b.name}/${s.name}`] as const)));
+  const rays = pickRays(scene.shapes, 60);
+
+  it("has rays enough, hitting every shape and missing too", () => {
+    expect(rays.length).toBe(60);
+    const hits = rays.map((r) => closest(scene.shapes, r.from, r.to));
+    expect(new Set(hits.map((h) => h?.shape)).size).toBe(scene.shapes.length + 1); // every shape and a miss
+  });
+
+  it("casts the same rays: hit or miss, point within 0.05, normal, the node named after the shape", { timeout: 90_000 }, () => {
+    const godot = runGodot(scene, rays);
+    expect(godot.rays.length).toBe(rays.length);
+    let maxPoint = 0, minDot = 1, hits = 0;
+    rays.forEach((ray, i) => {
+      const ours = closest(scene.shapes, ray.from, ray.to);
+      const theirs = godot.rays[i]!;
+      const where = `ray ${i} ${JSON.stringify(ray)}`;
+      expect(theirs.hit, where).toBe(ours !== null);
+      if (!ours) return;
+      hits++;
+      const d = Math.hypot(theirs.x! - ours.point.x, theirs.y! - ours.point.y);
+      const dot = theirs.nx! * ours.normal.x + theirs.ny! * ours.normal.y;
+      maxPoint = Math.max(maxPoint, d);
+      minDot = Math.min(minDot, dot);
+      expect(d, where).toBeLessThanOrEqual(POINT_TOL);
+      expect(dot, where).toBeGreaterThan(NORMAL_DOT);
+      expect(theirs.node, where).toBe(nodeOf.get(ours.shape));
+    });
+    console.log(`godot3-server: ${rays.length} rays, ${hits} hits; largest point difference ${maxPoint.toExponential(2)}, largest normal angle ${((Math.acos(Math.min(1, minDot)) * 180) / Math.PI).toExponential(2)}°`);
+  });
+
+  it("loads every node with the plan's names, bits, visibility and metadata", { timeout: 90_000 }, () => {
+    const { nodes } = runGodot(scene, []);
+    const expected: GodotNode[] = [];
+    for (const body of plan.bodies) {
+      expected.push({ path: body.name, type: "StaticBody2D", meta: body.layer.locked ? { _edit_lock_: true } : {}, layer: body.collisionLayer, mask: body.collisionMask, visible: body.layer.visible !== false });
+      for (const { shape, name } of body.shapes) {
+        const meta = Object.fromEntries((shape.properties ?? []).map((p) => {
+          if (p.type !== "color") return [p.name, p.value];
+          const c = [1, 3, 5, 7].map((k) => parseInt(p.value.slice(k, k + 2) || "ff", 16) / 255);
+          return [p.name, c];
+        }));
+        expected.push({ path: `${body.name}/${name}`, type: "CollisionShape2D", meta });
+        expect(collisionLayerOf(shape)).toBe(body.collisionLayer);
+        expect(collisionMaskOf(shape)).toBe(body.collisionMask);
+      }
+    }
+    // Colors come back as 32-bit floats: compare them to 1e-6.
+    const round = (n: GodotNode) => ({ ...n, meta: Object.fromEntries(Object.entries(n.meta).map(([k, v]) => [k, Array.isArray(v) ? v.map((c: number) => Math.round(c * 1e6) / 1e6) : v])) });
+    expect(nodes.map(round)).toEqual(expected.map(round));
+  });
+});
