@@ -16,3 +16,5 @@ export * from "./scene/errors";
 export * from "./scene/io";
 export * from "./scene/json-schema";
 export * from "./scene/migrations";
+export * from "./export/formats";
+export { exportGodot, type GodotExportOptions, type GodotVersion } from "./export/godot";

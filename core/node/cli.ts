@@ -1,6 +1,7 @@
 // The collider-studio command-line tool. Commands are small functions over the core; commander
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
 import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
 import { findOverlaps } from "../overlaps";
 import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
@@ -8,18 +9,21 @@ import { formatProblem } from "../scene/errors";
 import { parseScene } from "../scene/io";
 import { sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene } from "../scene/types";
-import { readTextFile, UserError } from "./files";
+import { readTextFile, UserError, writeTextFile } from "./files";
 
 export interface CliIO {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly readText: (path: string) => Promise<string>;
+  /** Writes an output file (atomically, keeping a .bak); throws UserError when it cannot. */
+  readonly writeText: (path: string, text: string) => Promise<void>;
 }
 
 export const nodeIO: CliIO = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readText: readTextFile,
+  writeText: writeTextFile,
 };
 
 export const VERSION = "0.1.0";
@@ -138,13 +142,35 @@ async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }):
   io.stdout(table(rows));
 }
 
+interface ExportCommandOptions {
+  readonly format: string;
+  readonly output?: string;
+  readonly rootName?: string;
+}
+
+const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
+
+async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions): Promise<void> {
+  const format = exportFormat(opts.format);
+  if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
+  const scene = await loadScene(io, file);
+  const options: ExportOptions = { ...(opts.rootName === undefined ? {} : { rootName: opts.rootName }) };
+  const text = format.write(scene, options);
+  if (opts.output === undefined || opts.output === "-") {
+    io.stdout(text);
+    return;
+  }
+  await io.writeText(opts.output, text);
+  io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${opts.output}\n`);
+}
+
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command("collider-studio")
     .description("Collider Studio: validate and query 2D collider scenes.")
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|schema> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|export|schema> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -203,6 +229,16 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--json", 'print {"probes": [{"id", "name", "type", "hit", "shape", "fraction", "point", "normal"}, ...]}')
     .showHelpAfterError("Usage: collider-studio probes [--json] <file>")
     .action((file: string, opts: { json?: boolean }) => run(() => probesCommand(io, file, opts))());
+
+  program
+    .command("export")
+    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn); see the README for each format's conventions")
+    .argument("<file>", "scene file (.json)")
+    .requiredOption("--format <format>", `one of ${formatIds()}`)
+    .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
+    .option("--root-name <name>", "godot, godot3: the root node's name (default Colliders)")
+    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT]")
+    .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 
   program
     .command("schema")

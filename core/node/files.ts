@@ -1,5 +1,6 @@
 // File IO for the command-line tool, with errors a user can read (never a stack trace).
 import { readFile } from "node:fs/promises";
+import { writeTextAtomically } from "./atomic-write";
 
 export class UserError extends Error {
   /** Process exit code: 2 for usage and input errors, 1 for an invalid document. */
@@ -14,6 +15,9 @@ function reason(err: unknown): string {
     case "ENOENT": return "no such file";
     case "EACCES": case "EPERM": return "permission denied";
     case "EISDIR": return "it is a directory";
+    case "ENOTDIR": return "a part of the path is not a folder";
+    case "ENOSPC": return "the disk is full";
+    case "EROFS": return "the file system is read-only";
     default: return err instanceof Error ? err.message : String(err);
   }
 }
@@ -23,5 +27,14 @@ export async function readTextFile(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (err) {
     throw new UserError(`cannot read ${path}: ${reason(err)}`);
+  }
+}
+
+/** Writes an output file atomically, keeping what it replaces as <path>.bak. */
+export async function writeTextFile(path: string, text: string): Promise<void> {
+  try {
+    await writeTextAtomically(path, text);
+  } catch (err) {
+    throw new UserError(`cannot write ${path}: ${reason(err)}`);
   }
 }

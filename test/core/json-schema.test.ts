@@ -22,7 +22,7 @@ describe("scene JSON Schema", () => {
 
   it("`collider-studio schema` prints it", async () => {
     let out = "";
-    const code = await runCli(["schema"], { stdout: (s) => { out += s; }, stderr: () => {}, readText: () => Promise.reject(new Error("no files")) });
+    const code = await runCli(["schema"], { stdout: (s) => { out += s; }, stderr: () => {}, readText: () => Promise.reject(new Error("no files")), writeText: () => Promise.reject(new Error("no files")) });
     expect(code).toBe(0);
     expect(out).toBe(committed);
   });

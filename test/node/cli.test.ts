@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
-import { findOverlaps, parseScene } from "../../core/index";
+import { exportGodot, findOverlaps, parseScene } from "../../core/index";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = join(ROOT, "test/fixtures");
@@ -27,6 +27,9 @@ interface Run {
   readonly err: string;
 }
 
+/** What in-process runs wrote, by path. */
+const written: Record<string, string> = {};
+
 /** Runs the CLI in process; files come from disk unless `files` has them. */
 async function run(argv: readonly string[], files: Record<string, string> = {}, readText?: CliIO["readText"]): Promise<Run> {
   let out = "";
@@ -35,6 +38,7 @@ async function run(argv: readonly string[], files: Record<string, string> = {}, 
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     readText: readText ?? (async (path) => (path in files ? files[path]! : readTextFile(path))),
+    writeText: async (path, text) => void (written[path] = text),
   };
   const code = await runCli(argv, io);
   // Whatever happened, never a stack trace.
@@ -244,6 +248,48 @@ describe("raycast and sweep (in process)", () => {
   });
 });
 
+describe("export (in process)", () => {
+  it("prints the export to standard output, the same text as the core's exporter", async () => {
+    const r = await run(["export", VALID, "--format", "godot"]);
+    expect(r.code).toBe(0);
+    const scene = parseScene(readFileSync(VALID, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    expect(r.out).toBe(exportGodot(scene.scene));
+    expect(r.out.startsWith("[gd_scene load_steps=")).toBe(true);
+    expect(r.err).toBe("");
+  });
+
+  it("-o writes the file (through io.writeText) and says what it wrote on stderr", async () => {
+    const r = await run(["export", VALID, "--format", "godot3", "-o", "out.tscn", "--root-name", "Level"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    expect(written["out.tscn"]).toContain('[node name="Level" type="Node2D"]');
+    expect(written["out.tscn"]).toContain("format=2");
+    expect(r.err).toBe(`${VALID}: exported 6 shapes as Godot 3 scene to out.tscn\n`);
+  });
+
+  it("an unknown format: exit 2, naming the formats there are", async () => {
+    const r = await run(["export", VALID, "--format", "unity"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^unknown format "unity" \(expected one of godot, godot3/);
+    expect(r.out).toBe("");
+  });
+
+  it("an invalid scene: exit 1 with its located problems, nothing written", async () => {
+    const before = Object.keys(written).length;
+    const r = await run(["export", INVALID, "--format", "godot", "-o", "never.tscn"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/invalid\.json:\d+:\d+: shapes\[/);
+    expect(Object.keys(written).length).toBe(before);
+  });
+
+  it("a missing --format: exit 2 with the usage line", async () => {
+    const r = await run(["export", VALID]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--format/);
+  });
+});
+
 describe("wrong arguments (in process): exit 2 with the usage line", () => {
   it.each([
     [[] as string[]],
@@ -359,6 +405,16 @@ describe("the bundled binary", () => {
     expect(sweep.out).toMatch(/^hit wedge at fraction /);
     const bad = spawn(["sweep", "casts.json", "--shape", "pill", "--to", "x"]);
     expect(bad.code).toBe(2);
+  });
+
+  it("export -o writes atomically and keeps the file it replaces as .bak; an unwritable target is a plain message", () => {
+    writeFileSync(join(dir, "level.tscn"), "old export");
+    const r = spawn(["export", "scene.json", "--format", "godot", "-o", "level.tscn"]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, "level.tscn"), "utf8")).toMatch(/^\[gd_scene load_steps=\d+ format=3\]/);
+    expect(readFileSync(join(dir, "level.tscn.bak"), "utf8")).toBe("old export");
+    const bad = spawn(["export", "scene.json", "--format", "godot", "-o", "no-such-folder/level.tscn"]);
+    expect(bad).toEqual({ code: 2, out: "", err: "cannot write no-such-folder/level.tscn: no such file\n" });
   });
 
   it("missing file: exit 2, a plain message", () => {

@@ -1,0 +1,37 @@
+// The export formats by the names the command line's --format and the editor's Export menu use,
+// with the file type each writes. Every exporter is a pure function: scene in, text out.
+import type { Scene } from "../scene/types";
+import { exportGodot } from "./godot";
+
+/** Options that only some formats read; each says which. */
+export interface ExportOptions {
+  /** godot, godot3: the root node's name (default "Colliders"). */
+  readonly rootName?: string;
+}
+
+export interface ExportFormat {
+  /** The --format value. */
+  readonly id: string;
+  /** For menus: "Godot 4 scene (.tscn)". */
+  readonly label: string;
+  /** The file type: a dialog filter name and extensions (without the dot; the first is written). */
+  readonly type: { readonly name: string; readonly extensions: readonly string[] };
+  readonly write: (scene: Scene, options: ExportOptions) => string;
+}
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  {
+    id: "godot",
+    label: "Godot 4 scene (.tscn)",
+    type: { name: "Godot 4 scene", extensions: ["tscn"] },
+    write: (scene, o) => exportGodot(scene, { version: 4, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
+  },
+  {
+    id: "godot3",
+    label: "Godot 3 scene (.tscn)",
+    type: { name: "Godot 3 scene", extensions: ["tscn"] },
+    write: (scene, o) => exportGodot(scene, { version: 3, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
+  },
+];
+
+export const exportFormat = (id: string): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f.id === id);
