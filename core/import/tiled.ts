@@ -3,7 +3,7 @@
 // dropped silently. Reads maps from exportTiled and from Tiled itself (which writes extra fields,
 // sorts properties by name and prints numbers with 15 significant digits).
 import { checkConvexPolygon, toVec } from "../hull";
-import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "../scene/errors";
+import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
 import { COLLISION_BITS, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type Property, type Scene, type Shape } from "../scene/types";
@@ -34,6 +34,9 @@ export interface TiledSkipped {
 export type TiledImportResult =
   | { readonly ok: true; readonly scene: Scene; readonly skipped: readonly TiledSkipped[] }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
+
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 /** Ellipses whose width and height differ by at most this fraction are circles. */
 export const CIRCLE_TOLERANCE = 1e-9;
@@ -253,13 +256,16 @@ function idMaker(stored: readonly (string | undefined)[]): (wanted: string | und
  * by the layers' offsets. Shapes come layer by layer, bottom layer first, in each layer's order.
  * Never throws.
  */
-export function importTiled(text: string): TiledImportResult {
+export function importTiled(original: string): TiledImportResult {
+  if (original.trim() === "") return { ok: false, problems: [{ path: "", message: "the file is empty (expected a Tiled JSON map)", line: 1, column: 1 }] };
+  // Tiled 1.8 writes control characters other than \b \t \n \f \r unescaped inside strings (not
+  // valid JSON). They cannot appear outside strings in any JSON, so escaping them only repairs.
+  const text = original.replace(RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    if (text.trim() === "") return { ok: false, problems: [{ path: "", message: "the file is empty (expected a Tiled JSON map)", line: 1, column: 1 }] };
-    return { ok: false, problems: [syntaxProblem(text)] };
+    return { ok: false, problems: [syntaxProblem(original)] };
   }
   const locate = jsonLocator(text);
   const fail = (found: readonly [PathSegment[], string][]): TiledImportResult => ({
