@@ -31,7 +31,8 @@ const SYNTAX_MESSAGES: Record<string, string> = {
   InvalidCharacter: "invalid character in string",
 };
 
-function syntaxProblem(text: string): SceneProblem {
+/** The problem of text that is not JSON, with the line and column of the first syntax error. */
+export function syntaxProblem(text: string): SceneProblem {
   const errors: ParseError[] = [];
   parseLenient(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
@@ -101,7 +102,7 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
 }
 
 /** Locates a JSON path in the source, falling back to the nearest ancestor that exists. */
-function locator(text: string): (path: readonly PathSegment[]) => { line: number; column: number } | undefined {
+export function jsonLocator(text: string): (path: readonly PathSegment[]) => { line: number; column: number } | undefined {
   const root = parseTree(text);
   return (path) => {
     if (!root) return undefined;
@@ -117,7 +118,7 @@ function locator(text: string): (path: readonly PathSegment[]) => { line: number
   };
 }
 
-function problem(path: readonly PathSegment[], message: string, locate: ReturnType<typeof locator>): SceneProblem {
+function problem(path: readonly PathSegment[], message: string, locate: ReturnType<typeof jsonLocator>): SceneProblem {
   return { path: formatPath(path), message, ...locate(path) };
 }
 
@@ -198,7 +199,7 @@ function probeReferenceProblems(data: unknown): [PathSegment[], string][] {
 
 /** Validates already-parsed JSON data as a scene. `text` (the source) adds lines and columns. */
 export function validateSceneData(data: unknown, text?: string): SceneParseResult {
-  const locate = text === undefined ? () => undefined : locator(text);
+  const locate = text === undefined ? () => undefined : jsonLocator(text);
   const header = headerProblem(data);
   if (header) return { ok: false, problems: [problem(header[0], header[1], locate)] };
   // An older file is brought up to this version first (the header check made it a record).

@@ -1,0 +1,140 @@
+// Shared by the Tiled tests: random valid scenes (hostile names, layers, bits, properties) and a
+// comparison of two scenes by shape id, numbers within a tolerance.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { parseScene, serializeScene, validateSceneData, type Layer, type Property, type Scene, type Shape } from "../../core/index";
+import { anyShape, type ShapeOptions } from "../core/arbitraries";
+
+/** The JSON block under "## Scene format, version 1" in README.md, copied as a fixture. */
+export function readmeScene(): Scene {
+  const path = join(dirname(fileURLToPath(import.meta.url)), "fixtures", "readme-scene.json");
+  const parsed = parseScene(readFileSync(path, "utf8"));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.scene;
+}
+
+/** Distance from (px, py) to the segment a–b (independent of core). */
+export function distancePointSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+/** Names that break naive writers: quotes, backslashes, newlines, brackets, unicode, empty, our own reserved words. */
+export const HOSTILE = ['', 'a "quoted" name', "back\\slash", "line\nbreak\ttab", "<object>&amp;</object>", "{}[],:", "ünïcødé 名前 🚀", "\u0000\u001f", "shape_id", "user:x", "collision_layer", "layer_id", "__proto__"];
+
+const name = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 12 }));
+
+const property = (propName: string): fc.Arbitrary<Property> =>
+  fc.oneof(
+    fc.string({ maxLength: 10 }).map((value): Property => ({ name: propName, type: "string", value })),
+    fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53, 0.1)).map((value): Property => ({ name: propName, type: "number", value: Object.is(value, -0) ? 0 : value })),
+    fc.boolean().map((value): Property => ({ name: propName, type: "boolean", value })),
+    fc.tuple(fc.integer({ min: 0, max: 0xffffff }), fc.option(fc.integer({ min: 0, max: 255 }), { nil: undefined })).map(([rgb, a]): Property => ({
+      name: propName,
+      type: "color",
+      value: `#${rgb.toString(16).padStart(6, "0")}${a === undefined ? "" : a.toString(16).padStart(2, "0")}`,
+    })),
+  );
+
+const bits = fc.option(fc.oneof(fc.integer({ min: 0, max: 0xffffffff }), fc.constantFrom(0, 1, 0x80000000, 0xffffffff)), { nil: undefined });
+
+/** A random valid scene of up to `maxShapes` shapes over 1–3 layers. */
+export function sceneArbitrary(maxShapes = 8, shapeOptions: ShapeOptions = {}): fc.Arbitrary<Scene> {
+  return fc
+    .record({
+      layers: fc.uniqueArray(fc.record({ id: fc.oneof(fc.constantFrom("layer-1", "hazards", 'x"y'), fc.string({ minLength: 1, maxLength: 6 })), name, visible: fc.boolean(), locked: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 3,
+        selector: (l) => l.id,
+      }),
+      shapes: fc.array(
+        fc.record({
+          geometry: anyShape("placeholder", shapeOptions),
+          name: fc.option(name, { nil: undefined }),
+          layer: fc.nat(),
+          collisionLayer: bits,
+          collisionMask: bits,
+          propertyNames: fc.uniqueArray(fc.oneof(fc.constantFrom(...HOSTILE.filter((h) => h !== "")), fc.string({ minLength: 1, maxLength: 8 })), { maxLength: 4 }),
+        }),
+        { maxLength: maxShapes },
+      ),
+      ids: fc.uniqueArray(fc.oneof(fc.constantFrom(...HOSTILE.filter((h) => h !== "")), fc.string({ minLength: 1, maxLength: 8 })), { minLength: maxShapes, maxLength: maxShapes }),
+      collisionLayers: fc.uniqueArray(fc.record({ bit: fc.integer({ min: 1, max: 32 }), name: fc.string({ minLength: 1, maxLength: 8 }) }), { maxLength: 3, selector: (c) => c.bit }),
+    })
+    .chain(({ layers, shapes, ids, collisionLayers }) =>
+      fc.tuple(...shapes.map((s) => fc.tuple(...s.propertyNames.map(property)))).map((props): Scene => {
+        const sceneLayers: Layer[] = layers.map((l) => ({ id: l.id, name: l.name, ...(l.visible ? {} : { visible: false }), ...(l.locked ? { locked: true } : {}) }));
+        const out: Shape[] = shapes.map((s, i) => {
+          const layer = sceneLayers[s.layer % sceneLayers.length]!;
+          return {
+            ...s.geometry,
+            id: ids[i]!,
+            ...(s.name !== undefined ? { name: s.name } : {}),
+            ...(layer.id !== sceneLayers[0]!.id ? { layer: layer.id } : {}),
+            ...(s.collisionLayer !== undefined ? { collisionLayer: s.collisionLayer } : {}),
+            ...(s.collisionMask !== undefined ? { collisionMask: s.collisionMask } : {}),
+            ...(props[i]!.length > 0 ? { properties: props[i]! } : {}),
+          };
+        });
+        return { format: "collider-studio-scene", version: 1, layers: sceneLayers, ...(collisionLayers.length ? { collisionLayers } : {}), shapes: out, probes: [] };
+      }),
+    )
+    .filter((scene) => validateSceneData(JSON.parse(serializeScene(scene))).ok);
+}
+
+/** Same colour whatever the spelling: "#33AAFF", "#33aaff" and "#33aaffff" are equal. */
+export const normalColor = (c: string): string => {
+  const hex = c.slice(1).toLowerCase();
+  return hex.length === 8 && hex.endsWith("ff") ? hex.slice(0, 6) : hex;
+};
+
+const NUMERIC: Record<Shape["type"], readonly string[]> = { circle: ["radius"], box: ["width", "height"], capsule: ["radius", "height"], polygon: [] };
+
+/**
+ * `actual` holds the same layers, bit names and shapes as `expected` (matched by id, in any order):
+ * every number within `tol` (absolute), names, layers, bits and properties equal (property order
+ * ignored when `anyPropertyOrder`, as Tiled sorts them; numbers of properties within `propTol` relative).
+ */
+export function expectSameScene(actual: Scene, expected: Scene, tol: number, opts: { anyPropertyOrder?: boolean; propTol?: number } = {}): void {
+  const layersOf = (s: Scene) => (s.layers ?? [{ id: "layer-1", name: "Layer 1" }]).map((l) => ({ id: l.id, name: l.name, visible: l.visible !== false, locked: l.locked === true }));
+  expect(layersOf(actual)).toEqual(layersOf(expected));
+  expect([...(actual.collisionLayers ?? [])].sort((a, b) => a.bit - b.bit)).toEqual([...(expected.collisionLayers ?? [])].sort((a, b) => a.bit - b.bit));
+  expect(actual.shapes.map((s) => s.id).sort()).toEqual(expected.shapes.map((s) => s.id).sort());
+  const firstLayer = (s: Scene) => s.layers?.[0]?.id ?? "layer-1";
+  for (const e of expected.shapes) {
+    const a = actual.shapes.find((s) => s.id === e.id)!;
+    const where = `shape ${JSON.stringify(e.id)}`;
+    expect(a.type, where).toBe(e.type);
+    expect(a.name ?? "", where).toBe(e.name ?? "");
+    expect(a.layer ?? firstLayer(actual), where).toBe(e.layer ?? firstLayer(expected));
+    expect(a.collisionLayer ?? 1, where).toBe(e.collisionLayer ?? 1);
+    expect(a.collisionMask ?? 1, where).toBe(e.collisionMask ?? 1);
+    for (const k of ["x", "y", "rotation", ...NUMERIC[e.type]]) {
+      const av = (a as unknown as Record<string, number>)[k] ?? 0;
+      const ev = (e as unknown as Record<string, number>)[k] ?? 0;
+      expect(Math.abs(av - ev), `${where} ${k}: ${av} vs ${ev}`).toBeLessThanOrEqual(tol);
+    }
+    if (e.type === "polygon" && a.type === "polygon") {
+      expect(a.points.length, where).toBe(e.points.length);
+      e.points.forEach(([x, y], i) => {
+        expect(Math.abs(a.points[i]![0] - x) + Math.abs(a.points[i]![1] - y), `${where} point ${i}`).toBeLessThanOrEqual(2 * tol);
+      });
+    }
+    const props = (s: Shape) => {
+      const list = (s.properties ?? []).map((p) => (p.type === "color" ? { ...p, value: normalColor(p.value) } : p));
+      return opts.anyPropertyOrder ? [...list].sort((p, q) => (p.name < q.name ? -1 : p.name > q.name ? 1 : 0)) : list;
+    };
+    const ap = props(a), ep = props(e);
+    expect(ap.map((p) => [p.name, p.type]), where).toEqual(ep.map((p) => [p.name, p.type]));
+    ep.forEach((p, i) => {
+      const q = ap[i]!;
+      if (p.type === "number" && q.type === "number" && opts.propTol) expect(Math.abs(q.value - p.value), `${where} property ${p.name}`).toBeLessThanOrEqual(opts.propTol * Math.abs(p.value));
+      else expect(q.value, `${where} property ${p.name}`).toEqual(p.value);
+    });
+  }
+}
