@@ -18,3 +18,5 @@ export * from "./scene/json-schema";
 export * from "./scene/migrations";
 export * from "./export/formats";
 export { exportGodot, type GodotExportOptions, type GodotVersion } from "./export/godot";
+export { exportTiled, type TiledExportOptions } from "./export/tiled";
+export { importTiled, type TiledImportResult, type TiledSkipped } from "./import/tiled";

@@ -2,11 +2,16 @@
 // with the file type each writes. Every exporter is a pure function: scene in, text out.
 import type { Scene } from "../scene/types";
 import { exportGodot } from "./godot";
+import { exportTiled } from "./tiled";
 
 /** Options that only some formats read; each says which. */
 export interface ExportOptions {
   /** godot, godot3: the root node's name (default "Colliders"). */
   readonly rootName?: string;
+  /** tiled: "capsule" (Tiled 1.12 capsule objects, the default) or "polygon" (for older Tiled). */
+  readonly tiledCapsules?: "capsule" | "polygon";
+  /** tiled: the map's tile size in pixels (default 32). */
+  readonly tileSize?: number;
 }
 
 export interface ExportFormat {
@@ -31,6 +36,12 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     label: "Godot 3 scene (.tscn)",
     type: { name: "Godot 3 scene", extensions: ["tscn"] },
     write: (scene, o) => exportGodot(scene, { version: 3, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
+  },
+  {
+    id: "tiled",
+    label: "Tiled map (.tmj)",
+    type: { name: "Tiled map", extensions: ["tmj"] },
+    write: (scene, o) => exportTiled(scene, { ...(o.tiledCapsules === undefined ? {} : { capsules: o.tiledCapsules }), ...(o.tileSize === undefined ? {} : { tileSize: o.tileSize }) }),
   },
 ];
 

@@ -6,7 +6,8 @@ import { findOverlaps } from "../overlaps";
 import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
-import { parseScene } from "../scene/io";
+import { parseScene, serializeScene } from "../scene/io";
+import { importTiled } from "../import/tiled";
 import { sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene } from "../scene/types";
 import { readTextFile, UserError, writeTextFile } from "./files";
@@ -146,6 +147,31 @@ interface ExportCommandOptions {
   readonly format: string;
   readonly output?: string;
   readonly rootName?: string;
+  readonly capsules?: string;
+  readonly tileSize?: number;
+}
+
+/** Parses a whole number for an option; commander reports the message and exits 2. */
+function parseWhole(text: string): number {
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number of at least 1, got "${text}"`);
+  return n;
+}
+
+/** Which --capsules values each format takes. */
+const CAPSULE_MODES: Record<string, readonly string[]> = { tiled: ["capsule", "polygon"] };
+
+function exportOptions(format: string, opts: ExportCommandOptions): ExportOptions {
+  const options: { -readonly [K in keyof ExportOptions]: ExportOptions[K] } = {};
+  if (opts.rootName !== undefined) options.rootName = opts.rootName;
+  if (opts.tileSize !== undefined) options.tileSize = opts.tileSize;
+  if (opts.capsules !== undefined) {
+    const modes = CAPSULE_MODES[format];
+    if (!modes) throw new UserError(`--capsules does not apply to --format ${format} (only to ${Object.keys(CAPSULE_MODES).join(", ")})`);
+    if (!modes.includes(opts.capsules)) throw new UserError(`--capsules for ${format} is one of ${modes.join(", ")}, got "${opts.capsules}"`);
+    if (format === "tiled") options.tiledCapsules = opts.capsules as "capsule" | "polygon";
+  }
+  return options;
 }
 
 const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
@@ -153,9 +179,16 @@ const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
 async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions): Promise<void> {
   const format = exportFormat(opts.format);
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
+  const options = exportOptions(format.id, opts);
   const scene = await loadScene(io, file);
-  const options: ExportOptions = { ...(opts.rootName === undefined ? {} : { rootName: opts.rootName }) };
-  const text = format.write(scene, options);
+  let text: string;
+  try {
+    text = format.write(scene, options);
+  } catch (err) {
+    // Exporters refuse out-of-range options with a RangeError; say it as a usage error.
+    if (err instanceof RangeError) throw new UserError(`${format.id}: ${err.message}`);
+    throw err;
+  }
   if (opts.output === undefined || opts.output === "-") {
     io.stdout(text);
     return;
@@ -164,13 +197,29 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${opts.output}\n`);
 }
 
+async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean }): Promise<void> {
+  const result = importTiled(await io.readText(file));
+  if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
+  const { scene, skipped } = result;
+  for (const s of skipped) {
+    const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
+    io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);
+  }
+  const text = serializeScene(scene);
+  if (opts.output === undefined || opts.output === "-") io.stdout(text);
+  else await io.writeText(opts.output, text);
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}` : ""}\n`);
+  if (opts.strict && skipped.length > 0) throw new UserError(`${file}: --strict: ${count(skipped.length, "item")} could not be imported`, 1);
+}
+
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command("collider-studio")
     .description("Collider Studio: validate and query 2D collider scenes.")
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|export|schema> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|export|import|schema> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -232,13 +281,24 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("export")
-    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn); see the README for each format's conventions")
+    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj); see the README for each format's conventions")
     .argument("<file>", "scene file (.json)")
     .requiredOption("--format <format>", `one of ${formatIds()}`)
     .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--root-name <name>", "godot, godot3: the root node's name (default Colliders)")
+    .option("--capsules <mode>", "tiled: capsule (Tiled 1.12 capsule objects, default) or polygon (for older Tiled)")
+    .option("--tile-size <pixels>", "tiled: the map's tile size (default 32)", parseWhole)
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
+
+  program
+    .command("import")
+    .description("turn a Tiled map (.tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules; every object it cannot bring is listed on stderr")
+    .argument("<file>", "Tiled map (.tmj, Tiled's JSON map format)")
+    .option("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
+    .option("--strict", "exit 1 when any object could not be imported")
+    .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict]")
+    .action((file: string, opts: { output?: string; strict?: boolean }) => run(() => importCommand(io, file, opts))());
 
   program
     .command("schema")

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
-import { exportGodot, findOverlaps, parseScene } from "../../core/index";
+import { exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = join(ROOT, "test/fixtures");
@@ -283,10 +283,66 @@ describe("export (in process)", () => {
     expect(Object.keys(written).length).toBe(before);
   });
 
+  it("tiled: --capsules and --tile-size reach the exporter; a mode of another format or a bad size is refused", async () => {
+    const scene = parseScene(readFileSync(CASTS, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    const r = await run(["export", CASTS, "--format", "tiled", "--capsules", "polygon", "--tile-size", "16"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(exportTiled(scene.scene, { capsules: "polygon", tileSize: 16 }));
+    expect(JSON.parse(r.out)).toMatchObject({ type: "map", tilewidth: 16, tileheight: 16 });
+    const wrongMode = await run(["export", CASTS, "--format", "tiled", "--capsules", "circles"]);
+    expect(wrongMode).toMatchObject({ code: 2, err: '--capsules for tiled is one of capsule, polygon, got "circles"\n' });
+    const notTiled = await run(["export", CASTS, "--format", "godot", "--capsules", "polygon"]);
+    expect(notTiled.code).toBe(2);
+    expect(notTiled.err).toMatch(/^--capsules does not apply to --format godot/);
+    const badSize = await run(["export", CASTS, "--format", "tiled", "--tile-size", "0"]);
+    expect(badSize.code).toBe(2);
+    expect(badSize.err).toMatch(/tile-size.*whole number/);
+  });
+
   it("a missing --format: exit 2 with the usage line", async () => {
     const r = await run(["export", VALID]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--format/);
+  });
+});
+
+describe("import (in process)", () => {
+  const map = (objects: unknown[]) => JSON.stringify({
+    type: "map", orientation: "orthogonal", renderorder: "right-down", width: 10, height: 10, tilewidth: 32, tileheight: 32, infinite: false,
+    layers: [{ id: 1, name: "Walls", type: "objectgroup", visible: true, opacity: 1, x: 0, y: 0, objects }],
+  });
+
+  it("prints the scene, lists what it could not import on stderr, and round-trips through export", async () => {
+    const text = map([
+      { id: 1, name: "floor", x: 0, y: 100, width: 200, height: 20, rotation: 0, visible: true },
+      { id: 2, name: "cloud", x: 10, y: 10, width: 40, height: 20, rotation: 0, visible: true, ellipse: true },
+      { id: 3, name: "path", x: 0, y: 0, width: 0, height: 0, rotation: 0, visible: true, polyline: [{ x: 0, y: 0 }, { x: 5, y: 5 }] },
+    ]);
+    const r = await run(["import", "level.tmj"], { "level.tmj": text });
+    expect(r.code).toBe(0);
+    const scene = parseScene(r.out);
+    expect(scene.ok && scene.scene.shapes).toEqual([expect.objectContaining({ type: "box", name: "floor", x: 100, y: 110, width: 200, height: 20 })]);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^level\.tmj: not imported: layer "Walls", object 2 "cloud": .*ellipse/);
+    expect(lines[1]).toMatch(/^level\.tmj: not imported: layer "Walls", object 3 "path": .*polyline/);
+    expect(lines[2]).toBe("level.tmj: imported 1 shape; 2 items not imported (listed above)");
+    const strict = await run(["import", "level.tmj", "--strict", "-o", "strict.json"], { "level.tmj": text });
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/--strict: 2 items could not be imported\n$/);
+    // The scene was still written: --strict only changes the exit code.
+    expect(parseScene(written["strict.json"]!).ok).toBe(true);
+  });
+
+  it("a map that is not JSON or not a map: exit 1 with located problems", async () => {
+    const broken = await run(["import", "bad.tmj"], { "bad.tmj": '{"type": "map",\n  "layers": [}' });
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^bad\.tmj:2:\d+: /);
+    const iso = await run(["import", "iso.tmj"], { "iso.tmj": JSON.stringify({ type: "map", orientation: "isometric", layers: [] }) });
+    expect(iso.code).toBe(1);
+    expect(iso.err).toMatch(/^iso\.tmj:1:\d+: orientation: /);
+    expect(broken.out + iso.out).toBe("");
   });
 });
 
