@@ -94,30 +94,27 @@ export function capsuleParts(radius: number, half: number): CapsuleParts {
   return { circles: [{ x: 0, y: half }, { x: 0, y: clean(-half) }], box };
 }
 
-/** Half the angle each cap's edges turn through in the polygon approximation (4 edges per π). */
-const CAP_HALF_STEP = Math.PI / 8;
+/** tan(π/8) = √2 − 1: the tangents at 45° and 135° meet the side and top tangents r·t from a corner. */
+const TAN_PI_8 = Math.SQRT2 - 1;
 
 /**
  * How far the capsule polygon reaches beyond the capsule, as a fraction of the radius: its
  * vertices sit at r / cos(π/8) from a cap centre, r·(1/cos(π/8) − 1) ≈ 0.0824·r out.
  */
-export const CAPSULE_POLYGON_ERROR = 1 / Math.cos(CAP_HALF_STEP) - 1;
+export const CAPSULE_POLYGON_ERROR = 1 / Math.cos(Math.PI / 8) - 1;
 
 /**
  * A capsule as one convex 8-gon CIRCUMSCRIBED about it: every edge is tangent to the capsule (the
- * two sides at x = ±r, and three tangents on each cap at 45°, 90°, 135° from its side), so the
+ * two sides at x = ±r, and on each cap the tangents at 45°, 90° and 135° from its side), so the
  * capsule lies wholly inside and the polygon reaches at most CAPSULE_POLYGON_ERROR·r beyond it,
- * at its 8 vertices. Counter-clockwise, y up. Null for a capsule with no core (a circle).
+ * at its 8 vertices. Written from the closed form (r, half + r·t), (r·t, half + r), … with
+ * t = tan(π/8), so it is exactly symmetric. Counter-clockwise, y up. Null for a circle.
  */
 export function capsulePolygon(radius: number, half: number): MetrePoint[] | null {
   if (!(half > 0)) return null;
-  const reach = radius / Math.cos(CAP_HALF_STEP);
-  const out: MetrePoint[] = [];
-  // Vertices between tangent directions: π/8, 3π/8, 5π/8, 7π/8 on the top cap, then +π below.
-  for (let i = 0; i < 8; i++) {
-    const angle = CAP_HALF_STEP * (2 * i + 1);
-    const cy = i < 4 ? half : -half;
-    out.push({ x: clean(reach * Math.cos(angle)), y: clean(cy + reach * Math.sin(angle)) });
-  }
-  return out;
+  const t = radius * TAN_PI_8, top = half + radius, shoulder = half + t;
+  return [
+    { x: radius, y: shoulder }, { x: t, y: top }, { x: -t, y: top }, { x: -radius, y: shoulder },
+    { x: -radius, y: -shoulder }, { x: -t, y: -top }, { x: t, y: -top }, { x: radius, y: -shoulder },
+  ];
 }
