@@ -6,7 +6,8 @@
 //
 // Where b2dJson quietly skips (a polygon of more than 8 vertices, fewer than 2) this loader
 // throws, so a test sees it; it also throws where planck would silently change a polygon (its
-// hull dropping or welding a vertex), and on hex-string floats (our exporter never writes them).
+// hull dropping or welding a vertex) or on clockwise polygons, and on hex-string floats (our
+// exporter never writes them).
 import { Circle, Edge, Polygon, World, type Body, type Fixture, type Vec2Value } from "planck";
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
@@ -150,6 +151,11 @@ function loadFixture(body: Body, value: JsonObject): LoadedFixture {
       const fixture = body.createFixture(new Edge(vertices[0], vertices[1]), opt);
       return { fixture, name, kind: "edge", vertices, properties: props };
     }
+    // Box2D ≥ 2.3 and planck re-hull any order, but older ports (Box2DWeb's SetAsArray, 2.1)
+    // take the vertices as given and need them counter-clockwise.
+    let twice = 0;
+    vertices.forEach((a, i) => { const b = vertices[(i + 1) % vertices.length]!; twice += a.x * b.y - a.y * b.x; });
+    if (!(twice > 0)) throw new Error(`polygon "${name}" is not counter-clockwise`);
     const shape = new Polygon(vertices);
     // planck's hull (as b2PolygonShape::Set) drops welded and collinear points, and makes a 1 × 1
     // box of anything left with fewer than 3: a file must never depend on that.
