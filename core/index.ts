@@ -20,3 +20,4 @@ export * from "./export/formats";
 export { exportGodot, type GodotExportOptions, type GodotVersion } from "./export/godot";
 export { exportTiled, type TiledExportOptions } from "./export/tiled";
 export { importTiled, type TiledImportResult, type TiledSkipped } from "./import/tiled";
+export { exportBox2d, type Box2dCapsuleMode, type Box2dExportOptions } from "./export/box2d";

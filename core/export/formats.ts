@@ -1,6 +1,7 @@
 // The export formats by the names the command line's --format and the editor's Export menu use,
 // with the file type each writes. Every exporter is a pure function: scene in, text out.
 import type { Scene } from "../scene/types";
+import { exportBox2d, type Box2dCapsuleMode } from "./box2d";
 import { exportGodot } from "./godot";
 import { exportTiled } from "./tiled";
 
@@ -12,6 +13,12 @@ export interface ExportOptions {
   readonly tiledCapsules?: "capsule" | "polygon";
   /** tiled: the map's tile size in pixels (default 32). */
   readonly tileSize?: number;
+  /** box2d: scene pixels per Box2D metre (default 32). */
+  readonly pixelsPerMeter?: number;
+  /** box2d: "circles-and-box" (exact, the default) or "polygon" (one circumscribed 8-gon). */
+  readonly box2dCapsules?: Box2dCapsuleMode;
+  /** box2d: 16 (Box2D v2.x filter bits, the default) or 32 (Box2D v3, planck). */
+  readonly filterBits?: 16 | 32;
 }
 
 export interface ExportFormat {
@@ -42,6 +49,16 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     label: "Tiled map (.tmj)",
     type: { name: "Tiled map", extensions: ["tmj"] },
     write: (scene, o) => exportTiled(scene, { ...(o.tiledCapsules === undefined ? {} : { capsules: o.tiledCapsules }), ...(o.tileSize === undefined ? {} : { tileSize: o.tileSize }) }),
+  },
+  {
+    id: "box2d",
+    label: "Box2D JSON (b2dJson / RUBE)",
+    type: { name: "Box2D JSON", extensions: ["json"] },
+    write: (scene, o) => exportBox2d(scene, {
+      ...(o.pixelsPerMeter === undefined ? {} : { pixelsPerMeter: o.pixelsPerMeter }),
+      ...(o.box2dCapsules === undefined ? {} : { capsules: o.box2dCapsules }),
+      ...(o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
+    }),
   },
 ];
 

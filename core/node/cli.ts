@@ -149,6 +149,15 @@ interface ExportCommandOptions {
   readonly rootName?: string;
   readonly capsules?: string;
   readonly tileSize?: number;
+  readonly ppm?: number;
+  readonly filterBits?: string;
+}
+
+/** Parses a positive finite number for an option. */
+function parsePositive(text: string): number {
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a number greater than 0, got "${text}"`);
+  return n;
 }
 
 /** Parses a whole number for an option; commander reports the message and exits 2. */
@@ -159,17 +168,32 @@ function parseWhole(text: string): number {
 }
 
 /** Which --capsules values each format takes. */
-const CAPSULE_MODES: Record<string, readonly string[]> = { tiled: ["capsule", "polygon"] };
+const CAPSULE_MODES: Record<string, readonly string[]> = { tiled: ["capsule", "polygon"], box2d: ["circles-and-box", "polygon"] };
+
+/** Refuses an option given for a format that does not read it. */
+function onlyFor(format: string, option: string, given: unknown, formats: readonly string[]): void {
+  if (given !== undefined && !formats.includes(format)) throw new UserError(`${option} does not apply to --format ${format} (only to ${formats.join(", ")})`);
+}
 
 function exportOptions(format: string, opts: ExportCommandOptions): ExportOptions {
   const options: { -readonly [K in keyof ExportOptions]: ExportOptions[K] } = {};
+  onlyFor(format, "--root-name", opts.rootName, ["godot", "godot3"]);
+  onlyFor(format, "--tile-size", opts.tileSize, ["tiled"]);
+  onlyFor(format, "--ppm", opts.ppm, ["box2d"]);
+  onlyFor(format, "--filter-bits", opts.filterBits, ["box2d"]);
   if (opts.rootName !== undefined) options.rootName = opts.rootName;
   if (opts.tileSize !== undefined) options.tileSize = opts.tileSize;
+  if (opts.ppm !== undefined) options.pixelsPerMeter = opts.ppm;
+  if (opts.filterBits !== undefined) {
+    if (opts.filterBits !== "16" && opts.filterBits !== "32") throw new UserError(`--filter-bits is 16 or 32, got "${opts.filterBits}"`);
+    options.filterBits = opts.filterBits === "16" ? 16 : 32;
+  }
   if (opts.capsules !== undefined) {
     const modes = CAPSULE_MODES[format];
     if (!modes) throw new UserError(`--capsules does not apply to --format ${format} (only to ${Object.keys(CAPSULE_MODES).join(", ")})`);
     if (!modes.includes(opts.capsules)) throw new UserError(`--capsules for ${format} is one of ${modes.join(", ")}, got "${opts.capsules}"`);
     if (format === "tiled") options.tiledCapsules = opts.capsules as "capsule" | "polygon";
+    else options.box2dCapsules = opts.capsules as "circles-and-box" | "polygon";
   }
   return options;
 }
@@ -281,13 +305,15 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("export")
-    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj); see the README for each format's conventions")
+    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj), box2d (b2dJson/RUBE .json); see the README for each format's conventions")
     .argument("<file>", "scene file (.json)")
     .requiredOption("--format <format>", `one of ${formatIds()}`)
     .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--root-name <name>", "godot, godot3: the root node's name (default Colliders)")
-    .option("--capsules <mode>", "tiled: capsule (Tiled 1.12 capsule objects, default) or polygon (for older Tiled)")
+    .option("--capsules <mode>", "tiled: capsule (Tiled 1.12 capsule objects, default) or polygon (for older Tiled); box2d: circles-and-box (exact, default) or polygon (one 8-gon)")
     .option("--tile-size <pixels>", "tiled: the map's tile size (default 32)", parseWhole)
+    .option("--ppm <pixels>", "box2d: scene pixels per metre (default 32)", parsePositive)
+    .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 

@@ -19,7 +19,7 @@ function sceneOf(shapes: Shape[], extra: Partial<Scene> = {}): Scene {
 }
 
 function readmeScene(): Scene {
-  const parsed = parseScene(readFileSync(resolve(dir, "readme-scene.json"), "utf8"));
+  const parsed = parseScene(readFileSync(resolve(import.meta.dirname, "fixtures", "readme-example.json"), "utf8"));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.scene;
 }

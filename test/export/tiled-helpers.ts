@@ -10,7 +10,7 @@ import { anyShape, type ShapeOptions } from "../core/arbitraries";
 
 /** The JSON block under "## Scene format, version 1" in README.md, copied as a fixture. */
 export function readmeScene(): Scene {
-  const path = join(dirname(fileURLToPath(import.meta.url)), "fixtures", "readme-scene.json");
+  const path = join(dirname(fileURLToPath(import.meta.url)), "fixtures", "readme-example.json");
   const parsed = parseScene(readFileSync(path, "utf8"));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.scene;

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
-import { exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
+import { exportBox2d, exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = join(ROOT, "test/fixtures");
@@ -298,6 +298,18 @@ describe("export (in process)", () => {
     const badSize = await run(["export", CASTS, "--format", "tiled", "--tile-size", "0"]);
     expect(badSize.code).toBe(2);
     expect(badSize.err).toMatch(/tile-size.*whole number/);
+  });
+
+  it("box2d: --ppm, --capsules and --filter-bits reach the exporter; options of other formats are refused", async () => {
+    const scene = parseScene(readFileSync(CASTS, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    const r = await run(["export", CASTS, "--format", "box2d", "--ppm", "100", "--capsules", "polygon", "--filter-bits", "32"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(exportBox2d(scene.scene, { pixelsPerMeter: 100, capsules: "polygon", filterBits: 32 }));
+    expect((await run(["export", CASTS, "--format", "box2d", "--filter-bits", "8"])).err).toBe('--filter-bits is 16 or 32, got "8"\n');
+    expect((await run(["export", CASTS, "--format", "box2d", "--ppm", "-3"])).code).toBe(2);
+    expect((await run(["export", CASTS, "--format", "box2d", "--tile-size", "16"])).err).toBe("--tile-size does not apply to --format box2d (only to tiled)\n");
+    expect((await run(["export", CASTS, "--format", "tiled", "--ppm", "16"])).err).toBe("--ppm does not apply to --format tiled (only to box2d)\n");
   });
 
   it("a missing --format: exit 2 with the usage line", async () => {
