@@ -4,20 +4,12 @@
 import { CircleShape, EdgeShape, PolygonShape, Transform as PlanckTransform, Vec2 as PlanckVec2, type Shape as PlanckShape, BoxShape } from "planck";
 import SAT from "sat";
 import { collide, makeBox, makeCapsule, makeCircle, makePolygon, Manifold, type Geometry, type Made, type Transform, type Vec2 } from "../../core/index";
+import { seededRandom } from "../seeded-random";
 
 export type Kind = "circle" | "box" | "capsule" | "polygon";
 
 /** Deterministic uniform [0, 1) generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = seededRandom;
 
 function must<T>(made: Made<T>): T {
   if (!made.ok) throw new Error(made.reason);

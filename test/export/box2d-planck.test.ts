@@ -15,6 +15,7 @@ import { CAPSULE_POLYGON_ERROR } from "../../core/export/box2d-geometry";
 import { seedOf, shapeOf, KINDS, real } from "../core/arbitraries";
 import { pointSignedDistance, worldCore } from "../core/reference";
 import { loadB2dJson, type LoadedWorld } from "./b2djson-planck";
+import { seededRandom } from "../seeded-random";
 
 const PPM = 32;
 /** Points and ray starts closer than this (pixels) to a surface are no one's verdict. */
@@ -22,17 +23,7 @@ const BAND = 1e-6;
 /** Pixels: rounding of a few operations on coordinates up to ~1000. */
 const TOL = 1e-8;
 
-/** mulberry32: a small seeded generator, so every run checks the same points. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 /** A strictly convex n-gon (9–24 points on an ellipse), either winding: the exporter must split it. */
 const bigPolygon = (id: string): fc.Arbitrary<Shape> =>

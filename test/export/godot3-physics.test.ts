@@ -14,6 +14,7 @@ import { raycastScene } from "../../core/scene-query";
 import { parseScene } from "../../core/scene/io";
 import { collisionLayerOf, collisionMaskOf, type Scene, type Shape } from "../../core/scene/types";
 import { vec2, type Vec2 } from "../../core/vec2";
+import { seededRandom } from "../seeded-random";
 
 const GODOT = "godot3-server";
 const onPath = (process.env.PATH ?? "").split(delimiter).some((dir) => dir !== "" && existsSync(join(dir, GODOT)));
@@ -48,17 +49,7 @@ function loadScene(): Scene {
   return r.scene;
 }
 
-/** mulberry32: a pinned, dependency-free stream of rays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 /** Rounded to 1/64: exact in a 32-bit float at these magnitudes. */
 const q = (v: number) => Math.round(v * 64) / 64;
 
