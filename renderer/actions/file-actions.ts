@@ -1,10 +1,22 @@
-// New, open and save.
-import { newDocument, openDocument, saveDocument } from "../app/document-commands";
+// New, open, save, export (one entry per export format of the core) and import.
+import { EXPORT_FORMATS } from "../../core";
+import { exportDocument, importDocument, newDocument, openDocument, saveDocument } from "../app/document-commands";
 import type { Action } from "./types";
+
+/** "godot3" → "file.exportGodot3". */
+export const exportActionId = (formatId: string): string => `file.export${formatId.charAt(0).toUpperCase()}${formatId.slice(1)}`;
 
 export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.new", label: "New", group: "File", keys: [{ key: "n", mod: true }], run: newDocument },
   { id: "file.open", label: "Open…", group: "File", keys: [{ key: "o", mod: true }], run: () => void openDocument() },
   { id: "file.save", label: "Save", group: "File", keys: [{ key: "s", mod: true }], run: () => void saveDocument(false) },
   { id: "file.saveAs", label: "Save As…", group: "File", keys: [{ key: "s", mod: true, shift: true }], run: () => void saveDocument(true) },
+  { id: "file.importTiled", label: "Import Tiled map…", group: "File", keys: [], run: () => void importDocument() },
+  ...EXPORT_FORMATS.map((f): Action => ({
+    id: exportActionId(f.id),
+    label: `Export as ${f.label}…`,
+    group: "File",
+    keys: [],
+    run: () => void exportDocument(f.id),
+  })),
 ];

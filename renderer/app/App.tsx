@@ -4,12 +4,12 @@ import { dispatchKey } from "../actions/keyboard";
 import { menuModel, runMenuCommand } from "../actions/menu-model";
 import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
-import { desktop, onBrowserFilePicked } from "../platform/files";
+import { desktop, onBrowserFilePicked, onBrowserImportPicked } from "../platform/files";
 import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
 import { ContactsPanel } from "./ContactsPanel";
-import { dirty, receiveOpened } from "./document-commands";
+import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
@@ -77,6 +77,7 @@ export function App() {
   useTitle();
   useThemeOnDocument();
   useEffect(() => onBrowserFilePicked(receiveOpened), []);
+  useEffect(() => onBrowserImportPicked(receiveImported), []);
   return (
     <div className="app">
       <Toolbar />

@@ -120,8 +120,11 @@ function pruneSelection(): void {
   if (selection.some((id) => !ids.has(id))) set({ selection: selection.filter((id) => ids.has(id)) });
 }
 
-/** Replaces the document with an opened scene; history starts afresh. */
-export function loadDocument(scene: Scene, file: { name: string; path?: string }): void {
+/**
+ * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
+ * it as never saved, so the title shows the mark and closing asks first.
+ */
+export function loadDocument(scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
   if (gestureStart) cancelGesture();
   const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], ...extras } = scene;
@@ -130,7 +133,8 @@ export function loadDocument(scene: Scene, file: { name: string; path?: string }
   const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
   const doc: DocumentSlice = { shapes, probes, layers, collisionLayers };
   history().pause();
-  set({ ...doc, saved: doc, activeLayer: layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
+  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
+  set({ ...doc, saved, activeLayer: layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
   history().resume();
   history().clear();
 }

@@ -45,7 +45,6 @@ export interface EditorState extends DocumentSlice {
   readonly file: FileState;
   /** The document as last opened or saved; it is dirty when it differs. */
   readonly saved: DocumentSlice;
-  /** Problems from the last failed open, shown in a panel; the open document is untouched. */
   /** What a file could not give: problems that kept it from opening, or objects an import left out (`heading` says which). */
   readonly problems: { readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
   /** A one-line message for the status bar (saved, errors from the shell). */

@@ -1,0 +1,89 @@
+// Export and import in the browser build, through the command palette as a user would: every
+// export format downloads the core exporter's text for the open scene, and a Tiled map imports
+// as a new document, with what it could not bring listed in the problems panel.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { EXPORT_FORMATS, exportTiled, parseScene } from "../../core";
+import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
+
+const session = editorSession();
+const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
+
+async function runCommand(page: Page, label: string): Promise<void> {
+  await page.keyboard.press("Control+Shift+P");
+  await page.getByRole("combobox", { name: "Type a command" }).fill(label);
+  await page.getByRole("option", { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+}
+
+const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent();
+
+describe("export and import in Chromium", () => {
+  it("each export format downloads exactly what the core's exporter writes for the open scene", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    const scene = parseScene(readFileSync(README_SCENE, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    for (const format of EXPORT_FORMATS) {
+      const download = page.waitForEvent("download");
+      await runCommand(page, `Export as ${format.label}`);
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`readme-example.${format.type.extensions[0]}`);
+      expect(readFileSync((await file.path())!, "utf8"), format.id).toBe(format.write(scene.scene, {}));
+      await expect.poll(() => page.getByTestId("notice").textContent()).toBe(`Exported readme-example.${format.type.extensions[0]} (${format.type.name})`);
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("imports a Tiled map as a new unsaved document and lists the objects it left out", async () => {
+    const page = await session.newPage();
+    const scene = parseScene(readFileSync(README_SCENE, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    // The README scene through our own exporter, plus a polyline and an ellipse Tiled maps have.
+    const map = JSON.parse(exportTiled(scene.scene)) as { layers: { objects: unknown[] }[] };
+    map.layers[0]!.objects.push(
+      { id: 900, name: "patrol path", type: "", x: 10, y: 10, width: 0, height: 0, rotation: 0, visible: true, polyline: [{ x: 0, y: 0 }, { x: 50, y: 0 }] },
+      { id: 901, name: "cloud", type: "", x: 100, y: 100, width: 80, height: 30, rotation: 0, visible: true, ellipse: true },
+    );
+    const dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
+    const file = join(dir, "castle.tmj");
+    writeFileSync(file, JSON.stringify(map));
+    await runCommand(page, "Import Tiled map");
+    await page.setInputFiles("#import-file-input", file);
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    const panel = page.getByRole("alert", { name: "Problems" });
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain("Imported 5 shapes from castle.tmj; 2 items not imported");
+    expect(await panel.textContent()).toMatch(/object 900 "patrol path": not imported: .*polyline/);
+    expect(await panel.textContent()).toMatch(/object 901 "cloud": not imported: .*ellipse/);
+    // A new, unsaved document named after the map: the title carries the unsaved mark.
+    await expect.poll(() => page.title()).toBe("• castle.json — Collider Studio");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-import-tiled.png") });
+    // Saving it gives back the scene's shapes.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = parseScene(readFileSync((await (await download).path())!, "utf8"));
+    // The same shapes (Tiled keeps them by layer, so spikes on the upper layer come last).
+    expect(saved.ok && saved.scene.shapes.map((s) => s.id).sort()).toEqual(scene.scene.shapes.map((s) => s.id).sort());
+    await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a file that is not a Tiled map shows its problems and keeps the open document", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
+    const bad = join(dir, "broken.tmj");
+    writeFileSync(bad, '{"type": "map",\n "layers": [');
+    await runCommand(page, "Import Tiled map");
+    await page.setInputFiles("#import-file-input", bad);
+    const panel = page.getByRole("alert", { name: "Problems" });
+    await panel.waitFor();
+    expect(await panel.textContent()).toMatch(/Could not open broken\.tmj: 1 problem/);
+    expect(await shapeCount(page)).toMatch(/^5 shapes/);
+  });
+});
