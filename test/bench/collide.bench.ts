@@ -6,6 +6,7 @@
 //   npm run bench -- --json out.json   also write every sample
 //   npm run bench -- --only "sweep"    only the cases whose name contains the text
 //   npm run bench -- --runs 3          three fresh processes, then the median of each ratio
+//   npm run bench -- --fork --runs 3   every case in a process of its own, three times (README figures)
 //
 // tsx compiles with esbuild's keepNames, which wraps every named function expression in a
 // __name(fn, "…") call that runs Object.defineProperty whenever the closure is created. Shipped
@@ -37,25 +38,58 @@ try {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf("--runs");
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
+  const fork = args.includes("--fork");
+  // What the child takes: everything but the launcher's own options.
+  const rest = args.filter((a, i) => a !== "--fork" && (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)));
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
     console.error("bench: --runs takes a whole number from 1 to 20");
     process.exitCode = 2;
-  } else if (runs === 1) {
-    const child = spawnSync(process.execPath, [outfile, ...args], { stdio: "inherit" });
+  } else if (runs === 1 && !fork) {
+    const child = spawnSync(process.execPath, [outfile, ...rest], { stdio: "inherit" });
     process.exitCode = child.status ?? 1;
   } else {
-    // Each run in a fresh process (its own JIT and heap), writing its samples; then one table.
-    const rest = args.filter((_, i) => i !== runsAt && i !== runsAt + 1);
-    const files: RunFile[] = [];
-    for (let k = 0; k < runs; k++) {
-      const json = path.join(dir, `run-${k}.json`);
-      console.error(`bench: run ${k + 1} of ${runs}`);
-      const child = spawnSync(process.execPath, [outfile, ...rest, "--json", json], { stdio: ["ignore", "ignore", "inherit"] });
-      if (child.status !== 0) { process.exitCode = child.status ?? 1; break; }
-      files.push(JSON.parse(readFileSync(json, "utf8")) as RunFile);
-    }
-    if (files.length === runs) console.log(aggregate(files));
+    const files = collect(runs, fork, rest);
+    if (files) console.log(aggregate(files));
+    else process.exitCode = 1;
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs the bench child and reads back the samples it wrote; null when it failed. */
+function child(childArgs: readonly string[], json: string): RunFile | null {
+  const r = spawnSync(process.execPath, [outfile, ...childArgs, "--json", json], { stdio: ["ignore", "ignore", "inherit"] });
+  return r.status === 0 ? (JSON.parse(readFileSync(json, "utf8")) as RunFile) : null;
+}
+
+/**
+ * `runs` runs, each in fresh processes (its own JIT and heap). With `fork`, every case gets a
+ * process of its own, as JMH forks per benchmark: a JIT profile shared with other cases (the same
+ * core function seen with other inputs, a heap shaped by other inputs) can move a case by 10–20 %.
+ */
+function collect(runs: number, fork: boolean, rest: readonly string[]): RunFile[] | null {
+  const only = rest.indexOf("--only");
+  const groups = fork
+    ? spawnSync(process.execPath, [outfile, "--list", ...(only >= 0 ? rest.slice(only, only + 2) : [])], { encoding: "utf8" }).stdout.split("\n").filter((g) => g !== "")
+    : [];
+  const base = only >= 0 ? rest.filter((_, i) => i !== only && i !== only + 1) : rest;
+  const files: RunFile[] = [];
+  for (let k = 0; k < runs; k++) {
+    if (!fork) {
+      console.error(`bench: run ${k + 1} of ${runs}`);
+      const file = child(rest, path.join(dir, `run-${k}.json`));
+      if (!file) return null;
+      files.push(file);
+      continue;
+    }
+    const parts: RunFile[] = [];
+    for (const [j, group] of groups.entries()) {
+      console.error(`bench: run ${k + 1} of ${runs}, ${group} (${j + 1} of ${groups.length})`);
+      const file = child([...base, "--only", `=${group}`], path.join(dir, `run-${k}-${j}.json`));
+      if (!file) return null;
+      parts.push(file);
+    }
+    if (parts.length > 0) files.push({ ...parts[0]!, results: parts.flatMap((p) => p.results) });
+  }
+  return files;
 }

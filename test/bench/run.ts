@@ -39,6 +39,8 @@ import { CASES, makeCase, type PairCase } from "./inputs";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+/** --list: print the group names (what --fork runs one process for) and stop; inputs are kept tiny. */
+const listOnly = args.includes("--list");
 const jsonAt = args.indexOf("--json");
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 if (jsonAt >= 0 && !jsonFile) throw new Error("--json needs a file name");
@@ -47,20 +49,24 @@ const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !only) throw new Error("--only needs a text to match");
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--json" || args[i] === "--only") i++;
-  else if (args[i] !== "--quick") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE, --only TEXT)`);
+  else if (args[i] !== "--quick" && args[i] !== "--list") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE, --only TEXT, --list)`);
 }
 
 const PAIRS = 4096;
 const SEED = 20240611;
 const opts: Options = quick ? { samples: 5, batchMs: 4, warmupMs: 8 } : { samples: 21, batchMs: 25, warmupMs: 40 };
 /** Casts per case (fewer in --quick: rapier's shape-level calls take microseconds). */
-const CASTS = quick ? 512 : 4096;
+const CASTS = listOnly ? 8 : quick ? 512 : 4096;
 const CAST_SEED = 20261122;
-const wanted = (group: string) => only === undefined || group.includes(only);
+/** --only: alternatives separated by "|"; each matches a group containing it, or exactly one with a leading "=". */
+const wanted = (group: string) => only === undefined || only.split("|").some((o) => (o.startsWith("=") ? group === o.slice(1) : group.includes(o)));
+
 
 // ---- Inputs -----------------------------------------------------------------------------------
 
-const cases: PairCase[] = CASES.map((spec, k) => makeCase(spec, PAIRS, SEED + 7919 * k));
+// Only the cases some wanted group measures are built: a forked run (--fork) builds one.
+const cases: PairCase[] = CASES.filter((spec) => listOnly || wanted(`manifold ${spec.label}`) || wanted(`distance ${spec.label}`))
+  .map((spec) => makeCase(spec, listOnly ? 8 : PAIRS, SEED + 7919 * CASES.indexOf(spec)));
 
 await initRapier();
 const rayCases = RAY_KINDS.filter((s) => wanted(`ray ${s.label}`)).map((s) => makeRayCase(s.label, s.kind, CASTS, CAST_SEED + 101 * RAY_KINDS.indexOf(s), true));
@@ -262,6 +268,11 @@ const pairGroups: Bench[][] = [...cases.map(manifoldBenches), ...cases.map((c) =
   .filter((g) => wanted(g[0]!.group));
 const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sweepBenches), ...toiCases.map(toiBenches)];
 const groups = [...pairGroups, ...castGroups];
+if (listOnly) {
+  // The names --fork runs one process for each.
+  console.log(groups.map((g) => g[0]!.group).join("\n"));
+  process.exit(0);
+}
 warmAll(groups.flat(), opts.warmupMs);
 const results: Result[] = [];
 for (const g of groups) {
