@@ -6,6 +6,7 @@ export * from "./geometry";
 export * from "./distance";
 export * from "./manifold";
 export * from "./shape-distance";
+export * from "./collision-filter";
 export * from "./overlaps";
 export * from "./raycast";
 export * from "./shape-cast";

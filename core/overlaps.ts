@@ -1,5 +1,7 @@
 // Every overlapping pair in a scene, with its contact manifold. A sort-and-sweep on x over the
-// shapes' AABBs keeps the narrow phase to boxes that meet; issue 7 brings an incremental tree.
+// shapes' AABBs keeps the narrow phase to boxes that meet; collision-world.ts keeps the pairs of a
+// changing scene incrementally in a dynamic tree.
+import { DEFAULT_FILTER_RULE, shapesCollide, type FilterRule } from "./collision-filter";
 import { aabbOverlaps, computeAABB, type AABB } from "./geometry";
 import { collide, Manifold } from "./manifold";
 import { CIRCLE, geometryOf, transformOf, type Geometry, type Transform } from "./shapes";
@@ -67,8 +69,18 @@ export function manifoldPoints(m: Manifold): Vec2[] {
 
 const scratch = new Manifold();
 
-/** All overlapping pairs, each once, `a` before `b` in scene order; sorted by (a, b) scene index. */
-export function findOverlaps(shapes: readonly Shape[]): OverlapPair[] {
+export interface OverlapOptions {
+  /** Which pairs interact, by their collision bits (default "godot"; "none" reports every overlap). */
+  readonly filter?: FilterRule;
+}
+
+/**
+ * All overlapping pairs that the filter lets interact, each once, `a` before `b` in scene order;
+ * sorted by (a, b) scene index. A sort-and-sweep in one pass: for one scene; CollisionWorld keeps
+ * the pairs of a changing scene incrementally.
+ */
+export function findOverlaps(shapes: readonly Shape[], options: OverlapOptions = {}): OverlapPair[] {
+  const filter = options.filter ?? DEFAULT_FILTER_RULE;
   const bodies = shapes.map(collisionBody);
   const order = bodies.map((_, i) => i).sort((i, j) => bodies[i]!.aabb.minX - bodies[j]!.aabb.minX);
   const found: { i: number; j: number; pair: OverlapPair }[] = [];
@@ -80,6 +92,7 @@ export function findOverlaps(shapes: readonly Shape[]): OverlapPair[] {
       if (!aabbOverlaps(p.aabb, q.aabb)) continue;
       const [i, j] = order[s]! < order[t]! ? [order[s]!, order[t]!] : [order[t]!, order[s]!];
       const first = bodies[i]!, second = bodies[j]!;
+      if (!shapesCollide(first.shape, second.shape, filter)) continue;
       const m = collide(first.geometry, first.transform, second.geometry, second.transform, scratch);
       if (m.pointCount === 0) continue;
       found.push({ i, j, pair: { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) } });

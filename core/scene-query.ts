@@ -1,6 +1,8 @@
 // Ray and sweep queries over a whole scene: the closest hit, every hit sorted by fraction, or
-// whether anything is hit. Bounding boxes cull the shapes first (a slab test for rays, the swept
-// box for sweeps); issue 7's broadphase replaces the linear pass.
+// whether anything is hit, filtered by collision layers. Bounding boxes cull the shapes first (a
+// slab test for rays, the swept box for sweeps): one linear pass, right for one query; many
+// queries over one scene go through CollisionWorld's tree.
+import { ALL_LAYERS, DEFAULT_FILTER_RULE, queryMaskSees, shapesCollide, type FilterRule } from "./collision-filter";
 import type { AABB } from "./geometry";
 import { collisionBody } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
@@ -29,6 +31,10 @@ export interface QueryOptions {
   readonly reportInside?: boolean;
   /** Shapes to leave out (by id). */
   readonly ignore?: ReadonlySet<string>;
+  /** Only shapes on these collision layers (a shape is seen when its collisionLayer & mask ≠ 0; default all). */
+  readonly mask?: number;
+  /** Sweeps: which shapes the moving one meets, by both shapes' bits (default "godot"). */
+  readonly filter?: FilterRule;
 }
 
 /** Whether the segment from + t·d, t in [0, 1], meets the box (slabs; a zero d_k is a point test). */
@@ -68,8 +74,9 @@ export function raycastScene(shapes: readonly Shape[], from: Vec2, to: Vec2, opt
   const dx = to.x - from.x, dy = to.y - from.y;
   const hits: CastHit[] = [];
   let best = 1;
+  const mask = options.mask ?? ALL_LAYERS;
   for (const shape of shapes) {
-    if (options.ignore?.has(shape.id)) continue;
+    if (options.ignore?.has(shape.id) || !queryMaskSees(shape, mask)) continue;
     const body = collisionBody(shape);
     if (!segmentHitsAABB(from.x, from.y, dx, dy, body.aabb)) continue;
     // Closest: nothing beyond the best so far can win.
@@ -98,8 +105,9 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
   };
   const hits: CastHit[] = [];
   let best = 1;
+  const mask = options.mask ?? ALL_LAYERS, filter = options.filter ?? DEFAULT_FILTER_RULE;
   for (const shape of shapes) {
-    if (shape === moving || options.ignore?.has(shape.id)) continue;
+    if (shape === moving || options.ignore?.has(shape.id) || !queryMaskSees(shape, mask) || !shapesCollide(moving, shape, filter)) continue;
     const body = collisionBody(shape);
     const box = body.aabb;
     if (box.minX > swept.maxX || box.maxX < swept.minX || box.minY > swept.maxY || box.maxY < swept.minY) continue;

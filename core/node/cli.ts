@@ -2,6 +2,7 @@
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
+import { FILTER_RULES, type FilterRule } from "../collision-filter";
 import { findOverlaps } from "../overlaps";
 import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
@@ -54,9 +55,9 @@ async function validateCommand(io: CliIO, file: string): Promise<void> {
   io.stdout(`${file}: valid (${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"}${probes})\n`);
 }
 
-async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
+async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean; filter?: FilterRule }): Promise<void> {
   const scene = await loadScene(io, file);
-  const pairs = findOverlaps(scene.shapes);
+  const pairs = findOverlaps(scene.shapes, opts.filter ? { filter: opts.filter } : {});
   if (opts.json) {
     const out = { pairs: pairs.map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]) })) };
     io.stdout(JSON.stringify(out) + "\n");
@@ -69,6 +70,19 @@ async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean }
   const point = (x: number, y: number) => `(${fixed(x, 4)}, ${fixed(y, 4)})`;
   const rows = [["A", "B", "DEPTH", "NORMAL", "CONTACT POINTS"], ...pairs.map((p) => [p.a, p.b, fixed(p.depth, 4), point(p.normal.x, p.normal.y), p.points.map((q) => point(q.x, q.y)).join(" ")])];
   io.stdout(table(rows) + `${pairs.length} overlapping pair${pairs.length === 1 ? "" : "s"}\n`);
+}
+
+/** Parses collision bits for --mask: a whole number 0 to 0xffffffff, decimal or 0x hexadecimal. */
+export function parseMask(text: string): number {
+  const t = text.trim();
+  const n = /^0x[0-9a-f]+$/i.test(t) ? Number.parseInt(t.slice(2), 16) : /^\d+$/.test(t) ? Number(t) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new InvalidArgumentError(`expected collision bits, a whole number from 0 to 0xffffffff (3 = layers 1 and 2), got "${text}"`);
+  return n;
+}
+
+export function parseFilter(text: string): FilterRule {
+  if (!(FILTER_RULES as readonly string[]).includes(text)) throw new InvalidArgumentError(`expected one of ${FILTER_RULES.join(", ")}, got "${text}"`);
+  return text as FilterRule;
 }
 
 /** Parses "X,Y" (two finite numbers) for an option; commander reports the message and exits 2. */
@@ -84,6 +98,8 @@ export function parsePoint(text: string): Vec2 {
 interface CastOptions {
   readonly json?: boolean;
   readonly all?: boolean;
+  readonly mask?: number;
+  readonly filter?: FilterRule;
 }
 
 function hitJson(h: CastHit): Record<string, unknown> {
@@ -109,7 +125,7 @@ function printHits(io: CliIO, hits: readonly CastHit[], opts: CastOptions, what:
 
 async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
-  const hits = raycastScene(scene.shapes, opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside });
+  const hits = raycastScene(scene.shapes, opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside, ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
   printHits(io, hits, opts, "ray");
 }
 
@@ -120,7 +136,8 @@ async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape
     const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${ids.slice(0, 10).join(", ")}${ids.length > 10 ? ", …" : ""}`;
     throw new UserError(`${file}: no shape with id "${opts.shape}" (${known})`);
   }
-  printHits(io, sweepScene(scene.shapes, opts.shape, opts.to, { mode: opts.all ? "all" : "closest" }), opts, "sweep");
+  const filtering = { ...(opts.mask === undefined ? {} : { mask: opts.mask }), ...(opts.filter === undefined ? {} : { filter: opts.filter }) };
+  printHits(io, sweepScene(scene.shapes, opts.shape, opts.to, { mode: opts.all ? "all" : "closest", ...filtering }), opts, "sweep");
 }
 
 async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
@@ -269,8 +286,9 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .description("list every overlapping pair of shapes with penetration depth and normal")
     .argument("<file>", "scene file (.json)")
     .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny], "points": [[x, y], ...]}]}')
-    .showHelpAfterError("Usage: collider-studio overlaps [--json] <file>")
-    .action((file: string, opts: { json?: boolean }) => run(() => overlapsCommand(io, file, opts))());
+    .option("--filter <rule>", "which pairs interact by their collision bits: godot (either scans the other, default), box2d (both), none (every overlap)", parseFilter)
+    .showHelpAfterError("Usage: collider-studio overlaps [--json] [--filter godot|box2d|none] <file>")
+    .action((file: string, opts: { json?: boolean; filter?: FilterRule }) => run(() => overlapsCommand(io, file, opts))());
 
   program
     .command("raycast")
@@ -281,7 +299,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--json", 'print {"hit": false} or {"hit": true, "shape", "fraction", "point": [x, y], "normal": [nx, ny]}')
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
     .option("--report-inside", "count shapes the ray starts inside, as hits at fraction 0 (normal against the ray)")
-    .showHelpAfterError("Usage: collider-studio raycast <file> --from X,Y --to X,Y [--json] [--all] [--report-inside]")
+    .option("--mask <bits>", "only shapes on these collision layers (collisionLayer & bits ≠ 0; decimal or 0x hex; default all)", parseMask)
+    .showHelpAfterError("Usage: collider-studio raycast <file> --from X,Y --to X,Y [--json] [--all] [--report-inside] [--mask BITS]")
     .action((file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }) => run(() => raycastCommand(io, file, opts))());
 
   program
@@ -291,8 +310,10 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .requiredOption("--shape <id>", "id of the shape that moves")
     .requiredOption("--to <X,Y>", "where the shape's position (x, y) ends, world units", parsePoint)
     .option("--json", 'print {"hit": false} or {"hit": true, "shape", "fraction", "point": [x, y], "normal": [nx, ny]}; "startedInside": true when overlapping at the start')
+    .option("--mask <bits>", "only shapes on these collision layers (decimal or 0x hex; default all)", parseMask)
+    .option("--filter <rule>", "which shapes the moving one meets by both shapes' bits: godot (default), box2d, none", parseFilter)
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
-    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID --to X,Y [--json] [--all]")
+    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID --to X,Y [--json] [--all] [--mask BITS] [--filter RULE]")
     .action((file: string, opts: CastOptions & { shape: string; to: Vec2 }) => run(() => sweepCommand(io, file, opts))());
 
   program

@@ -358,6 +358,40 @@ describe("import (in process)", () => {
   });
 });
 
+describe("collision filtering (in process)", () => {
+  const scene = JSON.stringify({
+    format: "collider-studio-scene", version: 1,
+    shapes: [
+      { id: "a", type: "box", x: 0, y: 0, width: 2, height: 2, collisionLayer: 1, collisionMask: 2 },
+      { id: "b", type: "box", x: 1.5, y: 0, width: 2, height: 2, collisionLayer: 2, collisionMask: 0 },
+      { id: "c", type: "box", x: 3, y: 0, width: 2, height: 2, collisionLayer: 4, collisionMask: 0 },
+    ],
+  });
+  const files = { "f.json": scene };
+
+  it("overlaps --filter: godot by default, box2d, none", async () => {
+    const pairs = async (...extra: string[]) => (JSON.parse((await run(["overlaps", "f.json", "--json", ...extra], files)).out) as { pairs: { a: string; b: string }[] }).pairs.map((p) => `${p.a}-${p.b}`);
+    expect(await pairs()).toEqual(["a-b"]);
+    expect(await pairs("--filter", "box2d")).toEqual([]);
+    expect(await pairs("--filter", "none")).toEqual(["a-b", "b-c"]);
+    const bad = await run(["overlaps", "f.json", "--filter", "unity"], files);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/expected one of godot, box2d, none, got "unity"/);
+  });
+
+  it("raycast --mask takes decimal or 0x bits and sees only those layers; bad bits exit 2", async () => {
+    const shape = async (mask: string) => (JSON.parse((await run(["raycast", "f.json", "--from", "-10,0", "--to", "10,0", "--json", "--mask", mask], files)).out) as { shape?: string }).shape;
+    expect(await shape("1")).toBe("a");
+    expect(await shape("0x2")).toBe("b");
+    expect(await shape("4")).toBe("c");
+    for (const bad of ["-1", "0x100000000", "layers", "1.5"]) {
+      const r = await run(["raycast", "f.json", "--from", "-10,0", "--to", "10,0", "--mask", bad], files);
+      expect(r.code, bad).toBe(2);
+      expect(r.err).toMatch(/expected collision bits/);
+    }
+  });
+});
+
 describe("wrong arguments (in process): exit 2 with the usage line", () => {
   it.each([
     [[] as string[]],
