@@ -213,8 +213,8 @@ function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.s
       const [x1, y1] = scene.point(r);
       let [x2, y2] = scene.point(r);
       const kind = r();
-      if (kind < 0.1) [x2, y2] = [x1, y2]; // vertical
-      else if (kind < 0.2) [x2, y2] = [x2, y1]; // horizontal
+      if (kind < 0.1) x2 = x1; // vertical
+      else if (kind < 0.2) y2 = y1; // horizontal
       const crossed = bruteCrossed(m, x1, y1, x2, y2);
       const seen = rayVisits(tree, x1, y1, x2, y2);
       for (const id of crossed) expect(seen.has(id), `ray (${x1}, ${y1}) → (${x2}, ${y2}) missed proxy ${id}`).toBe(true);
