@@ -1,0 +1,849 @@
+// A dynamic bounding-box tree: the broadphase under overlaps, ray casts and sweeps (Box2D v3's
+// dynamic_tree.c, erincatto/box2d). Incremental inserts pick a sibling by the surface area
+// heuristic with branch and bound (b2FindBestSibling) and repair the ancestors with one tree
+// rotation each (b2RotateNodes); build() and rebuild() go top-down with binned SAH splits (Wald,
+// "On fast construction of SAH-based bounding volume hierarchies", 2007; b2PartitionSAH).
+//
+// Layout: structure of arrays over a node pool with a free list, and a proxy table beside it.
+// Proxies are not node ids (unlike Box2D v3.0) so that build() and rebuild() can lay every node
+// out in depth-first order, a node's first child right after it, whatever the proxy ids are.
+// In 2D a "surface area" is a perimeter; half of one is used throughout (only ratios matter).
+// Queries allocate nothing per node: the traversal stack is one Int32Array that grows when a deep
+// tree needs it, shared by nested queries (a visit may query the same tree again).
+
+export const NULL_NODE = -1;
+
+/** Bins per axis in the top-down builds (Box2D uses 8; 16 costs little more and packs better). */
+const BIN_COUNT = 16;
+/**
+ * Relative slack of the ray's pruning tests: node boxes within this of the segment, relative to
+ * the coordinates involved, are kept. Covers the rounding of the centre, extents and the
+ * perpendicular (a few ulps), so a box the segment touches is never pruned.
+ */
+const RAY_SLACK = 1e-13;
+
+// Scratch for the builders' bins (no build is re-entrant: none calls back into user code).
+const binBox = new Float64Array(4 * BIN_COUNT);
+const binCount = new Int32Array(BIN_COUNT);
+const leftCost = new Float64Array(BIN_COUNT);
+
+export class DynamicTree {
+  // Nodes: box[4i .. 4i + 3] = minX, minY, maxX, maxY. A leaf has child1 = NULL_NODE and its
+  // proxy id in child2; height is 0 for a leaf and -1 for a free node, whose parent slot holds the
+  // next free node.
+  private box: Float64Array;
+  private child1: Int32Array;
+  private child2: Int32Array;
+  private parent: Int32Array;
+  private heights: Int32Array;
+  private nodeCapacity: number;
+  private nodeCount = 0;
+  private freeNode = NULL_NODE;
+  private root = NULL_NODE;
+
+  // Proxies: the leaf node of a live proxy; a free proxy holds -2 - (the next free proxy), so
+  // every free entry is negative.
+  private proxyNode: Int32Array;
+  private proxyData: Int32Array;
+  private proxyCapacity: number;
+  private liveProxies = 0;
+  private freeProxy = NULL_NODE;
+
+  private stack = new Int32Array(256);
+  /** Stack slots held by traversals in progress, so a query made from a visit starts above them. */
+  private depth = 0;
+  /** Bumped by every change, so a visit that changes the tree mid-query is caught. */
+  private version = 0;
+
+  constructor(proxyCapacity = 16) {
+    const capacity = Math.max(16, Math.ceil(proxyCapacity));
+    this.proxyCapacity = capacity;
+    this.proxyNode = new Int32Array(capacity);
+    this.proxyData = new Int32Array(capacity);
+    this.chainFreeProxies(0);
+    this.nodeCapacity = 2 * capacity;
+    this.box = new Float64Array(4 * this.nodeCapacity);
+    this.child1 = new Int32Array(this.nodeCapacity);
+    this.child2 = new Int32Array(this.nodeCapacity);
+    this.parent = new Int32Array(this.nodeCapacity);
+    this.heights = new Int32Array(this.nodeCapacity);
+    this.chainFreeNodes(0);
+  }
+
+  get proxyCount(): number {
+    return this.liveProxies;
+  }
+
+  /** Inserts a proxy whose stored box is exactly the given one (the caller fattens it); returns its id (>= 0; ids of destroyed proxies are reused). */
+  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+    checkBox(minX, minY, maxX, maxY);
+    if ((userData | 0) !== userData) throw new RangeError(`DynamicTree: userData ${userData} is not a 32-bit integer`);
+    if (this.freeProxy === NULL_NODE) this.growProxies(2 * this.proxyCapacity);
+    const proxy = this.freeProxy;
+    this.freeProxy = -2 - this.proxyNode[proxy]!;
+    const leaf = this.allocateNode();
+    const o = 4 * leaf;
+    this.box[o] = minX;
+    this.box[o + 1] = minY;
+    this.box[o + 2] = maxX;
+    this.box[o + 3] = maxY;
+    this.child2[leaf] = proxy;
+    this.proxyNode[proxy] = leaf;
+    this.proxyData[proxy] = userData;
+    this.liveProxies++;
+    this.insertLeaf(leaf);
+    this.version++;
+    return proxy;
+  }
+
+  destroyProxy(proxyId: number): void {
+    const leaf = this.leafOf(proxyId);
+    this.removeLeaf(leaf);
+    this.releaseNode(leaf);
+    this.proxyNode[proxyId] = -2 - this.freeProxy;
+    this.freeProxy = proxyId;
+    this.liveProxies--;
+    this.version++;
+  }
+
+  /**
+   * Replaces the proxy's stored box (remove + reinsert the leaf). Unlike b2DynamicTree_MoveProxy
+   * the reinsertion rotates too: an editor has no per-step rebuild to undo the drift.
+   */
+  moveProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    const leaf = this.leafOf(proxyId);
+    checkBox(minX, minY, maxX, maxY);
+    this.removeLeaf(leaf);
+    const o = 4 * leaf;
+    this.box[o] = minX;
+    this.box[o + 1] = minY;
+    this.box[o + 2] = maxX;
+    this.box[o + 3] = maxY;
+    this.insertLeaf(leaf);
+    this.version++;
+  }
+
+  userData(proxyId: number): number {
+    this.leafOf(proxyId);
+    return this.proxyData[proxyId]!;
+  }
+
+  /** Writes the proxy's stored box into out[0..3] (minX, minY, maxX, maxY). */
+  getBox(proxyId: number, out: Float64Array): void {
+    const o = 4 * this.leafOf(proxyId);
+    out[0] = this.box[o]!;
+    out[1] = this.box[o + 1]!;
+    out[2] = this.box[o + 2]!;
+    out[3] = this.box[o + 3]!;
+  }
+
+  /**
+   * Calls visit(proxyId, userData) for every proxy whose box overlaps the query box (touching
+   * counts); stops as soon as visit returns false. A visit may query this tree again but must not
+   * change it (that throws). Infinite bounds are fine; a NaN bound matches nothing.
+   */
+  query(minX: number, minY: number, maxX: number, maxY: number, visit: (proxyId: number, userData: number) => boolean): void {
+    const root = this.root;
+    if (root === NULL_NODE) return;
+    const box = this.box, child1 = this.child1, child2 = this.child2, data = this.proxyData;
+    const version = this.version;
+    const base = this.depth;
+    let stack: Int32Array = this.stack, top = base;
+    try {
+      // The root is tested alone; below it, both children of a popped node are tested before
+      // anything is pushed (as Box2D v3.1 does), so nodes that miss never reach the stack.
+      let o = 4 * root;
+      if (!(box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY)) return;
+      if (child1[root] === NULL_NODE) {
+        const proxy = child2[root]!;
+        visit(proxy, data[proxy]!);
+        if (this.version !== version) throw changedDuringQuery();
+        return;
+      }
+      stack[top++] = root;
+      while (top > base) {
+        const node = stack[--top]!;
+        for (let k = 0; k < 2; k++) {
+          const child = k === 0 ? child1[node]! : child2[node]!;
+          o = 4 * child;
+          if (box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY) {
+            if (child1[child] === NULL_NODE) {
+              const proxy = child2[child]!;
+              this.depth = top;
+              const goOn = visit(proxy, data[proxy]!);
+              if (this.version !== version) throw changedDuringQuery();
+              if (!goOn) return;
+              stack = this.stack; // a nested query may have grown it
+            } else {
+              if (top === stack.length) stack = this.growStack();
+              stack[top++] = child;
+            }
+          }
+        }
+      }
+    } finally {
+      this.depth = base;
+    }
+  }
+
+  /**
+   * Ray from (x1, y1) toward (x2, y2), fractions in [0, maxFraction]. Calls visit(proxyId,
+   * userData, maxFraction) for proxies whose box the clipped segment may cross; visit returns the
+   * new clip fraction as in Box2D: < 0 ignore this proxy and go on (keep the clip), 0 stop now,
+   * 0 < f < current: clip the ray to f, otherwise continue unchanged. Prunes subtrees by the
+   * clipped segment's box and the separating axis test. A zero-length ray visits proxies
+   * containing the point. Nearer subtrees (by their centre's projection on the ray) go first, so
+   * a closest-hit visit clips early. A visit may query this tree again but must not change it.
+   */
+  rayCast(x1: number, y1: number, x2: number, y2: number, maxFraction: number, visit: (proxyId: number, userData: number, maxFraction: number) => number): void {
+    const root = this.root;
+    if (root === NULL_NODE || !(maxFraction >= 0)) return;
+    const box = this.box, child1 = this.child1, child2 = this.child2, data = this.proxyData;
+    const dx = x2 - x1, dy = y2 - y1;
+    // v is the unit perpendicular of the ray: the separating axis of segment and box (van den
+    // Bergen, "Collision Detection in Interactive 3D Environments", p. 80, as in
+    // b2DynamicTree_RayCast): the box misses the line when |v·(p1 − c)| > |v|·h. A zero (or
+    // underflowing) direction leaves v = 0, which prunes nothing: the segment box alone decides.
+    const length = Math.hypot(dx, dy);
+    const vx = length > 0 ? -dy / length : 0, vy = length > 0 ? dx / length : 0;
+    const avx = Math.abs(vx), avy = Math.abs(vy);
+    let fraction = maxFraction;
+    let ex = x1 + fraction * dx, ey = y1 + fraction * dy;
+    // Rounding in both tests is bounded by a few ulps of the segment's coordinates plus of the
+    // node's extents (a node that overlaps the segment box has |c| <= h + max|segment|).
+    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(ex), Math.abs(ey));
+    const rel = 1 + RAY_SLACK;
+    let sMinX = Math.min(x1, ex) - pad, sMinY = Math.min(y1, ey) - pad;
+    let sMaxX = Math.max(x1, ex) + pad, sMaxY = Math.max(y1, ey) + pad;
+    const version = this.version;
+    const base = this.depth;
+    let stack: Int32Array = this.stack, top = base;
+    try {
+      stack[top++] = root;
+      let first = true;
+      while (top > base) {
+        const node = stack[--top]!;
+        // The root is its own only candidate; below it, both children are tested at once.
+        let a = first ? node : child1[node]!, b = first ? NULL_NODE : child2[node]!;
+        first = false;
+        let hitA = false, hitB = false, keyA = 0, keyB = 0;
+        let o = 4 * a;
+        let lx = box[o]!, ly = box[o + 1]!, ux = box[o + 2]!, uy = box[o + 3]!;
+        if (lx <= sMaxX && ux >= sMinX && ly <= sMaxY && uy >= sMinY) {
+          // Halves first: min + max overflows for boxes near the largest doubles.
+          const cx = 0.5 * lx + 0.5 * ux, cy = 0.5 * ly + 0.5 * uy;
+          const reach = avx * (0.5 * ux - 0.5 * lx) + avy * (0.5 * uy - 0.5 * ly);
+          if (!(Math.abs(vx * (x1 - cx) + vy * (y1 - cy)) > reach * rel + pad)) {
+            hitA = true;
+            keyA = (cx - x1) * dx + (cy - y1) * dy;
+          }
+        }
+        if (b !== NULL_NODE) {
+          o = 4 * b;
+          lx = box[o]!; ly = box[o + 1]!; ux = box[o + 2]!; uy = box[o + 3]!;
+          if (lx <= sMaxX && ux >= sMinX && ly <= sMaxY && uy >= sMinY) {
+            const cx = 0.5 * lx + 0.5 * ux, cy = 0.5 * ly + 0.5 * uy;
+            const reach = avx * (0.5 * ux - 0.5 * lx) + avy * (0.5 * uy - 0.5 * ly);
+            if (!(Math.abs(vx * (x1 - cx) + vy * (y1 - cy)) > reach * rel + pad)) {
+              hitB = true;
+              keyB = (cx - x1) * dx + (cy - y1) * dy;
+            }
+          }
+        }
+        if (!hitA && !hitB) continue;
+        // Make a the nearer one: its leaf is visited first, its subtree popped first.
+        if (hitA && hitB && keyB < keyA) {
+          const t = a; a = b; b = t;
+        } else if (!hitA) {
+          a = b; hitA = true; hitB = false;
+        }
+        for (let k = 0; k < 2; k++) {
+          if (k === 1 && !hitB) break;
+          const n = k === 0 ? a : b;
+          if (child1[n] !== NULL_NODE) continue;
+          const proxy = child2[n]!;
+          this.depth = top;
+          const value = visit(proxy, data[proxy]!, fraction);
+          if (this.version !== version) throw changedDuringQuery();
+          if (value === 0) return;
+          stack = this.stack; // a nested query may have grown it
+          if (value > 0 && value < fraction) {
+            fraction = value;
+            ex = x1 + fraction * dx;
+            ey = y1 + fraction * dy;
+            sMinX = Math.min(x1, ex) - pad; sMinY = Math.min(y1, ey) - pad;
+            sMaxX = Math.max(x1, ex) + pad; sMaxY = Math.max(y1, ey) + pad;
+          }
+        }
+        if (top + 2 > stack.length) stack = this.growStack();
+        if (hitB && child1[b] !== NULL_NODE) stack[top++] = b;
+        if (child1[a] !== NULL_NODE) stack[top++] = a;
+      }
+    } finally {
+      this.depth = base;
+    }
+  }
+
+  /** Rebuilds the tree top-down from its leaves (binned SAH), for faster queries on a set that no longer changes. Proxy ids and user data are kept. */
+  rebuild(): void {
+    const n = this.liveProxies;
+    if (n === 0) return;
+    const ids = new Int32Array(n), boxes = new Float64Array(4 * n);
+    let j = 0;
+    for (let p = 0; p < this.proxyCapacity; p++) {
+      const leaf = this.proxyNode[p]!;
+      if (leaf < 0) continue;
+      ids[j] = p;
+      for (let c = 0; c < 4; c++) boxes[4 * j + c] = this.box[4 * leaf + c]!;
+      j++;
+    }
+    this.buildFrom(ids, boxes, n);
+    this.version++;
+  }
+
+  /** Builds a tree from n boxes at once (boxes: 4 numbers per item; userData[i], default i); much faster than n createProxy calls. Proxy ids are 0..n-1 in input order. */
+  static build(boxes: Float64Array, userData?: Int32Array): DynamicTree {
+    if (boxes.length % 4 !== 0) throw new RangeError(`DynamicTree.build: ${boxes.length} numbers is not 4 per box`);
+    const n = boxes.length / 4;
+    if (userData && userData.length < n) throw new RangeError(`DynamicTree.build: ${userData.length} user data for ${n} boxes`);
+    for (let i = 0; i < n; i++) checkBox(boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!);
+    const tree = new DynamicTree(n);
+    const ids = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = i;
+      tree.proxyData[i] = userData ? userData[i]! : i;
+    }
+    tree.freeProxy = NULL_NODE;
+    tree.chainFreeProxies(n);
+    tree.liveProxies = n;
+    if (n > 0) tree.buildFrom(ids, boxes.slice(), n);
+    return tree;
+  }
+
+  /** Height of the root (0 for a single leaf, -1 when empty). */
+  height(): number {
+    return this.root === NULL_NODE ? -1 : this.heights[this.root]!;
+  }
+
+  /**
+   * Sum of internal node perimeters / root perimeter (Box2D's area ratio), for tests and tuning.
+   * As in b2DynamicTree_GetAreaRatio the root itself is left out of the sum: no tree can change it.
+   * 0 when empty or when the root has no extent.
+   */
+  areaRatio(): number {
+    if (this.root === NULL_NODE) return 0;
+    const box = this.box;
+    let o = 4 * this.root;
+    const rootArea = box[o + 2]! - box[o]! + box[o + 3]! - box[o + 1]!;
+    if (!(rootArea > 0)) return 0;
+    let total = 0;
+    for (let i = 0; i < this.nodeCapacity; i++) {
+      if (this.heights[i]! <= 0 || i === this.root) continue;
+      o = 4 * i;
+      total += box[o + 2]! - box[o]! + box[o + 3]! - box[o + 1]!;
+    }
+    return total / rootArea;
+  }
+
+  /** Checks every invariant (parent links, heights, each node's box contains its children's, leaf count, free list); throws an Error naming the first broken one. For tests. */
+  validate(): void {
+    const fail = (what: string): never => {
+      throw new Error(`DynamicTree.validate: ${what}`);
+    };
+    const { box, child1, child2, parent, heights, proxyNode } = this;
+    const cap = this.nodeCapacity;
+    if ((this.root === NULL_NODE) !== (this.liveProxies === 0)) fail(`root ${this.root} with ${this.liveProxies} proxies`);
+    let reached = 0, leaves = 0;
+    if (this.root !== NULL_NODE) {
+      if (parent[this.root] !== NULL_NODE) fail(`root ${this.root} has parent ${parent[this.root]}`);
+      const pending: number[] = [this.root];
+      while (pending.length > 0) {
+        const node = pending.pop()!;
+        if (!(node >= 0 && node < cap)) fail(`node index ${node} out of range`);
+        if (++reached > this.nodeCount) fail(`more than ${this.nodeCount} nodes reachable (a cycle or a lost count)`);
+        const h = heights[node]!;
+        if (h < 0) fail(`node ${node} is in the tree but marked free`);
+        const a = child1[node]!, b = child2[node]!;
+        if (a === NULL_NODE) {
+          leaves++;
+          if (h !== 0) fail(`leaf ${node} has height ${h}`);
+          if (proxyNode[b] !== node) fail(`leaf ${node} holds proxy ${b}, whose node is ${proxyNode[b]}`);
+          continue;
+        }
+        for (const c of [a, b]) {
+          if (!(c >= 0 && c < cap)) fail(`node ${node} has child ${c} out of range`);
+          if (parent[c] !== node) fail(`node ${c} has parent ${parent[c]}, expected ${node}`);
+          if (!(box[4 * node]! <= box[4 * c]! && box[4 * node + 1]! <= box[4 * c + 1]! && box[4 * node + 2]! >= box[4 * c + 2]! && box[4 * node + 3]! >= box[4 * c + 3]!)) {
+            fail(`node ${node}'s box does not contain its child ${c}'s`);
+          }
+          pending.push(c);
+        }
+        if (h !== 1 + Math.max(heights[a]!, heights[b]!)) fail(`node ${node} has height ${h}, its children ${heights[a]} and ${heights[b]}`);
+      }
+    }
+    if (reached !== this.nodeCount) fail(`${reached} nodes reachable, ${this.nodeCount} allocated`);
+    if (leaves !== this.liveProxies) fail(`${leaves} leaves for ${this.liveProxies} proxies`);
+    let free = 0;
+    for (let i = this.freeNode; i !== NULL_NODE; i = parent[i]!) {
+      if (!(i >= 0 && i < cap)) fail(`free node ${i} out of range`);
+      if (heights[i] !== -1) fail(`free node ${i} has height ${heights[i]}`);
+      if (++free > cap) fail("the free node list has a cycle");
+    }
+    if (free + this.nodeCount !== cap) fail(`${free} free nodes + ${this.nodeCount} allocated != capacity ${cap}`);
+    let live = 0;
+    for (let p = 0; p < this.proxyCapacity; p++) {
+      const leaf = proxyNode[p]!;
+      if (leaf < 0) continue;
+      live++;
+      if (!(leaf < cap) || child1[leaf] !== NULL_NODE || child2[leaf] !== p || heights[leaf] !== 0) fail(`proxy ${p}'s node ${leaf} is not its leaf`);
+    }
+    if (live !== this.liveProxies) fail(`${live} live proxies, counted ${this.liveProxies}`);
+    let freeProxies = 0;
+    for (let p = this.freeProxy; p !== NULL_NODE; p = -2 - proxyNode[p]!) {
+      if (!(p >= 0 && p < this.proxyCapacity) || proxyNode[p]! >= 0) fail(`free proxy ${p} is not free`);
+      if (++freeProxies > this.proxyCapacity) fail("the free proxy list has a cycle");
+    }
+    if (freeProxies + live !== this.proxyCapacity) fail(`${freeProxies} free proxies + ${live} live != capacity ${this.proxyCapacity}`);
+  }
+
+  // ---- incremental updates ----
+
+  /** The leaf of a live proxy; a RangeError for anything else (never a silent corruption). */
+  private leafOf(proxyId: number): number {
+    const leaf = this.proxyNode[proxyId]; // undefined for out-of-range or fractional ids
+    if (leaf === undefined || leaf < 0) throw new RangeError(`DynamicTree: ${proxyId} is not a live proxy id`);
+    return leaf;
+  }
+
+  /**
+   * Box2D's b2InsertLeaf: pair the leaf with the best sibling under the SAH, then walk up,
+   * refitting boxes and heights and rotating each ancestor.
+   */
+  private insertLeaf(leaf: number): void {
+    if (this.root === NULL_NODE) {
+      this.root = leaf;
+      this.parent[leaf] = NULL_NODE;
+      return;
+    }
+    const sibling = this.findBestSibling(leaf);
+    const node = this.allocateNode(); // may grow the arrays: read them after
+    const { box, child1, child2, parent, heights } = this;
+    const oldParent = parent[sibling]!;
+    parent[node] = oldParent;
+    child1[node] = sibling;
+    child2[node] = leaf;
+    parent[sibling] = node;
+    parent[leaf] = node;
+    if (oldParent === NULL_NODE) this.root = node;
+    else if (child1[oldParent] === sibling) child1[oldParent] = node;
+    else child2[oldParent] = node;
+    unionInto(box, node, sibling, leaf);
+    heights[node] = 1 + heights[sibling]!;
+    for (let i = oldParent; i !== NULL_NODE; i = parent[i]!) {
+      const a = child1[i]!, b = child2[i]!;
+      unionInto(box, i, a, b);
+      heights[i] = 1 + Math.max(heights[a]!, heights[b]!);
+      this.rotate(i);
+    }
+  }
+
+  /**
+   * Box2D's b2FindBestSibling: descend greedily, keeping the cheapest place seen, where placing
+   * the leaf D beside node N costs perimeter(N ∪ D) plus the growth of every ancestor of N. A
+   * subtree is skipped when even its lower bound (its own growth, plus D's perimeter for the new
+   * node it would need) cannot beat the best so far.
+   */
+  private findBestSibling(leaf: number): number {
+    const { box, child1, child2 } = this;
+    const o = 4 * leaf;
+    const dMinX = box[o]!, dMinY = box[o + 1]!, dMaxX = box[o + 2]!, dMaxY = box[o + 3]!;
+    const areaD = dMaxX - dMinX + dMaxY - dMinY;
+    const cx = dMinX + dMaxX, cy = dMinY + dMaxY; // doubled centre, for ties
+    let index = this.root;
+    let areaBase = perimeter(box, index);
+    let directCost = unionPerimeter(box, index, dMinX, dMinY, dMaxX, dMaxY);
+    let inheritedCost = 0;
+    let best = index, bestCost = directCost;
+    while (child1[index] !== NULL_NODE) {
+      const a = child1[index]!, b = child2[index]!;
+      const cost = directCost + inheritedCost;
+      if (cost < bestCost) {
+        best = index;
+        bestCost = cost;
+      }
+      // Every node below this one makes it grow by this much.
+      inheritedCost += directCost - areaBase;
+
+      const leafA = child1[a] === NULL_NODE, leafB = child1[b] === NULL_NODE;
+      const directA = unionPerimeter(box, a, dMinX, dMinY, dMaxX, dMaxY);
+      let lowerA = Infinity, areaA = 0;
+      if (leafA) {
+        if (directA + inheritedCost < bestCost) {
+          best = a;
+          bestCost = directA + inheritedCost;
+        }
+      } else {
+        areaA = perimeter(box, a);
+        lowerA = inheritedCost + directA + Math.min(areaD - areaA, 0);
+      }
+      const directB = unionPerimeter(box, b, dMinX, dMinY, dMaxX, dMaxY);
+      let lowerB = Infinity, areaB = 0;
+      if (leafB) {
+        if (directB + inheritedCost < bestCost) {
+          best = b;
+          bestCost = directB + inheritedCost;
+        }
+      } else {
+        areaB = perimeter(box, b);
+        lowerB = inheritedCost + directB + Math.min(areaD - areaB, 0);
+      }
+      if (leafA && leafB) break;
+      if (bestCost <= lowerA && bestCost <= lowerB) break;
+      if (lowerA === lowerB && !leafA) {
+        // Both contain D (the usual tie): go toward the nearer centre.
+        const pa = 4 * a, pb = 4 * b;
+        lowerA = (box[pa]! + box[pa + 2]! - cx) ** 2 + (box[pa + 1]! + box[pa + 3]! - cy) ** 2;
+        lowerB = (box[pb]! + box[pb + 2]! - cx) ** 2 + (box[pb + 1]! + box[pb + 3]! - cy) ** 2;
+      }
+      if (lowerA < lowerB && !leafA) {
+        index = a;
+        areaBase = areaA;
+        directCost = directA;
+      } else {
+        index = b;
+        areaBase = areaB;
+        directCost = directB;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Box2D's b2RotateNodes: with A = (B, C), swap B with a child of C (or C with a child of B)
+   * when that shrinks the perimeter of the node that changes. A's own box stays the same.
+   */
+  private rotate(a: number): void {
+    const { box, child1, child2 } = this;
+    const b = child1[a]!, c = child2[a]!;
+    const leafB = child1[b] === NULL_NODE, leafC = child1[c] === NULL_NODE;
+    if (leafB && leafC) return;
+    let bestDelta = 0, down = NULL_NODE, up = NULL_NODE;
+    if (!leafC) {
+      const f = child1[c]!, g = child2[c]!, areaC = perimeter(box, c);
+      const o = 4 * b;
+      const bf = unionPerimeter(box, g, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> F: C = (B, G)
+      if (bf < bestDelta) { bestDelta = bf; down = b; up = f; }
+      const bg = unionPerimeter(box, f, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> G: C = (F, B)
+      if (bg < bestDelta) { bestDelta = bg; down = b; up = g; }
+    }
+    if (!leafB) {
+      const d = child1[b]!, e = child2[b]!, areaB = perimeter(box, b);
+      const o = 4 * c;
+      const cd = unionPerimeter(box, e, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> D: B = (C, E)
+      if (cd < bestDelta) { bestDelta = cd; down = c; up = d; }
+      const ce = unionPerimeter(box, d, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> E: B = (D, C)
+      if (ce < bestDelta) { down = c; up = e; }
+    }
+    if (down === NULL_NODE) return;
+    // `down` (a child of A) trades places with `up` (a child of A's other child, `mid`).
+    const { parent, heights } = this;
+    const mid = down === b ? c : b;
+    if (down === b) child1[a] = up;
+    else child2[a] = up;
+    if (child1[mid] === up) child1[mid] = down;
+    else child2[mid] = down;
+    parent[up] = a;
+    parent[down] = mid;
+    unionInto(box, mid, child1[mid]!, child2[mid]!);
+    heights[mid] = 1 + Math.max(heights[child1[mid]!]!, heights[child2[mid]!]!);
+    heights[a] = 1 + Math.max(heights[child1[a]!]!, heights[child2[a]!]!);
+  }
+
+  /** Box2D's b2RemoveLeaf: the sibling takes the parent's place; the ancestors are refitted. */
+  private removeLeaf(leaf: number): void {
+    if (leaf === this.root) {
+      this.root = NULL_NODE;
+      return;
+    }
+    const { box, child1, child2, parent, heights } = this;
+    const p = parent[leaf]!, grand = parent[p]!;
+    const sibling = child1[p] === leaf ? child2[p]! : child1[p]!;
+    parent[sibling] = grand;
+    this.releaseNode(p);
+    if (grand === NULL_NODE) {
+      this.root = sibling;
+      return;
+    }
+    if (child1[grand] === p) child1[grand] = sibling;
+    else child2[grand] = sibling;
+    for (let i = grand; i !== NULL_NODE; i = parent[i]!) {
+      const a = child1[i]!, b = child2[i]!;
+      unionInto(box, i, a, b);
+      heights[i] = 1 + Math.max(heights[a]!, heights[b]!);
+    }
+  }
+
+  // ---- top-down builds ----
+
+  /**
+   * Replaces every node with a tree built top-down over the given proxies and their boxes (both
+   * permuted in place). Nodes are numbered in depth-first preorder from 0, so a node's first
+   * child is the next node and each subtree is one run of the arrays.
+   */
+  private buildFrom(ids: Int32Array, boxes: Float64Array, n: number): void {
+    const needed = 2 * n - 1;
+    if (needed > this.nodeCapacity) {
+      const capacity = Math.max(needed, 2 * this.nodeCapacity);
+      this.nodeCapacity = capacity;
+      this.box = new Float64Array(4 * capacity);
+      this.child1 = new Int32Array(capacity);
+      this.child2 = new Int32Array(capacity);
+      this.parent = new Int32Array(capacity);
+      this.heights = new Int32Array(capacity);
+    }
+    const { box, child1, child2, parent, heights, proxyNode } = this;
+    // Pending ranges: start, end, parent node, slot (0 = child1).
+    let work = new Int32Array(4 * 64), sp = 4, next = 0;
+    work[0] = 0; work[1] = n; work[2] = NULL_NODE; work[3] = 0;
+    while (sp > 0) {
+      sp -= 4;
+      const start = work[sp]!, end = work[sp + 1]!, up = work[sp + 2]!, slot = work[sp + 3]!;
+      const node = next++;
+      parent[node] = up;
+      if (up === NULL_NODE) this.root = node;
+      else if (slot === 0) child1[up] = node;
+      else child2[up] = node;
+      if (end - start === 1) {
+        const proxy = ids[start]!;
+        child1[node] = NULL_NODE;
+        child2[node] = proxy;
+        heights[node] = 0;
+        for (let c = 0; c < 4; c++) box[4 * node + c] = boxes[4 * start + c]!;
+        proxyNode[proxy] = node;
+        continue;
+      }
+      const split = partitionSAH(ids, boxes, start, end);
+      if (sp + 8 > work.length) {
+        const grown = new Int32Array(2 * work.length);
+        grown.set(work);
+        work = grown;
+      }
+      // The second half is pushed first so the first half is numbered next.
+      work[sp] = split; work[sp + 1] = end; work[sp + 2] = node; work[sp + 3] = 1;
+      work[sp + 4] = start; work[sp + 5] = split; work[sp + 6] = node; work[sp + 7] = 0;
+      sp += 8;
+    }
+    // Children are numbered after their parent: one backward pass refits every box and height.
+    for (let i = needed - 1; i >= 0; i--) {
+      const a = child1[i]!;
+      if (a === NULL_NODE) continue;
+      const b = child2[i]!;
+      unionInto(box, i, a, b);
+      heights[i] = 1 + Math.max(heights[a]!, heights[b]!);
+    }
+    this.nodeCount = needed;
+    this.freeNode = NULL_NODE;
+    this.chainFreeNodes(needed);
+  }
+
+  // ---- pools ----
+
+  private allocateNode(): number {
+    if (this.freeNode === NULL_NODE) this.growNodes(2 * this.nodeCapacity);
+    const node = this.freeNode;
+    this.freeNode = this.parent[node]!;
+    this.parent[node] = NULL_NODE;
+    this.child1[node] = NULL_NODE;
+    this.child2[node] = NULL_NODE;
+    this.heights[node] = 0;
+    this.nodeCount++;
+    return node;
+  }
+
+  private releaseNode(node: number): void {
+    this.parent[node] = this.freeNode;
+    this.child1[node] = NULL_NODE;
+    this.child2[node] = NULL_NODE;
+    this.heights[node] = -1;
+    this.freeNode = node;
+    this.nodeCount--;
+  }
+
+  private growNodes(capacity: number): void {
+    const old = this.nodeCapacity;
+    this.box = grownFloat(this.box, 4 * capacity);
+    this.child1 = grownInt(this.child1, capacity);
+    this.child2 = grownInt(this.child2, capacity);
+    this.parent = grownInt(this.parent, capacity);
+    this.heights = grownInt(this.heights, capacity);
+    this.nodeCapacity = capacity;
+    this.chainFreeNodes(old);
+  }
+
+  /** Puts nodes from..capacity-1 at the front of the free list, lowest first. */
+  private chainFreeNodes(from: number): void {
+    const cap = this.nodeCapacity;
+    for (let i = from; i < cap; i++) {
+      this.parent[i] = i + 1 < cap ? i + 1 : this.freeNode;
+      this.child1[i] = NULL_NODE;
+      this.child2[i] = NULL_NODE;
+      this.heights[i] = -1;
+    }
+    if (from < cap) this.freeNode = from;
+  }
+
+  private growProxies(capacity: number): void {
+    const old = this.proxyCapacity;
+    this.proxyNode = grownInt(this.proxyNode, capacity);
+    this.proxyData = grownInt(this.proxyData, capacity);
+    this.proxyCapacity = capacity;
+    this.chainFreeProxies(old);
+  }
+
+  /** Puts proxies from..capacity-1 at the front of the free list, lowest first. */
+  private chainFreeProxies(from: number): void {
+    const cap = this.proxyCapacity;
+    for (let i = from; i < cap; i++) this.proxyNode[i] = -2 - (i + 1 < cap ? i + 1 : this.freeProxy);
+    if (from < cap) this.freeProxy = from;
+  }
+
+  private growStack(): Int32Array {
+    const grown = new Int32Array(2 * this.stack.length);
+    grown.set(this.stack);
+    this.stack = grown;
+    return grown;
+  }
+}
+
+/** Finite, ordered bounds; anything else would poison every query through the node boxes. */
+function checkBox(minX: number, minY: number, maxX: number, maxY: number): void {
+  if (!(minX <= maxX && minY <= maxY && minX > -Infinity && minY > -Infinity && maxX < Infinity && maxY < Infinity)) {
+    throw new RangeError(`DynamicTree: box (${minX}, ${minY}, ${maxX}, ${maxY}) is not finite with min <= max`);
+  }
+}
+
+function changedDuringQuery(): Error {
+  return new Error("DynamicTree: a visit created, destroyed or moved a proxy during a query");
+}
+
+/** Half the perimeter of node i's box. */
+function perimeter(box: Float64Array, i: number): number {
+  const o = 4 * i;
+  return box[o + 2]! - box[o]! + box[o + 3]! - box[o + 1]!;
+}
+
+/** Half the perimeter of node i's box joined with the given one. */
+function unionPerimeter(box: Float64Array, i: number, minX: number, minY: number, maxX: number, maxY: number): number {
+  const o = 4 * i;
+  return Math.max(box[o + 2]!, maxX) - Math.min(box[o]!, minX) + Math.max(box[o + 3]!, maxY) - Math.min(box[o + 1]!, minY);
+}
+
+/** box[i] = box[a] ∪ box[b]. */
+function unionInto(box: Float64Array, i: number, a: number, b: number): void {
+  const o = 4 * i, oa = 4 * a, ob = 4 * b;
+  box[o] = Math.min(box[oa]!, box[ob]!);
+  box[o + 1] = Math.min(box[oa + 1]!, box[ob + 1]!);
+  box[o + 2] = Math.max(box[oa + 2]!, box[ob + 2]!);
+  box[o + 3] = Math.max(box[oa + 3]!, box[ob + 3]!);
+}
+
+/**
+ * The bin of a (doubled) centroid coordinate c: 0 .. BIN_COUNT - 1. A scale that overflowed to
+ * Infinity (a denormal extent) still bins: NaN (0 · ∞) goes to 0, ∞ to the last bin.
+ */
+function binOf(c: number, lo: number, scale: number): number {
+  const k = (c - lo) * scale;
+  return k >= BIN_COUNT - 1 ? BIN_COUNT - 1 : k | 0;
+}
+
+/**
+ * Splits ids[start, end) (and their boxes) in two along the longer axis of the centroids' bounds,
+ * at the bin boundary of least SAH cost (count × half perimeter on each side), as Box2D's
+ * b2PartitionSAH. Returns the first index of the second half, strictly inside the range.
+ */
+function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: number): number {
+  const count = end - start;
+  if (count <= 2) return start + 1;
+  // Doubled centroids (min + max): only their order and spread matter.
+  let loX = Infinity, loY = Infinity, hiX = -Infinity, hiY = -Infinity;
+  for (let i = start; i < end; i++) {
+    const o = 4 * i;
+    const cx = boxes[o]! + boxes[o + 2]!, cy = boxes[o + 1]! + boxes[o + 3]!;
+    if (cx < loX) loX = cx;
+    if (cx > hiX) hiX = cx;
+    if (cy < loY) loY = cy;
+    if (cy > hiY) hiY = cy;
+  }
+  const axis = hiX - loX >= hiY - loY ? 0 : 1;
+  const lo = axis === 0 ? loX : loY, extent = axis === 0 ? hiX - loX : hiY - loY;
+  // Coinciding centroids (identical boxes) give no plane: any even split will do. So does an
+  // extent that overflowed to Infinity or NaN (boxes near the largest doubles).
+  if (!(extent > 0 && extent < Infinity)) return start + (count >> 1);
+  const scale = BIN_COUNT / extent;
+  binCount.fill(0);
+  for (let k = 0; k < BIN_COUNT; k++) {
+    binBox[4 * k] = Infinity;
+    binBox[4 * k + 1] = Infinity;
+    binBox[4 * k + 2] = -Infinity;
+    binBox[4 * k + 3] = -Infinity;
+  }
+  for (let i = start; i < end; i++) {
+    const o = 4 * i;
+    const k = binOf(boxes[o + axis]! + boxes[o + 2 + axis]!, lo, scale), q = 4 * k;
+    binCount[k]!++;
+    if (boxes[o]! < binBox[q]!) binBox[q] = boxes[o]!;
+    if (boxes[o + 1]! < binBox[q + 1]!) binBox[q + 1] = boxes[o + 1]!;
+    if (boxes[o + 2]! > binBox[q + 2]!) binBox[q + 2] = boxes[o + 2]!;
+    if (boxes[o + 3]! > binBox[q + 3]!) binBox[q + 3] = boxes[o + 3]!;
+  }
+  // Plane k splits bins 0..k from k+1..: sweep the left costs up, then the right ones down.
+  let mnX = Infinity, mnY = Infinity, mxX = -Infinity, mxY = -Infinity, n = 0;
+  for (let k = 0; k < BIN_COUNT - 1; k++) {
+    const q = 4 * k;
+    n += binCount[k]!;
+    mnX = Math.min(mnX, binBox[q]!); mnY = Math.min(mnY, binBox[q + 1]!);
+    mxX = Math.max(mxX, binBox[q + 2]!); mxY = Math.max(mxY, binBox[q + 3]!);
+    leftCost[k] = n === 0 ? NaN : n * (mxX - mnX + mxY - mnY);
+  }
+  mnX = Infinity; mnY = Infinity; mxX = -Infinity; mxY = -Infinity; n = 0;
+  let bestPlane = -1, bestCost = Infinity;
+  for (let k = BIN_COUNT - 2; k >= 0; k--) {
+    const q = 4 * (k + 1);
+    n += binCount[k + 1]!;
+    mnX = Math.min(mnX, binBox[q]!); mnY = Math.min(mnY, binBox[q + 1]!);
+    mxX = Math.max(mxX, binBox[q + 2]!); mxY = Math.max(mxY, binBox[q + 3]!);
+    if (n === 0 || n === count) continue;
+    const cost = leftCost[k]! + n * (mxX - mnX + mxY - mnY);
+    if (cost <= bestCost) {
+      bestCost = cost;
+      bestPlane = k;
+    }
+  }
+  if (bestPlane < 0) return start + (count >> 1);
+  // Hoare partition: bins 0..bestPlane to the front.
+  let i = start, j = end - 1;
+  for (;;) {
+    while (i <= j && binOf(boxes[4 * i + axis]! + boxes[4 * i + 2 + axis]!, lo, scale) <= bestPlane) i++;
+    while (i <= j && binOf(boxes[4 * j + axis]! + boxes[4 * j + 2 + axis]!, lo, scale) > bestPlane) j--;
+    if (i >= j) break;
+    const t = ids[i]!; ids[i] = ids[j]!; ids[j] = t;
+    for (let c = 0; c < 4; c++) {
+      const u = boxes[4 * i + c]!; boxes[4 * i + c] = boxes[4 * j + c]!; boxes[4 * j + c] = u;
+    }
+    i++;
+    j--;
+  }
+  return i > start && i < end ? i : start + (count >> 1);
+}
+
+function grownFloat(a: Float64Array, length: number): Float64Array {
+  const grown = new Float64Array(length);
+  grown.set(a);
+  return grown;
+}
+
+function grownInt(a: Int32Array, length: number): Int32Array {
+  const grown = new Int32Array(length);
+  grown.set(a);
+  return grown;
+}
