@@ -23,3 +23,4 @@ export { exportTiled, type TiledExportOptions } from "./export/tiled";
 export { importTiled, type TiledImportResult, type TiledSkipped } from "./import/tiled";
 export { exportBox2d, type Box2dCapsuleMode, type Box2dExportOptions } from "./export/box2d";
 export * from "./dynamic-tree";
+export * from "./collision-world";

@@ -1,15 +1,19 @@
 // Values derived from the document, computed once per document version and shared by every view.
-import { evaluateProbe, findOverlaps, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
+// One CollisionWorld follows the document: a drag moves one shape, and only that shape's pairs and
+// the probes are looked at again, through the world's tree.
+import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
 import { useEditor } from "./editor-store";
 
+const world = new CollisionWorld();
 let key: readonly Shape[] | null = null;
-let pairs: OverlapPair[] = [];
+let pairs: readonly OverlapPair[] = [];
 let ids = new Set<string>();
 
 /** Every overlapping pair of the document (memoised on the shapes array, which is immutable). */
 export function overlapsOf(shapes: readonly Shape[]): { readonly pairs: readonly OverlapPair[]; readonly ids: ReadonlySet<string> } {
   if (shapes !== key) {
-    pairs = findOverlaps(shapes);
+    world.sync(shapes);
+    pairs = world.overlaps();
     ids = overlappingIds(pairs);
     key = shapes;
   }
@@ -30,7 +34,8 @@ export function probeHitsOf(shapes: readonly Shape[], probes: readonly Probe[]):
     const next = new Map<string, CastHit | null>();
     const sameShapes = probeKey?.shapes === shapes;
     const before = new Map(probeKey?.probes.map((p) => [p.id, p]) ?? []);
-    for (const p of probes) next.set(p.id, sameShapes && before.get(p.id) === p && probeHits.has(p.id) ? probeHits.get(p.id)! : evaluateProbe(shapes, p));
+    world.sync(shapes);
+    for (const p of probes) next.set(p.id, sameShapes && before.get(p.id) === p && probeHits.has(p.id) ? probeHits.get(p.id)! : world.probe(p));
     probeHits = next;
     probeKey = { shapes, probes };
   }

@@ -1,0 +1,313 @@
+// A scene kept live for collision queries: every shape has a proxy in a dynamic AABB tree holding
+// an enlarged ("fat") box, so a shape that moves a little does not touch the tree; the set of pairs
+// whose fat boxes overlap is kept incrementally (Box2D's broadphase move buffer and pair set), and
+// contact manifolds are recomputed only for pairs with a changed shape. Ray casts, sweeps and
+// region queries walk the tree. Filtering follows collision-filter.ts.
+import { bitsCollide, DEFAULT_FILTER_RULE, queryMaskSees, ALL_LAYERS, type FilterRule } from "./collision-filter";
+import { DynamicTree } from "./dynamic-tree";
+import { collide, Manifold } from "./manifold";
+import { collisionBody, manifoldPoints, type CollisionBody, type OverlapPair } from "./overlaps";
+import { CastOutput, rayCast } from "./raycast";
+import type { CastHit, QueryMode } from "./scene-query";
+import { shapeCast } from "./shape-cast";
+import { collisionLayerOf, collisionMaskOf, type Probe, type Shape } from "./scene/types";
+import { vec2, type Vec2 } from "./vec2";
+
+export interface CollisionWorldOptions {
+  /** How two shapes' bits combine (default "godot"). */
+  readonly filter?: FilterRule;
+}
+
+export interface WorldQueryOptions {
+  readonly mode?: QueryMode;
+  /** Only shapes on these collision layers (default: all 32). */
+  readonly mask?: number;
+  /** Rays only: report shapes the ray starts inside, at fraction 0. */
+  readonly reportInside?: boolean;
+  /** Shapes to leave out (by id). */
+  readonly ignore?: ReadonlySet<string>;
+}
+
+interface Body {
+  shape: Shape;
+  collision: CollisionBody;
+  proxy: number;
+  /** Position in the last synced shape list: results come in scene order. */
+  index: number;
+  layer: number;
+  mask: number;
+  /** Bumped whenever the shape changes, so cached manifolds know they are stale. */
+  version: number;
+}
+
+interface Pair {
+  /** The two slots, lower first. */
+  readonly a: number;
+  readonly b: number;
+  versionA: number;
+  versionB: number;
+  /** The slot that was A of the manifold: the one first in scene order when it was computed. */
+  first: number;
+  /** The overlap, or null when the shapes (whose fat boxes meet) do not overlap. */
+  overlap: OverlapPair | null;
+}
+
+/** Slots are below 2^22 (four million shapes), so two make one exact key. */
+const SLOT_LIMIT = 4194304;
+const pairKey = (p: number, q: number): number => (p < q ? p * SLOT_LIMIT + q : q * SLOT_LIMIT + p);
+
+/**
+ * How far a proxy's box reaches beyond the shape: a tenth of its size (at least 1e-9 of its
+ * position's magnitude, for shapes far out), so dragging moves the tree only every few frames.
+ */
+function fatten(b: CollisionBody, out: Float64Array): void {
+  const { minX, minY, maxX, maxY } = b.aabb;
+  const margin = 0.1 * Math.max(maxX - minX, maxY - minY) + 1e-9 * (Math.abs(minX) + Math.abs(minY)) + 1e-12;
+  out[0] = minX - margin;
+  out[1] = minY - margin;
+  out[2] = maxX + margin;
+  out[3] = maxY + margin;
+}
+
+const manifold = new Manifold();
+const cast = new CastOutput();
+
+export class CollisionWorld {
+  readonly filter: FilterRule;
+  private readonly tree = new DynamicTree();
+  /** Body slots (null when free) and each slot's fat box, four numbers a slot. */
+  private readonly slots: (Body | null)[] = [];
+  private fat = new Float64Array(64);
+  private readonly freeSlots: number[] = [];
+  private readonly byId = new Map<string, number>();
+  private readonly pairs = new Map<number, Pair>();
+  /** Slots whose fat box was (re)inserted, or whose bits changed, since the pairs were updated. */
+  private readonly moved: number[] = [];
+  private synced: readonly Shape[] | null = null;
+  private overlapsCache: OverlapPair[] | null = null;
+  private readonly box = new Float64Array(4);
+
+  constructor(options: CollisionWorldOptions = {}) {
+    this.filter = options.filter ?? DEFAULT_FILTER_RULE;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /**
+   * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
+   * added, missing ones removed, and shapes whose object changed are updated. Shapes are
+   * immutable, so an unchanged object costs one comparison. Calling it with the same array again
+   * does nothing.
+   */
+  sync(shapes: readonly Shape[]): void {
+    if (shapes === this.synced) return;
+    const seen = new Set<number>();
+    shapes.forEach((shape, index) => {
+      const slot = this.byId.get(shape.id);
+      if (slot === undefined) seen.add(this.add(shape, index));
+      else {
+        seen.add(slot);
+        const body = this.slots[slot]!;
+        body.index = index;
+        if (body.shape !== shape) this.update(slot, shape);
+      }
+    });
+    if (seen.size !== this.byId.size) {
+      for (const [id, slot] of this.byId) if (!seen.has(slot)) this.remove(id, slot);
+    }
+    this.synced = shapes;
+    this.overlapsCache = null;
+    this.updatePairs();
+  }
+
+  private add(shape: Shape, index: number): number {
+    const slot = this.freeSlots.pop() ?? this.slots.length;
+    if (slot >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
+    if (4 * slot + 4 > this.fat.length) {
+      const grown = new Float64Array(Math.max(8 * slot + 8, 64));
+      grown.set(this.fat);
+      this.fat = grown;
+    }
+    const collision = collisionBody(shape);
+    fatten(collision, this.box);
+    this.fat.set(this.box, 4 * slot);
+    const proxy = this.tree.createProxy(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, slot);
+    this.slots[slot] = { shape, collision, proxy, index, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 };
+    this.byId.set(shape.id, slot);
+    this.moved.push(slot);
+    return slot;
+  }
+
+  private update(slot: number, shape: Shape): void {
+    const body = this.slots[slot]!;
+    const collision = collisionBody(shape);
+    body.shape = shape;
+    body.collision = collision;
+    body.version++;
+    const layer = collisionLayerOf(shape), mask = collisionMaskOf(shape);
+    const bitsChanged = layer !== body.layer || mask !== body.mask;
+    body.layer = layer;
+    body.mask = mask;
+    const f = this.fat, k = 4 * slot, { minX, minY, maxX, maxY } = collision.aabb;
+    if (minX < f[k]! || minY < f[k + 1]! || maxX > f[k + 2]! || maxY > f[k + 3]!) {
+      fatten(collision, this.box);
+      f.set(this.box, k);
+      this.tree.moveProxy(body.proxy, this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!);
+      this.moved.push(slot);
+    } else if (bitsChanged) this.moved.push(slot);
+  }
+
+  private remove(id: string, slot: number): void {
+    const body = this.slots[slot]!;
+    this.tree.destroyProxy(body.proxy);
+    this.slots[slot] = null;
+    this.byId.delete(id);
+    this.freeSlots.push(slot);
+    for (const [key, pair] of this.pairs) if (pair.a === slot || pair.b === slot) this.pairs.delete(key);
+  }
+
+  private fatOverlap(p: number, q: number): boolean {
+    const f = this.fat, i = 4 * p, j = 4 * q;
+    return f[i]! <= f[j + 2]! && f[j]! <= f[i + 2]! && f[i + 1]! <= f[j + 3]! && f[j + 1]! <= f[i + 3]!;
+  }
+
+  /** New candidate pairs from moved proxies; pairs whose fat boxes parted or whose bits no longer meet dropped; stale manifolds recomputed. */
+  private updatePairs(): void {
+    const slots = this.slots, pairs = this.pairs, filter = this.filter;
+    const movedSet = new Set(this.moved);
+    for (const p of movedSet) {
+      const body = slots[p];
+      if (!body) continue;
+      const f = this.fat, k = 4 * p;
+      this.tree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
+        if (q === p) return true;
+        const key = pairKey(p, q);
+        if (pairs.has(key)) return true;
+        const other = slots[q]!;
+        if (!bitsCollide(body.layer, body.mask, other.layer, other.mask, filter)) return true;
+        pairs.set(key, { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
+        return true;
+      });
+    }
+    this.moved.length = 0;
+    for (const [key, pair] of pairs) {
+      const a = slots[pair.a]!, b = slots[pair.b]!;
+      if (movedSet.has(pair.a) || movedSet.has(pair.b)) {
+        if (!this.fatOverlap(pair.a, pair.b) || !bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) {
+          pairs.delete(key);
+          continue;
+        }
+      }
+      // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
+      const [first, second] = a.index < b.index ? [a, b] : [b, a];
+      const firstSlot = a.index < b.index ? pair.a : pair.b;
+      if (pair.versionA === a.version && pair.versionB === b.version && pair.first === firstSlot) continue;
+      pair.versionA = a.version;
+      pair.versionB = b.version;
+      pair.first = firstSlot;
+      const m = collide(first.collision.geometry, first.collision.transform, second.collision.geometry, second.collision.transform, manifold);
+      pair.overlap = m.pointCount === 0 ? null : { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+    }
+  }
+
+  /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted as findOverlaps sorts. */
+  overlaps(): readonly OverlapPair[] {
+    if (this.overlapsCache) return this.overlapsCache;
+    const found: { i: number; j: number; pair: OverlapPair }[] = [];
+    for (const pair of this.pairs.values()) {
+      if (!pair.overlap) continue;
+      const a = this.slots[pair.a]!, b = this.slots[pair.b]!;
+      found.push({ i: Math.min(a.index, b.index), j: Math.max(a.index, b.index), pair: pair.overlap });
+    }
+    found.sort((u, v) => u.i - v.i || u.j - v.j);
+    return (this.overlapsCache = found.map((f) => f.pair));
+  }
+
+  /** Ids of the shapes whose box meets the given box and whose layer the mask scans. */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number, mask = ALL_LAYERS): string[] {
+    const out: { index: number; id: string }[] = [];
+    this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
+      const body = this.slots[slot]!;
+      const { aabb } = body.collision;
+      if (aabb.minX <= maxX && minX <= aabb.maxX && aabb.minY <= maxY && minY <= aabb.maxY && queryMaskSees(body.shape, mask)) out.push({ index: body.index, id: body.shape.id });
+      return true;
+    });
+    out.sort((u, v) => u.index - v.index);
+    return out.map((o) => o.id);
+  }
+
+  /** Casts the ray from → to, as raycastScene does, through the tree. */
+  raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
+    const mode = options.mode ?? "closest", mask = options.mask ?? ALL_LAYERS;
+    const hits: { index: number; hit: CastHit }[] = [];
+    let stop = false;
+    this.tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
+      if (stop) return 0;
+      const body = this.slots[slot]!;
+      if (!queryMaskSees(body.shape, mask) || options.ignore?.has(body.shape.id)) return -1;
+      const { geometry, transform } = body.collision;
+      rayCast(geometry, transform, from.x, from.y, to.x, to.y, cast, { reportInside: options.reportInside, maxFraction: mode === "closest" ? maxFraction : 1 });
+      if (!cast.hit) return -1;
+      hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
+      if (mode === "any") {
+        stop = true;
+        return 0;
+      }
+      // Closest: clip the ray at this hit, keeping hits at the same fraction (ties go to scene order).
+      return mode === "closest" ? cast.fraction : maxFraction;
+    });
+    return finish(hits, mode);
+  }
+
+  /** A probe's closest hit, as evaluateProbe gives it (null for a miss, or a sweep of a shape not in the world). */
+  probe(probe: Probe): CastHit | null {
+    if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]))[0] ?? null;
+    if (!this.byId.has(probe.shape)) return null;
+    return this.sweep(probe.shape, vec2(probe.to[0], probe.to[1]))[0] ?? null;
+  }
+
+  /** Sweeps shape `movingId` from its position to `to`, as sweepScene does, through the tree; only shapes the filter lets it meet. */
+  sweep(movingId: string, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
+    const slot = this.byId.get(movingId);
+    if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
+    const mode = options.mode ?? "closest", mask = options.mask ?? ALL_LAYERS;
+    const moving = this.slots[slot]!, m = moving.collision;
+    const tx = to.x - moving.shape.x, ty = to.y - moving.shape.y;
+    const box = m.aabb;
+    const minX = Math.min(box.minX, box.minX + tx), minY = Math.min(box.minY, box.minY + ty);
+    const maxX = Math.max(box.maxX, box.maxX + tx), maxY = Math.max(box.maxY, box.maxY + ty);
+    const candidates: Body[] = [];
+    this.tree.query(minX, minY, maxX, maxY, (_proxy, q) => {
+      const body = this.slots[q]!;
+      if (q !== slot && queryMaskSees(body.shape, mask) && !options.ignore?.has(body.shape.id) && bitsCollide(moving.layer, moving.mask, body.layer, body.mask, this.filter)) candidates.push(body);
+      return true;
+    });
+    // Scene order, as sweepScene: a closest sweep then clips at the best fraction so far.
+    candidates.sort((u, v) => u.index - v.index);
+    const hits: { index: number; hit: CastHit }[] = [];
+    let best = 1;
+    for (const body of candidates) {
+      const { geometry, transform, aabb } = body.collision;
+      if (aabb.minX > maxX || aabb.maxX < minX || aabb.minY > maxY || aabb.maxY < minY) continue;
+      shapeCast(geometry, transform, m.geometry, m.transform, tx, ty, cast, mode === "closest" ? best : 1);
+      if (!cast.hit) continue;
+      hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
+      if (mode === "any") break;
+      if (cast.fraction < best) best = cast.fraction;
+    }
+    return finish(hits, mode);
+  }
+}
+
+function toHit(id: string, c: CastOutput): CastHit {
+  return { shape: id, fraction: c.fraction, point: vec2(c.pointX, c.pointY), normal: vec2(c.normalX, c.normalY), startedInside: c.startedInside };
+}
+
+/** By fraction, ties in scene order; closest keeps the first. */
+function finish(hits: { index: number; hit: CastHit }[], mode: QueryMode): CastHit[] {
+  hits.sort((p, q) => p.hit.fraction - q.hit.fraction || p.index - q.index);
+  const sorted = hits.map((h) => h.hit);
+  return mode === "closest" ? sorted.slice(0, 1) : sorted;
+}

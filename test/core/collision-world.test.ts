@@ -1,0 +1,129 @@
+// CollisionWorld keeps a changing scene's overlapping pairs incrementally in a dynamic tree: after
+// every step of seeded random edits (moves small and large, adds, removes, bit changes, reorders)
+// its pairs must equal the one-pass findOverlaps, and its ray casts and sweeps the linear
+// raycastScene and sweepScene, under each filter rule. Pinned seeds: every run checks the same.
+import { describe, expect, it } from "vitest";
+import { CollisionWorld, findOverlaps, raycastScene, sweepScene, vec2, type FilterRule, type Shape } from "../../core/index";
+import { seededRandom } from "../seeded-random";
+
+const BITS = [1, 2, 3, 4, 5, 0x80000000, 0xffffffff];
+
+function randomShape(r: () => number, id: string, spread: number): Shape {
+  const x = (r() - 0.5) * spread, y = (r() - 0.5) * spread, rotation = r() < 0.3 ? 0 : (r() - 0.5) * 360;
+  const bits = r() < 0.5 ? {} : { collisionLayer: BITS[Math.floor(r() * BITS.length)]!, collisionMask: BITS[Math.floor(r() * BITS.length)]! };
+  const size = 2 + r() * 12;
+  switch (Math.floor(r() * 4)) {
+    case 0: return { id, type: "circle", x, y, rotation: 0, radius: size / 2, ...bits };
+    case 1: return { id, type: "box", x, y, rotation, width: size, height: 1 + r() * 10, ...bits };
+    case 2: {
+      const radius = 0.5 + r() * 3;
+      return { id, type: "capsule", x, y, rotation, radius, height: 2 * radius + r() * 10, ...bits };
+    }
+    default: {
+      const n = 3 + Math.floor(r() * 5), ax = size / 2, ay = size / 3 + r() * size / 2;
+      const points = Array.from({ length: n }, (_, k) => [ax * Math.cos((2 * Math.PI * k) / n), ay * Math.sin((2 * Math.PI * k) / n)] as [number, number]);
+      return { id, type: "polygon", x, y, rotation, points, ...bits };
+    }
+  }
+}
+
+/** One random edit of the scene (a new array; shapes are immutable). */
+function edit(r: () => number, shapes: Shape[], next: () => string, spread: number): Shape[] {
+  const out = [...shapes];
+  const k = Math.floor(r() * out.length);
+  const roll = r();
+  if (roll < 0.4 && out.length > 0) {
+    // A drag step: a little, or a jump across the scene.
+    const s = out[k]!, far = r() < 0.2;
+    out[k] = { ...s, x: s.x + (far ? (r() - 0.5) * spread : (r() - 0.5) * 2), y: s.y + (far ? (r() - 0.5) * spread : (r() - 0.5) * 2) };
+  } else if (roll < 0.55) out.push(randomShape(r, next(), spread));
+  else if (roll < 0.7 && out.length > 1) out.splice(k, 1);
+  else if (roll < 0.8 && out.length > 0) out[k] = { ...out[k]!, collisionLayer: BITS[Math.floor(r() * BITS.length)]!, collisionMask: BITS[Math.floor(r() * BITS.length)]! };
+  else if (roll < 0.9 && out.length > 1) {
+    const j = Math.floor(r() * out.length);
+    [out[k], out[j]] = [out[j]!, out[k]!];
+  } else if (out.length > 0) out[k] = { ...out[k]!, rotation: (r() - 0.5) * 360 };
+  return out;
+}
+
+function run(seed: number, rule: FilterRule, steps: number, count: number, spread: number): void {
+  const r = seededRandom(seed);
+  let n = 0;
+  const next = () => `s${n++}`;
+  let shapes = Array.from({ length: count }, () => randomShape(r, next(), spread));
+  const world = new CollisionWorld({ filter: rule });
+  for (let step = 0; step < steps; step++) {
+    world.sync(shapes);
+    expect(world.size).toBe(shapes.length);
+    expect(world.overlaps(), `seed ${seed} ${rule} step ${step}: pairs`).toEqual(findOverlaps(shapes, { filter: rule }));
+    if (step % 5 === 0) {
+      for (let q = 0; q < 4; q++) {
+        const from = vec2((r() - 0.5) * spread * 1.2, (r() - 0.5) * spread * 1.2), to = vec2((r() - 0.5) * spread * 1.2, (r() - 0.5) * spread * 1.2);
+        const mask = r() < 0.5 ? undefined : BITS[Math.floor(r() * BITS.length)]!;
+        const options = { ...(mask === undefined ? {} : { mask }) };
+        expect(world.raycast(from, to, options), `seed ${seed} step ${step}: ray`).toEqual(raycastScene(shapes, from, to, options));
+        expect(world.raycast(from, to, { ...options, mode: "all" }), `seed ${seed} step ${step}: ray, all`).toEqual(raycastScene(shapes, from, to, { ...options, mode: "all" }));
+      }
+      const mover = shapes[Math.floor(r() * shapes.length)]!;
+      const to = vec2(mover.x + (r() - 0.5) * spread / 2, mover.y + (r() - 0.5) * spread / 2);
+      expect(world.sweep(mover.id, to, { mode: "all" }), `seed ${seed} step ${step}: sweep`).toEqual(sweepScene(shapes, mover.id, to, { mode: "all", filter: rule }));
+    }
+    shapes = edit(r, shapes, next, spread);
+  }
+}
+
+describe("CollisionWorld against the one-pass queries (seeded fuzz)", () => {
+  it.each([
+    [20261122, "godot"], [7, "box2d"], [99, "none"], [424242, "godot"],
+  ] as const)("seed %i, rule %s: 300 edits of a 60-shape scene", (seed, rule) => {
+    run(seed, rule, 300, 60, 120);
+  });
+
+  it("a dense cluster (every shape overlapping many) and a sparse spread", () => {
+    run(5, "none", 120, 40, 20);
+    run(6, "godot", 120, 80, 2000);
+  });
+
+  it("far from the origin (1e6) the pairs are the same", () => {
+    const r = seededRandom(11);
+    const shapes = Array.from({ length: 50 }, (_, i) => {
+      const s = randomShape(r, `f${i}`, 60);
+      return { ...s, x: s.x + 1e6, y: s.y - 1e6 };
+    });
+    const world = new CollisionWorld({ filter: "none" });
+    world.sync(shapes);
+    expect(world.overlaps()).toEqual(findOverlaps(shapes, { filter: "none" }));
+  });
+
+  it("sync with the same array does nothing; an emptied scene has no pairs", () => {
+    const r = seededRandom(3);
+    const shapes = Array.from({ length: 30 }, (_, i) => randomShape(r, `e${i}`, 20));
+    const world = new CollisionWorld();
+    world.sync(shapes);
+    const pairs = world.overlaps();
+    world.sync(shapes);
+    expect(world.overlaps()).toBe(pairs);
+    world.sync([]);
+    expect(world.overlaps()).toEqual([]);
+    expect(world.size).toBe(0);
+  });
+
+  it("queryBox lists the shapes whose box meets the region, in scene order, on the mask's layers", () => {
+    const shapes: Shape[] = [
+      { id: "left", type: "box", x: -5, y: 0, rotation: 0, width: 2, height: 2 },
+      { id: "mid", type: "circle", x: 0, y: 0, rotation: 0, radius: 1, collisionLayer: 2 },
+      { id: "right", type: "box", x: 5, y: 0, rotation: 0, width: 2, height: 2 },
+    ];
+    const world = new CollisionWorld();
+    world.sync(shapes);
+    expect(world.queryBox(-6, -1, 1, 1)).toEqual(["left", "mid"]);
+    expect(world.queryBox(-6, -1, 1, 1, 1)).toEqual(["left"]);
+    expect(world.queryBox(10, 10, 11, 11)).toEqual([]);
+  });
+
+  it("an unknown sweep shape is an error naming it", () => {
+    const world = new CollisionWorld();
+    world.sync([]);
+    expect(() => world.sweep("ghost", vec2(0, 0))).toThrow(/ghost/);
+  });
+});
