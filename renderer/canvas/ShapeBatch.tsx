@@ -39,7 +39,7 @@ export interface ShapeBatchProps {
 
 export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: ShapeBatchProps) {
   const theme = useCanvasTheme();
-  // Set once the Konva node exists: the cache asks its layer to redraw when the zoom rests.
+  // Set once the Konva node exists: the cache asks its layer to redraw when the view rests.
   const holder = useMemo(() => ({ node: null as Konva.Shape | null }), []);
   const cache = useMemo(() => new BatchCache(() => holder.node?.getLayer()?.batchDraw()), [holder]);
   useEffect(() => () => {

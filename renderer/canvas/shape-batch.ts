@@ -46,6 +46,8 @@ export function shapeMeets(s: Shape, r: WorldRect): boolean {
 }
 
 const RAD = Math.PI / 180;
+/** Shapes smaller than this on screen, in CSS pixels, are drawn as their bounding box. */
+const TINY_PIXELS = 3;
 
 /** Adds the outline of a shape, in world units, to the current path (as ShapeNode draws it). */
 export function traceShape(ctx: CanvasRenderingContext2D, s: Shape): void {
@@ -98,21 +100,28 @@ export function paintShapes(
 ): number {
   ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
   ctx.lineJoin = "miter";
+  const tiny = TINY_PIXELS / pixelsPerUnit;
   let drawn = 0;
   let was: boolean | null = null;
   for (const s of shapes) {
-    if (!shapeMeets(s, rect)) continue;
+    const b = boxOf(s);
+    if (b.minX > rect.maxX || b.maxX < rect.minX || b.minY > rect.maxY || b.maxY < rect.minY) continue;
     const over = overlapping.has(s.id);
     if (over !== was) {
       ctx.fillStyle = over ? theme.overlapFill : theme.fill;
       ctx.strokeStyle = look === "selected" ? theme.selected : over ? theme.overlapStroke : theme.stroke;
       was = over;
     }
+    drawn++;
+    if (b.maxX - b.minX < tiny && b.maxY - b.minY < tiny) {
+      // A few pixels across: its outline is all that shows, and a rectangle is far cheaper to fill.
+      ctx.strokeRect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      continue;
+    }
     ctx.beginPath();
     traceShape(ctx, s);
     ctx.fill();
     ctx.stroke();
-    drawn++;
   }
   return drawn;
 }
@@ -127,14 +136,16 @@ export interface BatchContent {
 
 /** CSS pixels drawn beyond each edge of the view, so a pan within them needs no redraw. */
 export const CACHE_MARGIN = 256;
-/** A redraw slower than this waits until the wheel rests; meanwhile the old bitmap is scaled. */
+/** A redraw slower than this waits until the view rests; meanwhile the old bitmap is moved and scaled. */
 const SLOW_REDRAW_MS = 12;
-const ZOOM_REST_MS = 150;
+const VIEW_REST_MS = 150;
+/** Beyond this many changed shapes, the whole bitmap is redrawn rather than patched. */
+const PATCH_LIMIT = 64;
 
 /**
  * A bitmap of a batch as one view showed it, with margins. `draw` blits it under the current
- * view, redrawing it first when the content changed or the view left it; a change of zoom alone
- * scales the old bitmap when redrawing is slow, and asks for a redraw once the zoom rests.
+ * view, redrawing it first when the content changed or the view left it; a change of view alone
+ * moves and scales the old bitmap when redrawing is slow, and asks for a redraw once the view rests.
  */
 export class BatchCache {
   private canvas: HTMLCanvasElement | null = null;
@@ -157,17 +168,51 @@ export class BatchCache {
     this.canvas = null;
   }
 
-  /** Whether the bitmap shows exactly `c` (shape objects, their overlap flags, colours). */
-  private holds(c: BatchContent): boolean {
-    if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return false;
-    if (c.shapes === this.shapes && c.overlapping === this.overlapping) return true;
+  /**
+   * What differs between the bitmap and `c`: nothing ([]), the indices of the few shapes whose
+   * object or overlap flag changed, or null when everything must be redrawn.
+   */
+  private changes(c: BatchContent): number[] | null {
+    if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
+    if (c.shapes === this.shapes && c.overlapping === this.overlapping) return [];
     // During a drag the arrays are new on every step but this batch's shapes are the same objects;
-    // only an overlap flag that flips means a redraw.
+    // only the overlap flags of the dragged shape's neighbours flip.
+    const changed: number[] = [];
     for (let i = 0; i < c.shapes.length; i++) {
       const s = c.shapes[i]!;
-      if (s !== this.shapes[i] || (c.overlapping.has(s.id) ? 1 : 0) !== this.flags[i]) return false;
+      if (s !== this.shapes[i] || (c.overlapping.has(s.id) ? 1 : 0) !== this.flags[i]) {
+        if (changed.length === PATCH_LIMIT) return null;
+        changed.push(i);
+      }
     }
-    return true;
+    return changed;
+  }
+
+  /** Redraws the area of the changed shapes (old and new outlines), with everything under it. */
+  private patch(c: BatchContent, changed: readonly number[]): void {
+    const v = this.view!, ctx = this.canvas!.getContext("2d")!;
+    const pad = 3 / v.scale; // strokes reach past the box
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const i of changed) {
+      for (const s of [this.shapes[i]!, c.shapes[i]!]) {
+        const b = boxOf(s);
+        minX = Math.min(minX, b.minX - pad);
+        minY = Math.min(minY, b.minY - pad);
+        maxX = Math.max(maxX, b.maxX + pad);
+        maxY = Math.max(maxY, b.maxY + pad);
+      }
+    }
+    const area = { minX, minY, maxX, maxY };
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(minX, minY, maxX - minX, maxY - minY);
+    ctx.clip();
+    ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
+    paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale);
+    ctx.restore();
+    for (const i of changed) this.flags[i] = c.overlapping.has(c.shapes[i]!.id) ? 1 : 0;
+    this.shapes = c.shapes;
+    this.overlapping = c.overlapping;
   }
 
   private render(c: BatchContent, v: ScreenView): void {
@@ -198,16 +243,21 @@ export class BatchCache {
     const old = this.view;
     const sameSize = old !== null && old.width === v.width && old.height === v.height && old.pixelRatio === v.pixelRatio;
     const within = old !== null && Math.abs(v.x - old.x) <= CACHE_MARGIN && Math.abs(v.y - old.y) <= CACHE_MARGIN;
-    const fresh = sameSize && this.holds(c);
-    if (!fresh || old.scale !== v.scale || !within) {
-      const zoomOnly = fresh && old.scale !== v.scale && this.lastCost > SLOW_REDRAW_MS;
-      if (zoomOnly) {
+    let changed = sameSize ? this.changes(c) : null;
+    if (changed && changed.length > 0 && old!.scale === v.scale && within) {
+      this.patch(c, changed);
+      changed = [];
+    }
+    const fresh = changed !== null && changed.length === 0;
+    if (!fresh || old!.scale !== v.scale || !within) {
+      // Only the view changed (a zoom, or a pan past the margins) and redrawing is slow.
+      if (fresh && this.lastCost > SLOW_REDRAW_MS) {
         if (this.timer) clearTimeout(this.timer);
         this.timer = setTimeout(() => {
           this.timer = null;
           this.view = null; // stale: the next draw redraws
           this.requestRedraw();
-        }, ZOOM_REST_MS);
+        }, VIEW_REST_MS);
       } else this.render(c, v);
     }
     const at = this.view!, bitmap = this.canvas!;
@@ -216,7 +266,11 @@ export class BatchCache {
     target.save();
     target.setTransform(1, 0, 0, 1, 0, 0);
     target.imageSmoothingEnabled = k !== 1;
-    target.drawImage(bitmap, ((-CACHE_MARGIN - at.x) * k + v.x) * v.pixelRatio, ((-CACHE_MARGIN - at.y) * k + v.y) * v.pixelRatio, bitmap.width * k, bitmap.height * k);
+    // Only the part on screen: blitting the margins too cost most of a drag step in software.
+    const dx = ((-CACHE_MARGIN - at.x) * k + v.x) * v.pixelRatio, dy = ((-CACHE_MARGIN - at.y) * k + v.y) * v.pixelRatio;
+    const x0 = Math.max(0, dx), y0 = Math.max(0, dy);
+    const x1 = Math.min(v.width * v.pixelRatio, dx + bitmap.width * k), y1 = Math.min(v.height * v.pixelRatio, dy + bitmap.height * k);
+    if (x1 > x0 && y1 > y0) target.drawImage(bitmap, (x0 - dx) / k, (y0 - dy) / k, (x1 - x0) / k, (y1 - y0) / k, x0, y0, x1 - x0, y1 - y0);
     target.restore();
   }
 }

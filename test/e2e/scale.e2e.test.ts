@@ -63,6 +63,11 @@ describe("editor at scale in Chromium", () => {
     expect(seen[0]).toMatch(/^Opening e2e-scale\.json… \d+ %$/);
     expect(seen.at(-1)).toBe("Opening e2e-scale.json… 100 %");
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-opened.png") });
+    // The Overlaps panel lists the first 500 pairs and counts the rest.
+    const pairs = findOverlaps(scene.shapes).length;
+    expect(pairs).toBeGreaterThan(500);
+    expect(await page.locator("[data-testid^=overlap-]").count()).toBe(500 + 1); // and overlap-count
+    expect(await page.getByTestId("overlaps-more").textContent()).toBe(`and ${pairs - 500} more pairs (the first 500 are listed)`);
 
     // Culled: at 100 % only the shapes in and near the view are drawn.
     await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
