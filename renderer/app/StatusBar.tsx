@@ -3,6 +3,7 @@ import { actionById, chordLabel } from "../actions/registry";
 import { useOverlaps } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { setGridSize } from "../store/view-actions";
+import { useOpening } from "./document-commands";
 
 /** A status-bar switch that runs a registered action (its shortcut in the tooltip). */
 function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label: string }) {
@@ -49,6 +50,7 @@ export function StatusBar() {
   const scale = useEditor((s) => s.view.scale);
   const grid = useEditor((s) => s.grid);
   const overlaps = useOverlaps().pairs.length;
+  const opening = useOpening((s) => s.opening);
   return (
     <footer className="statusbar" role="status">
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
@@ -66,6 +68,12 @@ export function StatusBar() {
           <GridSizeField size={grid.size} />
         </label>
       </span>
+      {opening && (
+        <span className="opening" data-testid="open-progress">
+          <progress max={1} value={opening.fraction} aria-label={`Opening ${opening.name}`} />
+          Opening {opening.name}… {Math.round(opening.fraction * 100)} %
+        </span>
+      )}
       {notice && <span className="notice" data-testid="notice">{notice}</span>}
     </footer>
   );

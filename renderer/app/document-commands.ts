@@ -1,22 +1,69 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
-import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneProblem, type TiledSkipped } from "../../core";
+import { create } from "zustand";
+import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
 import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
+import { parseSceneInChunks } from "./open-in-chunks";
 import { exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const dirty = (s: EditorState): boolean => !sameDocument(s, s.saved);
 export const isDirty = (): boolean => dirty(useEditor.getState());
 
+/** Files at least this long (about 2,500 shapes) are read in steps, with progress. */
+const BIG_FILE_CHARS = 500_000;
+/** Opening shows its progress once it has taken this long. */
+const PROGRESS_AFTER_MS = 500;
+
+/** What an open under way has done, for the status bar; null when nothing is opening. */
+export const useOpening = create<{ readonly opening: { readonly name: string; readonly fraction: number } | null }>(() => ({ opening: null }));
+
+/** Tests may show progress sooner (window.__colliderStudioProgressAfterMs). */
+const progressAfter = (): number => {
+  const v: unknown = (window as Window & { __colliderStudioProgressAfterMs?: unknown }).__colliderStudioProgressAfterMs;
+  return typeof v === "number" ? v : PROGRESS_AFTER_MS;
+};
+
+/** Lets the browser paint and take input before the next step. */
+const pause = () => new Promise<void>((res) => setTimeout(res, 0));
+
+let openCount = 0;
+
 /** Loads opened text, or shows its problems and leaves the open document as it was. */
-export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): void {
-  if (!outcome || outcome.kind === "canceled") return;
+export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
+  if (!outcome || outcome.kind === "canceled") return Promise.resolve();
   if (outcome.kind === "error") {
     notify(outcome.message);
-    return;
+    return Promise.resolve();
   }
   const doc = outcome.value;
-  const result = parseScene(doc.text);
+  const ticket = ++openCount;
+  if (doc.text.length < BIG_FILE_CHARS) {
+    useOpening.setState({ opening: null });
+    loadOpened(doc, parseScene(doc.text));
+    return Promise.resolve();
+  }
+  return openInSteps(doc, ticket);
+}
+
+async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
+  const started = performance.now();
+  const show = (fraction: number) => {
+    if (ticket === openCount && performance.now() - started >= progressAfter()) useOpening.setState({ opening: { name: doc.name, fraction } });
+  };
+  const result = await parseSceneInChunks(doc.text, show, pause);
+  if (ticket !== openCount) return; // another file was opened meanwhile
+  // The first draw computes every overlap, which takes a while too: show 100 % until it is done.
+  show(1);
+  await pause();
+  if (ticket !== openCount) return;
+  loadOpened(doc, result);
+  requestAnimationFrame(() => setTimeout(() => {
+    if (ticket === openCount) useOpening.setState({ opening: null });
+  }, 0));
+}
+
+function loadOpened(doc: OpenedDocument, result: SceneParseResult): void {
   if (!result.ok) {
     showProblems(doc.name, result.problems);
     notify(`Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
@@ -27,7 +74,7 @@ export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): void
 
 export async function openDocument(): Promise<void> {
   if (isDirty() && !window.confirm("Discard unsaved changes and open another scene?")) return;
-  receiveOpened(await openScene());
+  await receiveOpened(await openScene());
 }
 
 export async function saveDocument(saveAs = false): Promise<void> {

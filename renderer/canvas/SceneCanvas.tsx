@@ -3,9 +3,9 @@
 // canvas still ends. The stage carries the view (pan and zoom); the wheel zooms about the cursor,
 // and Space-drag or a middle-button drag pans whatever the tool.
 import type Konva from "konva";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { evaluateProbe } from "../../core";
+import { evaluateProbe, type Shape } from "../../core";
 import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { screenToWorld } from "../store/view";
@@ -15,11 +15,13 @@ import { listen } from "../platform/listen";
 import { toolFor } from "../tools/active-tool";
 import { panTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, Tool } from "../tools/tool";
-import { drawOrder } from "./draw-order";
+import { shapesAt } from "../tools/select/picking";
+import { layerRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
 import { ProbeNode } from "./ProbeLayer";
+import { ShapeBatch } from "./ShapeBatch";
 import { ShapeNode } from "./ShapeNode";
 import { useCanvasTheme } from "./theme";
 
@@ -64,10 +66,13 @@ const WHEEL_LINE = 16;
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
+/** Beyond this many selected shapes, the selected ones are batched too (Ctrl+A on a huge scene). */
+const LIVE_NODE_LIMIT = 500;
+
 export function SceneCanvas() {
   const shapes = useEditor((s) => s.shapes);
   const layers = useEditor((s) => s.layers);
-  const drawn = useMemo(() => drawOrder(shapes, layers), [shapes, layers]);
+  const runs = useMemo(() => layerRuns(shapes, layers), [shapes, layers]);
   const selection = useEditor((s) => s.selection);
   const preview = useEditor((s) => s.preview);
   const probes = useEditor((s) => s.probes);
@@ -90,6 +95,15 @@ export function SceneCanvas() {
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
   const selected = useMemo(() => new Set(selection), [selection]);
+  // Per layer: the shapes drawn in one batch, and the selected ones, which are drawn after them as
+  // Konva nodes (or a batch of their own when there are very many) and redraw on every drag step.
+  const split = useMemo(() => runs.map((run) => {
+    if (selected.size === 0) return { run, rest: run.shapes, live: [] as Shape[] };
+    const rest: Shape[] = [], live: Shape[] = [];
+    for (const s of run.shapes) (selected.has(s.id) ? live : rest).push(s);
+    return { run, rest, live };
+  }), [runs, selected]);
+  const liveCount = split.reduce((n, r) => n + r.live.length, 0);
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
     const stage = stageRef.current;
@@ -107,9 +121,13 @@ export function SceneCanvas() {
     if (e.evt.button !== 0 && !pan) return;
     if (pan) e.evt.preventDefault(); // no autoscroll from the middle button
     const t = e.target;
-    const hitId = t.hasName("shape") || t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
-    const info = pointer(e.evt, hitId);
-    if (!info) return;
+    // Probes and handles are Konva nodes; shapes are mostly batched, so they are picked by geometry
+    // (the topmost pickable shape containing the point, as Konva's hit test found it before).
+    const nodeId = t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
+    const at = pointer(e.evt, nodeId);
+    if (!at) return;
+    const { shapes: all, layers: allLayers } = useEditor.getState();
+    const info = nodeId ? at : { ...at, hitId: shapesAt(all, allLayers, at.world)[0]?.id ?? null };
     const active: Tool = pan ? viewPan : toolFor(tool);
     if (pan || tool === "pan") setPanning(true);
     active.down(info);
@@ -163,8 +181,13 @@ export function SceneCanvas() {
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
         </Layer>
         <Layer>
-          {drawn.map(({ shape: s, locked }) => (
-            <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected={selected.has(s.id)} locked={locked} />
+          {split.map(({ run, rest, live }) => (
+            <Fragment key={run.layer}>
+              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} look="plain" cached />
+              {liveCount > LIVE_NODE_LIMIT
+                ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} look="selected" cached={false} />
+                : live.map((s) => <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected locked={run.locked} />)}
+            </Fragment>
           ))}
           {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>

@@ -7,13 +7,35 @@ export interface DrawnShape {
   readonly locked: boolean;
 }
 
-/** Shapes whose layer is unknown are drawn last, so nothing vanishes silently. */
+/** The shapes of one visible editor layer, in scene order. */
+export interface LayerRun {
+  /** The layer's id; "" for shapes whose layer is unknown. */
+  readonly layer: string;
+  readonly locked: boolean;
+  readonly shapes: readonly Shape[];
+}
+
+/**
+ * The visible layers bottom first, each with its shapes in scene order; shapes whose layer is
+ * unknown come last, so nothing vanishes silently. Linear: no sort, so it keeps up with a drag of
+ * one shape among 100,000.
+ */
+export function layerRuns(shapes: readonly Shape[], layers: readonly Layer[]): readonly LayerRun[] {
+  const buckets = new Map<string, Shape[]>(layers.map((l) => [l.id, []]));
+  const unknown: Shape[] = [];
+  for (const s of shapes) (buckets.get(s.layer ?? "") ?? unknown).push(s);
+  const runs: LayerRun[] = [];
+  const done = new Set<string>();
+  for (const l of layers) {
+    // Layer ids are unique in a valid scene; a repeat must still not draw its shapes twice.
+    if (done.has(l.id)) continue;
+    done.add(l.id);
+    if (l.visible !== false) runs.push({ layer: l.id, locked: l.locked === true, shapes: buckets.get(l.id)! });
+  }
+  if (unknown.length > 0) runs.push({ layer: "", locked: false, shapes: unknown });
+  return runs;
+}
+
 export function drawOrder(shapes: readonly Shape[], layers: readonly Layer[]): readonly DrawnShape[] {
-  const rank = new Map(layers.map((l, i) => [l.id, i]));
-  const byId = new Map(layers.map((l) => [l.id, l]));
-  return shapes
-    .filter((s) => byId.get(s.layer ?? "")?.visible !== false)
-    .map((shape, i) => ({ shape, locked: byId.get(shape.layer ?? "")?.locked === true, i, r: rank.get(shape.layer ?? "") ?? layers.length }))
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map(({ shape, locked }) => ({ shape, locked }));
+  return layerRuns(shapes, layers).flatMap((run) => run.shapes.map((shape) => ({ shape, locked: run.locked })));
 }

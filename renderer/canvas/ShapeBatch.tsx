@@ -1,0 +1,64 @@
+// One Konva shape drawing many document shapes with a single sceneFunc: the unselected shapes of
+// one editor layer (through a bitmap cache), or, when very many are selected, the selected ones.
+// Never listening: the canvas picks shapes geometrically (tools/select/picking.ts).
+import type Konva from "konva";
+import { useEffect, useMemo } from "react";
+import { Shape as KonvaShape } from "react-konva";
+import type { Shape } from "../../core";
+import { BatchCache, paintShapes, visibleRect, type BatchLook, type ScreenView } from "./shape-batch";
+import { useCanvasTheme } from "./theme";
+
+/** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
+const drawnCounts = new Map<string, number>();
+
+function report(stage: Konva.Stage | null, key: string, count: number | null): void {
+  if (count === null) drawnCounts.delete(key);
+  else drawnCounts.set(key, count);
+  if (!stage) return;
+  let total = 0;
+  for (const n of drawnCounts.values()) total += n;
+  stage.container().dataset.drawnShapes = String(total);
+}
+
+function screenOf(context: Konva.Context, node: Konva.Shape): ScreenView | null {
+  const stage = node.getStage();
+  if (!stage) return null;
+  const m = node.getAbsoluteTransform().getMatrix();
+  return { x: m[4] ?? 0, y: m[5] ?? 0, scale: m[0] ?? 1, width: stage.width(), height: stage.height(), pixelRatio: context.getCanvas().getPixelRatio() };
+}
+
+export interface ShapeBatchProps {
+  /** Names the batch (its layer and look), for the drawn count. */
+  readonly batchKey: string;
+  readonly shapes: readonly Shape[];
+  readonly overlapping: ReadonlySet<string>;
+  readonly look: BatchLook;
+  /** Cached batches keep a bitmap of the view; uncached ones (shapes that move) draw every time. */
+  readonly cached: boolean;
+}
+
+export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: ShapeBatchProps) {
+  const theme = useCanvasTheme();
+  // Set once the Konva node exists: the cache asks its layer to redraw when the view rests.
+  const holder = useMemo(() => ({ node: null as Konva.Shape | null }), []);
+  const cache = useMemo(() => new BatchCache(() => holder.node?.getLayer()?.batchDraw()), [holder]);
+  useEffect(() => () => {
+    cache.dispose();
+    report(holder.node?.getStage() ?? null, batchKey, null);
+  }, [cache, holder, batchKey]);
+
+  const sceneFunc = (context: Konva.Context, node: Konva.Shape) => {
+    holder.node = node;
+    const view = screenOf(context, node);
+    if (!view) return;
+    const content = { shapes, overlapping, theme, look };
+    if (cached) {
+      cache.draw(context._context, content, view);
+      report(node.getStage(), batchKey, cache.drawn);
+    } else {
+      // The context maps world units to device pixels already (stage transform × pixel ratio).
+      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, theme, view.scale));
+    }
+  };
+  return <KonvaShape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;
+}

@@ -1,0 +1,276 @@
+// Drawing many shapes at once with the plain canvas API, for the batched layers of the canvas: one
+// path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
+// a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
+import { shapeAABB, type Shape } from "../../core";
+import type { CanvasTheme } from "./theme";
+
+/** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
+export interface ScreenView {
+  readonly x: number;
+  readonly y: number;
+  readonly scale: number;
+  /** The canvas size in CSS pixels. */
+  readonly width: number;
+  readonly height: number;
+  /** Device pixels per CSS pixel of the layer's canvas. */
+  readonly pixelRatio: number;
+}
+
+export interface WorldRect {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The world rectangle a view shows, grown by `margin` CSS pixels on every side. */
+export function visibleRect(v: Pick<ScreenView, "x" | "y" | "scale" | "width" | "height">, margin: number): WorldRect {
+  return { minX: (-margin - v.x) / v.scale, minY: (-margin - v.y) / v.scale, maxX: (v.width + margin - v.x) / v.scale, maxY: (v.height + margin - v.y) / v.scale };
+}
+
+// Shapes are immutable: a box is computed once per shape object.
+const boxes = new WeakMap<Shape, WorldRect>();
+function boxOf(s: Shape): WorldRect {
+  let b = boxes.get(s);
+  if (!b) {
+    b = shapeAABB(s);
+    boxes.set(s, b);
+  }
+  return b;
+}
+
+/** Whether the shape's bounding box meets the rectangle. */
+export function shapeMeets(s: Shape, r: WorldRect): boolean {
+  const b = boxOf(s);
+  return b.minX <= r.maxX && b.maxX >= r.minX && b.minY <= r.maxY && b.maxY >= r.minY;
+}
+
+const RAD = Math.PI / 180;
+/** Shapes smaller than this on screen, in CSS pixels, are drawn as their bounding box. */
+const TINY_PIXELS = 3;
+
+/** Adds the outline of a shape, in world units, to the current path (as ShapeNode draws it). */
+export function traceShape(ctx: CanvasRenderingContext2D, s: Shape): void {
+  if (s.type === "circle") {
+    ctx.moveTo(s.x + s.radius, s.y);
+    ctx.arc(s.x, s.y, s.radius, 0, 2 * Math.PI);
+    return;
+  }
+  // Rotation is in degrees, clockwise on screen, which is the canvas's positive angle.
+  const a = s.rotation * RAD, c = Math.cos(a), n = Math.sin(a);
+  const to = (lx: number, ly: number, first: boolean) => {
+    const x = s.x + lx * c - ly * n, y = s.y + lx * n + ly * c;
+    if (first) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  };
+  if (s.type === "box") {
+    const w = s.width / 2, h = s.height / 2;
+    to(-w, -h, true);
+    to(w, -h, false);
+    to(w, h, false);
+    to(-w, h, false);
+  } else if (s.type === "capsule") {
+    // A stadium: the top cap from its left point over the top to its right, then the bottom cap.
+    const r = s.radius, d = s.height / 2 - r;
+    to(-r, -d, true);
+    ctx.arc(s.x + d * n, s.y - d * c, r, Math.PI + a, 2 * Math.PI + a);
+    ctx.arc(s.x - d * n, s.y + d * c, r, a, Math.PI + a);
+  } else {
+    s.points.forEach(([px, py], i) => to(px, py, i === 0));
+  }
+  ctx.closePath();
+}
+
+export type BatchLook = "plain" | "selected";
+
+/**
+ * Fills and strokes every shape meeting `rect`, in order, each in its own colours (so overlapping
+ * translucent fills stack as they do with one Konva node per shape). The context's transform must
+ * map world units to device pixels; `pixelsPerUnit` keeps strokes 1.5 CSS pixels wide at any zoom.
+ * Returns how many shapes it drew.
+ */
+export function paintShapes(
+  ctx: CanvasRenderingContext2D,
+  shapes: readonly Shape[],
+  overlapping: ReadonlySet<string>,
+  rect: WorldRect,
+  look: BatchLook,
+  theme: CanvasTheme,
+  pixelsPerUnit: number,
+): number {
+  ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
+  ctx.lineJoin = "miter";
+  const tiny = TINY_PIXELS / pixelsPerUnit;
+  let drawn = 0;
+  let was: boolean | null = null;
+  for (const s of shapes) {
+    const b = boxOf(s);
+    if (b.minX > rect.maxX || b.maxX < rect.minX || b.minY > rect.maxY || b.maxY < rect.minY) continue;
+    const over = overlapping.has(s.id);
+    if (over !== was) {
+      ctx.fillStyle = over ? theme.overlapFill : theme.fill;
+      ctx.strokeStyle = look === "selected" ? theme.selected : over ? theme.overlapStroke : theme.stroke;
+      was = over;
+    }
+    drawn++;
+    if (b.maxX - b.minX < tiny && b.maxY - b.minY < tiny) {
+      // A few pixels across: its outline is all that shows, and a rectangle is far cheaper to fill.
+      ctx.strokeRect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      continue;
+    }
+    ctx.beginPath();
+    traceShape(ctx, s);
+    ctx.fill();
+    ctx.stroke();
+  }
+  return drawn;
+}
+
+/** What a batch shows: the cache is redrawn when any of it changes. */
+export interface BatchContent {
+  readonly shapes: readonly Shape[];
+  readonly overlapping: ReadonlySet<string>;
+  readonly theme: CanvasTheme;
+  readonly look: BatchLook;
+}
+
+/** CSS pixels drawn beyond each edge of the view, so a pan within them needs no redraw. */
+export const CACHE_MARGIN = 256;
+/** A redraw slower than this waits until the view rests; meanwhile the old bitmap is moved and scaled. */
+const SLOW_REDRAW_MS = 12;
+const VIEW_REST_MS = 150;
+/** Beyond this many changed shapes, the whole bitmap is redrawn rather than patched. */
+const PATCH_LIMIT = 64;
+
+/**
+ * A bitmap of a batch as one view showed it, with margins. `draw` blits it under the current
+ * view, redrawing it first when the content changed or the view left it; a change of view alone
+ * moves and scales the old bitmap when redrawing is slow, and asks for a redraw once the view rests.
+ */
+export class BatchCache {
+  private canvas: HTMLCanvasElement | null = null;
+  private view: ScreenView | null = null;
+  private shapes: readonly Shape[] = [];
+  private flags = new Uint8Array(0);
+  private overlapping: ReadonlySet<string> | null = null;
+  private theme: CanvasTheme | null = null;
+  private look: BatchLook = "plain";
+  private lastCost = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Shapes in the bitmap (those meeting the view and its margins). */
+  drawn = 0;
+
+  constructor(private readonly requestRedraw: () => void) {}
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.canvas = null;
+  }
+
+  /**
+   * What differs between the bitmap and `c`: nothing ([]), the indices of the few shapes whose
+   * object or overlap flag changed, or null when everything must be redrawn.
+   */
+  private changes(c: BatchContent): number[] | null {
+    if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
+    if (c.shapes === this.shapes && c.overlapping === this.overlapping) return [];
+    // During a drag the arrays are new on every step but this batch's shapes are the same objects;
+    // only the overlap flags of the dragged shape's neighbours flip.
+    const changed: number[] = [];
+    for (let i = 0; i < c.shapes.length; i++) {
+      const s = c.shapes[i]!;
+      if (s !== this.shapes[i] || (c.overlapping.has(s.id) ? 1 : 0) !== this.flags[i]) {
+        if (changed.length === PATCH_LIMIT) return null;
+        changed.push(i);
+      }
+    }
+    return changed;
+  }
+
+  /** Redraws the area of the changed shapes (old and new outlines), with everything under it. */
+  private patch(c: BatchContent, changed: readonly number[]): void {
+    const v = this.view!, ctx = this.canvas!.getContext("2d")!;
+    const pad = 3 / v.scale; // strokes reach past the box
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const i of changed) {
+      for (const s of [this.shapes[i]!, c.shapes[i]!]) {
+        const b = boxOf(s);
+        minX = Math.min(minX, b.minX - pad);
+        minY = Math.min(minY, b.minY - pad);
+        maxX = Math.max(maxX, b.maxX + pad);
+        maxY = Math.max(maxY, b.maxY + pad);
+      }
+    }
+    const area = { minX, minY, maxX, maxY };
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(minX, minY, maxX - minX, maxY - minY);
+    ctx.clip();
+    ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
+    paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale);
+    ctx.restore();
+    for (const i of changed) this.flags[i] = c.overlapping.has(c.shapes[i]!.id) ? 1 : 0;
+    this.shapes = c.shapes;
+    this.overlapping = c.overlapping;
+  }
+
+  private render(c: BatchContent, v: ScreenView): void {
+    const started = performance.now();
+    const w = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio), h = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
+    this.canvas ??= document.createElement("canvas");
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    const ctx = this.canvas.getContext("2d")!;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const k = v.pixelRatio * v.scale;
+    ctx.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+    this.drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale);
+    this.view = v;
+    this.shapes = c.shapes;
+    this.overlapping = c.overlapping;
+    this.theme = c.theme;
+    this.look = c.look;
+    this.flags = Uint8Array.from(c.shapes, (s) => (c.overlapping.has(s.id) ? 1 : 0));
+    this.lastCost = performance.now() - started;
+  }
+
+  /** Draws the batch on `target` (any transform) as it looks under view `v`. */
+  draw(target: CanvasRenderingContext2D, c: BatchContent, v: ScreenView): void {
+    const old = this.view;
+    const sameSize = old !== null && old.width === v.width && old.height === v.height && old.pixelRatio === v.pixelRatio;
+    const within = old !== null && Math.abs(v.x - old.x) <= CACHE_MARGIN && Math.abs(v.y - old.y) <= CACHE_MARGIN;
+    let changed = sameSize ? this.changes(c) : null;
+    if (changed && changed.length > 0 && old!.scale === v.scale && within) {
+      this.patch(c, changed);
+      changed = [];
+    }
+    const fresh = changed !== null && changed.length === 0;
+    if (!fresh || old!.scale !== v.scale || !within) {
+      // Only the view changed (a zoom, or a pan past the margins) and redrawing is slow.
+      if (fresh && this.lastCost > SLOW_REDRAW_MS) {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.view = null; // stale: the next draw redraws
+          this.requestRedraw();
+        }, VIEW_REST_MS);
+      } else this.render(c, v);
+    }
+    const at = this.view!, bitmap = this.canvas!;
+    // Bitmap pixel p shows screen point p / ratio − margin under `at`; map it through `v`.
+    const k = v.scale / at.scale;
+    target.save();
+    target.setTransform(1, 0, 0, 1, 0, 0);
+    target.imageSmoothingEnabled = k !== 1;
+    // Only the part on screen: blitting the margins too cost most of a drag step in software.
+    const dx = ((-CACHE_MARGIN - at.x) * k + v.x) * v.pixelRatio, dy = ((-CACHE_MARGIN - at.y) * k + v.y) * v.pixelRatio;
+    const x0 = Math.max(0, dx), y0 = Math.max(0, dy);
+    const x1 = Math.min(v.width * v.pixelRatio, dx + bitmap.width * k), y1 = Math.min(v.height * v.pixelRatio, dy + bitmap.height * k);
+    if (x1 > x0 && y1 > y0) target.drawImage(bitmap, (x0 - dx) / k, (y0 - dy) / k, (x1 - x0) / k, (y1 - y0) / k, x0, y0, x1 - x0, y1 - y0);
+    target.restore();
+  }
+}

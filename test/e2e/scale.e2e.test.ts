@@ -1,0 +1,103 @@
+// A scene of a few thousand shapes in Chromium: shapes off screen are culled (the canvas reports
+// how many batched shapes it drew, fewer than the scene holds, more once zoomed out), a batched
+// shape is picked by a click, overlap colouring shows on batched shapes, and opening a big file
+// shows its progress in the status bar. World = page − (0, 38) in the startup view.
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { findOverlaps, overlappingIds, type Shape } from "../../core";
+import { shapesAt } from "../../renderer/tools/select/picking";
+import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
+import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+
+const session = editorSession();
+const CANVAS_TOP = 38;
+const COUNT = 3000;
+const SHAPES_LAYER = 1;
+
+/** The RGBA of the shapes layer (Konva's second canvas) at a page point. */
+async function shapePixel(page: Page, x: number, y: number): Promise<[number, number, number, number]> {
+  return page.evaluate(([px, py, index]) => {
+    const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+    const rect = layer.getBoundingClientRect();
+    const ratio = layer.width / rect.width;
+    const d = layer.getContext("2d")!.getImageData(Math.round((px - rect.left) * ratio), Math.round((py - rect.top) * ratio), 1, 1).data;
+    return [d[0]!, d[1]!, d[2]!, d[3]!] as [number, number, number, number];
+  }, [x, y, SHAPES_LAYER] as const);
+}
+
+const drawnCount = async (page: Page) => Number(await page.locator("[data-drawn-shapes]").getAttribute("data-drawn-shapes"));
+
+describe("editor at scale in Chromium", () => {
+  const scene = scaleScene(COUNT, 11);
+  const overlapping = overlappingIds(findOverlaps(scene.shapes));
+  const layers = scene.layers ?? [];
+  /** Circles in the startup view (clear of the sidebar and panels) whose centre no other shape covers. */
+  const loneCircles = (over: boolean): Shape[] =>
+    scene.shapes.filter((s) => s.type === "circle" && s.x > 60 && s.x < 560 && s.y > 60 && s.y < 400 && overlapping.has(s.id) === over && shapesAt(scene.shapes, layers, s).length === 1);
+
+  it("culls, picks and colours batched shapes, and shows progress while opening", async () => {
+    const file = resolve(ARTIFACTS, "e2e-scale.json");
+    const text = scaleSceneText(COUNT, 11);
+    // Big enough to be read in steps (500,000 characters and more).
+    expect(text.length).toBeGreaterThan(500_000);
+    writeFileSync(file, text);
+    const page = await session.newPage();
+
+    // Progress shows from the start (the threshold lowered from 0.5 s), and goes once opened.
+    await page.evaluate("window.__colliderStudioProgressAfterMs = 0");
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const el = document.querySelector("[data-testid=open-progress]");
+        if (el?.textContent) seen.push(el.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.setInputFiles("#open-scene-input", file);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
+    await expect.poll(() => page.getByTestId("open-progress").count()).toBe(0);
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]).toMatch(/^Opening e2e-scale\.json… \d+ %$/);
+    expect(seen.at(-1)).toBe("Opening e2e-scale.json… 100 %");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-opened.png") });
+    // The Overlaps panel lists the first 500 pairs and counts the rest.
+    const pairs = findOverlaps(scene.shapes).length;
+    expect(pairs).toBeGreaterThan(500);
+    expect(await page.locator("[data-testid^=overlap-]").count()).toBe(500 + 1); // and overlap-count
+    expect(await page.getByTestId("overlaps-more").textContent()).toBe(`and ${pairs - 500} more pairs (the first 500 are listed)`);
+
+    // Culled: at 100 % only the shapes in and near the view are drawn.
+    await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
+    const atStart = await drawnCount(page);
+    expect(atStart).toBeLessThan(COUNT / 3);
+
+    // Overlap colouring on batched shapes: red where a shape overlaps another, blue where not.
+    const red = loneCircles(true)[0]!, blue = loneCircles(false)[0]!;
+    const [rr, , rb] = await shapePixel(page, red.x, red.y + CANVAS_TOP);
+    const [br, , bb] = await shapePixel(page, blue.x, blue.y + CANVAS_TOP);
+    expect(rr).toBeGreaterThan(rb + 60);
+    expect(bb).toBeGreaterThan(br + 60);
+
+    // A click on a batched shape selects it (picked by geometry, as the select tool does).
+    expect(await page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await page.mouse.click(blue.x, blue.y + CANVAS_TOP);
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe(`circle ${blue.id}`);
+    expect(await page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    // Now a Konva node on top of the batch, in the selected colour (yellow at its edge).
+    await expect.poll(async () => (await shapePixel(page, blue.x + (blue.type === "circle" ? blue.radius : 0), blue.y + CANVAS_TOP))[2]).toBeLessThan(120);
+
+    // Zoomed out, more of the scene is in view: more shapes drawn; fitting all draws every one.
+    await page.keyboard.press("Escape");
+    await page.mouse.move(400, 400);
+    for (let k = 0; k < 4; k++) await page.mouse.wheel(0, 200);
+    await expect.poll(() => drawnCount(page)).toBeGreaterThan(atStart * 2);
+    await page.keyboard.press("Shift+Digit1");
+    await expect.poll(() => drawnCount(page)).toBe(COUNT);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-fit.png") });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
