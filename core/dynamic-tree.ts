@@ -173,9 +173,9 @@ export class DynamicTree {
               const goOn = visit(proxy, data[proxy]!);
               if (this.version !== version) throw changedDuringQuery();
               if (!goOn) return;
-              stack = this.stack; // a nested query may have grown it
+              stack = this.stack; // share the larger stack if a nested query grew it
             } else {
-              if (top === stack.length) stack = this.growStack();
+              if (top === stack.length) stack = this.growStack(stack);
               stack[top++] = child;
             }
           }
@@ -266,7 +266,7 @@ export class DynamicTree {
           const value = visit(proxy, data[proxy]!, fraction);
           if (this.version !== version) throw changedDuringQuery();
           if (value === 0) return;
-          stack = this.stack; // a nested query may have grown it
+          stack = this.stack; // share the larger stack if a nested query grew it
           if (value > 0 && value < fraction) {
             fraction = value;
             ex = x1 + fraction * dx;
@@ -275,7 +275,7 @@ export class DynamicTree {
             sMaxX = Math.max(x1, ex) + pad; sMaxY = Math.max(y1, ey) + pad;
           }
         }
-        if (top + 2 > stack.length) stack = this.growStack();
+        if (top + 2 > stack.length) stack = this.growStack(stack);
         if (hitB && child1[b] !== NULL_NODE) stack[top++] = b;
         if (child1[a] !== NULL_NODE) stack[top++] = a;
       }
@@ -707,9 +707,13 @@ export class DynamicTree {
     if (from < cap) this.freeProxy = from;
   }
 
-  private growStack(): Int32Array {
-    const grown = new Int32Array(2 * this.stack.length);
-    grown.set(this.stack);
+  /**
+   * A larger stack holding the caller's: each traversal reads and writes only its own slots
+   * through its own reference, so one still holding a stack a nested query replaced stays right.
+   */
+  private growStack(from: Int32Array): Int32Array {
+    const grown = new Int32Array(2 * Math.max(from.length, this.stack.length));
+    grown.set(from);
     this.stack = grown;
     return grown;
   }
