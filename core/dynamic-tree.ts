@@ -602,6 +602,7 @@ export class DynamicTree {
       this.heights = new Int32Array(capacity);
     }
     const { box, child1, child2, parent, heights, proxyNode } = this;
+    const bins = new Uint8Array(n);
     // Pending ranges: start, end, parent node, slot (0 = child1).
     let work = new Int32Array(4 * 64), sp = 4, next = 0;
     work[0] = 0; work[1] = n; work[2] = NULL_NODE; work[3] = 0;
@@ -622,7 +623,7 @@ export class DynamicTree {
         proxyNode[proxy] = node;
         continue;
       }
-      const split = partitionSAH(ids, boxes, start, end);
+      const split = partitionSAH(ids, boxes, bins, start, end);
       if (sp + 8 > work.length) {
         const grown = new Int32Array(2 * work.length);
         grown.set(work);
@@ -763,9 +764,10 @@ function binOf(c: number, lo: number, scale: number): number {
 /**
  * Splits ids[start, end) (and their boxes) in two along the longer axis of the centroids' bounds,
  * at the bin boundary of least SAH cost (count × half perimeter on each side), as Box2D's
- * b2PartitionSAH. Returns the first index of the second half, strictly inside the range.
+ * b2PartitionSAH. `bins` is scratch for the items' bins. Returns the first index of the second
+ * half, strictly inside the range.
  */
-function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: number): number {
+function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, start: number, end: number): number {
   const count = end - start;
   if (count <= 2) return start + 1;
   // Doubled centroids (min + max): only their order and spread matter.
@@ -794,11 +796,13 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: 
   for (let i = start; i < end; i++) {
     const o = 4 * i;
     const k = binOf(boxes[o + axis]! + boxes[o + 2 + axis]!, lo, scale), q = 4 * k;
+    bins[i] = k;
     binCount[k]!++;
-    if (boxes[o]! < binBox[q]!) binBox[q] = boxes[o]!;
-    if (boxes[o + 1]! < binBox[q + 1]!) binBox[q + 1] = boxes[o + 1]!;
-    if (boxes[o + 2]! > binBox[q + 2]!) binBox[q + 2] = boxes[o + 2]!;
-    if (boxes[o + 3]! > binBox[q + 3]!) binBox[q + 3] = boxes[o + 3]!;
+    // Math.min / max compile to branch-free instructions; the branches here would mispredict.
+    binBox[q] = Math.min(binBox[q]!, boxes[o]!);
+    binBox[q + 1] = Math.min(binBox[q + 1]!, boxes[o + 1]!);
+    binBox[q + 2] = Math.max(binBox[q + 2]!, boxes[o + 2]!);
+    binBox[q + 3] = Math.max(binBox[q + 3]!, boxes[o + 3]!);
   }
   // Plane k splits bins 0..k from k+1..: sweep the left costs up, then the right ones down.
   let mnX = Infinity, mnY = Infinity, mxX = -Infinity, mxY = -Infinity, n = 0;
@@ -827,10 +831,11 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: 
   // Hoare partition: bins 0..bestPlane to the front.
   let i = start, j = end - 1;
   for (;;) {
-    while (i <= j && binOf(boxes[4 * i + axis]! + boxes[4 * i + 2 + axis]!, lo, scale) <= bestPlane) i++;
-    while (i <= j && binOf(boxes[4 * j + axis]! + boxes[4 * j + 2 + axis]!, lo, scale) > bestPlane) j--;
+    while (i <= j && bins[i]! <= bestPlane) i++;
+    while (i <= j && bins[j]! > bestPlane) j--;
     if (i >= j) break;
     const t = ids[i]!; ids[i] = ids[j]!; ids[j] = t;
+    bins[j] = bins[i]!; // bins[i] is not read again
     for (let c = 0; c < 4; c++) {
       const u = boxes[4 * i + c]!; boxes[4 * i + c] = boxes[4 * j + c]!; boxes[4 * j + c] = u;
     }
