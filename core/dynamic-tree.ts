@@ -173,9 +173,9 @@ export class DynamicTree {
               const goOn = visit(proxy, data[proxy]!);
               if (this.version !== version) throw changedDuringQuery();
               if (!goOn) return;
-              stack = this.stack; // a nested query may have grown it
+              stack = this.stack; // share the larger stack if a nested query grew it
             } else {
-              if (top === stack.length) stack = this.growStack();
+              if (top === stack.length) stack = this.growStack(stack);
               stack[top++] = child;
             }
           }
@@ -266,7 +266,7 @@ export class DynamicTree {
           const value = visit(proxy, data[proxy]!, fraction);
           if (this.version !== version) throw changedDuringQuery();
           if (value === 0) return;
-          stack = this.stack; // a nested query may have grown it
+          stack = this.stack; // share the larger stack if a nested query grew it
           if (value > 0 && value < fraction) {
             fraction = value;
             ex = x1 + fraction * dx;
@@ -275,7 +275,7 @@ export class DynamicTree {
             sMaxX = Math.max(x1, ex) + pad; sMaxY = Math.max(y1, ey) + pad;
           }
         }
-        if (top + 2 > stack.length) stack = this.growStack();
+        if (top + 2 > stack.length) stack = this.growStack(stack);
         if (hitB && child1[b] !== NULL_NODE) stack[top++] = b;
         if (child1[a] !== NULL_NODE) stack[top++] = a;
       }
@@ -602,6 +602,7 @@ export class DynamicTree {
       this.heights = new Int32Array(capacity);
     }
     const { box, child1, child2, parent, heights, proxyNode } = this;
+    const bins = new Uint8Array(n);
     // Pending ranges: start, end, parent node, slot (0 = child1).
     let work = new Int32Array(4 * 64), sp = 4, next = 0;
     work[0] = 0; work[1] = n; work[2] = NULL_NODE; work[3] = 0;
@@ -622,7 +623,7 @@ export class DynamicTree {
         proxyNode[proxy] = node;
         continue;
       }
-      const split = partitionSAH(ids, boxes, start, end);
+      const split = partitionSAH(ids, boxes, bins, start, end);
       if (sp + 8 > work.length) {
         const grown = new Int32Array(2 * work.length);
         grown.set(work);
@@ -707,9 +708,13 @@ export class DynamicTree {
     if (from < cap) this.freeProxy = from;
   }
 
-  private growStack(): Int32Array {
-    const grown = new Int32Array(2 * this.stack.length);
-    grown.set(this.stack);
+  /**
+   * A larger stack holding the caller's: each traversal reads and writes only its own slots
+   * through its own reference, so one still holding a stack a nested query replaced stays right.
+   */
+  private growStack(from: Int32Array): Int32Array {
+    const grown = new Int32Array(2 * Math.max(from.length, this.stack.length));
+    grown.set(from);
     this.stack = grown;
     return grown;
   }
@@ -759,9 +764,10 @@ function binOf(c: number, lo: number, scale: number): number {
 /**
  * Splits ids[start, end) (and their boxes) in two along the longer axis of the centroids' bounds,
  * at the bin boundary of least SAH cost (count × half perimeter on each side), as Box2D's
- * b2PartitionSAH. Returns the first index of the second half, strictly inside the range.
+ * b2PartitionSAH. `bins` is scratch for the items' bins. Returns the first index of the second
+ * half, strictly inside the range.
  */
-function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: number): number {
+function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, start: number, end: number): number {
   const count = end - start;
   if (count <= 2) return start + 1;
   // Doubled centroids (min + max): only their order and spread matter.
@@ -790,11 +796,13 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: 
   for (let i = start; i < end; i++) {
     const o = 4 * i;
     const k = binOf(boxes[o + axis]! + boxes[o + 2 + axis]!, lo, scale), q = 4 * k;
+    bins[i] = k;
     binCount[k]!++;
-    if (boxes[o]! < binBox[q]!) binBox[q] = boxes[o]!;
-    if (boxes[o + 1]! < binBox[q + 1]!) binBox[q + 1] = boxes[o + 1]!;
-    if (boxes[o + 2]! > binBox[q + 2]!) binBox[q + 2] = boxes[o + 2]!;
-    if (boxes[o + 3]! > binBox[q + 3]!) binBox[q + 3] = boxes[o + 3]!;
+    // Math.min / max compile to branch-free instructions; the branches here would mispredict.
+    binBox[q] = Math.min(binBox[q]!, boxes[o]!);
+    binBox[q + 1] = Math.min(binBox[q + 1]!, boxes[o + 1]!);
+    binBox[q + 2] = Math.max(binBox[q + 2]!, boxes[o + 2]!);
+    binBox[q + 3] = Math.max(binBox[q + 3]!, boxes[o + 3]!);
   }
   // Plane k splits bins 0..k from k+1..: sweep the left costs up, then the right ones down.
   let mnX = Infinity, mnY = Infinity, mxX = -Infinity, mxY = -Infinity, n = 0;
@@ -823,10 +831,11 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, start: number, end: 
   // Hoare partition: bins 0..bestPlane to the front.
   let i = start, j = end - 1;
   for (;;) {
-    while (i <= j && binOf(boxes[4 * i + axis]! + boxes[4 * i + 2 + axis]!, lo, scale) <= bestPlane) i++;
-    while (i <= j && binOf(boxes[4 * j + axis]! + boxes[4 * j + 2 + axis]!, lo, scale) > bestPlane) j--;
+    while (i <= j && bins[i]! <= bestPlane) i++;
+    while (i <= j && bins[j]! > bestPlane) j--;
     if (i >= j) break;
     const t = ids[i]!; ids[i] = ids[j]!; ids[j] = t;
+    bins[j] = bins[i]!; // bins[i] is not read again
     for (let c = 0; c < 4; c++) {
       const u = boxes[4 * i + c]!; boxes[4 * i + c] = boxes[4 * j + c]!; boxes[4 * j + c] = u;
     }

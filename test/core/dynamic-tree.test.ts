@@ -378,20 +378,21 @@ describe("DynamicTree.rayCast", () => {
     const { tree, m } = grid();
     let deepest = 0;
     const all = bruteQuery(m, [-Infinity, -Infinity, Infinity, Infinity]);
-    // Each level queries everything and, at its second proxy, starts the next level: the outer
-    // traversals' pending nodes must survive 400 nested ones above them on the stack.
+    // Each level queries everything and, at one of its first proxies, starts the next level: the
+    // outer traversals' pending nodes must survive the nested ones above them on the stack, and
+    // an outer traversal must go on in the grown stack when it grows again itself.
     const nested = (level: number): void => {
       deepest = Math.max(deepest, level);
-      let count = 0;
-      tree.query(-Infinity, -Infinity, Infinity, Infinity, () => {
-        count++;
-        if (count === 2 && level < 400) nested(level + 1);
+      const seen: number[] = [];
+      tree.query(-Infinity, -Infinity, Infinity, Infinity, (id) => {
+        seen.push(id);
+        if (seen.length === 1 + (level % 5) && level < 600) nested(level + 1);
         return true;
       });
-      expect(count).toBe(all.length);
+      expect(sorted(seen)).toEqual(all);
     };
     nested(1);
-    expect(deepest).toBe(400);
+    expect(deepest).toBe(600);
     // The outer traversal still works (and every query after it).
     expect(queryIds(tree, [-Infinity, -Infinity, Infinity, Infinity])).toEqual(all);
     const hits: number[] = [];
@@ -401,6 +402,23 @@ describe("DynamicTree.rayCast", () => {
       return -1;
     });
     expect(hits.length).toBe(20);
+  });
+
+  it("a short diagonal ray touching the corner of a huge box still visits it (slack relative to the box)", () => {
+    const r = seededRandom(12);
+    for (let k = 0; k < 300; k++) {
+      // The corner (cx, cy) is small and exact; the box reaches 1e9..1e14 away from it, so its
+      // centre and half extents round at ulps far larger than the ray's coordinates.
+      const cx = Math.round(64 * r()) / 8, cy = Math.round(64 * r()) / 8;
+      const lx = 10 ** (9 + 5 * r()), ly = 10 ** (9 + 5 * r());
+      const tree = new DynamicTree();
+      const id = tree.createProxy(cx - lx, cy - ly, cx, cy, 0);
+      tree.createProxy(cx + 5, cy + 5, cx + 6, cy + 6, 1); // so the box is a child, not the root
+      const s = 1 + Math.round(8 * r()) / 4;
+      // Through the corner along (1, -1): it only touches the box.
+      expect(segmentEntry([cx - lx, cy - ly, cx, cy], cx - s, cy + s, 2 * s, -2 * s, 1)).toBe(0.5);
+      expect(rayVisits(tree, cx - s, cy + s, cx + s, cy - s).has(id)).toBe(true);
+    }
   });
 
   it("a visit that changes the tree throws instead of walking freed nodes", () => {
