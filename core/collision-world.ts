@@ -55,6 +55,8 @@ interface Pair {
 /** Slots are below 2^22 (four million shapes), so two make one exact key. */
 const SLOT_LIMIT = 4194304;
 const pairKey = (p: number, q: number): number => (p < q ? p * SLOT_LIMIT + q : q * SLOT_LIMIT + p);
+/** From this many shapes on, a first load builds the tree in bulk. */
+const BULK = 256;
 
 /**
  * How far a proxy's box reaches beyond the shape: a tenth of its size (at least 1e-9 of its
@@ -74,11 +76,11 @@ const cast = new CastOutput();
 
 export class CollisionWorld {
   readonly filter: FilterRule;
-  private readonly tree = new DynamicTree();
+  private tree = new DynamicTree();
   /** Body slots (null when free) and each slot's fat box, four numbers a slot. */
-  private readonly slots: (Body | null)[] = [];
+  private slots: (Body | null)[] = [];
   private fat = new Float64Array(64);
-  private readonly freeSlots: number[] = [];
+  private freeSlots: number[] = [];
   private readonly byId = new Map<string, number>();
   private readonly pairs = new Map<number, Pair>();
   /** Slots whose fat box was (re)inserted, or whose bits changed, since the pairs were updated. */
@@ -103,6 +105,10 @@ export class CollisionWorld {
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
+    if (this.byId.size === 0 && shapes.length >= BULK) {
+      this.load(shapes);
+      return;
+    }
     const seen = new Set<number>();
     shapes.forEach((shape, index) => {
       const slot = this.byId.get(shape.id);
@@ -117,6 +123,30 @@ export class CollisionWorld {
     if (seen.size !== this.byId.size) {
       for (const [id, slot] of this.byId) if (!seen.has(slot)) this.remove(id, slot);
     }
+    this.synced = shapes;
+    this.overlapsCache = null;
+    this.updatePairs();
+  }
+
+  /** A first load of many shapes: one bulk-built tree (binned SAH) instead of one insertion each. */
+  private load(shapes: readonly Shape[]): void {
+    const n = shapes.length;
+    if (n >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
+    this.slots = [];
+    this.freeSlots = [];
+    this.fat = new Float64Array(Math.max(4 * n, 64));
+    const userData = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const shape = shapes[i]!, collision = collisionBody(shape);
+      fatten(collision, this.box);
+      this.fat.set(this.box, 4 * i);
+      userData[i] = i;
+      this.slots.push({ shape, collision, proxy: i, index: i, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 });
+      this.byId.set(shape.id, i);
+      this.moved.push(i);
+    }
+    // build() numbers proxies 0..n-1 in input order: proxy i is slot i.
+    this.tree = DynamicTree.build(this.fat.subarray(0, 4 * n), userData);
     this.synced = shapes;
     this.overlapsCache = null;
     this.updatePairs();

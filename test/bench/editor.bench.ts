@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { evaluateProbe, findOverlaps, parseScene, type Scene, type Shape } from "../../core";
+import { CollisionWorld, findOverlaps, parseScene, type Scene, type Shape } from "../../core";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { ARTIFACTS, launchBrowser, newEditorPage, serveEditor } from "../e2e/harness";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
@@ -112,19 +112,30 @@ function grabPoint(scene: Scene, x: number, y: number): { x: number; y: number; 
   throw new Error("no circle to grab");
 }
 
-/** Median ms of the core work one drag step triggers in the editor: every overlap, every probe. */
-function coreShare(scene: Scene, id: string): { overlaps: number; probes: number } {
-  const times = { overlaps: [] as number[], probes: [] as number[] };
+/**
+ * Median ms of the core work one drag step triggers in the editor, as it does it (one
+ * CollisionWorld following the document): the incremental overlap update, and every probe through
+ * the world's tree; with the one-pass findOverlaps beside it for comparison.
+ */
+function coreShare(scene: Scene, id: string): { overlaps: number; probes: number; onePass: number } {
+  const times = { overlaps: [] as number[], probes: [] as number[], onePass: [] as number[] };
+  const world = new CollisionWorld();
+  world.sync(scene.shapes);
+  world.overlaps();
   for (let k = 0; k < 30; k++) {
     const shapes = scene.shapes.map((s) => (s.id === id ? { ...s, x: s.x + k * 3 } : s));
     let t = performance.now();
-    findOverlaps(shapes);
+    world.sync(shapes);
+    world.overlaps();
     times.overlaps.push(performance.now() - t);
     t = performance.now();
-    for (const p of scene.probes) evaluateProbe(shapes, p);
+    for (const p of scene.probes) world.probe(p);
     times.probes.push(performance.now() - t);
+    t = performance.now();
+    findOverlaps(shapes);
+    times.onePass.push(performance.now() - t);
   }
-  return { overlaps: summarise(times.overlaps.slice(5)).median, probes: summarise(times.probes.slice(5)).median };
+  return { overlaps: summarise(times.overlaps.slice(5)).median, probes: summarise(times.probes.slice(5)).median, onePass: summarise(times.onePass.slice(5)).median };
 }
 
 /** A new editor page; tsx names functions with an `__name` helper that page code must have too. */
@@ -166,7 +177,7 @@ async function main(): Promise<void> {
     const selected = await page.getByTestId("selection-count").textContent();
     row("drag 1 shape, 10,000 shapes", drag, `${moves} pointer moves, ${selected} (${grab.id})`);
     const core = coreShare(scene, grab.id);
-    row("core per drag step, in Node", null, `overlaps ${f(core.overlaps)} ms, ${scene.probes.length} rays ${f(core.probes)} ms (median)`);
+    row("core per drag step, in Node", null, `overlaps ${f(core.overlaps)} ms (CollisionWorld; one-pass findOverlaps ${f(core.onePass)} ms), ${scene.probes.length} probes ${f(core.probes)} ms (median)`);
     await page.close();
 
     // 100,000 shapes: open, pan at 100 %, zoom out and in, pan zoomed out.

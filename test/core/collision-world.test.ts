@@ -79,6 +79,11 @@ describe("CollisionWorld against the one-pass queries (seeded fuzz)", () => {
     run(seed, rule, 300, 60, 120);
   });
 
+  it("a first load of 300 shapes builds the tree in bulk, and edits after it stay right", () => {
+    run(8, "godot", 60, 300, 400);
+    run(9, "box2d", 30, 600, 300);
+  });
+
   it("a dense cluster (every shape overlapping many) and a sparse spread", () => {
     run(5, "none", 120, 40, 20);
     run(6, "godot", 120, 80, 2000);
