@@ -109,6 +109,7 @@ export class CollisionWorld {
       this.load(shapes);
       return;
     }
+    if (this.patch(shapes)) return;
     const seen = new Set<number>();
     shapes.forEach((shape, index) => {
       const slot = this.byId.get(shape.id);
@@ -126,6 +127,29 @@ export class CollisionWorld {
     this.synced = shapes;
     this.overlapsCache = null;
     this.updatePairs();
+  }
+
+  /**
+   * The common edit (a drag, an inspector change): the same shapes in the same places but for a
+   * few replaced objects with the same ids. Compares by index instead of diffing by id; returns
+   * false, having changed nothing, when the edit is anything else.
+   */
+  private patch(shapes: readonly Shape[]): boolean {
+    const before = this.synced;
+    if (!before || before.length !== shapes.length) return false;
+    const changed: number[] = [];
+    for (let i = 0; i < shapes.length; i++) {
+      if (shapes[i] === before[i]) continue;
+      if (shapes[i]!.id !== before[i]!.id) return false;
+      changed.push(i);
+    }
+    for (const i of changed) this.update(this.byId.get(shapes[i]!.id)!, shapes[i]!);
+    this.synced = shapes;
+    if (changed.length > 0) {
+      this.overlapsCache = null;
+      this.updatePairs();
+    }
+    return true;
   }
 
   /** A first load of many shapes: one bulk-built tree (binned SAH) instead of one insertion each. */
