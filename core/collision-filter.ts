@@ -33,6 +33,7 @@ export const ALL_LAYERS = 0xffffffff;
 
 /**
  * Whether a query (a ray, a region) with this mask sees the shape: it is on one of the layers the
- * query scans, as Godot's intersect_ray(collision_mask) and Box2D's query filter mask.
+ * query scans, as Godot's intersect_ray(collision_mask) and Box2D's query filter mask. A query
+ * without a mask sees every shape, even one on no layer at all.
  */
-export const queryMaskSees = (shape: Shape, mask: number): boolean => (collisionLayerOf(shape) & mask) !== 0;
+export const queryMaskSees = (shape: Shape, mask: number | undefined): boolean => mask === undefined || (collisionLayerOf(shape) & mask) !== 0;

@@ -3,7 +3,7 @@
 // whose fat boxes overlap is kept incrementally (Box2D's broadphase move buffer and pair set), and
 // contact manifolds are recomputed only for pairs with a changed shape. Ray casts, sweeps and
 // region queries walk the tree. Filtering follows collision-filter.ts.
-import { bitsCollide, DEFAULT_FILTER_RULE, queryMaskSees, ALL_LAYERS, type FilterRule } from "./collision-filter";
+import { bitsCollide, DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { DynamicTree } from "./dynamic-tree";
 import { collide, Manifold } from "./manifold";
 import { collisionBody, manifoldPoints, type CollisionBody, type OverlapPair } from "./overlaps";
@@ -20,7 +20,7 @@ export interface CollisionWorldOptions {
 
 export interface WorldQueryOptions {
   readonly mode?: QueryMode;
-  /** Only shapes on these collision layers (default: all 32). */
+  /** Only shapes on these collision layers (collisionLayer & mask ≠ 0); without it, every shape. */
   readonly mask?: number;
   /** Rays only: report shapes the ray starts inside, at fraction 0. */
   readonly reportInside?: boolean;
@@ -73,6 +73,8 @@ function fatten(b: CollisionBody, out: Float64Array): void {
 
 const manifold = new Manifold();
 const cast = new CastOutput();
+/** Reused for every ray against a shape (RayCastOptions is read only there). */
+const rayOptions = { reportInside: false, maxFraction: 1 };
 
 export class CollisionWorld {
   readonly filter: FilterRule;
@@ -86,6 +88,8 @@ export class CollisionWorld {
   /** Slots whose fat box was (re)inserted, or whose bits changed, since the pairs were updated. */
   private readonly moved: number[] = [];
   private synced: readonly Shape[] | null = null;
+  /** The pair set is brought up to date when pairs are asked for, not on every sync. */
+  private pairsDirty = false;
   private overlapsCache: OverlapPair[] | null = null;
   private readonly box = new Float64Array(4);
 
@@ -126,7 +130,7 @@ export class CollisionWorld {
     }
     this.synced = shapes;
     this.overlapsCache = null;
-    this.updatePairs();
+    this.pairsDirty = true;
   }
 
   /**
@@ -147,7 +151,7 @@ export class CollisionWorld {
     this.synced = shapes;
     if (changed.length > 0) {
       this.overlapsCache = null;
-      this.updatePairs();
+      this.pairsDirty = true;
     }
     return true;
   }
@@ -173,7 +177,7 @@ export class CollisionWorld {
     this.tree = DynamicTree.build(this.fat.subarray(0, 4 * n), userData);
     this.synced = shapes;
     this.overlapsCache = null;
-    this.updatePairs();
+    this.pairsDirty = true;
   }
 
   private add(shape: Shape, index: number): number {
@@ -268,6 +272,10 @@ export class CollisionWorld {
 
   /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted as findOverlaps sorts. */
   overlaps(): readonly OverlapPair[] {
+    if (this.pairsDirty) {
+      this.updatePairs();
+      this.pairsDirty = false;
+    }
     if (this.overlapsCache) return this.overlapsCache;
     const found: { i: number; j: number; pair: OverlapPair }[] = [];
     for (const pair of this.pairs.values()) {
@@ -279,38 +287,65 @@ export class CollisionWorld {
     return (this.overlapsCache = found.map((f) => f.pair));
   }
 
-  /** Ids of the shapes whose box meets the given box and whose layer the mask scans. */
-  queryBox(minX: number, minY: number, maxX: number, maxY: number, mask = ALL_LAYERS): string[] {
-    const out: { index: number; id: string }[] = [];
+  /**
+   * Calls visit(shape) for every shape whose bounding box meets the given box (touching counts) and
+   * whose layer the mask scans (no mask: every shape), in no particular order.
+   */
+  forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
+    const slots = this.slots;
     this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
-      const body = this.slots[slot]!;
-      const { aabb } = body.collision;
-      if (aabb.minX <= maxX && minX <= aabb.maxX && aabb.minY <= maxY && minY <= aabb.maxY && queryMaskSees(body.shape, mask)) out.push({ index: body.index, id: body.shape.id });
+      const body = slots[slot]!;
+      const box = body.collision.aabb;
+      if (box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY && (mask === undefined || (body.layer & mask) !== 0)) visit(body.shape);
       return true;
     });
-    out.sort((u, v) => u.index - v.index);
-    return out.map((o) => o.id);
+  }
+
+  /** Ids of the shapes whose box meets the given box and whose layer the mask scans, in scene order. */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
+    const found: Body[] = [];
+    this.forEachInBox(minX, minY, maxX, maxY, (shape) => found.push(this.slots[this.byId.get(shape.id)!]!), mask);
+    return found.sort((u, v) => u.index - v.index).map((b) => b.shape.id);
   }
 
   /** Casts the ray from → to, as raycastScene does, through the tree. */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
-    const mode = options.mode ?? "closest", mask = options.mask ?? ALL_LAYERS;
+    const mode = options.mode ?? "closest", mask = options.mask, ignore = options.ignore, slots = this.slots;
+    rayOptions.reportInside = options.reportInside ?? false;
+    if (mode === "closest") {
+      // The best hit so far in locals: nothing is allocated per candidate, one CastHit at the end.
+      let bestSlot = -1, bestIndex = 0, fraction = 0, px = 0, py = 0, nx = 0, ny = 0, inside = false;
+      this.tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
+        const body = slots[slot]!;
+        if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
+        rayOptions.maxFraction = maxFraction;
+        rayCast(body.collision.geometry, body.collision.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
+        if (!cast.hit) return -1;
+        // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
+        if (bestSlot >= 0 && cast.fraction === fraction && body.index > bestIndex) return -1;
+        bestSlot = slot;
+        bestIndex = body.index;
+        fraction = cast.fraction;
+        px = cast.pointX; py = cast.pointY; nx = cast.normalX; ny = cast.normalY; inside = cast.startedInside;
+        return fraction;
+      });
+      return bestSlot < 0 ? [] : [{ shape: slots[bestSlot]!.shape.id, fraction, point: vec2(px, py), normal: vec2(nx, ny), startedInside: inside }];
+    }
     const hits: { index: number; hit: CastHit }[] = [];
     let stop = false;
+    rayOptions.maxFraction = 1;
     this.tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
       if (stop) return 0;
-      const body = this.slots[slot]!;
-      if (!queryMaskSees(body.shape, mask) || options.ignore?.has(body.shape.id)) return -1;
-      const { geometry, transform } = body.collision;
-      rayCast(geometry, transform, from.x, from.y, to.x, to.y, cast, { reportInside: options.reportInside, maxFraction: mode === "closest" ? maxFraction : 1 });
+      const body = slots[slot]!;
+      if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
+      rayCast(body.collision.geometry, body.collision.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
       hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
       if (mode === "any") {
         stop = true;
         return 0;
       }
-      // Closest: clip the ray at this hit, keeping hits at the same fraction (ties go to scene order).
-      return mode === "closest" ? cast.fraction : maxFraction;
+      return maxFraction;
     });
     return finish(hits, mode);
   }
@@ -326,7 +361,7 @@ export class CollisionWorld {
   sweep(movingId: string, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
     const slot = this.byId.get(movingId);
     if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
-    const mode = options.mode ?? "closest", mask = options.mask ?? ALL_LAYERS;
+    const mode = options.mode ?? "closest", mask = options.mask;
     const moving = this.slots[slot]!, m = moving.collision;
     const tx = to.x - moving.shape.x, ty = to.y - moving.shape.y;
     const box = m.aabb;
@@ -335,7 +370,7 @@ export class CollisionWorld {
     const candidates: Body[] = [];
     this.tree.query(minX, minY, maxX, maxY, (_proxy, q) => {
       const body = this.slots[q]!;
-      if (q !== slot && queryMaskSees(body.shape, mask) && !options.ignore?.has(body.shape.id) && bitsCollide(moving.layer, moving.mask, body.layer, body.mask, this.filter)) candidates.push(body);
+      if (q !== slot && (mask === undefined || (body.layer & mask) !== 0) && !options.ignore?.has(body.shape.id) && bitsCollide(moving.layer, moving.mask, body.layer, body.mask, this.filter)) candidates.push(body);
       return true;
     });
     // Scene order, as sweepScene: a closest sweep then clips at the best fraction so far.

@@ -2,7 +2,7 @@
 // whether anything is hit, filtered by collision layers. Bounding boxes cull the shapes first (a
 // slab test for rays, the swept box for sweeps): one linear pass, right for one query; many
 // queries over one scene go through CollisionWorld's tree.
-import { ALL_LAYERS, DEFAULT_FILTER_RULE, queryMaskSees, shapesCollide, type FilterRule } from "./collision-filter";
+import { DEFAULT_FILTER_RULE, queryMaskSees, shapesCollide, type FilterRule } from "./collision-filter";
 import type { AABB } from "./geometry";
 import { collisionBody } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
@@ -31,7 +31,7 @@ export interface QueryOptions {
   readonly reportInside?: boolean;
   /** Shapes to leave out (by id). */
   readonly ignore?: ReadonlySet<string>;
-  /** Only shapes on these collision layers (a shape is seen when its collisionLayer & mask ≠ 0; default all). */
+  /** Only shapes on these collision layers (a shape is seen when its collisionLayer & mask ≠ 0); without it, every shape. */
   readonly mask?: number;
   /** Sweeps: which shapes the moving one meets, by both shapes' bits (default "godot"). */
   readonly filter?: FilterRule;
@@ -74,7 +74,7 @@ export function raycastScene(shapes: readonly Shape[], from: Vec2, to: Vec2, opt
   const dx = to.x - from.x, dy = to.y - from.y;
   const hits: CastHit[] = [];
   let best = 1;
-  const mask = options.mask ?? ALL_LAYERS;
+  const mask = options.mask;
   for (const shape of shapes) {
     if (options.ignore?.has(shape.id) || !queryMaskSees(shape, mask)) continue;
     const body = collisionBody(shape);
@@ -105,7 +105,7 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
   };
   const hits: CastHit[] = [];
   let best = 1;
-  const mask = options.mask ?? ALL_LAYERS, filter = options.filter ?? DEFAULT_FILTER_RULE;
+  const mask = options.mask, filter = options.filter ?? DEFAULT_FILTER_RULE;
   for (const shape of shapes) {
     if (shape === moving || options.ignore?.has(shape.id) || !queryMaskSees(shape, mask) || !shapesCollide(moving, shape, filter)) continue;
     const body = collisionBody(shape);
