@@ -320,8 +320,8 @@ function buildBenches(inp: SceneInputs): SceneBench[] {
   return [
     { group, lib: OURS, units: 1, run: () => { const w = new CollisionWorld({ filter: "none" }); w.sync(inp.shapes); retained = w; return 1; }, teardown: () => { retained = null; } },
     { group, lib: RAPIER_LIB, units: 1, run: () => { rapierScene = buildRapier(inp.shapes, false, true); return rapierScene.colliders.length; }, teardown: () => { rapierScene?.world.free(); rapierScene = null; } },
-    { group, lib: PLANCK, units: 1, run: () => { const p = buildPlanck(inp.shapes, false); retained = p; return p.world.getProxyCount(); }, teardown: () => { retained = null; } },
-    { group, lib: CHECK2D, units: 1, run: () => { const c = buildCheck(inp.shapes); retained = c; return c.bodies.length; }, teardown: () => { retained = null; } },
+    { group, lib: PLANCK, units: 1, samples: 2, run: () => { const p = buildPlanck(inp.shapes, false); retained = p; return p.world.getProxyCount(); }, teardown: () => { retained = null; } },
+    { group, lib: CHECK2D, units: 1, samples: 2, run: () => { const c = buildCheck(inp.shapes); retained = c; return c.bodies.length; }, teardown: () => { retained = null; } },
     { group, lib: FLATBUSH, units: 1, run: () => { const f = buildFlatbush(inp.aabb); retained = f; return f.numItems; }, teardown: () => { retained = null; } },
   ];
 }
@@ -338,7 +338,7 @@ function rayBenches(inp: SceneInputs, shared: Shared): SceneBench[] {
   return [
     { group, lib: OURS, units: m, run: () => { let s = 0; for (let k = 0; k < m; k++) { const h = ours.raycast(from[k]!, to[k]!, { mode: "closest" })[0]; if (h) s += h.fraction; } return s; } },
     { group, lib: RAPIER_LIB, units: m, run: () => { let s = 0; for (let k = 0; k < m; k++) { const h = rapier.castRay(rRays[k]!, 1, true); if (h) s += h.timeOfImpact; } return s; } },
-    { group, lib: PLANCK, units: m, run: () => { let s = 0; for (let k = 0; k < m; k++) { best = 1; planck.rayCast(pFrom[k]!, pTo[k]!, closest); s += best; } return s; } },
+    { group, lib: PLANCK, units: m, samples: 3, run: () => { let s = 0; for (let k = 0; k < m; k++) { best = 1; planck.rayCast(pFrom[k]!, pTo[k]!, closest); s += best; } return s; } },
     { group, lib: CHECK2D, units: m, samples: 1, run: () => { let s = 0; for (let k = 0; k < m; k++) { const h = check.raycast(from[k]!, to[k]!); if (h) s += h.point.x; } return s; } },
   ];
 }
@@ -385,11 +385,11 @@ function checkAllPairs(system: System): number {
  * From the shape list to every overlapping pair, building included: ours finds its pairs in
  * sync() (there is no build-only path) and rapier only in step(), so the build is in for everyone.
  */
-function pairBenches(inp: SceneInputs): SceneBench[] {
+function pairBenches(inp: SceneInputs, counts: Record<string, number>): SceneBench[] {
   const group = "scene pairs";
   const drop = () => { retained = null; };
   return [
-    { group, lib: OURS, units: 1, run: () => { const w = new CollisionWorld({ filter: "none" }); w.sync(inp.shapes); retained = w; return w.overlaps().length; }, teardown: drop },
+    { group, lib: OURS, units: 1, run: () => { const w = new CollisionWorld({ filter: "none" }); w.sync(inp.shapes); retained = w; return (counts[OURS] = w.overlaps().length); }, teardown: drop },
     {
       group, lib: RAPIER_LIB, units: 1,
       run: () => {
@@ -398,11 +398,15 @@ function pairBenches(inp: SceneInputs): SceneBench[] {
         const n = drain(queue);
         queue.free();
         r.world.free();
-        return n;
+        return (counts[RAPIER_LIB] = n);
       },
     },
-    { group, lib: PLANCK, units: 1, run: () => { const p = buildPlanck(inp.shapes, true); p.world.step(0); retained = p; return planckTouching(p.world); }, teardown: drop },
-    { group, lib: CHECK2D, units: 1, run: () => { const c = buildCheck(inp.shapes); retained = c; return checkAllPairs(c.system); }, teardown: drop },
+    {
+      group, lib: PLANCK, units: 1, samples: 1,
+      run: () => { const p = buildPlanck(inp.shapes, true); p.world.step(0); retained = p; return planckTouching(p.world); },
+      teardown: () => { counts[PLANCK] = planckBodyPairs((retained as PlanckScene).world); drop(); },
+    },
+    { group, lib: CHECK2D, units: 1, samples: 1, run: () => { const c = buildCheck(inp.shapes); retained = c; return (counts[CHECK2D] = checkAllPairs(c.system)); }, teardown: drop },
   ];
 }
 
@@ -410,7 +414,7 @@ function pairBenches(inp: SceneInputs): SceneBench[] {
  * One run moves the 1 % to their new places (even runs) or back (odd runs), then brings the pairs
  * up to date. The worlds are built, and their pairs found, once before the first run.
  */
-function moveBenches(inp: SceneInputs): SceneBench[] {
+function moveBenches(inp: SceneInputs, counts: Record<string, number>): { benches: SceneBench[]; movedCounts: () => void } {
   const group = "scene move 1%", mv = inp.moved, d = inp.delta, count = mv.length;
   const ours = new CollisionWorld({ filter: "none" });
   ours.sync(inp.shapes);
@@ -426,7 +430,7 @@ function moveBenches(inp: SceneInputs): SceneBench[] {
   const planckPos = rapierPos.map((list) => list.map((p) => new PlanckVec2(p.x, p.y)));
   const angle = Array.from(mv, (i) => radians(inp.shapes[i]!));
   const state = { ours: 0, rapier: 0, planck: 0, check: 0 };
-  return [
+  const benches: SceneBench[] = [
     { group, lib: OURS, units: 1, run: () => { state.ours ^= 1; ours.sync(state.ours ? inp.shapesMoved : inp.shapes); return ours.overlaps().length; } },
     {
       group, lib: RAPIER_LIB, units: 1,
@@ -457,6 +461,13 @@ function moveBenches(inp: SceneInputs): SceneBench[] {
       },
     },
   ];
+  /** Untimed, after the timing: every world in the moved state, its pairs counted. */
+  const movedCounts = () => {
+    const keys = ["ours", "rapier", "planck", "check"] as const;
+    benches.forEach((b, j) => { const v = b.run(); if (state[keys[j]!] === 1) counts[b.lib] = v; else counts[b.lib] = benches[j]!.run(); });
+    counts[PLANCK] = planckBodyPairs(planck.world);
+  };
+  return { benches, movedCounts };
 }
 
 // ---- Agreement (untimed) ----------------------------------------------------------------------
@@ -542,24 +553,6 @@ function planckBodyPairs(world: PlanckWorld): number {
   return seen.size;
 }
 
-function rapierPairsNow(shapes: readonly Shape[]): number {
-  const scene = buildRapier(shapes, true, false), queue = new RAPIER.EventQueue(true);
-  scene.world.step(queue);
-  const n = drain(queue);
-  queue.free();
-  scene.world.free();
-  return n;
-}
-
-function pairCounts(shapes: readonly Shape[], libs: readonly Lib[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (libs.includes(OURS)) { const w = new CollisionWorld({ filter: "none" }); w.sync(shapes); out[OURS] = w.overlaps().length; }
-  if (libs.includes(RAPIER_LIB)) out[RAPIER_LIB] = rapierPairsNow(shapes);
-  if (libs.includes(PLANCK)) { const p = buildPlanck(shapes, true); p.world.step(0); out[PLANCK] = planckBodyPairs(p.world); }
-  if (libs.includes(CHECK2D)) out[CHECK2D] = checkAllPairs(buildCheck(shapes).system);
-  return out;
-}
-
 function checkScene(inp: SceneInputs, shared: Shared, groups: readonly SceneGroup[]): SceneCheck {
   const check: { -readonly [K in keyof SceneCheck]: SceneCheck[K] } = { rays: inp.rays.length / 4, oursRayHits: 0, rayAgreement: [], regionResults: {}, pairs: {}, pairsMoved: {} };
   const index = new Map(inp.shapes.map((s, i) => [s.id, i]));
@@ -602,8 +595,6 @@ function checkScene(inp: SceneInputs, shared: Shared, groups: readonly SceneGrou
     }
     check.regionResults = res;
   }
-  if (groups.includes("scene pairs")) check.pairs = pairCounts(inp.shapes, [OURS, RAPIER_LIB, PLANCK, CHECK2D]);
-  if (groups.includes("scene move 1%")) check.pairsMoved = pairCounts(inp.shapesMoved, [OURS, RAPIER_LIB, PLANCK, CHECK2D]);
   return check;
 }
 
@@ -627,9 +618,9 @@ export interface SceneRun {
 const SAMPLES: Record<SceneGroup, { full: number; quick: number }> = {
   "scene build": { full: 5, quick: 1 },
   "scene ray": { full: 5, quick: 1 },
-  "scene region": { full: 7, quick: 1 },
+  "scene region": { full: 5, quick: 1 },
   "scene pairs": { full: 3, quick: 1 },
-  "scene move 1%": { full: 11, quick: 2 },
+  "scene move 1%": { full: 7, quick: 2 },
 };
 
 export const sceneGroups = (wanted: (group: string) => boolean): SceneGroup[] => SCENE_GROUPS.filter((g) => wanted(g));
@@ -643,8 +634,11 @@ export function runScene(options: SceneOptions): SceneRun | null {
   const check = checkScene(inp, shared, groups);
   const results: Result[] = [];
   for (const g of groups) {
-    const benches = g === "scene build" ? buildBenches(inp) : g === "scene ray" ? rayBenches(inp, shared) : g === "scene region" ? regionBenches(inp, shared) : g === "scene pairs" ? pairBenches(inp) : moveBenches(inp);
+    // The pair counts come from the timed runs (and, for the moves, a last untimed one).
+    const moves = g === "scene move 1%" ? moveBenches(inp, check.pairsMoved) : null;
+    const benches = g === "scene build" ? buildBenches(inp) : g === "scene ray" ? rayBenches(inp, shared) : g === "scene region" ? regionBenches(inp, shared) : g === "scene pairs" ? pairBenches(inp, check.pairs) : moves!.benches;
     results.push(...measure(benches, options.quick ? SAMPLES[g].quick : SAMPLES[g].full, g === "scene move 1%"));
+    moves?.movedCounts();
     process.stderr.write(".");
   }
   shared.free();
