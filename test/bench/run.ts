@@ -32,6 +32,7 @@ import {
   castReport, checkRays, checkSweeps, checkToi, initRapier, makeRayCase, makeSweepCase, makeToiCase, rayBenches, sweepBenches, toiBenches,
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
+import { runScene, sceneGroups, type SceneRun } from "./broadphase";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
 
@@ -270,7 +271,7 @@ const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sw
 const groups = [...pairGroups, ...castGroups];
 if (listOnly) {
   // The names --fork runs one process for each.
-  console.log(groups.map((g) => g[0]!.group).join("\n"));
+  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted)].join("\n"));
   process.exit(0);
 }
 warmAll(groups.flat(), opts.warmupMs);
@@ -279,6 +280,9 @@ for (const g of groups) {
   results.push(...measureGroup(g, opts));
   process.stderr.write(".");
 }
+// The 100,000-shape scene (broadphase.ts): its own inputs, timing and table.
+const scene: SceneRun | null = runScene({ quick, wanted });
+if (scene) results.push(...scene.results);
 process.stderr.write("\n");
 const seconds = (Date.now() - started) / 1000;
 
@@ -332,6 +336,7 @@ if (pairGroups.length > 0) {
 }
 const casts = castReport(castChecks, find);
 if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");
+if (scene) out.push(...scene.lines, "");
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);
 console.log(out.join("\n"));
 
@@ -342,6 +347,7 @@ if (jsonFile) {
     casts: CASTS, castSeed: CAST_SEED,
     castCases: [...rayCases, ...sweepCases, ...toiCases].map((c) => ({ group: c.group, scale: c.scale })),
     castChecks,
+    scene: scene ? { n: scene.n, rays: scene.rays, regions: scene.regions, check: scene.check } : null,
     results,
   }, null, 2)}\n`);
   console.error(`wrote ${jsonFile}`);
