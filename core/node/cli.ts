@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
 import { FILTER_RULES, type FilterRule } from "../collision-filter";
+import { CollisionWorld } from "../collision-world";
 import { findOverlaps } from "../overlaps";
 import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
@@ -142,7 +143,10 @@ async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape
 
 async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
-  const results = scene.probes.map((p) => ({ probe: p, hit: evaluateProbe(scene.shapes, p) }));
+  // Many probes (a QA log) over one scene: one tree for all of them; a few: one pass each.
+  const world = scene.probes.length > 8 ? new CollisionWorld() : null;
+  world?.sync(scene.shapes);
+  const results = scene.probes.map((p) => ({ probe: p, hit: world ? world.probe(p) : evaluateProbe(scene.shapes, p) }));
   if (opts.json) {
     const out = results.map(({ probe, hit }) => ({ id: probe.id, name: probe.name, type: probe.type, ...(hit ? hitJson(hit) : { hit: false }) }));
     io.stdout(JSON.stringify({ probes: out }) + "\n");

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
-import { exportBox2d, exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
+import { evaluateProbe, exportBox2d, exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = join(ROOT, "test/fixtures");
@@ -355,6 +355,27 @@ describe("import (in process)", () => {
     expect(iso.code).toBe(1);
     expect(iso.err).toMatch(/^iso\.tmj:1:\d+: orientation: /);
     expect(broken.out + iso.out).toBe("");
+  });
+});
+
+describe("probes (in process)", () => {
+  it("many probes go through one tree and give what each probe's own pass gives", async () => {
+    const text = readFileSync(CASTS, "utf8");
+    const base = JSON.parse(text) as { shapes: { id: string }[] };
+    const probes = Array.from({ length: 20 }, (_, k) => ({ id: `p${k}`, type: "ray", from: [-5 + k, -4 + (k % 7)], to: [35 - k, 4 - (k % 5)] }));
+    probes.push({ id: "sw", type: "sweep", shape: base.shapes[0]!.id, to: [20, 1] } as unknown as (typeof probes)[number]);
+    const file = JSON.stringify({ ...base, probes });
+    const scene = parseScene(file);
+    if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
+    const r = await run(["probes", "many.json", "--json"], { "many.json": file });
+    expect(r.code).toBe(0);
+    const got = (JSON.parse(r.out) as { probes: { id: string; hit: boolean; shape?: string; fraction?: number }[] }).probes;
+    expect(got).toHaveLength(21);
+    for (const [k, probe] of scene.scene.probes.entries()) {
+      const hit = evaluateProbe(scene.scene.shapes, probe);
+      expect(got[k], probe.id).toMatchObject(hit ? { id: probe.id, hit: true, shape: hit.shape, fraction: hit.fraction } : { id: probe.id, hit: false });
+    }
+    expect(got.filter((p) => p.hit).length).toBeGreaterThan(5);
   });
 });
 
