@@ -6,7 +6,7 @@
 import { bitsCollide, DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { DynamicTree } from "./dynamic-tree";
 import { collide, Manifold } from "./manifold";
-import { collisionBody, manifoldPoints, type CollisionBody, type OverlapPair } from "./overlaps";
+import { makeBody, manifoldPoints, type CollisionBody, type OverlapPair } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
@@ -165,7 +165,7 @@ export class CollisionWorld {
     this.fat = new Float64Array(Math.max(4 * n, 64));
     const userData = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const shape = shapes[i]!, collision = collisionBody(shape);
+      const shape = shapes[i]!, collision = makeBody(shape);
       fatten(collision, this.box);
       this.fat.set(this.box, 4 * i);
       userData[i] = i;
@@ -188,7 +188,7 @@ export class CollisionWorld {
       grown.set(this.fat);
       this.fat = grown;
     }
-    const collision = collisionBody(shape);
+    const collision = makeBody(shape);
     fatten(collision, this.box);
     this.fat.set(this.box, 4 * slot);
     const proxy = this.tree.createProxy(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, slot);
@@ -200,7 +200,7 @@ export class CollisionWorld {
 
   private update(slot: number, shape: Shape): void {
     const body = this.slots[slot]!;
-    const collision = collisionBody(shape);
+    const collision = makeBody(shape);
     body.shape = shape;
     body.collision = collision;
     body.version++;

@@ -40,7 +40,8 @@ export function collisionBody(shape: Shape): CollisionBody {
   return body;
 }
 
-function makeBody(shape: Shape): CollisionBody {
+/** A new body for the shape, not cached (a CollisionWorld keeps its own). */
+export function makeBody(shape: Shape): CollisionBody {
   const g = geometryOf(shape);
   if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
   // A capsule made as a circle turns nothing: without its rotation it gives bit-identical results.
