@@ -234,13 +234,16 @@ export class CollisionWorld {
   /** New candidate pairs from moved proxies; pairs whose fat boxes parted or whose bits no longer meet dropped; stale manifolds recomputed. */
   private updatePairs(): void {
     const slots = this.slots, pairs = this.pairs, filter = this.filter;
-    const movedSet = new Set(this.moved);
-    for (const p of movedSet) {
+    // Moved slots as flags: a pair of two moved shapes is taken from the lower slot's query only.
+    const moved = new Uint8Array(slots.length);
+    for (const p of this.moved) moved[p] = 1;
+    for (let p = 0; p < moved.length; p++) {
+      if (!moved[p]) continue;
       const body = slots[p];
       if (!body) continue;
       const f = this.fat, k = 4 * p;
       this.tree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
-        if (q === p) return true;
+        if (q === p || (q < p && moved[q])) return true;
         const key = pairKey(p, q);
         if (pairs.has(key)) return true;
         const other = slots[q]!;
@@ -252,15 +255,15 @@ export class CollisionWorld {
     this.moved.length = 0;
     for (const [key, pair] of pairs) {
       const a = slots[pair.a]!, b = slots[pair.b]!;
-      if (movedSet.has(pair.a) || movedSet.has(pair.b)) {
+      if (moved[pair.a] || moved[pair.b]) {
         if (!this.fatOverlap(pair.a, pair.b) || !bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) {
           pairs.delete(key);
           continue;
         }
       }
       // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
-      const [first, second] = a.index < b.index ? [a, b] : [b, a];
-      const firstSlot = a.index < b.index ? pair.a : pair.b;
+      const aFirst = a.index < b.index, first = aFirst ? a : b, second = aFirst ? b : a;
+      const firstSlot = aFirst ? pair.a : pair.b;
       if (pair.versionA === a.version && pair.versionB === b.version && pair.first === firstSlot) continue;
       pair.versionA = a.version;
       pair.versionB = b.version;

@@ -24,8 +24,17 @@ const progressAfter = (): number => {
   return typeof v === "number" ? v : PROGRESS_AFTER_MS;
 };
 
-/** Lets the browser paint and take input before the next step. */
-const pause = () => new Promise<void>((res) => setTimeout(res, 0));
+/**
+ * Lets the browser paint and take input before the next step. A message, not setTimeout(0):
+ * nested timeouts are clamped to 4 ms, 0.2 s of idling over the 50 steps of a 100,000-shape file.
+ */
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const pause = () => new Promise<void>((res) => {
+  waiting.push(res);
+  channel.port2.postMessage(null);
+});
 
 let openCount = 0;
 

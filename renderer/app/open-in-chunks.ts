@@ -35,9 +35,17 @@ export async function parseSceneInChunks(text: string, progress: (fraction: numb
   }
   progress(0.9);
   await pause();
-  // What needs the whole scene: unique shape ids, probes and the shapes they name, the header.
-  // Stand-in circles keep each shape's id and nothing else.
-  const whole = validateSceneData({ ...header, shapes: shapes.map((s) => (isRecord(s) ? { id: s.id, type: "circle", x: 0, y: 0, radius: 1 } : s)) });
+  // What needs the whole scene. Unique shape ids: found here, and a repeat sends the file through
+  // parseScene for the core's message. The header, layers and probes: the core's check, with a
+  // stand-in circle for each shape a sweep probe names (the only shapes it needs to see).
+  const ids = new Set<unknown>();
+  for (const s of out) {
+    if (ids.has(s.id)) return parseScene(text);
+    ids.add(s.id);
+  }
+  const named = new Set(Array.isArray(header.probes) ? header.probes.map((p) => (isRecord(p) && p.type === "sweep" ? p.shape : undefined)) : []);
+  const standIns = out.filter((s) => named.has(s.id)).map((s) => ({ id: s.id, type: "circle", x: 0, y: 0, radius: 1 }));
+  const whole = validateSceneData({ ...header, shapes: standIns });
   if (!whole.ok) return parseScene(text);
   return { ok: true, scene: { ...whole.scene, shapes: out } };
 }
