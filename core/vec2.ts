@@ -22,12 +22,15 @@ export interface Rot {
 }
 
 
+/** The rotations of 0°, 90°, 180° and 270°, exact (shared: a Rot is never modified). */
+const QUARTER_TURNS: readonly Rot[] = [{ c: 1, s: 0 }, { c: 0, s: 1 }, { c: -1, s: 0 }, { c: 0, s: -1 }];
+
 export function rotFromDegrees(degrees: number): Rot {
   // Exact values at multiples of 90° keep boxes axis-aligned to the last bit.
   const quarter = degrees / 90;
   if (Number.isInteger(quarter)) {
     const q = ((quarter % 4) + 4) % 4;
-    return [{ c: 1, s: 0 }, { c: 0, s: 1 }, { c: -1, s: 0 }, { c: 0, s: -1 }][q]!;
+    return QUARTER_TURNS[q]!;
   }
   const r = (degrees * Math.PI) / 180;
   return { c: Math.cos(r), s: Math.sin(r) };
