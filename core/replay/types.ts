@@ -1,0 +1,63 @@
+// QA ray replay: the records of a ray log (JSON Lines, one ray per line), what a replay found for
+// each, and the verdicts. Shared by the log reader, the comparison, the reports and the editor.
+import type { CastHit } from "../scene-query";
+import type { Point } from "../scene/types";
+
+/** What the game (or an earlier replay) saw for a ray. */
+export interface Expectation {
+  readonly hit: boolean;
+  readonly shape?: string;
+  readonly fraction?: number;
+  readonly point?: Point;
+  readonly normal?: Point;
+}
+
+/** One line of a ray log. */
+export interface RayRecord {
+  /** 1-based line number in the log. */
+  readonly line: number;
+  readonly id: string;
+  readonly from: Point;
+  readonly to: Point;
+  /** Collision layers the ray sees (collisionLayer & mask ≠ 0); absent: every shape. */
+  readonly mask?: number;
+  readonly frame?: number;
+  readonly time?: number;
+  readonly tag?: string;
+  readonly expect?: Expectation;
+  /** Fields the log format does not know, kept for --record. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
+export type ReplayStatus = "ok" | "mismatch" | "unchecked";
+
+/**
+ * lost-hit: expected a hit, got none. new-hit: expected none, got one. other-shape: hit another
+ * shape. moved-point: the same shape, the hit point farther than the tolerance from the expected.
+ */
+export type MismatchKind = "lost-hit" | "new-hit" | "other-shape" | "moved-point";
+export const MISMATCH_KINDS: readonly MismatchKind[] = ["lost-hit", "new-hit", "other-shape", "moved-point"];
+
+export interface Mismatch {
+  readonly kind: MismatchKind;
+  /** moved-point: how far the hit point moved; other-shape: too, when both points are known. */
+  readonly distance?: number;
+}
+
+export interface ReplayResult {
+  readonly ray: RayRecord;
+  /** This replay's closest hit, or null for a miss. */
+  readonly hit: CastHit | null;
+  readonly status: ReplayStatus;
+  readonly mismatch?: Mismatch;
+}
+
+export interface ReplaySummary {
+  readonly total: number;
+  readonly ok: number;
+  readonly mismatch: number;
+  readonly unchecked: number;
+  readonly byKind: Readonly<Record<MismatchKind, number>>;
+  /** The hit-point tolerance the comparison used. */
+  readonly tolerance: number;
+}
