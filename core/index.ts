@@ -24,3 +24,7 @@ export { importTiled, type TiledImportResult, type TiledSkipped } from "./import
 export { exportBox2d, type Box2dCapsuleMode, type Box2dExportOptions } from "./export/box2d";
 export * from "./dynamic-tree";
 export * from "./collision-world";
+export * from "./replay/types";
+export * from "./replay/ray-log";
+export * from "./replay/compare";
+export * from "./replay/junit";

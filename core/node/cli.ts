@@ -13,6 +13,8 @@ import { importTiled } from "../import/tiled";
 import { sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene } from "../scene/types";
 import { readTextFile, UserError, writeTextFile } from "./files";
+import { replay, type ReplayOptions } from "./replay";
+import { DEFAULT_TOLERANCE } from "../replay/compare";
 
 export interface CliIO {
   readonly stdout: (text: string) => void;
@@ -20,6 +22,8 @@ export interface CliIO {
   readonly readText: (path: string) => Promise<string>;
   /** Writes an output file (atomically, keeping a .bak); throws UserError when it cannot. */
   readonly writeText: (path: string, text: string) => Promise<void>;
+  /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
+  readonly progress?: (text: string) => void;
 }
 
 export const nodeIO: CliIO = {
@@ -27,6 +31,7 @@ export const nodeIO: CliIO = {
   stderr: (t) => process.stderr.write(t),
   readText: readTextFile,
   writeText: writeTextFile,
+  ...(process.stderr.isTTY ? { progress: (t: string) => void process.stderr.write(t) } : {}),
 };
 
 export const VERSION = "0.1.0";
@@ -174,6 +179,13 @@ interface ExportCommandOptions {
   readonly filterBits?: string;
 }
 
+/** Parses a finite number of at least 0 for an option. */
+function parseNonNegative(text: string): number {
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of at least 0, got "${text}"`);
+  return n;
+}
+
 /** Parses a positive finite number for an option. */
 function parsePositive(text: string): number {
   const n = Number(text);
@@ -264,7 +276,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|export|import|schema> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|replay|export|import|schema> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -272,7 +284,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       setExit(0);
     } catch (err) {
       if (err instanceof UserError) {
-        io.stderr(err.message + "\n");
+        if (err.message !== "") io.stderr(err.message + "\n");
         setExit(err.exitCode);
       } else throw err;
     }
@@ -350,6 +362,23 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--strict", "exit 1 when any object could not be imported")
     .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict]")
     .action((file: string, opts: { output?: string; strict?: boolean }) => run(() => importCommand(io, file, opts))());
+
+  program
+    .command("replay")
+    .description("cast every ray of a QA ray log (JSON Lines) through the scene and compare with what was recorded: lost hits, new hits, other shapes, moved hit points")
+    .argument("<scene>", "scene file (.json)")
+    .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
+    .option("--json", 'print {"results": [{"id", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?}, ...], "summary": {...}}')
+    .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE})`, parseNonNegative)
+    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline)")
+    .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
+    .option("--skip-bad-lines", "report malformed lines and replay the others (default: refuse the log)")
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--skip-bad-lines]")
+    .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
+      const scene = await loadScene(io, sceneFile);
+      const code = await replay(scene, sceneFile, rays, opts, io);
+      if (code !== 0) throw new UserError("", code);
+    })());
 
   program
     .command("schema")

@@ -1,0 +1,108 @@
+// Reading a ray log: JSON Lines, one ray per line, each checked on its own so a bad line is
+// reported with its line number (and column, for text that is not JSON) and never stops the
+// reader. Blank lines are skipped. Fields the format does not know are kept.
+import { z } from "zod";
+import { MAX_COORDINATE } from "../scene/schema";
+import type { Point } from "../scene/types";
+import type { Expectation, RayRecord } from "./types";
+
+const coordinate = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
+const point = z.tuple([coordinate, coordinate]);
+
+export const expectationSchema = z.looseObject({
+  hit: z.boolean(),
+  shape: z.string().optional(),
+  fraction: z.number().min(0).max(1).optional(),
+  point: point.optional(),
+  normal: point.optional(),
+});
+
+/** One line of a ray log, as zod checks it (and as the published JSON Schema says). */
+export const rayLineSchema = z.looseObject({
+  id: z.string().min(1),
+  from: point,
+  to: point,
+  mask: z.number().int().min(0).max(0xffffffff).optional(),
+  frame: z.number().int().min(0).optional(),
+  time: z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).optional(),
+  tag: z.string().optional(),
+  expect: expectationSchema.optional(),
+});
+
+export interface RayLogProblem {
+  readonly line: number;
+  readonly column?: number;
+  readonly message: string;
+}
+
+export type RayLineResult = { readonly ok: true; readonly ray: RayRecord } | { readonly ok: false; readonly problem: RayLogProblem } | { readonly ok: true; readonly ray: null };
+
+const KNOWN = new Set(["id", "from", "to", "mask", "frame", "time", "tag", "expect"]);
+
+/** Where JSON.parse stopped, from its message ("… at position 12"), as a 1-based column. */
+function syntaxColumn(err: unknown): number | undefined {
+  const m = err instanceof Error ? /position (\d+)/.exec(err.message) : null;
+  return m ? Number(m[1]) + 1 : undefined;
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return "missing";
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** Reads one line of a ray log; `ray` is null for a blank line. Never throws. */
+export function parseRayLine(text: string, line: number): RayLineResult {
+  if (text.trim() === "") return { ok: true, ray: null };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    const column = syntaxColumn(err);
+    return { ok: false, problem: { line, ...(column === undefined ? {} : { column }), message: "not valid JSON" } };
+  }
+  const parsed = rayLineSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+    let value: unknown = data;
+    for (const p of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+    const what = issue.code === "invalid_type" && value === undefined ? "is missing" : `${issue.message.replace(/^Invalid input: /, "")} (got ${describe(value)})`;
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
+    return { ok: false, problem: { line, message: `${path === "" ? "the line" : path} ${what}${more}` } };
+  }
+  const d = parsed.data;
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(d)) if (!KNOWN.has(k)) extra[k] = v;
+  const expect: Expectation | undefined = d.expect && {
+    hit: d.expect.hit,
+    ...(d.expect.shape === undefined ? {} : { shape: d.expect.shape }),
+    ...(d.expect.fraction === undefined ? {} : { fraction: d.expect.fraction }),
+    ...(d.expect.point === undefined ? {} : { point: d.expect.point as Point }),
+    ...(d.expect.normal === undefined ? {} : { normal: d.expect.normal as Point }),
+  };
+  const ray: RayRecord = {
+    line, id: d.id, from: d.from as Point, to: d.to as Point, extra,
+    ...(d.mask === undefined ? {} : { mask: d.mask }),
+    ...(d.frame === undefined ? {} : { frame: d.frame }),
+    ...(d.time === undefined ? {} : { time: d.time }),
+    ...(d.tag === undefined ? {} : { tag: d.tag }),
+    ...(expect === undefined ? {} : { expect }),
+  };
+  return { ok: true, ray };
+}
+
+/** "rays.jsonl:12:5: from[0] must be …" (the column only for text that is not JSON). */
+export const formatRayProblem = (p: RayLogProblem, file: string): string => `${file}:${p.line}${p.column === undefined ? "" : `:${p.column}`}: ${p.message}`;
+
+/** The log line for a ray, with `expect` replaced (for --record); known fields first, then the rest. */
+export function rayLine(ray: RayRecord, expect: Expectation | undefined): string {
+  const out: Record<string, unknown> = { id: ray.id, from: ray.from, to: ray.to };
+  if (ray.mask !== undefined) out.mask = ray.mask;
+  if (ray.frame !== undefined) out.frame = ray.frame;
+  if (ray.time !== undefined) out.time = ray.time;
+  if (ray.tag !== undefined) out.tag = ray.tag;
+  for (const [k, v] of Object.entries(ray.extra)) out[k] = v;
+  if (expect !== undefined) out.expect = expect;
+  return JSON.stringify(out);
+}

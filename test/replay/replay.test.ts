@@ -1,0 +1,179 @@
+// The ray log reader, the comparison rules and the JUnit report of a QA replay, and the
+// `collider-studio replay` command on real files.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compareRay, expectationOf, parseRayLine, rayLine, replayJUnit, ReplayTally, vec2, type CastHit, type RayRecord } from "../../core/index";
+import { runCli, type CliIO } from "../../core/node/cli";
+import { readTextFile } from "../../core/node/files";
+
+const ray = (over: Partial<RayRecord> = {}): RayRecord => ({ line: 1, id: "r", from: [0, 0], to: [10, 0], extra: {}, ...over });
+const hit = (shape: string, x: number, y = 0): CastHit => ({ shape, fraction: x / 10, point: vec2(x, y), normal: vec2(-1, 0), startedInside: false });
+
+describe("parseRayLine", () => {
+  it("reads every field, keeps unknown ones, skips blank lines", () => {
+    const r = parseRayLine('{"id": "los-1", "from": [1, 2], "to": [3, 4], "mask": 5, "frame": 7, "time": 0.25, "tag": "los", "expect": {"hit": true, "shape": "wall", "fraction": 0.5, "point": [2, 3], "normal": [0, -1]}, "weapon": "rifle"}', 3);
+    expect(r).toEqual({ ok: true, ray: { line: 3, id: "los-1", from: [1, 2], to: [3, 4], mask: 5, frame: 7, time: 0.25, tag: "los", expect: { hit: true, shape: "wall", fraction: 0.5, point: [2, 3], normal: [0, -1] }, extra: { weapon: "rifle" } } });
+    expect(parseRayLine("   ", 4)).toEqual({ ok: true, ray: null });
+  });
+
+  it.each([
+    ['{"id": "a", "from": [0, 0], "to": [1', 1, /not valid JSON/],
+    ['{"id": "a", "to": [1, 1]}', 2, /^from is missing/],
+    ['{"id": "", "from": [0, 0], "to": [1, 1]}', 3, /^id /],
+    ['{"id": "a", "from": [0, "x"], "to": [1, 1]}', 4, /^from\[1\] /],
+    ['{"id": "a", "from": [1e400, 0], "to": [1, 1]}', 5, /^from\[0\] /],
+    ['{"id": "a", "from": [1e16, 0], "to": [1, 1]}', 6, /^from\[0\] /],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": -1}', 7, /^mask /],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"shape": "w"}}', 8, /^expect\.hit is missing/],
+    ['[1, 2]', 9, /^the line /],
+  ])("a bad line is a problem with its line number: %s", (text, line, message) => {
+    const r = parseRayLine(text, line);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problem.line).toBe(line);
+      expect(r.problem.message).toMatch(message);
+    }
+  });
+
+  it("text that is not JSON gets a column", () => {
+    const r = parseRayLine('{"id": "a",, "from": [0, 0]}', 1);
+    expect(!r.ok && r.problem.column).toBeGreaterThan(1);
+  });
+
+  it("rayLine writes the record back with a new expectation, unknown fields kept", () => {
+    const r = parseRayLine('{"id": "a", "from": [0, 0], "to": [1, 1], "tag": "t", "weapon": "rifle", "expect": {"hit": false}}', 1);
+    if (!r.ok || !r.ray) throw new Error("parse");
+    expect(JSON.parse(rayLine(r.ray, { hit: true, shape: "w" }))).toEqual({ id: "a", from: [0, 0], to: [1, 1], tag: "t", weapon: "rifle", expect: { hit: true, shape: "w" } });
+  });
+});
+
+describe("compareRay", () => {
+  it("unchecked without an expectation", () => {
+    expect(compareRay(ray(), hit("w", 5)).status).toBe("unchecked");
+  });
+
+  it("ok: the same miss, the same shape within the tolerance, a hit with nothing more recorded", () => {
+    expect(compareRay(ray({ expect: { hit: false } }), null).status).toBe("ok");
+    expect(compareRay(ray({ expect: { hit: true, shape: "w", point: [5, 0.005] } }), hit("w", 5)).status).toBe("ok");
+    expect(compareRay(ray({ expect: { hit: true } }), hit("w", 5)).status).toBe("ok");
+  });
+
+  it("each mismatch by its kind, with the distance where there is one", () => {
+    expect(compareRay(ray({ expect: { hit: true, shape: "w" } }), null).mismatch).toEqual({ kind: "lost-hit" });
+    expect(compareRay(ray({ expect: { hit: false } }), hit("w", 5)).mismatch).toEqual({ kind: "new-hit" });
+    expect(compareRay(ray({ expect: { hit: true, shape: "v", point: [5, 0] } }), hit("w", 8)).mismatch).toEqual({ kind: "other-shape", distance: 3 });
+    expect(compareRay(ray({ expect: { hit: true, shape: "w", point: [5, 0] } }), hit("w", 5.5)).mismatch).toEqual({ kind: "moved-point", distance: 0.5 });
+    // The tolerance decides.
+    expect(compareRay(ray({ expect: { hit: true, shape: "w", point: [5, 0] } }), hit("w", 5.5), 0.6).status).toBe("ok");
+  });
+
+  it("the tally counts statuses and kinds; expectationOf records a hit or a miss", () => {
+    const t = new ReplayTally(0.01);
+    t.add(compareRay(ray({ expect: { hit: false } }), hit("w", 5)));
+    t.add(compareRay(ray(), null));
+    t.add(compareRay(ray({ expect: { hit: false } }), null));
+    expect(t.summary()).toEqual({ total: 3, ok: 1, mismatch: 1, unchecked: 1, byKind: { "lost-hit": 0, "new-hit": 1, "other-shape": 0, "moved-point": 0 }, tolerance: 0.01 });
+    expect(expectationOf(null)).toEqual({ hit: false });
+    expect(expectationOf(hit("w", 5))).toEqual({ hit: true, shape: "w", fraction: 0.5, point: [5, 0], normal: [-1, 0] });
+  });
+});
+
+describe("replayJUnit", () => {
+  it("a suite per tag, a case per ray, failures for mismatches, escaped names", () => {
+    const results = [
+      compareRay(ray({ id: 'a<&"b', tag: "los", expect: { hit: false } }), hit("w", 5)),
+      compareRay(ray({ id: "c", tag: "los", expect: { hit: false } }), null),
+      compareRay(ray({ id: "d" }), null),
+    ];
+    const t = new ReplayTally(0.01);
+    for (const r of results) t.add(r);
+    const xml = replayJUnit(results, t.summary(), "log.jsonl");
+    expect(xml).toContain('<testsuites name="log.jsonl" tests="3" failures="1" skipped="1">');
+    expect(xml).toContain('<testsuite name="los" tests="2" failures="1" skipped="0">');
+    expect(xml).toContain('<testsuite name="untagged" tests="1" failures="0" skipped="1">');
+    expect(xml).toContain('name="a&lt;&amp;&quot;b"><failure type="new-hit" message="new hit: expected no hit, the ray now hits w at (5, 0)">');
+    expect(xml).not.toMatch(/name="a<&/);
+  });
+});
+
+describe("collider-studio replay", () => {
+  const dir = mkdtempSync(join(tmpdir(), "replay-"));
+  const scene = join(dir, "level.json");
+  writeFileSync(scene, JSON.stringify({
+    format: "collider-studio-scene", version: 1,
+    shapes: [
+      { id: "wall", type: "box", x: 10, y: 0, width: 2, height: 10 },
+      { id: "post", type: "circle", x: 20, y: 0, radius: 1, collisionLayer: 2 },
+    ],
+  }));
+  const line = (o: object) => JSON.stringify(o);
+  const log = (name: string, lines: string[]) => {
+    const file = join(dir, name);
+    writeFileSync(file, lines.join("\n") + "\n");
+    return file;
+  };
+  const run = async (argv: string[]) => {
+    let out = "", err = "";
+    const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: async (p, t) => writeFileSync(p, t) };
+    const code = await runCli(argv, io);
+    expect(err).not.toMatch(/^\s{4}at /m);
+    return { code, out, err };
+  };
+
+  const good = [
+    line({ id: "hits-wall", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [9, 0] } }),
+    line({ id: "misses", from: [0, 20], to: [30, 20], expect: { hit: false } }),
+    line({ id: "post-only", from: [30, 0], to: [0, 0], mask: 2, expect: { hit: true, shape: "post", point: [21, 0] } }),
+    "",
+    line({ id: "unchecked", from: [0, 0], to: [30, 0], tag: "los" }),
+  ];
+
+  it("every expectation holding: exit 0, a summary line", async () => {
+    const r = await run(["replay", scene, log("good.jsonl", good)]);
+    expect(r).toMatchObject({ code: 0, err: "" });
+    expect(r.out).toBe("4 rays: 3 ok, 0 mismatching, 1 unchecked\n");
+  });
+
+  it("mismatches: exit 1, each listed by kind; --json, --junit and --record", async () => {
+    const bad = log("bad.jsonl", [
+      line({ id: "was-post", from: [0, 0], to: [30, 0], tag: "los", expect: { hit: true, shape: "post", point: [19, 0] } }),
+      line({ id: "moved", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [8, 0] } }),
+      line({ id: "new", from: [0, 0], to: [30, 0], expect: { hit: false } }),
+      line({ id: "lost", from: [0, 20], to: [30, 20], expect: { hit: true, shape: "wall" } }),
+    ]);
+    const r = await run(["replay", scene, bad]);
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("4 rays: 0 ok, 4 mismatching (1 lost-hit, 1 new-hit, 1 other-shape, 1 moved-point), 0 unchecked");
+    expect(r.out).toContain("  moved (line 2): moved hit point: wall hit at (9, 0), 1 from the expected (8, 0)");
+    const junit = join(dir, "out.xml"), record = join(dir, "baseline.jsonl");
+    const j = await run(["replay", scene, bad, "--json", "--junit", junit, "--record", record]);
+    expect(j.code).toBe(1);
+    const doc = JSON.parse(j.out) as { results: { id: string; status: string; mismatch?: string }[]; summary: { mismatch: number } };
+    expect(doc.results.map((x) => `${x.id}:${x.mismatch}`)).toEqual(["was-post:other-shape", "moved:moved-point", "new:new-hit", "lost:lost-hit"]);
+    expect(doc.summary.mismatch).toBe(4);
+    expect(readFileSync(junit, "utf8")).toContain('failures="4"');
+    // The recorded baseline replays clean.
+    const again = await run(["replay", scene, record]);
+    expect(again).toMatchObject({ code: 0, out: "4 rays: 4 ok, 0 mismatching, 0 unchecked\n" });
+  });
+
+  it("a malformed line refuses the log with its line number (exit 2), or is skipped with --skip-bad-lines", async () => {
+    const file = log("broken.jsonl", [good[0]!, '{"id": "x", "from": [0, 0]}', good[1]!]);
+    const r = await run(["replay", scene, file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`${file}:2: to is missing\n${file}: refused (a malformed line; --skip-bad-lines replays the others)\n`);
+    const s = await run(["replay", scene, file, "--skip-bad-lines"]);
+    expect(s.code).toBe(0);
+    expect(s.err).toBe(`${file}:2: to is missing (skipped)\n`);
+    expect(s.out).toBe("2 rays: 2 ok, 0 mismatching, 0 unchecked; 1 bad lines skipped\n");
+  });
+
+  it("a missing log or a bad tolerance: exit 2 with a message", async () => {
+    expect(await run(["replay", scene, join(dir, "nope.jsonl")])).toMatchObject({ code: 2, err: `cannot read ${join(dir, "nope.jsonl")}: no such file\n` });
+    const t = await run(["replay", scene, log("t.jsonl", good), "--tolerance", "-1"]);
+    expect(t.code).toBe(2);
+    expect(t.err).toMatch(/at least 0/);
+  });
+});
