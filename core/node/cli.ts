@@ -10,7 +10,7 @@ import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
-import { sceneJsonSchemaText } from "../scene/json-schema";
+import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene } from "../scene/types";
 import { readTextFile, UserError, writeTextFile } from "./files";
 import { replay, type ReplayOptions } from "./replay";
@@ -382,9 +382,10 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("schema")
-    .description("print the scene format as JSON Schema (draft 2020-12), generated from the format's definition")
-    .showHelpAfterError("Usage: collider-studio schema")
-    .action(() => run(async () => io.stdout(sceneJsonSchemaText()))());
+    .description("print the scene format (or with --ray-log, one line of a ray log) as JSON Schema (draft 2020-12), generated from the format's definition")
+    .option("--ray-log", "the schema of one line of a ray log (collider-studio replay) instead")
+    .showHelpAfterError("Usage: collider-studio schema [--ray-log]")
+    .action((opts: { rayLog?: boolean }) => run(async () => io.stdout(opts.rayLog ? rayLogLineJsonSchemaText() : sceneJsonSchemaText()))());
 
   return program;
 }

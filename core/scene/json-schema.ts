@@ -4,6 +4,7 @@
 // Schema: the generated schema checks structure and types, `collider-studio validate` checks all.
 import { z } from "zod";
 import { stableStringify } from "./io";
+import { rayLineSchema } from "../replay/ray-log";
 import { sceneSchema } from "./schema";
 
 export const SCENE_SCHEMA_ID = "https://collider.studio/schema/scene-v1.json";
@@ -22,3 +23,19 @@ export function sceneJsonSchema(): Record<string, unknown> {
 
 /** The schema as the file core/scene/scene.schema.json holds it, and `collider-studio schema` prints it. */
 export const sceneJsonSchemaText = (): string => stableStringify(sceneJsonSchema()) + "\n";
+
+export const RAY_LOG_SCHEMA_ID = "https://collider.studio/schema/ray-log-line-v1.json";
+
+/** One line of a QA ray log (JSON Lines), as JSON Schema, from the reader's zod definition. */
+export function rayLogLineJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(rayLineSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return {
+    $schema: generated.$schema,
+    $id: RAY_LOG_SCHEMA_ID,
+    title: "Collider Studio ray log line",
+    description: "One line of a ray log (JSON Lines: one such object per line) as `collider-studio replay` reads it.",
+    ...Object.fromEntries(Object.entries(generated).filter(([k]) => k !== "$schema")),
+  };
+}
+
+export const rayLogLineJsonSchemaText = (): string => stableStringify(rayLogLineJsonSchema()) + "\n";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { sceneJsonSchema, sceneJsonSchemaText } from "../../core/index";
+import { rayLogLineJsonSchema, rayLogLineJsonSchemaText, sceneJsonSchema, sceneJsonSchemaText } from "../../core/index";
 import { runCli } from "../../core/node/cli";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -53,5 +53,25 @@ describe("scene JSON Schema", () => {
       { ...base, probes: [{ id: "r", type: "ray", from: [0, 0] }] },
     ];
     for (const doc of bad) expect(validate(doc), JSON.stringify(doc)).toBe(false);
+  });
+});
+
+describe("ray log line JSON Schema", () => {
+  const committedLog = readFileSync(resolve(ROOT, "core/replay/ray-log.schema.json"), "utf8");
+
+  it("the committed core/replay/ray-log.schema.json is what the generator makes, and `schema --ray-log` prints it", async () => {
+    expect(committedLog).toBe(rayLogLineJsonSchemaText());
+    let out = "";
+    const code = await runCli(["schema", "--ray-log"], { stdout: (s) => { out += s; }, stderr: () => {}, readText: () => Promise.reject(new Error("no files")), writeText: () => Promise.reject(new Error("no files")) });
+    expect(code).toBe(0);
+    expect(out).toBe(committedLog);
+  });
+
+  it("a real JSON Schema validator accepts a full line and refuses wrong types", () => {
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(rayLogLineJsonSchema());
+    expect(validate({ id: "a", from: [0, 1], to: [2, 3], mask: 3, frame: 2, time: 0.5, tag: "los", expect: { hit: true, shape: "w", fraction: 0.5, point: [1, 2], normal: [0, 1] }, extra: 1 })).toBe(true);
+    expect(validate({ id: "a", from: [0, 1] })).toBe(false);
+    expect(validate({ id: "a", from: [0, "1"], to: [2, 3] })).toBe(false);
+    expect(validate({ id: "a", from: [0, 1], to: [2, 3], expect: { shape: "w" } })).toBe(false);
   });
 });
