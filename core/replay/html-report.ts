@@ -76,9 +76,9 @@ export function reportRows(results: readonly ReplayResult[]): ReportRow[] {
   });
 }
 
-/** Text for an HTML text node or a quoted attribute value. */
+/** Text for an HTML text node or a quoted attribute value; line separators too, for tools that split lines on them. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"'\u2028\u2029]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -277,7 +277,7 @@ const SCRIPT = `
   var $ = function (id) { return document.getElementById(id); };
   var status = $("f-status"), kind = $("f-kind"), tag = $("f-tag"), search = $("f-id");
   var sortKey = null, sortDir = 1, selected = -1;
-  function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
+  function esc(s) { return String(s).replace(/[&<>"'\\u2028\\u2029]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); }
   function num(n) { return n === undefined ? "" : String(Math.round(n * 1000) / 1000); }
   function pt(p) { return p ? num(p[0]) + ", " + num(p[1]) : ""; }
   function expectedShape(r) { return r.expectedHit === undefined ? "" : r.expectedHit ? (r.expectedShape || "(a hit)") : "(no hit)"; }
