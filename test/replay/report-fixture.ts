@@ -76,7 +76,7 @@ export const REPORT_RAYS: readonly RaySpec[] = [
   { id: "left-probe", from: [50, 450], to: [50, 700], tag: "ground", frame: 12, expect: { hit: false }, verdict: "new-hit" },
   { id: "player-feet", from: [200, 400], to: [200, 620], tag: "ai", frame: 13, expect: { hit: true, shape: "spikes", point: [200, 550] }, verdict: "other-shape" },
   { id: "ramp-near", from: [630, 400], to: [630, 620], tag: "ground", frame: 14, expect: { hit: true, shape: "ramp", point: [630, 528] }, verdict: "moved-point" },
-  { id: "ramp-far", from: [570, 400], to: [570, 620], tag: "ai", time: 0.25, expect: { hit: true, shape: "ramp", point: [570, 500] }, verdict: "moved-point" },
+  { id: "ramp-far", from: [570, 400], to: [570, 620], tag: "ai", time: 0.25, expect: { hit: true, shape: "ramp", point: [570, 540] }, verdict: "moved-point" },
   { id: "free-look", from: [400, 100], to: [400, 400], verdict: "unchecked" },
   { id: "below-ground", from: [300, 640], to: [300, 700], tag: "los", frame: 15, expect: { hit: false }, verdict: "ok" },
 ];
