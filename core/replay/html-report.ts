@@ -288,8 +288,8 @@ const SCRIPT = `
     if (key === "expectedPoint" || key === "actualPoint") return r[key] ? r[key][0] : undefined;
     return r[key];
   }
-  var tags = [""].concat(data.tags);
-  tag.innerHTML = tags.map(function (t) { return "<option value=\\"" + esc(t) + "\\">" + (t === "" ? "all tags" : esc(t)) + "</option>"; }).join("");
+  // Options by index: a tag may be any text, the empty string too.
+  tag.innerHTML = "<option value=\\"\\">all tags</option>" + data.tags.map(function (t, i) { return "<option value=" + i + ">" + (t === "" ? "(empty)" : esc(t)) + "</option>"; }).join("");
   var head = $("head");
   head.innerHTML = "<tr>" + COLUMNS.map(function (c) { return "<th scope=col data-key=" + c.key + ">" + c.label + "</th>"; }).join("") + "</tr>";
   head.addEventListener("click", function (e) {
@@ -300,13 +300,13 @@ const SCRIPT = `
     render();
   });
   function matching() {
-    var s = status.value, k = kind.value, t = tag.value, q = search.value.trim().toLowerCase();
+    var s = status.value, k = kind.value, t = tag.value === "" ? null : data.tags[Number(tag.value)], q = search.value.trim().toLowerCase();
     var out = [];
     for (var i = 0; i < rows.length; i++) {
       var r = rows[i];
       if (s && r.status !== s) continue;
       if (k && r.kind !== k) continue;
-      if (t && r.tag !== t) continue;
+      if (t !== null && r.tag !== t) continue;
       if (q && r.id.toLowerCase().indexOf(q) < 0) continue;
       out.push(i);
     }

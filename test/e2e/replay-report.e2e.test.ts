@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replayHtmlReport, TABLE_CAP } from "../../core/replay/html-report";
 import type { ReplayResult } from "../../core/replay/types";
-import { replayOf, reportResults, reportScene, summaryOf, type RaySpec } from "../replay/report-fixture";
+import { HOSTILE_ID, HOSTILE_SHAPE, HOSTILE_TAG, replayOf, reportResults, reportScene, summaryOf, type RaySpec } from "../replay/report-fixture";
 import { ARTIFACTS, CHROMIUM_FLAGS } from "./harness";
 
 let browser: Browser;
@@ -31,6 +31,8 @@ interface Opened {
   readonly errors: string[];
   /** Every request that was not for the report itself. */
   readonly fetched: string[];
+  /** alert(), confirm() and prompt() messages: an injected script would show one. */
+  readonly dialogs: string[];
 }
 
 async function open(name: string, html: string): Promise<Opened> {
@@ -40,6 +42,11 @@ async function open(name: string, html: string): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   const fetched: string[] = [];
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
@@ -49,7 +56,7 @@ async function open(name: string, html: string): Promise<Opened> {
   });
   await page.goto(url);
   await page.locator("#body tr").first().waitFor();
-  return { page, errors, fetched };
+  return { page, errors, fetched, dialogs };
 }
 
 /** The ids of the table's rows, top to bottom. */
@@ -128,6 +135,32 @@ describe("the replay report in Chromium", () => {
     await page.screenshot({ path: resolve(ARTIFACTS, "replay-report.png"), fullPage: true });
     expect(errors).toEqual([]);
     expect(fetched).toEqual([]);
+    await page.close();
+  });
+
+  it("shows hostile ids, tags and shape names as text: no script runs, no element is injected", async () => {
+    const base = reportScene();
+    const scene = { ...base, shapes: base.shapes.map((s) => (s.id === "spikes" ? { ...s, id: HOSTILE_SHAPE, name: HOSTILE_ID } : s)) };
+    const results = replayOf(scene, [
+      { id: HOSTILE_ID, from: [200, 400], to: [200, 620], tag: HOSTILE_TAG, expect: { hit: true, shape: HOSTILE_SHAPE, point: [200, 550] }, verdict: "other-shape" },
+      { id: "empty-tag", from: [700, 100], to: [780, 100], tag: "", expect: { hit: true, shape: "ground" }, verdict: "lost-hit" },
+    ]);
+    const { page, errors, dialogs } = await open("hostile.html", replayHtmlReport(scene, results, summaryOf(results), { title: HOSTILE_ID, sceneName: HOSTILE_SHAPE }));
+    expect(await page.title()).toBe(HOSTILE_ID);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.locator("script").count()).toBe(2);
+    expect(await ids(page)).toEqual([HOSTILE_ID, "empty-tag"]);
+    expect(await column(page, 2)).toEqual([HOSTILE_TAG, ""]);
+    expect(await column(page, 8)).toEqual([HOSTILE_SHAPE, "ground"]);
+    // The empty tag is a tag of its own, apart from "all tags".
+    await page.selectOption("#f-tag", "(empty)");
+    expect(await ids(page)).toEqual(["empty-tag"]);
+    await page.selectOption("#f-tag", HOSTILE_TAG);
+    expect(await ids(page)).toEqual([HOSTILE_ID]);
+    await page.locator("#body tr").first().click();
+    expect(await page.$$eval("#shapes .sel", (els) => els.map((e) => e.getAttribute("data-shape")))).toContain(HOSTILE_SHAPE);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
