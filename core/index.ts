@@ -28,3 +28,4 @@ export * from "./replay/types";
 export * from "./replay/ray-log";
 export * from "./replay/compare";
 export * from "./replay/junit";
+export { replayHtmlReport, type HtmlReportOptions } from "./replay/html-report";

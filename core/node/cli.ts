@@ -15,6 +15,7 @@ import type { Scene } from "../scene/types";
 import { readTextFile, UserError, writeTextFile } from "./files";
 import { replay, type ReplayOptions } from "./replay";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
+import { replayHtmlReport } from "../replay/html-report";
 
 export interface CliIO {
   readonly stdout: (text: string) => void;
@@ -372,11 +373,12 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE})`, parseNonNegative)
     .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline)")
     .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
+    .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
     .option("--skip-bad-lines", "report malformed lines and replay the others (default: refuse the log)")
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--skip-bad-lines]")
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
       const scene = await loadScene(io, sceneFile);
-      const code = await replay(scene, sceneFile, rays, opts, io);
+      const code = await replay(scene, sceneFile, rays, opts, io, (sc, results, summary, o) => replayHtmlReport(sc, results, summary, { ...o, title: `Replay of ${o.logName}` }));
       if (code !== 0) throw new UserError("", code);
     })());
 

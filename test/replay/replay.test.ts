@@ -147,13 +147,18 @@ describe("collider-studio replay", () => {
     expect(r.code).toBe(1);
     expect(r.out.split("\n")[0]).toBe("4 rays: 0 ok, 4 mismatching (1 lost-hit, 1 new-hit, 1 other-shape, 1 moved-point), 0 unchecked");
     expect(r.out).toContain("  moved (line 2): moved hit point: wall hit at (9, 0), 1 from the expected (8, 0)");
-    const junit = join(dir, "out.xml"), record = join(dir, "baseline.jsonl");
-    const j = await run(["replay", scene, bad, "--json", "--junit", junit, "--record", record]);
+    const junit = join(dir, "out.xml"), record = join(dir, "baseline.jsonl"), html = join(dir, "report.html");
+    const j = await run(["replay", scene, bad, "--json", "--junit", junit, "--record", record, "--html", html]);
     expect(j.code).toBe(1);
     const doc = JSON.parse(j.out) as { results: { id: string; status: string; mismatch?: string }[]; summary: { mismatch: number } };
     expect(doc.results.map((x) => `${x.id}:${x.mismatch}`)).toEqual(["was-post:other-shape", "moved:moved-point", "new:new-hit", "lost:lost-hit"]);
     expect(doc.summary.mismatch).toBe(4);
     expect(readFileSync(junit, "utf8")).toContain('failures="4"');
+    // The HTML report: the level and one line per mismatching ray, nothing fetched from outside.
+    const page = readFileSync(html, "utf8");
+    expect(page).toContain("Replay of bad.jsonl");
+    expect(page.match(/<line class="ray"/g)?.length).toBe(4);
+    expect(page).not.toMatch(/https?:\/\//);
     // The recorded baseline replays clean.
     const again = await run(["replay", scene, record]);
     expect(again).toMatchObject({ code: 0, out: "4 rays: 4 ok, 0 mismatching, 0 unchecked\n" });
