@@ -164,9 +164,9 @@ function rapierDesc(s: Shape, pairs: boolean): RAPIER.ColliderDesc {
   return d.setTranslation(s.x, s.y).setRotation(radians(s));
 }
 
-interface RapierScene { world: RAPIER.World; colliders: RAPIER.Collider[]; bodies: RAPIER.RigidBody[]; index: Map<number, number> }
+export interface RapierScene { world: RAPIER.World; colliders: RAPIER.Collider[]; bodies: RAPIER.RigidBody[]; index: Map<number, number> }
 
-function buildRapier(shapes: readonly Shape[], pairs: boolean, step: boolean): RapierScene {
+export function buildRapier(shapes: readonly Shape[], pairs: boolean, step: boolean): RapierScene {
   const world = new RAPIER.World({ x: 0, y: 0 });
   const bodies: RAPIER.RigidBody[] = [];
   const colliders = shapes.map((s) => {

@@ -33,6 +33,7 @@ import {
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
+import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
 
@@ -271,7 +272,7 @@ const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sw
 const groups = [...pairGroups, ...castGroups];
 if (listOnly) {
   // The names --fork runs one process for each.
-  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted)].join("\n"));
+  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : [])].join("\n"));
   process.exit(0);
 }
 warmAll(groups.flat(), opts.warmupMs);
@@ -283,6 +284,9 @@ for (const g of groups) {
 // The 100,000-shape scene (broadphase.ts): its own inputs, timing and table.
 const scene: SceneRun | null = runScene({ quick, wanted });
 if (scene) results.push(...scene.results);
+// A QA replay's rays per second on a 10,000-shape level (replay-bench.ts).
+const replayRun = runReplayBench({ quick, wanted, opts });
+if (replayRun) results.push(...replayRun.results);
 process.stderr.write("\n");
 const seconds = (Date.now() - started) / 1000;
 
@@ -337,6 +341,7 @@ if (pairGroups.length > 0) {
 const casts = castReport(castChecks, find);
 if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");
 if (scene) out.push(...scene.lines, "");
+if (replayRun) out.push(...replayRun.lines);
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);
 console.log(out.join("\n"));
 
