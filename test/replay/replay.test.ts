@@ -1,12 +1,22 @@
 // The ray log reader, the comparison rules and the JUnit report of a QA replay, and the
 // `collider-studio replay` command on real files.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareRay, expectationOf, parseRayLine, rayLine, replayJUnit, ReplayTally, vec2, type CastHit, type RayRecord } from "../../core/index";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
+
+const GOLDEN = join(import.meta.dirname, "golden");
+
+/** Compares with the committed golden file (UPDATE_GOLDEN=1 rewrites it). */
+function golden(name: string, text: string): void {
+  const file = join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN) writeFileSync(file, text);
+  expect(existsSync(file), `${name} is missing: run with UPDATE_GOLDEN=1`).toBe(true);
+  expect(text).toBe(readFileSync(file, "utf8"));
+}
 
 const ray = (over: Partial<RayRecord> = {}): RayRecord => ({ line: 1, id: "r", from: [0, 0], to: [10, 0], extra: {}, ...over });
 const hit = (shape: string, x: number, y = 0): CastHit => ({ shape, fraction: x / 10, point: vec2(x, y), normal: vec2(-1, 0), startedInside: false });
@@ -162,6 +172,23 @@ describe("collider-studio replay", () => {
     // The recorded baseline replays clean.
     const again = await run(["replay", scene, record]);
     expect(again).toMatchObject({ code: 0, out: "4 rays: 4 ok, 0 mismatching, 0 unchecked\n" });
+  });
+
+  it("golden files: the --json output and the JUnit XML of a log with every kind of verdict", async () => {
+    const log = join(dir, "golden.jsonl");
+    writeFileSync(log, [
+      line({ id: "ok-wall", from: [0, 0], to: [30, 0], tag: "los", frame: 1, expect: { hit: true, shape: "wall", point: [9, 0] } }),
+      line({ id: "moved", from: [0, 1], to: [30, 1], tag: "los", frame: 2, expect: { hit: true, shape: "wall", point: [8, 1] } }),
+      line({ id: "lost", from: [0, 20], to: [30, 20], tag: "bullets", frame: 3, expect: { hit: true, shape: "wall", point: [9, 20] } }),
+      line({ id: "new", from: [0, -1], to: [30, -1], tag: "bullets", expect: { hit: false } }),
+      line({ id: "other", from: [30, 0], to: [0, 0], mask: 2, expect: { hit: true, shape: "wall", point: [11, 0] } }),
+      line({ id: "unchecked", from: [0, 2], to: [30, 2] }),
+    ].join("\n") + "\n");
+    const junit = join(dir, "golden.xml");
+    const r = await run(["replay", scene, log, "--json", "--junit", junit]);
+    expect(r.code).toBe(1);
+    golden("replay.json", r.out);
+    golden("replay.junit.xml", readFileSync(junit, "utf8"));
   });
 
   it("a malformed line refuses the log with its line number (exit 2), or is skipped with --skip-bad-lines", async () => {
