@@ -1,7 +1,7 @@
 // Draws an open ray log's rays over the scene, as the replay panel's filters and timeline let
 // them through: ok rays muted, unchecked grey, mismatches red and thicker with the expected hit (a
 // hollow ring) and this run's hit (a filled dot). Markers keep their size on screen.
-import { Circle, Group, Line } from "react-konva";
+import { Circle, Group, Line, Text } from "react-konva";
 import type { ReplayResult } from "../../core";
 import { useReplay, useReplayResults, visibleResults } from "../store/replay";
 import { usePixel } from "./pixel";
@@ -35,6 +35,9 @@ function RayNode({ result, selected }: { result: ReplayResult; selected: boolean
       />
       {(mismatch || selected) && expected && (
         <Circle x={expected[0]} y={expected[1]} radius={6 * px} stroke={REPLAY_COLORS.expected} strokeWidth={2} strokeScaleEnabled={false} listening={false} />
+      )}
+      {(mismatch || selected) && (
+        <Text x={ray.from[0] + 6 * px} y={ray.from[1] - 16 * px} text={ray.id} fontSize={11 * px} fill={color} listening={false} />
       )}
       {(mismatch || selected) && hit && (
         <Circle x={hit.point.x} y={hit.point.y} radius={4 * px} fill={mismatch ? REPLAY_COLORS.mismatch : color} stroke={THEME.background} strokeWidth={1.5} strokeScaleEnabled={false} listening={false} />

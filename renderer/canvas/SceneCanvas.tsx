@@ -123,8 +123,9 @@ export function SceneCanvas() {
     if (e.evt.button !== 0 && !pan) return;
     if (pan) e.evt.preventDefault(); // no autoscroll from the middle button
     const t = e.target;
-    // A replayed ray selects itself and the shape it hit; the tool does not see the click.
-    if (!pan && t.hasName(REPLAY_RAY_NAME)) {
+    // With the select tool, a replayed ray selects itself and the shape it hit; the tool does not
+    // see the click.
+    if (!pan && tool === "select" && t.hasName(REPLAY_RAY_NAME)) {
       const line = Number(t.id().slice(REPLAY_RAY_PREFIX.length));
       if (Number.isInteger(line)) selectRay(line);
       return;
@@ -208,7 +209,7 @@ export function SceneCanvas() {
           ))}
           {probePreview && <ProbeNode probe={probePreview} hit={evaluateProbe(shapes, probePreview)} shapes={shapes} selected={false} />}
         </Layer>
-        <Layer name="replay">
+        <Layer name="replay" listening={tool === "select"}>
           <ReplayRays />
         </Layer>
         <Layer name="handles">

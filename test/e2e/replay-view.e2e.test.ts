@@ -35,6 +35,7 @@ async function replayPixel(page: Page, x: number, y: number): Promise<number[]> 
 // Over the README scene: the ground's top face is at y = 560; the ball (radius 24) is at (120, 300).
 const LOG = [
   { id: "floor-1", from: [400, 400], to: [400, 700], frame: 1, tag: "floor", expect: { hit: true, shape: "ground", point: [400, 560] } },
+  { id: "floor-2", from: [450, 400], to: [450, 700], frame: 2, tag: "floor", expect: { hit: true, shape: "ground", point: [450, 550] } },
   { id: "sight-1", from: [40, 300], to: [300, 300], frame: 2, tag: "sight", expect: { hit: false } },
   { id: "free-1", from: [700, 100], to: [700, 400], frame: 3, tag: "sight" },
 ].map((r) => JSON.stringify(r)).concat(["{ broken"]).join("\n");
@@ -54,9 +55,9 @@ describe("the replay view in Chromium", () => {
     const panel = page.getByRole("group", { name: "Replay: qa-run.jsonl" });
     await panel.waitFor();
     const summary = () => page.getByTestId("replay-summary").textContent();
-    await expect.poll(summary).toBe("1 ok, 1 mismatch (1 new-hit), 1 unchecked");
-    expect(await page.getByTestId("replay-skipped").textContent()).toMatch(/^1 bad line skipped; first: qa-run\.jsonl:4(:\d+)?: not valid JSON$/);
-    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 3 rays shown");
+    await expect.poll(summary).toBe("1 ok, 2 mismatches (1 new-hit, 1 moved-point), 1 unchecked");
+    expect(await page.getByTestId("replay-skipped").textContent()).toMatch(/^1 bad line skipped; first: qa-run\.jsonl:5(:\d+)?: not valid JSON$/);
+    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 4 rays shown");
     // The mismatch is drawn red over the canvas, before the ball.
     await expect.poll(async () => { const [r, g, b, a] = await replayPixel(page, 60, 300); return a! > 200 && r! > 200 && g! < 100 && b! < 100; }).toBe(true);
     await page.screenshot({ path: resolve(ARTIFACTS, "replay-view.png") });
@@ -64,13 +65,14 @@ describe("the replay view in Chromium", () => {
     // Filters: the status filter changes the list; the tag filter too.
     const row = page.getByTestId("replay-row-sight-1");
     expect(await row.textContent()).toContain("new-hit");
+    expect(await page.getByTestId("replay-row-floor-2").textContent()).toMatch(/moved-point\s*10\.00/);
     await page.getByLabel("Status filter").selectOption("ok");
     await row.waitFor({ state: "detached" });
     expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 1 ray shown");
     await page.getByLabel("Status filter").selectOption("all");
     await page.getByLabel("Tag filter").selectOption("#floor");
     await row.waitFor({ state: "detached" });
-    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 1 ray shown");
+    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 2 rays shown");
     await page.getByLabel("Tag filter").selectOption("");
     await row.waitFor();
 
@@ -81,8 +83,11 @@ describe("the replay view in Chromium", () => {
     await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 1 · 1 ray shown");
     await row.waitFor({ state: "detached" });
     await expect.poll(async () => (await replayPixel(page, 60, 300))[3]).toBe(0);
-    await page.keyboard.press("End");
+    // Play runs the timeline to its end.
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 4 rays shown");
     await row.waitFor();
+    await page.getByRole("button", { name: "Play" }).waitFor();
 
     // A mismatch's row selects the ray and the shape it hit.
     await row.click();
@@ -99,8 +104,9 @@ describe("the replay view in Chromium", () => {
     await page.mouse.down();
     await page.mouse.move(120, 215 + TOP, { steps: 6 });
     await page.mouse.up();
-    await expect.poll(summary).toBe("2 ok, 0 mismatches, 1 unchecked");
-    await expect.poll(() => page.getByTestId("replay-no-mismatch").count()).toBe(1);
+    await expect.poll(summary).toBe("2 ok, 1 mismatch (1 moved-point), 1 unchecked");
+    await row.waitFor({ state: "detached" });
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-view-after-drag.png") });
 
     // Re-record: the log with this run's results as expectations.
     const download = page.waitForEvent("download");
@@ -111,6 +117,7 @@ describe("the replay view in Chromium", () => {
     const rays = lines.map((l, i) => parseRayLine(l, i + 1));
     expect(rays.map((r) => (r.ok && r.ray ? [r.ray.id, r.ray.expect?.hit, r.ray.expect?.shape] : null))).toEqual([
       ["floor-1", true, "ground"],
+      ["floor-2", true, "ground"],
       ["sight-1", false, undefined],
       ["free-1", false, undefined],
     ]);
