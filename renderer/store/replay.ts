@@ -11,6 +11,9 @@ import {
   parseRayLine,
   rayLine,
   ReplayTally,
+  segmentHitsAABB,
+  shapeAABB,
+  type AABB,
   vec2,
   type RayLogProblem,
   type RayRecord,
@@ -98,11 +101,47 @@ export function castRay(ray: RayRecord): ReplayResult {
   return compareRay(ray, hit, DEFAULT_TOLERANCE);
 }
 
-/** Each ray's result against these shapes, recomputed only when the shapes or the rays change. */
+/** Beyond this many changed shapes, every ray is cast again rather than tested against their boxes. */
+const INCREMENTAL_LIMIT = 64;
+
+/**
+ * The boxes (before and after) of the shapes that differ between two versions of the document, or
+ * null when too many differ. A ray that meets none of them keeps its result.
+ */
+function changedBoxes(before: readonly Shape[], after: readonly Shape[]): AABB[] | null {
+  const old = new Map<string, Shape>();
+  for (const s of before) old.set(s.id, s);
+  const boxes: AABB[] = [];
+  let changed = 0;
+  for (const s of after) {
+    const was = old.get(s.id);
+    old.delete(s.id);
+    if (was === s) continue;
+    if (++changed > INCREMENTAL_LIMIT) return null;
+    boxes.push(shapeAABB(s));
+    if (was) boxes.push(shapeAABB(was));
+  }
+  if (changed + old.size > INCREMENTAL_LIMIT) return null;
+  for (const gone of old.values()) boxes.push(shapeAABB(gone));
+  return boxes;
+}
+
+/**
+ * Each ray's result against these shapes, recomputed only when the shapes or the rays change; after
+ * an edit of a few shapes (a drag step), only the rays that pass their boxes are cast again.
+ */
 export function replayResultsOf(shapes: readonly Shape[], rays: readonly RayRecord[]): readonly ReplayResult[] {
   if (!resultKey || resultKey.shapes !== shapes || resultKey.rays !== rays) {
     world.sync(shapes);
-    results = rays.map(castRay);
+    const boxes = resultKey && resultKey.rays === rays ? changedBoxes(resultKey.shapes, shapes) : null;
+    if (boxes === null) results = rays.map(castRay);
+    else {
+      const before = results;
+      results = rays.map((ray, i) => {
+        const dx = ray.to[0] - ray.from[0], dy = ray.to[1] - ray.from[1];
+        return boxes.some((b) => segmentHitsAABB(ray.from[0], ray.from[1], dx, dy, b)) ? castRay(ray) : before[i]!;
+      });
+    }
     resultKey = { shapes, rays };
   }
   return results;

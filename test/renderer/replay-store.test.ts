@@ -1,7 +1,7 @@
 // The editor's replay of a ray log, without a UI: results that follow the document's shapes,
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
-import { emptyScene, parseRayLine, type Shape } from "../../core";
+import { emptyScene, parseRayLine, raycastScene, vec2, type RayRecord, type Shape } from "../../core";
 import { receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useEditor } from "../../renderer/store/editor-store";
@@ -13,6 +13,7 @@ import {
   readRayLog,
   recordedName,
   recordedText,
+  replayResultsOf,
   selectRay,
   setPosition,
   setStatusFilter,
@@ -23,6 +24,7 @@ import {
   useReplay,
   visibleResults,
 } from "../../renderer/store/replay";
+import { seededRandom } from "../seeded-random";
 
 // A wall whose left face is at x = 90, from y = −50 to 50.
 const wall: Shape = { id: "wall", type: "box", x: 100, y: 0, rotation: 0, width: 20, height: 100 };
@@ -73,6 +75,24 @@ describe("the replay store", () => {
     updateShape("wall", { x: 105 });
     const shifted = currentReplayResults();
     expect(shifted[0]!.mismatch).toEqual({ kind: "moved-point", distance: expect.closeTo(5, 6) as number });
+  });
+
+  it("after an edit of a few shapes, recasting only the rays near them gives what casting all of them does", () => {
+    const random = seededRandom(8);
+    const many: Shape[] = [];
+    for (let i = 0; i < 120; i++) many.push({ id: `s${i}`, type: i % 2 ? "box" : "circle", x: random() * 1000, y: random() * 1000, rotation: 0, width: 30, height: 20, radius: 12 } as Shape);
+    const rays: RayRecord[] = [];
+    for (let i = 0; i < 400; i++) rays.push({ line: i + 1, id: `r${i}`, from: [random() * 1000, random() * 1000], to: [random() * 1000, random() * 1000], extra: {}, expect: { hit: false } });
+    let shapes: readonly Shape[] = many;
+    replayResultsOf(shapes, rays);
+    for (let step = 0; step < 30; step++) {
+      const k = Math.floor(random() * shapes.length);
+      if (step % 10 === 9) shapes = shapes.filter((_, i) => i !== k); // a deletion
+      else shapes = shapes.map((s, i) => (i === k ? { ...s, x: s.x + (random() - 0.5) * 200, y: s.y + (random() - 0.5) * 200 } : s));
+      const incremental = replayResultsOf(shapes, rays).map((r) => r.hit?.shape ?? null);
+      const full = rays.map((r) => raycastScene(shapes, vec2(r.from[0], r.from[1]), vec2(r.to[0], r.to[1]))[0]?.shape ?? null);
+      expect(incremental).toEqual(full);
+    }
   });
 
   it("filters by status and by tag", () => {
