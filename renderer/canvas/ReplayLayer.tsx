@@ -1,6 +1,7 @@
 // Draws an open ray log's rays over the scene, as the replay panel's filters and timeline let
 // them through: ok rays muted, unchecked grey, mismatches red and thicker with the expected hit (a
 // hollow ring) and this run's hit (a filled dot). Markers keep their size on screen.
+import { memo } from "react";
 import { Circle, Group, Line, Text } from "react-konva";
 import type { ReplayResult } from "../../core";
 import { useReplay, useReplayResults, visibleResults } from "../store/replay";
@@ -15,7 +16,8 @@ export const REPLAY_RAY_NAME = "replay-ray";
 export const REPLAY_RAY_PREFIX = "replay-ray-";
 export const REPLAY_COLORS = { ok: "rgba(148, 163, 184, 0.55)", unchecked: "rgba(120, 120, 120, 0.6)", mismatch: "#ef4444", expected: "#fbbf24" } as const;
 
-function RayNode({ result, selected }: { result: ReplayResult; selected: boolean }) {
+/** A ray whose result is unchanged after an edit keeps its result object, and is not drawn again. */
+const RayNode = memo(function RayNode({ result, selected }: { result: ReplayResult; selected: boolean }) {
   const THEME = useCanvasTheme();
   const px = usePixel();
   const { ray, hit, status } = result;
@@ -44,7 +46,7 @@ function RayNode({ result, selected }: { result: ReplayResult; selected: boolean
       )}
     </Group>
   );
-}
+});
 
 export function ReplayRays() {
   const results = useReplayResults();
