@@ -4,7 +4,7 @@ import { dispatchKey } from "../actions/keyboard";
 import { menuModel, runMenuCommand } from "../actions/menu-model";
 import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
-import { desktop, onBrowserFilePicked, onBrowserImportPicked } from "../platform/files";
+import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked } from "../platform/files";
 import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
@@ -13,6 +13,7 @@ import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
+import { receiveRayLog } from "./replay-commands";
 import { ShortcutSheet } from "./ShortcutSheet";
 import { Sidebar } from "./Sidebar";
 import { StatusBar } from "./StatusBar";
@@ -78,6 +79,7 @@ export function App() {
   useThemeOnDocument();
   useEffect(() => onBrowserFilePicked(receiveOpened), []);
   useEffect(() => onBrowserImportPicked(receiveImported), []);
+  useEffect(() => onBrowserRayLogPicked(receiveRayLog), []);
   return (
     <div className="app">
       <Toolbar />

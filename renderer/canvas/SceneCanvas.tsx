@@ -21,6 +21,8 @@ import { Grid } from "./Grid";
 import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
 import { ProbeNode } from "./ProbeLayer";
+import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
+import { selectRay } from "../store/replay";
 import { ShapeBatch } from "./ShapeBatch";
 import { ShapeNode } from "./ShapeNode";
 import { useCanvasTheme } from "./theme";
@@ -121,6 +123,13 @@ export function SceneCanvas() {
     if (e.evt.button !== 0 && !pan) return;
     if (pan) e.evt.preventDefault(); // no autoscroll from the middle button
     const t = e.target;
+    // With the select tool, a replayed ray selects itself and the shape it hit; the tool does not
+    // see the click.
+    if (!pan && tool === "select" && t.hasName(REPLAY_RAY_NAME)) {
+      const line = Number(t.id().slice(REPLAY_RAY_PREFIX.length));
+      if (Number.isInteger(line)) selectRay(line);
+      return;
+    }
     // Probes and handles are Konva nodes; shapes are mostly batched, so they are picked by geometry
     // (the topmost pickable shape containing the point, as Konva's hit test found it before).
     const nodeId = t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
@@ -199,6 +208,9 @@ export function SceneCanvas() {
             <ProbeNode key={p.id} probe={p} hit={probeHits.get(p.id) ?? null} shapes={shapes} selected={selected.has(p.id)} />
           ))}
           {probePreview && <ProbeNode probe={probePreview} hit={evaluateProbe(shapes, probePreview)} shapes={shapes} selected={false} />}
+        </Layer>
+        <Layer name="replay" listening={tool === "select"}>
+          <ReplayRays />
         </Layer>
         <Layer name="handles">
           <Handles />

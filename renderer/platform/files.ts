@@ -27,6 +27,7 @@ export interface FileType {
 
 const SCENE_INPUT = { id: "open-scene-input", accept: ".json,application/json", label: "Open scene file" };
 const IMPORT_INPUT = { id: "import-file-input", accept: ".tmj,.json", label: "Import file" };
+const RAY_LOG_INPUT = { id: "ray-log-input", accept: ".jsonl,.json", label: "Open ray log" };
 
 /** The hidden file inputs the browser build opens files through (tests drive them too). */
 function fileInput(which: { id: string; accept: string; label: string }): HTMLInputElement {
@@ -48,6 +49,9 @@ export const onBrowserFilePicked = (onFile: (doc: FileOutcome<OpenedDocument>) =
 
 /** Calls `onFile` whenever a file to import is picked through the browser's import input. */
 export const onBrowserImportPicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(IMPORT_INPUT), onFile);
+
+/** Calls `onFile` whenever a ray log is picked through the browser's ray log input. */
+export const onBrowserRayLogPicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(RAY_LOG_INPUT), onFile);
 
 function onPicked(input: HTMLInputElement, onFile: (doc: FileOutcome<OpenedDocument>) => void): () => void {
   const handler = () => {
@@ -115,10 +119,15 @@ export async function exportText(text: string, sceneName: string, type: FileType
 }
 
 /** Desktop: an Open dialog of the type. Browser: the import file picker, answered through onBrowserImportPicked. */
-export async function pickFileToImport(title: string, type: FileType): Promise<FileOutcome<OpenedDocument> | null> {
+export const pickFileToImport = (title: string, type: FileType): Promise<FileOutcome<OpenedDocument> | null> => pickFile(title, type, IMPORT_INPUT);
+
+/** Desktop: an Open dialog for ray logs. Browser: the ray log picker, answered through onBrowserRayLogPicked. */
+export const pickRayLog = (type: FileType): Promise<FileOutcome<OpenedDocument> | null> => pickFile("Open ray log", type, RAY_LOG_INPUT);
+
+async function pickFile(title: string, type: FileType, which: { id: string; accept: string; label: string }): Promise<FileOutcome<OpenedDocument> | null> {
   const api = desktop();
   if (!api) {
-    const input = fileInput(IMPORT_INPUT);
+    const input = fileInput(which);
     input.accept = type.extensions.map((e) => `.${e}`).join(",");
     input.click();
     return null;

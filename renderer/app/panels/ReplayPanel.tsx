@@ -1,0 +1,139 @@
+// The open ray log (shown only while one is open): the counts of this run against the scene as it
+// is now, the status and tag filters, the timeline (by frame, time or order, with Play), the
+// mismatching rays (a click selects the ray and the shape it hit), Re-record and Close.
+import { useEffect } from "react";
+import { formatRayProblem, MISMATCH_KINDS, type ReplayResult } from "../../../core";
+import { closeRayLogView, rerecordRayLog } from "../replay-commands";
+import {
+  positionLabel,
+  selectRay,
+  setPlaying,
+  setPosition,
+  setStatusFilter,
+  setTagFilter,
+  summaryOf,
+  tagsOf,
+  timelineOf,
+  useReplay,
+  useReplayResults,
+  visibleResults,
+  type StatusFilter,
+} from "../../store/replay";
+import { Panel } from "./fields";
+
+/** Mismatching rays listed at most. */
+export const REPLAY_ROWS = 500;
+
+const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "ok", label: "OK" },
+  { value: "mismatch", label: "Mismatch" },
+  { value: "unchecked", label: "Unchecked" },
+];
+
+/** Timeline steps a second while playing. */
+const STEPS_PER_SECOND = 30;
+
+function usePlayback(steps: number) {
+  const playing = useReplay((s) => s.playing);
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    let last = performance.now();
+    let carry = 0;
+    const tick = (now: number) => {
+      carry += ((now - last) / 1000) * STEPS_PER_SECOND;
+      last = now;
+      const advance = Math.floor(carry);
+      carry -= advance;
+      const next = useReplay.getState().position + advance;
+      if (next >= steps - 1) {
+        setPosition(steps - 1);
+        setPlaying(false);
+        return;
+      }
+      if (advance > 0) setPosition(next);
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, steps]);
+}
+
+const describeRow = (r: ReplayResult): string => (r.mismatch?.distance === undefined ? "" : r.mismatch.distance.toFixed(2));
+
+export function ReplayPanel() {
+  const log = useReplay((s) => s.log);
+  const status = useReplay((s) => s.status);
+  const tag = useReplay((s) => s.tag);
+  const position = useReplay((s) => s.position);
+  const selected = useReplay((s) => s.selected);
+  const playing = useReplay((s) => s.playing);
+  const results = useReplayResults();
+  const timeline = timelineOf(log?.rays ?? []);
+  usePlayback(timeline.steps.length);
+  if (!log) return null;
+  const summary = summaryOf(results);
+  const tags = tagsOf(log.rays);
+  const shown = visibleResults(results, { status, tag, position });
+  const listed = shown.filter((r) => r.status === "mismatch");
+  const rows = listed.length > REPLAY_ROWS ? listed.slice(0, REPLAY_ROWS) : listed;
+  const kinds = MISMATCH_KINDS.filter((k) => summary.byKind[k] > 0).map((k) => `${summary.byKind[k]} ${k}`).join(", ");
+  const last = Math.max(0, timeline.steps.length - 1);
+  return (
+    <Panel title={`Replay: ${log.name}`}>
+      <p className="what" data-testid="replay-summary">
+        <span data-testid="replay-ok">{summary.ok} ok</span>, <span data-testid="replay-mismatch">{summary.mismatch} mismatch{summary.mismatch === 1 ? "" : "es"}</span>
+        {kinds && <span data-testid="replay-kinds"> ({kinds})</span>}, <span data-testid="replay-unchecked">{summary.unchecked} unchecked</span>
+      </p>
+      {log.problems.length > 0 && (
+        <p className="empty" data-testid="replay-skipped">
+          {log.problems.length} bad line{log.problems.length === 1 ? "" : "s"} skipped; first: {formatRayProblem(log.problems[0]!, log.name)}
+        </p>
+      )}
+      <div className="grid">
+        <label>
+          Status{" "}
+          <select aria-label="Status filter" value={status} onChange={(e) => setStatusFilter(e.currentTarget.value as StatusFilter)}>
+            {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+          </select>
+        </label>
+        <label>
+          Tag{" "}
+          <select aria-label="Tag filter" value={tag === null ? "" : `#${tag}`} onChange={(e) => setTagFilter(e.currentTarget.value === "" ? null : e.currentTarget.value.slice(1))}>
+            <option value="">All</option>
+            {tags.map((t) => <option key={t} value={`#${t}`}>{t === "" ? "(empty)" : t}</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="replay-timeline">
+        <input type="range" aria-label="Timeline" min={0} max={last} step={1} value={position} onChange={(e) => setPosition(e.currentTarget.valueAsNumber)} />
+        <button type="button" onClick={() => {
+          if (!playing && position >= last) setPosition(0);
+          setPlaying(!playing);
+        }}>{playing ? "Pause" : "Play"}</button>
+      </div>
+      <p className="empty" data-testid="replay-position">{positionLabel(timeline, position)} · {shown.length} ray{shown.length === 1 ? "" : "s"} shown</p>
+      {rows.length === 0 ? (
+        <p className="empty" data-testid="replay-no-mismatch">No mismatching rays shown.</p>
+      ) : (
+        <ul className="overlaps" aria-label="Mismatching rays">
+          {rows.map((r) => (
+            <li key={r.ray.line}>
+              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(r.ray.line)} aria-label={`Select ray ${r.ray.id}`}>
+                <span>{r.ray.id}</span>
+                <span>{r.mismatch?.kind}</span>
+                <span className="depth">{describeRow(r)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {listed.length > rows.length && <p className="empty">and {listed.length - rows.length} more (the first {REPLAY_ROWS} are listed)</p>}
+      <div className="replay-buttons">
+        <button type="button" onClick={() => void rerecordRayLog()}>Re-record</button>
+        <button type="button" onClick={closeRayLogView}>Close</button>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,74 @@
+// Draws an open ray log's rays over the scene, as the replay panel's filters and timeline let
+// them through: ok rays muted, unchecked grey, mismatches red and thicker with the expected hit (a
+// hollow ring) and this run's hit (a filled dot). Markers keep their size on screen.
+import { memo } from "react";
+import { Circle, Group, Line, Text } from "react-konva";
+import type { ReplayResult } from "../../core";
+import { useReplay, useReplayResults, visibleResults } from "../store/replay";
+import { usePixel } from "./pixel";
+import { useCanvasTheme } from "./theme";
+
+/** At most this many rays are drawn (mismatches first): more would only slow the canvas down. */
+export const MAX_DRAWN_RAYS = 2000;
+
+export const REPLAY_RAY_NAME = "replay-ray";
+/** A ray's node id: the prefix and the ray's line number in the log. */
+export const REPLAY_RAY_PREFIX = "replay-ray-";
+export const REPLAY_COLORS = { ok: "rgba(148, 163, 184, 0.55)", unchecked: "rgba(120, 120, 120, 0.6)", mismatch: "#ef4444", expected: "#fbbf24" } as const;
+
+/** A ray whose result is unchanged after an edit keeps its result object, and is not drawn again. */
+const RayNode = memo(function RayNode({ result, selected }: { result: ReplayResult; selected: boolean }) {
+  const THEME = useCanvasTheme();
+  const px = usePixel();
+  const { ray, hit, status } = result;
+  const mismatch = status === "mismatch";
+  const color = selected ? THEME.selected : REPLAY_COLORS[status];
+  const expected = ray.expect?.point;
+  return (
+    <Group>
+      <Line
+        id={`${REPLAY_RAY_PREFIX}${ray.line}`}
+        name={REPLAY_RAY_NAME}
+        points={[ray.from[0], ray.from[1], ray.to[0], ray.to[1]]}
+        stroke={color}
+        strokeWidth={mismatch || selected ? 2.5 : 1}
+        strokeScaleEnabled={false}
+        hitStrokeWidth={10}
+      />
+      {(mismatch || selected) && expected && (
+        <Circle x={expected[0]} y={expected[1]} radius={6 * px} stroke={REPLAY_COLORS.expected} strokeWidth={2} strokeScaleEnabled={false} listening={false} />
+      )}
+      {(mismatch || selected) && (
+        <Text x={ray.from[0] + 6 * px} y={ray.from[1] - 16 * px} text={ray.id} fontSize={11 * px} fill={color} listening={false} />
+      )}
+      {(mismatch || selected) && hit && (
+        <Circle x={hit.point.x} y={hit.point.y} radius={4 * px} fill={mismatch ? REPLAY_COLORS.mismatch : color} stroke={THEME.background} strokeWidth={1.5} strokeScaleEnabled={false} listening={false} />
+      )}
+    </Group>
+  );
+});
+
+export function ReplayRays() {
+  const results = useReplayResults();
+  const status = useReplay((s) => s.status);
+  const tag = useReplay((s) => s.tag);
+  const position = useReplay((s) => s.position);
+  const selected = useReplay((s) => s.selected);
+  if (results.length === 0) return null;
+  const shown = visibleResults(results, { status, tag, position });
+  let drawn: readonly ReplayResult[] = shown;
+  if (shown.length > MAX_DRAWN_RAYS) {
+    const bad = shown.filter((r) => r.status === "mismatch");
+    drawn = [...bad.slice(0, MAX_DRAWN_RAYS), ...shown.filter((r) => r.status !== "mismatch").slice(0, Math.max(0, MAX_DRAWN_RAYS - bad.length))];
+  }
+  // Mismatches and the selected ray on top.
+  const rank = (r: ReplayResult) => (r.ray.line === selected ? 2 : r.status === "mismatch" ? 1 : 0);
+  const ordered = [...drawn].sort((a, b) => rank(a) - rank(b));
+  return (
+    <>
+      {ordered.map((r) => (
+        <RayNode key={r.ray.line} result={r} selected={r.ray.line === selected} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+// The replay of a ray log in the editor, in Chromium: open a scene and a log over it, read the
+// counts, filter, scrub the timeline, click a mismatching ray to select the shape it hit, drag a
+// shape so a ray's hit changes and watch the counts follow, re-record.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { parseRayLine } from "../../core";
+import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
+
+const session = editorSession();
+const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
+
+/** The canvas starts below the toolbar: world (x, y) is page (x, y + TOP) at the default view. */
+const TOP = 38;
+/** Konva's layers: grid, shapes, contacts, probes, replay, handles. */
+const REPLAY_LAYER = 4;
+
+async function runCommand(page: Page, label: string): Promise<void> {
+  await page.keyboard.press("Control+Shift+P");
+  await page.getByRole("combobox", { name: "Type a command" }).fill(label);
+  await page.getByRole("option", { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+}
+
+/** The RGBA of the replay layer at a world point. */
+async function replayPixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.evaluate(([px, py, index]) => {
+    const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+    const ratio = layer.width / layer.getBoundingClientRect().width;
+    return [...layer.getContext("2d")!.getImageData(Math.round(px * ratio), Math.round(py * ratio), 1, 1).data];
+  }, [x, y, REPLAY_LAYER] as const);
+}
+
+// Over the README scene: the ground's top face is at y = 560; the ball (radius 24) is at (120, 300).
+const LOG = [
+  { id: "floor-1", from: [400, 400], to: [400, 700], frame: 1, tag: "floor", expect: { hit: true, shape: "ground", point: [400, 560] } },
+  { id: "floor-2", from: [450, 400], to: [450, 700], frame: 2, tag: "floor", expect: { hit: true, shape: "ground", point: [450, 550] } },
+  { id: "sight-1", from: [40, 300], to: [300, 300], frame: 2, tag: "sight", expect: { hit: false } },
+  { id: "free-1", from: [700, 100], to: [700, 400], frame: 3, tag: "sight" },
+].map((r) => JSON.stringify(r)).concat(["{ broken"]).join("\n");
+
+describe("the replay view in Chromium", () => {
+  it("opens a ray log over the scene, filters, scrubs, selects what a ray hit and follows edits", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    expect(await page.getByRole("group", { name: /^Replay/ }).count()).toBe(0);
+
+    const dir = mkdtempSync(join(tmpdir(), "replay-view-"));
+    const file = join(dir, "qa-run.jsonl");
+    writeFileSync(file, LOG);
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", file);
+    const panel = page.getByRole("group", { name: "Replay: qa-run.jsonl" });
+    await panel.waitFor();
+    const summary = () => page.getByTestId("replay-summary").textContent();
+    await expect.poll(summary).toBe("1 ok, 2 mismatches (1 new-hit, 1 moved-point), 1 unchecked");
+    expect(await page.getByTestId("replay-skipped").textContent()).toMatch(/^1 bad line skipped; first: qa-run\.jsonl:5(:\d+)?: not valid JSON$/);
+    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 4 rays shown");
+    // The mismatch is drawn red over the canvas, before the ball.
+    await expect.poll(async () => { const [r, g, b, a] = await replayPixel(page, 60, 300); return a! > 200 && r! > 200 && g! < 100 && b! < 100; }).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-view.png") });
+
+    // Filters: the status filter changes the list; the tag filter too.
+    const row = page.getByTestId("replay-row-sight-1");
+    expect(await row.textContent()).toContain("new-hit");
+    expect(await page.getByTestId("replay-row-floor-2").textContent()).toMatch(/moved-point\s*10\.00/);
+    await page.getByLabel("Status filter").selectOption("ok");
+    await row.waitFor({ state: "detached" });
+    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 1 ray shown");
+    await page.getByLabel("Status filter").selectOption("all");
+    await page.getByLabel("Tag filter").selectOption("#floor");
+    await row.waitFor({ state: "detached" });
+    expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 2 rays shown");
+    await page.getByLabel("Tag filter").selectOption("");
+    await row.waitFor();
+
+    // The timeline: back to frame 1 hides the later rays, on the canvas too.
+    const slider = page.getByLabel("Timeline");
+    await slider.focus();
+    await page.keyboard.press("Home");
+    await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 1 · 1 ray shown");
+    await row.waitFor({ state: "detached" });
+    await expect.poll(async () => (await replayPixel(page, 60, 300))[3]).toBe(0);
+    // Play runs the timeline to its end.
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 4 rays shown");
+    await row.waitFor();
+    await page.getByRole("button", { name: "Play" }).waitFor();
+
+    // A mismatch's row selects the ray and the shape it hit.
+    await row.click();
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ball");
+    // Clicking the ray on the canvas does the same (after the selection is cleared).
+    await page.mouse.click(850, 150 + TOP); // empty canvas: clears the selection
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await page.mouse.click(60, 300 + TOP);
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+
+    // Dragging the ball off the ray (grabbed off the ray's line): the ray now misses, as expected.
+    await page.mouse.move(120, 315 + TOP);
+    await page.mouse.down();
+    await page.mouse.move(120, 215 + TOP, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(summary).toBe("2 ok, 1 mismatch (1 moved-point), 1 unchecked");
+    await row.waitFor({ state: "detached" });
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-view-after-drag.png") });
+
+    // Re-record: the log with this run's results as expectations.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Re-record" }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    const lines = readFileSync((await saved.path())!, "utf8").trimEnd().split("\n");
+    const rays = lines.map((l, i) => parseRayLine(l, i + 1));
+    expect(rays.map((r) => (r.ok && r.ray ? [r.ray.id, r.ray.expect?.hit, r.ray.expect?.shape] : null))).toEqual([
+      ["floor-1", true, "ground"],
+      ["floor-2", true, "ground"],
+      ["sight-1", false, undefined],
+      ["free-1", false, undefined],
+    ]);
+
+    // Close: the panel goes.
+    await runCommand(page, "Close ray log");
+    await expect.poll(() => page.getByRole("group", { name: /^Replay/ }).count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
