@@ -9,16 +9,15 @@ import { sceneSchema } from "./schema";
 
 export const SCENE_SCHEMA_ID = "https://collider.studio/schema/scene-v1.json";
 
-export function sceneJsonSchema(): Record<string, unknown> {
+/** A zod schema as published JSON Schema, with our id, title and description first. */
+function published(schema: z.ZodType, id: string, title: string, description: string): Record<string, unknown> {
   // "input": what a file may hold (optional fields with defaults stay optional).
-  const generated = z.toJSONSchema(sceneSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  return {
-    $schema: generated.$schema,
-    $id: SCENE_SCHEMA_ID,
-    title: "Collider Studio scene, version 1",
-    description: "Structure and types of a Collider Studio scene file. Geometric rules (convex polygons, capsule height ≥ 2·radius), unique ids and references are checked by `collider-studio validate`.",
-    ...Object.fromEntries(Object.entries(generated).filter(([k]) => k !== "$schema")),
-  };
+  const generated = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return { $schema: generated.$schema, $id: id, title, description, ...Object.fromEntries(Object.entries(generated).filter(([k]) => k !== "$schema")) };
+}
+
+export function sceneJsonSchema(): Record<string, unknown> {
+  return published(sceneSchema, SCENE_SCHEMA_ID, "Collider Studio scene, version 1", "Structure and types of a Collider Studio scene file. Geometric rules (convex polygons, capsule height ≥ 2·radius), unique ids and references are checked by `collider-studio validate`.");
 }
 
 /** The schema as the file core/scene/scene.schema.json holds it, and `collider-studio schema` prints it. */
@@ -28,14 +27,7 @@ export const RAY_LOG_SCHEMA_ID = "https://collider.studio/schema/ray-log-line-v1
 
 /** One line of a QA ray log (JSON Lines), as JSON Schema, from the reader's zod definition. */
 export function rayLogLineJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(rayLineSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  return {
-    $schema: generated.$schema,
-    $id: RAY_LOG_SCHEMA_ID,
-    title: "Collider Studio ray log line",
-    description: "One line of a ray log (JSON Lines: one such object per line) as `collider-studio replay` reads it.",
-    ...Object.fromEntries(Object.entries(generated).filter(([k]) => k !== "$schema")),
-  };
+  return published(rayLineSchema, RAY_LOG_SCHEMA_ID, "Collider Studio ray log line", "One line of a ray log (JSON Lines: one such object per line) as `collider-studio replay` reads it.");
 }
 
 export const rayLogLineJsonSchemaText = (): string => stableStringify(rayLogLineJsonSchema()) + "\n";
