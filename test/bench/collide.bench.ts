@@ -1,7 +1,7 @@
 // `npm run bench`: core's contact manifolds and GJK distance against planck and SAT.js, and its ray
 // casts, shape casts and time of impact against planck and rapier2d, in ns/call.
 //
-//   npm run bench                      full run (about a minute and a half)
+//   npm run bench                      full run (about three minutes)
 //   npm run bench -- --quick           smoke run (a few seconds)
 //   npm run bench -- --json out.json   also write every sample
 //   npm run bench -- --only "sweep"    only the cases whose name contains the text
