@@ -28,9 +28,6 @@ export function shapesCollide(a: Shape, b: Shape, rule: FilterRule = DEFAULT_FIL
   return bitsCollide(collisionLayerOf(a), collisionMaskOf(a), collisionLayerOf(b), collisionMaskOf(b), rule);
 }
 
-/** All 32 collision layers: a query mask that sees every shape. */
-export const ALL_LAYERS = 0xffffffff;
-
 /**
  * Whether a query (a ray, a region) with this mask sees the shape: it is on one of the layers the
  * query scans, as Godot's intersect_ray(collision_mask) and Box2D's query filter mask. A query

@@ -126,7 +126,10 @@ export class CollisionWorld {
       }
     });
     if (seen.size !== this.byId.size) {
-      for (const [id, slot] of this.byId) if (!seen.has(slot)) this.remove(id, slot);
+      const removed = new Set<number>();
+      for (const [id, slot] of this.byId) if (!seen.has(slot)) { this.remove(id, slot); removed.add(slot); }
+      // Their pairs in one pass over the pair set, however many shapes went.
+      for (const [key, pair] of this.pairs) if (removed.has(pair.a) || removed.has(pair.b)) this.pairs.delete(key);
     }
     this.synced = shapes;
     this.overlapsCache = null;
@@ -217,13 +220,13 @@ export class CollisionWorld {
     } else if (bitsChanged) this.moved.push(slot);
   }
 
+  /** Drops the shape from the tree and the slots; the caller drops its pairs. */
   private remove(id: string, slot: number): void {
     const body = this.slots[slot]!;
     this.tree.destroyProxy(body.proxy);
     this.slots[slot] = null;
     this.byId.delete(id);
     this.freeSlots.push(slot);
-    for (const [key, pair] of this.pairs) if (pair.a === slot || pair.b === slot) this.pairs.delete(key);
   }
 
   private fatOverlap(p: number, q: number): boolean {
@@ -295,20 +298,24 @@ export class CollisionWorld {
    * whose layer the mask scans (no mask: every shape), in no particular order.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
-    const slots = this.slots;
-    this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
-      const body = slots[slot]!;
-      const box = body.collision.aabb;
-      if (box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY && (mask === undefined || (body.layer & mask) !== 0)) visit(body.shape);
-      return true;
-    });
+    this.bodiesInBox(minX, minY, maxX, maxY, mask, (body) => visit(body.shape));
   }
 
   /** Ids of the shapes whose box meets the given box and whose layer the mask scans, in scene order. */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
     const found: Body[] = [];
-    this.forEachInBox(minX, minY, maxX, maxY, (shape) => found.push(this.slots[this.byId.get(shape.id)!]!), mask);
+    this.bodiesInBox(minX, minY, maxX, maxY, mask, (body) => found.push(body));
     return found.sort((u, v) => u.index - v.index).map((b) => b.shape.id);
+  }
+
+  private bodiesInBox(minX: number, minY: number, maxX: number, maxY: number, mask: number | undefined, visit: (body: Body) => void): void {
+    const slots = this.slots;
+    this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
+      const body = slots[slot]!;
+      const box = body.collision.aabb;
+      if (box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY && (mask === undefined || (body.layer & mask) !== 0)) visit(body);
+      return true;
+    });
   }
 
   /** Casts the ray from → to, as raycastScene does, through the tree. */

@@ -29,3 +29,4 @@ export * from "./replay/ray-log";
 export * from "./replay/compare";
 export * from "./replay/junit";
 export { replayHtmlReport, type HtmlReportOptions } from "./replay/html-report";
+export * from "./replay/cast";

@@ -5,12 +5,12 @@
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { CollisionWorld } from "../collision-world";
+import { castRecordedRay } from "../replay/cast";
 import { compareRay, DEFAULT_TOLERANCE, expectationOf, ReplayTally } from "../replay/compare";
 import { describeMismatch, replayJUnit } from "../replay/junit";
 import { formatRayProblem, parseRayLine, rayLine, type RayLogProblem } from "../replay/ray-log";
 import type { ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
-import { vec2 } from "../vec2";
 import { UserError } from "./files";
 
 export interface ReplayOptions {
@@ -86,7 +86,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     }
     const ray = parsed.ray;
     if (!ray) continue;
-    const hit = world.raycast(vec2(ray.from[0], ray.from[1]), vec2(ray.to[0], ray.to[1]), ray.mask === undefined ? {} : { mask: ray.mask })[0] ?? null;
+    const hit = castRecordedRay(world, ray);
     const result = compareRay(ray, hit, tolerance);
     tally.add(result);
     if (keepAll || result.status === "mismatch") kept.push(result);

@@ -7,6 +7,16 @@ import { documentOf, sameDocument, useEditor, type EditorState } from "../store/
 import { parseSceneInChunks } from "./open-in-chunks";
 import { exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
+/** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
+export function pickedDocument(outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
+  if (!outcome || outcome.kind === "canceled") return null;
+  if (outcome.kind === "error") {
+    notify(outcome.message);
+    return null;
+  }
+  return outcome.value;
+}
+
 export const dirty = (s: EditorState): boolean => !sameDocument(s, s.saved);
 export const isDirty = (): boolean => dirty(useEditor.getState());
 
@@ -40,12 +50,8 @@ let openCount = 0;
 
 /** Loads opened text, or shows its problems and leaves the open document as it was. */
 export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
-  if (!outcome || outcome.kind === "canceled") return Promise.resolve();
-  if (outcome.kind === "error") {
-    notify(outcome.message);
-    return Promise.resolve();
-  }
-  const doc = outcome.value;
+  const doc = pickedDocument(outcome);
+  if (!doc) return Promise.resolve();
   const ticket = ++openCount;
   if (doc.text.length < BIG_FILE_CHARS) {
     useOpening.setState({ opening: null });
@@ -130,12 +136,8 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
  * out; a map it cannot read shows its problems and leaves the open document as it was.
  */
 export function receiveImported(outcome: FileOutcome<OpenedDocument> | null): void {
-  if (!outcome || outcome.kind === "canceled") return;
-  if (outcome.kind === "error") {
-    notify(outcome.message);
-    return;
-  }
-  const doc = outcome.value;
+  const doc = pickedDocument(outcome);
+  if (!doc) return;
   const result = importTiled(doc.text);
   if (!result.ok) {
     showProblems(doc.name, result.problems);

@@ -1,6 +1,7 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
 import { formatRayProblem } from "../../core";
 import { notify } from "../store/actions";
+import { pickedDocument } from "./document-commands";
 import { closeRayLog, currentReplayResults, openRayLog, readRayLog, recordedName, recordedText, useReplay } from "../store/replay";
 import { exportText, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
@@ -8,12 +9,8 @@ export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"
 
 /** Opens a picked ray log; bad lines are skipped (the panel says how many, and the first problem). */
 export function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null): void {
-  if (!outcome || outcome.kind === "canceled") return;
-  if (outcome.kind === "error") {
-    notify(outcome.message);
-    return;
-  }
-  const doc = outcome.value;
+  const doc = pickedDocument(outcome);
+  if (!doc) return;
   const log = readRayLog(doc.name, doc.text);
   if (log.rays.length === 0) {
     const first = log.problems[0];

@@ -5,6 +5,13 @@ import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Pr
 import { useEditor } from "./editor-store";
 
 const world = new CollisionWorld();
+
+/** The one world that follows the document (overlaps, probes, the replay view); synced to `shapes` when given. */
+export function documentWorld(shapes?: readonly Shape[]): CollisionWorld {
+  if (shapes) world.sync(shapes);
+  return world;
+}
+
 let key: readonly Shape[] | null = null;
 let pairs: readonly OverlapPair[] = [];
 let ids = new Set<string>();

@@ -4,7 +4,7 @@
 // or saved with the scene.
 import { create } from "zustand";
 import {
-  CollisionWorld,
+  castRecordedRay,
   compareRay,
   DEFAULT_TOLERANCE,
   expectationOf,
@@ -14,7 +14,6 @@ import {
   segmentHitsAABB,
   shapeAABB,
   type AABB,
-  vec2,
   type RayLogProblem,
   type RayRecord,
   type ReplayResult,
@@ -22,6 +21,7 @@ import {
   type ReplaySummary,
   type Shape,
 } from "../../core";
+import { documentWorld } from "./derived";
 import { select } from "./actions";
 import { useEditor } from "./editor-store";
 
@@ -92,13 +92,12 @@ export function setPlaying(playing: boolean): void {
 
 // ---- Results: every ray cast against the document's shapes, memoised on the (immutable) arrays.
 
-const world = new CollisionWorld();
 let resultKey: { shapes: readonly Shape[]; rays: readonly RayRecord[] } | null = null;
 let results: readonly ReplayResult[] = [];
 
+/** A ray's result against the document's world (synced by replayResultsOf before it casts). */
 export function castRay(ray: RayRecord): ReplayResult {
-  const hit = world.raycast(vec2(ray.from[0], ray.from[1]), vec2(ray.to[0], ray.to[1]), ray.mask === undefined ? {} : { mask: ray.mask })[0] ?? null;
-  return compareRay(ray, hit, DEFAULT_TOLERANCE);
+  return compareRay(ray, castRecordedRay(documentWorld(), ray), DEFAULT_TOLERANCE);
 }
 
 /** Beyond this many changed shapes, every ray is cast again rather than tested against their boxes. */
@@ -132,7 +131,7 @@ function changedBoxes(before: readonly Shape[], after: readonly Shape[]): AABB[]
  */
 export function replayResultsOf(shapes: readonly Shape[], rays: readonly RayRecord[]): readonly ReplayResult[] {
   if (!resultKey || resultKey.shapes !== shapes || resultKey.rays !== rays) {
-    world.sync(shapes);
+    documentWorld(shapes);
     const boxes = resultKey && resultKey.rays === rays ? changedBoxes(resultKey.shapes, shapes) : null;
     if (boxes === null) results = rays.map(castRay);
     else {
