@@ -83,12 +83,14 @@ describe("viewport in Chromium", () => {
     expect(await worldAt(page, 400, 338)).toEqual([400, 300]);
     expect(await worldAt(page, 500, 438)).toEqual([450, 350]);
     // The grid follows: 25 world units are now 50 pixels apart.
-    expect(new Set(await gridGaps(page))).toEqual(new Set([50]));
+    // The grid is redrawn on a frame after the zoom label changes: wait for it.
+    await expect.poll(async () => [...new Set(await gridGaps(page))]).toEqual([50]);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoomed.png") });
 
     await page.keyboard.press("Control+0");
     await expect.poll(zoom).toBe("100%");
-    expect(new Set(await gridGaps(page))).toEqual(new Set([25]));
+    // The grid is redrawn on a frame after the zoom label changes: wait for it.
+    await expect.poll(async () => [...new Set(await gridGaps(page))]).toEqual([25]);
 
     // Space-drag pans: the grabbed world point follows the pointer.
     const grabbed = await worldAt(page, 500, 400);
