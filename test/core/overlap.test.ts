@@ -1,9 +1,13 @@
 // Hand-written overlap cases with exact expected values, and the AABB of every kind.
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, shapeAABB, type AABB, type Shape } from "../../core/index";
+import { aabbOverlaps, collideCircles, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
 import { overlap, type Penetration } from "./penetration";
 import { signedDistance } from "./reference";
 
+function must<T>(made: Made<T>): T {
+  if (!made.ok) throw new Error(made.reason);
+  return made.value;
+}
 
 const circle = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
 const box = (id: string, x: number, y: number, width: number, height: number, rotation = 0): Shape => ({ id, type: "box", x, y, rotation, width, height });
@@ -32,6 +36,11 @@ describe("circle–circle", () => {
     expect(hit!.depth).toBe(3);
     expect(Number.isNaN(hit!.normal.x) || Number.isNaN(hit!.normal.y)).toBe(false);
     expect(isUnit(hit!)).toBe(true);
+  });
+
+  it("concentric circles take FALLBACK_NORMAL (written as literals in collideCircles for speed)", () => {
+    const out = collideCircles(must(makeCircle(1)), { px: 3, py: 4, c: 1, s: 0 }, must(makeCircle(2)), { px: 3, py: 4, c: 0, s: 1 }, new Manifold());
+    expect([out.pointCount, out.normalX, out.normalY, out.depth]).toEqual([1, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, 3]);
   });
 
   it("touching circles do not overlap, and apart ones neither", () => {
