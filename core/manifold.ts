@@ -320,10 +320,13 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   }
   // Ties go to the lower index, as one loop would have it.
   if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
-  const radiusA = p[PACKED_RADIUS]!, radius = radiusA + b.radius, extentA = p[PACKED_EXTENT]!;
+  const radiusA = p[PACKED_RADIUS]!, radius = radiusA + b.radius;
+  // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
+  // arguments on each call.
+  const tolerance = touchTolerance(xfA, xfB, p[PACKED_EXTENT]!, b.extent);
   // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
   // loop costs more in branches than the faces it saves.)
-  if (separation > radius && separation - radius > touchTolerance(xfA, xfB, extentA, b.extent)) return none(out);
+  if (separation - radius > tolerance) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = p[V + 2 * i1]!, v1y = p[V + 2 * i1 + 1]!, v2x = p[V + 2 * i2]!, v2y = p[V + 2 * i2 + 1]!;
   const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
@@ -333,7 +336,8 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     // Outside, nearest a vertex.
     vx = u1 < 0 ? v1x : v2x; vy = u1 < 0 ? v1y : v2y;
     nx = cx - vx; ny = cy - vy;
-    dist = len(nx, ny);
+    // Math.sqrt, not len(): this branch is too rare for V8 to inline a call, and a call boxes.
+    dist = Math.sqrt(nx * nx + ny * ny);
     nx /= dist; ny /= dist;
   } else {
     // In the face's region, or inside the polygon: the face with the largest separation.
@@ -342,7 +346,7 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     vx = cx - separation * nx; vy = cy - separation * ny;
   }
   const depth = radius - dist;
-  if (depth <= 0 || depth <= touchTolerance(xfA, xfB, extentA, b.extent)) return none(out);
+  if (depth <= tolerance) return none(out);
   const m = 0.5 * (radiusA - b.radius + dist);
   emit1(out, xfA, nx, ny, depth, vx + m * nx, vy + m * ny, -depth);
   return out;
