@@ -753,12 +753,12 @@ function unionInto(box: Float64Array, i: number, a: number, b: number): void {
 }
 
 /**
- * The bin of a (doubled) centroid coordinate c: 0 .. BIN_COUNT - 1. A scale that overflowed to
+ * The bin of a (doubled) centroid coordinate c: 0 .. last. A scale that overflowed to
  * Infinity (a denormal extent) still bins: NaN (0 · ∞) goes to 0, ∞ to the last bin.
  */
-function binOf(c: number, lo: number, scale: number): number {
+function binOf(c: number, lo: number, scale: number, last: number): number {
   const k = (c - lo) * scale;
-  return k >= BIN_COUNT - 1 ? BIN_COUNT - 1 : k | 0;
+  return k >= last ? last : k | 0;
 }
 
 /**
@@ -785,9 +785,12 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   // Coinciding centroids (identical boxes) give no plane: any even split will do. So does an
   // extent that overflowed to Infinity or NaN (boxes near the largest doubles).
   if (!(extent > 0 && extent < Infinity)) return start + (count >> 1);
-  const scale = BIN_COUNT / extent;
-  binCount.fill(0);
-  for (let k = 0; k < BIN_COUNT; k++) {
+  // No more bins than items: a small range gets the same planes for a fraction of the sweeps
+  // (the 100,000 ranges near the leaves cost more in bins than in items at 16 bins each).
+  const binsUsed = count < BIN_COUNT ? count : BIN_COUNT, last = binsUsed - 1;
+  const scale = binsUsed / extent;
+  binCount.fill(0, 0, binsUsed);
+  for (let k = 0; k < binsUsed; k++) {
     binBox[4 * k] = Infinity;
     binBox[4 * k + 1] = Infinity;
     binBox[4 * k + 2] = -Infinity;
@@ -795,7 +798,7 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   }
   for (let i = start; i < end; i++) {
     const o = 4 * i;
-    const k = binOf(boxes[o + axis]! + boxes[o + 2 + axis]!, lo, scale), q = 4 * k;
+    const k = binOf(boxes[o + axis]! + boxes[o + 2 + axis]!, lo, scale, last), q = 4 * k;
     bins[i] = k;
     binCount[k]!++;
     // Math.min / max compile to branch-free instructions; the branches here would mispredict.
@@ -806,7 +809,7 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   }
   // Plane k splits bins 0..k from k+1..: sweep the left costs up, then the right ones down.
   let mnX = Infinity, mnY = Infinity, mxX = -Infinity, mxY = -Infinity, n = 0;
-  for (let k = 0; k < BIN_COUNT - 1; k++) {
+  for (let k = 0; k < last; k++) {
     const q = 4 * k;
     n += binCount[k]!;
     mnX = Math.min(mnX, binBox[q]!); mnY = Math.min(mnY, binBox[q + 1]!);
@@ -815,7 +818,7 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   }
   mnX = Infinity; mnY = Infinity; mxX = -Infinity; mxY = -Infinity; n = 0;
   let bestPlane = -1, bestCost = Infinity;
-  for (let k = BIN_COUNT - 2; k >= 0; k--) {
+  for (let k = last - 1; k >= 0; k--) {
     const q = 4 * (k + 1);
     n += binCount[k + 1]!;
     mnX = Math.min(mnX, binBox[q]!); mnY = Math.min(mnY, binBox[q + 1]!);

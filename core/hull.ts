@@ -106,9 +106,13 @@ export function computeHull(points: readonly Vec2[]): HullResult {
   if (distinct.length < 3) return { ok: false, reason: `a polygon needs at least 3 distinct points, got ${distinct.length}` };
 
   // A turn counts only when its sine exceeds this: nearly straight corners are dropped.
+  // Square roots of the squared lengths, not Math.hypot (a slow builtin call, twice per test and
+  // several tests per point); hypot only where the squares overflow or underflow.
   const turns = (o: Vec2, a: Vec2, b: Vec2): boolean => {
     const ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
-    return ax * by - ay * bx > COLLINEAR_SINE * Math.hypot(ax, ay) * Math.hypot(bx, by);
+    const la = ax * ax + ay * ay, lb = bx * bx + by * by;
+    const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
+    return ax * by - ay * bx > COLLINEAR_SINE * lengths;
   };
   const chain = (pts: readonly Vec2[]): Vec2[] => {
     const out: Vec2[] = [];

@@ -80,31 +80,57 @@ export const IDENTITY: Transform = { px: 0, py: 0, c: 1, s: 0 };
 
 export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
-const finite = (...v: number[]) => v.every(Number.isFinite);
+// Plain checks and square roots below, not a rest-argument `finite(...v)` or Math.hypot (a builtin
+// call with boxed arguments): a 100,000-shape file builds every geometry as it opens.
+const isFinite = Number.isFinite;
+/** √(x² + y²), falling back to Math.hypot where the squares overflow or underflow. */
+const length = (x: number, y: number): number => {
+  const l = Math.sqrt(x * x + y * y);
+  return l > 1e-150 && l < 1e150 ? l : Math.hypot(x, y);
+};
+/** A bound must hold what Math.hypot would: the square root's rounding, covered. */
+const outward = (l: number): number => l * (1 + 4 * Number.EPSILON);
+
+// Polygon buffers are views into shared slabs: a Float64Array of a polygon's size lives outside
+// V8's heap and costs ten times a view to make, which a 100,000-shape file paid per box.
+const SLAB = 1 << 16;
+let slab = new Float64Array(SLAB), slabUsed = 0;
+
+/** A zeroed view of `n` doubles. A slab stays alive while any polygon made from it does. */
+function slabView(n: number): Float64Array {
+  if (n > SLAB / 4) return new Float64Array(n);
+  if (slabUsed + n > SLAB) {
+    slab = new Float64Array(SLAB);
+    slabUsed = 0;
+  }
+  const view = slab.subarray(slabUsed, slabUsed + n);
+  slabUsed += n;
+  return view;
+}
 
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
-  if (!finite(radius, cx, cy)) return { ok: false, reason: "circle: numbers must be finite" };
+  if (!(isFinite(radius) && isFinite(cx) && isFinite(cy))) return { ok: false, reason: "circle: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
-  return { ok: true, value: { kind: CIRCLE, extent: Math.max(Math.abs(cx), Math.abs(cy)) + radius, bound: Math.hypot(cx, cy) + radius, cx, cy, radius } };
+  const centred = cx === 0 && cy === 0;
+  return { ok: true, value: { kind: CIRCLE, extent: (centred ? 0 : Math.max(Math.abs(cx), Math.abs(cy))) + radius, bound: (centred ? 0 : outward(length(cx, cy))) + radius, cx, cy, radius } };
 }
 
 /** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
 export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
-  if (!finite(x1, y1, x2, y2, radius)) return { ok: false, reason: "capsule: numbers must be finite" };
+  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2) && isFinite(radius))) return { ok: false, reason: "capsule: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "capsule: radius must be greater than 0" };
-  const length = Math.hypot(x2 - x1, y2 - y1);
-  if (length <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
+  if (length(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
-  const bound = Math.max(Math.hypot(x1, y1), Math.hypot(x2, y2)) + radius;
+  const bound = outward(Math.max(length(x1, y1), length(x2, y2))) + radius;
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
 }
 
 /** Builds a polygon from points already in hull order (positive cross products). */
 function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
   const n = points.length;
-  const packed = new Float64Array(PACKED_VERTICES + 4 * n);
+  const packed = slabView(PACKED_VERTICES + 4 * n);
   const vertices = packed.subarray(PACKED_VERTICES, PACKED_VERTICES + 2 * n);
   const normals = packed.subarray(PACKED_VERTICES + 2 * n);
   let extent = 0, bound = 0;
@@ -112,7 +138,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
     vertices[2 * i] = points[i]!.x;
     vertices[2 * i + 1] = points[i]!.y;
     extent = Math.max(extent, Math.abs(points[i]!.x), Math.abs(points[i]!.y));
-    bound = Math.max(bound, Math.hypot(points[i]!.x, points[i]!.y));
+    bound = Math.max(bound, length(points[i]!.x, points[i]!.y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
@@ -120,7 +146,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   for (let i = 0; i < n; i++) {
     const a = points[i]!, b = points[(i + 1) % n]!;
     const ex = b.x - a.x, ey = b.y - a.y;
-    const len = Math.hypot(ex, ey);
+    const len = length(ex, ey);
     normals[2 * i] = ey / len;
     normals[2 * i + 1] = -ex / len;
     const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;
@@ -129,6 +155,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
+  bound = outward(bound);
   packed[PACKED_BOUND] = bound + radius;
   packed[PACKED_RADIUS] = radius;
   packed[PACKED_EXTENT] = extent + radius;
@@ -145,7 +172,7 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
 
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
-  if (!finite(hw, hh, cx, cy, degrees)) return { ok: false, reason: "box: numbers must be finite" };
+  if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return { ok: false, reason: "box: numbers must be finite" };
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
   const q = rotFromDegrees(degrees);
   const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });
