@@ -12,6 +12,12 @@ export type ConvexityProblem =
 /** Relative tolerance under which three points count as collinear (sin of the turn angle). */
 const COLLINEAR_SINE = 1e-9;
 
+/** |e| by a square root (every polygon of a file is checked as it opens); hypot where squares under- or overflow. */
+function edgeLength(e: Vec2): number {
+  const l = Math.sqrt(e.x * e.x + e.y * e.y);
+  return l > 1e-150 && l < 1e150 ? l : Math.hypot(e.x, e.y);
+}
+
 /**
  * Checks that `points` form a strictly convex simple polygon in either winding: every turn has the
  * same sign, none is (near) straight, and the boundary winds exactly once (a pentagram turns the
@@ -32,8 +38,7 @@ export function checkConvexPolygon(points: readonly Vec2[]): ConvexityProblem | 
     const c = points[(i + 1) % n]!;
     const e1 = sub(b, a);
     const e2 = sub(c, b);
-    const l1 = Math.hypot(e1.x, e1.y);
-    const l2 = Math.hypot(e2.x, e2.y);
+    const l1 = edgeLength(e1), l2 = edgeLength(e2);
     // A closed polyline repeats its first point last: name that point, not a collinear one.
     if (l1 === 0) return { kind: "duplicate-point", index: i, message: `point ${i} repeats point ${(i + n - 1) % n}` };
     if (l2 === 0 || l2 <= 1e-12 * Math.max(Math.abs(b.x), Math.abs(b.y), 1)) {

@@ -192,6 +192,8 @@ function layerReferenceProblems(data: unknown): [PathSegment[], string][] {
 /** A sweep probe must name a shape of the scene. */
 function probeReferenceProblems(data: unknown): [PathSegment[], string][] {
   if (!isRecord(data) || !Array.isArray(data.probes) || !Array.isArray(data.shapes)) return [];
+  // Most scenes have no sweep probe: no set of every shape id for them.
+  if (!data.probes.some((p: unknown) => isRecord(p) && p.type === "sweep")) return [];
   const ids = new Set(data.shapes.map((s: unknown) => (isRecord(s) ? s.id : undefined)));
   const out: [PathSegment[], string][] = [];
   data.probes.forEach((p: unknown, i) => {

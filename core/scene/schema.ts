@@ -50,7 +50,13 @@ export const boxSchema = z.looseObject({ ...base, type: z.literal("box"), width:
  * shape are not: every problem is reported at once (zod otherwise skips refinements of an object
  * that has issues; regression: a capsule missing "x" hid its too-short height).
  */
-const whenValid = (fields: z.ZodType) => ({ when: (payload: { value: unknown }) => fields.safeParse(payload.value).success });
+const whenValid = (...fields: string[]) => ({
+  // The fields' own issues are already in the payload (zod checks every property first): reading
+  // them is exact, where parsing the fields again cost a second pass over every polygon's points.
+  when: (payload: { value: unknown; issues: ReadonlyArray<{ readonly path?: readonly PropertyKey[] | undefined }> }) =>
+    typeof payload.value === "object" && payload.value !== null &&
+    !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || fields.includes(String(issue.path[0]))),
+});
 
 export const capsuleSchema = z
   .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
@@ -58,7 +64,7 @@ export const capsuleSchema = z
     if (c.height < 2 * c.radius) {
       ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
     }
-  }, whenValid(z.looseObject({ radius: positive, height: positive })));
+  }, whenValid("radius", "height"));
 export const polygonSchema = z
   .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
   .superRefine((p, ctx) => {
@@ -67,7 +73,7 @@ export const polygonSchema = z
       const path = "index" in problem ? ["points", problem.index] : ["points"];
       ctx.addIssue({ code: "custom", path, message: problem.message });
     }
-  }, whenValid(z.looseObject({ points: z.array(point) })));
+  }, whenValid("points"));
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
 

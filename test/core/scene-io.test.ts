@@ -280,6 +280,11 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     expect(problemsOf(capsule).map((p) => p.path)).toEqual(["shapes[0].x", "shapes[0].height"]);
     const polygon = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }']);
     expect(problemsOf(polygon).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[2]"]);
+    // A point that is not a number: only its own problem, and no convexity check on bad points.
+    const badPoint = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], ["a", 0], [4, 4]] }']);
+    expect(problemsOf(badPoint).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[1][0]"]);
+    const badRadius = fileWith(['{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": -2, "height": 1 }']);
+    expect(problemsOf(badRadius).map((p) => p.path)).toEqual(["shapes[0].radius"]);
   });
 
   it("a document that is not an object, or has no shapes array", () => {
