@@ -239,7 +239,21 @@ export class CollisionWorld {
     const slots = this.slots, pairs = this.pairs, filter = this.filter;
     // Moved slots as flags: a pair of two moved shapes is taken from the lower slot's query only.
     const moved = new Uint8Array(slots.length);
-    for (const p of this.moved) moved[p] = 1;
+    let movedCount = 0;
+    for (const p of this.moved) {
+      if (!moved[p] && slots[p]) movedCount++;
+      moved[p] = 1;
+    }
+    if (pairs.size === 0 && movedCount === this.byId.size) {
+      // Everything is new (a first load): one walk of the tree against itself finds every pair
+      // of overlapping fat boxes, where a query per shape would descend from the root n times.
+      this.tree.forEachOverlappingPair((p, q) => {
+        const a = slots[p]!, b = slots[q]!;
+        if (!bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) return;
+        pairs.set(pairKey(p, q), { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
+      });
+      moved.fill(0);
+    }
     for (let p = 0; p < moved.length; p++) {
       if (!moved[p]) continue;
       const body = slots[p];
@@ -256,24 +270,25 @@ export class CollisionWorld {
       });
     }
     this.moved.length = 0;
-    for (const [key, pair] of pairs) {
+    // forEach, not for-of: no [key, value] array per pair (a first load has tens of thousands).
+    pairs.forEach((pair, key) => {
       const a = slots[pair.a]!, b = slots[pair.b]!;
       if (moved[pair.a] || moved[pair.b]) {
         if (!this.fatOverlap(pair.a, pair.b) || !bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) {
           pairs.delete(key);
-          continue;
+          return;
         }
       }
       // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
       const aFirst = a.index < b.index, first = aFirst ? a : b, second = aFirst ? b : a;
       const firstSlot = aFirst ? pair.a : pair.b;
-      if (pair.versionA === a.version && pair.versionB === b.version && pair.first === firstSlot) continue;
+      if (pair.versionA === a.version && pair.versionB === b.version && pair.first === firstSlot) return;
       pair.versionA = a.version;
       pair.versionB = b.version;
       pair.first = firstSlot;
       const m = collide(first.collision.geometry, first.collision.transform, second.collision.geometry, second.collision.transform, manifold);
       pair.overlap = m.pointCount === 0 ? null : { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
-    }
+    });
   }
 
   /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted as findOverlaps sorts. */

@@ -187,6 +187,56 @@ export class DynamicTree {
   }
 
   /**
+   * Calls visit(userDataA, userDataB) once for every pair of proxies whose boxes overlap (touching
+   * counts, as in query). One walk of the tree against itself: a first load's pairs without a
+   * query from the root per proxy, which visits the top of the tree n times. The visit must not
+   * change the tree.
+   */
+  forEachOverlappingPair(visit: (userDataA: number, userDataB: number) => void): void {
+    const root = this.root;
+    if (root === NULL_NODE || this.child1[root] === NULL_NODE) return;
+    const box = this.box, child1 = this.child1, child2 = this.child2, data = this.proxyData, heights = this.heights;
+    const version = this.version;
+    // Pending work as node pairs: (n, NULL_NODE) is "pairs within n", (a, b) "pairs across a and b".
+    let stack = new Int32Array(512), top = 0;
+    stack[top++] = root;
+    stack[top++] = NULL_NODE;
+    while (top > 0) {
+      const b = stack[--top]!, a = stack[--top]!;
+      if (top + 6 > stack.length) {
+        const grown = new Int32Array(2 * stack.length);
+        grown.set(stack);
+        stack = grown;
+      }
+      if (b === NULL_NODE) {
+        // Within an inner node: within each child, and across the two.
+        const c1 = child1[a]!, c2 = child2[a]!;
+        if (child1[c1] !== NULL_NODE) { stack[top++] = c1; stack[top++] = NULL_NODE; }
+        if (child1[c2] !== NULL_NODE) { stack[top++] = c2; stack[top++] = NULL_NODE; }
+        stack[top++] = c1;
+        stack[top++] = c2;
+        continue;
+      }
+      const oa = 4 * a, ob = 4 * b;
+      if (!(box[oa]! <= box[ob + 2]! && box[oa + 2]! >= box[ob]! && box[oa + 1]! <= box[ob + 3]! && box[oa + 3]! >= box[ob + 1]!)) continue;
+      const leafA = child1[a] === NULL_NODE, leafB = child1[b] === NULL_NODE;
+      if (leafA && leafB) {
+        visit(data[child2[a]!]!, data[child2[b]!]!);
+        if (this.version !== version) throw changedDuringQuery();
+        continue;
+      }
+      // Descend the taller side (a leaf never): the boxes shrink fastest there.
+      if (leafB || (!leafA && heights[a]! >= heights[b]!)) {
+        stack[top++] = child1[a]!; stack[top++] = b;
+        stack[top++] = child2[a]!; stack[top++] = b;
+      } else {
+        stack[top++] = a; stack[top++] = child1[b]!;
+        stack[top++] = a; stack[top++] = child2[b]!;
+      }
+    }
+  }
+
+  /**
    * Ray from (x1, y1) toward (x2, y2), fractions in [0, maxFraction]. Calls visit(proxyId,
    * userData, maxFraction) for proxies whose box the clipped segment may cross; visit returns the
    * new clip fraction as in Box2D: < 0 ignore this proxy and go on (keep the clip), 0 stop now,

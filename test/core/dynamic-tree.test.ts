@@ -175,10 +175,9 @@ const SCENES: Scene[] = [
  * One seeded run: `steps` random operations, each followed by a check against brute force; with
  * `validateEvery` 1 the tree's invariants are checked after every step.
  */
-function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.seed): DynamicTree {
+function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.seed, m = new Mirror()): DynamicTree {
   const r = seededRandom(seed);
   const tree = new DynamicTree();
-  const m = new Mirror();
   let nextData = 1000;
   for (let step = 0; step < steps; step++) {
     const live = m.ids();
@@ -293,6 +292,61 @@ function grid(): { tree: DynamicTree; m: Mirror } {
   }
   return { tree, m };
 }
+
+/** Every overlapping pair by brute force, as sorted [dataA, dataB] pairs in sorted order. */
+function brutePairs(m: Mirror): string[] {
+  const ids = m.ids(), out: string[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) {
+      if (!overlaps(m.boxes.get(ids[i]!)!, m.boxes.get(ids[j]!)!)) continue;
+      const a = m.data.get(ids[i]!)!, b = m.data.get(ids[j]!)!;
+      out.push(`${Math.min(a, b)},${Math.max(a, b)}`);
+    }
+  }
+  return out.sort();
+}
+
+function treePairs(tree: DynamicTree): string[] {
+  const out: string[] = [];
+  tree.forEachOverlappingPair((a, b) => out.push(`${Math.min(a, b)},${Math.max(a, b)}`));
+  return out.sort();
+}
+
+describe("DynamicTree.forEachOverlappingPair", () => {
+  for (const scene of SCENES) {
+    it(`${scene.name}: after 600 random steps, exactly the brute-force pairs, each once (seed ${scene.seed + 7})`, () => {
+      const m = new Mirror();
+      const tree = fuzz(scene, 600, 600, scene.seed + 7, m);
+      expect(treePairs(tree)).toEqual(brutePairs(m));
+    });
+  }
+
+  it("a bulk-built tree, identical boxes, one proxy and none", () => {
+    const r = seededRandom(91);
+    const boxes: Box[] = [];
+    for (let i = 0; i < 500; i++) {
+      const x = r() * 100, y = r() * 100, w = r() * 8;
+      boxes.push(i % 50 === 0 ? [5, 5, 6, 6] : [x, y, x + w, y + w * r()]);
+    }
+    const flat = new Float64Array(boxes.flat());
+    const built = DynamicTree.build(flat, new Int32Array(boxes.map((_, i) => 1000 + i)));
+    const m = new Mirror();
+    boxes.forEach((b, i) => { m.boxes.set(i, b); m.data.set(i, 1000 + i); });
+    const expected = brutePairs(m);
+    expect(expected.length).toBeGreaterThan(100);
+    expect(treePairs(built)).toEqual(expected);
+    const one = new DynamicTree();
+    one.createProxy(0, 0, 1, 1, 7);
+    expect(treePairs(one)).toEqual([]);
+    expect(treePairs(new DynamicTree())).toEqual([]);
+  });
+
+  it("a visit that changes the tree throws instead of walking freed nodes", () => {
+    const tree = new DynamicTree();
+    for (let i = 0; i < 20; i++) tree.createProxy(i, 0, i + 2, 1, i);
+    expect(() => tree.forEachOverlappingPair(() => tree.createProxy(0, 0, 1, 1, 99))).toThrow();
+  });
+});
 
 describe("DynamicTree.rayCast", () => {
   it("rays parallel to the axes, along box edges (touching) and between them, keep every hit", () => {
