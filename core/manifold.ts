@@ -495,7 +495,7 @@ function collideCores(
 
   if (separation > tolerance) {
     // Cores apart: only the radii overlap. GJK gives the exact core distance and direction.
-    gjkDistance(av, ac, bv, bc, gjkOut);
+    gjkDistance(av, ac, bv, bc, gjkOut, false, true);
     const dist = gjkOut.distance;
     const depth = radius - dist;
     if (depth <= tolerance) return none(out);

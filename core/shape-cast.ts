@@ -117,7 +117,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
     const ox = t * dx, oy = t * dy;
     for (let i = 0; i < 2 * nb; i += 2) { coreB[i] = coreB0[i]! + ox; coreB[i + 1] = coreB0[i + 1]! + oy; }
-    gjkDistance(pa, na, coreB, nb, gjk, iter > 0);
+    gjkDistance(pa, na, coreB, nb, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
     if (d <= tolerance || gjk.simplexCount === 3) {

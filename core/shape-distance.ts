@@ -98,8 +98,8 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
   else if (a.kind === POLYGON && nb === 1) pointToPolygon(a.vertices, a.count, pb[0]!, pb[1]!, true);
   else if (a.kind === CAPSULE) {
     capsuleA[0] = a.x1; capsuleA[1] = a.y1; capsuleA[2] = a.x2; capsuleA[3] = a.y2;
-    gjkDistance(capsuleA, 2, pb, nb, gjk);
-  } else gjkDistance(a.vertices, a.count, pb, nb, gjk);
+    gjkDistance(capsuleA, 2, pb, nb, gjk, false, true);
+  } else gjkDistance(a.vertices, a.count, pb, nb, gjk, false, true);
   const magnitude = Math.max(1, Math.abs(xfA.px), Math.abs(xfA.py), Math.abs(xfB.px), Math.abs(xfB.py));
   let ax = gjk.pointAX, ay = gjk.pointAY, bx = gjk.pointBX, by = gjk.pointBY;
   let nx = 0, ny = 0, distance = 0;

@@ -125,7 +125,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     // The cores at time t, near the origin for precision; GJK starts from the last step's simplex.
     place(sweepA, 0, t, ox, oy, localA, countA, placedA);
     place(sweepB, 2, t, ox, oy, localB, countB, placedB);
-    gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0);
+    gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
     if (d <= tolerance || gjk.simplexCount === 3) {

@@ -308,6 +308,36 @@ describe("gjkDistance on random convex point clouds agrees with brute force", ()
     expect(overlapping).toBeGreaterThan(RUNS * 0.2);
   });
 
+  it("hull mode (convex polygons in cyclic order, either winding, any first vertex): the same distances, cold and warm", () => {
+    // The support search climbs along the boundary in this mode, so the input must be a hull.
+    const warmGjk = new GjkResult();
+    let hulls = 0;
+    fc.assert(
+      fc.property(cloud(10), cloud(10), fc.nat(20), fc.nat(20), fc.boolean(), fc.boolean(), fc.double({ min: -0.5, max: 0.5, noNaN: true }), (A0, B0, shiftA, shiftB, flipA, flipB, nudge) => {
+        const order = (pts: P[], shift: number, flip: boolean): P[] => {
+          const h = convexHull(pts);
+          const turned = h.map((_, i) => h[(i + shift) % h.length]!);
+          return flip ? turned.reverse() : turned;
+        };
+        const A = order(A0, shiftA, flipA), B = order(B0, shiftB, flipB);
+        fc.pre(A.length >= 3 && B.length >= 3);
+        hulls++;
+        const scale = Math.max(1, ...[...A, ...B].flatMap((p) => [Math.abs(p[0]), Math.abs(p[1])]));
+        const tol = TOL * scale;
+        const want = hullDistance(A, B);
+        gjkDistance(pack(A), A.length, pack(B), B.length, gjk, false, true);
+        expect(Math.abs(gjk.distance - want), `hull mode ${gjk.distance} vs brute force ${want}`).toBeLessThanOrEqual(tol);
+        // Warm: a first call, then B moved a little, started from the first call's simplex.
+        gjkDistance(pack(A), A.length, pack(B), B.length, warmGjk, false, true);
+        const moved = B.map((p): P => [p[0] + nudge, p[1] - nudge]);
+        gjkDistance(pack(A), A.length, pack(moved), moved.length, warmGjk, true, true);
+        expect(Math.abs(warmGjk.distance - hullDistance(A, moved))).toBeLessThanOrEqual(tol);
+      }),
+      { seed: seedOf("gjk hull mode"), numRuns: RUNS * 2 },
+    );
+    expect(hulls).toBeGreaterThan(RUNS);
+  });
+
   it("single points and segments (degenerate clouds) too", () => {
     fc.assert(
       fc.property(cloud(2), cloud(2), (A, B) => {
