@@ -42,11 +42,18 @@ export interface SceneFileService {
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /** True for paths chosen through a dialog (or opened/saved) in this session. */
   isAllowed(filePath: string): boolean;
+  /**
+   * Reads a scene the user chose outside a dialog: on Open Recent, or from the OS (command line,
+   * file association). Only the main process calls this; no IPC channel takes a path to open.
+   */
+  openPath(filePath: string): Promise<ShellResult<OpenedFile>>;
 }
 
 export interface SceneFileServiceOptions {
   readonly dialog: DialogLike;
   readonly fs?: SceneFileSystem;
+  /** Called with each scene file opened or saved (not imports or exports), for Open Recent. */
+  readonly onSceneFile?: (filePath: string) => void;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -67,7 +74,7 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {} }: SceneFileServiceOptions): SceneFileService {
   const allowed = new Set<string>();
 
   /** Readers of the target see either the old or the new content, never a partial file. */
@@ -98,10 +105,18 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
       return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
     }
     if (chosen === undefined) return CANCELED;
+    return readChosen(chosen, allow);
+  }
+
+  /** Reads a file the user chose; `scene` marks it as a place to save to and a recent file. */
+  async function readChosen(chosen: string, scene: boolean): Promise<ShellResult<OpenedFile>> {
     const filePath = path.resolve(chosen);
     try {
       const text = await fs.readText(filePath);
-      if (allow) allowed.add(filePath);
+      if (scene) {
+        allowed.add(filePath);
+        onSceneFile(filePath);
+      }
       return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
     } catch (err) {
       return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
@@ -112,6 +127,8 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
 
     open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
+
+    openPath: (filePath) => readChosen(filePath, true),
 
     importFile: (request) => pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false),
 
@@ -162,6 +179,7 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
         return failure(`cannot save ${target}: ${describeFileError(err)}`);
       }
       allowed.add(target);
+      onSceneFile(target);
       return { ok: true, value: { path: target, name: path.basename(target) } };
     },
   };

@@ -36,6 +36,7 @@ function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save:
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
+    openPath: vi.fn(async () => ({ ok: true, value: { path: "/r.json", name: "r.json", text: "{}" } }) as const),
   };
 }
 
