@@ -2,15 +2,9 @@
 // Save / Don't Save / Cancel in a native message box. The page knows whether its document is dirty
 // and reports it (document:state); saving is the page's own Save, asked for over IPC, so a Save
 // that needs a Save As dialog or fails behaves exactly as it does from the menu.
+import type { DocumentState, SaveOutcome } from "../core/shell/desktop-api";
 
-export type SaveOutcome = "saved" | "canceled" | "failed";
-
-/** What the page last reported about its document. */
-export interface DocumentState {
-  readonly dirty: boolean;
-  readonly name: string;
-  readonly path?: string;
-}
+export type { DocumentState, SaveOutcome };
 
 /** The editor page as the main process sees it. */
 export interface PageLike {
