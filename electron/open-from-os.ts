@@ -44,13 +44,13 @@ export interface FileOpener {
 }
 
 /** Queues open requests that arrive before the page can take them (macOS sends 'open-file' before 'ready'). */
-export function createFileOpener(open: (filePath: string) => Promise<void>, warn: (line: string) => void = () => {}): FileOpener {
+export function createFileOpener(open: (filePath: string) => Promise<unknown>, warn: (line: string) => void = () => {}): FileOpener {
   let ready = false;
   let waiting: string | undefined;
   // One at a time: two files dropped on the dock must not ask about unsaved changes at once.
   let chain: Promise<void> = Promise.resolve();
   const run = (filePath: string) => {
-    chain = chain.then(() => open(filePath)).catch((err: unknown) => warn(`cannot open ${filePath}: ${(err instanceof Error ? err.message : String(err)).split("\n")[0] ?? ""}`));
+    chain = chain.then(async () => { await open(filePath); }).catch((err: unknown) => warn(`cannot open ${filePath}: ${(err instanceof Error ? err.message : String(err)).split("\n")[0] ?? ""}`));
   };
   return {
     request(filePath) {
