@@ -8,6 +8,7 @@ import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPic
 import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
+import { connectDesktopDocument } from "./desktop-document";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { modalOpen } from "./modals";
@@ -37,6 +38,32 @@ function useDesktopMenu() {
     if (!api) return;
     void api.setMenu(menuModel());
     return api.onMenuCommand(runMenuCommand);
+  }, []);
+}
+
+/** In the desktop app, the shell hears whether the document is dirty, and may ask to save or open one. */
+function useDesktopDocument() {
+  useEffect(() => {
+    const api = desktop();
+    return api ? connectDesktopDocument(api) : undefined;
+  }, []);
+}
+
+/**
+ * In a browser, leaving or closing the tab with unsaved changes asks first. Not in the desktop
+ * app: there a prevented unload would silently block the close, and the shell asks instead.
+ */
+function useLeaveGuard() {
+  useEffect(() => {
+    if (desktop()) return;
+    return listen(window, {
+      beforeunload: (e) => {
+        if (!dirty(useEditor.getState())) return;
+        e.preventDefault();
+        // Chromium before 119 and Safari ask only when returnValue is set too.
+        e.returnValue = "";
+      },
+    });
   }, []);
 }
 
@@ -74,6 +101,8 @@ function useTitle() {
 export function App() {
   useShortcuts();
   useDesktopMenu();
+  useDesktopDocument();
+  useLeaveGuard();
   useClipboardEvents();
   useTitle();
   useThemeOnDocument();
