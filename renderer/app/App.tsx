@@ -11,6 +11,7 @@ import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
+import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
@@ -106,6 +107,7 @@ export function App() {
   useClipboardEvents();
   useTitle();
   useThemeOnDocument();
+  useGridPreference();
   useEffect(() => onBrowserFilePicked(receiveOpened), []);
   useEffect(() => onBrowserImportPicked(receiveImported), []);
   useEffect(() => onBrowserRayLogPicked(receiveRayLog), []);
