@@ -54,6 +54,8 @@ let windowState: WindowStateStore | undefined;
 let editorMenuModel: MenuModel | undefined;
 /** A quit is under way; a window kept open by the unsaved-changes prompt cancels it. */
 let quitting = false;
+/** whenReady has loaded the saved state and opened the first window; until then nothing else opens one. */
+let started = false;
 
 const editorPage = createEditorPage(sendToPage);
 
@@ -80,7 +82,7 @@ const fileOpener = createFileOpener(
 
 /** Open Recent, the command line, a file association, a second launch: open it in the editor window. */
 function openFromOutside(filePath: string): void {
-  if (app.isReady() && !editorWindow) openEditorWindow();
+  if (started && !editorWindow) openEditorWindow();
   focusEditorWindow();
   fileOpener.request(filePath);
 }
@@ -127,7 +129,10 @@ function openEditorWindow(): void {
     },
     warn,
   });
-  window.webContents.on("render-process-gone", () => editorPage.reset());
+  window.webContents.on("render-process-gone", () => {
+    editorPage.reset();
+    fileOpener.pageGone();
+  });
   window.once("ready-to-show", () => {
     if (maximized) window.maximize();
     window.show();
@@ -188,7 +193,7 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== "darwin") app.quit();
   });
   app.on("activate", () => {
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openEditorWindow();
+    if (started && BrowserWindow.getAllWindows().length === 0) openEditorWindow();
   });
 
   app
@@ -206,6 +211,7 @@ if (!app.requestSingleInstanceLock()) {
       registerSceneIpc(ipcMain, sceneFiles, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       openEditorWindow();
+      started = true;
       const launchFile = sceneFileFromArgv(process.argv, { defaultApp: process.defaultApp === true, cwd: process.cwd() });
       if (launchFile !== undefined) fileOpener.request(launchFile);
     })
