@@ -1,6 +1,6 @@
 // Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes that keep
 // the previous file as <name>.bak, and readable errors. The page may only write where the user
-// pointed a dialog in this session.
+// pointed a dialog in this session, or to a scene the user chose otherwise (Open Recent, the OS).
 import path from "node:path";
 import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
@@ -54,6 +54,8 @@ export interface SceneFileServiceOptions {
   readonly fs?: SceneFileSystem;
   /** Called with each scene file opened or saved (not imports or exports), for Open Recent. */
   readonly onSceneFile?: (filePath: string) => void;
+  /** Paths the user chose in an earlier session (the recent files list), allowed like this session's. */
+  readonly chosenBefore?: (filePath: string) => boolean;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -74,8 +76,9 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {} }: SceneFileServiceOptions): SceneFileService {
-  const allowed = new Set<string>();
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false }: SceneFileServiceOptions): SceneFileService {
+  const chosen = new Set<string>();
+  const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
 
   /** Readers of the target see either the old or the new content, never a partial file. */
   const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs });

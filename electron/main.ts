@@ -61,6 +61,7 @@ const editorPage = createEditorPage(sendToPage);
 
 const sceneFiles = createSceneFileService({
   dialog: editorDialog,
+  chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
   onSceneFile: (filePath) => {
     void recentFiles?.add(filePath);
     // The OS's own list: the dock menu on macOS, the jump list on Windows.

@@ -334,3 +334,19 @@ describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
     expect(seen).toEqual([scene, saved]);
   });
 });
+
+describe("chosenBefore (the recent files list)", () => {
+  it("allows saving in place to a path the user chose in an earlier session, and to no other", async () => {
+    const dir = await tempDir();
+    const remembered = path.join(dir, "remembered.json");
+    const other = path.join(dir, "other.json");
+    await writeFile(remembered, "old");
+    await writeFile(other, "precious");
+    const service = createSceneFileService({ dialog: fakeDialog().dialog, chosenBefore: (p) => p === remembered });
+    expect(service.isAllowed(remembered)).toBe(true);
+    expect(await service.save({ text: "new", path: remembered })).toMatchObject({ ok: true });
+    expect(await readFile(remembered, "utf8")).toBe("new");
+    expect(await service.save({ text: "pwned", path: other })).toMatchObject({ ok: false, canceled: false });
+    expect(await readFile(other, "utf8")).toBe("precious");
+  });
+});
