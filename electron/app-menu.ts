@@ -17,7 +17,32 @@ export interface MenuItemTemplate {
   readonly id?: string;
   readonly accelerator?: string;
   readonly registerAccelerator?: boolean;
+  readonly enabled?: boolean;
   readonly click?: () => void;
+}
+
+/** File → Open Recent: the main process's list (recent-files.ts) and what its items do. */
+export interface RecentMenu {
+  /** Most recent first, already pruned of missing files. */
+  readonly files: readonly string[];
+  readonly open: (filePath: string) => void;
+  readonly clear: () => void;
+}
+
+/**
+ * A path as a menu label: on Windows and Linux `&` marks the next letter as the item's access key,
+ * so a literal one is doubled.
+ */
+export const pathLabel = (filePath: string, platform: string): string => (platform === "darwin" ? filePath : filePath.replaceAll("&", "&&"));
+
+export function openRecentMenu(platform: string, recent: RecentMenu): MenuItemTemplate {
+  const items: MenuItemTemplate[] = recent.files.length === 0
+    ? [{ label: "No Recent Files", enabled: false }]
+    : recent.files.map((filePath) => ({ label: pathLabel(filePath, platform), click: () => recent.open(filePath) }));
+  return {
+    label: "Open Recent",
+    submenu: [...items, { type: "separator" }, { id: "file.clearRecent", label: "Clear Recent", enabled: recent.files.length > 0, click: recent.clear }],
+  };
 }
 
 /** Clipboard actions that macOS's text-field roles (cut, copy, paste) stand for in its Edit menu. */
@@ -27,9 +52,9 @@ const MAC_CLIPBOARD = new Set(["edit.cut", "edit.copy", "edit.paste"]);
  * The menu bar from the page's registry; `run` sends a chosen action's id to the page. On macOS
  * the app menu and the window menu are added, and the Edit menu uses Electron's clipboard roles
  * for cut, copy and paste (text fields need them there; the page turns them into shape clipboard
- * commands when no text field has focus).
+ * commands when no text field has focus). With `recent`, the File menu gets Open Recent.
  */
-export function editorMenuTemplate(platform: string, developerTools: boolean, model: MenuModel, run: (id: string) => void): MenuItemTemplate[] {
+export function editorMenuTemplate(platform: string, developerTools: boolean, model: MenuModel, run: (id: string) => void, recent?: RecentMenu): MenuItemTemplate[] {
   const mac = platform === "darwin";
   const menus = model.map((menu): MenuItemTemplate => {
     const items: MenuItemTemplate[] = menu.items
@@ -40,6 +65,11 @@ export function editorMenuTemplate(platform: string, developerTools: boolean, mo
         ...(item.accelerator ? { accelerator: item.accelerator, registerAccelerator: false } : {}),
         click: () => run(item.id),
       }));
+    if (recent && menu.label === "File") {
+      // Right after Open…, where every desktop app keeps it.
+      const open = items.findIndex((item) => item.id === "file.open");
+      items.splice(open + 1, 0, openRecentMenu(platform, recent));
+    }
     if (mac && menu.label === "Edit") items.push({ type: "separator" }, { role: "cut" }, { role: "copy" }, { role: "paste" });
     if (menu.label === "View") {
       items.push({ type: "separator" }, { role: "togglefullscreen" });

@@ -1,12 +1,23 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, ExportRequest, ImportRequest, MenuModel, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, ImportRequest, MenuModel, OpenedFile, SaveOutcome, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 /** Listens on a main-to-page channel; returns an unsubscribe. Listeners get the message's arguments only. */
 export type Subscribe = (channel: string, listener: (...args: unknown[]) => void) => () => void;
+
+/** The main process sends only ShellResult<OpenedFile> on file:open; anything else never reaches the page. */
+function isOpenedFileResult(value: unknown): value is ShellResult<OpenedFile> {
+  if (typeof value !== "object" || value === null || !("ok" in value)) return false;
+  if (value.ok === true) {
+    if (!("value" in value) || typeof value.value !== "object" || value.value === null) return false;
+    const file = value.value as Record<string, unknown>;
+    return typeof file.path === "string" && typeof file.name === "string" && typeof file.text === "string";
+  }
+  return value.ok === false && "canceled" in value && (value.canceled === true || ("error" in value && typeof value.error === "string"));
+}
 
 export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe): DesktopApi {
   return {
@@ -21,6 +32,18 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
       subscribe(IPC_EVENTS.menuCommand, (id) => {
         // Only a string reaches the page's listener, whatever arrives.
         if (typeof id === "string") listener(id);
+      }),
+    reportDocumentState: (state: DocumentState) => invoke(IPC.documentState, state) as Promise<ShellResult<null>>,
+    onSaveRequest: (save) =>
+      subscribe(IPC_EVENTS.saveRequest, (request) => {
+        if (typeof request !== "number") return;
+        // A throwing save is a failed one: the shell must hear back, or a close would wait forever.
+        const answer = (outcome: SaveOutcome) => void invoke(IPC.saveDone, { request, outcome });
+        save().then(answer, () => answer("failed"));
+      }),
+    onOpenFile: (listener) =>
+      subscribe(IPC_EVENTS.openFile, (result) => {
+        if (isOpenedFileResult(result)) listener(result);
       }),
   };
 }

@@ -1,6 +1,6 @@
 // Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes that keep
 // the previous file as <name>.bak, and readable errors. The page may only write where the user
-// pointed a dialog in this session.
+// pointed a dialog in this session, or to a scene the user chose otherwise (Open Recent, the OS).
 import path from "node:path";
 import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
@@ -42,11 +42,20 @@ export interface SceneFileService {
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /** True for paths chosen through a dialog (or opened/saved) in this session. */
   isAllowed(filePath: string): boolean;
+  /**
+   * Reads a scene the user chose outside a dialog: on Open Recent, or from the OS (command line,
+   * file association). Only the main process calls this; no IPC channel takes a path to open.
+   */
+  openPath(filePath: string): Promise<ShellResult<OpenedFile>>;
 }
 
 export interface SceneFileServiceOptions {
   readonly dialog: DialogLike;
   readonly fs?: SceneFileSystem;
+  /** Called with each scene file opened or saved (not imports or exports), for Open Recent. */
+  readonly onSceneFile?: (filePath: string) => void;
+  /** Paths the user chose in an earlier session (the recent files list), allowed like this session's. */
+  readonly chosenBefore?: (filePath: string) => boolean;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -67,8 +76,9 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFileServiceOptions): SceneFileService {
-  const allowed = new Set<string>();
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false }: SceneFileServiceOptions): SceneFileService {
+  const chosen = new Set<string>();
+  const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
 
   /** Readers of the target see either the old or the new content, never a partial file. */
   const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs });
@@ -98,10 +108,18 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
       return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
     }
     if (chosen === undefined) return CANCELED;
+    return readChosen(chosen, allow);
+  }
+
+  /** Reads a file the user chose; `scene` marks it as a place to save to and a recent file. */
+  async function readChosen(chosen: string, scene: boolean): Promise<ShellResult<OpenedFile>> {
     const filePath = path.resolve(chosen);
     try {
       const text = await fs.readText(filePath);
-      if (allow) allowed.add(filePath);
+      if (scene) {
+        allowed.add(filePath);
+        onSceneFile(filePath);
+      }
       return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
     } catch (err) {
       return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
@@ -112,6 +130,8 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
 
     open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
+
+    openPath: (filePath) => readChosen(filePath, true),
 
     importFile: (request) => pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false),
 
@@ -162,6 +182,7 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFil
         return failure(`cannot save ${target}: ${describeFileError(err)}`);
       }
       allowed.add(target);
+      onSceneFile(target);
       return { ok: true, value: { path: target, name: path.basename(target) } };
     },
   };

@@ -40,12 +40,12 @@ export function isTrustedSender(event: InvokeEventLike, policy: SenderPolicy): b
   return editor !== undefined && editor !== null && event.sender === editor;
 }
 
-function failure(error: string): ShellResult<never> {
+export function failure(error: string): ShellResult<never> {
   return { ok: false, canceled: false, error };
 }
 
 /** zod issues as one short line, e.g. `text: expected string, received number`. */
-function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>): string {
+export function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>): string {
   const shown = issues.slice(0, 3).map((issue) => {
     const where = issue.path.map(String).join(".");
     return where === "" ? issue.message : `${where}: ${issue.message}`;

@@ -1,14 +1,21 @@
 // Electron's main process. Thin by design: it only hands Electron's real objects to the modules
 // beside it, which hold the logic and are tested with fakes.
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from "electron";
+import type { DocumentState, MenuModel } from "../core/shell/desktop-api";
 import { IPC_EVENTS } from "../core/shell/ipc-channels";
-import { applicationMenuTemplate, editorMenuTemplate } from "./app-menu";
+import { applicationMenuTemplate, editorMenuTemplate, type RecentMenu } from "./app-menu";
 import { appIndexUrl } from "./app-url";
+import { guardWindowClose, type MessageBoxLike } from "./close-guard";
+import { createEditorPage, registerDocumentIpc } from "./document-ipc";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { registerSceneIpc } from "./ipc";
+import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
+import { loadRecentFiles, type RecentFiles } from "./recent-files";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
 import { mainWindowOptions } from "./window-options";
+import { loadWindowState, restoreWindowBounds, type WindowStateStore } from "./window-state";
 
 // This file runs as dist/electron/main.cjs; Vite builds the page into dist/renderer/.
 const indexPath = path.join(__dirname, "..", "renderer", "index.html");
@@ -27,12 +34,116 @@ function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
 }
 
+const warn = (line: string): void => console.warn(`Collider Studio: ${line}`);
+
+/** The unsaved-changes prompt is modal to the editor window when there is one. */
+const editorMessageBox: MessageBoxLike = {
+  showMessageBox: (options) => (editorWindow ? dialog.showMessageBox(editorWindow, options) : dialog.showMessageBox(options)),
+};
+
+function sendToPage(channel: string, ...args: unknown[]): boolean {
+  const contents = editorWindow?.webContents;
+  if (!contents || contents.isDestroyed()) return false;
+  contents.send(channel, ...args);
+  return true;
+}
+
+// Loaded in whenReady, before the menu and the window need them.
+let recentFiles: RecentFiles | undefined;
+let windowState: WindowStateStore | undefined;
+let editorMenuModel: MenuModel | undefined;
+/** A quit is under way; a window kept open by the unsaved-changes prompt cancels it. */
+let quitting = false;
+/** whenReady has loaded the saved state and opened the first window; until then nothing else opens one. */
+let started = false;
+
+const editorPage = createEditorPage(sendToPage);
+
+const sceneFiles = createSceneFileService({
+  dialog: editorDialog,
+  chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
+  onSceneFile: (filePath) => {
+    void recentFiles?.add(filePath);
+    // The OS's own list: the dock menu on macOS, the jump list on Windows.
+    app.addRecentDocument(filePath);
+  },
+});
+
+const fileOpener = createFileOpener(
+  openInEditor({
+    page: editorPage,
+    dialog: editorMessageBox,
+    openPath: (filePath) => sceneFiles.openPath(filePath),
+    send: (result) => sendToPage(IPC_EVENTS.openFile, result),
+    forget: (filePath) => void recentFiles?.remove(filePath),
+    warn,
+  }),
+  warn,
+);
+
+/** Open Recent, the command line, a file association, a second launch: open it in the editor window. */
+function openFromOutside(filePath: string): void {
+  if (started && !editorWindow) openEditorWindow();
+  focusEditorWindow();
+  fileOpener.request(filePath);
+}
+
+/** The menu bar from the page's registry, with Open Recent (pruned of files gone since). */
+function applyEditorMenu(model: MenuModel | undefined = editorMenuModel): void {
+  if (!model) return;
+  editorMenuModel = model;
+  const run = (id: string) => sendToPage(IPC_EVENTS.menuCommand, id);
+  const list = recentFiles;
+  const recent: RecentMenu | undefined = list && {
+    files: list.prune(),
+    open: openFromOutside,
+    clear: () => {
+      void list.clear();
+      app.clearRecentDocuments();
+    },
+  };
+  Menu.setApplicationMenu(Menu.buildFromTemplate(editorMenuTemplate(process.platform, !app.isPackaged, model, run, recent)));
+}
+
+/** Title bar: macOS's edited dot and the document's proxy icon (only for a path the user chose). */
+function showDocumentState(state: DocumentState): void {
+  fileOpener.pageReady();
+  if (!editorWindow || process.platform !== "darwin") return;
+  editorWindow.setDocumentEdited(state.dirty);
+  editorWindow.setRepresentedFilename(state.path !== undefined && sceneFiles.isAllowed(state.path) ? state.path : "");
+}
+
 function openEditorWindow(): void {
-  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  const options = mainWindowOptions(preloadPath);
+  // The primary display first: a window whose display is gone is centred there.
+  const primary = screen.getPrimaryDisplay();
+  const displays = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)];
+  const { maximized, ...bounds } = restoreWindowBounds(windowState?.saved, displays, options);
+  const window = new BrowserWindow({ ...options, ...bounds });
   editorWindow = window;
-  window.once("ready-to-show", () => window.show());
+  windowState?.track(window);
+  guardWindowClose(window, {
+    page: editorPage,
+    dialog: editorMessageBox,
+    onCancel: () => {
+      quitting = false;
+    },
+    warn,
+  });
+  window.webContents.on("render-process-gone", () => {
+    editorPage.reset();
+    fileOpener.pageGone();
+  });
+  window.once("ready-to-show", () => {
+    if (maximized) window.maximize();
+    window.show();
+  });
   window.on("closed", () => {
     if (editorWindow === window) editorWindow = undefined;
+    editorPage.reset();
+    fileOpener.pageGone();
+    // The unsaved-changes prompt held the quit; the user has answered it.
+    if (quitting) app.quit();
   });
   window.loadFile(indexPath).catch((err: unknown) => {
     console.error(`Collider Studio: cannot load the editor page ${indexPath}: ${oneLine(err)}`);
@@ -50,7 +161,31 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.enableSandbox();
-  app.on("second-instance", focusEditorWindow);
+  app.on("second-instance", (_event, argv, workingDirectory) => {
+    focusEditorWindow();
+    const file = sceneFileFromArgv(argv, { defaultApp: process.defaultApp === true, cwd: workingDirectory });
+    if (file !== undefined) openFromOutside(file);
+  });
+  // macOS: a scene double-clicked in the Finder or dropped on the dock icon, possibly before 'ready'.
+  app.on("open-file", (event, filePath) => {
+    event.preventDefault();
+    openFromOutside(filePath);
+  });
+  app.on("before-quit", () => {
+    quitting = true;
+  });
+  // The window state is written when the window closes; let that write land before exiting.
+  let stateFlushed = false;
+  app.on("will-quit", (event) => {
+    if (stateFlushed || !windowState) return;
+    event.preventDefault();
+    void windowState.flush().finally(() => {
+      stateFlushed = true;
+      app.quit();
+    });
+  });
+  // Files on the list may have been moved or deleted while the app was in the background.
+  app.on("browser-window-focus", () => applyEditorMenu());
   // Every web contents, including any the page might create, is kept on the editor page.
   app.on("web-contents-created", (_event, contents) => {
     guardWebContents(contents, { indexUrl, openExternal: (url) => shell.openExternal(url) });
@@ -59,25 +194,27 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== "darwin") app.quit();
   });
   app.on("activate", () => {
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openEditorWindow();
+    if (started && BrowserWindow.getAllWindows().length === 0) openEditorWindow();
   });
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       applyContentSecurityPolicy(session.defaultSession);
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
-      registerSceneIpc(
-        ipcMain,
-        createSceneFileService({ dialog: editorDialog }),
-        { indexUrl, editorContents: () => editorWindow?.webContents },
-        (model) => {
-          const run = (id: string) => editorWindow?.webContents.send(IPC_EVENTS.menuCommand, id);
-          Menu.setApplicationMenu(Menu.buildFromTemplate(editorMenuTemplate(process.platform, !app.isPackaged, model, run)));
-        },
-      );
+      const userData = app.getPath("userData");
+      [recentFiles, windowState] = await Promise.all([
+        loadRecentFiles({ file: path.join(userData, "recent-files.json"), exists: existsSync, warn, onChange: () => applyEditorMenu() }),
+        loadWindowState({ file: path.join(userData, "window-state.json"), warn }),
+      ]);
+      const policy = { indexUrl, editorContents: () => editorWindow?.webContents };
+      registerSceneIpc(ipcMain, sceneFiles, policy, applyEditorMenu);
+      registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       openEditorWindow();
+      started = true;
+      const launchFile = sceneFileFromArgv(process.argv, { defaultApp: process.defaultApp === true, cwd: process.cwd() });
+      if (launchFile !== undefined) fileOpener.request(launchFile);
     })
     .catch((err: unknown) => {
       console.error(`Collider Studio: cannot start: ${oneLine(err)}`);

@@ -72,6 +72,24 @@ export const menuModelSchema = z
   .max(8);
 export type MenuModel = z.infer<typeof menuModelSchema>;
 
+/** What the page tells the shell about its document, for the unsaved-changes prompt and the title bar. */
+export const documentStateSchema = z.strictObject({
+  dirty: z.boolean(),
+  name: z.string().min(1).max(255),
+  path: z.string().min(1).max(4096).optional(),
+});
+export type DocumentState = z.infer<typeof documentStateSchema>;
+
+export const saveOutcomeSchema = z.enum(["saved", "canceled", "failed"]);
+export type SaveOutcome = z.infer<typeof saveOutcomeSchema>;
+
+/** The page's answer to the shell's request number `request` to save. */
+export const saveDoneSchema = z.strictObject({
+  request: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  outcome: saveOutcomeSchema,
+});
+export type SaveDone = z.infer<typeof saveDoneSchema>;
+
 export interface DesktopApi {
   readonly platform: string;
   openScene(): Promise<ShellResult<OpenedFile>>;
@@ -84,4 +102,10 @@ export interface DesktopApi {
   setMenu(model: MenuModel): Promise<ShellResult<null>>;
   /** Calls `listener` with an action id whenever a native menu item is chosen; returns an unsubscribe. */
   onMenuCommand(listener: (id: string) => void): () => void;
+  /** Tells the shell whether the document has unsaved changes (call on every change of it). */
+  reportDocumentState(state: DocumentState): Promise<ShellResult<null>>;
+  /** Runs `save` when the shell asks (Save in the unsaved-changes prompt) and answers with its outcome. */
+  onSaveRequest(save: () => Promise<SaveOutcome>): () => void;
+  /** Calls `listener` with a scene the shell opened (Open Recent, a file from the OS), or why it could not. */
+  onOpenFile(listener: (result: ShellResult<OpenedFile>) => void): () => void;
 }

@@ -6,12 +6,20 @@ export const IPC = {
   setMenu: "menu:set",
   exportFile: "file:export",
   importFile: "file:import",
+  /** The page reports whether its document has unsaved changes, its name and path. */
+  documentState: "document:state",
+  /** The page's answer to a saveRequest: { request, outcome }. */
+  saveDone: "document:saved",
 } as const;
 
 /** Channels the main process sends to the page. */
 export const IPC_EVENTS = {
   /** A native menu item was chosen: its action id. */
   menuCommand: "menu:command",
+  /** Save the document before a close or an open (the unsaved-changes prompt's Save): a request number. */
+  saveRequest: "document:save-request",
+  /** A scene the main process opened (Open Recent, the OS): a ShellResult<OpenedFile>. */
+  openFile: "file:open",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

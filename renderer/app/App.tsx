@@ -8,8 +8,10 @@ import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPic
 import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
+import { connectDesktopDocument } from "./desktop-document";
 import { ContactsPanel } from "./ContactsPanel";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
+import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
@@ -37,6 +39,32 @@ function useDesktopMenu() {
     if (!api) return;
     void api.setMenu(menuModel());
     return api.onMenuCommand(runMenuCommand);
+  }, []);
+}
+
+/** In the desktop app, the shell hears whether the document is dirty, and may ask to save or open one. */
+function useDesktopDocument() {
+  useEffect(() => {
+    const api = desktop();
+    return api ? connectDesktopDocument(api) : undefined;
+  }, []);
+}
+
+/**
+ * In a browser, leaving or closing the tab with unsaved changes asks first. Not in the desktop
+ * app: there a prevented unload would silently block the close, and the shell asks instead.
+ */
+function useLeaveGuard() {
+  useEffect(() => {
+    if (desktop()) return;
+    return listen(window, {
+      beforeunload: (e) => {
+        if (!dirty(useEditor.getState())) return;
+        e.preventDefault();
+        // Chromium before 119 and Safari ask only when returnValue is set too.
+        e.returnValue = "";
+      },
+    });
   }, []);
 }
 
@@ -74,9 +102,12 @@ function useTitle() {
 export function App() {
   useShortcuts();
   useDesktopMenu();
+  useDesktopDocument();
+  useLeaveGuard();
   useClipboardEvents();
   useTitle();
   useThemeOnDocument();
+  useGridPreference();
   useEffect(() => onBrowserFilePicked(receiveOpened), []);
   useEffect(() => onBrowserImportPicked(receiveImported), []);
   useEffect(() => onBrowserRayLogPicked(receiveRayLog), []);

@@ -92,12 +92,17 @@ export async function openDocument(): Promise<void> {
   await receiveOpened(await openScene());
 }
 
-export async function saveDocument(saveAs = false): Promise<void> {
+/** Saves (asking where when the document has no file, or for Save As); says how it ended, for the desktop's unsaved-changes prompt. */
+export async function saveDocument(saveAs = false): Promise<"saved" | "canceled" | "failed"> {
   const state = useEditor.getState();
   const written = documentOf(state);
   const outcome = await saveScene(serializeScene(currentScene()), state.file, saveAs);
-  if (outcome.kind === "done") markSaved(written, outcome.value);
-  else if (outcome.kind === "error") notify(outcome.message);
+  if (outcome.kind === "done") {
+    markSaved(written, outcome.value);
+    return "saved";
+  }
+  if (outcome.kind === "error") notify(outcome.message);
+  return outcome.kind === "error" ? "failed" : "canceled";
 }
 
 export function newDocument(): void {

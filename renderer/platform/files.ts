@@ -67,6 +67,13 @@ function onPicked(input: HTMLInputElement, onFile: (doc: FileOutcome<OpenedDocum
   return () => input.removeEventListener("change", handler);
 }
 
+/** Desktop only: calls `onFile` with each scene the shell opened (Open Recent, a file from the OS). */
+export function onShellOpenedFile(onFile: (doc: FileOutcome<OpenedDocument>) => void): () => void {
+  const api = desktop();
+  if (!api) return () => {};
+  return api.onOpenFile((r) => onFile(r.ok ? { kind: "done", value: r.value } : r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error }));
+}
+
 /** Desktop: the native Open dialog. Browser: the file picker, answered through onBrowserFilePicked. */
 export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
   const api = desktop();

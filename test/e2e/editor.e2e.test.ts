@@ -147,4 +147,24 @@ describe("editor in Chromium", () => {
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-problems.png") });
     await page.close();
   });
+
+  it("asks before closing or leaving the page only while there are unsaved changes", async () => {
+    // Whether Chromium then shows its dialog depends on its own heuristics (headless shows none
+    // for page.close); what the editor controls is whether it cancels the beforeunload event.
+    const page = await session.newPage();
+    const leaveCanceled = () => page.evaluate(() => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(await leaveCanceled()).toBe(false);
+    await placeAt(page, "Box", 300, 300);
+    await expect.poll(() => page.evaluate(() => document.title)).toMatch(/^• /);
+    expect(await leaveCanceled()).toBe(true);
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => page.evaluate(() => document.title)).not.toMatch(/^• /);
+    expect(await leaveCanceled()).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
 });

@@ -165,4 +165,21 @@ describe("viewport in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
+
+  it("keeps the grid's size, visibility and snapping across a reload (a new run of the app)", async () => {
+    const page = await session.newPage();
+    const pressed = (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+    expect([await pressed("Grid"), await pressed("Snap")]).toEqual(["true", "false"]);
+    await page.keyboard.press("Control+'");
+    await page.keyboard.press("Shift+S");
+    await page.getByLabel("Grid size").fill("40");
+    await page.getByLabel("Grid size").press("Enter");
+    await expect.poll(() => pressed("Snap")).toBe("true");
+    await page.reload();
+    await page.getByRole("toolbar", { name: "Tools" }).waitFor();
+    expect([await pressed("Grid"), await pressed("Snap")]).toEqual(["false", "true"]);
+    expect(await page.getByLabel("Grid size").inputValue()).toBe("40");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
 });

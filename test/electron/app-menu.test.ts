@@ -56,3 +56,50 @@ describe("editorMenuTemplate (the page's registry as the menu bar)", () => {
     expect(roles(menus)).toEqual(expect.arrayContaining(["toggleDevTools", "reload"]));
   });
 });
+
+describe("File → Open Recent", () => {
+  const model: MenuModel = [
+    { label: "File", items: [{ id: "file.new", label: "New" }, { id: "file.open", label: "Open…" }, { id: "file.save", label: "Save" }] },
+    { label: "Edit", items: [{ id: "edit.undo", label: "Undo" }] },
+  ];
+
+  function openRecent(menus: MenuItemTemplate[]): MenuItemTemplate {
+    const file = menus.find((m) => m.label === "File")!.submenu!;
+    const index = file.findIndex((i) => i.label === "Open Recent");
+    expect(file[index - 1]!.id, "right after Open…").toBe("file.open");
+    return file[index]!;
+  }
+
+  it("lists the files, most recent first, each opening its path; Clear Recent clears", () => {
+    const opened: string[] = [];
+    let cleared = 0;
+    const files = ["/levels/b.json", "/levels/a.json"];
+    const menu = openRecent(editorMenuTemplate("linux", false, model, () => {}, { files, open: (p) => opened.push(p), clear: () => { cleared++; } }));
+    const items = menu.submenu!;
+    expect(items.map((i) => i.label ?? i.type)).toEqual(["/levels/b.json", "/levels/a.json", "separator", "Clear Recent"]);
+    items[1]!.click!();
+    items[0]!.click!();
+    items[3]!.click!();
+    expect(opened).toEqual(["/levels/a.json", "/levels/b.json"]);
+    expect(cleared).toBe(1);
+    expect(items[3]!.enabled).toBe(true);
+  });
+
+  it("says so when empty, with Clear Recent disabled", () => {
+    const items = openRecent(editorMenuTemplate("win32", false, model, () => {}, { files: [], open: () => {}, clear: () => {} })).submenu!;
+    expect(items.map((i) => [i.label ?? i.type, i.enabled])).toEqual([["No Recent Files", false], ["separator", undefined], ["Clear Recent", false]]);
+  });
+
+  it("doubles & in paths outside macOS, where it would mark an access key", () => {
+    const files = ["C:\\Levels\\R&D.json"];
+    const win = openRecent(editorMenuTemplate("win32", false, model, () => {}, { files, open: () => {}, clear: () => {} })).submenu!;
+    expect(win[0]!.label).toBe("C:\\Levels\\R&&D.json");
+    const mac = openRecent(editorMenuTemplate("darwin", false, model, () => {}, { files: ["/R&D.json"], open: () => {}, clear: () => {} })).submenu!;
+    expect(mac[0]!.label).toBe("/R&D.json");
+  });
+
+  it("is left out when the shell gives no list", () => {
+    const file = editorMenuTemplate("linux", false, model, () => {}).find((m) => m.label === "File")!.submenu!;
+    expect(file.map((i) => i.id)).toEqual(["file.new", "file.open", "file.save"]);
+  });
+});

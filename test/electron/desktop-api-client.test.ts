@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["exportFile", "importFile", "onMenuCommand", "openScene", "platform", "saveScene", "setMenu"]);
+    expect(Object.keys(api).sort()).toEqual(["exportFile", "importFile", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "platform", "reportDocumentState", "saveScene", "setMenu"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -42,5 +42,65 @@ describe("createDesktopApi (what the preload exposes)", () => {
     expect(got).toEqual(["edit.undo"]);
     off();
     expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  /** A subscribe that records each channel's listener, so the test can play the main process. */
+  function channels() {
+    const listeners = new Map<string, (...args: unknown[]) => void>();
+    const subscribe = (channel: string, listener: (...args: unknown[]) => void) => {
+      listeners.set(channel, listener);
+      return () => listeners.delete(channel);
+    };
+    return { subscribe, emit: (channel: string, ...args: unknown[]) => listeners.get(channel)!(...args), listeners };
+  }
+
+  it("reports the document state on its channel", async () => {
+    const invoke = vi.fn(async () => ({ ok: true, value: null }));
+    const api = createDesktopApi(invoke, "linux", vi.fn());
+    await api.reportDocumentState({ dirty: true, name: "a.json", path: "/a.json" });
+    expect(invoke.mock.calls).toEqual([[IPC.documentState, { dirty: true, name: "a.json", path: "/a.json" }]]);
+  });
+
+  it("runs the page's save on a save request and answers with the request number and outcome", async () => {
+    const invoke = vi.fn(async () => ({ ok: true, value: null }));
+    const { subscribe, emit } = channels();
+    const api = createDesktopApi(invoke, "linux", subscribe);
+    const outcomes = ["saved", "canceled"] as const;
+    let call = 0;
+    const save = vi.fn(async () => outcomes[call++]!);
+    api.onSaveRequest(save);
+    emit(IPC_EVENTS.saveRequest, 7);
+    emit(IPC_EVENTS.saveRequest, 8);
+    emit(IPC_EVENTS.saveRequest, "9"); // not a request number: ignored
+    await new Promise((r) => setTimeout(r, 0));
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(invoke.mock.calls).toEqual([[IPC.saveDone, { request: 7, outcome: "saved" }], [IPC.saveDone, { request: 8, outcome: "canceled" }]]);
+  });
+
+  it("answers a save that throws as failed, so a close never waits forever", async () => {
+    const invoke = vi.fn(async () => ({ ok: true, value: null }));
+    const { subscribe, emit } = channels();
+    createDesktopApi(invoke, "linux", subscribe).onSaveRequest(() => Promise.reject(new Error("bug")));
+    emit(IPC_EVENTS.saveRequest, 3);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(invoke.mock.calls).toEqual([[IPC.saveDone, { request: 3, outcome: "failed" }]]);
+  });
+
+  it("passes opened files and open errors to the page, and nothing malformed", () => {
+    const { subscribe, emit, listeners } = channels();
+    const api = createDesktopApi(vi.fn(), "linux", subscribe);
+    const got: unknown[] = [];
+    const off = api.onOpenFile((r) => got.push(r));
+    const opened = { ok: true, value: { path: "/a.json", name: "a.json", text: "{}" } };
+    const error = { ok: false, canceled: false, error: "cannot open /b.json: no such file or folder" };
+    emit(IPC_EVENTS.openFile, opened);
+    emit(IPC_EVENTS.openFile, error);
+    emit(IPC_EVENTS.openFile, { ok: true, value: { path: "/a.json", name: "a.json" } });
+    emit(IPC_EVENTS.openFile, { ok: false, canceled: false });
+    emit(IPC_EVENTS.openFile, "text");
+    emit(IPC_EVENTS.openFile, null);
+    expect(got).toEqual([opened, error]);
+    off();
+    expect(listeners.has(IPC_EVENTS.openFile)).toBe(false);
   });
 });

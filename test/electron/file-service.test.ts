@@ -288,3 +288,65 @@ describe("export and import", () => {
     expect(service.isAllowed(file)).toBe(false);
   });
 });
+
+describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
+  it("reads a path without a dialog and allows saving back to it", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "recent.json");
+    await writeFile(file, "{}", "utf8");
+    const { dialog, openOptions } = fakeDialog();
+    const seen: string[] = [];
+    const service = createSceneFileService({ dialog, onSceneFile: (p) => seen.push(p) });
+    expect(await service.openPath(file)).toEqual({ ok: true, value: { path: file, name: "recent.json", text: "{}" } });
+    expect(openOptions).toEqual([]);
+    expect(service.isAllowed(file)).toBe(true);
+    expect(await service.save({ text: "{\"v\":2}", path: file })).toMatchObject({ ok: true });
+    expect(await readFile(file, "utf8")).toBe("{\"v\":2}");
+    expect(seen).toEqual([file, file]);
+  });
+
+  it("a missing file is a readable error, neither allowed nor remembered", async () => {
+    const dir = await tempDir();
+    const gone = path.join(dir, "gone.json");
+    const seen: string[] = [];
+    const service = createSceneFileService({ dialog: fakeDialog().dialog, onSceneFile: (p) => seen.push(p) });
+    expect(await service.openPath(gone)).toEqual({ ok: false, canceled: false, error: `cannot open ${gone}: no such file or folder` });
+    expect(service.isAllowed(gone)).toBe(false);
+    expect(seen).toEqual([]);
+  });
+
+  it("remembers scenes opened through the dialog and saved, but not imports or exports", async () => {
+    const dir = await tempDir();
+    const scene = path.join(dir, "a.json");
+    const map = path.join(dir, "m.tmj");
+    const saved = path.join(dir, "b.json");
+    const exported = path.join(dir, "b.tscn");
+    await writeFile(scene, "{}");
+    await writeFile(map, "{}");
+    const seen: string[] = [];
+    const { dialog } = fakeDialog({ open: [scene], save: [saved, exported] });
+    const service = createSceneFileService({ dialog, onSceneFile: (p) => seen.push(p) });
+    await service.open();
+    await service.save({ text: "{}", saveAs: true });
+    await service.exportFile({ text: "x", suggestedName: "b", type: { name: "Godot scene", extensions: ["tscn"] } });
+    const importing = createSceneFileService({ dialog: fakeDialog({ open: [map] }).dialog, onSceneFile: (p) => seen.push(p) });
+    await importing.importFile({ title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } });
+    expect(seen).toEqual([scene, saved]);
+  });
+});
+
+describe("chosenBefore (the recent files list)", () => {
+  it("allows saving in place to a path the user chose in an earlier session, and to no other", async () => {
+    const dir = await tempDir();
+    const remembered = path.join(dir, "remembered.json");
+    const other = path.join(dir, "other.json");
+    await writeFile(remembered, "old");
+    await writeFile(other, "precious");
+    const service = createSceneFileService({ dialog: fakeDialog().dialog, chosenBefore: (p) => p === remembered });
+    expect(service.isAllowed(remembered)).toBe(true);
+    expect(await service.save({ text: "new", path: remembered })).toMatchObject({ ok: true });
+    expect(await readFile(remembered, "utf8")).toBe("new");
+    expect(await service.save({ text: "pwned", path: other })).toMatchObject({ ok: false, canceled: false });
+    expect(await readFile(other, "utf8")).toBe("precious");
+  });
+});

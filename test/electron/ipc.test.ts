@@ -36,6 +36,7 @@ function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save:
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
+    openPath: vi.fn(async () => ({ ok: true, value: { path: "/r.json", name: "r.json", text: "{}" } }) as const),
   };
 }
 
@@ -50,7 +51,9 @@ describe("registerSceneIpc", () => {
   it("registers exactly the contract's channels, and removes them again", () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerSceneIpc(ipcMain, fakeFiles(), policy);
-    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
+    // document:state and document:saved are registerDocumentIpc's (document-ipc.test.ts checks the two together).
+    const documentChannels: string[] = [IPC.documentState, IPC.saveDone];
+    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).filter((c) => !documentChannels.includes(c)).sort());
     dispose();
     expect(handlers.size).toBe(0);
   });

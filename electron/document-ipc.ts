@@ -1,0 +1,74 @@
+// The main process's view of the editor page's document: the state the page reports
+// (document:state) and the page's own Save, asked for with a numbered request
+// (document:save-request) and answered on document:saved. Same checks as every channel in ipc.ts:
+// the sender must be the editor page, and every argument is validated.
+import { documentStateSchema, IPC, IPC_EVENTS, saveDoneSchema, type DocumentState, type SaveOutcome } from "../core/shell/desktop-api";
+import type { PageLike } from "./close-guard";
+import { describeIssues, failure, isTrustedSender, type IpcMainLike, type SenderPolicy } from "./ipc";
+
+export interface EditorPage extends PageLike {
+  /** Records the page's report. */
+  report(state: DocumentState): void;
+  /** The page's answer to save request `request`; unknown requests are ignored. */
+  answer(request: number, outcome: SaveOutcome): void;
+  /** The page is gone (closed, crashed, reloaded): forget its state; saves under way count as failed. */
+  reset(): void;
+}
+
+/** `send` delivers a message to the editor page (webContents.send); false when there is no page. */
+export function createEditorPage(send: (channel: string, ...args: unknown[]) => boolean): EditorPage {
+  let state: DocumentState | undefined;
+  let next = 0;
+  const pending = new Map<number, (outcome: SaveOutcome) => void>();
+  return {
+    documentState: () => state,
+    save() {
+      const request = ++next;
+      return new Promise<SaveOutcome>((resolve) => {
+        pending.set(request, resolve);
+        if (!send(IPC_EVENTS.saveRequest, request)) {
+          pending.delete(request);
+          resolve("failed");
+        }
+      });
+    },
+    report(reported) {
+      state = reported;
+    },
+    answer(request, outcome) {
+      const resolve = pending.get(request);
+      pending.delete(request);
+      resolve?.(outcome);
+    },
+    reset() {
+      state = undefined;
+      for (const resolve of pending.values()) resolve("failed");
+      pending.clear();
+    },
+  };
+}
+
+/** Registers document:state and document:saved; `onState` sees each valid report (title bar, ready page). Returns a remover. */
+export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, page: EditorPage, onState: (state: DocumentState) => void = () => {}): () => void {
+  const channels = [IPC.documentState, IPC.saveDone];
+  ipcMain.handle(IPC.documentState, async (event, ...args) => {
+    if (!isTrustedSender(event, policy)) return failure(`refused ${IPC.documentState}: the request did not come from the editor page`);
+    if (args.length !== 1) return failure(`invalid document state: expected one argument, got ${args.length}`);
+    const parsed = documentStateSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid document state: ${describeIssues(parsed.error.issues)}`);
+    page.report(parsed.data);
+    onState(parsed.data);
+    return { ok: true, value: null };
+  });
+  ipcMain.handle(IPC.saveDone, async (event, ...args) => {
+    if (!isTrustedSender(event, policy)) return failure(`refused ${IPC.saveDone}: the request did not come from the editor page`);
+    if (args.length !== 1) return failure(`invalid save answer: expected one argument, got ${args.length}`);
+    const parsed = saveDoneSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid save answer: ${describeIssues(parsed.error.issues)}`);
+    page.answer(parsed.data.request, parsed.data.outcome);
+    return { ok: true, value: null };
+  });
+  return () => {
+    for (const channel of channels) ipcMain.removeHandler(channel);
+  };
+}

@@ -1,0 +1,34 @@
+// The document as the desktop shell needs to know it: whether it has unsaved changes (for the
+// Save / Don't Save / Cancel prompt on close, and macOS's title bar), its name and path; and the
+// shell's requests: save now (the prompt's Save), load a file it opened (Open Recent, the OS).
+import type { DesktopApi, DocumentState } from "../../core/shell/desktop-api";
+import { onShellOpenedFile } from "../platform/files";
+import { useEditor, type EditorState } from "../store/editor-store";
+import { dirty, receiveOpened, saveDocument } from "./document-commands";
+
+export function documentState(s: EditorState): DocumentState {
+  return { dirty: dirty(s), name: s.file.name, ...(s.file.path === undefined ? {} : { path: s.file.path }) };
+}
+
+const same = (a: DocumentState, b: DocumentState) => a.dirty === b.dirty && a.name === b.name && a.path === b.path;
+
+/** Connects the page to the shell; returns a disconnect. Reports only when the state changes. */
+export function connectDesktopDocument(api: DesktopApi): () => void {
+  // Listeners first: the shell sends a file it holds as soon as it hears from the page.
+  const offOpen = onShellOpenedFile((outcome) => void receiveOpened(outcome));
+  const offSave = api.onSaveRequest(() => saveDocument(false));
+  let last: DocumentState | undefined;
+  const report = (s: EditorState) => {
+    const state = documentState(s);
+    if (last && same(last, state)) return;
+    last = state;
+    void api.reportDocumentState(state);
+  };
+  report(useEditor.getState());
+  const offStore = useEditor.subscribe(report);
+  return () => {
+    offOpen();
+    offSave();
+    offStore();
+  };
+}

@@ -1,0 +1,110 @@
+// The page's side of the desktop shell's unsaved-changes prompt and of files the shell opens.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyScene, serializeScene, type Shape } from "../../core";
+import type { DesktopApi, DocumentState, OpenedFile, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
+import { connectDesktopDocument } from "../../renderer/app/desktop-document";
+import { addShape, loadDocument } from "../../renderer/store/actions";
+import { useEditor } from "../../renderer/store/editor-store";
+
+const circle = (id: string): Shape => ({ id, type: "circle", x: 0, y: 0, rotation: 0, radius: 10 });
+
+/** A shell that records reports and saves, and lets the test send its events. */
+function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { ok: true, value: { path: "/levels/a.json", name: "a.json" } }) {
+  const reports: DocumentState[] = [];
+  const saves: SaveRequest[] = [];
+  let saveListener: (() => Promise<SaveOutcome>) | undefined;
+  let openListener: ((r: ShellResult<OpenedFile>) => void) | undefined;
+  const api: DesktopApi = {
+    platform: "linux",
+    openScene: vi.fn(),
+    saveScene: async (request) => {
+      saves.push(request);
+      return saveAnswer;
+    },
+    exportFile: vi.fn(),
+    importFile: vi.fn(),
+    setMenu: vi.fn(),
+    onMenuCommand: () => () => {},
+    reportDocumentState: async (state) => {
+      reports.push(state);
+      return { ok: true, value: null };
+    },
+    onSaveRequest: (save) => {
+      saveListener = save;
+      return () => { saveListener = undefined; };
+    },
+    onOpenFile: (listener) => {
+      openListener = listener;
+      return () => { openListener = undefined; };
+    },
+  };
+  vi.stubGlobal("window", { colliderStudio: api });
+  return {
+    api, reports, saves,
+    requestSave: () => saveListener!(),
+    sendOpened: (r: ShellResult<OpenedFile>) => openListener!(r),
+    listening: () => saveListener !== undefined || openListener !== undefined,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("connectDesktopDocument", () => {
+  it("reports the document at once, then only when dirty, name or path change", () => {
+    loadDocument(emptyScene(), { name: "untitled.json" });
+    const shell = fakeShell();
+    const disconnect = connectDesktopDocument(shell.api);
+    expect(shell.reports).toEqual([{ dirty: false, name: "untitled.json" }]);
+    addShape(circle("a"));
+    addShape(circle("b")); // still dirty: no new report
+    useEditor.setState({ view: { x: 5, y: 5, scale: 2 } }); // not the document
+    expect(shell.reports).toEqual([{ dirty: false, name: "untitled.json" }, { dirty: true, name: "untitled.json" }]);
+    disconnect();
+    expect(shell.listening()).toBe(false);
+    addShape(circle("c"));
+    expect(shell.reports).toHaveLength(2);
+  });
+
+  it("saves when the shell asks, answering saved, and reports the clean document with its path", async () => {
+    loadDocument(emptyScene(), { name: "a.json" });
+    const shell = fakeShell();
+    const disconnect = connectDesktopDocument(shell.api);
+    addShape(circle("a"));
+    expect(await shell.requestSave()).toBe("saved");
+    expect(shell.saves).toHaveLength(1);
+    expect(JSON.parse(shell.saves[0]!.text).shapes).toHaveLength(1);
+    expect(shell.reports.at(-1)).toEqual({ dirty: false, name: "a.json", path: "/levels/a.json" });
+    disconnect();
+  });
+
+  it.each([
+    ["canceled", { ok: false, canceled: true } as const],
+    ["failed", { ok: false, canceled: false, error: "cannot save /x.json: the disk is full" } as const],
+  ])("answers %s when the save does not happen, and the document stays dirty", async (outcome, answer) => {
+    loadDocument(emptyScene(), { name: "a.json" });
+    const shell = fakeShell(answer);
+    const disconnect = connectDesktopDocument(shell.api);
+    addShape(circle("a"));
+    expect(await shell.requestSave()).toBe(outcome);
+    expect(shell.reports.at(-1)).toEqual({ dirty: true, name: "a.json" });
+    if (outcome === "failed") expect(useEditor.getState().notice).toBe("cannot save /x.json: the disk is full");
+    disconnect();
+  });
+
+  it("loads a scene the shell opened, and shows an error the shell sends", () => {
+    loadDocument(emptyScene(), { name: "untitled.json" });
+    const shell = fakeShell();
+    const disconnect = connectDesktopDocument(shell.api);
+    const scene = { ...emptyScene(), shapes: [circle("r")] };
+    shell.sendOpened({ ok: true, value: { path: "/levels/recent.json", name: "recent.json", text: serializeScene(scene) } });
+    expect(useEditor.getState().file).toEqual({ name: "recent.json", path: "/levels/recent.json" });
+    expect(useEditor.getState().shapes.map((s) => s.id)).toEqual(["r"]);
+    expect(shell.reports.at(-1)).toEqual({ dirty: false, name: "recent.json", path: "/levels/recent.json" });
+    shell.sendOpened({ ok: false, canceled: false, error: "cannot open /levels/gone.json: no such file or folder" });
+    expect(useEditor.getState().notice).toBe("cannot open /levels/gone.json: no such file or folder");
+    expect(useEditor.getState().file.name).toBe("recent.json");
+    disconnect();
+  });
+});
