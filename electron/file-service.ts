@@ -1,5 +1,6 @@
 // Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes that keep
-// the previous file as <name>.bak, and readable errors. The page may only write where the user
+// the previous file as <name>.bak (and older ones as .bak.2 …, as many as the setting says), and
+// readable errors. The page may only write where the user
 // pointed a dialog in this session.
 import path from "node:path";
 import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
@@ -47,6 +48,8 @@ export interface SceneFileService {
 export interface SceneFileServiceOptions {
   readonly dialog: DialogLike;
   readonly fs?: SceneFileSystem;
+  /** Previous versions kept beside a saved or exported file (the `backups` setting; default 1). */
+  readonly backups?: number;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -67,11 +70,11 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, backups }: SceneFileServiceOptions): SceneFileService {
   const allowed = new Set<string>();
 
   /** Readers of the target see either the old or the new content, never a partial file. */
-  const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs });
+  const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs, ...(backups === undefined ? {} : { backups }) });
 
   async function askWhereToSave(request: SaveRequest, knownPath: string | undefined): Promise<string | undefined> {
     const name = sceneFileName(request.suggestedName ?? (request.path === undefined ? undefined : path.basename(request.path)));

@@ -1,5 +1,6 @@
 // Electron's main process. Thin by design: it only hands Electron's real objects to the modules
 // beside it, which hold the logic and are tested with fakes.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
 import { IPC_EVENTS } from "../core/shell/ipc-channels";
@@ -7,6 +8,7 @@ import { applicationMenuTemplate, editorMenuTemplate } from "./app-menu";
 import { appIndexUrl } from "./app-url";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { registerSceneIpc } from "./ipc";
+import { readSettings, SETTINGS_FILE_NAME } from "./settings";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
 import { mainWindowOptions } from "./window-options";
 
@@ -64,13 +66,15 @@ if (!app.requestSingleInstanceLock()) {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
+      const { settings, warning } = await readSettings(path.join(app.getPath("userData"), SETTINGS_FILE_NAME), (file) => readFile(file, "utf8"));
+      if (warning !== undefined) console.error(`Collider Studio: ${warning}`);
       applyContentSecurityPolicy(session.defaultSession);
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
       registerSceneIpc(
         ipcMain,
-        createSceneFileService({ dialog: editorDialog }),
+        createSceneFileService({ dialog: editorDialog, backups: settings.backups }),
         { indexUrl, editorContents: () => editorWindow?.webContents },
         (model) => {
           const run = (id: string) => editorWindow?.webContents.send(IPC_EVENTS.menuCommand, id);

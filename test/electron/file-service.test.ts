@@ -108,6 +108,23 @@ describe("save", () => {
     expect(await readFile(`${file}.bak`, "utf8")).toBe("new");
   });
 
+  it("keeps as many previous versions as the backups setting says, for saves and exports alike", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json"), exported = path.join(dir, "scene.tscn");
+    await writeFile(file, "v0", "utf8");
+    await writeFile(exported, "e0", "utf8");
+    const { dialog } = fakeDialog({ open: [file], save: [exported, exported] });
+    const service = createSceneFileService({ dialog, backups: 2 });
+    await service.open();
+    for (const text of ["v1", "v2", "v3"]) expect((await service.save({ text, path: file })).ok).toBe(true);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("v2");
+    expect(await readFile(`${file}.bak.2`, "utf8")).toBe("v1");
+    const type = { name: "Godot scene", extensions: ["tscn"] };
+    for (const text of ["e1", "e2"]) expect((await service.exportFile({ text, suggestedName: "scene.json", type })).ok).toBe(true);
+    expect(await readFile(`${exported}.bak.2`, "utf8")).toBe("e0");
+    expect((await readdir(dir)).sort()).toEqual(["scene.json", "scene.json.bak", "scene.json.bak.2", "scene.tscn", "scene.tscn.bak", "scene.tscn.bak.2"]);
+  });
+
   it("saves again to a path chosen in an earlier Save dialog", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "a.json");
@@ -166,7 +183,8 @@ describe("save", () => {
     const dir = await tempDir();
     const file = path.join(dir, "scene.json");
     await writeFile(file, "old", "utf8");
-    const renameFails: SceneFileSystem = { ...nodeFileSystem, rename: () => Promise.reject(errnoError("EACCES")) };
+    // Only the final rename onto the target fails; the backup's rename before it succeeds.
+    const renameFails: SceneFileSystem = { ...nodeFileSystem, rename: (from, to) => (to === file ? Promise.reject(errnoError("EACCES")) : nodeFileSystem.rename(from, to)) };
     const service = createSceneFileService({ dialog: fakeDialog({ open: [file] }).dialog, fs: renameFails });
     await service.open();
     expect(await service.save({ text: "new", path: file })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: permission denied` });
