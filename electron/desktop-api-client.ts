@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, ExportRequest, ImportRequest, MenuModel, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { DesktopApi, ExportRequest, FileChange, ImportRequest, MenuModel, OpenedFile, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -22,5 +22,18 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
         // Only a string reaches the page's listener, whatever arrives.
         if (typeof id === "string") listener(id);
       }),
+    saveRecovery: (request: RecoveryRequest) => invoke(IPC.saveRecovery, request) as Promise<ShellResult<null>>,
+    discardRecovery: () => invoke(IPC.discardRecovery) as Promise<ShellResult<null>>,
+    takeRecovered: () => invoke(IPC.takeRecovered) as Promise<ShellResult<RecoveredDocument | null>>,
+    reloadScene: (request: ReloadRequest) => invoke(IPC.reloadScene, request) as Promise<ShellResult<OpenedFile>>,
+    onFileChanged: (listener) =>
+      subscribe(IPC_EVENTS.fileChanged, (change) => {
+        // Only { path, name } strings reach the page, whatever arrives.
+        if (isFileChange(change)) listener({ path: change.path, name: change.name });
+      }),
   };
+}
+
+function isFileChange(value: unknown): value is FileChange {
+  return typeof value === "object" && value !== null && "path" in value && typeof value.path === "string" && "name" in value && typeof value.name === "string";
 }

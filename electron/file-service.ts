@@ -43,6 +43,8 @@ export interface SceneFileService {
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /** True for paths chosen through a dialog (or opened/saved) in this session. */
   isAllowed(filePath: string): boolean;
+  /** Allows saving to a path the user chose in an earlier session (a document restored after a crash). */
+  allow(filePath: string): void;
 }
 
 export interface SceneFileServiceOptions {
@@ -113,6 +115,10 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, backups }:
 
   return {
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
+
+    allow: (filePath) => {
+      allowed.add(path.resolve(filePath));
+    },
 
     open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
 

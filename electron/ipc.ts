@@ -40,12 +40,12 @@ export function isTrustedSender(event: InvokeEventLike, policy: SenderPolicy): b
   return editor !== undefined && editor !== null && event.sender === editor;
 }
 
-function failure(error: string): ShellResult<never> {
+export function failure(error: string): ShellResult<never> {
   return { ok: false, canceled: false, error };
 }
 
 /** zod issues as one short line, e.g. `text: expected string, received number`. */
-function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>): string {
+export function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>): string {
   const shown = issues.slice(0, 3).map((issue) => {
     const where = issue.path.map(String).join(".");
     return where === "" ? issue.message : `${where}: ${issue.message}`;
@@ -53,19 +53,26 @@ function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyArray<Pro
   return shown.join("; ") + (issues.length > 3 ? `; and ${issues.length - 3} more` : "");
 }
 
+/** Handles `channel` for the editor page only (see isTrustedSender); nothing throws across IPC. */
+export function handleGuarded(ipcMain: IpcMainLike, policy: SenderPolicy, channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void {
+  ipcMain.handle(channel, async (event, ...args) => {
+    if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
+    try {
+      return await handler(args);
+    } catch (err) {
+      // A bug here must reach the page as a message, not as a rejected promise with a stack.
+      const message = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+      return failure(`internal error in ${channel}: ${message}`);
+    }
+  });
+}
+
 /** Registers the handlers; returns a function that removes them. `applyMenu` rebuilds the native menu bar. */
 export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy, applyMenu: (model: MenuModel) => void = () => {}): () => void {
+  const channels: string[] = [];
   const guarded = (channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void => {
-    ipcMain.handle(channel, async (event, ...args) => {
-      if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
-      try {
-        return await handler(args);
-      } catch (err) {
-        // A bug here must reach the page as a message, not as a rejected promise with a stack.
-        const message = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
-        return failure(`internal error in ${channel}: ${message}`);
-      }
-    });
+    handleGuarded(ipcMain, policy, channel, handler);
+    channels.push(channel);
   };
 
   guarded(IPC.openScene, async (args) => {
@@ -103,6 +110,6 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
   });
 
   return () => {
-    for (const channel of Object.values(IPC)) ipcMain.removeHandler(channel);
+    for (const channel of channels) ipcMain.removeHandler(channel);
   };
 }

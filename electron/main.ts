@@ -1,13 +1,19 @@
 // Electron's main process. Thin by design: it only hands Electron's real objects to the modules
 // beside it, which hold the logic and are tested with fakes.
-import { readFile } from "node:fs/promises";
+import { watch } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
+import { nodeWriteFileSystem } from "../core/node/atomic-write";
+import type { RecoveredDocument } from "../core/shell/desktop-api";
 import { IPC_EVENTS } from "../core/shell/ipc-channels";
 import { applicationMenuTemplate, editorMenuTemplate } from "./app-menu";
 import { appIndexUrl } from "./app-url";
 import { createSceneFileService, type DialogLike } from "./file-service";
+import { createFileWatch, watchingFileService } from "./file-watch";
 import { registerSceneIpc } from "./ipc";
+import { createRecovery, offerRecovery, RECOVERY_FOLDER, type MessageBoxLike } from "./recovery";
+import { registerRecoveryIpc } from "./recovery-ipc";
 import { readSettings, SETTINGS_FILE_NAME } from "./settings";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
 import { mainWindowOptions } from "./window-options";
@@ -24,6 +30,14 @@ const editorDialog: DialogLike = {
   showOpenDialog: (options) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)),
   showSaveDialog: (options) => (editorWindow ? dialog.showSaveDialog(editorWindow, options) : dialog.showSaveDialog(options)),
 };
+
+/** Message boxes are modal to the editor window when there is one. */
+const editorMessageBox: MessageBoxLike = {
+  showMessageBox: (options) => (editorWindow ? dialog.showMessageBox(editorWindow, options) : dialog.showMessageBox(options)),
+};
+
+const readText = (file: string) => readFile(file, "utf8");
+const log = (message: string) => console.error(`Collider Studio: ${message}`);
 
 function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
@@ -72,16 +86,49 @@ if (!app.requestSingleInstanceLock()) {
       applyContentSecurityPolicy(session.defaultSession);
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
+      const policy = { indexUrl, editorContents: () => editorWindow?.webContents };
+      const timers = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+      const recovery = createRecovery({
+        folder: path.join(app.getPath("userData"), RECOVERY_FOLDER),
+        fs: { ...nodeWriteFileSystem, readText, makeDirectory: async (dir) => void (await mkdir(dir, { recursive: true })) },
+        now: Date.now,
+        ...timers,
+        onError: log,
+      });
+      const fileWatch = createFileWatch({
+        watch: (folder, listener) => watch(folder, listener),
+        readText,
+        onChange: (change) => editorWindow?.webContents.send(IPC_EVENTS.fileChanged, change),
+        ...timers,
+        onError: log,
+      });
+      const files = watchingFileService(createSceneFileService({ dialog: editorDialog, backups: settings.backups }), fileWatch, readText);
+      let restored: Promise<RecoveredDocument | null> = Promise.resolve(null);
+      registerRecoveryIpc(ipcMain, { recovery, files, restored: () => restored }, policy);
+      // A clean quit leaves no recovery file: only a crash (or a kill) does.
+      let quitting = false;
+      app.on("will-quit", (event) => {
+        if (quitting) return;
+        quitting = true;
+        event.preventDefault();
+        fileWatch.stop();
+        void recovery.discard().finally(() => app.quit());
+      });
       registerSceneIpc(
         ipcMain,
-        createSceneFileService({ dialog: editorDialog, backups: settings.backups }),
-        { indexUrl, editorContents: () => editorWindow?.webContents },
+        files,
+        policy,
         (model) => {
           const run = (id: string) => editorWindow?.webContents.send(IPC_EVENTS.menuCommand, id);
           Menu.setApplicationMenu(Menu.buildFromTemplate(editorMenuTemplate(process.platform, !app.isPackaged, model, run)));
         },
       );
       openEditorWindow();
+      // Asked over the new window; the page waits for the answer when it asks for the document.
+      restored = offerRecovery(recovery, editorMessageBox).catch((err: unknown) => {
+        log(`cannot offer to restore unsaved changes: ${oneLine(err)}`);
+        return null;
+      });
     })
     .catch((err: unknown) => {
       console.error(`Collider Studio: cannot start: ${oneLine(err)}`);

@@ -6,12 +6,22 @@ export const IPC = {
   setMenu: "menu:set",
   exportFile: "file:export",
   importFile: "file:import",
+  /** Autosave: the unsaved document, to keep in the recovery file. */
+  saveRecovery: "recovery:save",
+  /** The document was saved or its changes discarded: remove the recovery file. */
+  discardRecovery: "recovery:discard",
+  /** At start: the document the user chose to restore after a crash, once. */
+  takeRecovered: "recovery:take",
+  /** Read the open file again after it changed on disk. */
+  reloadScene: "scene:reload",
 } as const;
 
 /** Channels the main process sends to the page. */
 export const IPC_EVENTS = {
   /** A native menu item was chosen: its action id. */
   menuCommand: "menu:command",
+  /** Another program changed the open file on disk: `{ path, name }`. */
+  fileChanged: "file:changed",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { IPC, type ShellResult } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
 import { createSceneFileService, type DialogLike, type SceneFileService } from "../../electron/file-service";
+import { RECOVERY_CHANNELS } from "../../electron/recovery-ipc";
 import { isTrustedSender, registerSceneIpc, type InvokeEventLike, type InvokeHandler, type IpcMainLike } from "../../electron/ipc";
 import { tempDir } from "./helpers";
 
@@ -36,6 +37,7 @@ function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save:
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
+    allow: () => {},
   };
 }
 
@@ -47,12 +49,13 @@ function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
 }
 
 describe("registerSceneIpc", () => {
-  it("registers exactly the contract's channels, and removes them again", () => {
+  it("registers exactly the contract's channels (with the recovery ones), and removes only its own again", () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerSceneIpc(ipcMain, fakeFiles(), policy);
-    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
+    expect([...handlers.keys(), ...RECOVERY_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
+    for (const channel of RECOVERY_CHANNELS) handlers.set(channel, async () => ({ ok: true, value: null }));
     dispose();
-    expect(handlers.size).toBe(0);
+    expect([...handlers.keys()].sort()).toEqual([...RECOVERY_CHANNELS].sort());
   });
 
   it("passes a valid open and save through to the file service", async () => {
