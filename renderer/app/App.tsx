@@ -9,6 +9,7 @@ import { listen } from "../platform/listen";
 import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
 import { ContactsPanel } from "./ContactsPanel";
+import { useDesktopRecovery } from "./desktop-recovery";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { modalOpen } from "./modals";
 import { ProbesPanel } from "./ProbesPanel";
@@ -74,6 +75,7 @@ function useTitle() {
 export function App() {
   useShortcuts();
   useDesktopMenu();
+  useDesktopRecovery();
   useClipboardEvents();
   useTitle();
   useThemeOnDocument();
