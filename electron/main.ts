@@ -1,10 +1,9 @@
 // Electron's main process. Thin by design: it only hands Electron's real objects to the modules
 // beside it, which hold the logic and are tested with fakes.
 import { watch } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from "electron";
-import { nodeWriteFileSystem } from "../core/node/atomic-write";
 import type { RecoveredDocument } from "../core/shell/desktop-api";
 import { IPC_EVENTS } from "../core/shell/ipc-channels";
 import { applicationMenuTemplate, editorMenuTemplate } from "./app-menu";
@@ -12,7 +11,7 @@ import { appIndexUrl } from "./app-url";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService } from "./file-watch";
 import { registerSceneIpc } from "./ipc";
-import { createRecovery, offerRecovery, RECOVERY_FOLDER, type MessageBoxLike } from "./recovery";
+import { createRecovery, nodeRecoveryFileSystem, offerRecovery, RECOVERY_FOLDER, type MessageBoxLike } from "./recovery";
 import { registerRecoveryIpc } from "./recovery-ipc";
 import { readSettings, SETTINGS_FILE_NAME } from "./settings";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
@@ -90,7 +89,7 @@ if (!app.requestSingleInstanceLock()) {
       const timers = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
       const recovery = createRecovery({
         folder: path.join(app.getPath("userData"), RECOVERY_FOLDER),
-        fs: { ...nodeWriteFileSystem, readText, makeDirectory: async (dir) => void (await mkdir(dir, { recursive: true })) },
+        fs: nodeRecoveryFileSystem,
         now: Date.now,
         ...timers,
         onError: log,

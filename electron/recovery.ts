@@ -3,11 +3,12 @@
 // changes are discarded or the app quits cleanly. A file still there at the next start means the
 // last run did not end cleanly: the user is offered to restore it. Everything Electron or the disk
 // provides comes in as parameters, so this is tested in Node.
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { parseScene } from "../core/scene/io";
 import type { RecoveredDocument, RecoveryRequest } from "../core/shell/desktop-api";
-import { writeTextAtomically, type WriteFileSystem } from "../core/node/atomic-write";
+import { nodeWriteFileSystem, writeTextAtomically, type WriteFileSystem } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 
 export const RECOVERY_FOLDER = "recovery";
@@ -20,7 +21,20 @@ export interface RecoveryFileSystem extends WriteFileSystem {
   readText(path: string): Promise<string>;
   /** Creates the folder and its parents; an existing folder is not an error. */
   makeDirectory(path: string): Promise<void>;
+  /** The names in a folder; a missing folder has none. */
+  list(path: string): Promise<string[]>;
 }
+
+const isMissing = (err: unknown) => typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT";
+
+export const nodeRecoveryFileSystem: RecoveryFileSystem = {
+  ...nodeWriteFileSystem,
+  readText: (file) => readFile(file, "utf8"),
+  makeDirectory: async (dir) => {
+    await mkdir(dir, { recursive: true });
+  },
+  list: (dir) => readdir(dir).catch((err: unknown) => (isMissing(err) ? [] : Promise.reject(err))),
+};
 
 export interface RecoveryClock {
   /** Milliseconds since the epoch (Date.now). */
@@ -70,7 +84,6 @@ const recoveryFileSchema = z.strictObject({
   scene: z.string(),
 });
 
-const isMissing = (err: unknown) => typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT";
 
 /** What the recovery file holds: the document with its name, path and the time it was written. */
 export function recoveryFileText(request: RecoveryRequest, savedAt: Date): string {
@@ -117,6 +130,17 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     return chain;
   };
 
+  /** A crash in the middle of a write leaves its temporary file behind; nothing else will remove it. */
+  const removeLeftovers = async (): Promise<void> => {
+    try {
+      const names = await fs.list(folder);
+      const leftovers = names.filter((n) => n.startsWith(`.${RECOVERY_FILE_NAME}.`) && n.endsWith(".tmp"));
+      await Promise.all(leftovers.map((n) => fs.remove(path.join(folder, n))));
+    } catch (err) {
+      onError(`cannot tidy the recovery folder ${folder}: ${describeFileError(err)}`);
+    }
+  };
+
   const writePending = (): void => {
     timer = null;
     const request = pending;
@@ -133,6 +157,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     file,
 
     async check() {
+      await removeLeftovers();
       let text: string;
       try {
         text = await fs.readText(file);

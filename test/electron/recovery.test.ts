@@ -4,15 +4,10 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { emptyScene, serializeScene } from "../../core/index";
-import { nodeWriteFileSystem } from "../../core/node/atomic-write";
-import { createRecovery, offerRecovery, readRecoveryFile, recoveryFileText, type MessageBoxLike, type RecoveryFileSystem } from "../../electron/recovery";
+import { createRecovery, nodeRecoveryFileSystem, offerRecovery, readRecoveryFile, recoveryFileText, type MessageBoxLike, type RecoveryFileSystem } from "../../electron/recovery";
 import { errnoError, manualClock, tempDir } from "./helpers";
 
-const realFs: RecoveryFileSystem = {
-  ...nodeWriteFileSystem,
-  readText: (file) => readFile(file, "utf8"),
-  makeDirectory: async (dir) => { await mkdir(dir, { recursive: true }); },
-};
+const realFs = nodeRecoveryFileSystem;
 
 const scene = (name: string) => serializeScene({ ...emptyScene(), shapes: [{ id: name, type: "circle", x: 1, y: 2, rotation: 0, radius: 3 }] });
 
@@ -93,6 +88,23 @@ function countingFs() {
   const fs: RecoveryFileSystem = { ...realFs, writeNewFile: (p, t) => { count++; return realFs.writeNewFile(p, t); } };
   return { fs, writes: () => count };
 }
+
+describe("check", () => {
+  it("removes temporary files a crash left in the recovery folder, and nothing else", async () => {
+    const { folder, recovery } = await setup();
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, ".recovery.json.1234-abcdef.tmp"), "half a doc");
+    await writeFile(path.join(folder, "notes.txt"), "mine");
+    expect(await recovery.check()).toEqual({ kind: "none" });
+    expect(await readdir(folder)).toEqual(["notes.txt"]);
+  });
+
+  it("a missing recovery folder is simply no recovery file", async () => {
+    const { errors, recovery } = await setup();
+    expect(await recovery.check()).toEqual({ kind: "none" });
+    expect(errors).toEqual([]);
+  });
+});
 
 describe("check: a recovery file that cannot be restored", () => {
   const valid = recoveryFileText({ text: scene("a"), name: "a.json" }, new Date(0));
