@@ -11,7 +11,7 @@ import { appIndexUrl } from "./app-url";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService } from "./file-watch";
 import { registerSceneIpc } from "./ipc";
-import { createRecovery, nodeRecoveryFileSystem, offerRecovery, RECOVERY_FOLDER, type MessageBoxLike } from "./recovery";
+import { createRecovery, nodeRecoveryFileSystem, offerRecovery, RECOVERY_FOLDER, removeRecoveryOnCleanQuit, type MessageBoxLike } from "./recovery";
 import { registerRecoveryIpc } from "./recovery-ipc";
 import { readSettings, SETTINGS_FILE_NAME } from "./settings";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
@@ -104,15 +104,7 @@ if (!app.requestSingleInstanceLock()) {
       const files = watchingFileService(createSceneFileService({ dialog: editorDialog, backups: settings.backups }), fileWatch, readText);
       let restored: Promise<RecoveredDocument | null> = Promise.resolve(null);
       registerRecoveryIpc(ipcMain, { recovery, files, restored: () => restored }, policy);
-      // A clean quit leaves no recovery file: only a crash (or a kill) does.
-      let quitting = false;
-      app.on("will-quit", (event) => {
-        if (quitting) return;
-        quitting = true;
-        event.preventDefault();
-        fileWatch.stop();
-        void recovery.discard().finally(() => app.quit());
-      });
+      removeRecoveryOnCleanQuit(app, recovery, () => fileWatch.stop());
       registerSceneIpc(
         ipcMain,
         files,

@@ -251,3 +251,25 @@ export async function offerRecovery(recovery: Recovery, box: MessageBoxLike, for
   await recovery.discard();
   return null;
 }
+
+/** The part of Electron's `app` a clean quit needs. */
+export interface AppQuitLike {
+  on(event: "will-quit", listener: (event: { preventDefault(): void }) => void): unknown;
+  quit(): void;
+}
+
+/**
+ * A clean quit removes the recovery file, so one found at start means a crash. The quit waits
+ * (once) for writes under way and the removal, then goes on; `beforeRemoving` stops what could
+ * write again (the file watch).
+ */
+export function removeRecoveryOnCleanQuit(app: AppQuitLike, recovery: Recovery, beforeRemoving: () => void = () => {}): void {
+  let removed = false;
+  app.on("will-quit", (event) => {
+    if (removed) return;
+    removed = true;
+    event.preventDefault();
+    beforeRemoving();
+    void recovery.discard().finally(() => app.quit());
+  });
+}

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { emptyScene, serializeScene } from "../../core/index";
-import { createRecovery, nodeRecoveryFileSystem, offerRecovery, readRecoveryFile, recoveryFileText, type MessageBoxLike, type RecoveryFileSystem } from "../../electron/recovery";
+import { createRecovery, nodeRecoveryFileSystem, offerRecovery, removeRecoveryOnCleanQuit, readRecoveryFile, recoveryFileText, type MessageBoxLike, type RecoveryFileSystem } from "../../electron/recovery";
 import { errnoError, manualClock, tempDir } from "./helpers";
 
 const realFs = nodeRecoveryFileSystem;
@@ -194,5 +194,29 @@ describe("offerRecovery", () => {
     expect(asked[0]).toMatchObject({ type: "warning", buttons: ["OK"] });
     expect(asked[0]!.detail).toBe(`${recovery.file}: it is not valid JSON. The file was kept as ${path.join(folder, "recovery.broken.json")}.`);
     expect(await offerRecovery(recovery, fakeBox(0).box)).toBeNull();
+  });
+});
+
+describe("removeRecoveryOnCleanQuit", () => {
+  it("holds the first quit until pending writes are done and the file is removed, then quits", async () => {
+    const { clock, recovery } = await setup();
+    let listener: ((event: { preventDefault(): void }) => void) | undefined;
+    let quits = 0;
+    const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { quits++; } };
+    const stopped: string[] = [];
+    removeRecoveryOnCleanQuit(app, recovery, () => stopped.push("watch"));
+    recovery.update({ text: scene("a"), name: "a.json" });
+    clock.advance(0);
+    let prevented = 0;
+    listener!({ preventDefault: () => { prevented++; } });
+    expect(prevented).toBe(1);
+    expect(stopped).toEqual(["watch"]);
+    await recovery.flush();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(quits).toBe(1);
+    expect(await recovery.check()).toEqual({ kind: "none" });
+    // The quit it started goes through.
+    listener!({ preventDefault: () => { prevented++; } });
+    expect(prevented).toBe(1);
   });
 });
