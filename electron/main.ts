@@ -115,8 +115,13 @@ if (!app.requestSingleInstanceLock()) {
         },
       );
       openEditorWindow();
-      // Asked over the new window; the page waits for the answer when it asks for the document.
-      restored = offerRecovery(recovery, editorMessageBox).catch((err: unknown) => {
+      // Asked over the window once it shows (a sheet on a hidden window may never appear); the
+      // page waits for the answer when it asks for the document.
+      const shown = new Promise<void>((resolve) => {
+        if (editorWindow) editorWindow.once("show", () => resolve());
+        else resolve();
+      });
+      restored = shown.then(() => offerRecovery(recovery, editorMessageBox)).catch((err: unknown) => {
         log(`cannot offer to restore unsaved changes: ${oneLine(err)}`);
         return null;
       });
