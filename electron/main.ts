@@ -80,8 +80,8 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      const { settings, warning } = await readSettings(path.join(app.getPath("userData"), SETTINGS_FILE_NAME), (file) => readFile(file, "utf8"));
-      if (warning !== undefined) console.error(`Collider Studio: ${warning}`);
+      const { settings, warning } = await readSettings(path.join(app.getPath("userData"), SETTINGS_FILE_NAME), readText);
+      if (warning !== undefined) log(warning);
       applyContentSecurityPolicy(session.defaultSession);
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
