@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, ImportRequest, MenuModel, OpenedFile, SaveOutcome, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImportRequest, MenuModel, OpenedFile, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -17,6 +17,11 @@ function isOpenedFileResult(value: unknown): value is ShellResult<OpenedFile> {
     return typeof file.path === "string" && typeof file.name === "string" && typeof file.text === "string";
   }
   return value.ok === false && "canceled" in value && (value.canceled === true || ("error" in value && typeof value.error === "string"));
+}
+
+/** The main process sends { path, name } on file:changed. */
+function isFileChange(value: unknown): value is FileChange {
+  return typeof value === "object" && value !== null && "path" in value && typeof value.path === "string" && "name" in value && typeof value.name === "string";
 }
 
 export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe): DesktopApi {
@@ -44,6 +49,15 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
     onOpenFile: (listener) =>
       subscribe(IPC_EVENTS.openFile, (result) => {
         if (isOpenedFileResult(result)) listener(result);
+      }),
+    saveRecovery: (request: RecoveryRequest) => invoke(IPC.saveRecovery, request) as Promise<ShellResult<null>>,
+    discardRecovery: () => invoke(IPC.discardRecovery) as Promise<ShellResult<null>>,
+    takeRecovered: () => invoke(IPC.takeRecovered) as Promise<ShellResult<RecoveredDocument | null>>,
+    reloadScene: (request: ReloadRequest) => invoke(IPC.reloadScene, request) as Promise<ShellResult<OpenedFile>>,
+    onFileChanged: (listener) =>
+      subscribe(IPC_EVENTS.fileChanged, (change) => {
+        // Only { path, name } strings reach the page, whatever arrives.
+        if (isFileChange(change)) listener({ path: change.path, name: change.name });
       }),
   };
 }

@@ -1,10 +1,10 @@
 // The main process's view of the editor page's document: the state the page reports
 // (document:state) and the page's own Save, asked for with a numbered request
-// (document:save-request) and answered on document:saved. Same checks as every channel in ipc.ts:
-// the sender must be the editor page, and every argument is validated.
+// (document:save-request) and answered on document:saved. Registered through ipc.ts's
+// handleGuarded like every channel: the sender must be the editor page, and every argument is validated.
 import { documentStateSchema, IPC, IPC_EVENTS, saveDoneSchema, type DocumentState, type SaveOutcome } from "../core/shell/desktop-api";
 import type { PageLike } from "./close-guard";
-import { describeIssues, failure, isTrustedSender, type IpcMainLike, type SenderPolicy } from "./ipc";
+import { describeIssues, failure, handleGuarded, type IpcMainLike, type SenderPolicy } from "./ipc";
 
 export interface EditorPage extends PageLike {
   /** Records the page's report. */
@@ -48,11 +48,11 @@ export function createEditorPage(send: (channel: string, ...args: unknown[]) => 
   };
 }
 
+export const DOCUMENT_CHANNELS = [IPC.documentState, IPC.saveDone] as const;
+
 /** Registers document:state and document:saved; `onState` sees each valid report (title bar, ready page). Returns a remover. */
 export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, page: EditorPage, onState: (state: DocumentState) => void = () => {}): () => void {
-  const channels = [IPC.documentState, IPC.saveDone];
-  ipcMain.handle(IPC.documentState, async (event, ...args) => {
-    if (!isTrustedSender(event, policy)) return failure(`refused ${IPC.documentState}: the request did not come from the editor page`);
+  handleGuarded(ipcMain, policy, IPC.documentState, async (args) => {
     if (args.length !== 1) return failure(`invalid document state: expected one argument, got ${args.length}`);
     const parsed = documentStateSchema.safeParse(args[0]);
     if (!parsed.success) return failure(`invalid document state: ${describeIssues(parsed.error.issues)}`);
@@ -60,8 +60,7 @@ export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, 
     onState(parsed.data);
     return { ok: true, value: null };
   });
-  ipcMain.handle(IPC.saveDone, async (event, ...args) => {
-    if (!isTrustedSender(event, policy)) return failure(`refused ${IPC.saveDone}: the request did not come from the editor page`);
+  handleGuarded(ipcMain, policy, IPC.saveDone, async (args) => {
     if (args.length !== 1) return failure(`invalid save answer: expected one argument, got ${args.length}`);
     const parsed = saveDoneSchema.safeParse(args[0]);
     if (!parsed.success) return failure(`invalid save answer: ${describeIssues(parsed.error.issues)}`);
@@ -69,6 +68,6 @@ export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, 
     return { ok: true, value: null };
   });
   return () => {
-    for (const channel of channels) ipcMain.removeHandler(channel);
+    for (const channel of DOCUMENT_CHANNELS) ipcMain.removeHandler(channel);
   };
 }

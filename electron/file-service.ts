@@ -1,6 +1,7 @@
 // Opening and saving scene files for the editor: native dialogs, UTF-8 text, atomic writes that keep
-// the previous file as <name>.bak, and readable errors. The page may only write where the user
-// pointed a dialog in this session, or to a scene the user chose otherwise (Open Recent, the OS).
+// the previous file as <name>.bak (and older ones as .bak.2 …, as many as the `backups` setting
+// says), and readable errors. The page may only write without a dialog to a path the user chose
+// (see isAllowed).
 import path from "node:path";
 import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
@@ -40,13 +41,21 @@ export interface SceneFileService {
   exportFile(request: ExportRequest): Promise<ShellResult<SaveResult>>;
   /** Asks for a file of the request's type and reads it (it is not allowed for saving). */
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
-  /** True for paths chosen through a dialog (or opened/saved) in this session. */
+  /**
+   * True for the paths the page may save to without a Save dialog, all of them chosen by the user:
+   * picked in an Open or Save dialog or read with openPath in this session (opened or saved
+   * here), on the recent files list (chosen in an earlier session), or let in with `allow` (the
+   * original path of a document restored after a crash, itself allowed when it was autosaved).
+   * Any other path needs a dialog.
+   */
   isAllowed(filePath: string): boolean;
   /**
    * Reads a scene the user chose outside a dialog: on Open Recent, or from the OS (command line,
    * file association). Only the main process calls this; no IPC channel takes a path to open.
    */
   openPath(filePath: string): Promise<ShellResult<OpenedFile>>;
+  /** Allows saving to a path the user chose in an earlier session (a document restored after a crash). */
+  allow(filePath: string): void;
 }
 
 export interface SceneFileServiceOptions {
@@ -56,6 +65,8 @@ export interface SceneFileServiceOptions {
   readonly onSceneFile?: (filePath: string) => void;
   /** Paths the user chose in an earlier session (the recent files list), allowed like this session's. */
   readonly chosenBefore?: (filePath: string) => boolean;
+  /** Previous versions kept beside a saved or exported file (the `backups` setting; default 1). */
+  readonly backups?: number;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -76,12 +87,13 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
+  /** Absolute paths chosen in this session (or let in with allow). */
   const chosen = new Set<string>();
   const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
 
   /** Readers of the target see either the old or the new content, never a partial file. */
-  const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs });
+  const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs, ...(backups === undefined ? {} : { backups }) });
 
   async function askWhereToSave(request: SaveRequest, knownPath: string | undefined): Promise<string | undefined> {
     const name = sceneFileName(request.suggestedName ?? (request.path === undefined ? undefined : path.basename(request.path)));
@@ -128,6 +140,10 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
   return {
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
+
+    allow: (filePath) => {
+      allowed.add(path.resolve(filePath));
+    },
 
     open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
 

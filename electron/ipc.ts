@@ -1,5 +1,7 @@
-// The main-process side of the DesktopApi contract: one handler per IPC channel. Every call is
-// checked (sender and arguments) and answered with a ShellResult; nothing throws across IPC.
+// The main-process side of the DesktopApi contract: one handler per IPC channel. Every channel (the
+// scene channels here, document-ipc.ts's and recovery-ipc.ts's) is registered through
+// handleGuarded, so every call is checked (sender, then arguments) and answered with a
+// ShellResult; nothing throws across IPC.
 import { exportRequestSchema, importRequestSchema, IPC, menuModelSchema, saveRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
 import { isAppUrl } from "./app-url";
 import type { SceneFileService } from "./file-service";
@@ -53,19 +55,28 @@ export function describeIssues(issues: ReadonlyArray<{ readonly path: ReadonlyAr
   return shown.join("; ") + (issues.length > 3 ? `; and ${issues.length - 3} more` : "");
 }
 
+/** Handles `channel` for the editor page only (see isTrustedSender); nothing throws across IPC. */
+export function handleGuarded(ipcMain: IpcMainLike, policy: SenderPolicy, channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void {
+  ipcMain.handle(channel, async (event, ...args) => {
+    if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
+    try {
+      return await handler(args);
+    } catch (err) {
+      // A bug here must reach the page as a message, not as a rejected promise with a stack.
+      const message = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+      return failure(`internal error in ${channel}: ${message}`);
+    }
+  });
+}
+
+export const SCENE_CHANNELS = [IPC.openScene, IPC.saveScene, IPC.exportFile, IPC.importFile, IPC.setMenu] as const;
+
 /** Registers the handlers; returns a function that removes them. `applyMenu` rebuilds the native menu bar. */
 export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy, applyMenu: (model: MenuModel) => void = () => {}): () => void {
+  const channels: string[] = [];
   const guarded = (channel: string, handler: (args: unknown[]) => Promise<ShellResult<unknown>>): void => {
-    ipcMain.handle(channel, async (event, ...args) => {
-      if (!isTrustedSender(event, policy)) return failure(`refused ${channel}: the request did not come from the editor page`);
-      try {
-        return await handler(args);
-      } catch (err) {
-        // A bug here must reach the page as a message, not as a rejected promise with a stack.
-        const message = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
-        return failure(`internal error in ${channel}: ${message}`);
-      }
-    });
+    handleGuarded(ipcMain, policy, channel, handler);
+    channels.push(channel);
   };
 
   guarded(IPC.openScene, async (args) => {
@@ -103,6 +114,6 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
   });
 
   return () => {
-    for (const channel of Object.values(IPC)) ipcMain.removeHandler(channel);
+    for (const channel of channels) ipcMain.removeHandler(channel);
   };
 }

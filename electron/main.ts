@@ -1,18 +1,23 @@
 // Electron's main process. Thin by design: it only hands Electron's real objects to the modules
 // beside it, which hold the logic and are tested with fakes.
-import { existsSync } from "node:fs";
+import { existsSync, watch } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell } from "electron";
-import type { DocumentState, MenuModel } from "../core/shell/desktop-api";
+import type { DocumentState, MenuModel, OpenedFile, RecoveredDocument, ShellResult } from "../core/shell/desktop-api";
 import { IPC_EVENTS } from "../core/shell/ipc-channels";
 import { applicationMenuTemplate, editorMenuTemplate, type RecentMenu } from "./app-menu";
 import { appIndexUrl } from "./app-url";
-import { guardWindowClose, type MessageBoxLike } from "./close-guard";
+import { guardWindowClose } from "./close-guard";
 import { createEditorPage, registerDocumentIpc } from "./document-ipc";
 import { createSceneFileService, type DialogLike } from "./file-service";
+import { createFileWatch, watchingFileService, type FileWatch, type WatchedFileService } from "./file-watch";
 import { registerSceneIpc } from "./ipc";
 import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
 import { loadRecentFiles, type RecentFiles } from "./recent-files";
+import { createRecovery, nodeRecoveryFileSystem, offerRecovery, RECOVERY_FOLDER, removeRecoveryOnCleanQuit, type Recovery } from "./recovery";
+import { registerRecoveryIpc } from "./recovery-ipc";
+import { readSettings, SETTINGS_FILE_NAME } from "./settings";
 import { applyContentSecurityPolicy, denyAllPermissions, guardWebContents } from "./security";
 import { mainWindowOptions } from "./window-options";
 import { loadWindowState, restoreWindowBounds, type WindowStateStore } from "./window-state";
@@ -35,10 +40,14 @@ function oneLine(err: unknown): string {
 }
 
 const warn = (line: string): void => console.warn(`Collider Studio: ${line}`);
+const readText = (file: string) => readFile(file, "utf8");
 
-/** The unsaved-changes prompt is modal to the editor window when there is one. */
-const editorMessageBox: MessageBoxLike = {
-  showMessageBox: (options) => (editorWindow ? dialog.showMessageBox(editorWindow, options) : dialog.showMessageBox(options)),
+/**
+ * Message boxes (the unsaved-changes prompt, Restore / Discard) are modal to the editor window
+ * when there is one. Typed with Electron's options, so it serves close-guard.ts and recovery.ts alike.
+ */
+const editorMessageBox = {
+  showMessageBox: (options: Electron.MessageBoxOptions) => (editorWindow ? dialog.showMessageBox(editorWindow, options) : dialog.showMessageBox(options)),
 };
 
 function sendToPage(channel: string, ...args: unknown[]): boolean {
@@ -51,6 +60,10 @@ function sendToPage(channel: string, ...args: unknown[]): boolean {
 // Loaded in whenReady, before the menu and the window need them.
 let recentFiles: RecentFiles | undefined;
 let windowState: WindowStateStore | undefined;
+/** Scene files (Open, Save, Open Recent, the OS, Reload), with the open file watched; made once settings.json is read. */
+let sceneFiles: WatchedFileService | undefined;
+let fileWatch: FileWatch | undefined;
+let recovery: Recovery | undefined;
 let editorMenuModel: MenuModel | undefined;
 /** A quit is under way; a window kept open by the unsaved-changes prompt cancels it. */
 let quitting = false;
@@ -59,21 +72,17 @@ let started = false;
 
 const editorPage = createEditorPage(sendToPage);
 
-const sceneFiles = createSceneFileService({
-  dialog: editorDialog,
-  chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
-  onSceneFile: (filePath) => {
-    void recentFiles?.add(filePath);
-    // The OS's own list: the dock menu on macOS, the jump list on Windows.
-    app.addRecentDocument(filePath);
-  },
-});
+/** Reads a file the user chose outside a dialog; only asked for once the page is ready, after whenReady. */
+function openPath(filePath: string): Promise<ShellResult<OpenedFile>> {
+  if (!sceneFiles) return Promise.resolve({ ok: false, canceled: false, error: `cannot open ${filePath}: Collider Studio is still starting` });
+  return sceneFiles.openPath(filePath);
+}
 
 const fileOpener = createFileOpener(
   openInEditor({
     page: editorPage,
     dialog: editorMessageBox,
-    openPath: (filePath) => sceneFiles.openPath(filePath),
+    openPath,
     send: (result) => sendToPage(IPC_EVENTS.openFile, result),
     forget: (filePath) => void recentFiles?.remove(filePath),
     warn,
@@ -110,7 +119,7 @@ function showDocumentState(state: DocumentState): void {
   fileOpener.pageReady();
   if (!editorWindow || process.platform !== "darwin") return;
   editorWindow.setDocumentEdited(state.dirty);
-  editorWindow.setRepresentedFilename(state.path !== undefined && sceneFiles.isAllowed(state.path) ? state.path : "");
+  editorWindow.setRepresentedFilename(state.path !== undefined && sceneFiles?.isAllowed(state.path) === true ? state.path : "");
 }
 
 function openEditorWindow(): void {
@@ -142,6 +151,10 @@ function openEditorWindow(): void {
     if (editorWindow === window) editorWindow = undefined;
     editorPage.reset();
     fileOpener.pageGone();
+    // The window closed clean, saved, or after Don't Save: its document is not work to restore
+    // after a later crash (macOS keeps the app running without a window), nor to watch.
+    fileWatch?.stop();
+    void recovery?.discard();
     // The unsaved-changes prompt held the quit; the user has answered it.
     if (quitting) app.quit();
   });
@@ -174,11 +187,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on("before-quit", () => {
     quitting = true;
   });
-  // The window state is written when the window closes; let that write land before exiting.
+  // The window state is written when the window closes; let that write land before exiting. Every
+  // will-quit until then is held (recovery.ts holds the quit for its own removal the same way).
   let stateFlushed = false;
+  let stateFlushing = false;
   app.on("will-quit", (event) => {
     if (stateFlushed || !windowState) return;
     event.preventDefault();
+    if (stateFlushing) return;
+    stateFlushing = true;
     void windowState.flush().finally(() => {
       stateFlushed = true;
       app.quit();
@@ -204,15 +221,62 @@ if (!app.requestSingleInstanceLock()) {
       denyAllPermissions(session.defaultSession);
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, !app.isPackaged)));
       const userData = app.getPath("userData");
-      [recentFiles, windowState] = await Promise.all([
+      // Each in its own file: settings.json is the user's (read only), the others the app's.
+      const [settingsRead, recent, state] = await Promise.all([
+        readSettings(path.join(userData, SETTINGS_FILE_NAME), readText),
         loadRecentFiles({ file: path.join(userData, "recent-files.json"), exists: existsSync, warn, onChange: () => applyEditorMenu() }),
         loadWindowState({ file: path.join(userData, "window-state.json"), warn }),
       ]);
+      recentFiles = recent;
+      windowState = state;
+      if (settingsRead.warning !== undefined) warn(settingsRead.warning);
+      const timers = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+      const recoveryStore = createRecovery({ folder: path.join(userData, RECOVERY_FOLDER), fs: nodeRecoveryFileSystem, now: Date.now, ...timers, onError: warn });
+      const openFileWatch = createFileWatch({
+        watch: (folder, listener) => watch(folder, listener),
+        readText,
+        onChange: (change) => sendToPage(IPC_EVENTS.fileChanged, change),
+        ...timers,
+        onError: warn,
+      });
+      const files = watchingFileService(
+        createSceneFileService({
+          dialog: editorDialog,
+          backups: settingsRead.settings.backups,
+          chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
+          onSceneFile: (filePath) => {
+            void recentFiles?.add(filePath);
+            // The OS's own list: the dock menu on macOS, the jump list on Windows.
+            app.addRecentDocument(filePath);
+          },
+        }),
+        openFileWatch,
+        readText,
+      );
+      recovery = recoveryStore;
+      fileWatch = openFileWatch;
+      sceneFiles = files;
       const policy = { indexUrl, editorContents: () => editorWindow?.webContents };
-      registerSceneIpc(ipcMain, sceneFiles, policy, applyEditorMenu);
+      let restored: Promise<RecoveredDocument | null> = Promise.resolve(null);
+      registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
+      registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
+      removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop());
       openEditorWindow();
       started = true;
+      // Asked over the window once it shows (a sheet on a hidden window may never appear); the
+      // page waits for the answer when it asks for the document, and reports itself ready (so a
+      // file from the OS opens) only after that.
+      const shown = new Promise<void>((resolve) => {
+        if (editorWindow) editorWindow.once("show", () => resolve());
+        else resolve();
+      });
+      restored = shown
+        .then(() => offerRecovery(recoveryStore, editorMessageBox))
+        .catch((err: unknown) => {
+          warn(`cannot offer to restore unsaved changes: ${oneLine(err)}`);
+          return null;
+        });
       const launchFile = sceneFileFromArgv(process.argv, { defaultApp: process.defaultApp === true, cwd: process.cwd() });
       if (launchFile !== undefined) fileOpener.request(launchFile);
     })

@@ -1,6 +1,6 @@
 // Writing a file so that a reader (or a crash) sees either the old content or the new, never a
-// part, and keeping the previous content as `<name>.bak`. Shared by the desktop shell's Save and
-// the command line's -o outputs.
+// part, and keeping previous contents as `<name>.bak`, `<name>.bak.2`, …. Shared by the desktop
+// shell's Save and exports and the command line's -o outputs.
 import { randomBytes } from "node:crypto";
 import { copyFile, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
@@ -32,8 +32,13 @@ export const nodeWriteFileSystem: WriteFileSystem = {
   copy: (from, to) => copyFile(from, to),
 };
 
-/** Where the previous content of `target` is kept. */
-export const backupPathOf = (target: string): string => `${target}.bak`;
+/** How many generations are kept unless a caller says otherwise. */
+export const DEFAULT_BACKUPS = 1;
+/** More than this is surely a typo in a setting; it also bounds the renames per save. */
+export const MAX_BACKUPS = 50;
+
+/** Where the `generation`-th previous content of `target` is kept: 1 is `.bak`, 2 is `.bak.2`, …. */
+export const backupPathOf = (target: string, generation = 1): string => (generation <= 1 ? `${target}.bak` : `${target}.bak.${generation}`);
 
 /** A temporary name next to the target, so the final rename stays on one file system. */
 function temporaryPathFor(target: string): string {
@@ -43,33 +48,65 @@ function temporaryPathFor(target: string): string {
 const isMissing = (err: unknown) => typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT";
 
 export interface AtomicWriteOptions {
-  /** Keep the content `target` had before as `<target>.bak` (default true). */
+  /** Keep the content `target` had before as `<target>.bak` (default true); false is `backups: 0`. */
   readonly backup?: boolean;
+  /** How many previous contents to keep (default 1): `.bak` is the newest, `.bak.N` the oldest. */
+  readonly backups?: number;
   readonly fs?: WriteFileSystem;
+}
+
+/** The number of generations to keep, from the options. */
+function backupCount(options: AtomicWriteOptions): number {
+  if (options.backup === false) return 0;
+  const n = options.backups ?? DEFAULT_BACKUPS;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_BACKUPS) throw new RangeError(`backups must be a whole number from 0 to ${MAX_BACKUPS}, got ${n}`);
+  return n;
+}
+
+/** Renames `from` to `to`; true if it was there to move. */
+async function moveIfPresent(fs: WriteFileSystem, from: string, to: string): Promise<boolean> {
+  try {
+    await fs.rename(from, to);
+    return true;
+  } catch (err) {
+    if (isMissing(err)) return false;
+    throw err;
+  }
 }
 
 /**
  * Writes `text` to `target` through a flushed temporary file in the same folder, then renames it
- * over the target (atomic on one file system). The old content is copied to `<target>.bak` first:
- * a copy, not a rename, so the target never stops existing. On any failure the target is as it
- * was and the temporary file is gone; the error is rethrown.
+ * over the target (atomic on one file system). The old content is first copied to a temporary
+ * file and renamed to `<target>.bak` after the older backups move one place down (`.bak` →
+ * `.bak.2` …, the oldest is replaced): a copy, not a rename, so the target never stops existing,
+ * and every backup name too only ever holds a complete file. On any failure the target is as it
+ * was and the temporary files are gone; the error is rethrown.
  */
 export async function writeTextAtomically(target: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const fs = options.fs ?? nodeWriteFileSystem;
+  const backups = backupCount(options);
   const temporary = temporaryPathFor(target);
+  const previous = temporaryPathFor(target);
   try {
     await fs.writeNewFile(temporary, text);
-    if (options.backup !== false) {
+    if (backups > 0) {
+      let kept = true;
       try {
-        await fs.copy(target, backupPathOf(target));
+        await fs.copy(target, previous);
       } catch (err) {
         // A first save has nothing to keep.
         if (!isMissing(err)) throw err;
+        kept = false;
+      }
+      if (kept) {
+        for (let g = backups; g >= 2; g--) await moveIfPresent(fs, backupPathOf(target, g - 1), backupPathOf(target, g));
+        await fs.rename(previous, backupPathOf(target));
       }
     }
     await fs.rename(temporary, target);
   } catch (err) {
     await fs.remove(temporary).catch(() => undefined);
+    await fs.remove(previous).catch(() => undefined);
     throw err;
   }
 }

@@ -47,6 +47,33 @@ export const importRequestSchema = z.strictObject({
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
+/** Autosave: the unsaved document's text and where it came from (if the shell let it save there). */
+export const recoveryRequestSchema = z.strictObject({
+  text: z.string().max(512 * 1024 * 1024),
+  name: z.string().min(1).max(255),
+  path: z.string().min(1).max(4096).optional(),
+});
+export type RecoveryRequest = z.infer<typeof recoveryRequestSchema>;
+
+/** A document restored after a crash: opened as unsaved, under its original name and path. */
+export interface RecoveredDocument {
+  readonly name: string;
+  readonly path?: string;
+  readonly text: string;
+  /** When it was autosaved, as an ISO 8601 time. */
+  readonly savedAt: string;
+}
+
+/** Reload: read the open file again; only a file the shell opened or saved is read. */
+export const reloadRequestSchema = z.strictObject({ path: z.string().min(1).max(4096) });
+export type ReloadRequest = z.infer<typeof reloadRequestSchema>;
+
+/** The open file changed on disk (its content, not just its time). */
+export interface FileChange {
+  readonly path: string;
+  readonly name: string;
+}
+
 /** Failures come back as values, never as exceptions crossing IPC. */
 export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly canceled: true } | { readonly ok: false; readonly canceled: false; readonly error: string };
 
@@ -108,4 +135,14 @@ export interface DesktopApi {
   onSaveRequest(save: () => Promise<SaveOutcome>): () => void;
   /** Calls `listener` with a scene the shell opened (Open Recent, a file from the OS), or why it could not. */
   onOpenFile(listener: (result: ShellResult<OpenedFile>) => void): () => void;
+  /** Keeps the unsaved document in the recovery file (written a moment later, atomically). */
+  saveRecovery(request: RecoveryRequest): Promise<ShellResult<null>>;
+  /** Removes the recovery file: the document was saved, or its changes discarded. */
+  discardRecovery(): Promise<ShellResult<null>>;
+  /** The document to restore after a crash if the user chose Restore; null otherwise, and on every later call. */
+  takeRecovered(): Promise<ShellResult<RecoveredDocument | null>>;
+  /** Reads the open file again (after it changed on disk). */
+  reloadScene(request: ReloadRequest): Promise<ShellResult<OpenedFile>>;
+  /** Calls `listener` when another program changes the open file; returns an unsubscribe. */
+  onFileChanged(listener: (change: FileChange) => void): () => void;
 }

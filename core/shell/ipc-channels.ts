@@ -10,6 +10,14 @@ export const IPC = {
   documentState: "document:state",
   /** The page's answer to a saveRequest: { request, outcome }. */
   saveDone: "document:saved",
+  /** Autosave: the unsaved document, to keep in the recovery file. */
+  saveRecovery: "recovery:save",
+  /** The document was saved or its changes discarded: remove the recovery file. */
+  discardRecovery: "recovery:discard",
+  /** At start: the document the user chose to restore after a crash, once. */
+  takeRecovered: "recovery:take",
+  /** Read the open file again after it changed on disk. */
+  reloadScene: "scene:reload",
 } as const;
 
 /** Channels the main process sends to the page. */
@@ -20,6 +28,8 @@ export const IPC_EVENTS = {
   saveRequest: "document:save-request",
   /** A scene the main process opened (Open Recent, the OS): a ShellResult<OpenedFile>. */
   openFile: "file:open",
+  /** Another program changed the open file on disk: `{ path, name }`. */
+  fileChanged: "file:changed",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

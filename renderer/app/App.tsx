@@ -10,6 +10,7 @@ import { useEditor } from "../store/editor-store";
 import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
 import { ContactsPanel } from "./ContactsPanel";
+import { restoreFromShell, useDesktopRecovery } from "./desktop-recovery";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
@@ -46,7 +47,8 @@ function useDesktopMenu() {
 function useDesktopDocument() {
   useEffect(() => {
     const api = desktop();
-    return api ? connectDesktopDocument(api) : undefined;
+    // Reported once a document restored after a crash is open (see connectDesktopDocument).
+    return api ? connectDesktopDocument(api, restoreFromShell(api)) : undefined;
   }, []);
 }
 
@@ -103,6 +105,7 @@ export function App() {
   useShortcuts();
   useDesktopMenu();
   useDesktopDocument();
+  useDesktopRecovery();
   useLeaveGuard();
   useClipboardEvents();
   useTitle();

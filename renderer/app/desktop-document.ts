@@ -12,21 +12,34 @@ export function documentState(s: EditorState): DocumentState {
 
 const same = (a: DocumentState, b: DocumentState) => a.dirty === b.dirty && a.name === b.name && a.path === b.path;
 
-/** Connects the page to the shell; returns a disconnect. Reports only when the state changes. */
-export function connectDesktopDocument(api: DesktopApi): () => void {
+/**
+ * Connects the page to the shell; returns a disconnect. Reports only when the state changes. The
+ * first report, which tells the shell the page is ready for the files it holds (from the OS, Open
+ * Recent), waits for `ready`: the document restored after a crash is then in place, so a file
+ * opened at start asks about its unsaved changes instead of being replaced by it.
+ */
+export function connectDesktopDocument(api: DesktopApi, ready?: Promise<unknown>): () => void {
   // Listeners first: the shell sends a file it holds as soon as it hears from the page.
   const offOpen = onShellOpenedFile((outcome) => void receiveOpened(outcome));
   const offSave = api.onSaveRequest(() => saveDocument(false));
   let last: DocumentState | undefined;
+  let connected = true;
+  let offStore = () => {};
   const report = (s: EditorState) => {
     const state = documentState(s);
     if (last && same(last, state)) return;
     last = state;
     void api.reportDocumentState(state);
   };
-  report(useEditor.getState());
-  const offStore = useEditor.subscribe(report);
+  const start = () => {
+    if (!connected) return;
+    report(useEditor.getState());
+    offStore = useEditor.subscribe(report);
+  };
+  if (ready === undefined) start();
+  else void ready.then(start, start);
   return () => {
+    connected = false;
     offOpen();
     offSave();
     offStore();

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["exportFile", "importFile", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "platform", "reportDocumentState", "saveScene", "setMenu"]);
+    expect(Object.keys(api).sort()).toEqual(["discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "platform", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -102,5 +102,32 @@ describe("createDesktopApi (what the preload exposes)", () => {
     expect(got).toEqual([opened, error]);
     off();
     expect(listeners.has(IPC_EVENTS.openFile)).toBe(false);
+  });
+
+  it("invokes the recovery and reload channels with exactly the given request", async () => {
+    const invoke = vi.fn(async () => ({ ok: true, value: null }));
+    const api = createDesktopApi(invoke, "linux", vi.fn());
+    const recovery = { text: "{}", name: "a.json", path: "/a.json" };
+    await api.saveRecovery(recovery);
+    await api.discardRecovery();
+    await api.takeRecovered();
+    await api.reloadScene({ path: "/a.json" });
+    expect(invoke.mock.calls).toEqual([[IPC.saveRecovery, recovery], [IPC.discardRecovery], [IPC.takeRecovered], [IPC.reloadScene, { path: "/a.json" }]]);
+  });
+
+  it("passes file changes to the page's listener as { path, name } only", () => {
+    let sent: ((...args: unknown[]) => void) | null = null;
+    const subscribe = vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+      expect(channel).toBe(IPC_EVENTS.fileChanged);
+      sent = listener;
+      return () => {};
+    });
+    const api = createDesktopApi(vi.fn(), "linux", subscribe);
+    const got: unknown[] = [];
+    api.onFileChanged((change) => got.push(change));
+    sent!({ path: "/a.json", name: "a.json", extra: "dropped" });
+    sent!({ path: 1, name: "a.json" });
+    sent!("/a.json");
+    expect(got).toEqual([{ path: "/a.json", name: "a.json" }]);
   });
 });

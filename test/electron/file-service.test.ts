@@ -108,6 +108,23 @@ describe("save", () => {
     expect(await readFile(`${file}.bak`, "utf8")).toBe("new");
   });
 
+  it("keeps as many previous versions as the backups setting says, for saves and exports alike", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "scene.json"), exported = path.join(dir, "scene.tscn");
+    await writeFile(file, "v0", "utf8");
+    await writeFile(exported, "e0", "utf8");
+    const { dialog } = fakeDialog({ open: [file], save: [exported, exported] });
+    const service = createSceneFileService({ dialog, backups: 2 });
+    await service.open();
+    for (const text of ["v1", "v2", "v3"]) expect((await service.save({ text, path: file })).ok).toBe(true);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("v2");
+    expect(await readFile(`${file}.bak.2`, "utf8")).toBe("v1");
+    const type = { name: "Godot scene", extensions: ["tscn"] };
+    for (const text of ["e1", "e2"]) expect((await service.exportFile({ text, suggestedName: "scene.json", type })).ok).toBe(true);
+    expect(await readFile(`${exported}.bak.2`, "utf8")).toBe("e0");
+    expect((await readdir(dir)).sort()).toEqual(["scene.json", "scene.json.bak", "scene.json.bak.2", "scene.tscn", "scene.tscn.bak", "scene.tscn.bak.2"]);
+  });
+
   it("saves again to a path chosen in an earlier Save dialog", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "a.json");
@@ -166,7 +183,8 @@ describe("save", () => {
     const dir = await tempDir();
     const file = path.join(dir, "scene.json");
     await writeFile(file, "old", "utf8");
-    const renameFails: SceneFileSystem = { ...nodeFileSystem, rename: () => Promise.reject(errnoError("EACCES")) };
+    // Only the final rename onto the target fails; the backup's rename before it succeeds.
+    const renameFails: SceneFileSystem = { ...nodeFileSystem, rename: (from, to) => (to === file ? Promise.reject(errnoError("EACCES")) : nodeFileSystem.rename(from, to)) };
     const service = createSceneFileService({ dialog: fakeDialog({ open: [file] }).dialog, fs: renameFails });
     await service.open();
     expect(await service.save({ text: "new", path: file })).toEqual({ ok: false, canceled: false, error: `cannot save ${file}: permission denied` });
@@ -332,6 +350,30 @@ describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
     const importing = createSceneFileService({ dialog: fakeDialog({ open: [map] }).dialog, onSceneFile: (p) => seen.push(p) });
     await importing.importFile({ title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } });
     expect(seen).toEqual([scene, saved]);
+  });
+});
+
+describe("paths that may be saved without a dialog (isAllowed)", () => {
+  it("are the user's choices only: this session's dialogs and openPath, the recent list, and allow (a restored document's path)", async () => {
+    const dir = await tempDir();
+    const [opened, savedAs, recent, remembered, restored, other] = ["opened", "saved-as", "recent", "remembered", "restored", "other"].map((n) => path.join(dir, `${n}.json`));
+    for (const file of [opened, recent, remembered, other]) await writeFile(file!, "{}");
+    const seen: string[] = [];
+    const { dialog } = fakeDialog({ open: [opened!], save: [savedAs!] });
+    const service = createSceneFileService({ dialog, chosenBefore: (p) => p === remembered, onSceneFile: (p) => seen.push(p) });
+    for (const file of [opened, savedAs, recent, remembered, restored]) expect(service.isAllowed(file!)).toBe(file === remembered);
+    await service.open();
+    await service.save({ text: "{}", saveAs: true });
+    await service.openPath(recent!);
+    // A restored document's path, given relative to the working folder like any other.
+    service.allow(path.relative(process.cwd(), restored!));
+    for (const file of [opened, savedAs, recent, remembered, restored]) expect(service.isAllowed(file!)).toBe(true);
+    expect(service.isAllowed(other!)).toBe(false);
+    // Allowing is not opening: the restored path reaches the recent list only once it is saved.
+    expect(seen).toEqual([opened, savedAs, recent]);
+    expect(await service.save({ text: "restored", path: restored! })).toMatchObject({ ok: true });
+    expect(await readFile(restored!, "utf8")).toBe("restored");
+    expect(seen).toEqual([opened, savedAs, recent, restored]);
   });
 });
 

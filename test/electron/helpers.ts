@@ -21,3 +21,33 @@ afterEach(async () => {
 export function errnoError(code: string, message = `${code}: simulated`): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
 }
+
+/** A clock whose time and timers move only when the test says. */
+export function manualClock(start = Date.parse("2026-11-22T21:00:00Z")) {
+  let now = start;
+  const timers: { at: number; run: () => void; id: number }[] = [];
+  let nextId = 1;
+  return {
+    now: () => now,
+    setTimeout: (run: () => void, ms: number) => {
+      const id = nextId++;
+      timers.push({ at: now + ms, run, id });
+      return id;
+    },
+    clearTimeout: (handle: unknown) => {
+      const i = timers.findIndex((t) => t.id === handle);
+      if (i >= 0) timers.splice(i, 1);
+    },
+    /** Moves time on, running every timer that falls due. */
+    advance(ms: number) {
+      now += ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers.splice(timers.indexOf(due), 1);
+        due.run();
+      }
+    },
+    pendingTimers: () => timers.length,
+  };
+}

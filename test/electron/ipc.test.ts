@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from "vitest";
 import { IPC, type ShellResult } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
 import { createSceneFileService, type DialogLike, type SceneFileService } from "../../electron/file-service";
-import { isTrustedSender, registerSceneIpc, type InvokeEventLike, type InvokeHandler, type IpcMainLike } from "../../electron/ipc";
+import { createEditorPage, DOCUMENT_CHANNELS, registerDocumentIpc } from "../../electron/document-ipc";
+import type { WatchedFileService } from "../../electron/file-watch";
+import { isTrustedSender, registerSceneIpc, SCENE_CHANNELS, type InvokeEventLike, type InvokeHandler, type IpcMainLike } from "../../electron/ipc";
+import type { Recovery } from "../../electron/recovery";
+import { RECOVERY_CHANNELS, registerRecoveryIpc } from "../../electron/recovery-ipc";
 import { tempDir } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
@@ -37,6 +41,7 @@ function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save:
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
     openPath: vi.fn(async () => ({ ok: true, value: { path: "/r.json", name: "r.json", text: "{}" } }) as const),
+    allow: () => {},
   };
 }
 
@@ -48,14 +53,13 @@ function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
 }
 
 describe("registerSceneIpc", () => {
-  it("registers exactly the contract's channels, and removes them again", () => {
+  it("registers its own channels, and removes only those again", () => {
     const { ipcMain, handlers } = fakeIpcMain();
+    handlers.set(IPC.documentState, async () => ({ ok: true, value: null }));
     const dispose = registerSceneIpc(ipcMain, fakeFiles(), policy);
-    // document:state and document:saved are registerDocumentIpc's (document-ipc.test.ts checks the two together).
-    const documentChannels: string[] = [IPC.documentState, IPC.saveDone];
-    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).filter((c) => !documentChannels.includes(c)).sort());
+    expect([...handlers.keys()].sort()).toEqual([IPC.documentState, ...SCENE_CHANNELS].sort());
     dispose();
-    expect(handlers.size).toBe(0);
+    expect([...handlers.keys()]).toEqual([IPC.documentState]);
   });
 
   it("passes a valid open and save through to the file service", async () => {
@@ -206,5 +210,72 @@ describe("menu:set", () => {
     expectError(await invoke(IPC.setMenu, event(), [{ label: "Edit", items: [{ id: "edit.a", label: "A", accelerator: "Ctrl+<script>" }] }]), /accelerator/);
     expectError(await invoke(IPC.setMenu, event()), /expected one argument/);
     expect(applied).toEqual([]);
+  });
+});
+
+describe("every channel", () => {
+  /** The shell's three registrations, as main.ts makes them, over fakes that record any call. */
+  function registerAll() {
+    const { ipcMain, handlers, invoke } = fakeIpcMain();
+    const files: WatchedFileService & ReturnType<typeof fakeFiles> = { ...fakeFiles(), reload: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const), adopt: vi.fn(async () => {}) };
+    const recovery: Recovery = { file: "/data/recovery/recovery.json", check: vi.fn(async () => ({ kind: "none" }) as const), update: vi.fn(), discard: vi.fn(async () => {}), flush: vi.fn(async () => {}) };
+    const page = createEditorPage(() => true);
+    const applied: unknown[] = [];
+    const states: unknown[] = [];
+    const restored = vi.fn(async () => null);
+    const disposers = [
+      registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
+      registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s)),
+      registerRecoveryIpc(ipcMain, { recovery, files, restored }, policy),
+    ];
+    const untouched = () => {
+      for (const fn of [files.open, files.save, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored]) expect(fn).not.toHaveBeenCalled();
+      expect(applied).toEqual([]);
+      expect(states).toEqual([]);
+      expect(page.documentState()).toBeUndefined();
+    };
+    return { handlers, invoke, disposers, untouched };
+  }
+
+  it("the scene, document and recovery channels together are the contract's, each registered once (fakeIpcMain checks), and each removes its own", () => {
+    const { handlers, disposers } = registerAll();
+    expect([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
+    expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
+    const [scene, document, recovery] = disposers;
+    document!();
+    expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS, ...RECOVERY_CHANNELS].sort());
+    recovery!();
+    expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS].sort());
+    scene!();
+    expect(handlers.size).toBe(0);
+  });
+
+  /** A well-formed request for each channel, so only the sender check can refuse it. */
+  const validArgs: Record<string, unknown[]> = {
+    [IPC.openScene]: [],
+    [IPC.saveScene]: [{ text: "{}" }],
+    [IPC.exportFile]: [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] } }],
+    [IPC.importFile]: [{ title: "Import", type: { name: "T", extensions: ["tmj"] } }],
+    [IPC.setMenu]: [[{ label: "Edit", items: [{ id: "edit.undo", label: "Undo" }] }]],
+    [IPC.documentState]: [{ dirty: false, name: "a.json" }],
+    [IPC.saveDone]: [{ request: 1, outcome: "saved" }],
+    [IPC.saveRecovery]: [{ text: "{}", name: "a.json" }],
+    [IPC.discardRecovery]: [],
+    [IPC.takeRecovered]: [],
+    [IPC.reloadScene]: [{ path: "/x.json" }],
+  };
+
+  it.each(Object.values(IPC))("%s refuses a sender that is not the editor page, and does nothing", async (channel) => {
+    const { invoke, untouched } = registerAll();
+    expect(Object.keys(validArgs).sort()).toEqual(Object.values(IPC).sort());
+    const args = validArgs[channel]!;
+    const foreign = [
+      event({ senderFrame: { url: "https://evil.example/", parent: null } }),
+      event({ senderFrame: { url: indexUrl, parent: { url: indexUrl } } }),
+      event({ sender: { id: 2 } }),
+    ];
+    for (const ev of foreign) expectError(await invoke(channel, ev, ...args), new RegExp(`^refused ${channel}: `));
+    expectError(await invoke(channel, event(), ...args, "extra"), /^invalid /);
+    untouched();
   });
 });

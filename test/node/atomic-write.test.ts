@@ -28,6 +28,51 @@ describe("writeTextAtomically", () => {
     expect((await readdir(dir)).sort()).toEqual(["level.json", "level.json.bak"]);
   });
 
+  it("backups: 3 keeps three generations, newest as .bak, and drops the oldest", async () => {
+    const dir = await tempDir(), file = path.join(dir, "level.json");
+    for (const text of ["one", "two", "three", "four", "five"]) await writeTextAtomically(file, text, { backups: 3 });
+    expect(await readFile(file, "utf8")).toBe("five");
+    expect(backupPathOf(file, 2)).toBe(`${file}.bak.2`);
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("four");
+    expect(await readFile(`${file}.bak.2`, "utf8")).toBe("three");
+    expect(await readFile(`${file}.bak.3`, "utf8")).toBe("two");
+    expect((await readdir(dir)).sort()).toEqual(["level.json", "level.json.bak", "level.json.bak.2", "level.json.bak.3"]);
+  });
+
+  it("a missing middle generation (deleted by hand) does not stop the rotation", async () => {
+    const dir = await tempDir(), file = path.join(dir, "level.json");
+    await writeFile(file, "current");
+    await writeFile(`${file}.bak`, "previous");
+    await writeFile(`${file}.bak.3`, "oldest");
+    await writeTextAtomically(file, "new", { backups: 3 });
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("current");
+    expect(await readFile(`${file}.bak.2`, "utf8")).toBe("previous");
+    // .bak.2 was missing, so nothing moved onto .bak.3.
+    expect(await readFile(`${file}.bak.3`, "utf8")).toBe("oldest");
+  });
+
+  it("backups: 0 writes no .bak, and a count out of range is refused before anything is written", async () => {
+    const dir = await tempDir(), file = path.join(dir, "a.json");
+    await writeFile(file, "old");
+    await writeTextAtomically(file, "new", { backups: 0 });
+    expect(await readdir(dir)).toEqual(["a.json"]);
+    await expect(writeTextAtomically(file, "newer", { backups: -1 })).rejects.toThrow(/backups must be a whole number from 0 to 50, got -1/);
+    await expect(writeTextAtomically(file, "newer", { backups: 1.5 })).rejects.toThrow(/got 1.5/);
+    expect(await readFile(file, "utf8")).toBe("new");
+    expect(await readdir(dir)).toEqual(["a.json"]);
+  });
+
+  it("a rotation that fails leaves the target and the backups as they were, and no temporary file", async () => {
+    const dir = await tempDir(), file = path.join(dir, "a.json");
+    await writeFile(file, "old");
+    await writeFile(`${file}.bak`, "older");
+    const fs: WriteFileSystem = { ...nodeWriteFileSystem, rename: (from, to) => (to.endsWith(".bak.2") ? Promise.reject(errno("EPERM")) : nodeWriteFileSystem.rename(from, to)) };
+    await expect(writeTextAtomically(file, "new", { fs, backups: 2 })).rejects.toMatchObject({ code: "EPERM" });
+    expect(await readFile(file, "utf8")).toBe("old");
+    expect(await readFile(`${file}.bak`, "utf8")).toBe("older");
+    expect((await readdir(dir)).sort()).toEqual(["a.json", "a.json.bak"]);
+  });
+
   it("backup: false writes no .bak", async () => {
     const dir = await tempDir(), file = path.join(dir, "a.json");
     await writeFile(file, "old");

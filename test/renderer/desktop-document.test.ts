@@ -1,8 +1,9 @@
 // The page's side of the desktop shell's unsaved-changes prompt and of files the shell opens.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyScene, serializeScene, type Shape } from "../../core";
-import type { DesktopApi, DocumentState, OpenedFile, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, OpenedFile, RecoveredDocument, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
 import { connectDesktopDocument } from "../../renderer/app/desktop-document";
+import { restoreFromShell } from "../../renderer/app/desktop-recovery";
 import { addShape, loadDocument } from "../../renderer/store/actions";
 import { useEditor } from "../../renderer/store/editor-store";
 
@@ -37,6 +38,11 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
       openListener = listener;
       return () => { openListener = undefined; };
     },
+    saveRecovery: vi.fn(),
+    discardRecovery: vi.fn(),
+    takeRecovered: vi.fn(),
+    reloadScene: vi.fn(),
+    onFileChanged: () => () => {},
   };
   vi.stubGlobal("window", { colliderStudio: api });
   return {
@@ -106,5 +112,29 @@ describe("connectDesktopDocument", () => {
     expect(useEditor.getState().notice).toBe("cannot open /levels/gone.json: no such file or folder");
     expect(useEditor.getState().file.name).toBe("recent.json");
     disconnect();
+  });
+
+  it("with a document being restored, reports first once it is in place (so the shell holds its files until then)", async () => {
+    loadDocument(emptyScene(), { name: "untitled.json" });
+    const shell = fakeShell();
+    const recovered: RecoveredDocument = { name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text: serializeScene({ ...emptyScene(), shapes: [circle("kept")] }) };
+    let answer: (r: ShellResult<RecoveredDocument | null>) => void = () => {};
+    shell.api.takeRecovered = () => new Promise((resolve) => { answer = resolve; });
+    const restored = restoreFromShell(shell.api);
+    // A remounted effect asks for the same restoration, not a second one.
+    expect(restoreFromShell(shell.api)).toBe(restored);
+    const disconnect = connectDesktopDocument(shell.api, restored);
+    expect(shell.reports).toEqual([]);
+    answer({ ok: true, value: recovered });
+    await restored;
+    await Promise.resolve();
+    expect(shell.reports).toEqual([{ dirty: true, name: "level.json", path: "/levels/level.json" }]);
+    addShape(circle("more"));
+    disconnect();
+    const late = connectDesktopDocument(shell.api, Promise.reject(new Error("no shell")));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(shell.reports).toHaveLength(2);
+    late();
   });
 });

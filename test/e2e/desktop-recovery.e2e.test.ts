@@ -1,0 +1,141 @@
+// Never lose work, the page's side in real Chromium, with a fake desktop shell put in place of the
+// preload's `window.colliderStudio` before the page loads: a document restored after a crash opens
+// unsaved under its name (before the page first reports its document to the shell), an edit is
+// autosaved after a quiet 3 s and the recovery file dropped on Save, and a change on disk asks to reload.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyScene, parseScene, serializeScene, type Scene } from "../../core";
+import { launchBrowser, pageErrors, placeAt, serveEditor, type Served } from "./harness";
+
+const circle = (id: string, x: number) => ({ id, type: "circle" as const, x, y: 0, rotation: 0, radius: 20 });
+const sceneWith = (...ids: string[]): Scene => ({ ...emptyScene(), shapes: ids.map((id, i) => circle(id, i * 60)) });
+
+/** What the fake shell recorded: [channel, argument] per call. */
+type Calls = [string, unknown][];
+
+/** Runs in the page before its scripts: a DesktopApi that records calls and answers from `setup`. */
+function installFakeShell(setup: { recovered: unknown; onDisk: string }): void {
+  const calls: [string, unknown][] = [];
+  const listeners: ((change: unknown) => void)[] = [];
+  const ok = (value: unknown) => Promise.resolve({ ok: true, value });
+  const w = window as unknown as Record<string, unknown>;
+  w.__shellCalls = calls;
+  w.__fileChanged = (change: unknown) => listeners.forEach((l) => l(change));
+  w.colliderStudio = {
+    platform: "linux",
+    openScene: () => Promise.resolve({ ok: false, canceled: true }),
+    saveScene: (r: { path?: string; suggestedName?: string }) => {
+      calls.push(["saveScene", r]);
+      return ok({ path: r.path ?? "/levels/level.json", name: "level.json" });
+    },
+    exportFile: () => Promise.resolve({ ok: false, canceled: true }),
+    importFile: () => Promise.resolve({ ok: false, canceled: true }),
+    setMenu: () => ok(null),
+    onMenuCommand: () => () => {},
+    saveRecovery: (r: unknown) => {
+      calls.push(["saveRecovery", r]);
+      return ok(null);
+    },
+    discardRecovery: () => {
+      calls.push(["discardRecovery", null]);
+      return ok(null);
+    },
+    takeRecovered: () => ok(setup.recovered),
+    reloadScene: (r: { path: string }) => {
+      calls.push(["reloadScene", r]);
+      return ok({ path: r.path, name: "level.json", text: setup.onDisk });
+    },
+    onFileChanged: (listener: (change: unknown) => void) => {
+      listeners.push(listener);
+      return () => {};
+    },
+    // The unsaved-changes prompt's side of the shell (close-guard.ts): reports are recorded.
+    reportDocumentState: (state: unknown) => {
+      calls.push(["reportDocumentState", state]);
+      return ok(null);
+    },
+    onSaveRequest: () => () => {},
+    onOpenFile: () => () => {},
+  };
+}
+
+let served: Served | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  served = await serveEditor();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+async function openWithShell(recovered: unknown, onDisk = serializeScene(sceneWith("disk"))): Promise<Page> {
+  const page = await browser!.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "dark" });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  (page as Page & { errors: string[] }).errors = errors;
+  await page.addInitScript(installFakeShell, { recovered, onDisk });
+  await page.goto(served!.url);
+  await page.getByRole("toolbar", { name: "Tools" }).waitFor();
+  return page;
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __shellCalls: Calls }).__shellCalls);
+const callsOf = async (page: Page, channel: string) => (await calls(page)).filter(([c]) => c === channel).map(([, arg]) => arg);
+
+describe("desktop recovery in Chromium (fake shell)", () => {
+  it("opens a restored document unsaved under its original name, autosaves edits, and drops the recovery file on Save", async () => {
+    const recovered = { name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text: serializeScene(sceneWith("r1", "r2")) };
+    const page = await openWithShell(recovered);
+    await expect.poll(() => page.title()).toBe("• level.json — Collider Studio");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Restored unsaved changes to level\.json/);
+    // The page tells the shell it is ready (its first report) only with the restored document in
+    // place, so a file the OS asked to open waits and then asks about these unsaved changes.
+    expect((await callsOf(page, "reportDocumentState"))[0]).toEqual({ dirty: true, name: "level.json", path: "/levels/level.json" });
+
+    // The restored (dirty) document itself is autosaved, then an edit is, each after 3 s of quiet.
+    await expect.poll(() => callsOf(page, "saveRecovery"), { timeout: 6000 }).toHaveLength(1);
+    await placeAt(page, "Box", 400, 300);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("3 shapes");
+    await page.waitForTimeout(1500);
+    expect(await callsOf(page, "saveRecovery")).toHaveLength(1);
+    await expect.poll(() => callsOf(page, "saveRecovery"), { timeout: 6000 }).toHaveLength(2);
+    const last = (await callsOf(page, "saveRecovery"))[1] as { text: string; name: string; path?: string };
+    expect(last).toMatchObject({ name: "level.json", path: "/levels/level.json" });
+    const parsed = parseScene(last.text);
+    expect(parsed.ok && parsed.scene.shapes.length).toBe(3);
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => page.title()).toBe("level.json — Collider Studio");
+    await expect.poll(() => callsOf(page, "discardRecovery")).toHaveLength(1);
+    expect(await callsOf(page, "saveScene")).toEqual([expect.objectContaining({ path: "/levels/level.json" })]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it("asks to reload when the open file changes on disk, warning about unsaved changes", async () => {
+    const recovered = { name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text: serializeScene(sceneWith("mine")) };
+    const page = await openWithShell(recovered, serializeScene(sceneWith("d1", "d2", "d3")));
+    await expect.poll(() => page.title()).toBe("• level.json — Collider Studio");
+    const questions: string[] = [];
+    page.on("dialog", (d) => {
+      questions.push(d.message());
+      void d.accept();
+    });
+    await page.evaluate(() => (window as unknown as { __fileChanged: (c: unknown) => void }).__fileChanged({ path: "/levels/level.json", name: "level.json" }));
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("3 shapes");
+    expect(questions).toEqual(["The file level.json changed on disk. Reload? Your unsaved changes will be lost."]);
+    expect(await callsOf(page, "reloadScene")).toEqual([{ path: "/levels/level.json" }]);
+    await expect.poll(() => page.title()).toBe("level.json — Collider Studio");
+    // A change to a file that is not open asks nothing.
+    await page.evaluate(() => (window as unknown as { __fileChanged: (c: unknown) => void }).__fileChanged({ path: "/elsewhere.json", name: "elsewhere.json" }));
+    await page.waitForTimeout(200);
+    expect(questions).toHaveLength(1);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
