@@ -67,6 +67,12 @@ let recovery: Recovery | undefined;
 let editorMenuModel: MenuModel | undefined;
 /** A quit is under way; a window kept open by the unsaved-changes prompt cancels it. */
 let quitting = false;
+/**
+ * The editor page crashed and no page has reported since: the close guard then knows of no unsaved
+ * changes, so closing or quitting must not take the recovery file for a clean end; it is kept for
+ * the next start to offer.
+ */
+let pageCrashed = false;
 /** whenReady has loaded the saved state and opened the first window; until then nothing else opens one. */
 let started = false;
 
@@ -116,6 +122,7 @@ function applyEditorMenu(model: MenuModel | undefined = editorMenuModel): void {
 
 /** Title bar: macOS's edited dot and the document's proxy icon (only for a path the user chose). */
 function showDocumentState(state: DocumentState): void {
+  pageCrashed = false;
   fileOpener.pageReady();
   if (!editorWindow || process.platform !== "darwin") return;
   editorWindow.setDocumentEdited(state.dirty);
@@ -140,6 +147,7 @@ function openEditorWindow(): void {
     warn,
   });
   window.webContents.on("render-process-gone", () => {
+    pageCrashed = true;
     editorPage.reset();
     fileOpener.pageGone();
   });
@@ -152,9 +160,10 @@ function openEditorWindow(): void {
     editorPage.reset();
     fileOpener.pageGone();
     // The window closed clean, saved, or after Don't Save: its document is not work to restore
-    // after a later crash (macOS keeps the app running without a window), nor to watch.
+    // after a later crash (macOS keeps the app running without a window), nor to watch. Unless its
+    // page had crashed: then nobody was asked, and the autosaved work stays for the next start.
     fileWatch?.stop();
-    void recovery?.discard();
+    if (!pageCrashed) void recovery?.discard();
     // The unsaved-changes prompt held the quit; the user has answered it.
     if (quitting) app.quit();
   });
@@ -261,7 +270,7 @@ if (!app.requestSingleInstanceLock()) {
       registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
-      removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop());
+      removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();
       started = true;
       // Asked over the window once it shows (a sheet on a hidden window may never appear); the

@@ -262,9 +262,11 @@ export interface AppQuitLike {
  * A clean quit removes the recovery file, so one found at start means a crash. The quit waits for
  * writes under way and the removal, then goes on; `beforeRemoving` stops what could write again
  * (the file watch). Every will-quit until the removal is done is held, not only the first: another
- * holder of the quit (the window state's write) may start it again sooner.
+ * holder of the quit (the window state's write) may start it again sooner. When `keep()` says the
+ * quit is not clean after all (the editor page crashed with its document unsaved), the file is
+ * written out and kept, to be offered at the next start.
  */
-export function removeRecoveryOnCleanQuit(app: AppQuitLike, recovery: Recovery, beforeRemoving: () => void = () => {}): void {
+export function removeRecoveryOnCleanQuit(app: AppQuitLike, recovery: Recovery, beforeRemoving: () => void = () => {}, keep: () => boolean = () => false): void {
   let removing = false;
   let removed = false;
   app.on("will-quit", (event) => {
@@ -273,7 +275,7 @@ export function removeRecoveryOnCleanQuit(app: AppQuitLike, recovery: Recovery, 
     if (removing) return;
     removing = true;
     beforeRemoving();
-    void recovery.discard().finally(() => {
+    void (keep() ? recovery.flush() : recovery.discard()).finally(() => {
       removed = true;
       app.quit();
     });

@@ -243,4 +243,20 @@ describe("removeRecoveryOnCleanQuit", () => {
     quit();
     expect(prevented).toBe(2);
   });
+
+  it("keeps the file, written out, when the quit is not clean (the page crashed with unsaved work)", async () => {
+    const { clock, recovery } = await setup();
+    let listener: ((event: { preventDefault(): void }) => void) | undefined;
+    let quits = 0;
+    const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { quits++; } };
+    removeRecoveryOnCleanQuit(app, recovery, () => {}, () => true);
+    recovery.update({ text: scene("a"), name: "a.json" });
+    clock.advance(0);
+    recovery.update({ text: scene("b"), name: "a.json" });
+    listener!({ preventDefault: () => {} });
+    await recovery.flush();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(quits).toBe(1);
+    expect(await recovery.check()).toMatchObject({ kind: "found", document: { name: "a.json", text: scene("b") } });
+  });
 });
