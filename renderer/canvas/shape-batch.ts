@@ -1,7 +1,7 @@
 // Drawing many shapes at once with the plain canvas API, for the batched layers of the canvas: one
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
-import { shapeAABB, type Shape } from "../../core";
+import { shapeBounds, type Shape } from "../../core";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -28,12 +28,13 @@ export function visibleRect(v: Pick<ScreenView, "x" | "y" | "scale" | "width" | 
   return { minX: (-margin - v.x) / v.scale, minY: (-margin - v.y) / v.scale, maxX: (v.width + margin - v.x) / v.scale, maxY: (v.height + margin - v.y) / v.scale };
 }
 
-// Shapes are immutable: a box is computed once per shape object.
+// Shapes are immutable: a box is computed once per shape object, from the shape's own numbers
+// (building each shape's collision geometry for its box doubled the world's work on a big open).
 const boxes = new WeakMap<Shape, WorldRect>();
 function boxOf(s: Shape): WorldRect {
   let b = boxes.get(s);
   if (!b) {
-    b = shapeAABB(s);
+    b = shapeBounds(s);
     boxes.set(s, b);
   }
   return b;
