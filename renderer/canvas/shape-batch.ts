@@ -104,26 +104,38 @@ export function paintShapes(
   const tiny = TINY_PIXELS / pixelsPerUnit;
   let drawn = 0;
   let was: boolean | null = null;
+  // Tiny shapes in a row with the same colours go into one path, stroked once: a whole level seen
+  // from afar is 100,000 of them, and one strokeRect each cost most of the first frame of an open.
+  let pending = false;
+  const flush = () => {
+    if (pending) ctx.stroke();
+    pending = false;
+  };
   for (const s of shapes) {
     const b = boxOf(s);
     if (b.minX > rect.maxX || b.maxX < rect.minX || b.minY > rect.maxY || b.maxY < rect.minY) continue;
     const over = overlapping.has(s.id);
     if (over !== was) {
+      flush();
       ctx.fillStyle = over ? theme.overlapFill : theme.fill;
       ctx.strokeStyle = look === "selected" ? theme.selected : over ? theme.overlapStroke : theme.stroke;
       was = over;
     }
     drawn++;
     if (b.maxX - b.minX < tiny && b.maxY - b.minY < tiny) {
-      // A few pixels across: its outline is all that shows, and a rectangle is far cheaper to fill.
-      ctx.strokeRect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      // A few pixels across: its outline is all that shows, as a rectangle.
+      if (!pending) ctx.beginPath();
+      ctx.rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      pending = true;
       continue;
     }
+    flush();
     ctx.beginPath();
     traceShape(ctx, s);
     ctx.fill();
     ctx.stroke();
   }
+  flush();
   return drawn;
 }
 
