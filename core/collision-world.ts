@@ -6,10 +6,12 @@
 import { bitsCollide, DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { DynamicTree } from "./dynamic-tree";
 import { collide, Manifold } from "./manifold";
-import { makeBody, manifoldPoints, type CollisionBody, type OverlapPair } from "./overlaps";
+import type { AABB } from "./geometry";
+import { makeBody, manifoldPoints, type OverlapPair } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
+import type { Geometry, Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Probe, type Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
 
@@ -28,9 +30,15 @@ export interface WorldQueryOptions {
   readonly ignore?: ReadonlySet<string>;
 }
 
+/**
+ * A shape in the world. Its geometry, transform and box are kept here rather than in a
+ * CollisionBody of their own: one object fewer per shape for the collector to carry on a big load.
+ */
 interface Body {
   shape: Shape;
-  collision: CollisionBody;
+  geometry: Geometry;
+  transform: Transform;
+  aabb: AABB;
   proxy: number;
   /** Position in the last synced shape list: results come in scene order. */
   index: number;
@@ -62,8 +70,8 @@ const BULK = 256;
  * How far a proxy's box reaches beyond the shape: a tenth of its size (at least 1e-9 of its
  * position's magnitude, for shapes far out), so dragging moves the tree only every few frames.
  */
-function fatten(b: CollisionBody, out: Float64Array): void {
-  const { minX, minY, maxX, maxY } = b.aabb;
+function fatten(b: AABB, out: Float64Array): void {
+  const { minX, minY, maxX, maxY } = b;
   const margin = 0.1 * Math.max(maxX - minX, maxY - minY) + 1e-9 * (Math.abs(minX) + Math.abs(minY)) + 1e-12;
   out[0] = minX - margin;
   out[1] = minY - margin;
@@ -168,11 +176,11 @@ export class CollisionWorld {
     this.fat = new Float64Array(Math.max(4 * n, 64));
     const userData = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const shape = shapes[i]!, collision = makeBody(shape);
-      fatten(collision, this.box);
+      const shape = shapes[i]!, { geometry, transform, aabb } = makeBody(shape);
+      fatten(aabb, this.box);
       this.fat.set(this.box, 4 * i);
       userData[i] = i;
-      this.slots.push({ shape, collision, proxy: i, index: i, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 });
+      this.slots.push({ shape, geometry, transform, aabb, proxy: i, index: i, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 });
       this.byId.set(shape.id, i);
       this.moved.push(i);
     }
@@ -191,11 +199,11 @@ export class CollisionWorld {
       grown.set(this.fat);
       this.fat = grown;
     }
-    const collision = makeBody(shape);
-    fatten(collision, this.box);
+    const { geometry, transform, aabb } = makeBody(shape);
+    fatten(aabb, this.box);
     this.fat.set(this.box, 4 * slot);
     const proxy = this.tree.createProxy(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, slot);
-    this.slots[slot] = { shape, collision, proxy, index, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 };
+    this.slots[slot] = { shape, geometry, transform, aabb, proxy, index, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 };
     this.byId.set(shape.id, slot);
     this.moved.push(slot);
     return slot;
@@ -203,17 +211,19 @@ export class CollisionWorld {
 
   private update(slot: number, shape: Shape): void {
     const body = this.slots[slot]!;
-    const collision = makeBody(shape);
+    const { geometry, transform, aabb } = makeBody(shape);
     body.shape = shape;
-    body.collision = collision;
+    body.geometry = geometry;
+    body.transform = transform;
+    body.aabb = aabb;
     body.version++;
     const layer = collisionLayerOf(shape), mask = collisionMaskOf(shape);
     const bitsChanged = layer !== body.layer || mask !== body.mask;
     body.layer = layer;
     body.mask = mask;
-    const f = this.fat, k = 4 * slot, { minX, minY, maxX, maxY } = collision.aabb;
+    const f = this.fat, k = 4 * slot, { minX, minY, maxX, maxY } = aabb;
     if (minX < f[k]! || minY < f[k + 1]! || maxX > f[k + 2]! || maxY > f[k + 3]!) {
-      fatten(collision, this.box);
+      fatten(aabb, this.box);
       f.set(this.box, k);
       this.tree.moveProxy(body.proxy, this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!);
       this.moved.push(slot);
@@ -286,7 +296,7 @@ export class CollisionWorld {
       pair.versionA = a.version;
       pair.versionB = b.version;
       pair.first = firstSlot;
-      const m = collide(first.collision.geometry, first.collision.transform, second.collision.geometry, second.collision.transform, manifold);
+      const m = collide(first.geometry, first.transform, second.geometry, second.transform, manifold);
       pair.overlap = m.pointCount === 0 ? null : { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
     });
   }
@@ -327,7 +337,7 @@ export class CollisionWorld {
     const slots = this.slots;
     this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
       const body = slots[slot]!;
-      const box = body.collision.aabb;
+      const box = body.aabb;
       if (box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY && (mask === undefined || (body.layer & mask) !== 0)) visit(body);
       return true;
     });
@@ -344,7 +354,7 @@ export class CollisionWorld {
         const body = slots[slot]!;
         if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
         rayOptions.maxFraction = maxFraction;
-        rayCast(body.collision.geometry, body.collision.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
+        rayCast(body.geometry, body.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
         if (!cast.hit) return -1;
         // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
         if (bestSlot >= 0 && cast.fraction === fraction && body.index > bestIndex) return -1;
@@ -363,7 +373,7 @@ export class CollisionWorld {
       if (stop) return 0;
       const body = slots[slot]!;
       if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
-      rayCast(body.collision.geometry, body.collision.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
+      rayCast(body.geometry, body.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
       hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
       if (mode === "any") {
@@ -387,9 +397,9 @@ export class CollisionWorld {
     const slot = this.byId.get(movingId);
     if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
     const mode = options.mode ?? "closest", mask = options.mask;
-    const moving = this.slots[slot]!, m = moving.collision;
+    const moving = this.slots[slot]!;
     const tx = to.x - moving.shape.x, ty = to.y - moving.shape.y;
-    const box = m.aabb;
+    const box = moving.aabb;
     const minX = Math.min(box.minX, box.minX + tx), minY = Math.min(box.minY, box.minY + ty);
     const maxX = Math.max(box.maxX, box.maxX + tx), maxY = Math.max(box.maxY, box.maxY + ty);
     const candidates: Body[] = [];
@@ -403,9 +413,9 @@ export class CollisionWorld {
     const hits: { index: number; hit: CastHit }[] = [];
     let best = 1;
     for (const body of candidates) {
-      const { geometry, transform, aabb } = body.collision;
+      const { geometry, transform, aabb } = body;
       if (aabb.minX > maxX || aabb.maxX < minX || aabb.minY > maxY || aabb.maxY < minY) continue;
-      shapeCast(geometry, transform, m.geometry, m.transform, tx, ty, cast, mode === "closest" ? best : 1);
+      shapeCast(geometry, transform, moving.geometry, moving.transform, tx, ty, cast, mode === "closest" ? best : 1);
       if (!cast.hit) continue;
       hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
       if (mode === "any") break;

@@ -1,6 +1,8 @@
 // Per-geometry queries (Box2D's geometry.c): bounding boxes and point containment.
 import { closestOnSegment } from "./distance";
+import type { Shape } from "./scene/types";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
+import { rotFromDegrees } from "./vec2";
 
 export interface AABB {
   readonly minX: number;
@@ -33,6 +35,43 @@ export function computeAABB(g: Geometry, xf: Transform): AABB {
     if (y > maxY) maxY = y;
   }
   return { minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r };
+}
+
+/**
+ * The bounding box of a scene shape from its own numbers, without building its geometry: the same
+ * arithmetic as computeAABB on the shape's geometry (bit for bit for circles, boxes and capsules),
+ * at a fraction of the cost, for drawing and framing 100,000 shapes. A polygon is boxed over all
+ * its points, where its geometry welds points closer than 1e-7 of its size: the two boxes can
+ * differ by that much.
+ */
+export function shapeBounds(shape: Shape): AABB {
+  const px = shape.x, py = shape.y;
+  if (shape.type === "circle") {
+    const r = shape.radius;
+    return { minX: px - r, minY: py - r, maxX: px + r, maxY: py + r };
+  }
+  const { c, s } = rotFromDegrees(shape.rotation);
+  if (shape.type === "capsule") {
+    // As makeCapsule: the core from (0, −half) to (0, half), or a circle when it has no length.
+    const r = shape.radius, half = Math.max(shape.height / 2 - r, 0);
+    if (2 * half <= 1e-12 * Math.max(r, half)) return { minX: px - r, minY: py - r, maxX: px + r, maxY: py + r };
+    const x1 = c * 0 - s * -half + px, y1 = s * 0 + c * -half + py;
+    const x2 = c * 0 - s * half + px, y2 = s * 0 + c * half + py;
+    return { minX: Math.min(x1, x2) - r, minY: Math.min(y1, y2) - r, maxX: Math.max(x1, x2) + r, maxY: Math.max(y1, y2) + r };
+  }
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const corner = (lx: number, ly: number): void => {
+    const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  };
+  if (shape.type === "box") {
+    const hw = shape.width / 2, hh = shape.height / 2;
+    corner(-hw, -hh); corner(hw, -hh); corner(hw, hh); corner(-hw, hh);
+  } else for (const [x, y] of shape.points) corner(x, y);
+  return { minX, minY, maxX, maxY };
 }
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {

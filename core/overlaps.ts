@@ -46,7 +46,7 @@ export function makeBody(shape: Shape): CollisionBody {
   if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
   // A capsule made as a circle turns nothing: without its rotation it gives bit-identical results.
   const centred = g.value.kind === CIRCLE && g.value.cx === 0 && g.value.cy === 0;
-  const transform = centred ? { ...transformOf(shape), c: 1, s: 0 } : transformOf(shape);
+  const transform = centred ? { px: shape.x, py: shape.y, c: 1, s: 0 } : transformOf(shape);
   return { shape, geometry: g.value, transform, aabb: computeAABB(g.value, transform) };
 }
 

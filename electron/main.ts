@@ -135,7 +135,10 @@ function openEditorWindow(): void {
   const primary = screen.getPrimaryDisplay();
   const displays = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)];
   const { maximized, ...bounds } = restoreWindowBounds(windowState?.saved, displays, options);
-  const window = new BrowserWindow({ ...options, ...bounds });
+  // Electronegativity reads one file at a time, so it cannot see the options built in
+  // window-options.ts (contextIsolation and sandbox on, asserted by window-options.test.ts), nor
+  // that security.ts denies every new window a middle-click (auxclick) could open.
+  const window = new BrowserWindow({ ...options, ...bounds }); // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
   editorWindow = window;
   windowState?.track(window);
   guardWindowClose(window, {
@@ -214,7 +217,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on("browser-window-focus", () => applyEditorMenu());
   // Every web contents, including any the page might create, is kept on the editor page.
   app.on("web-contents-created", (_event, contents) => {
-    guardWebContents(contents, { indexUrl, openExternal: (url) => shell.openExternal(url) });
+    // guardWebContents hands over only http(s) links (isWebLink, tested in security.test.ts).
+    guardWebContents(contents, { indexUrl, openExternal: (url) => shell.openExternal(url) }); // eng-disable OPEN_EXTERNAL_JS_CHECK
   });
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();

@@ -28,7 +28,9 @@ export function applyContentSecurityPolicy(session: SessionLike, policy: string 
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
       if (name.toLowerCase() !== "content-security-policy") headers[name] = value;
     }
-    headers["Content-Security-Policy"] = [policy];
+    // Electronegativity cannot read a policy passed as a variable; electronegativity.test.ts
+    // runs its CSP evaluator on CONTENT_SECURITY_POLICY instead.
+    headers["Content-Security-Policy"] = [policy]; // eng-disable CSP_GLOBAL_CHECK
     callback({ responseHeaders: headers });
   });
 }
@@ -81,7 +83,7 @@ export function guardWebContents(contents: WebContentsLike, options: GuardOption
   contents.setWindowOpenHandler(({ url }) => {
     if (options.openExternal && isWebLink(url)) {
       // A failure to start the browser is not worth crashing the main process over.
-      options.openExternal(url).catch(() => undefined);
+      options.openExternal(url).catch(() => undefined); // eng-disable OPEN_EXTERNAL_JS_CHECK (isWebLink lets only http(s) through)
     }
     return { action: "deny" };
   });

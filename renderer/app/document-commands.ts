@@ -20,8 +20,8 @@ export function pickedDocument(outcome: FileOutcome<OpenedDocument> | null): Ope
 export const dirty = (s: EditorState): boolean => !sameDocument(s, s.saved);
 export const isDirty = (): boolean => dirty(useEditor.getState());
 
-/** Files at least this long (about 2,500 shapes) are read in steps, with progress. */
-const BIG_FILE_CHARS = 500_000;
+/** Files at least this long (about 2,500 shapes, or 5,000 logged rays) are read in steps, with progress. */
+export const BIG_FILE_CHARS = 500_000;
 /** Opening shows its progress once it has taken this long. */
 const PROGRESS_AFTER_MS = 500;
 
@@ -30,7 +30,7 @@ export const useOpening = create<{ readonly opening: { readonly name: string; re
 
 /** Tests may show progress sooner (window.__colliderStudioProgressAfterMs). */
 const progressAfter = (): number => {
-  const v: unknown = (window as Window & { __colliderStudioProgressAfterMs?: unknown }).__colliderStudioProgressAfterMs;
+  const v: unknown = (globalThis as { __colliderStudioProgressAfterMs?: unknown }).__colliderStudioProgressAfterMs;
   return typeof v === "number" ? v : PROGRESS_AFTER_MS;
 };
 
@@ -41,10 +41,24 @@ const progressAfter = (): number => {
 const channel = new MessageChannel();
 const waiting: (() => void)[] = [];
 channel.port1.onmessage = () => waiting.shift()?.();
-const pause = () => new Promise<void>((res) => {
+export const pause = () => new Promise<void>((res) => {
   waiting.push(res);
   channel.port2.postMessage(null);
 });
+
+/**
+ * The status bar's progress for reading `name` in steps: `show(fraction)` shows it once the read has
+ * taken PROGRESS_AFTER_MS, `done()` clears it. For anything read in steps besides scenes (ray logs).
+ */
+export function stepProgress(name: string): { readonly show: (fraction: number) => void; readonly done: () => void } {
+  const started = performance.now();
+  return {
+    show: (fraction) => {
+      if (performance.now() - started >= progressAfter()) useOpening.setState({ opening: { name, fraction } });
+    },
+    done: () => useOpening.setState({ opening: null }),
+  };
+}
 
 let openCount = 0;
 

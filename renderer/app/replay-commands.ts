@@ -1,17 +1,29 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
 import { formatRayProblem } from "../../core";
 import { notify } from "../store/actions";
-import { pickedDocument } from "./document-commands";
-import { closeRayLog, currentReplayResults, openRayLog, readRayLog, recordedName, recordedText, useReplay } from "../store/replay";
+import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
+import { closeRayLog, currentReplayResults, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, useReplay } from "../store/replay";
 import { exportText, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"] };
 
-/** Opens a picked ray log; bad lines are skipped (the panel says how many, and the first problem). */
-export function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null): void {
+/**
+ * Opens a picked ray log; bad lines are skipped (the panel says how many, and the first problem).
+ * A big log is read in steps with progress in the status bar.
+ */
+export async function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
   const doc = pickedDocument(outcome);
   if (!doc) return;
-  const log = readRayLog(doc.name, doc.text);
+  let log;
+  if (doc.text.length < BIG_FILE_CHARS) log = readRayLog(doc.name, doc.text);
+  else {
+    const progress = stepProgress(doc.name);
+    try {
+      log = await readRayLogInSteps(doc.name, doc.text, progress.show, pause);
+    } finally {
+      progress.done();
+    }
+  }
   if (log.rays.length === 0) {
     const first = log.problems[0];
     notify(first ? `Could not open ${doc.name}: ${formatRayProblem(first, doc.name)}` : `${doc.name} has no rays`);
@@ -23,7 +35,7 @@ export function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null): void
 }
 
 export async function openRayLogFile(): Promise<void> {
-  receiveRayLog(await pickRayLog(RAY_LOG));
+  await receiveRayLog(await pickRayLog(RAY_LOG));
 }
 
 export function closeRayLogView(): void {

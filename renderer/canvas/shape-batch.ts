@@ -1,7 +1,7 @@
 // Drawing many shapes at once with the plain canvas API, for the batched layers of the canvas: one
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
-import { shapeAABB, type Shape } from "../../core";
+import { shapeBounds, type Shape } from "../../core";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -28,12 +28,13 @@ export function visibleRect(v: Pick<ScreenView, "x" | "y" | "scale" | "width" | 
   return { minX: (-margin - v.x) / v.scale, minY: (-margin - v.y) / v.scale, maxX: (v.width + margin - v.x) / v.scale, maxY: (v.height + margin - v.y) / v.scale };
 }
 
-// Shapes are immutable: a box is computed once per shape object.
+// Shapes are immutable: a box is computed once per shape object, from the shape's own numbers
+// (building each shape's collision geometry for its box doubled the world's work on a big open).
 const boxes = new WeakMap<Shape, WorldRect>();
 function boxOf(s: Shape): WorldRect {
   let b = boxes.get(s);
   if (!b) {
-    b = shapeAABB(s);
+    b = shapeBounds(s);
     boxes.set(s, b);
   }
   return b;
@@ -103,26 +104,38 @@ export function paintShapes(
   const tiny = TINY_PIXELS / pixelsPerUnit;
   let drawn = 0;
   let was: boolean | null = null;
+  // Tiny shapes in a row with the same colours go into one path, stroked once: a whole level seen
+  // from afar is 100,000 of them, and one strokeRect each cost most of the first frame of an open.
+  let pending = false;
+  const flush = () => {
+    if (pending) ctx.stroke();
+    pending = false;
+  };
   for (const s of shapes) {
     const b = boxOf(s);
     if (b.minX > rect.maxX || b.maxX < rect.minX || b.minY > rect.maxY || b.maxY < rect.minY) continue;
     const over = overlapping.has(s.id);
     if (over !== was) {
+      flush();
       ctx.fillStyle = over ? theme.overlapFill : theme.fill;
       ctx.strokeStyle = look === "selected" ? theme.selected : over ? theme.overlapStroke : theme.stroke;
       was = over;
     }
     drawn++;
     if (b.maxX - b.minX < tiny && b.maxY - b.minY < tiny) {
-      // A few pixels across: its outline is all that shows, and a rectangle is far cheaper to fill.
-      ctx.strokeRect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      // A few pixels across: its outline is all that shows, as a rectangle.
+      if (!pending) ctx.beginPath();
+      ctx.rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
+      pending = true;
       continue;
     }
+    flush();
     ctx.beginPath();
     traceShape(ctx, s);
     ctx.fill();
     ctx.stroke();
   }
+  flush();
   return drawn;
 }
 

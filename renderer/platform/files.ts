@@ -1,6 +1,8 @@
 // Opening and saving scene files: through the desktop shell's dialogs when the page runs in
-// Electron (window.colliderStudio), through a file input and a download in a plain browser.
+// Electron (window.colliderStudio); in a browser through the File System Access API where it
+// exists (web-files.ts), else through a file input and a download.
 import type { DesktopApi } from "../../core/shell/desktop-api";
+import { hasFileSystemAccess, openWithPicker, saveWithPicker } from "./web-files";
 
 declare global {
   interface Window {
@@ -25,6 +27,7 @@ export interface FileType {
   readonly extensions: readonly string[];
 }
 
+const SCENE_TYPE: FileType = { name: "Collider Studio scene", extensions: ["json"] };
 const SCENE_INPUT = { id: "open-scene-input", accept: ".json,application/json", label: "Open scene file" };
 const IMPORT_INPUT = { id: "import-file-input", accept: ".tmj,.json", label: "Import file" };
 const RAY_LOG_INPUT = { id: "ray-log-input", accept: ".jsonl,.json", label: "Open ray log" };
@@ -74,10 +77,12 @@ export function onShellOpenedFile(onFile: (doc: FileOutcome<OpenedDocument>) => 
   return api.onOpenFile((r) => onFile(r.ok ? { kind: "done", value: r.value } : r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error }));
 }
 
-/** Desktop: the native Open dialog. Browser: the file picker, answered through onBrowserFilePicked. */
+/** Desktop: the native Open dialog. Browser: the Open dialog of the File System Access API, else the
+ * file picker, answered through onBrowserFilePicked. */
 export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
   const api = desktop();
   if (!api) {
+    if (hasFileSystemAccess()) return openWithPicker(SCENE_TYPE);
     fileInput(SCENE_INPUT).click();
     return null;
   }
@@ -86,7 +91,8 @@ export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
   return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
 }
 
-/** Desktop: writes in place (or asks where). Browser: downloads the file. */
+/** Desktop: writes in place (or asks where). Browser: the same through the File System Access API,
+ * else downloads the file. */
 export async function saveScene(text: string, file: { name: string; path?: string }, saveAs = false): Promise<FileOutcome<{ name: string; path?: string }>> {
   const api = desktop();
   if (api) {
@@ -94,6 +100,7 @@ export async function saveScene(text: string, file: { name: string; path?: strin
     if (r.ok) return { kind: "done", value: r.value };
     return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
   }
+  if (hasFileSystemAccess()) return saveWithPicker(text, file, saveAs, SCENE_TYPE);
   download(text, file.name, "application/json");
   return { kind: "done", value: { name: file.name } };
 }

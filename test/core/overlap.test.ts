@@ -1,6 +1,8 @@
 // Hand-written overlap cases with exact expected values, and the AABB of every kind.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, collideCircles, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
+import { aabbOverlaps, collideCircles, shapeBounds, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
+import { anyShape, extremeShape, KINDS, seedOf } from "./arbitraries";
 import { overlap, type Penetration } from "./penetration";
 import { signedDistance } from "./reference";
 
@@ -245,5 +247,23 @@ describe("the reference itself (test/core/reference.ts) on values worked by hand
     expect(signedDistance(capsule("a", 0, 0, 1, 6, 90), circle("b", 5, 0, 1))).toBeCloseTo(1, 14);
     expect(signedDistance(polygon("a", 0, 0, [[0, 0], [2, 0], [0, 2]]), circle("b", 2, 2, Math.SQRT2))).toBeCloseTo(0, 14);
     expect(signedDistance(circle("a", 1, 1, 1), circle("b", 1, 1, 1))).toBe(-2);
+  });
+});
+
+describe("shapeBounds (from the shape's numbers, no geometry)", () => {
+  it("is shapeAABB bit for bit for circles, boxes and capsules, and within the weld distance for polygons", () => {
+    const check = (s: Shape) => {
+      const fast = shapeBounds(s), exact = shapeAABB(s);
+      if (s.type !== "polygon") expect(fast).toEqual(exact);
+      else {
+        const size = Math.max(exact.maxX - exact.minX, exact.maxY - exact.minY);
+        for (const k of ["minX", "minY", "maxX", "maxY"] as const) expect(Math.abs(fast[k] - exact[k])).toBeLessThanOrEqual(2e-7 * size + 1e-12 * Math.abs(exact[k]));
+      }
+    };
+    fc.assert(fc.property(anyShape("s"), check), { seed: seedOf("shape bounds"), numRuns: 2000 });
+    for (const kind of KINDS) fc.assert(fc.property(extremeShape(kind, "e"), check), { seed: seedOf(`shape bounds ${kind}`), numRuns: 300 });
+    // Quarter turns and a capsule that is a circle.
+    check(box("q", 3, 4, 10, 2, 90));
+    check(capsule("c", 1, 2, 2, 4, 30));
   });
 });

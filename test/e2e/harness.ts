@@ -26,9 +26,22 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
-export async function newEditorPage(browser: Browser, url: string): Promise<Page> {
+export interface PageOptions {
+  /** Runs before the editor page loads (e.g. page.addInitScript to stand in for a browser API). */
+  readonly beforeLoad?: (page: Page) => Promise<void>;
+}
+
+export async function newEditorPage(browser: Browser, url: string, options: PageOptions = {}): Promise<Page> {
   // Dark, the editor's default theme: the first run follows the system, which Chromium reports light.
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, colorScheme: "dark" });
+  // Chromium has the File System Access API, whose pickers headless tests cannot answer: the
+  // tests open through the file input and save through downloads, as browsers without it do
+  // (web-files.e2e.test.ts stands in for the pickers through beforeLoad).
+  await page.addInitScript(() => {
+    // Window is a global interface: its operations are the window object's own properties.
+    for (const name of ["showOpenFilePicker", "showSaveFilePicker", "showDirectoryPicker"]) Reflect.deleteProperty(window, name);
+  });
+  await options.beforeLoad?.(page);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
@@ -106,7 +119,7 @@ export async function serveEditor(): Promise<Served> {
 export interface EditorSession {
   /** The launcher's first line of output (its fallback message). */
   readonly firstLine: () => string;
-  readonly newPage: () => Promise<Page>;
+  readonly newPage: (options?: PageOptions) => Promise<Page>;
 }
 
 /** Serves the editor and launches Chromium once for the calling test file; both stop after it. */
@@ -127,6 +140,6 @@ export function editorSession(): EditorSession {
   };
   return {
     firstLine: () => started().served.firstLine,
-    newPage: () => newEditorPage(started().browser, started().served.url),
+    newPage: (options?: PageOptions) => newEditorPage(started().browser, started().served.url, options),
   };
 }

@@ -5,12 +5,15 @@ import { emptyScene, parseRayLine, raycastScene, vec2, type RayRecord, type Shap
 import { receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useEditor } from "../../renderer/store/editor-store";
+import { useOpening } from "../../renderer/app/document-commands";
 import {
   closeRayLog,
   currentReplayResults,
   openRayLog,
   positionLabel,
   readRayLog,
+  readRayLogInSteps,
+  RAY_LINES_PER_STEP,
   recordedName,
   recordedText,
   replayResultsOf,
@@ -173,6 +176,32 @@ describe("the replay store", () => {
     openRayLog(readRayLog("again.jsonl", text));
     expect(currentReplayResults().map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
     expect(recordedName("rays.jsonl")).toBe("rays.recorded");
+  });
+
+  it("a big log read in steps: the same rays and problems as in one go, with rising progress and a pause per step", async () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 2.5 * RAY_LINES_PER_STEP; i++) lines.push(i % 997 === 5 ? "{ not json" : JSON.stringify({ id: `r${i}`, from: [i, 0], to: [i, 100], tag: i % 2 ? "a" : "b" }));
+    const text = lines.join("\n") + "\n";
+    const progress: number[] = [];
+    let pauses = 0;
+    const stepped = await readRayLogInSteps("big.jsonl", text, (f) => progress.push(f), async () => { pauses++; });
+    const whole = readRayLog("big.jsonl", text);
+    expect(stepped.rays).toEqual(whole.rays);
+    expect(stepped.problems).toEqual(whole.problems);
+    expect(stepped.problems.length).toBe(26);
+    expect(pauses).toBe(3);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress[0]).toBe(0);
+  });
+
+  it("opening a picked big log waits for the stepped read, then opens it and clears the progress", async () => {
+    const ray = (i: number) => JSON.stringify({ id: `ray-number-${i}`, from: [i, 0], to: [i, 100], tag: "a-rather-long-tag-to-fill-the-line" });
+    const text = Array.from({ length: 8000 }, (_, i) => ray(i)).join("\n");
+    expect(text.length).toBeGreaterThan(500_000);
+    await receiveRayLog({ kind: "done", value: { name: "big.jsonl", text } });
+    expect(view().log?.rays).toHaveLength(8000);
+    expect(useOpening.getState().opening).toBeNull();
+    expect(useEditor.getState().notice).toBe("Opened ray log big.jsonl: 8000 rays");
   });
 
   it("opening a picked file: a log of only bad lines is refused with its first problem", () => {

@@ -1,0 +1,112 @@
+// Scene files in a browser that has the File System Access API (Chrome, Edge and other Chromium
+// browsers): Open keeps the picked file's handle, Save writes back to that same file, Save As (or
+// a document no file was picked for) asks where with the browser's Save dialog. files.ts keeps the
+// file input and the download for browsers without the API.
+//
+// A handle cannot go into the store (it is not plain data); the document's `file.path` holds a key
+// to it instead ("web-file:3"), so the handle follows the document: a failed open, New or Import
+// leaves the store's file, and so which file Save writes, exactly as for the desktop's paths.
+import type { FileOutcome, FileType, OpenedDocument } from "./files";
+
+/** The parts of FileSystemWritableFileStream used here. */
+export interface WebWritable {
+  write(data: string): Promise<void>;
+  close(): Promise<void>;
+  abort?(reason?: unknown): Promise<void>;
+}
+
+/** The parts of FileSystemFileHandle used here (permission calls are Chromium's, hence optional). */
+export interface WebFileHandle {
+  readonly name: string;
+  getFile(): Promise<File>;
+  createWritable(): Promise<WebWritable>;
+  queryPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
+  requestPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
+}
+
+interface PickerType {
+  readonly description: string;
+  readonly accept: Record<string, string[]>;
+}
+
+/** The pickers, which TypeScript's DOM library does not declare yet. */
+interface FileSystemAccessWindow {
+  showOpenFilePicker?(options: { types: PickerType[]; multiple: false }): Promise<WebFileHandle[]>;
+  showSaveFilePicker?(options: { types: PickerType[]; suggestedName: string }): Promise<WebFileHandle>;
+}
+
+const pickers = (): FileSystemAccessWindow => window as unknown as FileSystemAccessWindow;
+
+/** True where both pickers exist (they need a secure context: https or localhost). */
+export function hasFileSystemAccess(): boolean {
+  const w = pickers();
+  return typeof w.showOpenFilePicker === "function" && typeof w.showSaveFilePicker === "function";
+}
+
+const KEY_PREFIX = "web-file:";
+const handles = new Map<string, WebFileHandle>();
+let lastKey = 0;
+
+function keep(handle: WebFileHandle): string {
+  const key = `${KEY_PREFIX}${++lastKey}`;
+  handles.set(key, handle);
+  return key;
+}
+
+/** The handle a document's `file.path` refers to; none after a reload (handles live in the page). */
+const handleOf = (path: string | undefined): WebFileHandle | undefined => (path?.startsWith(KEY_PREFIX) ? handles.get(path) : undefined);
+
+const pickerType = (type: FileType): PickerType => ({ description: type.name, accept: { "application/json": type.extensions.map((e) => `.${e}`) } });
+
+/** The user closed the picker: not an error worth a message. */
+const isCancel = (err: unknown): boolean => err instanceof DOMException && err.name === "AbortError";
+
+const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+
+/** The browser's Open dialog; the picked file's handle is kept for Save. */
+export async function openWithPicker(type: FileType): Promise<FileOutcome<OpenedDocument>> {
+  let handle: WebFileHandle | undefined;
+  try {
+    [handle] = await pickers().showOpenFilePicker!({ types: [pickerType(type)], multiple: false });
+  } catch (err) {
+    return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not open a file: ${reason(err)}` };
+  }
+  if (!handle) return { kind: "canceled" };
+  try {
+    const text = await (await handle.getFile()).text();
+    return { kind: "done", value: { name: handle.name, path: keep(handle), text } };
+  } catch (err) {
+    return { kind: "error", message: `Could not read ${handle.name}: ${reason(err)}` };
+  }
+}
+
+/** Writes `text` to the document's file, or to one the browser's Save dialog asks for (Save As,
+ * or no file yet). Chromium writes to a temporary file and swaps it in on close, so a failed
+ * write leaves the file as it was. */
+export async function saveWithPicker(text: string, file: { name: string; path?: string }, saveAs: boolean, type: FileType): Promise<FileOutcome<{ name: string; path: string }>> {
+  const known = saveAs ? undefined : handleOf(file.path);
+  let handle: WebFileHandle;
+  try {
+    handle = known ?? (await pickers().showSaveFilePicker!({ types: [pickerType(type)], suggestedName: file.name }));
+  } catch (err) {
+    return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not save ${file.name}: ${reason(err)}` };
+  }
+  try {
+    // A file picked with Open was granted reading only: ask (once) to write it.
+    if (handle.queryPermission && (await handle.queryPermission({ mode: "readwrite" })) !== "granted") {
+      const answer = await handle.requestPermission?.({ mode: "readwrite" });
+      if (answer !== "granted") return { kind: "error", message: `Could not save ${handle.name}: permission to write it was refused` };
+    }
+    const writable = await handle.createWritable();
+    try {
+      await writable.write(text);
+      await writable.close();
+    } catch (err) {
+      await writable.abort?.(err).catch(() => undefined);
+      throw err;
+    }
+  } catch (err) {
+    return { kind: "error", message: `Could not save ${handle.name}: ${reason(err)}` };
+  }
+  return { kind: "done", value: { name: handle.name, path: known ? file.path! : keep(handle) } };
+}

@@ -1,0 +1,177 @@
+// Files in the web build. With the File System Access API (stood in for by fake pickers and
+// handles that record what is written), Open keeps the file's handle and Save writes back to it,
+// Save As asks for a new file; without it, Open clicks the file input and Save downloads.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { parseScene } from "../../core";
+import { editorSession, pageErrors, placeAt, ROOT } from "./harness";
+
+const session = editorSession();
+const README_SCENE = readFileSync(resolve(ROOT, "test/export/fixtures/readme-example.json"), "utf8");
+
+interface Recorded {
+  /** Every file closed after writing, in order. */
+  readonly writes: { name: string; text: string }[];
+  /** The suggested name of every Save dialog shown. */
+  readonly saveDialogs: string[];
+  /** What the next Open dialogs pick; empty means the user cancels. */
+  readonly toOpen: { name: string; text: string }[];
+  /** The names the next Save dialogs pick; empty means the user cancels. */
+  readonly toSave: string[];
+}
+
+/** Installs fake pickers before the editor loads: handles keep their name and record writes. */
+async function fakePickers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const rec: Recorded = { writes: [], saveDialogs: [], toOpen: [], toSave: [] };
+    (window as unknown as { __files: Recorded }).__files = rec;
+    const handle = (name: string, text: string) => ({
+      kind: "file",
+      name,
+      getFile: async () => new File([text], name, { type: "application/json" }),
+      queryPermission: async () => "granted",
+      requestPermission: async () => "granted",
+      createWritable: async () => {
+        let written = "";
+        return {
+          write: async (data: string) => {
+            written += data;
+          },
+          close: async () => {
+            rec.writes.push({ name, text: written });
+          },
+          abort: async () => undefined,
+        };
+      },
+    });
+    const cancel = () => new DOMException("The user aborted a request.", "AbortError");
+    Object.assign(window, {
+      showOpenFilePicker: async () => {
+        const next = rec.toOpen.shift();
+        if (!next) throw cancel();
+        return [handle(next.name, next.text)];
+      },
+      showSaveFilePicker: async (options: { suggestedName: string }) => {
+        rec.saveDialogs.push(options.suggestedName);
+        const next = rec.toSave.shift();
+        if (!next) throw cancel();
+        return handle(next, "");
+      },
+    });
+  });
+}
+
+const recorded = (page: Page): Promise<Recorded> => page.evaluate(() => (window as unknown as { __files: Recorded }).__files);
+const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent();
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+function shapesIn(text: string): number {
+  const parsed = parseScene(text);
+  if (!parsed.ok) throw new Error("written scene does not parse");
+  return parsed.scene.shapes.length;
+}
+
+/** Counts downloads, which must never happen while the API is there. */
+function downloads(page: Page): () => number {
+  let count = 0;
+  page.on("download", () => count++);
+  return () => count;
+}
+
+describe("files in a browser with the File System Access API", () => {
+  it("Open keeps the file: Save writes back to it without asking; Save As asks, and later Saves go to the new file", async () => {
+    const page = await session.newPage({ beforeLoad: fakePickers });
+    const downloaded = downloads(page);
+    await page.evaluate((text) => (window as unknown as { __files: Recorded }).__files.toOpen.push({ name: "castle.json", text }), README_SCENE);
+    await button(page, "Open").click();
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
+
+    await placeAt(page, "Box", 640, 400);
+    await expect.poll(() => page.title()).toBe("• castle.json — Collider Studio");
+    await button(page, "Save").click();
+    await expect.poll(async () => (await recorded(page)).writes.length).toBe(1);
+    let rec = await recorded(page);
+    expect(rec.writes[0]!.name).toBe("castle.json");
+    expect(shapesIn(rec.writes[0]!.text)).toBe(6);
+    expect(rec.saveDialogs).toEqual([]);
+    await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
+
+    await page.evaluate(() => (window as unknown as { __files: Recorded }).__files.toSave.push("castle-copy.json"));
+    await button(page, "Save As").click();
+    await expect.poll(async () => (await recorded(page)).writes.length).toBe(2);
+    rec = await recorded(page);
+    expect(rec.saveDialogs).toEqual(["castle.json"]);
+    expect(rec.writes[1]!.name).toBe("castle-copy.json");
+    await expect.poll(() => page.title()).toBe("castle-copy.json — Collider Studio");
+
+    await placeAt(page, "Circle", 700, 300);
+    await page.keyboard.press("Control+S");
+    await expect.poll(async () => (await recorded(page)).writes.length).toBe(3);
+    rec = await recorded(page);
+    expect(rec.writes[2]!.name).toBe("castle-copy.json");
+    expect(shapesIn(rec.writes[2]!.text)).toBe(7);
+    expect(rec.saveDialogs).toEqual(["castle.json"]); // no second dialog
+    expect(downloaded()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a new document asks where on its first Save; canceling the dialog writes nothing and keeps it unsaved", async () => {
+    const page = await session.newPage({ beforeLoad: fakePickers });
+    const downloaded = downloads(page);
+    await placeAt(page, "Box", 640, 400);
+    await button(page, "Save").click();
+    await expect.poll(async () => (await recorded(page)).saveDialogs).toEqual(["untitled.json"]);
+    expect((await recorded(page)).writes).toEqual([]);
+    await expect.poll(() => page.title()).toBe("• untitled.json — Collider Studio");
+    expect(await page.locator(".statusbar").textContent()).not.toContain("Could not");
+
+    await page.evaluate(() => (window as unknown as { __files: Recorded }).__files.toSave.push("room.json"));
+    await button(page, "Save").click();
+    await expect.poll(async () => (await recorded(page)).writes.map((w) => w.name)).toEqual(["room.json"]);
+    await expect.poll(() => page.title()).toBe("room.json — Collider Studio");
+    // Canceling Open leaves the document as it was.
+    await button(page, "Open").click();
+    expect(await page.title()).toBe("room.json — Collider Studio");
+    expect(downloaded()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a file that fails to open does not take over Save: the open document's file is written", async () => {
+    const page = await session.newPage({ beforeLoad: fakePickers });
+    await page.evaluate((text) => {
+      const files = (window as unknown as { __files: Recorded }).__files;
+      files.toOpen.push({ name: "castle.json", text }, { name: "broken.json", text: '{"format": "collider-studio", "version": 1, "shapes": 3}' });
+    }, README_SCENE);
+    await button(page, "Open").click();
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    await button(page, "Open").click();
+    await page.getByRole("alert", { name: "Problems" }).waitFor();
+    expect(await page.title()).toBe("castle.json — Collider Studio");
+    await placeAt(page, "Box", 640, 400);
+    await button(page, "Save").click();
+    await expect.poll(async () => (await recorded(page)).writes.map((w) => w.name)).toEqual(["castle.json"]);
+    expect((await recorded(page)).saveDialogs).toEqual([]);
+  });
+});
+
+describe("files in a browser without the API", () => {
+  it("Open clicks the file input and Save downloads the scene", async () => {
+    const page = await session.newPage();
+    expect(await page.evaluate(() => "showSaveFilePicker" in window || "showOpenFilePicker" in window)).toBe(false);
+    const chooser = page.waitForEvent("filechooser");
+    await button(page, "Open").click();
+    await (await chooser).setFiles({ name: "castle.json", mimeType: "application/json", buffer: Buffer.from(README_SCENE) });
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    await placeAt(page, "Box", 640, 400);
+    const download = page.waitForEvent("download");
+    await button(page, "Save").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("castle.json");
+    expect(shapesIn(readFileSync((await file.path())!, "utf8"))).toBe(6);
+    await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+// The File System Access paths the end-to-end test cannot reach with willing fake pickers: a
+// refused permission, a write that fails half-way, a picker that fails, a browser with one picker.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { hasFileSystemAccess, openWithPicker, saveWithPicker, type WebFileHandle, type WebWritable } from "../../renderer/platform/web-files";
+
+const SCENE = { name: "Collider Studio scene", extensions: ["json"] };
+
+interface FakeHandle extends WebFileHandle {
+  readonly written: string[];
+  readonly aborted: boolean;
+}
+
+function fakeHandle(name: string, opts: { permission?: PermissionState; failWrite?: boolean; text?: string } = {}): FakeHandle {
+  const state = { written: [] as string[], aborted: false };
+  return {
+    name,
+    get written() {
+      return state.written;
+    },
+    get aborted() {
+      return state.aborted;
+    },
+    getFile: async () => new File([opts.text ?? ""], name),
+    queryPermission: async () => opts.permission ?? "granted",
+    requestPermission: async () => opts.permission ?? "granted",
+    createWritable: async (): Promise<WebWritable> => {
+      let pending = "";
+      return {
+        write: async (data) => {
+          if (opts.failWrite) throw new Error("The disk is full.\nmore detail");
+          pending += data;
+        },
+        close: async () => {
+          state.written.push(pending);
+        },
+        abort: async () => {
+          state.aborted = true;
+        },
+      };
+    },
+  };
+}
+
+function stubPickers(open: () => Promise<WebFileHandle[]>, save: () => Promise<WebFileHandle>): void {
+  vi.stubGlobal("window", { showOpenFilePicker: open, showSaveFilePicker: save });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("web files", () => {
+  it("needs both pickers", () => {
+    vi.stubGlobal("window", { showOpenFilePicker: async () => [] });
+    expect(hasFileSystemAccess()).toBe(false);
+    stubPickers(async () => [], async () => fakeHandle("a.json"));
+    expect(hasFileSystemAccess()).toBe(true);
+  });
+
+  it("a refused permission to write is a one-line error and writes nothing", async () => {
+    const file = fakeHandle("castle.json", { permission: "denied", text: "{}" });
+    stubPickers(async () => [file], async () => file);
+    const opened = await openWithPicker(SCENE);
+    if (opened.kind !== "done") throw new Error("not opened");
+    const saved = await saveWithPicker("new text", { name: opened.value.name, path: opened.value.path }, false, SCENE);
+    expect(saved).toEqual({ kind: "error", message: "Could not save castle.json: permission to write it was refused" });
+    expect(file.written).toEqual([]);
+  });
+
+  it("a write that fails is aborted, so the file is never replaced, and reported in one line", async () => {
+    const file = fakeHandle("castle.json", { failWrite: true });
+    stubPickers(async () => [file], async () => file);
+    const saved = await saveWithPicker("new text", { name: "castle.json" }, true, SCENE);
+    expect(saved).toEqual({ kind: "error", message: "Could not save castle.json: The disk is full." });
+    expect(file.aborted).toBe(true);
+    expect(file.written).toEqual([]);
+  });
+
+  it("a picker that fails (not a cancel) is an error; a cancel is not", async () => {
+    stubPickers(
+      async () => {
+        throw new DOMException("Must be handling a user gesture to show a file picker.", "SecurityError");
+      },
+      async () => {
+        throw new DOMException("The user aborted a request.", "AbortError");
+      },
+    );
+    expect(await openWithPicker(SCENE)).toEqual({ kind: "error", message: "Could not open a file: Must be handling a user gesture to show a file picker." });
+    expect(await saveWithPicker("x", { name: "a.json" }, false, SCENE)).toEqual({ kind: "canceled" });
+  });
+
+  it("a path that is not one of this page's handles (a desktop path, or from before a reload) asks where", async () => {
+    const picked = fakeHandle("where.json");
+    const save = vi.fn(async () => picked);
+    stubPickers(async () => [], save);
+    const saved = await saveWithPicker("text", { name: "level.json", path: "web-file:999" }, false, SCENE);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(saved.kind === "done" && saved.value.name).toBe("where.json");
+    expect(picked.written).toEqual(["text"]);
+  });
+});
