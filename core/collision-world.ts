@@ -257,11 +257,19 @@ export class CollisionWorld {
     if (pairs.size === 0 && movedCount === this.byId.size) {
       // Everything is new (a first load): one walk of the tree against itself finds every pair
       // of overlapping fat boxes, where a query per shape would descend from the root n times.
+      const keys: number[] = [];
       this.tree.forEachOverlappingPair((p, q) => {
         const a = slots[p]!, b = slots[q]!;
-        if (!bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) return;
-        pairs.set(pairKey(p, q), { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
+        if (bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) keys.push(pairKey(p, q));
       });
+      // Into the map in slot order, as queries slot by slot would have put them: overlaps() sorts
+      // its list by scene index, and a nearly sorted list sorts in one pass (tree order made every
+      // later drag step a full sort).
+      const sorted = Float64Array.from(keys).sort();
+      for (const key of sorted) {
+        const p = Math.floor(key / SLOT_LIMIT), q = key - p * SLOT_LIMIT;
+        pairs.set(key, { a: p, b: q, versionA: -1, versionB: -1, first: -1, overlap: null });
+      }
       moved.fill(0);
     }
     for (let p = 0; p < moved.length; p++) {
