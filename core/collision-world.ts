@@ -109,6 +109,12 @@ export class CollisionWorld {
     return this.byId.size;
   }
 
+  /** The synced shape with this id and its index in the synced list, or undefined: O(1), for views that look up a few shapes among many. */
+  lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
+    const slot = this.byId.get(id);
+    return slot === undefined ? undefined : this.slots[slot]!;
+  }
+
   /**
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are

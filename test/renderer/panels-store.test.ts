@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseScene, serializeScene, type Shape } from "../../core";
 import { drawOrder } from "../../renderer/canvas/draw-order";
+import { shapesWithIds } from "../../renderer/store/derived";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
 import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
@@ -307,5 +308,17 @@ describe("saving", () => {
     loadDocument(parsed.scene, { name: "t.json" });
     expect(documentOf(state())).toEqual(written);
     expect(parsed.scene.shapes[1]).toMatchObject({ name: "crate", layer: second, collisionLayer: 3, collisionMask: 17, properties: [{ name: "tint", type: "color", value: "#11223344" }, { name: "heavy", type: "boolean", value: true }] });
+  });
+});
+
+describe("shapesWithIds (the panels' selection lookup through the world's id index)", () => {
+  it("gives the shapes in scene order, once each, skipping unknown ids, and follows the shapes array", () => {
+    const mk = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
+    const shapes = [mk("a", 0), mk("b", 10), mk("c", 20), mk("d", 30)];
+    expect(shapesWithIds(shapes, ["d", "nope", "b", "d"]).map((s) => s.id)).toEqual(["b", "d"]);
+    expect(shapesWithIds(shapes, [])).toEqual([]);
+    const moved = shapes.map((s) => (s.id === "b" ? { ...s, x: 99 } : s));
+    expect(shapesWithIds(moved, ["b"])[0]).toBe(moved[1]);
+    expect(shapesWithIds([moved[3]!, moved[0]!], ["a", "d", "b"]).map((s) => s.id)).toEqual(["d", "a"]);
   });
 });

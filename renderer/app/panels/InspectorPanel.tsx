@@ -1,6 +1,7 @@
 // Numeric and naming fields of the selection. With several shapes it shows the fields they share;
 // a field whose values differ is empty with a "mixed" placeholder, and a typed value sets them all.
 import type { Shape } from "../../../core";
+import { shapesWithIds } from "../../store/derived";
 import { useEditor } from "../../store/editor-store";
 import { moveSelectionToLayer } from "../../store/layer-actions";
 import { nameSelection, parseNumber, setPolygonPoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
@@ -12,8 +13,7 @@ const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
 export function useSelectedShapes(): readonly Shape[] {
   const shapes = useEditor((s) => s.shapes);
   const selection = useEditor((s) => s.selection);
-  const ids = new Set(selection);
-  return shapes.filter((s) => ids.has(s.id));
+  return shapesWithIds(shapes, selection);
 }
 
 const shown = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));

@@ -2,6 +2,7 @@
 // shape count and can be renamed, moved, hidden, locked, deleted, or given the selection.
 import { useState } from "react";
 import type { Layer } from "../../../core";
+import { shapesWithIds } from "../../store/derived";
 import { useEditor } from "../../store/editor-store";
 import {
   activeLayerOf,
@@ -65,7 +66,7 @@ export function LayersPanel() {
   const layers = useEditor((s) => s.layers);
   const shapes = useEditor((s) => s.shapes);
   const active = useEditor(activeLayerOf);
-  const hasSelection = useEditor((s) => s.selection.some((id) => s.shapes.some((x) => x.id === id)));
+  const hasSelection = useEditor((s) => shapesWithIds(s.shapes, s.selection).length > 0);
   const counts = shapeCounts(shapes);
   return (
     <Panel title="Layers">

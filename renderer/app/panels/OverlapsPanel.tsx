@@ -1,6 +1,6 @@
 // Every overlapping pair of the scene with its penetration depth; a row selects both shapes.
 import { select } from "../../store/actions";
-import { useOverlaps } from "../../store/derived";
+import { shapesWithIds, useOverlaps } from "../../store/derived";
 import { useEditor } from "../../store/editor-store";
 import { Panel } from "./fields";
 
@@ -15,9 +15,8 @@ export function OverlapsPanel() {
   const selection = useEditor((s) => s.selection);
   const shapes = useEditor((s) => s.shapes);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
-  const wanted = new Set(listed.flatMap((p) => [p.a, p.b]));
   const names = new Map<string, string | undefined>();
-  for (const s of shapes) if (wanted.has(s.id)) names.set(s.id, s.name);
+  for (const s of shapesWithIds(shapes, listed.flatMap((p) => [p.a, p.b]))) names.set(s.id, s.name);
   const label = (id: string) => (names.get(id) ? `${names.get(id)} (${id})` : id);
   return (
     <Panel title={`Overlaps (${pairs.length})`}>
