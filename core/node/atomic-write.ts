@@ -84,11 +84,21 @@ async function moveIfPresent(fs: WriteFileSystem, from: string, to: string): Pro
  */
 export async function writeTextAtomically(target: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const fs = options.fs ?? nodeWriteFileSystem;
+  await writeAtomically(target, (temporary) => fs.writeNewFile(temporary, text), options);
+}
+
+/**
+ * writeTextAtomically for content too big to hold as one string: `produce` creates the temporary
+ * file it is given (it must not exist yet), writes it however it likes and flushes it to disk;
+ * the backups and the final rename are the same.
+ */
+export async function writeAtomically(target: string, produce: (temporary: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<void> {
+  const fs = options.fs ?? nodeWriteFileSystem;
   const backups = backupCount(options);
   const temporary = temporaryPathFor(target);
   const previous = temporaryPathFor(target);
   try {
-    await fs.writeNewFile(temporary, text);
+    await produce(temporary);
     if (backups > 0) {
       let kept = true;
       try {

@@ -7,11 +7,17 @@ import { createInterface } from "node:readline";
 import { CollisionWorld } from "../collision-world";
 import { castRecordedRay } from "../replay/cast";
 import { compareRay, DEFAULT_TOLERANCE, expectationOf, ReplayTally } from "../replay/compare";
-import { describeMismatch, replayJUnit } from "../replay/junit";
+import { describeMismatch } from "../replay/junit";
 import { formatRayProblem, parseRayLine, rayLine, type RayLogProblem } from "../replay/ray-log";
 import type { ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { UserError } from "./files";
+import { JUnitSpool } from "./junit-spool";
+
+/** Mismatches kept for the terminal's list and the HTML report (the JUnit report has every one). */
+export const MISMATCHES_KEPT = 20_000;
+/** Other rays (ok, unchecked) kept for the HTML report's table. */
+export const OTHERS_KEPT = 20_000;
 
 export interface ReplayOptions {
   readonly json?: boolean;
@@ -20,6 +26,8 @@ export interface ReplayOptions {
   readonly junit?: string;
   readonly html?: string;
   readonly skipBadLines?: boolean;
+  /** How many mismatches and other rays the terminal list and the HTML report keep (tests lower them). */
+  readonly keep?: { readonly mismatches: number; readonly others: number };
 }
 
 export interface ReplayIO {
@@ -31,7 +39,7 @@ export interface ReplayIO {
 }
 
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
-export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string }) => string;
+export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number }) => string;
 
 const resultJson = (r: ReplayResult): string => JSON.stringify({
   id: r.ray.id,
@@ -62,8 +70,13 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   const world = new CollisionWorld();
   world.sync(scene.shapes);
   const tally = new ReplayTally(tolerance);
-  const keepAll = options.junit !== undefined || options.html !== undefined;
+  // Bounded memory however long the log: the JUnit report spools to disk, the terminal lists at
+  // most MISMATCHES_KEPT mismatches, and the HTML report keeps those and the first OTHERS_KEPT
+  // other rays (the rest are counted in its summary and named as left out).
+  const junit = options.junit ? await JUnitSpool.create(logPath.split(/[\\/]/).pop() ?? logPath) : null;
   const kept: ReplayResult[] = [];
+  const keepMismatches = options.keep?.mismatches ?? MISMATCHES_KEPT, keepOthers = options.keep?.others ?? OTHERS_KEPT;
+  let others = 0, leftOut = 0;
   const problems: RayLogProblem[] = [];
   const record = options.record ? await openOutput(options.record) : null;
   let first = true, lastProgress = 0;
@@ -89,7 +102,12 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     const hit = castRecordedRay(world, ray);
     const result = compareRay(ray, hit, tolerance);
     tally.add(result);
-    if (keepAll || result.status === "mismatch") kept.push(result);
+    if (result.status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers) kept.push(result);
+    else leftOut++;
+    if (junit) {
+      const spooled = junit.add(result);
+      if (spooled) await spooled;
+    }
     if (options.json) {
       io.stdout((first ? "\n" : ",\n") + resultJson(result));
       first = false;
@@ -103,6 +121,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   if (io.progress && lastProgress > 0) io.progress("\r\u001b[K");
   if (record) await close(record);
   if (problems.length > 0 && !options.skipBadLines) {
+    await junit?.discard();
     // Refused: nothing but the problem is reported (a half-replayed log would mislead).
     if (options.json) io.stdout("\n]}\n");
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
@@ -114,8 +133,15 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
     io.stdout(`${summary.total} rays: ${summary.ok} ok, ${summary.mismatch} mismatching${kinds ? ` (${kinds})` : ""}, ${summary.unchecked} unchecked${problems.length ? `; ${problems.length} bad lines skipped` : ""}\n`);
     for (const r of kept) if (r.status === "mismatch") io.stdout(`  ${r.ray.id} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}\n`);
+    if (summary.mismatch > keepMismatches) io.stdout(`  … and ${summary.mismatch - keepMismatches} more mismatches (--junit lists every one)\n`);
   }
-  if (options.junit) await io.writeText(options.junit, replayJUnit(kept, summary, logPath.split(/[\\/]/).pop() ?? logPath));
-  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString() }));
+  if (junit && options.junit) {
+    try {
+      await junit.finish(options.junit, summary);
+    } catch (err) {
+      throw new UserError(`cannot write ${options.junit}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut }));
   return summary.mismatch > 0 ? 1 : 0;
 }

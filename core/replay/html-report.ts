@@ -13,6 +13,8 @@ export interface HtmlReportOptions {
   readonly logName?: string;
   /** ISO date, passed in so the output is deterministic; absent: not shown. */
   readonly generatedAt?: string;
+  /** Rays of the log not among `results` (a long log keeps a bounded number): counted in the summary, named as left out. */
+  readonly leftOut?: number;
 }
 
 /** One ray as the page's script reads it; absent fields are left out of the JSON. */
@@ -481,7 +483,7 @@ export function replayHtmlReport(scene: Scene, results: readonly ReplayResult[],
 <ul class="summary" aria-label="Summary">
 ${summaryItems.join("\n")}
 </ul>
-</header>
+${options.leftOut ? `<p class="meta" id="left-out">${escapeHtml(`A long log: ${options.leftOut.toLocaleString("en")} of its ${summary.total.toLocaleString("en")} rays are counted above but not drawn or listed below (kept: the first mismatches and the first other rays). The JUnit report (--junit) has every ray.`)}</p>\n` : ""}</header>
 <section class="drawing" aria-label="Level">
 <svg id="level" viewBox="${f(view.minX)} ${f(view.minY)} ${f(w)} ${f(h)}" role="img" aria-label="The level's ${scene.shapes.length} shapes and ${mismatches.length} mismatching rays">
 <g id="shapes">

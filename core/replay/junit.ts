@@ -24,30 +24,53 @@ export function describeMismatch(r: ReplayResult): string {
   }
 }
 
-/** The whole report, as text. `name` names the run (the log's file name). */
+/** The document's first lines, up to the opening <testsuites>. */
+export function junitHead(summary: ReplaySummary, name: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escapeXml(name)}" tests="${summary.total}" failures="${summary.mismatch}" skipped="${summary.unchecked}">\n`;
+}
+
+/** Counts of one tag's test cases, for its <testsuite>. */
+export interface SuiteCounts {
+  tests: number;
+  failures: number;
+  skipped: number;
+}
+
+export const suiteOpen = (tag: string, c: SuiteCounts): string => `  <testsuite name="${escapeXml(tag)}" tests="${c.tests}" failures="${c.failures}" skipped="${c.skipped}">\n`;
+export const SUITE_CLOSE = "  </testsuite>\n";
+export const JUNIT_TAIL = "</testsuites>\n";
+
+/** The tag a ray's test case is filed under. */
+export const suiteOf = (r: ReplayResult): string => r.ray.tag ?? "untagged";
+
+/** One ray's <testcase> line (with its newline). */
+export function junitCase(r: ReplayResult, name: string): string {
+  const tag = suiteOf(r);
+  const open = `    <testcase classname="${escapeXml(`${name}.${tag}`)}" name="${escapeXml(r.ray.id)}"`;
+  if (r.status === "ok") return `${open}/>\n`;
+  if (r.status === "unchecked") return `${open}><skipped message="no expectation recorded"/></testcase>\n`;
+  const text = describeMismatch(r);
+  return `${open}><failure type="${r.mismatch!.kind}" message="${escapeXml(text)}">${escapeXml(`line ${r.ray.line}: ${text}`)}</failure></testcase>\n`;
+}
+
+/** Adds a result to its tag's counts. */
+export function countCase(c: SuiteCounts, r: ReplayResult): void {
+  c.tests++;
+  if (r.status === "mismatch") c.failures++;
+  else if (r.status === "unchecked") c.skipped++;
+}
+
+/** The whole report, as text. `name` names the run (the log's file name). The command line writes the same bytes in a stream (core/node/junit-spool.ts). */
 export function replayJUnit(results: readonly ReplayResult[], summary: ReplaySummary, name: string): string {
-  const suites = new Map<string, ReplayResult[]>();
+  const suites = new Map<string, { counts: SuiteCounts; cases: string[] }>();
   for (const r of results) {
-    const tag = r.ray.tag ?? "untagged";
-    const list = suites.get(tag);
-    if (list) list.push(r);
-    else suites.set(tag, [r]);
+    const tag = suiteOf(r);
+    let suite = suites.get(tag);
+    if (!suite) suites.set(tag, (suite = { counts: { tests: 0, failures: 0, skipped: 0 }, cases: [] }));
+    countCase(suite.counts, r);
+    suite.cases.push(junitCase(r, name));
   }
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${escapeXml(name)}" tests="${summary.total}" failures="${summary.mismatch}" skipped="${summary.unchecked}">`];
-  for (const [tag, list] of suites) {
-    const failures = list.filter((r) => r.status === "mismatch").length, skipped = list.filter((r) => r.status === "unchecked").length;
-    out.push(`  <testsuite name="${escapeXml(tag)}" tests="${list.length}" failures="${failures}" skipped="${skipped}">`);
-    for (const r of list) {
-      const open = `    <testcase classname="${escapeXml(`${name}.${tag}`)}" name="${escapeXml(r.ray.id)}"`;
-      if (r.status === "ok") out.push(`${open}/>`);
-      else if (r.status === "unchecked") out.push(`${open}><skipped message="no expectation recorded"/></testcase>`);
-      else {
-        const text = describeMismatch(r);
-        out.push(`${open}><failure type="${r.mismatch!.kind}" message="${escapeXml(text)}">${escapeXml(`line ${r.ray.line}: ${text}`)}</failure></testcase>`);
-      }
-    }
-    out.push("  </testsuite>");
-  }
-  out.push("</testsuites>");
-  return out.join("\n") + "\n";
+  let out = junitHead(summary, name);
+  for (const [tag, suite] of suites) out += suiteOpen(tag, suite.counts) + suite.cases.join("") + SUITE_CLOSE;
+  return out + JUNIT_TAIL;
 }

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareRay, expectationOf, parseRayLine, rayLine, replayJUnit, ReplayTally, vec2, type CastHit, type RayRecord } from "../../core/index";
+import { castRecordedRay, CollisionWorld, compareRay, expectationOf, parseRayLine, parseScene, rayLine, replayHtmlReport, replayJUnit, ReplayTally, vec2, type CastHit, type RayRecord, type ReplayResult } from "../../core/index";
+import { replay } from "../../core/node/replay";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
 
@@ -172,6 +173,42 @@ describe("collider-studio replay", () => {
     // The recorded baseline replays clean.
     const again = await run(["replay", scene, record]);
     expect(again).toMatchObject({ code: 0, out: "4 rays: 4 ok, 0 mismatching, 0 unchecked\n" });
+  });
+
+  it("a long log in bounded memory: the JUnit report spools every ray (the same bytes as replayJUnit, over more tags than files kept open), the terminal and the HTML keep a bounded number", async () => {
+    // 300 rays over 40 tags, many mismatching (a wrong expected point; rays above the wall lose their hit).
+    const rays = Array.from({ length: 300 }, (_, i) => line({ id: `r${i}`, from: [0, i % 7], to: [30, i % 7], tag: `t${i % 40}`, expect: { hit: true, shape: "wall", point: [i % 3 === 0 ? 5 : 9, i % 7] } }));
+    const file = log("long.jsonl", rays);
+    const junit = join(dir, "long.xml"), html = join(dir, "long.html");
+    let out = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, writeText: async (p: string, t: string) => writeFileSync(p, t) };
+    const parsed = parseScene(readFileSync(scene, "utf8"));
+    if (!parsed.ok) throw new Error("scene");
+    let leftOut = -1, keptCount = -1;
+    const code = await replay(parsed.scene, "level.json", file, { junit, html, keep: { mismatches: 3, others: 5 } }, io, (sc, results, summary, o) => {
+      leftOut = o.leftOut;
+      keptCount = results.length;
+      return replayHtmlReport(sc, results, summary, o);
+    });
+    expect(code).toBe(1);
+    // The reference: every ray cast and compared here, the whole report built in memory.
+    const world = new CollisionWorld();
+    world.sync(parsed.scene.shapes);
+    const all: ReplayResult[] = rays.map((l, i) => {
+      const r = parseRayLine(l, i + 1);
+      if (!r.ok || !r.ray) throw new Error("line");
+      return compareRay(r.ray, castRecordedRay(world, r.ray), 0.01);
+    });
+    const tally = new ReplayTally(0.01);
+    for (const r of all) tally.add(r);
+    expect(readFileSync(junit, "utf8")).toBe(replayJUnit(all, tally.summary(), "long.jsonl"));
+    const mismatches = tally.summary().mismatch;
+    expect(mismatches).toBeGreaterThan(50);
+    // Kept: the first 3 mismatches and the first 5 others; the other 292 counted as left out.
+    expect([keptCount, leftOut]).toEqual([8, 292]);
+    expect(readFileSync(html, "utf8")).toContain("292 of its 300 rays are counted above but not drawn or listed below");
+    expect(out).toContain(`… and ${mismatches - 3} more mismatches (--junit lists every one)`);
+    expect(out.match(/^ {2}r\d+ \(line/gm)?.length).toBe(3);
   });
 
   it("golden files: the --json output and the JUnit XML of a log with every kind of verdict", async () => {
