@@ -2,10 +2,10 @@
 // preload's `window.colliderStudio` before the page loads: a document restored after a crash opens
 // unsaved under its name (before the page first reports its document to the shell), an edit is
 // autosaved after a quiet 3 s and the recovery file dropped on Save, and a change on disk asks to reload.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { emptyScene, parseScene, serializeScene, type Scene } from "../../core";
-import { launchBrowser, pageErrors, placeAt, serveEditor, type Served } from "./harness";
+import { editorSession, pageErrors, placeAt } from "./harness";
 
 const circle = (id: string, x: number) => ({ id, type: "circle" as const, x, y: 0, rotation: 0, radius: 20 });
 const sceneWith = (...ids: string[]): Scene => ({ ...emptyScene(), shapes: ids.map((id, i) => circle(id, i * 60)) });
@@ -59,28 +59,11 @@ function installFakeShell(setup: { recovered: unknown; onDisk: string }): void {
   };
 }
 
-let served: Served | undefined;
-let browser: Browser | undefined;
+const session = editorSession();
 
-beforeAll(async () => {
-  served = await serveEditor();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.stop();
-});
-
-async function openWithShell(recovered: unknown, onDisk = serializeScene(sceneWith("disk"))): Promise<Page> {
-  const page = await browser!.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "dark" });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  (page as Page & { errors: string[] }).errors = errors;
-  await page.addInitScript(installFakeShell, { recovered, onDisk });
-  await page.goto(served!.url);
-  await page.getByRole("toolbar", { name: "Tools" }).waitFor();
-  return page;
+/** An editor page with the fake shell installed before it loads. */
+function openWithShell(recovered: unknown, onDisk = serializeScene(sceneWith("disk"))): Promise<Page> {
+  return session.newPage({ beforeLoad: async (page) => { await page.addInitScript(installFakeShell, { recovered, onDisk }); } });
 }
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __shellCalls: Calls }).__shellCalls);

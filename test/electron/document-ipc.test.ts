@@ -2,26 +2,14 @@ import { describe, expect, it } from "vitest";
 import { IPC, IPC_EVENTS, type ShellResult } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
 import { createEditorPage, DOCUMENT_CHANNELS, registerDocumentIpc } from "../../electron/document-ipc";
-import type { InvokeEventLike, InvokeHandler, IpcMainLike } from "../../electron/ipc";
+import type { InvokeEventLike } from "../../electron/ipc";
+import { fakeIpcMain } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
 const editorContents = { id: 1 };
 const policy = { indexUrl, editorContents: () => editorContents };
 const fromEditor: InvokeEventLike = { sender: editorContents, senderFrame: { url: indexUrl, parent: null } };
 const fromElsewhere: InvokeEventLike = { sender: editorContents, senderFrame: { url: "https://evil.example/", parent: null } };
-
-function fakeIpcMain() {
-  const handlers = new Map<string, InvokeHandler>();
-  const ipcMain: IpcMainLike = {
-    handle: (channel, listener) => {
-      expect(handlers.has(channel), `one handler for ${channel}`).toBe(false);
-      handlers.set(channel, listener);
-    },
-    removeHandler: (channel) => { handlers.delete(channel); },
-  };
-  const invoke = (channel: string, ev: InvokeEventLike, ...args: unknown[]): Promise<ShellResult<unknown>> => handlers.get(channel)!(ev, ...args);
-  return { ipcMain, handlers, invoke };
-}
 
 function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
   expect(result).toMatchObject({ ok: false, canceled: false });

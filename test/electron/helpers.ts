@@ -3,7 +3,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
+import type { ShellResult } from "../../core/shell/desktop-api";
+import type { InvokeEventLike, InvokeHandler, IpcMainLike } from "../../electron/ipc";
 
 const created: string[] = [];
 
@@ -50,4 +52,18 @@ export function manualClock(start = Date.parse("2026-11-22T21:00:00Z")) {
     },
     pendingTimers: () => timers.length,
   };
+}
+
+/** An ipcMain stand-in that records handlers (one per channel) and invokes them as a page would. */
+export function fakeIpcMain() {
+  const handlers = new Map<string, InvokeHandler>();
+  const ipcMain: IpcMainLike = {
+    handle: (channel, listener) => {
+      expect(handlers.has(channel), `one handler for ${channel}`).toBe(false);
+      handlers.set(channel, listener);
+    },
+    removeHandler: (channel) => { handlers.delete(channel); },
+  };
+  const invoke = (channel: string, ev: InvokeEventLike, ...args: unknown[]): Promise<ShellResult<unknown>> => handlers.get(channel)!(ev, ...args);
+  return { ipcMain, handlers, invoke };
 }

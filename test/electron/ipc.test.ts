@@ -6,10 +6,10 @@ import { appIndexUrl } from "../../electron/app-url";
 import { createSceneFileService, type DialogLike, type SceneFileService } from "../../electron/file-service";
 import { createEditorPage, DOCUMENT_CHANNELS, registerDocumentIpc } from "../../electron/document-ipc";
 import type { WatchedFileService } from "../../electron/file-watch";
-import { isTrustedSender, registerSceneIpc, SCENE_CHANNELS, type InvokeEventLike, type InvokeHandler, type IpcMainLike } from "../../electron/ipc";
+import { isTrustedSender, registerSceneIpc, SCENE_CHANNELS, type InvokeEventLike } from "../../electron/ipc";
 import type { Recovery } from "../../electron/recovery";
 import { RECOVERY_CHANNELS, registerRecoveryIpc } from "../../electron/recovery-ipc";
-import { tempDir } from "./helpers";
+import { fakeIpcMain, tempDir } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
 const editorContents = { id: 1 };
@@ -18,19 +18,6 @@ const policy = { indexUrl, editorContents: () => editorContents };
 /** A call from the editor page in the editor window, unless overridden. */
 function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
   return { sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides };
-}
-
-function fakeIpcMain() {
-  const handlers = new Map<string, InvokeHandler>();
-  const ipcMain: IpcMainLike = {
-    handle: (channel, listener) => {
-      expect(handlers.has(channel), `one handler for ${channel}`).toBe(false);
-      handlers.set(channel, listener);
-    },
-    removeHandler: (channel) => { handlers.delete(channel); },
-  };
-  const invoke = (channel: string, ev: InvokeEventLike, ...args: unknown[]): Promise<ShellResult<unknown>> => handlers.get(channel)!(ev, ...args);
-  return { ipcMain, handlers, invoke };
 }
 
 function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn> } {
