@@ -25,6 +25,8 @@ export interface CliIO {
   readonly writeText: (path: string, text: string) => Promise<void>;
   /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
   readonly progress?: (text: string) => void;
+  /** The script `replay`'s worker threads run: the bundled binary itself; absent where none can start. */
+  readonly workerScript?: string;
 }
 
 export const nodeIO: CliIO = {
@@ -33,6 +35,8 @@ export const nodeIO: CliIO = {
   readText: readTextFile,
   writeText: writeTextFile,
   ...(process.stderr.isTTY ? { progress: (t: string) => void process.stderr.write(t) } : {}),
+  // Worker threads start the running script again: only the bundled .cjs can (not TypeScript sources).
+  ...(process.argv[1]?.endsWith(".cjs") ? { workerScript: process.argv[1] } : {}),
 };
 
 export const VERSION = "0.1.0";
@@ -181,6 +185,13 @@ interface ExportCommandOptions {
 }
 
 /** Parses a finite number of at least 0 for an option. */
+/** Parses a whole number of worker threads, 0 to 16. */
+function parseWorkers(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n > 16) throw new InvalidArgumentError(`expected a whole number of workers from 0 to 16, got "${text}"`);
+  return n;
+}
+
 function parseNonNegative(text: string): number {
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of at least 0, got "${text}"`);
@@ -375,7 +386,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
     .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
     .option("--skip-bad-lines", "report malformed lines and replay the others (default: refuse the log)")
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines]")
+    .option("--workers <n>", "worker threads that replay the log (0: this thread; default: 2 for a log of 64 MB or more on two cores or more)", parseWorkers)
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--workers N]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
       const scene = await loadScene(io, sceneFile);
       const code = await replay(scene, sceneFile, rays, opts, io, (sc, results, summary, o) => replayHtmlReport(sc, results, summary, { ...o, title: `Replay of ${o.logName}` }));

@@ -44,15 +44,29 @@ export class JUnitSpool {
    * then waits for the disk when it lags (undefined otherwise: no await per ray in the loop).
    */
   add(r: ReplayResult): Promise<void> | undefined {
-    const tag = suiteOf(r);
+    const suite = this.suiteOf(suiteOf(r));
+    countCase(suite.counts, r);
+    suite.pending += junitCase(r, this.name);
+    return suite.pending.length >= BATCH_CHARS ? this.flush(suite) : undefined;
+  }
+
+  /** Files the test cases a worker rendered for one tag of a batch (`text`: their lines, with counts). */
+  addRendered(tag: string, text: string, counts: SuiteCounts): Promise<void> | undefined {
+    const suite = this.suiteOf(tag);
+    suite.counts.tests += counts.tests;
+    suite.counts.failures += counts.failures;
+    suite.counts.skipped += counts.skipped;
+    suite.pending += text;
+    return suite.pending.length >= BATCH_CHARS ? this.flush(suite) : undefined;
+  }
+
+  private suiteOf(tag: string): Suite {
     let suite = this.suites.get(tag);
     if (!suite) {
       suite = { file: path.join(this.dir, `${this.suites.size}.xml`), counts: { tests: 0, failures: 0, skipped: 0 }, stream: null, pending: "" };
       this.suites.set(tag, suite);
     }
-    countCase(suite.counts, r);
-    suite.pending += junitCase(r, this.name);
-    return suite.pending.length >= BATCH_CHARS ? this.flush(suite) : undefined;
+    return suite;
   }
 
   private async flush(suite: Suite): Promise<void> {

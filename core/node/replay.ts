@@ -2,8 +2,10 @@
 // compares each with its recorded expectation, and reports. The log is streamed line by line; only
 // what a report needs is kept (mismatches for the text summary, results for JUnit or HTML when
 // asked), and --json and --record are written as the rays go.
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { createReadStream, createWriteStream, statSync, type WriteStream } from "node:fs";
+import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
+import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { castRecordedRay } from "../replay/cast";
 import { compareRay, DEFAULT_TOLERANCE, expectationOf, ReplayTally } from "../replay/compare";
@@ -13,6 +15,17 @@ import type { ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { UserError } from "./files";
 import { JUnitSpool } from "./junit-spool";
+import { resultJson } from "./replay-lines";
+import { NO_KIND, REPLAY_WORKER, STATUS_CODES, type BatchReply, type BatchRequest, type ReplayWorkerData } from "./replay-worker";
+import { serializeScene } from "../scene/io";
+import { MISMATCH_KINDS } from "../replay/types";
+
+/** A log at least this big is replayed by worker threads when --workers is not given (and the binary can start them). */
+export const WORKERS_FROM_BYTES = 64 * 1024 * 1024;
+/** Lines per batch handed to a worker: large enough that posting costs little per ray. */
+const BATCH_LINES = 8192;
+/** Batches queued per worker at most: keeps every worker busy and memory bounded. */
+const QUEUED_PER_WORKER = 2;
 
 /** Mismatches kept for the terminal's list and the HTML report (the JUnit report has every one). */
 export const MISMATCHES_KEPT = 20_000;
@@ -28,6 +41,8 @@ export interface ReplayOptions {
   readonly skipBadLines?: boolean;
   /** How many mismatches and other rays the terminal list and the HTML report keep (tests lower them). */
   readonly keep?: { readonly mismatches: number; readonly others: number };
+  /** Worker threads: 0 or 1 replays in this thread; absent: two for a log of WORKERS_FROM_BYTES or more on a machine with two cores or more. */
+  readonly workers?: number;
 }
 
 export interface ReplayIO {
@@ -36,18 +51,13 @@ export interface ReplayIO {
   /** Progress on a terminal; absent when stderr is not one. */
   readonly progress?: (text: string) => void;
   readonly writeText: (path: string, text: string) => Promise<void>;
+  /** The script a replay worker thread runs (the bundled binary), or absent where none can start. */
+  readonly workerScript?: string;
 }
 
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
 export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number }) => string;
 
-const resultJson = (r: ReplayResult): string => JSON.stringify({
-  id: r.ray.id,
-  hit: r.hit !== null,
-  ...(r.hit ? { shape: r.hit.shape, fraction: r.hit.fraction, point: [r.hit.point.x, r.hit.point.y], normal: [r.hit.normal.x, r.hit.normal.y] } : {}),
-  status: r.status,
-  ...(r.mismatch ? { mismatch: r.mismatch.kind, ...(r.mismatch.distance === undefined ? {} : { distance: r.mismatch.distance }) } : {}),
-});
 
 function openOutput(path: string): Promise<WriteStream> {
   return new Promise((resolve, reject) => {
@@ -73,7 +83,8 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   // Bounded memory however long the log: the JUnit report spools to disk, the terminal lists at
   // most MISMATCHES_KEPT mismatches, and the HTML report keeps those and the first OTHERS_KEPT
   // other rays (the rest are counted in its summary and named as left out).
-  const junit = options.junit ? await JUnitSpool.create(logPath.split(/[\\/]/).pop() ?? logPath) : null;
+  const logName = logPath.split(/[\\/]/).pop() ?? logPath;
+  const junit = options.junit ? await JUnitSpool.create(logName) : null;
   const kept: ReplayResult[] = [];
   const keepMismatches = options.keep?.mismatches ?? MISMATCHES_KEPT, keepOthers = options.keep?.others ?? OTHERS_KEPT;
   let others = 0, leftOut = 0;
@@ -88,8 +99,48 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   });
   await opened;
   if (options.json) io.stdout('{"results": [');
+  const showProgress = () => {
+    if (io.progress && Date.now() - lastProgress > 200) {
+      lastProgress = Date.now();
+      io.progress(`\rreplayed ${tally.total.toLocaleString("en")} rays, ${tally.mismatch.toLocaleString("en")} mismatching`);
+    }
+  };
   let line = 0;
-  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+  const workers = workerCount(options, io, logPath);
+  if (workers > 1) {
+    // Both cores: worker threads parse, cast and compare batches of lines; this thread reads the
+    // log and writes every output in log order from their compact replies.
+    const data: ReplayWorkerData = {
+      role: REPLAY_WORKER, sceneText: serializeScene(scene), tolerance, stopAtProblem: !options.skipBadLines,
+      outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
+    };
+    const consume = async (reply: BatchReply): Promise<void> => {
+      const results = new Map(reply.results);
+      for (let i = 0; i < reply.statuses.length; i++) {
+        const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
+        tally.addStatus(status, k === NO_KIND ? undefined : MISMATCH_KINDS[k]);
+        const keep = status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers;
+        if (!keep) leftOut++;
+        else {
+          const r = results.get(i);
+          if (!r) throw new Error("a replay worker did not send a result the report keeps");
+          kept.push(r);
+        }
+      }
+      if (reply.json !== "") {
+        io.stdout((first ? "\n" : ",\n") + reply.json);
+        first = false;
+      }
+      if (record && reply.record !== "") await write(record, reply.record);
+      if (junit) for (const part of reply.junit) await junit.addRendered(part.tag, part.text, part);
+      problems.push(...reply.problems);
+      showProgress();
+    };
+    await inWorkers(io.workerScript!, workers, data, createInterface({ input, crlfDelay: Infinity }), consume, () => ({
+      wantMismatch: tally.mismatch < keepMismatches,
+      wantOther: options.html !== undefined && others < keepOthers,
+    }), () => problems.length > 0 && !options.skipBadLines);
+  } else for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     line++;
     const parsed = parseRayLine(text, line);
     if (!parsed.ok) {
@@ -113,10 +164,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
       first = false;
     }
     if (record) await write(record, rayLine(ray, expectationOf(hit)) + "\n");
-    if (io.progress && tally.total % 4096 === 0 && Date.now() - lastProgress > 200) {
-      lastProgress = Date.now();
-      io.progress(`\rreplayed ${tally.total.toLocaleString("en")} rays, ${tally.mismatch.toLocaleString("en")} mismatching`);
-    }
+    if (tally.total % 4096 === 0) showProgress();
   }
   if (io.progress && lastProgress > 0) io.progress("\r\u001b[K");
   if (record) await close(record);
@@ -144,4 +192,87 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   }
   if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut }));
   return summary.mismatch > 0 ? 1 : 0;
+}
+
+/** How many worker threads replay the log: `--workers`, or two for a big log on two cores when a worker can start. */
+function workerCount(options: ReplayOptions, io: ReplayIO, logPath: string): number {
+  if (io.workerScript === undefined) return 0;
+  if (options.workers !== undefined) return options.workers;
+  let bytes: number;
+  try {
+    bytes = statSync(logPath).size;
+  } catch {
+    return 0; // the read that follows reports it
+  }
+  return bytes >= WORKERS_FROM_BYTES && availableParallelism() >= 2 ? 2 : 0;
+}
+
+/**
+ * Hands the log's lines to `count` workers in batches and feeds their replies to `consume` in log
+ * order. `want` says what results the report still keeps; `stop` ends the run after a reply (a
+ * malformed line that refuses the log). Resolves when every line is replayed; the workers end.
+ */
+async function inWorkers(
+  script: string, count: number, data: ReplayWorkerData, lines: AsyncIterable<string>,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+): Promise<void> {
+  const pool = Array.from({ length: count }, () => new Worker(script, { workerData: data }));
+  const replies = new Map<number, BatchReply>();
+  let sent = 0, written = 0, stopped = false, failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const nudge = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  for (const worker of pool) {
+    worker.on("message", (reply: BatchReply) => {
+      replies.set(reply.seq, reply);
+      nudge();
+    });
+    worker.on("error", (err) => {
+      failure ??= err;
+      nudge();
+    });
+  }
+  // Writes replies in order as they come; waits while `ready` says there is nothing to do.
+  const drain = async (until: () => boolean): Promise<void> => {
+    for (;;) {
+      if (failure) throw failure;
+      while (!stopped && replies.has(written)) {
+        const reply = replies.get(written)!;
+        replies.delete(written++);
+        await consume(reply);
+        if (stop()) stopped = true;
+      }
+      if (stopped || until()) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (failure || replies.has(written)) nudge();
+      });
+    }
+  };
+  try {
+    let batch: string[] = [], firstLine = 1, line = 0;
+    const send = async () => {
+      // At most QUEUED_PER_WORKER batches per worker in flight: bounded memory, workers kept busy.
+      await drain(() => sent - written < count * QUEUED_PER_WORKER);
+      if (stopped) return;
+      const req: BatchRequest = { seq: sent, firstLine, text: batch.join("\n"), ...want() };
+      pool[sent % count]!.postMessage(req);
+      sent++;
+      batch = [];
+      firstLine = line + 1;
+    };
+    for await (const text of lines) {
+      line++;
+      batch.push(text);
+      if (batch.length === BATCH_LINES) await send();
+      if (stopped) break;
+    }
+    if (!stopped && batch.length > 0) await send();
+    await drain(() => written === sent);
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
 }

@@ -1,7 +1,7 @@
 // The verdict for one replayed ray: what was expected against what this replay found, by kind
 // (lost hit, new hit, other shape, moved hit point), and the totals of a run.
 import type { CastHit } from "../scene-query";
-import { MISMATCH_KINDS, type Expectation, type MismatchKind, type RayRecord, type ReplayResult, type ReplaySummary } from "./types";
+import { MISMATCH_KINDS, type Expectation, type MismatchKind, type RayRecord, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";
 
 /** Hit points within this many world units of the expected one are the same hit (--tolerance). */
 export const DEFAULT_TOLERANCE = 0.01;
@@ -41,9 +41,14 @@ export class ReplayTally {
   constructor(readonly tolerance: number) {}
 
   add(result: ReplayResult): void {
+    this.addStatus(result.status, result.mismatch?.kind);
+  }
+
+  /** Counts one result by its status and mismatch kind (what a replay worker posts back). */
+  addStatus(status: ReplayStatus, kind: MismatchKind | undefined): void {
     this.total++;
-    this[result.status]++;
-    if (result.mismatch) this.byKind[result.mismatch.kind]++;
+    this[status]++;
+    if (kind !== undefined) this.byKind[kind]++;
   }
 
   summary(): ReplaySummary {

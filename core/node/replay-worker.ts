@@ -1,0 +1,115 @@
+// A worker thread of `collider-studio replay` on a long log: it builds its own world from the scene
+// once, then turns batches of log lines into compact outcomes (statuses, joined output texts, the
+// few results the main thread keeps) that cost little to post back. The main thread reads the log,
+// hands out batches and writes every output in log order (replay.ts).
+import { parentPort } from "node:worker_threads";
+import { CollisionWorld } from "../collision-world";
+import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus } from "../replay/types";
+import type { RayLogProblem } from "../replay/ray-log";
+import { parseScene } from "../scene/io";
+import { replayLine, type LineOutputs } from "./replay-lines";
+
+export const REPLAY_WORKER = "collider-studio-replay-worker";
+
+export interface ReplayWorkerData {
+  readonly role: typeof REPLAY_WORKER;
+  readonly sceneText: string;
+  readonly tolerance: number;
+  readonly outputs: LineOutputs;
+  /** Stop a batch at its first malformed line (the run is refused there). */
+  readonly stopAtProblem: boolean;
+}
+
+export const isReplayWorkerData = (d: unknown): d is ReplayWorkerData => typeof d === "object" && d !== null && (d as { role?: unknown }).role === REPLAY_WORKER;
+
+export interface BatchRequest {
+  readonly seq: number;
+  readonly firstLine: number;
+  /** The batch's lines joined by "\n". */
+  readonly text: string;
+  /** Whether the main thread still keeps mismatching results, and other results (for the HTML report). */
+  readonly wantMismatch: boolean;
+  readonly wantOther: boolean;
+}
+
+export const STATUS_CODES: readonly ReplayStatus[] = ["ok", "mismatch", "unchecked"];
+/** In `kinds`: no mismatch. */
+export const NO_KIND = 255;
+
+export interface JUnitPart {
+  readonly tag: string;
+  readonly text: string;
+  readonly tests: number;
+  readonly failures: number;
+  readonly skipped: number;
+}
+
+export interface BatchReply {
+  readonly seq: number;
+  /** Per ray, in order: index into STATUS_CODES, and into MISMATCH_KINDS (NO_KIND without one). */
+  readonly statuses: Uint8Array;
+  readonly kinds: Uint8Array;
+  /** The rays' --json lines joined by ",\n"; the --record lines; the JUnit test cases by tag (tags in order of appearance). */
+  readonly json: string;
+  readonly record: string;
+  readonly junit: readonly JUnitPart[];
+  /** Results the main thread may keep, by ray index in this batch. */
+  readonly results: readonly (readonly [number, ReplayResult])[];
+  /** Malformed lines (with their line numbers). With stopAtProblem the batch ends at the first. */
+  readonly problems: readonly RayLogProblem[];
+}
+
+/** Replays one batch: the same per-line work as the in-process loop. */
+export function replayBatch(world: CollisionWorld, data: Omit<ReplayWorkerData, "role" | "sceneText">, req: BatchRequest): BatchReply {
+  const lines = req.text.split("\n");
+  const statuses = new Uint8Array(lines.length), kinds = new Uint8Array(lines.length);
+  const json: string[] = [], results: [number, ReplayResult][] = [], problems: RayLogProblem[] = [];
+  let record = "";
+  const junit = new Map<string, { text: string; tests: number; failures: number; skipped: number }>();
+  let rays = 0;
+  const want = (s: ReplayStatus) => (s === "mismatch" ? req.wantMismatch : req.wantOther);
+  for (let i = 0; i < lines.length; i++) {
+    const out = replayLine(world, lines[i]!, req.firstLine + i, data.tolerance, data.outputs, want);
+    if (out.kind === "blank") continue;
+    if (out.kind === "problem") {
+      problems.push(out.problem);
+      if (data.stopAtProblem) break;
+      continue;
+    }
+    statuses[rays] = STATUS_CODES.indexOf(out.status);
+    kinds[rays] = out.mismatch === undefined ? NO_KIND : MISMATCH_KINDS.indexOf(out.mismatch as MismatchKind);
+    if (out.result) results.push([rays, out.result]);
+    if (out.json !== null) json.push(out.json);
+    if (out.record !== null) record += out.record;
+    if (out.junitTag !== null && out.junitCase !== null) {
+      let part = junit.get(out.junitTag);
+      if (!part) junit.set(out.junitTag, (part = { text: "", tests: 0, failures: 0, skipped: 0 }));
+      part.text += out.junitCase;
+      part.tests++;
+      if (out.status === "mismatch") part.failures++;
+      else if (out.status === "unchecked") part.skipped++;
+    }
+    rays++;
+  }
+  return {
+    seq: req.seq,
+    statuses: statuses.slice(0, rays),
+    kinds: kinds.slice(0, rays),
+    json: json.join(",\n"),
+    record,
+    junit: [...junit].map(([tag, p]) => ({ tag, ...p })),
+    results,
+    problems,
+  };
+}
+
+/** The worker's side: build the world, then answer batches until the main thread ends it. */
+export function runReplayWorker(data: ReplayWorkerData): void {
+  const port = parentPort;
+  if (!port) throw new Error("the replay worker runs in a worker thread");
+  const parsed = parseScene(data.sceneText);
+  if (!parsed.ok) throw new Error("the scene did not validate in the worker");
+  const world = new CollisionWorld();
+  world.sync(parsed.scene.shapes);
+  port.on("message", (req: BatchRequest) => port.postMessage(replayBatch(world, data, req)));
+}
