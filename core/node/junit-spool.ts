@@ -6,8 +6,8 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { countCase, junitCase, junitHead, JUNIT_TAIL, SUITE_CLOSE, suiteOf, suiteOpen, type SuiteCounts } from "../replay/junit";
-import type { ReplayResult, ReplaySummary } from "../replay/types";
+import { junitHead, JUNIT_TAIL, SUITE_CLOSE, suiteOpen, type SuiteCounts } from "../replay/junit";
+import type { ReplaySummary } from "../replay/types";
 import { writeAtomically } from "./atomic-write";
 
 /** Spool files kept open at once; a tag beyond them is reopened for appending when it comes back. */
@@ -40,17 +40,10 @@ export class JUnitSpool {
   }
 
   /**
-   * Files one result. Lines are batched per tag; a full batch is written, and the returned promise
-   * then waits for the disk when it lags (undefined otherwise: no await per ray in the loop).
+   * Files the rendered test cases of one tag from a batch (`text`: their lines, with their counts).
+   * Lines gather per tag and go to its spool in large writes; the returned promise then waits for
+   * the disk when it lags (undefined otherwise: no await per batch in the loop).
    */
-  add(r: ReplayResult): Promise<void> | undefined {
-    const suite = this.suiteOf(suiteOf(r));
-    countCase(suite.counts, r);
-    suite.pending += junitCase(r, this.name);
-    return suite.pending.length >= BATCH_CHARS ? this.flush(suite) : undefined;
-  }
-
-  /** Files the test cases a worker rendered for one tag of a batch (`text`: their lines, with counts). */
   addRendered(tag: string, text: string, counts: SuiteCounts): Promise<void> | undefined {
     const suite = this.suiteOf(tag);
     suite.counts.tests += counts.tests;

@@ -7,6 +7,7 @@ import { CollisionWorld } from "../collision-world";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus } from "../replay/types";
 import type { RayLogProblem } from "../replay/ray-log";
 import { parseScene } from "../scene/io";
+import { countCase } from "../replay/junit";
 import { replayLine, type LineOutputs } from "./replay-lines";
 
 export const REPLAY_WORKER = "collider-studio-replay-worker";
@@ -59,9 +60,8 @@ export interface BatchReply {
   readonly problems: readonly RayLogProblem[];
 }
 
-/** Replays one batch: the same per-line work as the in-process loop. */
-export function replayBatch(world: CollisionWorld, data: Omit<ReplayWorkerData, "role" | "sceneText">, req: BatchRequest): BatchReply {
-  const lines = req.text.split("\n");
+/** Replays one batch (`lines`: its text split, as a worker does; in-thread callers pass them as read). */
+export function replayBatch(world: CollisionWorld, data: Omit<ReplayWorkerData, "role" | "sceneText">, req: BatchRequest, lines: readonly string[] = req.text.split("\n")): BatchReply {
   const statuses = new Uint8Array(lines.length), kinds = new Uint8Array(lines.length);
   const json: string[] = [], results: [number, ReplayResult][] = [], problems: RayLogProblem[] = [];
   let record = "";
@@ -85,9 +85,7 @@ export function replayBatch(world: CollisionWorld, data: Omit<ReplayWorkerData, 
       let part = junit.get(out.junitTag);
       if (!part) junit.set(out.junitTag, (part = { text: "", tests: 0, failures: 0, skipped: 0 }));
       part.text += out.junitCase;
-      part.tests++;
-      if (out.status === "mismatch") part.failures++;
-      else if (out.status === "unchecked") part.skipped++;
+      countCase(part, out.status);
     }
     rays++;
   }

@@ -1,24 +1,21 @@
 // `collider-studio replay SCENE RAYS.jsonl`: casts every ray of a QA log through the scene's tree,
-// compares each with its recorded expectation, and reports. The log is streamed line by line; only
-// what a report needs is kept (mismatches for the text summary, results for JUnit or HTML when
-// asked), and --json and --record are written as the rays go.
+// compares each with its recorded expectation, and reports. The log is streamed in batches of
+// lines (replayed here or by worker threads); --json, --record and the JUnit spool are written as
+// the rays go, and only a bounded number of results is kept for the text summary and HTML.
 import { createReadStream, createWriteStream, statSync, type WriteStream } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
-import { castRecordedRay } from "../replay/cast";
-import { compareRay, DEFAULT_TOLERANCE, expectationOf, ReplayTally } from "../replay/compare";
+import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
 import { describeMismatch } from "../replay/junit";
-import { formatRayProblem, parseRayLine, rayLine, type RayLogProblem } from "../replay/ray-log";
-import type { ReplayResult } from "../replay/types";
+import { formatRayProblem, type RayLogProblem } from "../replay/ray-log";
+import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { UserError } from "./files";
 import { JUnitSpool } from "./junit-spool";
-import { resultJson } from "./replay-lines";
-import { NO_KIND, REPLAY_WORKER, STATUS_CODES, type BatchReply, type BatchRequest, type ReplayWorkerData } from "./replay-worker";
+import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type ReplayWorkerData } from "./replay-worker";
 import { serializeScene } from "../scene/io";
-import { MISMATCH_KINDS } from "../replay/types";
 
 /** A log at least this big is replayed by worker threads when --workers is not given (and the binary can start them). */
 export const WORKERS_FROM_BYTES = 64 * 1024 * 1024;
@@ -77,8 +74,6 @@ const close = (stream: WriteStream): Promise<void> => new Promise((resolve, reje
 /** Runs the replay; returns the exit code (0 every expectation holds, 1 a mismatch). Bad input throws UserError. */
 export async function replay(scene: Scene, sceneName: string, logPath: string, options: ReplayOptions, io: ReplayIO, html?: HtmlReport): Promise<number> {
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
-  const world = new CollisionWorld();
-  world.sync(scene.shapes);
   const tally = new ReplayTally(tolerance);
   // Bounded memory however long the log: the JUnit report spools to disk, the terminal lists at
   // most MISMATCHES_KEPT mismatches, and the HTML report keeps those and the first OTHERS_KEPT
@@ -105,67 +100,41 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
       io.progress(`\rreplayed ${tally.total.toLocaleString("en")} rays, ${tally.mismatch.toLocaleString("en")} mismatching`);
     }
   };
-  let line = 0;
-  const workers = workerCount(options, io, logPath);
-  if (workers > 1) {
-    // Both cores: worker threads parse, cast and compare batches of lines; this thread reads the
-    // log and writes every output in log order from their compact replies.
-    const data: ReplayWorkerData = {
-      role: REPLAY_WORKER, sceneText: serializeScene(scene), tolerance, stopAtProblem: !options.skipBadLines,
-      outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
-    };
-    const consume = async (reply: BatchReply): Promise<void> => {
-      const results = new Map(reply.results);
-      for (let i = 0; i < reply.statuses.length; i++) {
-        const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
-        tally.addStatus(status, k === NO_KIND ? undefined : MISMATCH_KINDS[k]);
-        const keep = status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers;
-        if (!keep) leftOut++;
-        else {
-          const r = results.get(i);
-          if (!r) throw new Error("a replay worker did not send a result the report keeps");
-          kept.push(r);
-        }
+  // Lines are replayed in batches into compact replies, by worker threads on a long log (both
+  // cores: this thread only reads and writes) or here; either way every output is written from
+  // the replies in log order, so the two give the same bytes.
+  const data: ReplayWorkerData = {
+    role: REPLAY_WORKER, sceneText: "", tolerance, stopAtProblem: !options.skipBadLines,
+    outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
+  };
+  const consume = async (reply: BatchReply): Promise<void> => {
+    const results = new Map(reply.results);
+    for (let i = 0; i < reply.statuses.length; i++) {
+      const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
+      tally.addStatus(status, k === NO_KIND ? undefined : MISMATCH_KINDS[k]);
+      const keep = status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers;
+      if (!keep) leftOut++;
+      else {
+        const r = results.get(i);
+        if (!r) throw new Error("a replay batch did not carry a result the report keeps");
+        kept.push(r);
       }
-      if (reply.json !== "") {
-        io.stdout((first ? "\n" : ",\n") + reply.json);
-        first = false;
-      }
-      if (record && reply.record !== "") await write(record, reply.record);
-      if (junit) for (const part of reply.junit) await junit.addRendered(part.tag, part.text, part);
-      problems.push(...reply.problems);
-      showProgress();
-    };
-    await inWorkers(io.workerScript!, workers, data, createInterface({ input, crlfDelay: Infinity }), consume, () => ({
-      wantMismatch: tally.mismatch < keepMismatches,
-      wantOther: options.html !== undefined && others < keepOthers,
-    }), () => problems.length > 0 && !options.skipBadLines);
-  } else for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-    line++;
-    const parsed = parseRayLine(text, line);
-    if (!parsed.ok) {
-      problems.push(parsed.problem);
-      if (!options.skipBadLines) break;
-      continue;
     }
-    const ray = parsed.ray;
-    if (!ray) continue;
-    const hit = castRecordedRay(world, ray);
-    const result = compareRay(ray, hit, tolerance);
-    tally.add(result);
-    if (result.status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers) kept.push(result);
-    else leftOut++;
-    if (junit) {
-      const spooled = junit.add(result);
-      if (spooled) await spooled;
-    }
-    if (options.json) {
-      io.stdout((first ? "\n" : ",\n") + resultJson(result));
+    if (reply.json !== "") {
+      io.stdout((first ? "\n" : ",\n") + reply.json);
       first = false;
     }
-    if (record) await write(record, rayLine(ray, expectationOf(hit)) + "\n");
-    if (tally.total % 4096 === 0) showProgress();
-  }
+    if (record && reply.record !== "") await write(record, reply.record);
+    if (junit) for (const part of reply.junit) await junit.addRendered(part.tag, part.text, part);
+    problems.push(...reply.problems);
+    showProgress();
+  };
+  const want = () => ({ wantMismatch: tally.mismatch < keepMismatches, wantOther: options.html !== undefined && others < keepOthers });
+  const stop = () => problems.length > 0 && !options.skipBadLines;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  const workers = workerCount(options, io, logPath);
+  if (workers > 1) await inWorkers(io.workerScript!, workers, { ...data, sceneText: serializeScene(scene) }, lines, consume, want, stop);
+  else await inThisThread(scene, data, lines, consume, want, stop);
   if (io.progress && lastProgress > 0) io.progress("\r\u001b[K");
   if (record) await close(record);
   if (problems.length > 0 && !options.skipBadLines) {
@@ -192,6 +161,30 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   }
   if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut }));
   return summary.mismatch > 0 ? 1 : 0;
+}
+
+/** replay's batches in this thread: the same replies the workers give, from one world built here. */
+async function inThisThread(
+  scene: Scene, data: ReplayWorkerData, lines: AsyncIterable<string>,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+): Promise<void> {
+  const world = new CollisionWorld();
+  world.sync(scene.shapes);
+  let batch: string[] = [], firstLine = 1, line = 0, seq = 0;
+  const run = async () => {
+    await consume(replayBatch(world, data, { seq: seq++, firstLine, text: "", ...want() }, batch));
+    batch = [];
+    firstLine = line + 1;
+  };
+  for await (const text of lines) {
+    line++;
+    batch.push(text);
+    if (batch.length === BATCH_LINES) {
+      await run();
+      if (stop()) return;
+    }
+  }
+  if (batch.length > 0) await run();
 }
 
 /** How many worker threads replay the log: `--workers`, or two for a big log on two cores when a worker can start. */
