@@ -1,6 +1,6 @@
 // Polygons: checkConvexPolygon judges points as a designer typed them (a file is never silently
 // changed on load); computeHull builds a hull from any points, welding and repairing.
-import { cross, sub, vec2, type Vec2 } from "./vec2";
+import { cross, safeLength, sub, vec2, type Vec2 } from "./vec2";
 
 export type ConvexityProblem =
   | { readonly kind: "too-few-points"; readonly message: string }
@@ -11,12 +11,6 @@ export type ConvexityProblem =
 
 /** Relative tolerance under which three points count as collinear (sin of the turn angle). */
 const COLLINEAR_SINE = 1e-9;
-
-/** |e| by a square root (every polygon of a file is checked as it opens); hypot where squares under- or overflow. */
-function edgeLength(e: Vec2): number {
-  const l = Math.sqrt(e.x * e.x + e.y * e.y);
-  return l > 1e-150 && l < 1e150 ? l : Math.hypot(e.x, e.y);
-}
 
 /**
  * Checks that `points` form a strictly convex simple polygon in either winding: every turn has the
@@ -38,7 +32,7 @@ export function checkConvexPolygon(points: readonly Vec2[]): ConvexityProblem | 
     const c = points[(i + 1) % n]!;
     const e1 = sub(b, a);
     const e2 = sub(c, b);
-    const l1 = edgeLength(e1), l2 = edgeLength(e2);
+    const l1 = safeLength(e1.x, e1.y), l2 = safeLength(e2.x, e2.y);
     // A closed polyline repeats its first point last: name that point, not a collinear one.
     if (l1 === 0) return { kind: "duplicate-point", index: i, message: `point ${i} repeats point ${(i + n - 1) % n}` };
     if (l2 === 0 || l2 <= 1e-12 * Math.max(Math.abs(b.x), Math.abs(b.y), 1)) {

@@ -3,7 +3,7 @@
 // only built through the guarded constructors here, which never produce NaN.
 import { computeHull } from "./hull";
 import type { Shape } from "./scene/types";
-import { rotFromDegrees, type Vec2 } from "./vec2";
+import { rotFromDegrees, safeLength, type Vec2 } from "./vec2";
 
 export const CIRCLE = 0;
 export const CAPSULE = 1;
@@ -83,11 +83,6 @@ export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: 
 // Plain checks and square roots below, not a rest-argument `finite(...v)` or Math.hypot (a builtin
 // call with boxed arguments): a 100,000-shape file builds every geometry as it opens.
 const isFinite = Number.isFinite;
-/** √(x² + y²), falling back to Math.hypot where the squares overflow or underflow. */
-const length = (x: number, y: number): number => {
-  const l = Math.sqrt(x * x + y * y);
-  return l > 1e-150 && l < 1e150 ? l : Math.hypot(x, y);
-};
 /** A bound must hold what Math.hypot would: the square root's rounding, covered. */
 const outward = (l: number): number => l * (1 + 4 * Number.EPSILON);
 
@@ -112,18 +107,18 @@ export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry>
   if (!(isFinite(radius) && isFinite(cx) && isFinite(cy))) return { ok: false, reason: "circle: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
   const centred = cx === 0 && cy === 0;
-  return { ok: true, value: { kind: CIRCLE, extent: (centred ? 0 : Math.max(Math.abs(cx), Math.abs(cy))) + radius, bound: (centred ? 0 : outward(length(cx, cy))) + radius, cx, cy, radius } };
+  return { ok: true, value: { kind: CIRCLE, extent: (centred ? 0 : Math.max(Math.abs(cx), Math.abs(cy))) + radius, bound: (centred ? 0 : outward(safeLength(cx, cy))) + radius, cx, cy, radius } };
 }
 
 /** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
 export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
   if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2) && isFinite(radius))) return { ok: false, reason: "capsule: numbers must be finite" };
   if (!(radius > 0)) return { ok: false, reason: "capsule: radius must be greater than 0" };
-  if (length(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
+  if (safeLength(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
-  const bound = outward(Math.max(length(x1, y1), length(x2, y2))) + radius;
+  const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2))) + radius;
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
 }
 
@@ -138,7 +133,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
     vertices[2 * i] = points[i]!.x;
     vertices[2 * i + 1] = points[i]!.y;
     extent = Math.max(extent, Math.abs(points[i]!.x), Math.abs(points[i]!.y));
-    bound = Math.max(bound, length(points[i]!.x, points[i]!.y));
+    bound = Math.max(bound, safeLength(points[i]!.x, points[i]!.y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
@@ -146,7 +141,7 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   for (let i = 0; i < n; i++) {
     const a = points[i]!, b = points[(i + 1) % n]!;
     const ex = b.x - a.x, ey = b.y - a.y;
-    const len = length(ex, ey);
+    const len = safeLength(ex, ey);
     normals[2 * i] = ey / len;
     normals[2 * i + 1] = -ex / len;
     const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;

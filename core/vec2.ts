@@ -13,6 +13,14 @@ export const sub = (a: Vec2, b: Vec2): Vec2 => vec2(a.x - b.x, a.y - b.y);
 /** z of the 3D cross product: > 0 when b is clockwise from a on screen (y down). */
 export const cross = (a: Vec2, b: Vec2): number => a.x * b.y - a.y * b.x;
 export const distance = (a: Vec2, b: Vec2): number => Math.hypot(a.x - b.x, a.y - b.y);
+/**
+ * √(x² + y²) by a square root, falling back to Math.hypot (a slow builtin call with boxed arguments)
+ * only where the squares would overflow or underflow: for code run once per shape of a big file.
+ */
+export function safeLength(x: number, y: number): number {
+  const l = Math.sqrt(x * x + y * y);
+  return l > 1e-150 && l < 1e150 ? l : Math.hypot(x, y);
+}
 export const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 
 /** A rotation stored as cosine and sine, as Box2D's b2Rot. */
