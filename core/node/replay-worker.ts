@@ -12,13 +12,17 @@ import { replayLine, type LineOutputs } from "./replay-lines";
 
 export const REPLAY_WORKER = "collider-studio-replay-worker";
 
-export interface ReplayWorkerData {
-  readonly role: typeof REPLAY_WORKER;
-  readonly sceneText: string;
+/** How every batch of a run is replayed. */
+export interface BatchSettings {
   readonly tolerance: number;
   readonly outputs: LineOutputs;
   /** Stop a batch at its first malformed line (the run is refused there). */
   readonly stopAtProblem: boolean;
+}
+
+export interface ReplayWorkerData extends BatchSettings {
+  readonly role: typeof REPLAY_WORKER;
+  readonly sceneText: string;
 }
 
 export const isReplayWorkerData = (d: unknown): d is ReplayWorkerData => typeof d === "object" && d !== null && (d as { role?: unknown }).role === REPLAY_WORKER;
@@ -61,7 +65,7 @@ export interface BatchReply {
 }
 
 /** Replays one batch (`lines`: its text split, as a worker does; in-thread callers pass them as read). */
-export function replayBatch(world: CollisionWorld, data: Omit<ReplayWorkerData, "role" | "sceneText">, req: BatchRequest, lines: readonly string[] = req.text.split("\n")): BatchReply {
+export function replayBatch(world: CollisionWorld, data: BatchSettings, req: BatchRequest, lines: readonly string[] = req.text.split("\n")): BatchReply {
   const statuses = new Uint8Array(lines.length), kinds = new Uint8Array(lines.length);
   const json: string[] = [], results: [number, ReplayResult][] = [], problems: RayLogProblem[] = [];
   let record = "";

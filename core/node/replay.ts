@@ -14,7 +14,7 @@ import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { UserError } from "./files";
 import { JUnitSpool } from "./junit-spool";
-import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type ReplayWorkerData } from "./replay-worker";
+import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type BatchSettings, type ReplayWorkerData } from "./replay-worker";
 import { serializeScene } from "../scene/io";
 
 /** A log at least this big is replayed by worker threads when --workers is not given (and the binary can start them). */
@@ -103,8 +103,8 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   // Lines are replayed in batches into compact replies, by worker threads on a long log (both
   // cores: this thread only reads and writes) or here; either way every output is written from
   // the replies in log order, so the two give the same bytes.
-  const data: ReplayWorkerData = {
-    role: REPLAY_WORKER, sceneText: "", tolerance, stopAtProblem: !options.skipBadLines,
+  const batch: BatchSettings = {
+    tolerance, stopAtProblem: !options.skipBadLines,
     outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
   };
   const consume = async (reply: BatchReply): Promise<void> => {
@@ -133,8 +133,8 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   const stop = () => problems.length > 0 && !options.skipBadLines;
   const lines = createInterface({ input, crlfDelay: Infinity });
   const workers = workerCount(options, io, logPath);
-  if (workers > 1) await inWorkers(io.workerScript!, workers, { ...data, sceneText: serializeScene(scene) }, lines, consume, want, stop);
-  else await inThisThread(scene, data, lines, consume, want, stop);
+  if (workers > 1) await inWorkers(io.workerScript!, workers, { role: REPLAY_WORKER, sceneText: serializeScene(scene), ...batch }, lines, consume, want, stop);
+  else await inThisThread(scene, batch, lines, consume, want, stop);
   if (io.progress && lastProgress > 0) io.progress("\r\u001b[K");
   if (record) await close(record);
   if (problems.length > 0 && !options.skipBadLines) {
@@ -165,7 +165,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
 
 /** replay's batches in this thread: the same replies the workers give, from one world built here. */
 async function inThisThread(
-  scene: Scene, data: ReplayWorkerData, lines: AsyncIterable<string>,
+  scene: Scene, data: BatchSettings, lines: AsyncIterable<string>,
   consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
 ): Promise<void> {
   const world = new CollisionWorld();

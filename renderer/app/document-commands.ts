@@ -76,9 +76,9 @@ export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): Prom
 }
 
 async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
-  const started = performance.now();
+  const progress = stepProgress(doc.name);
   const show = (fraction: number) => {
-    if (ticket === openCount && performance.now() - started >= progressAfter()) useOpening.setState({ opening: { name: doc.name, fraction } });
+    if (ticket === openCount) progress.show(fraction);
   };
   const result = await parseSceneInChunks(doc.text, show, pause);
   if (ticket !== openCount) return; // another file was opened meanwhile
@@ -88,7 +88,7 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
   if (ticket !== openCount) return;
   loadOpened(doc, result);
   requestAnimationFrame(() => setTimeout(() => {
-    if (ticket === openCount) useOpening.setState({ opening: null });
+    if (ticket === openCount) progress.done();
   }, 0));
 }
 
