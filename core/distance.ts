@@ -97,6 +97,8 @@ export class GjkResult {
   cacheB1 = 0;
   cacheA2 = 0;
   cacheB2 = 0;
+  /** gjkCast: how far along its motion B first comes within sigma of A. */
+  fraction = 0;
 }
 
 const MAX_ITERATIONS = 40;
@@ -116,6 +118,17 @@ function climb(p: Float64Array, n: number, from: number, dx: number, dy: number)
     break;
   }
   return i;
+}
+
+/** The point of `p` farthest along (dx, dy): a climb on a hull of four or more, else a scan. */
+function support(p: Float64Array, n: number, from: number, dx: number, dy: number): number {
+  if (n > 3) return climb(p, n, from, dx, dy);
+  let k = 0, best = p[0]! * dx + p[1]! * dy;
+  for (let i = 2; i < 2 * n; i += 2) {
+    const v = p[i]! * dx + p[i + 1]! * dy;
+    if (v > best) { best = v; k = i >> 1; }
+  }
+  return k;
 }
 
 /**
@@ -237,4 +250,118 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
   }
   out.distance = count === 3 ? 0 : len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
   return out;
+}
+
+/** gjkCast's outcomes. */
+export const CAST_HIT = 1, CAST_MISS = 0, CAST_AT_START = -1, CAST_FAILED = -2;
+
+/**
+ * GJK ray casting (van den Bergen 2004, as Box2D v3's b2ShapeCast): the first λ in
+ * [0, maxFraction] at which convex core B, translated by λ·(mx, my), comes within `sigma` of
+ * convex core A (both in cyclic order, same frame). Each support point gives a plane that B − A
+ * cannot cross before some λ; the cast jumps there, so λ only grows and never passes the contact.
+ * Unlike the paper (and Box2D) the simplex is kept across a jump, its B points moved along with B
+ * (still points of B − A, and the plane keeps the origin out of their hull): that halves the
+ * support calls, about four per sweep, where conservative advancement runs a whole distance
+ * query per step.
+ *
+ * `input` holds mx, my, sigma, stop, maxFraction (numbers beside the call, not in it: V8 boxes a
+ * double argument to a call it does not inline). Stops once the simplex is within `stop`
+ * (> sigma) of the origin. CAST_HIT: `out` holds λ in
+ * `fraction`, the closest points with B moved to λ, and their distance (in [sigma, stop]).
+ * CAST_AT_START: within `stop` before moving (the caller tells touching from overlapping).
+ * CAST_FAILED: rounding kept it from settling; the caller falls back to a slower method.
+ *
+ * The simplex solve repeats gjkDistance's: sharing one loop slowed every distance query by 5–8 %
+ * (the cast's live numbers spill registers in the distance loop), measured.
+ */
+export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB: number, input: Float64Array, out: GjkResult): number {
+  const mx = input[0]!, my = input[1]!, sigma = input[2]!, stop = input[3]!, maxFraction = input[4]!;
+  let lambda = 0;
+  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!, l1 = 1;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0;
+  let count = 1, iter = 0;
+  for (;;) {
+    const w1x = b1x - a1x, w1y = b1y - a1y;
+    if (count === 2) {
+      const w2x = b2x - a2x, w2y = b2y - a2y, ex = w2x - w1x, ey = w2y - w1y;
+      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
+      if (d12_2 <= 0) { l1 = 1; count = 1; }
+      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
+      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
+    } else if (count === 3) {
+      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
+      const e12x = w2x - w1x, e12y = w2y - w1y, e13x = w3x - w1x, e13y = w3y - w1y, e23x = w3x - w2x, e23y = w3y - w2y;
+      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
+      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
+      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
+      const n123 = e12x * e13y - e12y * e13x;
+      const d123_1 = n123 * (w2x * w3y - w2y * w3x), d123_2 = n123 * (w3x * w1y - w3y * w1x), d123_3 = n123 * (w1x * w2y - w1y * w2x);
+      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
+      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
+      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
+        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
+      } else if (d12_1 <= 0 && d23_2 <= 0) {
+        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
+      } else if (d13_1 <= 0 && d23_1 <= 0) {
+        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
+      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+        const inv = 1 / (d23_1 + d23_2); count = 2;
+        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
+      } else {
+        // The origin inside: overlapping before any move, or rounding at a grazing contact.
+        return lambda === 0 ? CAST_AT_START : CAST_FAILED;
+      }
+    }
+    // The unit normal from A to B across the closest feature (vertex 1 may have changed above).
+    const v1x = b1x - a1x, v1y = b1y - a1y;
+    let nx: number, ny: number;
+    if (count === 1) { nx = v1x; ny = v1y; }
+    else {
+      const ex = b2x - a2x - v1x, ey = b2y - a2y - v1y;
+      if (ex * v1y - ey * v1x < 0) { nx = ey; ny = -ex; } else { nx = -ey; ny = ex; }
+    }
+    const nl = Math.sqrt(nx * nx + ny * ny);
+    if (nl === 0) return lambda === 0 ? CAST_AT_START : CAST_FAILED; // on the simplex: touching
+    nx /= nl; ny /= nl;
+    if (v1x * nx + v1y * ny <= stop) break;
+    if (iter === MAX_ITERATIONS) return CAST_FAILED;
+    iter++;
+    // Supports: A's farthest along n, B's farthest against it (climbing from the last ones).
+    const iA = support(a, countA, count === 1 ? ia1 : ia2, nx, ny), iB = support(b, countB, count === 1 ? ib1 : ib2, -nx, -ny);
+    const ax = a[2 * iA]!, ay = a[2 * iA + 1]!;
+    let bx = b[2 * iB]! + lambda * mx, by = b[2 * iB + 1]! + lambda * my;
+    // B − A lies beyond the plane through this support point: when the plane is further than
+    // sigma, B may move until it is sigma, and the simplex moves along.
+    const gap = (bx - ax) * nx + (by - ay) * ny;
+    if (gap > sigma) {
+      const rate = mx * nx + my * ny;
+      if (rate >= 0) return CAST_MISS; // the plane keeps them apart for every later λ
+      const step = (sigma - gap) / rate;
+      if (lambda + step > maxFraction) return CAST_MISS;
+      lambda += step;
+      const sx = step * mx, sy = step * my;
+      b1x += sx; b1y += sy; b2x += sx; b2y += sy; bx += sx; by += sy;
+    } else if ((iA === ia1 && iB === ib1) || (count === 2 && iA === ia2 && iB === ib2)) {
+      return CAST_FAILED; // no progress: only rounding stops a support point from being new
+    }
+    if (count === 1) { ia2 = iA; ib2 = iB; a2x = ax; a2y = ay; b2x = bx; b2y = by; }
+    else { ia3 = iA; ib3 = iB; a3x = ax; a3y = ay; b3x = bx; b3y = by; }
+    count++;
+  }
+  if (lambda === 0) return CAST_AT_START;
+  out.iterations = iter;
+  out.fraction = lambda;
+  out.simplexCount = count;
+  if (count === 1) {
+    out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
+  } else {
+    out.pointAX = l1 * a1x + l2 * a2x; out.pointAY = l1 * a1y + l2 * a2y;
+    out.pointBX = l1 * b1x + l2 * b2x; out.pointBY = l1 * b1y + l2 * b2y;
+  }
+  // From the points: at a billionth apart, their difference is what the caller divides.
+  out.distance = len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
+  return out.distance > 0 ? CAST_HIT : CAST_FAILED;
 }

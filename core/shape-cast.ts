@@ -1,12 +1,12 @@
 // Shape casts (sweeps): shape B translated by a vector against a fixed shape A, for every pair of
 // kinds. The first time of impact as a fraction of the translation, the contact point and the
 // normal out of A. A circle on either side is a ray against the other shape grown by its radius
-// (exact, closed form). Other pairs use conservative advancement on the exact distance: under a
-// pure translation the distance is a convex function of time, so each step d / (closing speed)
-// lands at or before the true contact and the steps never tunnel (Box2D's b2ShapeCast does the
-// same with GJK). A pair already overlapping at the start is reported at fraction 0 with
-// `startedInside`, never missed.
-import { gjkDistance, GjkResult } from "./distance";
+// (exact, closed form). Other pairs use GJK ray casting on the cores (gjkCast, as Box2D's
+// b2ShapeCast): every jump along the motion is bounded by a support plane of B − A, so the cast
+// lands at or before the true contact and never tunnels; where rounding keeps it from settling,
+// conservative advancement on the exact distance decides. A pair already overlapping at the
+// start is reported at fraction 0 with `startedInside`, never missed.
+import { CAST_AT_START, CAST_HIT, CAST_MISS, gjkCast, gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
@@ -94,11 +94,13 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
 const coreA = new Float64Array(4);
 let coreB0 = new Float64Array(16), coreB = new Float64Array(16);
 const gjk = new GjkResult();
+const castInput = new Float64Array(5);
 
 /**
- * Conservative advancement in A's frame. B only translates, so its core is moved into A's frame
- * once and then shifted by t·d; each step is one GJK on the cores (no world transforms, no
- * per-kind dispatch): a sweep costs about two to three distance queries.
+ * The cast in A's frame: B only translates, so its core is moved into A's frame once. gjkCast
+ * first (about three support pairs per sweep); if it does not settle, conservative advancement:
+ * B's core shifted by t·d and one warm GJK distance per step, each step d / (closing speed),
+ * which never passes the contact since the distance is convex in t under translation.
  */
 function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
@@ -113,6 +115,17 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
   const nbMax = coreCount(b);
   if (coreB.length < 2 * nbMax) { coreB0 = new Float64Array(4 * nbMax); coreB = new Float64Array(4 * nbMax); }
   const nb = placeCore(b, rc, rs, c * wx + s * wy, -s * wx + c * wy, coreB0);
+  // GJK ray casting first: it stops a quarter to a whole tolerance short of contact.
+  castInput[0] = dx; castInput[1] = dy; castInput[2] = radius + 0.25 * tolerance; castInput[3] = radius + tolerance; castInput[4] = maxFraction;
+  const status = gjkCast(pa, na, coreB0, nb, castInput, gjk);
+  if (status === CAST_MISS) return out;
+  if (status === CAST_AT_START) return atStart(a, xfA, b, xfB, tx, ty, out);
+  if (status === CAST_HIT) {
+    out.iterations = gjk.iterations;
+    return hitAt(a, xfA, out);
+  }
+  // Rounding kept the cast from settling (grazing contacts): conservative advancement, which
+  // measures the whole distance at each step, decides.
   let t = 0, lastNx = 0, lastNy = 0;
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
     const ox = t * dx, oy = t * dy;
@@ -124,9 +137,9 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
       if (iter === 0) return atStart(a, xfA, b, xfB, tx, ty, out);
       // Stepping stops half a tolerance short, so the cores are apart here and have a normal
       // (if rounding ever closed the gap, the previous step's normal stands in).
-      const nx = core > 0 ? (gjk.pointBX - gjk.pointAX) / core : lastNx, ny = core > 0 ? (gjk.pointBY - gjk.pointAY) / core : lastNy;
-      const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny;
-      return out.setHit(t, c * nx - s * ny, s * nx + c * ny, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
+      if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, out); }
+      const px = gjk.pointAX + a.radius * lastNx, py = gjk.pointAY + a.radius * lastNy;
+      return out.setHit(t, c * lastNx - s * lastNy, s * lastNx + c * lastNy, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
     }
     lastNx = (gjk.pointBX - gjk.pointAX) / core;
     lastNy = (gjk.pointBY - gjk.pointAY) / core;
@@ -138,6 +151,17 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
     if (t > maxFraction) return out;
   }
   return out; // grazing without converging: the shapes pass within the tolerance, not into each other
+}
+
+/**
+ * The hit gjk describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
+ * point to B's, contact on A's surface. Everything is read from gjk: number arguments to a call
+ * V8 does not inline are boxed, 48 bytes per sweep.
+ */
+function hitAt(a: Geometry, xfA: Transform, out: CastOutput): CastOutput {
+  const nx = (gjk.pointBX - gjk.pointAX) / gjk.distance, ny = (gjk.pointBY - gjk.pointAY) / gjk.distance;
+  const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny, c = xfA.c, s = xfA.s;
+  return out.setHit(gjk.fraction, c * nx - s * ny, s * nx + c * ny, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
 }
 
 /** A rounded convex outline: the hull of `points` (world, positive turns) grown by `radius`. */

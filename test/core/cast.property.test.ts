@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CastOutput, collisionBody, HIT, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
+  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
   rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS,
   type Geometry, type Shape, type Sweep, type Transform,
 } from "../../core/index";
@@ -584,6 +584,44 @@ describe("shapeCast agrees with the reference sweep (ternary search and bisectio
       }),
       { seed: seedOf(`sweep translation ${ka} ${kb}`), numRuns: 60 },
     );
+  });
+});
+
+describe("gjkCast (the sweep's GJK ray cast) settles by itself and agrees with the reference", () => {
+  // shapeCast falls back to conservative advancement when gjkCast reports CAST_FAILED, so the
+  // sweep tests above would pass with a broken gjkCast: this checks it on its own.
+  const cored = KINDS.filter((k) => k !== "circle").flatMap((k) => KINDS.filter((l) => l !== "circle").map((l) => [k, l] as const));
+  it.each(cored)("%s against moving %s", (ka, kb) => {
+    const gjk = new GjkResult(), input = new Float64Array(5);
+    const pa = new Float64Array(16), pb = new Float64Array(16);
+    const seen = { [CAST_HIT]: 0, [CAST_MISS]: 0, [CAST_AT_START]: 0, [CAST_FAILED]: 0 };
+    fc.assert(
+      fc.property(sweepCase(ka, kb), (c) => {
+        const A = bodyOf(c.a), B = bodyOf(c.b), xa = A.transform, xb = B.transform;
+        // B's core and motion in A's frame, as shapeCast places them.
+        const na = placeCore(A.geometry, 1, 0, 0, 0, pa);
+        const wx = xb.px - xa.px, wy = xb.py - xa.py;
+        const nb = placeCore(B.geometry, xa.c * xb.c + xa.s * xb.s, xa.c * xb.s - xa.s * xb.c, xa.c * wx + xa.s * wy, -xa.s * wx + xa.c * wy, pb);
+        const scale = scaleOf([c.a, c.b], c.tx, c.ty), radius = A.geometry.radius + B.geometry.radius, tolerance = 1e-9 * scale;
+        input.set([xa.c * c.tx + xa.s * c.ty, -xa.s * c.tx + xa.c * c.ty, radius + 0.25 * tolerance, radius + tolerance, 1]);
+        const status = gjkCast(pa, na, pb, nb, input, gjk);
+        seen[status as keyof typeof seen]++;
+        const ref = refShapeCast(c.a, c.b, c.tx, c.ty, 1), margin = BOUNDARY * scale;
+        if (ref.start < -margin) expect(status, "overlapping at the start").toBe(CAST_AT_START);
+        if (ref.start > margin && ref.root === null && ref.min > margin) expect(status, "reference misses").toBe(CAST_MISS);
+        if (ref.start > margin && ref.min < -margin) {
+          expect(status, "reference hits").toBe(CAST_HIT);
+          expect(Math.abs(gjk.fraction - ref.root!)).toBeLessThanOrEqual(FRACTION_TOL);
+          // Stopped a quarter to a whole tolerance short: the cores' gap less the radii.
+          expect(gjk.distance - radius).toBeGreaterThanOrEqual(0.2 * tolerance);
+          expect(gjk.distance - radius).toBeLessThanOrEqual(1.05 * tolerance);
+        }
+      }),
+      { seed: seedOf(`gjkCast ${ka} ${kb}`), numRuns: 300 },
+    );
+    expect(seen[CAST_FAILED], JSON.stringify(seen)).toBe(0);
+    expect(seen[CAST_HIT]).toBeGreaterThan(50);
+    expect(seen[CAST_MISS]).toBeGreaterThan(20);
   });
 });
 
