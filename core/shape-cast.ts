@@ -31,6 +31,20 @@ function contactTolerance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
 }
 
 /**
+ * Whether two circles (radii summing to `radius`) stay apart while B's centre moves by t·(vx, vy)
+ * relative to A's, t in [0, tMax]: (wx, wy) is B's centre less A's at t = 0. A cheap early out
+ * for casts whose shapes' bounding circles never meet; callers add their contact tolerance to
+ * the radius, so what the exact test would call touching never ends here.
+ */
+export function circlesStayApart(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): boolean {
+  const vv = vx * vx + vy * vy;
+  let t = vv > 0 ? -(wx * vx + wy * vy) / vv : 0;
+  t = t < 0 ? 0 : t > tMax ? tMax : t;
+  const qx = wx + t * vx, qy = wy + t * vy;
+  return qx * qx + qy * qy > radius * radius;
+}
+
+/**
  * The pair at the start of the cast is overlapping or touching: overlapping is a hit at 0 with
  * `startedInside`; touching is a hit at 0 only when the translation pushes B into A.
  */
@@ -104,6 +118,7 @@ const castInput = new Float64Array(5);
  */
 function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
+  if (circlesStayApart(xfB.px - xfA.px, xfB.py - xfA.py, tx, ty, a.bound + b.bound + 2 * tolerance, maxFraction)) return out;
   const radius = a.radius + b.radius;
   const c = xfA.c, s = xfA.s;
   // The translation and B's placement in A's frame.

@@ -10,6 +10,7 @@
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
+import { circlesStayApart } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelCos, kernelSin, KERNEL_LIMIT } from "./sincos";
 import type { Geometry } from "./shapes";
@@ -193,6 +194,9 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
+  // Bounding circles about the centres of rotation that never meet: no contact (turning leaves
+  // them where they are).
+  if (circlesStayApart(sweepB.x1 - sweepA.x1, sweepB.y1 - sweepA.y1, vx, vy, reachA + a.radius + reachB + b.radius + 2 * tolerance, tMax)) return out;
   const needA = 2 * coreCount(a), needB = 2 * coreCount(b);
   if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
   if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }

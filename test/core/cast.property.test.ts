@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
+  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, circlesStayApart, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
   rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS,
   type Geometry, type Shape, type Sweep, type Transform,
 } from "../../core/index";
@@ -584,6 +584,34 @@ describe("shapeCast agrees with the reference sweep (ternary search and bisectio
       }),
       { seed: seedOf(`sweep translation ${ka} ${kb}`), numRuns: 60 },
     );
+  });
+});
+
+describe("circlesStayApart (the casts' early out) is exact", () => {
+  it("true exactly when the closest approach over [0, tMax], sampled densely, is beyond the radius", () => {
+    let apart = 0, meet = 0;
+    fc.assert(
+      fc.property(real(-5, 5), real(-5, 5), real(-8, 8), real(-8, 8), real(0.1, 3), fc.oneof(fc.constant(1), real(0.1, 1)), (wx, wy, vx, vy, r, tMax) => {
+        let closest = Infinity;
+        for (let k = 0; k <= 4000; k++) {
+          const t = (k / 4000) * tMax;
+          closest = Math.min(closest, Math.hypot(wx + t * vx, wy + t * vy));
+        }
+        fc.pre(Math.abs(closest - r) > 1e-3); // the sampling's own error
+        expect(circlesStayApart(wx, wy, vx, vy, r, tMax)).toBe(closest > r);
+        if (closest > r) apart++; else meet++;
+      }),
+      { seed: seedOf("circlesStayApart"), numRuns: 400 },
+    );
+    expect(apart).toBeGreaterThan(30);
+    expect(meet).toBeGreaterThan(30);
+  });
+
+  it("a standing pair, and motion that would meet only after tMax", () => {
+    expect(circlesStayApart(3, 0, 0, 0, 2, 1)).toBe(true);
+    expect(circlesStayApart(1, 0, 0, 0, 2, 1)).toBe(false);
+    expect(circlesStayApart(10, 0, -4, 0, 2, 1)).toBe(true); // closest at t = 1: 6 apart
+    expect(circlesStayApart(10, 0, -4, 0, 2, 2)).toBe(false); // by t = 2 they are 2 apart
   });
 });
 
