@@ -13,7 +13,7 @@ import { CastOutput } from "./raycast";
 import { circlesStayApart } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelCos, kernelSin, KERNEL_LIMIT } from "./sincos";
-import type { Geometry } from "./shapes";
+import { POLYGON, type Geometry } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -202,7 +202,11 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }
   if (heightA.length < needA) { heightA = new Float64Array(needA); riseA = new Float64Array(needA); }
   if (heightB.length < needB) { heightB = new Float64Array(needB); riseB = new Float64Array(needB); }
-  const countA = placeCore(a, 1, 0, 0, 0, localA), countB = placeCore(b, 1, 0, 0, 0, localB);
+  // The cores in their own frames: a polygon's vertices as they are, a capsule's ends or a
+  // circle's centre written out.
+  const coreA = a.kind === POLYGON ? a.vertices : localA, coreB = b.kind === POLYGON ? b.vertices : localB;
+  const countA = a.kind === POLYGON ? a.count : placeCore(a, 1, 0, 0, 0, localA);
+  const countB = b.kind === POLYGON ? b.count : placeCore(b, 1, 0, 0, 0, localB);
   const radius = a.radius + b.radius, ox = sweepA.x1, oy = sweepA.y1;
   frame[OX] = ox; frame[OY] = oy;
   // The centres of rotation: B's less A's at the start (it changes by (vx, vy) per unit of t).
@@ -216,8 +220,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   for (let iter = 0; iter < TOI_MAX_ITERATIONS; iter++) {
     // The cores at time t, near the origin for precision; GJK starts from the last step's simplex.
     frame[TIME] = t;
-    place(sweepA, 0, localA, countA, placedA);
-    place(sweepB, 2, localB, countB, placedB);
+    place(sweepA, 0, coreA, countA, placedA);
+    place(sweepB, 2, coreB, countB, placedB);
     gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
