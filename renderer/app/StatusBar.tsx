@@ -4,6 +4,7 @@ import { useOverlaps } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { setGridSize } from "../store/view-actions";
 import { useOpening } from "./document-commands";
+import { useExporting } from "./export-in-worker";
 
 /** A status-bar switch that runs a registered action (its shortcut in the tooltip). */
 function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label: string }) {
@@ -51,6 +52,7 @@ export function StatusBar() {
   const grid = useEditor((s) => s.grid);
   const overlaps = useOverlaps().pairs.length;
   const opening = useOpening((s) => s.opening);
+  const exporting = useExporting((s) => s.exporting);
   return (
     <footer className="statusbar" role="status">
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
@@ -72,6 +74,15 @@ export function StatusBar() {
         <span className="opening" data-testid="open-progress">
           <progress max={1} value={opening.fraction} aria-label={`Opening ${opening.name}`} />
           Opening {opening.name}… {Math.round(opening.fraction * 100)} %
+        </span>
+      )}
+      {exporting && (
+        <span className="opening" data-testid="export-progress">
+          <progress aria-label={`Exporting ${exporting.name}`} />
+          Exporting {exporting.name}…{" "}
+          <button type="button" onClick={exporting.cancel}>
+            Cancel
+          </button>
         </span>
       )}
       {notice && <span className="notice" data-testid="notice">{notice}</span>}

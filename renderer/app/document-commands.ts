@@ -4,8 +4,10 @@ import { create } from "zustand";
 import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
 import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
+import { exportHere, exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
+import { progressAfter } from "./progress-after";
 import { parseSceneInChunks } from "./open-in-chunks";
-import { exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { exportName, exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -22,17 +24,9 @@ export const isDirty = (): boolean => dirty(useEditor.getState());
 
 /** Files at least this long (about 2,500 shapes, or 5,000 logged rays) are read in steps, with progress. */
 export const BIG_FILE_CHARS = 500_000;
-/** Opening shows its progress once it has taken this long. */
-const PROGRESS_AFTER_MS = 500;
 
 /** What an open under way has done, for the status bar; null when nothing is opening. */
 export const useOpening = create<{ readonly opening: { readonly name: string; readonly fraction: number } | null }>(() => ({ opening: null }));
-
-/** Tests may show progress sooner (window.__colliderStudioProgressAfterMs). */
-const progressAfter = (): number => {
-  const v: unknown = (globalThis as { __colliderStudioProgressAfterMs?: unknown }).__colliderStudioProgressAfterMs;
-  return typeof v === "number" ? v : PROGRESS_AFTER_MS;
-};
 
 /**
  * Lets the browser paint and take input before the next step. A message, not setTimeout(0):
@@ -48,7 +42,8 @@ export const pause = () => new Promise<void>((res) => {
 
 /**
  * The status bar's progress for reading `name` in steps: `show(fraction)` shows it once the read has
- * taken PROGRESS_AFTER_MS, `done()` clears it. For anything read in steps besides scenes (ray logs).
+ * taken half a second (progressAfter), `done()` clears it. For anything read in steps besides
+ * scenes (ray logs).
  */
 export function stepProgress(name: string): { readonly show: (fraction: number) => void; readonly done: () => void } {
   const started = performance.now();
@@ -129,15 +124,20 @@ export function newDocument(): void {
 export async function exportDocument(formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  let text: string;
-  try {
-    text = format.write(currentScene(), {});
-  } catch (err) {
-    // An exporter never throws on a valid scene; a bug still gets a message, not a dead button.
-    notify(`Could not export as ${format.type.name}: ${err instanceof Error ? err.message : String(err)}`);
+  const scene = currentScene(), name = useEditor.getState().file.name;
+  // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
+  const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
+    ? await exportInWorker(formatId, scene, exportName(name, format.type))
+    : exportHere(formatId, scene);
+  if (result.kind === "cancelled") {
+    notify(`Export as ${format.type.name} cancelled`);
     return;
   }
-  const outcome = await exportText(text, useEditor.getState().file.name, format.type);
+  if (result.kind === "error") {
+    notify(`Could not export as ${format.type.name}: ${result.message}`);
+    return;
+  }
+  const outcome = await exportText(result.text, name, format.type);
   if (outcome.kind === "done") notify(`Exported ${outcome.value.name} (${format.type.name})`);
   else if (outcome.kind === "error") notify(outcome.message);
 }

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, exportTiled, parseScene } from "../../core";
+import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
 import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
 
 const session = editorSession();
@@ -37,6 +38,37 @@ describe("export and import in Chromium", () => {
     }
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("a big scene exports in a worker: the status bar shows it, the file is the exporter's text, and Cancel stops it", async () => {
+    const page = await session.newPage();
+    const count = 30_000;
+    const file = join(mkdtempSync(join(tmpdir(), "collider-export-")), "big.json");
+    writeFileSync(file, scaleSceneText(count));
+    await page.setInputFiles("#open-scene-input", file);
+    await expect.poll(() => shapeCount(page), { timeout: 60_000 }).toBe(`${count} shapes`);
+    await page.evaluate("window.__colliderStudioProgressAfterMs = 0");
+    const godot = EXPORT_FORMATS.find((f) => f.id === "godot")!, box2d = EXPORT_FORMATS.find((f) => f.id === "box2d")!;
+    const download = page.waitForEvent("download", { timeout: 60_000 });
+    await runCommand(page, `Export as ${godot.label}`);
+    // The export runs off the page's thread, so the status bar can say so while it does.
+    await expect.poll(() => page.getByTestId("export-progress").count(), { timeout: 10_000, interval: 20 }).toBe(1);
+    expect(await page.getByTestId("export-progress").textContent()).toContain("Exporting big.tscn…");
+    await page.screenshot({ path: join(ARTIFACTS, "export-progress.png") });
+    const got = await download;
+    expect(readFileSync((await got.path())!, "utf8")).toBe(godot.write(scaleScene(count), {}));
+    await expect.poll(() => page.getByTestId("export-progress").count()).toBe(0);
+    // Cancel: no download, a notice, and the editor as it was.
+    let downloaded = false;
+    page.on("download", () => { downloaded = true; });
+    await runCommand(page, `Export as ${box2d.label}`);
+    await page.getByTestId("export-progress").getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe(`Export as ${box2d.type.name} cancelled`);
+    expect(await page.getByTestId("export-progress").count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(downloaded).toBe(false);
+    expect(await shapeCount(page)).toMatch(/^30000 shapes/);
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 
   it("imports a Tiled map as a new unsaved document and lists the objects it left out", async () => {
     const page = await session.newPage();

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type CliIO } from "../../core/node/cli";
+import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
+import { scaleSceneText } from "../bench/editor-scenes";
 import { readTextFile } from "../../core/node/files";
 import { evaluateProbe, exportBox2d, exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
 
@@ -249,6 +250,25 @@ describe("raycast and sweep (in process)", () => {
 });
 
 describe("export (in process)", () => {
+  it("a big scene's export says so on a terminal (progress), then clears the line; stdout is the export alone", async () => {
+    for (const [count, shown] of [[EXPORT_PROGRESS_SHAPES, true], [10, false]] as const) {
+      const text = scaleSceneText(count);
+      let out = "", err = "", progress = "";
+      const code = await runCli(["export", "big.json", "--format", "godot"], {
+        stdout: (t) => void (out += t),
+        stderr: (t) => void (err += t),
+        progress: (t) => void (progress += t),
+        readText: async () => text,
+        writeText: async () => undefined,
+      });
+      expect(code, err).toBe(0);
+      const parsed = parseScene(text);
+      if (!parsed.ok) throw new Error("scene");
+      expect(out).toBe(exportGodot(parsed.scene));
+      expect(progress).toBe(shown ? `exporting ${count.toLocaleString("en")} shapes as Godot 4 scene…\r\u001b[K` : "");
+    }
+  });
+
   it("prints the export to standard output, the same text as the core's exporter", async () => {
     const r = await run(["export", VALID, "--format", "godot"]);
     expect(r.code).toBe(0);

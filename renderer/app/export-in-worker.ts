@@ -1,0 +1,57 @@
+// Exports a big scene in a worker, with the status bar saying so (and offering Cancel) once it has
+// taken half a second. Where no worker can start (an old runtime, a blocked script), the export
+// runs in the page instead: slower to answer, but nothing is lost.
+import { create } from "zustand";
+import { exportFormat, type Scene } from "../../core";
+import type { ExportReply, ExportRequest } from "./export-worker";
+import { progressAfter } from "./progress-after";
+
+/** Scenes with at least this many shapes export in a worker (20,000 shapes take about half a second). */
+export const WORKER_EXPORT_SHAPES = 2_000;
+
+/** An export under way, for the status bar; null when none is. */
+export const useExporting = create<{ readonly exporting: { readonly name: string; readonly cancel: () => void } | null }>(() => ({ exporting: null }));
+
+export type ExportResult = { readonly kind: "done"; readonly text: string } | { readonly kind: "error"; readonly message: string } | { readonly kind: "cancelled" };
+
+/** The exporter's text in the page: the fallback, and the path for small scenes. */
+export function exportHere(formatId: string, scene: Scene): ExportResult {
+  const format = exportFormat(formatId);
+  if (!format) return { kind: "error", message: `no export format "${formatId}"` };
+  try {
+    return { kind: "done", text: format.write(scene, {}) };
+  } catch (err) {
+    // An exporter never throws on a valid scene; a bug still gets a message, not a dead button.
+    return { kind: "error", message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Exports `scene` as `formatId` in a worker; `name` is the file being written, for the status bar. */
+export function exportInWorker(formatId: string, scene: Scene, name: string): Promise<ExportResult> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./export-worker.ts", import.meta.url), { type: "module" });
+  } catch {
+    return Promise.resolve(exportHere(formatId, scene));
+  }
+  return new Promise<ExportResult>((resolve) => {
+    let settled = false;
+    const finish = (result: ExportResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.terminate();
+      useExporting.setState({ exporting: null });
+      resolve(result);
+    };
+    const timer = setTimeout(() => useExporting.setState({ exporting: { name, cancel: () => finish({ kind: "cancelled" }) } }), progressAfter());
+    worker.onmessage = (e: MessageEvent<ExportReply>) => finish(e.data);
+    // The worker's script did not load or run: export here rather than fail.
+    worker.onerror = (e) => {
+      e.preventDefault();
+      finish(exportHere(formatId, scene));
+    };
+    const request: ExportRequest = { formatId, scene };
+    worker.postMessage(request);
+  });
+}
