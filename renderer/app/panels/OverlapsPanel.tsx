@@ -1,4 +1,5 @@
 // Every overlapping pair of the scene with its penetration depth; a row selects both shapes.
+import { memo } from "react";
 import { select } from "../../store/actions";
 import { shapesWithIds, useOverlaps } from "../../store/derived";
 import { useEditor } from "../../store/editor-store";
@@ -9,6 +10,21 @@ import { Panel } from "./fields";
  * layout on every drag step and pan, and nobody reads that many.
  */
 export const OVERLAP_ROWS = 500;
+
+/**
+ * One pair's row. Memoised on what it shows: a drag step changes a few pairs, and re-rendering
+ * all 500 rows (new click handlers, so React diffed every button) cost milliseconds a step.
+ */
+const OverlapRow = memo(function OverlapRow({ a, b, labelA, labelB, depth, both }: { a: string; b: string; labelA: string; labelB: string; depth: string; both: boolean }) {
+  return (
+    <li>
+      <button className={both ? "selected" : undefined} data-testid={`overlap-${a}-${b}`} onClick={() => select([a, b])} aria-label={`Select ${a} and ${b}`}>
+        <span>{labelA} ↔ {labelB}</span>
+        <span className="depth">depth {depth}</span>
+      </button>
+    </li>
+  );
+});
 
 export function OverlapsPanel() {
   const { pairs } = useOverlaps();
@@ -24,17 +40,9 @@ export function OverlapsPanel() {
         <p className="empty">No shapes overlap.</p>
       ) : (
         <ul className="overlaps">
-          {listed.map((p) => {
-            const both = selection.length === 2 && selection.includes(p.a) && selection.includes(p.b);
-            return (
-              <li key={`${p.a}|${p.b}`}>
-                <button className={both ? "selected" : undefined} data-testid={`overlap-${p.a}-${p.b}`} onClick={() => select([p.a, p.b])} aria-label={`Select ${p.a} and ${p.b}`}>
-                  <span>{label(p.a)} ↔ {label(p.b)}</span>
-                  <span className="depth">depth {p.depth.toFixed(2)}</span>
-                </button>
-              </li>
-            );
-          })}
+          {listed.map((p) => (
+            <OverlapRow key={`${p.a}|${p.b}`} a={p.a} b={p.b} labelA={label(p.a)} labelB={label(p.b)} depth={p.depth.toFixed(2)} both={selection.length === 2 && selection.includes(p.a) && selection.includes(p.b)} />
+          ))}
         </ul>
       )}
       {pairs.length > listed.length && <p className="empty" data-testid="overlaps-more">and {pairs.length - listed.length} more pairs (the first {OVERLAP_ROWS} are listed)</p>}
