@@ -99,6 +99,15 @@ export class CollisionWorld {
   /** The pair set is brought up to date when pairs are asked for, not on every sync. */
   private pairsDirty = false;
   private overlapsCache: OverlapPair[] | null = null;
+  /**
+   * The last list overlaps() built, its pairs in the same order, and the slots edited in place
+   * since (null when anything else happened: adds, removals, reorders): a drag step rebuilds only
+   * the touched slots' pairs and merges them into the list, instead of walking every pair.
+   */
+  private listed: { readonly list: OverlapPair[]; readonly pairs: Pair[]; readonly order: number[] } | null = null;
+  private touched: Set<number> | null = null;
+  /** Each slot's pair keys, so an edited shape's pairs are found without walking them all. */
+  private pairsOf: (Set<number> | undefined)[] = [];
   private readonly box = new Float64Array(4);
 
   constructor(options: CollisionWorldOptions = {}) {
@@ -143,11 +152,12 @@ export class CollisionWorld {
       const removed = new Set<number>();
       for (const [id, slot] of this.byId) if (!seen.has(slot)) { this.remove(id, slot); removed.add(slot); }
       // Their pairs in one pass over the pair set, however many shapes went.
-      for (const [key, pair] of this.pairs) if (removed.has(pair.a) || removed.has(pair.b)) this.pairs.delete(key);
+      for (const [key, pair] of this.pairs) if (removed.has(pair.a) || removed.has(pair.b)) this.dropPair(key, pair);
     }
     this.synced = shapes;
     this.overlapsCache = null;
     this.pairsDirty = true;
+    this.touched = null;
   }
 
   /**
@@ -164,7 +174,11 @@ export class CollisionWorld {
       if (shapes[i]!.id !== before[i]!.id) return false;
       changed.push(i);
     }
-    for (const i of changed) this.update(this.byId.get(shapes[i]!.id)!, shapes[i]!);
+    for (const i of changed) {
+      const slot = this.byId.get(shapes[i]!.id)!;
+      this.update(slot, shapes[i]!);
+      this.touched?.add(slot);
+    }
     this.synced = shapes;
     if (changed.length > 0) {
       this.overlapsCache = null;
@@ -179,6 +193,7 @@ export class CollisionWorld {
     if (n >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
     this.slots = [];
     this.freeSlots = [];
+    this.pairsOf = [];
     this.fat = new Float64Array(Math.max(4 * n, 64));
     const userData = new Int32Array(n);
     for (let i = 0; i < n; i++) {
@@ -195,6 +210,7 @@ export class CollisionWorld {
     this.synced = shapes;
     this.overlapsCache = null;
     this.pairsDirty = true;
+    this.touched = null;
   }
 
   private add(shape: Shape, index: number): number {
@@ -243,11 +259,24 @@ export class CollisionWorld {
     this.slots[slot] = null;
     this.byId.delete(id);
     this.freeSlots.push(slot);
+    this.pairsOf[slot] = undefined;
   }
 
   private fatOverlap(p: number, q: number): boolean {
     const f = this.fat, i = 4 * p, j = 4 * q;
     return f[i]! <= f[j + 2]! && f[j]! <= f[i + 2]! && f[i + 1]! <= f[j + 3]! && f[j + 1]! <= f[i + 3]!;
+  }
+
+  private addPair(key: number, p: number, q: number): void {
+    this.pairs.set(key, { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
+    (this.pairsOf[p] ??= new Set()).add(key);
+    (this.pairsOf[q] ??= new Set()).add(key);
+  }
+
+  private dropPair(key: number, pair: Pair): void {
+    this.pairs.delete(key);
+    this.pairsOf[pair.a]?.delete(key);
+    this.pairsOf[pair.b]?.delete(key);
   }
 
   /** New candidate pairs from moved proxies; pairs whose fat boxes parted or whose bits no longer meet dropped; stale manifolds recomputed. */
@@ -274,7 +303,7 @@ export class CollisionWorld {
       const sorted = Float64Array.from(keys).sort();
       for (const key of sorted) {
         const p = Math.floor(key / SLOT_LIMIT), q = key - p * SLOT_LIMIT;
-        pairs.set(key, { a: p, b: q, versionA: -1, versionB: -1, first: -1, overlap: null });
+        this.addPair(key, p, q);
       }
       moved.fill(0);
     }
@@ -289,17 +318,16 @@ export class CollisionWorld {
         if (pairs.has(key)) return true;
         const other = slots[q]!;
         if (!bitsCollide(body.layer, body.mask, other.layer, other.mask, filter)) return true;
-        pairs.set(key, { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
+        this.addPair(key, p, q);
         return true;
       });
     }
     this.moved.length = 0;
-    // forEach, not for-of: no [key, value] array per pair (a first load has tens of thousands).
-    pairs.forEach((pair, key) => {
+    const refresh = (pair: Pair, key: number): void => {
       const a = slots[pair.a]!, b = slots[pair.b]!;
       if (moved[pair.a] || moved[pair.b]) {
         if (!this.fatOverlap(pair.a, pair.b) || !bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) {
-          pairs.delete(key);
+          this.dropPair(key, pair);
           return;
         }
       }
@@ -312,7 +340,18 @@ export class CollisionWorld {
       pair.first = firstSlot;
       const m = collide(first.geometry, first.transform, second.geometry, second.transform, manifold);
       pair.overlap = m.pointCount === 0 ? null : { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
-    });
+    };
+    const touched = this.touched;
+    if (touched) {
+      // Only shapes edited in place since the last update: only their pairs can have changed
+      // (scene order too is as it was). Keys first: refreshing may drop pairs from these sets.
+      const keys = new Set<number>();
+      for (const slot of touched) this.pairsOf[slot]?.forEach((key) => keys.add(key));
+      for (const key of keys) refresh(pairs.get(key)!, key);
+    } else {
+      // forEach, not for-of: no [key, value] array per pair (a first load has tens of thousands).
+      pairs.forEach(refresh);
+    }
   }
 
   /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted as findOverlaps sorts. */
@@ -322,14 +361,48 @@ export class CollisionWorld {
       this.pairsDirty = false;
     }
     if (this.overlapsCache) return this.overlapsCache;
-    const found: { i: number; j: number; pair: OverlapPair }[] = [];
-    for (const pair of this.pairs.values()) {
-      if (!pair.overlap) continue;
-      const a = this.slots[pair.a]!, b = this.slots[pair.b]!;
-      found.push({ i: Math.min(a.index, b.index), j: Math.max(a.index, b.index), pair: pair.overlap });
+    const slots = this.slots, touched = this.touched, listed = this.listed;
+    // Scene order of a pair: its lower index, then its higher one.
+    const order = (p: Pair): number => {
+      const i = slots[p.a]!.index, j = slots[p.b]!.index;
+      return i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
+    };
+    const found: Pair[] = [], at: number[] = [];
+    if (touched && listed) {
+      // The last list without the touched shapes' pairs (still in order), merged with their
+      // pairs as they are now, sorted: a drag step sorts a handful, not every pair.
+      const fresh: { key: number; pair: Pair }[] = [];
+      const seen = new Set<number>();
+      const flag = new Uint8Array(slots.length);
+      for (const slot of touched) {
+        flag[slot] = 1;
+        this.pairsOf[slot]?.forEach((key) => {
+          const pair = this.pairs.get(key)!;
+          if (pair.overlap && !seen.has(key)) { seen.add(key); fresh.push({ key: order(pair), pair }); }
+        });
+      }
+      fresh.sort((u, v) => u.key - v.key);
+      let k = 0;
+      const { pairs: before, order: keys } = listed;
+      for (let i = 0; i < before.length; i++) {
+        const pair = before[i]!;
+        if (flag[pair.a] || flag[pair.b]) continue;
+        const key = keys[i]!;
+        for (; k < fresh.length && fresh[k]!.key < key; k++) { found.push(fresh[k]!.pair); at.push(fresh[k]!.key); }
+        found.push(pair);
+        at.push(key);
+      }
+      for (; k < fresh.length; k++) { found.push(fresh[k]!.pair); at.push(fresh[k]!.key); }
+    } else {
+      const keyed: { key: number; pair: Pair }[] = [];
+      for (const pair of this.pairs.values()) if (pair.overlap) keyed.push({ key: order(pair), pair });
+      keyed.sort((u, v) => u.key - v.key);
+      for (const f of keyed) { found.push(f.pair); at.push(f.key); }
     }
-    found.sort((u, v) => u.i - v.i || u.j - v.j);
-    return (this.overlapsCache = found.map((f) => f.pair));
+    const list = found.map((p) => p.overlap!);
+    this.listed = { list, pairs: found, order: at };
+    this.touched = new Set();
+    return (this.overlapsCache = list);
   }
 
   /**

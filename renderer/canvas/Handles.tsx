@@ -3,7 +3,7 @@
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
-import { shapesWithIds } from "../store/derived";
+import { shapeWithId } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { useToolOverlay } from "../tools/overlay";
 import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
@@ -56,7 +56,7 @@ export function Handles() {
   const selection = useEditor((s) => s.selection);
   // Through the world's id index: this selector runs on every store change (each pointer move),
   // and a scan of 10,000 shapes cost 2 ms a drag step.
-  const shape = useEditor((s) => (s.selection.length === 1 ? shapesWithIds(s.shapes, s.selection)[0] : undefined));
+  const shape = useEditor((s) => (s.selection.length === 1 ? shapeWithId(s.shapes, s.selection[0]!) : undefined));
   const layers = useEditor((s) => s.layers);
   const cursor = useEditor((s) => s.cursor);
   const marquee = useToolOverlay((o) => o.marquee);

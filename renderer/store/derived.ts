@@ -27,6 +27,12 @@ export function shapesWithIds(shapes: readonly Shape[], ids: readonly string[]):
   return found.sort((a, b) => a.index - b.index).map((f) => f.shape);
 }
 
+/** The shape with this id, through the world's id index (O(1) once synced). */
+export function shapeWithId(shapes: readonly Shape[], id: string): Shape | undefined {
+  world.sync(shapes);
+  return world.lookup(id)?.shape;
+}
+
 let key: readonly Shape[] | null = null;
 let pairs: readonly OverlapPair[] = [];
 let ids = new Set<string>();

@@ -85,9 +85,31 @@ export function shapesOnLayer(shapes: readonly Shape[], ids: readonly string[], 
   return shapes.map((s) => (moving.has(s.id) && s.layer !== layer ? { ...s, layer } : s));
 }
 
+let countedShapes: readonly Shape[] | null = null;
+let counted: ReadonlyMap<string, number> = new Map();
+
+/**
+ * Shapes per layer. The layers panel asks on every drag step: when only some shape objects were
+ * replaced (same length, same ids), the last counts are kept unless one of them changed layer.
+ */
 export function shapeCounts(shapes: readonly Shape[]): ReadonlyMap<string, number> {
+  const before = countedShapes;
+  if (shapes === before) return counted;
+  if (before && before.length === shapes.length) {
+    let same = true;
+    for (let i = 0; i < shapes.length && same; i++) {
+      const a = before[i]!, b = shapes[i]!;
+      if (a !== b && (a.id !== b.id || a.layer !== b.layer)) same = false;
+    }
+    if (same) {
+      countedShapes = shapes;
+      return counted;
+    }
+  }
   const counts = new Map<string, number>();
   for (const s of shapes) if (s.layer) counts.set(s.layer, (counts.get(s.layer) ?? 0) + 1);
+  countedShapes = shapes;
+  counted = counts;
   return counts;
 }
 

@@ -1,7 +1,7 @@
 // Every overlapping pair of the scene with its penetration depth; a row selects both shapes.
 import { memo } from "react";
 import { select } from "../../store/actions";
-import { shapesWithIds, useOverlaps } from "../../store/derived";
+import { shapeWithId, useOverlaps } from "../../store/derived";
 import { useEditor } from "../../store/editor-store";
 import { Panel } from "./fields";
 
@@ -31,9 +31,10 @@ export function OverlapsPanel() {
   const selection = useEditor((s) => s.selection);
   const shapes = useEditor((s) => s.shapes);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
-  const names = new Map<string, string | undefined>();
-  for (const s of shapesWithIds(shapes, listed.flatMap((p) => [p.a, p.b]))) names.set(s.id, s.name);
-  const label = (id: string) => (names.get(id) ? `${names.get(id)} (${id})` : id);
+  const label = (id: string) => {
+    const name = shapeWithId(shapes, id)?.name;
+    return name ? `${name} (${id})` : id;
+  };
   return (
     <Panel title={`Overlaps (${pairs.length})`}>
       {pairs.length === 0 ? (
