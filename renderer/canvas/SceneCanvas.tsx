@@ -5,7 +5,7 @@
 import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { evaluateProbe, type Shape } from "../../core";
+import { evaluateProbe } from "../../core";
 import { useOverlaps, useProbeHits } from "../store/derived";
 import { useEditor } from "../store/editor-store";
 import { screenToWorld } from "../store/view";
@@ -16,7 +16,7 @@ import { toolFor } from "../tools/active-tool";
 import { panTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, Tool } from "../tools/tool";
 import { shapesAt } from "../tools/select/picking";
-import { layerRuns } from "./draw-order";
+import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
@@ -74,7 +74,6 @@ const LIVE_NODE_LIMIT = 500;
 export function SceneCanvas() {
   const shapes = useEditor((s) => s.shapes);
   const layers = useEditor((s) => s.layers);
-  const runs = useMemo(() => layerRuns(shapes, layers), [shapes, layers]);
   const selection = useEditor((s) => s.selection);
   const preview = useEditor((s) => s.preview);
   const probes = useEditor((s) => s.probes);
@@ -99,12 +98,9 @@ export function SceneCanvas() {
   const selected = useMemo(() => new Set(selection), [selection]);
   // Per layer: the shapes drawn in one batch, and the selected ones, which are drawn after them as
   // Konva nodes (or a batch of their own when there are very many) and redraw on every drag step.
-  const split = useMemo(() => runs.map((run) => {
-    if (selected.size === 0) return { run, rest: run.shapes, live: [] as Shape[] };
-    const rest: Shape[] = [], live: Shape[] = [];
-    for (const s of run.shapes) (selected.has(s.id) ? live : rest).push(s);
-    return { run, rest, live };
-  }), [runs, selected]);
+  // Followed from the last step's split: a drag replaces one shape, not the grouping.
+  const lastSplit = useRef<SplitRuns | null>(null);
+  const split = useMemo(() => (lastSplit.current = followSplitRuns(lastSplit.current, shapes, layers, selected)), [shapes, layers, selected]).runs;
   const liveCount = split.reduce((n, r) => n + r.live.length, 0);
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
