@@ -90,6 +90,8 @@ export class CollisionWorld {
   /** Body slots (null when free) and each slot's fat box, four numbers a slot. */
   private slots: (Body | null)[] = [];
   private fat = new Float64Array(64);
+  /** Each slot's exact box, four numbers a slot, beside the fat ones: region queries read them without touching the bodies. */
+  private tight = new Float64Array(64);
   private freeSlots: number[] = [];
   private readonly byId = new Map<string, number>();
   private readonly pairs = new Map<number, Pair>();
@@ -195,11 +197,13 @@ export class CollisionWorld {
     this.freeSlots = [];
     this.pairsOf = [];
     this.fat = new Float64Array(Math.max(4 * n, 64));
+    this.tight = new Float64Array(this.fat.length);
     const userData = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const shape = shapes[i]!, { geometry, transform, aabb } = makeBody(shape);
       fatten(aabb, this.box);
       this.fat.set(this.box, 4 * i);
+      this.setTight(i, aabb);
       userData[i] = i;
       this.slots.push({ shape, geometry, transform, aabb, proxy: i, index: i, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 });
       this.byId.set(shape.id, i);
@@ -217,13 +221,16 @@ export class CollisionWorld {
     const slot = this.freeSlots.pop() ?? this.slots.length;
     if (slot >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
     if (4 * slot + 4 > this.fat.length) {
-      const grown = new Float64Array(Math.max(8 * slot + 8, 64));
+      const grown = new Float64Array(Math.max(8 * slot + 8, 64)), tight = new Float64Array(grown.length);
       grown.set(this.fat);
+      tight.set(this.tight);
       this.fat = grown;
+      this.tight = tight;
     }
     const { geometry, transform, aabb } = makeBody(shape);
     fatten(aabb, this.box);
     this.fat.set(this.box, 4 * slot);
+    this.setTight(slot, aabb);
     const proxy = this.tree.createProxy(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, slot);
     this.slots[slot] = { shape, geometry, transform, aabb, proxy, index, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 };
     this.byId.set(shape.id, slot);
@@ -238,6 +245,7 @@ export class CollisionWorld {
     body.geometry = geometry;
     body.transform = transform;
     body.aabb = aabb;
+    this.setTight(slot, aabb);
     body.version++;
     const layer = collisionLayerOf(shape), mask = collisionMaskOf(shape);
     const bitsChanged = layer !== body.layer || mask !== body.mask;
@@ -260,6 +268,11 @@ export class CollisionWorld {
     this.byId.delete(id);
     this.freeSlots.push(slot);
     this.pairsOf[slot] = undefined;
+  }
+
+  private setTight(slot: number, b: AABB): void {
+    const t = this.tight, k = 4 * slot;
+    t[k] = b.minX; t[k + 1] = b.minY; t[k + 2] = b.maxX; t[k + 3] = b.maxY;
   }
 
   private fatOverlap(p: number, q: number): boolean {
@@ -410,7 +423,17 @@ export class CollisionWorld {
    * whose layer the mask scans (no mask: every shape), in no particular order.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
-    this.bodiesInBox(minX, minY, maxX, maxY, mask, (body) => visit(body.shape));
+    // bodiesInBox's walk with the shape handed straight to `visit`: one closure per candidate
+    // fewer, a third of a query that finds a handful of shapes.
+    const slots = this.slots, t = this.tight;
+    this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
+      const k = 4 * slot;
+      if (t[k]! <= maxX && minX <= t[k + 2]! && t[k + 1]! <= maxY && minY <= t[k + 3]!) {
+        const body = slots[slot]!;
+        if (mask === undefined || (body.layer & mask) !== 0) visit(body.shape);
+      }
+      return true;
+    });
   }
 
   /** Ids of the shapes whose box meets the given box and whose layer the mask scans, in scene order. */
@@ -421,11 +444,15 @@ export class CollisionWorld {
   }
 
   private bodiesInBox(minX: number, minY: number, maxX: number, maxY: number, mask: number | undefined, visit: (body: Body) => void): void {
-    const slots = this.slots;
+    // The tree holds fat boxes: each candidate is checked against its exact box, kept in a typed
+    // array so a candidate that misses costs no body read.
+    const slots = this.slots, t = this.tight;
     this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
-      const body = slots[slot]!;
-      const box = body.aabb;
-      if (box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY && (mask === undefined || (body.layer & mask) !== 0)) visit(body);
+      const k = 4 * slot;
+      if (t[k]! <= maxX && minX <= t[k + 2]! && t[k + 1]! <= maxY && minY <= t[k + 3]!) {
+        const body = slots[slot]!;
+        if (mask === undefined || (body.layer & mask) !== 0) visit(body);
+      }
       return true;
     });
   }

@@ -149,37 +149,28 @@ export class DynamicTree {
     const version = this.version;
     const base = this.depth;
     let stack: Int32Array = this.stack, top = base;
+    stack[top++] = root;
     try {
-      // The root is tested alone; below it, both children of a popped node are tested before
-      // anything is pushed (as Box2D v3.1 does), so nodes that miss never reach the stack.
-      let o = 4 * root;
-      if (!(box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY)) return;
-      if (child1[root] === NULL_NODE) {
-        const proxy = child2[root]!;
-        visit(proxy, data[proxy]!);
-        if (this.version !== version) throw changedDuringQuery();
-        return;
-      }
-      stack[top++] = root;
+      // Nodes are tested when popped; a node's first child (the next node, in a built tree) is
+      // pushed last, so the walk goes down one run of the arrays. Measured: the variant that tests
+      // both children before pushing (Box2D v3.1's) took twice as long here on 100,000 shapes (5.0
+      // against 2.3 µs a region query): more branches per node and a loop over the two children.
       while (top > base) {
-        const node = stack[--top]!;
-        for (let k = 0; k < 2; k++) {
-          const child = k === 0 ? child1[node]! : child2[node]!;
-          o = 4 * child;
-          if (box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY) {
-            if (child1[child] === NULL_NODE) {
-              const proxy = child2[child]!;
-              this.depth = top;
-              const goOn = visit(proxy, data[proxy]!);
-              if (this.version !== version) throw changedDuringQuery();
-              if (!goOn) return;
-              stack = this.stack; // share the larger stack if a nested query grew it
-            } else {
-              if (top === stack.length) stack = this.growStack(stack);
-              stack[top++] = child;
-            }
-          }
+        const node = stack[--top]!, o = 4 * node;
+        if (!(box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY)) continue;
+        const first = child1[node]!;
+        if (first === NULL_NODE) {
+          const proxy = child2[node]!;
+          this.depth = top;
+          const goOn = visit(proxy, data[proxy]!);
+          if (this.version !== version) throw changedDuringQuery();
+          if (!goOn) return;
+          stack = this.stack; // share the larger stack if a nested query grew it
+          continue;
         }
+        if (top + 2 > stack.length) stack = this.growStack(stack);
+        stack[top++] = child2[node]!;
+        stack[top++] = first;
       }
     } finally {
       this.depth = base;
