@@ -217,11 +217,14 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   // Closer than this, steps take the second-order bound too (it costs a pass over both cores
   // per evaluation, which only pays once the linear steps start to crawl).
   const near = 0.1 * (a.extent + b.extent);
+  const stillA = sweepA.x1 === sweepA.x2 && sweepA.y1 === sweepA.y2 && sweepA.angle1 === sweepA.angle2;
+  const stillB = sweepB.x1 === sweepB.x2 && sweepB.y1 === sweepB.y2 && sweepB.angle1 === sweepB.angle2;
   for (let iter = 0; iter < TOI_MAX_ITERATIONS; iter++) {
     // The cores at time t, near the origin for precision; GJK starts from the last step's simplex.
     frame[TIME] = t;
-    place(sweepA, 0, coreA, countA, placedA);
-    place(sweepB, 2, coreB, countB, placedB);
+    // A shape that does not move (a static obstacle, the usual A) is placed once.
+    if (iter === 0 || !stillA) place(sweepA, 0, coreA, countA, placedA);
+    if (iter === 0 || !stillB) place(sweepB, 2, coreB, countB, placedB);
     gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;

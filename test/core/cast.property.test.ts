@@ -869,6 +869,32 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
     expect(hitSteps / hitCount, "steps per hit").toBeLessThan(10);
   });
 
+  it.each([["box", "capsule"], ["polygon", "polygon"], ["capsule", "circle"]] as const)("%s standing still (placed once) and %s moving and turning: the reference's first contact", (ka, kb) => {
+    let hits = 0;
+    fc.assert(
+      fc.property(toiCase(ka, kb), (c0) => {
+        const c = { ...c0, a2: c0.a1 };
+        const D = motionDistance(c.a, c.a1, c.a2, c.b, c.b1, c.b2);
+        const L = motionLipschitz(c.a, c.a1, c.a2, c.b, c.b1, c.b2) * 1.000001 + 1e-12;
+        const scale = scaleOf([posed(c.a, c.a1), posed(c.b, c.b1), posed(c.b, c.b2)]);
+        fc.pre(D(0) > BOUNDARY * scale);
+        const ref = firstRootLipschitz(D, L, 1);
+        fc.pre(!ref.undecided);
+        const out = castToi(c);
+        if (ref.root === null) {
+          if (firstRootLipschitz((t) => D(t) - BOUNDARY * scale, L, 1).root === null) expect(out.hit).toBe(false);
+          return;
+        }
+        if (firstRootLipschitz((t) => D(t) + BOUNDARY * scale, L, 1).root === null) return; // a graze: no verdict
+        hits++;
+        expect(out.hit).toBe(true);
+        expect(Math.abs(out.fraction - ref.root)).toBeLessThanOrEqual(FRACTION_TOL);
+      }),
+      { seed: seedOf(`toi still ${ka} ${kb}`), numRuns: 60, endOnFailure: true },
+    );
+    expect(hits).toBeGreaterThan(5);
+  });
+
   it.each(ORDERED_PAIRS)("%s and %s: without turning, time of impact is the shape cast of the relative motion", (ka, kb) => {
     let checked = 0;
     fc.assert(
