@@ -36,22 +36,32 @@ export function exportInWorker(formatId: string, scene: Scene, name: string): Pr
   }
   return new Promise<ExportResult>((resolve) => {
     let settled = false;
+    const status = { name, cancel: () => finish({ kind: "cancelled" }) };
     const finish = (result: ExportResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       worker.terminate();
-      useExporting.setState({ exporting: null });
+      // Only this export's status: another one started meanwhile keeps its own.
+      if (useExporting.getState().exporting === status) useExporting.setState({ exporting: null });
       resolve(result);
     };
-    const timer = setTimeout(() => useExporting.setState({ exporting: { name, cancel: () => finish({ kind: "cancelled" }) } }), progressAfter());
+    const timer = setTimeout(() => {
+      if (!settled) useExporting.setState({ exporting: status });
+    }, progressAfter());
     worker.onmessage = (e: MessageEvent<ExportReply>) => finish(e.data);
-    // The worker's script did not load or run: export here rather than fail.
+    // The worker's script did not load or run, or a reply could not be read: export here rather
+    // than fail or wait for ever.
     worker.onerror = (e) => {
       e.preventDefault();
       finish(exportHere(formatId, scene));
     };
+    worker.onmessageerror = () => finish(exportHere(formatId, scene));
     const request: ExportRequest = { formatId, scene };
-    worker.postMessage(request);
+    try {
+      worker.postMessage(request);
+    } catch {
+      finish(exportHere(formatId, scene)); // the scene could not be copied to the worker
+    }
   });
 }
