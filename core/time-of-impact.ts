@@ -57,8 +57,8 @@ const startTurn = new Float64Array(4);
 // Per core point at the current time: its height along the separating normal and how fast that
 // height changes (to first order), for the second-order step below.
 let heightA = new Float64Array(8), riseA = new Float64Array(8), heightB = new Float64Array(8), riseB = new Float64Array(8);
-/** curveStep's numbers: in [0] curvature, [1] level, [2] longest step; out [0] the step. [4] is gapBound's slope. */
-const stepIO = new Float64Array(5);
+/** curveStep's numbers: in [0] curvature, [1] level, [2] longest step; out [0] the step. [3] is gapBound's slope. */
+const stepIO = new Float64Array(4);
 
 /**
  * A lower bound on the cores' gap along a fixed normal n after τ more (heights and rises filled
@@ -66,7 +66,7 @@ const stepIO = new Float64Array(5);
  * at most that, less the turn's curvature (each point's height has a second derivative of at most
  * ω²·reach). The distance is at least the gap along any fixed axis, so this bounds it from below;
  * it is concave in τ (least of lines, minus greatest of lines, minus a parabola). Its slope at τ
- * goes to stepIO[4].
+ * goes to stepIO[3].
  */
 function gapBound(heightA: Float64Array, riseA: Float64Array, countA: number, heightB: Float64Array, riseB: Float64Array, countB: number, curve: number, tau: number): number {
   let low = Infinity, high = -Infinity, lowRise = 0, highRise = 0;
@@ -78,7 +78,7 @@ function gapBound(heightA: Float64Array, riseA: Float64Array, countA: number, he
     const h = heightA[i]! + tau * riseA[i]!;
     if (h > high) { high = h; highRise = riseA[i]!; }
   }
-  stepIO[4] = lowRise - highRise - curve * tau;
+  stepIO[3] = lowRise - highRise - curve * tau;
   return low - high - 0.5 * curve * tau * tau;
 }
 
@@ -92,7 +92,7 @@ function gapBound(heightA: Float64Array, riseA: Float64Array, countA: number, he
  */
 function curveStep(hA: Float64Array, rA: Float64Array, countA: number, hB: Float64Array, rB: Float64Array, countB: number): void {
   const curve = stepIO[0]!, level = stepIO[1]!, longest = stepIO[2]!;
-  const f0 = gapBound(hA, rA, countA, hB, rB, countB, curve, 0) - level, slope = stepIO[4]!;
+  const f0 = gapBound(hA, rA, countA, hB, rB, countB, curve, 0) - level, slope = stepIO[3]!;
   stepIO[0] = 0;
   if (!(f0 > 0) || !(slope < 0)) return; // not closing along this axis now: the linear step decides
   const tn = Math.min(f0 / -slope, longest), fn = gapBound(hA, rA, countA, hB, rB, countB, curve, tn) - level;

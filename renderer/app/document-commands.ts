@@ -4,8 +4,9 @@ import { create } from "zustand";
 import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
 import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
-import { exportHere, exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
+import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
+import { runExport } from "./run-export";
 import { parseSceneInChunks } from "./open-in-chunks";
 import { exportName, exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
@@ -128,7 +129,7 @@ export async function exportDocument(formatId: string): Promise<void> {
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
     ? await exportInWorker(formatId, scene, exportName(name, format.type))
-    : exportHere(formatId, scene);
+    : runExport(formatId, scene);
   if (result.kind === "cancelled") {
     notify(`Export as ${format.type.name} cancelled`);
     return;

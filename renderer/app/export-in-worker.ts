@@ -2,9 +2,10 @@
 // taken half a second. Where no worker can start (an old runtime, a blocked script), the export
 // runs in the page instead: slower to answer, but nothing is lost.
 import { create } from "zustand";
-import { exportFormat, type Scene } from "../../core";
-import type { ExportReply, ExportRequest } from "./export-worker";
+import type { Scene } from "../../core";
+import type { ExportRequest } from "./export-worker";
 import { progressAfter } from "./progress-after";
+import { runExport, type ExportReply } from "./run-export";
 
 /** Scenes with at least this many shapes export in a worker (20,000 shapes take about half a second). */
 export const WORKER_EXPORT_SHAPES = 2_000;
@@ -12,19 +13,7 @@ export const WORKER_EXPORT_SHAPES = 2_000;
 /** An export under way, for the status bar; null when none is. */
 export const useExporting = create<{ readonly exporting: { readonly name: string; readonly cancel: () => void } | null }>(() => ({ exporting: null }));
 
-export type ExportResult = { readonly kind: "done"; readonly text: string } | { readonly kind: "error"; readonly message: string } | { readonly kind: "cancelled" };
-
-/** The exporter's text in the page: the fallback, and the path for small scenes. */
-export function exportHere(formatId: string, scene: Scene): ExportResult {
-  const format = exportFormat(formatId);
-  if (!format) return { kind: "error", message: `no export format "${formatId}"` };
-  try {
-    return { kind: "done", text: format.write(scene, {}) };
-  } catch (err) {
-    // An exporter never throws on a valid scene; a bug still gets a message, not a dead button.
-    return { kind: "error", message: err instanceof Error ? err.message : String(err) };
-  }
-}
+export type ExportResult = ExportReply | { readonly kind: "cancelled" };
 
 /** Exports `scene` as `formatId` in a worker; `name` is the file being written, for the status bar. */
 export function exportInWorker(formatId: string, scene: Scene, name: string): Promise<ExportResult> {
@@ -32,7 +21,7 @@ export function exportInWorker(formatId: string, scene: Scene, name: string): Pr
   try {
     worker = new Worker(new URL("./export-worker.ts", import.meta.url), { type: "module" });
   } catch {
-    return Promise.resolve(exportHere(formatId, scene));
+    return Promise.resolve(runExport(formatId, scene));
   }
   return new Promise<ExportResult>((resolve) => {
     let settled = false;
@@ -54,14 +43,14 @@ export function exportInWorker(formatId: string, scene: Scene, name: string): Pr
     // than fail or wait for ever.
     worker.onerror = (e) => {
       e.preventDefault();
-      finish(exportHere(formatId, scene));
+      finish(runExport(formatId, scene));
     };
-    worker.onmessageerror = () => finish(exportHere(formatId, scene));
+    worker.onmessageerror = () => finish(runExport(formatId, scene));
     const request: ExportRequest = { formatId, scene };
     try {
       worker.postMessage(request);
     } catch {
-      finish(exportHere(formatId, scene)); // the scene could not be copied to the worker
+      finish(runExport(formatId, scene)); // the scene could not be copied to the worker
     }
   });
 }

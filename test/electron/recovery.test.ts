@@ -197,66 +197,65 @@ describe("offerRecovery", () => {
   });
 });
 
+/** A fake Electron app for removeRecoveryOnCleanQuit: willQuit() fires will-quit; it counts quits and prevented quits. */
+function fakeQuitApp() {
+  let listener: ((event: { preventDefault(): void }) => void) | undefined;
+  const counts = { quits: 0, prevented: 0 };
+  const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { counts.quits++; } };
+  return { app, counts, willQuit: () => listener!({ preventDefault: () => { counts.prevented++; } }) };
+}
+
 describe("removeRecoveryOnCleanQuit", () => {
   it("holds the first quit until pending writes are done and the file is removed, then quits", async () => {
     const { clock, recovery } = await setup();
-    let listener: ((event: { preventDefault(): void }) => void) | undefined;
-    let quits = 0;
-    const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { quits++; } };
+    const { app, counts, willQuit } = fakeQuitApp();
     const stopped: string[] = [];
     removeRecoveryOnCleanQuit(app, recovery, () => stopped.push("watch"));
     recovery.update({ text: scene("a"), name: "a.json" });
     clock.advance(0);
-    let prevented = 0;
-    listener!({ preventDefault: () => { prevented++; } });
-    expect(prevented).toBe(1);
+    willQuit();
+    expect(counts.prevented).toBe(1);
     expect(stopped).toEqual(["watch"]);
     await recovery.flush();
     await new Promise((r) => setTimeout(r, 0));
-    expect(quits).toBe(1);
+    expect(counts.quits).toBe(1);
     expect(await recovery.check()).toEqual({ kind: "none" });
     // The quit it started goes through.
-    listener!({ preventDefault: () => { prevented++; } });
-    expect(prevented).toBe(1);
+    willQuit();
+    expect(counts.prevented).toBe(1);
   });
 
   it("holds a quit started again by someone else before the removal is done, and removes only once", async () => {
     const { clock, recovery } = await setup();
-    let listener: ((event: { preventDefault(): void }) => void) | undefined;
-    let quits = 0;
-    const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { quits++; } };
+    const { app, counts, willQuit } = fakeQuitApp();
     let stops = 0;
     removeRecoveryOnCleanQuit(app, recovery, () => stops++);
     recovery.update({ text: scene("a"), name: "a.json" });
     clock.advance(0);
-    let prevented = 0;
-    const quit = () => listener!({ preventDefault: () => { prevented++; } });
-    quit();
+    willQuit();
     // The window state's holder finished first and quits again while the removal is under way.
-    quit();
-    expect(prevented).toBe(2);
+    willQuit();
+    expect(counts.prevented).toBe(2);
     expect(stops).toBe(1);
     await recovery.flush();
     await new Promise((r) => setTimeout(r, 0));
-    expect(quits).toBe(1);
+    expect(counts.quits).toBe(1);
     expect(await recovery.check()).toEqual({ kind: "none" });
-    quit();
-    expect(prevented).toBe(2);
+    willQuit();
+    expect(counts.prevented).toBe(2);
   });
 
   it("keeps the file, written out, when the quit is not clean (the page crashed with unsaved work)", async () => {
     const { clock, recovery } = await setup();
-    let listener: ((event: { preventDefault(): void }) => void) | undefined;
-    let quits = 0;
-    const app = { on: (_e: "will-quit", l: (event: { preventDefault(): void }) => void) => { listener = l; }, quit: () => { quits++; } };
+    const { app, counts, willQuit } = fakeQuitApp();
     removeRecoveryOnCleanQuit(app, recovery, () => {}, () => true);
     recovery.update({ text: scene("a"), name: "a.json" });
     clock.advance(0);
     recovery.update({ text: scene("b"), name: "a.json" });
-    listener!({ preventDefault: () => {} });
+    willQuit();
     await recovery.flush();
     await new Promise((r) => setTimeout(r, 0));
-    expect(quits).toBe(1);
+    expect(counts.quits).toBe(1);
     expect(await recovery.check()).toMatchObject({ kind: "found", document: { name: "a.json", text: scene("b") } });
   });
 });
