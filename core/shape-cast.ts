@@ -45,6 +45,23 @@ export function circlesStayApart(wx: number, wy: number, vx: number, vy: number,
 }
 
 /**
+ * The first time in [0, tMax] at which two circles (radii summing to `radius`) touch while B's
+ * centre moves by t·(vx, vy) relative to A's ((wx, wy) apart at t = 0), or Infinity when they
+ * stay apart; 0 when they already overlap. Shapes inside those circles cannot touch before it.
+ */
+export function circlesMeet(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): number {
+  const gap = wx * wx + wy * wy - radius * radius;
+  if (gap <= 0) return 0;
+  const wv = wx * vx + wy * vy;
+  if (wv >= 0) return Infinity; // not closing
+  const disc = wv * wv - (vx * vx + vy * vy) * gap;
+  if (disc < 0) return Infinity;
+  // The smaller root of |w + t·v|² = radius², in the form that does not cancel.
+  const t = gap / (Math.sqrt(disc) - wv);
+  return t <= tMax ? t : Infinity;
+}
+
+/**
  * The pair at the start of the cast is overlapping or touching: overlapping is a hit at 0 with
  * `startedInside`; touching is a hit at 0 only when the translation pushes B into A.
  */

@@ -10,7 +10,7 @@
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
-import { circlesStayApart } from "./shape-cast";
+import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelCos, kernelSin, KERNEL_LIMIT } from "./sincos";
 import { POLYGON, type Geometry } from "./shapes";
@@ -194,9 +194,11 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
-  // Bounding circles about the centres of rotation that never meet: no contact (turning leaves
-  // them where they are).
-  if (circlesStayApart(sweepB.x1 - sweepA.x1, sweepB.y1 - sweepA.y1, vx, vy, reachA + a.radius + reachB + b.radius + 2 * tolerance, tMax)) return out;
+  // Each shape stays inside a circle about its centre of rotation (turning leaves it where it
+  // is), so there is no contact before those circles meet: none at all if they never do, and the
+  // search starts where they do (a step or two saved on most hits).
+  const enter = circlesMeet(sweepB.x1 - sweepA.x1, sweepB.y1 - sweepA.y1, vx, vy, reachA + a.radius + reachB + b.radius + 2 * tolerance, tMax);
+  if (enter === Infinity) return out;
   const needA = 2 * coreCount(a), needB = 2 * coreCount(b);
   if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
   if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }
@@ -213,7 +215,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const cwx = sweepB.x1 - sweepA.x1, cwy = sweepB.y1 - sweepA.y1;
   startTurn[0] = Math.cos(sweepA.angle1); startTurn[1] = Math.sin(sweepA.angle1);
   startTurn[2] = Math.cos(sweepB.angle1); startTurn[3] = Math.sin(sweepB.angle1);
-  let t = 0;
+  let t = enter;
   // Closer than this, steps take the second-order bound too (it costs a pass over both cores
   // per evaluation, which only pays once the linear steps start to crawl).
   const near = 0.1 * (a.extent + b.extent);
@@ -229,7 +231,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
     if (d <= tolerance || gjk.simplexCount === 3) {
-      if (iter > 0 && d > 0 && gjk.simplexCount !== 3) {
+      if (t > 0 && d > 0 && gjk.simplexCount !== 3) {
         // Apart by a sliver, as almost every hit ends: this step's closest points already give the
         // normal and the point on A (cores placed relative to A's start), as shapeDistance at
         // the same poses would, for a third of the query's time.
@@ -253,7 +255,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
         poseAt(sweepA, t, xfA);
         poseAt(sweepB, t, xfB);
       }
-      if (iter === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) return out.setStartedInside(manifold);
+      if (t === 0 && collide(a, xfA, b, xfB, manifold).pointCount > 0) return out.setStartedInside(manifold);
       return out.setHit(t, distance.normalX, distance.normalY, distance.pointAX, distance.pointAY);
     }
     // The fastest the gap across the current separating plane can close.

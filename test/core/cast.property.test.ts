@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, circlesStayApart, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
+  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, circlesMeet, circlesStayApart, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
   rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS,
   type Geometry, type Shape, type Sweep, type Transform,
 } from "../../core/index";
@@ -587,18 +587,28 @@ describe("shapeCast agrees with the reference sweep (ternary search and bisectio
   });
 });
 
-describe("circlesStayApart (the casts' early out) is exact", () => {
-  it("true exactly when the closest approach over [0, tMax], sampled densely, is beyond the radius", () => {
+describe("circlesStayApart and circlesMeet (the casts' early out and time of impact's start) are exact", () => {
+  it("apart exactly when the closest approach over [0, tMax], sampled densely, is beyond the radius; they meet at the first sample within it", () => {
     let apart = 0, meet = 0;
     fc.assert(
       fc.property(real(-5, 5), real(-5, 5), real(-8, 8), real(-8, 8), real(0.1, 3), fc.oneof(fc.constant(1), real(0.1, 1)), (wx, wy, vx, vy, r, tMax) => {
-        let closest = Infinity;
-        for (let k = 0; k <= 4000; k++) {
-          const t = (k / 4000) * tMax;
-          closest = Math.min(closest, Math.hypot(wx + t * vx, wy + t * vy));
+        let closest = Infinity, first = Infinity;
+        const samples = 4000;
+        for (let k = 0; k <= samples; k++) {
+          const t = (k / samples) * tMax, d = Math.hypot(wx + t * vx, wy + t * vy);
+          closest = Math.min(closest, d);
+          if (d <= r && first === Infinity) first = t;
         }
         fc.pre(Math.abs(closest - r) > 1e-3); // the sampling's own error
         expect(circlesStayApart(wx, wy, vx, vy, r, tMax)).toBe(closest > r);
+        const enter = circlesMeet(wx, wy, vx, vy, r, tMax);
+        if (closest > r) expect(enter).toBe(Infinity);
+        else {
+          // Between the last sample outside and the first inside, and touching there.
+          expect(enter).toBeLessThanOrEqual(first);
+          expect(enter).toBeGreaterThanOrEqual(Math.max(0, first - tMax / samples));
+          if (enter > 0) expect(Math.hypot(wx + enter * vx, wy + enter * vy)).toBeCloseTo(r, 9);
+        }
         if (closest > r) apart++; else meet++;
       }),
       { seed: seedOf("circlesStayApart"), numRuns: 400 },
@@ -612,6 +622,10 @@ describe("circlesStayApart (the casts' early out) is exact", () => {
     expect(circlesStayApart(1, 0, 0, 0, 2, 1)).toBe(false);
     expect(circlesStayApart(10, 0, -4, 0, 2, 1)).toBe(true); // closest at t = 1: 6 apart
     expect(circlesStayApart(10, 0, -4, 0, 2, 2)).toBe(false); // by t = 2 they are 2 apart
+    expect(circlesMeet(1, 0, 5, 0, 2, 1)).toBe(0); // overlapping already
+    expect(circlesMeet(10, 0, -4, 0, 2, 2)).toBe(2);
+    expect(circlesMeet(10, 0, 4, 0, 2, 2)).toBe(Infinity); // moving apart
+    expect(circlesMeet(10, 0, -4, 0, 2, 1.9)).toBe(Infinity); // would meet only after tMax
   });
 });
 
