@@ -4,9 +4,10 @@
 // point of A or B can approach that plane faster than (relative linear velocity along the normal)
 // plus (angular speed × distance from its centre of rotation), so advancing by d / that bound
 // never passes through contact. No tunnelling, whatever the speeds. That bound alone converges
-// linearly (a dozen steps a hit); near contact a second, safe step comes from a bound on the gap
-// that is exact to second order (each point's rate along a normal turning with the closest face,
-// less the turns' curvature), which converges quadratically: five or six steps a hit.
+// linearly (a dozen steps a hit); near contact a second, safe step comes from a Taylor bound on
+// the gap along a normal turning with the closest face (each point's height, rate and
+// acceleration, less a bound on the third derivative), which converges at least quadratically.
+// The search starts where the shapes' bounding circles meet: four steps a hit.
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
@@ -54,32 +55,38 @@ let localA = new Float64Array(16), localB = new Float64Array(16), placedA = new 
 /** cos and sin of each sweep's start angle, set once per call (A at 0–1, B at 2–3). */
 const startTurn = new Float64Array(4);
 
-// Per core point at the current time: its height along the separating normal and how fast that
-// height changes (to first order), for the second-order step below.
-let heightA = new Float64Array(8), riseA = new Float64Array(8), heightB = new Float64Array(8), riseB = new Float64Array(8);
-/** curveStep's numbers: in [0] curvature, [1] level, [2] longest step; out [0] the step. [3] is gapBound's slope. */
-const stepIO = new Float64Array(4);
+// Per core point at the current time, three numbers: its height along the separating normal
+// (seen from the frame), that height's rate of change, and its acceleration, clamped to the
+// side that keeps the bound below concave (at most 0 for B's points, at least 0 for A's).
+let motionA = new Float64Array(24), motionB = new Float64Array(24);
+/**
+ * curveStep's numbers: in [0] the jerk bound, [1] level, [2] longest step; out [0] the step. [3]
+ * is gapBound's slope; rates leaves B's lowest height and its rate in [4] and [5], A's highest
+ * and its rate in [6] and [7] (the bound at τ = 0, without another pass).
+ */
+const stepIO = new Float64Array(8);
 
 /**
- * A lower bound on the cores' gap along a fixed normal n after τ more (heights and rises filled
- * for n at the current time): every point of B at least its height plus τ·rise, every point of A
- * at most that, less the turn's curvature (each point's height has a second derivative of at most
- * ω²·reach). The distance is at least the gap along any fixed axis, so this bounds it from below;
- * it is concave in τ (least of lines, minus greatest of lines, minus a parabola). Its slope at τ
- * goes to stepIO[3].
+ * A lower bound on the cores' gap along the frame's normal after τ more (motions filled at the
+ * current time): every point of B at least its second-order Taylor line, every point of A at most
+ * its own, less the remainder (each height's third derivative is at most `jerk` in size, shared
+ * between the two sides). Accelerations clamped as above only lower it further. The distance is at
+ * least the gap along any axis, so this bounds it from below; it is concave in τ ≥ 0 (least of
+ * concave parabolas, minus greatest of convex ones, minus a cubic). Its slope at τ goes to
+ * stepIO[3].
  */
-function gapBound(heightA: Float64Array, riseA: Float64Array, countA: number, heightB: Float64Array, riseB: Float64Array, countB: number, curve: number, tau: number): number {
+function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, jerk: number, tau: number): number {
   let low = Infinity, high = -Infinity, lowRise = 0, highRise = 0;
-  for (let i = 0; i < countB; i++) {
-    const h = heightB[i]! + tau * riseB[i]!;
-    if (h < low) { low = h; lowRise = riseB[i]!; }
+  for (let i = 0; i < 3 * countB; i += 3) {
+    const rise = motionB[i + 1]!, acc = motionB[i + 2]!, h = motionB[i]! + tau * (rise + 0.5 * tau * acc);
+    if (h < low) { low = h; lowRise = rise + tau * acc; }
   }
-  for (let i = 0; i < countA; i++) {
-    const h = heightA[i]! + tau * riseA[i]!;
-    if (h > high) { high = h; highRise = riseA[i]!; }
+  for (let i = 0; i < 3 * countA; i += 3) {
+    const rise = motionA[i + 1]!, acc = motionA[i + 2]!, h = motionA[i]! + tau * (rise + 0.5 * tau * acc);
+    if (h > high) { high = h; highRise = rise + tau * acc; }
   }
-  stepIO[3] = lowRise - highRise - curve * tau;
-  return low - high - 0.5 * curve * tau * tau;
+  stepIO[3] = lowRise - highRise - 0.5 * jerk * tau * tau;
+  return low - high - (jerk * tau * tau * tau) / 6;
 }
 
 /**
@@ -88,14 +95,15 @@ function gapBound(heightA: Float64Array, riseA: Float64Array, countA: number, he
  * the chord from 0 to there lies under it, so the chord's root is at or before the bound's, which
  * is at or before contact. Near contact the bound is nearly a line and exact to second order, so
  * advancing by this step converges quadratically where the spin bound alone converges linearly
- * (eleven steps a hit, before). Two passes over the cores.
+ * (eleven steps a hit, before). One pass over the cores (rates gave the bound at 0).
  */
-function curveStep(hA: Float64Array, rA: Float64Array, countA: number, hB: Float64Array, rB: Float64Array, countB: number): void {
-  const curve = stepIO[0]!, level = stepIO[1]!, longest = stepIO[2]!;
-  const f0 = gapBound(hA, rA, countA, hB, rB, countB, curve, 0) - level, slope = stepIO[3]!;
+function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number): void {
+  const jerk = stepIO[0]!, level = stepIO[1]!, longest = stepIO[2]!;
+  // At τ = 0 (any of several tied points' rates gives a line over the bound, so a safe tangent).
+  const f0 = stepIO[4]! - stepIO[6]! - level, slope = stepIO[5]! - stepIO[7]!;
   stepIO[0] = 0;
   if (!(f0 > 0) || !(slope < 0)) return; // not closing along this axis now: the linear step decides
-  const tn = Math.min(f0 / -slope, longest), fn = gapBound(hA, rA, countA, hB, rB, countB, curve, tn) - level;
+  const tn = Math.min(f0 / -slope, longest), fn = gapBound(motionA, countA, motionB, countB, jerk, tn) - level;
   // At or above the level at tn: by concavity it stays above over [0, tn], so tn is safe.
   stepIO[0] = fn >= 0 ? tn : (f0 * tn) / (f0 - fn);
 }
@@ -141,22 +149,39 @@ function place(sweep: Sweep, turn: number, local: Float64Array, n: number, out: 
 }
 
 /**
- * For each placed core point of a shape moving by `sweep` (at the frame's time and origin): its
- * height along the normal, and the rate of change of that height seen from the frame (whose
- * normal turns with it): the point's velocity from the sweep's motion and turn, less the
- * velocity the frame's motion and turn give that point.
+ * For each placed core point of a shape moving by `sweep` (at the frame's time and origin), its
+ * motion along the normal seen from the frame (whose normal n turns at ω_F with it): the height
+ * h = n·(x − c_F); its rate, the point's velocity from the sweep's motion and turn less the
+ * velocity the frame's motion and turn give that point; and its acceleration, which for a shape
+ * turning at ω about its centre c moving at v works out to
+ *   h'' = −ω_F²·n·(c − c_F) + 2ω_F·n⊥·(v − v_F) − (ω − ω_F)²·n·(x − c)
+ * (centripetal and Coriolis terms of the frame, and the turn relative to it), clamped to ≤ 0 for
+ * B (`upper` false) and ≥ 0 for A: a point curving away is only assumed not to.
  */
-function rates(sweep: Sweep, placed: Float64Array, n: number, height: Float64Array, rise: Float64Array): void {
+function rates(sweep: Sweep, placed: Float64Array, n: number, motion: Float64Array, upper: boolean): void {
   const ox = frame[OX]!, oy = frame[OY]!, nx = frame[NX]!, ny = frame[NY]!, t = frame[TIME]!, turn = sweep.angle2 - sweep.angle1, frameTurn = frame[FTURN]!;
   const cx = sweep.x1 + t * (sweep.x2 - sweep.x1) - ox, cy = sweep.y1 + t * (sweep.y2 - sweep.y1) - oy;
-  const along = nx * (sweep.x2 - sweep.x1 - frame[FVX]!) + ny * (sweep.y2 - sweep.y1 - frame[FVY]!);
+  const rvx = sweep.x2 - sweep.x1 - frame[FVX]!, rvy = sweep.y2 - sweep.y1 - frame[FVY]!;
+  const along = nx * rvx + ny * rvy;
   const fcx = frame[FCX]!, fcy = frame[FCY]!;
-  for (let i = 0; i < n; i++) {
-    const x = placed[2 * i]!, y = placed[2 * i + 1]!;
-    height[i] = nx * x + ny * y;
-    // d/dφ of n·R(φ)r at φ = 0 is n·(−r_y, r_x).
-    rise[i] = along + turn * (ny * (x - cx) - nx * (y - cy)) - frameTurn * (ny * (x - fcx) - nx * (y - fcy));
+  const relTurn = turn - frameTurn, spin2 = relTurn * relTurn, centre = nx * cx + ny * cy;
+  const common = -frameTurn * frameTurn * (centre - nx * fcx - ny * fcy) + 2 * frameTurn * (nx * rvy - ny * rvx);
+  // The rate is along + a·x + b·y and the acceleration common − spin2·(h − centre) per point.
+  const ra = turn * ny - frameTurn * ny, rb = frameTurn * nx - turn * nx;
+  const r0 = along - turn * (ny * cx - nx * cy) + frameTurn * (ny * fcx - nx * fcy), a0 = common + spin2 * centre;
+  // A's points keep the highest (accelerations at least 0), B's the lowest (at most 0).
+  const sign = upper ? -1 : 1;
+  let extreme = Infinity, extremeRise = 0;
+  for (let i = 0, j = 0; i < 2 * n; i += 2, j += 3) {
+    const x = placed[i]!, y = placed[i + 1]!, h = nx * x + ny * y, rise = r0 + ra * x + rb * y, acc = sign * (a0 - spin2 * h);
+    motion[j] = h;
+    motion[j + 1] = rise;
+    motion[j + 2] = sign * (acc < 0 ? acc : 0);
+    if (sign * h < extreme) { extreme = sign * h; extremeRise = rise; }
   }
+  const slot = upper ? 6 : 4;
+  stepIO[slot] = sign * extreme;
+  stepIO[slot + 1] = extremeRise;
 }
 
 /** Writes the pose of `sweep` at time t into `xf`. */
@@ -202,8 +227,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const needA = 2 * coreCount(a), needB = 2 * coreCount(b);
   if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
   if (localB.length < needB) { localB = new Float64Array(needB); placedB = new Float64Array(needB); }
-  if (heightA.length < needA) { heightA = new Float64Array(needA); riseA = new Float64Array(needA); }
-  if (heightB.length < needB) { heightB = new Float64Array(needB); riseB = new Float64Array(needB); }
+  if (motionA.length < 1.5 * needA) motionA = new Float64Array(1.5 * needA);
+  if (motionB.length < 1.5 * needB) motionB = new Float64Array(1.5 * needB);
   // The cores in their own frames: a polygon's vertices as they are, a capsule's ends or a
   // circle's centre written out.
   const coreA = a.kind === POLYGON ? a.vertices : localA, coreB = b.kind === POLYGON ? b.vertices : localB;
@@ -216,8 +241,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   startTurn[0] = Math.cos(sweepA.angle1); startTurn[1] = Math.sin(sweepA.angle1);
   startTurn[2] = Math.cos(sweepB.angle1); startTurn[3] = Math.sin(sweepB.angle1);
   let t = enter;
-  // Closer than this, steps take the second-order bound too (it costs a pass over both cores
-  // per evaluation, which only pays once the linear steps start to crawl).
+  // Closer than this, steps take the third-order bound too (it costs two passes over both
+  // cores, which pay once the linear steps start to crawl).
   const near = 0.1 * (a.extent + b.extent);
   const stillA = sweepA.x1 === sweepA.x2 && sweepA.y1 === sweepA.y2 && sweepA.angle1 === sweepA.angle2;
   const stillB = sweepB.x1 === sweepB.x2 && sweepB.y1 === sweepB.y2 && sweepB.angle1 === sweepB.angle2;
@@ -262,8 +287,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     const nx = (gjk.pointBX - gjk.pointAX) / core, ny = (gjk.pointBY - gjk.pointAY) / core;
     const closing = -(vx * nx + vy * ny) + spin;
     if (!(closing > 0)) return out;
-    // Two safe steps, the longer taken: the gap over the fastest closing (first order, good far
-    // away), and near contact one from the second-order bound.
+    // Two safe steps, the longer taken: the gap over the fastest closing (first order, better
+    // far away with fast turns), and one from the third-order bound.
     const linear = (d - 0.5 * tolerance) / closing;
     if (d > near) {
       t += linear;
@@ -278,23 +303,24 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     frame[NX] = nx; frame[NY] = ny; frame[FTURN] = frameTurn;
     frame[FVX] = faceA || faceB ? sf.x2 - sf.x1 : 0; frame[FVY] = faceA || faceB ? sf.y2 - sf.y1 : 0;
     frame[FCX] = sf.x1 + t * (sf.x2 - sf.x1) - ox; frame[FCY] = sf.y1 + t * (sf.y2 - sf.y1) - oy;
-    rates(sweepA, placedA, countA, heightA, riseA);
-    rates(sweepB, placedB, countB, heightB, riseB);
-    // Each height's second derivative is at most this: each shape's turn relative to the frame
-    // (ω²·reach), and the frame's turn acting on the other shape's centre (centripetal, at most
-    // ω²·|centre offset| over the rest of the step, and Coriolis, 2|ω|·|relative velocity|).
+    rates(sweepA, placedA, countA, motionA, true);
+    rates(sweepB, placedB, countB, motionB, false);
+    // Each height's third derivative is at most this: differentiating h'' (see rates), each
+    // shape's turn relative to the frame gives |ω − ω_F|³·reach, and the frame's turn acting on
+    // the other shape's centre |ω_F|³·|centre offset| (over the rest of the step) plus
+    // 3ω_F²·|relative velocity|. The frame's own shape has none of these.
     const turnA = sweepA.angle2 - sweepA.angle1 - frameTurn, turnB = sweepB.angle2 - sweepB.angle1 - frameTurn;
-    let curve = turnA * turnA * reachA + turnB * turnB * reachB;
+    let jerk = Math.abs(turnA * turnA * turnA) * reachA + Math.abs(turnB * turnB * turnB) * reachB;
     if (frameTurn !== 0) {
       // The centres' offset is farthest at one end of [t, tMax] (its length is convex in time).
       const x0 = cwx + t * vx, y0 = cwy + t * vy, x1 = cwx + tMax * vx, y1 = cwy + tMax * vy;
       const far = Math.sqrt(Math.max(x0 * x0 + y0 * y0, x1 * x1 + y1 * y1));
-      curve += frameTurn * frameTurn * far + 2 * Math.abs(frameTurn) * Math.sqrt(vx * vx + vy * vy);
+      jerk += Math.abs(frameTurn * frameTurn * frameTurn) * far + 3 * frameTurn * frameTurn * Math.sqrt(vx * vx + vy * vy);
     }
-    stepIO[0] = curve;
+    stepIO[0] = jerk;
     stepIO[1] = radius + 0.5 * tolerance;
     stepIO[2] = tMax - t;
-    curveStep(heightA, riseA, countA, heightB, riseB, countB);
+    curveStep(motionA, countA, motionB, countB);
     const curved = stepIO[0]!;
     t += curved > linear ? curved : linear;
     if (t > tMax) return out;
