@@ -4,7 +4,7 @@
 // the short runs. Then the ray cast's clip / stop / ignore contract, zero-length and axis-parallel
 // rays, build() against one-by-one inserts, rebuild(), and the errors. Seeds are pinned.
 import { describe, expect, it } from "vitest";
-import { DynamicTree } from "../../core/index";
+import { DynamicTree, PACK_AFTER_RAYS } from "../../core/index";
 import { seededRandom } from "../seeded-random";
 
 type Box = [number, number, number, number];
@@ -175,9 +175,10 @@ const SCENES: Scene[] = [
  * One seeded run: `steps` random operations, each followed by a check against brute force; with
  * `validateEvery` 1 the tree's invariants are checked after every step.
  */
-function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.seed, m = new Mirror()): DynamicTree {
+function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.seed, m = new Mirror(), packAfterRays = PACK_AFTER_RAYS): DynamicTree {
   const r = seededRandom(seed);
   const tree = new DynamicTree();
+  tree.packAfterRays = packAfterRays;
   let nextData = 1000;
   for (let step = 0; step < steps; step++) {
     const live = m.ids();
@@ -243,6 +244,12 @@ describe("DynamicTree against brute force", () => {
   for (const scene of SCENES) {
     it(`${scene.name}: 4000 steps, validated every 200 (seed ${scene.seed + 100})`, () => {
       fuzz(scene, 4000, 200, scene.seed + 100);
+    });
+  }
+  for (const scene of SCENES) {
+    // Every ray after a change copies the tree into the packed layout and walks that instead.
+    it(`${scene.name}: 1500 steps, rays through the packed copy (seed ${scene.seed + 200})`, () => {
+      fuzz(scene, 1500, 100, scene.seed + 200, new Mirror(), 0);
     });
   }
 
@@ -472,7 +479,44 @@ describe("DynamicTree.rayCast", () => {
       // Through the corner along (1, -1): it only touches the box.
       expect(segmentEntry([cx - lx, cy - ly, cx, cy], cx - s, cy + s, 2 * s, -2 * s, 1)).toBe(0.5);
       expect(rayVisits(tree, cx - s, cy + s, cx + s, cy - s).has(id)).toBe(true);
+      // The same through the packed copy, whose float32 boxes are rounded outward.
+      tree.packAfterRays = 0;
+      expect(rayVisits(tree, cx - s, cy + s, cx + s, cy - s).has(id)).toBe(true);
     }
+  });
+
+  it("the packed copy: made after PACK_AFTER_RAYS casts on an unchanged tree, same answers, dropped by a change", () => {
+    // Coordinates float32 cannot hold (thirds, huge and tiny magnitudes) with rays touching the
+    // boxes' edges exactly: rounding the copy's boxes inward would lose those touches.
+    const r = seededRandom(31);
+    const m = new Mirror(), tree = new DynamicTree();
+    for (let i = 0; i < 400; i++) {
+      const scale = [1e-30, 1 / 3, 1, 7e5, 1e20][i % 5]!;
+      const x = scale * (20 * r() - 10), y = scale * (20 * r() - 10), w = scale * (0.1 + r()), h = scale * (0.1 + r());
+      const b: Box = [x, y, x + w, y + h];
+      const id = tree.createProxy(b[0], b[1], b[2], b[3], i);
+      m.boxes.set(id, b);
+      m.data.set(id, i);
+    }
+    const check = (round: number) => {
+      for (let k = 0; k < 2 * PACK_AFTER_RAYS; k++) {
+        const b = m.boxes.get(m.ids()[Math.floor(r() * m.boxes.size)]!)!;
+        // Half the rays run along a box's top edge or through its corner.
+        const [x1, y1, x2, y2] = k % 2 === 0 ? [b[0] - (b[2] - b[0]), b[3], b[2] + (b[2] - b[0]), b[3]] : [b[0] - (b[2] - b[0]), b[3] + (b[2] - b[0]), b[2] + (b[2] - b[0]), b[3] - (b[2] - b[0])];
+        const seen = rayVisits(tree, x1, y1, x2, y2);
+        for (const id of bruteCrossed(m, x1, y1, x2, y2)) expect(seen.has(id), `round ${round} ray ${k} missed ${id}`).toBe(true);
+        expect(closestHit(tree, m, x1, y1, x2, y2).fraction).toBe(bruteClosest(m, x1, y1, x2, y2));
+      }
+    };
+    check(0);
+    // A move (the copy is stale: the next rays walk the tree, then a new copy).
+    const id = m.ids()[7]!, b = m.boxes.get(id)!, moved: Box = [b[0] + 1, b[1], b[2] + 1, b[3]];
+    tree.moveProxy(id, moved[0], moved[1], moved[2], moved[3]);
+    m.boxes.set(id, moved);
+    check(1);
+    tree.destroyProxy(m.ids()[3]!);
+    m.boxes.delete(m.ids()[3]!);
+    check(2);
   });
 
   it("a visit that changes the tree throws instead of walking freed nodes", () => {
