@@ -29,25 +29,32 @@ export const PACK_AFTER_RAYS = 32;
 const float32 = new Float32Array(1);
 const float32Bits = new Int32Array(float32.buffer);
 
-/** The largest float32 at or below x (x finite). */
-function floatDown(x: number): number {
-  const f = Math.fround(x);
-  if (f <= x) return f;
-  if (f === 0) return -1.401298464324817e-45;
+/** The float32 next to f (a float32) towards −∞ (down) or +∞. */
+function floatNext(f: number, down: boolean): number {
+  if (f === 0) return down ? -1.401298464324817e-45 : 1.401298464324817e-45;
   float32[0] = f;
-  float32Bits[0]! += f > 0 ? -1 : 1;
+  float32Bits[0]! += f > 0 === down ? -1 : 1;
   return float32[0]!;
 }
 
-/** The smallest float32 at or above x (x finite). */
-function floatUp(x: number): number {
-  const f = Math.fround(x);
-  if (f >= x) return f;
-  if (f === 0) return 1.401298464324817e-45;
-  float32[0] = f;
-  float32Bits[0]! += f > 0 ? 1 : -1;
-  return float32[0]!;
+/**
+ * A float32 at or below x − origin, exactly: the difference `d` is rounded in double, so a float32
+ * equal to it steps down once more (one below it is at least a double's spacing below, which covers
+ * that rounding).
+ */
+function floatBelow(x: number, origin: number): number {
+  const d = x - origin, f = Math.fround(d);
+  return f < d ? f : floatNext(f, true);
 }
+
+/** A float32 at or above x − origin (as floatBelow). */
+function floatAbove(x: number, origin: number): number {
+  const d = x - origin, f = Math.fround(d);
+  return f > d ? f : floatNext(f, false);
+}
+
+/** Float32's largest finite value: a tree wider than it is not packed. */
+const FLOAT32_MAX = 3.4028234663852886e38;
 
 // Scratch for the builders' bins (no build is re-entrant: none calls back into user code).
 const binBox = new Float64Array(4 * BIN_COUNT);
@@ -84,8 +91,9 @@ export class DynamicTree {
 
   /**
    * A read-only copy of the nodes for ray casts on a tree that has stopped changing (a replay,
-   * the command line, a scene under test), 32 bytes a node over one buffer: the box in float32
-   * rounded outward (packedBox[8r .. 8r + 3]) and the first child (packedLink[8r + 4]; the second
+   * the command line, a scene under test), 32 bytes a node over one buffer: the box less the root
+   * box's centre (so float32's precision follows the scene's size, not how far it lies from 0) in
+   * float32 rounded outward (packedBox[8r .. 8r + 3]) and the first child (packedLink[8r + 4]; the second
    * is the next record), or −1 and the proxy id for a leaf. The root is record 1, and siblings
    * sit side by side from record 2 on, so the two boxes a walk tests together share a cache line.
    * A long ray through 100,000 shapes tests some 200 nodes, nearly every one a cache miss in the
@@ -96,6 +104,8 @@ export class DynamicTree {
   private packedBox = new Float32Array(0);
   private packedLink = new Int32Array(0);
   private packedVersion = -1;
+  private packedX = 0;
+  private packedY = 0;
   private raysVersion = -1;
   private raysSinceChange = 0;
   /** Ray casts on an unchanged tree before the packed copy is made (tests set 0 to use it always). */
@@ -387,8 +397,12 @@ export class DynamicTree {
     const vx = length > 0 ? -dy / length : 0, vy = length > 0 ? dx / length : 0;
     const avx = Math.abs(vx), avy = Math.abs(vy);
     let fraction = maxFraction;
+    // The slack as rayCast's, and beyond the origin's size for the ray's move into its frame.
+    const ox = this.packedX, oy = this.packedY;
+    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x1 + fraction * dx), Math.abs(y1 + fraction * dy), Math.abs(ox), Math.abs(oy));
+    x1 -= ox;
+    y1 -= oy;
     let ex = x1 + fraction * dx, ey = y1 + fraction * dy;
-    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(ex), Math.abs(ey));
     const rel = 1 + RAY_SLACK;
     let sMinX = Math.min(x1, ex) - pad, sMinY = Math.min(y1, ey) - pad;
     let sMaxX = Math.max(x1, ex) + pad, sMaxY = Math.max(y1, ey) + pad;
@@ -458,8 +472,21 @@ export class DynamicTree {
     }
   }
 
-  /** Copies the nodes into the packed layout (see packedBox), siblings paired, depth first. */
+  /**
+   * Copies the nodes into the packed layout (see packedBox), siblings paired, depth first. A tree
+   * wider than float32's range stays unpacked until it changes (its boxes would become infinite,
+   * and every node a candidate).
+   */
   private pack(): void {
+    const r = 4 * this.root, root = this.box;
+    // Halves: the extent itself may overflow.
+    if (!(Math.max(0.5 * root[r + 2]! - 0.5 * root[r]!, 0.5 * root[r + 3]! - 0.5 * root[r + 1]!) < 0.5 * FLOAT32_MAX)) {
+      this.raysSinceChange = -Infinity;
+      return;
+    }
+    const ox = 0.5 * root[r]! + 0.5 * root[r + 2]!, oy = 0.5 * root[r + 1]! + 0.5 * root[r + 3]!;
+    this.packedX = ox;
+    this.packedY = oy;
     const records = this.nodeCount + 2;
     if (this.packedBox.length < 8 * records) {
       const buffer = new ArrayBuffer(32 * (records + (records >> 2)));
@@ -470,10 +497,10 @@ export class DynamicTree {
     const packedBox = this.packedBox, link = this.packedLink;
     const place = (node: number, r: number): void => {
       const o = 4 * node, q = 8 * r;
-      packedBox[q] = floatDown(box[o]!);
-      packedBox[q + 1] = floatDown(box[o + 1]!);
-      packedBox[q + 2] = floatUp(box[o + 2]!);
-      packedBox[q + 3] = floatUp(box[o + 3]!);
+      packedBox[q] = floatBelow(box[o]!, ox);
+      packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
+      packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
+      packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
       link[q + 4] = NULL_NODE;
       link[q + 5] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
     };

@@ -519,6 +519,29 @@ describe("DynamicTree.rayCast", () => {
     check(2);
   });
 
+  it("the packed copy keeps float32's precision for a scene far from 0, and is not made for a tree wider than float32's range", () => {
+    // Unit boxes 2 apart in a 100 × 100 grid, far from the origin; rays along the gaps between
+    // rows touch nothing. Float32 boxes at 1e8 (spacing 8) would make every box a candidate; the
+    // copy's boxes are relative to the root's centre. A tree 1e39 wide has no finite float32
+    // boxes at all, so it is walked unpacked.
+    for (const [offset, far] of [[1e8, false], [1e12, false], [0, true]] as const) {
+      const boxes = new Float64Array(4 * 10_001);
+      for (let i = 0; i < 100; i++) for (let j = 0; j < 100; j++) boxes.set([offset + 2 * i, offset + 2 * j, offset + 2 * i + 1, offset + 2 * j + 1], 4 * (100 * i + j));
+      boxes.set(far ? [1e39, 1e39, 2e39, 2e39] : [offset + 300, offset, offset + 301, offset + 1], 4 * 10_000);
+      const plain = DynamicTree.build(boxes), packed = DynamicTree.build(boxes);
+      plain.packAfterRays = Infinity;
+      packed.packAfterRays = 0;
+      for (let j = 0; j < 99; j += 7) {
+        // In the gap between rows j and j + 1 (exact in double at these offsets).
+        const y = offset + 2 * j + 1.5;
+        const want = rayVisits(plain, offset - 5, y, offset + 205, y);
+        const got = rayVisits(packed, offset - 5, y, offset + 205, y);
+        expect(sorted([...got]), `offset ${offset} row ${j}`).toEqual(sorted([...want]));
+        expect(want.size, `offset ${offset} row ${j}`).toBe(0);
+      }
+    }
+  });
+
   it("a visit that changes the tree throws instead of walking freed nodes", () => {
     const { tree } = grid();
     expect(() => tree.query(0, 0, 10, 10, (id) => {
