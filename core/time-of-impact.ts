@@ -196,6 +196,26 @@ export function poseAt(sweep: Sweep, t: number, xf: { px: number; py: number; c:
   xf.py = cy - (s * sweep.localCenterX + c * sweep.localCenterY);
 }
 
+/** A near-contact step as a test sees it: see watchTimeOfImpactSteps. */
+export type BoundWatch = (t: number, nx: number, ny: number, turning: 0 | 1 | 2, bound: (tau: number) => number) => void;
+let boundWatch: BoundWatch | null = null;
+
+/**
+ * For tests: `watch` is called at every near-contact step of timeOfImpact with the step's time,
+ * its unit normal, the frame the normal turns with (0 none, 1 A's, 2 B's) and `bound(τ)`, the
+ * lower bound the step puts on the cores' gap along that turning normal τ later. The step is safe
+ * only if the bound never exceeds the true gap; null stops watching.
+ */
+export function watchTimeOfImpactSteps(watch: BoundWatch | null): void {
+  boundWatch = watch;
+}
+
+// Apart from timeOfImpact: a closure there would move the locals it reads into a heap context
+// for every call, watched or not.
+function watchStep(watch: BoundWatch, t: number, nx: number, ny: number, turning: 0 | 1 | 2, countA: number, countB: number, jerk: number): void {
+  watch(t, nx, ny, turning, (tau) => gapBound(motionA, countA, motionB, countB, jerk, tau));
+}
+
 /**
  * The first time in [0, tMax] at which A and B, moving by their sweeps, touch. The result's
  * point is on A's surface and its normal points out of A (towards B), at that time. A pair
@@ -318,6 +338,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       jerk += Math.abs(frameTurn * frameTurn * frameTurn) * far + 3 * frameTurn * frameTurn * Math.sqrt(vx * vx + vy * vy);
     }
     stepIO[0] = jerk;
+    if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, countA, countB, jerk);
     stepIO[1] = radius + 0.5 * tolerance;
     stepIO[2] = tMax - t;
     curveStep(motionA, countA, motionB, countB);

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, circlesMeet, circlesStayApart, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, rayLocal,
-  rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS,
+  rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch,
   type Geometry, type Shape, type Sweep, type Transform,
 } from "../../core/index";
 import { KINDS, extremeShape, real, seedOf, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
@@ -15,7 +15,7 @@ import {
   bisectRoot, convexMinimum, firstRootConvex, firstRootLipschitz, gradient, lerpPose, motionDistance, motionLipschitz, pointDistanceTo, posed, reachOf,
   refRayCast, refShapeCast, support, sweepDistance, type RefPose,
 } from "./cast-reference";
-import { magnitudeOf, pointSignedDistance, signedDistance, translate, type RefPoint, type RefShape } from "./reference";
+import { magnitudeOf, pointSignedDistance, signedDistance, translate, worldCore, type RefPoint, type RefShape } from "./reference";
 
 /** Casts this close to grazing, starting on a surface or ending on one (relative to the scale) get no verdict. */
 // A failing property stops shrinking after 10 s and reports the smallest case found by then (on
@@ -949,6 +949,52 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
     );
     expect(hits).toBeGreaterThan(10);
     expect(misses).toBeGreaterThan(5);
+  });
+
+  it.each([["box", "polygon"], ["polygon", "box"], ["capsule", "polygon"], ["box", "capsule"]] as const)("%s and %s: at every near-contact step the bound stays under the true gap along its turning normal", (ka, kb) => {
+    // The step's safety rests on this bound (core/time-of-impact.ts, rates and the jerk bound);
+    // an end-to-end miss needs a violation at exactly the wrong moment, so it is checked directly:
+    // at each step timeOfImpact takes near contact, over the rest of the step, against the cores'
+    // gap along the normal turning with the frame, from the reference's posed shapes; and the
+    // bound must be concave for the step's root search to land before its root.
+    let steps = 0, turningSteps = 0;
+    // The bound reads the step's scratch, so each step is checked while it is current.
+    let check: BoundWatch = () => {};
+    try {
+      watchTimeOfImpactSteps((t, nx, ny, turning, bound) => check(t, nx, ny, turning, bound));
+      fc.assert(
+        fc.property(toiCase(ka, kb), point(2), point(2), (c, [lax, lay], [lbx, lby]) => {
+          const at = (p1: RefPose, p2: RefPose, lx: number, ly: number, t: number): RefPose => {
+            const q = lerpPose(p1, p2, t), cs = Math.cos(q.angle), sn = Math.sin(q.angle);
+            return { x: q.x - (cs * lx - sn * ly), y: q.y - (sn * lx + cs * ly), angle: q.angle };
+          };
+          const sweep = (p1: RefPose, p2: RefPose, lx: number, ly: number): Sweep => ({ localCenterX: lx, localCenterY: ly, x1: p1.x, y1: p1.y, angle1: p1.angle, x2: p2.x, y2: p2.y, angle2: p2.angle });
+          const scale = scaleOf([posed(c.a, at(c.a1, c.a2, lax, lay, 0)), posed(c.b, at(c.b1, c.b2, lbx, lby, 0))]) + Math.hypot(c.b2.x - c.b1.x, c.b2.y - c.b1.y) + Math.hypot(c.a2.x - c.a1.x, c.a2.y - c.a1.y);
+          check = (t, n0x, n0y, turning, bound) => {
+            steps++;
+            const turn = turning === 1 ? c.a2.angle - c.a1.angle : turning === 2 ? c.b2.angle - c.b1.angle : 0;
+            if (turn !== 0) turningSteps++;
+            for (let k = 0; k <= 24; k++) {
+              // Dense near the start (where the step lands) and across the rest of the step.
+              const tau = (1 - t) * (k <= 12 ? (k / 12) ** 3 * 0.05 : (k - 12) / 12);
+              const nx = Math.cos(turn * tau) * n0x - Math.sin(turn * tau) * n0y, ny = Math.sin(turn * tau) * n0x + Math.cos(turn * tau) * n0y;
+              const heights = (shape: RefShape) => worldCore(shape).map(([x, y]) => nx * x + ny * y);
+              const gap = Math.min(...heights(posed(c.b, at(c.b1, c.b2, lbx, lby, t + tau)))) - Math.max(...heights(posed(c.a, at(c.a1, c.a2, lax, lay, t + tau))));
+              expect(bound(tau), `step at ${t}, τ ${tau}, frame ${turning}`).toBeLessThanOrEqual(gap + 1e-9 * scale);
+            }
+            // Concave, which the step's tangent and chord rely on: no sample below its neighbours' chord.
+            const even = Array.from({ length: 13 }, (_, k) => bound(((1 - t) * k) / 12));
+            for (let k = 1; k < 12; k++) expect(even[k]!, `concave at step ${t}, sample ${k}`).toBeGreaterThanOrEqual(0.5 * (even[k - 1]! + even[k + 1]!) - 1e-9 * scale);
+          };
+          timeOfImpact(geometryOfLocal(c.a), sweep(c.a1, c.a2, lax, lay), geometryOfLocal(c.b), sweep(c.b1, c.b2, lbx, lby));
+        }),
+        { seed: seedOf(`toi bound ${ka} ${kb}`), numRuns: 150, endOnFailure: true },
+      );
+    } finally {
+      watchTimeOfImpactSteps(null);
+    }
+    expect(steps).toBeGreaterThan(50);
+    expect(turningSteps).toBeGreaterThan(20);
   });
 
   it.each(ORDERED_PAIRS)("%s and %s: without turning, time of impact is the shape cast of the relative motion", (ka, kb) => {
