@@ -147,6 +147,47 @@ export interface BatchContent {
   readonly look: BatchLook;
 }
 
+/** What a batch's bitmap shows: its shapes, each one's index, and the overlap flags drawn. */
+export interface DrawnShapes {
+  readonly shapes: readonly Shape[];
+  readonly overlapping: ReadonlySet<string>;
+  /** Index of each shape's id in `shapes`. */
+  readonly indexOf: ReadonlyMap<string, number>;
+}
+
+/**
+ * The indices whose drawing differs between `drawn` and the same number of shapes `next` with
+ * its overlap set: [] for none, null when more than `limit` differ or a shape's id moved (a
+ * redraw is due). During a drag the arrays are new on every step but nearly every shape is the
+ * same object, and only the overlap flags of the dragged shape's neighbours flip: replaced
+ * objects are found by identity, flags from the two sets' difference (a few hundred ids) rather
+ * than a set lookup for each of 10,000 shapes.
+ */
+export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overlapping: ReadonlySet<string>, limit: number): number[] | null {
+  const changed = new Set<number>();
+  if (next !== drawn.shapes) {
+    for (let i = 0; i < next.length; i++) {
+      const s = next[i]!, before = drawn.shapes[i]!;
+      if (s === before) continue;
+      if (s.id !== before.id) return null;
+      changed.add(i);
+      if (changed.size > limit) return null;
+    }
+  }
+  if (overlapping !== drawn.overlapping) {
+    for (const [from, to] of [[overlapping, drawn.overlapping], [drawn.overlapping, overlapping]] as const) {
+      for (const id of from) {
+        if (to.has(id)) continue;
+        const i = drawn.indexOf.get(id);
+        if (i === undefined) continue; // another batch's shape
+        changed.add(i);
+        if (changed.size > limit) return null;
+      }
+    }
+  }
+  return [...changed];
+}
+
 /** CSS pixels drawn beyond each edge of the view, so a pan within them needs no redraw. */
 export const CACHE_MARGIN = 256;
 /** A redraw slower than this waits until the view rests; meanwhile the old bitmap is moved and scaled. */
@@ -164,8 +205,8 @@ export class BatchCache {
   private canvas: HTMLCanvasElement | null = null;
   private view: ScreenView | null = null;
   private shapes: readonly Shape[] = [];
-  private flags = new Uint8Array(0);
-  private overlapping: ReadonlySet<string> | null = null;
+  private overlapping: ReadonlySet<string> = new Set();
+  private indexOf = new Map<string, number>();
   private theme: CanvasTheme | null = null;
   private look: BatchLook = "plain";
   private lastCost = 0;
@@ -187,18 +228,7 @@ export class BatchCache {
    */
   private changes(c: BatchContent): number[] | null {
     if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
-    if (c.shapes === this.shapes && c.overlapping === this.overlapping) return [];
-    // During a drag the arrays are new on every step but this batch's shapes are the same objects;
-    // only the overlap flags of the dragged shape's neighbours flip.
-    const changed: number[] = [];
-    for (let i = 0; i < c.shapes.length; i++) {
-      const s = c.shapes[i]!;
-      if (s !== this.shapes[i] || (c.overlapping.has(s.id) ? 1 : 0) !== this.flags[i]) {
-        if (changed.length === PATCH_LIMIT) return null;
-        changed.push(i);
-      }
-    }
-    return changed;
+    return changedShapes({ shapes: this.shapes, overlapping: this.overlapping, indexOf: this.indexOf }, c.shapes, c.overlapping, PATCH_LIMIT);
   }
 
   /** Redraws the area of the changed shapes (old and new outlines), with everything under it. */
@@ -223,7 +253,6 @@ export class BatchCache {
     ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
     paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale);
     ctx.restore();
-    for (const i of changed) this.flags[i] = c.overlapping.has(c.shapes[i]!.id) ? 1 : 0;
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;
   }
@@ -247,7 +276,7 @@ export class BatchCache {
     this.overlapping = c.overlapping;
     this.theme = c.theme;
     this.look = c.look;
-    this.flags = Uint8Array.from(c.shapes, (s) => (c.overlapping.has(s.id) ? 1 : 0));
+    this.indexOf = new Map(c.shapes.map((s, i) => [s.id, i]));
     this.lastCost = performance.now() - started;
   }
 

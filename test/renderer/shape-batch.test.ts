@@ -2,7 +2,8 @@
 // in order, and tiny shapes (a level seen from afar) batched into one stroked path per colour run.
 import { describe, expect, it } from "vitest";
 import type { Shape } from "../../core";
-import { paintShapes } from "../../renderer/canvas/shape-batch";
+import { changedShapes, paintShapes } from "../../renderer/canvas/shape-batch";
+import { seededRandom } from "../seeded-random";
 import { THEME } from "../../renderer/canvas/theme";
 
 /** Records every call and style change as a line. */
@@ -53,5 +54,58 @@ describe("paintShapes", () => {
     const drawn = paintShapes(ctx, [box("in", 0, 10), box("out", 5000, 10)], new Set(), { minX: -100, minY: -100, maxX: 100, maxY: 100 }, "plain", THEME, 1);
     expect(drawn).toBe(1);
     expect(log.filter((l) => l.startsWith("moveTo(")).length).toBe(1);
+  });
+});
+
+describe("changedShapes (what a drag step redraws)", () => {
+  /** The plain answer: every index whose object or overlap flag differs. */
+  function scan(before: readonly Shape[], beforeSet: ReadonlySet<string>, after: readonly Shape[], afterSet: ReadonlySet<string>): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < after.length; i++) if (after[i] !== before[i] || beforeSet.has(after[i]!.id) !== afterSet.has(after[i]!.id)) out.push(i);
+    return out;
+  }
+
+  it("finds the scan's indices after random replacements and flag flips (seeded), and gives up past the limit", () => {
+    const r = seededRandom(77);
+    let shapes: Shape[] = Array.from({ length: 300 }, (_, i) => box(`s${i}`, i, 1));
+    // Ids of other batches' shapes are in the overlap sets too.
+    let overlapping = new Set<string>(["other1", "other2", ...shapes.filter(() => r() < 0.1).map((s) => s.id)]);
+    let patched = 0, gaveUp = 0;
+    for (let step = 0; step < 400; step++) {
+      const drawn = { shapes, overlapping, indexOf: new Map(shapes.map((s, i) => [s.id, i])) };
+      const next = [...shapes];
+      const edits = r() < 0.1 ? 80 : Math.floor(r() * 4);
+      for (let k = 0; k < edits; k++) {
+        const i = Math.floor(r() * next.length);
+        next[i] = { ...next[i]!, x: next[i]!.x + 1 } as Shape;
+      }
+      const nextSet = new Set(overlapping);
+      for (let k = Math.floor(r() * 6); k > 0; k--) {
+        const id = r() < 0.2 ? `other${k}` : `s${Math.floor(r() * 300)}`;
+        if (nextSet.has(id)) nextSet.delete(id);
+        else nextSet.add(id);
+      }
+      // Sometimes the same arrays and sets (nothing changed).
+      const same = r() < 0.1;
+      const got = same ? changedShapes(drawn, shapes, overlapping, 64) : changedShapes(drawn, next, nextSet, 64);
+      const want = same ? [] : scan(shapes, overlapping, next, nextSet);
+      if (want.length > 64) {
+        expect(got).toBeNull();
+        gaveUp++;
+      } else {
+        expect([...got!].sort((a, b) => a - b)).toEqual(want);
+        patched++;
+      }
+      if (!same) { shapes = next; overlapping = nextSet; }
+    }
+    expect(patched).toBeGreaterThan(300);
+    expect(gaveUp).toBeGreaterThan(10);
+  });
+
+  it("a shape with another id at an index means a redraw", () => {
+    const shapes = [box("a", 0, 1), box("b", 2, 1)];
+    const drawn = { shapes, overlapping: new Set<string>(), indexOf: new Map([["a", 0], ["b", 1]]) };
+    expect(changedShapes(drawn, [shapes[0]!, box("c", 2, 1)], new Set(), 64)).toBeNull();
+    expect(changedShapes(drawn, [box("a", 1, 1), shapes[1]!], new Set(["b"]), 64)).toEqual([0, 1]);
   });
 });
