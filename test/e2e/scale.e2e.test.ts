@@ -89,6 +89,26 @@ describe("editor at scale in Chromium", () => {
     // Now a Konva node on top of the batch, in the selected colour (yellow at its edge).
     await expect.poll(async () => (await shapePixel(page, blue.x + (blue.type === "circle" ? blue.radius : 0), blue.y + CANVAS_TOP))[2]).toBeLessThan(120);
 
+    // Dragged against another lone circle, that batched neighbour turns red (the batch patches the
+    // flags that flipped, not a redraw), and blue again on undo.
+    const target = loneCircles(false).find((s) => s !== blue && s.type === "circle" && blue.type === "circle" && s.radius > 0.5 * blue.radius)!;
+    if (target.type !== "circle" || blue.type !== "circle") throw new Error("circles");
+    const isRed = async () => {
+      const [r, , b] = await shapePixel(page, target.x, target.y + CANVAS_TOP);
+      return r > b + 60;
+    };
+    expect(await isRed()).toBe(false);
+    // Left of the neighbour, overlapping its edge but clear of its centre.
+    const to = { x: target.x - 0.9 * (blue.radius + target.radius), y: target.y };
+    await page.mouse.move(blue.x, blue.y + CANVAS_TOP);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y + CANVAS_TOP, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(isRed).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-dragged.png") });
+    await page.keyboard.press("Control+z");
+    await expect.poll(isRed).toBe(false);
+
     // Zoomed out, more of the scene is in view: more shapes drawn; fitting all draws every one.
     await page.keyboard.press("Escape");
     await page.mouse.move(400, 400);
