@@ -160,9 +160,25 @@ export interface DrawnShapes {
  * its overlap set: [] for none, null when more than `limit` differ or a shape's id moved (a
  * redraw is due). During a drag the arrays are new on every step but nearly every shape is the
  * same object, and only the overlap flags of the dragged shape's neighbours flip: replaced
- * objects are found by identity, flags from the two sets' difference (a few hundred ids) rather
- * than a set lookup for each of 10,000 shapes.
+ * objects are found by identity, flags from the two sets' difference (computed once for all of
+ * a step's batches) rather than a set lookup for each of 10,000 shapes.
  */
+// The last difference of two overlap sets: every batch of a step compares the same two.
+let flippedFrom: ReadonlySet<string> | null = null, flippedTo: ReadonlySet<string> | null = null, flippedIds: readonly string[] = [];
+
+/** The ids in one of the two sets and not the other (memoised for the last pair of sets). */
+function flipped(from: ReadonlySet<string>, to: ReadonlySet<string>): readonly string[] {
+  if (from !== flippedFrom || to !== flippedTo) {
+    const ids: string[] = [];
+    for (const id of from) if (!to.has(id)) ids.push(id);
+    for (const id of to) if (!from.has(id)) ids.push(id);
+    flippedFrom = from;
+    flippedTo = to;
+    flippedIds = ids;
+  }
+  return flippedIds;
+}
+
 export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overlapping: ReadonlySet<string>, limit: number): number[] | null {
   const changed = new Set<number>();
   if (next !== drawn.shapes) {
@@ -175,14 +191,11 @@ export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overla
     }
   }
   if (overlapping !== drawn.overlapping) {
-    for (const [from, to] of [[overlapping, drawn.overlapping], [drawn.overlapping, overlapping]] as const) {
-      for (const id of from) {
-        if (to.has(id)) continue;
-        const i = drawn.indexOf.get(id);
-        if (i === undefined) continue; // another batch's shape
-        changed.add(i);
-        if (changed.size > limit) return null;
-      }
+    for (const id of flipped(drawn.overlapping, overlapping)) {
+      const i = drawn.indexOf.get(id);
+      if (i === undefined) continue; // another batch's shape
+      changed.add(i);
+      if (changed.size > limit) return null;
     }
   }
   return [...changed];

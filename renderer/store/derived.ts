@@ -42,10 +42,19 @@ export function overlapsOf(shapes: readonly Shape[]): { readonly pairs: readonly
   if (shapes !== key) {
     world.sync(shapes);
     pairs = world.overlaps();
-    ids = overlappingIds(pairs);
+    // The same set object when no shape started or stopped overlapping (most steps of a drag):
+    // every view that compares sets, each canvas batch above all, then skips its work.
+    const next = overlappingIds(pairs);
+    if (!sameMembers(next, ids)) ids = next;
     key = shapes;
   }
   return { pairs, ids };
+}
+
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
 }
 
 export function useOverlaps() {

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseScene, serializeScene, type Shape } from "../../core";
 import { drawOrder } from "../../renderer/canvas/draw-order";
-import { shapesWithIds } from "../../renderer/store/derived";
+import { overlapsOf, shapesWithIds } from "../../renderer/store/derived";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
 import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
@@ -320,5 +320,24 @@ describe("shapesWithIds (the panels' selection lookup through the world's id ind
     const moved = shapes.map((s) => (s.id === "b" ? { ...s, x: 99 } : s));
     expect(shapesWithIds(moved, ["b"])[0]).toBe(moved[1]);
     expect(shapesWithIds([moved[3]!, moved[0]!], ["a", "d", "b"]).map((s) => s.id)).toEqual(["d", "a"]);
+  });
+});
+
+describe("overlapsOf (the document's overlapping pairs and ids)", () => {
+  it("keeps the same ids set while a move changes no shape's overlapping, and a new one when it does", () => {
+    const mk = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
+    const shapes = [mk("a", 0), mk("b", 1.5), mk("c", 10)];
+    const first = overlapsOf(shapes);
+    expect([...first.ids].sort()).toEqual(["a", "b"]);
+    // b moves but still overlaps a: new pairs (another depth), the same ids object.
+    const nudged = shapes.map((s) => (s.id === "b" ? { ...s, x: 1.2 } : s));
+    const second = overlapsOf(nudged);
+    expect(second.pairs).not.toBe(first.pairs);
+    expect(second.pairs[0]!.depth).toBeGreaterThan(first.pairs[0]!.depth);
+    expect(second.ids).toBe(first.ids);
+    // b reaches c instead: a new set.
+    const third = overlapsOf(nudged.map((s) => (s.id === "b" ? { ...s, x: 9 } : s)));
+    expect(third.ids).not.toBe(first.ids);
+    expect([...third.ids].sort()).toEqual(["b", "c"]);
   });
 });
