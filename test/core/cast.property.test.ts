@@ -810,6 +810,32 @@ function castToi(c: ToiCase, out = new TimeOfImpactOutput(), tMax = 1): TimeOfIm
   return timeOfImpact(geometryOfLocal(c.a), sweepFrom(c.a1, c.a2), geometryOfLocal(c.b), sweepFrom(c.b1, c.b2), out, tMax);
 }
 
+/**
+ * The reference's verdict on a time of impact with first contact search D (Lipschitz L): where D
+ * stays clear of 0 by the margin the query must miss, where it goes clearly below 0 it must hit at
+ * the first root; grazes get no verdict. Returns which was checked.
+ */
+function expectReferenceVerdict(out: TimeOfImpactOutput, D: (t: number) => number, L: number, margin: number): "hit" | "miss" | null {
+  const ref = firstRootLipschitz(D, L, 1);
+  if (ref.root === null) {
+    if (firstRootLipschitz((t) => D(t) - margin, L, 1).root !== null) return null;
+    expect(out.hit).toBe(false);
+    return "miss";
+  }
+  if (firstRootLipschitz((t) => D(t) + margin, L, 1).root === null) return null; // a graze
+  expect(out.hit).toBe(true);
+  expect(Math.abs(out.fraction - ref.root)).toBeLessThanOrEqual(FRACTION_TOL);
+  return "hit";
+}
+
+/** A pose turning about a pivot (lx, ly) in the shape's frame, the pivot moving from p1 to p2. */
+function pivotPose(p1: RefPose, p2: RefPose, lx: number, ly: number, t: number): RefPose {
+  const q = lerpPose(p1, p2, t), cs = Math.cos(q.angle), sn = Math.sin(q.angle);
+  return { x: q.x - (cs * lx - sn * ly), y: q.y - (sn * lx + cs * ly), angle: q.angle };
+}
+
+const pivotSweep = (p1: RefPose, p2: RefPose, lx: number, ly: number): Sweep => ({ localCenterX: lx, localCenterY: ly, x1: p1.x, y1: p1.y, angle1: p1.angle, x2: p2.x, y2: p2.y, angle2: p2.angle });
+
 describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of the reference distance)", () => {
   it.each(ORDERED_PAIRS)("%s and %s, both moving and turning", (ka, kb) => {
     let hits = 0, misses = 0, inside = 0, gaveUp = 0, hitSteps = 0, hitCount = 0;
@@ -893,17 +919,8 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
         const L = motionLipschitz(c.a, c.a1, c.a2, c.b, c.b1, c.b2) * 1.000001 + 1e-12;
         const scale = scaleOf([posed(c.a, c.a1), posed(c.b, c.b1), posed(c.b, c.b2)]);
         fc.pre(D(0) > BOUNDARY * scale);
-        const ref = firstRootLipschitz(D, L, 1);
-        fc.pre(!ref.undecided);
-        const out = castToi(c);
-        if (ref.root === null) {
-          if (firstRootLipschitz((t) => D(t) - BOUNDARY * scale, L, 1).root === null) expect(out.hit).toBe(false);
-          return;
-        }
-        if (firstRootLipschitz((t) => D(t) + BOUNDARY * scale, L, 1).root === null) return; // a graze: no verdict
-        hits++;
-        expect(out.hit).toBe(true);
-        expect(Math.abs(out.fraction - ref.root)).toBeLessThanOrEqual(FRACTION_TOL);
+        fc.pre(!firstRootLipschitz(D, L, 1).undecided);
+        if (expectReferenceVerdict(castToi(c), D, L, BOUNDARY * scale) === "hit") hits++;
       }),
       { seed: seedOf(`toi still ${ka} ${kb}`), numRuns: 60, endOnFailure: true },
     );
@@ -918,10 +935,7 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
     let hits = 0, misses = 0;
     fc.assert(
       fc.property(toiCase(ka, kb), point(2), point(2), (c, [lax, lay], [lbx, lby]) => {
-        const at = (p1: RefPose, p2: RefPose, lx: number, ly: number, t: number): RefPose => {
-          const q = lerpPose(p1, p2, t), cs = Math.cos(q.angle), sn = Math.sin(q.angle);
-          return { x: q.x - (cs * lx - sn * ly), y: q.y - (sn * lx + cs * ly), angle: q.angle };
-        };
+        const at = (p1: RefPose, p2: RefPose, lx: number, ly: number, t: number) => pivotPose(p1, p2, lx, ly, t);
         const D = (t: number) => signedDistance(posed(c.a, at(c.a1, c.a2, lax, lay, t)), posed(c.b, at(c.b1, c.b2, lbx, lby, t)));
         const v = Math.hypot(c.b2.x - c.b1.x - (c.a2.x - c.a1.x), c.b2.y - c.b1.y - (c.a2.y - c.a1.y));
         const L = (v + Math.abs(c.a2.angle - c.a1.angle) * (reachOf(c.a) + Math.hypot(lax, lay)) + Math.abs(c.b2.angle - c.b1.angle) * (reachOf(c.b) + Math.hypot(lbx, lby))) * 1.000001 + 1e-12;
@@ -929,21 +943,15 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
         fc.pre(D(0) > BOUNDARY * scale);
         const ref = firstRootLipschitz(D, L, 1);
         fc.pre(!ref.undecided);
-        const sweep = (p1: RefPose, p2: RefPose, lx: number, ly: number): Sweep => ({ localCenterX: lx, localCenterY: ly, x1: p1.x, y1: p1.y, angle1: p1.angle, x2: p2.x, y2: p2.y, angle2: p2.angle });
-        const out = timeOfImpact(geometryOfLocal(c.a), sweep(c.a1, c.a2, lax, lay), geometryOfLocal(c.b), sweep(c.b1, c.b2, lbx, lby));
+        const out = timeOfImpact(geometryOfLocal(c.a), pivotSweep(c.a1, c.a2, lax, lay), geometryOfLocal(c.b), pivotSweep(c.b1, c.b2, lbx, lby));
         if (out.hit) {
           // The core's tolerance grows with the motion (fast spins about far pivots), as L does.
           expect(Math.abs(D(out.fraction)), "touching at the reported time").toBeLessThanOrEqual(TOUCH * (scale + L));
           if (ref.root !== null) expect(out.fraction, "no contact before it").toBeLessThanOrEqual(ref.root + 1e-9);
         }
-        if (ref.root === null) {
-          if (firstRootLipschitz((t) => D(t) - BOUNDARY * scale, L, 1).root === null) { misses++; expect(out.hit).toBe(false); }
-          return;
-        }
-        if (firstRootLipschitz((t) => D(t) + BOUNDARY * scale, L, 1).root === null) return; // a graze: no verdict
-        hits++;
-        expect(out.hit).toBe(true);
-        expect(Math.abs(out.fraction - ref.root)).toBeLessThanOrEqual(FRACTION_TOL);
+        const verdict = expectReferenceVerdict(out, D, L, BOUNDARY * scale);
+        if (verdict === "hit") hits++;
+        if (verdict === "miss") misses++;
       }),
       { seed: seedOf(`toi pivots ${ka} ${kb}`), numRuns: 120, endOnFailure: true },
     );
@@ -964,11 +972,7 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
       watchTimeOfImpactSteps((t, nx, ny, turning, bound) => check(t, nx, ny, turning, bound));
       fc.assert(
         fc.property(toiCase(ka, kb), point(2), point(2), (c, [lax, lay], [lbx, lby]) => {
-          const at = (p1: RefPose, p2: RefPose, lx: number, ly: number, t: number): RefPose => {
-            const q = lerpPose(p1, p2, t), cs = Math.cos(q.angle), sn = Math.sin(q.angle);
-            return { x: q.x - (cs * lx - sn * ly), y: q.y - (sn * lx + cs * ly), angle: q.angle };
-          };
-          const sweep = (p1: RefPose, p2: RefPose, lx: number, ly: number): Sweep => ({ localCenterX: lx, localCenterY: ly, x1: p1.x, y1: p1.y, angle1: p1.angle, x2: p2.x, y2: p2.y, angle2: p2.angle });
+          const at = pivotPose;
           const scale = scaleOf([posed(c.a, at(c.a1, c.a2, lax, lay, 0)), posed(c.b, at(c.b1, c.b2, lbx, lby, 0))]) + Math.hypot(c.b2.x - c.b1.x, c.b2.y - c.b1.y) + Math.hypot(c.a2.x - c.a1.x, c.a2.y - c.a1.y);
           check = (t, n0x, n0y, turning, bound) => {
             steps++;
@@ -986,7 +990,7 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
             const even = Array.from({ length: 13 }, (_, k) => bound(((1 - t) * k) / 12));
             for (let k = 1; k < 12; k++) expect(even[k]!, `concave at step ${t}, sample ${k}`).toBeGreaterThanOrEqual(0.5 * (even[k - 1]! + even[k + 1]!) - 1e-9 * scale);
           };
-          timeOfImpact(geometryOfLocal(c.a), sweep(c.a1, c.a2, lax, lay), geometryOfLocal(c.b), sweep(c.b1, c.b2, lbx, lby));
+          timeOfImpact(geometryOfLocal(c.a), pivotSweep(c.a1, c.a2, lax, lay), geometryOfLocal(c.b), pivotSweep(c.b1, c.b2, lbx, lby));
         }),
         { seed: seedOf(`toi bound ${ka} ${kb}`), numRuns: 150, endOnFailure: true },
       );
