@@ -102,10 +102,13 @@ function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array,
   // At τ = 0 (any of several tied points' rates gives a line over the bound, so a safe tangent).
   const f0 = stepIO[4]! - stepIO[6]! - level, slope = stepIO[5]! - stepIO[7]!;
   stepIO[0] = 0;
-  if (!(f0 > 0) || !(slope < 0)) return; // not closing along this axis now: the linear step decides
-  const tn = Math.min(f0 / -slope, longest), fn = gapBound(motionA, countA, motionB, countB, jerk, tn) - level;
-  // At or above the level at tn: by concavity it stays above over [0, tn], so tn is safe.
-  stepIO[0] = fn >= 0 ? tn : (f0 * tn) / (f0 - fn);
+  if (!(f0 > 0)) return;
+  // Not closing along this axis now: apart at the end of the step too means apart throughout
+  // (concave), a miss; otherwise the linear step decides.
+  const tn = slope < 0 ? Math.min(f0 / -slope, longest) : longest, fn = gapBound(motionA, countA, motionB, countB, jerk, tn) - level;
+  // At or above the level at tn: by concavity it stays above over [0, tn], so tn is safe (the
+  // whole rest of the step when tn is `longest`).
+  stepIO[0] = fn >= 0 ? tn : slope < 0 ? (f0 * tn) / (f0 - fn) : 0;
 }
 
 /**
@@ -343,6 +346,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     stepIO[2] = tMax - t;
     curveStep(motionA, countA, motionB, countB);
     const curved = stepIO[0]!;
+    // The bound clear of contact to the end of the step: a miss.
+    if (curved >= tMax - t) return out;
     t += curved > linear ? curved : linear;
     if (t > tMax) return out;
   }
