@@ -31,20 +31,6 @@ function contactTolerance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
 }
 
 /**
- * Whether two circles (radii summing to `radius`) stay apart while B's centre moves by t·(vx, vy)
- * relative to A's, t in [0, tMax]: (wx, wy) is B's centre less A's at t = 0. A cheap early out
- * for casts whose shapes' bounding circles never meet; callers add their contact tolerance to
- * the radius, so what the exact test would call touching never ends here.
- */
-export function circlesStayApart(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): boolean {
-  const vv = vx * vx + vy * vy;
-  let t = vv > 0 ? -(wx * vx + wy * vy) / vv : 0;
-  t = t < 0 ? 0 : t > tMax ? tMax : t;
-  const qx = wx + t * vx, qy = wy + t * vy;
-  return qx * qx + qy * qy > radius * radius;
-}
-
-/**
  * The first time in [0, tMax] at which two circles (radii summing to `radius`) touch while B's
  * centre moves by t·(vx, vy) relative to A's ((wx, wy) apart at t = 0), or Infinity when they
  * stay apart; 0 when they already overlap. Shapes inside those circles cannot touch before it.
@@ -59,6 +45,16 @@ export function circlesMeet(wx: number, wy: number, vx: number, vy: number, radi
   // The smaller root of |w + t·v|² = radius², in the form that does not cancel.
   const t = gap / (Math.sqrt(disc) - wv);
   return t <= tMax ? t : Infinity;
+}
+
+/**
+ * Whether two circles (radii summing to `radius`) stay apart while B's centre moves by t·(vx, vy)
+ * relative to A's, t in [0, tMax] (circlesMeet finds no time). A cheap early out for casts whose
+ * shapes' bounding circles never meet; callers add their contact tolerance to the radius, so what
+ * the exact test would call touching never ends here.
+ */
+export function circlesStayApart(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): boolean {
+  return circlesMeet(wx, wy, vx, vy, radius, tMax) === Infinity;
 }
 
 /**

@@ -60,9 +60,9 @@ const startTurn = new Float64Array(4);
 // side that keeps the bound below concave (at most 0 for B's points, at least 0 for A's).
 let motionA = new Float64Array(24), motionB = new Float64Array(24);
 /**
- * curveStep's numbers: in [0] the jerk bound, [1] level, [2] longest step; out [0] the step. [3]
- * is gapBound's slope; rates leaves B's lowest height and its rate in [4] and [5], A's highest
- * and its rate in [6] and [7] (the bound at τ = 0, without another pass).
+ * curveStep's numbers: in [0] the jerk bound, [1] level, [2] longest step; out [0] the step.
+ * rates leaves B's lowest height and its rate in [4] and [5], A's highest and its rate in [6] and
+ * [7] (the bound at τ = 0 and its slope, without another pass).
  */
 const stepIO = new Float64Array(8);
 
@@ -72,20 +72,18 @@ const stepIO = new Float64Array(8);
  * its own, less the remainder (each height's third derivative is at most `jerk` in size, shared
  * between the two sides). Accelerations clamped as above only lower it further. The distance is at
  * least the gap along any axis, so this bounds it from below; it is concave in τ ≥ 0 (least of
- * concave parabolas, minus greatest of convex ones, minus a cubic). Its slope at τ goes to
- * stepIO[3].
+ * concave parabolas, minus greatest of convex ones, minus a cubic).
  */
 function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, jerk: number, tau: number): number {
-  let low = Infinity, high = -Infinity, lowRise = 0, highRise = 0;
+  let low = Infinity, high = -Infinity;
   for (let i = 0; i < 3 * countB; i += 3) {
-    const rise = motionB[i + 1]!, acc = motionB[i + 2]!, h = motionB[i]! + tau * (rise + 0.5 * tau * acc);
-    if (h < low) { low = h; lowRise = rise + tau * acc; }
+    const h = motionB[i]! + tau * (motionB[i + 1]! + 0.5 * tau * motionB[i + 2]!);
+    if (h < low) low = h;
   }
   for (let i = 0; i < 3 * countA; i += 3) {
-    const rise = motionA[i + 1]!, acc = motionA[i + 2]!, h = motionA[i]! + tau * (rise + 0.5 * tau * acc);
-    if (h > high) { high = h; highRise = rise + tau * acc; }
+    const h = motionA[i]! + tau * (motionA[i + 1]! + 0.5 * tau * motionA[i + 2]!);
+    if (h > high) high = h;
   }
-  stepIO[3] = lowRise - highRise - 0.5 * jerk * tau * tau;
   return low - high - (jerk * tau * tau * tau) / 6;
 }
 
@@ -238,7 +236,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
   const spin = Math.abs(sweepA.angle2 - sweepA.angle1) * reachA + Math.abs(sweepB.angle2 - sweepB.angle1) * reachB;
   // No point moves faster than this (per unit of t).
-  const closingBound = Math.sqrt(vx * vx + vy * vy) + spin;
+  const speed = Math.sqrt(vx * vx + vy * vy), closingBound = speed + spin;
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const tolerance = 1e-9 * scale + 1e-14 * position;
@@ -338,7 +336,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       // The centres' offset is farthest at one end of [t, tMax] (its length is convex in time).
       const x0 = cwx + t * vx, y0 = cwy + t * vy, x1 = cwx + tMax * vx, y1 = cwy + tMax * vy;
       const far = Math.sqrt(Math.max(x0 * x0 + y0 * y0, x1 * x1 + y1 * y1));
-      jerk += Math.abs(frameTurn * frameTurn * frameTurn) * far + 3 * frameTurn * frameTurn * Math.sqrt(vx * vx + vy * vy);
+      jerk += Math.abs(frameTurn * frameTurn * frameTurn) * far + 3 * frameTurn * frameTurn * speed;
     }
     stepIO[0] = jerk;
     if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, countA, countB, jerk);

@@ -1,6 +1,7 @@
 // Which shapes the canvas draws, and in what order: layer by layer from the bottom, hidden layers
 // left out, and whether each can be picked (locked layers are drawn but not pickable).
 import type { Layer, Shape } from "../../core";
+import { replacedInPlace } from "../store/replaced-in-place";
 
 export interface DrawnShape {
   readonly shape: Shape;
@@ -87,24 +88,18 @@ export function splitRuns(shapes: readonly Shape[], layers: readonly Layer[], se
 export function followSplitRuns(prev: SplitRuns | null, shapes: readonly Shape[], layers: readonly Layer[], selected: ReadonlySet<string>): SplitRuns {
   if (!prev || prev.layers !== layers || prev.selected !== selected || prev.shapes.length !== shapes.length) return splitRuns(shapes, layers, selected);
   if (prev.shapes === shapes) return prev;
-  const before = prev.shapes;
+  const replaced = replacedInPlace(prev.shapes, shapes);
+  if (!replaced || replaced.some((i) => prev.shapes[i]!.layer !== shapes[i]!.layer)) return splitRuns(shapes, layers, selected);
   const copies = new Map<readonly Shape[], Shape[]>();
   const copy = (list: readonly Shape[]): Shape[] => {
     let c = copies.get(list);
     if (!c) copies.set(list, (c = [...list]));
     return c;
   };
-  const edits: [number, Shape][] = [];
-  for (let i = 0; i < shapes.length; i++) {
-    const a = before[i]!, b = shapes[i]!;
-    if (a === b) continue;
-    if (a.id !== b.id || a.layer !== b.layer) return splitRuns(shapes, layers, selected);
-    edits.push([i, b]);
-  }
-  for (const [i, s] of edits) {
+  for (const i of replaced) {
     const r = prev.runOf[i]!;
     if (r < 0) continue; // on a hidden layer: not drawn
-    const p = prev.at[i]!, run = prev.runs[r]!;
+    const s = shapes[i]!, p = prev.at[i]!, run = prev.runs[r]!;
     if (p >= 0) copy(run.rest)[p] = s;
     else copy(run.live)[-1 - p] = s;
   }

@@ -2,6 +2,7 @@
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, type Shape } from "../../core";
+import { replacedInPlace } from "../store/replaced-in-place";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -180,16 +181,9 @@ function flipped(from: ReadonlySet<string>, to: ReadonlySet<string>): readonly s
 }
 
 export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overlapping: ReadonlySet<string>, limit: number): number[] | null {
-  const changed = new Set<number>();
-  if (next !== drawn.shapes) {
-    for (let i = 0; i < next.length; i++) {
-      const s = next[i]!, before = drawn.shapes[i]!;
-      if (s === before) continue;
-      if (s.id !== before.id) return null;
-      changed.add(i);
-      if (changed.size > limit) return null;
-    }
-  }
+  const replaced = replacedInPlace(drawn.shapes, next, limit);
+  if (!replaced) return null;
+  const changed = new Set<number>(replaced);
   if (overlapping !== drawn.overlapping) {
     for (const id of flipped(drawn.overlapping, overlapping)) {
       const i = drawn.indexOf.get(id);

@@ -2,6 +2,7 @@
 // Every write is one undo step; the active layer is not part of the document (not undoable).
 import type { Layer, Probe, Shape } from "../../core";
 import { useEditor, type DocumentSlice } from "./editor-store";
+import { replacedInPlace } from "./replaced-in-place";
 
 /** A change to the document, or the reason it was refused (the document is then untouched). */
 export type Edit<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -95,16 +96,10 @@ let counted: ReadonlyMap<string, number> = new Map();
 export function shapeCounts(shapes: readonly Shape[]): ReadonlyMap<string, number> {
   const before = countedShapes;
   if (shapes === before) return counted;
-  if (before && before.length === shapes.length) {
-    let same = true;
-    for (let i = 0; i < shapes.length && same; i++) {
-      const a = before[i]!, b = shapes[i]!;
-      if (a !== b && (a.id !== b.id || a.layer !== b.layer)) same = false;
-    }
-    if (same) {
-      countedShapes = shapes;
-      return counted;
-    }
+  const replaced = before && replacedInPlace(before, shapes);
+  if (replaced && replaced.every((i) => before![i]!.layer === shapes[i]!.layer)) {
+    countedShapes = shapes;
+    return counted;
   }
   const counts = new Map<string, number>();
   for (const s of shapes) if (s.layer) counts.set(s.layer, (counts.get(s.layer) ?? 0) + 1);
