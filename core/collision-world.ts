@@ -127,6 +127,17 @@ export class CollisionWorld {
   }
 
   /**
+   * The exact box of `shape` when the world holds this very object (shared: not to be modified),
+   * else undefined: views that cull by boxes read the world's instead of computing their own.
+   */
+  boxOf(shape: Shape): AABB | undefined {
+    const slot = this.byId.get(shape.id);
+    if (slot === undefined) return undefined;
+    const body = this.slots[slot]!;
+    return body.shape === shape ? body.aabb : undefined;
+  }
+
+  /**
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again

@@ -232,6 +232,19 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
   return { ok: true, scene: result.data as Scene };
 }
 
+/**
+ * The scene validateSceneData returns for `data` (this version's document) when it accepts it,
+ * without checking it again: the schema's defaults filled in, nothing else changed. For a reader
+ * that has validated the same text elsewhere (the editor checks a big file in a worker while it
+ * builds the world from its own copy); given data the schema refuses, the result means nothing.
+ * Takes the shapes and probes as they are where they need no default.
+ */
+export function acceptedScene(data: SceneDocument): Scene {
+  const shapes = (data.shapes as Record<string, unknown>[]).map((s) => (s.rotation === undefined ? { ...s, rotation: 0 } : s));
+  const probes = ((data.probes ?? []) as Record<string, unknown>[]).map((p) => (p.name === undefined ? { ...p, name: "" } : p));
+  return { ...data, shapes, probes } as unknown as Scene;
+}
+
 /** Parses and validates a scene file's text. Never throws. */
 export function parseScene(text: string): SceneParseResult {
   let data: unknown;

@@ -3,11 +3,12 @@
 import { create } from "zustand";
 import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
+import { adoptDocumentWorld } from "../store/derived";
 import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
-import { parseSceneInChunks } from "./open-in-chunks";
+import { openBigScene, type OpenedScene } from "./open-big-scene";
 import { exportName, exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
@@ -76,25 +77,28 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
   const show = (fraction: number) => {
     if (ticket === openCount) progress.show(fraction);
   };
-  const result = await parseSceneInChunks(doc.text, show, pause);
+  const opened = await openBigScene(doc.text, show, pause);
   if (ticket !== openCount) return; // another file was opened meanwhile
-  // The first draw computes every overlap, which takes a while too: show 100 % until it is done.
+  // The first draw takes a while too: show 100 % until it is done.
   show(1);
   await pause();
   if (ticket !== openCount) return;
-  loadOpened(doc, result);
+  loadOpened(doc, opened);
   requestAnimationFrame(() => setTimeout(() => {
     if (ticket === openCount) progress.done();
   }, 0));
 }
 
-function loadOpened(doc: OpenedDocument, result: SceneParseResult): void {
+function loadOpened(doc: OpenedDocument, result: SceneParseResult | OpenedScene): void {
   if (!result.ok) {
     showProblems(doc.name, result.problems);
     notify(`Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
-  loadDocument(result.scene, { name: doc.name, ...(doc.path ? { path: doc.path } : {}) });
+  // A big file's world, built for these very shapes while the file was checked: the first draw
+  // finds it and their pairs ready.
+  if ("prepared" in result && result.world) adoptDocumentWorld(result.world);
+  loadDocument("prepared" in result ? result.prepared : result.scene, { name: doc.name, ...(doc.path ? { path: doc.path } : {}) });
 }
 
 export async function openDocument(): Promise<void> {

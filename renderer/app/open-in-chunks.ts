@@ -2,7 +2,7 @@
 // thousand shapes at a time with a yield to the browser between them, so progress can be shown.
 // The answer is the core's: a file any part of which is refused goes through parseScene whole, so
 // its problems carry the same paths, lines and columns as for a small file.
-import { parseScene, SCENE_VERSION, validateSceneData, type SceneParseResult, type Shape } from "../../core";
+import { parseScene, SCENE_VERSION, validateSceneData, type Scene, type SceneParseResult, type SceneProblem, type Shape } from "../../core";
 
 /** Shapes validated per step: about 20 ms of work each on the project's machine. */
 export const SHAPES_PER_CHUNK = 2000;
@@ -15,37 +15,63 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * the core's JSON tree of the whole text, which is most of parseScene's time on a big file.
  */
 export async function parseSceneInChunks(text: string, progress: (fraction: number) => void, pause: () => Promise<void>): Promise<SceneParseResult> {
+  const shapes: Shape[] = [];
+  const read = await inChunks(text, progress, pause, (part) => shapes.push(...part));
+  return "whole" in read ? read.whole : { ok: true, scene: { ...read.header, shapes } };
+}
+
+/** The verdict on a scene file, without the scene: what a check elsewhere needs to send back. */
+export type CheckVerdict = { readonly ok: true } | { readonly ok: false; readonly problems: readonly SceneProblem[] };
+
+/**
+ * parseSceneInChunks' verdict, letting each step's validated shapes go (a worker's check of a big
+ * file: holding 100,000 validated copies it never sends back cost the page, busy beside it, a
+ * tenth of the open in shared memory and garbage-collection work).
+ */
+export async function checkSceneInChunks(text: string, progress: (fraction: number) => void, pause: () => Promise<void>): Promise<CheckVerdict> {
+  const read = await inChunks(text, progress, pause, () => {});
+  return !("whole" in read) || read.whole.ok ? { ok: true } : { ok: false, problems: read.whole.problems };
+}
+
+/**
+ * The stepped validation: each step's validated shapes go to `take`, and an accepted file gives
+ * its validated header (no shapes). A file the steps cannot settle goes through parseScene whole.
+ */
+async function inChunks(text: string, progress: (fraction: number) => void, pause: () => Promise<void>, take: (shapes: readonly Shape[]) => void): Promise<{ readonly whole: SceneParseResult } | { readonly header: Scene }> {
+  const whole = (): { readonly whole: SceneParseResult } => ({ whole: parseScene(text) });
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return parseScene(text);
+    return whole();
   }
   // Older versions migrate as a whole, and small files are quick: the plain path.
-  if (!isRecord(data) || data.version !== SCENE_VERSION || !Array.isArray(data.shapes) || data.shapes.length <= SHAPES_PER_CHUNK) return parseScene(text);
+  if (!isRecord(data) || data.version !== SCENE_VERSION || !Array.isArray(data.shapes) || data.shapes.length <= SHAPES_PER_CHUNK) return whole();
   const { shapes, ...header } = data as Record<string, unknown> & { shapes: unknown[] };
-  const out: Shape[] = [];
+  // Unique shape ids: checked step by step, and a repeat sends the file through parseScene for
+  // the core's message. The shapes sweep probes name: kept for the check of the whole below.
+  const ids = new Set<unknown>();
+  const named = new Set(Array.isArray(header.probes) ? header.probes.map((p) => (isRecord(p) && p.type === "sweep" ? p.shape : undefined)) : []);
+  const found: string[] = [];
   for (let at = 0; at < shapes.length; at += SHAPES_PER_CHUNK) {
     progress((0.9 * at) / shapes.length);
     await pause();
     // Each shape alone, against the scene's layers (its layer reference, its own fields).
     const part = validateSceneData({ ...header, shapes: shapes.slice(at, at + SHAPES_PER_CHUNK), probes: [] });
-    if (!part.ok) return parseScene(text);
-    out.push(...part.scene.shapes);
+    if (!part.ok) return whole();
+    for (const s of part.scene.shapes) {
+      if (ids.has(s.id)) return whole();
+      ids.add(s.id);
+      if (named.has(s.id)) found.push(s.id);
+    }
+    take(part.scene.shapes);
   }
   progress(0.9);
   await pause();
-  // What needs the whole scene. Unique shape ids: found here, and a repeat sends the file through
-  // parseScene for the core's message. The header, layers and probes: the core's check, with a
+  // What needs the whole scene: the header, layers and probes, by the core's check with a
   // stand-in circle for each shape a sweep probe names (the only shapes it needs to see).
-  const ids = new Set<unknown>();
-  for (const s of out) {
-    if (ids.has(s.id)) return parseScene(text);
-    ids.add(s.id);
-  }
-  const named = new Set(Array.isArray(header.probes) ? header.probes.map((p) => (isRecord(p) && p.type === "sweep" ? p.shape : undefined)) : []);
-  const standIns = out.filter((s) => named.has(s.id)).map((s) => ({ id: s.id, type: "circle", x: 0, y: 0, radius: 1 }));
-  const whole = validateSceneData({ ...header, shapes: standIns });
-  if (!whole.ok) return parseScene(text);
-  return { ok: true, scene: { ...whole.scene, shapes: out } };
+  const standIns = found.map((id) => ({ id, type: "circle", x: 0, y: 0, radius: 1 }));
+  const rest = validateSceneData({ ...header, shapes: standIns });
+  if (!rest.ok) return whole();
+  return { header: rest.scene };
 }

@@ -124,17 +124,31 @@ function pruneSelection(): void {
  * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
  * it as never saved, so the title shows the mark and closing asks first.
  */
-export function loadDocument(scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
-  // A drag under way belongs to the old document: end it before history starts afresh.
-  if (gestureStart) cancelGesture();
+/** A scene as the store holds it (every shape naming its layer), made before it is loaded. */
+export interface PreparedDocument {
+  readonly doc: DocumentSlice;
+  readonly extras: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What loadDocument puts in the store for `scene`, without loading it: an open can build the
+ * world for these very shape objects first (loading them then finds it ready).
+ */
+export function prepareDocument(scene: Scene): PreparedDocument {
   const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], ...extras } = scene;
   const layers = sceneLayers(scene);
   // Every shape names its layer in the store, so reordering layers never moves a shape.
   const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
-  const doc: DocumentSlice = { shapes, probes, layers, collisionLayers };
+  return { doc: { shapes, probes, layers, collisionLayers }, extras };
+}
+
+export function loadDocument(scene: Scene | PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+  // A drag under way belongs to the old document: end it before history starts afresh.
+  if (gestureStart) cancelGesture();
+  const { doc, extras } = "doc" in scene ? scene : prepareDocument(scene);
   history().pause();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
-  set({ ...doc, saved, activeLayer: layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
+  set({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
   history().resume();
   history().clear();
 }

@@ -4,12 +4,21 @@
 import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
 import { useEditor } from "./editor-store";
 
-const world = new CollisionWorld();
+let world = new CollisionWorld();
 
 /** The one world that follows the document (overlaps, probes, the replay view); synced to `shapes` when given. */
 export function documentWorld(shapes?: readonly Shape[]): CollisionWorld {
   if (shapes) world.sync(shapes);
   return world;
+}
+
+/**
+ * Makes `built` the document's world: an open that built it for the shapes it is about to load
+ * (and asked it for their pairs) hands it over, so the first draw finds both done.
+ */
+export function adoptDocumentWorld(built: CollisionWorld): void {
+  world = built;
+  key = null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Scene format v1: reading (with located problems), canonical writing, and the convexity check.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkConvexPolygon, parseScene, serializeScene, validateSceneData, vec2, type Scene, type SceneProblem, type Vec2 } from "../../core/index";
+import { acceptedScene, checkConvexPolygon, parseScene, serializeScene, validateSceneData, vec2, type Scene, type SceneProblem, type Vec2 } from "../../core/index";
 import { anyShape, shapeOf } from "./arbitraries";
 
 const HEADER = ['{', '  "format": "collider-studio-scene",', '  "version": 1,', '  "shapes": ['];
@@ -150,6 +150,54 @@ describe("writing: canonical, byte-identical round trip", () => {
       }),
       { seed: 20240611, numRuns: 200 },
     );
+  });
+});
+
+describe("acceptedScene: validation's scene for data it accepts, without checking again", () => {
+  // Files as other tools write them: optional fields left out (rotation, probes, probe names,
+  // layers) and unknown fields anywhere.
+  const optional = <T extends object>(value: T, drop: readonly (keyof T)[], which: readonly boolean[]): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(value).filter(([key]) => !drop.some((d, i) => which[i] && d === key)));
+  const probeArb = fc.tuple(fc.constantFrom("ray", "sweep"), fc.boolean(), fc.boolean()).map(([type, named, extra]) =>
+    optional({ type, name: "p", from: [0, 1], to: [2, 3], shape: "s0", ...(extra ? { note: "kept" } : {}) }, type === "ray" ? ["name", "shape"] : ["name", "from"], [!named, true]));
+  const dataArb = fc
+    .record({
+      shapes: fc.array(fc.tuple(anyShape("?"), fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 10 }),
+      probes: fc.array(probeArb, { maxLength: 3 }),
+      withProbes: fc.boolean(),
+      withLayers: fc.boolean(),
+      extra: fc.boolean(),
+    })
+    .map(({ shapes, probes, withProbes, withLayers, extra }) => ({
+      format: "collider-studio-scene",
+      version: 1,
+      ...(withLayers ? { layers: [{ id: "a", name: "A" }, { id: "b", name: "B", visible: false }] } : {}),
+      ...(extra ? { editor: { zoom: 2 } } : {}),
+      shapes: shapes.map(([s, dropRotation, unknown], i) => ({ ...optional(s, ["rotation"], [dropRotation]), id: `s${i}`, ...(withLayers ? { layer: i % 2 ? "a" : "b" } : {}), ...(unknown ? { tag: [1, { deep: true }] } : {}) })),
+      ...(withProbes ? { probes: probes.map((p, i) => ({ ...p, id: `p${i}` })) } : {}),
+    }));
+
+  it("equals validateSceneData's scene on random valid files", () => {
+    fc.assert(
+      fc.property(dataArb, (data) => {
+        const text = JSON.stringify(data);
+        const validated = validateSceneData(JSON.parse(text));
+        expect(validated.ok, validated.ok ? "" : JSON.stringify(validated.problems)).toBe(true);
+        if (!validated.ok) return;
+        expect(acceptedScene(JSON.parse(text))).toStrictEqual(validated.scene);
+        expect(serializeScene(acceptedScene(JSON.parse(text)))).toBe(serializeScene(validated.scene));
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  });
+
+  it("fills the defaults of a minimal file: a rotation, the probes, a probe's name", () => {
+    const data = { format: "collider-studio-scene", version: 1, shapes: [{ id: "c", type: "circle", x: 0, y: 0, radius: 1 }] };
+    const validated = validateSceneData(structuredClone(data));
+    expect(validated.ok && acceptedScene(structuredClone(data))).toStrictEqual(validated.ok && validated.scene);
+    const probes = { ...data, probes: [{ id: "r", type: "ray", from: [0, 0], to: [1, 1] }] };
+    const withProbes = validateSceneData(structuredClone(probes));
+    expect(withProbes.ok && acceptedScene(structuredClone(probes))).toStrictEqual(withProbes.ok && withProbes.scene);
   });
 });
 

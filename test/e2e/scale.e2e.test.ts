@@ -44,6 +44,8 @@ describe("editor at scale in Chromium", () => {
     expect(text.length).toBeGreaterThan(500_000);
     writeFileSync(file, text);
     const page = await session.newPage();
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
 
     // Progress shows from the start (the threshold lowered from 0.5 s), and goes once opened.
     await page.evaluate("window.__colliderStudioProgressAfterMs = 0");
@@ -62,6 +64,8 @@ describe("editor at scale in Chromium", () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen[0]).toMatch(/^Opening e2e-scale\.json… \d+ %$/);
     expect(seen.at(-1)).toBe("Opening e2e-scale.json… 100 %");
+    // Checked in a worker while the page built the world.
+    expect(workers.filter((u) => /check-worker/.test(u))).toHaveLength(1);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-opened.png") });
     // The Overlaps panel lists the first 500 pairs and counts the rest.
     const pairs = findOverlaps(scene.shapes).length;
@@ -117,6 +121,34 @@ describe("editor at scale in Chromium", () => {
     await page.keyboard.press("Shift+Digit1");
     await expect.poll(() => drawnCount(page)).toBe(COUNT);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-fit.png") });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("refuses a big file with a bad shape far down, naming its line and column, and keeps the open document", async () => {
+    const shapes = scene.shapes.map((s, i) => (i === 4 * Math.floor((COUNT - 1) / 4) && s.type === "circle" ? { ...s, radius: -4 } : s));
+    const bad = shapes.findIndex((s) => s.type === "circle" && s.radius === -4);
+    expect(bad).toBeGreaterThan(COUNT - 10);
+    const text = JSON.stringify({ ...scene, shapes }, null, 2);
+    const file = resolve(ARTIFACTS, "e2e-scale-bad.json");
+    writeFileSync(file, text);
+    const lines = text.split("\n"), line = lines.findIndex((l) => l.includes('"radius": -4')) + 1, column = lines[line - 1]!.indexOf('"radius"') + 1;
+    const page = await session.newPage();
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
+    await page.setInputFiles("#open-scene-input", resolve(ARTIFACTS, "e2e-scale.json"));
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
+    await page.setInputFiles("#open-scene-input", file);
+    const panel = page.getByRole("alert", { name: "Problems" });
+    await panel.waitFor();
+    const shown = await panel.textContent();
+    expect(shown, shown ?? "").toContain(`${line}:${column}: shapes[${bad}].radius: must be greater than 0`);
+    expect(shown).toMatch(/Could not open e2e-scale-bad\.json: 1 problem/);
+    expect(workers.filter((u) => /check-worker/.test(u))).toHaveLength(2);
+    // The scene opened before is still there, drawn.
+    expect(await page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
+    await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-refused.png") });
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

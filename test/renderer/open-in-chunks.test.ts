@@ -3,7 +3,7 @@
 // that only the whole scene shows (an id repeated in another step, a sweep naming a shape).
 import { describe, expect, it } from "vitest";
 import { parseScene, serializeScene, type Scene } from "../../core";
-import { parseSceneInChunks, SHAPES_PER_CHUNK } from "../../renderer/app/open-in-chunks";
+import { checkSceneInChunks, parseSceneInChunks, SHAPES_PER_CHUNK } from "../../renderer/app/open-in-chunks";
 import { scaleScene } from "../bench/editor-scenes";
 
 const count = 2 * SHAPES_PER_CHUNK + 123;
@@ -32,6 +32,7 @@ describe("opening a big file in steps", () => {
     expect(pauses).toBe(Math.ceil(count / SHAPES_PER_CHUNK) + 1);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(fractions.at(-1)).toBeCloseTo(0.9);
+    expect(await checkSceneInChunks(text, () => {}, async () => {})).toEqual({ ok: true });
   });
 
   const broken: [string, (s: Scene) => unknown][] = [
@@ -46,6 +47,8 @@ describe("opening a big file in steps", () => {
       const expected = parseScene(text);
       expect(expected.ok).toBe(false);
       expect((await stepped(text)).result).toEqual(expected);
+      // The worker's check: the same problems, without the scene.
+      expect(await checkSceneInChunks(text, () => {}, async () => {})).toEqual(expected);
     });
   }
 
