@@ -237,12 +237,14 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
  * without checking it again: the schema's defaults filled in, nothing else changed. For a reader
  * that has validated the same text elsewhere (the editor checks a big file in a worker while it
  * builds the world from its own copy); given data the schema refuses, the result means nothing.
- * Takes the shapes and probes as they are where they need no default.
+ * Fills the defaults into `data`'s own objects (a fresh parse the caller hands over): copying
+ * 25,000 circles that leave out their rotation cost a big open 30 ms.
  */
 export function acceptedScene(data: SceneDocument): Scene {
-  const shapes = (data.shapes as Record<string, unknown>[]).map((s) => (s.rotation === undefined ? { ...s, rotation: 0 } : s));
-  const probes = ((data.probes ?? []) as Record<string, unknown>[]).map((p) => (p.name === undefined ? { ...p, name: "" } : p));
-  return { ...data, shapes, probes } as unknown as Scene;
+  for (const s of data.shapes as Record<string, unknown>[]) if (s.rotation === undefined) s.rotation = 0;
+  const probes = (data.probes ?? []) as Record<string, unknown>[];
+  for (const p of probes) if (p.name === undefined) p.name = "";
+  return { ...data, probes } as unknown as Scene;
 }
 
 /** Parses and validates a scene file's text. Never throws. */

@@ -217,7 +217,8 @@ export class BatchCache {
   private view: ScreenView | null = null;
   private shapes: readonly Shape[] = [];
   private overlapping: ReadonlySet<string> = new Set();
-  private indexOf = new Map<string, number>();
+  /** Index of each drawn shape's id, made when a change first needs it (not on a big open's first draw). */
+  private indexOfDrawn: Map<string, number> | null = null;
   private theme: CanvasTheme | null = null;
   private look: BatchLook = "plain";
   private lastCost = 0;
@@ -239,7 +240,9 @@ export class BatchCache {
    */
   private changes(c: BatchContent): number[] | null {
     if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
-    return changedShapes({ shapes: this.shapes, overlapping: this.overlapping, indexOf: this.indexOf }, c.shapes, c.overlapping, PATCH_LIMIT);
+    const drawn = this.shapes;
+    const indexOf = () => (this.indexOfDrawn ??= new Map(drawn.map((s, i) => [s.id, i])));
+    return changedShapes({ shapes: drawn, overlapping: this.overlapping, get indexOf() { return indexOf(); } }, c.shapes, c.overlapping, PATCH_LIMIT);
   }
 
   /** Redraws the area of the changed shapes (old and new outlines), with everything under it. */
@@ -287,7 +290,7 @@ export class BatchCache {
     this.overlapping = c.overlapping;
     this.theme = c.theme;
     this.look = c.look;
-    this.indexOf = new Map(c.shapes.map((s, i) => [s.id, i]));
+    this.indexOfDrawn = null;
     this.lastCost = performance.now() - started;
   }
 
