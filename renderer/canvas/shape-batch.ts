@@ -204,8 +204,36 @@ export const CACHE_MARGIN = 256;
 /** A redraw slower than this waits until the view rests; meanwhile the old bitmap is moved and scaled. */
 const SLOW_REDRAW_MS = 12;
 const VIEW_REST_MS = 150;
+/** A redraw at rest paints for about this long between frames, this many shapes at a time. */
+const SLICE_MS = 8;
+const SLICE_SHAPES = 2000;
+
+/**
+ * The redraw thresholds; tests lower them (window.__colliderStudioRedraw = { slowMs, sliceShapes,
+ * sliceMs }) to send a small scene's redraws through the slow path, a few shapes a step.
+ */
+function redrawLimits(): { readonly slowMs: number; readonly sliceShapes: number; readonly sliceMs: number } {
+  const set = (globalThis as { __colliderStudioRedraw?: { slowMs?: unknown; sliceShapes?: unknown; sliceMs?: unknown } }).__colliderStudioRedraw;
+  const number = (v: unknown, otherwise: number) => (typeof v === "number" ? v : otherwise);
+  return { slowMs: number(set?.slowMs, SLOW_REDRAW_MS), sliceShapes: number(set?.sliceShapes, SLICE_SHAPES), sliceMs: number(set?.sliceMs, SLICE_MS) };
+}
 /** Beyond this many changed shapes, the whole bitmap is redrawn rather than patched. */
 const PATCH_LIMIT = 64;
+
+/** A redraw at rest in progress: the next shape to paint, and what was drawn and spent so far. */
+interface RedrawJob {
+  readonly canvas: HTMLCanvasElement;
+  readonly c: BatchContent;
+  readonly v: ScreenView;
+  next: number;
+  drawn: number;
+  cost: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const sameContent = (a: BatchContent, b: BatchContent): boolean => a.shapes === b.shapes && a.overlapping === b.overlapping && a.theme === b.theme && a.look === b.look;
+const sameView = (a: ScreenView, b: ScreenView): boolean =>
+  a.x === b.x && a.y === b.y && a.scale === b.scale && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
 
 /**
  * A bitmap of a batch as one view showed it, with margins. `draw` blits it under the current
@@ -223,6 +251,11 @@ export class BatchCache {
   private look: BatchLook = "plain";
   private lastCost = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** What the last draw asked for: the redraw at rest draws it. */
+  private wanted: { readonly c: BatchContent; readonly v: ScreenView } | null = null;
+  /** A redraw at rest under way, a slice at a time into its own canvas (the old bitmap shows meanwhile). */
+  private job: RedrawJob | null = null;
+  private spare: HTMLCanvasElement | null = null;
   /** Shapes in the bitmap (those meeting the view and its margins). */
   drawn = 0;
 
@@ -231,7 +264,71 @@ export class BatchCache {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.cancelJob();
     this.canvas = null;
+  }
+
+  private cancelJob(): void {
+    if (this.job) {
+      clearTimeout(this.job.timer);
+      this.spare = this.job.canvas;
+    }
+    this.job = null;
+  }
+
+  /**
+   * Redraws what the last draw asked for, in slices of a few milliseconds between frames, and
+   * swaps the new bitmap in when done: zoomed out over 30,000 shapes a redraw takes 0.3–0.4 s,
+   * which in one piece froze the view that long when a pan or zoom came to rest.
+   */
+  private startJob(): void {
+    this.cancelJob();
+    const wanted = this.wanted;
+    if (!wanted) return;
+    const { c, v } = wanted;
+    // The last bitmap replaced, reused (setting its size clears it).
+    const canvas = this.spare ?? document.createElement("canvas");
+    this.spare = null;
+    canvas.width = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio);
+    canvas.height = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
+    const k = v.pixelRatio * v.scale;
+    canvas.getContext("2d")!.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+    const job: RedrawJob = { canvas, c, v, next: 0, drawn: 0, cost: 0, timer: setTimeout(() => this.step(job), 0) };
+    this.job = job;
+  }
+
+  private step(job: RedrawJob): void {
+    if (this.job !== job) return;
+    const started = performance.now(), ctx = job.canvas.getContext("2d")!, rect = visibleRect(job.v, CACHE_MARGIN), shapes = job.c.shapes;
+    const { sliceShapes, sliceMs } = redrawLimits();
+    // At least one slice a step, then more while the step's time lasts.
+    do {
+      const end = Math.min(shapes.length, job.next + sliceShapes);
+      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.theme, job.v.scale);
+      job.next = end;
+    } while (job.next < shapes.length && performance.now() - started < sliceMs);
+    job.cost += performance.now() - started;
+    if (job.next < shapes.length) {
+      job.timer = setTimeout(() => this.step(job), 0);
+      return;
+    }
+    this.job = null;
+    this.adopt(job.canvas, job.c, job.v, job.drawn, job.cost);
+    this.requestRedraw();
+  }
+
+  /** Makes `canvas` the bitmap, showing `c` under `v`. */
+  private adopt(canvas: HTMLCanvasElement, c: BatchContent, v: ScreenView, drawn: number, cost: number): void {
+    if (this.canvas && this.canvas !== canvas) this.spare = this.canvas;
+    this.canvas = canvas;
+    this.drawn = drawn;
+    this.view = v;
+    this.shapes = c.shapes;
+    this.overlapping = c.overlapping;
+    this.theme = c.theme;
+    this.look = c.look;
+    this.indexOfDrawn = null;
+    this.lastCost = cost;
   }
 
   /**
@@ -284,18 +381,16 @@ export class BatchCache {
     ctx.clearRect(0, 0, w, h);
     const k = v.pixelRatio * v.scale;
     ctx.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
-    this.drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale);
-    this.view = v;
-    this.shapes = c.shapes;
-    this.overlapping = c.overlapping;
-    this.theme = c.theme;
-    this.look = c.look;
-    this.indexOfDrawn = null;
-    this.lastCost = performance.now() - started;
+    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale);
+    this.adopt(this.canvas, c, v, drawn, performance.now() - started);
   }
 
   /** Draws the batch on `target` (any transform) as it looks under view `v`. */
   draw(target: CanvasRenderingContext2D, c: BatchContent, v: ScreenView): void {
+    this.wanted = { c, v };
+    // A redraw under way stays wanted only while nothing it draws has changed.
+    const job = this.job;
+    if (job && !(sameContent(job.c, c) && sameView(job.v, v))) this.cancelJob();
     const old = this.view;
     const sameSize = old !== null && old.width === v.width && old.height === v.height && old.pixelRatio === v.pixelRatio;
     const within = old !== null && Math.abs(v.x - old.x) <= CACHE_MARGIN && Math.abs(v.y - old.y) <= CACHE_MARGIN;
@@ -307,14 +402,18 @@ export class BatchCache {
     const fresh = changed !== null && changed.length === 0;
     if (!fresh || old!.scale !== v.scale || !within) {
       // Only the view changed (a zoom, or a pan past the margins) and redrawing is slow.
-      if (fresh && this.lastCost > SLOW_REDRAW_MS) {
+      if (fresh && this.lastCost > redrawLimits().slowMs) {
         if (this.timer) clearTimeout(this.timer);
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.view = null; // stale: the next draw redraws
-          this.requestRedraw();
-        }, VIEW_REST_MS);
-      } else this.render(c, v);
+        if (!this.job) {
+          this.timer = setTimeout(() => {
+            this.timer = null;
+            this.startJob();
+          }, VIEW_REST_MS);
+        }
+      } else {
+        this.cancelJob();
+        this.render(c, v);
+      }
     }
     const at = this.view!, bitmap = this.canvas!;
     // Bitmap pixel p shows screen point p / ratio − margin under `at`; map it through `v`.

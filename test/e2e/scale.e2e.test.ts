@@ -125,6 +125,50 @@ describe("editor at scale in Chromium", () => {
     await page.close();
   });
 
+  it("redraws at rest in slices after a zoom, with what a redraw at once shows", async () => {
+    const file = resolve(ARTIFACTS, "e2e-scale-slices.json");
+    writeFileSync(file, scaleSceneText(COUNT, 11));
+    const page = await session.newPage();
+    // Every redraw after a change of view goes the slow path, fifty shapes a step.
+    await page.evaluate("window.__colliderStudioRedraw = { slowMs: 0, sliceShapes: 50, sliceMs: 0 }");
+    await page.setInputFiles("#open-scene-input", file);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
+    await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
+    const atStart = await drawnCount(page);
+    await page.mouse.move(400, 400);
+    for (let k = 0; k < 4; k++) await page.mouse.wheel(0, 200);
+    // The drawn count changes only when a redraw is done: then the slices have all been painted.
+    await expect.poll(() => drawnCount(page), { timeout: 10_000 }).toBeGreaterThan(atStart * 2);
+    await page.waitForTimeout(300);
+    const keep = () => page.evaluate((index) => {
+      const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+      (window as unknown as { kept: Uint8ClampedArray }).kept = layer.getContext("2d")!.getImageData(0, 0, layer.width, layer.height).data;
+    }, SHAPES_LAYER);
+    await keep();
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-sliced.png") });
+    // The same view redrawn at once: the theme toggled there and back changes the content, which
+    // always redraws in one go.
+    await page.evaluate("window.__colliderStudioRedraw = { slowMs: 1e9 }");
+    const toggle = page.getByRole("button", { name: "Toggle light/dark theme" });
+    await toggle.click();
+    await toggle.click();
+    await page.waitForTimeout(300);
+    const differing = await page.evaluate((index) => {
+      const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+      const now = layer.getContext("2d")!.getImageData(0, 0, layer.width, layer.height).data, kept = (window as unknown as { kept: Uint8ClampedArray }).kept;
+      let n = 0, painted = 0;
+      for (let i = 0; i < now.length; i += 4) {
+        if (now[i + 3]! > 0) painted++;
+        if (Math.abs(now[i]! - kept[i]!) + Math.abs(now[i + 1]! - kept[i + 1]!) + Math.abs(now[i + 2]! - kept[i + 2]!) + Math.abs(now[i + 3]! - kept[i + 3]!) > 8) n++;
+      }
+      return { n, painted };
+    }, SHAPES_LAYER);
+    expect(differing.painted).toBeGreaterThan(20_000);
+    expect(differing.n).toBeLessThan(0.002 * differing.painted);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("refuses a big file with a bad shape far down, naming its line and column, and keeps the open document", async () => {
     const shapes = scene.shapes.map((s, i) => (i === 4 * Math.floor((COUNT - 1) / 4) && s.type === "circle" ? { ...s, radius: -4 } : s));
     const bad = shapes.findIndex((s) => s.type === "circle" && s.radius === -4);
