@@ -75,7 +75,8 @@ const stepIO = new Float64Array(8);
  * concave parabolas, minus greatest of convex ones, minus a cubic).
  */
 function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, jerk: number, tau: number): number {
-  let low = Infinity, high = -Infinity;
+  // A side with no points listed stands still in the frame: its extreme height at τ = 0 holds.
+  let low = countB > 0 ? Infinity : stepIO[4]!, high = countA > 0 ? -Infinity : stepIO[6]!;
   for (let i = 0; i < 3 * countB; i += 3) {
     const h = motionB[i]! + tau * (motionB[i + 1]! + 0.5 * tau * motionB[i + 2]!);
     if (h < low) low = h;
@@ -183,6 +184,23 @@ function rates(sweep: Sweep, placed: Float64Array, n: number, motion: Float64Arr
   const slot = upper ? 6 : 4;
   stepIO[slot] = sign * extreme;
   stepIO[slot + 1] = extremeRise;
+}
+
+/**
+ * For the shape whose face turns the frame: its points stand still in the frame (rate and
+ * acceleration exactly 0, as rates would find), so only its extreme height is kept, as rates
+ * keeps it (A's highest, B's lowest), and the bound reads that instead of a pass over its points.
+ */
+function stillHeights(placed: Float64Array, n: number, upper: boolean): void {
+  const nx = frame[NX]!, ny = frame[NY]!, sign = upper ? -1 : 1;
+  let extreme = Infinity;
+  for (let i = 0; i < 2 * n; i += 2) {
+    const h = sign * (nx * placed[i]! + ny * placed[i + 1]!);
+    if (h < extreme) extreme = h;
+  }
+  const slot = upper ? 6 : 4;
+  stepIO[slot] = sign * extreme;
+  stepIO[slot + 1] = 0;
 }
 
 /** Writes the pose of `sweep` at time t into `xf`. */
@@ -324,8 +342,11 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     frame[NX] = nx; frame[NY] = ny; frame[FTURN] = frameTurn;
     frame[FVX] = faceA || faceB ? sf.x2 - sf.x1 : 0; frame[FVY] = faceA || faceB ? sf.y2 - sf.y1 : 0;
     frame[FCX] = sf.x1 + t * (sf.x2 - sf.x1) - ox; frame[FCY] = sf.y1 + t * (sf.y2 - sf.y1) - oy;
-    rates(sweepA, placedA, countA, motionA, true);
-    rates(sweepB, placedB, countB, motionB, false);
+    if (faceA) stillHeights(placedA, countA, true);
+    else rates(sweepA, placedA, countA, motionA, true);
+    if (faceB) stillHeights(placedB, countB, false);
+    else rates(sweepB, placedB, countB, motionB, false);
+    const movingA = faceA ? 0 : countA, movingB = faceB ? 0 : countB;
     // Each height's third derivative is at most this: differentiating h'' (see rates), each
     // shape's turn relative to the frame gives |ω − ω_F|³·reach, and the frame's turn acting on
     // the other shape's centre |ω_F|³·|centre offset| (over the rest of the step) plus
@@ -339,10 +360,10 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       jerk += Math.abs(frameTurn * frameTurn * frameTurn) * far + 3 * frameTurn * frameTurn * speed;
     }
     stepIO[0] = jerk;
-    if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, countA, countB, jerk);
+    if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, movingA, movingB, jerk);
     stepIO[1] = radius + 0.5 * tolerance;
     stepIO[2] = tMax - t;
-    curveStep(motionA, countA, motionB, countB);
+    curveStep(motionA, movingA, motionB, movingB);
     const curved = stepIO[0]!;
     // The bound clear of contact to the end of the step: a miss.
     if (curved >= tMax - t) return out;
