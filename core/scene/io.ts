@@ -107,9 +107,17 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
  * 100,000-shape scene).
  */
 export function jsonLocator(text: string): (path: readonly PathSegment[]) => { line: number; column: number } | undefined {
-  let root: ReturnType<typeof parseTree> | null = null;
+  let root: ReturnType<typeof parseTree> | null | false = null;
   return (path) => {
-    root ??= parseTree(text);
+    if (root === null) {
+      try {
+        root = parseTree(text) ?? false;
+      } catch {
+        // A file nested thousands deep overflows the tree's recursion: its problems then come
+        // with their paths only (regression: parseScene threw on such a refused file).
+        root = false;
+      }
+    }
     if (!root) return undefined;
     for (let n = path.length; n >= 0; n--) {
       const node = findNodeAtLocation(root, path.slice(0, n) as PathSegment[]);

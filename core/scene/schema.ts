@@ -21,11 +21,13 @@ const point = z.tuple([finite, finite]);
 export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
 
+// Loose like every other object of the format (regression: a property's unknown field was dropped
+// on load, so saving lost it).
 export const propertySchema = z.discriminatedUnion("type", [
-  z.object({ name: z.string().min(1), type: z.literal("string"), value: z.string() }),
-  z.object({ name: z.string().min(1), type: z.literal("number"), value: numberValue }),
-  z.object({ name: z.string().min(1), type: z.literal("boolean"), value: z.boolean() }),
-  z.object({ name: z.string().min(1), type: z.literal("color"), value: z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' }) }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("string"), value: z.string() }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("number"), value: numberValue }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("boolean"), value: z.boolean() }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("color"), value: z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' }) }),
 ]);
 
 /** 32 category bits, as an unsigned whole number. */

@@ -2,7 +2,7 @@
 // exporters, and the platform.
 import { create } from "zustand";
 import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
-import { currentScene, loadDocument, markSaved, notify, showProblems } from "../store/actions";
+import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
 import { adoptDocumentWorld } from "../store/derived";
 import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
@@ -98,7 +98,9 @@ function loadOpened(doc: OpenedDocument, result: SceneParseResult | OpenedScene)
   // A big file's world, built for these very shapes while the file was checked: the first draw
   // finds it and their pairs ready.
   if ("prepared" in result && result.world) adoptDocumentWorld(result.world);
-  loadDocument("prepared" in result ? result.prepared : result.scene, { name: doc.name, ...(doc.path ? { path: doc.path } : {}) });
+  const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
+  if ("prepared" in result) loadPrepared(result.prepared, file);
+  else loadDocument(result.scene, file);
 }
 
 export async function openDocument(): Promise<void> {

@@ -69,10 +69,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  */
 export async function openBigScene(text: string, progress: (fraction: number) => void, pause: () => Promise<void>, startCheck: StartCheck = checkInWorker): Promise<OpenedScene> {
   // Both halves count for half of the bar: the worker's check and the page's reading and world.
-  let checked = 0, built = 0;
-  const report = () => progress(0.5 * checked + 0.5 * built);
+  // Never backwards, even when the page has to check the file itself after all.
+  let checked = 0, built = 0, shown = 0;
+  const show = (fraction: number) => {
+    shown = Math.max(shown, fraction);
+    progress(shown);
+  };
+  const report = () => show(0.5 * checked + 0.5 * built);
   const here = async (): Promise<OpenedScene> => {
-    const result = await parseSceneInChunks(text, progress, pause);
+    const result = await parseSceneInChunks(text, show, pause);
     return result.ok ? { ok: true, prepared: prepareDocument(result.scene), world: null } : result;
   };
   // The worker first: it starts only while the page is idle, and then checks while the page reads.

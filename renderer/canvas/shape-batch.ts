@@ -411,6 +411,9 @@ export class BatchCache {
           }, VIEW_REST_MS);
         }
       } else {
+        // Drawn at once: a redraw at rest still pending would only draw the same again.
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
         this.cancelJob();
         this.render(c, v);
       }

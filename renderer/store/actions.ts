@@ -142,10 +142,17 @@ export function prepareDocument(scene: Scene): PreparedDocument {
   return { doc: { shapes, probes, layers, collisionLayers }, extras };
 }
 
-export function loadDocument(scene: Scene | PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+export function loadDocument(scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+  loadPrepared(prepareDocument(scene), file, options);
+}
+
+/**
+ * Loads a scene prepareDocument made. Its own function, not a branch of loadDocument on the
+ * argument's keys: a scene file may carry any unknown top-level field, "doc" too (regression).
+ */
+export function loadPrepared({ doc, extras }: PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
   if (gestureStart) cancelGesture();
-  const { doc, extras } = "doc" in scene ? scene : prepareDocument(scene);
   history().pause();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
   set({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });

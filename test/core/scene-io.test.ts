@@ -173,7 +173,13 @@ describe("acceptedScene: validation's scene for data it accepts, without checkin
       version: 1,
       ...(withLayers ? { layers: [{ id: "a", name: "A" }, { id: "b", name: "B", visible: false }] } : {}),
       ...(extra ? { editor: { zoom: 2 } } : {}),
-      shapes: shapes.map(([s, dropRotation, unknown], i) => ({ ...optional(s, ["rotation"], [dropRotation]), id: `s${i}`, ...(withLayers ? { layer: i % 2 ? "a" : "b" } : {}), ...(unknown ? { tag: [1, { deep: true }] } : {}) })),
+      shapes: shapes.map(([s, dropRotation, unknown], i) => ({
+        ...optional(s, ["rotation"], [dropRotation]),
+        id: `s${i}`,
+        ...(withLayers ? { layer: i % 2 ? "a" : "b" } : {}),
+        // Unknown fields on the shape and inside its properties (regression: a property's were dropped).
+        ...(unknown ? { tag: [1, { deep: true }], properties: [{ name: "p", type: "number", value: i, unit: "m" }, { name: "q", type: "boolean", value: true }] } : {}),
+      })),
       ...(withProbes ? { probes: probes.map((p, i) => ({ ...p, id: `p${i}` })) } : {}),
     }));
 
@@ -358,6 +364,14 @@ describe("reading: every kind of problem, with its path, line and column", () =>
       }),
       { seed: 7, numRuns: 300 },
     );
+  });
+
+  it("never throws on a refused file nested thousands deep: its problems come with their paths", () => {
+    // Regression: the line and column lookup's tree overflowed the stack, and parseScene threw.
+    let deep = "1";
+    for (let i = 0; i < 20_000; i++) deep = `{"a":${deep}}`;
+    const text = fileWith([`{ "id": "c", "type": "circle", "x": 0, "y": 0, "radius": -1, "deep": ${deep} }`]);
+    expect(parseScene(text)).toEqual({ ok: false, problems: [{ path: "shapes[0].radius", message: "must be greater than 0" }] });
   });
 });
 

@@ -193,6 +193,18 @@ describe("editor at scale in Chromium", () => {
     expect(await page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
     await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-refused.png") });
+
+    // Refused with a field nested 20,000 deep (too deep to find lines in): its problems still come,
+    // with their paths, and the open does not hang (regression: the check threw in the worker).
+    let deep = "1";
+    for (let i = 0; i < 20_000; i++) deep = `{"a":${deep}}`;
+    const nested = resolve(ARTIFACTS, "e2e-scale-nested.json");
+    writeFileSync(nested, text.replace('"radius": -4', `"radius": -4, "deep": ${deep}`));
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await page.setInputFiles("#open-scene-input", nested);
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(`shapes[${bad}].radius: must be greater than 0`);
+    expect(await page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -80,9 +80,15 @@ describe("opening a big file while a worker checks it", () => {
     });
   }
 
-  it("checks in the page when no worker starts, or the worker breaks", async () => {
-    for (const start of [none, broken]) {
-      const { result } = await open(plain, start);
+  it("checks in the page when no worker starts, or the worker breaks (its progress never going back)", async () => {
+    // A worker that got halfway before breaking.
+    const halfway: StartCheck = async (_text, progress) => {
+      progress(0.5);
+      return { verdict: Promise.resolve(null), stop: () => {} };
+    };
+    for (const start of [none, broken, halfway]) {
+      const { result, fractions } = await open(plain, start);
+      expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
       if (!result.ok) throw new Error("refused");
       expect(result.world).toBeNull();
       expect(result.prepared).toStrictEqual(prepareDocument((parseScene(plain) as { scene: Scene }).scene));

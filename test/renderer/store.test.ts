@@ -19,6 +19,20 @@ beforeEach(() => {
   loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
 });
 
+describe("loading", () => {
+  it("loads a scene whatever its unknown top-level fields are called, \"doc\" too, and keeps them", () => {
+    // Regression: a field named "doc" was taken for a prepared document and loaded unchecked.
+    const scene = { format: "collider-studio-scene", version: 1, shapes: [circle("a")], probes: [], doc: 1, extras: { x: 2 } } as unknown as Scene;
+    loadDocument(scene, { name: "doc.json" });
+    expect(shapes().map((s) => s.id)).toEqual(["a"]);
+    expect(useEditor.getState().extras).toEqual({ doc: 1, extras: { x: 2 } });
+    addShape(circle("b"));
+    undo();
+    expect(shapes().map((s) => s.id)).toEqual(["a"]);
+    expect(JSON.parse(serializeScene(currentScene())).doc).toBe(1);
+  });
+});
+
 describe("undo history", () => {
   it("undoes and redoes adding a shape", () => {
     addShape(circle("a"));
