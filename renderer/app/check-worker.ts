@@ -15,7 +15,7 @@ const scope = self as unknown as { onmessage: ((e: MessageEvent<string>) => void
 scope.onmessage = async (e) => {
   scope.postMessage({ kind: "started" });
   // A throw in an async handler reaches the page as no error event at all: it would wait for ever.
-  let verdict: CheckVerdict | null = null;
+  let verdict: CheckVerdict | null;
   try {
     verdict = await checkSceneInChunks(e.data, (fraction) => scope.postMessage({ kind: "progress", fraction }), async () => {});
   } catch {
