@@ -223,7 +223,8 @@ let boundWatch: BoundWatch | null = null;
  * For tests: `watch` is called at every near-contact step of timeOfImpact with the step's time,
  * its unit normal, the frame the normal turns with (0 none, 1 A's, 2 B's) and `bound(τ)`, the
  * lower bound the step puts on the cores' gap along that turning normal τ later. The step is safe
- * only if the bound never exceeds the true gap; null stops watching.
+ * only if the bound never exceeds the true gap; null stops watching. `bound` reads the search's
+ * live state: call it inside `watch`, not after it returns.
  */
 export function watchTimeOfImpactSteps(watch: BoundWatch | null): void {
   boundWatch = watch;
