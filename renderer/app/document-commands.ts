@@ -77,8 +77,8 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
   const show = (fraction: number) => {
     if (ticket === openCount) progress.show(fraction);
   };
-  const opened = await openBigScene(doc.text, show, pause);
-  if (ticket !== openCount) return; // another file was opened meanwhile
+  const opened = await openBigScene(doc.text, show, pause, undefined, () => ticket === openCount);
+  if (!opened || ticket !== openCount) return; // another file was opened meanwhile
   // The first draw takes a while too: show 100 % until it is done.
   show(1);
   await pause();

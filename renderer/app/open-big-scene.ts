@@ -65,9 +65,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /**
  * Reads a big scene file. `progress` gets the fraction done (0 to 1), `pause` yields to the
  * browser between the page's long steps. A valid file comes with the world built for its
- * prepared shapes (null if building it failed: the first draw builds it then).
+ * prepared shapes (null if building it failed: the first draw builds it then). Null when `wanted`
+ * turned false at a pause (another file was opened meanwhile): the worker is stopped and the
+ * world left half built, rather than both running on beside the next open.
  */
-export async function openBigScene(text: string, progress: (fraction: number) => void, pause: () => Promise<void>, startCheck: StartCheck = checkInWorker): Promise<OpenedScene> {
+export async function openBigScene(text: string, progress: (fraction: number) => void, pause: () => Promise<void>, startCheck: StartCheck = checkInWorker, wanted: () => boolean = () => true): Promise<OpenedScene | null> {
   // Both halves count for half of the bar: the worker's check and the page's reading and world.
   // Never backwards, even when the page has to check the file itself after all.
   let checked = 0, built = 0, shown = 0;
@@ -101,6 +103,10 @@ export async function openBigScene(text: string, progress: (fraction: number) =>
   built = 0.2;
   report();
   await pause();
+  if (!wanted()) {
+    check.stop();
+    return null;
+  }
   let prepared: PreparedDocument | null = null, world: CollisionWorld | null = new CollisionWorld();
   try {
     prepared = prepareDocument(acceptedScene(data));
@@ -108,6 +114,10 @@ export async function openBigScene(text: string, progress: (fraction: number) =>
     built = 0.7;
     report();
     await pause();
+    if (!wanted()) {
+      check.stop();
+      return null;
+    }
     world.overlaps();
   } catch {
     // Only data the check refuses can break the reading (a shape without its fields): wait for

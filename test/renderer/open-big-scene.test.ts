@@ -30,6 +30,7 @@ const none: StartCheck = async () => null;
 async function open(text: string, start: StartCheck) {
   const fractions: number[] = [];
   const result = await openBigScene(text, (f) => fractions.push(f), async () => {}, start);
+  if (!result) throw new Error("the open gave up although nothing else was wanted");
   return { result, fractions };
 }
 
@@ -95,6 +96,18 @@ describe("opening a big file while a worker checks it", () => {
     }
     const bad = JSON.stringify(edits[0]![1](scene));
     expect((await open(bad, broken)).result).toEqual(parseScene(bad));
+  });
+
+  it("gives up at a pause once another file is wanted, stopping the worker", async () => {
+    for (const after of [1, 2]) {
+      const log: string[] = [];
+      let pauses = 0;
+      const opened = await openBigScene(plain, () => {}, async () => {
+        pauses++;
+      }, inProcess(log), () => pauses < after);
+      expect(opened).toBeNull();
+      expect(log).toEqual(["started", "stopped"]);
+    }
   });
 
   it("leaves text that is not JSON, and other versions, to the page (stopping the worker)", async () => {
