@@ -92,32 +92,28 @@ export async function openBigScene(text: string, progress: (fraction: number) =>
   try {
     data = JSON.parse(text);
   } catch {
-    check.stop();
-    return here(); // not JSON: the core's message, with its line and column
+    data = undefined; // not JSON: the page's check gives the core's message, with line and column
   }
-  // Older versions migrate as a whole, and small files are quick: checked here.
+  // Not JSON, an older version (migrated as a whole) or a small file: checked here.
   if (!isRecord(data) || data.version !== SCENE_VERSION || !Array.isArray(data.shapes) || data.shapes.length <= SHAPES_PER_CHUNK) {
     check.stop();
     return here();
   }
-  built = 0.2;
-  report();
-  await pause();
-  if (!wanted()) {
+  /** Shows the page's part done, yields, and says whether the file is still wanted (else stops the worker). */
+  const stillWanted = async (fraction: number): Promise<boolean> => {
+    built = fraction;
+    report();
+    await pause();
+    if (wanted()) return true;
     check.stop();
-    return null;
-  }
+    return false;
+  };
+  if (!(await stillWanted(0.2))) return null;
   let prepared: PreparedDocument | null = null, world: CollisionWorld | null = new CollisionWorld();
   try {
     prepared = prepareDocument(acceptedScene(data));
     world.sync(prepared.doc.shapes);
-    built = 0.7;
-    report();
-    await pause();
-    if (!wanted()) {
-      check.stop();
-      return null;
-    }
+    if (!(await stillWanted(0.7))) return null;
     world.overlaps();
   } catch {
     // Only data the check refuses can break the reading (a shape without its fields): wait for

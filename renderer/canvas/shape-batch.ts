@@ -220,6 +220,23 @@ function redrawLimits(): { readonly slowMs: number; readonly sliceShapes: number
 /** Beyond this many changed shapes, the whole bitmap is redrawn rather than patched. */
 const PATCH_LIMIT = 64;
 
+/**
+ * Sizes `canvas` for view `v` with its margins, clears it, and sets its transform from world units
+ * to its pixels; returns its context.
+ */
+function blankBitmap(canvas: HTMLCanvasElement, v: ScreenView): CanvasRenderingContext2D {
+  const w = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio), h = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext("2d")!, k = v.pixelRatio * v.scale;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  ctx.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+  return ctx;
+}
+
 /** A redraw at rest in progress: the next shape to paint, and what was drawn and spent so far. */
 interface RedrawJob {
   readonly canvas: HTMLCanvasElement;
@@ -286,13 +303,10 @@ export class BatchCache {
     const wanted = this.wanted;
     if (!wanted) return;
     const { c, v } = wanted;
-    // The last bitmap replaced, reused (setting its size clears it).
+    // The last bitmap replaced, reused.
     const canvas = this.spare ?? document.createElement("canvas");
     this.spare = null;
-    canvas.width = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio);
-    canvas.height = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
-    const k = v.pixelRatio * v.scale;
-    canvas.getContext("2d")!.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+    blankBitmap(canvas, v);
     const job: RedrawJob = { canvas, c, v, next: 0, drawn: 0, cost: 0, timer: setTimeout(() => this.step(job), 0) };
     this.job = job;
   }
@@ -370,17 +384,8 @@ export class BatchCache {
 
   private render(c: BatchContent, v: ScreenView): void {
     const started = performance.now();
-    const w = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio), h = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
     this.canvas ??= document.createElement("canvas");
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    const ctx = this.canvas.getContext("2d")!;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    const k = v.pixelRatio * v.scale;
-    ctx.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+    const ctx = blankBitmap(this.canvas, v);
     const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale);
     this.adopt(this.canvas, c, v, drawn, performance.now() - started);
   }
