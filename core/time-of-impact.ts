@@ -13,7 +13,7 @@ import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
 import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
-import { kernelCos, kernelSin, KERNEL_LIMIT } from "./sincos";
+import { kernelSinCos, KERNEL_LIMIT } from "./sincos";
 import { POLYGON, type Geometry } from "./shapes";
 
 /**
@@ -52,8 +52,11 @@ const gjk = new GjkResult();
 // The cores in their own frames, and placed at the current time (relative to sweep A's start).
 let localA = new Float64Array(16), localB = new Float64Array(16), placedA = new Float64Array(16), placedB = new Float64Array(16);
 
-/** cos and sin of each sweep's start angle, set once per call (A at 0–1, B at 2–3). */
-const startTurn = new Float64Array(4);
+/**
+ * cos and sin of each sweep's start angle, set once per call (A at 0–1, B at 2–3), and at 4–5 the
+ * turn since the start that place composes with them.
+ */
+const startTurn = new Float64Array(6);
 
 // Per core point at the current time, three numbers: its height along the separating normal
 // (seen from the frame), that height's rate of change, and its acceleration, clamped to the
@@ -132,7 +135,9 @@ function place(sweep: Sweep, turn: number, local: Float64Array, n: number, out: 
   const phi = t * (sweep.angle2 - sweep.angle1);
   let c: number, s: number;
   if (phi <= KERNEL_LIMIT && phi >= -KERNEL_LIMIT) {
-    const cp = kernelCos(phi), sp = kernelSin(phi), c1 = startTurn[turn]!, s1 = startTurn[turn + 1]!;
+    startTurn[4] = phi;
+    kernelSinCos(startTurn, 4);
+    const cp = startTurn[4]!, sp = startTurn[5]!, c1 = startTurn[turn]!, s1 = startTurn[turn + 1]!;
     c = c1 * cp - s1 * sp;
     s = s1 * cp + c1 * sp;
   } else {
