@@ -19,6 +19,11 @@ const MAX_ITERATIONS = 64;
 
 const manifold = new Manifold();
 const distance = new DistanceOutput();
+/**
+ * The cast's translation (tx, ty) and maxFraction, for the helpers shapeCast calls: V8 boxes the
+ * double arguments of a call it does not inline (advance is too big to be), 32 bytes a sweep.
+ */
+const motion = new Float64Array(3);
 
 /**
  * How close counts as contact: a billionth of the pair's size plus rounding of the positions.
@@ -86,17 +91,19 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
-  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, tx, ty, out, maxFraction, false);
-  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, -tx, -ty, out, maxFraction, true);
-  return advance(a, xfA, b, xfB, tx, ty, out, maxFraction);
+  motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
+  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, out, false);
+  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, out, true);
+  return advance(a, xfA, b, xfB, out);
 }
 
 /**
- * A circle moving by (tx, ty) relative to `shape`: a ray from its centre against the shape grown
- * by its radius, in the shape's frame. `circleIsA` when the circle is the fixed shape A (the
- * caller passed the relative motion, −translation): the normal then turns to point out of A.
+ * A circle moving relative to `shape`: a ray from its centre against the shape grown by its
+ * radius, in the shape's frame. `circleIsA` when the circle is the fixed shape A: it then moves
+ * by −translation relative to the shape, and the normal turns to point out of A.
  */
-function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number, circleIsA: boolean): CastOutput {
+function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, out: CastOutput, circleIsA: boolean): CastOutput {
+  const tx = circleIsA ? -motion[0]! : motion[0]!, ty = circleIsA ? -motion[1]! : motion[1]!, maxFraction = motion[2]!;
   const cx = xfC.c * circle.cx - xfC.s * circle.cy + xfC.px, cy = xfC.s * circle.cx + xfC.c * circle.cy + xfC.py;
   const wx = cx - xfS.px, wy = cy - xfS.py;
   const px = xfS.c * wx + xfS.s * wy, py = -xfS.s * wx + xfS.c * wy;
@@ -129,7 +136,8 @@ const castInput = new Float64Array(5);
  * B's core shifted by t·d and one warm GJK distance per step, each step d / (closing speed),
  * which never passes the contact since the distance is convex in t under translation.
  */
-function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
+function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: CastOutput): CastOutput {
+  const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
   if (circlesStayApart(xfB.px - xfA.px, xfB.py - xfA.py, tx, ty, a.bound + b.bound + 2 * tolerance, maxFraction)) return out;
   const radius = a.radius + b.radius;
