@@ -16,6 +16,7 @@ import {
   CAPSULE, CastOutput, CIRCLE, poseAt, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput,
   type Geometry, type Sweep, type Transform,
 } from "../../core/index";
+import { BOX2D } from "./box2d-native";
 import { ns, ratio, table, type Bench } from "./harness";
 import { makeShapes, rng, type Kind, type ShapeSet } from "./inputs";
 
@@ -762,25 +763,30 @@ const pct = (hits: number | undefined, n: number) => (hits === undefined ? "n/a"
 export function castReport(checks: readonly CastCheck[], find: (group: string, lib: string) => number | undefined): { lines: string[]; slower: string[] } {
   const rows: string[][] = [];
   const slower: string[] = [];
+  // Box2D in C is a column only when `--box2d DIR` timed it.
+  const withBox2d = checks.some((ch) => find(ch.group, BOX2D) !== undefined);
   for (const ch of checks) {
-    const o = find(ch.group, OURS), p = find(ch.group, PLANCK), r = find(ch.group, RAPIER_SHAPE), rc = find(ch.group, RAPIER_COLLIDER);
+    const o = find(ch.group, OURS), p = find(ch.group, PLANCK), r = find(ch.group, RAPIER_SHAPE), rc = find(ch.group, RAPIER_COLLIDER), b = find(ch.group, BOX2D);
     if (o === undefined) continue;
-    rows.push([ch.group, ns(o), perSecond(o), ns(p), ratio(p, o), ns(r), ratio(r, o)]);
+    rows.push([ch.group, ns(o), perSecond(o), ns(p), ratio(p, o), ns(r), ratio(r, o), ...(withBox2d ? [ns(b), ratio(b, o)] : [])]);
     if (p !== undefined && p < o) slower.push(`${ch.group} vs planck (${(p / o).toFixed(2)}×)`);
     if (r !== undefined && r < o) slower.push(`${ch.group} vs rapier (${(r / o).toFixed(2)}×)`);
     if (rc !== undefined && rc < o) slower.push(`${ch.group} vs rapier (collider) (${(rc / o).toFixed(2)}×)`);
+    if (b !== undefined && b < o) slower.push(`${ch.group} vs Box2D in C (${(b / o).toFixed(2)}×)`);
   }
   const lines: string[] = [];
   if (checks.length === 0) return { lines, slower };
   if (rows.length > 0) {
-    lines.push(table(["cast", "ours ns", "ours per s", "planck ns", "planck/ours", "rapier ns", "rapier/ours"], ["l", "r", "r", "r", "r", "r", "r"], rows));
+    const box2dColumns = withBox2d ? ["Box2D (C) ns", "Box2D/ours"] : [];
+    lines.push(table(["cast", "ours ns", "ours per s", "planck ns", "planck/ours", "rapier ns", "rapier/ours", ...box2dColumns], ["l", "r", "r", "r", "r", "r", "r", ...box2dColumns.map(() => "r" as const)], rows));
     lines.push("");
     lines.push("Notes:");
     lines.push("- ray X: a ray against shape X. sweep B→A: shape B translates against fixed shape A (shapeCast(A, xfA, B, xfB, tx, ty)). TOI A–B: both shapes move and turn (timeOfImpact with sweepOf). ours per s: rays, sweeps or TOI per second (M = million). Issue targets, Box2D v3 in C on this machine: shape cast 195 ns, time of impact 582 ns.");
     lines.push("- ours: rayCast(g, xf, from, to, out, {maxFraction: 1}), shapeCast(…, out, 1), timeOfImpact(…, out), with reused outputs; each returns hit, fraction, world point and normal.");
     lines.push("- planck: shape.rayCast(output, input, xf, 0) (fraction and normal, no point; planck has no capsule and EdgeShape.rayCast ignores the radius: n/a). ShapeCast with proxies, transforms and translation set per call (fraction, point, normal; it allocates a Simplex and Vec2s per call). TimeOfImpact with proxies and sweeps set per call (state and t only, no point or normal; includes its two Date.now() stats calls).");
     lines.push("- rapier: Shape.castRayAndGetNormal(ray, pos, angle, 1, true) and Shape.castShape(posA, angleA, 0, shapeB, posB, angleB, translation, 0, 1, true) into reused results; each shape-level call converts its vectors and both shapes to WebAssembly objects and frees them. rapier (collider), below: the same queries on colliders kept in a world that never steps (Collider.castRayAndGetNormal, castCollider), without that per-call conversion. rapier has no turning time of impact at shape level: n/a.");
-    lines.push(slower.length === 0 ? "- Ours is faster than planck and rapier in every cast." : `- Slower than a peer: ${slower.join(", ")}.`);
+    if (withBox2d) lines.push("- Box2D (C): Box2D v3's own b2ShapeCast and b2TimeOfImpact, compiled from the checkout --box2d names with its Release flags (-O3, f32), on the same pairs (proxies and transforms prepared before timing, exact rotations), one pass over every pair after another (box2d-native.ts). Box2D stops 0.005 short of contact (its linear slop), core at 1e-9 of the size.");
+    lines.push(slower.length === 0 ? `- Ours is faster than planck and rapier${withBox2d ? " and Box2D in C" : ""} in every cast.` : `- Slower than a peer: ${slower.join(", ")}.`);
     lines.push("");
   }
   lines.push("Cast agreement (untimed, the same inputs):");

@@ -7,6 +7,7 @@
 //   npm run bench -- --only "sweep"    only the cases whose name contains the text
 //   npm run bench -- --runs 3          three fresh processes, then the median of each ratio
 //   npm run bench -- --fork --runs 3   every case in a process of its own, three times (README figures)
+//   npm run bench -- --box2d DIR       also Box2D v3 in C, built from the checkout at DIR (box2d-native.ts)
 //
 // tsx compiles with esbuild's keepNames, which wraps every named function expression in a
 // __name(fn, "…") call that runs Object.defineProperty whenever the closure is created. Shipped

@@ -33,6 +33,7 @@ import {
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
+import { Box2dUnavailable, box2dResults } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
@@ -49,9 +50,13 @@ if (jsonAt >= 0 && !jsonFile) throw new Error("--json needs a file name");
 const onlyAt = args.indexOf("--only");
 const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !only) throw new Error("--only needs a text to match");
+/** --box2d DIR: a Box2D v3 checkout, compiled and timed as one more peer for sweeps and TOI (box2d-native.ts). */
+const box2dAt = args.indexOf("--box2d");
+const box2dSource = box2dAt >= 0 ? args[box2dAt + 1] : undefined;
+if (box2dAt >= 0 && !box2dSource) throw new Error("--box2d needs the folder of a Box2D v3 checkout");
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--json" || args[i] === "--only") i++;
-  else if (args[i] !== "--quick" && args[i] !== "--list") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE, --only TEXT, --list)`);
+  if (args[i] === "--json" || args[i] === "--only" || args[i] === "--box2d") i++;
+  else if (args[i] !== "--quick" && args[i] !== "--list") throw new Error(`unknown argument ${args[i]} (use --quick, --json FILE, --only TEXT, --box2d DIR, --list)`);
 }
 
 const PAIRS = 4096;
@@ -280,6 +285,15 @@ const results: Result[] = [];
 for (const g of groups) {
   results.push(...measureGroup(g, opts));
   process.stderr.write(".");
+}
+// Box2D itself on the same sweeps and times of impact, when a checkout was named.
+if (box2dSource !== undefined && sweepCases.length + toiCases.length > 0) {
+  try {
+    results.push(...box2dResults(box2dSource, sweepCases, toiCases, quick));
+  } catch (e) {
+    if (!(e instanceof Box2dUnavailable)) throw e;
+    console.error(`\nbench: Box2D left out: ${e.message}`);
+  }
 }
 // The 100,000-shape scene (broadphase.ts): its own inputs, timing and table.
 const scene: SceneRun | null = runScene({ quick, wanted });

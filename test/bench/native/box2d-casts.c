@@ -1,0 +1,238 @@
+// Times Box2D v3's own b2ShapeCast and b2TimeOfImpact, compiled natively, on the inputs `npm run
+// bench -- --box2d DIR` writes (box2d-native.ts): the same shapes, poses and motions the bench
+// gives core, planck and rapier. Built against a Box2D checkout by box2d-native.ts; not part of
+// the product.
+//
+//   box2d-casts [--quick] FILE...
+//
+// Each FILE starts with a line `toi GROUP` or `sweep GROUP`, then one pair per line, every shape
+// as its core and radius (`n x1 y1 … xn yn radius`, what b2MakeProxy takes):
+//   toi:   shapeA  lcx lcy x1 y1 angle1 x2 y2 angle2  shapeB  (the same for B)
+//   sweep: shapeA  ax ay angleA  shapeB  bx by angleB  tx ty
+// Rotations are built from exact cosines and sines, as core's are. Prints per file, tab-separated:
+// GROUP, median ns per call, min ns per call, hits (b2_toiStateHit, or output.hit).
+#define _POSIX_C_SOURCE 199309L
+#include "box2d/collision.h"
+#include "box2d/math_functions.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// Box2D's core.c defines this (B2_LINEAR_SLOP scales with it); only distance.c is linked here.
+__attribute__( ( weak ) ) float b2_lengthUnitsPerMeter = 1.0f;
+
+enum
+{
+	SAMPLES = 7,
+};
+
+static volatile float sink;
+
+static double now( void )
+{
+	struct timespec ts;
+	clock_gettime( CLOCK_MONOTONIC, &ts );
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void fail( const char* what, const char* where )
+{
+	fprintf( stderr, "box2d-casts: %s: %s\n", where, what );
+	exit( 2 );
+}
+
+static double number( char** p, const char* file )
+{
+	char* end;
+	double v = strtod( *p, &end );
+	if ( end == *p )
+		fail( "expected a number", file );
+	*p = end;
+	return v;
+}
+
+static b2ShapeProxy proxy( char** p, const char* file )
+{
+	int n = (int)number( p, file );
+	if ( n < 1 || n > B2_MAX_POLYGON_VERTICES )
+		fail( "a shape has too many or too few points", file );
+	b2Vec2 points[B2_MAX_POLYGON_VERTICES];
+	for ( int i = 0; i < n; ++i )
+	{
+		points[i].x = (float)number( p, file );
+		points[i].y = (float)number( p, file );
+	}
+	float radius = (float)number( p, file );
+	return b2MakeProxy( points, n, radius );
+}
+
+static b2Rot rotation( double angle )
+{
+	return (b2Rot){ (float)cos( angle ), (float)sin( angle ) };
+}
+
+typedef struct Case
+{
+	char group[128];
+	int toi;
+	int n;
+	b2TOIInput* tois;
+	b2ShapeCastPairInput* casts;
+} Case;
+
+static void load( Case* c, const char* file )
+{
+	FILE* f = fopen( file, "r" );
+	if ( !f )
+		fail( "cannot open", file );
+	static char line[1 << 16];
+	if ( !fgets( line, sizeof line, f ) )
+		fail( "empty file", file );
+	char kind[16];
+	if ( sscanf( line, "%15s %127[^\n]", kind, c->group ) != 2 )
+		fail( "the first line must be `toi GROUP` or `sweep GROUP`", file );
+	c->toi = strcmp( kind, "toi" ) == 0;
+	int capacity = 1024;
+	c->n = 0;
+	c->tois = c->toi ? malloc( sizeof( b2TOIInput ) * (size_t)capacity ) : NULL;
+	c->casts = c->toi ? NULL : malloc( sizeof( b2ShapeCastPairInput ) * (size_t)capacity );
+	while ( fgets( line, sizeof line, f ) )
+	{
+		char* p = line;
+		if ( strspn( p, " \t\r\n" ) == strlen( p ) )
+			continue;
+		if ( c->n == capacity )
+		{
+			capacity *= 2;
+			if ( c->toi )
+				c->tois = realloc( c->tois, sizeof( b2TOIInput ) * (size_t)capacity );
+			else
+				c->casts = realloc( c->casts, sizeof( b2ShapeCastPairInput ) * (size_t)capacity );
+		}
+		if ( c->toi )
+		{
+			b2TOIInput in;
+			memset( &in, 0, sizeof in );
+			b2Sweep* sweeps[2] = { &in.sweepA, &in.sweepB };
+			for ( int s = 0; s < 2; ++s )
+			{
+				b2ShapeProxy shape = proxy( &p, file );
+				double v[8];
+				for ( int j = 0; j < 8; ++j )
+					v[j] = number( &p, file );
+				if ( s == 0 )
+					in.proxyA = shape;
+				else
+					in.proxyB = shape;
+				// localCenter, c1 (start of the centre), q1, c2, q2: as core's Sweep.
+				sweeps[s]->localCenter = (b2Vec2){ (float)v[0], (float)v[1] };
+				sweeps[s]->c1 = (b2Vec2){ (float)v[2], (float)v[3] };
+				sweeps[s]->q1 = rotation( v[4] );
+				sweeps[s]->c2 = (b2Vec2){ (float)v[5], (float)v[6] };
+				sweeps[s]->q2 = rotation( v[7] );
+			}
+			in.maxFraction = 1.0f;
+			c->tois[c->n] = in;
+		}
+		else
+		{
+			b2ShapeCastPairInput in;
+			memset( &in, 0, sizeof in );
+			in.proxyA = proxy( &p, file );
+			double ax = number( &p, file ), ay = number( &p, file ), aa = number( &p, file );
+			in.proxyB = proxy( &p, file );
+			double bx = number( &p, file ), by = number( &p, file ), ba = number( &p, file );
+			double tx = number( &p, file ), ty = number( &p, file );
+			// Proxies in their own frames, both world transforms and the world translation: b2ShapeCast
+			// moves B into A's frame itself.
+			in.transformA = (b2Transform){ { (float)ax, (float)ay }, rotation( aa ) };
+			in.transformB = (b2Transform){ { (float)bx, (float)by }, rotation( ba ) };
+			in.translationB = (b2Vec2){ (float)tx, (float)ty };
+			in.maxFraction = 1.0f;
+			c->casts[c->n] = in;
+		}
+		c->n += 1;
+	}
+	fclose( f );
+}
+
+// One pass over every pair, in order: each call starts from whatever the caches hold, as core's do.
+static float pass( const Case* c, int* hits )
+{
+	float acc = 0.0f;
+	int h = 0;
+	if ( c->toi )
+		for ( int i = 0; i < c->n; ++i )
+		{
+			b2TOIOutput o = b2TimeOfImpact( c->tois + i );
+			acc += o.fraction;
+			h += o.state == b2_toiStateHit;
+		}
+	else
+		for ( int i = 0; i < c->n; ++i )
+		{
+			b2CastOutput o = b2ShapeCast( c->casts + i );
+			acc += o.fraction;
+			h += o.hit;
+		}
+	*hits = h;
+	return acc;
+}
+
+static int ascending( const void* a, const void* b )
+{
+	double x = *(const double*)a, y = *(const double*)b;
+	return ( x > y ) - ( x < y );
+}
+
+int main( int argc, char** argv )
+{
+	double target = 0.25; // seconds a sample
+	for ( int a = 1; a < argc; ++a )
+	{
+		if ( strcmp( argv[a], "--quick" ) == 0 )
+		{
+			target = 0.02;
+			continue;
+		}
+		Case c;
+		load( &c, argv[a] );
+		if ( c.n == 0 )
+			fail( "no pairs", argv[a] );
+		int hits = 0;
+		float acc = 0.0f;
+		long reps = 1;
+		// Warm up while finding how many passes fill a sample.
+		for ( ;; )
+		{
+			double t0 = now();
+			for ( long r = 0; r < reps; ++r )
+				acc += pass( &c, &hits );
+			double dt = now() - t0;
+			if ( dt > target / 4 )
+			{
+				reps = (long)ceil( (double)reps * target / dt );
+				break;
+			}
+			reps *= 2;
+		}
+		double ns[SAMPLES];
+		for ( int s = 0; s < SAMPLES; ++s )
+		{
+			double t0 = now();
+			for ( long r = 0; r < reps; ++r )
+				acc += pass( &c, &hits );
+			ns[s] = ( now() - t0 ) * 1e9 / ( (double)reps * c.n );
+		}
+		sink = acc;
+		qsort( ns, SAMPLES, sizeof ns[0], ascending );
+		printf( "%s\t%.1f\t%.1f\t%d\n", c.group, ns[SAMPLES / 2], ns[0], hits );
+		fflush( stdout );
+		free( c.tois );
+		free( c.casts );
+	}
+	return 0;
+}
