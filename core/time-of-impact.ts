@@ -43,7 +43,19 @@ export const TOI_MAX_ITERATIONS = 4096;
 export class TimeOfImpactOutput extends CastOutput {
   /** False when the step limit was reached first: `fraction` is then a safe time with no contact before it. */
   converged = true;
+  /**
+   * How close counted as contact in this query (world units): the `tolerance` asked for times the
+   * pair's scale (both shapes' extents plus how far they move and turn over the step), plus the
+   * rounding of their positions. A hit is this close or closer at `fraction`, never overlapping.
+   */
+  tolerance = 0;
 }
+
+/**
+ * timeOfImpact's default tolerance: contact to a billionth of the pair's scale. A looser one ends
+ * sooner (Box2D stops within its linear slop, 0.005 m on metre-sized bodies: about 1e-3).
+ */
+export const TOI_TOLERANCE = 1e-9;
 
 const xfA = { px: 0, py: 0, c: 1, s: 0 }, xfB = { px: 0, py: 0, c: 1, s: 0 };
 const distance = new DistanceOutput();
@@ -244,9 +256,13 @@ function watchStep(watch: BoundWatch, t: number, nx: number, ny: number, turning
 /**
  * The first time in [0, tMax] at which A and B, moving by their sweeps, touch. The result's
  * point is on A's surface and its normal points out of A (towards B), at that time. A pair
- * overlapping at t = 0 is reported at 0 with `startedInside`.
+ * overlapping at t = 0 is reported at 0 with `startedInside`. `tolerance` (1e-12 to 0.01, as a
+ * fraction of the pair's scale; out.tolerance gives it in world units) is how close counts as
+ * touching: the reported time is never after the first contact, and the shapes are within it there.
  */
-export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1): TimeOfImpactOutput {
+export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance = TOI_TOLERANCE): TimeOfImpactOutput {
+  // Below 1e-12 rounding could keep the steps from ever settling; above 0.01 it is no contact.
+  if (!(tolerance >= 1e-12 && tolerance <= 0.01)) throw new RangeError(`timeOfImpact: tolerance must be from 1e-12 to 0.01 (got ${tolerance})`);
   out.hit = false;
   out.startedInside = false;
   out.converged = true;
@@ -263,11 +279,12 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   const speed = Math.sqrt(vx * vx + vy * vy), closingBound = speed + spin;
   const scale = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + spin;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
-  const tolerance = 1e-9 * scale + 1e-14 * position;
+  const contact = tolerance * scale + 1e-14 * position;
+  out.tolerance = contact;
   // Each shape stays inside a circle about its centre of rotation (turning leaves it where it
   // is), so there is no contact before those circles meet: none at all if they never do, and the
   // search starts where they do (a step or two saved on most hits).
-  const enter = circlesMeet(sweepB.x1 - sweepA.x1, sweepB.y1 - sweepA.y1, vx, vy, reachA + a.radius + reachB + b.radius + 2 * tolerance, tMax);
+  const enter = circlesMeet(sweepB.x1 - sweepA.x1, sweepB.y1 - sweepA.y1, vx, vy, reachA + a.radius + reachB + b.radius + 2 * contact, tMax);
   if (enter === Infinity) return out;
   const needA = 2 * coreCount(a), needB = 2 * coreCount(b);
   if (localA.length < needA) { localA = new Float64Array(needA); placedA = new Float64Array(needA); }
@@ -300,7 +317,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
-    if (d <= tolerance || gjk.simplexCount === 3) {
+    if (d <= contact || gjk.simplexCount === 3) {
       if (t > 0 && d > 0 && gjk.simplexCount !== 3) {
         // Apart by a sliver, as almost every hit ends: this step's closest points already give the
         // normal and the point on A (cores placed relative to A's start), as shapeDistance at
@@ -315,7 +332,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
         // Cores touching have no closest-point direction: take it from a moment earlier or
         // later (the sweeps extend both ways), whichever has them apart. Regression: two boxes
         // touching at the start were reported with a zero normal.
-        const step = (4 * tolerance) / Math.max(closingBound, 1e-300);
+        const step = (4 * contact) / Math.max(closingBound, 1e-300);
         for (const when of [t - step, t + step]) {
           poseAt(sweepA, when, xfA);
           poseAt(sweepB, when, xfB);
@@ -334,7 +351,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     if (!(closing > 0)) return out;
     // Two safe steps, the longer taken: the gap over the fastest closing (first order, better
     // far away with fast turns), and one from the third-order bound.
-    const linear = (d - 0.5 * tolerance) / closing;
+    const linear = (d - 0.5 * contact) / closing;
     if (d > near) {
       t += linear;
       if (t > tMax) return out;
@@ -367,7 +384,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     }
     stepIO[0] = jerk;
     if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, movingA, movingB, jerk);
-    stepIO[1] = radius + 0.5 * tolerance;
+    stepIO[1] = radius + 0.5 * contact;
     stepIO[2] = tMax - t;
     curveStep(motionA, movingA, motionB, movingB);
     const curved = stepIO[0]!;

@@ -1029,6 +1029,63 @@ describe("timeOfImpact agrees with the reference (Lipschitz-bounded sampling of 
   });
 });
 
+describe("timeOfImpact with a looser tolerance ends sooner, never after the first contact", () => {
+  it.each([["box", "box"], ["capsule", "polygon"], ["polygon", "circle"], ["circle", "capsule"]] as const)("%s and %s at 1e-3 and 1e-6 against the reference and the default", (ka, kb) => {
+    let hits = 0, loosened = 0, stepsLoose = 0, stepsExact = 0;
+    const exact = new TimeOfImpactOutput(), loose = new TimeOfImpactOutput();
+    fc.assert(
+      fc.property(toiCase(ka, kb), fc.constantFrom(1e-3, 1e-6), (c, tolerance) => {
+        const scale = scaleOf([posed(c.a, c.a1), posed(c.b, c.b1), posed(c.a, c.a2), posed(c.b, c.b2)]);
+        const D = motionDistance(c.a, c.a1, c.a2, c.b, c.b1, c.b2);
+        const L = motionLipschitz(c.a, c.a1, c.a2, c.b, c.b1, c.b2) * 1.000001 + 1e-12;
+        fc.pre(D(0) > BOUNDARY * scale);
+        const ref = firstRootLipschitz(D, L, 1);
+        fc.pre(!ref.undecided);
+        const ga = geometryOfLocal(c.a), gb = geometryOfLocal(c.b), sa = sweepFrom(c.a1, c.a2), sb = sweepFrom(c.b1, c.b2);
+        timeOfImpact(ga, sa, gb, sb, exact);
+        timeOfImpact(ga, sa, gb, sb, loose, 1, tolerance);
+        fc.pre(exact.converged && loose.converged);
+        stepsExact += exact.iterations;
+        stepsLoose += loose.iterations;
+        // The tolerance it used, in world units: the asked fraction of a scale at least the pair's size.
+        expect(loose.tolerance).toBeGreaterThan(exact.tolerance * tolerance * 1e8);
+        if (loose.hit) {
+          const f = loose.fraction;
+          // Within the tolerance at the reported time, not overlapping, and no contact before it.
+          expect(D(f), `gap at ${f}`).toBeLessThanOrEqual(loose.tolerance + TOUCH * scale);
+          expect(D(f), `gap at ${f}`).toBeGreaterThanOrEqual(-TOUCH * scale);
+          if (ref.root !== null) expect(f).toBeLessThanOrEqual(ref.root + 1e-9);
+          if (exact.hit) expect(f).toBeLessThanOrEqual(exact.fraction + 1e-9);
+          if (exact.hit && f < exact.fraction - FRACTION_TOL) loosened++;
+        } else {
+          // A miss: the shapes never touch (they may pass within the tolerance and still be a hit).
+          expect(ref.root, "the reference touches").toBeNull();
+          expect(exact.hit).toBe(false);
+        }
+        // A clear hit of the reference is a hit of both.
+        if (ref.root !== null && firstRootLipschitz((t) => D(t) + BOUNDARY * scale, L, 1).root !== null) {
+          hits++;
+          expect(loose.hit).toBe(true);
+        }
+      }),
+      { seed: seedOf(`toi tolerance ${ka} ${kb}`), numRuns: 60, endOnFailure: true },
+    );
+    expect(hits, "hits checked").toBeGreaterThan(8);
+    expect(loosened, "hits the looser tolerance ended sooner").toBeGreaterThan(0);
+    expect(stepsLoose, "steps").toBeLessThan(stepsExact);
+  });
+
+  it("refuses a tolerance outside 1e-12 to 0.01 with a RangeError that says so", () => {
+    const box = makeBox(0.5, 0.5);
+    if (!box.ok) throw new Error(box.reason);
+    const still = sweepOf(0, 0, 0, 0, 0, 0), moving = sweepOf(3, 0, 0, -3, 0, 1);
+    for (const bad of [Number.NaN, 0, -1e-3, 1e-13, 0.02, Infinity]) {
+      expect(() => timeOfImpact(box.value, still, box.value, moving, new TimeOfImpactOutput(), 1, bad)).toThrow(/tolerance must be from 1e-12 to 0.01/);
+    }
+    for (const fine of [1e-12, 0.01]) expect(timeOfImpact(box.value, still, box.value, moving, new TimeOfImpactOutput(), 1, fine).hit).toBe(true);
+  });
+});
+
 describe("timeOfImpact: pinned cases", () => {
   const wall = makeBox(0.01, 5);
   const ball = makeCircle(0.05);
