@@ -7,14 +7,14 @@
 // against its include/ and src/ headers, and linked with native/box2d-casts.c, which reads the
 // pairs and times the calls. BOX2D_CFLAGS adds compiler flags (a header to force-include where a
 // checkout's headers miss a macro, say). The build is cached in the system's temporary folder.
-import { spawnSync } from "node:child_process";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { coreCount, placeCore, type Geometry } from "../../core/index";
+import { CastOutput, coreCount, placeCore, shapeCast, timeOfImpact, TimeOfImpactOutput, type Geometry } from "../../core/index";
 import type { SweepCase, ToiCase } from "./casts";
-import type { Result } from "./harness";
+import { table, type Result } from "./harness";
 
 export const BOX2D = "Box2D v3 (C)";
 
@@ -49,20 +49,56 @@ export function toiInput(c: ToiCase): string {
 /** A reason Box2D could not be built or run: the bench reports it in one line and goes on without it. */
 export class Box2dUnavailable extends Error {}
 
-/** Compiles the harness against the checkout at `source` (once per checkout and flags); the binary's path. */
-function build(source: string, harness: string): string {
+/** Where builds are kept between runs (a test passes its own folder). */
+const defaultCache = (): string => path.join(os.tmpdir(), "collider-studio-box2d");
+
+/** The headers a build reads, in a stable order: part of what decides whether it can be reused. */
+function headersOf(source: string): string[] {
+  const found: string[] = [];
+  for (const dir of [path.join(source, "include", "box2d"), path.join(source, "src")]) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) if (name.endsWith(".h")) found.push(path.join(dir, name));
+  }
+  return found;
+}
+
+/** A failed process in one line: its first lines of complaint, or how it ended. */
+function failure(r: SpawnSyncReturns<string>): string {
+  const lines = (r.stderr ?? "").split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  // A compiler's error, or a linker's missing symbol (whose line does not say "error").
+  const telling = lines.filter((l) => /error|undefined reference/i.test(l)).slice(0, 2);
+  if (telling.length > 0) return telling.join(" / ");
+  if (lines.length > 0) return lines.slice(0, 2).join(" / ");
+  return r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
+}
+
+/**
+ * Compiles the harness against the checkout at `source`; the binary's path. A build is reused
+ * while distance.c, every header, the harness, the flags and the compiler are the same; it is
+ * written under a temporary name and renamed into place, so a build cut short is never reused.
+ */
+function build(source: string, harness: string, cache: string): string {
   const distance = path.join(source, "src", "distance.c");
   if (!existsSync(distance)) throw new Box2dUnavailable(`${source} is not a Box2D v3 checkout (no src/distance.c)`);
   const extra = (process.env.BOX2D_CFLAGS ?? "").split(/\s+/).filter((f) => f !== "");
   const flags = ["-std=gnu17", "-O3", "-DNDEBUG", `-I${path.join(source, "include")}`, `-I${path.join(source, "src")}`, ...extra];
-  const key = createHash("sha256").update([readFileSync(distance, "utf8"), readFileSync(harness, "utf8"), ...flags].join("\0")).digest("hex").slice(0, 16);
-  const dir = path.join(os.tmpdir(), "collider-studio-box2d", key), binary = path.join(dir, "box2d-casts");
+  const cc = process.env.CC ?? "cc";
+  const version = spawnSync(cc, ["--version"], { encoding: "utf8" });
+  if (version.error) throw new Box2dUnavailable(`no C compiler (${cc}): ${version.error.message}`);
+  const hash = createHash("sha256");
+  for (const part of [version.stdout ?? "", ...flags.filter((f) => !f.startsWith("-I")), readFileSync(harness, "utf8"), readFileSync(distance, "utf8")]) hash.update(part).update("\0");
+  for (const header of headersOf(source)) hash.update(path.basename(header)).update("\0").update(readFileSync(header)).update("\0");
+  const dir = path.join(cache, hash.digest("hex").slice(0, 16)), binary = path.join(dir, "box2d-casts");
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
-  const cc = process.env.CC ?? "cc";
-  const r = spawnSync(cc, [...flags, distance, harness, "-lm", "-o", binary], { encoding: "utf8" });
-  if (r.error) throw new Box2dUnavailable(`no C compiler (${cc}): ${r.error.message}`);
-  if (r.status !== 0) throw new Box2dUnavailable(`${cc} failed on ${distance}: ${(r.stderr.split("\n").find((l) => /error/.test(l)) ?? r.stderr).trim()}`);
+  const partial = `${binary}.${process.pid}.tmp`;
+  const r = spawnSync(cc, [...flags, distance, harness, "-lm", "-o", partial], { encoding: "utf8" });
+  if (r.error) throw new Box2dUnavailable(`${cc} did not run: ${r.error.message}`);
+  if (r.status !== 0) {
+    rmSync(partial, { force: true });
+    throw new Box2dUnavailable(`${cc} failed on ${distance}: ${failure(r)}`);
+  }
+  renameSync(partial, binary);
   return binary;
 }
 
@@ -74,15 +110,11 @@ export interface Box2dCase {
   readonly hits: number;
 }
 
-/**
- * Builds the harness against the checkout at `source` and runs every case through it: each sample
- * a quarter of a second of passes over every pair (--quick: a fiftieth). Throws Box2dUnavailable
- * when it cannot be built or run.
- */
-export function runBox2d(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], quick: boolean): Box2dCase[] {
+/** Writes the cases' pairs to files, runs the harness on them with `args`, and returns its output. */
+function runHarness(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], args: readonly string[], cache: string): string {
   const harness = path.resolve("test/bench/native/box2d-casts.c");
   if (!existsSync(harness)) throw new Box2dUnavailable(`${harness} is missing (run the bench from the repository's root)`);
-  const binary = build(path.resolve(source), harness);
+  const binary = build(path.resolve(source), harness, cache);
   const dir = mkdtempSync(path.join(os.tmpdir(), "collider-box2d-inputs-"));
   try {
     const files = [...sweeps.map(sweepInput), ...tois.map(toiInput)].map((text, i) => {
@@ -90,20 +122,115 @@ export function runBox2d(source: string, sweeps: readonly SweepCase[], tois: rea
       writeFileSync(file, text);
       return file;
     });
-    const r = spawnSync(binary, [...(quick ? ["--quick"] : []), ...files], { encoding: "utf8" });
-    if (r.status !== 0) throw new Box2dUnavailable(`box2d-casts failed: ${r.stderr.trim() || `exit ${r.status}`}`);
-    return r.stdout.split("\n").filter((l) => l !== "").map((line) => {
-      const [group, median, min, hits] = line.split("\t");
-      return { group: group!, median: Number(median), min: Number(min), hits: Number(hits) };
-    });
+    const r = spawnSync(binary, [...args, ...files], { encoding: "utf8", maxBuffer: 1 << 28 });
+    if (r.error) throw new Box2dUnavailable(`box2d-casts did not run: ${r.error.message}`);
+    if (r.status !== 0) throw new Box2dUnavailable(`box2d-casts failed: ${failure(r)}`);
+    return r.stdout;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * Builds the harness against the checkout at `source` and times every case through it: each sample
+ * a quarter of a second of passes over every pair (--quick: a fiftieth). Throws Box2dUnavailable
+ * when it cannot be built or run.
+ */
+export function runBox2d(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], quick: boolean, cache = defaultCache()): Box2dCase[] {
+  return runHarness(source, sweeps, tois, quick ? ["--quick"] : [], cache).split("\n").filter((l) => l !== "").map((line) => {
+    const [group, median, min, hits] = line.split("\t");
+    return { group: group!, median: Number(median), min: Number(min), hits: Number(hits) };
+  });
+}
+
+/** Box2D's answer for every pair of a case, in order. */
+export interface Box2dAnswers {
+  readonly group: string;
+  readonly hit: readonly boolean[];
+  readonly fraction: readonly number[];
+}
+
+/** Box2D's hit and fraction for every pair of every case (untimed). */
+export function box2dAnswers(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], cache = defaultCache()): Box2dAnswers[] {
+  const lines = runHarness(source, sweeps, tois, ["--answers"], cache).split("\n");
+  const out: Box2dAnswers[] = [];
+  for (let i = 0; i < lines.length && lines[i] !== "";) {
+    const [group, count] = lines[i++]!.split("\t");
+    const n = Number(count), hit: boolean[] = [], fraction: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const [h, f] = lines[i++]!.split("\t");
+      hit.push(h === "1");
+      fraction.push(Number(f));
+    }
+    out.push({ group: group!, hit, fraction });
+  }
+  return out;
+}
+
+/** How Box2D's answers compare with core's on the same pairs. */
+export interface Box2dAgreement {
+  readonly group: string;
+  readonly hitsOurs: number;
+  readonly hitsBox2d: number;
+  /** Pairs both call a hit, or both a miss. */
+  readonly agree: number;
+  /** Median and largest |fraction difference| over the pairs both hit. */
+  readonly medianDiff: number;
+  readonly maxDiff: number;
+}
+
+/** Compares Box2D's answers with core's (`oursOf(i)`: core's hit and fraction for pair i). */
+export function agreementOf(answers: Box2dAnswers, oursOf: (i: number) => { hit: boolean; fraction: number }): Box2dAgreement {
+  let hitsOurs = 0, hitsBox2d = 0, agree = 0;
+  const diffs: number[] = [];
+  answers.hit.forEach((hit, i) => {
+    const ours = oursOf(i);
+    if (ours.hit) hitsOurs++;
+    if (hit) hitsBox2d++;
+    if (ours.hit === hit) agree++;
+    if (ours.hit && hit) diffs.push(Math.abs(ours.fraction - answers.fraction[i]!));
+  });
+  diffs.sort((x, y) => x - y);
+  return { group: answers.group, hitsOurs, hitsBox2d, agree, medianDiff: diffs.length > 0 ? diffs[diffs.length >> 1]! : NaN, maxDiff: diffs.length > 0 ? diffs.at(-1)! : NaN };
+}
+
 /** runBox2d's timings as the bench's results, under the library name BOX2D. */
-export function box2dResults(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], quick: boolean): Result[] {
-  return runBox2d(source, sweeps, tois, quick).map((c) => ({
+export function box2dResults(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], quick: boolean, cache = defaultCache()): Result[] {
+  return runBox2d(source, sweeps, tois, quick, cache).map((c) => ({
     group: c.group, lib: BOX2D, median: c.median, min: c.min, q1: NaN, q3: NaN, reps: 0, callsPerBatch: 0, samples: [],
   }));
+}
+
+/**
+ * Box2D's answers against core's on every case, as report lines (a table). Box2D stops 0.005 short
+ * of contact and turns by normalised lerp, so fractions differ by about that; a hit count far from
+ * core's would mean the inputs reached Box2D wrong.
+ */
+export function box2dAgreementLines(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[]): string[] {
+  const answers = new Map(box2dAnswers(source, sweeps, tois).map((a) => [a.group, a]));
+  const cast = new CastOutput(), toi = new TimeOfImpactOutput(), rows: string[][] = [];
+  const row = (a: Box2dAgreement, n: number) => rows.push([
+    a.group, `${((100 * a.hitsBox2d) / n).toFixed(1)} / ${((100 * a.hitsOurs) / n).toFixed(1)}`, `${((100 * a.agree) / n).toFixed(1)} %`, a.medianDiff.toExponential(1), a.maxDiff.toExponential(1),
+  ]);
+  for (const c of sweeps) {
+    const a = answers.get(c.group);
+    if (a) row(agreementOf(a, (i) => {
+      shapeCast(c.a.ours[i]!, c.xfA[i]!, c.b.ours[i]!, c.xfB[i]!, c.t[2 * i]!, c.t[2 * i + 1]!, cast, 1);
+      return { hit: cast.hit, fraction: cast.fraction };
+    }), c.n);
+  }
+  for (const c of tois) {
+    const a = answers.get(c.group);
+    if (a) row(agreementOf(a, (i) => {
+      timeOfImpact(c.a.ours[i]!, c.sweepA[i]!, c.b.ours[i]!, c.sweepB[i]!, toi, 1, c.tolerance);
+      return { hit: toi.hit, fraction: toi.fraction };
+    }), c.n);
+  }
+  return [
+    "Box2D (C) against ours on the same pairs (untimed):",
+    "",
+    table(["cast", "hit % Box2D / ours", "same hit or miss", "median |Δf| (both hit)", "max |Δf|"], ["l", "r", "r", "r", "r"], rows),
+    "",
+    "- Box2D stops 0.005 short of contact (its linear slop, ± a quarter of it) and turns by normalised lerp; core stops within its tolerance of contact and turns by angle.",
+  ];
 }

@@ -13,7 +13,7 @@ import {
   type CircleShape, type PolygonShape, type RayCastInput, type RayCastOutput, type Shape as PlanckShape,
 } from "planck";
 import {
-  CAPSULE, CastOutput, CIRCLE, poseAt, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput,
+  CAPSULE, CastOutput, CIRCLE, poseAt, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_TOLERANCE,
   type Geometry, type Sweep, type Transform,
 } from "../../core/index";
 import { BOX2D } from "./box2d-native";
@@ -267,6 +267,8 @@ export interface ToiCase {
   readonly label: string;
   readonly group: string;
   readonly n: number;
+  /** timeOfImpact's tolerance for this case (TOI_TOLERANCE unless the label says otherwise). */
+  readonly tolerance: number;
   readonly a: ShapeSet;
   readonly b: ShapeSet;
   readonly sweepA: Sweep[];
@@ -276,9 +278,16 @@ export interface ToiCase {
   readonly scale: number;
 }
 
-export const TOI_PAIRS: readonly { readonly label: string; readonly a: Kind; readonly b: Kind }[] = [
-  { label: "box–box", a: "box", b: "box" },
-  { label: "capsule–8-gon", a: "capsule", b: "polygon" },
+/**
+ * `inputs` numbers the seeded inputs, so a case at another tolerance times the very same pairs.
+ * The 5e-4 rows ask for contact to about Box2D's precision: on these pairs (scales of 2–25 units)
+ * a hit ends at most 0.9–12.7e-3 apart (median 3.7e-3), where Box2D ends 0.005 ± 0.00125 apart.
+ */
+export const TOI_PAIRS: readonly { readonly label: string; readonly a: Kind; readonly b: Kind; readonly inputs: number; readonly tolerance?: number }[] = [
+  { label: "box–box", a: "box", b: "box", inputs: 0 },
+  { label: "capsule–8-gon", a: "capsule", b: "polygon", inputs: 1 },
+  { label: "box–box, tolerance 5e-4", a: "box", b: "box", inputs: 0, tolerance: 5e-4 },
+  { label: "capsule–8-gon, tolerance 5e-4", a: "capsule", b: "polygon", inputs: 1, tolerance: 5e-4 },
 ];
 
 function planckSweep(s: Sweep): PlanckSweep {
@@ -297,7 +306,7 @@ function planckSweep(s: Sweep): PlanckSweep {
  * radii and turns by up to ±0.5 rad; B starts 1.1–3 times that sum away, turns by up to ±1 rad and
  * moves by 0.5–2 times the vector to a point offset from A's final position.
  */
-export function makeToiCase(label: string, ka: Kind, kb: Kind, n: number, seed: number): ToiCase {
+export function makeToiCase(label: string, ka: Kind, kb: Kind, n: number, seed: number, tolerance = TOI_TOLERANCE): ToiCase {
   const r = rng(seed);
   const a = makeShapes(ka, n, r), b = makeShapes(kb, n, r);
   const sweepA: Sweep[] = [];
@@ -329,7 +338,7 @@ export function makeToiCase(label: string, ka: Kind, kb: Kind, n: number, seed: 
     return hits / n;
   }, 14);
   const sweepB = place(scale);
-  return { label, group: `TOI ${label}`, n, a, b, sweepA, sweepB, planckA: sweepA.map(planckSweep), planckB: sweepB.map(planckSweep), scale };
+  return { label, group: `TOI ${label}`, n, tolerance, a, b, sweepA, sweepB, planckA: sweepA.map(planckSweep), planckB: sweepB.map(planckSweep), scale };
 }
 
 // ---- Timed bodies -----------------------------------------------------------------------------
@@ -458,7 +467,7 @@ export function sweepBenches(c: SweepCase): Bench[] {
 }
 
 export function toiBenches(c: ToiCase): Bench[] {
-  const n = c.n, group = c.group, ga = c.a.ours, gb = c.b.ours, sa = c.sweepA, sb = c.sweepB;
+  const n = c.n, group = c.group, ga = c.a.ours, gb = c.b.ours, sa = c.sweepA, sb = c.sweepB, tolerance = c.tolerance;
   const pa: PlanckShape[] = c.a.planck, pb: PlanckShape[] = c.b.planck, psa = c.planckA, psb = c.planckB;
   return [
     {
@@ -466,7 +475,7 @@ export function toiBenches(c: ToiCase): Bench[] {
       run: (reps) => {
         let s = 0;
         for (let r = 0; r < reps; r++) for (let i = 0; i < n; i++) {
-          timeOfImpact(ga[i]!, sa[i]!, gb[i]!, sb[i]!, toiOut);
+          timeOfImpact(ga[i]!, sa[i]!, gb[i]!, sb[i]!, toiOut, 1, tolerance);
           if (toiOut.hit) s += toiOut.fraction + toiOut.normalX;
         }
         return s;
@@ -568,6 +577,8 @@ interface Judge {
   readonly repro: () => object;
   /** planck's target, for planck's shape cast and TOI (null: planck is exact here). */
   readonly target: { gap: number; band: number } | null;
+  /** The gap ours' hit may leave: CONTACT_GAP, or a looser time of impact's own tolerance. */
+  readonly contactGap?: number;
 }
 
 function judge(j: Judge, peer: string, acc: PeerAgreement, listed: Disagreement[], oursHit: boolean, oursF: number, peerHit: boolean, peerF: number): void {
@@ -585,7 +596,7 @@ function judge(j: Judge, peer: string, acc: PeerAgreement, listed: Disagreement[
   if (!differs) return;
   const gO = oursHit ? j.gapAt(oursF) : NaN, gP = peerHit ? j.gapAt(peerF) : NaN;
   let verdict: Disagreement["verdict"];
-  if ((oursHit && gO > CONTACT_GAP) || (peerHit && gP === 0 && (!oursHit || peerF < oursF - FRACTION_TOLERANCE))) verdict = "ours suspect";
+  if ((oursHit && gO > (j.contactGap ?? CONTACT_GAP)) || (peerHit && gP === 0 && (!oursHit || peerF < oursF - FRACTION_TOLERANCE))) verdict = "ours suspect";
   else if (j.target && (peerHit
     ? Math.abs(gP - Math.max(j.target.gap, 0)) <= j.target.band + 1e-9 && (j.target.gap <= 0 || !oursHit || oursF >= peerF - FRACTION_TOLERANCE)
     : j.target.gap < 0)) verdict = "slop";
@@ -611,7 +622,7 @@ function selfCheck(j: Judge, listed: Disagreement[], oursHit: boolean, oursF: nu
   };
   if (oursHit) {
     const g = j.gapAt(oursF);
-    if (g > CONTACT_GAP) flag(`ours' hit at ${fmt(oursF)} is not a contact: gap ${gapText(g)}`);
+    if (g > (j.contactGap ?? CONTACT_GAP)) flag(`ours' hit at ${fmt(oursF)} is not a contact: gap ${gapText(g)}`);
   }
   if (sample) {
     const end = oursHit ? oursF : 1;
@@ -721,13 +732,13 @@ export function checkToi(c: ToiCase, sample: boolean): CastCheck {
   const at = { px: 0, py: 0, c: 1, s: 0 };
   let hits = 0, iterations = 0, oursProblems = 0;
   for (let i = 0; i < c.n; i++) {
-    timeOfImpact(c.a.ours[i]!, c.sweepA[i]!, c.b.ours[i]!, c.sweepB[i]!, out);
+    timeOfImpact(c.a.ours[i]!, c.sweepA[i]!, c.b.ours[i]!, c.sweepB[i]!, out, 1, c.tolerance);
     const oursHit = out.hit, oursF = out.hit ? out.fraction : NaN;
     iterations += out.iterations;
     if (oursHit) hits++;
     const A = c.sweepA[i]!, B = c.sweepB[i]!, pa = c.a.planck[i]!, pb = c.b.planck[i]!;
     const j: Judge = {
-      group: c.group, index: i, target: planckTarget("toi", pa, pb),
+      group: c.group, index: i, target: planckTarget("toi", pa, pb), contactGap: Math.max(CONTACT_GAP, out.tolerance * (1 + 1e-9)),
       gapAt: (t) => {
         poseAt(A, t, at);
         jXfA.setNum(new PlanckVec2(at.px, at.py), Math.atan2(at.s, at.c));

@@ -33,7 +33,7 @@ import {
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
-import { Box2dUnavailable, box2dResults } from "./box2d-native";
+import { box2dAgreementLines, Box2dUnavailable, box2dResults } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
@@ -78,7 +78,7 @@ const cases: PairCase[] = CASES.filter((spec) => listOnly || wanted(`manifold ${
 await initRapier();
 const rayCases = RAY_KINDS.filter((s) => wanted(`ray ${s.label}`)).map((s) => makeRayCase(s.label, s.kind, CASTS, CAST_SEED + 101 * RAY_KINDS.indexOf(s), true));
 const sweepCases = SWEEP_PAIRS.filter((s) => wanted(`sweep ${s.label}`)).map((s) => makeSweepCase(s.label, s.moving, s.fixed, CASTS, CAST_SEED + 1009 + 101 * SWEEP_PAIRS.indexOf(s), true));
-const toiCases = TOI_PAIRS.filter((s) => wanted(`TOI ${s.label}`)).map((s) => makeToiCase(s.label, s.a, s.b, CASTS, CAST_SEED + 2003 + 101 * TOI_PAIRS.indexOf(s)));
+const toiCases = TOI_PAIRS.filter((s) => wanted(`TOI ${s.label}`)).map((s) => makeToiCase(s.label, s.a, s.b, CASTS, CAST_SEED + 2003 + 101 * s.inputs, s.tolerance));
 
 const m = new Manifold();
 const dOut = new DistanceOutput();
@@ -287,9 +287,11 @@ for (const g of groups) {
   process.stderr.write(".");
 }
 // Box2D itself on the same sweeps and times of impact, when a checkout was named.
+let box2dLines: string[] = [];
 if (box2dSource !== undefined && sweepCases.length + toiCases.length > 0) {
   try {
     results.push(...box2dResults(box2dSource, sweepCases, toiCases, quick));
+    box2dLines = box2dAgreementLines(box2dSource, sweepCases, toiCases);
   } catch (e) {
     if (!(e instanceof Box2dUnavailable)) throw e;
     console.error(`\nbench: Box2D left out: ${e.message}`);
@@ -354,6 +356,7 @@ if (pairGroups.length > 0) {
 }
 const casts = castReport(castChecks, find);
 if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");
+if (box2dLines.length > 0) out.push(...box2dLines, "");
 if (scene) out.push(...scene.lines, "");
 if (replayRun) out.push(...replayRun.lines);
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);

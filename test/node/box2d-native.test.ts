@@ -1,11 +1,13 @@
 // `npm run bench -- --box2d DIR`: the inputs written for Box2D, the C harness that reads them and
-// the driver that builds and runs it. A stand-in "Box2D" (the few declarations the harness uses,
-// with answers that depend on the fields it was handed) proves the pairs arrive field by field.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// the driver that builds and runs it. A stand-in "Box2D" (the few declarations the harness uses)
+// answers every pair with a weighted sum of every field it was handed, so a field read from the
+// wrong place, or swapped with another, changes the answer.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOX2D, Box2dUnavailable, box2dResults, runBox2d, sweepInput, toiInput } from "../bench/box2d-native";
+import { coreCount, placeCore, type Geometry } from "../../core";
+import { agreementOf, BOX2D, box2dAnswers, Box2dUnavailable, box2dResults, runBox2d, sweepInput, toiInput } from "../bench/box2d-native";
 import { initRapier, makeSweepCase, makeToiCase } from "../bench/casts";
 
 const HEADER = `
@@ -27,9 +29,8 @@ b2TOIOutput b2TimeOfImpact(const b2TOIInput* input);
 b2CastOutput b2ShapeCast(const b2ShapeCastPairInput* input);
 `;
 
-// Hits only where the fields read back as the inputs say: a time of impact when A is a box (four
-// points) whose sweep ends right of where it starts; a cast when B moves right and B's proxy
-// kept its radius.
+// The answers: a hit where A is a box (four points) whose sweep ends right of its start, or where
+// B moves right; the fraction, every field times its own weight (1, 2, 3, … in the order below).
 const SOURCE = `
 #include "box2d/collision.h"
 b2ShapeProxy b2MakeProxy(const b2Vec2* points, int count, float radius) {
@@ -39,30 +40,73 @@ b2ShapeProxy b2MakeProxy(const b2Vec2* points, int count, float radius) {
   p.radius = radius;
   return p;
 }
+static double w;
+static double add(double sum, double v) { w += 1; return sum + w * v; }
+static double proxySum(double s, const b2ShapeProxy* p) {
+  s = add(s, p->count);
+  for (int i = 0; i < p->count; ++i) { s = add(s, p->points[i].x); s = add(s, p->points[i].y); }
+  return add(s, p->radius);
+}
+static double sweepSum(double s, const b2Sweep* q) {
+  s = add(s, q->localCenter.x); s = add(s, q->localCenter.y); s = add(s, q->c1.x); s = add(s, q->c1.y);
+  s = add(s, q->q1.c); s = add(s, q->q1.s); s = add(s, q->c2.x); s = add(s, q->c2.y); s = add(s, q->q2.c);
+  return add(s, q->q2.s);
+}
+static double xfSum(double s, const b2Transform* x) { s = add(s, x->p.x); s = add(s, x->p.y); s = add(s, x->q.c); return add(s, x->q.s); }
 b2TOIOutput b2TimeOfImpact(const b2TOIInput* in) {
-  b2TOIOutput o = { b2_toiStateSeparated, 1.0f };
-  if (in->proxyA.count == 4 && in->sweepA.c2.x > in->sweepA.c1.x && in->maxFraction == 1.0f) o.state = b2_toiStateHit;
+  w = 0;
+  double s = proxySum(0, &in->proxyA);
+  s = sweepSum(s, &in->sweepA);
+  s = proxySum(s, &in->proxyB);
+  s = sweepSum(s, &in->sweepB);
+  s = add(s, in->maxFraction);
+  b2TOIOutput o = { b2_toiStateSeparated, (float)s };
+  if (in->proxyA.count == 4 && in->sweepA.c2.x > in->sweepA.c1.x) o.state = b2_toiStateHit;
   return o;
 }
 b2CastOutput b2ShapeCast(const b2ShapeCastPairInput* in) {
+  w = 0;
+  double s = proxySum(0, &in->proxyA);
+  s = xfSum(s, &in->transformA);
+  s = proxySum(s, &in->proxyB);
+  s = xfSum(s, &in->transformB);
+  s = add(s, in->translationB.x); s = add(s, in->translationB.y); s = add(s, in->maxFraction); s = add(s, in->canEncroach);
   b2CastOutput o = {0};
-  o.hit = in->translationB.x > 0 && in->proxyB.radius > 0 && in->transformA.q.c * in->transformA.q.c + in->transformA.q.s * in->transformA.q.s > 0.99f;
-  o.fraction = 0.5f;
+  o.hit = in->translationB.x > 0;
+  o.fraction = (float)s;
   return o;
 }
 `;
 
-let fake = "";
+/** The stand-in's sums, from the bench's own numbers: what the harness must have handed it. */
+function weighted(values: readonly number[]): number {
+  let s = 0;
+  values.forEach((v, i) => { s += (i + 1) * v; });
+  return Math.fround(s);
+}
+const f = Math.fround;
+function proxyValues(g: Geometry): number[] {
+  const p = new Float64Array(2 * coreCount(g));
+  const n = placeCore(g, 1, 0, 0, 0, p);
+  return [n, ...Array.from(p.subarray(0, 2 * n), f), f(g.radius)];
+}
+const rot = (angle: number) => [f(Math.cos(angle)), f(Math.sin(angle))];
+
+let fake = "", cache = "";
 beforeAll(async () => {
   await initRapier();
   fake = mkdtempSync(path.join(os.tmpdir(), "fake-box2d-"));
+  cache = mkdtempSync(path.join(os.tmpdir(), "fake-box2d-builds-"));
   mkdirSync(path.join(fake, "include", "box2d"), { recursive: true });
   mkdirSync(path.join(fake, "src"));
   writeFileSync(path.join(fake, "include", "box2d", "collision.h"), HEADER);
   writeFileSync(path.join(fake, "include", "box2d", "math_functions.h"), "#pragma once\n");
   writeFileSync(path.join(fake, "src", "distance.c"), SOURCE);
 });
-afterAll(() => rmSync(fake, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(fake, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+});
 
 describe("Box2D as a bench peer", () => {
   it("writes every pair as proxies and poses, in the order the harness reads them", () => {
@@ -86,36 +130,63 @@ describe("Box2D as a bench peer", () => {
     expect(row).toHaveLength(36);
   });
 
-  it("builds the harness against a checkout, times every case and reads back Box2D's answers", () => {
+  it("times every case through the harness built against a checkout", () => {
     const sweeps = makeSweepCase("capsule→box", "capsule", "box", 64, 11, false);
     const tois = makeToiCase("box–box", "box", "box", 64, 13);
-    const results = box2dResults(fake, [sweeps], [tois], true);
+    const results = box2dResults(fake, [sweeps], [tois], true, cache);
     expect(results.map((r) => [r.group, r.lib])).toEqual([[sweeps.group, BOX2D], [tois.group, BOX2D]]);
     for (const r of results) expect(r.median).toBeGreaterThan(0);
     expect(results[0]!.min).toBeLessThanOrEqual(results[0]!.median);
+    // Hits counted from the answers: B moving right; A a box whose sweep ends right of its start.
+    const hits = new Map(runBox2d(fake, [sweeps], [tois], true, cache).map((c) => [c.group, c.hits]));
+    expect(hits.get(sweeps.group)).toBe(Array.from({ length: sweeps.n }, (_, i) => Math.fround(sweeps.t[2 * i]!) > 0).filter(Boolean).length);
+    expect(hits.get(tois.group)).toBe(tois.sweepA.filter((s) => Math.fround(s.x2) > Math.fround(s.x1)).length);
   });
 
-  it("counts hits from the fields as written (the stand-in's answers depend on them)", () => {
+  it("hands Box2D every field of every pair where it belongs (its answers are sums of them)", () => {
     const sweeps = makeSweepCase("capsule→box", "capsule", "box", 64, 11, false);
-    const movingRight = Array.from({ length: sweeps.n }, (_, i) => sweeps.t[2 * i]! > 0).filter(Boolean).length;
-    const tois = makeToiCase("box–box", "box", "box", 64, 13);
-    const endsRight = tois.sweepA.filter((s) => Math.fround(s.x2) > Math.fround(s.x1)).length;
-    const hits = new Map(runBox2d(fake, [sweeps], [tois], true).map((c) => [c.group, c.hits]));
-    expect(movingRight).toBeGreaterThan(0);
-    expect(movingRight).toBeLessThan(sweeps.n);
-    expect(hits.get(sweeps.group)).toBe(movingRight);
-    expect(hits.get(tois.group)).toBe(endsRight);
+    const tois = makeToiCase("capsule–8-gon", "capsule", "polygon", 64, 13);
+    const [castAnswers, toiAnswers] = box2dAnswers(fake, [sweeps], [tois], cache);
+    expect(castAnswers!.group).toBe(sweeps.group);
+    expect(castAnswers!.fraction).toHaveLength(sweeps.n);
+    sweeps.pose.forEach((p, i) => {
+      const expected = weighted([
+        ...proxyValues(sweeps.a.ours[i]!), f(p.ax), f(p.ay), ...rot(p.aa),
+        ...proxyValues(sweeps.b.ours[i]!), f(p.bx), f(p.by), ...rot(p.ba),
+        f(sweeps.t[2 * i]!), f(sweeps.t[2 * i + 1]!), 1, 0,
+      ]);
+      expect(castAnswers!.fraction[i]).toBeCloseTo(expected, 1);
+    });
+    tois.sweepA.forEach((a, i) => {
+      const b = tois.sweepB[i]!;
+      const sweep = (s: typeof a) => [f(s.localCenterX), f(s.localCenterY), f(s.x1), f(s.y1), ...rot(s.angle1), f(s.x2), f(s.y2), ...rot(s.angle2)];
+      const expected = weighted([...proxyValues(tois.a.ours[i]!), ...sweep(a), ...proxyValues(tois.b.ours[i]!), ...sweep(b), 1]);
+      expect(toiAnswers!.fraction[i]).toBeCloseTo(expected, 1);
+    });
   });
 
-  it("says why in one line when the folder is not a checkout or the compiler fails", () => {
+  it("compares Box2D's answers with core's pair by pair", () => {
+    const a = agreementOf({ group: "g", hit: [true, true, false, false], fraction: [0.5, 0.25, 1, 1] }, (i) => [{ hit: true, fraction: 0.5 }, { hit: true, fraction: 0.75 }, { hit: true, fraction: 0.1 }, { hit: false, fraction: 1 }][i]!);
+    expect(a).toEqual({ group: "g", hitsOurs: 3, hitsBox2d: 2, agree: 3, medianDiff: 0.5, maxDiff: 0.5 });
+  });
+
+  it("says why in one line when the folder is not a checkout, the compiler fails or the link does", () => {
     const sweeps = makeSweepCase("box→box", "box", "box", 4, 3, false);
-    expect(() => box2dResults(path.join(fake, "include"), [sweeps], [], true)).toThrow(Box2dUnavailable);
-    expect(() => box2dResults(path.join(fake, "include"), [sweeps], [], true)).toThrow(/not a Box2D v3 checkout \(no src\/distance\.c\)/);
+    expect(() => box2dResults(path.join(fake, "include"), [sweeps], [], true, cache)).toThrow(Box2dUnavailable);
+    expect(() => box2dResults(path.join(fake, "include"), [sweeps], [], true, cache)).toThrow(/not a Box2D v3 checkout \(no src\/distance\.c\)/);
     const broken = mkdtempSync(path.join(os.tmpdir(), "broken-box2d-"));
     try {
       mkdirSync(path.join(broken, "src"));
       writeFileSync(path.join(broken, "src", "distance.c"), "this is not C\n");
-      expect(() => box2dResults(broken, [sweeps], [], true)).toThrow(/failed on .*distance\.c: .*error/);
+      expect(() => box2dResults(broken, [sweeps], [], true, cache)).toThrow(/failed on .*distance\.c: .*error/);
+      // Compiles, but a function the harness needs is missing: the linker names it.
+      mkdirSync(path.join(broken, "include", "box2d"), { recursive: true });
+      writeFileSync(path.join(broken, "include", "box2d", "collision.h"), HEADER);
+      writeFileSync(path.join(broken, "include", "box2d", "math_functions.h"), "#pragma once\n");
+      writeFileSync(path.join(broken, "src", "distance.c"), SOURCE.replace(/b2CastOutput b2ShapeCast[\s\S]*$/, ""));
+      expect(() => box2dResults(broken, [sweeps], [], true, cache)).toThrow(/undefined reference to .b2ShapeCast/);
+      // No build left behind half written.
+      for (const dir of readdirSync(cache)) for (const file of readdirSync(path.join(cache, dir))) expect(file).not.toMatch(/\.tmp$/);
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }

@@ -3,14 +3,15 @@
 // gives core, planck and rapier. Built against a Box2D checkout by box2d-native.ts; not part of
 // the product.
 //
-//   box2d-casts [--quick] FILE...
+//   box2d-casts [--quick | --answers] FILE...
 //
 // Each FILE starts with a line `toi GROUP` or `sweep GROUP`, then one pair per line, every shape
 // as its core and radius (`n x1 y1 … xn yn radius`, what b2MakeProxy takes):
 //   toi:   shapeA  lcx lcy x1 y1 angle1 x2 y2 angle2  shapeB  (the same for B)
 //   sweep: shapeA  ax ay angleA  shapeB  bx by angleB  tx ty
 // Rotations are built from exact cosines and sines, as core's are. Prints per file, tab-separated:
-// GROUP, median ns per call, min ns per call, hits (b2_toiStateHit, or output.hit).
+// GROUP, median ns per call, min ns per call, hits (b2_toiStateHit, or output.hit). --answers, untimed:
+// per file a line `GROUP<TAB>n`, then n lines `hit<TAB>fraction`, one per pair in order.
 #define _POSIX_C_SOURCE 199309L
 #include "box2d/collision.h"
 #include "box2d/math_functions.h"
@@ -91,9 +92,12 @@ static void load( Case* c, const char* file )
 	static char line[1 << 16];
 	if ( !fgets( line, sizeof line, f ) )
 		fail( "empty file", file );
+	line[strcspn( line, "\r\n" )] = 0;
 	char kind[16];
-	if ( sscanf( line, "%15s %127[^\n]", kind, c->group ) != 2 )
-		fail( "the first line must be `toi GROUP` or `sweep GROUP`", file );
+	if ( sscanf( line, "%15s %127[^\n]", kind, c->group ) != 2 || strlen( line ) - strlen( kind ) - 1 > sizeof c->group - 1 )
+		fail( "the first line must be `toi GROUP` or `sweep GROUP` (a name of at most 127 characters)", file );
+	if ( strcmp( kind, "toi" ) != 0 && strcmp( kind, "sweep" ) != 0 )
+		fail( "the first line must start with `toi` or `sweep`", file );
 	c->toi = strcmp( kind, "toi" ) == 0;
 	int capacity = 1024;
 	c->n = 0;
@@ -154,6 +158,9 @@ static void load( Case* c, const char* file )
 			in.maxFraction = 1.0f;
 			c->casts[c->n] = in;
 		}
+		// Every number of the line read, nothing else: a format drift is an error, not a shift.
+		if ( strspn( p, " \t\r\n" ) != strlen( p ) )
+			fail( "a line has more numbers than its pair needs", file );
 		c->n += 1;
 	}
 	fclose( f );
@@ -188,9 +195,29 @@ static int ascending( const void* a, const void* b )
 	return ( x > y ) - ( x < y );
 }
 
+// Box2D's answer for every pair, to compare with core's (untimed).
+static void answers( const Case* c )
+{
+	printf( "%s\t%d\n", c->group, c->n );
+	for ( int i = 0; i < c->n; ++i )
+	{
+		if ( c->toi )
+		{
+			b2TOIOutput o = b2TimeOfImpact( c->tois + i );
+			printf( "%d\t%.9g\n", o.state == b2_toiStateHit, (double)o.fraction );
+		}
+		else
+		{
+			b2CastOutput o = b2ShapeCast( c->casts + i );
+			printf( "%d\t%.9g\n", o.hit ? 1 : 0, (double)o.fraction );
+		}
+	}
+}
+
 int main( int argc, char** argv )
 {
 	double target = 0.25; // seconds a sample
+	int answersOnly = 0;
 	for ( int a = 1; a < argc; ++a )
 	{
 		if ( strcmp( argv[a], "--quick" ) == 0 )
@@ -198,10 +225,22 @@ int main( int argc, char** argv )
 			target = 0.02;
 			continue;
 		}
+		if ( strcmp( argv[a], "--answers" ) == 0 )
+		{
+			answersOnly = 1;
+			continue;
+		}
 		Case c;
 		load( &c, argv[a] );
 		if ( c.n == 0 )
 			fail( "no pairs", argv[a] );
+		if ( answersOnly )
+		{
+			answers( &c );
+			free( c.tois );
+			free( c.casts );
+			continue;
+		}
 		int hits = 0;
 		float acc = 0.0f;
 		long reps = 1;
