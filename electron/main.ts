@@ -9,6 +9,7 @@ import { IPC_EVENTS } from "../core/shell/ipc-channels";
 import { applicationMenuTemplate, editorMenuTemplate, type RecentMenu } from "./app-menu";
 import { appIndexUrl } from "./app-url";
 import { guardWindowClose } from "./close-guard";
+import { applyPageJsFlags } from "./engine-flags";
 import { createEditorPage, registerDocumentIpc } from "./document-ipc";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService, type FileWatch, type WatchedFileService } from "./file-watch";
@@ -180,6 +181,9 @@ function focusEditorWindow(): void {
   if (editorWindow.isMinimized()) editorWindow.restore();
   editorWindow.focus();
 }
+
+// Before the page's renderer starts: its V8 flags come from the main process's command line.
+applyPageJsFlags(app.commandLine);
 
 if (!app.requestSingleInstanceLock()) {
   // Another Collider Studio is running; it receives 'second-instance' and comes to the front.

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { CollisionWorld, findOverlaps, parseScene, type Scene, type Shape } from "../../core";
 import { shapesAt } from "../../renderer/tools/select/picking";
+import { PAGE_JS_FLAGS } from "../../electron/engine-flags";
 import { ARTIFACTS, launchBrowser, newEditorPage, serveEditor } from "../e2e/harness";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
 
@@ -149,7 +150,8 @@ const f = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
 
 async function main(): Promise<void> {
   const served = await serveEditor();
-  const browser = await launchBrowser();
+  // The page's V8 flags as the desktop app sets them (electron/engine-flags.ts): what users run.
+  const browser = await launchBrowser([`--js-flags=${PAGE_JS_FLAGS}`]);
   const rows: string[] = [];
   const row = (what: string, fr: Frames | null, extra: string) =>
     rows.push(`| ${what} | ${fr ? f(fr.median) : ""} | ${fr ? f(fr.p95) : ""} | ${fr ? f(fr.max) : ""} | ${fr ? fr.count : ""} | ${extra} |`);
@@ -232,7 +234,7 @@ async function main(): Promise<void> {
     await browser.close();
     await served.stop();
   }
-  console.log(`Editor at scale, ${new Date().toISOString().slice(0, 10)}, Chromium headless 1280×800 (software rendering), frame times in ms`);
+  console.log(`Editor at scale, ${new Date().toISOString().slice(0, 10)}, Chromium headless 1280×800 (software rendering) with the desktop app's page flags (--js-flags=${PAGE_JS_FLAGS}), frame times in ms`);
   console.log("");
   console.log("| case | median | p95 | max | frames | notes |");
   console.log("|:---|---:|---:|---:|---:|:---|");

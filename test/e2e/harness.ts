@@ -20,10 +20,11 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium with CHROMIUM_FLAGS, and `extraArgs` after them (the bench adds the desktop app's page flags). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true });
 }
 
 export interface PageOptions {
