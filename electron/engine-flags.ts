@@ -23,5 +23,5 @@ export interface CommandLineLike {
 export function applyPageJsFlags(commandLine: CommandLineLike): void {
   const own = commandLine.hasSwitch("js-flags") ? commandLine.getSwitchValue("js-flags").trim() : "";
   if (/--max[-_]semi[-_]space[-_]size/.test(own)) return;
-  commandLine.appendSwitch("js-flags", own === "" ? PAGE_JS_FLAGS : `${own} ${PAGE_JS_FLAGS}`);
+  commandLine.appendSwitch("js-flags", own === "" ? PAGE_JS_FLAGS : `${own} ${PAGE_JS_FLAGS}`); // eng-disable CUSTOM_ARGUMENTS_JS_CHECK (a young-generation size only, no debugging or security switch)
 }
