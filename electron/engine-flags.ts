@@ -1,9 +1,9 @@
 // V8 flags for the editor page. A 100,000-shape open keeps hundreds of thousands of new objects
 // alive (every shape's geometry, transform and box); with Chromium's default young generation V8
 // scavenges a dozen times on the way, copying them and rescanning the world's arrays each time.
-// Semi-spaces of up to 64 MB (the young generation grows to them only under such a load) made
-// that open about 9 % faster in the median of 16 opens each on the project's machine (README,
-// Performance), less than the machine's own spread, but never slower in the median.
+// Semi-spaces of up to 64 MB (the young generation grows to them only under such a load) mean
+// fewer collections; on the project's noisy machine that open's median went from 1.87 to 1.78 s
+// over 24 opens each, less than the machine's own spread (README, Performance).
 // Main-process switches reach the renderer processes; the web build keeps the browser's default.
 
 /** The page's V8 flags, as `--js-flags` takes them. */
