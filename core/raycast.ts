@@ -214,6 +214,9 @@ export interface RayCastOptions {
   readonly maxFraction?: number;
 }
 
+/** rayCast's ray: from x, y, to x, y. */
+const ends = new Float64Array(4);
+
 /**
  * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
  * hit point is from + fraction·(to − from); the normal points out of the shape.
@@ -224,9 +227,6 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
   ends[0] = fromX; ends[1] = fromY; ends[2] = toX; ends[3] = toY;
   return castRay(g, xf, out, options);
 }
-
-/** rayCast's ray: from x, y, to x, y. */
-const ends = new Float64Array(4);
 
 function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOptions): CastOutput {
   const fromX = ends[0]!, fromY = ends[1]!, toX = ends[2]!, toY = ends[3]!;

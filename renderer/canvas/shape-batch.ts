@@ -156,8 +156,8 @@ export interface BatchContent {
 export interface DrawnShapes {
   readonly shapes: readonly Shape[];
   readonly overlapping: ReadonlySet<string>;
-  /** Index of each shape's id in `shapes`. */
-  readonly indexOf: ReadonlyMap<string, number>;
+  /** Index of each shape's id in `shapes`: asked for only when overlap flags changed (a big open's first draw never needs it). */
+  readonly indexOf: () => ReadonlyMap<string, number>;
 }
 
 /**
@@ -189,8 +189,9 @@ export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overla
   if (!replaced) return null;
   const changed = new Set<number>(replaced);
   if (overlapping !== drawn.overlapping) {
+    const indexOf = drawn.indexOf();
     for (const id of flipped(drawn.overlapping, overlapping)) {
-      const i = drawn.indexOf.get(id);
+      const i = indexOf.get(id);
       if (i === undefined) continue; // another batch's shape
       changed.add(i);
       if (changed.size > limit) return null;
@@ -353,7 +354,7 @@ export class BatchCache {
     if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
     const drawn = this.shapes;
     const indexOf = () => (this.indexOfDrawn ??= new Map(drawn.map((s, i) => [s.id, i])));
-    return changedShapes({ shapes: drawn, overlapping: this.overlapping, get indexOf() { return indexOf(); } }, c.shapes, c.overlapping, PATCH_LIMIT);
+    return changedShapes({ shapes: drawn, overlapping: this.overlapping, indexOf }, c.shapes, c.overlapping, PATCH_LIMIT);
   }
 
   /** Redraws the area of the changed shapes (old and new outlines), with everything under it. */

@@ -72,7 +72,7 @@ describe("changedShapes (what a drag step redraws)", () => {
     let overlapping = new Set<string>(["other1", "other2", ...shapes.filter(() => r() < 0.1).map((s) => s.id)]);
     let patched = 0, gaveUp = 0;
     for (let step = 0; step < 400; step++) {
-      const drawn = { shapes, overlapping, indexOf: new Map(shapes.map((s, i) => [s.id, i])) };
+      const index = new Map(shapes.map((s, i) => [s.id, i])), drawn = { shapes, overlapping, indexOf: () => index };
       const next = [...shapes];
       const edits = r() < 0.1 ? 80 : Math.floor(r() * 4);
       for (let k = 0; k < edits; k++) {
@@ -104,7 +104,7 @@ describe("changedShapes (what a drag step redraws)", () => {
 
   it("a shape with another id at an index means a redraw", () => {
     const shapes = [box("a", 0, 1), box("b", 2, 1)];
-    const drawn = { shapes, overlapping: new Set<string>(), indexOf: new Map([["a", 0], ["b", 1]]) };
+    const drawn = { shapes, overlapping: new Set<string>(), indexOf: () => new Map([["a", 0], ["b", 1]]) };
     expect(changedShapes(drawn, [shapes[0]!, box("c", 2, 1)], new Set(), 64)).toBeNull();
     expect(changedShapes(drawn, [box("a", 1, 1), shapes[1]!], new Set(["b"]), 64)).toEqual([0, 1]);
   });
