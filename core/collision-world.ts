@@ -6,8 +6,8 @@
 import { bitsCollide, DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { DynamicTree } from "./dynamic-tree";
 import { collide, Manifold } from "./manifold";
-import type { AABB } from "./geometry";
-import { makeBody, manifoldPoints, type OverlapPair } from "./overlaps";
+import { writeShapeBounds } from "./geometry";
+import { manifoldPoints, shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
@@ -28,24 +28,6 @@ export interface WorldQueryOptions {
   readonly reportInside?: boolean;
   /** Shapes to leave out (by id). */
   readonly ignore?: ReadonlySet<string>;
-}
-
-/**
- * A shape in the world. Its geometry, transform and box are kept here rather than in a
- * CollisionBody of their own: one object fewer per shape for the collector to carry on a big load.
- */
-interface Body {
-  shape: Shape;
-  geometry: Geometry;
-  transform: Transform;
-  aabb: AABB;
-  proxy: number;
-  /** Position in the last synced shape list: results come in scene order. */
-  index: number;
-  layer: number;
-  mask: number;
-  /** Bumped whenever the shape changes, so cached manifolds know they are stale. */
-  version: number;
 }
 
 interface Pair {
@@ -69,14 +51,15 @@ const BULK = 256;
 /**
  * How far a proxy's box reaches beyond the shape: a tenth of its size (at least 1e-9 of its
  * position's magnitude, for shapes far out), so dragging moves the tree only every few frames.
+ * Reads the tight box at tight[k…], writes the fat one at out[k…].
  */
-function fatten(b: AABB, out: Float64Array): void {
-  const { minX, minY, maxX, maxY } = b;
+function fatten(tight: Float64Array, out: Float64Array, k: number): void {
+  const minX = tight[k]!, minY = tight[k + 1]!, maxX = tight[k + 2]!, maxY = tight[k + 3]!;
   const margin = 0.1 * Math.max(maxX - minX, maxY - minY) + 1e-9 * (Math.abs(minX) + Math.abs(minY)) + 1e-12;
-  out[0] = minX - margin;
-  out[1] = minY - margin;
-  out[2] = maxX + margin;
-  out[3] = maxY + margin;
+  out[k] = minX - margin;
+  out[k + 1] = minY - margin;
+  out[k + 2] = maxX + margin;
+  out[k + 3] = maxY + margin;
 }
 
 const manifold = new Manifold();
@@ -87,10 +70,27 @@ const rayOptions = { reportInside: false, maxFraction: 1 };
 export class CollisionWorld {
   readonly filter: FilterRule;
   private tree = new DynamicTree();
-  /** Body slots (null when free) and each slot's fat box, four numbers a slot. */
-  private slots: (Body | null)[] = [];
+  // A shape's state, slot by slot, in arrays rather than an object per shape: a 100,000-shape
+  // load kept 100,000 bodies and boxes alive for the collector to copy. A slot is free when its
+  // shape is null.
+  private shapeAt: (Shape | null)[] = [];
+  /**
+   * Geometry and transform, made the first time a pair's boxes meet or a query reaches the shape
+   * (undefined until then, and again after an edit): a third of a big level's shapes is never
+   * near another and costs only its box.
+   */
+  private geometryAt: (Geometry | undefined)[] = [];
+  private transformAt: (Transform | undefined)[] = [];
+  /** Position in the last synced shape list: results come in scene order. */
+  private indexAt = new Int32Array(16);
+  private layerAt = new Uint32Array(16);
+  private maskAt = new Uint32Array(16);
+  private proxyAt = new Int32Array(16);
+  /** Bumped whenever the shape changes, so cached manifolds know they are stale. */
+  private versionAt = new Int32Array(16);
+  /** Each slot's fat box (the tree's), four numbers a slot. */
   private fat = new Float64Array(64);
-  /** Each slot's exact box, four numbers a slot, beside the fat ones: region queries read them without touching the bodies. */
+  /** Each slot's exact box (writeShapeBounds), four numbers a slot: region queries and the pair test read them without touching the shapes. */
   private tight = new Float64Array(64);
   private freeSlots: number[] = [];
   private readonly byId = new Map<string, number>();
@@ -110,7 +110,6 @@ export class CollisionWorld {
   private touched: Set<number> | null = null;
   /** Each slot's pair keys, so an edited shape's pairs are found without walking them all. */
   private pairsOf: (Set<number> | undefined)[] = [];
-  private readonly box = new Float64Array(4);
 
   constructor(options: CollisionWorldOptions = {}) {
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
@@ -123,25 +122,28 @@ export class CollisionWorld {
   /** The synced shape with this id and its index in the synced list, or undefined: O(1), for views that look up a few shapes among many. */
   lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
     const slot = this.byId.get(id);
-    return slot === undefined ? undefined : this.slots[slot]!;
+    return slot === undefined ? undefined : { shape: this.shapeAt[slot]!, index: this.indexAt[slot]! };
   }
 
   /**
-   * The exact box of `shape` when the world holds this very object (shared: not to be modified),
-   * else undefined: views that cull by boxes read the world's instead of computing their own.
+   * Writes the box of `shape` (shapeBounds) to out[0…3] and returns true when the world holds
+   * this very object, else returns false: views that cull 100,000 shapes by their boxes read the
+   * world's instead of computing their own, with no object per shape.
    */
-  boxOf(shape: Shape): AABB | undefined {
+  readBox(shape: Shape, out: Float64Array): boolean {
     const slot = this.byId.get(shape.id);
-    if (slot === undefined) return undefined;
-    const body = this.slots[slot]!;
-    return body.shape === shape ? body.aabb : undefined;
+    if (slot === undefined || this.shapeAt[slot] !== shape) return false;
+    const t = this.tight, k = 4 * slot;
+    out[0] = t[k]!; out[1] = t[k + 1]!; out[2] = t[k + 2]!; out[3] = t[k + 3]!;
+    return true;
   }
 
   /**
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again
-   * does nothing.
+   * does nothing. A shape's geometry is made when first needed: one that bypassed validation and
+   * has none throws then, from overlaps() or a query.
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
@@ -156,9 +158,8 @@ export class CollisionWorld {
       if (slot === undefined) seen.add(this.add(shape, index));
       else {
         seen.add(slot);
-        const body = this.slots[slot]!;
-        body.index = index;
-        if (body.shape !== shape) this.update(slot, shape);
+        this.indexAt[slot] = index;
+        if (this.shapeAt[slot] !== shape) this.update(slot, shape);
       }
     });
     if (seen.size !== this.byId.size) {
@@ -200,28 +201,52 @@ export class CollisionWorld {
     return true;
   }
 
+  /** Room for slots 0..count-1 in every per-slot array. */
+  private reserve(count: number): void {
+    if (count <= this.indexAt.length) return;
+    const size = Math.max(count, 2 * this.indexAt.length);
+    const grow = <A extends Int32Array | Uint32Array | Float64Array>(a: A, make: (n: number) => A, per = 1): A => {
+      const grown = make(per * size);
+      grown.set(a);
+      return grown;
+    };
+    const ints = (n: number) => new Int32Array(n), uints = (n: number) => new Uint32Array(n), floats = (n: number) => new Float64Array(n);
+    this.indexAt = grow(this.indexAt, ints);
+    this.proxyAt = grow(this.proxyAt, ints);
+    this.versionAt = grow(this.versionAt, ints);
+    this.layerAt = grow(this.layerAt, uints);
+    this.maskAt = grow(this.maskAt, uints);
+    this.fat = grow(this.fat, floats, 4);
+    this.tight = grow(this.tight, floats, 4);
+  }
+
   /** A first load of many shapes: one bulk-built tree (binned SAH) instead of one insertion each. */
   private load(shapes: readonly Shape[]): void {
     const n = shapes.length;
     if (n >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
-    this.slots = [];
     this.freeSlots = [];
     this.pairsOf = [];
-    this.fat = new Float64Array(Math.max(4 * n, 64));
-    this.tight = new Float64Array(this.fat.length);
-    const userData = new Int32Array(n);
+    this.reserve(n);
+    const userData = new Int32Array(n), tight = this.tight, fat = this.fat;
+    const shapeAt: Shape[] = new Array<Shape>(n), none: undefined[] = new Array<undefined>(n);
     for (let i = 0; i < n; i++) {
-      const shape = shapes[i]!, { geometry, transform, aabb } = makeBody(shape);
-      fatten(aabb, this.box);
-      this.fat.set(this.box, 4 * i);
-      this.setTight(i, aabb);
+      const shape = shapes[i]!;
+      writeShapeBounds(shape, tight, 4 * i);
+      fatten(tight, fat, 4 * i);
+      shapeAt[i] = shape;
       userData[i] = i;
-      this.slots.push({ shape, geometry, transform, aabb, proxy: i, index: i, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 });
+      this.indexAt[i] = i;
+      this.proxyAt[i] = i;
+      this.layerAt[i] = collisionLayerOf(shape);
+      this.maskAt[i] = collisionMaskOf(shape);
       this.byId.set(shape.id, i);
       this.moved.push(i);
     }
+    this.shapeAt = shapeAt;
+    this.geometryAt = none;
+    this.transformAt = none.slice();
     // build() numbers proxies 0..n-1 in input order: proxy i is slot i.
-    this.tree = DynamicTree.build(this.fat.subarray(0, 4 * n), userData);
+    this.tree = DynamicTree.build(fat.subarray(0, 4 * n), userData);
     this.synced = shapes;
     this.overlapsCache = null;
     this.pairsDirty = true;
@@ -229,66 +254,86 @@ export class CollisionWorld {
   }
 
   private add(shape: Shape, index: number): number {
-    const slot = this.freeSlots.pop() ?? this.slots.length;
+    const slot = this.freeSlots.pop() ?? this.shapeAt.length;
     if (slot >= SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
-    if (4 * slot + 4 > this.fat.length) {
-      const grown = new Float64Array(Math.max(8 * slot + 8, 64)), tight = new Float64Array(grown.length);
-      grown.set(this.fat);
-      tight.set(this.tight);
-      this.fat = grown;
-      this.tight = tight;
-    }
-    const { geometry, transform, aabb } = makeBody(shape);
-    fatten(aabb, this.box);
-    this.fat.set(this.box, 4 * slot);
-    this.setTight(slot, aabb);
-    const proxy = this.tree.createProxy(this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!, slot);
-    this.slots[slot] = { shape, geometry, transform, aabb, proxy, index, layer: collisionLayerOf(shape), mask: collisionMaskOf(shape), version: 0 };
+    this.reserve(slot + 1);
+    const k = 4 * slot;
+    writeShapeBounds(shape, this.tight, k);
+    fatten(this.tight, this.fat, k);
+    const f = this.fat;
+    // The tree checks the box: a shape with NaN in it throws here and is not added.
+    const proxy = this.tree.createProxy(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, slot);
+    this.shapeAt[slot] = shape;
+    this.geometryAt[slot] = undefined;
+    this.transformAt[slot] = undefined;
+    this.indexAt[slot] = index;
+    this.proxyAt[slot] = proxy;
+    this.layerAt[slot] = collisionLayerOf(shape);
+    this.maskAt[slot] = collisionMaskOf(shape);
+    this.versionAt[slot] = 0;
     this.byId.set(shape.id, slot);
     this.moved.push(slot);
     return slot;
   }
 
   private update(slot: number, shape: Shape): void {
-    const body = this.slots[slot]!;
-    const { geometry, transform, aabb } = makeBody(shape);
-    body.shape = shape;
-    body.geometry = geometry;
-    body.transform = transform;
-    body.aabb = aabb;
-    this.setTight(slot, aabb);
-    body.version++;
-    const layer = collisionLayerOf(shape), mask = collisionMaskOf(shape);
-    const bitsChanged = layer !== body.layer || mask !== body.mask;
-    body.layer = layer;
-    body.mask = mask;
-    const f = this.fat, k = 4 * slot, { minX, minY, maxX, maxY } = aabb;
-    if (minX < f[k]! || minY < f[k + 1]! || maxX > f[k + 2]! || maxY > f[k + 3]!) {
-      fatten(aabb, this.box);
-      f.set(this.box, k);
-      this.tree.moveProxy(body.proxy, this.box[0]!, this.box[1]!, this.box[2]!, this.box[3]!);
+    const t = this.tight, f = this.fat, k = 4 * slot;
+    writeShapeBounds(shape, t, k);
+    this.shapeAt[slot] = shape;
+    this.geometryAt[slot] = undefined;
+    this.transformAt[slot] = undefined;
+    this.versionAt[slot] = this.versionAt[slot]! + 1;
+    const layer = collisionLayerOf(shape) >>> 0, mask = collisionMaskOf(shape) >>> 0;
+    const bitsChanged = layer !== this.layerAt[slot] || mask !== this.maskAt[slot];
+    this.layerAt[slot] = layer;
+    this.maskAt[slot] = mask;
+    if (t[k]! < f[k]! || t[k + 1]! < f[k + 1]! || t[k + 2]! > f[k + 2]! || t[k + 3]! > f[k + 3]!) {
+      fatten(t, f, k);
+      this.tree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
       this.moved.push(slot);
     } else if (bitsChanged) this.moved.push(slot);
   }
 
   /** Drops the shape from the tree and the slots; the caller drops its pairs. */
   private remove(id: string, slot: number): void {
-    const body = this.slots[slot]!;
-    this.tree.destroyProxy(body.proxy);
-    this.slots[slot] = null;
+    this.tree.destroyProxy(this.proxyAt[slot]!);
+    this.shapeAt[slot] = null;
+    this.geometryAt[slot] = undefined;
+    this.transformAt[slot] = undefined;
     this.byId.delete(id);
     this.freeSlots.push(slot);
     this.pairsOf[slot] = undefined;
   }
 
-  private setTight(slot: number, b: AABB): void {
-    const t = this.tight, k = 4 * slot;
-    t[k] = b.minX; t[k + 1] = b.minY; t[k + 2] = b.maxX; t[k + 3] = b.maxY;
+  /** The slot's geometry, made now if this is its first use since the shape was set. */
+  private geometry(slot: number): Geometry {
+    let g = this.geometryAt[slot];
+    if (g === undefined) {
+      const shape = this.shapeAt[slot]!;
+      g = this.geometryAt[slot] = shapeGeometry(shape);
+      this.transformAt[slot] = shapeTransform(shape, g);
+    }
+    return g;
+  }
+
+  /** The slot's transform; geometry(slot) first. */
+  private transform(slot: number): Transform {
+    return this.transformAt[slot]!;
   }
 
   private fatOverlap(p: number, q: number): boolean {
     const f = this.fat, i = 4 * p, j = 4 * q;
     return f[i]! <= f[j + 2]! && f[j]! <= f[i + 2]! && f[i + 1]! <= f[j + 3]! && f[j + 1]! <= f[i + 3]!;
+  }
+
+  /** Whether the exact boxes of two slots meet (touching counts), as findOverlaps' sweep tests them. */
+  private tightOverlap(p: number, q: number): boolean {
+    const t = this.tight, i = 4 * p, j = 4 * q;
+    return t[i]! <= t[j + 2]! && t[j]! <= t[i + 2]! && t[i + 1]! <= t[j + 3]! && t[j + 1]! <= t[i + 3]!;
+  }
+
+  private bits(p: number, q: number): boolean {
+    return bitsCollide(this.layerAt[p]!, this.maskAt[p]!, this.layerAt[q]!, this.maskAt[q]!, this.filter);
   }
 
   private addPair(key: number, p: number, q: number): void {
@@ -305,12 +350,12 @@ export class CollisionWorld {
 
   /** New candidate pairs from moved proxies; pairs whose fat boxes parted or whose bits no longer meet dropped; stale manifolds recomputed. */
   private updatePairs(): void {
-    const slots = this.slots, pairs = this.pairs, filter = this.filter;
+    const shapeAt = this.shapeAt, pairs = this.pairs, indexAt = this.indexAt, versionAt = this.versionAt;
     // Moved slots as flags: a pair of two moved shapes is taken from the lower slot's query only.
-    const moved = new Uint8Array(slots.length);
+    const moved = new Uint8Array(shapeAt.length);
     let movedCount = 0;
     for (const p of this.moved) {
-      if (!moved[p] && slots[p]) movedCount++;
+      if (!moved[p] && shapeAt[p]) movedCount++;
       moved[p] = 1;
     }
     if (pairs.size === 0 && movedCount === this.byId.size) {
@@ -318,8 +363,7 @@ export class CollisionWorld {
       // of overlapping fat boxes, where a query per shape would descend from the root n times.
       const keys: number[] = [];
       this.tree.forEachOverlappingPair((p, q) => {
-        const a = slots[p]!, b = slots[q]!;
-        if (bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) keys.push(pairKey(p, q));
+        if (this.bits(p, q)) keys.push(pairKey(p, q));
       });
       // Into the map in slot order, as queries slot by slot would have put them: overlaps() sorts
       // its list by scene index, and a nearly sorted list sorts in one pass (tree order made every
@@ -332,38 +376,36 @@ export class CollisionWorld {
       moved.fill(0);
     }
     for (let p = 0; p < moved.length; p++) {
-      if (!moved[p]) continue;
-      const body = slots[p];
-      if (!body) continue;
+      if (!moved[p] || !shapeAt[p]) continue;
       const f = this.fat, k = 4 * p;
       this.tree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
         if (q === p || (q < p && moved[q])) return true;
         const key = pairKey(p, q);
-        if (pairs.has(key)) return true;
-        const other = slots[q]!;
-        if (!bitsCollide(body.layer, body.mask, other.layer, other.mask, filter)) return true;
+        if (pairs.has(key) || !this.bits(p, q)) return true;
         this.addPair(key, p, q);
         return true;
       });
     }
     this.moved.length = 0;
     const refresh = (pair: Pair, key: number): void => {
-      const a = slots[pair.a]!, b = slots[pair.b]!;
-      if (moved[pair.a] || moved[pair.b]) {
-        if (!this.fatOverlap(pair.a, pair.b) || !bitsCollide(a.layer, a.mask, b.layer, b.mask, filter)) {
-          this.dropPair(key, pair);
-          return;
-        }
+      const a = pair.a, b = pair.b;
+      if ((moved[a] || moved[b]) && (!this.fatOverlap(a, b) || !this.bits(a, b))) {
+        this.dropPair(key, pair);
+        return;
       }
       // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
-      const aFirst = a.index < b.index, first = aFirst ? a : b, second = aFirst ? b : a;
-      const firstSlot = aFirst ? pair.a : pair.b;
-      if (pair.versionA === a.version && pair.versionB === b.version && pair.first === firstSlot) return;
-      pair.versionA = a.version;
-      pair.versionB = b.version;
-      pair.first = firstSlot;
-      const m = collide(first.geometry, first.transform, second.geometry, second.transform, manifold);
-      pair.overlap = m.pointCount === 0 ? null : { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+      const first = indexAt[a]! < indexAt[b]! ? a : b, second = first === a ? b : a;
+      if (pair.versionA === versionAt[a] && pair.versionB === versionAt[b] && pair.first === first) return;
+      pair.versionA = versionAt[a]!;
+      pair.versionB = versionAt[b]!;
+      pair.first = first;
+      // Exact boxes apart: no overlap, and no geometry made for a pair that only came near.
+      if (!this.tightOverlap(a, b)) {
+        pair.overlap = null;
+        return;
+      }
+      const m = collide(this.geometry(first), this.transform(first), this.geometry(second), this.transform(second), manifold);
+      pair.overlap = m.pointCount === 0 ? null : { a: shapeAt[first]!.id, b: shapeAt[second]!.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
     };
     const touched = this.touched;
     if (touched) {
@@ -385,10 +427,10 @@ export class CollisionWorld {
       this.pairsDirty = false;
     }
     if (this.overlapsCache) return this.overlapsCache;
-    const slots = this.slots, touched = this.touched, listed = this.listed;
+    const indexAt = this.indexAt, touched = this.touched, listed = this.listed;
     // Scene order of a pair: its lower index, then its higher one.
     const order = (p: Pair): number => {
-      const i = slots[p.a]!.index, j = slots[p.b]!.index;
+      const i = indexAt[p.a]!, j = indexAt[p.b]!;
       return i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
     };
     const found: Pair[] = [], at: number[] = [];
@@ -397,7 +439,7 @@ export class CollisionWorld {
       // pairs as they are now, sorted: a drag step sorts a handful, not every pair.
       const fresh: { key: number; pair: Pair }[] = [];
       const seen = new Set<number>();
-      const flag = new Uint8Array(slots.length);
+      const flag = new Uint8Array(this.shapeAt.length);
       for (const slot of touched) {
         flag[slot] = 1;
         this.pairsOf[slot]?.forEach((key) => {
@@ -434,35 +476,25 @@ export class CollisionWorld {
    * whose layer the mask scans (no mask: every shape), in no particular order.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
-    // bodiesInBox's walk with the shape handed straight to `visit`: one closure per candidate
-    // fewer, a third of a query that finds a handful of shapes.
-    const slots = this.slots, t = this.tight;
-    this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
-      const k = 4 * slot;
-      if (t[k]! <= maxX && minX <= t[k + 2]! && t[k + 1]! <= maxY && minY <= t[k + 3]!) {
-        const body = slots[slot]!;
-        if (mask === undefined || (body.layer & mask) !== 0) visit(body.shape);
-      }
-      return true;
-    });
+    this.slotsInBox(minX, minY, maxX, maxY, mask, (slot) => visit(this.shapeAt[slot]!));
   }
 
   /** Ids of the shapes whose box meets the given box and whose layer the mask scans, in scene order. */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
-    const found: Body[] = [];
-    this.bodiesInBox(minX, minY, maxX, maxY, mask, (body) => found.push(body));
-    return found.sort((u, v) => u.index - v.index).map((b) => b.shape.id);
+    const found: number[] = [];
+    this.slotsInBox(minX, minY, maxX, maxY, mask, (slot) => found.push(slot));
+    const indexAt = this.indexAt;
+    return found.sort((u, v) => indexAt[u]! - indexAt[v]!).map((slot) => this.shapeAt[slot]!.id);
   }
 
-  private bodiesInBox(minX: number, minY: number, maxX: number, maxY: number, mask: number | undefined, visit: (body: Body) => void): void {
+  private slotsInBox(minX: number, minY: number, maxX: number, maxY: number, mask: number | undefined, visit: (slot: number) => void): void {
     // The tree holds fat boxes: each candidate is checked against its exact box, kept in a typed
-    // array so a candidate that misses costs no body read.
-    const slots = this.slots, t = this.tight;
+    // array so a candidate that misses costs no shape read.
+    const t = this.tight, layerAt = this.layerAt;
     this.tree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
       const k = 4 * slot;
       if (t[k]! <= maxX && minX <= t[k + 2]! && t[k + 1]! <= maxY && minY <= t[k + 3]!) {
-        const body = slots[slot]!;
-        if (mask === undefined || (body.layer & mask) !== 0) visit(body);
+        if (mask === undefined || (layerAt[slot]! & mask) !== 0) visit(slot);
       }
       return true;
     });
@@ -470,37 +502,36 @@ export class CollisionWorld {
 
   /** Casts the ray from → to, as raycastScene does, through the tree. */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
-    const mode = options.mode ?? "closest", mask = options.mask, ignore = options.ignore, slots = this.slots;
+    const mode = options.mode ?? "closest", mask = options.mask, ignore = options.ignore;
+    const shapeAt = this.shapeAt, indexAt = this.indexAt, layerAt = this.layerAt;
     rayOptions.reportInside = options.reportInside ?? false;
     if (mode === "closest") {
       // The best hit so far in locals: nothing is allocated per candidate, one CastHit at the end.
       let bestSlot = -1, bestIndex = 0, fraction = 0, px = 0, py = 0, nx = 0, ny = 0, inside = false;
       this.tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
-        const body = slots[slot]!;
-        if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
+        if ((mask !== undefined && (layerAt[slot]! & mask) === 0) || (ignore !== undefined && ignore.has(shapeAt[slot]!.id))) return -1;
         rayOptions.maxFraction = maxFraction;
-        rayCast(body.geometry, body.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
+        rayCast(this.geometry(slot), this.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
         if (!cast.hit) return -1;
         // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
-        if (bestSlot >= 0 && cast.fraction === fraction && body.index > bestIndex) return -1;
+        if (bestSlot >= 0 && cast.fraction === fraction && indexAt[slot]! > bestIndex) return -1;
         bestSlot = slot;
-        bestIndex = body.index;
+        bestIndex = indexAt[slot]!;
         fraction = cast.fraction;
         px = cast.pointX; py = cast.pointY; nx = cast.normalX; ny = cast.normalY; inside = cast.startedInside;
         return fraction;
       });
-      return bestSlot < 0 ? [] : [{ shape: slots[bestSlot]!.shape.id, fraction, point: vec2(px, py), normal: vec2(nx, ny), startedInside: inside }];
+      return bestSlot < 0 ? [] : [{ shape: shapeAt[bestSlot]!.id, fraction, point: vec2(px, py), normal: vec2(nx, ny), startedInside: inside }];
     }
     const hits: { index: number; hit: CastHit }[] = [];
     let stop = false;
     rayOptions.maxFraction = 1;
     this.tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
       if (stop) return 0;
-      const body = slots[slot]!;
-      if ((mask !== undefined && (body.layer & mask) === 0) || (ignore !== undefined && ignore.has(body.shape.id))) return -1;
-      rayCast(body.geometry, body.transform, from.x, from.y, to.x, to.y, cast, rayOptions);
+      if ((mask !== undefined && (layerAt[slot]! & mask) === 0) || (ignore !== undefined && ignore.has(shapeAt[slot]!.id))) return -1;
+      rayCast(this.geometry(slot), this.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
-      hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
+      hits.push({ index: indexAt[slot]!, hit: toHit(shapeAt[slot]!.id, cast) });
       if (mode === "any") {
         stop = true;
         return 0;
@@ -522,27 +553,28 @@ export class CollisionWorld {
     const slot = this.byId.get(movingId);
     if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
     const mode = options.mode ?? "closest", mask = options.mask;
-    const moving = this.slots[slot]!;
-    const tx = to.x - moving.shape.x, ty = to.y - moving.shape.y;
-    const box = moving.aabb;
-    const minX = Math.min(box.minX, box.minX + tx), minY = Math.min(box.minY, box.minY + ty);
-    const maxX = Math.max(box.maxX, box.maxX + tx), maxY = Math.max(box.maxY, box.maxY + ty);
-    const candidates: Body[] = [];
+    const shapeAt = this.shapeAt, indexAt = this.indexAt, layerAt = this.layerAt, t = this.tight;
+    const moving = shapeAt[slot]!;
+    const tx = to.x - moving.x, ty = to.y - moving.y;
+    const k = 4 * slot;
+    const minX = Math.min(t[k]!, t[k]! + tx), minY = Math.min(t[k + 1]!, t[k + 1]! + ty);
+    const maxX = Math.max(t[k + 2]!, t[k + 2]! + tx), maxY = Math.max(t[k + 3]!, t[k + 3]! + ty);
+    const candidates: number[] = [];
     this.tree.query(minX, minY, maxX, maxY, (_proxy, q) => {
-      const body = this.slots[q]!;
-      if (q !== slot && (mask === undefined || (body.layer & mask) !== 0) && !options.ignore?.has(body.shape.id) && bitsCollide(moving.layer, moving.mask, body.layer, body.mask, this.filter)) candidates.push(body);
+      if (q !== slot && (mask === undefined || (layerAt[q]! & mask) !== 0) && !options.ignore?.has(shapeAt[q]!.id) && this.bits(slot, q)) candidates.push(q);
       return true;
     });
     // Scene order, as sweepScene: a closest sweep then clips at the best fraction so far.
-    candidates.sort((u, v) => u.index - v.index);
+    candidates.sort((u, v) => indexAt[u]! - indexAt[v]!);
     const hits: { index: number; hit: CastHit }[] = [];
     let best = 1;
-    for (const body of candidates) {
-      const { geometry, transform, aabb } = body;
-      if (aabb.minX > maxX || aabb.maxX < minX || aabb.minY > maxY || aabb.maxY < minY) continue;
-      shapeCast(geometry, transform, moving.geometry, moving.transform, tx, ty, cast, mode === "closest" ? best : 1);
+    const movingGeometry = this.geometry(slot), movingTransform = this.transform(slot);
+    for (const q of candidates) {
+      const j = 4 * q;
+      if (t[j]! > maxX || t[j + 2]! < minX || t[j + 1]! > maxY || t[j + 3]! < minY) continue;
+      shapeCast(this.geometry(q), this.transform(q), movingGeometry, movingTransform, tx, ty, cast, mode === "closest" ? best : 1);
       if (!cast.hit) continue;
-      hits.push({ index: body.index, hit: toHit(body.shape.id, cast) });
+      hits.push({ index: indexAt[q]!, hit: toHit(shapeAt[q]!.id, cast) });
       if (mode === "any") break;
       if (cast.fraction < best) best = cast.fraction;
     }

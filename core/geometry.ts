@@ -41,37 +41,60 @@ export function computeAABB(g: Geometry, xf: Transform): AABB {
  * The bounding box of a scene shape from its own numbers, without building its geometry: the same
  * arithmetic as computeAABB on the shape's geometry (bit for bit for circles, boxes and capsules),
  * at a fraction of the cost, for drawing and framing 100,000 shapes. A polygon is boxed over all
- * its points, where its geometry welds points closer than 1e-7 of its size: the two boxes can
- * differ by that much.
+ * its points, where its geometry welds points closer than 1e-7 of its size: the box can be larger
+ * than the geometry's by that much, never smaller (the hull keeps points of the input). This is
+ * the box of a scene shape everywhere (shapeAABB, the collision world, culling).
  */
 export function shapeBounds(shape: Shape): AABB {
+  writeShapeBounds(shape, bounds, 0);
+  return { minX: bounds[0]!, minY: bounds[1]!, maxX: bounds[2]!, maxY: bounds[3]! };
+}
+
+const bounds = new Float64Array(4);
+
+/** shapeBounds written as minX, minY, maxX, maxY at out[at…]: no object, for a world of 100,000 boxes. */
+export function writeShapeBounds(shape: Shape, out: Float64Array, at: number): void {
   const px = shape.x, py = shape.y;
   if (shape.type === "circle") {
     const r = shape.radius;
-    return { minX: px - r, minY: py - r, maxX: px + r, maxY: py + r };
+    out[at] = px - r; out[at + 1] = py - r; out[at + 2] = px + r; out[at + 3] = py + r;
+    return;
   }
   const { c, s } = rotFromDegrees(shape.rotation);
   if (shape.type === "capsule") {
     // As makeCapsule: the core from (0, −half) to (0, half), or a circle when it has no length.
     const r = shape.radius, half = Math.max(shape.height / 2 - r, 0);
-    if (2 * half <= 1e-12 * Math.max(r, half)) return { minX: px - r, minY: py - r, maxX: px + r, maxY: py + r };
+    if (2 * half <= 1e-12 * Math.max(r, half)) {
+      out[at] = px - r; out[at + 1] = py - r; out[at + 2] = px + r; out[at + 3] = py + r;
+      return;
+    }
     const x1 = c * 0 - s * -half + px, y1 = s * 0 + c * -half + py;
     const x2 = c * 0 - s * half + px, y2 = s * 0 + c * half + py;
-    return { minX: Math.min(x1, x2) - r, minY: Math.min(y1, y2) - r, maxX: Math.max(x1, x2) + r, maxY: Math.max(y1, y2) + r };
+    out[at] = Math.min(x1, x2) - r; out[at + 1] = Math.min(y1, y2) - r; out[at + 2] = Math.max(x1, x2) + r; out[at + 3] = Math.max(y1, y2) + r;
+    return;
   }
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const corner = (lx: number, ly: number): void => {
+  // Corners in a plain loop over numbers, as computeAABB: no closure or point per corner.
+  const n = shape.type === "box" ? 4 : shape.points.length;
+  const hw = shape.type === "box" ? shape.width / 2 : 0, hh = shape.type === "box" ? shape.height / 2 : 0;
+  for (let i = 0; i < n; i++) {
+    let lx: number, ly: number;
+    if (shape.type === "box") {
+      // −hw,−hh; hw,−hh; hw,hh; −hw,hh: the order makeBox gives its corners.
+      lx = i === 0 || i === 3 ? -hw : hw;
+      ly = i < 2 ? -hh : hh;
+    } else {
+      const p = shape.points[i]!;
+      lx = p[0];
+      ly = p[1];
+    }
     const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
-  };
-  if (shape.type === "box") {
-    const hw = shape.width / 2, hh = shape.height / 2;
-    corner(-hw, -hh); corner(hw, -hh); corner(hw, hh); corner(-hw, hh);
-  } else for (const [x, y] of shape.points) corner(x, y);
-  return { minX, minY, maxX, maxY };
+  }
+  out[at] = minX; out[at + 1] = minY; out[at + 2] = maxX; out[at + 3] = maxY;
 }
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {

@@ -2,7 +2,7 @@
 // shapes' AABBs keeps the narrow phase to boxes that meet; collision-world.ts keeps the pairs of a
 // changing scene incrementally in a dynamic tree.
 import { DEFAULT_FILTER_RULE, shapesCollide, type FilterRule } from "./collision-filter";
-import { aabbOverlaps, computeAABB, type AABB } from "./geometry";
+import { aabbOverlaps, shapeBounds, type AABB } from "./geometry";
 import { collide, Manifold } from "./manifold";
 import { CIRCLE, geometryOf, transformOf, type Geometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
@@ -40,14 +40,22 @@ export function collisionBody(shape: Shape): CollisionBody {
   return body;
 }
 
-/** A new body for the shape, not cached (a CollisionWorld keeps its own). */
+/** A new body for the shape, not cached. */
 export function makeBody(shape: Shape): CollisionBody {
+  const geometry = shapeGeometry(shape);
+  return { shape, geometry, transform: shapeTransform(shape, geometry), aabb: shapeBounds(shape) };
+}
+
+/** The geometry of a validated scene shape; throws, naming the shape, for one that bypassed validation. */
+export function shapeGeometry(shape: Shape): Geometry {
   const g = geometryOf(shape);
   if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
-  // A capsule made as a circle turns nothing: without its rotation it gives bit-identical results.
-  const centred = g.value.kind === CIRCLE && g.value.cx === 0 && g.value.cy === 0;
-  const transform = centred ? { px: shape.x, py: shape.y, c: 1, s: 0 } : transformOf(shape);
-  return { shape, geometry: g.value, transform, aabb: computeAABB(g.value, transform) };
+  return g.value;
+}
+
+/** The shape's transform. A capsule made as a circle turns nothing: without its rotation it gives bit-identical results. */
+export function shapeTransform(shape: Shape, geometry: Geometry): Transform {
+  return geometry.kind === CIRCLE && geometry.cx === 0 && geometry.cy === 0 ? { px: shape.x, py: shape.y, c: 1, s: 0 } : transformOf(shape);
 }
 
 /** The world-space AABB of a validated scene shape. */

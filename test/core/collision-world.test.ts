@@ -3,7 +3,7 @@
 // its pairs must equal the one-pass findOverlaps, and its ray casts and sweeps the linear
 // raycastScene and sweepScene, under each filter rule. Pinned seeds: every run checks the same.
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, findOverlaps, raycastScene, sweepScene, vec2, type FilterRule, type Shape } from "../../core/index";
+import { aabbOverlaps, CollisionWorld, findOverlaps, raycastScene, shapeAABB, shapeBounds, sweepScene, vec2, type FilterRule, type Shape } from "../../core/index";
 import { seededRandom } from "../seeded-random";
 
 const BITS = [1, 2, 3, 4, 5, 0x80000000, 0xffffffff];
@@ -68,6 +68,12 @@ function run(seed: number, rule: FilterRule, steps: number, count: number, sprea
       const mover = shapes[Math.floor(r() * shapes.length)]!;
       const to = vec2(mover.x + (r() - 0.5) * spread / 2, mover.y + (r() - 0.5) * spread / 2);
       expect(world.sweep(mover.id, to, { mode: "all" }), `seed ${seed} step ${step}: sweep`).toEqual(sweepScene(shapes, mover.id, to, { mode: "all", filter: rule }));
+      // A region: the shapes whose box (shapeAABB) meets it on the mask's layers, in scene order.
+      const x = (r() - 0.5) * spread, y = (r() - 0.5) * spread, w = r() * spread / 3, h = r() * spread / 3;
+      const mask = r() < 0.5 ? undefined : BITS[Math.floor(r() * BITS.length)]!;
+      const region = { minX: x, minY: y, maxX: x + w, maxY: y + h };
+      const inRegion = shapes.filter((s) => aabbOverlaps(shapeAABB(s), region) && (mask === undefined || ((s.collisionLayer ?? 1) & mask) !== 0)).map((s) => s.id);
+      expect(world.queryBox(x, y, x + w, y + h, mask), `seed ${seed} step ${step}: region`).toEqual(inRegion);
     }
     shapes = edit(r, shapes, next, spread);
   }
@@ -143,6 +149,54 @@ describe("CollisionWorld against the one-pass queries (seeded fuzz)", () => {
     expect(world.queryBox(-6, -1, 1, 1)).toEqual(["left", "mid"]);
     expect(world.queryBox(-6, -1, 1, 1, 1)).toEqual(["left"]);
     expect(world.queryBox(10, 10, 11, 11)).toEqual([]);
+  });
+
+  it("readBox gives the box of the very shape object the world holds, and nothing for another object or id", () => {
+    const a: Shape = { id: "a", type: "box", x: 3, y: 4, rotation: 30, width: 4, height: 2 };
+    const world = new CollisionWorld();
+    world.sync([a]);
+    const out = new Float64Array(4);
+    expect(world.readBox(a, out)).toBe(true);
+    expect([...out]).toEqual(Object.values(shapeBounds(a)));
+    // The same id in a new object (an edit not synced yet), and an id the world does not hold.
+    const moved = { ...a, x: 10 };
+    out.fill(7);
+    expect(world.readBox(moved, out)).toBe(false);
+    expect(world.readBox({ ...a, id: "b" }, out)).toBe(false);
+    expect([...out]).toEqual([7, 7, 7, 7]);
+    world.sync([moved]);
+    expect(world.readBox(moved, out)).toBe(true);
+    expect([...out]).toEqual(Object.values(shapeBounds(moved)));
+    expect(world.readBox(a, out)).toBe(false);
+  });
+
+  it("a polygon's box is that of all its points, where its geometry welds two: queries and pairs agree with the brute force", () => {
+    // (10 + 5e-7, 10 + 5e-7) is within the weld distance of (10, 10): the hull keeps (10, 10), the box reaches past it.
+    const p: Shape = { id: "p", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [10, 0], [10, 10], [10 + 5e-7, 10 + 5e-7], [0, 10]] };
+    const probe: Shape = { id: "q", type: "circle", x: 10 + 5e-7 + 1, y: 5, rotation: 0, radius: 1 };
+    const world = new CollisionWorld();
+    world.sync([p, probe]);
+    expect(shapeAABB(p).maxX).toBe(10 + 5e-7);
+    const out = new Float64Array(4);
+    world.readBox(p, out);
+    expect(out[2]).toBe(10 + 5e-7);
+    expect(world.queryBox(10 + 2e-7, 0, 20, 1)).toEqual(["p"]);
+    // The circle touches the box of the points but not the polygon: no pair, as findOverlaps says.
+    expect(world.overlaps()).toEqual(findOverlaps([p, probe]));
+    expect(world.overlaps()).toEqual([]);
+  });
+
+  it("a shape's geometry is made when a query first reaches it: one that bypassed validation syncs, and that query throws naming it", () => {
+    // A capsule shorter than its two caps: validation refuses it, and it has no geometry.
+    const bad: Shape = { id: "bad", type: "capsule", x: 0, y: 0, rotation: 0, radius: 2, height: 1 };
+    const far: Shape = { id: "far", type: "circle", x: 100, y: 0, rotation: 0, radius: 1 };
+    const world = new CollisionWorld();
+    expect(() => world.sync([bad, far])).not.toThrow();
+    expect(world.overlaps()).toEqual([]);
+    expect(world.raycast(vec2(90, 0), vec2(110, 0))[0]?.shape).toBe("far");
+    expect(() => world.raycast(vec2(-10, 0), vec2(10, 0))).toThrow(/invalid shape bad/);
+    world.sync([bad, { ...far, x: 1 }]);
+    expect(() => world.overlaps()).toThrow(/invalid shape bad/);
   });
 
   it("an unknown sweep shape is an error naming it", () => {

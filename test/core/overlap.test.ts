@@ -1,7 +1,7 @@
 // Hand-written overlap cases with exact expected values, and the AABB of every kind.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, collideCircles, shapeBounds, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
+import { aabbOverlaps, collideCircles, computeAABB, makeBody, shapeBounds, FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
 import { anyShape, extremeShape, KINDS, seedOf } from "./arbitraries";
 import { overlap, type Penetration } from "./penetration";
 import { signedDistance } from "./reference";
@@ -251,11 +251,14 @@ describe("the reference itself (test/core/reference.ts) on values worked by hand
 });
 
 describe("shapeBounds (from the shape's numbers, no geometry)", () => {
-  it("is shapeAABB bit for bit for circles, boxes and capsules, and within the weld distance for polygons", () => {
+  it("is the geometry's computeAABB bit for bit for circles, boxes and capsules; for polygons it holds it, within the weld distance; shapeAABB is it", () => {
     const check = (s: Shape) => {
-      const fast = shapeBounds(s), exact = shapeAABB(s);
+      const fast = shapeBounds(s), body = makeBody(s), exact = computeAABB(body.geometry, body.transform);
+      expect(shapeAABB(s)).toEqual(fast);
       if (s.type !== "polygon") expect(fast).toEqual(exact);
       else {
+        // The hull keeps points of the input: the box of all of them can only be larger.
+        expect(fast.minX <= exact.minX && fast.minY <= exact.minY && fast.maxX >= exact.maxX && fast.maxY >= exact.maxY).toBe(true);
         const size = Math.max(exact.maxX - exact.minX, exact.maxY - exact.minY);
         for (const k of ["minX", "minY", "maxX", "maxY"] as const) expect(Math.abs(fast[k] - exact[k])).toBeLessThanOrEqual(2e-7 * size + 1e-12 * Math.abs(exact[k]));
       }
