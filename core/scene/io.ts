@@ -5,6 +5,7 @@ import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCo
 import type { z } from "zod";
 import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
 import { migrateScene, type SceneDocument } from "./migrations";
+import { plainShape, type ParsedShape } from "./plain-shapes";
 import { sceneSchema } from "./schema";
 import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type Shape } from "./types";
 
@@ -226,7 +227,7 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
   }
 
   const found: [PathSegment[], string][] = [];
-  const result = sceneSchema.safeParse(data);
+  const result = safeParseScene(data);
   if (!result.success) {
     for (const issue of result.error.issues) found.push([issue.path as PathSegment[], issueMessage(issue, data)]);
   }
@@ -238,6 +239,23 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
     return { ok: false, problems };
   }
   return { ok: true, scene: result.data as Scene };
+}
+
+/**
+ * sceneSchema.safeParse, with a file's plain shapes (plainShape) accepted without zod: the rest
+ * of the file still goes through the schema, and a file with any other shape goes through whole.
+ */
+function safeParseScene(data: unknown): ReturnType<typeof sceneSchema.safeParse> {
+  const shapes = typeof data === "object" && data !== null && Array.isArray((data as { shapes?: unknown }).shapes) ? (data as { shapes: unknown[] }).shapes : [];
+  if (shapes.length === 0) return sceneSchema.safeParse(data);
+  const plain: ParsedShape[] = [];
+  for (const s of shapes) {
+    const shape = plainShape(s);
+    if (!shape) return sceneSchema.safeParse(data);
+    plain.push(shape);
+  }
+  const rest = sceneSchema.safeParse({ ...(data as object), shapes: [] });
+  return rest.success ? { success: true, data: { ...rest.data, shapes: plain } } : sceneSchema.safeParse(data);
 }
 
 /**

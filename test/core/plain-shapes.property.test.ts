@@ -1,0 +1,61 @@
+// plainShape accepts a big file's common shapes without zod: it must never accept what the schema
+// refuses, must give exactly the schema's output, and must accept every valid shape without custom
+// properties (else the fast path would quietly stop being taken). Checked on valid shapes and on
+// shapes with one field broken in every way a file can break it.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { plainShape } from "../../core/scene/plain-shapes";
+import { shapeSchema } from "../../core/scene/schema";
+import { anyShape, extremeShape, KINDS, seedOf } from "./arbitraries";
+
+const FIELDS = ["id", "name", "layer", "type", "x", "y", "rotation", "collisionLayer", "collisionMask", "radius", "width", "height", "points", "properties", "note"];
+/** Values at and around every limit of the schema, and of the wrong type. */
+const EDGES: unknown[] = [
+  undefined, null, "", "a", true, 0, -0, 1, -1, 1.5, NaN, Infinity, -Infinity, 1e15, -1e15, 1e15 * (1 + 2 ** -52), 1e-9, 1e-9 * (1 - 2 ** -52), 1e-10,
+  2 ** 32 - 1, 2 ** 32, 0.5, [], {}, [1, 2], [[0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [1, 1], [0, 1]], [[0, 0], [1, 1], [1, 0], [0, 1]],
+  [[0, 0, 0], [1, 0], [0, 1]], [["0", 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [2, 0]], [{ name: "k", type: "string", value: "v" }], "circle", "box", "capsule", "polygon", "ray",
+];
+
+const broken = fc.tuple(anyShape("s"), fc.constantFrom(...FIELDS), fc.oneof(fc.constantFrom(...EDGES), fc.jsonValue()), fc.boolean()).map(([shape, field, value, remove]) => {
+  const s: Record<string, unknown> = { ...shape };
+  if (remove) delete s[field];
+  else s[field] = value;
+  return s;
+});
+
+function check(value: unknown): void {
+  const fast = plainShape(value), schema = shapeSchema.safeParse(value);
+  if (fast) {
+    expect(schema.success, JSON.stringify(value)).toBe(true);
+    expect(fast).toEqual(schema.data);
+  } else if (schema.success) {
+    // Refused only for what it leaves to the schema: custom properties.
+    expect((value as { properties?: unknown }).properties, JSON.stringify(value)).toBeDefined();
+  }
+}
+
+describe("plainShape: the schema's answer for plain shapes, without zod", () => {
+  it("valid shapes of every kind, ordinary and extreme: accepted, as the schema outputs them", () => {
+    fc.assert(fc.property(anyShape("s"), (s) => {
+      expect(plainShape(s)).not.toBeNull();
+      check(s);
+    }), { seed: seedOf("plain shapes"), numRuns: 2000 });
+    for (const kind of KINDS) fc.assert(fc.property(extremeShape(kind, "e"), check), { seed: seedOf(`plain shapes ${kind}`), numRuns: 300 });
+  });
+
+  it("one field broken, removed or of the wrong type: never accepted where the schema refuses", () => {
+    fc.assert(fc.property(broken, check), { seed: seedOf("plain shapes broken"), numRuns: 20000 });
+  });
+
+  it("a rotation left out is 0, the points are copies, unknown fields are kept, and the input is not changed", () => {
+    const input = { id: "p", type: "polygon", x: 1, y: 2, points: [[0, 0], [4, 0], [0, 3]], note: { kept: true } };
+    const before = JSON.stringify(input);
+    const out = plainShape(input) as unknown as Record<string, unknown>;
+    expect(out).toEqual({ ...input, rotation: 0 });
+    expect(out.points).not.toBe(input.points);
+    expect((out.points as unknown[])[0]).not.toBe(input.points[0]);
+    expect(JSON.stringify(input)).toBe(before);
+    // Not shapes at all.
+    for (const v of [null, 3, "circle", [], [{ id: "a" }]]) expect(plainShape(v)).toBeNull();
+  });
+});
