@@ -4,8 +4,9 @@
 // shapes with one field broken in every way a file can break it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { validateSceneData } from "../../core/index";
 import { plainShape } from "../../core/scene/plain-shapes";
-import { shapeSchema } from "../../core/scene/schema";
+import { sceneSchema, shapeSchema } from "../../core/scene/schema";
 import { anyShape, extremeShape, KINDS, seedOf } from "./arbitraries";
 
 const FIELDS = ["id", "name", "layer", "type", "x", "y", "rotation", "collisionLayer", "collisionMask", "radius", "width", "height", "points", "properties", "note"];
@@ -55,5 +56,27 @@ describe("plainShape: the schema's answer for plain shapes, without zod", () => 
     expect(JSON.stringify(input)).toBe(before);
     // Not shapes at all.
     for (const v of [null, 3, "circle", [], [{ id: "a" }]]) expect(plainShape(v)).toBeNull();
+  });
+
+  it("a whole file: validateSceneData's scene is the schema's, whether every shape is plain or one is not", () => {
+    const file = fc.record({
+      shapes: fc.array(fc.tuple(anyShape("s"), fc.boolean()), { minLength: 1, maxLength: 8 }),
+      probes: fc.boolean(),
+      layers: fc.boolean(),
+    }).map(({ shapes, probes, layers }) => ({
+      format: "collider-studio-scene",
+      version: 1,
+      editor: { zoom: 2 },
+      ...(layers ? { layers: [{ id: "a", name: "A" }] } : {}),
+      ...(probes ? { probes: [{ id: "r", type: "ray", from: [0, 0], to: [1, 1] }] } : {}),
+      // Ids made unique; some shapes with a custom property (not plain: the file goes to zod whole).
+      shapes: shapes.map(([shape, custom], i) => ({ ...shape, id: `s${i}`, ...(layers ? { layer: "a" } : {}), ...(custom && i % 3 === 0 ? { properties: [{ name: "k", type: "number", value: 1 }] } : {}) })),
+    }));
+    fc.assert(fc.property(file, (data) => {
+      const ours = validateSceneData(structuredClone(data)), schema = sceneSchema.safeParse(structuredClone(data));
+      expect(ours.ok).toBe(true);
+      expect(schema.success).toBe(true);
+      if (ours.ok) expect(ours.scene).toEqual(schema.data);
+    }), { seed: seedOf("plain shapes files"), numRuns: 500 });
   });
 });
