@@ -205,19 +205,13 @@ export class CollisionWorld {
   private reserve(count: number): void {
     if (count <= this.indexAt.length) return;
     const size = Math.max(count, 2 * this.indexAt.length);
-    const grow = <A extends Int32Array | Uint32Array | Float64Array>(a: A, make: (n: number) => A, per = 1): A => {
-      const grown = make(per * size);
-      grown.set(a);
-      return grown;
-    };
-    const ints = (n: number) => new Int32Array(n), uints = (n: number) => new Uint32Array(n), floats = (n: number) => new Float64Array(n);
-    this.indexAt = grow(this.indexAt, ints);
-    this.proxyAt = grow(this.proxyAt, ints);
-    this.versionAt = grow(this.versionAt, ints);
-    this.layerAt = grow(this.layerAt, uints);
-    this.maskAt = grow(this.maskAt, uints);
-    this.fat = grow(this.fat, floats, 4);
-    this.tight = grow(this.tight, floats, 4);
+    this.indexAt = copiedInto(this.indexAt, new Int32Array(size));
+    this.proxyAt = copiedInto(this.proxyAt, new Int32Array(size));
+    this.versionAt = copiedInto(this.versionAt, new Int32Array(size));
+    this.layerAt = copiedInto(this.layerAt, new Uint32Array(size));
+    this.maskAt = copiedInto(this.maskAt, new Uint32Array(size));
+    this.fat = copiedInto(this.fat, new Float64Array(4 * size));
+    this.tight = copiedInto(this.tight, new Float64Array(4 * size));
   }
 
   /** A first load of many shapes: one bulk-built tree (binned SAH) instead of one insertion each. */
@@ -580,6 +574,12 @@ export class CollisionWorld {
     }
     return finish(hits, mode);
   }
+}
+
+/** `fresh` (a larger array) with `old` copied to its start. */
+function copiedInto<A extends Int32Array | Uint32Array | Float64Array>(old: A, fresh: A): A {
+  fresh.set(old);
+  return fresh;
 }
 
 function toHit(id: string, c: CastOutput): CastHit {
