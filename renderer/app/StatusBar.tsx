@@ -50,7 +50,7 @@ export function StatusBar() {
   const selection = useEditor((s) => s.selection);
   const scale = useEditor((s) => s.view.scale);
   const grid = useEditor((s) => s.grid);
-  const overlaps = useOverlaps().pairs.length;
+  const { pairs: { length: overlaps }, pending } = useOverlaps();
   const opening = useOpening((s) => s.opening);
   const exporting = useExporting((s) => s.exporting);
   return (
@@ -60,7 +60,7 @@ export function StatusBar() {
       <span data-testid="shape-count">{shapes.length} shape{shapes.length === 1 ? "" : "s"}</span>
       <span data-testid="selection-count">{selection.length} selected</span>
       <span data-testid="overlap-count" className={overlaps ? "warn" : undefined}>
-        {overlaps} overlap{overlaps === 1 ? "" : "s"}
+        {pending ? "checking overlaps…" : `${overlaps} overlap${overlaps === 1 ? "" : "s"}`}
       </span>
       <span className="grid-controls">
         <Toggle actionId="view.toggleGrid" on={grid.visible} label="Grid" />

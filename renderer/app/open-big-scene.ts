@@ -1,8 +1,9 @@
 // Opening a big scene file on both cores: a worker checks the text (the core's validation, most of
-// an open's time) while the page reads its own copy and builds the collision world and its pairs
-// for the shapes it is about to load. Nothing is loaded until the worker has accepted the file, so
-// a refused file leaves the open document as it was and shows the core's problems. Where no
-// worker starts or it fails, the file is checked here in steps, as before.
+// an open's time) while the page reads its own copy and builds the collision world (boxes and
+// tree; the pairs wait until the shapes are drawn) for the shapes it is about to load. Nothing is
+// loaded until the worker has accepted the file, so a refused file leaves the open document as it
+// was and shows the core's problems. Where no worker starts or it fails, the file is checked here
+// in steps, as before.
 import { acceptedScene, CollisionWorld, SCENE_VERSION, type SceneProblem } from "../../core";
 import { prepareDocument, type PreparedDocument } from "../store/actions";
 import type { CheckMessage } from "./check-worker";
@@ -65,7 +66,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /**
  * Reads a big scene file. `progress` gets the fraction done (0 to 1), `pause` yields to the
  * browser between the page's long steps. A valid file comes with the world built for its
- * prepared shapes (null if building it failed: the first draw builds it then). Null when `wanted`
+ * prepared shapes, its pairs not yet looked for (null if building it failed: the first draw
+ * builds it then). Null when `wanted`
  * turned false at a pause (another file was opened meanwhile): the worker is stopped and the
  * world left half built, rather than both running on beside the next open.
  */
@@ -113,8 +115,6 @@ export async function openBigScene(text: string, progress: (fraction: number) =>
   try {
     prepared = prepareDocument(acceptedScene(data));
     world.sync(prepared.doc.shapes);
-    if (!(await stillWanted(0.7))) return null;
-    world.overlaps();
   } catch {
     // Only data the check refuses can break the reading (a shape without its fields): wait for
     // its verdict, which names the problem.

@@ -1,6 +1,7 @@
 // Values derived from the document, computed once per document version and shared by every view.
 // One CollisionWorld follows the document: a drag moves one shape, and only that shape's pairs and
 // the probes are looked at again, through the world's tree.
+import { create } from "zustand";
 import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
 import { useEditor } from "./editor-store";
 
@@ -46,8 +47,41 @@ let key: readonly Shape[] | null = null;
 let pairs: readonly OverlapPair[] = [];
 let ids = new Set<string>();
 
+export interface DocumentOverlaps {
+  readonly pairs: readonly OverlapPair[];
+  readonly ids: ReadonlySet<string>;
+  /** Not looked for yet (a big file just opened, deferOverlaps): no pairs meanwhile. */
+  readonly pending: boolean;
+}
+
+/**
+ * Shapes whose overlaps wait: a big open draws its shapes first and finds their pairs once they
+ * are on screen (half a second for 100,000 shapes, which the scene then shows that much sooner).
+ */
+let pendingFor: readonly Shape[] | null = null;
+const PENDING: DocumentOverlaps = { pairs: [], ids: new Set(), pending: true };
+/** Bumped when deferred overlaps are found: the views that showed none then draw them. */
+const useSettled = create<{ readonly count: number }>(() => ({ count: 0 }));
+
+/** Until settleOverlaps, these shapes (a big open's, about to load) have no overlaps yet, pending. */
+export function deferOverlaps(shapes: readonly Shape[]): void {
+  pendingFor = shapes;
+}
+
+/**
+ * Finds the deferred overlaps, for whatever the document holds by now (an edit since the open has
+ * found its own already: a drag does not wait), and shows them.
+ */
+export function settleOverlaps(): void {
+  if (!pendingFor) return;
+  pendingFor = null;
+  overlapsOf(useEditor.getState().shapes);
+  useSettled.setState((s) => ({ count: s.count + 1 }));
+}
+
 /** Every overlapping pair of the document (memoised on the shapes array, which is immutable). */
-export function overlapsOf(shapes: readonly Shape[]): { readonly pairs: readonly OverlapPair[]; readonly ids: ReadonlySet<string> } {
+export function overlapsOf(shapes: readonly Shape[]): DocumentOverlaps {
+  if (shapes === pendingFor) return PENDING;
   if (shapes !== key) {
     world.sync(shapes);
     pairs = world.overlaps();
@@ -57,7 +91,7 @@ export function overlapsOf(shapes: readonly Shape[]): { readonly pairs: readonly
     if (!sameMembers(next, ids)) ids = next;
     key = shapes;
   }
-  return { pairs, ids };
+  return { pairs, ids, pending: false };
 }
 
 function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -66,7 +100,8 @@ function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
-export function useOverlaps() {
+export function useOverlaps(): DocumentOverlaps {
+  useSettled((s) => s.count);
   return overlapsOf(useEditor((s) => s.shapes));
 }
 

@@ -49,14 +49,18 @@ describe("editor at scale in Chromium", () => {
 
     // Progress shows from the start (the threshold lowered from 0.5 s), and goes once opened.
     await page.evaluate("window.__colliderStudioProgressAfterMs = 0");
-    await page.evaluate(() => {
-      const seen: string[] = [];
+    await page.evaluate((loaded) => {
+      const seen: string[] = [], counts: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      (window as unknown as { countsSeen: string[] }).countsSeen = counts;
       new MutationObserver(() => {
         const el = document.querySelector("[data-testid=open-progress]");
         if (el?.textContent) seen.push(el.textContent);
+        // The overlap count once the shapes are there: pending first, then the count.
+        const count = document.querySelector("[data-testid=overlap-count]")?.textContent;
+        if (document.querySelector("[data-testid=shape-count]")?.textContent === loaded && count && count !== counts.at(-1)) counts.push(count);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    }, `${COUNT} shapes`);
     await page.setInputFiles("#open-scene-input", file);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${COUNT} shapes`);
     await expect.poll(() => page.getByTestId("open-progress").count()).toBe(0);
@@ -66,9 +70,13 @@ describe("editor at scale in Chromium", () => {
     expect(seen.at(-1)).toBe("Opening e2e-scale.json… 100 %");
     // Checked in a worker while the page built the world.
     expect(workers.filter((u) => /check-worker/.test(u))).toHaveLength(1);
+    // The shapes are drawn first and their overlaps found once they are on screen.
+    const pairs = findOverlaps(scene.shapes).length;
+    await expect.poll(() => page.getByTestId("overlap-count").textContent()).toBe(`${pairs} overlaps`);
+    const counts = await page.evaluate(() => (window as unknown as { countsSeen: string[] }).countsSeen);
+    expect(counts).toEqual(["checking overlaps…", `${pairs} overlaps`]);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-opened.png") });
     // The Overlaps panel lists the first 500 pairs and counts the rest.
-    const pairs = findOverlaps(scene.shapes).length;
     expect(pairs).toBeGreaterThan(500);
     expect(await page.locator("[data-testid^=overlap-]").count()).toBe(500 + 1); // and overlap-count
     expect(await page.getByTestId("overlaps-more").textContent()).toBe(`and ${pairs - 500} more pairs (the first 500 are listed)`);

@@ -1,9 +1,9 @@
 // The sidebar's store edits without a UI: layers, inspector fields, collision bits, properties, and
 // that what they write survives serializeScene → parseScene.
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseScene, serializeScene, type Shape } from "../../core";
+import { emptyScene, findOverlaps, parseScene, serializeScene, type Shape } from "../../core";
 import { drawOrder } from "../../renderer/canvas/draw-order";
-import { overlapsOf, shapesWithIds } from "../../renderer/store/derived";
+import { deferOverlaps, overlapsOf, settleOverlaps, shapesWithIds } from "../../renderer/store/derived";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
 import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
@@ -339,5 +339,29 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
     const third = overlapsOf(nudged.map((s) => (s.id === "b" ? { ...s, x: 9 } : s)));
     expect(third.ids).not.toBe(first.ids);
     expect([...third.ids].sort()).toEqual(["b", "c"]);
+  });
+
+  it("deferred (a big open): none and pending until settled, then the document's; an edit meanwhile finds its own", () => {
+    const mk = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
+    const shapes = [mk("p", 0), mk("q", 1.5), mk("r", 10)];
+    loadDocument({ ...emptyScene(), shapes }, { name: "big.json" });
+    deferOverlaps(useEditor.getState().shapes);
+    const waiting = overlapsOf(useEditor.getState().shapes);
+    expect(waiting.pending).toBe(true);
+    expect(waiting.pairs).toEqual([]);
+    expect(waiting.ids.size).toBe(0);
+    settleOverlaps();
+    const found = overlapsOf(useEditor.getState().shapes);
+    expect(found.pending).toBe(false);
+    expect(found.pairs).toEqual(findOverlaps(useEditor.getState().shapes));
+    expect([...found.ids].sort()).toEqual(["p", "q"]);
+    // Deferred again, then edited before the settle: the edit's shapes are not pending.
+    deferOverlaps(useEditor.getState().shapes);
+    const moved = useEditor.getState().shapes.map((s) => (s.id === "r" ? { ...s, x: 2 } : s));
+    const edited = overlapsOf(moved);
+    expect(edited.pending).toBe(false);
+    expect(edited.pairs).toEqual(findOverlaps(moved));
+    settleOverlaps();
+    expect(overlapsOf(useEditor.getState().shapes).pending).toBe(false);
   });
 });

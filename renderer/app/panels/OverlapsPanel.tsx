@@ -27,7 +27,7 @@ const OverlapRow = memo(function OverlapRow({ a, b, labelA, labelB, depth, both 
 });
 
 export function OverlapsPanel() {
-  const { pairs } = useOverlaps();
+  const { pairs, pending } = useOverlaps();
   const selection = useEditor((s) => s.selection);
   const shapes = useEditor((s) => s.shapes);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
@@ -36,8 +36,10 @@ export function OverlapsPanel() {
     return name ? `${name} (${id})` : id;
   };
   return (
-    <Panel title={`Overlaps (${pairs.length})`}>
-      {pairs.length === 0 ? (
+    <Panel title={pending ? "Overlaps" : `Overlaps (${pairs.length})`}>
+      {pending ? (
+        <p className="empty">Checking for overlaps…</p>
+      ) : pairs.length === 0 ? (
         <p className="empty">No shapes overlap.</p>
       ) : (
         <ul className="overlaps">
