@@ -42,6 +42,14 @@ interface Pair {
   overlap: OverlapPair | null;
 }
 
+/** Pairs to refresh in order (`next` the first not done), and the slots that had moved when they were found. */
+interface Waiting {
+  readonly pairs: Pair[];
+  readonly keys: number[];
+  next: number;
+  readonly moved: Uint8Array;
+}
+
 /** Slots are below 2^22 (four million shapes), so two make one exact key. */
 const SLOT_LIMIT = 4194304;
 const pairKey = (p: number, q: number): number => (p < q ? p * SLOT_LIMIT + q : q * SLOT_LIMIT + p);
@@ -110,6 +118,8 @@ export class CollisionWorld {
   private touched: Set<number> | null = null;
   /** Each slot's pair keys, so an edited shape's pairs are found without walking them all. */
   private pairsOf: (Set<number> | undefined)[] = [];
+  /** Pairs whose manifolds wait, when overlaps() is being prepared in steps (prepareOverlaps). */
+  private waiting: Waiting | null = null;
 
   constructor(options: CollisionWorldOptions = {}) {
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
@@ -171,6 +181,7 @@ export class CollisionWorld {
     this.synced = shapes;
     this.overlapsCache = null;
     this.pairsDirty = true;
+    this.waiting = null;
     this.touched = null;
   }
 
@@ -197,6 +208,7 @@ export class CollisionWorld {
     if (changed.length > 0) {
       this.overlapsCache = null;
       this.pairsDirty = true;
+      this.waiting = null;
     }
     return true;
   }
@@ -244,6 +256,7 @@ export class CollisionWorld {
     this.synced = shapes;
     this.overlapsCache = null;
     this.pairsDirty = true;
+    this.waiting = null;
     this.touched = null;
   }
 
@@ -344,7 +357,27 @@ export class CollisionWorld {
 
   /** New candidate pairs from moved proxies; pairs whose fat boxes parted or whose bits no longer meet dropped; stale manifolds recomputed. */
   private updatePairs(): void {
-    const shapeAt = this.shapeAt, pairs = this.pairs, indexAt = this.indexAt, versionAt = this.versionAt;
+    this.refreshPairs(Infinity);
+  }
+
+  /**
+   * Looks at the shapes moved since the last look for new candidate pairs, unless pairs still wait
+   * from it (a sync in between drops those), then refreshes up to `limit` of the pairs that wait:
+   * true when none is left.
+   */
+  private refreshPairs(limit: number): boolean {
+    if (!this.waiting) this.waiting = this.findWaiting();
+    const waiting = this.waiting, end = Math.min(waiting.keys.length, waiting.next + limit);
+    for (let i = waiting.next; i < end; i++) this.refresh(waiting.pairs[i]!, waiting.keys[i]!, waiting.moved);
+    waiting.next = end;
+    if (end < waiting.keys.length) return false;
+    this.waiting = null;
+    return true;
+  }
+
+  /** New candidate pairs of the moved shapes, and the pairs whose manifolds may be stale (every pair unless only shapes edited in place moved). */
+  private findWaiting(): Waiting {
+    const shapeAt = this.shapeAt, pairs = this.pairs;
     // Moved slots as flags: a pair of two moved shapes is taken from the lower slot's query only.
     const moved = new Uint8Array(shapeAt.length);
     let movedCount = 0;
@@ -381,25 +414,10 @@ export class CollisionWorld {
       });
     }
     this.moved.length = 0;
-    const refresh = (pair: Pair, key: number): void => {
-      const a = pair.a, b = pair.b;
-      if ((moved[a] || moved[b]) && (!this.fatOverlap(a, b) || !this.bits(a, b))) {
-        this.dropPair(key, pair);
-        return;
-      }
-      // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
-      const first = indexAt[a]! < indexAt[b]! ? a : b, second = first === a ? b : a;
-      if (pair.versionA === versionAt[a] && pair.versionB === versionAt[b] && pair.first === first) return;
-      pair.versionA = versionAt[a]!;
-      pair.versionB = versionAt[b]!;
-      pair.first = first;
-      // Exact boxes apart: no overlap, and no geometry made for a pair that only came near.
-      if (!this.tightOverlap(a, b)) {
-        pair.overlap = null;
-        return;
-      }
-      const m = collide(this.geometry(first), this.transform(first), this.geometry(second), this.transform(second), manifold);
-      pair.overlap = m.pointCount === 0 ? null : { a: shapeAt[first]!.id, b: shapeAt[second]!.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+    const waiting: Waiting = { pairs: [], keys: [], next: 0, moved };
+    const wait = (pair: Pair, key: number) => {
+      waiting.pairs.push(pair);
+      waiting.keys.push(key);
     };
     const touched = this.touched;
     if (touched) {
@@ -407,11 +425,48 @@ export class CollisionWorld {
       // (scene order too is as it was). Keys first: refreshing may drop pairs from these sets.
       const keys = new Set<number>();
       for (const slot of touched) this.pairsOf[slot]?.forEach((key) => keys.add(key));
-      for (const key of keys) refresh(pairs.get(key)!, key);
+      for (const key of keys) wait(pairs.get(key)!, key);
     } else {
       // forEach, not for-of: no [key, value] array per pair (a first load has tens of thousands).
-      pairs.forEach(refresh);
+      pairs.forEach(wait);
     }
+    return waiting;
+  }
+
+  /** Drops a pair whose fat boxes parted or whose bits no longer meet (shapes in `moved` only); else recomputes its manifold if a shape or the scene order changed. */
+  private refresh(pair: Pair, key: number, moved: Uint8Array): void {
+    const a = pair.a, b = pair.b, indexAt = this.indexAt, versionAt = this.versionAt;
+    if ((moved[a] || moved[b]) && (!this.fatOverlap(a, b) || !this.bits(a, b))) {
+      this.dropPair(key, pair);
+      return;
+    }
+    // In scene order, as findOverlaps: A is the shape that comes first (a reorder recomputes).
+    const first = indexAt[a]! < indexAt[b]! ? a : b, second = first === a ? b : a;
+    if (pair.versionA === versionAt[a] && pair.versionB === versionAt[b] && pair.first === first) return;
+    pair.versionA = versionAt[a]!;
+    pair.versionB = versionAt[b]!;
+    pair.first = first;
+    // Exact boxes apart: no overlap, and no geometry made for a pair that only came near.
+    if (!this.tightOverlap(a, b)) {
+      pair.overlap = null;
+      return;
+    }
+    const shapeAt = this.shapeAt;
+    const m = collide(this.geometry(first), this.transform(first), this.geometry(second), this.transform(second), manifold);
+    pair.overlap = m.pointCount === 0 ? null : { a: shapeAt[first]!.id, b: shapeAt[second]!.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+  }
+
+  /**
+   * Does up to `limit` pairs of the work the next overlaps() would do, so that a caller can spread
+   * a big first load's pairs over several tasks (the editor after opening a big file): true once
+   * overlaps() has only its list left to make. The first step also finds the candidate pairs (a
+   * walk of the tree: about 0.1 s for 100,000 shapes). Any sync in between is taken into account.
+   */
+  prepareOverlaps(limit: number): boolean {
+    if (!this.pairsDirty) return true;
+    if (!this.refreshPairs(limit)) return false;
+    this.pairsDirty = false;
+    return true;
   }
 
   /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted as findOverlaps sorts. */

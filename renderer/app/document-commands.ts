@@ -91,7 +91,7 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
     if (ticket !== openCount) return;
     progress.done();
     afterPaint(() => {
-      if (ticket === openCount) settleOverlaps();
+      if (ticket === openCount) void settleOverlaps(pause);
     });
   });
 }

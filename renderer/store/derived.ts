@@ -68,12 +68,20 @@ export function deferOverlaps(shapes: readonly Shape[]): void {
   pendingFor = shapes;
 }
 
+/** Pairs whose contact is found per step while deferred overlaps are settled: about 15 ms. */
+const PAIRS_PER_STEP = 2000;
+
 /**
- * Finds the deferred overlaps, for whatever the document holds by now (an edit since the open has
- * found its own already: a drag does not wait), and shows them.
+ * Finds the deferred overlaps a step at a time, `pause` letting the browser paint and take input
+ * between steps, and shows them. Stops early when the document's shapes change (an edit finds the
+ * overlaps at once, through the same world) or another open defers its own.
  */
-export function settleOverlaps(): void {
-  if (!pendingFor) return;
+export async function settleOverlaps(pause: () => Promise<void>): Promise<void> {
+  const shapes = pendingFor;
+  if (!shapes) return;
+  world.sync(shapes);
+  while (pendingFor === shapes && useEditor.getState().shapes === shapes && !world.prepareOverlaps(PAIRS_PER_STEP)) await pause();
+  if (pendingFor !== shapes) return;
   pendingFor = null;
   overlapsOf(useEditor.getState().shapes);
   useSettled.setState((s) => ({ count: s.count + 1 }));

@@ -46,7 +46,8 @@ function edit(r: () => number, shapes: Shape[], next: () => string, spread: numb
   return out;
 }
 
-function run(seed: number, rule: FilterRule, steps: number, count: number, spread: number, every = 1): void {
+/** `stepped`: after each sync, a few small steps of prepareOverlaps (a big open's pairs found between frames), edits landing between them. */
+function run(seed: number, rule: FilterRule, steps: number, count: number, spread: number, every = 1, stepped = false): void {
   const r = seededRandom(seed);
   let n = 0;
   const next = () => `s${n++}`;
@@ -54,6 +55,7 @@ function run(seed: number, rule: FilterRule, steps: number, count: number, sprea
   const world = new CollisionWorld({ filter: rule });
   for (let step = 0; step < steps; step++) {
     world.sync(shapes);
+    if (stepped) for (let k = Math.floor(r() * 3); k > 0; k--) world.prepareOverlaps(1 + Math.floor(r() * 20));
     expect(world.size).toBe(shapes.length);
     // Every `every` steps: the edits in between pile up (a drag's steps between two frames).
     if (step % every === 0) expect(world.overlaps(), `seed ${seed} ${rule} step ${step}: pairs`).toEqual(findOverlaps(shapes, { filter: rule }));
@@ -107,6 +109,31 @@ describe("CollisionWorld against the one-pass queries (seeded fuzz)", () => {
   it("a first load of 300 shapes builds the tree in bulk, and edits after it stay right", () => {
     run(8, "godot", 60, 300, 400);
     run(9, "box2d", 30, 600, 300);
+  });
+
+  it("pairs prepared in small steps (prepareOverlaps), with edits between the steps, stay right", () => {
+    run(41, "godot", 200, 60, 120, 3, true);
+    run(42, "box2d", 150, 80, 100, 2, true);
+    run(43, "godot", 40, 300, 400, 4, true);
+  });
+
+  it("prepareOverlaps: false until every pair is done, then overlaps() only lists them", () => {
+    const r = seededRandom(44);
+    const shapes = Array.from({ length: 400 }, (_, i) => randomShape(r, `p${i}`, 250));
+    const world = new CollisionWorld();
+    world.sync(shapes);
+    let steps = 0;
+    while (!world.prepareOverlaps(50)) steps++;
+    const pairs = findOverlaps(shapes);
+    // More candidate pairs than overlapping ones, fifty a step.
+    expect(steps).toBeGreaterThan(pairs.length / 50 - 1);
+    expect(world.prepareOverlaps(50)).toBe(true);
+    expect(world.overlaps()).toEqual(pairs);
+    // Nothing changed: nothing to do.
+    expect(world.prepareOverlaps(1)).toBe(true);
+    const moved = shapes.map((s, i) => (i === 3 ? { ...s, x: s.x + 40 } : s));
+    world.sync(moved);
+    expect(world.overlaps()).toEqual(findOverlaps(moved));
   });
 
   it("a dense cluster (every shape overlapping many) and a sparse spread", () => {

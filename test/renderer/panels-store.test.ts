@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { emptyScene, findOverlaps, parseScene, serializeScene, type Shape } from "../../core";
 import { drawOrder } from "../../renderer/canvas/draw-order";
+import { scaleScene } from "../bench/editor-scenes";
 import { deferOverlaps, overlapsOf, settleOverlaps, shapesWithIds } from "../../renderer/store/derived";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
 import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
@@ -341,7 +342,7 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
     expect([...third.ids].sort()).toEqual(["b", "c"]);
   });
 
-  it("deferred (a big open): none and pending until settled, then the document's; an edit meanwhile finds its own", () => {
+  it("deferred (a big open): none and pending until settled, then the document's; an edit meanwhile finds its own", async () => {
     const mk = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
     const shapes = [mk("p", 0), mk("q", 1.5), mk("r", 10)];
     loadDocument({ ...emptyScene(), shapes }, { name: "big.json" });
@@ -350,7 +351,7 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
     expect(waiting.pending).toBe(true);
     expect(waiting.pairs).toEqual([]);
     expect(waiting.ids.size).toBe(0);
-    settleOverlaps();
+    await settleOverlaps(async () => {});
     const found = overlapsOf(useEditor.getState().shapes);
     expect(found.pending).toBe(false);
     expect(found.pairs).toEqual(findOverlaps(useEditor.getState().shapes));
@@ -361,7 +362,33 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
     const edited = overlapsOf(moved);
     expect(edited.pending).toBe(false);
     expect(edited.pairs).toEqual(findOverlaps(moved));
-    settleOverlaps();
+    await settleOverlaps(async () => {});
     expect(overlapsOf(useEditor.getState().shapes).pending).toBe(false);
+  });
+
+  it("settles a big scene's overlaps in steps, pending until the last, and stops when the shapes change", async () => {
+    const scene = scaleScene(10_000, 3);
+    loadDocument(scene, { name: "big.json" });
+    const shapes = useEditor.getState().shapes;
+    deferOverlaps(shapes);
+    let pauses = 0;
+    await settleOverlaps(async () => {
+      pauses++;
+      expect(overlapsOf(shapes).pending).toBe(true);
+    });
+    expect(pauses).toBeGreaterThan(1);
+    expect(overlapsOf(shapes).pairs).toEqual(findOverlaps(shapes));
+    // Another scene, edited at the first pause: the steps stop, and the edited shapes' overlaps are the document's.
+    loadDocument(scaleScene(10_000, 4), { name: "big.json" });
+    deferOverlaps(useEditor.getState().shapes);
+    pauses = 0;
+    await settleOverlaps(async () => {
+      if (pauses++ === 0) addShape({ id: "late", type: "circle", x: 0, y: 0, rotation: 0, radius: 5 });
+    });
+    expect(pauses).toBe(1);
+    const now = useEditor.getState().shapes;
+    expect(now.length).toBe(10_001);
+    expect(overlapsOf(now).pending).toBe(false);
+    expect(overlapsOf(now).pairs).toEqual(findOverlaps(now));
   });
 });
