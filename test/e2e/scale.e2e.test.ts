@@ -76,10 +76,10 @@ describe("editor at scale in Chromium", () => {
     const counts = await page.evaluate(() => (window as unknown as { countsSeen: string[] }).countsSeen);
     expect(counts).toEqual(["checking overlaps…", `${pairs} overlaps`]);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-scale-opened.png") });
-    // The Overlaps panel lists the first 500 pairs and counts the rest.
+    // The Overlaps panel lists the first 100 pairs and counts the rest.
     expect(pairs).toBeGreaterThan(500);
-    expect(await page.locator("[data-testid^=overlap-]").count()).toBe(500 + 1); // and overlap-count
-    expect(await page.getByTestId("overlaps-more").textContent()).toBe(`and ${pairs - 500} more pairs (the first 500 are listed)`);
+    expect(await page.locator("[data-testid^=overlap-]").count()).toBe(100 + 1); // and overlap-count
+    expect(await page.getByTestId("overlaps-more").textContent()).toBe(`and ${pairs - 100} more pairs (the first 100 are listed)`);
 
     // Culled: at 100 % only the shapes in and near the view are drawn.
     await expect.poll(() => drawnCount(page)).toBeGreaterThan(50);
