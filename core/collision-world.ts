@@ -179,9 +179,7 @@ export class CollisionWorld {
       for (const [key, pair] of this.pairs) if (removed.has(pair.a) || removed.has(pair.b)) this.dropPair(key, pair);
     }
     this.synced = shapes;
-    this.overlapsCache = null;
-    this.pairsDirty = true;
-    this.waiting = null;
+    this.shapesChanged();
     this.touched = null;
   }
 
@@ -205,12 +203,15 @@ export class CollisionWorld {
       this.touched?.add(slot);
     }
     this.synced = shapes;
-    if (changed.length > 0) {
-      this.overlapsCache = null;
-      this.pairsDirty = true;
-      this.waiting = null;
-    }
+    if (changed.length > 0) this.shapesChanged();
     return true;
+  }
+
+  /** After any change of the shapes: the pairs need a look, the list a remake, and pairs prepared in steps (prepareOverlaps) start again. */
+  private shapesChanged(): void {
+    this.overlapsCache = null;
+    this.pairsDirty = true;
+    this.waiting = null;
   }
 
   /** Room for slots 0..count-1 in every per-slot array. */
@@ -254,9 +255,7 @@ export class CollisionWorld {
     // build() numbers proxies 0..n-1 in input order: proxy i is slot i.
     this.tree = DynamicTree.build(fat.subarray(0, 4 * n), userData);
     this.synced = shapes;
-    this.overlapsCache = null;
-    this.pairsDirty = true;
-    this.waiting = null;
+    this.shapesChanged();
     this.touched = null;
   }
 

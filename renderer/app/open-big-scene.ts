@@ -67,9 +67,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * Reads a big scene file. `progress` gets the fraction done (0 to 1), `pause` yields to the
  * browser between the page's long steps. A valid file comes with the world built for its
  * prepared shapes, its pairs not yet looked for (null if building it failed: the first draw
- * builds it then). Null when `wanted`
- * turned false at a pause (another file was opened meanwhile): the worker is stopped and the
- * world left half built, rather than both running on beside the next open.
+ * builds it then). Null when `wanted` turned false at a pause (another file was opened
+ * meanwhile): the worker is stopped and the world left half built, rather than both running on
+ * beside the next open.
  */
 export async function openBigScene(text: string, progress: (fraction: number) => void, pause: () => Promise<void>, startCheck: StartCheck = checkInWorker, wanted: () => boolean = () => true): Promise<OpenedScene | null> {
   // Both halves count for half of the bar: the worker's check and the page's reading and world.
