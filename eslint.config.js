@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 
-const uiAndShell = ["react", "react-dom", "react-dom/*", "react/*", "konva", "konva/*", "react-konva", "zustand", "zustand/*", "zundo", "electron", "electron/*"];
+const uiAndShell = ["react", "react-dom", "react-dom/*", "react/*", "konva", "konva/*", "react-konva", "zustand", "zustand/*", "electron", "electron/*"];
 const nodeBuiltins = ["node:*", "fs", "fs/*", "path", "os", "child_process", "url", "http", "https", "net", "worker_threads", "stream", "crypto", "events", "util", "process", "buffer"];
 
 /** A `no-restricted-imports` rule that names the layer being protected. */
@@ -58,7 +58,7 @@ export default tseslint.config(
   {
     files: ["electron/**/*.ts"],
     languageOptions: { globals: globals.node },
-    rules: layer("electron/ must not import the renderer.", ["react", "react-dom", "konva", "react-konva", "zustand", "zundo"], ["**/renderer/**"]),
+    rules: layer("electron/ must not import the renderer.", ["react", "react-dom", "konva", "react-konva", "zustand"], ["**/renderer/**"]),
   },
   {
     files: ["test/**/*.{ts,tsx}", "build/**/*.{js,mjs,ts}", "*.config.{js,ts}", "renderer/vite.config.ts"],

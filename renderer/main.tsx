@@ -3,12 +3,18 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { loadGridPreference } from "./app/grid-preference";
 import { loadThemePreference } from "./app/theme-preference";
+import { Editor } from "./editor/editor";
+import { EditorProvider } from "./editor/react";
 import "./app/styles.css";
 
-loadThemePreference();
-loadGridPreference();
+// The window's one Editor: its document, history, collision world and tools.
+const editor = new Editor();
+loadThemePreference(editor);
+loadGridPreference(editor);
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <EditorProvider editor={editor}>
+      <App />
+    </EditorProvider>
   </StrictMode>,
 );

@@ -1,8 +1,7 @@
 // Undo, redo, selection, deletion and the clipboard.
-import { addItems, cancelGesture, deleteSelection, notify, redo, select, undo } from "../store/actions";
+import type { Editor } from "../editor/editor";
+import { addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
-import { history, useEditor } from "../store/editor-store";
-import { activeTool } from "../tools/active-tool";
 import { pickable } from "../tools/select/picking";
 import type { Action } from "./types";
 
@@ -16,17 +15,17 @@ let systemStale = false;
 
 const systemClipboard = (): Clipboard | undefined => (typeof navigator !== "undefined" ? navigator.clipboard : undefined);
 
-const hasSelection = () => useEditor.getState().selection.length > 0;
+const hasSelection = (editor: Editor) => editor.getState().selection.length > 0;
 
 /** Copies the selection; resolves once the system clipboard has it (or has refused it). */
-export async function copy(): Promise<void> {
-  const s = useEditor.getState();
+export async function copy(editor: Editor): Promise<void> {
+  const s = editor.getState();
   const payload = copySelection(s, s.selection);
   if (!payload) return;
   const text = serializeClipboard(payload);
   memory = text;
   const n = payload.shapes.length + payload.probes.length;
-  notify(`Copied ${n} item${n === 1 ? "" : "s"}`);
+  notify(editor, `Copied ${n} item${n === 1 ? "" : "s"}`);
   try {
     const clip = systemClipboard();
     if (!clip) throw new Error("no clipboard");
@@ -38,34 +37,33 @@ export async function copy(): Promise<void> {
 }
 
 /** Copy, then delete the selection (one undo step: the copy changes no document). */
-export async function cut(): Promise<void> {
-  const done = copy();
-  deleteSelection();
+export async function cut(editor: Editor): Promise<void> {
+  const done = copy(editor);
+  deleteSelection(editor);
   await done;
 }
 
 /** Pastes clipboard text at the cursor; refuses foreign text with a notice. Returns whether it pasted. */
-export function pasteText(text: string): boolean {
+export function pasteText(editor: Editor, text: string): boolean {
   const read = parseClipboard(text);
   if (!read.ok) {
-    notify(read.reason);
+    notify(editor, read.reason);
     return false;
   }
-  const s = useEditor.getState();
-  const { dx, dy } = pasteOffset(read.payload, s.cursor);
-  place(read.payload, dx, dy);
+  const { dx, dy } = pasteOffset(read.payload, editor.getState().cursor);
+  place(editor, read.payload, dx, dy);
   return true;
 }
 
-function place(payload: ClipboardPayload, dx: number, dy: number): void {
-  const s = useEditor.getState();
+function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number): void {
+  const s = editor.getState();
   const plan = planPaste(payload, s, s.activeLayer, dx, dy);
-  addItems(plan.shapes, plan.probes);
-  notify(`Pasted ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
+  addItems(editor, plan.shapes, plan.probes);
+  notify(editor, `Pasted ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
 }
 
 /** Pastes from the system clipboard when it can be read, else from the editor's own copy. */
-export async function paste(): Promise<void> {
+export async function paste(editor: Editor): Promise<void> {
   let text: string | null = null;
   const clip = systemClipboard();
   if (clip && !systemStale) {
@@ -77,17 +75,17 @@ export async function paste(): Promise<void> {
   }
   if (text === null || text === "") text = memory;
   if (text === null) {
-    notify("Nothing to paste");
+    notify(editor, "Nothing to paste");
     return;
   }
-  pasteText(text);
+  pasteText(editor, text);
 }
 
 /** Copies the selection in place, one grid cell down and right; the clipboard is untouched. */
-export function duplicate(): void {
-  const s = useEditor.getState();
+export function duplicate(editor: Editor): void {
+  const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) place(payload, s.grid.size, s.grid.size);
+  if (payload) place(editor, payload, s.grid.size, s.grid.size);
 }
 
 /** Forgets the in-memory copy (tests start clean). */
@@ -97,27 +95,35 @@ export function clearMemoryClipboard(): void {
 }
 
 /** Every shape that can be picked (not in a hidden or locked layer) and every probe. */
-export function selectAll(): void {
-  const { shapes, probes, layers } = useEditor.getState();
-  select([...shapes.filter((s) => pickable(s, layers)).map((s) => s.id), ...probes.map((p) => p.id)]);
+export function selectAll(editor: Editor): void {
+  const { shapes, probes, layers } = editor.getState();
+  select(editor, [...shapes.filter((s) => pickable(s, layers)).map((s) => s.id), ...probes.map((p) => p.id)]);
 }
 
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", group: "Edit", keys: [{ key: "z", mod: true }], run: undo, enabled: () => history().pastStates.length > 0 },
-  { id: "edit.redo", label: "Redo", group: "Edit", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: () => history().futureStates.length > 0 },
-  { id: "edit.cut", label: "Cut", group: "Edit", keys: [{ key: "x", mod: true }], run: () => void cut(), enabled: hasSelection },
-  { id: "edit.copy", label: "Copy", group: "Edit", keys: [{ key: "c", mod: true }], run: () => void copy(), enabled: hasSelection },
-  { id: "edit.paste", label: "Paste", group: "Edit", keys: [{ key: "v", mod: true }], run: () => void paste() },
+  { id: "edit.undo", label: "Undo", group: "Edit", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
+  { id: "edit.redo", label: "Redo", group: "Edit", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
+  { id: "edit.cut", label: "Cut", group: "Edit", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection },
+  { id: "edit.copy", label: "Copy", group: "Edit", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection },
+  { id: "edit.paste", label: "Paste", group: "Edit", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor) },
   { id: "edit.duplicate", label: "Duplicate", group: "Edit", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
   {
     id: "edit.delete", label: "Delete", group: "Edit", keys: [{ key: "Delete" }, { key: "Backspace" }],
-    run: () => {
+    run: (editor) => {
       // A tool in the middle of making something (a polygon's last point) takes the key first.
-      if (!activeTool().deleteKey?.()) deleteSelection();
+      if (!editor.tools.deleteKey()) deleteSelection(editor);
     },
-    enabled: () => hasSelection() || useEditor.getState().tool === "polygon",
+    enabled: (editor) => hasSelection(editor) || editor.getState().tool === "polygon",
   },
-  { id: "edit.finish", label: "Finish shape", group: "Edit", keys: [{ key: "Enter" }], run: () => void activeTool().confirm?.(), enabled: () => useEditor.getState().tool === "polygon" },
-  { id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", keys: [{ key: "Escape" }], run: () => { cancelGesture(); select([]); } },
+  { id: "edit.finish", label: "Finish shape", group: "Edit", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
+  {
+    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", keys: [{ key: "Escape" }],
+    run: (editor) => {
+      // The active tool abandons its gesture (restoring what it changed), then nothing is selected.
+      editor.tools.cancel();
+      editor.cancelGesture();
+      select(editor, []);
+    },
+  },
   { id: "edit.selectAll", label: "Select all", group: "Edit", keys: [{ key: "a", mod: true }], run: selectAll },
 ];

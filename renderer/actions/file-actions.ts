@@ -2,28 +2,28 @@
 import { EXPORT_FORMATS } from "../../core";
 import { exportDocument, importDocument, newDocument, openDocument, saveDocument } from "../app/document-commands";
 import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-commands";
-import { useReplay } from "../store/replay";
+import type { Editor } from "../editor/editor";
 import type { Action } from "./types";
 
-const logOpen = (): boolean => useReplay.getState().log !== null;
+const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== null;
 
 /** "godot3" → "file.exportGodot3". */
 export const exportActionId = (formatId: string): string => `file.export${formatId.charAt(0).toUpperCase()}${formatId.slice(1)}`;
 
 export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.new", label: "New", group: "File", keys: [{ key: "n", mod: true }], run: newDocument },
-  { id: "file.open", label: "Open…", group: "File", keys: [{ key: "o", mod: true }], run: () => void openDocument() },
-  { id: "file.save", label: "Save", group: "File", keys: [{ key: "s", mod: true }], run: () => void saveDocument(false) },
-  { id: "file.saveAs", label: "Save As…", group: "File", keys: [{ key: "s", mod: true, shift: true }], run: () => void saveDocument(true) },
-  { id: "file.importTiled", label: "Import Tiled map…", group: "File", keys: [], run: () => void importDocument() },
+  { id: "file.open", label: "Open…", group: "File", keys: [{ key: "o", mod: true }], run: (editor) => void openDocument(editor) },
+  { id: "file.save", label: "Save", group: "File", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
+  { id: "file.saveAs", label: "Save As…", group: "File", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
+  { id: "file.importTiled", label: "Import Tiled map…", group: "File", keys: [], run: (editor) => void importDocument(editor) },
   ...EXPORT_FORMATS.map((f): Action => ({
     id: exportActionId(f.id),
     label: `Export as ${f.label}…`,
     group: "File",
     keys: [],
-    run: () => void exportDocument(f.id),
+    run: (editor) => void exportDocument(editor, f.id),
   })),
-  { id: "file.openRayLog", label: "Open ray log…", group: "File", keys: [], run: () => void openRayLogFile() },
-  { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", keys: [], run: () => void rerecordRayLog(), enabled: logOpen },
+  { id: "file.openRayLog", label: "Open ray log…", group: "File", keys: [], run: (editor) => void openRayLogFile(editor) },
+  { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
   { id: "file.closeRayLog", label: "Close ray log", group: "File", keys: [], run: closeRayLogView, enabled: logOpen },
 ];

@@ -1,16 +1,15 @@
 // What a key press does in the editor: the one dispatcher behind the window's keydown listener
 // and the tests' TestEditor, so both follow the same rules.
 import { modalOpen } from "../app/modals";
-import { cancelAllGestures } from "../tools/active-tool";
+import type { Editor } from "../editor/editor";
 import { actionForKey, type KeyPress } from "./registry";
 
 /** Runs the action bound to the key, if any; returns whether the key was the editor's (prevent its default). */
-export function dispatchKey(e: KeyPress): boolean {
+export function dispatchKey(editor: Editor, e: KeyPress): boolean {
   // A modal (palette, shortcut sheet) takes every key while it is open.
   if (modalOpen()) return false;
   const action = actionForKey(e);
   if (!action) return false;
-  if (e.key === "Escape") cancelAllGestures();
-  if (action.enabled?.() ?? true) action.run();
+  if (action.enabled?.(editor) ?? true) action.run(editor);
   return true;
 }

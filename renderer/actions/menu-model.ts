@@ -1,6 +1,7 @@
 // The desktop menu bar, made from the same registry as shortcuts, the palette and the sheet: the
 // page sends it to the shell, and the shell sends back the id of a chosen item.
 import type { MenuModel } from "../../core/shell/desktop-api";
+import type { Editor } from "../editor/editor";
 import { ACTIONS, actionById, type Action, type KeyChord } from "./registry";
 import { ACTION_GROUPS } from "./types";
 
@@ -32,12 +33,12 @@ export function menuModel(actions: readonly Action[] = ACTIONS): MenuModel {
 }
 
 /** Runs a menu's action by id, if it is one and is enabled now; unknown ids are ignored. */
-export function runMenuCommand(id: string): void {
+export function runMenuCommand(editor: Editor, id: string): void {
   let action: Action;
   try {
     action = actionById(id);
   } catch {
     return;
   }
-  if (action.enabled?.() ?? true) action.run();
+  if (action.enabled?.(editor) ?? true) action.run(editor);
 }

@@ -12,12 +12,14 @@ export interface KeyChord {
 export type ActionGroup = "File" | "Edit" | "View" | "Tools" | "Help";
 export const ACTION_GROUPS: readonly ActionGroup[] = ["File", "Edit", "View", "Tools", "Help"];
 
+import type { Editor } from "../editor/editor";
+
 export interface Action {
   readonly id: string;
   readonly label: string;
   readonly group: ActionGroup;
   readonly keys: readonly KeyChord[];
-  readonly run: () => void;
+  readonly run: (editor: Editor) => void;
   /** Greyed out in menus and the palette when false (absent: always enabled). */
-  readonly enabled?: () => boolean;
+  readonly enabled?: (editor: Editor) => boolean;
 }

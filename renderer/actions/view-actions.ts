@@ -10,8 +10,8 @@ const arrows: readonly [string, string, number, number][] = [
 ];
 
 const nudgeActions: readonly Action[] = arrows.flatMap(([name, key, dx, dy]): Action[] => [
-  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", keys: [{ key }], run: () => nudge(dx, dy, false) },
-  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", keys: [{ key, shift: true }], run: () => nudge(dx, dy, true) },
+  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", keys: [{ key }], run: (editor) => nudge(editor, dx, dy, false) },
+  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", keys: [{ key, shift: true }], run: (editor) => nudge(editor, dx, dy, true) },
 ]);
 
 // Ctrl+Shift+= types "+" on US layouts; "+" alone comes from the numpad.

@@ -6,7 +6,7 @@ import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked } from "../platform/files";
 import { listen } from "../platform/listen";
-import { useEditor } from "../store/editor-store";
+import { useEditor, useEditorState } from "../editor/react";
 import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
 import { ContactsPanel } from "./ContactsPanel";
@@ -24,32 +24,35 @@ import { useThemeOnDocument } from "./theme-preference";
 import { Toolbar } from "./Toolbar";
 
 function useShortcuts() {
+  const editor = useEditor();
   useEffect(() => {
     return listen(window, {
       keydown: (e) => {
-        if (dispatchKey(e)) e.preventDefault();
+        if (dispatchKey(editor, e)) e.preventDefault();
       },
     });
-  }, []);
+  }, [editor]);
 }
 
 /** In the desktop app, the native menu bar lists the registry's actions and runs them by id. */
 function useDesktopMenu() {
+  const editor = useEditor();
   useEffect(() => {
     const api = desktop();
     if (!api) return;
     void api.setMenu(menuModel());
-    return api.onMenuCommand(runMenuCommand);
-  }, []);
+    return api.onMenuCommand((id) => runMenuCommand(editor, id));
+  }, [editor]);
 }
 
 /** In the desktop app, the shell hears whether the document is dirty, and may ask to save or open one. */
 function useDesktopDocument() {
+  const editor = useEditor();
   useEffect(() => {
     const api = desktop();
     // Reported once a document restored after a crash is open (see connectDesktopDocument).
-    return api ? connectDesktopDocument(api, restoreFromShell(api)) : undefined;
-  }, []);
+    return api ? connectDesktopDocument(editor, api, restoreFromShell(editor, api)) : undefined;
+  }, [editor]);
 }
 
 /**
@@ -57,17 +60,18 @@ function useDesktopDocument() {
  * app: there a prevented unload would silently block the close, and the shell asks instead.
  */
 function useLeaveGuard() {
+  const editor = useEditor();
   useEffect(() => {
     if (desktop()) return;
     return listen(window, {
       beforeunload: (e) => {
-        if (!dirty(useEditor.getState())) return;
+        if (!dirty(editor.getState())) return;
         e.preventDefault();
         // Chromium before 119 and Safari ask only when returnValue is set too.
         e.returnValue = "";
       },
     });
-  }, []);
+  }, [editor]);
 }
 
 /**
@@ -76,26 +80,27 @@ function useLeaveGuard() {
  * Ctrl+C/X/V raise, so nothing runs twice.
  */
 function useClipboardEvents() {
+  const editor = useEditor();
   useEffect(() => {
     const on = (id: string) => (e: ClipboardEvent) => {
       if (isTextField(e.target) || modalOpen()) return;
       e.preventDefault();
       if (id === "edit.paste") {
         const text = e.clipboardData?.getData("text/plain");
-        if (text) pasteText(text);
-        else runMenuCommand(id);
+        if (text) pasteText(editor, text);
+        else runMenuCommand(editor, id);
         return;
       }
-      runMenuCommand(id);
+      runMenuCommand(editor, id);
     };
     return listen(document, { copy: on("edit.copy"), cut: on("edit.cut"), paste: on("edit.paste") });
-  }, []);
+  }, [editor]);
 }
 
 /** "• level.json — Collider Studio" while there are unsaved changes. */
 function useTitle() {
-  const name = useEditor((s) => s.file.name);
-  const unsaved = useEditor(dirty);
+  const name = useEditorState((s) => s.file.name);
+  const unsaved = useEditorState(dirty);
   useEffect(() => {
     document.title = `${unsaved ? "• " : ""}${name} — Collider Studio`;
   }, [name, unsaved]);
@@ -111,9 +116,10 @@ export function App() {
   useTitle();
   useThemeOnDocument();
   useGridPreference();
-  useEffect(() => onBrowserFilePicked(receiveOpened), []);
-  useEffect(() => onBrowserImportPicked(receiveImported), []);
-  useEffect(() => onBrowserRayLogPicked(receiveRayLog), []);
+  const editor = useEditor();
+  useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
+  useEffect(() => onBrowserImportPicked((outcome) => receiveImported(editor, outcome)), [editor]);
+  useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
   return (
     <div className="app">
       <Toolbar />

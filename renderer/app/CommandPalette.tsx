@@ -2,21 +2,24 @@
 // Arrow keys move, Enter runs, Escape closes; disabled actions are shown greyed and do not run.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { ACTIONS, chordLabel, type Action } from "../actions/registry";
+import type { Editor } from "../editor/editor";
+import { useEditor } from "../editor/react";
 import { searchActions } from "../actions/search";
 import { Keys, Modal } from "./Modal";
 import { closeModal, useModal } from "./modals";
 
-const isEnabled = (a: Action): boolean => a.enabled?.() ?? true;
+const isEnabled = (editor: Editor, a: Action): boolean => a.enabled?.(editor) ?? true;
 const optionId = (a: Action) => `command-${a.id.replace(/\W/g, "-")}`;
 
-function run(a: Action): void {
-  if (!isEnabled(a)) return;
+function run(editor: Editor, a: Action): void {
+  if (!isEnabled(editor, a)) return;
   // Close first: the action may open another modal or want the editor's focus.
   closeModal();
-  a.run();
+  a.run(editor);
 }
 
 function Palette() {
+  const editor = useEditor();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const results = useMemo(() => searchActions(ACTIONS, query), [query]);
@@ -35,7 +38,7 @@ function Palette() {
       setActive(Math.max(to, 0));
     } else if (e.key === "Enter") {
       e.preventDefault();
-      if (current) run(current);
+      if (current) run(editor, current);
     }
   };
 
@@ -61,9 +64,9 @@ function Palette() {
       {/* Clicks keep the focus in the input. */}
       <ul id="palette-list" className="palette-list" role="listbox" aria-label="Commands" onMouseDown={(e) => e.preventDefault()}>
         {results.map((a, i) => {
-          const enabled = isEnabled(a);
+          const enabled = isEnabled(editor, a);
           return (
-            <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={!enabled} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => run(a)}>
+            <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={!enabled} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => run(editor, a)}>
               <span className="group-name">{a.group}</span>
               <span className="label">{a.label}</span>
               {a.keys[0] && <Keys label={chordLabel(a.keys[0])} />}

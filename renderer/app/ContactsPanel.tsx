@@ -1,12 +1,11 @@
 // Lists the overlaps of the selected shapes: the other shape, the depth, the normal and the
 // contact points, live while dragging.
-import { useOverlaps } from "../store/derived";
-import { useEditor } from "../store/editor-store";
+import { useEditorState, useOverlaps } from "../editor/react";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
 export function ContactsPanel() {
-  const selection = useEditor((s) => s.selection);
+  const selection = useEditorState((s) => s.selection);
   const { pairs } = useOverlaps();
   if (selection.length === 0) return null;
   const selected = new Set(selection);

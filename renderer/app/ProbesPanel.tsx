@@ -1,9 +1,8 @@
 // Lists the scene's probes (rays and sweeps) with their names, editable so QA can refer to them,
 // and each one's live result: the shape hit, the fraction, the point and the normal.
 import type { CastHit, Probe } from "../../core";
+import { useEditor, useEditorState, useProbeHits } from "../editor/react";
 import { beginGesture, endGesture, renameProbe, select } from "../store/actions";
-import { useProbeHits } from "../store/derived";
-import { useEditor } from "../store/editor-store";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
@@ -14,8 +13,9 @@ function describeHit(probe: Probe, hit: CastHit | null): string {
 }
 
 export function ProbesPanel() {
-  const probes = useEditor((s) => s.probes);
-  const selection = useEditor((s) => s.selection);
+  const editor = useEditor();
+  const probes = useEditorState((s) => s.probes);
+  const selection = useEditorState((s) => s.selection);
   const hits = useProbeHits();
   if (probes.length === 0) return null;
   return (
@@ -23,13 +23,13 @@ export function ProbesPanel() {
       <h2>Probes</h2>
       <ul>
         {probes.map((p) => (
-          <li key={p.id} data-testid={`probe-${p.id}`} className={selection.includes(p.id) ? "selected" : undefined} onClick={() => select([p.id])}>
+          <li key={p.id} data-testid={`probe-${p.id}`} className={selection.includes(p.id) ? "selected" : undefined} onClick={() => select(editor, [p.id])}>
             <input
               aria-label={`Name of ${p.id}`}
               value={p.name}
-              onFocus={() => beginGesture()}
-              onBlur={() => endGesture()}
-              onChange={(e) => renameProbe(p.id, e.target.value)}
+              onFocus={() => beginGesture(editor)}
+              onBlur={() => endGesture(editor)}
+              onChange={(e) => renameProbe(editor, p.id, e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" || e.key === "Escape") e.currentTarget.blur();
               }}

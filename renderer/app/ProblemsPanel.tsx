@@ -2,10 +2,11 @@
 // as it was), or after an import, listing what it could not bring in.
 import { formatProblem } from "../../core";
 import { dismissProblems } from "../store/actions";
-import { useEditor } from "../store/editor-store";
+import { useEditor, useEditorState } from "../editor/react";
 
 export function ProblemsPanel() {
-  const problems = useEditor((s) => s.problems);
+  const editor = useEditor();
+  const problems = useEditorState((s) => s.problems);
   if (!problems) return null;
   return (
     <section className="problems" role="alert" aria-label="Problems">
@@ -13,7 +14,7 @@ export function ProblemsPanel() {
         <strong>
           {problems.heading ?? `Could not open ${problems.file}: ${problems.list.length} problem${problems.list.length === 1 ? "" : "s"}`}
         </strong>
-        <button type="button" onClick={dismissProblems}>
+        <button type="button" onClick={() => dismissProblems(editor)}>
           Dismiss
         </button>
       </header>

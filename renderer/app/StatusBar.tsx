@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { actionById, chordLabel } from "../actions/registry";
-import { useOverlaps } from "../store/derived";
-import { useEditor } from "../store/editor-store";
+import { useEditor, useEditorState, useOverlaps } from "../editor/react";
 import { setGridSize } from "../store/view-actions";
 import { useOpening } from "./document-commands";
 import { useExporting } from "./export-in-worker";
 
 /** A status-bar switch that runs a registered action (its shortcut in the tooltip). */
 function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label: string }) {
+  const editor = useEditor();
   const action = actionById(actionId);
   const key = action.keys[0];
   return (
-    <button type="button" className="toggle" aria-pressed={on} title={`${action.label}${key ? ` (${chordLabel(key)})` : ""}`} onClick={action.run}>
+    <button type="button" className="toggle" aria-pressed={on} title={`${action.label}${key ? ` (${chordLabel(key)})` : ""}`} onClick={() => action.run(editor)}>
       {label}
     </button>
   );
@@ -19,6 +19,7 @@ function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label:
 
 /** The cell size field: any number ≥ 1 applies as it is typed; anything else waits. */
 function GridSizeField({ size }: { size: number }) {
+  const editor = useEditor();
   const [text, setText] = useState(String(size));
   useEffect(() => setText(String(size)), [size]);
   return (
@@ -30,7 +31,7 @@ function GridSizeField({ size }: { size: number }) {
       value={text}
       onChange={(e) => {
         setText(e.currentTarget.value);
-        setGridSize(e.currentTarget.valueAsNumber);
+        setGridSize(editor, e.currentTarget.valueAsNumber);
       }}
       onBlur={() => setText(String(size))}
       onKeyDown={(e) => {
@@ -44,12 +45,12 @@ function GridSizeField({ size }: { size: number }) {
 const short = (v: number): string => String(Math.round(v * 100) / 100);
 
 export function StatusBar() {
-  const shapes = useEditor((s) => s.shapes);
-  const cursor = useEditor((s) => s.cursor);
-  const notice = useEditor((s) => s.notice);
-  const selection = useEditor((s) => s.selection);
-  const scale = useEditor((s) => s.view.scale);
-  const grid = useEditor((s) => s.grid);
+  const shapes = useEditorState((s) => s.shapes);
+  const cursor = useEditorState((s) => s.cursor);
+  const notice = useEditorState((s) => s.notice);
+  const selection = useEditorState((s) => s.selection);
+  const scale = useEditorState((s) => s.view.scale);
+  const grid = useEditorState((s) => s.grid);
   const { pairs: { length: overlaps }, pending } = useOverlaps();
   const opening = useOpening((s) => s.opening);
   const exporting = useExporting((s) => s.exporting);

@@ -4,7 +4,7 @@
 // any width (it scrolls sideways when narrow) so the canvas below never moves.
 import type { ReactNode } from "react";
 import { actionById, chordLabel, type Action } from "../actions/registry";
-import { useEditor, useHistory } from "../store/editor-store";
+import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
 
 /** 16 px line icons, drawn with the text colour. */
 const ICONS: Record<string, ReactNode> = {
@@ -41,11 +41,12 @@ function Icon({ id }: { id: string }) {
 }
 
 function ActionButton({ id, pressed, disabled, iconOnly }: { id: string; pressed?: boolean; disabled?: boolean; iconOnly?: boolean }) {
+  const editor = useEditor();
   const action: Action = actionById(id);
   const shortcut = action.keys[0] ? ` (${chordLabel(action.keys[0])})` : "";
   const name = action.label.replace("…", "");
   return (
-    <button type="button" className={iconOnly ? "icon-only" : undefined} aria-label={name} aria-pressed={pressed} disabled={disabled} title={`${action.label}${shortcut}`} onClick={action.run}>
+    <button type="button" className={iconOnly ? "icon-only" : undefined} aria-label={name} aria-pressed={pressed} disabled={disabled} title={`${action.label}${shortcut}`} onClick={() => action.run(editor)}>
       <Icon id={id} />
       {!iconOnly && <span className="label">{name}</span>}
     </button>
@@ -56,10 +57,10 @@ const TOOL_IDS = ["select", "pan", "circle", "box", "capsule", "polygon"] as con
 const PROBE_IDS = ["ray", "sweep"] as const;
 
 export function Toolbar() {
-  const tool = useEditor((s) => s.tool);
-  const hasSelection = useEditor((s) => s.selection.length > 0);
-  const canUndo = useHistory((h) => h.pastStates.length > 0);
-  const canRedo = useHistory((h) => h.futureStates.length > 0);
+  const tool = useEditorState((s) => s.tool);
+  const hasSelection = useEditorState((s) => s.selection.length > 0);
+  const canUndo = useHistoryCounts((h) => h.undo > 0);
+  const canRedo = useHistoryCounts((h) => h.redo > 0);
   return (
     <div className="toolbar" role="toolbar" aria-label="Tools">
       <div className="group" role="group" aria-label="Shape tools">

@@ -3,7 +3,8 @@
 // shell's requests: save now (the prompt's Save), load a file it opened (Open Recent, the OS).
 import type { DesktopApi, DocumentState } from "../../core/shell/desktop-api";
 import { onShellOpenedFile } from "../platform/files";
-import { useEditor, type EditorState } from "../store/editor-store";
+import type { Editor } from "../editor/editor";
+import type { EditorState } from "../editor/state";
 import { dirty, receiveOpened, saveDocument } from "./document-commands";
 
 export function documentState(s: EditorState): DocumentState {
@@ -18,10 +19,10 @@ const same = (a: DocumentState, b: DocumentState) => a.dirty === b.dirty && a.na
  * Recent), waits for `ready`: the document restored after a crash is then in place, so a file
  * opened at start asks about its unsaved changes instead of being replaced by it.
  */
-export function connectDesktopDocument(api: DesktopApi, ready?: Promise<unknown>): () => void {
+export function connectDesktopDocument(editor: Editor, api: DesktopApi, ready?: Promise<unknown>): () => void {
   // Listeners first: the shell sends a file it holds as soon as it hears from the page.
-  const offOpen = onShellOpenedFile((outcome) => void receiveOpened(outcome));
-  const offSave = api.onSaveRequest(() => saveDocument(false));
+  const offOpen = onShellOpenedFile((outcome) => void receiveOpened(editor, outcome));
+  const offSave = api.onSaveRequest(() => saveDocument(editor, false));
   let last: DocumentState | undefined;
   let connected = true;
   let offStore = () => {};
@@ -33,8 +34,8 @@ export function connectDesktopDocument(api: DesktopApi, ready?: Promise<unknown>
   };
   const start = () => {
     if (!connected) return;
-    report(useEditor.getState());
-    offStore = useEditor.subscribe(report);
+    report(editor.getState());
+    offStore = editor.store.subscribe(report);
   };
   if (ready === undefined) start();
   else void ready.then(start, start);

@@ -7,7 +7,9 @@ import { parseScene, serializeScene } from "../../core";
 import type { DesktopApi, FileChange, RecoveredDocument } from "../../core/shell/desktop-api";
 import { desktop } from "../platform/files";
 import { currentScene, loadDocument, notify, showProblems } from "../store/actions";
-import { sameDocument, useEditor } from "../store/editor-store";
+import type { Editor } from "../editor/editor";
+import { useEditor } from "../editor/react";
+import { sameDocument } from "../editor/state";
 import { dirty, receiveOpened } from "./document-commands";
 
 /** Quiet time after the last change before the document is autosaved. */
@@ -27,7 +29,7 @@ const windowTimers: Timers = {
  * Autosaves the document while it is dirty, debounced: only the document as it is `delayMs` after
  * the last change is serialized and sent, so a drag costs nothing. Returns a function that stops.
  */
-export function startAutosave(api: Pick<DesktopApi, "saveRecovery" | "discardRecovery">, timers: Timers = windowTimers, delayMs = AUTOSAVE_DELAY_MS): () => void {
+export function startAutosave(editor: Editor, api: Pick<DesktopApi, "saveRecovery" | "discardRecovery">, timers: Timers = windowTimers, delayMs = AUTOSAVE_DELAY_MS): () => void {
   let timer: unknown = null;
   const cancel = () => {
     if (timer !== null) timers.clearTimeout(timer);
@@ -35,12 +37,12 @@ export function startAutosave(api: Pick<DesktopApi, "saveRecovery" | "discardRec
   };
   const write = () => {
     timer = null;
-    const state = useEditor.getState();
+    const state = editor.getState();
     if (!dirty(state)) return;
     const { name, path } = state.file;
-    void api.saveRecovery({ text: serializeScene(currentScene()), name, ...(path === undefined ? {} : { path }) });
+    void api.saveRecovery({ text: serializeScene(currentScene(editor)), name, ...(path === undefined ? {} : { path }) });
   };
-  const unsubscribe = useEditor.subscribe((state, prev) => {
+  const unsubscribe = editor.store.subscribe((state, prev) => {
     const changed = !sameDocument(state, prev) || state.extras !== prev.extras || state.file !== prev.file;
     if (!changed && state.saved === prev.saved) return;
     if (dirty(state)) {
@@ -59,16 +61,16 @@ export function startAutosave(api: Pick<DesktopApi, "saveRecovery" | "discardRec
 }
 
 /** Opens a document restored after a crash as unsaved, under its original name (and path). */
-export function restoreRecovered(doc: RecoveredDocument): void {
+export function restoreRecovered(editor: Editor, doc: RecoveredDocument): void {
   const result = parseScene(doc.text);
   if (!result.ok) {
     // The shell validated it already; this is a second line of defence, never a crash.
-    showProblems(doc.name, result.problems);
-    notify(`Could not restore ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
+    showProblems(editor, doc.name, result.problems);
+    notify(editor, `Could not restore ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
-  loadDocument(result.scene, { name: doc.name, ...(doc.path === undefined ? {} : { path: doc.path }) }, { unsaved: true });
-  notify(`Restored unsaved changes to ${doc.name} (autosaved ${new Date(doc.savedAt).toLocaleString()})`);
+  loadDocument(editor, result.scene, { name: doc.name, ...(doc.path === undefined ? {} : { path: doc.path }) }, { unsaved: true });
+  notify(editor, `Restored unsaved changes to ${doc.name} (autosaved ${new Date(doc.savedAt).toLocaleString()})`);
 }
 
 /** The question asked when the open file changed on disk. */
@@ -77,12 +79,12 @@ export function reloadQuestion(name: string, unsaved: boolean): string {
 }
 
 /** Another program changed the open file: ask, then read it again. A change to another file is ignored. */
-export async function offerReload(api: Pick<DesktopApi, "reloadScene">, change: FileChange, confirm: (question: string) => boolean = (q) => window.confirm(q)): Promise<void> {
-  const state = useEditor.getState();
+export async function offerReload(editor: Editor, api: Pick<DesktopApi, "reloadScene">, change: FileChange, confirm: (question: string) => boolean = (q) => window.confirm(q)): Promise<void> {
+  const state = editor.getState();
   if (state.file.path !== change.path) return;
   if (!confirm(reloadQuestion(change.name, dirty(state)))) return;
   const r = await api.reloadScene({ path: change.path });
-  await receiveOpened(r.ok ? { kind: "done", value: r.value } : r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error });
+  await receiveOpened(editor, r.ok ? { kind: "done", value: r.value } : r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error });
 }
 
 let restoring: Promise<void> | undefined;
@@ -92,28 +94,29 @@ let restoring: Promise<void> | undefined;
  * Discard) and opens it; resolves once that is done, whatever the answer. Asked once per page:
  * the shell hands the document out once, and a remounted effect must neither drop it nor ask again.
  */
-export function restoreFromShell(api: Pick<DesktopApi, "takeRecovered">): Promise<void> {
+export function restoreFromShell(editor: Editor, api: Pick<DesktopApi, "takeRecovered">): Promise<void> {
   restoring ??= api.takeRecovered().then(
     (r) => {
-      if (r.ok && r.value) restoreRecovered(r.value);
-      else if (!r.ok && !r.canceled) notify(r.error);
+      if (r.ok && r.value) restoreRecovered(editor, r.value);
+      else if (!r.ok && !r.canceled) notify(editor, r.error);
     },
-    (err: unknown) => notify(`Could not ask for unsaved changes to restore: ${err instanceof Error ? err.message : String(err)}`),
+    (err: unknown) => notify(editor, `Could not ask for unsaved changes to restore: ${err instanceof Error ? err.message : String(err)}`),
   );
   return restoring;
 }
 
 /** Wires the above to the desktop shell; nothing happens in a plain browser. */
 export function useDesktopRecovery(): void {
+  const editor = useEditor();
   useEffect(() => {
     const api = desktop();
     if (!api) return;
-    void restoreFromShell(api);
-    const stopAutosave = startAutosave(api);
-    const off = api.onFileChanged((change) => void offerReload(api, change));
+    void restoreFromShell(editor, api);
+    const stopAutosave = startAutosave(editor, api);
+    const off = api.onFileChanged((change) => void offerReload(editor, api, change));
     return () => {
       stopAutosave();
       off();
     };
-  }, []);
+  }, [editor]);
 }

@@ -2,9 +2,9 @@
 // exporters, and the platform.
 import { create } from "zustand";
 import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import type { Editor } from "../editor/editor";
+import { documentOf, sameDocumentContent, type EditorState } from "../editor/state";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
-import { adoptDocumentWorld, deferOverlaps, settleOverlaps } from "../store/derived";
-import { documentOf, sameDocument, useEditor, type EditorState } from "../store/editor-store";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
@@ -12,17 +12,17 @@ import { openBigScene, type OpenedScene } from "./open-big-scene";
 import { exportName, exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
-export function pickedDocument(outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
+export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
   if (!outcome || outcome.kind === "canceled") return null;
   if (outcome.kind === "error") {
-    notify(outcome.message);
+    notify(editor, outcome.message);
     return null;
   }
   return outcome.value;
 }
 
-export const dirty = (s: EditorState): boolean => !sameDocument(s, s.saved);
-export const isDirty = (): boolean => dirty(useEditor.getState());
+export const dirty = (s: EditorState): boolean => !sameDocumentContent(s, s.saved);
+export const isDirty = (editor: Editor): boolean => dirty(editor.getState());
 
 /** Files at least this long (about 2,500 shapes, or 5,000 logged rays) are read in steps, with progress. */
 export const BIG_FILE_CHARS = 500_000;
@@ -60,19 +60,19 @@ export function stepProgress(name: string): { readonly show: (fraction: number) 
 let openCount = 0;
 
 /** Loads opened text, or shows its problems and leaves the open document as it was. */
-export function receiveOpened(outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
-  const doc = pickedDocument(outcome);
+export function receiveOpened(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
+  const doc = pickedDocument(editor, outcome);
   if (!doc) return Promise.resolve();
   const ticket = ++openCount;
   if (doc.text.length < BIG_FILE_CHARS) {
     useOpening.setState({ opening: null });
-    loadOpened(doc, parseScene(doc.text));
+    loadOpened(editor, doc, parseScene(doc.text));
     return Promise.resolve();
   }
-  return openInSteps(doc, ticket);
+  return openInSteps(editor, doc, ticket);
 }
 
-async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
+async function openInSteps(editor: Editor, doc: OpenedDocument, ticket: number): Promise<void> {
   const progress = stepProgress(doc.name);
   const show = (fraction: number) => {
     if (ticket === openCount) progress.show(fraction);
@@ -85,13 +85,13 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
   if (ticket !== openCount) return;
   // The shapes first, their overlaps once they are on screen: the scene shows half a second
   // sooner (100,000 shapes), the status bar saying the overlaps are being checked meanwhile.
-  if (opened.ok) deferOverlaps(opened.prepared.doc.shapes);
-  loadOpened(doc, opened);
+  if (opened.ok) editor.deferOverlaps(opened.prepared.doc.shapes);
+  loadOpened(editor, doc, opened);
   afterPaint(() => {
     if (ticket !== openCount) return;
     progress.done();
     afterPaint(() => {
-      if (ticket === openCount) void settleOverlaps(pause);
+      if (ticket === openCount) void editor.settleOverlaps(pause);
     });
   });
 }
@@ -99,64 +99,64 @@ async function openInSteps(doc: OpenedDocument, ticket: number): Promise<void> {
 /** Runs `then` once the browser has painted what is on screen now. */
 const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
 
-function loadOpened(doc: OpenedDocument, result: SceneParseResult | OpenedScene): void {
+function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResult | OpenedScene): void {
   if (!result.ok) {
-    showProblems(doc.name, result.problems);
-    notify(`Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
+    showProblems(editor, doc.name, result.problems);
+    notify(editor, `Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
   // A big file's world, built for these very shapes while the file was checked: the first draw
   // finds it and their pairs ready.
-  if ("prepared" in result && result.world) adoptDocumentWorld(result.world);
+  if ("prepared" in result && result.world) editor.adoptWorld(result.world);
   const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
-  if ("prepared" in result) loadPrepared(result.prepared, file);
-  else loadDocument(result.scene, file);
+  if ("prepared" in result) loadPrepared(editor, result.prepared, file);
+  else loadDocument(editor, result.scene, file);
 }
 
-export async function openDocument(): Promise<void> {
-  if (isDirty() && !window.confirm("Discard unsaved changes and open another scene?")) return;
-  await receiveOpened(await openScene());
+export async function openDocument(editor: Editor): Promise<void> {
+  if (isDirty(editor) && !window.confirm("Discard unsaved changes and open another scene?")) return;
+  await receiveOpened(editor, await openScene());
 }
 
 /** Saves (asking where when the document has no file, or for Save As); says how it ended, for the desktop's unsaved-changes prompt. */
-export async function saveDocument(saveAs = false): Promise<"saved" | "canceled" | "failed"> {
-  const state = useEditor.getState();
+export async function saveDocument(editor: Editor, saveAs = false): Promise<"saved" | "canceled" | "failed"> {
+  const state = editor.getState();
   const written = documentOf(state);
-  const outcome = await saveScene(serializeScene(currentScene()), state.file, saveAs);
+  const outcome = await saveScene(serializeScene(currentScene(editor)), state.file, saveAs);
   if (outcome.kind === "done") {
-    markSaved(written, outcome.value);
+    markSaved(editor, written, outcome.value);
     return "saved";
   }
-  if (outcome.kind === "error") notify(outcome.message);
+  if (outcome.kind === "error") notify(editor, outcome.message);
   return outcome.kind === "error" ? "failed" : "canceled";
 }
 
-export function newDocument(): void {
-  if (isDirty() && !window.confirm("Discard unsaved changes?")) return;
-  loadDocument(emptyScene(), { name: "untitled.json" });
-  notify(null);
+export function newDocument(editor: Editor): void {
+  if (isDirty(editor) && !window.confirm("Discard unsaved changes?")) return;
+  loadDocument(editor, emptyScene(), { name: "untitled.json" });
+  notify(editor, null);
 }
 
 /** Writes the scene in one of the core's export formats (EXPORT_FORMATS) where the user says. */
-export async function exportDocument(formatId: string): Promise<void> {
+export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  const scene = currentScene(), name = useEditor.getState().file.name;
+  const scene = currentScene(editor), name = editor.getState().file.name;
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
     ? await exportInWorker(formatId, scene, exportName(name, format.type))
     : runExport(formatId, scene);
   if (result.kind === "cancelled") {
-    notify(`Export as ${format.type.name} cancelled`);
+    notify(editor, `Export as ${format.type.name} cancelled`);
     return;
   }
   if (result.kind === "error") {
-    notify(`Could not export as ${format.type.name}: ${result.message}`);
+    notify(editor, `Could not export as ${format.type.name}: ${result.message}`);
     return;
   }
   const outcome = await exportText(result.text, name, format.type);
-  if (outcome.kind === "done") notify(`Exported ${outcome.value.name} (${format.type.name})`);
-  else if (outcome.kind === "error") notify(outcome.message);
+  if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})`);
+  else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmj", "json"] };
@@ -171,26 +171,26 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
  * Turns a picked Tiled map into a new, unsaved document (Save asks where), listing what it left
  * out; a map it cannot read shows its problems and leaves the open document as it was.
  */
-export function receiveImported(outcome: FileOutcome<OpenedDocument> | null): void {
-  const doc = pickedDocument(outcome);
+export function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): void {
+  const doc = pickedDocument(editor, outcome);
   if (!doc) return;
   const result = importTiled(doc.text);
   if (!result.ok) {
-    showProblems(doc.name, result.problems);
-    notify(`Could not import ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
+    showProblems(editor, doc.name, result.problems);
+    notify(editor, `Could not import ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
   const name = `${doc.name.replace(/\.(tmj|json)$/i, "") || "imported"}.json`;
-  loadDocument(result.scene, { name }, { unsaved: true });
+  loadDocument(editor, result.scene, { name }, { unsaved: true });
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
-    showProblems(doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
+    showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
-  notify(`Imported ${count} from ${doc.name}`);
+  notify(editor, `Imported ${count} from ${doc.name}`);
 }
 
-export async function importDocument(): Promise<void> {
-  if (isDirty() && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
-  receiveImported(await pickFileToImport("Import Tiled map", TILED_MAP));
+export async function importDocument(editor: Editor): Promise<void> {
+  if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
+  receiveImported(editor, await pickFileToImport("Import Tiled map", TILED_MAP));
 }

@@ -1,7 +1,8 @@
 // The grid (size, shown, snapping) kept across runs in localStorage, as the theme is: the desktop
 // app's page keeps its localStorage in the app's user-data folder, a browser per site.
 import { useEffect } from "react";
-import { useEditor } from "../store/editor-store";
+import type { Editor } from "../editor/editor";
+import { useEditorState } from "../editor/react";
 import { DEFAULT_GRID, type GridState } from "../store/preferences";
 
 export const GRID_STORAGE_KEY = "collider-studio.grid";
@@ -25,19 +26,19 @@ export function parseGridPreference(saved: string | null): GridState {
 }
 
 /** Reads the saved grid into the store; call once before the first render. */
-export function loadGridPreference(): void {
+export function loadGridPreference(editor: Editor): void {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(GRID_STORAGE_KEY);
   } catch {
     // Storage can be blocked (privacy settings): the defaults apply.
   }
-  useEditor.setState({ grid: parseGridPreference(saved) });
+  editor.update({ grid: parseGridPreference(saved) });
 }
 
 /** Saves the grid whenever it changes. */
 export function useGridPreference(): void {
-  const grid = useEditor((s) => s.grid);
+  const grid = useEditorState((s) => s.grid);
   useEffect(() => {
     try {
       localStorage.setItem(GRID_STORAGE_KEY, JSON.stringify({ size: grid.size, visible: grid.visible, snap: grid.snap }));

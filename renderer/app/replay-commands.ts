@@ -1,8 +1,9 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
 import { formatRayProblem } from "../../core";
+import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
-import { closeRayLog, currentReplayResults, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, useReplay } from "../store/replay";
+import { closeRayLog, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
 import { exportText, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"] };
@@ -11,8 +12,8 @@ export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"
  * Opens a picked ray log; bad lines are skipped (the panel says how many, and the first problem).
  * A big log is read in steps with progress in the status bar.
  */
-export async function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
-  const doc = pickedDocument(outcome);
+export async function receiveRayLog(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
+  const doc = pickedDocument(editor, outcome);
   if (!doc) return;
   let log;
   if (doc.text.length < BIG_FILE_CHARS) log = readRayLog(doc.name, doc.text);
@@ -26,28 +27,28 @@ export async function receiveRayLog(outcome: FileOutcome<OpenedDocument> | null)
   }
   if (log.rays.length === 0) {
     const first = log.problems[0];
-    notify(first ? `Could not open ${doc.name}: ${formatRayProblem(first, doc.name)}` : `${doc.name} has no rays`);
+    notify(editor, first ? `Could not open ${doc.name}: ${formatRayProblem(first, doc.name)}` : `${doc.name} has no rays`);
     return;
   }
-  openRayLog(log);
+  openRayLog(editor, log);
   const skipped = log.problems.length === 0 ? "" : ` (${log.problems.length} bad line${log.problems.length === 1 ? "" : "s"} skipped)`;
-  notify(`Opened ray log ${doc.name}: ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"}${skipped}`);
+  notify(editor, `Opened ray log ${doc.name}: ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"}${skipped}`);
 }
 
-export async function openRayLogFile(): Promise<void> {
-  await receiveRayLog(await pickRayLog(RAY_LOG));
+export async function openRayLogFile(editor: Editor): Promise<void> {
+  await receiveRayLog(editor, await pickRayLog(RAY_LOG));
 }
 
-export function closeRayLogView(): void {
-  if (useReplay.getState().log) notify(null);
-  closeRayLog();
+export function closeRayLogView(editor: Editor): void {
+  if (editor.replay.getState().log) notify(editor, null);
+  closeRayLog(editor);
 }
 
 /** Writes the log with this run's results as its expectations (a download in the browser). */
-export async function rerecordRayLog(): Promise<void> {
-  const log = useReplay.getState().log;
+export async function rerecordRayLog(editor: Editor): Promise<void> {
+  const log = editor.replay.getState().log;
   if (!log) return;
-  const outcome = await exportText(recordedText(currentReplayResults()), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
-  if (outcome.kind === "done") notify(`Re-recorded ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"} to ${outcome.value.name}`);
-  else if (outcome.kind === "error") notify(outcome.message);
+  const outcome = await exportText(recordedText(replayResultsOf(editor)), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
+  if (outcome.kind === "done") notify(editor, `Re-recorded ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"} to ${outcome.value.name}`);
+  else if (outcome.kind === "error") notify(editor, outcome.message);
 }

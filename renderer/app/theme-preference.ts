@@ -1,7 +1,9 @@
 // The colour theme outside the store: the first run follows the system (prefers-color-scheme),
 // later runs the last choice, kept in localStorage; <html data-theme> drives the CSS variables.
 import { useEffect } from "react";
-import { useEditor, type ThemeName } from "../store/editor-store";
+import type { Editor } from "../editor/editor";
+import { useEditorState } from "../editor/react";
+import type { ThemeName } from "../editor/state";
 
 export const THEME_STORAGE_KEY = "collider-studio.theme";
 
@@ -18,7 +20,7 @@ let loaded: ThemeName | null = null;
 let chosen = false;
 
 /** Reads the saved or system theme into the store; call once before the first render. */
-export function loadThemePreference(): void {
+export function loadThemePreference(editor: Editor): void {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(THEME_STORAGE_KEY);
@@ -28,13 +30,13 @@ export function loadThemePreference(): void {
   const light = typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: light)").matches;
   loaded = initialTheme(saved, light);
   chosen = saved !== null;
-  useEditor.setState({ theme: loaded });
+  editor.update({ theme: loaded });
   document.documentElement.dataset.theme = loaded;
 }
 
 /** Keeps <html data-theme> and the saved choice in step with the store. */
 export function useThemeOnDocument(): void {
-  const theme = useEditor((s) => s.theme);
+  const theme = useEditorState((s) => s.theme);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     // Saved only once chosen: until then the system's theme decides at each start.

@@ -3,9 +3,7 @@
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
-import { shapeWithId } from "../store/derived";
-import { useEditor } from "../store/editor-store";
-import { useToolOverlay } from "../tools/overlay";
+import { useEditor, useEditorState, useOverlay } from "../editor/react";
 import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
 import { shapeHandleId } from "../tools/select/select-tool";
@@ -51,16 +49,16 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
 }
 
 export function Handles() {
-  const tool = useEditor((s) => s.tool);
-  const scale = useEditor((s) => s.view.scale);
-  const selection = useEditor((s) => s.selection);
-  // Through the world's id index: this selector runs on every store change (each pointer move),
-  // and a scan of 10,000 shapes cost 2 ms a drag step.
-  const shape = useEditor((s) => (s.selection.length === 1 ? shapeWithId(s.shapes, s.selection[0]!) : undefined));
-  const layers = useEditor((s) => s.layers);
-  const cursor = useEditor((s) => s.cursor);
-  const marquee = useToolOverlay((o) => o.marquee);
-  const draft = useToolOverlay((o) => o.draft);
+  const editor = useEditor();
+  const tool = useEditorState((s) => s.tool);
+  const scale = useEditorState((s) => s.view.scale);
+  const selection = useEditorState((s) => s.selection);
+  // The one selected shape, through the world's id index (synced before any view reads).
+  const shape = useEditorState((s) => (s.selection.length === 1 ? editor.shapeById(s.selection[0]!) : undefined));
+  const layers = useEditorState((s) => s.layers);
+  const cursor = useEditorState((s) => s.cursor);
+  const marquee = useOverlay((o) => o.marquee);
+  const draft = useOverlay((o) => o.draft);
   const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
   const px = 1 / scale;
   const last = draft.at(-1);

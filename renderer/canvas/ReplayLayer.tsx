@@ -4,7 +4,8 @@
 import { memo } from "react";
 import { Circle, Group, Line, Text } from "react-konva";
 import type { ReplayResult } from "../../core";
-import { useReplay, useReplayResults, visibleResults } from "../store/replay";
+import { useReplay, useReplayResults } from "../editor/react";
+import { visibleResults } from "../store/replay";
 import { usePixel } from "./pixel";
 import { useCanvasTheme } from "./theme";
 
@@ -54,8 +55,9 @@ export function ReplayRays() {
   const tag = useReplay((s) => s.tag);
   const position = useReplay((s) => s.position);
   const selected = useReplay((s) => s.selected);
+  const log = useReplay((s) => s.log);
   if (results.length === 0) return null;
-  const shown = visibleResults(results, { status, tag, position });
+  const shown = visibleResults(results, { status, tag, position, log });
   let drawn: readonly ReplayResult[] = shown;
   if (shown.length > MAX_DRAWN_RAYS) {
     const bad = shown.filter((r) => r.status === "mismatch");

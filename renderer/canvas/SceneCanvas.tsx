@@ -5,16 +5,13 @@
 import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { evaluateProbe } from "../../core";
-import { useOverlaps, useProbeHits } from "../store/derived";
-import { useEditor } from "../store/editor-store";
+import { useEditor, useEditorState, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
 import { screenToWorld } from "../store/view";
 import { setCanvasSize, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
 import { listen } from "../platform/listen";
-import { toolFor } from "../tools/active-tool";
-import { panTool } from "../tools/pan/pan-tool";
-import type { PointerInfo, Tool } from "../tools/tool";
+import { PanTool } from "../tools/pan/pan-tool";
+import type { PointerInfo, StateNode } from "../tools/state-node";
 import { shapesAt } from "../tools/select/picking";
 import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
@@ -72,26 +69,31 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 const LIVE_NODE_LIMIT = 500;
 
 export function SceneCanvas() {
-  const shapes = useEditor((s) => s.shapes);
-  const layers = useEditor((s) => s.layers);
-  const selection = useEditor((s) => s.selection);
-  const preview = useEditor((s) => s.preview);
-  const probes = useEditor((s) => s.probes);
-  const probePreview = useEditor((s) => s.probePreview);
+  const editor = useEditor();
+  const shapes = useEditorState((s) => s.shapes);
+  const layers = useEditorState((s) => s.layers);
+  const selection = useEditorState((s) => s.selection);
+  const preview = useOverlay((o) => o.preview);
+  const probes = useEditorState((s) => s.probes);
+  const probePreview = useOverlay((o) => o.probePreview);
   const probeHits = useProbeHits();
-  const tool = useEditor((s) => s.tool);
+  const tool = useEditorState((s) => s.tool);
   const THEME = useCanvasTheme();
   const container = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const { width, height } = useSize(container);
-  const view = useEditor((s) => s.view);
-  const grid = useEditor((s) => s.grid);
+  const view = useEditorState((s) => s.view);
+  const grid = useEditorState((s) => s.grid);
   const spaceHeld = useSpaceHeld();
   const [panning, setPanning] = useState(false);
-  // A pan from Space or the middle button uses its own tool instance, leaving the active tool's
-  // state alone.
-  const viewPan = useMemo(() => panTool(), []);
-  useEffect(() => setCanvasSize(width, height), [width, height]);
+  // A pan from Space or the middle button uses its own pan tool, leaving the active tool's state
+  // alone.
+  const viewPan = useMemo(() => {
+    const pan = new PanTool(editor, null);
+    pan.enter();
+    return pan;
+  }, [editor]);
+  useEffect(() => setCanvasSize(editor, width, height), [editor, width, height]);
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
@@ -109,7 +111,7 @@ export function SceneCanvas() {
     stage.setPointersPositions(evt);
     const screen = stage.getPointerPosition();
     // From the store's view, not the stage's: the stage catches up only when React renders.
-    const world = screen ? screenToWorld(useEditor.getState().view, screen) : null;
+    const world = screen ? screenToWorld(editor.getState().view, screen) : null;
     const mod = isMac() ? evt.metaKey : evt.ctrlKey;
     return world ? { world, hitId, shift: evt.shiftKey, alt: evt.altKey, mod } : null;
   };
@@ -123,7 +125,7 @@ export function SceneCanvas() {
     // see the click.
     if (!pan && tool === "select" && t.hasName(REPLAY_RAY_NAME)) {
       const line = Number(t.id().slice(REPLAY_RAY_PREFIX.length));
-      if (Number.isInteger(line)) selectRay(line);
+      if (Number.isInteger(line)) selectRay(editor, line);
       return;
     }
     // Probes and handles are Konva nodes; shapes are mostly batched, so they are picked by geometry
@@ -131,19 +133,20 @@ export function SceneCanvas() {
     const nodeId = t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
     const at = pointer(e.evt, nodeId);
     if (!at) return;
-    const { shapes: all, layers: allLayers } = useEditor.getState();
-    const info = nodeId ? at : { ...at, hitId: shapesAt(all, allLayers, at.world)[0]?.id ?? null };
-    const active: Tool = pan ? viewPan : toolFor(tool);
+    const info = nodeId ? at : { ...at, hitId: shapesAt(editor, at.world)[0]?.id ?? null };
+    // The root hands each event to the active tool's state; a view pan goes to its own pan tool.
+    const active: StateNode = pan ? viewPan : editor.tools;
+    const send = (event: "onPointerDown" | "onPointerMove" | "onPointerUp", p: PointerInfo) => active.current()[event]?.(p);
     if (pan || tool === "pan") setPanning(true);
-    active.down(info);
+    send("onPointerDown", info);
     const move = (evt: MouseEvent) => {
       const p = pointer(evt, null);
-      if (p) active.move(p);
+      if (p) send("onPointerMove", p);
     };
     const up = (evt: MouseEvent) => {
       stop();
       const p = pointer(evt, null);
-      if (p) active.up(p);
+      if (p) send("onPointerUp", p);
       setPanning(false);
     };
     const stop = listen(window, { mousemove: move, mouseup: up });
@@ -151,7 +154,7 @@ export function SceneCanvas() {
 
   const onMouseMove = (e: Konva.KonvaEventObject<MouseEvent>) => {
     const p = pointer(e.evt, null);
-    if (p) useEditor.setState({ cursor: p.world });
+    if (p) editor.update({ cursor: p.world });
   };
 
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
@@ -162,7 +165,7 @@ export function SceneCanvas() {
     const at = stage.getPointerPosition();
     if (!at) return;
     const pixels = e.evt.deltaMode === 1 ? e.evt.deltaY * WHEEL_LINE : e.evt.deltaMode === 2 ? e.evt.deltaY * height : e.evt.deltaY;
-    zoomAt(2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
+    zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
   };
 
   const cursor = panning ? "grabbing" : spaceHeld || tool === "pan" ? "grab" : tool === "select" ? "default" : "crosshair";
@@ -180,7 +183,7 @@ export function SceneCanvas() {
         onMouseDown={onMouseDown}
         onMouseMove={onMouseMove}
         onWheel={onWheel}
-        onMouseLeave={() => useEditor.setState({ cursor: null })}
+        onMouseLeave={() => editor.update({ cursor: null })}
       >
         <Layer listening={false}>
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
@@ -203,7 +206,7 @@ export function SceneCanvas() {
           {probes.map((p) => (
             <ProbeNode key={p.id} probe={p} hit={probeHits.get(p.id) ?? null} shapes={shapes} selected={selected.has(p.id)} />
           ))}
-          {probePreview && <ProbeNode probe={probePreview} hit={evaluateProbe(shapes, probePreview)} shapes={shapes} selected={false} />}
+          {probePreview && <ProbeNode probe={probePreview} hit={editor.probeHit(probePreview)} shapes={shapes} selected={false} />}
         </Layer>
         <Layer name="replay" listening={tool === "select"}>
           <ReplayRays />

@@ -5,7 +5,8 @@ import type Konva from "konva";
 import { useEffect, useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import type { Shape } from "../../core";
-import { BatchCache, paintShapes, visibleRect, type BatchLook, type ScreenView } from "./shape-batch";
+import { useEditor } from "../editor/react";
+import { BatchCache, paintShapes, visibleRect, type BatchLook, type BoxReader, type ScreenView } from "./shape-batch";
 import { useCanvasTheme } from "./theme";
 
 /** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
@@ -39,6 +40,8 @@ export interface ShapeBatchProps {
 
 export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: ShapeBatchProps) {
   const theme = useCanvasTheme();
+  const editor = useEditor();
+  const boxes = useMemo((): BoxReader => (s, out) => editor.documentWorld().readBox(s, out), [editor]);
   // Set once the Konva node exists: the cache asks its layer to redraw when the view rests.
   const holder = useMemo(() => ({ node: null as Konva.Shape | null }), []);
   const cache = useMemo(() => new BatchCache(() => holder.node?.getLayer()?.batchDraw()), [holder]);
@@ -51,13 +54,13 @@ export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: Shap
     holder.node = node;
     const view = screenOf(context, node);
     if (!view) return;
-    const content = { shapes, overlapping, theme, look };
+    const content = { shapes, overlapping, theme, look, boxes };
     if (cached) {
       cache.draw(context._context, content, view);
       report(node.getStage(), batchKey, cache.drawn);
     } else {
       // The context maps world units to device pixels already (stage transform × pixel ratio).
-      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, theme, view.scale));
+      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, theme, view.scale, boxes));
     }
   };
   return <KonvaShape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;

@@ -2,7 +2,6 @@
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, type Shape } from "../../core";
-import { documentWorld } from "../store/derived";
 import { replacedInPlace } from "../store/replaced-in-place";
 import type { CanvasTheme } from "./theme";
 
@@ -30,14 +29,19 @@ export function visibleRect(v: Pick<ScreenView, "x" | "y" | "scale" | "width" | 
   return { minX: (-margin - v.x) / v.scale, minY: (-margin - v.y) / v.scale, maxX: (v.width + margin - v.x) / v.scale, maxY: (v.height + margin - v.y) / v.scale };
 }
 
-// The document's world has every shape's box: reading it there halved the first draw of
-// a 100,000-shape open. Shapes it does not hold (yet) get a box computed once per shape object
-// (shapes are immutable) from the shape's own numbers.
+/**
+ * Writes a shape's box (minX, minY, maxX, maxY) into `out` when it knows the shape: the document's
+ * collision world holds every shape's box, so a draw of 100,000 shapes computes none.
+ */
+export type BoxReader = (shape: Shape, out: Float64Array) => boolean;
+
+// Shapes the reader does not hold (yet) get a box computed once per shape object (shapes are
+// immutable) from the shape's own numbers.
 const boxes = new WeakMap<Shape, WorldRect>();
 /** minX, minY, maxX, maxY of the last boxOf: read before the next call. No object per shape on a draw of 100,000. */
 const box = new Float64Array(4);
-function boxOf(s: Shape): Float64Array {
-  if (documentWorld().readBox(s, box)) return box;
+function boxOf(s: Shape, reader: BoxReader | undefined): Float64Array {
+  if (reader?.(s, box)) return box;
   let b = boxes.get(s);
   if (!b) {
     b = shapeBounds(s);
@@ -45,12 +49,6 @@ function boxOf(s: Shape): Float64Array {
   }
   box[0] = b.minX; box[1] = b.minY; box[2] = b.maxX; box[3] = b.maxY;
   return box;
-}
-
-/** Whether the shape's bounding box meets the rectangle. */
-export function shapeMeets(s: Shape, r: WorldRect): boolean {
-  const b = boxOf(s);
-  return b[0]! <= r.maxX && b[2]! >= r.minX && b[1]! <= r.maxY && b[3]! >= r.minY;
 }
 
 const RAD = Math.PI / 180;
@@ -105,6 +103,7 @@ export function paintShapes(
   look: BatchLook,
   theme: CanvasTheme,
   pixelsPerUnit: number,
+  reader?: BoxReader,
 ): number {
   ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
   ctx.lineJoin = "miter";
@@ -119,7 +118,7 @@ export function paintShapes(
     pending = false;
   };
   for (const s of shapes) {
-    const b = boxOf(s);
+    const b = boxOf(s, reader);
     const minX = b[0]!, minY = b[1]!, maxX = b[2]!, maxY = b[3]!;
     if (minX > rect.maxX || maxX < rect.minX || minY > rect.maxY || maxY < rect.minY) continue;
     const over = overlapping.has(s.id);
@@ -153,6 +152,8 @@ export interface BatchContent {
   readonly overlapping: ReadonlySet<string>;
   readonly theme: CanvasTheme;
   readonly look: BatchLook;
+  /** Where the shapes' boxes are read (not part of what is drawn). */
+  readonly boxes?: BoxReader;
 }
 
 /** What a batch's bitmap shows: its shapes, each one's index, and the overlap flags drawn. */
@@ -322,7 +323,7 @@ export class BatchCache {
     // At least one slice a step, then more while the step's time lasts.
     do {
       const end = Math.min(shapes.length, job.next + sliceShapes);
-      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.theme, job.v.scale);
+      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.theme, job.v.scale, job.c.boxes);
       job.next = end;
     } while (job.next < shapes.length && performance.now() - started < sliceMs);
     job.cost += performance.now() - started;
@@ -367,7 +368,7 @@ export class BatchCache {
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const i of changed) {
       for (const s of [this.shapes[i]!, c.shapes[i]!]) {
-        const b = boxOf(s);
+        const b = boxOf(s, c.boxes);
         minX = Math.min(minX, b[0]! - pad);
         minY = Math.min(minY, b[1]! - pad);
         maxX = Math.max(maxX, b[2]! + pad);
@@ -380,7 +381,7 @@ export class BatchCache {
     ctx.rect(minX, minY, maxX - minX, maxY - minY);
     ctx.clip();
     ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
-    paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale);
+    paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale, c.boxes);
     ctx.restore();
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;
@@ -390,7 +391,7 @@ export class BatchCache {
     const started = performance.now();
     this.canvas ??= document.createElement("canvas");
     const ctx = blankBitmap(this.canvas, v);
-    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale);
+    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale, c.boxes);
     this.adopt(this.canvas, c, v, drawn, performance.now() - started);
   }
 

@@ -1,6 +1,7 @@
 // Colours of the canvas per theme; overlapping shapes use the warning colour. Both themes keep
 // the same hues for shapes, overlaps and contacts so a state reads the same in either.
-import { useEditor, type ThemeName } from "../store/editor-store";
+import { useEditorState } from "../editor/react";
+import type { ThemeName } from "../editor/state";
 
 const DARK = {
   background: "#1e1f24",
@@ -43,7 +44,7 @@ const LIGHT: CanvasTheme = {
 export const canvasTheme = (name: ThemeName): CanvasTheme => (name === "light" ? LIGHT : DARK);
 
 /** The canvas colours of the store's theme; components that draw re-render when it changes. */
-export const useCanvasTheme = (): CanvasTheme => canvasTheme(useEditor((s) => s.theme));
+export const useCanvasTheme = (): CanvasTheme => canvasTheme(useEditorState((s) => s.theme));
 
 /** The dark theme's colours, for code that draws outside React; prefer useCanvasTheme(). */
 export const THEME: CanvasTheme = DARK;

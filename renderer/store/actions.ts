@@ -1,129 +1,126 @@
-// Store actions: the only code that writes the editor state.
-import { emptyScene, layerOf, sceneLayers, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
-import { documentOf, history, sameDocument, useEditor, type DocumentSlice, type EditorState, type ThemeName, type ToolId } from "./editor-store";
+// Document and editor-state actions: functions of an Editor, the only code that writes its state
+// (besides the Editor's own history). Each write of the document outside a gesture is one undo step.
+import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import type { Editor } from "../editor/editor";
+import type { DocumentSlice, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf } from "./layer-actions";
 
-const set = (patch: Partial<EditorState>) => useEditor.setState(patch);
-const get = () => useEditor.getState();
-
-export function setTool(tool: ToolId): void {
-  set({ tool });
+export function setTool(editor: Editor, tool: ToolId): void {
+  editor.tools.setTool(tool);
 }
 
-export function select(ids: readonly string[]): void {
-  set({ selection: ids });
+export function select(editor: Editor, ids: readonly string[]): void {
+  editor.update({ selection: ids });
 }
 
 /**
  * A fresh id such as "box-3", unique within the document: among shapes and probes both, so a
  * selection id names one thing.
  */
-export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[], probes: readonly Probe[] = get().probes): string {
-  const used = new Set([...shapes.map((s) => s.id), ...probes.map((p) => p.id)]);
+export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[], probes: readonly Probe[]): string {
+  const used = new Set<string>();
+  const prefix = `${type}-`;
+  for (const s of shapes) if (s.id.startsWith(prefix)) used.add(s.id);
+  for (const p of probes) if (p.id.startsWith(prefix)) used.add(p.id);
   let n = 1;
-  while (used.has(`${type}-${n}`)) n++;
-  return `${type}-${n}`;
+  while (used.has(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
 }
 
+/** A fresh id for the editor's document. */
+export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes);
+
 /** Adds a shape (to the active layer unless it names one) and selects it. */
-export function addShape(shape: Shape): void {
+export function addShape(editor: Editor, shape: Shape): void {
+  const s = editor.getState();
   // An undo may have taken the active layer away: then the top layer takes the shape.
-  const placed = shape.layer ? shape : { ...shape, layer: activeLayerOf(get()) };
-  set({ shapes: [...get().shapes, placed], selection: [shape.id] });
+  const placed = shape.layer ? shape : { ...shape, layer: activeLayerOf(s) };
+  editor.update({ shapes: [...s.shapes, placed], selection: [shape.id] });
 }
 
 /** Adds shapes (as given, layer included) and probes in one undo step, and selects them. */
-export function addItems(shapes: readonly Shape[], probes: readonly Probe[]): void {
+export function addItems(editor: Editor, shapes: readonly Shape[], probes: readonly Probe[]): void {
   if (shapes.length === 0 && probes.length === 0) return;
-  const s = get();
-  set({ shapes: [...s.shapes, ...shapes], probes: [...s.probes, ...probes], selection: [...shapes.map((x) => x.id), ...probes.map((p) => p.id)] });
+  const s = editor.getState();
+  editor.update({ shapes: [...s.shapes, ...shapes], probes: [...s.probes, ...probes], selection: [...shapes.map((x) => x.id), ...probes.map((p) => p.id)] });
 }
 
-export function addProbe(probe: Probe): void {
-  set({ probes: [...get().probes, probe], selection: [probe.id] });
+export function addProbe(editor: Editor, probe: Probe): void {
+  editor.update({ probes: [...editor.getState().probes, probe], selection: [probe.id] });
 }
 
 /** Renames a probe (one undo step); names are free text, empty allowed. */
-export function renameProbe(id: string, name: string): void {
-  const { probes } = get();
+export function renameProbe(editor: Editor, id: string, name: string): void {
+  const { probes } = editor.getState();
   if (!probes.some((p) => p.id === id && p.name !== name)) return;
-  set({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });
+  editor.update({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });
 }
 
 /** Deletes the selected shapes and probes; a sweep probe goes with the shape it moves. */
-export function deleteSelection(): void {
-  const { shapes, probes, selection } = get();
+export function deleteSelection(editor: Editor): void {
+  const { shapes, probes, selection } = editor.getState();
   if (selection.length === 0) return;
   const gone = new Set(selection);
   const kept = shapes.filter((s) => !gone.has(s.id));
   const keptProbes = probes.filter((p) => !gone.has(p.id) && !(p.type === "sweep" && gone.has(p.shape)));
-  if (kept.length !== shapes.length || keptProbes.length !== probes.length) set({ shapes: kept, probes: keptProbes, selection: [] });
+  if (kept.length !== shapes.length || keptProbes.length !== probes.length) editor.update({ shapes: kept, probes: keptProbes, selection: [] });
 }
 
 /** Replaces one shape by id, keeping its place in the draw order. */
-export function updateShape(id: string, patch: Partial<Pick<Shape, "x" | "y" | "rotation">>): void {
-  set({ shapes: get().shapes.map((s) => (s.id === id ? ({ ...s, ...patch } as Shape) : s)) });
+export function updateShape(editor: Editor, id: string, patch: Partial<Pick<Shape, "x" | "y" | "rotation">>): void {
+  const at = editor.documentWorld().lookup(id);
+  if (!at) return;
+  replaceShapes(editor, new Map([[id, { ...at.shape, ...patch } as Shape]]));
 }
 
-/** Replaces shapes by id with new versions (one history entry unless inside a gesture). */
-export function replaceShapes(next: ReadonlyMap<string, Shape>): void {
-  if (next.size === 0) return;
-  set({ shapes: get().shapes.map((s) => next.get(s.id) ?? s) });
+/** The document's shapes with `next` put in place of those with their ids (the same array when nothing changes). */
+function shapesReplaced(editor: Editor, next: ReadonlyMap<string, Shape>): readonly Shape[] {
+  const { shapes } = editor.getState();
+  let out: Shape[] | null = null;
+  for (const [id, shape] of next) {
+    const at = editor.documentWorld().lookup(id);
+    if (!at || shapes[at.index] === shape) continue;
+    out ??= [...shapes];
+    out[at.index] = shape;
+  }
+  return out ?? shapes;
 }
 
-let gestureStart: DocumentSlice | null = null;
-
-/** Whether a gesture is under way (a tool checks before each step: undo or open may end it). */
-export const gestureActive = (): boolean => gestureStart !== null;
-
-/** Starts a gesture: changes until endGesture() become one undo step. */
-export function beginGesture(): void {
-  if (gestureStart) return;
-  gestureStart = documentOf(get());
-  history().pause();
+/** Replaces shapes by id with new versions, each where it stands (one undo step unless inside a gesture). */
+export function replaceShapes(editor: Editor, next: ReadonlyMap<string, Shape>): void {
+  const shapes = shapesReplaced(editor, next);
+  if (shapes !== editor.getState().shapes) editor.update({ shapes });
 }
 
-export function endGesture(): void {
-  if (!gestureStart) return;
-  const start = gestureStart;
-  const final = documentOf(get());
-  gestureStart = null;
-  // Rewind while paused, then apply the end state with history on: one entry for the gesture.
-  set(start);
-  history().resume();
-  if (!sameDocument(final, start)) set(final);
-}
+const shift = (p: Point, dx: number, dy: number): Point => [p[0] + dx, p[1] + dy];
 
-/** Escape during a gesture: back to the state before it, with nothing recorded. */
-export function cancelGesture(): void {
-  if (!gestureStart) return;
-  set(gestureStart);
-  gestureStart = null;
-  history().resume();
-}
-
-export function undo(): void {
-  if (gestureStart) cancelGesture();
-  history().undo();
-  pruneSelection();
-}
-
-export function redo(): void {
-  if (gestureStart) cancelGesture();
-  history().redo();
-  pruneSelection();
-}
-
-function pruneSelection(): void {
-  const ids = new Set([...get().shapes.map((s) => s.id), ...get().probes.map((p) => p.id)]);
-  const { selection } = get();
-  if (selection.some((id) => !ids.has(id))) set({ selection: selection.filter((id) => ids.has(id)) });
+/** A probe moved by (dx, dy): a sweep by its target (it starts at its shape), a ray whole or by one end. */
+export function moveProbe(p: Probe, dx: number, dy: number, end?: "from" | "to"): Probe {
+  if (p.type === "sweep") return { ...p, to: shift(p.to, dx, dy) };
+  if (end === "from") return { ...p, from: shift(p.from, dx, dy) };
+  if (end === "to") return { ...p, to: shift(p.to, dx, dy) };
+  return { ...p, from: shift(p.from, dx, dy), to: shift(p.to, dx, dy) };
 }
 
 /**
- * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
- * it as never saved, so the title shows the mark and closing asks first.
+ * Puts shapes and probes at (dx, dy) from `shapes` and `probes`, their versions at a drag's start
+ * (each keeps its place in the document); `end` moves one end of a ray.
  */
+export function moveItemsFrom(editor: Editor, shapes: readonly Shape[], probes: readonly Probe[], dx: number, dy: number, end?: "from" | "to"): void {
+  const moved = new Map(probes.map((p) => [p.id, moveProbe(p, dx, dy, end)]));
+  const state = editor.getState();
+  editor.update({
+    shapes: shapes.length === 0 ? state.shapes : shapesReplaced(editor, new Map(shapes.map((s) => [s.id, { ...s, x: s.x + dx, y: s.y + dy }]))),
+    probes: moved.size === 0 ? state.probes : state.probes.map((p) => moved.get(p.id) ?? p),
+  });
+}
+
+export const beginGesture = (editor: Editor): void => editor.beginGesture();
+export const endGesture = (editor: Editor): void => editor.endGesture();
+export const cancelGesture = (editor: Editor): void => editor.cancelGesture();
+export const undo = (editor: Editor): void => editor.undo();
+export const redo = (editor: Editor): void => editor.redo();
+
 /** A scene as the store holds it (every shape naming its layer), made before it is loaded. */
 export interface PreparedDocument {
   readonly doc: DocumentSlice;
@@ -142,50 +139,53 @@ export function prepareDocument(scene: Scene): PreparedDocument {
   return { doc: { shapes, probes, layers, collisionLayers }, extras };
 }
 
-export function loadDocument(scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
-  loadPrepared(prepareDocument(scene), file, options);
+/**
+ * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
+ * it as never saved, so the title shows the mark and closing asks first.
+ */
+export function loadDocument(editor: Editor, scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+  loadPrepared(editor, prepareDocument(scene), file, options);
 }
 
 /**
  * Loads a scene prepareDocument made. Its own function, not a branch of loadDocument on the
  * argument's keys: a scene file may carry any unknown top-level field, "doc" too (regression).
  */
-export function loadPrepared({ doc, extras }: PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
-  if (gestureStart) cancelGesture();
-  history().pause();
+  editor.cancelGesture();
+  editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
-  set({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` });
-  history().resume();
-  history().clear();
+  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` }, { record: false });
+  editor.history.clear();
 }
 
-export function currentScene(): Scene {
-  const { shapes, probes, layers, collisionLayers, extras } = get();
+export function currentScene(editor: Editor): Scene {
+  const { shapes, probes, layers, collisionLayers, extras } = editor.getState();
   return { ...emptyScene(), ...extras, layers, collisionLayers, shapes, probes };
 }
 
 /** `written` is what was saved: edits made while the save was under way stay unsaved. */
-export function markSaved(written: DocumentSlice, file: { name: string; path?: string }): void {
-  set({ saved: written, file, notice: `Saved ${file.name}` });
+export function markSaved(editor: Editor, written: DocumentSlice, file: { name: string; path?: string }): void {
+  editor.update({ saved: written, file, notice: `Saved ${file.name}` });
 }
 
-export function showProblems(file: string, list: readonly SceneProblem[], heading?: string): void {
-  set({ problems: heading === undefined ? { file, list } : { file, list, heading } });
+export function showProblems(editor: Editor, file: string, list: readonly SceneProblem[], heading?: string): void {
+  editor.update({ problems: heading === undefined ? { file, list } : { file, list, heading } });
 }
 
-export function dismissProblems(): void {
-  set({ problems: null });
+export function dismissProblems(editor: Editor): void {
+  editor.update({ problems: null });
 }
 
-export function notify(notice: string | null): void {
-  set({ notice });
+export function notify(editor: Editor, notice: string | null): void {
+  editor.update({ notice });
 }
 
-export function setTheme(theme: ThemeName): void {
-  set({ theme });
+export function setTheme(editor: Editor, theme: ThemeName): void {
+  editor.update({ theme });
 }
 
-export function toggleTheme(): void {
-  setTheme(get().theme === "dark" ? "light" : "dark");
+export function toggleTheme(editor: Editor): void {
+  setTheme(editor, editor.getState().theme === "dark" ? "light" : "dark");
 }

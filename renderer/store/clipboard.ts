@@ -6,7 +6,7 @@
 // copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
 import { shapeAABB, validateSceneData, type Probe, type Shape } from "../../core";
 import { nextId } from "./actions";
-import type { DocumentSlice } from "./editor-store";
+import type { DocumentSlice } from "../editor/state";
 
 export const CLIPBOARD_FORMAT = "collider-studio-clipboard";
 export const CLIPBOARD_VERSION = 1;

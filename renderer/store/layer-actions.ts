@@ -1,7 +1,8 @@
 // Editor layers: pure functions computing the next document, and thin wrappers that write the store.
 // Every write is one undo step; the active layer is not part of the document (not undoable).
 import type { Layer, Probe, Shape } from "../../core";
-import { useEditor, type DocumentSlice } from "./editor-store";
+import type { Editor } from "../editor/editor";
+import type { DocumentSlice } from "../editor/state";
 import { replacedInPlace } from "./replaced-in-place";
 
 /** A change to the document, or the reason it was refused (the document is then untouched). */
@@ -114,54 +115,54 @@ export function activeLayerOf(state: { readonly layers: readonly Layer[]; readon
 }
 
 // Wrappers: the only writers of layers in the store.
-const get = () => useEditor.getState();
-
-export function setActiveLayer(id: string): void {
-  if (get().layers.some((l) => l.id === id)) useEditor.setState({ activeLayer: id });
+export function setActiveLayer(editor: Editor, id: string): void {
+  if (editor.getState().layers.some((l) => l.id === id)) editor.update({ activeLayer: id });
 }
 
 /** Adds a layer above the active one and makes it active. */
-export function addLayer(): string {
-  const { layers, layer } = layersWithNew(get().layers, activeLayerOf(get()));
-  useEditor.setState({ layers, activeLayer: layer.id });
+export function addLayer(editor: Editor): string {
+  const { layers, layer } = layersWithNew(editor.getState().layers, activeLayerOf(editor.getState()));
+  editor.update({ layers, activeLayer: layer.id });
   return layer.id;
 }
 
-export function renameLayer(id: string, name: string): Edit<null> {
-  const result = layersRenamed(get().layers, id, name);
+export function renameLayer(editor: Editor, id: string, name: string): Edit<null> {
+  const { layers } = editor.getState();
+  const result = layersRenamed(layers, id, name);
   if (!result.ok) return result;
-  if (get().layers.find((l) => l.id === id)?.name !== name.trim()) useEditor.setState({ layers: result.value });
+  if (layers.find((l) => l.id === id)?.name !== name.trim()) editor.update({ layers: result.value });
   return { ok: true, value: null };
 }
 
-export function moveLayer(id: string, delta: number): void {
-  const layers = layersMoved(get().layers, id, delta);
-  if (layers !== get().layers) useEditor.setState({ layers });
+export function moveLayer(editor: Editor, id: string, delta: number): void {
+  const before = editor.getState().layers;
+  const layers = layersMoved(before, id, delta);
+  if (layers !== before) editor.update({ layers });
 }
 
 /** Hides or shows a layer; hidden or locked shapes leave the selection (they cannot be picked). */
-export function setLayerFlag(id: string, flag: "visible" | "locked", on: boolean): void {
-  const { layers, shapes, selection } = get();
+export function setLayerFlag(editor: Editor, id: string, flag: "visible" | "locked", on: boolean): void {
+  const { layers, selection } = editor.getState();
   const layer = layers.find((l) => l.id === id);
   if (!layer || (layer[flag] ?? flag === "visible") === on) return;
   const unpickable = flag === "visible" ? !on : on;
-  const leaving = unpickable ? new Set(shapes.filter((s) => s.layer === id).map((s) => s.id)) : new Set<string>();
-  useEditor.setState({ layers: layersFlagged(layers, id, flag, on), selection: selection.filter((s) => !leaving.has(s)) });
+  const leaving = (sid: string) => unpickable && editor.shapeById(sid)?.layer === id;
+  editor.update({ layers: layersFlagged(layers, id, flag, on), selection: selection.filter((s) => !leaving(s)) });
 }
 
-export function deleteLayer(id: string, moveTo: string | null): Edit<null> {
-  const state = get();
+export function deleteLayer(editor: Editor, id: string, moveTo: string | null): Edit<null> {
+  const state = editor.getState();
   const result = documentWithoutLayer(state, id, moveTo);
   if (!result.ok) return result;
   const ids = new Set([...result.value.shapes.map((s) => s.id), ...result.value.probes.map((p) => p.id)]);
   const activeLayer = state.activeLayer === id ? (moveTo ?? neighbourLayer(state.layers, id)!.id) : state.activeLayer;
-  useEditor.setState({ ...result.value, activeLayer, selection: state.selection.filter((s) => ids.has(s)) });
+  editor.update({ ...result.value, activeLayer, selection: state.selection.filter((s) => ids.has(s)) });
   return { ok: true, value: null };
 }
 
 /** Moves the selected shapes to a layer (one undo step). */
-export function moveSelectionToLayer(layer: string): void {
-  const { shapes, selection } = get();
+export function moveSelectionToLayer(editor: Editor, layer: string): void {
+  const { shapes, selection } = editor.getState();
   const next = shapesOnLayer(shapes, selection, layer);
-  if (next !== shapes) useEditor.setState({ shapes: next });
+  if (next !== shapes) editor.update({ shapes: next });
 }

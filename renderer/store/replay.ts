@@ -2,7 +2,7 @@
 // again against the document's shapes as they are now (so the results follow every edit), the
 // filters, the timeline and the selected ray. Not part of the document: nothing here is undone
 // or saved with the scene.
-import { create } from "zustand";
+import { createStore, type StoreApi } from "zustand/vanilla";
 import {
   castRecordedRay,
   compareRay,
@@ -20,10 +20,10 @@ import {
   type ReplayStatus,
   type ReplaySummary,
   type Shape,
+  type CollisionWorld,
 } from "../../core";
-import { documentWorld } from "./derived";
+import type { Editor } from "../editor/editor";
 import { select } from "./actions";
-import { useEditor } from "./editor-store";
 
 export interface RayLog {
   readonly name: string;
@@ -48,7 +48,8 @@ export interface ReplayState {
 
 const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, selected: null, playing: false };
 
-export const useReplay = create<ReplayState>()(() => CLOSED);
+/** A window's replay state (the Editor holds one). */
+export const createReplayStore = (): StoreApi<ReplayState> => createStore<ReplayState>()(() => CLOSED);
 
 /** Reads a ray log's text: the rays, and the lines skipped for their problems. */
 export function readRayLog(name: string, text: string): RayLog {
@@ -89,41 +90,33 @@ export async function readRayLogInSteps(name: string, text: string, progress: (f
 }
 
 /** Opens a log over the scene: every ray shown (the timeline at its end), no filter. */
-export function openRayLog(log: RayLog): void {
-  useReplay.setState({ ...CLOSED, log, position: Math.max(0, timelineOf(log.rays).steps.length - 1) });
+export function openRayLog(editor: Editor, log: RayLog): void {
+  editor.replay.setState({ ...CLOSED, log, position: Math.max(0, timelineOf(log.rays).steps.length - 1) });
 }
 
-export function closeRayLog(): void {
-  useReplay.setState(CLOSED);
+export function closeRayLog(editor: Editor): void {
+  editor.replay.setState(CLOSED);
 }
 
-export function setStatusFilter(status: StatusFilter): void {
-  useReplay.setState({ status });
+export function setStatusFilter(editor: Editor, status: StatusFilter): void {
+  editor.replay.setState({ status });
 }
 
-export function setTagFilter(tag: string | null): void {
-  useReplay.setState({ tag });
+export function setTagFilter(editor: Editor, tag: string | null): void {
+  editor.replay.setState({ tag });
 }
 
-export function setPosition(position: number): void {
-  const log = useReplay.getState().log;
+export function setPosition(editor: Editor, position: number): void {
+  const log = editor.replay.getState().log;
   const last = log ? Math.max(0, timelineOf(log.rays).steps.length - 1) : 0;
-  useReplay.setState({ position: Math.min(last, Math.max(0, Math.round(position))) });
+  editor.replay.setState({ position: Math.min(last, Math.max(0, Math.round(position))) });
 }
 
-export function setPlaying(playing: boolean): void {
-  useReplay.setState({ playing });
+export function setPlaying(editor: Editor, playing: boolean): void {
+  editor.replay.setState({ playing });
 }
 
 // ---- Results: every ray cast against the document's shapes, memoised on the (immutable) arrays.
-
-let resultKey: { shapes: readonly Shape[]; rays: readonly RayRecord[] } | null = null;
-let results: readonly ReplayResult[] = [];
-
-/** A ray's result against the document's world (synced by replayResultsOf before it casts). */
-export function castRay(ray: RayRecord): ReplayResult {
-  return compareRay(ray, castRecordedRay(documentWorld(), ray), DEFAULT_TOLERANCE);
-}
 
 /** Beyond this many changed shapes, every ray is cast again rather than tested against their boxes. */
 const INCREMENTAL_LIMIT = 64;
@@ -151,39 +144,48 @@ function changedBoxes(before: readonly Shape[], after: readonly Shape[]): AABB[]
 }
 
 /**
- * Each ray's result against these shapes, recomputed only when the shapes or the rays change; after
- * an edit of a few shapes (a drag step), only the rays that pass their boxes are cast again.
+ * Each ray's result against the document's world, recomputed only when the shapes or the rays
+ * change; after an edit of a few shapes (a drag step), only the rays that pass their boxes are
+ * cast again. `world` is the world synced to the shapes asked about.
  */
-export function replayResultsOf(shapes: readonly Shape[], rays: readonly RayRecord[]): readonly ReplayResult[] {
-  if (!resultKey || resultKey.shapes !== shapes || resultKey.rays !== rays) {
-    documentWorld(shapes);
-    const boxes = resultKey && resultKey.rays === rays ? changedBoxes(resultKey.shapes, shapes) : null;
-    if (boxes === null) results = rays.map(castRay);
-    else {
-      const before = results;
-      results = rays.map((ray, i) => {
-        const dx = ray.to[0] - ray.from[0], dy = ray.to[1] - ray.from[1];
-        return boxes.some((b) => segmentHitsAABB(ray.from[0], ray.from[1], dx, dy, b)) ? castRay(ray) : before[i]!;
-      });
-    }
-    resultKey = { shapes, rays };
-  }
-  return results;
-}
+export class ReplayResults {
+  private key: { shapes: readonly Shape[]; rays: readonly RayRecord[] } | null = null;
+  private results: readonly ReplayResult[] = [];
 
-const NO_RAYS: readonly RayRecord[] = [];
+  constructor(private readonly world: () => CollisionWorld) {}
+
+  /** Forgets the last results (the world was replaced). */
+  forget(): void {
+    this.key = null;
+  }
+
+  /** A ray's result against the document's world. */
+  cast(ray: RayRecord): ReplayResult {
+    return compareRay(ray, castRecordedRay(this.world(), ray), DEFAULT_TOLERANCE);
+  }
+
+  of(shapes: readonly Shape[], rays: readonly RayRecord[]): readonly ReplayResult[] {
+    const key = this.key;
+    if (!key || key.shapes !== shapes || key.rays !== rays) {
+      const boxes = key && key.rays === rays ? changedBoxes(key.shapes, shapes) : null;
+      if (boxes === null) this.results = rays.map((r) => this.cast(r));
+      else {
+        const before = this.results;
+        this.results = rays.map((ray, i) => {
+          const dx = ray.to[0] - ray.from[0], dy = ray.to[1] - ray.from[1];
+          return boxes.some((b) => segmentHitsAABB(ray.from[0], ray.from[1], dx, dy, b)) ? this.cast(ray) : before[i]!;
+        });
+      }
+      this.key = { shapes, rays };
+    }
+    return this.results;
+  }
+}
 
 /** The open log's results against the document as it is now (empty without a log). */
-export function useReplayResults(): readonly ReplayResult[] {
-  const shapes = useEditor((s) => s.shapes);
-  const rays = useReplay((s) => s.log?.rays ?? NO_RAYS);
-  return rays.length === 0 ? [] : replayResultsOf(shapes, rays);
-}
-
-/** The open log's results now, outside React. */
-export function currentReplayResults(): readonly ReplayResult[] {
-  const rays = useReplay.getState().log?.rays;
-  return rays ? replayResultsOf(useEditor.getState().shapes, rays) : [];
+export function replayResultsOf(editor: Editor): readonly ReplayResult[] {
+  const rays = editor.replay.getState().log?.rays;
+  return rays ? editor.replayResults.of(editor.getState().shapes, rays) : [];
 }
 
 export function summaryOf(list: readonly ReplayResult[]): ReplaySummary {
@@ -252,16 +254,16 @@ export function tagsOf(rays: readonly RayRecord[]): readonly string[] {
 }
 
 /** The results the filters and the timeline let through, in log order. */
-export function visibleResults(list: readonly ReplayResult[], state: Pick<ReplayState, "status" | "tag" | "position">): readonly ReplayResult[] {
+export function visibleResults(list: readonly ReplayResult[], state: Pick<ReplayState, "status" | "tag" | "position" | "log">): readonly ReplayResult[] {
   if (list.length === 0) return list;
-  const t = timelineOf(raysOf(list));
+  const t = timelineOf(raysOf(list, state.log));
   const on = onTimeline(t, state.position);
   return list.filter((r, i) => (state.status === "all" || r.status === state.status) && (state.tag === null || r.ray.tag === state.tag) && on(r.ray, i));
 }
 
 /** The rays of a results list: the log's own array when the list is the open log's (for memos). */
-function raysOf(list: readonly ReplayResult[]): readonly RayRecord[] {
-  const rays = useReplay.getState().log?.rays;
+function raysOf(list: readonly ReplayResult[], log: RayLog | null): readonly RayRecord[] {
+  const rays = log?.rays;
   if (rays && rays.length === list.length && rays[0] === list[0]?.ray) return rays;
   return list.map((r) => r.ray);
 }
@@ -269,14 +271,12 @@ function raysOf(list: readonly ReplayResult[]): readonly RayRecord[] {
 // ---- Selection and re-recording.
 
 /** Selects a ray, and in the editor the shape it hit (or, for a lost hit, the shape it expected). */
-export function selectRay(line: number): void {
-  useReplay.setState({ selected: line });
-  const result = currentReplayResults().find((r) => r.ray.line === line);
+export function selectRay(editor: Editor, line: number): void {
+  editor.replay.setState({ selected: line });
+  const result = replayResultsOf(editor).find((r) => r.ray.line === line);
   if (!result) return;
   const shapeId = result.hit?.shape ?? result.ray.expect?.shape;
-  const shapes = useEditor.getState().shapes;
-  if (shapeId !== undefined && shapes.some((s) => s.id === shapeId)) select([shapeId]);
-  else select([]);
+  select(editor, shapeId !== undefined && editor.shapeById(shapeId) ? [shapeId] : []);
 }
 
 /** The log again with this run's results as the expectations, one ray per line. */

@@ -14,7 +14,7 @@ import {
   type Shape,
 } from "../../core";
 import { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE } from "../../core/scene/schema";
-import { useEditor } from "./editor-store";
+import type { Editor } from "../editor/editor";
 import type { Edit } from "./layer-actions";
 
 export type { Edit } from "./layer-actions";
@@ -237,28 +237,29 @@ export function shapesWithoutProperty(shapes: readonly Shape[], ids: readonly st
 }
 
 // Wrappers: each writes the store once (one undo step) and only when something changed.
-const get = () => useEditor.getState();
-
-function writeShapes(result: Edit<readonly Shape[]> | readonly Shape[]): Edit<null> {
+function writeShapes(editor: Editor, result: Edit<readonly Shape[]> | readonly Shape[]): Edit<null> {
   const r: Edit<readonly Shape[]> = "ok" in result ? result : { ok: true, value: result };
   if (!r.ok) return r;
-  if (r.value !== get().shapes) useEditor.setState({ shapes: r.value });
+  if (r.value !== editor.getState().shapes) editor.update({ shapes: r.value });
   return { ok: true, value: null };
 }
 
-const selected = () => get().selection;
+/** Runs `edit` on the document's shapes and the selection, and writes what it makes. */
+const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: readonly string[]) => Edit<readonly Shape[]> | readonly Shape[]): Edit<null> =>
+  writeShapes(editor, edit(editor.getState().shapes, editor.getState().selection));
 
-export const setSelectionField = (field: NumericField, value: number) => writeShapes(shapesWithField(get().shapes, selected(), field, value));
-export const setPolygonPoint = (id: string, index: number, point: Point) => writeShapes(shapesWithPoint(get().shapes, id, index, point));
-export const nameSelection = (name: string) => writeShapes(shapesNamed(get().shapes, selected(), name));
-export const setSelectionBit = (field: BitField, bit: number, on: boolean) => writeShapes(shapesWithBit(get().shapes, selected(), field, bit, on));
-export const addSelectionProperty = (name: string, type: PropertyType) => writeShapes(shapesWithNewProperty(get().shapes, selected(), name, type));
-export const renameSelectionProperty = (from: string, to: string) => writeShapes(shapesWithPropertyRenamed(get().shapes, selected(), from, to));
-export const setSelectionPropertyType = (name: string, type: PropertyType) => writeShapes(shapesWithPropertyType(get().shapes, selected(), name, type));
-export const setSelectionPropertyValue = (name: string, value: Property["value"]) => writeShapes(shapesWithPropertyValue(get().shapes, selected(), name, value));
-export const deleteSelectionProperty = (name: string) => writeShapes(shapesWithoutProperty(get().shapes, selected(), name));
+export const setSelectionField = (editor: Editor, field: NumericField, value: number) => onSelection(editor, (s, ids) => shapesWithField(s, ids, field, value));
+export const setPolygonPoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
+export const nameSelection = (editor: Editor, name: string) => onSelection(editor, (s, ids) => shapesNamed(s, ids, name));
+export const setSelectionBit = (editor: Editor, field: BitField, bit: number, on: boolean) => onSelection(editor, (s, ids) => shapesWithBit(s, ids, field, bit, on));
+export const addSelectionProperty = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithNewProperty(s, ids, name, type));
+export const renameSelectionProperty = (editor: Editor, from: string, to: string) => onSelection(editor, (s, ids) => shapesWithPropertyRenamed(s, ids, from, to));
+export const setSelectionPropertyType = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithPropertyType(s, ids, name, type));
+export const setSelectionPropertyValue = (editor: Editor, name: string, value: Property["value"]) => onSelection(editor, (s, ids) => shapesWithPropertyValue(s, ids, name, value));
+export const deleteSelectionProperty = (editor: Editor, name: string) => onSelection(editor, (s, ids) => shapesWithoutProperty(s, ids, name));
 
-export function nameCollisionLayer(bit: number, name: string): void {
-  const next = collisionLayersNamed(get().collisionLayers, bit, name);
-  if (next !== get().collisionLayers) useEditor.setState({ collisionLayers: next });
+export function nameCollisionLayer(editor: Editor, bit: number, name: string): void {
+  const { collisionLayers } = editor.getState();
+  const next = collisionLayersNamed(collisionLayers, bit, name);
+  if (next !== collisionLayers) editor.update({ collisionLayers: next });
 }

@@ -2,7 +2,7 @@
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeBounds, type AABB, type Probe, type Shape } from "../../core";
 import { CLICK_SLOP } from "../tools/place/place-shape";
-import { useEditor } from "./editor-store";
+import type { Editor } from "../editor/editor";
 import type { ViewState } from "./preferences";
 export { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
 
@@ -72,8 +72,8 @@ export function fitView(box: AABB, width: number, height: number, margin = 40, c
 }
 
 /** Rounds a world point to the grid when snapping is on (`force` snaps regardless). */
-export function snapPoint(p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
-  const { grid } = useEditor.getState();
+export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
+  const { grid } = editor.getState();
   if (!grid.snap && !force) return { x: p.x, y: p.y };
   const g = grid.size;
   // "+ 0" turns the -0 of rounding a small negative into 0.
@@ -84,20 +84,20 @@ export function snapPoint(p: { readonly x: number; readonly y: number }, force =
  * A drag's delta adjusted so the dragged thing's `anchor` lands on the grid when snapping is on;
  * unchanged (exactly) when it is off.
  */
-export function snapDelta(anchor: { readonly x: number; readonly y: number }, dx: number, dy: number): { x: number; y: number } {
-  if (!useEditor.getState().grid.snap) return { x: dx, y: dy };
-  const to = snapPoint({ x: anchor.x + dx, y: anchor.y + dy }, true);
+export function snapDelta(editor: Editor, anchor: { readonly x: number; readonly y: number }, dx: number, dy: number): { x: number; y: number } {
+  if (!editor.getState().grid.snap) return { x: dx, y: dy };
+  const to = snapPoint(editor, { x: anchor.x + dx, y: anchor.y + dy }, true);
   return { x: to.x - anchor.x, y: to.y - anchor.y };
 }
 
 /** Rounds a length (a size, a radius) to the grid when snapping is on; never below one cell. */
-export function snapLength(v: number): number {
-  const { grid } = useEditor.getState();
+export function snapLength(editor: Editor, v: number): number {
+  const { grid } = editor.getState();
   if (!grid.snap) return v;
   return Math.max(grid.size, Math.round(v / grid.size) * grid.size);
 }
 
 /** The click-or-drag threshold (CLICK_SLOP screen pixels) in world units at the current zoom. */
-export function clickSlop(): number {
-  return CLICK_SLOP / useEditor.getState().view.scale;
+export function clickSlop(editor: Editor): number {
+  return CLICK_SLOP / editor.getState().view.scale;
 }

@@ -7,6 +7,8 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { findOverlaps, overlappingIds, type Shape } from "../../core";
+import { Editor } from "../../renderer/editor/editor";
+import { loadDocument } from "../../renderer/store/actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
 import { ARTIFACTS, editorSession, pageErrors } from "./harness";
@@ -32,10 +34,11 @@ const drawnCount = async (page: Page) => Number(await page.locator("[data-drawn-
 describe("editor at scale in Chromium", () => {
   const scene = scaleScene(COUNT, 11);
   const overlapping = overlappingIds(findOverlaps(scene.shapes));
-  const layers = scene.layers ?? [];
+  const editor = new Editor();
+  loadDocument(editor, scene, { name: "scale.json" });
   /** Circles in the startup view (clear of the sidebar and panels) whose centre no other shape covers. */
   const loneCircles = (over: boolean): Shape[] =>
-    scene.shapes.filter((s) => s.type === "circle" && s.x > 60 && s.x < 560 && s.y > 60 && s.y < 400 && overlapping.has(s.id) === over && shapesAt(scene.shapes, layers, s).length === 1);
+    scene.shapes.filter((s) => s.type === "circle" && s.x > 60 && s.x < 560 && s.y > 60 && s.y < 400 && overlapping.has(s.id) === over && shapesAt(editor, s).length === 1);
 
   it("culls, picks and colours batched shapes, and shows progress while opening", async () => {
     const file = resolve(ARTIFACTS, "e2e-scale.json");

@@ -1,5 +1,6 @@
 // The action registry, the command palette's search and the clipboard, without a browser.
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
 import type { Probe, Shape } from "../../core";
 import { clearMemoryClipboard, copy, cut, duplicate, paste, pasteText } from "../../renderer/actions/edit-actions";
 import { ACTIONS, actionById, chordLabel } from "../../renderer/actions/registry";
@@ -9,21 +10,23 @@ import { initialTheme } from "../../renderer/app/theme-preference";
 import { canvasTheme } from "../../renderer/canvas/theme";
 import { loadDocument, select, toggleTheme, undo } from "../../renderer/store/actions";
 import { CLIPBOARD_FORMAT, copySelection, parseClipboard, payloadCentre, planPaste, serializeClipboard } from "../../renderer/store/clipboard";
-import { history, useEditor } from "../../renderer/store/editor-store";
 
-const state = () => useEditor.getState();
+let editor = new Editor();
+
+const state = () => editor.getState();
 const box = (id: string, x: number, y: number, extra: Partial<Shape> = {}): Shape => ({ id, type: "box", x, y, rotation: 0, width: 20, height: 10, ...extra }) as Shape;
 const circle = (id: string, x: number, y: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius: 5 });
 
 function load(shapes: Shape[], probes: Probe[] = []): void {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes, probes, layers: [{ id: "ground", name: "Ground" }, { id: "top", name: "Top" }] }, { name: "t.json" });
+  loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes, probes, layers: [{ id: "ground", name: "Ground" }, { id: "top", name: "Top" }] }, { name: "t.json" });
 }
 
 const allIds = () => [...state().shapes.map((s) => s.id), ...state().probes.map((p) => p.id)];
 
 beforeEach(() => {
+  editor = new Editor();
   clearMemoryClipboard();
-  useEditor.setState({ cursor: null });
+  editor.update({ cursor: null });
   load([]);
 });
 
@@ -142,11 +145,11 @@ describe("clipboard in the editor", () => {
 
   it("pastes a copy at the cursor with fresh ids, kept properties, on the active layer, selected, in one undo step", async () => {
     load([door, circle("circle-1", 100, 0)]);
-    select(["box-1", "circle-1"]);
-    await copy();
-    useEditor.setState({ cursor: { x: 500, y: 300 }, activeLayer: "top" });
-    const before = history().pastStates.length;
-    await paste();
+    select(editor, ["box-1", "circle-1"]);
+    await copy(editor);
+    editor.update({ cursor: { x: 500, y: 300 }, activeLayer: "top" });
+    const before = editor.history.undoCount;
+    await paste(editor);
     const added = state().shapes.slice(2);
     expect(added.map((s) => s.id)).toEqual(["box-2", "circle-2"]);
     expect(new Set(allIds()).size).toBe(allIds().length);
@@ -154,56 +157,56 @@ describe("clipboard in the editor", () => {
     expect(added[0]).toMatchObject({ name: "door", collisionLayer: 4, collisionMask: 6, properties: [{ name: "hp", type: "number", value: 3 }], layer: "top" });
     // The group spans x −10..105, y −5..5: its centre lands on the cursor.
     expect(payloadCentre({ format: CLIPBOARD_FORMAT, version: 1, shapes: added, probes: [] })).toEqual({ x: 500, y: 300 });
-    expect(history().pastStates.length).toBe(before + 1);
-    undo();
+    expect(editor.history.undoCount).toBe(before + 1);
+    undo(editor);
     expect(state().shapes.map((s) => s.id)).toEqual(["box-1", "circle-1"]);
   });
 
   it("pastes 10, 10 away when the pointer is not over the canvas", async () => {
     load([door]);
-    select(["box-1"]);
-    await copy();
-    await paste();
+    select(editor, ["box-1"]);
+    await copy(editor);
+    await paste(editor);
     expect(state().shapes[1]).toMatchObject({ id: "box-2", x: 10, y: 10 });
   });
 
   it("refuses foreign clipboard text without changing the document, with a notice", () => {
     load([door]);
     const doc = state().shapes;
-    const before = history().pastStates.length;
-    expect(pasteText("just some text")).toBe(false);
-    expect(pasteText('{"format":"collider-studio-clipboard","version":1,"shapes":"nope"}')).toBe(false);
+    const before = editor.history.undoCount;
+    expect(pasteText(editor, "just some text")).toBe(false);
+    expect(pasteText(editor, '{"format":"collider-studio-clipboard","version":1,"shapes":"nope"}')).toBe(false);
     expect(state().shapes).toBe(doc);
-    expect(history().pastStates.length).toBe(before);
+    expect(editor.history.undoCount).toBe(before);
     expect(state().notice).toMatch(/invalid|no Collider Studio/);
   });
 
   it("duplicates the selection one grid cell away, leaving the clipboard alone", async () => {
     load([door, circle("circle-1", 100, 0)]);
-    useEditor.setState({ grid: { ...state().grid, size: 25 } });
-    select(["circle-1"]);
-    await copy();
-    select(["box-1"]);
-    duplicate();
+    editor.update({ grid: { ...state().grid, size: 25 } });
+    select(editor, ["circle-1"]);
+    await copy(editor);
+    select(editor, ["box-1"]);
+    duplicate(editor);
     expect(state().shapes[2]).toMatchObject({ id: "box-2", x: 25, y: 25, name: "door" });
     expect(state().selection).toEqual(["box-2"]);
-    await paste();
+    await paste(editor);
     expect(state().shapes[3]!.type).toBe("circle");
   });
 
   it("cuts as copy plus delete in one undo step, and pastes the sweep back with its shape", async () => {
     const sweep: Probe = { id: "sweep-1", type: "sweep", name: "dash", shape: "box-1", to: [100, 0] };
     load([door, circle("circle-1", 100, 0)], [sweep]);
-    select(["box-1"]);
-    const before = history().pastStates.length;
-    await cut();
+    select(editor, ["box-1"]);
+    const before = editor.history.undoCount;
+    await cut(editor);
     expect(state().shapes.map((s) => s.id)).toEqual(["circle-1"]);
     expect(state().probes).toEqual([]);
-    expect(history().pastStates.length).toBe(before + 1);
-    await paste();
+    expect(editor.history.undoCount).toBe(before + 1);
+    await paste(editor);
     expect(state().probes[0]).toMatchObject({ type: "sweep", shape: state().shapes[1]!.id, to: [110, 10] });
-    undo();
-    undo();
+    undo(editor);
+    undo(editor);
     expect(state().shapes.map((s) => s.id)).toEqual(["box-1", "circle-1"]);
     expect(state().probes.map((p) => p.id)).toEqual(["sweep-1"]);
   });
@@ -211,10 +214,10 @@ describe("clipboard in the editor", () => {
 
 describe("themes", () => {
   it("switches between dark and light, with the same canvas keys and another background", () => {
-    useEditor.setState({ theme: "dark" });
-    toggleTheme();
+    editor.update({ theme: "dark" });
+    toggleTheme(editor);
     expect(state().theme).toBe("light");
-    toggleTheme();
+    toggleTheme(editor);
     expect(state().theme).toBe("dark");
     expect(Object.keys(canvasTheme("light")).sort()).toEqual(Object.keys(canvasTheme("dark")).sort());
     expect(canvasTheme("light").background).not.toBe(canvasTheme("dark").background);

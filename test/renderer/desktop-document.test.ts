@@ -1,11 +1,16 @@
 // The page's side of the desktop shell's unsaved-changes prompt and of files the shell opens.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyScene, serializeScene, type Shape } from "../../core";
 import type { DesktopApi, DocumentState, OpenedFile, RecoveredDocument, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
 import { connectDesktopDocument } from "../../renderer/app/desktop-document";
 import { restoreFromShell } from "../../renderer/app/desktop-recovery";
 import { addShape, loadDocument } from "../../renderer/store/actions";
-import { useEditor } from "../../renderer/store/editor-store";
+import { Editor } from "../../renderer/editor/editor";
+
+let editor = new Editor();
+beforeEach(() => {
+  editor = new Editor();
+});
 
 const circle = (id: string): Shape => ({ id, type: "circle", x: 0, y: 0, rotation: 0, radius: 10 });
 
@@ -59,25 +64,25 @@ afterEach(() => {
 
 describe("connectDesktopDocument", () => {
   it("reports the document at once, then only when dirty, name or path change", () => {
-    loadDocument(emptyScene(), { name: "untitled.json" });
+    loadDocument(editor, emptyScene(), { name: "untitled.json" });
     const shell = fakeShell();
-    const disconnect = connectDesktopDocument(shell.api);
+    const disconnect = connectDesktopDocument(editor, shell.api);
     expect(shell.reports).toEqual([{ dirty: false, name: "untitled.json" }]);
-    addShape(circle("a"));
-    addShape(circle("b")); // still dirty: no new report
-    useEditor.setState({ view: { x: 5, y: 5, scale: 2 } }); // not the document
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b")); // still dirty: no new report
+    editor.update({ view: { x: 5, y: 5, scale: 2 } }); // not the document
     expect(shell.reports).toEqual([{ dirty: false, name: "untitled.json" }, { dirty: true, name: "untitled.json" }]);
     disconnect();
     expect(shell.listening()).toBe(false);
-    addShape(circle("c"));
+    addShape(editor, circle("c"));
     expect(shell.reports).toHaveLength(2);
   });
 
   it("saves when the shell asks, answering saved, and reports the clean document with its path", async () => {
-    loadDocument(emptyScene(), { name: "a.json" });
+    loadDocument(editor, emptyScene(), { name: "a.json" });
     const shell = fakeShell();
-    const disconnect = connectDesktopDocument(shell.api);
-    addShape(circle("a"));
+    const disconnect = connectDesktopDocument(editor, shell.api);
+    addShape(editor, circle("a"));
     expect(await shell.requestSave()).toBe("saved");
     expect(shell.saves).toHaveLength(1);
     expect(JSON.parse(shell.saves[0]!.text).shapes).toHaveLength(1);
@@ -89,49 +94,49 @@ describe("connectDesktopDocument", () => {
     ["canceled", { ok: false, canceled: true } as const],
     ["failed", { ok: false, canceled: false, error: "cannot save /x.json: the disk is full" } as const],
   ])("answers %s when the save does not happen, and the document stays dirty", async (outcome, answer) => {
-    loadDocument(emptyScene(), { name: "a.json" });
+    loadDocument(editor, emptyScene(), { name: "a.json" });
     const shell = fakeShell(answer);
-    const disconnect = connectDesktopDocument(shell.api);
-    addShape(circle("a"));
+    const disconnect = connectDesktopDocument(editor, shell.api);
+    addShape(editor, circle("a"));
     expect(await shell.requestSave()).toBe(outcome);
     expect(shell.reports.at(-1)).toEqual({ dirty: true, name: "a.json" });
-    if (outcome === "failed") expect(useEditor.getState().notice).toBe("cannot save /x.json: the disk is full");
+    if (outcome === "failed") expect(editor.getState().notice).toBe("cannot save /x.json: the disk is full");
     disconnect();
   });
 
   it("loads a scene the shell opened, and shows an error the shell sends", () => {
-    loadDocument(emptyScene(), { name: "untitled.json" });
+    loadDocument(editor, emptyScene(), { name: "untitled.json" });
     const shell = fakeShell();
-    const disconnect = connectDesktopDocument(shell.api);
+    const disconnect = connectDesktopDocument(editor, shell.api);
     const scene = { ...emptyScene(), shapes: [circle("r")] };
     shell.sendOpened({ ok: true, value: { path: "/levels/recent.json", name: "recent.json", text: serializeScene(scene) } });
-    expect(useEditor.getState().file).toEqual({ name: "recent.json", path: "/levels/recent.json" });
-    expect(useEditor.getState().shapes.map((s) => s.id)).toEqual(["r"]);
+    expect(editor.getState().file).toEqual({ name: "recent.json", path: "/levels/recent.json" });
+    expect(editor.getState().shapes.map((s) => s.id)).toEqual(["r"]);
     expect(shell.reports.at(-1)).toEqual({ dirty: false, name: "recent.json", path: "/levels/recent.json" });
     shell.sendOpened({ ok: false, canceled: false, error: "cannot open /levels/gone.json: no such file or folder" });
-    expect(useEditor.getState().notice).toBe("cannot open /levels/gone.json: no such file or folder");
-    expect(useEditor.getState().file.name).toBe("recent.json");
+    expect(editor.getState().notice).toBe("cannot open /levels/gone.json: no such file or folder");
+    expect(editor.getState().file.name).toBe("recent.json");
     disconnect();
   });
 
   it("with a document being restored, reports first once it is in place (so the shell holds its files until then)", async () => {
-    loadDocument(emptyScene(), { name: "untitled.json" });
+    loadDocument(editor, emptyScene(), { name: "untitled.json" });
     const shell = fakeShell();
     const recovered: RecoveredDocument = { name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text: serializeScene({ ...emptyScene(), shapes: [circle("kept")] }) };
     let answer: (r: ShellResult<RecoveredDocument | null>) => void = () => {};
     shell.api.takeRecovered = () => new Promise((resolve) => { answer = resolve; });
-    const restored = restoreFromShell(shell.api);
+    const restored = restoreFromShell(editor, shell.api);
     // A remounted effect asks for the same restoration, not a second one.
-    expect(restoreFromShell(shell.api)).toBe(restored);
-    const disconnect = connectDesktopDocument(shell.api, restored);
+    expect(restoreFromShell(editor, shell.api)).toBe(restored);
+    const disconnect = connectDesktopDocument(editor, shell.api, restored);
     expect(shell.reports).toEqual([]);
     answer({ ok: true, value: recovered });
     await restored;
     await Promise.resolve();
     expect(shell.reports).toEqual([{ dirty: true, name: "level.json", path: "/levels/level.json" }]);
-    addShape(circle("more"));
+    addShape(editor, circle("more"));
     disconnect();
-    const late = connectDesktopDocument(shell.api, Promise.reject(new Error("no shell")));
+    const late = connectDesktopDocument(editor, shell.api, Promise.reject(new Error("no shell")));
     await Promise.resolve();
     await Promise.resolve();
     expect(shell.reports).toHaveLength(2);

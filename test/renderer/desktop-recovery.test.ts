@@ -2,12 +2,15 @@
 // the recovery file dropped when the document is clean again, a restored document opened as
 // unsaved under its original name, and the reload question when the open file changes on disk.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
+import { documentOf } from "../../renderer/editor/state";
 import { emptyScene, parseScene, serializeScene, type Scene } from "../../core";
 import type { OpenedFile, RecoveryRequest, ShellResult } from "../../core/shell/desktop-api";
 import { dirty } from "../../renderer/app/document-commands";
 import { offerReload, reloadQuestion, restoreRecovered, startAutosave, type Timers } from "../../renderer/app/desktop-recovery";
 import { addShape, loadDocument, markSaved, undo, updateShape } from "../../renderer/store/actions";
-import { documentOf, useEditor } from "../../renderer/store/editor-store";
+
+let editor = new Editor();
 
 const circle = (id: string, x = 0) => ({ id, type: "circle" as const, x, y: 0, rotation: 0, radius: 1 });
 const sceneWith = (...ids: string[]): Scene => ({ ...emptyScene(), shapes: ids.map((id) => circle(id)) });
@@ -50,16 +53,17 @@ function fakeShell() {
 }
 
 beforeEach(() => {
-  loadDocument(sceneWith("a"), { name: "level.json", path: "/levels/level.json" });
+  editor = new Editor();
+  loadDocument(editor, sceneWith("a"), { name: "level.json", path: "/levels/level.json" });
 });
 
 describe("startAutosave", () => {
   it("sends the document 3 s after the last change, once, with its name and path", () => {
     const shell = fakeShell(), timers = fakeTimers();
-    const stop = startAutosave(shell.api, timers.api);
-    addShape(circle("b"));
+    const stop = startAutosave(editor, shell.api, timers.api);
+    addShape(editor, circle("b"));
     timers.advance(2000);
-    updateShape("b", { x: 5 });
+    updateShape(editor, "b", { x: 5 });
     timers.advance(2999);
     expect(shell.saved).toEqual([]);
     timers.advance(1);
@@ -74,20 +78,20 @@ describe("startAutosave", () => {
 
   it("sends nothing while the document is clean, and discards the recovery file when it becomes clean", () => {
     const shell = fakeShell(), timers = fakeTimers();
-    const stop = startAutosave(shell.api, timers.api);
-    loadDocument(sceneWith("x"), { name: "other.json" });
+    const stop = startAutosave(editor, shell.api, timers.api);
+    loadDocument(editor, sceneWith("x"), { name: "other.json" });
     timers.advance(5000);
     expect(shell.saved).toEqual([]);
     expect(shell.discards()).toBe(0);
-    addShape(circle("b"));
+    addShape(editor, circle("b"));
     timers.advance(3000);
     expect(shell.saved).toHaveLength(1);
-    markSaved(documentOf(useEditor.getState()), { name: "other.json", path: "/o.json" });
-    expect(dirty(useEditor.getState())).toBe(false);
+    markSaved(editor, documentOf(editor.getState()), { name: "other.json", path: "/o.json" });
+    expect(dirty(editor.getState())).toBe(false);
     expect(shell.discards()).toBe(1);
     // Undoing back to what was saved is clean too; a pending autosave is dropped.
-    addShape(circle("c"));
-    undo();
+    addShape(editor, circle("c"));
+    undo(editor);
     timers.advance(5000);
     expect(shell.saved).toHaveLength(1);
     expect(shell.discards()).toBe(2);
@@ -97,13 +101,13 @@ describe("startAutosave", () => {
 
   it("an unsaved import has no path; stop ends autosave", () => {
     const shell = fakeShell(), timers = fakeTimers();
-    const stop = startAutosave(shell.api, timers.api);
-    loadDocument(sceneWith("m"), { name: "map.json" }, { unsaved: true });
+    const stop = startAutosave(editor, shell.api, timers.api);
+    loadDocument(editor, sceneWith("m"), { name: "map.json" }, { unsaved: true });
     timers.advance(3000);
     expect(shell.saved).toHaveLength(1);
     expect(shell.saved[0]).not.toHaveProperty("path");
     stop();
-    addShape(circle("n"));
+    addShape(editor, circle("n"));
     timers.advance(3000);
     expect(shell.saved).toHaveLength(1);
   });
@@ -112,8 +116,8 @@ describe("startAutosave", () => {
 describe("restoreRecovered", () => {
   it("opens the document as unsaved under its original name and path", () => {
     const text = serializeScene(sceneWith("r1", "r2"));
-    restoreRecovered({ name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text });
-    const s = useEditor.getState();
+    restoreRecovered(editor, { name: "level.json", path: "/levels/level.json", savedAt: "2026-11-22T21:00:00.000Z", text });
+    const s = editor.getState();
     expect(s.file).toEqual({ name: "level.json", path: "/levels/level.json" });
     expect(s.shapes.map((x) => x.id)).toEqual(["r1", "r2"]);
     expect(dirty(s)).toBe(true);
@@ -121,8 +125,8 @@ describe("restoreRecovered", () => {
   });
 
   it("a broken document is listed in the problems panel and leaves the open one as it was", () => {
-    restoreRecovered({ name: "level.json", savedAt: "2026-11-22T21:00:00.000Z", text: "{ nope" });
-    const s = useEditor.getState();
+    restoreRecovered(editor, { name: "level.json", savedAt: "2026-11-22T21:00:00.000Z", text: "{ nope" });
+    const s = editor.getState();
     expect(s.shapes.map((x) => x.id)).toEqual(["a"]);
     expect(s.problems?.list.length).toBeGreaterThan(0);
     expect(s.notice).toBe("Could not restore level.json: 1 problem");
@@ -136,27 +140,27 @@ describe("offerReload", () => {
   it("asks, and reloads the file when the user agrees", async () => {
     const api = shell();
     const confirm = vi.fn(() => true);
-    await offerReload(api, { path: "/levels/level.json", name: "level.json" }, confirm);
+    await offerReload(editor, api, { path: "/levels/level.json", name: "level.json" }, confirm);
     expect(confirm).toHaveBeenCalledWith("The file level.json changed on disk. Reload?");
-    expect(useEditor.getState().shapes.map((x) => x.id)).toEqual(["disk"]);
-    expect(dirty(useEditor.getState())).toBe(false);
+    expect(editor.getState().shapes.map((x) => x.id)).toEqual(["disk"]);
+    expect(dirty(editor.getState())).toBe(false);
   });
 
   it("says unsaved changes will be lost, and keeps them when the user declines", async () => {
     const api = shell();
-    addShape(circle("mine"));
+    addShape(editor, circle("mine"));
     const confirm = vi.fn(() => false);
-    await offerReload(api, { path: "/levels/level.json", name: "level.json" }, confirm);
+    await offerReload(editor, api, { path: "/levels/level.json", name: "level.json" }, confirm);
     expect(confirm).toHaveBeenCalledWith(reloadQuestion("level.json", true));
     expect(reloadQuestion("level.json", true)).toBe("The file level.json changed on disk. Reload? Your unsaved changes will be lost.");
     expect(api.reloadScene).not.toHaveBeenCalled();
-    expect(useEditor.getState().shapes.map((x) => x.id)).toEqual(["a", "mine"]);
+    expect(editor.getState().shapes.map((x) => x.id)).toEqual(["a", "mine"]);
   });
 
   it("ignores a change to a file that is no longer the open one", async () => {
     const api = shell();
     const confirm = vi.fn(() => true);
-    await offerReload(api, { path: "/levels/old.json", name: "old.json" }, confirm);
+    await offerReload(editor, api, { path: "/levels/old.json", name: "old.json" }, confirm);
     expect(confirm).not.toHaveBeenCalled();
     expect(api.reloadScene).not.toHaveBeenCalled();
   });

@@ -1,7 +1,6 @@
 // Whole editing flows through the TestEditor: tool shortcuts, pointer gestures, undo steps and
 // Escape, as a designer would do them.
 import { describe, expect, it } from "vitest";
-import { useEditor } from "../../renderer/store/editor-store";
 import { TestEditor } from "./test-editor";
 
 describe("editing flows through pointer and key events", () => {
@@ -96,10 +95,10 @@ describe("click or drag is decided in screen pixels", () => {
     ed.key("b");
     ed.drag([0, 0], [10, 10]);
     expect(ed.shapes[0]).toMatchObject({ width: 10, height: 10 });
-    useZoom(0.1);
+    useZoom(ed, 0.1);
     ed.drag([500, 500], [510, 505]); // 1 × 0.5 screen pixels
     expect(ed.shapes[1]).toMatchObject({ width: 80, height: 80, x: 500, y: 500 });
-    useZoom(8);
+    useZoom(ed, 8);
     ed.drag([0, 0], [2.5, 2.5]); // 20 screen pixels
     expect(ed.shapes[2]).toMatchObject({ width: 2.5, height: 2.5 });
   });
@@ -107,17 +106,17 @@ describe("click or drag is decided in screen pixels", () => {
   it("a ray needs the same few pixels at any zoom", () => {
     const ed = new TestEditor();
     ed.key("r");
-    useZoom(8);
+    useZoom(ed, 8);
     ed.drag([0, 0], [1, 0]); // 8 screen pixels: a ray
     expect(ed.state.probes).toHaveLength(1);
-    useZoom(0.1);
+    useZoom(ed, 0.1);
     ed.drag([0, 0], [20, 0]); // 2 screen pixels: a click, no ray
     expect(ed.state.probes).toHaveLength(1);
   });
 });
 
-function useZoom(scale: number): void {
-  useEditor.setState({ view: { x: 0, y: 0, scale } });
+function useZoom(ed: TestEditor, scale: number): void {
+  ed.editor.update({ view: { x: 0, y: 0, scale } });
 }
 
 describe("marquee", () => {

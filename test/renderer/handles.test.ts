@@ -2,13 +2,14 @@
 // canvas sends them: state paths, the documents they make, one undo step per drag, Escape.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
 import { checkConvexPolygon, type Layer, type Shape } from "../../core";
 import { loadDocument, select, undo, redo } from "../../renderer/store/actions";
-import { history, useEditor } from "../../renderer/store/editor-store";
-import { useToolOverlay } from "../../renderer/tools/overlay";
 import { handlesOf, localToWorld, MIN_EDIT_SIZE, RESIZE_SIDES, resizeBox, ROTATE_OFFSET, type ResizeHandle } from "../../renderer/tools/select/handles";
-import { selectTool, shapeHandleId } from "../../renderer/tools/select/select-tool";
-import { pointerAt } from "./pointer";
+import { shapeHandleId } from "../../renderer/tools/select/select-tool";
+import { pointerAt, toolDriver } from "./pointer";
+
+let editor = new Editor();
 
 type Box = Extract<Shape, { type: "box" }>;
 type Polygon = Extract<Shape, { type: "polygon" }>;
@@ -19,24 +20,25 @@ const square = (id: string): Polygon => ({ id, type: "polygon", x: 100, y: 100, 
 const capsule = (id: string): Capsule => ({ id, type: "capsule", x: 0, y: 0, rotation: 0, radius: 10, height: 60 });
 
 function load(shapes: Shape[], layers?: Layer[]) {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes, probes: [], ...(layers ? { layers } : {}) }, { name: "t.json" });
+  loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes, probes: [], ...(layers ? { layers } : {}) }, { name: "t.json" });
 }
-const shape = <T extends Shape = Shape>(id: string) => useEditor.getState().shapes.find((s) => s.id === id) as T;
-const selection = () => useEditor.getState().selection;
-const past = () => history().pastStates.length;
+const shape = <T extends Shape = Shape>(id: string) => editor.getState().shapes.find((s) => s.id === id) as T;
+const selection = () => editor.getState().selection;
+const past = () => editor.history.undoCount;
 
 /** The world position of a box's local corner (sx, sy) ∈ {−1, 1}². */
 const corner = (b: Box, sx: number, sy: number) => localToWorld(b, { x: (sx * b.width) / 2, y: (sy * b.height) / 2 });
 
 beforeEach(() => {
+  editor = new Editor();
   load([]);
-  useToolOverlay.setState({ marquee: null, draft: [] });
+  editor.overlay.setState({ marquee: null, draft: [] });
 });
 
 describe("selection", () => {
   it("clicks select, Shift-click toggles, a click on empty canvas clears", () => {
     load([box("a", 0, 0), box("b", 100, 0)]);
-    const t = selectTool();
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(0, 0, "a")); t.up(pointerAt(0, 0));
     expect(selection()).toEqual(["a"]);
     t.down(pointerAt(100, 0, "b", { shift: true })); t.up(pointerAt(100, 0));
@@ -49,31 +51,31 @@ describe("selection", () => {
 
   it("a marquee selects the shapes whose bounds it touches; Shift adds; Escape restores", () => {
     load([box("a", 0, 0), box("b", 100, 0), box("c", 300, 0)]);
-    const t = selectTool();
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(-50, -50));
     expect(t.path()).toBe("select.brushing");
     t.move(pointerAt(85, 50)); // reaches b's left edge at x = 80
-    expect(useToolOverlay.getState().marquee).toEqual({ from: { x: -50, y: -50 }, to: { x: 85, y: 50 } });
+    expect(editor.overlay.getState().marquee).toEqual({ from: { x: -50, y: -50 }, to: { x: 85, y: 50 } });
     expect(selection()).toEqual(["a", "b"]);
     t.up(pointerAt(85, 50));
     expect(t.path()).toBe("select.idle");
-    expect(useToolOverlay.getState().marquee).toBeNull();
+    expect(editor.overlay.getState().marquee).toBeNull();
     // Shift keeps a and b and adds c; a drag right-to-left works the same.
     t.down(pointerAt(400, 50, null, { shift: true }));
     t.move(pointerAt(290, -50, null, { shift: true }));
     t.up(pointerAt(290, -50));
     expect(selection()).toEqual(["a", "b", "c"]);
-    select(["c"]);
+    select(editor, ["c"]);
     t.down(pointerAt(-50, -50)); t.move(pointerAt(500, 50));
     expect(selection()).toEqual(["a", "b", "c"]);
     t.cancel();
     expect(selection()).toEqual(["c"]);
-    expect(useToolOverlay.getState().marquee).toBeNull();
+    expect(editor.overlay.getState().marquee).toBeNull();
   });
 
   it("Alt-click cycles down through the stack of shapes at the point", () => {
     load([box("bottom", 0, 0), box("middle", 5, 0), box("top", 10, 0), box("apart", 200, 0)]);
-    const t = selectTool();
+    const t = toolDriver(editor, "select");
     const altClick = () => { t.down(pointerAt(5, 0, "top", { alt: true })); t.up(pointerAt(5, 0)); };
     altClick();
     expect(selection()).toEqual(["middle"]); // under the top one
@@ -86,7 +88,7 @@ describe("selection", () => {
   it("shapes in hidden or locked layers are not picked by click, marquee or Alt-click", () => {
     const layers: Layer[] = [{ id: "base", name: "Base" }, { id: "hidden", name: "H", visible: false }, { id: "locked", name: "L", locked: true }];
     load([box("free", 0, 0, 0, 40, 20, "base"), box("h", 5, 0, 0, 40, 20, "hidden"), box("l", 10, 0, 0, 40, 20, "locked")], layers);
-    const t = selectTool();
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(25, 0, "l")); t.up(pointerAt(25, 0));
     expect(selection()).toEqual([]); // only the locked box is at x = 25
     t.down(pointerAt(5, 0, "l")); t.up(pointerAt(5, 0));
@@ -96,7 +98,7 @@ describe("selection", () => {
     t.down(pointerAt(-100, -100)); t.move(pointerAt(100, 100)); t.up(pointerAt(100, 100));
     expect(selection()).toEqual(["free"]);
     // Selected anyway (select all), a locked shape stays put when the selection is dragged.
-    select(["free", "l"]);
+    select(editor, ["free", "l"]);
     t.down(pointerAt(0, 0, "free")); t.move(pointerAt(7, 0)); t.up(pointerAt(7, 0));
     expect([shape("free").x, shape("l").x]).toEqual([7, 10]);
     // A handle of a locked shape does nothing either.
@@ -109,8 +111,8 @@ describe("selection", () => {
 describe("box handles", () => {
   it("a corner drag of a rotated box keeps the opposite corner fixed and is one undo step", () => {
     load([box("b", 50, 50, 30, 40, 20)]);
-    select(["b"]);
-    const t = selectTool();
+    select(editor, ["b"]);
+    const t = toolDriver(editor, "select");
     const b0 = shape<Box>("b");
     const fixed = corner(b0, -1, -1);
     const grab = corner(b0, 1, 1);
@@ -128,9 +130,9 @@ describe("box handles", () => {
     expect(still.x).toBeCloseTo(fixed.x, 9);
     expect(still.y).toBeCloseTo(fixed.y, 9);
     expect(past()).toBe(before + 1);
-    undo();
+    undo(editor);
     expect(shape("b")).toEqual(b0);
-    redo();
+    redo(editor);
     expect(shape<Box>("b").width).toBeCloseTo(60, 9);
   });
 
@@ -169,8 +171,8 @@ describe("box handles", () => {
 
   it("the rotate knob turns clockwise on screen and snaps to 15° with Shift; Escape restores", () => {
     load([box("b", 0, 0)]);
-    select(["b"]);
-    const t = selectTool();
+    select(editor, ["b"]);
+    const t = toolDriver(editor, "select");
     const knob = handlesOf(shape("b"), 1).find((h) => h.handle.kind === "rotate")!;
     expect(knob.at.y).toBeLessThan(-10); // above the box
     t.down(pointerAt(knob.at.x, knob.at.y, shapeHandleId("b", { kind: "rotate" })));
@@ -197,9 +199,9 @@ describe("box handles", () => {
 
   it("circles get a radius handle and no rotate knob", () => {
     load([{ id: "c", type: "circle", x: 0, y: 0, rotation: 0, radius: 10 }]);
-    select(["c"]);
+    select(editor, ["c"]);
     expect(handlesOf(shape("c"), 1).map((h) => h.handle.kind)).toEqual(["radius"]);
-    const t = selectTool();
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(10, 0, shapeHandleId("c", { kind: "radius" }))); t.move(pointerAt(0, 25)); t.up(pointerAt(0, 25));
     expect(shape("c")).toMatchObject({ radius: 25, x: 0, y: 0 });
   });
@@ -208,8 +210,8 @@ describe("box handles", () => {
 describe("capsule handles", () => {
   it("the bottom handle keeps the top fixed; height never drops below 2·radius", () => {
     load([capsule("k")]);
-    select(["k"]);
-    const t = selectTool();
+    select(editor, ["k"]);
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(0, 30, shapeHandleId("k", { kind: "height", end: "bottom" })));
     t.move(pointerAt(3, 50));
     expect(shape<Capsule>("k")).toMatchObject({ height: 80, y: 10 }); // top stays at −30
@@ -223,8 +225,8 @@ describe("capsule handles", () => {
 
   it("Shift drags both ends about the centre", () => {
     load([capsule("k")]);
-    select(["k"]);
-    const t = selectTool();
+    select(editor, ["k"]);
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(0, -30, shapeHandleId("k", { kind: "height", end: "top" }))); t.move(pointerAt(0, -50, null, { shift: true })); t.up(pointerAt(0, -50));
     expect(shape<Capsule>("k")).toMatchObject({ height: 100, y: 0 });
   });
@@ -233,62 +235,62 @@ describe("capsule handles", () => {
 describe("polygon vertices", () => {
   it("drags a vertex as one undo step", () => {
     load([square("p")]);
-    select(["p"]);
-    const t = selectTool();
+    select(editor, ["p"]);
+    const t = toolDriver(editor, "select");
     const before = past();
     t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 })));
-    expect(t.path()).toBe("select.editing-vertex");
+    expect(t.path()).toBe("select.dragging-handle");
     t.move(pointerAt(115, 112)); t.move(pointerAt(120, 115)); t.up(pointerAt(120, 115));
     expect(shape<Polygon>("p").points).toEqual([[-10, -10], [10, -10], [20, 15], [-10, 10]]);
     expect(past()).toBe(before + 1);
-    undo();
+    undo(editor);
     expect(shape<Polygon>("p").points[2]).toEqual([10, 10]);
   });
 
   it("refuses a move that makes it non-convex, says why, and offers the hull with Shift", () => {
     load([square("p")]);
-    select(["p"]);
-    const t = selectTool();
+    select(editor, ["p"]);
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 })));
     t.move(pointerAt(105, 105)); // still convex
     t.move(pointerAt(95, 95)); // dents it: refused
     expect(shape<Polygon>("p").points[2]).toEqual([5, 5]);
-    expect(useEditor.getState().notice).toMatch(/^Not convex: polygon is not convex .*Shift.*convex hull/);
+    expect(editor.getState().notice).toMatch(/^Not convex: polygon is not convex .*Shift.*convex hull/);
     t.move(pointerAt(95, 95, null, { shift: true }));
     const hull = shape<Polygon>("p").points;
     expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three
     expect(checkConvexPolygon(hull.map(([x, y]) => ({ x, y })))).toBeNull();
-    expect(useEditor.getState().notice).toMatch(/convex hull/);
+    expect(editor.getState().notice).toMatch(/convex hull/);
     t.up(pointerAt(95, 95));
-    undo();
+    undo(editor);
     expect(shape<Polygon>("p").points).toHaveLength(4);
   });
 
   it("adds a vertex by dragging an edge's midpoint outward, not by a click on it", () => {
     load([square("p")]);
-    select(["p"]);
-    const t = selectTool();
+    select(editor, ["p"]);
+    const t = toolDriver(editor, "select");
     const id = shapeHandleId("p", { kind: "midpoint", index: 0 }); // top edge, (100, 90)
     t.down(pointerAt(100, 90, id)); t.up(pointerAt(100, 90));
     expect(shape<Polygon>("p").points).toHaveLength(4);
     t.down(pointerAt(100, 90, id));
-    expect(t.path()).toBe("select.inserting-vertex");
+    expect(t.path()).toBe("select.dragging-handle");
     t.move(pointerAt(100, 80)); t.up(pointerAt(100, 80));
     expect(shape<Polygon>("p").points).toEqual([[-10, -10], [0, -20], [10, -10], [10, 10], [-10, 10]]);
-    undo();
+    undo(editor);
     expect(shape<Polygon>("p").points).toHaveLength(4);
   });
 
   it("Alt-click deletes a vertex (one undo step) but keeps at least 3", () => {
     load([square("p")]);
-    select(["p"]);
-    const t = selectTool();
+    select(editor, ["p"]);
+    const t = toolDriver(editor, "select");
     const before = past();
     t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 }), { alt: true })); t.up(pointerAt(110, 110));
     expect(shape<Polygon>("p").points).toEqual([[-10, -10], [10, -10], [-10, 10]]);
     expect(past()).toBe(before + 1);
     t.down(pointerAt(90, 90, shapeHandleId("p", { kind: "vertex", index: 0 }), { alt: true })); t.up(pointerAt(90, 90));
     expect(shape<Polygon>("p").points).toHaveLength(3);
-    expect(useEditor.getState().notice).toMatch(/at least 3 points/);
+    expect(editor.getState().notice).toMatch(/at least 3 points/);
   });
 });

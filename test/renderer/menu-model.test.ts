@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { menuModelSchema } from "../../core/shell/desktop-api";
 import { accelerator, menuModel, runMenuCommand } from "../../renderer/actions/menu-model";
 import { ACTIONS } from "../../renderer/actions/registry";
-import { useEditor } from "../../renderer/store/editor-store";
 import { TestEditor } from "./test-editor";
 
 describe("menuModel", () => {
@@ -32,14 +31,15 @@ describe("menuModel", () => {
 
   it("a chosen item runs its action when enabled; unknown ids and disabled actions do nothing", () => {
     const ed = new TestEditor();
-    runMenuCommand("tool.box");
-    expect(useEditor.getState().tool).toBe("box");
+    const editor = ed.editor;
+    runMenuCommand(editor, "tool.box");
+    expect(editor.getState().tool).toBe("box");
     ed.click(0, 0);
     expect(ed.shapes).toHaveLength(1);
-    runMenuCommand("edit.undo");
+    runMenuCommand(editor, "edit.undo");
     expect(ed.shapes).toHaveLength(0);
-    runMenuCommand("edit.undo"); // nothing left to undo: disabled, no error
-    runMenuCommand("no.such");
+    runMenuCommand(editor, "edit.undo"); // nothing left to undo: disabled, no error
+    runMenuCommand(editor, "no.such");
     expect(ed.shapes).toHaveLength(0);
   });
 });

@@ -1,12 +1,12 @@
 // The sidebar's store edits without a UI: layers, inspector fields, collision bits, properties, and
 // that what they write survives serializeScene → parseScene.
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
+import { documentOf } from "../../renderer/editor/state";
 import { emptyScene, findOverlaps, parseScene, serializeScene, type Shape } from "../../core";
 import { drawOrder } from "../../renderer/canvas/draw-order";
 import { scaleScene } from "../bench/editor-scenes";
-import { deferOverlaps, overlapsOf, settleOverlaps, shapesWithIds } from "../../renderer/store/derived";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
-import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
 import {
   addSelectionProperty,
@@ -25,236 +25,251 @@ import {
   sharedNumber,
 } from "../../renderer/store/shape-edits";
 
+let editor = new Editor();
+
 const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
 const box = (id: string, x = 0): Shape => ({ id, type: "box", x, y: 0, rotation: 0, width: 20, height: 10 });
 const capsule = (id: string): Shape => ({ id, type: "capsule", x: 0, y: 0, rotation: 0, radius: 5, height: 30 });
 const square = (id: string): Shape => ({ id, type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [10, 0], [10, 10], [0, 10]] });
-const state = () => useEditor.getState();
+const state = () => editor.getState();
 const shape = (id: string) => state().shapes.find((s) => s.id === id)!;
-const steps = () => history().pastStates.length;
+const steps = () => editor.history.undoCount;
 const layerIds = () => state().layers.map((l) => l.id);
+/** Makes `shapes` the document's (no undo step) unless they are already. */
+const showing = (shapes: readonly Shape[]) => {
+  if (editor.getState().shapes !== shapes) editor.update({ shapes }, { record: false });
+};
+const overlapsOf = (shapes: readonly Shape[]) => {
+  showing(shapes);
+  return editor.overlaps();
+};
+const shapesWithIds = (shapes: readonly Shape[], ids: readonly string[]) => {
+  showing(shapes);
+  return editor.shapesWithIds(ids);
+};
 
 beforeEach(() => {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
+  editor = new Editor();
+  loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
 });
 
 describe("layers", () => {
   it("adds a layer above the active one, makes it active, and new shapes go to it", () => {
-    const id = addLayer();
+    const id = addLayer(editor);
     expect(layerIds()).toEqual(["layer-1", id]);
     expect(state().activeLayer).toBe(id);
-    addShape(circle("a"));
+    addShape(editor, circle("a"));
     expect(shape("a").layer).toBe(id);
-    setActiveLayer("layer-1");
-    const third = addLayer();
+    setActiveLayer(editor, "layer-1");
+    const third = addLayer(editor);
     expect(layerIds()).toEqual(["layer-1", third, id]); // above layer-1, below the other
   });
 
   it("renames inline, refusing an empty name", () => {
-    expect(renameLayer("layer-1", "  Walls ").ok).toBe(true);
+    expect(renameLayer(editor, "layer-1", "  Walls ").ok).toBe(true);
     expect(state().layers[0]!.name).toBe("Walls");
     const before = documentOf(state());
-    expect(renameLayer("layer-1", "  ")).toEqual({ ok: false, message: "a layer needs a name" });
+    expect(renameLayer(editor, "layer-1", "  ")).toEqual({ ok: false, message: "a layer needs a name" });
     expect(documentOf(state())).toEqual(before);
   });
 
   it("reorders, clamping at the ends, and draws lower layers first", () => {
-    addShape(circle("a")); // layer-1
-    const top = addLayer();
-    addShape(circle("b")); // top
-    setActiveLayer("layer-1");
-    addShape(circle("c")); // layer-1, after b in the array
+    addShape(editor, circle("a")); // layer-1
+    const top = addLayer(editor);
+    addShape(editor, circle("b")); // top
+    setActiveLayer(editor, "layer-1");
+    addShape(editor, circle("c")); // layer-1, after b in the array
     expect(drawOrder(state().shapes, state().layers).map((d) => d.shape.id)).toEqual(["a", "c", "b"]);
-    moveLayer(top, -1);
+    moveLayer(editor, top, -1);
     expect(layerIds()).toEqual([top, "layer-1"]);
     expect(drawOrder(state().shapes, state().layers).map((d) => d.shape.id)).toEqual(["b", "a", "c"]);
     const n = steps();
-    moveLayer(top, -1); // already at the bottom
+    moveLayer(editor, top, -1); // already at the bottom
     expect(steps()).toBe(n);
-    undo();
+    undo(editor);
     expect(layerIds()).toEqual(["layer-1", top]);
   });
 
   it("hides and locks: hidden shapes are not drawn, locked ones drawn but not pickable, both leave the selection", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a", "b"]);
-    const other = addLayer();
-    moveSelectionToLayer(other);
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a", "b"]);
+    const other = addLayer(editor);
+    moveSelectionToLayer(editor, other);
     expect(shapeCounts(state().shapes)).toEqual(new Map([[other, 2]]));
-    select(["a"]);
-    setLayerFlag(other, "visible", false);
+    select(editor, ["a"]);
+    setLayerFlag(editor, other, "visible", false);
     expect(state().layers[1]).toEqual({ id: other, name: "Layer 2", visible: false });
     expect(state().selection).toEqual([]);
     expect(drawOrder(state().shapes, state().layers)).toEqual([]);
-    setLayerFlag(other, "visible", true);
+    setLayerFlag(editor, other, "visible", true);
     expect(state().layers[1]).toEqual({ id: other, name: "Layer 2" }); // the default is written as absent
-    select(["b"]);
-    setLayerFlag(other, "locked", true);
+    select(editor, ["b"]);
+    setLayerFlag(editor, other, "locked", true);
     expect(state().selection).toEqual([]);
     expect(drawOrder(state().shapes, state().layers).map((d) => d.locked)).toEqual([true, true]);
-    undo();
+    undo(editor);
     expect(state().layers[1]!.locked).toBeUndefined();
   });
 
   it("deletes a layer moving its shapes, or with them, and never the last layer", () => {
-    addShape(circle("a"));
-    const second = addLayer();
-    addShape(circle("b"));
-    expect(deleteLayer(second, "layer-1").ok).toBe(true);
+    addShape(editor, circle("a"));
+    const second = addLayer(editor);
+    addShape(editor, circle("b"));
+    expect(deleteLayer(editor, second, "layer-1").ok).toBe(true);
     expect(layerIds()).toEqual(["layer-1"]);
     expect(shape("b").layer).toBe("layer-1");
     expect(state().activeLayer).toBe("layer-1");
     const before = documentOf(state());
-    expect(deleteLayer("layer-1", null)).toEqual({ ok: false, message: "a scene keeps at least one layer" });
+    expect(deleteLayer(editor, "layer-1", null)).toEqual({ ok: false, message: "a scene keeps at least one layer" });
     expect(documentOf(state())).toEqual(before);
-    undo();
+    undo(editor);
     expect(layerIds()).toEqual(["layer-1", second]);
     expect(shape("b").layer).toBe(second);
-    select(["b"]);
-    expect(deleteLayer(second, null).ok).toBe(true);
+    select(editor, ["b"]);
+    expect(deleteLayer(editor, second, null).ok).toBe(true);
     expect(state().shapes.map((s) => s.id)).toEqual(["a"]);
     expect(state().selection).toEqual([]);
   });
 
   it("puts new shapes on the top layer when an undo took the active layer away", () => {
-    const id = addLayer();
-    undo();
+    const id = addLayer(editor);
+    undo(editor);
     expect(layerIds()).toEqual(["layer-1"]);
     expect(state().activeLayer).toBe(id); // not undoable: it dangles
     expect(activeLayerOf(state())).toBe("layer-1");
-    addShape(circle("a"));
+    addShape(editor, circle("a"));
     expect(shape("a").layer).toBe("layer-1");
   });
 });
 
 describe("inspector edits", () => {
   it("sets a field on one shape as one undo step", () => {
-    addShape(box("a"));
+    addShape(editor, box("a"));
     const n = steps();
-    expect(setSelectionField("width", 42).ok).toBe(true);
+    expect(setSelectionField(editor, "width", 42).ok).toBe(true);
     expect(shape("a")).toMatchObject({ width: 42, height: 10 });
     expect(steps()).toBe(n + 1);
-    undo();
+    undo(editor);
     expect(shape("a")).toMatchObject({ width: 20 });
-    redo();
+    redo(editor);
     expect(shape("a")).toMatchObject({ width: 42 });
   });
 
   it("shows shared fields and mixed values of a multi-selection, and sets all of them at once", () => {
-    addShape(box("a", 0));
-    addShape(box("b", 50));
-    addShape(circle("c", 0));
-    select(["a", "b"]);
+    addShape(editor, box("a", 0));
+    addShape(editor, box("b", 50));
+    addShape(editor, circle("c", 0));
+    select(editor, ["a", "b"]);
     const picked = () => state().shapes.filter((s) => state().selection.includes(s.id));
     expect(sharedFields(picked())).toEqual(["x", "y", "rotation", "width", "height"]);
     expect(sharedNumber(picked(), "x")).toBe("mixed");
     expect(sharedNumber(picked(), "width")).toBe(20);
-    select(["a", "c"]);
+    select(editor, ["a", "c"]);
     expect(sharedFields(picked())).toEqual(["x", "y"]); // circles have no rotation
     const n = steps();
-    expect(setSelectionField("x", 7).ok).toBe(true);
+    expect(setSelectionField(editor, "x", 7).ok).toBe(true);
     expect([shape("a").x, shape("b").x, shape("c").x]).toEqual([7, 50, 7]);
     expect(steps()).toBe(n + 1);
     expect(sharedNumber(picked(), "x")).toBe(7);
   });
 
   it("refuses invalid values and leaves the document and the history untouched", () => {
-    addShape(box("a"));
-    addShape(capsule("k"));
-    addShape(circle("c"));
+    addShape(editor, box("a"));
+    addShape(editor, capsule("k"));
+    addShape(editor, circle("c"));
     const before = documentOf(state());
     const n = steps();
-    select(["a"]);
-    expect(setSelectionField("x", NaN).ok).toBe(false);
-    expect(setSelectionField("x", 2e15)).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
-    expect(setSelectionField("width", 0)).toEqual({ ok: false, message: "must be at least 1e-9" });
-    expect(setSelectionField("width", -5).ok).toBe(false);
-    expect(setSelectionField("radius", 5)).toEqual({ ok: false, message: "a box has no radius" });
-    select(["k"]);
-    expect(setSelectionField("height", 9).ok).toBe(false); // below 2 × radius
-    expect(setSelectionField("radius", 16).ok).toBe(false);
-    select(["k", "c"]);
-    expect(setSelectionField("radius", 20).ok).toBe(false); // fine for the circle, not the capsule: neither changes
+    select(editor, ["a"]);
+    expect(setSelectionField(editor, "x", NaN).ok).toBe(false);
+    expect(setSelectionField(editor, "x", 2e15)).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
+    expect(setSelectionField(editor, "width", 0)).toEqual({ ok: false, message: "must be at least 1e-9" });
+    expect(setSelectionField(editor, "width", -5).ok).toBe(false);
+    expect(setSelectionField(editor, "radius", 5)).toEqual({ ok: false, message: "a box has no radius" });
+    select(editor, ["k"]);
+    expect(setSelectionField(editor, "height", 9).ok).toBe(false); // below 2 × radius
+    expect(setSelectionField(editor, "radius", 16).ok).toBe(false);
+    select(editor, ["k", "c"]);
+    expect(setSelectionField(editor, "radius", 20).ok).toBe(false); // fine for the circle, not the capsule: neither changes
     expect(documentOf(state())).toEqual(before);
     expect(steps()).toBe(n);
-    expect(setSelectionField("radius", 15).ok).toBe(true);
+    expect(setSelectionField(editor, "radius", 15).ok).toBe(true);
     expect([shape("k"), shape("c")]).toMatchObject([{ radius: 15 }, { radius: 15 }]);
   });
 
   it("moves polygon points only while the polygon stays convex, with core's message", () => {
-    addShape(square("p"));
+    addShape(editor, square("p"));
     const before = documentOf(state());
-    const r = setPolygonPoint("p", 2, [5, 1]); // dents the square
+    const r = setPolygonPoint(editor, "p", 2, [5, 1]); // dents the square
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/not convex/);
-    expect(setPolygonPoint("p", 2, [10, 0]).ok).toBe(false); // repeats point 1
+    expect(setPolygonPoint(editor, "p", 2, [10, 0]).ok).toBe(false); // repeats point 1
     expect(documentOf(state())).toEqual(before);
-    expect(setPolygonPoint("p", 2, [12, 12]).ok).toBe(true);
+    expect(setPolygonPoint(editor, "p", 2, [12, 12]).ok).toBe(true);
     expect(shape("p").type === "polygon" && shape("p")).toMatchObject({ points: [[0, 0], [10, 0], [12, 12], [0, 10]] });
   });
 
   it("names shapes and moves them to a layer", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a", "b"]);
-    nameSelection("rock");
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a", "b"]);
+    nameSelection(editor, "rock");
     expect([shape("a").name, shape("b").name]).toEqual(["rock", "rock"]);
-    nameSelection("");
+    nameSelection(editor, "");
     expect("name" in shape("a")).toBe(false);
   });
 });
 
 describe("collision bits", () => {
   it("sets and clears layer and mask bits on several shapes, with mixed states", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a"]);
-    setSelectionBit("collisionLayer", 3, true);
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a"]);
+    setSelectionBit(editor, "collisionLayer", 3, true);
     expect(shape("a").collisionLayer).toBe(0b101);
-    select(["a", "b"]);
+    select(editor, ["a", "b"]);
     const picked = () => [shape("a"), shape("b")];
     expect(bitState(picked(), "collisionLayer", 3)).toBe("mixed");
     expect(bitState(picked(), "collisionLayer", 1)).toBe("on");
     const n = steps();
-    setSelectionBit("collisionLayer", 3, true);
+    setSelectionBit(editor, "collisionLayer", 3, true);
     expect(steps()).toBe(n + 1);
     expect(bitState(picked(), "collisionLayer", 3)).toBe("on");
-    setSelectionBit("collisionMask", 1, false);
-    setSelectionBit("collisionMask", 32, true);
+    setSelectionBit(editor, "collisionMask", 1, false);
+    setSelectionBit(editor, "collisionMask", 32, true);
     expect([shape("a").collisionMask, shape("b").collisionMask]).toEqual([2 ** 31, 2 ** 31]);
-    setSelectionBit("collisionLayer", 1, false);
+    setSelectionBit(editor, "collisionLayer", 1, false);
     expect(shape("b").collisionLayer).toBe(0b100);
   });
 
   it("names category bits, kept sorted; an empty name removes one", () => {
-    nameCollisionLayer(3, "enemies");
-    nameCollisionLayer(1, " world ");
+    nameCollisionLayer(editor, 3, "enemies");
+    nameCollisionLayer(editor, 1, " world ");
     expect(state().collisionLayers).toEqual([{ bit: 1, name: "world" }, { bit: 3, name: "enemies" }]);
-    nameCollisionLayer(3, "");
+    nameCollisionLayer(editor, 3, "");
     expect(state().collisionLayers).toEqual([{ bit: 1, name: "world" }]);
   });
 });
 
 describe("custom properties", () => {
   it("adds, renames, changes type with conversion, sets values and deletes, on several shapes", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a", "b"]);
-    expect(addSelectionProperty("hp", "string").ok).toBe(true);
-    expect(setSelectionPropertyValue("hp", "12").ok).toBe(true);
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a", "b"]);
+    expect(addSelectionProperty(editor, "hp", "string").ok).toBe(true);
+    expect(setSelectionPropertyValue(editor, "hp", "12").ok).toBe(true);
     expect(shape("b").properties).toEqual([{ name: "hp", type: "string", value: "12" }]);
-    expect(renameSelectionProperty("hp", "health").ok).toBe(true);
-    setSelectionPropertyType("health", "number");
+    expect(renameSelectionProperty(editor, "hp", "health").ok).toBe(true);
+    setSelectionPropertyType(editor, "health", "number");
     expect(shape("a").properties).toEqual([{ name: "health", type: "number", value: 12 }]);
-    setSelectionPropertyType("health", "boolean");
+    setSelectionPropertyType(editor, "health", "boolean");
     expect(shape("a").properties).toEqual([{ name: "health", type: "boolean", value: true }]);
-    setSelectionPropertyType("health", "color");
+    setSelectionPropertyType(editor, "health", "color");
     expect(shape("a").properties).toEqual([{ name: "health", type: "color", value: "#000000" }]);
-    expect(setSelectionPropertyValue("health", "#ff8800cc").ok).toBe(true);
-    expect(setSelectionPropertyValue("health", "red").ok).toBe(false);
+    expect(setSelectionPropertyValue(editor, "health", "#ff8800cc").ok).toBe(true);
+    expect(setSelectionPropertyValue(editor, "health", "red").ok).toBe(false);
     expect(shape("b").properties).toEqual([{ name: "health", type: "color", value: "#ff8800cc" }]);
-    deleteSelectionProperty("health");
+    deleteSelectionProperty(editor, "health");
     expect("properties" in shape("a")).toBe(false);
   });
 
@@ -266,47 +281,47 @@ describe("custom properties", () => {
   });
 
   it("refuses duplicate and empty names and leaves the document untouched", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a"]);
-    addSelectionProperty("speed", "number");
-    addSelectionProperty("kind", "string");
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a"]);
+    addSelectionProperty(editor, "speed", "number");
+    addSelectionProperty(editor, "kind", "string");
     const before = documentOf(state());
-    expect(addSelectionProperty("speed", "string")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
-    expect(renameSelectionProperty("kind", "speed")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
-    expect(addSelectionProperty(" ", "string").ok).toBe(false);
-    select(["a", "b"]); // b lacks "speed", but a has it: still a duplicate on a
-    expect(addSelectionProperty("speed", "number").ok).toBe(false);
+    expect(addSelectionProperty(editor, "speed", "string")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
+    expect(renameSelectionProperty(editor, "kind", "speed")).toEqual({ ok: false, message: 'a property named "speed" already exists' });
+    expect(addSelectionProperty(editor, " ", "string").ok).toBe(false);
+    select(editor, ["a", "b"]); // b lacks "speed", but a has it: still a duplicate on a
+    expect(addSelectionProperty(editor, "speed", "number").ok).toBe(false);
     expect(documentOf(state())).toEqual(before);
   });
 });
 
 describe("saving", () => {
   it("writes everything the panels edit, and it parses back the same", () => {
-    addShape(box("a"));
-    const second = addLayer();
-    addShape(square("p"));
-    setLayerFlag("layer-1", "locked", true);
-    setLayerFlag(second, "visible", false);
-    renameLayer(second, "Props");
-    nameCollisionLayer(2, "player");
-    select(["p"]);
-    nameSelection("crate");
-    setSelectionBit("collisionLayer", 2, true);
-    setSelectionBit("collisionMask", 5, true);
-    addSelectionProperty("tint", "color");
-    setSelectionPropertyValue("tint", "#11223344");
-    addSelectionProperty("heavy", "boolean");
-    setSelectionPropertyValue("heavy", true);
-    setPolygonPoint("p", 2, [11, 11]);
+    addShape(editor, box("a"));
+    const second = addLayer(editor);
+    addShape(editor, square("p"));
+    setLayerFlag(editor, "layer-1", "locked", true);
+    setLayerFlag(editor, second, "visible", false);
+    renameLayer(editor, second, "Props");
+    nameCollisionLayer(editor, 2, "player");
+    select(editor, ["p"]);
+    nameSelection(editor, "crate");
+    setSelectionBit(editor, "collisionLayer", 2, true);
+    setSelectionBit(editor, "collisionMask", 5, true);
+    addSelectionProperty(editor, "tint", "color");
+    setSelectionPropertyValue(editor, "tint", "#11223344");
+    addSelectionProperty(editor, "heavy", "boolean");
+    setSelectionPropertyValue(editor, "heavy", true);
+    setPolygonPoint(editor, "p", 2, [11, 11]);
     const written = documentOf(state());
-    const parsed = parseScene(serializeScene(currentScene()));
+    const parsed = parseScene(serializeScene(currentScene(editor)));
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.scene.layers).toEqual([{ id: "layer-1", name: "Layer 1", locked: true }, { id: second, name: "Props", visible: false }]);
     expect(parsed.scene.collisionLayers).toEqual([{ bit: 2, name: "player" }]);
     // The file leaves defaults out (shapes on the first layer name none); loaded back, all is the same.
-    loadDocument(parsed.scene, { name: "t.json" });
+    loadDocument(editor, parsed.scene, { name: "t.json" });
     expect(documentOf(state())).toEqual(written);
     expect(parsed.scene.shapes[1]).toMatchObject({ name: "crate", layer: second, collisionLayer: 3, collisionMask: 17, properties: [{ name: "tint", type: "color", value: "#11223344" }, { name: "heavy", type: "boolean", value: true }] });
   });
@@ -345,48 +360,48 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
   it("deferred (a big open): none and pending until settled, then the document's; an edit meanwhile finds its own", async () => {
     const mk = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
     const shapes = [mk("p", 0), mk("q", 1.5), mk("r", 10)];
-    loadDocument({ ...emptyScene(), shapes }, { name: "big.json" });
-    deferOverlaps(useEditor.getState().shapes);
-    const waiting = overlapsOf(useEditor.getState().shapes);
+    loadDocument(editor, { ...emptyScene(), shapes }, { name: "big.json" });
+    editor.deferOverlaps(editor.getState().shapes);
+    const waiting = overlapsOf(editor.getState().shapes);
     expect(waiting.pending).toBe(true);
     expect(waiting.pairs).toEqual([]);
     expect(waiting.ids.size).toBe(0);
-    await settleOverlaps(async () => {});
-    const found = overlapsOf(useEditor.getState().shapes);
+    await editor.settleOverlaps(async () => {});
+    const found = overlapsOf(editor.getState().shapes);
     expect(found.pending).toBe(false);
-    expect(found.pairs).toEqual(findOverlaps(useEditor.getState().shapes));
+    expect(found.pairs).toEqual(findOverlaps(editor.getState().shapes));
     expect([...found.ids].sort()).toEqual(["p", "q"]);
     // Deferred again, then edited before the settle: the edit's shapes are not pending.
-    deferOverlaps(useEditor.getState().shapes);
-    const moved = useEditor.getState().shapes.map((s) => (s.id === "r" ? { ...s, x: 2 } : s));
+    editor.deferOverlaps(editor.getState().shapes);
+    const moved = editor.getState().shapes.map((s) => (s.id === "r" ? { ...s, x: 2 } : s));
     const edited = overlapsOf(moved);
     expect(edited.pending).toBe(false);
     expect(edited.pairs).toEqual(findOverlaps(moved));
-    await settleOverlaps(async () => {});
-    expect(overlapsOf(useEditor.getState().shapes).pending).toBe(false);
+    await editor.settleOverlaps(async () => {});
+    expect(overlapsOf(editor.getState().shapes).pending).toBe(false);
   });
 
   it("settles a big scene's overlaps in steps, pending until the last, and stops when the shapes change", async () => {
     const scene = scaleScene(10_000, 3);
-    loadDocument(scene, { name: "big.json" });
-    const shapes = useEditor.getState().shapes;
-    deferOverlaps(shapes);
+    loadDocument(editor, scene, { name: "big.json" });
+    const shapes = editor.getState().shapes;
+    editor.deferOverlaps(shapes);
     let pauses = 0;
-    await settleOverlaps(async () => {
+    await editor.settleOverlaps(async () => {
       pauses++;
       expect(overlapsOf(shapes).pending).toBe(true);
     });
     expect(pauses).toBeGreaterThan(1);
     expect(overlapsOf(shapes).pairs).toEqual(findOverlaps(shapes));
     // Another scene, edited at the first pause: the steps stop, and the edited shapes' overlaps are the document's.
-    loadDocument(scaleScene(10_000, 4), { name: "big.json" });
-    deferOverlaps(useEditor.getState().shapes);
+    loadDocument(editor, scaleScene(10_000, 4), { name: "big.json" });
+    editor.deferOverlaps(editor.getState().shapes);
     pauses = 0;
-    await settleOverlaps(async () => {
-      if (pauses++ === 0) addShape({ id: "late", type: "circle", x: 0, y: 0, rotation: 0, radius: 5 });
+    await editor.settleOverlaps(async () => {
+      if (pauses++ === 0) addShape(editor, { id: "late", type: "circle", x: 0, y: 0, rotation: 0, radius: 5 });
     });
     expect(pauses).toBe(1);
-    const now = useEditor.getState().shapes;
+    const now = editor.getState().shapes;
     expect(now.length).toBe(10_001);
     expect(overlapsOf(now).pending).toBe(false);
     expect(overlapsOf(now).pairs).toEqual(findOverlaps(now));

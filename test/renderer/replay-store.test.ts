@@ -1,14 +1,13 @@
 // The editor's replay of a ray log, without a UI: results that follow the document's shapes,
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, parseRayLine, raycastScene, vec2, type RayRecord, type Shape } from "../../core";
 import { receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
-import { useEditor } from "../../renderer/store/editor-store";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
   closeRayLog,
-  currentReplayResults,
   openRayLog,
   positionLabel,
   readRayLog,
@@ -24,10 +23,11 @@ import {
   summaryOf,
   tagsOf,
   timelineOf,
-  useReplay,
   visibleResults,
 } from "../../renderer/store/replay";
 import { seededRandom } from "../seeded-random";
+
+let editor = new Editor();
 
 // A wall whose left face is at x = 90, from y = −50 to 50.
 const wall: Shape = { id: "wall", type: "box", x: 100, y: 0, rotation: 0, width: 20, height: 100 };
@@ -43,11 +43,17 @@ const LOG = [
 ].join("\n");
 
 const ids = (list: readonly { ray: { id: string } }[]) => list.map((r) => r.ray.id);
-const view = () => useReplay.getState();
+const view = () => editor.replay.getState();
+/** The replay results with `shapes` as the document's. */
+const resultsFor = (shapes: readonly Shape[], rays: readonly RayRecord[]) => {
+  editor.update({ shapes }, { record: false });
+  return editor.replayResults.of(shapes, rays);
+};
 
 beforeEach(() => {
-  loadDocument({ ...emptyScene(), shapes: [wall, post] }, { name: "level.json" });
-  closeRayLog();
+  editor = new Editor();
+  loadDocument(editor, { ...emptyScene(), shapes: [wall, post] }, { name: "level.json" });
+  closeRayLog(editor);
 });
 
 describe("the replay store", () => {
@@ -55,8 +61,8 @@ describe("the replay store", () => {
     const log = readRayLog("rays.jsonl", LOG);
     expect(ids(log.rays.map((ray) => ({ ray })))).toEqual(["ok-1", "bad-1", "free-1"]);
     expect(log.problems.map((p) => p.line)).toEqual([3, 6]);
-    openRayLog(log);
-    const results = currentReplayResults();
+    openRayLog(editor, log);
+    const results = replayResultsOf(editor);
     expect(results.map((r) => r.status)).toEqual(["ok", "mismatch", "unchecked"]);
     expect(results[1]!.mismatch?.kind).toBe("new-hit");
     expect(results[1]!.hit?.shape).toBe("wall");
@@ -65,18 +71,18 @@ describe("the replay store", () => {
   });
 
   it("recomputes the results when the shapes change, and only then", () => {
-    openRayLog(readRayLog("rays.jsonl", LOG));
-    const first = currentReplayResults();
-    expect(currentReplayResults()).toBe(first);
-    select(["post"]);
-    expect(currentReplayResults()).toBe(first);
-    updateShape("wall", { x: 500 });
-    const moved = currentReplayResults();
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const first = replayResultsOf(editor);
+    expect(replayResultsOf(editor)).toBe(first);
+    select(editor, ["post"]);
+    expect(replayResultsOf(editor)).toBe(first);
+    updateShape(editor, "wall", { x: 500 });
+    const moved = replayResultsOf(editor);
     expect(moved).not.toBe(first);
     expect(moved.map((r) => r.status)).toEqual(["mismatch", "ok", "unchecked"]);
     expect(moved[0]!.mismatch?.kind).toBe("lost-hit");
-    updateShape("wall", { x: 105 });
-    const shifted = currentReplayResults();
+    updateShape(editor, "wall", { x: 105 });
+    const shifted = replayResultsOf(editor);
     expect(shifted[0]!.mismatch).toEqual({ kind: "moved-point", distance: expect.closeTo(5, 6) as number });
   });
 
@@ -87,41 +93,41 @@ describe("the replay store", () => {
     const rays: RayRecord[] = [];
     for (let i = 0; i < 400; i++) rays.push({ line: i + 1, id: `r${i}`, from: [random() * 1000, random() * 1000], to: [random() * 1000, random() * 1000], extra: {}, expect: { hit: false } });
     let shapes: readonly Shape[] = many;
-    replayResultsOf(shapes, rays);
+    resultsFor(shapes, rays);
     for (let step = 0; step < 30; step++) {
       const k = Math.floor(random() * shapes.length);
       if (step % 10 === 9) shapes = shapes.filter((_, i) => i !== k); // a deletion
       else shapes = shapes.map((s, i) => (i === k ? { ...s, x: s.x + (random() - 0.5) * 200, y: s.y + (random() - 0.5) * 200 } : s));
-      const incremental = replayResultsOf(shapes, rays).map((r) => r.hit?.shape ?? null);
+      const incremental = resultsFor(shapes, rays).map((r) => r.hit?.shape ?? null);
       const full = rays.map((r) => raycastScene(shapes, vec2(r.from[0], r.from[1]), vec2(r.to[0], r.to[1]))[0]?.shape ?? null);
       expect(incremental).toEqual(full);
     }
   });
 
   it("filters by status and by tag", () => {
-    openRayLog(readRayLog("rays.jsonl", LOG));
-    const results = currentReplayResults();
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const results = replayResultsOf(editor);
     expect(tagsOf(view().log!.rays)).toEqual(["door", "jump"]);
-    setStatusFilter("mismatch");
+    setStatusFilter(editor, "mismatch");
     expect(ids(visibleResults(results, view()))).toEqual(["bad-1"]);
-    setStatusFilter("unchecked");
+    setStatusFilter(editor, "unchecked");
     expect(ids(visibleResults(results, view()))).toEqual(["free-1"]);
-    setStatusFilter("all");
-    setTagFilter("door");
+    setStatusFilter(editor, "all");
+    setTagFilter(editor, "door");
     expect(ids(visibleResults(results, view()))).toEqual(["ok-1", "free-1"]);
-    setStatusFilter("ok");
+    setStatusFilter(editor, "ok");
     expect(ids(visibleResults(results, view()))).toEqual(["ok-1"]);
   });
 
   it("plays the timeline by frame, by time, or by order", () => {
-    openRayLog(readRayLog("rays.jsonl", LOG));
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
     const t = timelineOf(view().log!.rays);
     expect(t).toEqual({ mode: "frame", steps: [1, 2, 3] });
     expect(view().position).toBe(2); // everything shown on opening
-    setPosition(0);
+    setPosition(editor, 0);
     expect(positionLabel(t, 0)).toBe("Frame 1");
-    expect(ids(visibleResults(currentReplayResults(), view()))).toEqual(["ok-1"]);
-    setPosition(99);
+    expect(ids(visibleResults(replayResultsOf(editor), view()))).toEqual(["ok-1"]);
+    setPosition(editor, 99);
     expect(view().position).toBe(2);
 
     const timed = [
@@ -130,39 +136,39 @@ describe("the replay store", () => {
       { id: "c", from: [0, 0], to: [1, 0], time: 0.25 },
       { id: "d", from: [0, 0], to: [1, 0] },
     ].map((r) => JSON.stringify(r)).join("\n");
-    openRayLog(readRayLog("timed.jsonl", timed));
+    openRayLog(editor, readRayLog("timed.jsonl", timed));
     const tt = timelineOf(view().log!.rays);
     expect(tt).toEqual({ mode: "time", steps: [0.25, 0.5] });
-    setPosition(0);
+    setPosition(editor, 0);
     expect(positionLabel(tt, 0)).toBe("Time 0.25");
     // A ray without a time is always shown.
-    expect(ids(visibleResults(currentReplayResults(), view()))).toEqual(["b", "c", "d"]);
+    expect(ids(visibleResults(replayResultsOf(editor), view()))).toEqual(["b", "c", "d"]);
 
     const plain = ["x", "y", "z"].map((id) => JSON.stringify({ id, from: [0, 0], to: [1, 0] })).join("\n");
-    openRayLog(readRayLog("plain.jsonl", plain));
+    openRayLog(editor, readRayLog("plain.jsonl", plain));
     const to = timelineOf(view().log!.rays);
     expect(to.mode).toBe("order");
-    setPosition(1);
+    setPosition(editor, 1);
     expect(positionLabel(to, 1)).toBe("Ray 2 of 3");
-    expect(ids(visibleResults(currentReplayResults(), view()))).toEqual(["x", "y"]);
+    expect(ids(visibleResults(replayResultsOf(editor), view()))).toEqual(["x", "y"]);
   });
 
   it("selecting a ray selects the shape it hit (or the one it expected, for a lost hit)", () => {
-    openRayLog(readRayLog("rays.jsonl", LOG));
-    selectRay(2);
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    selectRay(editor, 2);
     expect(view().selected).toBe(2);
-    expect(useEditor.getState().selection).toEqual(["wall"]);
-    updateShape("wall", { x: 500 });
-    select([]);
-    selectRay(1); // lost hit: the expected shape
-    expect(useEditor.getState().selection).toEqual(["wall"]);
-    selectRay(5); // unchecked, no hit
-    expect(useEditor.getState().selection).toEqual([]);
+    expect(editor.getState().selection).toEqual(["wall"]);
+    updateShape(editor, "wall", { x: 500 });
+    select(editor, []);
+    selectRay(editor, 1); // lost hit: the expected shape
+    expect(editor.getState().selection).toEqual(["wall"]);
+    selectRay(editor, 5); // unchecked, no hit
+    expect(editor.getState().selection).toEqual([]);
   });
 
   it("re-records the log with this run's results as the expectations", () => {
-    openRayLog(readRayLog("rays.jsonl", LOG));
-    const text = recordedText(currentReplayResults());
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const text = recordedText(replayResultsOf(editor));
     const lines = text.trimEnd().split("\n");
     expect(lines).toHaveLength(3);
     expect(text.endsWith("\n")).toBe(true);
@@ -173,8 +179,8 @@ describe("the replay store", () => {
     expect(rays[1]!.expect).toMatchObject({ hit: true, shape: "wall", point: [90, 40] });
     expect(rays[2]!.expect).toEqual({ hit: false });
     // Replayed against the same scene, the recorded log matches throughout.
-    openRayLog(readRayLog("again.jsonl", text));
-    expect(currentReplayResults().map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
+    openRayLog(editor, readRayLog("again.jsonl", text));
+    expect(replayResultsOf(editor).map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
     expect(recordedName("rays.jsonl")).toBe("rays.recorded");
   });
 
@@ -198,18 +204,18 @@ describe("the replay store", () => {
     const ray = (i: number) => JSON.stringify({ id: `ray-number-${i}`, from: [i, 0], to: [i, 100], tag: "a-rather-long-tag-to-fill-the-line" });
     const text = Array.from({ length: 8000 }, (_, i) => ray(i)).join("\n");
     expect(text.length).toBeGreaterThan(500_000);
-    await receiveRayLog({ kind: "done", value: { name: "big.jsonl", text } });
+    await receiveRayLog(editor, { kind: "done", value: { name: "big.jsonl", text } });
     expect(view().log?.rays).toHaveLength(8000);
     expect(useOpening.getState().opening).toBeNull();
-    expect(useEditor.getState().notice).toBe("Opened ray log big.jsonl: 8000 rays");
+    expect(editor.getState().notice).toBe("Opened ray log big.jsonl: 8000 rays");
   });
 
   it("opening a picked file: a log of only bad lines is refused with its first problem", () => {
-    receiveRayLog({ kind: "done", value: { name: "junk.jsonl", text: "nope\n{}\n" } });
+    receiveRayLog(editor, { kind: "done", value: { name: "junk.jsonl", text: "nope\n{}\n" } });
     expect(view().log).toBeNull();
-    expect(useEditor.getState().notice).toBe("Could not open junk.jsonl: junk.jsonl:1: not valid JSON");
-    receiveRayLog({ kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    expect(editor.getState().notice).toBe("Could not open junk.jsonl: junk.jsonl:1: not valid JSON");
+    receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
     expect(view().log?.rays).toHaveLength(3);
-    expect(useEditor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
+    expect(editor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
   });
 });

@@ -1,110 +1,112 @@
 // The editor's document store without a canvas: undo granularity, gestures, loading.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
+import { documentOf } from "../../renderer/editor/state";
 import { parseScene, serializeScene, SHAPE_TYPES, validateSceneData, type Scene, type Shape } from "../../core";
 import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
 import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
-import { documentOf, history, useEditor } from "../../renderer/store/editor-store";
 import { placeShape } from "../../renderer/tools/place/place-shape";
-import { rayTool } from "../../renderer/tools/ray/ray-tool";
-import { handleId, selectTool } from "../../renderer/tools/select/select-tool";
-import { sweepTool } from "../../renderer/tools/sweep/sweep-tool";
-import { pointerAt } from "./pointer";
+import { handleId } from "../../renderer/tools/select/select-tool";
+import { pointerAt, toolDriver } from "./pointer";
+
+let editor = new Editor();
 
 const circle = (id: string, x = 0): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10 });
-const shapes = () => useEditor.getState().shapes;
+const shapes = () => editor.getState().shapes;
 
 beforeEach(() => {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
+  editor = new Editor();
+  loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
 });
 
 describe("loading", () => {
   it("loads a scene whatever its unknown top-level fields are called, \"doc\" too, and keeps them", () => {
     // Regression: a field named "doc" was taken for a prepared document and loaded unchecked.
     const scene = { format: "collider-studio-scene", version: 1, shapes: [circle("a")], probes: [], doc: 1, extras: { x: 2 } } as unknown as Scene;
-    loadDocument(scene, { name: "doc.json" });
+    loadDocument(editor, scene, { name: "doc.json" });
     expect(shapes().map((s) => s.id)).toEqual(["a"]);
-    expect(useEditor.getState().extras).toEqual({ doc: 1, extras: { x: 2 } });
-    addShape(circle("b"));
-    undo();
+    expect(editor.getState().extras).toEqual({ doc: 1, extras: { x: 2 } });
+    addShape(editor, circle("b"));
+    undo(editor);
     expect(shapes().map((s) => s.id)).toEqual(["a"]);
-    expect(JSON.parse(serializeScene(currentScene())).doc).toBe(1);
+    expect(JSON.parse(serializeScene(currentScene(editor))).doc).toBe(1);
   });
 });
 
 describe("undo history", () => {
   it("undoes and redoes adding a shape", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
     expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
-    undo();
+    undo(editor);
     expect(shapes().map((s) => s.id)).toEqual(["a"]);
-    redo();
+    redo(editor);
     expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
   });
 
   it("makes a whole drag one undo step", () => {
-    addShape(circle("a"));
-    const before = history().pastStates.length;
-    beginGesture();
-    for (let i = 1; i <= 20; i++) updateShape("a", { x: i * 5 });
-    endGesture();
+    addShape(editor, circle("a"));
+    const before = editor.history.undoCount;
+    beginGesture(editor);
+    for (let i = 1; i <= 20; i++) updateShape(editor, "a", { x: i * 5 });
+    endGesture(editor);
     expect(shapes()[0]!.x).toBe(100);
-    expect(history().pastStates.length).toBe(before + 1);
-    undo();
+    expect(editor.history.undoCount).toBe(before + 1);
+    undo(editor);
     expect(shapes()[0]!.x).toBe(0);
-    redo();
+    redo(editor);
     expect(shapes()[0]!.x).toBe(100);
   });
 
   it("records nothing for a gesture that changes nothing, or one that is cancelled", () => {
-    addShape(circle("a"));
-    const before = history().pastStates.length;
-    beginGesture();
-    endGesture();
-    beginGesture();
-    updateShape("a", { x: 50 });
-    cancelGesture();
+    addShape(editor, circle("a"));
+    const before = editor.history.undoCount;
+    beginGesture(editor);
+    endGesture(editor);
+    beginGesture(editor);
+    updateShape(editor, "a", { x: 50 });
+    cancelGesture(editor);
     expect(shapes()[0]!.x).toBe(0);
-    expect(history().pastStates.length).toBe(before);
+    expect(editor.history.undoCount).toBe(before);
   });
 
   it("does not record selection changes", () => {
-    addShape(circle("a"));
-    const before = history().pastStates.length;
-    select([]);
-    select(["a"]);
-    expect(history().pastStates.length).toBe(before);
+    addShape(editor, circle("a"));
+    const before = editor.history.undoCount;
+    select(editor, []);
+    select(editor, ["a"]);
+    expect(editor.history.undoCount).toBe(before);
   });
 
   it("undoes a delete and drops selections of shapes that undo removes", () => {
-    addShape(circle("a"));
-    addShape(circle("b"));
-    select(["a", "b"]);
-    deleteSelection();
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b"));
+    select(editor, ["a", "b"]);
+    deleteSelection(editor);
     expect(shapes()).toEqual([]);
-    undo();
+    undo(editor);
     expect(shapes().map((s) => s.id)).toEqual(["a", "b"]);
-    select(["b"]);
-    undo();
-    expect(useEditor.getState().selection).toEqual([]);
+    select(editor, ["b"]);
+    undo(editor);
+    expect(editor.getState().selection).toEqual([]);
   });
 
   it("starts a fresh history and a clean document when a scene is loaded", () => {
-    addShape(circle("a"));
-    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
-    expect(history().pastStates.length).toBe(0);
-    const s = useEditor.getState();
+    addShape(editor, circle("a"));
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
+    expect(editor.history.undoCount).toBe(0);
+    const s = editor.getState();
     expect(dirty(s)).toBe(false);
-    undo();
+    undo(editor);
     expect(shapes().map((x) => x.id)).toEqual(["z"]);
   });
 });
 
 describe("placing shapes", () => {
   it("gives fresh ids per kind", () => {
-    expect(nextId("box", [circle("box-1"), circle("box-3")])).toBe("box-2");
+    expect(nextId("box", [circle("box-1"), circle("box-3")], [])).toBe("box-2");
   });
 
   it("places a default-size shape on a click, centred on the point", () => {
@@ -141,41 +143,41 @@ describe("gestures that something else ends", () => {
   // What broke: undo during a drag cancelled the store's gesture but not the tool's, so each later
   // pointer move recorded an undo step of its own and wiped the redo stack.
   it("undo during a drag ends the drag; later pointer moves change nothing", () => {
-    addShape(circle("a"));
-    addShape(circle("b", 100));
-    const tool = selectTool();
+    addShape(editor, circle("a"));
+    addShape(editor, circle("b", 100));
+    const tool = toolDriver(editor, "select");
     tool.down(at(100, 0, "b"));
     tool.move(at(150, 0));
-    undo();
-    const past = history().pastStates.length;
+    undo(editor);
+    const past = editor.history.undoCount;
     const before = shapes();
     tool.move(at(200, 0));
     tool.move(at(250, 0));
     tool.up(at(250, 0));
     expect(shapes()).toBe(before);
-    expect(history().pastStates.length).toBe(past);
+    expect(editor.history.undoCount).toBe(past);
   });
 
   // What broke: New or Open during a drag put the old document into the new one's history.
   it("opening a scene during a drag leaves the new document with an empty history", () => {
-    addShape(circle("a"));
-    const tool = selectTool();
+    addShape(editor, circle("a"));
+    const tool = toolDriver(editor, "select");
     tool.down(at(0, 0, "a"));
     tool.move(at(40, 0));
-    loadDocument({ format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [circle("z")], probes: [] }, { name: "z.json" });
     tool.move(at(80, 0));
     tool.up(at(80, 0));
-    expect(history().pastStates.length).toBe(0);
+    expect(editor.history.undoCount).toBe(0);
     expect(shapes().map((s) => [s.id, s.x])).toEqual([["z", 0]]);
   });
 
   // What broke: a save marked the document as it was when the save finished, not as written.
   it("marks as saved the shapes that were written, so edits made meanwhile stay unsaved", () => {
-    addShape(circle("a"));
-    const written = documentOf(useEditor.getState());
-    addShape(circle("b"));
-    markSaved(written, { name: "t.json" });
-    expect(dirty(useEditor.getState())).toBe(true);
+    addShape(editor, circle("a"));
+    const written = documentOf(editor.getState());
+    addShape(editor, circle("b"));
+    markSaved(editor, written, { name: "t.json" });
+    expect(dirty(editor.getState())).toBe(true);
   });
 });
 
@@ -193,39 +195,39 @@ describe("keyboard shortcuts", () => {
 });
 
 describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
-  const probes = () => useEditor.getState().probes;
+  const probes = () => editor.getState().probes;
   const pt = (x: number, y: number, hitId: string | null = null) => pointerAt(x, y, hitId);
 
   it("the ray tool makes one probe per drag (one undo step); a click makes none; Escape drops the gesture", () => {
-    const ray = rayTool();
+    const ray = toolDriver(editor, "ray");
     ray.down(pt(0, 0));
     ray.move(pt(50, 0));
-    expect(useEditor.getState().probePreview).toMatchObject({ type: "ray", from: [0, 0], to: [50, 0] });
+    expect(editor.overlay.getState().probePreview).toMatchObject({ type: "ray", from: [0, 0], to: [50, 0] });
     expect(probes()).toEqual([]);
     ray.up(pt(100, 0));
     expect(probes()).toEqual([{ id: "ray-1", name: "ray-1", type: "ray", from: [0, 0], to: [100, 0] }]);
-    expect(useEditor.getState().selection).toEqual(["ray-1"]);
-    expect(useEditor.getState().probePreview).toBeNull();
+    expect(editor.getState().selection).toEqual(["ray-1"]);
+    expect(editor.overlay.getState().probePreview).toBeNull();
     ray.down(pt(5, 5));
     ray.up(pt(6, 5)); // under the click slop
     ray.down(pt(5, 5));
     ray.move(pt(90, 5));
     ray.cancel();
     expect(probes().length).toBe(1);
-    expect(useEditor.getState().probePreview).toBeNull();
-    undo();
+    expect(editor.overlay.getState().probePreview).toBeNull();
+    undo(editor);
     expect(probes()).toEqual([]);
-    redo();
+    redo(editor);
     expect(probes().map((p) => p.id)).toEqual(["ray-1"]);
   });
 
   it("the sweep tool starts on a shape only and aims its position by the drag", () => {
-    addShape(circle("c", 10));
-    const sweep = sweepTool();
+    addShape(editor, circle("c", 10));
+    const sweep = toolDriver(editor, "sweep");
     sweep.down(pt(300, 300)); // on nothing
     sweep.up(pt(400, 300));
     expect(probes()).toEqual([]);
-    expect(useEditor.getState().notice).toMatch(/press on a shape/);
+    expect(editor.getState().notice).toMatch(/press on a shape/);
     sweep.down(pt(12, 1, "c"));
     sweep.move(pt(62, 1));
     sweep.up(pt(112, 21));
@@ -233,15 +235,15 @@ describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
   });
 
   it("ids stay unique across shapes and probes", () => {
-    addShape({ ...circle("x"), id: "ray-1" });
-    expect(nextId("ray", shapes())).toBe("ray-2");
+    addShape(editor, { ...circle("x"), id: "ray-1" });
+    expect(nextId("ray", shapes(), [])).toBe("ray-2");
   });
 
   it("the select tool moves a ray whole, or one end by its handle; each drag one undo step", () => {
-    const ray = rayTool();
+    const ray = toolDriver(editor, "ray");
     ray.down(pt(0, 0));
     ray.up(pt(100, 0));
-    const tool = selectTool();
+    const tool = toolDriver(editor, "select");
     tool.down(pt(50, 0, "ray-1"));
     tool.move(pt(60, 10));
     tool.up(pt(60, 10));
@@ -250,57 +252,57 @@ describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
     tool.move(pt(110, 50));
     tool.up(pt(110, 50));
     expect(probes()[0]).toMatchObject({ from: [10, 10], to: [110, 50] });
-    undo();
+    undo(editor);
     expect(probes()[0]).toMatchObject({ from: [10, 10], to: [110, 10] });
-    undo();
+    undo(editor);
     expect(probes()[0]).toMatchObject({ from: [0, 0], to: [100, 0] });
   });
 
   it("renaming is one undo step however many keystrokes; deleting a shape takes its sweeps along", () => {
-    addShape(circle("c"));
-    const sweep = sweepTool();
+    addShape(editor, circle("c"));
+    const sweep = toolDriver(editor, "sweep");
     sweep.down(pt(0, 0, "c"));
     sweep.up(pt(0, 100));
-    const before = history().pastStates.length;
-    beginGesture();
-    for (const name of ["j", "ju", "jump"]) renameProbe("sweep-1", name);
-    endGesture();
+    const before = editor.history.undoCount;
+    beginGesture(editor);
+    for (const name of ["j", "ju", "jump"]) renameProbe(editor, "sweep-1", name);
+    endGesture(editor);
     expect(probes()[0]!.name).toBe("jump");
-    expect(history().pastStates.length).toBe(before + 1);
-    select(["c"]);
-    deleteSelection();
+    expect(editor.history.undoCount).toBe(before + 1);
+    select(editor, ["c"]);
+    deleteSelection(editor);
     expect(shapes()).toEqual([]);
     expect(probes()).toEqual([]);
-    undo();
+    undo(editor);
     expect(probes().map((p) => p.name)).toEqual(["jump"]);
-    expect(dirty(useEditor.getState())).toBe(true);
+    expect(dirty(editor.getState())).toBe(true);
   });
 
   it("a selected ray deletes like a shape, and undo brings it back; select all takes probes too", () => {
-    addShape(circle("c"));
-    const ray = rayTool();
+    addShape(editor, circle("c"));
+    const ray = toolDriver(editor, "ray");
     ray.down(pt(0, 0));
     ray.up(pt(50, 0));
-    select(["ray-1"]);
-    deleteSelection();
+    select(editor, ["ray-1"]);
+    deleteSelection(editor);
     expect(probes()).toEqual([]);
     expect(shapes().map((s) => s.id)).toEqual(["c"]);
-    undo();
+    undo(editor);
     expect(probes().map((p) => p.id)).toEqual(["ray-1"]);
-    actionById("edit.selectAll").run();
-    expect(useEditor.getState().selection).toEqual(["c", "ray-1"]);
+    actionById("edit.selectAll").run(editor);
+    expect(editor.getState().selection).toEqual(["c", "ray-1"]);
   });
 
   it("the document with probes is dirty until saved, and saves them", () => {
-    const ray = rayTool();
+    const ray = toolDriver(editor, "ray");
     ray.down(pt(0, 0));
     ray.up(pt(10, 10));
-    expect(dirty(useEditor.getState())).toBe(true);
-    const scene = currentScene();
+    expect(dirty(editor.getState())).toBe(true);
+    const scene = currentScene(editor);
     expect(scene.probes.map((p) => p.id)).toEqual(["ray-1"]);
     expect(validateSceneData(JSON.parse(JSON.stringify(scene))).ok).toBe(true);
-    markSaved(documentOf(useEditor.getState()), { name: "t.json" });
-    expect(dirty(useEditor.getState())).toBe(false);
+    markSaved(editor, documentOf(editor.getState()), { name: "t.json" });
+    expect(dirty(editor.getState())).toBe(false);
   });
 });
 
@@ -313,8 +315,8 @@ describe("layers and collision layers in the document", () => {
   });
 
   it("loading gives every shape its layer, makes the top layer active and is clean", () => {
-    loadDocument(scene(), { name: "l.json" });
-    const s = useEditor.getState();
+    loadDocument(editor, scene(), { name: "l.json" });
+    const s = editor.getState();
     expect(s.shapes.map((x) => x.layer)).toEqual(["ground", "top"]);
     expect(s.activeLayer).toBe("top");
     expect(s.collisionLayers).toEqual([{ bit: 1, name: "world" }]);
@@ -322,10 +324,10 @@ describe("layers and collision layers in the document", () => {
   });
 
   it("new shapes go to the active layer; the scene written back keeps layers and collision layers", () => {
-    loadDocument(scene(), { name: "l.json" });
-    addShape(circle("c"));
+    loadDocument(editor, scene(), { name: "l.json" });
+    addShape(editor, circle("c"));
     expect(shapes().at(-1)!.layer).toBe("top");
-    const text = serializeScene(currentScene());
+    const text = serializeScene(currentScene(editor));
     const again = parseScene(text);
     expect(again.ok).toBe(true);
     if (!again.ok) return;
@@ -336,11 +338,11 @@ describe("layers and collision layers in the document", () => {
   });
 
   it("a layer change is undoable like any document change, and marks the document dirty", () => {
-    loadDocument(scene(), { name: "l.json" });
-    useEditor.setState({ layers: [...useEditor.getState().layers, { id: "new", name: "New" }] });
-    expect(dirty(useEditor.getState())).toBe(true);
-    undo();
-    expect(useEditor.getState().layers.map((l) => l.id)).toEqual(["ground", "top"]);
-    expect(dirty(useEditor.getState())).toBe(false);
+    loadDocument(editor, scene(), { name: "l.json" });
+    editor.update({ layers: [...editor.getState().layers, { id: "new", name: "New" }] });
+    expect(dirty(editor.getState())).toBe(true);
+    undo(editor);
+    expect(editor.getState().layers.map((l) => l.id)).toEqual(["ground", "top"]);
+    expect(dirty(editor.getState())).toBe(false);
   });
 });

@@ -1,14 +1,13 @@
-// A TestEditor in the manner of tldraw's: drives the real store, tools and action registry with
-// pointer and key events in world units, as the canvas and the window would, without a browser.
-// The shape under the pointer is found with the select tool's own picking (topmost pickable shape),
-// unless a test names the hit (a handle id, say).
+// A TestEditor in the manner of tldraw's: a fresh Editor per test, driven with pointer and key
+// events in world units as the canvas and the window would, without a browser. The shape under the
+// pointer is found with the select tool's own picking (topmost pickable shape), unless a test names
+// the hit (a handle id, say).
 import { emptyScene, type Scene, type Shape } from "../../core";
 import { clearMemoryClipboard } from "../../renderer/actions/edit-actions";
 import { dispatchKey } from "../../renderer/actions/keyboard";
+import { Editor } from "../../renderer/editor/editor";
+import type { EditorState } from "../../renderer/editor/state";
 import { loadDocument } from "../../renderer/store/actions";
-import { history, useEditor, type EditorState } from "../../renderer/store/editor-store";
-import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
-import { activeTool, cancelAllGestures } from "../../renderer/tools/active-tool";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { pointerAt, type Modifiers } from "./pointer";
 
@@ -18,15 +17,17 @@ export interface PointerOptions extends Modifiers {
 }
 
 export class TestEditor {
-  constructor(scene: Scene = emptyScene()) {
-    cancelAllGestures();
+  readonly editor: Editor;
+
+  constructor(scene: Scene = emptyScene(), editor = new Editor()) {
     clearMemoryClipboard();
-    loadDocument(scene, { name: "test.json" });
-    useEditor.setState({ tool: "select", view: DEFAULT_VIEW, grid: DEFAULT_GRID, cursor: null, notice: null });
+    this.editor = editor;
+    loadDocument(editor, scene, { name: "test.json" });
+    editor.update({ notice: null });
   }
 
   get state(): EditorState {
-    return useEditor.getState();
+    return this.editor.getState();
   }
 
   get shapes(): readonly Shape[] {
@@ -44,30 +45,34 @@ export class TestEditor {
   }
 
   get undoSteps(): number {
-    return history().pastStates.length;
+    return this.editor.history.undoCount;
+  }
+
+  /** The active tool's state path, as "select.idle". */
+  get path(): string {
+    return this.editor.tools.statePath();
   }
 
   private hitAt(x: number, y: number, o: PointerOptions): string | null {
     if (o.hit !== undefined) return o.hit;
-    const { shapes, layers } = this.state;
-    return shapesAt(shapes, layers, { x, y })[0]?.id ?? null;
+    return shapesAt(this.editor, { x, y })[0]?.id ?? null;
   }
 
   pointerDown(x: number, y: number, o: PointerOptions = {}): this {
-    useEditor.setState({ cursor: { x, y } });
-    activeTool().down(pointerAt(x, y, this.hitAt(x, y, o), o));
+    this.editor.update({ cursor: { x, y } });
+    this.editor.tools.pointerDown(pointerAt(x, y, this.hitAt(x, y, o), o));
     return this;
   }
 
   /** Moves carry no hit, as the canvas follows a drag on the window. */
   pointerMove(x: number, y: number, o: Modifiers = {}): this {
-    useEditor.setState({ cursor: { x, y } });
-    activeTool().move(pointerAt(x, y, null, o));
+    this.editor.update({ cursor: { x, y } });
+    this.editor.tools.pointerMove(pointerAt(x, y, null, o));
     return this;
   }
 
   pointerUp(x: number, y: number, o: Modifiers = {}): this {
-    activeTool().up(pointerAt(x, y, null, o));
+    this.editor.tools.pointerUp(pointerAt(x, y, null, o));
     return this;
   }
 
@@ -84,6 +89,6 @@ export class TestEditor {
 
   /** A key press through the editor's dispatcher ("z" with mod for Ctrl+Z); returns whether it was the editor's. */
   key(key: string, o: Modifiers = {}): boolean {
-    return dispatchKey({ key, ctrlKey: o.mod ?? false, metaKey: false, shiftKey: o.shift ?? false, altKey: o.alt ?? false, target: null });
+    return dispatchKey(this.editor, { key, ctrlKey: o.mod ?? false, metaKey: false, shiftKey: o.shift ?? false, altKey: o.alt ?? false, target: null });
   }
 }

@@ -1,29 +1,27 @@
 // The viewport without a canvas: zoom about a point, limits, fitting, snapping in every tool that
 // places or moves things, the pan tool, and nudging with the arrow keys.
 import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
 import { shapeAABB, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
 import { addShape, addProbe, select, undo } from "../../renderer/store/actions";
-import { history, useEditor } from "../../renderer/store/editor-store";
 import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
 import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, screenToWorld, snapLength, snapPoint, worldToScreen, zoomBy } from "../../renderer/store/view";
 import { fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
 import { gridSpacing } from "../../renderer/canvas/grid-spacing";
-import { panTool } from "../../renderer/tools/pan/pan-tool";
-import { placeTool } from "../../renderer/tools/place/place-tool";
-import { rayTool } from "../../renderer/tools/ray/ray-tool";
-import { selectTool } from "../../renderer/tools/select/select-tool";
-import { sweepTool } from "../../renderer/tools/sweep/sweep-tool";
 import { loadDocument } from "../../renderer/store/actions";
-import { pointerAt } from "./pointer";
+import { pointerAt, toolDriver } from "./pointer";
 
-const state = () => useEditor.getState();
+let editor = new Editor();
+
+const state = () => editor.getState();
 const box = (id: string, x: number, y: number, width = 20, height = 10): Shape => ({ id, type: "box", x, y, rotation: 0, width, height });
 
 beforeEach(() => {
-  loadDocument({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
-  useEditor.setState({ view: DEFAULT_VIEW, grid: DEFAULT_GRID });
-  setCanvasSize(800, 600);
+  editor = new Editor();
+  loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "t.json" });
+  editor.update({ view: DEFAULT_VIEW, grid: DEFAULT_GRID });
+  setCanvasSize(editor, 800, 600);
 });
 
 describe("zoom", () => {
@@ -49,40 +47,40 @@ describe("zoom", () => {
 
   it("zooms with the keyboard about the canvas centre and resets to 100 %", () => {
     const centreWorld = screenToWorld(state().view, { x: 400, y: 300 });
-    zoomIn();
+    zoomIn(editor);
     expect(state().view.scale).toBeCloseTo(1.25);
     const c = worldToScreen(state().view, centreWorld);
     expect([c.x, c.y]).toEqual([expect.closeTo(400, 9), expect.closeTo(300, 9)]);
-    zoomAt(3, { x: 10, y: 20 });
-    resetZoom();
+    zoomAt(editor, 3, { x: 10, y: 20 });
+    resetZoom(editor);
     expect(state().view.scale).toBe(1);
   });
 
   it("runs the registered shortcuts", () => {
-    actionById("view.zoomIn").run();
+    actionById("view.zoomIn").run(editor);
     expect(state().view.scale).toBeGreaterThan(1);
-    actionById("view.resetZoom").run();
+    actionById("view.resetZoom").run(editor);
     expect(state().view.scale).toBe(1);
   });
 
   it("does not record view changes in the undo history", () => {
-    const before = history().pastStates.length;
-    zoomIn();
-    setView({ x: 5, y: 5, scale: 2 });
-    toggleGrid();
-    toggleSnap();
-    setGridSize(10);
-    expect(history().pastStates.length).toBe(before);
+    const before = editor.history.undoCount;
+    zoomIn(editor);
+    setView(editor, { x: 5, y: 5, scale: 2 });
+    toggleGrid(editor);
+    toggleSnap(editor);
+    setGridSize(editor, 10);
+    expect(editor.history.undoCount).toBe(before);
   });
 });
 
 describe("fit to view", () => {
   it("shows every shape and probe inside the canvas with a margin", () => {
     const shapes = [box("a", -300, 40, 60, 20), { id: "c", type: "circle", x: 900, y: 700, rotation: 0, radius: 50 } satisfies Shape];
-    for (const s of shapes) addShape(s);
-    addProbe({ id: "r", name: "r", type: "ray", from: [0, -400], to: [10, -350] });
-    select([]);
-    fitToView();
+    for (const s of shapes) addShape(editor, s);
+    addProbe(editor, { id: "r", name: "r", type: "ray", from: [0, -400], to: [10, -350] });
+    select(editor, []);
+    fitToView(editor);
     const v = state().view;
     const bounds = boundsOf(state().shapes, state().probes)!;
     expect(bounds).toEqual({ minX: -330, minY: -400, maxX: 950, maxY: 750 });
@@ -98,10 +96,10 @@ describe("fit to view", () => {
   });
 
   it("fits the selection when there is one", () => {
-    addShape(box("a", -300, 40));
-    addShape(box("b", 500, 500, 100, 100));
-    select(["b"]);
-    fitToView();
+    addShape(editor, box("a", -300, 40));
+    addShape(editor, box("b", 500, 500, 100, 100));
+    select(editor, ["b"]);
+    fitToView(editor);
     const v = state().view;
     const centre = worldToScreen(v, { x: 500, y: 500 });
     expect([centre.x, centre.y]).toEqual([expect.closeTo(400, 9), expect.closeTo(300, 9)]);
@@ -110,7 +108,7 @@ describe("fit to view", () => {
   });
 
   it("keeps the scale for a single point and leaves an empty scene's view alone", () => {
-    fitToView();
+    fitToView(editor);
     expect(state().view).toBe(DEFAULT_VIEW);
     const v = fitView({ minX: 5, minY: 5, maxX: 5, maxY: 5 }, 800, 600, 40, { x: 0, y: 0, scale: 3 });
     expect(v).toEqual({ x: 400 - 15, y: 300 - 15, scale: 3 });
@@ -120,29 +118,29 @@ describe("fit to view", () => {
 
 describe("snapping", () => {
   it("rounds points and lengths only when snapping is on", () => {
-    expect(snapPoint({ x: 13, y: -38 })).toEqual({ x: 13, y: -38 });
-    expect(snapPoint({ x: 13, y: -38 }, true)).toEqual({ x: 25, y: -50 });
-    expect(snapLength(13)).toBe(13);
-    toggleSnap();
-    expect(snapPoint({ x: 12, y: -38 })).toEqual({ x: 0, y: -50 });
-    expect(Object.is(snapPoint({ x: -3, y: 0 }).x, 0)).toBe(true); // not -0
-    expect(snapLength(13)).toBe(25);
-    expect(snapLength(3)).toBe(25);
-    setGridSize(10);
-    expect(snapPoint({ x: 12, y: -38 })).toEqual({ x: 10, y: -40 });
+    expect(snapPoint(editor, { x: 13, y: -38 })).toEqual({ x: 13, y: -38 });
+    expect(snapPoint(editor, { x: 13, y: -38 }, true)).toEqual({ x: 25, y: -50 });
+    expect(snapLength(editor, 13)).toBe(13);
+    toggleSnap(editor);
+    expect(snapPoint(editor, { x: 12, y: -38 })).toEqual({ x: 0, y: -50 });
+    expect(Object.is(snapPoint(editor, { x: -3, y: 0 }).x, 0)).toBe(true); // not -0
+    expect(snapLength(editor, 13)).toBe(25);
+    expect(snapLength(editor, 3)).toBe(25);
+    setGridSize(editor, 10);
+    expect(snapPoint(editor, { x: 12, y: -38 })).toEqual({ x: 10, y: -40 });
   });
 
   it("ignores grid sizes below 1 or not numbers", () => {
-    setGridSize(0.5);
-    setGridSize(Number.NaN);
+    setGridSize(editor, 0.5);
+    setGridSize(editor, Number.NaN);
     expect(state().grid.size).toBe(25);
-    setGridSize(1);
+    setGridSize(editor, 1);
     expect(state().grid.size).toBe(1);
   });
 
   it("places a shape on the grid", () => {
-    toggleSnap();
-    const t = placeTool("box");
+    toggleSnap(editor);
+    const t = toolDriver(editor, "box");
     t.down(pointerAt(12, 39));
     t.move(pointerAt(90, 60));
     t.up(pointerAt(111, 88));
@@ -151,19 +149,19 @@ describe("snapping", () => {
   });
 
   it("centres a clicked shape on a grid point", () => {
-    toggleSnap();
-    const t = placeTool("circle");
+    toggleSnap(editor);
+    const t = toolDriver(editor, "circle");
     t.down(pointerAt(61, -11));
     t.up(pointerAt(61, -11));
     expect(state().shapes[0]).toMatchObject({ x: 50, y: 0, radius: 40 });
   });
 
   it("moves the grabbed shape onto the grid, the rest of the selection by the same amount", () => {
-    addShape(box("a", 3, 4));
-    addShape(box("b", 101, 0));
-    select(["a", "b"]);
-    toggleSnap();
-    const t = selectTool();
+    addShape(editor, box("a", 3, 4));
+    addShape(editor, box("b", 101, 0));
+    select(editor, ["a", "b"]);
+    toggleSnap(editor);
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(5, 5, "a"));
     t.move(pointerAt(36, 20));
     expect(state().shapes.find((s) => s.id === "a")).toMatchObject({ x: 25, y: 25 });
@@ -172,8 +170,8 @@ describe("snapping", () => {
   });
 
   it("moves exactly with the pointer when snapping is off", () => {
-    addShape(box("a", 0.1, 0.2));
-    const t = selectTool();
+    addShape(editor, box("a", 0.1, 0.2));
+    const t = toolDriver(editor, "select");
     t.down(pointerAt(0.1, 0.2, "a"));
     t.move(pointerAt(0.3, 0.4));
     t.up(pointerAt(0.3, 0.4));
@@ -181,21 +179,21 @@ describe("snapping", () => {
   });
 
   it("snaps both ends of a ray and a sweep's target", () => {
-    toggleSnap();
-    const r = rayTool();
+    toggleSnap(editor);
+    const r = toolDriver(editor, "ray");
     r.down(pointerAt(-11, 14));
     r.up(pointerAt(138, 61));
     expect(state().probes[0]).toMatchObject({ type: "ray", from: [0, 25], to: [150, 50] });
-    addShape(box("s", 0, 0));
-    const w = sweepTool();
+    addShape(editor, box("s", 0, 0));
+    const w = toolDriver(editor, "sweep");
     w.down(pointerAt(2, 1, "s"));
     w.up(pointerAt(90, -30));
     expect(state().probes[1]).toMatchObject({ type: "sweep", shape: "s", to: [100, -25] });
   });
 
   it("makes no ray from a drag that snaps back to its start", () => {
-    toggleSnap();
-    const r = rayTool();
+    toggleSnap(editor);
+    const r = toolDriver(editor, "ray");
     r.down(pointerAt(0, 0));
     r.up(pointerAt(9, 9));
     expect(state().probes).toEqual([]);
@@ -212,8 +210,8 @@ describe("grid drawing", () => {
 
 describe("pan tool", () => {
   it("keeps the grabbed world point under the pointer", () => {
-    setView({ x: 10, y: 20, scale: 2 });
-    const t = panTool();
+    setView(editor, { x: 10, y: 20, scale: 2 });
+    const t = toolDriver(editor, "pan");
     // The canvas computes world positions with the view as it is at each event.
     const at = (sx: number, sy: number) => {
       const w = screenToWorld(state().view, { x: sx, y: sy });
@@ -231,29 +229,29 @@ describe("pan tool", () => {
 
 describe("nudge", () => {
   it("moves the selected shapes and probes one unit, or one cell with Shift, each an undo step", () => {
-    addShape(box("a", 0, 0));
-    addShape(box("b", 50, 0));
-    addProbe({ id: "r", name: "r", type: "ray", from: [0, 0], to: [10, 0] });
-    select(["a", "r"]);
-    const before = history().pastStates.length;
-    actionById("view.nudgeRight").run();
-    actionById("view.nudgeDownCell").run();
+    addShape(editor, box("a", 0, 0));
+    addShape(editor, box("b", 50, 0));
+    addProbe(editor, { id: "r", name: "r", type: "ray", from: [0, 0], to: [10, 0] });
+    select(editor, ["a", "r"]);
+    const before = editor.history.undoCount;
+    actionById("view.nudgeRight").run(editor);
+    actionById("view.nudgeDownCell").run(editor);
     expect(state().shapes.map((s) => [s.x, s.y])).toEqual([[1, 25], [50, 0]]);
     expect(state().probes[0]).toMatchObject({ from: [1, 25], to: [11, 25] });
-    expect(history().pastStates.length).toBe(before + 2);
-    undo();
+    expect(editor.history.undoCount).toBe(before + 2);
+    undo(editor);
     expect(state().shapes[0]).toMatchObject({ x: 1, y: 0 });
-    undo();
+    undo(editor);
     expect(state().shapes[0]).toMatchObject({ x: 0, y: 0 });
     expect(state().probes[0]).toMatchObject({ from: [0, 0], to: [10, 0] });
   });
 
   it("does nothing without a selection", () => {
-    addShape(box("a", 0, 0));
-    select([]);
-    const before = history().pastStates.length;
-    nudge(-1, 0, false);
-    expect(history().pastStates.length).toBe(before);
+    addShape(editor, box("a", 0, 0));
+    select(editor, []);
+    const before = editor.history.undoCount;
+    nudge(editor, -1, 0, false);
+    expect(editor.history.undoCount).toBe(before);
     expect(state().shapes[0]).toMatchObject({ x: 0 });
   });
 });

@@ -2,7 +2,7 @@
 // grid of its layer bits (what it is) and mask bits (what it scans). Mixed bits show indeterminate.
 import { useState } from "react";
 import { COLLISION_BITS } from "../../../core";
-import { useEditor } from "../../store/editor-store";
+import { useEditor, useEditorState } from "../../editor/react";
 import { bitState, nameCollisionLayer, setSelectionBit, type BitField } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
 import { useSelectedShapes } from "./InspectorPanel";
@@ -10,6 +10,7 @@ import { useSelectedShapes } from "./InspectorPanel";
 const bitsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 function BitGrid({ field, count, names }: { readonly field: BitField; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
+  const editor = useEditor();
   const shapes = useSelectedShapes();
   const label = field === "collisionLayer" ? "Layer" : "Mask";
   return (
@@ -17,7 +18,7 @@ function BitGrid({ field, count, names }: { readonly field: BitField; readonly c
       <legend>{label}</legend>
       {bitsUpTo(count).map((bit) => (
         <label key={bit} className="bit" title={names.get(bit) ?? `bit ${bit}`}>
-          <TriCheckbox state={bitState(shapes, field, bit)} label={`${label} bit ${bit}`} onChange={(on) => setSelectionBit(field, bit, on)} />
+          <TriCheckbox state={bitState(shapes, field, bit)} label={`${label} bit ${bit}`} onChange={(on) => setSelectionBit(editor, field, bit, on)} />
           <span>{bit}</span>
         </label>
       ))}
@@ -26,7 +27,8 @@ function BitGrid({ field, count, names }: { readonly field: BitField; readonly c
 }
 
 export function CollisionPanel() {
-  const collisionLayers = useEditor((s) => s.collisionLayers);
+  const editor = useEditor();
+  const collisionLayers = useEditorState((s) => s.collisionLayers);
   const hasShapes = useSelectedShapes().length > 0;
   const [all, setAll] = useState(false);
   const count = all ? COLLISION_BITS : 16;
@@ -46,7 +48,7 @@ export function CollisionPanel() {
         <div className="names">
           {bitsUpTo(count).map((bit) => (
             <Field key={bit} label={String(bit)} value={names.get(bit) ?? ""} commit={(t) => {
-              nameCollisionLayer(bit, t);
+              nameCollisionLayer(editor, bit, t);
               return { ok: true, value: null };
             }} className="bit-name" />
           ))}

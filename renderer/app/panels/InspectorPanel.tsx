@@ -1,8 +1,7 @@
 // Numeric and naming fields of the selection. With several shapes it shows the fields they share;
 // a field whose values differ is empty with a "mixed" placeholder, and a typed value sets them all.
 import type { Shape } from "../../../core";
-import { shapesWithIds } from "../../store/derived";
-import { useEditor } from "../../store/editor-store";
+import { useEditor, useEditorState } from "../../editor/react";
 import { moveSelectionToLayer } from "../../store/layer-actions";
 import { nameSelection, parseNumber, setPolygonPoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
 import { Field, formatNumber, Panel } from "./fields";
@@ -10,20 +9,23 @@ import { Field, formatNumber, Panel } from "./fields";
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
 const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
 
+/** The selected shapes, following every edit of them. */
 export function useSelectedShapes(): readonly Shape[] {
-  const shapes = useEditor((s) => s.shapes);
-  const selection = useEditor((s) => s.selection);
-  return shapesWithIds(shapes, selection);
+  const editor = useEditor();
+  useEditorState((s) => s.shapes);
+  const selection = useEditorState((s) => s.selection);
+  return editor.shapesWithIds(selection);
 }
 
 const shown = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
 
 function PolygonPoints({ shape }: { readonly shape: Extract<Shape, { type: "polygon" }> }) {
+  const editor = useEditor();
   const commit = (i: number, axis: 0 | 1) => (text: string) => {
     const v = parseNumber(text);
     if (!v.ok) return v;
     const p = shape.points[i]!;
-    return setPolygonPoint(shape.id, i, axis === 0 ? [v.value, p[1]] : [p[0], v.value]);
+    return setPolygonPoint(editor, shape.id, i, axis === 0 ? [v.value, p[1]] : [p[0], v.value]);
   };
   return (
     <fieldset className="points">
@@ -40,8 +42,9 @@ function PolygonPoints({ shape }: { readonly shape: Extract<Shape, { type: "poly
 }
 
 export function InspectorPanel() {
+  const editor = useEditor();
   const shapes = useSelectedShapes();
-  const layers = useEditor((s) => s.layers);
+  const layers = useEditorState((s) => s.layers);
   // Fields restart (drafts and messages cleared) when the selection changes.
   const key = shapes.map((s) => s.id).join(",");
   if (shapes.length === 0) {
@@ -60,7 +63,7 @@ export function InspectorPanel() {
     <Panel title="Inspector">
       <p className="what" data-testid="inspector-what">{single ? `${single.type} ${single.id}` : `${shapes.length} shapes${kind === "mixed" ? "" : ` (${kind}s)`}`}</p>
       <div className="grid" key={key}>
-        <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(t.trim())} className="wide" />
+        <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" />
         {fields.map((f) => {
           const v = sharedNumber(shapes, f);
           return (
@@ -72,14 +75,14 @@ export function InspectorPanel() {
               value={shown(v)}
               commit={(t) => {
                 const parsed = parseNumber(t, SIZES.has(f));
-                return parsed.ok ? setSelectionField(f, parsed.value) : parsed;
+                return parsed.ok ? setSelectionField(editor, f, parsed.value) : parsed;
               }}
             />
           );
         })}
         <div className="field wide">
           <label htmlFor="inspector-layer">Layer</label>
-          <select id="inspector-layer" value={layer === "mixed" || layer === undefined ? "" : layer} onChange={(e) => moveSelectionToLayer(e.target.value)}>
+          <select id="inspector-layer" value={layer === "mixed" || layer === undefined ? "" : layer} onChange={(e) => moveSelectionToLayer(editor, e.target.value)}>
             {(layer === "mixed" || layer === undefined) && <option value="" disabled>mixed</option>}
             {[...layers].reverse().map((l) => (
               <option key={l.id} value={l.id}>{l.name}</option>

@@ -1,8 +1,7 @@
 // Every overlapping pair of the scene with its penetration depth; a row selects both shapes.
 import { memo } from "react";
+import { useEditor, useEditorState, useOverlaps } from "../../editor/react";
 import { select } from "../../store/actions";
-import { shapeWithId, useOverlaps } from "../../store/derived";
-import { useEditor } from "../../store/editor-store";
 import { Panel } from "./fields";
 
 /**
@@ -18,9 +17,10 @@ export const OVERLAP_ROWS = 100;
  * all the rows (new click handlers, so React diffed every button) cost milliseconds a step.
  */
 const OverlapRow = memo(function OverlapRow({ a, b, labelA, labelB, depth, both }: { a: string; b: string; labelA: string; labelB: string; depth: string; both: boolean }) {
+  const editor = useEditor();
   return (
     <li>
-      <button className={both ? "selected" : undefined} data-testid={`overlap-${a}-${b}`} onClick={() => select([a, b])} aria-label={`Select ${a} and ${b}`}>
+      <button className={both ? "selected" : undefined} data-testid={`overlap-${a}-${b}`} onClick={() => select(editor, [a, b])} aria-label={`Select ${a} and ${b}`}>
         <span>{labelA} ↔ {labelB}</span>
         <span className="depth">depth {depth}</span>
       </button>
@@ -30,11 +30,11 @@ const OverlapRow = memo(function OverlapRow({ a, b, labelA, labelB, depth, both 
 
 export function OverlapsPanel() {
   const { pairs, pending } = useOverlaps();
-  const selection = useEditor((s) => s.selection);
-  const shapes = useEditor((s) => s.shapes);
+  const editor = useEditor();
+  const selection = useEditorState((s) => s.selection);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
   const label = (id: string) => {
-    const name = shapeWithId(shapes, id)?.name;
+    const name = editor.shapeById(id)?.name;
     return name ? `${name} (${id})` : id;
   };
   return (

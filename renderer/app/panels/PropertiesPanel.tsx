@@ -12,22 +12,24 @@ import {
   sharedValue,
 } from "../../store/shape-edits";
 import { Field, formatNumber, Panel, TriCheckbox } from "./fields";
+import { useEditor } from "../../editor/react";
 import { useSelectedShapes } from "./InspectorPanel";
 
 const propertyOf = (s: Shape, name: string): Property | undefined => s.properties?.find((p) => p.name === name);
 
 function ValueEditor({ shapes, name, type }: { readonly shapes: readonly Shape[]; readonly name: string; readonly type: PropertyType | "mixed" }) {
+  const editor = useEditor();
   const value = sharedValue(shapes, (s) => propertyOf(s, name)?.value);
   const label = `Value of ${name}`;
   if (type === "boolean") {
-    return <TriCheckbox label={label} state={value === "mixed" ? "mixed" : value === true ? "on" : "off"} onChange={(on) => setSelectionPropertyValue(name, on)} />;
+    return <TriCheckbox label={label} state={value === "mixed" ? "mixed" : value === true ? "on" : "off"} onChange={(on) => setSelectionPropertyValue(editor, name, on)} />;
   }
   if (type === "color") {
     const hex = typeof value === "string" && value !== "mixed" ? value : "#000000";
     return (
       <span className="color">
-        <input type="color" aria-label={label} value={hex.slice(0, 7)} onChange={(e) => setSelectionPropertyValue(name, e.target.value + hex.slice(7))} />
-        <Field label={`${label} (hex)`} hideLabel value={value === "mixed" ? "mixed" : hex} commit={(t) => setSelectionPropertyValue(name, t.trim().toLowerCase())} className="hex" />
+        <input type="color" aria-label={label} value={hex.slice(0, 7)} onChange={(e) => setSelectionPropertyValue(editor, name, e.target.value + hex.slice(7))} />
+        <Field label={`${label} (hex)`} hideLabel value={value === "mixed" ? "mixed" : hex} commit={(t) => setSelectionPropertyValue(editor, name, t.trim().toLowerCase())} className="hex" />
       </span>
     );
   }
@@ -35,19 +37,20 @@ function ValueEditor({ shapes, name, type }: { readonly shapes: readonly Shape[]
     return (
       <Field numeric label={label} hideLabel value={value === "mixed" ? "mixed" : typeof value === "number" ? formatNumber(value) : ""} commit={(t) => {
         const v = Number(t.trim());
-        return t.trim() === "" || !Number.isFinite(v) ? { ok: false, message: `"${t}" is not a number` } : setSelectionPropertyValue(name, v);
+        return t.trim() === "" || !Number.isFinite(v) ? { ok: false, message: `"${t}" is not a number` } : setSelectionPropertyValue(editor, name, v);
       }} />
     );
   }
-  return <Field label={label} hideLabel value={value === "mixed" ? "mixed" : String(value ?? "")} commit={(t) => setSelectionPropertyValue(name, t)} />;
+  return <Field label={label} hideLabel value={value === "mixed" ? "mixed" : String(value ?? "")} commit={(t) => setSelectionPropertyValue(editor, name, t)} />;
 }
 
 function AddProperty() {
+  const editor = useEditor();
   const [name, setName] = useState("");
   const [type, setType] = useState<PropertyType>("string");
   const [error, setError] = useState<string | null>(null);
   const add = () => {
-    const r = addSelectionProperty(name, type);
+    const r = addSelectionProperty(editor, name, type);
     if (r.ok) {
       setName("");
       setError(null);
@@ -66,6 +69,7 @@ function AddProperty() {
 }
 
 export function PropertiesPanel() {
+  const editor = useEditor();
   const shapes = useSelectedShapes();
   if (shapes.length === 0) {
     return (
@@ -82,13 +86,13 @@ export function PropertiesPanel() {
           const type = sharedValue(shapes, (s) => propertyOf(s, name)?.type) ?? "string";
           return (
             <li key={name} data-testid={`property-${name}`}>
-              <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(name, t)} className="prop-name" />
-              <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(name, e.target.value as PropertyType)}>
+              <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(editor, name, t)} className="prop-name" />
+              <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(editor, name, e.target.value as PropertyType)}>
                 {type === "mixed" && <option value="" disabled>mixed</option>}
                 {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
               </select>
               <ValueEditor shapes={shapes} name={name} type={type} />
-              <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(name)}>×</button>
+              <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(editor, name)}>×</button>
             </li>
           );
         })}

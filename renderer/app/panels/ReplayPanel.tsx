@@ -14,11 +14,10 @@ import {
   summaryOf,
   tagsOf,
   timelineOf,
-  useReplay,
-  useReplayResults,
   visibleResults,
   type StatusFilter,
 } from "../../store/replay";
+import { useEditor, useReplay, useReplayResults } from "../../editor/react";
 import { Panel } from "./fields";
 
 /** Mismatching rays listed at most. */
@@ -35,6 +34,7 @@ const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
 const STEPS_PER_SECOND = 30;
 
 function usePlayback(steps: number) {
+  const editor = useEditor();
   const playing = useReplay((s) => s.playing);
   useEffect(() => {
     if (!playing) return;
@@ -46,23 +46,24 @@ function usePlayback(steps: number) {
       last = now;
       const advance = Math.floor(carry);
       carry -= advance;
-      const next = useReplay.getState().position + advance;
+      const next = editor.replay.getState().position + advance;
       if (next >= steps - 1) {
-        setPosition(steps - 1);
-        setPlaying(false);
+        setPosition(editor, steps - 1);
+        setPlaying(editor, false);
         return;
       }
-      if (advance > 0) setPosition(next);
+      if (advance > 0) setPosition(editor, next);
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing, steps]);
+  }, [editor, playing, steps]);
 }
 
 const describeRow = (r: ReplayResult): string => (r.mismatch?.distance === undefined ? "" : r.mismatch.distance.toFixed(2));
 
 export function ReplayPanel() {
+  const editor = useEditor();
   const log = useReplay((s) => s.log);
   const status = useReplay((s) => s.status);
   const tag = useReplay((s) => s.tag);
@@ -75,7 +76,7 @@ export function ReplayPanel() {
   if (!log) return null;
   const summary = summaryOf(results);
   const tags = tagsOf(log.rays);
-  const shown = visibleResults(results, { status, tag, position });
+  const shown = visibleResults(results, { status, tag, position, log });
   const listed = shown.filter((r) => r.status === "mismatch");
   const rows = listed.length > REPLAY_ROWS ? listed.slice(0, REPLAY_ROWS) : listed;
   const kinds = MISMATCH_KINDS.filter((k) => summary.byKind[k] > 0).map((k) => `${summary.byKind[k]} ${k}`).join(", ");
@@ -94,23 +95,23 @@ export function ReplayPanel() {
       <div className="grid">
         <label>
           Status{" "}
-          <select aria-label="Status filter" value={status} onChange={(e) => setStatusFilter(e.currentTarget.value as StatusFilter)}>
+          <select aria-label="Status filter" value={status} onChange={(e) => setStatusFilter(editor, e.currentTarget.value as StatusFilter)}>
             {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
           </select>
         </label>
         <label>
           Tag{" "}
-          <select aria-label="Tag filter" value={tag === null ? "" : `#${tag}`} onChange={(e) => setTagFilter(e.currentTarget.value === "" ? null : e.currentTarget.value.slice(1))}>
+          <select aria-label="Tag filter" value={tag === null ? "" : `#${tag}`} onChange={(e) => setTagFilter(editor, e.currentTarget.value === "" ? null : e.currentTarget.value.slice(1))}>
             <option value="">All</option>
             {tags.map((t) => <option key={t} value={`#${t}`}>{t === "" ? "(empty)" : t}</option>)}
           </select>
         </label>
       </div>
       <div className="replay-timeline">
-        <input type="range" aria-label="Timeline" min={0} max={last} step={1} value={position} onChange={(e) => setPosition(e.currentTarget.valueAsNumber)} />
+        <input type="range" aria-label="Timeline" min={0} max={last} step={1} value={position} onChange={(e) => setPosition(editor, e.currentTarget.valueAsNumber)} />
         <button type="button" onClick={() => {
-          if (!playing && position >= last) setPosition(0);
-          setPlaying(!playing);
+          if (!playing && position >= last) setPosition(editor, 0);
+          setPlaying(editor, !playing);
         }}>{playing ? "Pause" : "Play"}</button>
       </div>
       <p className="empty" data-testid="replay-position">{positionLabel(timeline, position)} · {shown.length} ray{shown.length === 1 ? "" : "s"} shown</p>
@@ -120,7 +121,7 @@ export function ReplayPanel() {
         <ul className="overlaps" aria-label="Mismatching rays">
           {rows.map((r) => (
             <li key={r.ray.line}>
-              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(r.ray.line)} aria-label={`Select ray ${r.ray.id}`}>
+              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line)} aria-label={`Select ray ${r.ray.id}`}>
                 <span>{r.ray.id}</span>
                 <span>{r.mismatch?.kind}</span>
                 <span className="depth">{describeRow(r)}</span>
@@ -131,8 +132,8 @@ export function ReplayPanel() {
       )}
       {listed.length > rows.length && <p className="empty">and {listed.length - rows.length} more (the first {REPLAY_ROWS} are listed)</p>}
       <div className="replay-buttons">
-        <button type="button" onClick={() => void rerecordRayLog()}>Re-record</button>
-        <button type="button" onClick={closeRayLogView}>Close</button>
+        <button type="button" onClick={() => void rerecordRayLog(editor)}>Re-record</button>
+        <button type="button" onClick={() => closeRayLogView(editor)}>Close</button>
       </div>
     </Panel>
   );

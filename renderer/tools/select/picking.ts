@@ -1,9 +1,9 @@
-// Which shapes the pointer can pick: only those in visible, unlocked layers. Pure functions of the
-// document, so the select tool and its tests share one answer.
-import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
-import { drawOrder } from "../../canvas/draw-order";
-import { shapeMeets } from "../../canvas/shape-batch";
-import type { Marquee } from "../overlay";
+// Which shapes the pointer can pick: only those in visible, unlocked layers. Candidates come from
+// the collision world's index (a box query), then exact geometry decides: a click or a marquee
+// among 100,000 shapes looks at the few near it.
+import { aabbOverlaps, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
+import type { Editor } from "../../editor/editor";
+import type { Marquee } from "../../editor/overlay";
 import type { Point2 } from "../place/place-shape";
 
 /** Whether a shape's layer lets it be selected or edited on the canvas. */
@@ -13,30 +13,46 @@ export function pickable(shape: Shape, layers: readonly Layer[]): boolean {
   return layer?.visible !== false && layer?.locked !== true;
 }
 
-/** Pickable shapes containing the world point, topmost (last drawn: upper layers first) first. */
-export function shapesAt(shapes: readonly Shape[], layers: readonly Layer[], p: Point2): Shape[] {
-  const out: Shape[] = [];
-  const drawn = drawOrder(shapes, layers);
-  for (let i = drawn.length - 1; i >= 0; i--) {
-    const s = drawn[i]!.shape;
-    // The cached bounding box first: a click among 100,000 shapes builds few geometries.
-    if (!shapeMeets(s, { minX: p.x, minY: p.y, maxX: p.x, maxY: p.y }) || !pickable(s, layers)) continue;
-    const g = geometryOf(s);
-    if (g.ok && containsPoint(g.value, transformOf(s), p.x, p.y)) out.push(s);
-  }
-  return out;
+/** A shape met by a query, with where it is drawn: its layer's place (unknown layers last) and its scene index. */
+interface Candidate {
+  readonly shape: Shape;
+  readonly layer: number;
+  readonly index: number;
 }
 
-const marqueeRect = (m: Marquee) => ({ minX: Math.min(m.from.x, m.to.x), minY: Math.min(m.from.y, m.to.y), maxX: Math.max(m.from.x, m.to.x), maxY: Math.max(m.from.y, m.to.y) });
-
-/** Pickable shapes whose bounding box meets the marquee (Tiled's rule: touching is enough). */
-export function shapesInMarquee(shapes: readonly Shape[], layers: readonly Layer[], m: Marquee): Shape[] {
-  const rect = marqueeRect(m);
-  return shapes.filter((s) => {
-    if (!pickable(s, layers)) return false;
-    const g = geometryOf(s);
-    return g.ok && aabbOverlaps(computeAABB(g.value, transformOf(s)), rect);
+/** The pickable shapes whose boxes meet the rectangle, with their draw-order keys. */
+function candidates(editor: Editor, minX: number, minY: number, maxX: number, maxY: number): Candidate[] {
+  const { layers } = editor.getState();
+  const world = editor.documentWorld();
+  const place = new Map<string, number>();
+  layers.forEach((l, i) => {
+    if (!place.has(l.id)) place.set(l.id, i);
   });
+  const layerState = new Map(layers.map((l) => [l.id, l.visible !== false && l.locked !== true]));
+  const found: Candidate[] = [];
+  world.forEachInBox(minX, minY, maxX, maxY, (shape) => {
+    const id = shape.layer ?? layers[0]?.id ?? "";
+    if (layerState.get(id) === false) return;
+    found.push({ shape, layer: place.get(id) ?? layers.length, index: world.lookup(shape.id)!.index });
+  });
+  return found;
+}
+
+/** Pickable shapes containing the world point, topmost (last drawn: upper layers first) first. */
+export function shapesAt(editor: Editor, p: Point2): Shape[] {
+  const hits = candidates(editor, p.x, p.y, p.x, p.y).filter((c) => {
+    const g = geometryOf(c.shape);
+    return g.ok && containsPoint(g.value, transformOf(c.shape), p.x, p.y);
+  });
+  return hits.sort((a, b) => b.layer - a.layer || b.index - a.index).map((c) => c.shape);
+}
+
+export const marqueeRect = (m: Marquee) => ({ minX: Math.min(m.from.x, m.to.x), minY: Math.min(m.from.y, m.to.y), maxX: Math.max(m.from.x, m.to.x), maxY: Math.max(m.from.y, m.to.y) });
+
+/** Pickable shapes whose bounding box meets the marquee (Tiled's rule: touching is enough), in scene order. */
+export function shapesInMarquee(editor: Editor, m: Marquee): Shape[] {
+  const r = marqueeRect(m);
+  return candidates(editor, r.minX, r.minY, r.maxX, r.maxY).sort((a, b) => a.index - b.index).map((c) => c.shape);
 }
 
 /** Probes the marquee meets: a ray by the box of its two ends, a sweep by its target (its handle). */

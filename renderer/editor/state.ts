@@ -1,10 +1,8 @@
-// The editor's one zustand store. The document (the shapes) is wrapped by zundo's temporal
-// middleware; selection, the active tool and file state are not undoable. A gesture (a drag) is
-// one undo step: history pauses at its start and records the whole change at its end.
-import { temporal } from "zundo";
-import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import { create, useStore } from "zustand";
+// The editor's state: the document (what the scene file holds, and what undo steps through) and
+// the window's state around it (selection, tool, file, view, notices). Types and pure helpers only;
+// the Editor (editor.ts) holds one such state per window.
 import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneProblem, type Shape } from "../../core";
+import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "../store/preferences";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep" | "pan";
 export type ThemeName = "dark" | "light";
@@ -35,6 +33,23 @@ export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shap
 /** Whether two document states are the same objects (the store never mutates, so this is equality). */
 export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => a[k] === b[k]);
 
+/** The last two arrays sameItems compared, and its answer: views ask about the same pair many times. */
+let lastItems: { a: readonly unknown[]; b: readonly unknown[]; same: boolean } | null = null;
+
+/** Whether two arrays hold the same objects in the same order (an undo rebuilds the array it restores). */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  if (lastItems && lastItems.a === a && lastItems.b === b) return lastItems.same;
+  let same = true;
+  for (let i = 0; i < a.length && same; i++) same = a[i] === b[i];
+  lastItems = { a, b, same };
+  return same;
+}
+
+/** Whether two document states hold the same objects: an edit undone back to a saved state is clean again. */
+export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
+
 export interface EditorState extends DocumentSlice {
   /** The layer new shapes go to. */
   readonly activeLayer: string;
@@ -49,10 +64,6 @@ export interface EditorState extends DocumentSlice {
   readonly problems: { readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
   /** A one-line message for the status bar (saved, errors from the shell). */
   readonly notice: string | null;
-  /** The shape a placement gesture would make, drawn as a ghost; not part of the document. */
-  readonly preview: Shape | null;
-  /** The probe a ray or sweep gesture would make, drawn live; not part of the document. */
-  readonly probePreview: Probe | null;
   /** Last pointer position in world units, for the status bar. */
   readonly cursor: { readonly x: number; readonly y: number } | null;
   /** Pan and zoom of the canvas. */
@@ -61,39 +72,20 @@ export interface EditorState extends DocumentSlice {
   readonly theme: ThemeName;
 }
 
-const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [] };
+export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [] };
 
-export const useEditor = create<EditorState>()(
-  temporal(
-    (): EditorState => ({
-      ...EMPTY_DOCUMENT,
-      activeLayer: DEFAULT_LAYER.id,
-      extras: {},
-      selection: [],
-      tool: "select",
-      file: { name: "untitled.json" },
-      saved: EMPTY_DOCUMENT,
-      problems: null,
-      notice: null,
-      preview: null,
-      probePreview: null,
-      cursor: null,
-      view: DEFAULT_VIEW,
-      grid: DEFAULT_GRID,
-      theme: "dark",
-    }),
-    {
-      partialize: documentOf,
-      // Only document changes make history entries; selection and tool changes do not.
-      equality: sameDocument,
-      limit: 500,
-    },
-  ),
-);
-
-export const history = () => useEditor.temporal.getState();
-
-/** Subscribes a component to the undo history (zundo's store is vanilla). */
-export function useHistory<T>(selector: (h: ReturnType<typeof history>) => T): T {
-  return useStore(useEditor.temporal, selector);
-}
+export const initialState = (): EditorState => ({
+  ...EMPTY_DOCUMENT,
+  activeLayer: DEFAULT_LAYER.id,
+  extras: {},
+  selection: [],
+  tool: "select",
+  file: { name: "untitled.json" },
+  saved: EMPTY_DOCUMENT,
+  problems: null,
+  notice: null,
+  cursor: null,
+  view: DEFAULT_VIEW,
+  grid: DEFAULT_GRID,
+  theme: "dark",
+});

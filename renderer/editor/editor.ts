@@ -1,0 +1,228 @@
+// The Editor: one per window, one per test. It owns the editor's state store and its undo history,
+// the collision world that follows the document, the values derived from it (overlaps, probe
+// results), the transient overlays tools draw, and the tools themselves. React reads it through a
+// context (react.tsx); actions are functions of an Editor (renderer/store, renderer/actions).
+//
+// The world is synced in one place: a subscription to the store that runs on every change of the
+// shapes, before any view reads. Reads (overlaps, lookups, probe hits) never sync.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
+import { History } from "./history";
+import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
+import { createOverlayStore, type ToolOverlay } from "./overlay";
+import { createReplayStore, ReplayResults, type ReplayState } from "../store/replay";
+import { ToolRoot } from "../tools/root";
+
+export interface DocumentOverlaps {
+  readonly pairs: readonly OverlapPair[];
+  readonly ids: ReadonlySet<string>;
+  /** Not looked for yet (a big file just opened, deferOverlaps): no pairs meanwhile. */
+  readonly pending: boolean;
+}
+
+const PENDING: DocumentOverlaps = { pairs: [], ids: new Set(), pending: true };
+
+/** Pairs whose contact is found per step while deferred overlaps are settled (about 15 ms of work). */
+const PAIRS_PER_STEP = 2000;
+
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
+
+export interface WriteOptions {
+  /** false: the change is not an undo step of its own (history loads, undo itself). */
+  readonly record?: boolean;
+}
+
+export class Editor {
+  readonly store: StoreApi<EditorState>;
+  readonly history: History;
+  /** What tools draw over the scene during a gesture; outside the document and its history. */
+  readonly overlay: StoreApi<ToolOverlay> = createOverlayStore();
+  /** A QA ray log opened over the scene (not part of the document). */
+  readonly replay: StoreApi<ReplayState> = createReplayStore();
+  readonly replayResults: ReplayResults;
+  /** Bumped when deferred overlaps are found, so the views that showed none draw them. */
+  readonly settled: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
+  readonly tools: ToolRoot;
+  /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
+  canvasSize = { width: 800, height: 600 };
+
+  private world = new CollisionWorld();
+  private gestureStart: DocumentSlice | null = null;
+  private overlapsKey: readonly Shape[] | null = null;
+  private pairs: readonly OverlapPair[] = [];
+  private overlapIds: ReadonlySet<string> = new Set();
+  private pendingFor: readonly Shape[] | null = null;
+  private probeKey: { shapes: readonly Shape[]; probes: readonly Probe[] } | null = null;
+  private hits = new Map<string, CastHit | null>();
+
+  constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState> } = {}) {
+    this.store = createStore<EditorState>()(() => ({ ...initialState(), ...options.state }));
+    this.history = new History(options.historyLimit ?? 500);
+    // Registered first, so the world follows the shapes before any view hears of the change.
+    this.store.subscribe((s, prev) => {
+      if (s.shapes !== prev.shapes) this.world.sync(s.shapes);
+    });
+    this.world.sync(this.store.getState().shapes);
+    this.replayResults = new ReplayResults(() => this.world);
+    this.tools = new ToolRoot(this);
+  }
+
+  getState(): EditorState {
+    return this.store.getState();
+  }
+
+  /**
+   * Writes the state. A change of the document outside a gesture is one undo step (unless
+   * `record` is false); inside a gesture the whole gesture becomes one step when it ends.
+   */
+  update(patch: Partial<EditorState>, options: WriteOptions = {}): void {
+    const before = this.store.getState();
+    this.store.setState(patch);
+    if (options.record === false || this.gestureStart) return;
+    const after = this.store.getState();
+    if (!sameDocument(before, after)) this.history.record(before, after);
+  }
+
+  // ---- Gestures and history.
+
+  /** Whether a gesture is under way (a tool checks before each step: undo or open may end it). */
+  gestureActive(): boolean {
+    return this.gestureStart !== null;
+  }
+
+  /** Starts a gesture: changes until endGesture() become one undo step. */
+  beginGesture(): void {
+    this.gestureStart ??= documentOf(this.getState());
+  }
+
+  endGesture(): void {
+    const start = this.gestureStart;
+    if (!start) return;
+    this.gestureStart = null;
+    this.history.record(start, this.getState());
+  }
+
+  /** Escape during a gesture: back to the document before it, with nothing recorded. */
+  cancelGesture(): void {
+    const start = this.gestureStart;
+    if (!start) return;
+    this.gestureStart = null;
+    this.store.setState(start);
+  }
+
+  undo(): void {
+    this.cancelGesture();
+    const doc = this.history.undo(documentOf(this.getState()));
+    if (doc) this.store.setState(doc);
+    this.pruneSelection();
+  }
+
+  redo(): void {
+    this.cancelGesture();
+    const doc = this.history.redo(documentOf(this.getState()));
+    if (doc) this.store.setState(doc);
+    this.pruneSelection();
+  }
+
+  private pruneSelection(): void {
+    const { probes, selection } = this.getState();
+    if (selection.length === 0) return;
+    const probeIds = new Set(probes.map((p) => p.id));
+    const kept = selection.filter((id) => probeIds.has(id) || this.world.lookup(id) !== undefined);
+    if (kept.length !== selection.length) this.store.setState({ selection: kept });
+  }
+
+  // ---- The collision world and what is derived from it.
+
+  /** The world that follows the document's shapes (read-only use: queries, boxes, lookups). */
+  documentWorld(): CollisionWorld {
+    return this.world;
+  }
+
+  /**
+   * Makes `built` the document's world: an open that built it for the shapes it is about to load
+   * (and asked it for their pairs) hands it over, so the first draw finds both done.
+   */
+  adoptWorld(built: CollisionWorld): void {
+    this.world = built;
+    this.overlapsKey = null;
+    this.probeKey = null;
+    this.replayResults.forget();
+  }
+
+  /** The shape with this id, through the world's id index. */
+  shapeById(id: string): Shape | undefined {
+    return this.world.lookup(id)?.shape;
+  }
+
+  /** The shapes with these ids, in scene order. */
+  shapesWithIds(ids: readonly string[]): readonly Shape[] {
+    if (ids.length === 0) return [];
+    const found: { shape: Shape; index: number }[] = [];
+    for (const id of ids.length > 1 ? new Set(ids) : ids) {
+      const hit = this.world.lookup(id);
+      if (hit) found.push(hit);
+    }
+    return found.sort((a, b) => a.index - b.index).map((f) => f.shape);
+  }
+
+  /** Until settleOverlaps, these shapes (a big open's, about to load) have no overlaps yet: pending. */
+  deferOverlaps(shapes: readonly Shape[]): void {
+    this.pendingFor = shapes;
+  }
+
+  /**
+   * Finds the deferred overlaps a step at a time, `pause` letting the browser paint and take input
+   * between steps, and shows them. Stops early when the document's shapes change (an edit finds
+   * the overlaps at once, through the same world) or another open defers its own.
+   */
+  async settleOverlaps(pause: () => Promise<void>): Promise<void> {
+    const shapes = this.pendingFor;
+    if (!shapes) return;
+    while (this.pendingFor === shapes && this.getState().shapes === shapes && !this.world.prepareOverlaps(PAIRS_PER_STEP)) await pause();
+    if (this.pendingFor !== shapes) return;
+    this.pendingFor = null;
+    this.overlaps();
+    this.settled.setState((s) => ({ count: s.count + 1 }));
+  }
+
+  /** Every overlapping pair of the document, memoised on the shapes array (immutable). */
+  overlaps(): DocumentOverlaps {
+    const shapes = this.getState().shapes;
+    if (shapes === this.pendingFor) return PENDING;
+    if (shapes !== this.overlapsKey) {
+      this.pairs = this.world.overlaps();
+      // The same set object when no shape started or stopped overlapping (most steps of a drag):
+      // views that compare sets, each canvas batch above all, then skip their work.
+      const next = overlappingIds(this.pairs);
+      if (!sameMembers(next, this.overlapIds)) this.overlapIds = next;
+      this.overlapsKey = shapes;
+    }
+    return { pairs: this.pairs, ids: this.overlapIds, pending: false };
+  }
+
+  /** The closest hit of every probe, recomputed when the shapes or the probes change. */
+  probeHits(): ReadonlyMap<string, CastHit | null> {
+    const { shapes, probes } = this.getState();
+    const key = this.probeKey;
+    if (!key || key.shapes !== shapes || key.probes !== probes) {
+      // A probe whose own object and the shapes are unchanged keeps its result.
+      const next = new Map<string, CastHit | null>();
+      const sameShapes = key?.shapes === shapes;
+      const before = new Map(key?.probes.map((p) => [p.id, p]) ?? []);
+      for (const p of probes) next.set(p.id, sameShapes && before.get(p.id) === p && this.hits.has(p.id) ? this.hits.get(p.id)! : this.world.probe(p));
+      this.hits = next;
+      this.probeKey = { shapes, probes };
+    }
+    return this.hits;
+  }
+
+  /** The closest hit of a probe that is not in the document (a tool's preview). */
+  probeHit(probe: Probe): CastHit | null {
+    return this.world.probe(probe);
+  }
+}

@@ -1,0 +1,26 @@
+// What tools draw over the scene while a gesture is under way: the shape a placement would make,
+// the probe a ray or sweep gesture would make, the marquee, a polygon being drawn. Not document,
+// not preferences: it lives beside the editor's state, outside its history.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Probe, Shape } from "../../core";
+import type { Point2 } from "../tools/place/place-shape";
+
+export interface Marquee {
+  readonly from: Point2;
+  readonly to: Point2;
+}
+
+export interface ToolOverlay {
+  /** The shape a placement gesture would make, drawn as a ghost. */
+  readonly preview: Shape | null;
+  /** The probe a ray or sweep gesture would make, drawn live with its hit. */
+  readonly probePreview: Probe | null;
+  /** The select tool's rubber-band rectangle, in world units. */
+  readonly marquee: Marquee | null;
+  /** The polygon tool's points so far, in world units, in click order. */
+  readonly draft: readonly Point2[];
+}
+
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [] };
+
+export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

@@ -1,0 +1,10 @@
+// The pan tool at rest: a press grabs the world point under the pointer.
+import { StateNode, type PointerInfo } from "../state-node";
+
+export class PanIdle extends StateNode {
+  readonly id = "idle";
+
+  override onPointerDown(p: PointerInfo): void {
+    this.go("panning", p.world);
+  }
+}

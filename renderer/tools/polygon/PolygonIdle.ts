@@ -1,0 +1,11 @@
+// The polygon tool before its first point: a click starts drawing there.
+import { snapPoint } from "../../store/view";
+import { StateNode, type PointerInfo } from "../state-node";
+
+export class PolygonIdle extends StateNode {
+  readonly id = "idle";
+
+  override onPointerDown(p: PointerInfo): void {
+    this.go("drawing", snapPoint(this.editor, p.world));
+  }
+}

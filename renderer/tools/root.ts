@@ -1,0 +1,74 @@
+// The root of the tool state machine: its children are the tools, the active one is the store's
+// `tool`. The canvas and the keyboard feed it events; it hands each to the deepest active state.
+import type { Editor } from "../editor/editor";
+import type { ToolId } from "../editor/state";
+import { PanTool } from "./pan/pan-tool";
+import { PlaceTool } from "./place/place-tool";
+import { PolygonTool } from "./polygon/polygon-tool";
+import { RayTool } from "./ray/ray-tool";
+import { SelectTool } from "./select/select-tool";
+import { StateNode, type PointerInfo } from "./state-node";
+import { SweepTool } from "./sweep/sweep-tool";
+
+export class ToolRoot extends StateNode {
+  readonly id = "root";
+  protected override readonly initial = "select";
+
+  constructor(editor: Editor) {
+    super(editor);
+    this.addChildren(
+      new SelectTool(editor, this),
+      new PlaceTool(editor, this, "circle"),
+      new PlaceTool(editor, this, "box"),
+      new PlaceTool(editor, this, "capsule"),
+      new PolygonTool(editor, this),
+      new RayTool(editor, this),
+      new SweepTool(editor, this),
+      new PanTool(editor, this),
+    );
+    this.enter();
+  }
+
+  /** Leaves the active tool (its onExit abandons or ends what it was doing) and enters `id`. */
+  setTool(id: ToolId): void {
+    if (this.toolId() !== id) this.transition(id);
+    if (this.editor.getState().tool !== id) this.editor.update({ tool: id });
+  }
+
+  /** The active tool's id. */
+  toolId(): ToolId {
+    return this.path().split(".")[1] as ToolId;
+  }
+
+  /** The active state path below the root: "select.idle", "polygon.drawing". */
+  statePath(): string {
+    return this.path().slice(this.id.length + 1);
+  }
+
+  pointerDown(p: PointerInfo): void {
+    this.current().onPointerDown?.(p);
+  }
+
+  pointerMove(p: PointerInfo): void {
+    this.current().onPointerMove?.(p);
+  }
+
+  pointerUp(p: PointerInfo): void {
+    this.current().onPointerUp?.(p);
+  }
+
+  /** Escape: the active state abandons its gesture and its tool returns to where it started. */
+  cancel(): void {
+    this.current().onCancel?.();
+  }
+
+  /** Enter: whether the active state finished something. */
+  complete(): boolean {
+    return this.current().onComplete?.() ?? false;
+  }
+
+  /** Backspace or Delete: whether the active state used the key. */
+  deleteKey(): boolean {
+    return this.current().onDelete?.() ?? false;
+  }
+}

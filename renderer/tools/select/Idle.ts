@@ -1,0 +1,100 @@
+// Select tool, Idle: a press decides the gesture. On a probe's end handle or a shape's handle it
+// starts dragging it; on a shape or a probe it picks it and starts moving the selection; on empty
+// canvas it starts a marquee.
+import type { Probe, Shape } from "../../../core";
+import { notify, replaceShapes, select } from "../../store/actions";
+import { StateNode, type PointerInfo } from "../state-node";
+import { deleteVertex, parseHandleCode } from "./handles";
+import { pickable, shapeBeneath, shapesAt } from "./picking";
+import { parseHandleId, POLYGON_HINT, probeAnchor } from "./select-tool";
+import type { TranslateStart } from "./Translating";
+import type { HandleDragStart } from "./handle-drag";
+
+export class Idle extends StateNode {
+  readonly id = "idle";
+
+  override onPointerDown(p: PointerInfo): void {
+    const editor = this.editor;
+    const { selection, probes } = editor.getState();
+    const handle = p.hitId ? parseHandleId(p.hitId) : null;
+    if (handle && (handle.code === "from" || handle.code === "to")) {
+      const probe = probes.find((q) => q.id === handle.owner);
+      if (!probe) return;
+      select(editor, [probe.id]);
+      const start: TranslateStart = { start: p.world, shapes: [], probes: [probe], end: handle.code, anchor: probeAnchor(probe, handle.code) };
+      this.go("translating", start);
+      return;
+    }
+    if (handle && this.grabHandle(p, handle.owner, handle.code)) return;
+
+    const stack = shapesAt(editor, p.world);
+    if (p.alt && stack.length > 0) {
+      this.pickShape(p, shapeBeneath(stack, selection)!);
+      return;
+    }
+    const probe = p.hitId ? probes.find((q) => q.id === p.hitId) : undefined;
+    if (probe) {
+      const next = p.shift ? (selection.includes(probe.id) ? selection.filter((id) => id !== probe.id) : [...selection, probe.id]) : selection.includes(probe.id) ? selection : [probe.id];
+      select(editor, next);
+      if (next.includes(probe.id)) this.translate(p, next, probe);
+      return;
+    }
+    // A hit on a shape in a locked or hidden layer falls through to what is pickable there.
+    const named = p.hitId ? editor.shapeById(p.hitId) : undefined;
+    const hit = named && pickable(named, editor.getState().layers) ? named : undefined;
+    const picked = hit ?? (p.hitId ? stack[0] : undefined);
+    if (picked) {
+      this.pickShape(p, picked);
+      return;
+    }
+    this.go("brushing", { start: p.world, before: selection, base: p.shift ? selection : [] });
+  }
+
+  /** A press on a shape handle; false when the code names no handle of an editable shape. */
+  private grabHandle(p: PointerInfo, owner: string, code: string): boolean {
+    const editor = this.editor;
+    const handle = parseHandleCode(code);
+    const shape = editor.shapeById(owner);
+    if (!handle || !shape || !pickable(shape, editor.getState().layers)) return false;
+    select(editor, [shape.id]);
+    if (handle.kind === "vertex" && p.alt && shape.type === "polygon") {
+      const edit = deleteVertex(shape, handle.index);
+      if (edit.ok) {
+        replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
+        notify(editor, `Deleted vertex ${handle.index}`);
+      } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+      return true;
+    }
+    if (shape.type === "polygon") notify(editor, POLYGON_HINT);
+    const start: HandleDragStart = { shape, handle };
+    this.go(handle.kind === "rotate" ? "rotating" : handle.kind === "resize" ? "resizing" : "dragging-handle", start);
+    return true;
+  }
+
+  private pickShape(p: PointerInfo, picked: Shape): void {
+    const editor = this.editor;
+    const { selection } = editor.getState();
+    let next = selection;
+    if (p.alt) next = [picked.id];
+    else if (p.shift) next = selection.includes(picked.id) ? selection.filter((id) => id !== picked.id) : [...selection, picked.id];
+    else if (!selection.includes(picked.id)) next = [picked.id];
+    select(editor, next);
+    if (next.length === 1 && picked.type === "polygon" && next[0] === picked.id) notify(editor, POLYGON_HINT);
+    if (next.includes(picked.id)) this.translate(p, next, picked);
+  }
+
+  /** Starts moving `ids`; `grabbed` is the shape or probe under the pointer. */
+  private translate(p: PointerInfo, ids: readonly string[], grabbed: Shape | Probe): void {
+    const editor = this.editor;
+    const { probes, layers } = editor.getState();
+    const moving = new Set(ids);
+    const start: TranslateStart = {
+      start: p.world,
+      anchor: "x" in grabbed ? { x: grabbed.x, y: grabbed.y } : probeAnchor(grabbed),
+      // Select all may have taken in shapes of locked layers: they stay put.
+      shapes: editor.shapesWithIds(ids).filter((s) => pickable(s, layers)),
+      probes: probes.filter((q) => moving.has(q.id)),
+    };
+    this.go("translating", start);
+  }
+}

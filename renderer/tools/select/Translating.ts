@@ -1,0 +1,56 @@
+// Select tool, Translating: the selection (shapes and probes) or one end of a ray follows the
+// pointer; snapping puts the grabbed thing's anchor on the grid. One undo step; Escape restores.
+import type { Probe, Shape } from "../../../core";
+import { moveItemsFrom } from "../../store/actions";
+import { snapDelta } from "../../store/view";
+import type { Point2 } from "../place/place-shape";
+import { StateNode, type PointerInfo } from "../state-node";
+
+export interface TranslateStart {
+  /** Where the pointer was pressed. */
+  readonly start: Point2;
+  /** What moves, as it was at the start. */
+  readonly shapes: readonly Shape[];
+  readonly probes: readonly Probe[];
+  /** A ray's end handle: only that end moves. */
+  readonly end?: "from" | "to";
+  /** The grabbed thing's position at the start (a shape's x, y; a probe's end). */
+  readonly anchor: Point2;
+}
+
+export class Translating extends StateNode {
+  readonly id = "translating";
+  private from: TranslateStart | null = null;
+
+  override onEnter(info: unknown): void {
+    this.from = info as TranslateStart;
+    this.editor.beginGesture();
+  }
+
+  override onExit(): void {
+    this.from = null;
+    // Left without a release (another tool chosen mid-drag): what was done stays, as one step.
+    this.editor.endGesture();
+  }
+
+  override onPointerMove(p: PointerInfo): void {
+    const from = this.from!;
+    // Undo, redo or an open ended the gesture under us: stop following the pointer.
+    if (!this.editor.gestureActive()) {
+      this.go("idle");
+      return;
+    }
+    const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y);
+    moveItemsFrom(this.editor, from.shapes, from.probes, dx, dy, from.end);
+  }
+
+  override onPointerUp(): void {
+    this.editor.endGesture();
+    this.go("idle");
+  }
+
+  override onCancel(): void {
+    this.editor.cancelGesture();
+    this.go("idle");
+  }
+}

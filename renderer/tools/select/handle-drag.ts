@@ -1,0 +1,61 @@
+// What the three handle-dragging states of the select tool share: the shape as it was when the
+// drag began, one undo step for the drag, Escape putting it back. Each state says what the
+// pointer makes of the shape (`reshape`).
+import type { Shape } from "../../../core";
+import { notify, replaceShapes } from "../../store/actions";
+import { StateNode, type PointerInfo } from "../state-node";
+import type { HandleKind, PolygonEdit } from "./handles";
+import { POLYGON_HINT } from "./select-tool";
+
+export interface HandleDragStart {
+  readonly shape: Shape;
+  readonly handle: HandleKind;
+}
+
+export abstract class HandleDrag extends StateNode {
+  protected from: HandleDragStart | null = null;
+
+  /** The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its reason). */
+  protected abstract reshape(start: HandleDragStart, p: PointerInfo): Shape | PolygonEdit;
+
+  override onEnter(info: unknown): void {
+    this.from = info as HandleDragStart;
+    this.editor.beginGesture();
+  }
+
+  override onExit(): void {
+    this.from = null;
+    this.editor.endGesture();
+  }
+
+  override onPointerMove(p: PointerInfo): void {
+    if (!this.editor.gestureActive()) {
+      this.go("idle");
+      return;
+    }
+    const from = this.from!, shape = from.shape;
+    const next = this.reshape(from, p);
+    if ("id" in next) {
+      replaceShapes(this.editor, new Map([[shape.id, next]]));
+      return;
+    }
+    if (shape.type !== "polygon") return;
+    if (!next.ok) {
+      // Refused: the polygon stays as it was at the last valid position.
+      notify(this.editor, `Not convex: ${next.reason}. Hold Shift to use the convex hull.`);
+      return;
+    }
+    replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
+    notify(this.editor, next.hull ? `Using the convex hull of the points (${next.points.length} vertices)` : POLYGON_HINT);
+  }
+
+  override onPointerUp(): void {
+    this.editor.endGesture();
+    this.go("idle");
+  }
+
+  override onCancel(): void {
+    this.editor.cancelGesture();
+    this.go("idle");
+  }
+}
