@@ -1,135 +1,268 @@
-// `npm run bench:editor`: the editor at scale, measured in Chromium on the built editor (run
-// `npm run build` first). Opens a seeded 10,000-shape scene and drags one shape across it for
-// about 3 s, then opens a 100,000-shape scene and pans and zooms it; frame times come from
-// requestAnimationFrame timestamps collected in the page. Prints a table with the date, and the
-// core's share of a drag step (overlaps and probes, timed in Node on the same scene).
+// `npm run bench:editor [-- --baseline <git-ref>] [--rounds <n>]`: the editor at scale, measured
+// in Chromium on the built editor (run `npm run build` first), driven through the DOM only.
+//
+// What it measures, frame times from requestAnimationFrame timestamps collected in the page:
+// - a seeded 10,000-shape scene: the open (to drawn, to overlaps shown), and one shape dragged
+//   across it for about 3 s;
+// - a seeded 100,000-shape scene: the open; a marquee drag with the Select tool, pressed on empty
+//   canvas and moved as a 60 Hz mouse reports for about 3 s (it must select shapes); 20 single
+//   clicks on different shapes, each timed from its mouseup (and from its mousedown) to the second
+//   frame after the release, checking that the Inspector names the clicked shape by then; then
+//   pans at 100 %, wheel zoom, and pans zoomed out to 12.5 %;
+// - in Node, on this checkout: parseScene of the 100,000 shapes, and the core's share of a drag
+//   step (the world's overlap update and probes).
+// Click targets and the marquee's empty start are worked out in Node from the seeded scene with
+// the core's geometry (editor-targets.ts).
+//
+// Flags:
+// --baseline <ref>  also builds <ref>'s editor in a temporary git worktree (removed at the end)
+//                   and measures both builds in turn, current and baseline alternating
+//                   (current, baseline, baseline, current, … so a drift in the machine's load
+//                   falls on both); prints each figure for both, with current ÷ baseline.
+// --rounds <n>      how many times each build is measured: 3 with a baseline, 1 without;
+//                   figures are medians over the rounds, with their range.
+// Screenshots of the first round go to test-results/ (bench-*.png; bench-baseline-*.png).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import { CollisionWorld, findOverlaps, parseScene, type Scene, type Shape } from "../../core";
-import { shapesAt } from "../../renderer/tools/select/picking";
+import { CollisionWorld, findOverlaps, parseScene, type Scene } from "../../core";
 import { PAGE_JS_FLAGS } from "../../electron/engine-flags";
-import { ARTIFACTS, launchBrowser, newEditorPage, serveEditor } from "../e2e/harness";
+import { ARTIFACTS, launchBrowser, serveEditor } from "../e2e/harness";
+import { buildBaseline, currentBuild, type Build } from "./editor-baseline";
+import { benchPage, clickTimed, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
+import { SceneTargets, type Target } from "./editor-targets";
 
-/** The canvas's top edge on the page at 1280×800: world = page − (0, CANVAS_TOP) at the start. */
-const CANVAS_TOP = 38;
-
-interface Frames {
-  readonly median: number;
-  readonly p95: number;
-  readonly max: number;
-  readonly count: number;
+/** One named figure of a case. */
+interface Figure {
+  readonly label: string;
+  readonly value: number;
 }
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-
-function summarise(deltas: readonly number[]): Frames {
-  const s = [...deltas].sort((a, b) => a - b);
-  return { median: quantile(s, 0.5), p95: quantile(s, 0.95), max: s[s.length - 1] ?? NaN, count: s.length };
+/** One case of a run: its frame times if it has any, its other figures, and its note made from them. */
+interface Row {
+  readonly name: string;
+  readonly frames: Frames | null;
+  readonly figures: readonly Figure[];
+  readonly note: (values: readonly number[]) => string;
+  /** What `frames.count` counts, when not frames. */
+  readonly counts?: string;
 }
 
-/** Starts collecting requestAnimationFrame timestamps in the page. */
-async function startFrames(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
-    w.__frames = [];
-    w.__framesOn = true;
-    const tick = (t: number) => {
-      w.__frames.push(t);
-      if (w.__framesOn) requestAnimationFrame(tick);
+/** What every measured build is given: the scene files and where to point in them. */
+interface Inputs {
+  readonly smallFile: string;
+  readonly small: number;
+  readonly grab: Target;
+  readonly bigFile: string;
+  readonly big: number;
+  readonly marqueeFrom: { readonly x: number; readonly y: number };
+  readonly clicks: readonly Target[];
+}
+
+const f = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
+const ms = (v: number) => v.toFixed(0);
+const median = (values: readonly number[]) => summarise(values).median;
+
+const openRow = (name: string, o: Opened): Row => ({
+  name,
+  frames: null,
+  figures: [
+    { label: "ms to drawn", value: o.ms },
+    { label: "ms to overlaps shown", value: o.flagged },
+    { label: "longest frame to drawn", value: o.longestFrame },
+    { label: "longest frame, drawn to overlaps", value: o.longestAfterDrawn },
+  ],
+  note: ([drawn, flagged, longest, after]) =>
+    `${ms(drawn!)} ms to drawn, ${ms(flagged!)} ms to overlaps shown; longest frame ${ms(longest!)} ms to drawn, ${ms(after!)} ms from drawn to overlaps`,
+});
+
+/** The number in a status or Inspector text ("23 selected", "23 shapes (boxes)"); 1 for a single shape's line. */
+const countIn = (text: string): number => Number(/^(\d+) /.exec(text)?.[1] ?? (text ? 1 : 0));
+
+async function textOf(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).textContent()) ?? "";
+}
+
+/** Escape, and waits until the status bar shows nothing selected. */
+async function selectNone(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.getByTestId("selection-count").filter({ hasText: /^0 selected$/ }).waitFor();
+}
+
+/** The 10,000-shape cases on a new page: open, then drag one shape for ~3 s. */
+async function measureSmall(browser: Browser, url: string, inputs: Inputs, shot: (page: Page, name: string) => Promise<void>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const page = await benchPage(browser, url);
+  rows.push(openRow(`open ${inputs.small.toLocaleString("en")} shapes`, await openTimed(page, inputs.smallFile, inputs.small)));
+  await page.waitForTimeout(500);
+  await shot(page, "10k");
+
+  const { grab } = inputs;
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 4, grab.y + 4);
+  await startFrames(page);
+  const moves = await sweepMouse(page, 3000, (t) => [grab.x + 300 * Math.sin(2 * Math.PI * t), grab.y + 150 * Math.sin(4 * Math.PI * t)]);
+  const drag = summarise(await stopFrames(page));
+  await shot(page, "10k-drag");
+  await page.mouse.up();
+  const selected = await textOf(page, "selection-count");
+  rows.push({
+    name: "drag 1 shape, 10,000 shapes",
+    frames: drag,
+    figures: [{ label: "pointer moves", value: moves }],
+    note: ([m]) => `${ms(m!)} pointer moves, ${selected} (${grab.shape.id})`,
+  });
+  await page.close();
+  return rows;
+}
+
+/** The marquee: pressed on empty canvas, moved at 60 Hz for ~3 s, released; it must select shapes. */
+async function measureMarquee(page: Page, from: { x: number; y: number }): Promise<Row> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await nextFrames(page, 2);
+  // A press on a shape or probe would select it (and drag it) instead of starting a marquee.
+  const atPress = await textOf(page, "selection-count");
+  if (atPress !== "0 selected") throw new Error(`the marquee's press at (${from.x}, ${from.y}) was not on empty canvas: ${atPress}`);
+  await page.mouse.move(from.x + 4, from.y + 4);
+  await startFrames(page);
+  const moves = await sweepMouse60Hz(page, 3000, (t) => [
+    from.x + 40 + 400 * t + 20 * Math.sin(6 * Math.PI * t),
+    from.y + 30 + 230 * t + 20 * Math.cos(6 * Math.PI * t),
+  ]);
+  const marquee = summarise(await stopFrames(page));
+  await page.mouse.up();
+  await nextFrames(page, 2);
+  const what = await textOf(page, "inspector-what").catch(() => "");
+  const selected = countIn(await textOf(page, "selection-count"));
+  if (countIn(what) === 0 || selected === 0) throw new Error(`the marquee selected nothing (Inspector: "${what}", ${selected} selected)`);
+  return {
+    name: "marquee drag, 100,000 shapes",
+    frames: marquee,
+    figures: [{ label: "pointer moves", value: moves }, { label: "selected", value: selected }],
+    note: ([m, n]) => `${ms(m!)} pointer moves (60 Hz) from empty canvas at (${from.x}, ${from.y}); ${ms(n!)} selected ("${what}")`,
+  };
+}
+
+/** Single clicks on different shapes: release to the second frame, and whether the Inspector names the shape by then. */
+async function measureClicks(page: Page, targets: readonly Target[]): Promise<Row> {
+  const fromRelease: number[] = [], fromPress: number[] = [], untilShown: number[] = [];
+  let shown = 0;
+  for (const t of targets) {
+    const want = `${t.shape.type} ${t.shape.id}`;
+    const c = await clickTimed(page, t.x, t.y, want);
+    if (!Number.isFinite(c.untilShown)) throw new Error(`a click at (${t.x}, ${t.y}) did not select ${t.shape.id} within 2 s (Inspector: "${c.what}")`);
+    fromRelease.push(c.fromRelease);
+    fromPress.push(c.fromPress);
+    untilShown.push(c.untilShown);
+    if (c.shown) shown++;
+  }
+  const n = targets.length;
+  return {
+    name: "click a shape, 100,000 shapes (release to 2nd frame)",
+    frames: summarise(fromRelease),
+    counts: "clicks",
+    figures: [
+      { label: "median press to 2nd frame after release", value: median(fromPress) },
+      { label: "clicks shown by the 2nd frame", value: shown },
+      { label: "max release to Inspector showing it", value: summarise(untilShown).max },
+    ],
+    note: ([press, k, slowest]) => `${n} clicks: ${ms(k!)}/${n} showed the shape in the Inspector by the 2nd frame, all within ${ms(slowest!)} ms; press to that frame median ${f(press!)} ms`,
+  };
+}
+
+/** The 100,000-shape cases on a new page: open, marquee, clicks, then pans and zoom. */
+async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (page: Page, name: string) => Promise<void>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const page = await benchPage(browser, url);
+  rows.push(openRow(`open ${inputs.big.toLocaleString("en")} shapes`, await openTimed(page, inputs.bigFile, inputs.big)));
+  await page.waitForTimeout(500);
+  await shot(page, "100k");
+
+  // The marquee and the clicks aim at the fresh view: before any pan or zoom.
+  rows.push(await measureMarquee(page, inputs.marqueeFrom));
+  await shot(page, "100k-marquee");
+  await selectNone(page);
+  rows.push(await measureClicks(page, inputs.clicks));
+  await selectNone(page);
+
+  const cx = 640, cy = 420;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down({ button: "middle" });
+  await startFrames(page);
+  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
+  const pan = summarise(await stopFrames(page));
+  await page.mouse.up({ button: "middle" });
+  rows.push({ name: "pan at 100 %, 100,000 shapes", frames: pan, figures: [], note: () => "" });
+
+  await startFrames(page);
+  const zoomStart = Date.now();
+  let wheels = 0;
+  while (Date.now() - zoomStart < 3000) {
+    // Out to 1/8 and back in, in 25 % steps, twice over.
+    const phase = Math.floor(wheels / 10) % 2;
+    await page.mouse.wheel(0, phase === 0 ? 100 : -100);
+    wheels++;
+    await page.waitForTimeout(16);
+  }
+  const zoom = summarise(await stopFrames(page));
+  rows.push({ name: "wheel zoom 100 %↔12 %, 100,000 shapes", frames: zoom, figures: [{ label: "wheel events", value: wheels }], note: ([w]) => `${ms(w!)} wheel events` });
+
+  // From 100 % (Ctrl+0) out to 1/8 around the same point: the zoom loop's last step depends on
+  // how many wheel events it got in, and every build must pan the same view.
+  await page.keyboard.press("Control+0");
+  await page.getByTestId("zoom").filter({ hasText: /^100%$/ }).waitFor();
+  for (let k = 0; k < 12; k++) await page.mouse.wheel(0, 100);
+  await page.waitForTimeout(500);
+  await shot(page, "100k-zoomed-out");
+  const zoomText = await textOf(page, "zoom");
+  await page.mouse.down({ button: "middle" });
+  await startFrames(page);
+  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(4 * Math.PI * u)]);
+  const panOut = summarise(await stopFrames(page));
+  await page.mouse.up({ button: "middle" });
+  const drawn = await page.locator("[data-drawn-shapes]").getAttribute("data-drawn-shapes").catch(() => null);
+  rows.push({ name: `pan at ${zoomText || "?"}, 100,000 shapes`, frames: panOut, figures: [], note: () => (drawn ? `${drawn} shapes in the drawn area` : "") });
+  await page.close();
+  return rows;
+}
+
+/** Every case on one build, served for the while. Screenshots under `shots` ("" or "baseline-"), if given. */
+async function measureBuild(browser: Browser, build: Build, inputs: Inputs, shots: string | null): Promise<Row[]> {
+  const served = await serveEditor(build.root);
+  const shot = async (page: Page, name: string) => {
+    if (shots !== null) await page.screenshot({ path: resolve(ARTIFACTS, `bench-${shots}${name}.png`) });
+  };
+  try {
+    return [...(await measureSmall(browser, served.url, inputs, shot)), ...(await measureBig(browser, served.url, inputs, shot))];
+  } finally {
+    await served.stop();
+  }
+}
+
+/** The rounds of one build as one: every figure and frame statistic the median over the rounds. */
+function combine(rounds: readonly (readonly Row[])[]): Row[] {
+  return rounds[0]!.map((row, i) => {
+    const same = rounds.map((r) => r[i]!);
+    const frames = row.frames && {
+      median: median(same.map((r) => r.frames!.median)),
+      p95: median(same.map((r) => r.frames!.p95)),
+      max: median(same.map((r) => r.frames!.max)),
+      count: median(same.map((r) => r.frames!.count)),
     };
-    requestAnimationFrame(tick);
+    const figures = row.figures.map((fig, j) => ({ label: fig.label, value: median(same.map((r) => r.figures[j]!.value)) }));
+    return { ...row, frames, figures };
   });
 }
 
-/** Stops collecting and returns the frame times (gaps between successive frames), in ms. */
-async function stopFrames(page: Page): Promise<number[]> {
-  const t = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __framesOn: boolean };
-    w.__framesOn = false;
-    return w.__frames;
-  });
-  return t.slice(1).map((v, i) => v - t[i]!);
-}
-
-/** An open's times from the file being chosen, in ms. */
-interface Opened {
-  /** To the first frame after the status bar shows every shape and the canvas has drawn them. */
-  readonly ms: number;
-  /** To the first frame showing the overlaps (a big file finds them once its shapes are drawn). */
-  readonly flagged: number;
-  /** The longest frame until drawn (how long the page stopped answering), and from drawn to flagged. */
-  readonly longestFrame: number;
-  readonly longestAfterDrawn: number;
-}
-
-/** Opens `file` through the page's file input and times it (Opened). */
-async function openTimed(page: Page, file: string, count: number): Promise<Opened> {
-  await page.evaluate((n) => {
-    const w = window as unknown as { __opened: Promise<Opened> };
-    const input = document.getElementById("open-scene-input") as HTMLInputElement;
-    w.__opened = new Promise((res) => {
-      input.addEventListener("change", () => {
-        const t0 = performance.now();
-        let last = t0, longest = 0, drawn = 0, longestDrawn = 0;
-        const want = `${n} shapes`;
-        const tick = (t: number) => {
-          longest = Math.max(longest, t - last);
-          last = t;
-          if (!drawn && document.querySelector("[data-testid=shape-count]")?.textContent === want) {
-            // One more frame: the one that shows what the load drew.
-            requestAnimationFrame((t1) => {
-              longest = Math.max(longest, t1 - last);
-              last = t1;
-              drawn = t1 - t0;
-              longestDrawn = longest;
-              longest = 0;
-              requestAnimationFrame(tick);
-            });
-          } else if (drawn && !/checking/.test(document.querySelector("[data-testid=overlap-count]")?.textContent ?? "")) {
-            requestAnimationFrame((t2) => res({ ms: drawn, flagged: t2 - t0, longestFrame: longestDrawn, longestAfterDrawn: Math.max(longest, t2 - last) }));
-          } else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }, { capture: true, once: true });
-    });
-  }, count);
-  await page.setInputFiles("#open-scene-input", file);
-  return page.evaluate(() => (window as unknown as { __opened: Promise<Opened> }).__opened);
-}
-
-const openRow = (o: Opened): string =>
-  `${o.ms.toFixed(0)} ms to drawn, ${o.flagged.toFixed(0)} ms to overlaps shown; longest frame ${o.longestFrame.toFixed(0)} ms to drawn, ${o.longestAfterDrawn.toFixed(0)} ms from drawn to overlaps`;
-
-/** Moves the mouse along `path(t)` (t in [0, 1]) for about `ms`, as fast as the page takes events. */
-async function sweepMouse(page: Page, ms: number, path: (t: number) => [number, number]): Promise<number> {
-  const start = Date.now();
-  let moves = 0;
-  while (Date.now() - start < ms) {
-    const [x, y] = path((Date.now() - start) / ms);
-    await page.mouse.move(x, y);
-    moves++;
-  }
-  return moves;
-}
-
-/** The shape a click at page (x, y) picks, as the select tool sees it. */
-function topShapeAt(scene: Scene, x: number, y: number): Shape | undefined {
-  return shapesAt(scene.shapes, scene.layers ?? [], { x, y: y - CANVAS_TOP })[0];
-}
-
-/** A page point over a circle near (x, y) that a click picks (it is on top there). */
-function grabPoint(scene: Scene, x: number, y: number): { x: number; y: number; id: string } {
-  const near = scene.shapes
-    .filter((s) => s.type === "circle")
-    .map((s) => ({ s, d: Math.hypot(s.x - x, s.y + CANVAS_TOP - y) }))
-    .sort((a, b) => a.d - b.d);
-  for (const { s } of near) {
-    const p = { x: s.x, y: s.y + CANVAS_TOP };
-    if (topShapeAt(scene, p.x, p.y)?.id === s.id) return { ...p, id: s.id };
-  }
-  throw new Error("no circle to grab");
+/** A row's figures as compared: its frame statistics first, then its own figures. */
+function comparedFigures(row: Row): Figure[] {
+  const fr = row.frames;
+  const framed = fr ? [{ label: "median", value: fr.median }, { label: "p95", value: fr.p95 }, { label: "max", value: fr.max }, { label: row.counts ?? "frames", value: fr.count }] : [];
+  return [...framed, ...row.figures];
 }
 
 /**
@@ -155,109 +288,110 @@ function coreShare(scene: Scene, id: string): { overlaps: number; probes: number
     findOverlaps(shapes);
     times.onePass.push(performance.now() - t);
   }
-  return { overlaps: summarise(times.overlaps.slice(5)).median, probes: summarise(times.probes.slice(5)).median, onePass: summarise(times.onePass.slice(5)).median };
+  return { overlaps: median(times.overlaps.slice(5)), probes: median(times.probes.slice(5)), onePass: median(times.onePass.slice(5)) };
 }
 
-/** A new editor page; tsx names functions with an `__name` helper that page code must have too. */
-async function benchPage(browser: Browser, url: string): Promise<Page> {
-  const page = await newEditorPage(browser, url);
-  await page.evaluate("window.__name = (f) => f");
-  return page;
+/** The scenes written to test-results/, the points aimed at, and the Node-side rows. */
+function prepare(): { inputs: Inputs; node: { afterDrag: Row; beforeBigOpen: Row } } {
+  const small = 10_000, big = 100_000;
+  const smallFile = resolve(ARTIFACTS, "bench-10k.json");
+  const bigFile = resolve(ARTIFACTS, "bench-100k.json");
+  writeFileSync(smallFile, scaleSceneText(small));
+  const smallScene = scaleScene(small);
+  const grab = new SceneTargets(smallScene).grabPoint(640, 420);
+  const bigText = scaleSceneText(big);
+  writeFileSync(bigFile, bigText);
+  const t = performance.now();
+  parseScene(bigText);
+  const parsed = performance.now() - t;
+  const bigTargets = new SceneTargets(scaleScene(big));
+  // Clear of the Probes panel (bottom right of the canvas) and the sidebar (right of x = 980).
+  const clicks = bigTargets.clickTargets({ minX: 30, minY: 60, maxX: 950, maxY: 450 }, 20, 90);
+  if (clicks.length < 20) throw new Error(`only ${clicks.length} click targets found`);
+  const marqueeFrom = bigTargets.emptyPoint({ minX: 60, minY: 80, maxX: 200, maxY: 200 }, 8);
+  const core = coreShare(smallScene, grab.shape.id);
+  return {
+    inputs: { smallFile, small, grab, bigFile, big, marqueeFrom, clicks },
+    node: {
+      afterDrag: { name: "core per drag step, in Node", frames: null, figures: [], note: () => `overlaps ${f(core.overlaps)} ms (CollisionWorld; one-pass findOverlaps ${f(core.onePass)} ms), ${smallScene.probes.length} probes ${f(core.probes)} ms (median)` },
+      beforeBigOpen: { name: "parseScene 100,000 shapes, in Node", frames: null, figures: [], note: () => `${ms(parsed)} ms` },
+    },
+  };
 }
 
-const f = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "n/a");
+const header = (rounds: number) =>
+  `Editor at scale, ${new Date().toISOString().slice(0, 10)}, Chromium headless 1280×800 (software rendering) with the desktop app's page flags (--js-flags=${PAGE_JS_FLAGS}), frame times in ms${rounds > 1 ? `, medians of ${rounds} rounds` : ""}`;
 
-async function main(): Promise<void> {
-  const served = await serveEditor();
-  // The page's V8 flags as the desktop app sets them (electron/engine-flags.ts): what users run.
-  const browser = await launchBrowser([`--js-flags=${PAGE_JS_FLAGS}`]);
-  const rows: string[] = [];
-  const row = (what: string, fr: Frames | null, extra: string) =>
-    rows.push(`| ${what} | ${fr ? f(fr.median) : ""} | ${fr ? f(fr.p95) : ""} | ${fr ? f(fr.max) : ""} | ${fr ? fr.count : ""} | ${extra} |`);
-  try {
-    // 10,000 shapes: open, then drag one shape for ~3 s.
-    const small = 10_000;
-    const smallFile = resolve(ARTIFACTS, "bench-10k.json");
-    writeFileSync(smallFile, scaleSceneText(small));
-    const page = await benchPage(browser, served.url);
-    const opened = await openTimed(page, smallFile, small);
-    row("open 10,000 shapes", null, openRow(opened));
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: resolve(ARTIFACTS, "bench-10k.png") });
-
-    const scene = scaleScene(small);
-    const grab = grabPoint(scene, 640, 420);
-    await page.mouse.move(grab.x, grab.y);
-    await page.mouse.down();
-    await page.mouse.move(grab.x + 4, grab.y + 4);
-    await startFrames(page);
-    const moves = await sweepMouse(page, 3000, (t) => [grab.x + 300 * Math.sin(2 * Math.PI * t), grab.y + 150 * Math.sin(4 * Math.PI * t)]);
-    const drag = summarise(await stopFrames(page));
-    await page.screenshot({ path: resolve(ARTIFACTS, "bench-10k-drag.png") });
-    await page.mouse.up();
-    const selected = await page.getByTestId("selection-count").textContent();
-    row("drag 1 shape, 10,000 shapes", drag, `${moves} pointer moves, ${selected} (${grab.id})`);
-    const core = coreShare(scene, grab.id);
-    row("core per drag step, in Node", null, `overlaps ${f(core.overlaps)} ms (CollisionWorld; one-pass findOverlaps ${f(core.onePass)} ms), ${scene.probes.length} probes ${f(core.probes)} ms (median)`);
-    await page.close();
-
-    // 100,000 shapes: open, pan at 100 %, zoom out and in, pan zoomed out.
-    const big = 100_000;
-    const bigFile = resolve(ARTIFACTS, "bench-100k.json");
-    const bigText = scaleSceneText(big);
-    writeFileSync(bigFile, bigText);
-    const t = performance.now();
-    parseScene(bigText);
-    row("parseScene 100,000 shapes, in Node", null, `${(performance.now() - t).toFixed(0)} ms`);
-    const page2 = await benchPage(browser, served.url);
-    const opened2 = await openTimed(page2, bigFile, big);
-    row("open 100,000 shapes", null, openRow(opened2));
-    await page2.waitForTimeout(500);
-    await page2.screenshot({ path: resolve(ARTIFACTS, "bench-100k.png") });
-
-    const cx = 640, cy = 420;
-    await page2.mouse.move(cx, cy);
-    await page2.mouse.down({ button: "middle" });
-    await startFrames(page2);
-    await sweepMouse(page2, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
-    const pan = summarise(await stopFrames(page2));
-    await page2.mouse.up({ button: "middle" });
-    row("pan at 100 %, 100,000 shapes", pan, "");
-
-    await startFrames(page2);
-    const zoomStart = Date.now();
-    let wheels = 0;
-    while (Date.now() - zoomStart < 3000) {
-      // Out to 1/8 and back in, in 25 % steps, twice over.
-      const phase = Math.floor(wheels / 10) % 2;
-      await page2.mouse.wheel(0, phase === 0 ? 100 : -100);
-      wheels++;
-      await page2.waitForTimeout(16);
-    }
-    const zoom = summarise(await stopFrames(page2));
-    row("wheel zoom 100 %↔12 %, 100,000 shapes", zoom, `${wheels} wheel events`);
-
-    for (let k = 0; k < 10; k++) await page2.mouse.wheel(0, 100);
-    await page2.waitForTimeout(500);
-    await page2.screenshot({ path: resolve(ARTIFACTS, "bench-100k-zoomed-out.png") });
-    const zoomText = await page2.getByTestId("zoom").textContent();
-    await page2.mouse.down({ button: "middle" });
-    await startFrames(page2);
-    await sweepMouse(page2, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(4 * Math.PI * u)]);
-    const panOut = summarise(await stopFrames(page2));
-    await page2.mouse.up({ button: "middle" });
-    const drawn = await page2.locator("[data-drawn-shapes]").getAttribute("data-drawn-shapes").catch(() => null);
-    row(`pan at ${zoomText ?? "?"}, 100,000 shapes`, panOut, drawn ? `${drawn} shapes in the drawn area` : "");
-    await page2.close();
-  } finally {
-    await browser.close();
-    await served.stop();
-  }
-  console.log(`Editor at scale, ${new Date().toISOString().slice(0, 10)}, Chromium headless 1280×800 (software rendering) with the desktop app's page flags (--js-flags=${PAGE_JS_FLAGS}), frame times in ms`);
+/** Today's table: one build, a row per case, the Node rows where they always stood. */
+function printOne(rows: readonly Row[], node: { afterDrag: Row; beforeBigOpen: Row }, rounds: number): void {
+  const all = [...rows];
+  all.splice(all.findIndex((r) => r.name.startsWith("drag")) + 1, 0, node.afterDrag);
+  all.splice(all.findIndex((r) => r.name === "open 100,000 shapes"), 0, node.beforeBigOpen);
+  console.log(header(rounds));
   console.log("");
   console.log("| case | median | p95 | max | frames | notes |");
   console.log("|:---|---:|---:|---:|---:|:---|");
-  for (const r of rows) console.log(r);
+  for (const r of all) {
+    const fr = r.frames;
+    console.log(`| ${r.name} | ${fr ? f(fr.median) : ""} | ${fr ? f(fr.p95) : ""} | ${fr ? f(fr.max) : ""} | ${fr ? fr.count : ""} | ${r.note(r.figures.map((x) => x.value))} |`);
+  }
+}
+
+/** Both builds side by side: every figure's median over the rounds, its range, and current ÷ baseline. */
+function printCompared(builds: readonly Build[], perBuild: readonly (readonly (readonly Row[])[])[], sequence: readonly string[], node: { afterDrag: Row; beforeBigOpen: Row }): void {
+  const rounds = perBuild[0]!.length;
+  const cell = (values: readonly number[]) => {
+    const s = [...values].sort((a, b) => a - b);
+    return values.length > 1 ? `${f(median(s))} (${f(s[0]!)}–${f(s[s.length - 1]!)})` : f(s[0]!);
+  };
+  console.log(header(rounds));
+  console.log(`Builds: ${builds.map((b) => `${b.label} = ${b.commit}`).join("; ")}. Measured in turn: ${sequence.join(", ")}. Cells: median (lowest–highest) over the rounds.`);
+  console.log("");
+  console.log(`| case | figure | ${builds.map((b) => b.label).join(" | ")} | ${builds[0]!.label} ÷ ${builds[1]!.label} |`);
+  console.log(`|:---|:---|${builds.map(() => "---:").join("|")}|---:|`);
+  perBuild[0]![0]!.forEach((row, i) => {
+    comparedFigures(row).forEach((fig, j) => {
+      const values = perBuild.map((rs) => rs.map((r) => comparedFigures(r[i]!)[j]!.value));
+      const [a, b] = values.map(median) as [number, number];
+      const ratio = b === 0 ? (a === 0 ? "1.00" : "n/a") : (a / b).toFixed(2);
+      console.log(`| ${j === 0 ? row.name : ""} | ${fig.label} | ${values.map(cell).join(" | ")} | ${ratio} |`);
+    });
+  });
+  console.log("");
+  for (const [b, rs] of builds.map((build, k) => [build, combine(perBuild[k]!)] as const)) {
+    console.log(`${b.label}: ${rs.map((r) => `${r.name}: ${r.note(r.figures.map((x) => x.value))}`).filter((s) => !s.endsWith(": ")).join("; ")}`);
+  }
+  console.log(`In Node, this checkout: ${node.beforeBigOpen.name}: ${node.beforeBigOpen.note([])}; ${node.afterDrag.name}: ${node.afterDrag.note([])}`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string" } } });
+  const rounds = values.rounds === undefined ? (values.baseline ? 3 : 1) : Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number ≥ 1, not ${values.rounds}`);
+  const current = currentBuild();
+  const baseline = values.baseline === undefined ? null : buildBaseline(values.baseline);
+  const { inputs, node } = prepare();
+  // The page's V8 flags as the desktop app sets them (electron/engine-flags.ts): what users run.
+  const browser = await launchBrowser([`--js-flags=${PAGE_JS_FLAGS}`]);
+  try {
+    const builds = baseline ? [current, baseline] : [current];
+    const perBuild: Row[][][] = builds.map(() => []);
+    const sequence: string[] = [];
+    for (let r = 0; r < rounds; r++) {
+      // current, baseline, then baseline, current: a drift in the machine's load falls on both.
+      const order = r % 2 === 0 ? builds.map((_, k) => k) : builds.map((_, k) => builds.length - 1 - k);
+      for (const k of order) {
+        process.stderr.write(`round ${r + 1}/${rounds}: ${builds[k]!.label}\n`);
+        sequence.push(builds[k]!.label);
+        perBuild[k]!.push(await measureBuild(browser, builds[k]!, inputs, r === 0 ? (k === 0 ? "" : "baseline-") : null));
+      }
+    }
+    if (baseline) printCompared(builds, perBuild, sequence, node);
+    else printOne(combine(perBuild[0]!), node, rounds);
+  } finally {
+    await browser.close();
+    baseline?.remove();
+  }
 }
 
 main().catch((err: unknown) => {

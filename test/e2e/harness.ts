@@ -82,14 +82,18 @@ export interface Served {
   readonly stop: () => Promise<void>;
 }
 
-/** Runs the built launcher in web mode (`npm start` without Electron) and waits for its URL line. */
-export async function serveEditor(): Promise<Served> {
-  if (!existsSync(resolve(ROOT, "dist/renderer/index.html")) || !existsSync(resolve(ROOT, "dist/launcher/start.cjs"))) {
+/**
+ * Runs the built launcher in web mode (`npm start` without Electron) and waits for its URL line.
+ * `root` is the checkout whose build is served: this one unless given (the editor bench also
+ * serves another commit's build from a worktree).
+ */
+export async function serveEditor(root: string = ROOT): Promise<Served> {
+  if (!existsSync(resolve(root, "dist/renderer/index.html")) || !existsSync(resolve(root, "dist/launcher/start.cjs"))) {
     throw new Error("the editor is not built: run npm run build first");
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["dist/launcher/start.cjs", "--web", "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["dist/launcher/start.cjs", "--web", "--port", String(port)], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const url = await new Promise<string>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`launcher printed no URL: ${output}`)), 15_000);
