@@ -2,8 +2,8 @@
 // alive (every shape's geometry, transform and box); with Chromium's default young generation V8
 // scavenges a dozen times on the way, copying them and rescanning the world's arrays each time.
 // Semi-spaces of up to 64 MB (the young generation grows to them only under such a load) mean
-// fewer collections; on the project's noisy machine that open's median went from 1.87 to 1.78 s
-// over 24 opens each, less than the machine's own spread (README, Performance).
+// fewer collections. Kept for that, not for a proven speed-up: its effect on the open's time is
+// within the noise of the measurements (test/bench/README.md).
 // Main-process switches reach the renderer processes; the web build keeps the browser's default.
 
 /** The page's V8 flags, as `--js-flags` takes them. */

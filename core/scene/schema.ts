@@ -54,7 +54,7 @@ export const boxSchema = z.looseObject({ ...base, type: z.literal("box"), width:
  */
 const whenValid = (...fields: string[]) => ({
   // The fields' own issues are already in the payload (zod checks every property first): reading
-  // them is exact, where parsing the fields again cost a second pass over every polygon's points.
+  // them is exact, where parsing the fields again would walk every polygon's points a second time.
   when: (payload: { value: unknown; issues: ReadonlyArray<{ readonly path?: readonly PropertyKey[] | undefined }> }) =>
     typeof payload.value === "object" && payload.value !== null &&
     !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || fields.includes(String(issue.path[0]))),

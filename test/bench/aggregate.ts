@@ -1,7 +1,7 @@
 // Folds several `npm run bench` processes into one table: for every case, the median over the runs
-// of each library's median ns, and the median (with the range) of each peer's ratio to ours. A
-// single run on a shared, noisy machine can move a figure by 2× (JIT and GC states differ between
-// processes); the median over fresh processes is what the README quotes.
+// of each library's median ns, and the median (with the range) of each peer's ratio to ours. On a
+// shared, noisy machine a single run's figures depend on that process's JIT and GC states; the
+// median over fresh processes is what the READMEs quote.
 import { ns, quantile, table, type Result } from "./harness";
 
 export interface RunFile {

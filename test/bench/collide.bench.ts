@@ -11,9 +11,9 @@
 //
 // tsx compiles with esbuild's keepNames, which wraps every named function expression in a
 // __name(fn, "…") call that runs Object.defineProperty whenever the closure is created. Shipped
-// code (build/bundle.mjs, Vite) has no such wrapper, and it costs core ~0.9 µs per shapeDistance
-// call (its per-call `put` closure). So this launcher bundles run.ts, core and the peers the way
-// build/bundle.mjs does, and runs the bundle in a plain Node process.
+// code (build/bundle.mjs, Vite) has no such wrapper, and timing it would charge core for every
+// closure a call makes (shapeDistance's per-call `put`). So this launcher bundles run.ts, core and
+// the peers the way build/bundle.mjs does, and runs the bundle in a plain Node process.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -66,7 +66,8 @@ function child(childArgs: readonly string[], json: string): RunFile | null {
 /**
  * `runs` runs, each in fresh processes (its own JIT and heap). With `fork`, every case gets a
  * process of its own, as JMH forks per benchmark: a JIT profile shared with other cases (the same
- * core function seen with other inputs, a heap shaped by other inputs) can move a case by 10–20 %.
+ * core function seen with other inputs, a heap shaped by other inputs) can move a case by more than
+ * the differences being measured (test/bench/README.md, Methods).
  */
 function collect(runs: number, fork: boolean, rest: readonly string[]): RunFile[] | null {
   const only = rest.indexOf("--only");
