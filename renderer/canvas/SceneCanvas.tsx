@@ -102,7 +102,10 @@ export function SceneCanvas() {
   // Konva nodes (or a batch of their own when there are very many) and redraw on every drag step.
   // Followed from the last step's split: a drag replaces one shape, not the grouping.
   const lastSplit = useRef<SplitRuns | null>(null);
-  const split = useMemo(() => (lastSplit.current = followSplitRuns(lastSplit.current, shapes, layers, selected)), [shapes, layers, selected]).runs;
+  const split = useMemo(
+    () => (lastSplit.current = followSplitRuns(lastSplit.current, shapes, layers, selected, (id) => editor.documentWorld().lookup(id)?.index)),
+    [editor, shapes, layers, selected],
+  ).runs;
   const liveCount = split.reduce((n, r) => n + r.live.length, 0);
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {

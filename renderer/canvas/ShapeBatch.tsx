@@ -4,9 +4,8 @@
 import type Konva from "konva";
 import { useEffect, useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
-import type { Shape } from "../../core";
 import { useEditor } from "../editor/react";
-import { BatchCache, paintShapes, visibleRect, type BatchLook, type BoxReader, type ScreenView } from "./shape-batch";
+import { BatchCache, paintShapes, visibleRect, type BatchLook, type BatchShapes, type BoxReader, type ScreenView } from "./shape-batch";
 import { useCanvasTheme } from "./theme";
 
 /** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
@@ -31,7 +30,7 @@ function screenOf(context: Konva.Context, node: Konva.Shape): ScreenView | null 
 export interface ShapeBatchProps {
   /** Names the batch (its layer and look), for the drawn count. */
   readonly batchKey: string;
-  readonly shapes: readonly Shape[];
+  readonly shapes: BatchShapes;
   readonly overlapping: ReadonlySet<string>;
   readonly look: BatchLook;
   /** Cached batches keep a bitmap of the view; uncached ones (shapes that move) draw every time. */

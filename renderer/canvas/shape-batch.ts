@@ -2,7 +2,6 @@
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, type Shape } from "../../core";
-import { replacedInPlace } from "../store/replaced-in-place";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -89,6 +88,9 @@ export function traceShape(ctx: CanvasRenderingContext2D, s: Shape): void {
 
 export type BatchLook = "plain" | "selected";
 
+/** A batch's shapes in draw order; null holds the place of a shape drawn elsewhere (selected, live). */
+export type BatchShapes = readonly (Shape | null)[];
+
 /**
  * Fills and strokes every shape meeting `rect`, in order, each in its own colours (so overlapping
  * translucent fills stack as they do with one Konva node per shape). The context's transform must
@@ -97,7 +99,7 @@ export type BatchLook = "plain" | "selected";
  */
 export function paintShapes(
   ctx: CanvasRenderingContext2D,
-  shapes: readonly Shape[],
+  shapes: BatchShapes,
   overlapping: ReadonlySet<string>,
   rect: WorldRect,
   look: BatchLook,
@@ -118,6 +120,7 @@ export function paintShapes(
     pending = false;
   };
   for (const s of shapes) {
+    if (s === null) continue;
     const b = boxOf(s, reader);
     const minX = b[0]!, minY = b[1]!, maxX = b[2]!, maxY = b[3]!;
     if (minX > rect.maxX || maxX < rect.minX || minY > rect.maxY || maxY < rect.minY) continue;
@@ -148,7 +151,7 @@ export function paintShapes(
 
 /** What a batch shows: the cache is redrawn when any of it changes. */
 export interface BatchContent {
-  readonly shapes: readonly Shape[];
+  readonly shapes: BatchShapes;
   readonly overlapping: ReadonlySet<string>;
   readonly theme: CanvasTheme;
   readonly look: BatchLook;
@@ -158,7 +161,7 @@ export interface BatchContent {
 
 /** What a batch's bitmap shows: its shapes, each one's index, and the overlap flags drawn. */
 export interface DrawnShapes {
-  readonly shapes: readonly Shape[];
+  readonly shapes: BatchShapes;
   readonly overlapping: ReadonlySet<string>;
   /** Index of each shape's id in `shapes`: asked for only when overlap flags changed (a big open's first draw never needs it). */
   readonly indexOf: () => ReadonlyMap<string, number>;
@@ -188,8 +191,26 @@ function flipped(from: ReadonlySet<string>, to: ReadonlySet<string>): readonly s
   return flippedIds;
 }
 
-export function changedShapes(drawn: DrawnShapes, next: readonly Shape[], overlapping: ReadonlySet<string>, limit: number): number[] | null {
-  const replaced = replacedInPlace(drawn.shapes, next, limit);
+/**
+ * The indices at which `after` holds another entry than `before` (a shape replaced by another
+ * version of itself, or a place emptied or filled): null when the lengths differ, a shape's id
+ * moved, or more than `limit` changed.
+ */
+function replacedSlots(before: BatchShapes, after: BatchShapes, limit: number): number[] | null {
+  if (before.length !== after.length) return null;
+  const replaced: number[] = [];
+  if (before === after) return replaced;
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i]!, b = after[i]!;
+    if (a === b) continue;
+    if ((a !== null && b !== null && a.id !== b.id) || replaced.length === limit) return null;
+    replaced.push(i);
+  }
+  return replaced;
+}
+
+export function changedShapes(drawn: DrawnShapes, next: BatchShapes, overlapping: ReadonlySet<string>, limit: number): number[] | null {
+  const replaced = replacedSlots(drawn.shapes, next, limit);
   if (!replaced) return null;
   const changed = new Set<number>(replaced);
   if (overlapping !== drawn.overlapping) {
@@ -265,7 +286,7 @@ const sameView = (a: ScreenView, b: ScreenView): boolean =>
 export class BatchCache {
   private canvas: HTMLCanvasElement | null = null;
   private view: ScreenView | null = null;
-  private shapes: readonly Shape[] = [];
+  private shapes: BatchShapes = [];
   private overlapping: ReadonlySet<string> = new Set();
   /** Index of each drawn shape's id, made when a change first needs it (not on a big open's first draw). */
   private indexOfDrawn: Map<string, number> | null = null;
@@ -357,7 +378,16 @@ export class BatchCache {
   private changes(c: BatchContent): number[] | null {
     if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
     const drawn = this.shapes;
-    const indexOf = () => (this.indexOfDrawn ??= new Map(drawn.map((s, i) => [s.id, i])));
+    const indexOf = () => {
+      if (!this.indexOfDrawn) {
+        const map = new Map<string, number>();
+        drawn.forEach((s, i) => {
+          if (s) map.set(s.id, i);
+        });
+        this.indexOfDrawn = map;
+      }
+      return this.indexOfDrawn;
+    };
     return changedShapes({ shapes: drawn, overlapping: this.overlapping, indexOf }, c.shapes, c.overlapping, PATCH_LIMIT);
   }
 
@@ -367,7 +397,8 @@ export class BatchCache {
     const pad = 3 / v.scale; // strokes reach past the box
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const i of changed) {
-      for (const s of [this.shapes[i]!, c.shapes[i]!]) {
+      for (const s of [this.shapes[i], c.shapes[i]]) {
+        if (!s) continue;
         const b = boxOf(s, c.boxes);
         minX = Math.min(minX, b[0]! - pad);
         minY = Math.min(minY, b[1]! - pad);

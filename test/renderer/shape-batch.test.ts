@@ -108,4 +108,18 @@ describe("changedShapes (what a drag step redraws)", () => {
     expect(changedShapes(drawn, [shapes[0]!, box("c", 2, 1)], new Set(), 64)).toBeNull();
     expect(changedShapes(drawn, [box("a", 1, 1), shapes[1]!], new Set(["b"]), 64)).toEqual([0, 1]);
   });
+
+  it("a selection change empties or fills a few places: only those are redrawn, and nothing is painted for an empty one", () => {
+    const shapes = [box("a", 0, 1), box("b", 2, 1), box("c", 4, 1)];
+    const drawn = { shapes, overlapping: new Set<string>(), indexOf: () => new Map([["a", 0], ["b", 1], ["c", 2]]) };
+    // b selected: its place is emptied (drawn live elsewhere); then c too while b comes back.
+    expect(changedShapes(drawn, [shapes[0]!, null, shapes[2]!], new Set(), 64)).toEqual([1]);
+    const selectedB = { ...drawn, shapes: [shapes[0]!, null, shapes[2]!] };
+    expect(changedShapes(selectedB, [shapes[0]!, shapes[1]!, null], new Set(), 64)).toEqual([1, 2]);
+    // Past the limit: a redraw.
+    expect(changedShapes(drawn, [null, null, null], new Set(), 2)).toBeNull();
+    const { ctx, log } = recorder();
+    expect(paintShapes(ctx, [shapes[0]!, null, shapes[2]!], new Set(), everything, "plain", THEME, 1)).toBe(2);
+    expect(log.filter((l) => l.startsWith("rect(")).length).toBe(2); // 1-unit boxes at 1 px a unit: tiny, drawn as their box
+  });
 });

@@ -32,7 +32,10 @@ export class Brushing extends StateNode {
     const marquee = { from: from.start, to: p.world };
     this.editor.overlay.setState({ marquee });
     const inside = [...shapesInMarquee(this.editor, marquee), ...probesInMarquee(this.editor.getState().probes, marquee)].map((s) => s.id);
-    select(this.editor, from.base.length === 0 ? inside : [...new Set([...from.base, ...inside])]);
+    const next = from.base.length === 0 ? inside : [...new Set([...from.base, ...inside])];
+    // Most moves of the band take in nothing new: the selection (and every view of it) stays.
+    const now = this.editor.getState().selection;
+    if (next.length !== now.length || next.some((id, i) => id !== now[i])) select(this.editor, next);
   }
 
   override onPointerUp(): void {

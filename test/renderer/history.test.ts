@@ -1,0 +1,75 @@
+// The undo history's patches against the plain definition: applied forwards a patch turns the old
+// array into the new one, backwards the new into the old, item for item (the same objects), for
+// any two arrays built from each other by edits of every kind.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyArrayPatch, diffArray, History } from "../../renderer/editor/history";
+import type { DocumentSlice } from "../../renderer/editor/state";
+
+interface Item {
+  readonly n: number;
+}
+
+/** An edit of an array: replace an item by a new object, insert, delete, or move. */
+const edit = fc.record({ kind: fc.constantFrom("replace", "insert", "delete", "move"), at: fc.nat(), to: fc.nat() });
+
+function applyEdits(from: readonly Item[], edits: readonly { kind: string; at: number; to: number }[]): Item[] {
+  const out = [...from];
+  for (const e of edits) {
+    const i = out.length === 0 ? 0 : e.at % out.length;
+    if (e.kind === "replace" && out.length > 0) out[i] = { n: out[i]!.n + 1 };
+    else if (e.kind === "insert") out.splice(e.at % (out.length + 1), 0, { n: -1 });
+    else if (e.kind === "delete" && out.length > 0) out.splice(i, 1);
+    else if (e.kind === "move" && out.length > 0) out.splice(e.to % out.length, 0, out.splice(i, 1)[0]!);
+  }
+  return out;
+}
+
+const same = (a: readonly Item[], b: readonly Item[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+describe("array patches", () => {
+  it("turn the old array into the new one and back, with the same objects", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(100), { maxLength: 30 }), fc.array(edit, { maxLength: 8 }), (ns, edits) => {
+        const a = ns.map((n) => ({ n }));
+        const b = applyEdits(a, edits);
+        const patch = diffArray(a, b);
+        if (!patch) return a === b;
+        return same(applyArrayPatch(a, patch, true), b) && same(applyArrayPatch(b, patch, false), a);
+      }),
+      { seed: 22, numRuns: 2000 },
+    );
+  });
+
+  it("store only what changed: one replaced item of many is one index and two objects", () => {
+    const a = Array.from({ length: 1000 }, (_, n) => ({ n }));
+    const b = a.map((x, i) => (i === 500 ? { n: -1 } : x));
+    expect(diffArray(a, b)).toEqual({ kind: "replace", at: [500], before: [a[500]], after: [b[500]] });
+    const added = [...a, { n: 1000 }];
+    expect(diffArray(a, added)).toEqual({ kind: "splice", start: 1000, removed: [], inserted: [added[1000]] });
+    expect(diffArray(a, a)).toBeNull();
+  });
+});
+
+describe("History", () => {
+  const doc = (shapes: DocumentSlice["shapes"]): DocumentSlice => ({ shapes, probes: [], layers: [], collisionLayers: [] });
+
+  it("keeps at most `limit` steps, drops redo on a new step, and reports its counts", () => {
+    const h = new History(2);
+    const s0 = doc([]), s1 = doc([{ id: "a", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 }]);
+    const s2 = doc([...s1.shapes, { id: "b", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 }]);
+    const s3 = doc(s2.shapes.slice(1));
+    h.record(s0, s1);
+    h.record(s1, s2);
+    h.record(s2, s3);
+    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0 });
+    const back = h.undo(s3)!;
+    expect(back.shapes).toEqual(s2.shapes);
+    expect(h.counts.getState()).toEqual({ undo: 1, redo: 1 });
+    h.record(back, s1);
+    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0 });
+    expect(h.undo(s1)!.shapes).toEqual(s2.shapes);
+    h.record(s1, s1); // no change: no step
+    expect(h.undoCount).toBe(1);
+  });
+});
