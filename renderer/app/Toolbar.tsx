@@ -5,15 +5,14 @@
 import type { ReactNode } from "react";
 import { actionById, chordLabel, type Action } from "../actions/registry";
 import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
+import { KIND_LIST } from "../shapes/registry";
 
 /** 16 px line icons, drawn with the text colour. */
 const ICONS: Record<string, ReactNode> = {
   "tool.select": <path d="M4 2.5v10l2.8-2.6 1.9 4.2 1.7-.8-1.9-4.1H12z" />,
   "tool.pan": <path d="M8 1.5v13M1.5 8h13M8 1.5 6 3.5M8 1.5l2 2M8 14.5l-2-2M8 14.5l2-2M1.5 8l2-2M1.5 8l2 2M14.5 8l-2-2M14.5 8l-2 2" />,
-  "tool.circle": <circle cx="8" cy="8" r="5.5" />,
-  "tool.box": <rect x="2.5" y="3.5" width="11" height="9" rx="0.5" />,
-  "tool.capsule": <rect x="5" y="1.5" width="6" height="13" rx="3" />,
-  "tool.polygon": <path d="M8 2 13.5 6 11.5 13h-7L2.5 6z" />,
+  // Each shape kind's tool draws the icon its module gives.
+  ...Object.fromEntries(KIND_LIST.map((k) => [`tool.${k.type}`, <path d={k.icon} />])),
   "tool.ray": <path d="M2.5 13.5 12 4M12 4H8M12 4v4M2.5 13.5h0" />,
   "tool.sweep": <path d="M2 10.5a2.5 2.5 0 1 0 5 0 2.5 2.5 0 1 0-5 0M9 5.5a2.5 2.5 0 1 0 5 0 2.5 2.5 0 1 0-5 0M4.5 8 11.5 3M4.5 13l7-5" />,
   "edit.undo": <path d="M5.5 3.5 2.5 6.5l3 3M2.5 6.5H10a3.5 3.5 0 0 1 0 7H7" />,
@@ -53,7 +52,7 @@ function ActionButton({ id, pressed, disabled, iconOnly }: { id: string; pressed
   );
 }
 
-const TOOL_IDS = ["select", "pan", "circle", "box", "capsule", "polygon"] as const;
+const TOOL_IDS = ["select", "pan", ...KIND_LIST.map((k) => k.type)] as const;
 const PROBE_IDS = ["ray", "sweep"] as const;
 
 export function Toolbar() {

@@ -4,7 +4,8 @@
 import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
 import { useEditor, useEditorState, useOverlay } from "../editor/react";
-import { handlesOf, localToWorld, ROTATE_OFFSET, worldToLocal, type Handle } from "../tools/select/handles";
+import { localToWorld, rotationOf, worldToLocal } from "../shapes/registry";
+import { handlesOf, ROTATE_OFFSET, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
 import { shapeHandleId } from "../tools/select/select-tool";
 import { useCanvasTheme } from "./theme";
@@ -20,7 +21,7 @@ function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: numbe
     case "resize":
     case "height": {
       const size = SQUARE / scale;
-      const rotation = shape.type === "circle" ? 0 : shape.rotation;
+      const rotation = rotationOf(shape);
       return <Rect {...common} width={size} height={size} offsetX={size / 2} offsetY={size / 2} rotation={rotation} fill={THEME.background} />;
     }
     case "midpoint":

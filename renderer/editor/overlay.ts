@@ -3,7 +3,7 @@
 // not preferences: it lives beside the editor's state, outside its history.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Probe, Shape } from "../../core";
-import type { Point2 } from "../tools/place/place-shape";
+import type { Point2 } from "../shapes/kind";
 
 export interface Marquee {
   readonly from: Point2;

@@ -15,26 +15,22 @@ import {
 } from "../../core";
 import { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
+import type { NumericField } from "../shapes/kind";
+import { kindOf } from "../shapes/registry";
 import type { Edit } from "./layer-actions";
 
 export type { Edit } from "./layer-actions";
 
-/** The numeric fields the inspector edits; which a shape has depends on its kind. */
-export type NumericField = "x" | "y" | "rotation" | "width" | "height" | "radius";
+export type { NumericField } from "../shapes/kind";
 
-export const FIELDS_OF: Readonly<Record<Shape["type"], readonly NumericField[]>> = {
-  circle: ["x", "y", "radius"],
-  box: ["x", "y", "rotation", "width", "height"],
-  capsule: ["x", "y", "rotation", "radius", "height"],
-  polygon: ["x", "y", "rotation"],
-};
+const fieldsOf = (s: Shape): readonly NumericField[] => kindOf(s).fields;
 
 const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
 
 /** The fields every shape in `shapes` has, in inspector order. */
 export function sharedFields(shapes: readonly Shape[]): readonly NumericField[] {
   if (shapes.length === 0) return [];
-  return FIELDS_OF[shapes[0]!.type].filter((f) => shapes.every((s) => FIELDS_OF[s.type].includes(f)));
+  return fieldsOf(shapes[0]!).filter((f) => shapes.every((s) => fieldsOf(s).includes(f)));
 }
 
 const fieldValue = (s: Shape, f: NumericField): number | undefined => (f in s ? (s as unknown as Record<string, number>)[f] : undefined);
@@ -75,9 +71,9 @@ export function shapesWithField(shapes: readonly Shape[], ids: readonly string[]
       next.push(s);
       continue;
     }
-    if (!FIELDS_OF[s.type].includes(field)) return { ok: false, message: `a ${s.type} has no ${field}` };
-    if (s.type === "capsule" && field === "height" && value < 2 * s.radius) return { ok: false, message: `height must be at least 2 × radius (${2 * s.radius})` };
-    if (s.type === "capsule" && field === "radius" && 2 * value > s.height) return { ok: false, message: `radius must be at most height / 2 (${s.height / 2})` };
+    if (!fieldsOf(s).includes(field)) return { ok: false, message: `a ${s.type} has no ${field}` };
+    const refused = kindOf(s).checkField(s, field, value);
+    if (refused) return { ok: false, message: refused };
     if (fieldValue(s, field) === value) next.push(s);
     else {
       next.push({ ...s, [field]: value } as Shape);

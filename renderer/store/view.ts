@@ -1,7 +1,7 @@
 // The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeBounds, type AABB, type Probe, type Shape } from "../../core";
-import { CLICK_SLOP } from "../tools/place/place-shape";
+import { CLICK_SLOP } from "../shapes/kind";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "./preferences";
 export { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";

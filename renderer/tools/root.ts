@@ -2,6 +2,7 @@
 // `tool`. The canvas and the keyboard feed it events; it hands each to the deepest active state.
 import type { Editor } from "../editor/editor";
 import type { ToolId } from "../editor/state";
+import { KIND_LIST } from "../shapes/registry";
 import { PanTool } from "./pan/pan-tool";
 import { PlaceTool } from "./place/place-tool";
 import { PolygonTool } from "./polygon/polygon-tool";
@@ -18,10 +19,8 @@ export class ToolRoot extends StateNode {
     super(editor);
     this.addChildren(
       new SelectTool(editor, this),
-      new PlaceTool(editor, this, "circle"),
-      new PlaceTool(editor, this, "box"),
-      new PlaceTool(editor, this, "capsule"),
-      new PolygonTool(editor, this),
+      // A tool per shape kind: placed by a drag, or drawn by clicked points (polygons).
+      ...KIND_LIST.map((k) => (k.drawnBy === "drag" ? new PlaceTool(editor, this, k.type) : new PolygonTool(editor, this))),
       new RayTool(editor, this),
       new SweepTool(editor, this),
       new PanTool(editor, this),

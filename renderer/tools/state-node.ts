@@ -3,7 +3,7 @@
 // deepest active state; a state moves the machine with `transition`, which exits the state left
 // (onExit) and enters the new one (onEnter) with what it needs to know.
 import type { Editor } from "../editor/editor";
-import type { Point2 } from "./place/place-shape";
+import type { Point2 } from "../shapes/kind";
 
 export interface PointerInfo {
   readonly world: Point2;

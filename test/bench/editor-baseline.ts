@@ -2,7 +2,7 @@
 // beside this checkout, so one run can measure both builds in turn. The worktree shares this
 // checkout's node_modules (a symlink) and is removed afterwards, also on Ctrl+C.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ROOT } from "../e2e/harness";
@@ -55,7 +55,14 @@ export function buildBaseline(ref: string): Build & { readonly remove: () => voi
   try {
     process.stderr.write(`baseline: checking out ${ref} (${commit.slice(0, 7)}) into ${dir}\n`);
     git(ROOT, "worktree", "add", "--detach", dir, commit);
-    symlinkSync(realpathSync(resolve(ROOT, "node_modules")), join(dir, "node_modules"));
+    // The same dependencies: share this tree's node_modules. Others (a package added or dropped
+    // since): install the baseline's own, from its lock file.
+    if (readFileSync(join(dir, "package-lock.json"), "utf8") === readFileSync(resolve(ROOT, "package-lock.json"), "utf8")) {
+      symlinkSync(realpathSync(resolve(ROOT, "node_modules")), join(dir, "node_modules"));
+    } else {
+      process.stderr.write("baseline: its package-lock.json differs: npm ci\n");
+      execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir, stdio: ["ignore", process.stderr, process.stderr] });
+    }
     for (const script of ["build:renderer", "build:electron"]) {
       process.stderr.write(`baseline: npm run ${script}\n`);
       execFileSync("npm", ["run", script], { cwd: dir, stdio: ["ignore", process.stderr, process.stderr] });

@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { checkConvexPolygon, type Layer, type Shape } from "../../core";
 import { loadDocument, select, undo, redo } from "../../renderer/store/actions";
-import { handlesOf, localToWorld, MIN_EDIT_SIZE, RESIZE_SIDES, resizeBox, ROTATE_OFFSET, type ResizeHandle } from "../../renderer/tools/select/handles";
+import { RESIZE_SIDES, resizeBox, type ResizeHandle } from "../../renderer/shapes/box";
+import { MIN_EDIT_SIZE } from "../../renderer/shapes/kind";
+import { localToWorld } from "../../renderer/shapes/registry";
+import { handlesOf, ROTATE_OFFSET } from "../../renderer/tools/select/handles";
 import { shapeHandleId } from "../../renderer/tools/select/select-tool";
 import { pointerAt, toolDriver } from "./pointer";
 

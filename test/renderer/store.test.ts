@@ -7,7 +7,8 @@ import { parseScene, serializeScene, SHAPE_TYPES, validateSceneData, type Scene,
 import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
 import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
-import { placeShape } from "../../renderer/tools/place/place-shape";
+import { CLICK_SLOP } from "../../renderer/shapes/kind";
+import { placeShape } from "../../renderer/shapes/registry";
 import { handleId } from "../../renderer/tools/select/select-tool";
 import { pointerAt, toolDriver } from "./pointer";
 
@@ -110,25 +111,25 @@ describe("placing shapes", () => {
   });
 
   it("places a default-size shape on a click, centred on the point", () => {
-    const s = placeShape("box", "b", { x: 100, y: 50 }, { x: 101, y: 51 });
+    const s = placeShape("box", "b", { x: 100, y: 50 }, { x: 101, y: 51 }, CLICK_SLOP);
     expect(s).toMatchObject({ type: "box", x: 100, y: 50, width: 80, height: 80 });
   });
 
   it("fits the dragged rectangle in any direction", () => {
-    const s = placeShape("box", "b", { x: 200, y: 100 }, { x: 100, y: 160 });
+    const s = placeShape("box", "b", { x: 200, y: 100 }, { x: 100, y: 160 }, CLICK_SLOP);
     expect(s).toMatchObject({ x: 150, y: 130, width: 100, height: 60 });
   });
 
   it("lays a capsule along the long side of the drag", () => {
-    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 100, y: 20 })).toMatchObject({ x: 50, y: 10, rotation: 90, radius: 10, height: 100 });
-    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 20, y: 100 })).toMatchObject({ rotation: 0, radius: 10, height: 100 });
+    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 100, y: 20 }, CLICK_SLOP)).toMatchObject({ x: 50, y: 10, rotation: 90, radius: 10, height: 100 });
+    expect(placeShape("capsule", "k", { x: 0, y: 0 }, { x: 20, y: 100 }, CLICK_SLOP)).toMatchObject({ rotation: 0, radius: 10, height: 100 });
   });
 
   it("always makes a shape the file format accepts, whatever the drag", () => {
     const coord = fc.double({ min: -1e4, max: 1e4, noNaN: true });
     fc.assert(
       fc.property(fc.constantFrom(...SHAPE_TYPES), coord, coord, coord, coord, (type, x0, y0, x1, y1) => {
-        const shape = placeShape(type, "s", { x: x0, y: y0 }, { x: x1, y: y1 });
+        const shape = placeShape(type, "s", { x: x0, y: y0 }, { x: x1, y: y1 }, CLICK_SLOP);
         const r = validateSceneData({ format: "collider-studio-scene", version: 1, shapes: [shape] });
         expect(r.ok ? [] : r.problems).toEqual([]);
       }),

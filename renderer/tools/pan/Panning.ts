@@ -2,7 +2,7 @@
 // the pointer's world position strayed from it (positions come from the view as it is now, so no
 // screen state is kept). The view is not undoable: Escape stops where the pan got to.
 import { panBy } from "../../store/view-actions";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 
 export class Panning extends StateNode {

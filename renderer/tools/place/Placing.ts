@@ -4,7 +4,8 @@
 import { addShape, freshId } from "../../store/actions";
 import { clickSlop, snapPoint } from "../../store/view";
 import { StateNode, type PointerInfo } from "../state-node";
-import { placeShape, type Point2 } from "./place-shape";
+import type { Point2 } from "../../shapes/kind";
+import { placeShape } from "../../shapes/registry";
 import type { PlaceTool } from "./place-tool";
 
 export class Placing extends StateNode {

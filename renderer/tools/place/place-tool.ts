@@ -1,5 +1,6 @@
-// The circle, box and capsule tools: press, drag to size (or just click), release. Idle waits for
-// the press; Placing shows the shape the gesture would make and adds it on release.
+// The tool of each shape kind placed by a drag (circle, box, capsule): press, drag to size (or just
+// click), release. Idle waits for the press; Placing shows the shape the gesture would make and
+// adds it on release.
 import type { ShapeType } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { ToolId } from "../../editor/state";
@@ -13,7 +14,7 @@ export class PlaceTool extends StateNode {
   constructor(
     editor: Editor,
     parent: StateNode,
-    readonly kind: Exclude<ShapeType, "polygon">,
+    readonly kind: ShapeType,
   ) {
     super(editor, parent);
     this.id = kind;

@@ -4,7 +4,7 @@
 import { computeHull } from "../../../core";
 import { addShape, freshId, notify } from "../../store/actions";
 import { snapPoint } from "../../store/view";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, polygonFromClicks, POLYGON_TOOL_HINT } from "./polygon-tool";
 

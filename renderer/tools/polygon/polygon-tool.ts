@@ -4,8 +4,8 @@
 // hull (and says so). The shape's position is the centroid; its points are relative to it.
 import type { Point, Shape } from "../../../core";
 import type { Editor } from "../../editor/editor";
-import type { Point2 } from "../place/place-shape";
-import { convexOrHull } from "../select/handles";
+import type { Point2 } from "../../shapes/kind";
+import { convexOrHull } from "../../shapes/polygon";
 import { StateNode } from "../state-node";
 import { Drawing } from "./Drawing";
 import { PolygonIdle } from "./PolygonIdle";

@@ -3,7 +3,7 @@
 import type { RayProbe } from "../../../core";
 import { addProbe, freshId } from "../../store/actions";
 import { clickSlop, snapPoint } from "../../store/view";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 
 export class DrawingRay extends StateNode {

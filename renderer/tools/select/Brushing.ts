@@ -1,7 +1,7 @@
 // Select tool, Brushing: a rubber band from the press to the pointer selects what it touches
 // (added to what was selected with Shift). Escape restores the selection it started from.
 import { select } from "../../store/actions";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 import { probesInMarquee, shapesInMarquee } from "./picking";
 

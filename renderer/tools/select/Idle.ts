@@ -4,7 +4,8 @@
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
-import { deleteVertex, parseHandleCode } from "./handles";
+import { deleteVertex } from "../../shapes/polygon";
+import { parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
 import { parseHandleId, POLYGON_HINT, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";

@@ -3,7 +3,7 @@
 import type { Probe, Shape } from "../../../core";
 import { moveItemsFrom } from "../../store/actions";
 import { snapDelta } from "../../store/view";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 
 export interface TranslateStart {

@@ -4,7 +4,9 @@
 import type { Shape } from "../../../core";
 import { notify, replaceShapes } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
-import type { HandleKind, PolygonEdit } from "./handles";
+import type { HandleKind, PolygonEdit } from "../../shapes/kind";
+import { kindOf } from "../../shapes/registry";
+import { snapLength, snapPoint } from "../../store/view";
 import { POLYGON_HINT } from "./select-tool";
 
 export interface HandleDragStart {
@@ -15,8 +17,13 @@ export interface HandleDragStart {
 export abstract class HandleDrag extends StateNode {
   protected from: HandleDragStart | null = null;
 
-  /** The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its reason). */
-  protected abstract reshape(start: HandleDragStart, p: PointerInfo): Shape | PolygonEdit;
+  /**
+   * The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its
+   * reason): by default what the shape's kind says of the handle, at the snapped pointer.
+   */
+  protected reshape({ shape, handle }: HandleDragStart, p: PointerInfo): Shape | PolygonEdit {
+    return kindOf(shape).drag(shape, handle, snapPoint(this.editor, p.world), { shift: p.shift, mod: p.mod, snapLength: (v) => snapLength(this.editor, v) });
+  }
 
   override onEnter(info: unknown): void {
     this.from = info as HandleDragStart;

@@ -4,7 +4,7 @@
 import { aabbOverlaps, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { Marquee } from "../../editor/overlay";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 
 /** Whether a shape's layer lets it be selected or edited on the canvas. */
 export function pickable(shape: Shape, layers: readonly Layer[]): boolean {

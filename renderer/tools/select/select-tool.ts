@@ -4,7 +4,7 @@
 // step; Escape puts everything back where it was and returns to Idle.
 import type { Probe } from "../../../core";
 import type { Editor } from "../../editor/editor";
-import type { Point2 } from "../place/place-shape";
+import type { Point2 } from "../../shapes/kind";
 import { StateNode } from "../state-node";
 import { Brushing } from "./Brushing";
 import { DraggingHandle } from "./DraggingHandle";

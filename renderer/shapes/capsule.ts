@@ -1,0 +1,70 @@
+// The capsule kind: a centre, a radius and a height (end to end, ≥ 2 × radius) along its local y
+// axis, turned by its rotation. Handles: the radius and both ends.
+import type { Shape } from "../../core";
+import { frameToWorld, worldToFrame } from "./frame";
+import { MIN_EDIT_SIZE, round2, type Point2, type ShapeKind } from "./kind";
+
+type Capsule = Extract<Shape, { type: "capsule" }>;
+
+/** A click's capsule. */
+export const DEFAULT_CAPSULE = { radius: 20, height: 90 } as const;
+
+/** A capsule's radius dragged to `pointer`: its distance from the axis; the height grows to fit. */
+export function capsuleWithRadiusAt(s: Capsule, pointer: { x: number; y: number }, snapLength: (v: number) => number = (v) => v): Capsule {
+  const l = worldToFrame(s, s.rotation, pointer);
+  const radius = Math.max(MIN_EDIT_SIZE, snapLength(Math.abs(l.x)));
+  return { ...s, radius, height: Math.max(s.height, 2 * radius) };
+}
+
+/** A capsule's top or bottom end dragged to `pointer` along its axis; height stays ≥ 2·radius. */
+export function dragCapsuleEnd(
+  s: Capsule,
+  end: "top" | "bottom",
+  pointer: Point2,
+  centred: boolean,
+  snapLength: (v: number) => number = (v) => v,
+): Capsule {
+  const sy = end === "bottom" ? 1 : -1;
+  const l = worldToFrame(s, s.rotation, pointer);
+  const raw = centred ? 2 * sy * l.y : sy * l.y + s.height / 2;
+  const height = Math.max(2 * s.radius, MIN_EDIT_SIZE, snapLength(raw));
+  const cy = centred ? 0 : -sy * (s.height / 2) + sy * (height / 2);
+  const c = frameToWorld(s, s.rotation, { x: 0, y: cy });
+  return { ...s, x: c.x, y: c.y, height };
+}
+
+export const capsuleKind: ShapeKind<Capsule> = {
+  type: "capsule",
+  label: "Capsule",
+  shortcut: "k",
+  icon: "M5 4.5a3 3 0 0 1 6 0v7a3 3 0 0 1 -6 0z",
+  drawnBy: "drag",
+  rotates: true,
+  fields: ["x", "y", "rotation", "radius", "height"],
+  checkField(s, field, value) {
+    if (field === "height" && value < 2 * s.radius) return `height must be at least 2 × radius (${2 * s.radius})`;
+    if (field === "radius" && 2 * value > s.height) return `radius must be at most height / 2 (${s.height / 2})`;
+    return null;
+  },
+  place(id, start, end, slop) {
+    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
+    const click = Math.max(w, h) < slop;
+    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    if (click) return { id, type: "capsule", x, y, rotation: 0, ...DEFAULT_CAPSULE };
+    // The long side of the drag is the capsule's axis: a wide drag lies it down (turned 90°).
+    const lying = w > h;
+    const radius = round2(Math.max(lying ? h : w, 2) / 2);
+    return { id, type: "capsule", x, y, rotation: lying ? 90 : 0, radius, height: round2(Math.max(lying ? w : h, 2 * radius)) };
+  },
+  top: (s) => -s.height / 2,
+  handles: (s) => [
+    { handle: { kind: "radius" }, at: { x: s.radius, y: 0 } },
+    { handle: { kind: "height", end: "top" }, at: { x: 0, y: -s.height / 2 } },
+    { handle: { kind: "height", end: "bottom" }, at: { x: 0, y: s.height / 2 } },
+  ],
+  drag(s, handle, pointer, o) {
+    if (handle.kind === "radius") return capsuleWithRadiusAt(s, pointer, o.snapLength);
+    if (handle.kind === "height") return dragCapsuleEnd(s, handle.end, pointer, o.shift, o.snapLength);
+    return s;
+  },
+};

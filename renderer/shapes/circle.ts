@@ -1,0 +1,36 @@
+// The circle kind: a centre and a radius; its rotation is ignored. One handle, the radius.
+import type { Shape } from "../../core";
+import { worldToFrame } from "./frame";
+import { MIN_EDIT_SIZE, round2, type ShapeKind } from "./kind";
+
+type Circle = Extract<Shape, { type: "circle" }>;
+
+/** A click's circle. */
+export const DEFAULT_RADIUS = 40;
+
+/** A circle's radius dragged to `pointer` (world): its distance from the centre. */
+export function circleWithRadiusAt(s: Circle, pointer: { x: number; y: number }, snapLength: (v: number) => number = (v) => v): Circle {
+  const l = worldToFrame(s, 0, pointer);
+  return { ...s, radius: Math.max(MIN_EDIT_SIZE, snapLength(Math.hypot(l.x, l.y))) };
+}
+
+export const circleKind: ShapeKind<Circle> = {
+  type: "circle",
+  label: "Circle",
+  shortcut: "c",
+  icon: "M2.5 8a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0 -11 0",
+  drawnBy: "drag",
+  rotates: false,
+  fields: ["x", "y", "radius"],
+  checkField: () => null,
+  place(id, start, end, slop) {
+    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
+    const click = Math.max(w, h) < slop;
+    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    // A drag fits the circle in the dragged rectangle's shorter side.
+    return { id, type: "circle", x, y, rotation: 0, radius: click ? DEFAULT_RADIUS : round2(Math.max(Math.min(w, h), slop) / 2) };
+  },
+  top: (s) => -s.radius,
+  handles: (s) => [{ handle: { kind: "radius" }, at: { x: s.radius, y: 0 } }],
+  drag: (s, handle, pointer, o) => (handle.kind === "radius" ? circleWithRadiusAt(s, pointer, o.snapLength) : s),
+};

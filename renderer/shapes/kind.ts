@@ -1,0 +1,80 @@
+// What a shape kind means to the editor, in one module per kind (tldraw's ShapeUtil): its name,
+// shortcut and icon, whether it turns, its Inspector fields, how a click or drag places it, its
+// handles and what dragging each one makes. Everything else asks the registry (registry.ts).
+import type { Point, Shape } from "../../core";
+import type { ResizeHandle } from "./box";
+
+export interface Point2 {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The numeric fields the Inspector edits; which a shape has depends on its kind. */
+export type NumericField = "x" | "y" | "rotation" | "width" | "height" | "radius";
+
+/** The handles of a selected shape: the rotate knob, and each kind's own. */
+export type HandleKind =
+  | { readonly kind: "rotate" }
+  | { readonly kind: "resize"; readonly side: ResizeHandle }
+  | { readonly kind: "radius" }
+  | { readonly kind: "height"; readonly end: "top" | "bottom" }
+  | { readonly kind: "vertex"; readonly index: number }
+  | { readonly kind: "midpoint"; readonly index: number };
+
+/** A handle in the shape's local frame (its own axes, origin at (x, y), y down). */
+export interface LocalHandle {
+  readonly handle: HandleKind;
+  readonly at: Point2;
+}
+
+/** A polygon edit's outcome: the points, or the reason it is refused (the polygon then stays). */
+export type PolygonEdit =
+  | { readonly ok: true; readonly points: Point[]; readonly hull: boolean }
+  | { readonly ok: false; readonly reason: string };
+
+export interface DragOptions {
+  /** Shift: about the centre (sizes), the convex hull (polygons). */
+  readonly shift: boolean;
+  /** Ctrl/Cmd: keep the aspect ratio. */
+  readonly mod: boolean;
+  /** Rounds a new length (grid snapping); identity when off. */
+  readonly snapLength: (v: number) => number;
+}
+
+/** The smallest width, height or radius a handle makes, in world units (core allows far less). */
+export const MIN_EDIT_SIZE = 1;
+
+/**
+ * A drag shorter than this many screen pixels counts as a click (a default-size shape, no ray).
+ * Tools pass it in world units for the current zoom (`clickSlop()` in store/view.ts).
+ */
+export const CLICK_SLOP = 4;
+
+/** Two decimals keep files readable without visible loss. */
+export const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+export interface ShapeKind<S extends Shape = Shape> {
+  readonly type: S["type"];
+  /** The tool's name ("Circle"). */
+  readonly label: string;
+  /** The tool's one-letter shortcut. */
+  readonly shortcut: string;
+  /** The toolbar's 16 px line icon: SVG path data in a 16 × 16 box. */
+  readonly icon: string;
+  /** How the tool makes one: a press-drag-release (`place`) or clicked points (its own tool). */
+  readonly drawnBy: "drag" | "clicks";
+  /** Whether `rotation` turns the shape (a circle's is ignored). */
+  readonly rotates: boolean;
+  /** The numeric fields the Inspector edits, in order. */
+  readonly fields: readonly NumericField[];
+  /** Why `field` cannot take `value` on this shape (a rule between its sizes), or null. */
+  checkField(s: S, field: NumericField, value: number): string | null;
+  /** The shape a click (at `start`) or a drag from `start` to `end` places; `slop` tells them apart. */
+  place(id: string, start: Point2, end: Point2, slop: number): S;
+  /** Local y of the shape's top edge, where the rotate knob hangs above. */
+  top(s: S): number;
+  /** The shape's own handles (the rotate knob aside), in its local frame. */
+  handles(s: S): readonly LocalHandle[];
+  /** What dragging `handle` to `pointer` (world) makes of `s`, as it was when the drag began. */
+  drag(s: S, handle: HandleKind, pointer: Point2, o: DragOptions): S | PolygonEdit;
+}
