@@ -1,5 +1,5 @@
-// Runs one exporter off the editor's thread: a 100,000-shape scene takes 2–5 s to export, which
-// in the page would freeze drawing and input for as long.
+// Runs one exporter off the editor's thread: a big scene's export takes seconds, which in the page
+// would freeze drawing and input for as long.
 import type { Scene } from "../../core";
 import { runExport, type ExportReply } from "./run-export";
 

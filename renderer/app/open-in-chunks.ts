@@ -4,7 +4,7 @@
 // its problems carry the same paths, lines and columns as for a small file.
 import { parseScene, SCENE_VERSION, validateSceneData, type Scene, type SceneParseResult, type SceneProblem, type Shape } from "../../core";
 
-/** Shapes validated per step: about 20 ms of work each on the project's machine. */
+/** Shapes validated per step: a step short enough to keep the page answering. */
 export const SHAPES_PER_CHUNK = 2000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -25,8 +25,8 @@ export type CheckVerdict = { readonly ok: true } | { readonly ok: false; readonl
 
 /**
  * parseSceneInChunks' verdict, letting each step's validated shapes go (a worker's check of a big
- * file: holding 100,000 validated copies it never sends back cost the page, busy beside it, a
- * tenth of the open in shared memory and garbage-collection work).
+ * file: holding copies it never sends back costs the page beside it memory bandwidth and
+ * collections).
  */
 export async function checkSceneInChunks(text: string, progress: (fraction: number) => void, pause: () => Promise<void>): Promise<CheckVerdict> {
   const read = await inChunks(text, progress, pause, () => {});

@@ -12,8 +12,8 @@ const MIN_ARROW = 28;
 export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPair[]; selected: ReadonlySet<string> }) {
   const THEME = useCanvasTheme();
   const px = usePixel();
-  // Filtered once per pair list and selection, not on every render of a pan or zoom (30,000 pairs
-  // in a big scene cost 4 ms a frame).
+  // Filtered once per pair list and selection, not on every render of a pan or zoom (a big scene
+  // has tens of thousands of pairs).
   const shown = useMemo(() => pairs.filter((p) => selected.has(p.a) || selected.has(p.b)), [pairs, selected]);
   return (
     <>

@@ -113,7 +113,7 @@ export function paintShapes(
   let drawn = 0;
   let was: boolean | null = null;
   // Tiny shapes in a row with the same colours go into one path, stroked once: a whole level seen
-  // from afar is 100,000 of them, and one strokeRect each cost most of the first frame of an open.
+  // from afar is 100,000 of them, and a stroke call per shape would dominate the frame.
   let pending = false;
   const flush = () => {
     if (pending) ctx.stroke();
@@ -321,8 +321,8 @@ export class BatchCache {
 
   /**
    * Redraws what the last draw asked for, in slices of a few milliseconds between frames, and
-   * swaps the new bitmap in when done: zoomed out over 30,000 shapes a redraw takes 0.3–0.4 s,
-   * which in one piece froze the view that long when a pan or zoom came to rest.
+   * swaps the new bitmap in when done: a redraw of tens of thousands of shapes in one piece would
+   * freeze the view when a pan or zoom comes to rest.
    */
   private startJob(): void {
     this.cancelJob();
@@ -465,7 +465,7 @@ export class BatchCache {
     target.save();
     target.setTransform(1, 0, 0, 1, 0, 0);
     target.imageSmoothingEnabled = k !== 1;
-    // Only the part on screen: blitting the margins too cost most of a drag step in software.
+    // Only the part on screen: blitting the margins too doubles the copy in a software renderer.
     const dx = ((-CACHE_MARGIN - at.x) * k + v.x) * v.pixelRatio, dy = ((-CACHE_MARGIN - at.y) * k + v.y) * v.pixelRatio;
     const x0 = Math.max(0, dx), y0 = Math.max(0, dy);
     const x1 = Math.min(v.width * v.pixelRatio, dx + bitmap.width * k), y1 = Math.min(v.height * v.pixelRatio, dy + bitmap.height * k);

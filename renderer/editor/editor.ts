@@ -10,6 +10,7 @@ import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Pr
 import { History } from "./history";
 import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
 import { createOverlayStore, type ToolOverlay } from "./overlay";
+import { ShapeCounts } from "../store/layer-actions";
 import { createReplayStore, ReplayResults, type ReplayState } from "../store/replay";
 import { ToolRoot } from "../tools/root";
 
@@ -22,7 +23,7 @@ export interface DocumentOverlaps {
 
 const PENDING: DocumentOverlaps = { pairs: [], ids: new Set(), pending: true };
 
-/** Pairs whose contact is found per step while deferred overlaps are settled (about 15 ms of work). */
+/** Pairs whose contact is found per step while deferred overlaps are settled: well under a frame. */
 const PAIRS_PER_STEP = 2000;
 
 function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -44,6 +45,8 @@ export class Editor {
   /** A QA ray log opened over the scene (not part of the document). */
   readonly replay: StoreApi<ReplayState> = createReplayStore();
   readonly replayResults: ReplayResults;
+  /** Shapes per layer, for the layers panel. */
+  readonly layerCounts = new ShapeCounts();
   /** Bumped when deferred overlaps are found, so the views that showed none draw them. */
   readonly settled: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
   readonly tools: ToolRoot;

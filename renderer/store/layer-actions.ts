@@ -87,26 +87,26 @@ export function shapesOnLayer(shapes: readonly Shape[], ids: readonly string[], 
   return shapes.map((s) => (moving.has(s.id) && s.layer !== layer ? { ...s, layer } : s));
 }
 
-let countedShapes: readonly Shape[] | null = null;
-let counted: ReadonlyMap<string, number> = new Map();
-
 /**
- * Shapes per layer. The layers panel asks on every drag step: when only some shape objects were
- * replaced (same length, same ids), the last counts are kept unless one of them changed layer.
+ * Shapes per layer, following the document (the Editor holds one). The layers panel asks on every
+ * drag step: when only some shape objects were replaced (same length, same ids), the last counts
+ * are kept unless one of them changed layer.
  */
-export function shapeCounts(shapes: readonly Shape[]): ReadonlyMap<string, number> {
-  const before = countedShapes;
-  if (shapes === before) return counted;
-  const replaced = before && replacedInPlace(before, shapes);
-  if (replaced && replaced.every((i) => before![i]!.layer === shapes[i]!.layer)) {
-    countedShapes = shapes;
-    return counted;
+export class ShapeCounts {
+  private shapes: readonly Shape[] | null = null;
+  private counts: ReadonlyMap<string, number> = new Map();
+
+  of(shapes: readonly Shape[]): ReadonlyMap<string, number> {
+    const before = this.shapes;
+    if (shapes === before) return this.counts;
+    const replaced = before && replacedInPlace(before, shapes);
+    this.shapes = shapes;
+    if (replaced && replaced.every((i) => before![i]!.layer === shapes[i]!.layer)) return this.counts;
+    const counts = new Map<string, number>();
+    for (const s of shapes) if (s.layer) counts.set(s.layer, (counts.get(s.layer) ?? 0) + 1);
+    this.counts = counts;
+    return counts;
   }
-  const counts = new Map<string, number>();
-  for (const s of shapes) if (s.layer) counts.set(s.layer, (counts.get(s.layer) ?? 0) + 1);
-  countedShapes = shapes;
-  counted = counts;
-  return counts;
 }
 
 /** The active layer, or the top one when it no longer exists (an undo took it away). */

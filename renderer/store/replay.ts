@@ -64,7 +64,7 @@ export function readRayLog(name: string, text: string): RayLog {
   return { name, rays, problems };
 }
 
-/** Lines parsed per step of readRayLogInSteps: about 20 ms of work on the project's machine. */
+/** Lines parsed per step of readRayLogInSteps: a small part of a frame. */
 export const RAY_LINES_PER_STEP = 10_000;
 
 /**

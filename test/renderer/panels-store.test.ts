@@ -7,7 +7,7 @@ import { emptyScene, findOverlaps, parseScene, serializeScene, type Shape } from
 import { drawOrder } from "../../renderer/canvas/draw-order";
 import { scaleScene } from "../bench/editor-scenes";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";
-import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag, shapeCounts } from "../../renderer/store/layer-actions";
+import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag } from "../../renderer/store/layer-actions";
 import {
   addSelectionProperty,
   bitState,
@@ -96,7 +96,7 @@ describe("layers", () => {
     select(editor, ["a", "b"]);
     const other = addLayer(editor);
     moveSelectionToLayer(editor, other);
-    expect(shapeCounts(state().shapes)).toEqual(new Map([[other, 2]]));
+    expect(editor.layerCounts.of(state().shapes)).toEqual(new Map([[other, 2]]));
     select(editor, ["a"]);
     setLayerFlag(editor, other, "visible", false);
     expect(state().layers[1]).toEqual({ id: other, name: "Layer 2", visible: false });

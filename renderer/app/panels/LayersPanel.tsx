@@ -13,7 +13,6 @@ import {
   renameLayer,
   setActiveLayer,
   setLayerFlag,
-  shapeCounts,
 } from "../../store/layer-actions";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
@@ -69,7 +68,7 @@ export function LayersPanel() {
   const active = useEditorState(activeLayerOf);
   const selection = useEditorState((s) => s.selection);
   const hasSelection = editor.shapesWithIds(selection).length > 0;
-  const counts = shapeCounts(shapes);
+  const counts = editor.layerCounts.of(shapes);
   return (
     <Panel title="Layers">
       <ul className="layers">
