@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
 import { DEFAULT_GRID, type GridState } from "../store/preferences";
+import { setGrid } from "../store/view-actions";
 
 export const GRID_STORAGE_KEY = "collider-studio.grid";
 
@@ -33,7 +34,7 @@ export function loadGridPreference(editor: Editor): void {
   } catch {
     // Storage can be blocked (privacy settings): the defaults apply.
   }
-  editor.update({ grid: parseGridPreference(saved) });
+  setGrid(editor, parseGridPreference(saved));
 }
 
 /** Saves the grid whenever it changes. */

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
 import type { ThemeName } from "../editor/state";
+import { setTheme } from "../store/actions";
 
 export const THEME_STORAGE_KEY = "collider-studio.theme";
 
@@ -30,7 +31,7 @@ export function loadThemePreference(editor: Editor): void {
   const light = typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: light)").matches;
   loaded = initialTheme(saved, light);
   chosen = saved !== null;
-  editor.update({ theme: loaded });
+  setTheme(editor, loaded);
   document.documentElement.dataset.theme = loaded;
 }
 

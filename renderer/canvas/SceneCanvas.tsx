@@ -7,7 +7,7 @@ import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
 import { useEditor, useEditorState, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
 import { screenToWorld } from "../store/view";
-import { setCanvasSize, zoomAt } from "../store/view-actions";
+import { setCanvasSize, setCursor, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
 import { listen } from "../platform/listen";
 import { PanTool } from "../tools/pan/pan-tool";
@@ -157,7 +157,7 @@ export function SceneCanvas() {
 
   const onMouseMove = (e: Konva.KonvaEventObject<MouseEvent>) => {
     const p = pointer(e.evt, null);
-    if (p) editor.update({ cursor: p.world });
+    if (p) setCursor(editor, p.world);
   };
 
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
@@ -186,7 +186,7 @@ export function SceneCanvas() {
         onMouseDown={onMouseDown}
         onMouseMove={onMouseMove}
         onWheel={onWheel}
-        onMouseLeave={() => editor.update({ cursor: null })}
+        onMouseLeave={() => setCursor(editor, null)}
       >
         <Layer listening={false}>
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}

@@ -3,7 +3,7 @@
 import type { Shape } from "../../core";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
-import { DEFAULT_VIEW, type ViewState } from "./preferences";
+import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
 import { boundsOf, fitView, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
@@ -41,6 +41,16 @@ export function fitToView(editor: Editor): void {
   const some = picked.size > 0;
   const box = some ? boundsOf(editor.shapesWithIds(selection), probes.filter((p) => picked.has(p.id))) : boundsOf(shapes, probes);
   if (box) setView(editor, fitView(box, editor.canvasSize.width, editor.canvasSize.height, 40, view));
+}
+
+/** The pointer's world position for the status bar, or null when it left the canvas. */
+export function setCursor(editor: Editor, cursor: { readonly x: number; readonly y: number } | null): void {
+  editor.update({ cursor });
+}
+
+/** Replaces the grid settings (a saved preference loaded at start). */
+export function setGrid(editor: Editor, grid: GridState): void {
+  editor.update({ grid });
 }
 
 export function toggleGrid(editor: Editor): void {
