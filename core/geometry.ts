@@ -1,8 +1,8 @@
 // Per-geometry queries (Box2D's geometry.c): bounding boxes and point containment.
 import { closestOnSegment } from "./distance";
+import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
-import { rotFromDegrees } from "./vec2";
 
 export interface AABB {
   readonly minX: number;
@@ -54,47 +54,7 @@ const bounds = new Float64Array(4);
 
 /** shapeBounds written as minX, minY, maxX, maxY at out[at…]: no object, for a world of 100,000 boxes. */
 export function writeShapeBounds(shape: Shape, out: Float64Array, at: number): void {
-  const px = shape.x, py = shape.y;
-  if (shape.type === "circle") {
-    const r = shape.radius;
-    out[at] = px - r; out[at + 1] = py - r; out[at + 2] = px + r; out[at + 3] = py + r;
-    return;
-  }
-  const { c, s } = rotFromDegrees(shape.rotation);
-  if (shape.type === "capsule") {
-    // As makeCapsule: the core from (0, −half) to (0, half), or a circle when it has no length.
-    const r = shape.radius, half = Math.max(shape.height / 2 - r, 0);
-    if (2 * half <= 1e-12 * Math.max(r, half)) {
-      out[at] = px - r; out[at + 1] = py - r; out[at + 2] = px + r; out[at + 3] = py + r;
-      return;
-    }
-    const x1 = c * 0 - s * -half + px, y1 = s * 0 + c * -half + py;
-    const x2 = c * 0 - s * half + px, y2 = s * 0 + c * half + py;
-    out[at] = Math.min(x1, x2) - r; out[at + 1] = Math.min(y1, y2) - r; out[at + 2] = Math.max(x1, x2) + r; out[at + 3] = Math.max(y1, y2) + r;
-    return;
-  }
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  // Corners in a plain loop over numbers, as computeAABB: no closure or point per corner.
-  const n = shape.type === "box" ? 4 : shape.points.length;
-  const hw = shape.type === "box" ? shape.width / 2 : 0, hh = shape.type === "box" ? shape.height / 2 : 0;
-  for (let i = 0; i < n; i++) {
-    let lx: number, ly: number;
-    if (shape.type === "box") {
-      // −hw,−hh; hw,−hh; hw,hh; −hw,hh: the order makeBox gives its corners.
-      lx = i === 0 || i === 3 ? -hw : hw;
-      ly = i < 2 ? -hh : hh;
-    } else {
-      const p = shape.points[i]!;
-      lx = p[0];
-      ly = p[1];
-    }
-    const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  out[at] = minX; out[at + 1] = minY; out[at + 2] = maxX; out[at + 3] = maxY;
+  coreKindOf(shape).writeBounds(shape, out, at);
 }
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {

@@ -2,6 +2,7 @@
 // A box is made as a polygon; a capsule whose core has no length is made as a circle. Geometry is
 // only built through the guarded constructors here, which never produce NaN.
 import { computeHull } from "./hull";
+import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
 import { rotFromDegrees, safeLength, type Vec2 } from "./vec2";
 
@@ -177,7 +178,7 @@ export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Ma
 }
 
 export function transformOf(shape: Shape): Transform {
-  const q = rotFromDegrees(shape.type === "circle" ? 0 : shape.rotation);
+  const q = rotFromDegrees(coreKindOf(shape).rotates ? shape.rotation : 0);
   return { px: shape.x, py: shape.y, c: q.c, s: q.s };
 }
 
@@ -186,18 +187,6 @@ export function transformOf(shape: Shape): Transform {
  * accepted always converts; the failure branch is for hand-built shapes that bypassed validation.
  */
 export function geometryOf(shape: Shape): Made<Geometry> {
-  switch (shape.type) {
-    case "circle":
-      return makeCircle(shape.radius);
-    case "box":
-      return makeBox(shape.width / 2, shape.height / 2);
-    case "capsule": {
-      const half = shape.height / 2 - shape.radius;
-      if (!(half >= -1e-12 * shape.height)) return { ok: false, reason: "capsule: height must be at least 2 × radius" };
-      return makeCapsule(0, -Math.max(half, 0), 0, Math.max(half, 0), shape.radius);
-    }
-    case "polygon":
-      return makePolygon(shape.points.map(([x, y]) => ({ x, y })));
-  }
+  return coreKindOf(shape).geometry(shape);
 }
 

@@ -1,8 +1,10 @@
-// Draws one shape of any kind with Konva, in its state's colours. The node's id is the shape id,
-// which is how the canvas knows what the pointer is on.
+// Draws one shape of any kind with Konva, in its state's colours, from the outline its kind traces
+// (the same outline the batches and the HTML report draw). The node's id is the shape id.
+import type Konva from "konva";
 import { memo } from "react";
-import { Circle, Line, Rect } from "react-konva";
+import { Shape as KonvaShape } from "react-konva";
 import type { Shape } from "../../core";
+import { traceShapeOutline } from "../../core/kinds/registry";
 import { useCanvasTheme } from "./theme";
 
 export interface ShapeLook {
@@ -18,29 +20,23 @@ export interface ShapeLook {
 export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) {
   const THEME = useCanvasTheme();
   const stroke = look.ghost ? THEME.preview : look.selected ? THEME.selected : look.overlapping ? THEME.overlapStroke : THEME.stroke;
-  const common = {
-    id: look.ghost ? undefined : shape.id,
-    name: "shape",
-    x: shape.x,
-    y: shape.y,
-    fill: look.ghost ? undefined : look.overlapping ? THEME.overlapFill : THEME.fill,
-    stroke,
-    strokeWidth: look.selected ? 2.5 : 1.5,
-    strokeScaleEnabled: false,
-    dash: look.ghost ? [6, 4] : undefined,
-    listening: !look.ghost && !look.locked,
-    perfectDrawEnabled: false,
+  const sceneFunc = (ctx: Konva.Context, node: Konva.Shape) => {
+    ctx.beginPath();
+    traceShapeOutline(shape, ctx);
+    ctx.fillStrokeShape(node);
   };
-  switch (shape.type) {
-    case "circle":
-      return <Circle {...common} radius={shape.radius} />;
-    case "box":
-      return <Rect {...common} width={shape.width} height={shape.height} offsetX={shape.width / 2} offsetY={shape.height / 2} rotation={shape.rotation} />;
-    case "capsule":
-      return (
-        <Rect {...common} width={2 * shape.radius} height={shape.height} offsetX={shape.radius} offsetY={shape.height / 2} cornerRadius={shape.radius} rotation={shape.rotation} />
-      );
-    case "polygon":
-      return <Line {...common} points={shape.points.flat()} closed rotation={shape.rotation} />;
-  }
+  return (
+    <KonvaShape
+      id={look.ghost ? undefined : shape.id}
+      name="shape"
+      sceneFunc={sceneFunc}
+      fill={look.ghost ? undefined : look.overlapping ? THEME.overlapFill : THEME.fill}
+      stroke={stroke}
+      strokeWidth={look.selected ? 2.5 : 1.5}
+      strokeScaleEnabled={false}
+      dash={look.ghost ? [6, 4] : undefined}
+      listening={!look.ghost && !look.locked}
+      perfectDrawEnabled={false}
+    />
+  );
 });

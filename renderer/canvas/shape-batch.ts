@@ -2,6 +2,7 @@
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, type Shape } from "../../core";
+import { traceShapeOutline } from "../../core/kinds/registry";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -50,41 +51,8 @@ function boxOf(s: Shape, reader: BoxReader | undefined): Float64Array {
   return box;
 }
 
-const RAD = Math.PI / 180;
 /** Shapes smaller than this on screen, in CSS pixels, are drawn as their bounding box. */
 const TINY_PIXELS = 3;
-
-/** Adds the outline of a shape, in world units, to the current path (as ShapeNode draws it). */
-export function traceShape(ctx: CanvasRenderingContext2D, s: Shape): void {
-  if (s.type === "circle") {
-    ctx.moveTo(s.x + s.radius, s.y);
-    ctx.arc(s.x, s.y, s.radius, 0, 2 * Math.PI);
-    return;
-  }
-  // Rotation is in degrees, clockwise on screen, which is the canvas's positive angle.
-  const a = s.rotation * RAD, c = Math.cos(a), n = Math.sin(a);
-  const to = (lx: number, ly: number, first: boolean) => {
-    const x = s.x + lx * c - ly * n, y = s.y + lx * n + ly * c;
-    if (first) ctx.moveTo(x, y);
-    else ctx.lineTo(x, y);
-  };
-  if (s.type === "box") {
-    const w = s.width / 2, h = s.height / 2;
-    to(-w, -h, true);
-    to(w, -h, false);
-    to(w, h, false);
-    to(-w, h, false);
-  } else if (s.type === "capsule") {
-    // A stadium: the top cap from its left point over the top to its right, then the bottom cap.
-    const r = s.radius, d = s.height / 2 - r;
-    to(-r, -d, true);
-    ctx.arc(s.x + d * n, s.y - d * c, r, Math.PI + a, 2 * Math.PI + a);
-    ctx.arc(s.x - d * n, s.y + d * c, r, a, Math.PI + a);
-  } else {
-    s.points.forEach(([px, py], i) => to(px, py, i === 0));
-  }
-  ctx.closePath();
-}
 
 export type BatchLook = "plain" | "selected";
 
@@ -141,7 +109,7 @@ export function paintShapes(
     }
     flush();
     ctx.beginPath();
-    traceShape(ctx, s);
+    traceShapeOutline(s, ctx);
     ctx.fill();
     ctx.stroke();
   }

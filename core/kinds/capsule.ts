@@ -1,0 +1,51 @@
+// The capsule: a centre, a radius and a height (end to end, at least 2 × radius) along its local
+// y axis, turned by its rotation; made as a segment grown by the radius, or a circle when the
+// segment has no length.
+import { z } from "zod";
+import { base, plainSize, positive, whenValid } from "../scene/field-rules";
+import type { CapsuleShape } from "../scene/types";
+import { makeCapsule } from "../shapes";
+import { rotFromDegrees } from "../vec2";
+import { writeCircleBounds, type CoreShapeKind } from "./kind";
+
+const schema = z
+  .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
+  .superRefine((c, ctx) => {
+    if (c.height < 2 * c.radius) {
+      ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
+    }
+  }, whenValid("radius", "height"));
+
+export const capsuleKind: CoreShapeKind<CapsuleShape, typeof schema> = {
+  type: "capsule",
+  schema,
+  plainFields: (s) => plainSize(s.radius) && plainSize(s.height) && s.height >= 2 * s.radius,
+  rotates: true,
+  geometry(s) {
+    const half = s.height / 2 - s.radius;
+    if (!(half >= -1e-12 * s.height)) return { ok: false, reason: "capsule: height must be at least 2 × radius" };
+    return makeCapsule(0, -Math.max(half, 0), 0, Math.max(half, 0), s.radius);
+  },
+  writeBounds(shape, out, at) {
+    // As makeCapsule: the core from (0, −half) to (0, half), or a circle when it has no length.
+    const r = shape.radius, half = Math.max(shape.height / 2 - r, 0);
+    if (2 * half <= 1e-12 * Math.max(r, half)) {
+      writeCircleBounds(shape, r, out, at);
+      return;
+    }
+    const { c, s } = rotFromDegrees(shape.rotation), px = shape.x, py = shape.y;
+    const x1 = c * 0 - s * -half + px, y1 = s * 0 + c * -half + py;
+    const x2 = c * 0 - s * half + px, y2 = s * 0 + c * half + py;
+    out[at] = Math.min(x1, x2) - r; out[at + 1] = Math.min(y1, y2) - r; out[at + 2] = Math.max(x1, x2) + r; out[at + 3] = Math.max(y1, y2) + r;
+  },
+  trace(shape, sink) {
+    // A stadium: the top cap from its left point over the top to its right, then the bottom cap.
+    const { c, s } = rotFromDegrees(shape.rotation);
+    const a = Math.atan2(s, c);
+    const r = shape.radius, d = shape.height / 2 - r;
+    sink.moveTo(shape.x - r * c + d * s, shape.y - r * s - d * c);
+    sink.arc(shape.x + d * s, shape.y - d * c, r, Math.PI + a, 2 * Math.PI + a);
+    sink.arc(shape.x - d * s, shape.y + d * c, r, a, Math.PI + a);
+    sink.closePath();
+  },
+};

@@ -1,0 +1,21 @@
+// The circle: a centre and a radius; its rotation is ignored.
+import { z } from "zod";
+import { base, plainSize, positive } from "../scene/field-rules";
+import type { CircleShape } from "../scene/types";
+import { makeCircle } from "../shapes";
+import { writeCircleBounds, type CoreShapeKind } from "./kind";
+
+const schema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
+
+export const circleKind: CoreShapeKind<CircleShape, typeof schema> = {
+  type: "circle",
+  schema,
+  plainFields: (s) => plainSize(s.radius),
+  rotates: false,
+  geometry: (s) => makeCircle(s.radius),
+  writeBounds: (s, out, at) => writeCircleBounds(s, s.radius, out, at),
+  trace(s, sink) {
+    sink.moveTo(s.x + s.radius, s.y);
+    sink.arc(s.x, s.y, s.radius, 0, 2 * Math.PI);
+  },
+};

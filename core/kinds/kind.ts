@@ -1,0 +1,43 @@
+// What a shape kind of the scene format means to the core, one module per kind: its schema piece
+// and plain check, whether it turns, its collision geometry, its bounding box and its outline.
+// The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf, the schema and
+// every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
+// their own exhaustive switches, which the compiler extends when a kind is added.
+import type { CircleShape, Shape } from "../scene/types";
+import type { Geometry, Made } from "../shapes";
+
+/**
+ * Where an outline is traced, in world units: the canvas's path methods (a
+ * CanvasRenderingContext2D or Konva's context is one), or a writer of SVG path data.
+ * `arc` is the canvas's: centre, radius, start and end angles in radians, clockwise on screen.
+ */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void;
+  closePath(): void;
+}
+
+export interface CoreShapeKind<S extends Shape, Z> {
+  readonly type: S["type"];
+  /** The kind's piece of the scene schema (zod), a loose object as every object of the format. */
+  readonly schema: Z;
+  /**
+   * Whether the kind's own fields (beyond those every shape has) are plain values well inside the
+   * schema's rules: the fast path of a big file's check; anything else goes to the schema.
+   */
+  plainFields(s: Readonly<Record<string, unknown>>): boolean;
+  /** Whether `rotation` turns the shape (a circle's is ignored). */
+  readonly rotates: boolean;
+  /** The collision geometry in the shape's local frame; fails only for shapes that bypassed validation. */
+  geometry(s: S): Made<Geometry>;
+  /** The shape's box as minX, minY, maxX, maxY at out[at…], from its own numbers (no geometry built). */
+  writeBounds(s: S, out: Float64Array, at: number): void;
+  /** Traces the shape's outline into `sink`, in world units (the caller begins and fills the path). */
+  trace(s: S, sink: PathSink): void;
+}
+
+/** A circle's box, shared by the kinds that degenerate to one. */
+export function writeCircleBounds(s: Pick<CircleShape, "x" | "y">, r: number, out: Float64Array, at: number): void {
+  out[at] = s.x - r; out[at + 1] = s.y - r; out[at + 2] = s.x + r; out[at + 3] = s.y + r;
+}

@@ -1,0 +1,26 @@
+// The shape kinds of the scene format, collected: the core asks here for a shape's geometry, box,
+// rotation and outline. A new kind is its module, a line here and in the schema's union, and a
+// case in each exporter.
+import type { Shape, ShapeType } from "../scene/types";
+import type { Geometry, Made } from "../shapes";
+import { boxKind } from "./box";
+import { capsuleKind } from "./capsule";
+import { circleKind } from "./circle";
+import type { CoreShapeKind, PathSink } from "./kind";
+import { polygonKind } from "./polygon";
+
+export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shape, { type: K }>, unknown> } = {
+  circle: circleKind,
+  box: boxKind,
+  capsule: capsuleKind,
+  polygon: polygonKind,
+};
+
+/** The kind module of a shape, typed for any shape of it. */
+export const coreKindOf = (s: Shape): CoreShapeKind<Shape, unknown> => CORE_KINDS[s.type] as unknown as CoreShapeKind<Shape, unknown>;
+
+/** The collision geometry of a scene shape in its local frame. */
+export const kindGeometry = (s: Shape): Made<Geometry> => coreKindOf(s).geometry(s);
+
+/** Traces a scene shape's outline in world units (see PathSink). */
+export const traceShapeOutline = (s: Shape, sink: PathSink): void => coreKindOf(s).trace(s, sink);

@@ -1,0 +1,63 @@
+// The rules every shape's fields follow, written once in zod (for the schema) and as plain
+// predicates (for the fast path of a big file's check, core/scene/plain-shapes.ts). Each shape
+// kind's module (core/kinds/) builds its schema piece and its plain check from these.
+import { z } from "zod";
+
+/**
+ * Coordinates and sizes stay within ±1e15, sizes at least 1e-9: beyond them squares overflow or
+ * halves round to zero (regression: a box 5e-324 wide validated, then crashed `overlaps`).
+ */
+export const MAX_COORDINATE = 1e15;
+export const MIN_SIZE = 1e-9;
+export const finite = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: `must be between -1e15 and 1e15` });
+export const positive = z
+  .number()
+  .gt(0)
+  .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: `must be between 1e-9 and 1e15` });
+export const point = z.tuple([finite, finite]);
+
+/** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */
+export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
+
+// Loose like every other object of the format (regression: a property's unknown field was dropped
+// on load, so saving lost it).
+export const propertySchema = z.discriminatedUnion("type", [
+  z.looseObject({ name: z.string().min(1), type: z.literal("string"), value: z.string() }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("number"), value: numberValue }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("boolean"), value: z.boolean() }),
+  z.looseObject({ name: z.string().min(1), type: z.literal("color"), value: z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' }) }),
+]);
+
+/** 32 category bits, as an unsigned whole number. */
+export const bits = z.number().int({ message: "must be a whole number" }).min(0).max(0xffffffff);
+
+export const base = {
+  id: z.string().min(1),
+  name: z.string().optional(),
+  layer: z.string().min(1).optional(),
+  x: finite,
+  y: finite,
+  rotation: finite.optional().default(0),
+  collisionLayer: bits.optional(),
+  collisionMask: bits.optional(),
+  properties: z.array(propertySchema).optional(),
+};
+
+
+/** Plain predicates with the same limits as the zod rules above. */
+export const plainCoordinate = (v: unknown): v is number => typeof v === "number" && v <= MAX_COORDINATE && v >= -MAX_COORDINATE;
+export const plainSize = (v: unknown): v is number => typeof v === "number" && v >= MIN_SIZE && v <= MAX_COORDINATE;
+
+/**
+ * Runs a cross-field check as soon as the fields it reads are valid, even when others in the same
+ * shape are not: every problem is reported at once (zod otherwise skips refinements of an object
+ * that has issues; regression: a capsule missing "x" hid its too-short height).
+ */
+export const whenValid = (...fields: string[]) => ({
+  // The fields' own issues are already in the payload (zod checks every property first): reading
+  // them is exact, where parsing the fields again would walk every polygon's points a second time.
+  when: (payload: { value: unknown; issues: ReadonlyArray<{ readonly path?: readonly PropertyKey[] | undefined }> }) =>
+    typeof payload.value === "object" && payload.value !== null &&
+    !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || fields.includes(String(issue.path[0]))),
+});
