@@ -4,7 +4,7 @@ import { base, plainSize, positive } from "../scene/field-rules";
 import type { BoxShape } from "../scene/types";
 import { makeBox } from "../shapes";
 import { rotFromDegrees } from "../vec2";
-import type { CoreShapeKind } from "./kind";
+import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 const schema = z.looseObject({ ...base, type: z.literal("box"), width: positive, height: positive });
 
@@ -20,18 +20,9 @@ export const boxKind: CoreShapeKind<BoxShape, typeof schema> = {
   geometry: (s) => makeBox(s.width / 2, s.height / 2),
   writeBounds(shape, out, at) {
     const { c, s } = rotFromDegrees(shape.rotation);
-    const hw = shape.width / 2, hh = shape.height / 2, px = shape.x, py = shape.y;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    // Corners in a plain loop over numbers: no closure or point per corner.
-    for (let i = 0; i < 4; i++) {
-      const lx = cornerX(i, hw), ly = cornerY(i, hh);
-      const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    out[at] = minX; out[at + 1] = minY; out[at + 2] = maxX; out[at + 3] = maxY;
+    const hw = shape.width / 2, hh = shape.height / 2;
+    emptyBounds(out, at);
+    for (let i = 0; i < 4; i++) growBounds(out, at, shape.x, shape.y, c, s, cornerX(i, hw), cornerY(i, hh));
   },
   trace(shape, sink) {
     const { c, s } = rotFromDegrees(shape.rotation);

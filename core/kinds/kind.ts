@@ -37,6 +37,20 @@ export interface CoreShapeKind<S extends Shape, Z> {
   trace(s: S, sink: PathSink): void;
 }
 
+/** Starts a box at out[at…] that growBounds widens: empty (minima +∞, maxima −∞). */
+export function emptyBounds(out: Float64Array, at: number): void {
+  out[at] = Infinity; out[at + 1] = Infinity; out[at + 2] = -Infinity; out[at + 3] = -Infinity;
+}
+
+/** Widens the box at out[at…] to hold the local point (lx, ly) turned by (c, s) and moved to (px, py). */
+export function growBounds(out: Float64Array, at: number, px: number, py: number, c: number, s: number, lx: number, ly: number): void {
+  const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
+  if (x < out[at]!) out[at] = x;
+  if (x > out[at + 2]!) out[at + 2] = x;
+  if (y < out[at + 1]!) out[at + 1] = y;
+  if (y > out[at + 3]!) out[at + 3] = y;
+}
+
 /** A circle's box, shared by the kinds that degenerate to one. */
 export function writeCircleBounds(s: Pick<CircleShape, "x" | "y">, r: number, out: Float64Array, at: number): void {
   out[at] = s.x - r; out[at + 1] = s.y - r; out[at + 2] = s.x + r; out[at + 3] = s.y + r;

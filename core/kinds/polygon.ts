@@ -6,7 +6,7 @@ import { base, plainCoordinate, point, whenValid } from "../scene/field-rules";
 import type { PolygonShape } from "../scene/types";
 import { makePolygon } from "../shapes";
 import { rotFromDegrees } from "../vec2";
-import type { CoreShapeKind } from "./kind";
+import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 const schema = z
   .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
@@ -37,16 +37,9 @@ export const polygonKind: CoreShapeKind<PolygonShape, typeof schema> = {
   geometry: (s) => makePolygon(s.points.map(([x, y]) => ({ x, y }))),
   writeBounds(shape, out, at) {
     // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
-    const { c, s } = rotFromDegrees(shape.rotation), px = shape.x, py = shape.y;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (const [lx, ly] of shape.points) {
-      const x = c * lx - s * ly + px, y = s * lx + c * ly + py;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    out[at] = minX; out[at + 1] = minY; out[at + 2] = maxX; out[at + 3] = maxY;
+    const { c, s } = rotFromDegrees(shape.rotation);
+    emptyBounds(out, at);
+    for (const [lx, ly] of shape.points) growBounds(out, at, shape.x, shape.y, c, s, lx, ly);
   },
   trace(shape, sink) {
     const { c, s } = rotFromDegrees(shape.rotation);

@@ -3,6 +3,7 @@
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, type Shape } from "../../core";
 import { traceShapeOutline } from "../../core/kinds/registry";
+import { replacedInPlace } from "../store/replaced-in-place";
 import type { CanvasTheme } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -159,26 +160,8 @@ function flipped(from: ReadonlySet<string>, to: ReadonlySet<string>): readonly s
   return flippedIds;
 }
 
-/**
- * The indices at which `after` holds another entry than `before` (a shape replaced by another
- * version of itself, or a place emptied or filled): null when the lengths differ, a shape's id
- * moved, or more than `limit` changed.
- */
-function replacedSlots(before: BatchShapes, after: BatchShapes, limit: number): number[] | null {
-  if (before.length !== after.length) return null;
-  const replaced: number[] = [];
-  if (before === after) return replaced;
-  for (let i = 0; i < after.length; i++) {
-    const a = before[i]!, b = after[i]!;
-    if (a === b) continue;
-    if ((a !== null && b !== null && a.id !== b.id) || replaced.length === limit) return null;
-    replaced.push(i);
-  }
-  return replaced;
-}
-
 export function changedShapes(drawn: DrawnShapes, next: BatchShapes, overlapping: ReadonlySet<string>, limit: number): number[] | null {
-  const replaced = replacedSlots(drawn.shapes, next, limit);
+  const replaced = replacedInPlace(drawn.shapes, next, limit);
   if (!replaced) return null;
   const changed = new Set<number>(replaced);
   if (overlapping !== drawn.overlapping) {

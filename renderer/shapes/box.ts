@@ -2,7 +2,7 @@
 // corners and edges.
 import type { Shape } from "../../core";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, round2, type Point2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind } from "./kind";
 
 type Box = Extract<Shape, { type: "box" }>;
 
@@ -67,9 +67,7 @@ export const boxKind: ShapeKind<Box> = {
   fields: ["x", "y", "rotation", "width", "height"],
   checkField: () => null,
   place(id, start, end, slop) {
-    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
-    const click = Math.max(w, h) < slop;
-    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    const { click, w, h, x, y } = placement(start, end, slop);
     // A drag fits the box to the dragged rectangle.
     return { id, type: "box", x, y, rotation: 0, width: click ? DEFAULT_BOX : round2(Math.max(w, 1)), height: click ? DEFAULT_BOX : round2(Math.max(h, 1)) };
   },

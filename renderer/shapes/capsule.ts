@@ -2,7 +2,7 @@
 // axis, turned by its rotation. Handles: the radius and both ends.
 import type { Shape } from "../../core";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, round2, type Point2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind } from "./kind";
 
 type Capsule = Extract<Shape, { type: "capsule" }>;
 
@@ -47,9 +47,7 @@ export const capsuleKind: ShapeKind<Capsule> = {
     return null;
   },
   place(id, start, end, slop) {
-    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
-    const click = Math.max(w, h) < slop;
-    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    const { click, w, h, x, y } = placement(start, end, slop);
     if (click) return { id, type: "capsule", x, y, rotation: 0, ...DEFAULT_CAPSULE };
     // The long side of the drag is the capsule's axis: a wide drag lies it down (turned 90°).
     const lying = w > h;

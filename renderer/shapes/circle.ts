@@ -1,7 +1,7 @@
 // The circle kind: a centre and a radius; its rotation is ignored. One handle, the radius.
 import type { Shape } from "../../core";
 import { worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, round2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, round2, type ShapeKind } from "./kind";
 
 type Circle = Extract<Shape, { type: "circle" }>;
 
@@ -24,9 +24,7 @@ export const circleKind: ShapeKind<Circle> = {
   fields: ["x", "y", "radius"],
   checkField: () => null,
   place(id, start, end, slop) {
-    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
-    const click = Math.max(w, h) < slop;
-    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    const { click, w, h, x, y } = placement(start, end, slop);
     // A drag fits the circle in the dragged rectangle's shorter side.
     return { id, type: "circle", x, y, rotation: 0, radius: click ? DEFAULT_RADIUS : round2(Math.max(Math.min(w, h), slop) / 2) };
   },

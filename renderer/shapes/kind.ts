@@ -53,6 +53,23 @@ export const CLICK_SLOP = 4;
 /** Two decimals keep files readable without visible loss. */
 export const round2 = (v: number): number => Math.round(v * 100) / 100;
 
+/** What a press at `start` and a release at `end` placed: a click (shorter than `slop`) or a drag's rectangle. */
+export interface Placement {
+  readonly click: boolean;
+  /** The rectangle's size (zero for a click). */
+  readonly w: number;
+  readonly h: number;
+  /** Where the shape is centred: the click, or the rectangle's centre. */
+  readonly x: number;
+  readonly y: number;
+}
+
+export function placement(start: Point2, end: Point2, slop: number): Placement {
+  const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
+  const click = Math.max(w, h) < slop;
+  return { click, w, h, x: round2(click ? start.x : (start.x + end.x) / 2), y: round2(click ? start.y : (start.y + end.y) / 2) };
+}
+
 export interface ShapeKind<S extends Shape = Shape> {
   readonly type: S["type"];
   /** The tool's name ("Circle"). */

@@ -3,7 +3,7 @@
 // tool's clicks; a click of the shape tools' kind places a regular hexagon.
 import { checkConvexPolygon, computeHull, type Point, type Shape } from "../../core";
 import { worldToFrame } from "./frame";
-import { round2, type LocalHandle, type Point2, type PolygonEdit, type ShapeKind } from "./kind";
+import { type LocalHandle, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
 
 type Polygon = Extract<Shape, { type: "polygon" }>;
 
@@ -62,9 +62,7 @@ export const polygonKind: ShapeKind<Polygon> = {
   fields: ["x", "y", "rotation"],
   checkField: () => null,
   place(id, start, end, slop) {
-    const w = Math.abs(end.x - start.x), h = Math.abs(end.y - start.y);
-    const click = Math.max(w, h) < slop;
-    const x = round2(click ? start.x : (start.x + end.x) / 2), y = round2(click ? start.y : (start.y + end.y) / 2);
+    const { click, w, h, x, y } = placement(start, end, slop);
     const d = 2 * DEFAULT_POLYGON_RADIUS;
     return { id, type: "polygon", x, y, rotation: 0, points: click ? hexagon(d, d) : hexagon(Math.max(w, 8), Math.max(h, 8)) };
   },

@@ -1,44 +1,32 @@
 // A placing tool between press and release: the shape the gesture would make shows as a ghost,
 // fitted to the dragged rectangle (a click makes a default-size shape); release adds it, Escape
 // drops it. With snapping on, both corners (or a click's centre) are on the grid.
-import { addShape, freshId } from "../../store/actions";
-import { clickSlop, snapPoint } from "../../store/view";
-import { StateNode, type PointerInfo } from "../state-node";
+import type { Shape } from "../../../core";
 import type { Point2 } from "../../shapes/kind";
 import { placeShape } from "../../shapes/registry";
+import { addShape, freshId } from "../../store/actions";
+import { clickSlop, snapPoint } from "../../store/view";
+import { PreviewGesture } from "../preview-gesture";
+import type { PointerInfo } from "../state-node";
 import type { PlaceTool } from "./place-tool";
 
-export class Placing extends StateNode {
+export class Placing extends PreviewGesture<{ readonly start: Point2 }, Shape> {
   readonly id = "placing";
-  private start: Point2 | null = null;
 
-  private shapeTo(end: Point2) {
+  protected begin(info: unknown) {
+    return { start: snapPoint(this.editor, (info as PointerInfo).world) };
+  }
+
+  protected make(from: { readonly start: Point2 }, pointer: Point2): Shape {
     const kind = (this.parent as PlaceTool).kind;
-    return placeShape(kind, freshId(this.editor, kind), this.start!, snapPoint(this.editor, end), clickSlop(this.editor));
+    return placeShape(kind, freshId(this.editor, kind), from.start, snapPoint(this.editor, pointer), clickSlop(this.editor));
   }
 
-  override onEnter(info: unknown): void {
-    const p = info as PointerInfo;
-    this.start = snapPoint(this.editor, p.world);
-    this.editor.overlay.setState({ preview: this.shapeTo(p.world) });
+  protected show(preview: Shape | null): void {
+    this.editor.overlay.setState({ preview });
   }
 
-  override onExit(): void {
-    this.start = null;
-    this.editor.overlay.setState({ preview: null });
-  }
-
-  override onPointerMove(p: PointerInfo): void {
-    this.editor.overlay.setState({ preview: this.shapeTo(p.world) });
-  }
-
-  override onPointerUp(p: PointerInfo): void {
-    const shape = this.shapeTo(p.world);
-    this.go("idle");
+  protected commit(_from: { readonly start: Point2 }, shape: Shape): void {
     addShape(this.editor, shape);
-  }
-
-  override onCancel(): void {
-    this.go("idle");
   }
 }

@@ -1,10 +1,11 @@
 // Select tool, Translating: the selection (shapes and probes) or one end of a ray follows the
 // pointer; snapping puts the grabbed thing's anchor on the grid. One undo step; Escape restores.
 import type { Probe, Shape } from "../../../core";
+import type { Point2 } from "../../shapes/kind";
 import { moveItemsFrom } from "../../store/actions";
 import { snapDelta } from "../../store/view";
-import type { Point2 } from "../../shapes/kind";
-import { StateNode, type PointerInfo } from "../state-node";
+import { GestureState } from "../gesture-state";
+import type { PointerInfo } from "../state-node";
 
 export interface TranslateStart {
   /** Where the pointer was pressed. */
@@ -18,39 +19,11 @@ export interface TranslateStart {
   readonly anchor: Point2;
 }
 
-export class Translating extends StateNode {
+export class Translating extends GestureState<TranslateStart> {
   readonly id = "translating";
-  private from: TranslateStart | null = null;
 
-  override onEnter(info: unknown): void {
-    this.from = info as TranslateStart;
-    this.editor.beginGesture();
-  }
-
-  override onExit(): void {
-    this.from = null;
-    // Left without a release (another tool chosen mid-drag): what was done stays, as one step.
-    this.editor.endGesture();
-  }
-
-  override onPointerMove(p: PointerInfo): void {
-    const from = this.from!;
-    // Undo, redo or an open ended the gesture under us: stop following the pointer.
-    if (!this.editor.gestureActive()) {
-      this.go("idle");
-      return;
-    }
+  protected step(from: TranslateStart, p: PointerInfo): void {
     const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y);
     moveItemsFrom(this.editor, from.shapes, from.probes, dx, dy, from.end);
-  }
-
-  override onPointerUp(): void {
-    this.editor.endGesture();
-    this.go("idle");
-  }
-
-  override onCancel(): void {
-    this.editor.cancelGesture();
-    this.go("idle");
   }
 }

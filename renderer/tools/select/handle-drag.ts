@@ -3,7 +3,8 @@
 // pointer makes of the shape (`reshape`).
 import type { Shape } from "../../../core";
 import { notify, replaceShapes } from "../../store/actions";
-import { StateNode, type PointerInfo } from "../state-node";
+import { GestureState } from "../gesture-state";
+import type { PointerInfo } from "../state-node";
 import type { HandleKind, PolygonEdit } from "../../shapes/kind";
 import { kindOf } from "../../shapes/registry";
 import { snapLength, snapPoint } from "../../store/view";
@@ -14,9 +15,7 @@ export interface HandleDragStart {
   readonly handle: HandleKind;
 }
 
-export abstract class HandleDrag extends StateNode {
-  protected from: HandleDragStart | null = null;
-
+export abstract class HandleDrag extends GestureState<HandleDragStart> {
   /**
    * The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its
    * reason): by default what the shape's kind says of the handle, at the snapped pointer.
@@ -25,22 +24,8 @@ export abstract class HandleDrag extends StateNode {
     return kindOf(shape).drag(shape, handle, snapPoint(this.editor, p.world), { shift: p.shift, mod: p.mod, snapLength: (v) => snapLength(this.editor, v) });
   }
 
-  override onEnter(info: unknown): void {
-    this.from = info as HandleDragStart;
-    this.editor.beginGesture();
-  }
-
-  override onExit(): void {
-    this.from = null;
-    this.editor.endGesture();
-  }
-
-  override onPointerMove(p: PointerInfo): void {
-    if (!this.editor.gestureActive()) {
-      this.go("idle");
-      return;
-    }
-    const from = this.from!, shape = from.shape;
+  protected step(from: HandleDragStart, p: PointerInfo): void {
+    const shape = from.shape;
     const next = this.reshape(from, p);
     if ("id" in next) {
       replaceShapes(this.editor, new Map([[shape.id, next]]));
@@ -54,15 +39,5 @@ export abstract class HandleDrag extends StateNode {
     }
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
     notify(this.editor, next.hull ? `Using the convex hull of the points (${next.points.length} vertices)` : POLYGON_HINT);
-  }
-
-  override onPointerUp(): void {
-    this.editor.endGesture();
-    this.go("idle");
-  }
-
-  override onCancel(): void {
-    this.editor.cancelGesture();
-    this.go("idle");
   }
 }
