@@ -94,4 +94,9 @@ export interface ShapeKind<S extends Shape = Shape> {
   handles(s: S): readonly LocalHandle[];
   /** What dragging `handle` to `pointer` (world) makes of `s`, as it was when the drag began. */
   drag(s: S, handle: HandleKind, pointer: Point2, o: DragOptions): S | PolygonEdit;
+  /**
+   * For kinds made of points: why these points would not make one (null when they do). The
+   * Inspector then lists the points, and a point typed there is checked with it.
+   */
+  readonly pointsRule?: (points: readonly Point[]) => string | null;
 }

@@ -75,6 +75,7 @@ export const polygonKind: ShapeKind<Polygon> = {
         { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 } },
       ];
     }),
+  pointsRule: (points) => checkConvexPolygon(vecs(points))?.message ?? null,
   drag(s, handle, pointer, o): Polygon | PolygonEdit {
     if (handle.kind === "vertex") return moveVertex(s, handle.index, pointer, o.shift);
     if (handle.kind === "midpoint") return insertVertex(s, handle.index, pointer, o.shift);

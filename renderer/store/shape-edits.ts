@@ -2,11 +2,9 @@
 // next shapes (or refusing with a message, leaving the document untouched), and thin wrappers that
 // write the store, one undo step each.
 import {
-  checkConvexPolygon,
   collisionLayerOf,
   collisionMaskOf,
   COLLISION_BITS,
-  toVec,
   type CollisionLayer,
   type Point,
   type Property,
@@ -83,18 +81,19 @@ export function shapesWithField(shapes: readonly Shape[], ids: readonly string[]
   return { ok: true, value: changed ? next : shapes };
 }
 
-/** Moves one point of a polygon; refuses a result that is not strictly convex, with core's message. */
+/** Moves one point of a shape made of points; refuses what its kind's rule refuses, with the rule's message. */
 export function shapesWithPoint(shapes: readonly Shape[], id: string, index: number, point: Point): Edit<readonly Shape[]> {
   const s = shapes.find((x) => x.id === id);
-  if (!s || s.type !== "polygon") return { ok: false, message: `${id} is not a polygon` };
+  const rule = s && kindOf(s).pointsRule;
+  if (!s || !rule || !("points" in s)) return { ok: false, message: `${id} has no points` };
   if (index < 0 || index >= s.points.length) return { ok: false, message: `no point ${index}` };
   for (const v of point) {
     const c = parseNumber(String(v));
     if (!c.ok) return c;
   }
   const points = s.points.map((p, i) => (i === index ? point : p));
-  const problem = checkConvexPolygon(points.map(toVec));
-  if (problem) return { ok: false, message: problem.message };
+  const problem = rule(points);
+  if (problem) return { ok: false, message: problem };
   return { ok: true, value: shapes.map((x) => (x === s ? { ...s, points } : x)) };
 }
 
@@ -245,7 +244,7 @@ const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: reado
   writeShapes(editor, edit(editor.getState().shapes, editor.getState().selection));
 
 export const setSelectionField = (editor: Editor, field: NumericField, value: number) => onSelection(editor, (s, ids) => shapesWithField(s, ids, field, value));
-export const setPolygonPoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
+export const setShapePoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
 export const nameSelection = (editor: Editor, name: string) => onSelection(editor, (s, ids) => shapesNamed(s, ids, name));
 export const setSelectionBit = (editor: Editor, field: BitField, bit: number, on: boolean) => onSelection(editor, (s, ids) => shapesWithBit(s, ids, field, bit, on));
 export const addSelectionProperty = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithNewProperty(s, ids, name, type));

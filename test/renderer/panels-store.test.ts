@@ -16,7 +16,7 @@ import {
   nameCollisionLayer,
   nameSelection,
   renameSelectionProperty,
-  setPolygonPoint,
+  setShapePoint,
   setSelectionBit,
   setSelectionField,
   setSelectionPropertyType,
@@ -200,12 +200,12 @@ describe("inspector edits", () => {
   it("moves polygon points only while the polygon stays convex, with core's message", () => {
     addShape(editor, square("p"));
     const before = documentOf(state());
-    const r = setPolygonPoint(editor, "p", 2, [5, 1]); // dents the square
+    const r = setShapePoint(editor, "p", 2, [5, 1]); // dents the square
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/not convex/);
-    expect(setPolygonPoint(editor, "p", 2, [10, 0]).ok).toBe(false); // repeats point 1
+    expect(setShapePoint(editor, "p", 2, [10, 0]).ok).toBe(false); // repeats point 1
     expect(documentOf(state())).toEqual(before);
-    expect(setPolygonPoint(editor, "p", 2, [12, 12]).ok).toBe(true);
+    expect(setShapePoint(editor, "p", 2, [12, 12]).ok).toBe(true);
     expect(shape("p").type === "polygon" && shape("p")).toMatchObject({ points: [[0, 0], [10, 0], [12, 12], [0, 10]] });
   });
 
@@ -313,7 +313,7 @@ describe("saving", () => {
     setSelectionPropertyValue(editor, "tint", "#11223344");
     addSelectionProperty(editor, "heavy", "boolean");
     setSelectionPropertyValue(editor, "heavy", true);
-    setPolygonPoint(editor, "p", 2, [11, 11]);
+    setShapePoint(editor, "p", 2, [11, 11]);
     const written = documentOf(state());
     const parsed = parseScene(serializeScene(currentScene(editor)));
     expect(parsed.ok).toBe(true);

@@ -1,9 +1,10 @@
 // Numeric and naming fields of the selection. With several shapes it shows the fields they share;
 // a field whose values differ is empty with a "mixed" placeholder, and a typed value sets them all.
-import type { Shape } from "../../../core";
+import type { Point, Shape } from "../../../core";
+import { kindOf } from "../../shapes/registry";
 import { useEditor, useEditorState } from "../../editor/react";
 import { moveSelectionToLayer } from "../../store/layer-actions";
-import { nameSelection, parseNumber, setPolygonPoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
+import { nameSelection, parseNumber, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
 import { Field, formatNumber, Panel } from "./fields";
 
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
@@ -19,13 +20,14 @@ export function useSelectedShapes(): readonly Shape[] {
 
 const shown = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
 
-function PolygonPoints({ shape }: { readonly shape: Extract<Shape, { type: "polygon" }> }) {
+/** The points of a shape made of points (its kind has a points rule), each editable. */
+function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: readonly Point[] }> }) {
   const editor = useEditor();
   const commit = (i: number, axis: 0 | 1) => (text: string) => {
     const v = parseNumber(text);
     if (!v.ok) return v;
     const p = shape.points[i]!;
-    return setPolygonPoint(editor, shape.id, i, axis === 0 ? [v.value, p[1]] : [p[0], v.value]);
+    return setShapePoint(editor, shape.id, i, axis === 0 ? [v.value, p[1]] : [p[0], v.value]);
   };
   return (
     <fieldset className="points">
@@ -90,7 +92,7 @@ export function InspectorPanel() {
           </select>
         </div>
       </div>
-      {single?.type === "polygon" && <PolygonPoints key={key} shape={single} />}
+      {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={key} shape={single} />}
     </Panel>
   );
 }
