@@ -1,15 +1,16 @@
 // Lists the overlaps of the selected shapes: the other shape, the depth, the normal and the
 // contact points, live while dragging.
-import { useEditorState, useOverlaps } from "../editor/react";
+import { useMemo } from "react";
+import { useEditor, useEditorState, useOverlaps } from "../editor/react";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
 export function ContactsPanel() {
+  const editor = useEditor();
   const selection = useEditorState((s) => s.selection);
   const { pairs } = useOverlaps();
-  if (selection.length === 0) return null;
-  const selected = new Set(selection);
-  const shown = pairs.filter((p) => selected.has(p.a) || selected.has(p.b));
+  // The selection's pairs through the editor's index of pairs by shape.
+  const shown = useMemo(() => editor.overlapsOf(new Set(selection)), [editor, pairs, selection]);
   if (shown.length === 0) return null;
   return (
     <section className="contacts" aria-label="Contacts">

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { Arrow, Circle, Group, Text } from "react-konva";
 import type { OverlapPair } from "../../core";
+import { useEditor } from "../editor/react";
 import { useCanvasTheme } from "./theme";
 import { usePixel } from "./pixel";
 
@@ -12,9 +13,10 @@ const MIN_ARROW = 28;
 export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPair[]; selected: ReadonlySet<string> }) {
   const THEME = useCanvasTheme();
   const px = usePixel();
-  // Filtered once per pair list and selection, not on every render of a pan or zoom (a big scene
-  // has tens of thousands of pairs).
-  const shown = useMemo(() => pairs.filter((p) => selected.has(p.a) || selected.has(p.b)), [pairs, selected]);
+  const editor = useEditor();
+  // Through the editor's index of pairs by shape, once per pair list and selection (a big scene has
+  // tens of thousands of pairs), not on every render of a pan or zoom.
+  const shown = useMemo(() => editor.overlapsOf(selected), [editor, pairs, selected]);
   return (
     <>
       {shown.map((p) => {

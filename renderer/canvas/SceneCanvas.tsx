@@ -21,6 +21,7 @@ import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
 import { ShapeBatch } from "./ShapeBatch";
+import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
 import { useCanvasTheme } from "./theme";
 
@@ -102,10 +103,19 @@ export function SceneCanvas() {
   // Konva nodes (or a batch of their own when there are very many) and redraw on every drag step.
   // Followed from the last step's split: a drag replaces one shape, not the grouping.
   const lastSplit = useRef<SplitRuns | null>(null);
-  const split = useMemo(
+  const splitRuns = useMemo(
     () => (lastSplit.current = followSplitRuns(lastSplit.current, shapes, layers, selected, (id) => editor.documentWorld().lookup(id)?.index)),
     [editor, shapes, layers, selected],
-  ).runs;
+  );
+  const split = splitRuns.runs;
+  // Per layer's batch: the places of its shapes near a rectangle, through the world's tree.
+  const nears = useMemo(() => split.map((_, r): NonNullable<BatchContent["near"]> => (rect, visit) => {
+    const world = editor.documentWorld();
+    world.forEachInBox(rect.minX, rect.minY, rect.maxX, rect.maxY, (s) => {
+      const i = world.lookup(s.id)?.index;
+      if (i !== undefined && splitRuns.runOf[i] === r && split[r]!.rest[splitRuns.at[i]!]?.id === s.id) visit(splitRuns.at[i]!);
+    });
+  }), [editor, splitRuns, split]);
   const liveCount = split.reduce((n, r) => n + r.live.length, 0);
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
@@ -192,9 +202,9 @@ export function SceneCanvas() {
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
         </Layer>
         <Layer>
-          {split.map(({ run, rest, live }) => (
+          {split.map(({ run, rest, live }, r) => (
             <Fragment key={run.layer}>
-              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} look="plain" cached />
+              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} look="plain" cached near={nears[r]} />
               {liveCount > LIVE_NODE_LIMIT
                 ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} look="selected" cached={false} />
                 : live.map((s) => <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected locked={run.locked} />)}

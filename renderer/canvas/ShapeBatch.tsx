@@ -5,7 +5,7 @@ import type Konva from "konva";
 import { useEffect, useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor } from "../editor/react";
-import { BatchCache, paintShapes, visibleRect, type BatchLook, type BatchShapes, type BoxReader, type ScreenView } from "./shape-batch";
+import { BatchCache, paintShapes, visibleRect, type BatchContent, type BatchLook, type BatchShapes, type BoxReader, type ScreenView } from "./shape-batch";
 import { useCanvasTheme } from "./theme";
 
 /** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
@@ -35,9 +35,11 @@ export interface ShapeBatchProps {
   readonly look: BatchLook;
   /** Cached batches keep a bitmap of the view; uncached ones (shapes that move) draw every time. */
   readonly cached: boolean;
+  /** The places of the shapes near a rectangle, through an index (see BatchContent.near). */
+  readonly near?: BatchContent["near"];
 }
 
-export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: ShapeBatchProps) {
+export function ShapeBatch({ batchKey, shapes, overlapping, look, cached, near }: ShapeBatchProps) {
   const theme = useCanvasTheme();
   const editor = useEditor();
   const boxes = useMemo((): BoxReader => (s, out) => editor.documentWorld().readBox(s, out), [editor]);
@@ -53,7 +55,7 @@ export function ShapeBatch({ batchKey, shapes, overlapping, look, cached }: Shap
     holder.node = node;
     const view = screenOf(context, node);
     if (!view) return;
-    const content = { shapes, overlapping, theme, look, boxes };
+    const content = { shapes, overlapping, theme, look, boxes, ...(near ? { near } : {}) };
     if (cached) {
       cache.draw(context._context, content, view);
       report(node.getStage(), batchKey, cache.drawn);

@@ -126,6 +126,20 @@ export interface BatchContent {
   readonly look: BatchLook;
   /** Where the shapes' boxes are read (not part of what is drawn). */
   readonly boxes?: BoxReader;
+  /**
+   * Visits the places in `shapes` of the shapes whose boxes meet a rectangle, through an index
+   * (the world's tree): a patch then paints the few shapes under it, not a pass over all of them.
+   */
+  readonly near?: (rect: WorldRect, visit: (place: number) => void) => void;
+}
+
+/** The content's shapes whose boxes meet `area`, in their draw order, found through its index. */
+function shapesNear(c: BatchContent, area: WorldRect): BatchShapes {
+  const places: number[] = [];
+  c.near!(area, (place) => {
+    if (c.shapes[place]) places.push(place);
+  });
+  return places.sort((a, b) => a - b).map((p) => c.shapes[p]!);
 }
 
 /** What a batch's bitmap shows: its shapes, each one's index, and the overlap flags drawn. */
@@ -363,7 +377,7 @@ export class BatchCache {
     ctx.rect(minX, minY, maxX - minX, maxY - minY);
     ctx.clip();
     ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
-    paintShapes(ctx, c.shapes, c.overlapping, area, c.look, c.theme, v.scale, c.boxes);
+    paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.theme, v.scale, c.boxes);
     ctx.restore();
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;

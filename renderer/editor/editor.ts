@@ -61,6 +61,7 @@ export class Editor {
   private pendingFor: readonly Shape[] | null = null;
   private probeKey: { shapes: readonly Shape[]; probes: readonly Probe[] } | null = null;
   private hits = new Map<string, CastHit | null>();
+  private pairIndex: { readonly pairs: readonly OverlapPair[]; readonly byShape: ReadonlyMap<string, readonly number[]> } | null = null;
 
   constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState> } = {}) {
     this.store = createStore<EditorState>()(() => ({ ...initialState(), ...options.state }));
@@ -206,6 +207,30 @@ export class Editor {
       this.overlapsKey = shapes;
     }
     return { pairs: this.pairs, ids: this.overlapIds, pending: false };
+  }
+
+  /**
+   * The overlapping pairs that involve any of `ids`, in the order of overlaps(): through an index
+   * of the pairs by shape, made once per pair list, so a selection among tens of thousands of
+   * pairs looks at its own.
+   */
+  overlapsOf(ids: ReadonlySet<string>): readonly OverlapPair[] {
+    const { pairs } = this.overlaps();
+    if (ids.size === 0 || pairs.length === 0) return [];
+    if (this.pairIndex?.pairs !== pairs) {
+      const byShape = new Map<string, number[]>();
+      pairs.forEach((p, i) => {
+        for (const id of [p.a, p.b]) {
+          const list = byShape.get(id);
+          if (list) list.push(i);
+          else byShape.set(id, [i]);
+        }
+      });
+      this.pairIndex = { pairs, byShape };
+    }
+    const at = new Set<number>();
+    for (const id of ids) for (const i of this.pairIndex.byShape.get(id) ?? []) at.add(i);
+    return [...at].sort((a, b) => a - b).map((i) => pairs[i]!);
   }
 
   /** The closest hit of every probe, recomputed when the shapes or the probes change. */

@@ -407,3 +407,19 @@ describe("overlapsOf (the document's overlapping pairs and ids)", () => {
     expect(overlapsOf(now).pairs).toEqual(findOverlaps(now));
   });
 });
+
+describe("overlapsOf a selection (the Contacts panel's and overlay's pairs, through the index by shape)", () => {
+  it("gives the pairs a plain filter gives, in the same order, for any selection", () => {
+    const scene = scaleScene(2_000, 9);
+    loadDocument(editor, scene, { name: "s.json" });
+    const { pairs } = editor.overlaps();
+    expect(pairs.length).toBeGreaterThan(50);
+    const ids = scene.shapes.map((s) => s.id);
+    for (let k = 0; k < 40; k++) {
+      const picked = new Set(ids.filter((_, i) => (i * 7919 + k * 104729) % 97 < 1 + (k % 5)));
+      picked.add("probe-not-a-shape");
+      expect(editor.overlapsOf(picked)).toEqual(pairs.filter((p) => picked.has(p.a) || picked.has(p.b)));
+    }
+    expect(editor.overlapsOf(new Set())).toEqual([]);
+  });
+});

@@ -67,7 +67,7 @@ export function LayersPanel() {
   const shapes = useEditorState((s) => s.shapes);
   const active = useEditorState(activeLayerOf);
   const selection = useEditorState((s) => s.selection);
-  const hasSelection = editor.shapesWithIds(selection).length > 0;
+  const hasSelection = selection.some((id) => editor.shapeById(id) !== undefined);
   const counts = editor.layerCounts.of(shapes);
   return (
     <Panel title="Layers">
