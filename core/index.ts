@@ -12,6 +12,7 @@ export * from "./raycast";
 export * from "./shape-cast";
 export * from "./time-of-impact";
 export * from "./scene-query";
+export * from "./one-pass-scans";
 export * from "./scene/types";
 export * from "./scene/errors";
 export * from "./scene/io";
