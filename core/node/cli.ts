@@ -188,7 +188,6 @@ interface ExportCommandOptions {
   readonly filterBits?: string;
 }
 
-/** Parses a finite number of at least 0 for an option. */
 /** Parses a whole number of worker threads, 0 to 16. */
 function parseWorkers(text: string): number {
   const n = Number(text);
@@ -196,6 +195,7 @@ function parseWorkers(text: string): number {
   return n;
 }
 
+/** Parses a finite number of at least 0 for an option. */
 function parseNonNegative(text: string): number {
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of at least 0, got "${text}"`);
@@ -247,7 +247,7 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
   return options;
 }
 
-/** Exports of scenes this big say so on a terminal first (about a tenth of a second of work). */
+/** Exports of scenes with at least this many shapes say what is under way on a terminal: smaller ones finish before it would be read. */
 export const EXPORT_PROGRESS_SHAPES = 5_000;
 
 const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
@@ -257,7 +257,6 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
   const options = exportOptions(format.id, opts);
   const scene = await loadScene(io, file);
-  // A big scene takes seconds (100,000 shapes: 2–5 s): say what is under way on a terminal.
   const shown = io.progress !== undefined && scene.shapes.length >= EXPORT_PROGRESS_SHAPES;
   if (shown) io.progress!(`exporting ${scene.shapes.length.toLocaleString("en")} shapes as ${format.type.name}…`);
   let text: string;
