@@ -1,8 +1,7 @@
-// Every overlapping pair in a scene, with its contact manifold. A sort-and-sweep on x over the
-// shapes' AABBs keeps the narrow phase to boxes that meet; collision-world.ts keeps the pairs of a
-// changing scene incrementally in a dynamic tree.
-import { DEFAULT_FILTER_RULE, shapesCollide, type FilterRule } from "./collision-filter";
-import { aabbOverlaps, shapeBounds, type AABB } from "./geometry";
+// Scene shapes as the collision kernels take them (geometry, transform, box), and the overlapping
+// pair CollisionWorld.overlaps() lists. The world keeps a changing scene's pairs; the one-pass
+// reference it is tested against is test/core/scan-reference.ts.
+import { shapeBounds, type AABB } from "./geometry";
 import { collide, Manifold } from "./manifold";
 import { CIRCLE, geometryOf, transformOf, type Geometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
@@ -74,41 +73,6 @@ export function manifoldPoints(m: Manifold): Vec2[] {
   if (m.pointCount >= 1) pts.push(vec2(m.point1X, m.point1Y));
   if (m.pointCount >= 2) pts.push(vec2(m.point2X, m.point2Y));
   return pts;
-}
-
-const scratch = new Manifold();
-
-export interface OverlapOptions {
-  /** Which pairs interact, by their collision bits (default "godot"; "none" reports every overlap). */
-  readonly filter?: FilterRule;
-}
-
-/**
- * All overlapping pairs that the filter lets interact, each once, `a` before `b` in scene order;
- * sorted by (a, b) scene index. A sort-and-sweep in one pass: for one scene; CollisionWorld keeps
- * the pairs of a changing scene incrementally.
- */
-export function findOverlaps(shapes: readonly Shape[], options: OverlapOptions = {}): OverlapPair[] {
-  const filter = options.filter ?? DEFAULT_FILTER_RULE;
-  const bodies = shapes.map(collisionBody);
-  const order = bodies.map((_, i) => i).sort((i, j) => bodies[i]!.aabb.minX - bodies[j]!.aabb.minX);
-  const found: { i: number; j: number; pair: OverlapPair }[] = [];
-  for (let s = 0; s < order.length; s++) {
-    const p = bodies[order[s]!]!;
-    for (let t = s + 1; t < order.length; t++) {
-      const q = bodies[order[t]!]!;
-      if (q.aabb.minX > p.aabb.maxX) break;
-      if (!aabbOverlaps(p.aabb, q.aabb)) continue;
-      const [i, j] = order[s]! < order[t]! ? [order[s]!, order[t]!] : [order[t]!, order[s]!];
-      const first = bodies[i]!, second = bodies[j]!;
-      if (!shapesCollide(first.shape, second.shape, filter)) continue;
-      const m = collide(first.geometry, first.transform, second.geometry, second.transform, scratch);
-      if (m.pointCount === 0) continue;
-      found.push({ i, j, pair: { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) } });
-    }
-  }
-  found.sort((u, v) => u.i - v.i || u.j - v.j);
-  return found.map((f) => f.pair);
 }
 
 /** Ids of every shape that overlaps at least one other. */

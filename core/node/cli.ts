@@ -4,14 +4,13 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
 import { FILTER_RULES, type FilterRule } from "../collision-filter";
 import { CollisionWorld } from "../collision-world";
-import { findOverlaps } from "../overlaps";
-import { evaluateProbe, raycastScene, sweepScene, type CastHit } from "../scene-query";
+import type { CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
-import type { Scene } from "../scene/types";
+import type { Scene, Shape } from "../scene/types";
 import { readTextFile, UserError, writeTextFile } from "./files";
 import { replay, type ReplayOptions } from "./replay";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
@@ -66,9 +65,16 @@ async function validateCommand(io: CliIO, file: string): Promise<void> {
   io.stdout(`${file}: valid (${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"}${probes})\n`);
 }
 
+/** The scene's shapes in a collision world: every query of the tool goes through it, as in the editor and replay. */
+function worldOf(shapes: readonly Shape[], filter: FilterRule | undefined): CollisionWorld {
+  const world = new CollisionWorld(filter === undefined ? {} : { filter });
+  world.sync(shapes);
+  return world;
+}
+
 async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean; filter?: FilterRule }): Promise<void> {
   const scene = await loadScene(io, file);
-  const pairs = findOverlaps(scene.shapes, opts.filter ? { filter: opts.filter } : {});
+  const pairs = worldOf(scene.shapes, opts.filter).overlaps();
   if (opts.json) {
     const out = { pairs: pairs.map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]) })) };
     io.stdout(JSON.stringify(out) + "\n");
@@ -136,7 +142,7 @@ function printHits(io: CliIO, hits: readonly CastHit[], opts: CastOptions, what:
 
 async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
-  const hits = raycastScene(scene.shapes, opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside, ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
+  const hits = worldOf(scene.shapes, undefined).raycast(opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside ?? false, ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
   printHits(io, hits, opts, "ray");
 }
 
@@ -147,16 +153,14 @@ async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape
     const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${ids.slice(0, 10).join(", ")}${ids.length > 10 ? ", …" : ""}`;
     throw new UserError(`${file}: no shape with id "${opts.shape}" (${known})`);
   }
-  const filtering = { ...(opts.mask === undefined ? {} : { mask: opts.mask }), ...(opts.filter === undefined ? {} : { filter: opts.filter }) };
-  printHits(io, sweepScene(scene.shapes, opts.shape, opts.to, { mode: opts.all ? "all" : "closest", ...filtering }), opts, "sweep");
+  const hits = worldOf(scene.shapes, opts.filter).sweep(opts.shape, opts.to, { mode: opts.all ? "all" : "closest", ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
+  printHits(io, hits, opts, "sweep");
 }
 
 async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
-  // Many probes (a QA log) over one scene: one tree for all of them; a few: one pass each.
-  const world = scene.probes.length > 8 ? new CollisionWorld() : null;
-  world?.sync(scene.shapes);
-  const results = scene.probes.map((p) => ({ probe: p, hit: world ? world.probe(p) : evaluateProbe(scene.shapes, p) }));
+  const world = worldOf(scene.shapes, undefined);
+  const results = scene.probes.map((p) => ({ probe: p, hit: world.probe(p) }));
   if (opts.json) {
     const out = results.map(({ probe, hit }) => ({ id: probe.id, name: probe.name, type: probe.type, ...(hit ? hitJson(hit) : { hit: false }) }));
     io.stdout(JSON.stringify({ probes: out }) + "\n");
@@ -184,7 +188,6 @@ interface ExportCommandOptions {
   readonly filterBits?: string;
 }
 
-/** Parses a finite number of at least 0 for an option. */
 /** Parses a whole number of worker threads, 0 to 16. */
 function parseWorkers(text: string): number {
   const n = Number(text);
@@ -192,6 +195,7 @@ function parseWorkers(text: string): number {
   return n;
 }
 
+/** Parses a finite number of at least 0 for an option. */
 function parseNonNegative(text: string): number {
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number of at least 0, got "${text}"`);
@@ -243,7 +247,7 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
   return options;
 }
 
-/** Exports of scenes this big say so on a terminal first (about a tenth of a second of work). */
+/** Exports of scenes with at least this many shapes say what is under way on a terminal: smaller ones finish before it would be read. */
 export const EXPORT_PROGRESS_SHAPES = 5_000;
 
 const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
@@ -253,7 +257,6 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
   const options = exportOptions(format.id, opts);
   const scene = await loadScene(io, file);
-  // A big scene takes seconds (100,000 shapes: 2–5 s): say what is under way on a terminal.
   const shown = io.progress !== undefined && scene.shapes.length >= EXPORT_PROGRESS_SHAPES;
   if (shown) io.progress!(`exporting ${scene.shapes.length.toLocaleString("en")} shapes as ${format.type.name}…`);
   let text: string;

@@ -73,7 +73,7 @@ export function parseRayLine(text: string, line: number): RayLineResult {
   }
   const d = parsed.data;
   // Plain assignments, not object spreads or Object.entries: this runs once per ray of a log that
-  // may hold millions, and the spreads were a fifth of a replay's time.
+  // may hold millions, so it makes no object it does not return.
   const extra: Record<string, unknown> = {};
   for (const k in d) if (!KNOWN.has(k)) extra[k] = (d as Record<string, unknown>)[k];
   let expect: { -readonly [K in keyof Expectation]: Expectation[K] } | undefined;

@@ -1,7 +1,8 @@
 // Collision filtering: Godot's rule (either side scans the other), Box2D's (both must agree) and
 // none, as the overlaps, ray casts and sweeps of a scene apply them.
 import { describe, expect, it } from "vitest";
-import { bitsCollide, findOverlaps, raycastScene, sweepScene, vec2, type Shape } from "../../core/index";
+import { bitsCollide, vec2, type Shape } from "../../core/index";
+import { findOverlaps, raycastScene, sweepScene } from "./scan-reference";
 
 const box = (id: string, x: number, bits: { collisionLayer?: number; collisionMask?: number } = {}): Shape => ({ id, type: "box", x, y: 0, rotation: 0, width: 2, height: 2, ...bits });
 

@@ -1,9 +1,11 @@
 // CollisionWorld keeps a changing scene's overlapping pairs incrementally in a dynamic tree: after
 // every step of seeded random edits (moves small and large, adds, removes, bit changes, reorders)
-// its pairs must equal the one-pass findOverlaps, and its ray casts and sweeps the linear
-// raycastScene and sweepScene, under each filter rule. Pinned seeds: every run checks the same.
+// its pairs must equal the one-pass findOverlaps, and its ray casts, sweeps and probes the linear
+// raycastScene, sweepScene and evaluateProbe (test/core/scan-reference.ts), under each filter
+// rule. Pinned seeds: every run checks the same.
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, CollisionWorld, findOverlaps, raycastScene, shapeAABB, shapeBounds, sweepScene, vec2, type FilterRule, type Shape } from "../../core/index";
+import { aabbOverlaps, CollisionWorld, shapeAABB, shapeBounds, vec2, type FilterRule, type Probe, type Shape } from "../../core/index";
+import { evaluateProbe, findOverlaps, raycastScene, sweepScene } from "./scan-reference";
 import { seededRandom } from "../seeded-random";
 
 const BITS = [1, 2, 3, 4, 5, 0x80000000, 0xffffffff];
@@ -70,6 +72,15 @@ function run(seed: number, rule: FilterRule, steps: number, count: number, sprea
       const mover = shapes[Math.floor(r() * shapes.length)]!;
       const to = vec2(mover.x + (r() - 0.5) * spread / 2, mover.y + (r() - 0.5) * spread / 2);
       expect(world.sweep(mover.id, to, { mode: "all" }), `seed ${seed} step ${step}: sweep`).toEqual(sweepScene(shapes, mover.id, to, { mode: "all", filter: rule }));
+      expect(world.sweep(mover.id, to), `seed ${seed} step ${step}: sweep, closest`).toEqual(sweepScene(shapes, mover.id, to, { filter: rule }));
+      // Probes, as `collider-studio probes` and the editor evaluate them (sweep probes meet shapes by the godot rule).
+      const ray: Probe = { id: "r", name: "", type: "ray", from: [mover.x, mover.y], to: [to.x, to.y] };
+      expect(world.probe(ray), `seed ${seed} step ${step}: ray probe`).toEqual(evaluateProbe(shapes, ray));
+      if (rule === "godot") {
+        const sweep: Probe = { id: "s", name: "", type: "sweep", shape: mover.id, to: [to.x, to.y] };
+        expect(world.probe(sweep), `seed ${seed} step ${step}: sweep probe`).toEqual(evaluateProbe(shapes, sweep));
+        expect(world.probe({ ...sweep, shape: "gone" })).toBeNull();
+      }
       // A region: the shapes whose box (shapeAABB) meets it on the mask's layers, in scene order.
       const x = (r() - 0.5) * spread, y = (r() - 0.5) * spread, w = r() * spread / 3, h = r() * spread / 3;
       const mask = r() < 0.5 ? undefined : BITS[Math.floor(r() * BITS.length)]!;

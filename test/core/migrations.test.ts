@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS, migrateScene, parseScene, SCENE_VERSION, type Migration } from "../../core/index";
+import { parseScene, SCENE_VERSION } from "../../core/index";
+import { MIGRATIONS, migrateScene, type Migration } from "../../core/scene/migrations";
 
 const dir = path.join(__dirname, "..", "fixtures", "versions");
 const fixtures = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();

@@ -9,7 +9,8 @@
 // planck computes in float64 like the core, so the tolerances are rounding, not float32.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { containsPoint, geometryOf, raycastScene, transformOf, vec2, type Scene, type Shape } from "../../core/index";
+import { containsPoint, geometryOf, transformOf, vec2, type Scene, type Shape } from "../../core/index";
+import { raycastScene } from "../core/scan-reference";
 import { box2dWorld, exportBox2d, FIXTURE_ID_PROPERTY, type Box2dExportOptions } from "../../core/export/box2d";
 import { CAPSULE_POLYGON_ERROR } from "../../core/export/box2d-geometry";
 import { seedOf, shapeOf, KINDS, real } from "../core/arbitraries";

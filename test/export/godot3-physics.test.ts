@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { exportGodot, planGodotScene } from "../../core/export/godot";
-import { raycastScene } from "../../core/scene-query";
+import { raycastScene } from "../core/scan-reference";
 import { parseScene } from "../../core/scene/io";
 import { collisionLayerOf, collisionMaskOf, type Scene, type Shape } from "../../core/scene/types";
 import { vec2, type Vec2 } from "../../core/vec2";

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
 import { scaleSceneText } from "../bench/editor-scenes";
 import { readTextFile } from "../../core/node/files";
-import { evaluateProbe, exportBox2d, exportGodot, exportTiled, findOverlaps, parseScene } from "../../core/index";
+import { exportBox2d, exportGodot, exportTiled, parseScene } from "../../core/index";
+import { evaluateProbe, findOverlaps } from "../core/scan-reference";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = join(ROOT, "test/fixtures");

@@ -1,7 +1,8 @@
 // A small replay for the HTML report's tests: the README scene (one shape of each kind, a rotated
 // capsule) and rays with every status and every mismatch kind. Actual hits come from the core;
 // the verdicts are written by hand, so these tests do not depend on the comparison.
-import { raycastScene, vec2, type Scene } from "../../core/index";
+import { vec2, type Scene } from "../../core/index";
+import { raycastScene } from "../core/scan-reference";
 import { MISMATCH_KINDS, type Expectation, type Mismatch, type MismatchKind, type RayRecord, type ReplayResult, type ReplayStatus, type ReplaySummary } from "../../core/replay/types";
 import type { Point } from "../../core/scene/types";
 

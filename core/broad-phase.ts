@@ -1,0 +1,215 @@
+// The broad phase, after Box2D's broad_phase.c: one proxy per slot in a dynamic AABB tree holding
+// an enlarged ("fat") box, a move buffer of the proxies whose fat box was (re)inserted, and the
+// search for new candidate pairs among them. It keeps no contacts: the pairs it has reported live
+// in a PairSet its owner gives it (contact-cache.ts), which also drops them when the fat boxes
+// part (Box2D does that in its contact update, not in the broad phase).
+import { DynamicTree } from "./dynamic-tree";
+
+/** Slots are below 2^22 (four million proxies), so two make one exact key below 2^44. */
+export const SLOT_LIMIT = 4194304;
+
+/** The key of the pair of slots p and q, the same in either order (Box2D's B2_SHAPE_PAIR_KEY). */
+export const pairKey = (p: number, q: number): number => (p < q ? p * SLOT_LIMIT + q : q * SLOT_LIMIT + p);
+
+/** The pairs already reported, as the broad phase needs to see them: it adds only pairs not in it. */
+export interface PairSet {
+  readonly size: number;
+  has(key: number): boolean;
+  /** A new candidate pair: slots p and q, key pairKey(p, q). */
+  add(key: number, p: number, q: number): void;
+}
+
+/**
+ * How far a proxy's box reaches beyond the shape: a tenth of its size, plus 1e-9 of its position's
+ * magnitude so that shapes far from the origin still get a margin above their rounding. A shape
+ * that moves a little stays inside its fat box and does not touch the tree (Box2D's
+ * b2_aabbMargin, relative here because scene units are arbitrary). Reads the exact box at
+ * tight[k…], writes the fat one at out[k…].
+ */
+function fatten(tight: Float64Array, out: Float64Array, k: number): void {
+  const minX = tight[k]!, minY = tight[k + 1]!, maxX = tight[k + 2]!, maxY = tight[k + 3]!;
+  const margin = 0.1 * Math.max(maxX - minX, maxY - minY) + 1e-9 * (Math.abs(minX) + Math.abs(minY)) + 1e-12;
+  out[k] = minX - margin;
+  out[k + 1] = minY - margin;
+  out[k + 2] = maxX + margin;
+  out[k + 3] = maxY + margin;
+}
+
+/** `fresh` (a larger array) with `old` copied to its start. */
+export function copiedInto<A extends Int32Array | Uint32Array | Float64Array>(old: A, fresh: A): A {
+  fresh.set(old);
+  return fresh;
+}
+
+/**
+ * Proxies by slot (a small whole number the owner picks and reuses). The owner writes a slot's
+ * exact box into `tight` (four numbers a slot, minX minY maxX maxY) before createProxy or
+ * moveProxy; the broad phase derives the fat box from it.
+ */
+export class BroadPhase {
+  private dynamicTree = new DynamicTree();
+  /** The tree's proxy of each slot, -1 for a slot without one. */
+  private proxyAt = new Int32Array(16).fill(-1);
+  private fatBoxes = new Float64Array(64);
+  private tightBoxes = new Float64Array(64);
+  /** Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs. */
+  private readonly moveBuffer: number[] = [];
+  /** One past the highest slot ever given a proxy. */
+  private slotEnd = 0;
+  private live = 0;
+
+  /** The tree of fat boxes; its user data is the slot. */
+  get tree(): DynamicTree {
+    return this.dynamicTree;
+  }
+
+  /** Each slot's exact box, four numbers a slot; replaced (not resized in place) by reserve. */
+  get tight(): Float64Array {
+    return this.tightBoxes;
+  }
+
+  /** Each slot's fat box, as the tree holds it. */
+  get fat(): Float64Array {
+    return this.fatBoxes;
+  }
+
+  /** How many slots have a proxy. */
+  get proxyCount(): number {
+    return this.live;
+  }
+
+  /** Room for slots 0..count-1. Throws a RangeError from SLOT_LIMIT on. */
+  reserve(count: number): void {
+    if (count > SLOT_LIMIT) throw new RangeError(`a collision world holds at most ${SLOT_LIMIT} shapes`);
+    if (count <= this.proxyAt.length) return;
+    const size = Math.max(count, 2 * this.proxyAt.length);
+    this.proxyAt = copiedInto(this.proxyAt, new Int32Array(size).fill(-1));
+    this.fatBoxes = copiedInto(this.fatBoxes, new Float64Array(4 * size));
+    this.tightBoxes = copiedInto(this.tightBoxes, new Float64Array(4 * size));
+  }
+
+  /**
+   * Replaces every proxy with slots 0..count-1, their exact boxes already in `tight`: one tree
+   * built in bulk (binned SAH) instead of one insertion each. Every slot counts as moved.
+   */
+  load(count: number): void {
+    this.reserve(count);
+    const tight = this.tightBoxes, fat = this.fatBoxes, proxyAt = this.proxyAt, slots = new Int32Array(count);
+    this.moveBuffer.length = 0;
+    for (let i = 0; i < count; i++) {
+      fatten(tight, fat, 4 * i);
+      slots[i] = i;
+      proxyAt[i] = i;
+      this.moveBuffer.push(i);
+    }
+    proxyAt.fill(-1, count);
+    // build() numbers proxies 0..count-1 in input order: proxy i is slot i.
+    this.dynamicTree = DynamicTree.build(fat.subarray(0, 4 * count), slots);
+    this.slotEnd = count;
+    this.live = count;
+  }
+
+  /** A proxy for the slot, from its exact box in `tight`. The tree checks the box: NaN in it throws, and nothing is added. */
+  createProxy(slot: number): void {
+    this.reserve(slot + 1);
+    const f = this.fatBoxes, k = 4 * slot;
+    fatten(this.tightBoxes, f, k);
+    this.proxyAt[slot] = this.dynamicTree.createProxy(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, slot);
+    if (slot >= this.slotEnd) this.slotEnd = slot + 1;
+    this.live++;
+    this.moveBuffer.push(slot);
+  }
+
+  /**
+   * After the slot's exact box in `tight` changed: re-fattens and moves the proxy only when the
+   * exact box left the fat one, and returns whether it did.
+   */
+  moveProxy(slot: number): boolean {
+    const t = this.tightBoxes, f = this.fatBoxes, k = 4 * slot;
+    if (t[k]! >= f[k]! && t[k + 1]! >= f[k + 1]! && t[k + 2]! <= f[k + 2]! && t[k + 3]! <= f[k + 3]!) return false;
+    fatten(t, f, k);
+    this.dynamicTree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
+    this.moveBuffer.push(slot);
+    return true;
+  }
+
+  /** Looks for the slot's pairs again at the next updatePairs though its box stayed (its filter bits changed: Box2D's b2BufferMove). */
+  bufferMove(slot: number): void {
+    this.moveBuffer.push(slot);
+  }
+
+  destroyProxy(slot: number): void {
+    this.dynamicTree.destroyProxy(this.proxyAt[slot]!);
+    this.proxyAt[slot] = -1;
+    this.live--;
+  }
+
+  /** Whether the fat boxes of two slots meet (touching counts). */
+  fatOverlap(p: number, q: number): boolean {
+    const f = this.fatBoxes, i = 4 * p, j = 4 * q;
+    return f[i]! <= f[j + 2]! && f[j]! <= f[i + 2]! && f[i + 1]! <= f[j + 3]! && f[j + 1]! <= f[i + 3]!;
+  }
+
+  /** Whether the exact boxes of two slots meet (touching counts). */
+  tightOverlap(p: number, q: number): boolean {
+    const t = this.tightBoxes, i = 4 * p, j = 4 * q;
+    return t[i]! <= t[j + 2]! && t[j]! <= t[i + 2]! && t[i + 1]! <= t[j + 3]! && t[j + 1]! <= t[i + 3]!;
+  }
+
+  /**
+   * Calls visit(slot) for every slot whose exact box meets the given one (touching counts), in
+   * tree order: the tree's fat boxes find the candidates, the exact boxes decide.
+   */
+  query(minX: number, minY: number, maxX: number, maxY: number, visit: (slot: number) => void): void {
+    const t = this.tightBoxes;
+    this.dynamicTree.query(minX, minY, maxX, maxY, (_proxy, slot) => {
+      const k = 4 * slot;
+      if (t[k]! <= maxX && minX <= t[k + 2]! && t[k + 1]! <= maxY && minY <= t[k + 3]!) visit(slot);
+      return true;
+    });
+  }
+
+  /**
+   * Adds to `pairs` every pair of a moved slot and another whose fat boxes meet, that `shouldPair`
+   * accepts and that `pairs` does not hold yet (Box2D's b2UpdateBroadPhasePairs), then empties the
+   * move buffer. Returns the moved slots as flags (indexed by slot): only their pairs can have
+   * parted. When every proxy moved and `pairs` is empty (a first load), one walk of the tree
+   * against itself finds the pairs, added in key order, and no slot is flagged.
+   */
+  updatePairs(pairs: PairSet, shouldPair: (p: number, q: number) => boolean): Uint8Array {
+    const proxyAt = this.proxyAt, moved = new Uint8Array(this.slotEnd);
+    let movedCount = 0;
+    for (const p of this.moveBuffer) {
+      if (!moved[p] && proxyAt[p]! >= 0) movedCount++;
+      moved[p] = 1;
+    }
+    this.moveBuffer.length = 0;
+    if (pairs.size === 0 && movedCount === this.live) {
+      // A query per proxy would descend from the root once each; the self-walk visits each
+      // overlapping pair of leaves once. Key order is slot order, which keeps the owner's lists
+      // (in scene order, mostly slot order after a load) nearly sorted.
+      const keys: number[] = [];
+      this.dynamicTree.forEachOverlappingPair((p, q) => {
+        if (shouldPair(p, q)) keys.push(pairKey(p, q));
+      });
+      for (const key of Float64Array.from(keys).sort()) {
+        const p = Math.floor(key / SLOT_LIMIT);
+        pairs.add(key, p, key - p * SLOT_LIMIT);
+      }
+      return moved.fill(0);
+    }
+    const f = this.fatBoxes;
+    for (let p = 0; p < moved.length; p++) {
+      if (!moved[p] || proxyAt[p]! < 0) continue;
+      const k = 4 * p;
+      this.dynamicTree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
+        // A pair of two moved slots is taken from the lower slot's query only.
+        if (q === p || (q < p && moved[q])) return true;
+        const key = pairKey(p, q);
+        if (!pairs.has(key) && shouldPair(p, q)) pairs.add(key, p, q);
+        return true;
+      });
+    }
+    return moved;
+  }
+}
