@@ -72,6 +72,14 @@ export {
   /** A scene shape's box, from its cached body. */
   shapeAABB,
 } from "./overlaps";
+export {
+  /** Where an outline is traced: a canvas's path methods, or any writer with the same four. */
+  type PathSink,
+} from "./kinds/kind";
+export {
+  /** Traces a scene shape's outline in world units, as its kind draws it (the editor, the HTML report). */
+  traceShapeOutline,
+} from "./kinds/registry";
 
 // ---- Pair queries --------------------------------------------------------------------------
 export {
@@ -310,16 +318,3 @@ export {
 export { replayJUnit } from "./replay/junit";
 /** A replay as one self-contained HTML page. */
 export { replayHtmlReport } from "./replay/html-report";
-
-// ---- Transitional ----------------------------------------------------------------------------
-// One-pass scans still imported by renderer/ and tests outside the core's; use CollisionWorld.
-// Remove with core/one-pass-scans.ts once renderer/canvas/SceneCanvas.tsx, test/renderer,
-// test/e2e/scale.e2e.test.ts and test/bench/editor.bench.ts no longer import them.
-export {
-  /** @deprecated Use CollisionWorld.overlaps(). */
-  findOverlaps,
-  /** @deprecated Use CollisionWorld.raycast(). */
-  raycastScene,
-  /** @deprecated Use CollisionWorld.probe(). */
-  evaluateProbe,
-} from "./one-pass-scans";

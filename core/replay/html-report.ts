@@ -3,7 +3,8 @@
 // a small inline script from the results embedded as JSON. One file, no external URL, so QA can
 // attach it to a bug. Pure: it returns a string, and the same input gives the same bytes.
 import { shapeAABB } from "../overlaps";
-import { CAPSULE, CIRCLE, geometryOf, transformOf, type Transform } from "../shapes";
+import { traceShapeOutline } from "../kinds/registry";
+import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";
 
@@ -141,42 +142,54 @@ function formatter(view: Box): (n: number) => string {
   };
 }
 
-const apply = (t: Transform, x: number, y: number): [number, number] => [t.px + t.c * x - t.s * y, t.py + t.s * x + t.c * y];
+/**
+ * SVG path data of an outline traced as on a canvas (a PathSink): an arc becomes one or two SVG arc
+ * commands (a whole circle two halves, which SVG needs), joined to the point before it by a line as
+ * the canvas joins them.
+ */
+function svgPath(shape: Shape, f: (n: number) => string): string {
+  let d = "";
+  let at: { x: number; y: number } | null = null;
+  const to = (x: number, y: number) => {
+    if (!at) d += `M${f(x)} ${f(y)}`;
+    else if (f(x) !== f(at.x) || f(y) !== f(at.y)) d += `L${f(x)} ${f(y)}`;
+    at = { x, y };
+  };
+  traceShapeOutline(shape, {
+    moveTo: (x, y) => {
+      d += `M${f(x)} ${f(y)}`;
+      at = { x, y };
+    },
+    lineTo: to,
+    arc: (cx, cy, r, a0, a1) => {
+      to(cx + r * Math.cos(a0), cy + r * Math.sin(a0));
+      // Clockwise on screen (y down) is SVG's sweep flag 1; at most half a turn per command.
+      const halves = a1 - a0 > Math.PI + 1e-9 ? 2 : 1;
+      for (let k = 1; k <= halves; k++) {
+        const a = a0 + ((a1 - a0) * k) / halves;
+        const x = cx + r * Math.cos(a), y = cy + r * Math.sin(a);
+        d += `A${f(r)} ${f(r)} 0 0 1 ${f(x)} ${f(y)}`;
+        at = { x, y };
+      }
+    },
+    closePath: () => {
+      d += "Z";
+    },
+  });
+  return d;
+}
 
-/** One SVG element outlining the shape, as the collision core sees it. */
+/** One SVG path outlining the shape as its kind traces it (the editor draws the same outline). */
 function shapeOutline(shape: Shape, f: (n: number) => string, hit: ReadonlySet<string>): string {
   const label = shape.name ? `${shape.id} (${shape.name}), ${shape.type}` : `${shape.id}, ${shape.type}`;
   const attrs = `class="shape${hit.has(shape.id) ? " hit" : ""}" data-shape="${escapeHtml(shape.id)}"`;
   const title = `<title>${escapeHtml(label)}</title>`;
-  const g = geometryOf(shape);
-  if (!g.ok) {
+  if (!geometryOf(shape).ok) {
     // A hand-built shape the format would refuse: a cross at its position, so it is not lost.
     const r = 4;
     return `<path ${attrs} d="M${f(shape.x - r)} ${f(shape.y - r)}L${f(shape.x + r)} ${f(shape.y + r)}M${f(shape.x - r)} ${f(shape.y + r)}L${f(shape.x + r)} ${f(shape.y - r)}">${title}</path>`;
   }
-  const geom = g.value;
-  const t = transformOf(shape);
-  if (geom.kind === CIRCLE) {
-    const [cx, cy] = apply(t, geom.cx, geom.cy);
-    return `<circle ${attrs} cx="${f(cx)}" cy="${f(cy)}" r="${f(geom.radius)}">${title}</circle>`;
-  }
-  if (geom.kind === CAPSULE) {
-    const [x1, y1] = apply(t, geom.x1, geom.y1);
-    const [x2, y2] = apply(t, geom.x2, geom.y2);
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const r = geom.radius;
-    // Side offset: the segment's normal times the radius; each cap is a half turn (sweep 0).
-    const nx = (-(y2 - y1) / len) * r, ny = ((x2 - x1) / len) * r;
-    const rr = `${f(r)} ${f(r)} 0 0 0`;
-    const d = `M${f(x1 + nx)} ${f(y1 + ny)}L${f(x2 + nx)} ${f(y2 + ny)}A${rr} ${f(x2 - nx)} ${f(y2 - ny)}L${f(x1 - nx)} ${f(y1 - ny)}A${rr} ${f(x1 + nx)} ${f(y1 + ny)}Z`;
-    return `<path ${attrs} d="${d}">${title}</path>`;
-  }
-  const points: string[] = [];
-  for (let i = 0; i < geom.count; i++) {
-    const [x, y] = apply(t, geom.vertices[2 * i]!, geom.vertices[2 * i + 1]!);
-    points.push(`${f(x)},${f(y)}`);
-  }
-  return `<polygon ${attrs} points="${points.join(" ")}">${title}</polygon>`;
+  return `<path ${attrs} d="${svgPath(shape, f)}">${title}</path>`;
 }
 
 function rayLabel(r: ReplayResult): string {

@@ -3,8 +3,7 @@
 import type Konva from "konva";
 import { memo } from "react";
 import { Shape as KonvaShape } from "react-konva";
-import type { Shape } from "../../core";
-import { traceShapeOutline } from "../../core/kinds/registry";
+import { traceShapeOutline, type Shape } from "../../core";
 import { useCanvasTheme } from "./theme";
 
 export interface ShapeLook {

@@ -1,8 +1,7 @@
 // Drawing many shapes at once with the plain canvas API, for the batched layers of the canvas: one
 // path per shape in the look of ShapeNode, culled to a world rectangle, and a bitmap cache of what
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
-import { shapeBounds, type Shape } from "../../core";
-import { traceShapeOutline } from "../../core/kinds/registry";
+import { shapeBounds, traceShapeOutline, type Shape } from "../../core";
 import { replacedInPlace } from "../store/replaced-in-place";
 import type { CanvasTheme } from "./theme";
 

@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { documentOf } from "../../renderer/editor/state";
-import { emptyScene, findOverlaps, parseScene, serializeScene, type Shape } from "../../core";
+import { emptyScene, parseScene, serializeScene, type Shape } from "../../core";
+import { findOverlaps } from "../core/scan-reference";
 import { drawOrder } from "../../renderer/canvas/draw-order";
 import { scaleScene } from "../bench/editor-scenes";
 import { addShape, currentScene, loadDocument, redo, select, undo } from "../../renderer/store/actions";

@@ -2,7 +2,8 @@
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, parseRayLine, raycastScene, vec2, type RayRecord, type Shape } from "../../core";
+import { emptyScene, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
+import { raycastScene } from "../core/scan-reference";
 import { receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";

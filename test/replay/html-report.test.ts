@@ -57,10 +57,15 @@ describe("the drawing", () => {
     results.forEach((r, i) => expect(svg.includes(`data-i="${i}"`), r.ray.id).toBe(r.status === "mismatch"));
   });
 
-  it("uses the outline each kind needs: circle, box and polygon as polygons, capsule as a path with two arcs", () => {
+  it("draws every kind from the outline its kind traces: a circle as two half arcs, a box as four corners, a capsule with two caps", () => {
     const svg = svgOf(report());
-    expect(svg).toMatch(/<circle class="shape" data-shape="ball" cx="120" cy="300" r="24">/);
-    expect(svg).toMatch(/<polygon class="shape hit" data-shape="ground" points="[^"]*"/);
+    // The ball: radius 24 about (120, 300), from its right point round through its left one.
+    const ball = /<path class="shape" data-shape="ball" d="([^"]*)"/.exec(svg)![1]!;
+    expect(ball).toBe("M144 300A24 24 0 0 1 96 300A24 24 0 0 1 144 300");
+    // The ground box: four corners and back.
+    const ground = /<path class="shape hit" data-shape="ground" d="([^"]*)"/.exec(svg)![1]!;
+    expect(count(ground, "L")).toBe(3);
+    expect(ground.endsWith("Z")).toBe(true);
     // The capsule turned 90°: a horizontal segment from x 184 to 216 (height 64, radius 16) at y 500.
     const capsule = /<path class="shape hit" data-shape="player" d="([^"]*)"/.exec(svg)![1]!;
     expect(count(capsule, "A")).toBe(2);
