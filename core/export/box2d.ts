@@ -20,6 +20,7 @@
 // custom properties and its transform (a door can later be made kinematic and moved), and
 // b2dJson's getBodyByName finds it. One body per editor layer would bake every vertex into world
 // space and lose per-object properties. The editor layer goes into a fixture property instead.
+import { assertNever } from "../assert-never";
 import { sceneLayers, layerOf, collisionLayerOf, collisionMaskOf, type Property, type Scene, type Shape } from "../scene/types";
 import { stableStringify } from "../scene/io";
 import { angleToRadians, capsuleParts, capsulePolygon, clean, pointToMetres, polygonToMetres, splitConvex, toMetres, type MetrePoint } from "./box2d-geometry";
@@ -175,6 +176,8 @@ function fixtureShapes(shape: Shape, r: Resolved): FixtureShape[] {
     }
     case "polygon":
       return splitConvex(polygonToMetres(shape.points, r.ppm)).map((piece) => ({ polygon: vertices(piece) }));
+    default:
+      return assertNever(shape, "shape kind");
   }
 }
 

@@ -5,6 +5,7 @@
 // rotation clockwise on screen, as the scene is, so positions and angles map one to one.
 // Format checked against the TSCN file format docs (3.x and 4.x), scene/resources/resource_format_text.cpp
 // and core/variant/variant_parser.cpp; the Godot 3 output is loaded by godot3-server in the tests.
+import { assertNever } from "../assert-never";
 import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, layerOf, sceneLayers, type Layer, type Point, type Property, type Scene, type Shape } from "../scene/types";
 import { identifier, nodeName, UniqueNames } from "./godot-names";
 import { godotColor, godotReal, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
@@ -113,6 +114,8 @@ function shapeProperties(shape: Shape, version: GodotVersion): string[] {
       const pts = doubleArea(shape.points) < 0 ? [shape.points[0]!, ...shape.points.slice(1).reverse()] : shape.points;
       return [`points = ${godotVector2Array(pts, version)}`];
     }
+    default:
+      return assertNever(shape, "shape kind");
   }
 }
 

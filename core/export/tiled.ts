@@ -9,6 +9,7 @@
 // - A capsule object (Tiled 1.12, mapeditor/tiled#4288, JSON `"capsule": true`) is the stadium
 //   inscribed in its width × height box: radius min(w, h)/2, long axis along the longer side.
 // - Polygon points are relative to (x, y) and turned with the object about (x, y), as ours are.
+import { assertNever } from "../assert-never";
 import { geometryOf, transformOf } from "../shapes";
 import { computeAABB } from "../geometry";
 import { rotFromDegrees } from "../vec2";
@@ -163,6 +164,8 @@ function tiledObject(shape: Shape, id: number, options: Required<TiledExportOpti
       return options.capsules === "polygon" ? polygon(capsulePolygon(shape.radius, shape.height, options.capsuleSegments)) : rectLike(2 * shape.radius, shape.height, { capsule: true });
     case "polygon":
       return polygon(shape.points);
+    default:
+      return assertNever(shape, "shape kind");
   }
 }
 
