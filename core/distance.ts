@@ -104,6 +104,87 @@ export class GjkResult {
 const MAX_ITERATIONS = 40;
 
 /**
+ * What solveSimplex2/3 did to the simplex, in one small integer: the new vertex count in the low
+ * two bits (3 only when the origin lies inside the triangle), and above them which vertex moved
+ * into which slot, so that the kept ones come first and in order. Named per outcome, so a solver's
+ * return is one constant.
+ */
+const MOVES = ~3, MOVE_2_TO_1 = 4, MOVE_3_TO_1 = 8, MOVE_3_TO_2 = 12;
+const KEEP_1 = 1, KEEP_2 = 1 | MOVE_2_TO_1, KEEP_3 = 1 | MOVE_3_TO_1;
+const KEEP_12 = 2, KEEP_13 = 2 | MOVE_3_TO_2, KEEP_32 = 2 | MOVE_3_TO_1, KEEP_123 = 3;
+
+/**
+ * The barycentric weights of the point of the segment wpwq closest to the origin, for an origin
+ * in the edge's own region (both dot products positive): weights[0] for wp, weights[1] for wq.
+ * The one formula of every edge case: solveSimplex3's edges give bit for bit what solveSimplex2
+ * would on the same two vertices.
+ */
+function edgeWeights(wpx: number, wpy: number, wqx: number, wqy: number, weights: Float64Array): void {
+  const ex = wqx - wpx, ey = wqy - wpy;
+  const dq = -(wpx * ex + wpy * ey), dp = wqx * ex + wqy * ey;
+  const inv = 1 / (dp + dq);
+  weights[0] = dp * inv; weights[1] = dq * inv;
+}
+
+/**
+ * The point of the segment w1w2 closest to the origin (Box2D v3 b2SolveSimplex2, after Ericson's
+ * Voronoi regions): vertex 1 alone, vertex 2 alone (it moves to slot 1) or the edge. Writes the
+ * kept vertices' weights (summing to 1) to `weights` and returns the new count and move (MOVE_*).
+ * The simplex's points stay with the caller, in locals: this reads only their differences
+ * w = b − a.
+ */
+function solveSimplex2(w1x: number, w1y: number, w2x: number, w2y: number, weights: Float64Array): number {
+  const ex = w2x - w1x, ey = w2y - w1y;
+  if (-(w1x * ex + w1y * ey) <= 0) { weights[0] = 1; return KEEP_1; }
+  if (w2x * ex + w2y * ey <= 0) { weights[0] = 1; return KEEP_2; }
+  edgeWeights(w1x, w1y, w2x, w2y, weights);
+  return KEEP_12;
+}
+
+/**
+ * The feature of the triangle w1w2w3 closest to the origin (Box2D v3 b2SolveSimplex3): a vertex,
+ * an edge, or the whole triangle when the origin lies inside it (count 3: the hulls overlap, and
+ * the weights are the origin's barycentric coordinates). Same contract as solveSimplex2; the edge
+ * 2–3 is kept as (3, 2), vertex 3 moved to slot 1, as in Box2D. The three differences come in
+ * `w` (w1x, w1y, w2x, w2y, w3x, w3y): this is too big for V8 to inline into the GJK loops, and a
+ * call it does not inline boxes every double argument.
+ */
+function solveSimplex3(w: Float64Array, weights: Float64Array): number {
+  const w1x = w[0]!, w1y = w[1]!, w2x = w[2]!, w2y = w[3]!, w3x = w[4]!, w3y = w[5]!;
+  const e12x = w2x - w1x, e12y = w2y - w1y;
+  const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
+  const e13x = w3x - w1x, e13y = w3y - w1y;
+  const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
+  const e23x = w3x - w2x, e23y = w3y - w2y;
+  const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
+  const n123 = e12x * e13y - e12y * e13x;
+  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+  if (d12_2 <= 0 && d13_2 <= 0) { weights[0] = 1; return KEEP_1; }
+  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { edgeWeights(w1x, w1y, w2x, w2y, weights); return KEEP_12; }
+  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) { edgeWeights(w1x, w1y, w3x, w3y, weights); return KEEP_13; }
+  if (d12_1 <= 0 && d23_2 <= 0) { weights[0] = 1; return KEEP_2; }
+  if (d13_1 <= 0 && d23_1 <= 0) { weights[0] = 1; return KEEP_3; }
+  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) { edgeWeights(w3x, w3y, w2x, w2y, weights); return KEEP_32; }
+  triangleWeights(w1x, w1y, w2x, w2y, w3x, w3y, weights);
+  return KEEP_123;
+}
+
+/**
+ * The origin's barycentric weights in the triangle w1w2w3 (it lies inside): the signed areas of
+ * the sub-triangles, as solveSimplex3's d123 terms, so the same numbers bit for bit.
+ */
+function triangleWeights(w1x: number, w1y: number, w2x: number, w2y: number, w3x: number, w3y: number, weights: Float64Array): void {
+  const n123 = (w2x - w1x) * (w3y - w1y) - (w2y - w1y) * (w3x - w1x);
+  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+  const inv = 1 / (d123_1 + d123_2 + d123_3);
+  weights[0] = d123_1 * inv; weights[1] = d123_2 * inv; weights[2] = d123_3 * inv;
+}
+
+/**
  * The index of a point of the convex polygon `p` (n points in cyclic order) farthest along
  * (dx, dy), climbing from `from` to whichever neighbour is farther until neither is. Along a
  * strictly convex boundary the projection rises to one maximum and falls, so the climb ends there.
@@ -131,72 +212,59 @@ function support(p: Float64Array, n: number, from: number, dx: number, dy: numbe
   return k;
 }
 
+// The loops' scratch: the weights solveSimplex2/3 write (read for the witness points once a loop
+// ends), and the triangle handed to solveSimplex3.
+const weights = new Float64Array(3), triangle = new Float64Array(6);
+
+/** Writes a triangle's three vertex differences w = b − a into `triangle` for solveSimplex3. */
+function putTriangle(w1x: number, w1y: number, w2x: number, w2y: number, w3x: number, w3y: number): Float64Array {
+  triangle[0] = w1x; triangle[1] = w1y; triangle[2] = w2x; triangle[3] = w2y; triangle[4] = w3x; triangle[5] = w3y;
+  return triangle;
+}
+
 /**
- * Distance between the convex hulls of two point clouds given in the same frame (packed x, y).
- * Terminates on a repeated support pair, as Box2D; a 3-simplex means the hulls overlap.
+ * Distance between the convex hulls of two point clouds given in the same frame (packed x, y),
+ * by GJK (Box2D v3 b2ShapeDistance, after Gino van den Bergen). Terminates on a repeated support
+ * pair, as Box2D; a 3-simplex means the hulls overlap (distance 0, both points the origin's
+ * barycentric point on it). After MAX_ITERATIONS the witness points are those of the last
+ * simplex, as Box2D's.
  *
  * `hull`: both clouds are convex polygons in cyclic order (the cores core/ builds: polygon
  * vertices in hull order, a capsule's two ends, a circle's centre). The support search then climbs
  * from the last support point along the boundary, where the dot product rises to one maximum,
- * instead of reading every point: a few points per step on an 8-gon, not eight.
+ * instead of reading every point.
  *
- * The simplex lives in local variables (vertex k: support points ak, bk, w = b − a, weight lk,
- * support indices iak, ibk), with Box2D's b2SolveSimplex2/3 written inline: kept in a typed
- * array, every read and write was checked and the query ran a third slower.
+ * The simplex lives in locals (vertex k: support points ak, bk, support indices iak, ibk) and
+ * solveSimplex2/3 decide which of them stay; a typed array holding it would be checked on every
+ * read and write.
  */
 export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult, warm = false, hull = false): GjkResult {
   // Start from the first points, or from the last call's simplex (its indices, today's points)
   // when warm: the cast loops measure the same pair a little further along each step.
   const useCache = warm && out.cacheCount > 0 && out.cacheA1 < countA && out.cacheB1 < countB && (out.cacheCount === 1 || (out.cacheA2 < countA && out.cacheB2 < countB));
   let ia1 = useCache ? out.cacheA1 : 0, ib1 = useCache ? out.cacheB1 : 0;
-  let a1x = a[2 * ia1]!, a1y = a[2 * ia1 + 1]!, b1x = b[2 * ib1]!, b1y = b[2 * ib1 + 1]!, l1 = 1;
-  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let a1x = a[2 * ia1]!, a1y = a[2 * ia1 + 1]!, b1x = b[2 * ib1]!, b1y = b[2 * ib1 + 1]!;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0;
   if (useCache && out.cacheCount === 2) {
     ia2 = out.cacheA2; ib2 = out.cacheB2;
     a2x = a[2 * ia2]!; a2y = a[2 * ia2 + 1]!; b2x = b[2 * ib2]!; b2y = b[2 * ib2 + 1]!;
   }
-  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0, l3 = 0;
+  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0;
   let count = useCache && out.cacheCount === 2 ? 2 : 1, iter = 0;
+  weights[0] = 1;
   while (iter < MAX_ITERATIONS) {
     const saveCount = count;
     const s1a = ia1, s1b = ib1, s2a = ia2, s2b = ib2, s3a = ia3, s3b = ib3;
-    const w1x = b1x - a1x, w1y = b1y - a1y;
-    if (count === 2) {
-      const w2x = b2x - a2x, w2y = b2y - a2y;
-      const ex = w2x - w1x, ey = w2y - w1y;
-      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
-      if (d12_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
-      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
-    } else if (count === 3) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
-      const e12x = w2x - w1x, e12y = w2y - w1y;
-      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
-      const e13x = w3x - w1x, e13y = w3y - w1y;
-      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
-      const e23x = w3x - w2x, e23y = w3y - w2y;
-      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
-      const n123 = e12x * e13y - e12y * e13x;
-      const d123_1 = n123 * (w2x * w3y - w2y * w3x);
-      const d123_2 = n123 * (w3x * w1y - w3y * w1x);
-      const d123_3 = n123 * (w1x * w2y - w1y * w2x);
-      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
-      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
-        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
-      } else if (d12_1 <= 0 && d23_2 <= 0) {
-        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
-      } else if (d13_1 <= 0 && d23_1 <= 0) {
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
-      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-        const inv = 1 / (d23_1 + d23_2); count = 2;
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
-      } else {
-        const inv = 1 / (d123_1 + d123_2 + d123_3);
-        l1 = d123_1 * inv; l2 = d123_2 * inv; l3 = d123_3 * inv;
-        break;
-      }
+    if (count > 1) {
+      const solved = count === 2
+        ? solveSimplex2(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, weights)
+        : solveSimplex3(putTriangle(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, b3x - a3x, b3y - a3y), weights);
+      const move = solved & MOVES;
+      count = solved & 3;
+      if (move === MOVE_2_TO_1) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; }
+      else if (move === MOVE_3_TO_1) { ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; }
+      else if (move === MOVE_3_TO_2) { ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y; }
+      if (count === 3) break;
     }
     // Search direction: towards the origin from the closest feature.
     let dx: number, dy: number;
@@ -229,8 +297,9 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
     iter++;
     // A repeated support pair means no progress: the main termination test, as in Box2D.
     if ((iA === s1a && iB === s1b) || (saveCount >= 2 && iA === s2a && iB === s2b) || (saveCount >= 3 && iA === s3a && iB === s3b)) break;
-    if (count === 1) { ia2 = iA; ib2 = iB; a2x = a[2 * iA]!; a2y = a[2 * iA + 1]!; b2x = b[2 * iB]!; b2y = b[2 * iB + 1]!; l2 = 1; }
-    else { ia3 = iA; ib3 = iB; a3x = a[2 * iA]!; a3y = a[2 * iA + 1]!; b3x = b[2 * iB]!; b3y = b[2 * iB + 1]!; l3 = 1; }
+    if (count === 1) { ia2 = iA; ib2 = iB; a2x = a[2 * iA]!; a2y = a[2 * iA + 1]!; b2x = b[2 * iB]!; b2y = b[2 * iB + 1]!; }
+    else { ia3 = iA; ib3 = iB; a3x = a[2 * iA]!; a3y = a[2 * iA + 1]!; b3x = b[2 * iB]!; b3y = b[2 * iB + 1]!; }
+    weights[count] = 1;
     count++;
   }
   out.iterations = iter;
@@ -238,12 +307,14 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
   // Keep the closest feature for a warm start (a triangle means overlap: keep its first edge).
   out.cacheCount = count === 1 ? 1 : 2;
   out.cacheA1 = ia1; out.cacheB1 = ib1; out.cacheA2 = ia2; out.cacheB2 = ib2;
+  const l1 = weights[0]!, l2 = weights[1]!;
   if (count === 1) {
     out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else if (count === 2) {
     out.pointAX = l1 * a1x + l2 * a2x; out.pointAY = l1 * a1y + l2 * a2y;
     out.pointBX = l1 * b1x + l2 * b2x; out.pointBY = l1 * b1y + l2 * b2y;
   } else {
+    const l3 = weights[2]!;
     out.pointAX = l1 * a1x + l2 * a2x + l3 * a3x;
     out.pointAY = l1 * a1y + l2 * a2y + l3 * a3y;
     out.pointBX = out.pointAX; out.pointBY = out.pointAY;
@@ -261,9 +332,8 @@ export const CAST_HIT = 1, CAST_MISS = 0, CAST_AT_START = -1, CAST_FAILED = -2;
  * convex core A (both in cyclic order, same frame). Each support point gives a plane that B − A
  * cannot cross before some λ; the cast jumps there, so λ only grows and never passes the contact.
  * Unlike the paper (and Box2D) the simplex is kept across a jump, its B points moved along with B
- * (still points of B − A, and the plane keeps the origin out of their hull): that halves the
- * support calls, about four per sweep, where conservative advancement runs a whole distance
- * query per step.
+ * (still points of B − A, and the plane keeps the origin out of their hull), so a jump costs no
+ * new simplex. The simplex is solved by solveSimplex2/3, as gjkDistance's.
  *
  * `input` holds mx, my, sigma, stop, maxFraction (numbers beside the call, not in it: V8 boxes a
  * double argument to a call it does not inline). Stops once the simplex is within `stop`
@@ -271,49 +341,27 @@ export const CAST_HIT = 1, CAST_MISS = 0, CAST_AT_START = -1, CAST_FAILED = -2;
  * `fraction`, the closest points with B moved to λ, and their distance (in [sigma, stop]).
  * CAST_AT_START: within `stop` before moving (the caller tells touching from overlapping).
  * CAST_FAILED: rounding kept it from settling; the caller falls back to a slower method.
- *
- * The simplex solve repeats gjkDistance's: sharing one loop slowed every distance query by 5–8 %
- * (the cast's live numbers spill registers in the distance loop), measured.
  */
 export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB: number, input: Float64Array, out: GjkResult): number {
   const mx = input[0]!, my = input[1]!, sigma = input[2]!, stop = input[3]!, maxFraction = input[4]!;
   let lambda = 0;
-  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!, l1 = 1;
-  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0;
   let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0;
   let count = 1, iter = 0;
+  weights[0] = 1;
   for (;;) {
-    const w1x = b1x - a1x, w1y = b1y - a1y;
-    if (count === 2) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, ex = w2x - w1x, ey = w2y - w1y;
-      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
-      if (d12_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
-      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
-    } else if (count === 3) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
-      const e12x = w2x - w1x, e12y = w2y - w1y, e13x = w3x - w1x, e13y = w3y - w1y, e23x = w3x - w2x, e23y = w3y - w2y;
-      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
-      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
-      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
-      const n123 = e12x * e13y - e12y * e13x;
-      const d123_1 = n123 * (w2x * w3y - w2y * w3x), d123_2 = n123 * (w3x * w1y - w3y * w1x), d123_3 = n123 * (w1x * w2y - w1y * w2x);
-      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
-      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
-        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
-      } else if (d12_1 <= 0 && d23_2 <= 0) {
-        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
-      } else if (d13_1 <= 0 && d23_1 <= 0) {
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
-      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-        const inv = 1 / (d23_1 + d23_2); count = 2;
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
-      } else {
-        // The origin inside: overlapping before any move, or rounding at a grazing contact.
-        return lambda === 0 ? CAST_AT_START : CAST_FAILED;
-      }
+    if (count > 1) {
+      const solved = count === 2
+        ? solveSimplex2(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, weights)
+        : solveSimplex3(putTriangle(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, b3x - a3x, b3y - a3y), weights);
+      const move = solved & MOVES;
+      count = solved & 3;
+      if (move === MOVE_2_TO_1) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; }
+      else if (move === MOVE_3_TO_1) { ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; }
+      else if (move === MOVE_3_TO_2) { ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y; }
+      // The origin inside: overlapping before any move, or rounding at a grazing contact.
+      if (count === 3) return lambda === 0 ? CAST_AT_START : CAST_FAILED;
     }
     // The unit normal from A to B across the closest feature (vertex 1 may have changed above).
     const v1x = b1x - a1x, v1y = b1y - a1y;
@@ -358,6 +406,7 @@ export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB
   if (count === 1) {
     out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else {
+    const l1 = weights[0]!, l2 = weights[1]!;
     out.pointAX = l1 * a1x + l2 * a2x; out.pointAY = l1 * a1y + l2 * a2y;
     out.pointBX = l1 * b1x + l2 * b2x; out.pointBY = l1 * b1y + l2 * b2y;
   }
