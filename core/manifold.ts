@@ -43,9 +43,21 @@ const FLIP_TOLERANCE = 1e-9;
 /** cos of the largest angle between a face and the contact normal that still counts as face contact. */
 const FACE_CONTACT_COS = 1 - 1e-9;
 
-// The relative transform B → A of the current call (rc, rs, rpx, rpy) and its tolerance, in a
-// Float64Array: module-level `let` doubles would box a new heap number on every write.
-const R = new Float64Array(5);
+/**
+ * B's frame seen from A's: the rotation (c, s) and translation (x, y) that take B-local points to
+ * A-local ones, and the pair's touching tolerance. relative() fills it; the pair functions pass it
+ * on to what reads it.
+ */
+class RelativePose {
+  c = 0;
+  s = 0;
+  x = 0;
+  y = 0;
+  tolerance = 0;
+}
+
+/** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
+const pose = new RelativePose();
 
 /**
  * The touching tolerance of a pair: a few hundred ulps of the positions (whose rounding the
@@ -59,14 +71,15 @@ function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: nu
   return POSITION_TOLERANCE * m + TOUCH_TOLERANCE * (sizeA + sizeB);
 }
 
-/** Sets the relative transform of B in A's frame; returns the touching tolerance. */
-function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
+/** Writes B's pose in A's frame and the pair's touching tolerance to `out`, and returns it. */
+function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number, out: RelativePose): RelativePose {
   const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
-  R[0] = xfA.c * xfB.c + xfA.s * xfB.s;
-  R[1] = xfA.c * xfB.s - xfA.s * xfB.c;
-  R[2] = xfA.c * dx + xfA.s * dy;
-  R[3] = -xfA.s * dx + xfA.c * dy;
-  return (R[4] = touchTolerance(xfA, xfB, sizeA, sizeB));
+  out.c = xfA.c * xfB.c + xfA.s * xfB.s;
+  out.s = xfA.c * xfB.s - xfA.s * xfB.c;
+  out.x = xfA.c * dx + xfA.s * dy;
+  out.y = -xfA.s * dx + xfA.c * dy;
+  out.tolerance = touchTolerance(xfA, xfB, sizeA, sizeB);
+  return out;
 }
 
 /**
@@ -78,8 +91,9 @@ function boundsApart(boundA: number, xfA: Transform, boundB: number, xfB: Transf
   return dx * dx + dy * dy > r * r;
 }
 
-const bx = (x: number, y: number) => R[0]! * x - R[1]! * y + R[2]!;
-const by = (x: number, y: number) => R[1]! * x + R[0]! * y + R[3]!;
+/** The B-local point (x, y) in A's frame: its x and its y. */
+const bx = (p: RelativePose, x: number, y: number) => p.c * x - p.s * y + p.x;
+const by = (p: RelativePose, x: number, y: number) => p.s * x + p.c * y + p.y;
 
 /** Writes a one-point manifold from A-local values. */
 function emit1(out: Manifold, xfA: Transform, nx: number, ny: number, depth: number, px: number, py: number, sep: number): void {
@@ -181,8 +195,8 @@ const segResult = new SegmentDistanceResult();
  */
 export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  const tolerance = relative(xfA, xfB, a.extent, b.extent);
-  const p2x = bx(b.x1, b.y1), p2y = by(b.x1, b.y1), q2x = bx(b.x2, b.y2), q2y = by(b.x2, b.y2);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose), tolerance = p.tolerance;
+  const p2x = bx(p, b.x1, b.y1), p2y = by(p, b.x1, b.y1), q2x = bx(p, b.x2, b.y2), q2y = by(p, b.x2, b.y2);
   const r = segmentDistance(a.x1, a.y1, a.x2, a.y2, p2x, p2y, q2x, q2y, segResult);
   const radius = a.radius + b.radius;
   const dist = Math.sqrt(r.distanceSquared);
@@ -374,14 +388,22 @@ function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: nu
   nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
 }
 
-let maxSepEdge = 0;
+/** findMaxSeparation's answer: the largest separation and the face of the first polygon giving it. */
+class MaxSeparation {
+  separation = 0;
+  edge = 0;
+}
+
+const maxSeparation = new MaxSeparation();
+
 /**
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
  * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart).
+ * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart). Writes
+ * the separation and its face (the first of equals) to `out` and returns it.
  */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number): number {
+function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number, out: MaxSeparation): MaxSeparation {
   let best = -Infinity, bestIndex = 0;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
@@ -411,8 +433,9 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
       if (best > enough) break;
     }
   }
-  maxSepEdge = bestIndex;
-  return best;
+  out.separation = best;
+  out.edge = bestIndex;
+  return out;
 }
 
 function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
@@ -472,18 +495,18 @@ function clipPoints(
 
 /** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
 function collideCores(
-  out: Manifold, xfA: Transform,
+  out: Manifold, xfA: Transform, p: RelativePose,
   av: Float64Array, an: Float64Array, ac: number, ar: number,
   bv: Float64Array, bn: Float64Array, bc: number, br: number,
 ): Manifold {
-  const tolerance = R[4]!;
+  const tolerance = p.tolerance;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance);
+  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance, maxSeparation).separation;
   if (sepA - radius > tolerance) return none(out);
-  const edgeA0 = maxSepEdge;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance);
-  const edgeB0 = maxSepEdge;
+  const edgeA0 = maxSeparation.edge;
+  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance, maxSeparation).separation;
+  const edgeB0 = maxSeparation.edge;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
@@ -543,10 +566,11 @@ function collideCores(
   return out;
 }
 
-function polygonBInA(b: PolygonGeometry): void {
+/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to scratchB/scratchBN. */
+function polygonBInA(b: PolygonGeometry, p: RelativePose): void {
   ensureScratch(b.count);
-  // Locals, not R[k] and scratchB per access: each typed-array read rechecks the array.
-  const c = R[0]!, s = R[1]!, tx = R[2]!, ty = R[3]!;
+  // Locals, not fields and scratchB per access: each read of a field or a typed array is checked.
+  const c = p.c, s = p.s, tx = p.x, ty = p.y;
   const v = b.vertices, n = b.normals, end = 2 * b.count, o = scratchB, on = scratchBN;
   for (let i = 0; i < end; i += 2) {
     const x = v[i]!, y = v[i + 1]!, nx = n[i]!, ny = n[i + 1]!;
@@ -559,30 +583,30 @@ function polygonBInA(b: PolygonGeometry): void {
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
-  polygonBInA(b);
-  return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
+  polygonBInA(b, p);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
   ensureScratch(2);
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
   const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
-  segmentAsPolygon(bx(b.x1, b.y1), by(b.x1, b.y1), bx(b.x2, b.y2), by(b.x2, b.y2), R[0]! * lx - R[1]! * ly, R[1]! * lx + R[0]! * ly, scratchB, scratchBN);
-  return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
+  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, scratchB, scratchBN);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
-  polygonBInA(b);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
+  polygonBInA(b, p);
   const length = len(a.x2 - a.x1, a.y2 - a.y1);
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
-  return collideCores(out, xfA, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);
+  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;

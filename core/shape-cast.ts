@@ -8,7 +8,7 @@
 // start is reported at fraction 0 with `startedInside`, never missed.
 import { CAST_AT_START, CAST_HIT, CAST_MISS, gjkCast, gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
-import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
+import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
 import { CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
@@ -19,6 +19,7 @@ const MAX_ITERATIONS = 64;
 
 const manifold = new Manifold();
 const distance = new DistanceOutput();
+const circleHit = new RayHit();
 /**
  * The cast's translation (tx, ty) and maxFraction, for the helpers shapeCast calls: V8 boxes the
  * double arguments of a call it does not inline (advance is too big to be), 32 bytes a sweep.
@@ -108,14 +109,14 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
   const wx = cx - xfS.px, wy = cy - xfS.py;
   const px = xfS.c * wx + xfS.s * wy, py = -xfS.s * wx + xfS.c * wy;
   const dx = xfS.c * tx + xfS.s * ty, dy = -xfS.s * tx + xfS.c * ty;
-  const status = rayGeometryLocal(shape, circle.radius, px, py, dx, dy, maxFraction);
+  const status = rayGeometryLocal(shape, circle.radius, px, py, dx, dy, maxFraction, circleHit);
   if (status === INSIDE) {
     return circleIsA ? atStart(circle, xfC, shape, xfS, -tx, -ty, out) : atStart(shape, xfS, circle, xfC, tx, ty, out);
   }
   if (status === MISS) return out;
-  const f = rayLocal[0]!;
+  const f = circleHit.fraction, lx = circleHit.normalX, ly = circleHit.normalY;
   // Normal out of the shape at the contact, in world space.
-  const nx = xfS.c * rayLocal[1]! - xfS.s * rayLocal[2]!, ny = xfS.s * rayLocal[1]! + xfS.c * rayLocal[2]!;
+  const nx = xfS.c * lx - xfS.s * ly, ny = xfS.s * lx + xfS.c * ly;
   // circleIsA: the circle (A) stays and the shape (B) moved by −(tx, ty)·f; the contact is on the
   // circle, facing the shape. Otherwise the circle (B) moved to its centre at f, and the contact
   // is on the shape (A) below it.
