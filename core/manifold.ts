@@ -63,8 +63,8 @@ const pose = new RelativePose();
  * The touching tolerance of a pair: a few hundred ulps of the positions (whose rounding the
  * relative transform inherits) plus TOUCH_TOLERANCE of the shapes' own size (rounding in their
  * local frames). Regression: 1e-12 of the positions hid two circles of radius 2.5e-7 overlapping
- * at (1e6, 1). Sums rather than maxima: within 4× of them, and branch-free (the maxima's
- * unpredictable branches cost more than the rest of a circle pair).
+ * at (1e6, 1). Sums rather than maxima: within 4× of them, and branch-free (which maximum wins
+ * is unpredictable pair to pair).
  */
 function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
   const m = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
@@ -143,8 +143,8 @@ export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeome
   const tolerance = touchTolerance(xfA, xfB, extentA, extentB);
   if (depth <= tolerance) return none(out);
   // Regression: centres a denormal apart "normalised" to (1, 1); within tolerance is concentric.
-  // The fallback as literals: a module constant merged with a double here made V8 box dx and dy
-  // on every call (a tagged phi), 10 ns of this pair's 25. A test pins them to FALLBACK_NORMAL.
+  // The fallback as literals: a module constant merged with a double here makes V8 box dx and dy
+  // on every call (a tagged phi). A test pins them to FALLBACK_NORMAL.
   if (dist > tolerance) { const inv = 1 / dist; dx *= inv; dy *= inv; } else { dx = 0; dy = -1; }
   // Midway between the surfaces: a + rA·n and b − rB·n.
   const m = 0.5 * (a.radius - b.radius + dist);
@@ -316,7 +316,7 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   // The face of largest separation, as two independent running maxima (even and odd faces): half
-  // as long a chain of dependent, unpredictable compares, 5–10 % faster than one loop.
+  // as long a chain of dependent, unpredictable compares as one loop.
   let separation = p[N]! * (cx - p[V]!) + p[N + 1]! * (cy - p[V + 1]!), normalIndex = 0;
   let oddSeparation = p[N + 2]! * (cx - p[V + 2]!) + p[N + 3]! * (cy - p[V + 3]!), oddIndex = 1;
   let i = 2;
@@ -338,8 +338,8 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
   // arguments on each call.
   const tolerance = touchTolerance(xfA, xfB, p[PACKED_EXTENT]!, b.extent);
-  // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
-  // loop costs more in branches than the faces it saves.)
+  // A face with a gap wider than both radii: apart. (Not tested inside the loop: a branch per face
+  // there would stand in the way of the two independent maxima.)
   if (separation - radius > tolerance) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = p[V + 2 * i1]!, v1y = p[V + 2 * i1 + 1]!, v2x = p[V + 2 * i2]!, v2y = p[V + 2 * i2 + 1]!;

@@ -22,7 +22,7 @@ const distance = new DistanceOutput();
 const circleHit = new RayHit();
 /**
  * The cast's translation (tx, ty) and maxFraction, for the helpers shapeCast calls: V8 boxes the
- * double arguments of a call it does not inline (advance is too big to be), 32 bytes a sweep.
+ * double arguments of a call it does not inline, and advance is too big to be inlined.
  */
 const motion = new Float64Array(3);
 
@@ -133,7 +133,7 @@ const castInput = new Float64Array(5);
 
 /**
  * The cast in A's frame: B only translates, so its core is moved into A's frame once. gjkCast
- * first (about three support pairs per sweep); if it does not settle, conservative advancement:
+ * first (a few support pairs, each bounding a jump); if it does not settle, conservative advancement:
  * B's core shifted by t·d and one warm GJK distance per step, each step d / (closing speed),
  * which never passes the contact since the distance is convex in t under translation.
  */
@@ -193,7 +193,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
 /**
  * The hit gjk describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
  * point to B's, contact on A's surface. Everything is read from gjk: number arguments to a call
- * V8 does not inline are boxed, 48 bytes per sweep.
+ * V8 does not inline are boxed.
  */
 function hitAt(a: Geometry, xfA: Transform, out: CastOutput): CastOutput {
   const nx = (gjk.pointBX - gjk.pointAX) / gjk.distance, ny = (gjk.pointBY - gjk.pointAY) / gjk.distance;

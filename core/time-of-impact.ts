@@ -4,10 +4,10 @@
 // point of A or B can approach that plane faster than (relative linear velocity along the normal)
 // plus (angular speed × distance from its centre of rotation), so advancing by d / that bound
 // never passes through contact. No tunnelling, whatever the speeds. That bound alone converges
-// linearly (a dozen steps a hit); near contact a second, safe step comes from a Taylor bound on
-// the gap along a normal turning with the closest face (each point's height, rate and
-// acceleration, less a bound on the third derivative), which converges at least quadratically.
-// The search starts where the shapes' bounding circles meet: four steps a hit.
+// linearly; near contact a second, safe step comes from a Taylor bound on the gap along a normal
+// turning with the closest face (each point's height, rate and acceleration, less a bound on the
+// third derivative), which converges at least quadratically. The search starts where the shapes'
+// bounding circles meet: no contact can come earlier.
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
@@ -129,8 +129,7 @@ function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array,
  * The numbers place and rates read, set per call and step: the current time and the origin the
  * cores are placed about (A's start), and the frame the gap is measured in: the normal (world,
  * A to B), the frame's velocity, turn rate and centre of rotation (relative to the origin). An
- * array rather than arguments: V8 boxes the double arguments of a call it does not inline (the
- * time and origin cost 100 bytes a step).
+ * array rather than arguments: V8 boxes the double arguments of a call it does not inline.
  */
 const frame = new Float64Array(10);
 const TIME = 0, OX = 1, OY = 2, NX = 3, NY = 4, FVX = 5, FVY = 6, FTURN = 7, FCX = 8, FCY = 9;
@@ -270,7 +269,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   // How far the core reaches from the centre of rotation (bound about the origin, less the radius,
   // plus the offset): turning moves the core only, since a rounded shape's support along a fixed
   // direction is its core's plus the radius. A circle turning about its centre does not move.
-  // (Square roots, not Math.hypot: a builtin call that boxes its arguments, three per query.)
+  // (Square roots, not Math.hypot: a builtin call that boxes its arguments.)
   const reachA = a.bound - a.radius + Math.sqrt(sweepA.localCenterX * sweepA.localCenterX + sweepA.localCenterY * sweepA.localCenterY);
   const reachB = b.bound - b.radius + Math.sqrt(sweepB.localCenterX * sweepB.localCenterX + sweepB.localCenterY * sweepB.localCenterY);
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
@@ -321,7 +320,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       if (t > 0 && d > 0 && gjk.simplexCount !== 3) {
         // Apart by a sliver, as almost every hit ends: this step's closest points already give the
         // normal and the point on A (cores placed relative to A's start), as shapeDistance at
-        // the same poses would, for a third of the query's time.
+        // the same poses would, with no second distance query.
         const nx = (gjk.pointBX - gjk.pointAX) / core, ny = (gjk.pointBY - gjk.pointAY) / core;
         return out.setHit(t, nx, ny, gjk.pointAX + a.radius * nx + ox, gjk.pointAY + a.radius * ny + oy);
       }
