@@ -109,9 +109,8 @@ const MAX_ITERATIONS = 40;
  * locals; this reads only their differences w = b − a and says what to keep, as one small
  * integer: count + 4·move, the new vertex count (3 only for a triangle holding the origin) and
  * which vertex moves to which slot so that the kept ones come first, in order (0 none, 1 vertex 2
- * to slot 1, 2 vertex 3 to slot 1, 3 vertex 3 to slot 2). Literal numbers, not named constants:
- * V8 loads a module constant from memory on every use in optimized code, and these decide every
- * GJK step. The weights of the point found are computed once the loop ends (nothing in the loop
+ * to slot 1, 2 vertex 3 to slot 1, 3 vertex 3 to slot 2). Literal numbers, not named constants,
+ * which optimized code reads from the module's context at every use: these decide every GJK step. The weights of the point found are computed once the loop ends (nothing in the loop
  * reads them): an edge's in the loop's own code, with Box2D's b2SolveSimplex2 formula, which for
  * each edge solveSimplex3 keeps gives, bit for bit, its d12, d13 or d23 terms on the kept pair in
  * its new order; a triangle's by triangleWeights.
@@ -182,8 +181,8 @@ const weights = new Float64Array(3), triangle = new Float64Array(6);
  * Distance between the convex hulls of two point clouds given in the same frame (packed x, y),
  * by GJK (Box2D v3 b2ShapeDistance, after Gino van den Bergen). Terminates on a repeated support
  * pair, as Box2D; a 3-simplex means the hulls overlap (distance 0, both points the origin's
- * barycentric point on it). After MAX_ITERATIONS the witness points are those of the last
- * simplex, as Box2D's.
+ * barycentric point on it). After MAX_ITERATIONS the witness points are read off the simplex as
+ * it stands, a vertex just added weighing 1, as Box2D's.
  *
  * `hull`: both clouds are convex polygons in cyclic order (the cores core/ builds: polygon
  * vertices in hull order, a capsule's two ends, a circle's centre). The support search then climbs

@@ -93,14 +93,15 @@ export class DynamicTree {
 
   /**
    * A read-only copy of the nodes for ray casts on a tree that has stopped changing (a replay,
-   * the command line, a scene under test): 32-byte records over one buffer, so that a node's box
-   * and links share a cache line, and siblings side by side, so that the two boxes a walk tests
-   * together do too. A record holds the box less the root box's centre (so float32's precision
-   * follows the scene's size, not how far it lies from 0) in float32 rounded outward
-   * (packedBox[8r .. 8r + 3]), then the first and second child (packedLink[8r + 4], [8r + 5]: the
-   * second is always the record after the first), or −1 and the proxy id for a leaf. The root is
-   * record 1; siblings pair up from record 2 on. Made after `packAfterRays` casts on an unchanged
-   * tree, so an editor that moves shapes between casts never pays for it.
+   * the command line, a scene under test), laid out depth first with siblings side by side, so
+   * that the two boxes a walk tests together share a cache line and a subtree's records lie
+   * together. Record r: its box less the root box's centre (so the precision follows the scene's
+   * size, not how far it lies from 0), rounded outward to float32 values (held exactly as
+   * doubles, so that one walk reads both layouts from a Float64Array), in packedBox[4r .. 4r + 3];
+   * its first and second child in packedLink[2r], [2r + 1] (the second is always the record after
+   * the first), or −1 and the proxy id for a leaf. The root is record 1; siblings pair up from
+   * record 2 on. Made after `packAfterRays` casts on an unchanged tree, so an editor that moves
+   * shapes between casts never pays for it.
    */
   private packedBox = new Float64Array(0);
   private packedLink = new Int32Array(0);
@@ -311,13 +312,15 @@ export class DynamicTree {
   }
 
   /**
-   * rayCast's walk, one loop for either layout: the live nodes (`box` 4 numbers a node, children
-   * in child1[n] and child2[n]: step 1) or the packed copy (8 numbers a record, children at
-   * packedLink[8r + 4] and [8r + 5]: step 8). Either way a leaf has NULL_NODE as its first child
-   * and its proxy id as its second. The ray comes in `this.ray` (x1, y1, x2, y2, maxFraction, and
-   * the origin the layout's boxes are measured from: 0 for the live nodes), read before any visit
-   * so that a nested query may reuse it. Both layouts run the same tests in the same order, and
-   * the packed boxes hold the live ones, so the packed walk never visits fewer proxies.
+   * rayCast's walk, one loop for either layout: boxes 4 numbers a node (or record) in `box`, and
+   * children in first[step·n] and second[step·n + step − 1]: the live nodes' child1[n] and
+   * child2[n] (step 1) or the packed copy's packedLink[2r], [2r + 1] (step 2). Either way a leaf
+   * has NULL_NODE as its first child and its proxy id as its second. The ray comes in `this.ray`
+   * (x1, y1, x2, y2, maxFraction, and the origin the layout's boxes are measured from: 0 for the
+   * live nodes), read before any visit so that a nested query may reuse it. Both layouts run the
+   * same tests in the same order, and the packed boxes hold the live ones, so the packed walk
+   * never visits fewer proxies. One element type for both: a walk reading a Float32Array here
+   * and a Float64Array there would make every box read polymorphic.
    */
   private walkRay(
     box: Float64Array, first: Int32Array, second: Int32Array, step: number, start: number,
