@@ -409,6 +409,19 @@ describe("rayCast: pinned cases", () => {
     expect(plainLocal()).toEqual([2.5 / 8, -1, 0]);
   });
 
+  it("a miss or a start inside leaves the caller's RayHit as the last hit left it", () => {
+    const hit = new RayHit();
+    expect(rayCircle(0, 0, 1, -3, 0, 4, 0, 1, hit)).toBe(HIT);
+    const before = [hit.fraction, hit.normalX, hit.normalY];
+    const b = box.value;
+    expect(rayCircle(0, 0, 1, 0, 0, 1, 0, 1, hit)).toBe(INSIDE);
+    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, 4, 1, hit)).toBe(MISS);
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, 1.2, 1.2, 8, 8, 1, hit)).toBe(INSIDE);
+    // Heading past a rounded box's corner circles: every piece misses.
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 4, 8, 0, 1, hit)).toBe(MISS);
+    expect([hit.fraction, hit.normalX, hit.normalY]).toEqual(before);
+  });
+
   it("coordinates at 1e6 with sizes of 1e-3 still hit where they should", () => {
     const tiny = makeBox(1e-3, 1e-3);
     const dot = makeCircle(1e-3);
