@@ -228,9 +228,9 @@ export interface RayCastOptions {
   readonly maxFraction?: number;
 }
 
-// rayCast's scratch: the ray handed to castRay (from x, y, to x, y), and the local hit.
+// rayCast's scratch, handed to castRay: the ray (from x, y, to x, y) and the local hit.
 const ends = new Float64Array(4);
-const local = new RayHit();
+const localHit = new RayHit();
 
 /**
  * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
@@ -239,12 +239,14 @@ const local = new RayHit();
 export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
   // Small enough for V8 to inline into the caller, which then hands the ray over in an array: the
   // doubles of a call V8 does not inline are boxed, and castRay is too big to be inlined.
-  ends[0] = fromX; ends[1] = fromY; ends[2] = toX; ends[3] = toY;
-  return castRay(g, xf, out, options);
+  const ray = ends;
+  ray[0] = fromX; ray[1] = fromY; ray[2] = toX; ray[3] = toY;
+  return castRay(g, xf, ray, localHit, out, options);
 }
 
-function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOptions): CastOutput {
-  const fromX = ends[0]!, fromY = ends[1]!, toX = ends[2]!, toY = ends[3]!;
+/** rayCast's work: the ray's ends in `ray` (from x, y, to x, y), `local` for the local-frame hit. */
+function castRay(g: Geometry, xf: Transform, ray: Float64Array, local: RayHit, out: CastOutput, options: RayCastOptions): CastOutput {
+  const fromX = ray[0]!, fromY = ray[1]!, toX = ray[2]!, toY = ray[3]!;
   const maxFraction = options.maxFraction ?? 1;
   out.hit = false;
   out.startedInside = false;

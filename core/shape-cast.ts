@@ -21,10 +21,11 @@ const manifold = new Manifold();
 const distance = new DistanceOutput();
 const circleHit = new RayHit();
 /**
- * The cast's translation (tx, ty) and maxFraction, for the helpers shapeCast calls: V8 boxes the
- * double arguments of a call it does not inline, and advance is too big to be inlined.
+ * shapeCast's scratch for the cast's translation (tx, ty) and maxFraction, handed to the helpers
+ * it calls (`motion`): V8 boxes the double arguments of a call it does not inline, and advance is
+ * too big to be inlined.
  */
-const motion = new Float64Array(3);
+const castMotion = new Float64Array(3);
 
 /**
  * How close counts as contact: a billionth of the pair's size plus rounding of the positions.
@@ -92,10 +93,11 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
+  const motion = castMotion;
   motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
-  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, out, false);
-  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, out, true);
-  return advance(a, xfA, b, xfB, out);
+  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, motion, out, false);
+  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, motion, out, true);
+  return advance(a, xfA, b, xfB, motion, out);
 }
 
 /**
@@ -103,7 +105,7 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
  * radius, in the shape's frame. `circleIsA` when the circle is the fixed shape A: it then moves
  * by −translation relative to the shape, and the normal turns to point out of A.
  */
-function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, out: CastOutput, circleIsA: boolean): CastOutput {
+function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, motion: Float64Array, out: CastOutput, circleIsA: boolean): CastOutput {
   const tx = circleIsA ? -motion[0]! : motion[0]!, ty = circleIsA ? -motion[1]! : motion[1]!, maxFraction = motion[2]!;
   const cx = xfC.c * circle.cx - xfC.s * circle.cy + xfC.px, cy = xfC.s * circle.cx + xfC.c * circle.cy + xfC.py;
   const wx = cx - xfS.px, wy = cy - xfS.py;
@@ -137,7 +139,7 @@ const castInput = new Float64Array(5);
  * B's core shifted by t·d and one warm GJK distance per step, each step d / (closing speed),
  * which never passes the contact since the distance is convex in t under translation.
  */
-function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: CastOutput): CastOutput {
+function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
   const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
   if (circlesStayApart(xfB.px - xfA.px, xfB.py - xfA.py, tx, ty, a.bound + b.bound + 2 * tolerance, maxFraction)) return out;
@@ -159,7 +161,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
   if (status === CAST_AT_START) return atStart(a, xfA, b, xfB, tx, ty, out);
   if (status === CAST_HIT) {
     out.iterations = gjk.iterations;
-    return hitAt(a, xfA, out);
+    return hitAt(a, xfA, gjk, out);
   }
   // Rounding kept the cast from settling (grazing contacts): conservative advancement, which
   // measures the whole distance at each step, decides.
@@ -174,7 +176,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
       if (iter === 0) return atStart(a, xfA, b, xfB, tx, ty, out);
       // Stepping stops half a tolerance short, so the cores are apart here and have a normal
       // (if rounding ever closed the gap, the previous step's normal stands in).
-      if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, out); }
+      if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, gjk, out); }
       const px = gjk.pointAX + a.radius * lastNx, py = gjk.pointAY + a.radius * lastNy;
       return out.setHit(t, c * lastNx - s * lastNy, s * lastNx + c * lastNy, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
     }
@@ -191,11 +193,11 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
 }
 
 /**
- * The hit gjk describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
+ * The hit `gjk` describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
  * point to B's, contact on A's surface. Everything is read from gjk: number arguments to a call
  * V8 does not inline are boxed.
  */
-function hitAt(a: Geometry, xfA: Transform, out: CastOutput): CastOutput {
+function hitAt(a: Geometry, xfA: Transform, gjk: GjkResult, out: CastOutput): CastOutput {
   const nx = (gjk.pointBX - gjk.pointAX) / gjk.distance, ny = (gjk.pointBY - gjk.pointAY) / gjk.distance;
   const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny, c = xfA.c, s = xfA.s;
   return out.setHit(gjk.fraction, c * nx - s * ny, s * nx + c * ny, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
