@@ -566,12 +566,11 @@ function collideCores(
   return out;
 }
 
-/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to scratchB/scratchBN. */
-function polygonBInA(b: PolygonGeometry, p: RelativePose): void {
-  ensureScratch(b.count);
-  // Locals, not fields and scratchB per access: each read of a field or a typed array is checked.
+/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to `o` and `on`. */
+function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array, on: Float64Array): void {
+  // The pose in locals, read once before the loop.
   const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  const v = b.vertices, n = b.normals, end = 2 * b.count, o = scratchB, on = scratchBN;
+  const v = b.vertices, n = b.normals, end = 2 * b.count;
   for (let i = 0; i < end; i += 2) {
     const x = v[i]!, y = v[i + 1]!, nx = n[i]!, ny = n[i + 1]!;
     o[i] = c * x - s * y + tx;
@@ -584,8 +583,10 @@ function polygonBInA(b: PolygonGeometry, p: RelativePose): void {
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  polygonBInA(b, p);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
+  ensureScratch(b.count);
+  const bv = scratchB, bn = scratchBN;
+  polygonBInA(b, p, bv, bn);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, b.count, b.radius);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
@@ -593,20 +594,23 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
   ensureScratch(2);
+  const bv = scratchB, bn = scratchBN;
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
   const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
-  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, scratchB, scratchBN);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
+  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, 2, b.radius);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  polygonBInA(b, p);
+  ensureScratch(b.count);
+  const bv = scratchB, bn = scratchBN;
+  polygonBInA(b, p, bv, bn);
   const length = len(a.x2 - a.x1, a.y2 - a.y1);
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
-  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);
+  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, bv, bn, b.count, b.radius);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;
