@@ -6,10 +6,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, CastOutput, circlesMeet, circlesStayApart, collisionBody, gjkCast, GjkResult, HIT, placeCore, INSIDE, makeBox, makeCapsule, makeCircle, makePolygon, MISS, poseAt, rayCast, rayCircle, rayGeometryLocal, RayHit,
-  rayPolygon, rayRounded, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch,
+  CastOutput, collisionBody, makeBox, makeCapsule, makeCircle, makePolygon, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput,
   type Geometry, type Shape, type Sweep, type Transform,
 } from "../../core/index";
+// Kernels and the test hook, from their own modules (not the public surface).
+import { CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, gjkCast, GjkResult } from "../../core/distance";
+import { HIT, INSIDE, MISS, rayCircle, rayGeometryLocal, RayHit, rayPolygon, rayRounded } from "../../core/raycast";
+import { circlesMeet, circlesStayApart } from "../../core/shape-cast";
+import { placeCore } from "../../core/shape-distance";
+import { poseAt, TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch } from "../../core/time-of-impact";
 import { KINDS, extremeShape, real, seedOf, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
 import {
   bisectRoot, convexMinimum, firstRootConvex, firstRootLipschitz, gradient, lerpPose, motionDistance, motionLipschitz, pointDistanceTo, posed, reachOf,
