@@ -12,7 +12,7 @@ export class SegmentDistanceResult {
   distanceSquared = 0;
 }
 
-/** sqrt(x² + y²): Math.hypot guards against overflow at ten times the cost, needless at our scales. */
+/** sqrt(x² + y²), without Math.hypot's guard against overflow: squares overflow only past 1e154. */
 export function len(x: number, y: number): number {
   return Math.sqrt(x * x + y * y);
 }
@@ -104,6 +104,60 @@ export class GjkResult {
 const MAX_ITERATIONS = 40;
 
 /**
+ * The feature of the segment w1w2 closest to the origin (Box2D v3 b2SolveSimplex2, Ericson's
+ * Voronoi regions): vertex 1, vertex 2 or the edge. The simplex's points stay with the caller, in
+ * locals; this reads only their differences w = b − a and says what to keep, as one small
+ * integer: count + 4·move, the new vertex count (3 only for a triangle holding the origin) and
+ * which vertex moves to which slot so that the kept ones come first, in order (0 none, 1 vertex 2
+ * to slot 1, 2 vertex 3 to slot 1, 3 vertex 3 to slot 2). Literal numbers, not named constants,
+ * which optimized code reads from the module's context at every use: these decide every GJK step. The weights of the point found are computed once the loop ends (nothing in the loop
+ * reads them): an edge's in the loop's own code, with Box2D's b2SolveSimplex2 formula, which for
+ * each edge solveSimplex3 keeps gives, bit for bit, its d12, d13 or d23 terms on the kept pair in
+ * its new order; a triangle's by triangleWeights.
+ */
+function solveSimplex2(w1x: number, w1y: number, w2x: number, w2y: number): number {
+  const ex = w2x - w1x, ey = w2y - w1y;
+  if (-(w1x * ex + w1y * ey) <= 0) return 1; // vertex 1
+  return w2x * ex + w2y * ey <= 0 ? 1 + 4 * 1 : 2; // vertex 2 (to slot 1), or the edge
+}
+
+/**
+ * The feature of the triangle w1w2w3 closest to the origin (Box2D v3 b2SolveSimplex3): a vertex,
+ * an edge, or the whole triangle when the origin lies inside it (count 3: the hulls overlap).
+ * Same encoding as solveSimplex2; the edge 2–3 is kept as (3, 2), vertex 3 moved to slot 1, as
+ * in Box2D.
+ */
+function solveSimplex3(w1x: number, w1y: number, w2x: number, w2y: number, w3x: number, w3y: number): number {
+  const e12x = w2x - w1x, e12y = w2y - w1y, e13x = w3x - w1x, e13y = w3y - w1y, e23x = w3x - w2x, e23y = w3y - w2y;
+  const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
+  const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
+  const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
+  const n123 = e12x * e13y - e12y * e13x;
+  if (d12_2 <= 0 && d13_2 <= 0) return 1; // vertex 1
+  if (d12_1 > 0 && d12_2 > 0 && n123 * (w1x * w2y - w1y * w2x) <= 0) return 2; // edge 1–2
+  if (d13_1 > 0 && d13_2 > 0 && n123 * (w3x * w1y - w3y * w1x) <= 0) return 2 + 4 * 3; // edge 1–3
+  if (d12_1 <= 0 && d23_2 <= 0) return 1 + 4 * 1; // vertex 2
+  if (d13_1 <= 0 && d23_1 <= 0) return 1 + 4 * 2; // vertex 3
+  if (d23_1 > 0 && d23_2 > 0 && n123 * (w2x * w3y - w2y * w3x) <= 0) return 2 + 4 * 2; // edge 3–2
+  return 3; // the origin inside
+}
+
+/**
+ * The origin's barycentric weights in the triangle w1w2w3 that holds it (`w`: w1x, w1y, w2x, w2y,
+ * w3x, w3y), into weights[0..2] (Box2D v3 b2SolveSimplex3's). Only an overlap ends here, so it
+ * is left out of line; its numbers come in an array, as a call V8 does not inline boxes doubles.
+ */
+function triangleWeights(w: Float64Array, weights: Float64Array): void {
+  const w1x = w[0]!, w1y = w[1]!, w2x = w[2]!, w2y = w[3]!, w3x = w[4]!, w3y = w[5]!;
+  const n123 = (w2x - w1x) * (w3y - w1y) - (w2y - w1y) * (w3x - w1x);
+  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+  const inv = 1 / (d123_1 + d123_2 + d123_3);
+  weights[0] = d123_1 * inv; weights[1] = d123_2 * inv; weights[2] = d123_3 * inv;
+}
+
+/**
  * The index of a point of the convex polygon `p` (n points in cyclic order) farthest along
  * (dx, dy), climbing from `from` to whichever neighbour is farther until neither is. Along a
  * strictly convex boundary the projection rises to one maximum and falls, so the climb ends there.
@@ -120,83 +174,52 @@ function climb(p: Float64Array, n: number, from: number, dx: number, dy: number)
   return i;
 }
 
-/** The point of `p` farthest along (dx, dy): a climb on a hull of four or more, else a scan. */
-function support(p: Float64Array, n: number, from: number, dx: number, dy: number): number {
-  if (n > 3) return climb(p, n, from, dx, dy);
-  let k = 0, best = p[0]! * dx + p[1]! * dy;
-  for (let i = 2; i < 2 * n; i += 2) {
-    const v = p[i]! * dx + p[i + 1]! * dy;
-    if (v > best) { best = v; k = i >> 1; }
-  }
-  return k;
-}
+// gjkDistance's scratch for triangleWeights: the triangle, and its weights.
+const weights = new Float64Array(3), triangle = new Float64Array(6);
 
 /**
- * Distance between the convex hulls of two point clouds given in the same frame (packed x, y).
- * Terminates on a repeated support pair, as Box2D; a 3-simplex means the hulls overlap.
+ * Distance between the convex hulls of two point clouds given in the same frame (packed x, y),
+ * by GJK (Box2D v3 b2ShapeDistance, after Gino van den Bergen). Terminates on a repeated support
+ * pair, as Box2D; a 3-simplex means the hulls overlap (distance 0, both points the origin's
+ * barycentric point on it). After MAX_ITERATIONS the witness points are read off the simplex as
+ * it stands, a vertex just added weighing 1, as Box2D's.
  *
  * `hull`: both clouds are convex polygons in cyclic order (the cores core/ builds: polygon
  * vertices in hull order, a capsule's two ends, a circle's centre). The support search then climbs
  * from the last support point along the boundary, where the dot product rises to one maximum,
- * instead of reading every point: a few points per step on an 8-gon, not eight.
+ * instead of reading every point.
  *
- * The simplex lives in local variables (vertex k: support points ak, bk, w = b − a, weight lk,
- * support indices iak, ibk), with Box2D's b2SolveSimplex2/3 written inline: kept in a typed
- * array, every read and write was checked and the query ran a third slower.
+ * The simplex lives in locals (vertex k: support points ak, bk, support indices iak, ibk) and
+ * solveSimplex2/3 decide which of them stay; a typed array holding it would be checked on every
+ * read and write.
  */
 export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, countB: number, out: GjkResult, warm = false, hull = false): GjkResult {
   // Start from the first points, or from the last call's simplex (its indices, today's points)
   // when warm: the cast loops measure the same pair a little further along each step.
   const useCache = warm && out.cacheCount > 0 && out.cacheA1 < countA && out.cacheB1 < countB && (out.cacheCount === 1 || (out.cacheA2 < countA && out.cacheB2 < countB));
   let ia1 = useCache ? out.cacheA1 : 0, ib1 = useCache ? out.cacheB1 : 0;
-  let a1x = a[2 * ia1]!, a1y = a[2 * ia1 + 1]!, b1x = b[2 * ib1]!, b1y = b[2 * ib1 + 1]!, l1 = 1;
-  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let a1x = a[2 * ia1]!, a1y = a[2 * ia1 + 1]!, b1x = b[2 * ib1]!, b1y = b[2 * ib1 + 1]!;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0;
   if (useCache && out.cacheCount === 2) {
     ia2 = out.cacheA2; ib2 = out.cacheB2;
     a2x = a[2 * ia2]!; a2y = a[2 * ia2 + 1]!; b2x = b[2 * ib2]!; b2y = b[2 * ib2 + 1]!;
   }
-  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0, l3 = 0;
-  let count = useCache && out.cacheCount === 2 ? 2 : 1, iter = 0;
+  let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0;
+  let count = useCache && out.cacheCount === 2 ? 2 : 1, iter = 0, added = false;
   while (iter < MAX_ITERATIONS) {
     const saveCount = count;
     const s1a = ia1, s1b = ib1, s2a = ia2, s2b = ib2, s3a = ia3, s3b = ib3;
-    const w1x = b1x - a1x, w1y = b1y - a1y;
-    if (count === 2) {
-      const w2x = b2x - a2x, w2y = b2y - a2y;
-      const ex = w2x - w1x, ey = w2y - w1y;
-      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
-      if (d12_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
-      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
-    } else if (count === 3) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
-      const e12x = w2x - w1x, e12y = w2y - w1y;
-      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
-      const e13x = w3x - w1x, e13y = w3y - w1y;
-      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
-      const e23x = w3x - w2x, e23y = w3y - w2y;
-      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
-      const n123 = e12x * e13y - e12y * e13x;
-      const d123_1 = n123 * (w2x * w3y - w2y * w3x);
-      const d123_2 = n123 * (w3x * w1y - w3y * w1x);
-      const d123_3 = n123 * (w1x * w2y - w1y * w2x);
-      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
-      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
-        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
-      } else if (d12_1 <= 0 && d23_2 <= 0) {
-        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
-      } else if (d13_1 <= 0 && d23_1 <= 0) {
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
-      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-        const inv = 1 / (d23_1 + d23_2); count = 2;
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
-      } else {
-        const inv = 1 / (d123_1 + d123_2 + d123_3);
-        l1 = d123_1 * inv; l2 = d123_2 * inv; l3 = d123_3 * inv;
-        break;
-      }
+    added = false;
+    if (count > 1) {
+      const solved = count === 2
+        ? solveSimplex2(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y)
+        : solveSimplex3(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, b3x - a3x, b3y - a3y);
+      const move = solved >> 2;
+      count = solved & 3;
+      if (move === 1) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; }
+      else if (move === 2) { ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; }
+      else if (move === 3) { ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y; }
+      if (count === 3) break;
     }
     // Search direction: towards the origin from the closest feature.
     let dx: number, dy: number;
@@ -229,15 +252,30 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
     iter++;
     // A repeated support pair means no progress: the main termination test, as in Box2D.
     if ((iA === s1a && iB === s1b) || (saveCount >= 2 && iA === s2a && iB === s2b) || (saveCount >= 3 && iA === s3a && iB === s3b)) break;
-    if (count === 1) { ia2 = iA; ib2 = iB; a2x = a[2 * iA]!; a2y = a[2 * iA + 1]!; b2x = b[2 * iB]!; b2y = b[2 * iB + 1]!; l2 = 1; }
-    else { ia3 = iA; ib3 = iB; a3x = a[2 * iA]!; a3y = a[2 * iA + 1]!; b3x = b[2 * iB]!; b3y = b[2 * iB + 1]!; l3 = 1; }
+    if (count === 1) { ia2 = iA; ib2 = iB; a2x = a[2 * iA]!; a2y = a[2 * iA + 1]!; b2x = b[2 * iB]!; b2y = b[2 * iB + 1]!; }
+    else { ia3 = iA; ib3 = iB; a3x = a[2 * iA]!; a3y = a[2 * iA + 1]!; b3x = b[2 * iB]!; b3y = b[2 * iB + 1]!; }
     count++;
+    added = true;
   }
   out.iterations = iter;
   out.simplexCount = count;
   // Keep the closest feature for a warm start (a triangle means overlap: keep its first edge).
   out.cacheCount = count === 1 ? 1 : 2;
   out.cacheA1 = ia1; out.cacheB1 = ib1; out.cacheA2 = ia2; out.cacheB2 = ib2;
+  // The closest point's weights (see solveSimplex2). Written out here, not in a helper: V8 inlines
+  // only so much into one function, and the solvers and climbs take it all. Stopped by the
+  // iteration cap just after adding a vertex, the others keep the weights the last solve gave
+  // them and the new one gets 1 (as Box2D, which reads the simplex as it stands).
+  let l1 = 1, l2 = 1, l3 = 1;
+  if (added ? count === 3 : count === 2) {
+    const w1x = b1x - a1x, w1y = b1y - a1y, w2x = b2x - a2x, w2y = b2y - a2y, ex = w2x - w1x, ey = w2y - w1y;
+    const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey, inv = 1 / (d12_1 + d12_2);
+    l1 = d12_1 * inv; l2 = d12_2 * inv;
+  } else if (count === 3 && !added) {
+    triangle[0] = b1x - a1x; triangle[1] = b1y - a1y; triangle[2] = b2x - a2x; triangle[3] = b2y - a2y; triangle[4] = b3x - a3x; triangle[5] = b3y - a3y;
+    triangleWeights(triangle, weights);
+    l1 = weights[0]!; l2 = weights[1]!; l3 = weights[2]!;
+  }
   if (count === 1) {
     out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else if (count === 2) {
@@ -248,7 +286,8 @@ export function gjkDistance(a: Float64Array, countA: number, b: Float64Array, co
     out.pointAY = l1 * a1y + l2 * a2y + l3 * a3y;
     out.pointBX = out.pointAX; out.pointBY = out.pointAY;
   }
-  out.distance = count === 3 ? 0 : len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
+  const gx = out.pointBX - out.pointAX, gy = out.pointBY - out.pointAY;
+  out.distance = count === 3 ? 0 : Math.sqrt(gx * gx + gy * gy);
   return out;
 }
 
@@ -261,9 +300,8 @@ export const CAST_HIT = 1, CAST_MISS = 0, CAST_AT_START = -1, CAST_FAILED = -2;
  * convex core A (both in cyclic order, same frame). Each support point gives a plane that B − A
  * cannot cross before some λ; the cast jumps there, so λ only grows and never passes the contact.
  * Unlike the paper (and Box2D) the simplex is kept across a jump, its B points moved along with B
- * (still points of B − A, and the plane keeps the origin out of their hull): that halves the
- * support calls, about four per sweep, where conservative advancement runs a whole distance
- * query per step.
+ * (still points of B − A, and the plane keeps the origin out of their hull), so a jump costs no
+ * new simplex. The simplex is solved by solveSimplex2/3, as gjkDistance's.
  *
  * `input` holds mx, my, sigma, stop, maxFraction (numbers beside the call, not in it: V8 boxes a
  * double argument to a call it does not inline). Stops once the simplex is within `stop`
@@ -271,49 +309,26 @@ export const CAST_HIT = 1, CAST_MISS = 0, CAST_AT_START = -1, CAST_FAILED = -2;
  * `fraction`, the closest points with B moved to λ, and their distance (in [sigma, stop]).
  * CAST_AT_START: within `stop` before moving (the caller tells touching from overlapping).
  * CAST_FAILED: rounding kept it from settling; the caller falls back to a slower method.
- *
- * The simplex solve repeats gjkDistance's: sharing one loop slowed every distance query by 5–8 %
- * (the cast's live numbers spill registers in the distance loop), measured.
  */
 export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB: number, input: Float64Array, out: GjkResult): number {
   const mx = input[0]!, my = input[1]!, sigma = input[2]!, stop = input[3]!, maxFraction = input[4]!;
   let lambda = 0;
-  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!, l1 = 1;
-  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0, l2 = 0;
+  let ia1 = 0, ib1 = 0, a1x = a[0]!, a1y = a[1]!, b1x = b[0]!, b1y = b[1]!;
+  let ia2 = -1, ib2 = -1, a2x = 0, a2y = 0, b2x = 0, b2y = 0;
   let ia3 = -1, ib3 = -1, a3x = 0, a3y = 0, b3x = 0, b3y = 0;
   let count = 1, iter = 0;
   for (;;) {
-    const w1x = b1x - a1x, w1y = b1y - a1y;
-    if (count === 2) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, ex = w2x - w1x, ey = w2y - w1y;
-      const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey;
-      if (d12_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 <= 0) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1; }
-      else { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; }
-    } else if (count === 3) {
-      const w2x = b2x - a2x, w2y = b2y - a2y, w3x = b3x - a3x, w3y = b3y - a3y;
-      const e12x = w2x - w1x, e12y = w2y - w1y, e13x = w3x - w1x, e13y = w3y - w1y, e23x = w3x - w2x, e23y = w3y - w2y;
-      const d12_1 = w2x * e12x + w2y * e12y, d12_2 = -(w1x * e12x + w1y * e12y);
-      const d13_1 = w3x * e13x + w3y * e13y, d13_2 = -(w1x * e13x + w1y * e13y);
-      const d23_1 = w3x * e23x + w3y * e23y, d23_2 = -(w2x * e23x + w2y * e23y);
-      const n123 = e12x * e13y - e12y * e13x;
-      const d123_1 = n123 * (w2x * w3y - w2y * w3x), d123_2 = n123 * (w3x * w1y - w3y * w1x), d123_3 = n123 * (w1x * w2y - w1y * w2x);
-      if (d12_2 <= 0 && d13_2 <= 0) { l1 = 1; count = 1; }
-      else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) { const inv = 1 / (d12_1 + d12_2); l1 = d12_1 * inv; l2 = d12_2 * inv; count = 2; }
-      else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-        const inv = 1 / (d13_1 + d13_2); l1 = d13_1 * inv; l2 = d13_2 * inv; count = 2;
-        ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y;
-      } else if (d12_1 <= 0 && d23_2 <= 0) {
-        ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; l1 = 1; count = 1;
-      } else if (d13_1 <= 0 && d23_1 <= 0) {
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = 1; count = 1;
-      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-        const inv = 1 / (d23_1 + d23_2); count = 2;
-        ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; l1 = d23_2 * inv; l2 = d23_1 * inv;
-      } else {
-        // The origin inside: overlapping before any move, or rounding at a grazing contact.
-        return lambda === 0 ? CAST_AT_START : CAST_FAILED;
-      }
+    if (count > 1) {
+      const solved = count === 2
+        ? solveSimplex2(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y)
+        : solveSimplex3(b1x - a1x, b1y - a1y, b2x - a2x, b2y - a2y, b3x - a3x, b3y - a3y);
+      const move = solved >> 2;
+      count = solved & 3;
+      if (move === 1) { ia1 = ia2; ib1 = ib2; a1x = a2x; a1y = a2y; b1x = b2x; b1y = b2y; }
+      else if (move === 2) { ia1 = ia3; ib1 = ib3; a1x = a3x; a1y = a3y; b1x = b3x; b1y = b3y; }
+      else if (move === 3) { ia2 = ia3; ib2 = ib3; a2x = a3x; a2y = a3y; b2x = b3x; b2y = b3y; }
+      // The origin inside: overlapping before any move, or rounding at a grazing contact.
+      if (count === 3) return lambda === 0 ? CAST_AT_START : CAST_FAILED;
     }
     // The unit normal from A to B across the closest feature (vertex 1 may have changed above).
     const v1x = b1x - a1x, v1y = b1y - a1y;
@@ -330,7 +345,25 @@ export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB
     if (iter === MAX_ITERATIONS) return CAST_FAILED;
     iter++;
     // Supports: A's farthest along n, B's farthest against it (climbing from the last ones).
-    const iA = support(a, countA, count === 1 ? ia1 : ia2, nx, ny), iB = support(b, countB, count === 1 ? ib1 : ib2, -nx, -ny);
+    // A's farthest along n, B's farthest against it (climbing from the last ones on a hull of
+    // four or more points), as gjkDistance's search.
+    let iA = 0, iB = 0;
+    if (countA > 3) iA = climb(a, countA, count === 1 ? ia1 : ia2, nx, ny);
+    else {
+      let best = a[0]! * nx + a[1]! * ny;
+      for (let i = 2; i < 2 * countA; i += 2) {
+        const v = a[i]! * nx + a[i + 1]! * ny;
+        if (v > best) { best = v; iA = i >> 1; }
+      }
+    }
+    if (countB > 3) iB = climb(b, countB, count === 1 ? ib1 : ib2, -nx, -ny);
+    else {
+      let best = b[0]! * -nx + b[1]! * -ny;
+      for (let i = 2; i < 2 * countB; i += 2) {
+        const v = b[i]! * -nx + b[i + 1]! * -ny;
+        if (v > best) { best = v; iB = i >> 1; }
+      }
+    }
     const ax = a[2 * iA]!, ay = a[2 * iA + 1]!;
     let bx = b[2 * iB]! + lambda * mx, by = b[2 * iB + 1]! + lambda * my;
     // B − A lies beyond the plane through this support point: when the plane is further than
@@ -358,10 +391,15 @@ export function gjkCast(a: Float64Array, countA: number, b: Float64Array, countB
   if (count === 1) {
     out.pointAX = a1x; out.pointAY = a1y; out.pointBX = b1x; out.pointBY = b1y;
   } else {
+    // The edge's weights, as gjkDistance's (see solveSimplex2).
+    const w1x = b1x - a1x, w1y = b1y - a1y, w2x = b2x - a2x, w2y = b2y - a2y, ex = w2x - w1x, ey = w2y - w1y;
+    const d12_2 = -(w1x * ex + w1y * ey), d12_1 = w2x * ex + w2y * ey, inv = 1 / (d12_1 + d12_2);
+    const l1 = d12_1 * inv, l2 = d12_2 * inv;
     out.pointAX = l1 * a1x + l2 * a2x; out.pointAY = l1 * a1y + l2 * a2y;
     out.pointBX = l1 * b1x + l2 * b2x; out.pointBY = l1 * b1y + l2 * b2y;
   }
   // From the points: at a billionth apart, their difference is what the caller divides.
-  out.distance = len(out.pointBX - out.pointAX, out.pointBY - out.pointAY);
+  const gx = out.pointBX - out.pointAX, gy = out.pointBY - out.pointAY;
+  out.distance = Math.sqrt(gx * gx + gy * gy);
   return out.distance > 0 ? CAST_HIT : CAST_FAILED;
 }

@@ -84,6 +84,8 @@ export class DynamicTree {
   private freeProxy = NULL_NODE;
 
   private stack = new Int32Array(256);
+  /** rayCast's ray for walkRay: x1, y1, x2, y2, maxFraction and the origin of the layout walked. */
+  private ray = new Float64Array(7);
   /** Stack slots held by traversals in progress, so a query made from a visit starts above them. */
   private depth = 0;
   /** Bumped by every change, so a visit that changes the tree mid-query is caught. */
@@ -91,17 +93,17 @@ export class DynamicTree {
 
   /**
    * A read-only copy of the nodes for ray casts on a tree that has stopped changing (a replay,
-   * the command line, a scene under test), 32 bytes a node over one buffer: the box less the root
-   * box's centre (so float32's precision follows the scene's size, not how far it lies from 0) in
-   * float32 rounded outward (packedBox[8r .. 8r + 3]) and the first child (packedLink[8r + 4]; the second
-   * is the next record), or −1 and the proxy id for a leaf. The root is record 1, and siblings
-   * sit side by side from record 2 on, so the two boxes a walk tests together share a cache line.
-   * A long ray through 100,000 shapes tests some 200 nodes, nearly every one a cache miss in the
-   * double-precision arrays (a line for the box, one for each child index): this halves its
-   * time. Made after `packAfterRays` casts on an unchanged tree, so an editor that moves shapes
-   * between casts never pays for it.
+   * the command line, a scene under test), laid out depth first with siblings side by side, so
+   * that the two boxes a walk tests together share a cache line and a subtree's records lie
+   * together. Record r: its box less the root box's centre (so the precision follows the scene's
+   * size, not how far it lies from 0), rounded outward to float32 values (held exactly as
+   * doubles, so that one walk reads both layouts from a Float64Array), in packedBox[4r .. 4r + 3];
+   * its first and second child in packedLink[2r], [2r + 1] (the second is always the record after
+   * the first), or −1 and the proxy id for a leaf. The root is record 1; siblings pair up from
+   * record 2 on. Made after `packAfterRays` casts on an unchanged tree, so an editor that moves
+   * shapes between casts never pays for it.
    */
-  private packedBox = new Float32Array(0);
+  private packedBox = new Float64Array(0);
   private packedLink = new Int32Array(0);
   private packedVersion = -1;
   private packedX = 0;
@@ -208,9 +210,8 @@ export class DynamicTree {
     stack[top++] = root;
     try {
       // Nodes are tested when popped; a node's first child (the next node, in a built tree) is
-      // pushed last, so the walk goes down one run of the arrays. Measured: the variant that tests
-      // both children before pushing (Box2D v3.1's) took twice as long here on 100,000 shapes (5.0
-      // against 2.3 µs a region query): more branches per node and a loop over the two children.
+      // pushed last, so the walk goes down one run of the arrays. (Box2D v3.1 tests both children
+      // before pushing them: more branches per node and a loop over the two, for a region query.)
       while (top > base) {
         const node = stack[--top]!, o = 4 * node;
         if (!(box[o]! <= maxX && box[o + 2]! >= minX && box[o + 1]! <= maxY && box[o + 3]! >= minY)) continue;
@@ -299,9 +300,35 @@ export class DynamicTree {
       if (this.raysVersion !== this.version) { this.raysVersion = this.version; this.raysSinceChange = 0; }
       if (++this.raysSinceChange > this.packAfterRays) this.pack();
     }
-    if (this.packedVersion === this.version) { this.rayCastPacked(x1, y1, x2, y2, maxFraction, visit); return; }
-    const box = this.box, child1 = this.child1, child2 = this.child2, data = this.proxyData;
-    const dx = x2 - x1, dy = y2 - y1;
+    const ray = this.ray;
+    ray[0] = x1; ray[1] = y1; ray[2] = x2; ray[3] = y2; ray[4] = maxFraction;
+    if (this.packedVersion === this.version) {
+      ray[5] = this.packedX; ray[6] = this.packedY;
+      this.walkRay(this.packedBox, this.packedLink, this.packedLink, 2, 1, visit);
+    } else {
+      ray[5] = 0; ray[6] = 0;
+      this.walkRay(this.box, this.child1, this.child2, 1, root, visit);
+    }
+  }
+
+  /**
+   * rayCast's walk, one loop for either layout: boxes 4 numbers a node (or record) in `box`, and
+   * children in first[step·n] and second[step·n + step − 1]: the live nodes' child1[n] and
+   * child2[n] (step 1) or the packed copy's packedLink[2r], [2r + 1] (step 2). Either way a leaf
+   * has NULL_NODE as its first child and its proxy id as its second. The ray comes in `this.ray`
+   * (x1, y1, x2, y2, maxFraction, and the origin the layout's boxes are measured from: 0 for the
+   * live nodes), read before any visit so that a nested query may reuse it. Both layouts run the
+   * same tests in the same order, and the packed boxes hold the live ones, so the packed walk
+   * never visits fewer proxies. One element type for both: a walk reading a Float32Array here
+   * and a Float64Array there would make every box read polymorphic.
+   */
+  private walkRay(
+    box: Float64Array, first: Int32Array, second: Int32Array, step: number, start: number,
+    visit: (proxyId: number, userData: number, maxFraction: number) => number,
+  ): void {
+    const data = this.proxyData, ray = this.ray, secondAt = step - 1;
+    let x1 = ray[0]!, y1 = ray[1]!;
+    const dx = ray[2]! - x1, dy = ray[3]! - y1, ox = ray[5]!, oy = ray[6]!;
     // v is the unit perpendicular of the ray: the separating axis of segment and box (van den
     // Bergen, "Collision Detection in Interactive 3D Environments", p. 80, as in
     // b2DynamicTree_RayCast): the box misses the line when |v·(p1 − c)| > |v|·h. A zero (or
@@ -309,11 +336,14 @@ export class DynamicTree {
     const length = Math.hypot(dx, dy);
     const vx = length > 0 ? -dy / length : 0, vy = length > 0 ? dx / length : 0;
     const avx = Math.abs(vx), avy = Math.abs(vy);
-    let fraction = maxFraction;
-    let ex = x1 + fraction * dx, ey = y1 + fraction * dy;
+    let fraction = ray[4]!;
     // Rounding in both tests is bounded by a few ulps of the segment's coordinates plus of the
-    // node's extents (a node that overlaps the segment box has |c| <= h + max|segment|).
-    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(ex), Math.abs(ey));
+    // node's extents (a node that overlaps the segment box has |c| <= h + max|segment|), and of
+    // the origin the packed boxes are measured from (0 for the live ones).
+    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x1 + fraction * dx), Math.abs(y1 + fraction * dy), Math.abs(ox), Math.abs(oy));
+    x1 -= ox;
+    y1 -= oy;
+    let ex = x1 + fraction * dx, ey = y1 + fraction * dy;
     const rel = 1 + RAY_SLACK;
     let sMinX = Math.min(x1, ex) - pad, sMinY = Math.min(y1, ey) - pad;
     let sMaxX = Math.max(x1, ex) + pad, sMaxY = Math.max(y1, ey) + pad;
@@ -321,13 +351,13 @@ export class DynamicTree {
     const base = this.depth;
     let stack: Int32Array = this.stack, top = base;
     try {
-      stack[top++] = root;
-      let first = true;
+      stack[top++] = start;
+      let isRoot = true;
       while (top > base) {
         const node = stack[--top]!;
         // The root is its own only candidate; below it, both children are tested at once.
-        let a = first ? node : child1[node]!, b = first ? NULL_NODE : child2[node]!;
-        first = false;
+        let a = isRoot ? node : first[step * node]!, b = isRoot ? NULL_NODE : second[step * node + secondAt]!;
+        isRoot = false;
         let hitA = false, hitB = false, keyA = 0, keyB = 0;
         let o = 4 * a;
         let lx = box[o]!, ly = box[o + 1]!, ux = box[o + 2]!, uy = box[o + 3]!;
@@ -362,8 +392,8 @@ export class DynamicTree {
         for (let k = 0; k < 2; k++) {
           if (k === 1 && !hitB) break;
           const n = k === 0 ? a : b;
-          if (child1[n] !== NULL_NODE) continue;
-          const proxy = child2[n]!;
+          if (first[step * n] !== NULL_NODE) continue;
+          const proxy = second[step * n + secondAt]!;
           this.depth = top;
           const value = visit(proxy, data[proxy]!, fraction);
           if (this.version !== version) throw changedDuringQuery();
@@ -378,94 +408,8 @@ export class DynamicTree {
           }
         }
         if (top + 2 > stack.length) stack = this.growStack(stack);
-        if (hitB && child1[b] !== NULL_NODE) stack[top++] = b;
-        if (child1[a] !== NULL_NODE) stack[top++] = a;
-      }
-    } finally {
-      this.depth = base;
-    }
-  }
-
-  /**
-   * rayCast's walk over the packed copy: the same tests in the same order (on boxes rounded
-   * outward, so never fewer proxies), the same clipping and the same contract for `visit`.
-   */
-  private rayCastPacked(x1: number, y1: number, x2: number, y2: number, maxFraction: number, visit: (proxyId: number, userData: number, maxFraction: number) => number): void {
-    const box = this.packedBox, link = this.packedLink, data = this.proxyData;
-    const dx = x2 - x1, dy = y2 - y1;
-    const length = Math.hypot(dx, dy);
-    const vx = length > 0 ? -dy / length : 0, vy = length > 0 ? dx / length : 0;
-    const avx = Math.abs(vx), avy = Math.abs(vy);
-    let fraction = maxFraction;
-    // The slack as rayCast's, and beyond the origin's size for the ray's move into its frame.
-    const ox = this.packedX, oy = this.packedY;
-    const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x1 + fraction * dx), Math.abs(y1 + fraction * dy), Math.abs(ox), Math.abs(oy));
-    x1 -= ox;
-    y1 -= oy;
-    let ex = x1 + fraction * dx, ey = y1 + fraction * dy;
-    const rel = 1 + RAY_SLACK;
-    let sMinX = Math.min(x1, ex) - pad, sMinY = Math.min(y1, ey) - pad;
-    let sMaxX = Math.max(x1, ex) + pad, sMaxY = Math.max(y1, ey) + pad;
-    const version = this.version;
-    const base = this.depth;
-    let stack: Int32Array = this.stack, top = base;
-    try {
-      stack[top++] = 1;
-      let first = true;
-      while (top > base) {
-        const node = stack[--top]!;
-        let a = first ? node : link[8 * node + 4]!, b = first ? NULL_NODE : a + 1;
-        first = false;
-        let hitA = false, hitB = false, keyA = 0, keyB = 0;
-        let o = 8 * a;
-        let lx = box[o]!, ly = box[o + 1]!, ux = box[o + 2]!, uy = box[o + 3]!;
-        if (lx <= sMaxX && ux >= sMinX && ly <= sMaxY && uy >= sMinY) {
-          const cx = 0.5 * lx + 0.5 * ux, cy = 0.5 * ly + 0.5 * uy;
-          const reach = avx * (0.5 * ux - 0.5 * lx) + avy * (0.5 * uy - 0.5 * ly);
-          if (!(Math.abs(vx * (x1 - cx) + vy * (y1 - cy)) > reach * rel + pad)) {
-            hitA = true;
-            keyA = (cx - x1) * dx + (cy - y1) * dy;
-          }
-        }
-        if (b !== NULL_NODE) {
-          o = 8 * b;
-          lx = box[o]!; ly = box[o + 1]!; ux = box[o + 2]!; uy = box[o + 3]!;
-          if (lx <= sMaxX && ux >= sMinX && ly <= sMaxY && uy >= sMinY) {
-            const cx = 0.5 * lx + 0.5 * ux, cy = 0.5 * ly + 0.5 * uy;
-            const reach = avx * (0.5 * ux - 0.5 * lx) + avy * (0.5 * uy - 0.5 * ly);
-            if (!(Math.abs(vx * (x1 - cx) + vy * (y1 - cy)) > reach * rel + pad)) {
-              hitB = true;
-              keyB = (cx - x1) * dx + (cy - y1) * dy;
-            }
-          }
-        }
-        if (!hitA && !hitB) continue;
-        if (hitA && hitB && keyB < keyA) {
-          const t = a; a = b; b = t;
-        } else if (!hitA) {
-          a = b; hitA = true; hitB = false;
-        }
-        for (let k = 0; k < 2; k++) {
-          if (k === 1 && !hitB) break;
-          const n = k === 0 ? a : b;
-          if (link[8 * n + 4] !== NULL_NODE) continue;
-          const proxy = link[8 * n + 5]!;
-          this.depth = top;
-          const value = visit(proxy, data[proxy]!, fraction);
-          if (this.version !== version) throw changedDuringQuery();
-          if (value === 0) return;
-          stack = this.stack;
-          if (value > 0 && value < fraction) {
-            fraction = value;
-            ex = x1 + fraction * dx;
-            ey = y1 + fraction * dy;
-            sMinX = Math.min(x1, ex) - pad; sMinY = Math.min(y1, ey) - pad;
-            sMaxX = Math.max(x1, ex) + pad; sMaxY = Math.max(y1, ey) + pad;
-          }
-        }
-        if (top + 2 > stack.length) stack = this.growStack(stack);
-        if (hitB && link[8 * b + 4] !== NULL_NODE) stack[top++] = b;
-        if (link[8 * a + 4] !== NULL_NODE) stack[top++] = a;
+        if (hitB && first[step * b] !== NULL_NODE) stack[top++] = b;
+        if (first[step * a] !== NULL_NODE) stack[top++] = a;
       }
     } finally {
       this.depth = base;
@@ -488,21 +432,21 @@ export class DynamicTree {
     this.packedX = ox;
     this.packedY = oy;
     const records = this.nodeCount + 2;
-    if (this.packedBox.length < 8 * records) {
-      const buffer = new ArrayBuffer(32 * (records + (records >> 2)));
-      this.packedBox = new Float32Array(buffer);
-      this.packedLink = new Int32Array(buffer);
+    if (this.packedBox.length < 4 * records) {
+      const capacity = records + (records >> 2);
+      this.packedBox = new Float64Array(4 * capacity);
+      this.packedLink = new Int32Array(2 * capacity);
     }
     const box = this.box, child1 = this.child1, child2 = this.child2;
     const packedBox = this.packedBox, link = this.packedLink;
     const place = (node: number, r: number): void => {
-      const o = 4 * node, q = 8 * r;
+      const o = 4 * node, q = 4 * r;
       packedBox[q] = floatBelow(box[o]!, ox);
       packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
       packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
       packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
-      link[q + 4] = NULL_NODE;
-      link[q + 5] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
+      link[2 * r] = NULL_NODE;
+      link[2 * r + 1] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
     };
     place(this.root, 1);
     // Pending (node, record) pairs; the first child's subtree is laid out first.
@@ -513,7 +457,8 @@ export class DynamicTree {
       const a = child1[node]!;
       if (a === NULL_NODE) continue;
       const b = child2[node]!;
-      link[8 * r + 4] = next;
+      link[2 * r] = next;
+      link[2 * r + 1] = next + 1;
       place(a, next);
       place(b, next + 1);
       pending.push(b, next + 1, a, next);
@@ -1023,8 +968,8 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   // Coinciding centroids (identical boxes) give no plane: any even split will do. So does an
   // extent that overflowed to Infinity or NaN (boxes near the largest doubles).
   if (!(extent > 0 && extent < Infinity)) return start + (count >> 1);
-  // No more bins than items: a small range gets the same planes for a fraction of the sweeps
-  // (the 100,000 ranges near the leaves cost more in bins than in items at 16 bins each).
+  // No more bins than items: a small range gets the same planes from fewer bins to sweep (most
+  // ranges are small ones near the leaves).
   const binsUsed = count < BIN_COUNT ? count : BIN_COUNT, last = binsUsed - 1;
   const scale = binsUsed / extent;
   binCount.fill(0, 0, binsUsed);

@@ -24,7 +24,8 @@ export function computeAABB(g: Geometry, xf: Transform): AABB {
     const x2 = c * g.x2 - s * g.y2 + px, y2 = s * g.x2 + c * g.y2 + py;
     return { minX: Math.min(x1, x2) - r, minY: Math.min(y1, y2) - r, maxX: Math.max(x1, x2) + r, maxY: Math.max(y1, y2) + r };
   }
-  // A loop over plain numbers: no closure or point object per vertex (a 100,000-shape load).
+  // A loop over plain numbers: no closure or point object per vertex (this runs for every shape
+  // as a file opens).
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const v = g.vertices;
   for (let i = 0; i < 2 * g.count; i += 2) {
@@ -40,7 +41,7 @@ export function computeAABB(g: Geometry, xf: Transform): AABB {
 /**
  * The bounding box of a scene shape from its own numbers, without building its geometry: the same
  * arithmetic as computeAABB on the shape's geometry (bit for bit for circles, boxes and capsules),
- * at a fraction of the cost, for drawing and framing 100,000 shapes. A polygon is boxed over all
+ * with no geometry to allocate, for drawing and framing large scenes. A polygon is boxed over all
  * its points, where its geometry welds points closer than 1e-7 of its size: the box can be larger
  * than the geometry's by that much, never smaller (the hull keeps points of the input). This is
  * the box of a scene shape everywhere (shapeAABB, the collision world, culling).

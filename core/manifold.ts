@@ -43,30 +43,43 @@ const FLIP_TOLERANCE = 1e-9;
 /** cos of the largest angle between a face and the contact normal that still counts as face contact. */
 const FACE_CONTACT_COS = 1 - 1e-9;
 
-// The relative transform B → A of the current call (rc, rs, rpx, rpy) and its tolerance, in a
-// Float64Array: module-level `let` doubles would box a new heap number on every write.
-const R = new Float64Array(5);
+/**
+ * B's frame seen from A's: the rotation (c, s) and translation (x, y) that take B-local points to
+ * A-local ones, and the pair's touching tolerance. relative() fills it; the pair functions pass it
+ * on to what reads it.
+ */
+class RelativePose {
+  c = 0;
+  s = 0;
+  x = 0;
+  y = 0;
+  tolerance = 0;
+}
+
+/** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
+const pose = new RelativePose();
 
 /**
  * The touching tolerance of a pair: a few hundred ulps of the positions (whose rounding the
  * relative transform inherits) plus TOUCH_TOLERANCE of the shapes' own size (rounding in their
  * local frames). Regression: 1e-12 of the positions hid two circles of radius 2.5e-7 overlapping
- * at (1e6, 1). Sums rather than maxima: within 4× of them, and branch-free (the maxima's
- * unpredictable branches cost more than the rest of a circle pair).
+ * at (1e6, 1). Sums rather than maxima: within 4× of them, and branch-free (which maximum wins
+ * is unpredictable pair to pair).
  */
 function touchTolerance(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
   const m = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
   return POSITION_TOLERANCE * m + TOUCH_TOLERANCE * (sizeA + sizeB);
 }
 
-/** Sets the relative transform of B in A's frame; returns the touching tolerance. */
-function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number): number {
+/** Writes B's pose in A's frame and the pair's touching tolerance to `out`, and returns it. */
+function relative(xfA: Transform, xfB: Transform, sizeA: number, sizeB: number, out: RelativePose): RelativePose {
   const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
-  R[0] = xfA.c * xfB.c + xfA.s * xfB.s;
-  R[1] = xfA.c * xfB.s - xfA.s * xfB.c;
-  R[2] = xfA.c * dx + xfA.s * dy;
-  R[3] = -xfA.s * dx + xfA.c * dy;
-  return (R[4] = touchTolerance(xfA, xfB, sizeA, sizeB));
+  out.c = xfA.c * xfB.c + xfA.s * xfB.s;
+  out.s = xfA.c * xfB.s - xfA.s * xfB.c;
+  out.x = xfA.c * dx + xfA.s * dy;
+  out.y = -xfA.s * dx + xfA.c * dy;
+  out.tolerance = touchTolerance(xfA, xfB, sizeA, sizeB);
+  return out;
 }
 
 /**
@@ -78,8 +91,9 @@ function boundsApart(boundA: number, xfA: Transform, boundB: number, xfB: Transf
   return dx * dx + dy * dy > r * r;
 }
 
-const bx = (x: number, y: number) => R[0]! * x - R[1]! * y + R[2]!;
-const by = (x: number, y: number) => R[1]! * x + R[0]! * y + R[3]!;
+/** The B-local point (x, y) in A's frame: its x and its y. */
+const bx = (p: RelativePose, x: number, y: number) => p.c * x - p.s * y + p.x;
+const by = (p: RelativePose, x: number, y: number) => p.s * x + p.c * y + p.y;
 
 /** Writes a one-point manifold from A-local values. */
 function emit1(out: Manifold, xfA: Transform, nx: number, ny: number, depth: number, px: number, py: number, sep: number): void {
@@ -129,8 +143,8 @@ export function collideCircles(a: CircleGeometry, xfA: Transform, b: CircleGeome
   const tolerance = touchTolerance(xfA, xfB, extentA, extentB);
   if (depth <= tolerance) return none(out);
   // Regression: centres a denormal apart "normalised" to (1, 1); within tolerance is concentric.
-  // The fallback as literals: a module constant merged with a double here made V8 box dx and dy
-  // on every call (a tagged phi), 10 ns of this pair's 25. A test pins them to FALLBACK_NORMAL.
+  // The fallback as literals: a module constant merged with a double here makes V8 box dx and dy
+  // on every call (a tagged phi). A test pins them to FALLBACK_NORMAL.
   if (dist > tolerance) { const inv = 1 / dist; dx *= inv; dy *= inv; } else { dx = 0; dy = -1; }
   // Midway between the surfaces: a + rA·n and b − rB·n.
   const m = 0.5 * (a.radius - b.radius + dist);
@@ -181,8 +195,8 @@ const segResult = new SegmentDistanceResult();
  */
 export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  const tolerance = relative(xfA, xfB, a.extent, b.extent);
-  const p2x = bx(b.x1, b.y1), p2y = by(b.x1, b.y1), q2x = bx(b.x2, b.y2), q2y = by(b.x2, b.y2);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose), tolerance = p.tolerance;
+  const p2x = bx(p, b.x1, b.y1), p2y = by(p, b.x1, b.y1), q2x = bx(p, b.x2, b.y2), q2y = by(p, b.x2, b.y2);
   const r = segmentDistance(a.x1, a.y1, a.x2, a.y2, p2x, p2y, q2x, q2y, segResult);
   const radius = a.radius + b.radius;
   const dist = Math.sqrt(r.distanceSquared);
@@ -302,7 +316,7 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   // The face of largest separation, as two independent running maxima (even and odd faces): half
-  // as long a chain of dependent, unpredictable compares, 5–10 % faster than one loop.
+  // as long a chain of dependent, unpredictable compares as one loop.
   let separation = p[N]! * (cx - p[V]!) + p[N + 1]! * (cy - p[V + 1]!), normalIndex = 0;
   let oddSeparation = p[N + 2]! * (cx - p[V + 2]!) + p[N + 3]! * (cy - p[V + 3]!), oddIndex = 1;
   let i = 2;
@@ -324,8 +338,8 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
   // arguments on each call.
   const tolerance = touchTolerance(xfA, xfB, p[PACKED_EXTENT]!, b.extent);
-  // A face with a gap wider than both radii: apart. (Stopping at the first such face inside the
-  // loop costs more in branches than the faces it saves.)
+  // A face with a gap wider than both radii: apart. (Not tested inside the loop: a branch per face
+  // there would stand in the way of the two independent maxima.)
   if (separation - radius > tolerance) return none(out);
   const i1 = normalIndex, i2 = i1 + 1 < count ? i1 + 1 : 0;
   const v1x = p[V + 2 * i1]!, v1y = p[V + 2 * i1 + 1]!, v2x = p[V + 2 * i2]!, v2y = p[V + 2 * i2 + 1]!;
@@ -374,14 +388,22 @@ function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: nu
   nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
 }
 
-let maxSepEdge = 0;
+/** findMaxSeparation's answer: the largest separation and the face of the first polygon giving it. */
+class MaxSeparation {
+  separation = 0;
+  edge = 0;
+}
+
+const maxSeparation = new MaxSeparation();
+
 /**
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
  * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart).
+ * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart). Writes
+ * the separation and its face (the first of equals) to `out` and returns it.
  */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number): number {
+function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number, out: MaxSeparation): MaxSeparation {
   let best = -Infinity, bestIndex = 0;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
@@ -411,8 +433,9 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
       if (best > enough) break;
     }
   }
-  maxSepEdge = bestIndex;
-  return best;
+  out.separation = best;
+  out.edge = bestIndex;
+  return out;
 }
 
 function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
@@ -472,18 +495,18 @@ function clipPoints(
 
 /** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
 function collideCores(
-  out: Manifold, xfA: Transform,
+  out: Manifold, xfA: Transform, p: RelativePose,
   av: Float64Array, an: Float64Array, ac: number, ar: number,
   bv: Float64Array, bn: Float64Array, bc: number, br: number,
 ): Manifold {
-  const tolerance = R[4]!;
+  const tolerance = p.tolerance;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance);
+  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance, maxSeparation).separation;
   if (sepA - radius > tolerance) return none(out);
-  const edgeA0 = maxSepEdge;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance);
-  const edgeB0 = maxSepEdge;
+  const edgeA0 = maxSeparation.edge;
+  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance, maxSeparation).separation;
+  const edgeB0 = maxSeparation.edge;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
@@ -543,11 +566,11 @@ function collideCores(
   return out;
 }
 
-function polygonBInA(b: PolygonGeometry): void {
-  ensureScratch(b.count);
-  // Locals, not R[k] and scratchB per access: each typed-array read rechecks the array.
-  const c = R[0]!, s = R[1]!, tx = R[2]!, ty = R[3]!;
-  const v = b.vertices, n = b.normals, end = 2 * b.count, o = scratchB, on = scratchBN;
+/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to `o` and `on`. */
+function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array, on: Float64Array): void {
+  // The pose in locals, read once before the loop.
+  const c = p.c, s = p.s, tx = p.x, ty = p.y;
+  const v = b.vertices, n = b.normals, end = 2 * b.count;
   for (let i = 0; i < end; i += 2) {
     const x = v[i]!, y = v[i + 1]!, nx = n[i]!, ny = n[i + 1]!;
     o[i] = c * x - s * y + tx;
@@ -559,30 +582,35 @@ function polygonBInA(b: PolygonGeometry): void {
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
-  polygonBInA(b);
-  return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, b.count, b.radius);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
+  ensureScratch(b.count);
+  const bv = scratchB, bn = scratchBN;
+  polygonBInA(b, p, bv, bn);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, b.count, b.radius);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
   ensureScratch(2);
+  const bv = scratchB, bn = scratchBN;
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
   const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
-  segmentAsPolygon(bx(b.x1, b.y1), by(b.x1, b.y1), bx(b.x2, b.y2), by(b.x2, b.y2), R[0]! * lx - R[1]! * ly, R[1]! * lx + R[0]! * ly, scratchB, scratchBN);
-  return collideCores(out, xfA, a.vertices, a.normals, a.count, a.radius, scratchB, scratchBN, 2, b.radius);
+  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, 2, b.radius);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
-  relative(xfA, xfB, a.extent, b.extent);
-  polygonBInA(b);
+  const p = relative(xfA, xfB, a.extent, b.extent, pose);
+  ensureScratch(b.count);
+  const bv = scratchB, bn = scratchBN;
+  polygonBInA(b, p, bv, bn);
   const length = len(a.x2 - a.x1, a.y2 - a.y1);
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
-  return collideCores(out, xfA, capA, capAN, 2, a.radius, scratchB, scratchBN, b.count, b.radius);
+  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, bv, bn, b.count, b.radius);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;

@@ -1,7 +1,8 @@
 // Ray casts against every geometry kind (Box2D v3's b2RayCastCircle / b2RayCastCapsule /
 // b2RayCastPolygon, and seed 001's segment tests), exact, in the shape's local frame. A ray that
 // starts inside (or on) a shape does not hit it, as in Box2D and Godot, unless asked to report that
-// at fraction 0. A zero-length ray is a miss. Nothing allocates per call.
+// at fraction 0. A zero-length ray is a miss. Results go to caller-owned outputs (CastOutput in
+// world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
 import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
 
@@ -43,19 +44,30 @@ export class CastOutput {
 }
 
 /**
- * The local-frame result of the ray functions below: fraction and normal of the first entry, or
- * INSIDE / MISS as the return value.
+ * What the local-frame ray functions below return: HIT (its fraction and normal are in the
+ * caller's RayHit), MISS, or INSIDE (the ray starts inside or on the shape; the RayHit is left
+ * as it was, as on a miss).
  */
 export const HIT = 1, MISS = 0, INSIDE = -1;
 export type RayStatus = typeof HIT | typeof MISS | typeof INSIDE;
-export const rayLocal = new Float64Array(3); // fraction, normal x, normal y
+
+/**
+ * A ray's first entry into a shape, in the frame the ray was given in: the fraction along the ray
+ * and the unit normal out of the shape there. Written by the local-frame ray functions only when
+ * they return HIT.
+ */
+export class RayHit {
+  fraction = 0;
+  normalX = 0;
+  normalY = 0;
+}
 
 /**
  * A ray p + t·d, t in [0, maxFraction], against the circle (cx, cy, r). Box2D v3's form: the
  * closest approach along the unit direction, then back off by the half chord; the root of the
  * quadratic directly loses digits when the ray starts far away.
  */
-export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   const sx = px - cx, sy = py - cy, rr = r * r;
   if (sx * sx + sy * sy <= rr) return INSIDE;
   // Starting outside and heading away from the centre (or not moving): no hit.
@@ -71,14 +83,14 @@ export function rayCircle(cx: number, cy: number, r: number, px: number, py: num
   if (travel < 0 || travel > maxFraction * length) return MISS;
   const hx = sx + travel * ux, hy = sy + travel * uy;
   const hl = Math.sqrt(hx * hx + hy * hy);
-  rayLocal[0] = travel / length;
-  rayLocal[1] = hx / hl;
-  rayLocal[2] = hy / hl;
+  out.fraction = travel / length;
+  out.normalX = hx / hl;
+  out.normalY = hy / hl;
   return HIT;
 }
 
 /** A ray against a convex polygon with no radius (Box2D's b2RayCastPolygon: clip by every face). */
-export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   let lower = 0, upper = maxFraction, index = -1;
   for (let i = 0; i < count; i++) {
     const nx = n[2 * i]!, ny = n[2 * i + 1]!;
@@ -97,9 +109,9 @@ export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: 
   }
   // No face entered, yet none left the ray outside: it starts inside (or on the surface).
   if (index < 0) return INSIDE;
-  rayLocal[0] = lower;
-  rayLocal[1] = n[2 * index]!;
-  rayLocal[2] = n[2 * index + 1]!;
+  out.fraction = lower;
+  out.normalX = n[2 * index]!;
+  out.normalY = n[2 * index + 1]!;
   return HIT;
 }
 
@@ -150,7 +162,7 @@ function withinRadius(v: Float64Array, n: Float64Array, count: number, radius: n
  * circles about the vertices. Every one of those pieces lies in the shape, so the earliest hit
  * among them is the entry point. Capsules are the two-point case (count 2, normals ±).
  */
-export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   if (withinRadius(v, n, count, radius, px, py)) return INSIDE;
   if (dx === 0 && dy === 0) return MISS;
   let best = Infinity, bnx = 0, bny = 0;
@@ -168,15 +180,16 @@ export function rayRounded(v: Float64Array, n: Float64Array, count: number, radi
     if (along < 0 || along > ex * ex + ey * ey) continue; // beside this face: a corner circle's
     best = t; bnx = nx; bny = ny;
   }
+  // The corner circles write into `out` as they hit; the nearest piece is written last.
   for (let i = 0; i < count; i++) {
-    if (rayCircle(v[2 * i]!, v[2 * i + 1]!, radius, px, py, dx, dy, maxFraction) === HIT && rayLocal[0]! < best) {
-      best = rayLocal[0]!; bnx = rayLocal[1]!; bny = rayLocal[2]!;
+    if (rayCircle(v[2 * i]!, v[2 * i + 1]!, radius, px, py, dx, dy, maxFraction, out) === HIT && out.fraction < best) {
+      best = out.fraction; bnx = out.normalX; bny = out.normalY;
     }
   }
   if (best === Infinity) return MISS;
-  rayLocal[0] = best;
-  rayLocal[1] = bnx;
-  rayLocal[2] = bny;
+  out.fraction = best;
+  out.normalX = bnx;
+  out.normalY = bny;
   return HIT;
 }
 
@@ -193,18 +206,19 @@ function capsuleCore(x1: number, y1: number, x2: number, y2: number): void {
 
 /**
  * A ray in a geometry's local frame against that geometry grown by `extra` (0 for a plain ray
- * cast; a circle's radius when a circle is swept against it). Results in rayLocal.
+ * cast; a circle's radius when a circle is swept against it). A hit's fraction and local normal
+ * go to `out`.
  */
-export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number): RayStatus {
+export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   const radius = g.radius + extra;
-  if (g.kind === CIRCLE) return rayCircle(g.cx, g.cy, radius, px, py, dx, dy, maxFraction);
+  if (g.kind === CIRCLE) return rayCircle(g.cx, g.cy, radius, px, py, dx, dy, maxFraction, out);
   if (g.kind === CAPSULE) {
     capsuleCore(g.x1, g.y1, g.x2, g.y2);
-    return rayRounded(core2, core2n, 2, radius, px, py, dx, dy, maxFraction);
+    return rayRounded(core2, core2n, 2, radius, px, py, dx, dy, maxFraction, out);
   }
   return radius > 0
-    ? rayRounded(g.vertices, g.normals, g.count, radius, px, py, dx, dy, maxFraction)
-    : rayPolygon(g.vertices, g.normals, g.count, px, py, dx, dy, maxFraction);
+    ? rayRounded(g.vertices, g.normals, g.count, radius, px, py, dx, dy, maxFraction, out)
+    : rayPolygon(g.vertices, g.normals, g.count, px, py, dx, dy, maxFraction, out);
 }
 
 export interface RayCastOptions {
@@ -214,8 +228,9 @@ export interface RayCastOptions {
   readonly maxFraction?: number;
 }
 
-/** rayCast's ray: from x, y, to x, y. */
+// rayCast's scratch, handed to castRay: the ray (from x, y, to x, y) and the local hit.
 const ends = new Float64Array(4);
+const localHit = new RayHit();
 
 /**
  * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
@@ -223,13 +238,15 @@ const ends = new Float64Array(4);
  */
 export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
   // Small enough for V8 to inline into the caller, which then hands the ray over in an array: the
-  // doubles of a call V8 does not inline are boxed (64 bytes a ray), and castRay is too big to be.
-  ends[0] = fromX; ends[1] = fromY; ends[2] = toX; ends[3] = toY;
-  return castRay(g, xf, out, options);
+  // doubles of a call V8 does not inline are boxed, and castRay is too big to be inlined.
+  const ray = ends;
+  ray[0] = fromX; ray[1] = fromY; ray[2] = toX; ray[3] = toY;
+  return castRay(g, xf, ray, localHit, out, options);
 }
 
-function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOptions): CastOutput {
-  const fromX = ends[0]!, fromY = ends[1]!, toX = ends[2]!, toY = ends[3]!;
+/** rayCast's work: the ray's ends in `ray` (from x, y, to x, y), `local` for the local-frame hit. */
+function castRay(g: Geometry, xf: Transform, ray: Float64Array, local: RayHit, out: CastOutput, options: RayCastOptions): CastOutput {
+  const fromX = ray[0]!, fromY = ray[1]!, toX = ray[2]!, toY = ray[3]!;
   const maxFraction = options.maxFraction ?? 1;
   out.hit = false;
   out.startedInside = false;
@@ -238,7 +255,7 @@ function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOp
   let status: RayStatus, c = xf.c, s = xf.s;
   if (g.kind === CIRCLE) {
     // A circle needs no frame: its centre in world space, and the normal comes out in world space.
-    status = rayCircle(c * g.cx - s * g.cy + xf.px, s * g.cx + c * g.cy + xf.py, g.radius, fromX, fromY, tx, ty, maxFraction);
+    status = rayCircle(c * g.cx - s * g.cy + xf.px, s * g.cx + c * g.cy + xf.py, g.radius, fromX, fromY, tx, ty, maxFraction, local);
     c = 1;
     s = 0;
   } else {
@@ -246,7 +263,7 @@ function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOp
     const wx = fromX - xf.px, wy = fromY - xf.py;
     const px = c * wx + s * wy, py = -s * wx + c * wy;
     const dx = c * tx + s * ty, dy = -s * tx + c * ty;
-    status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction);
+    status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction, local);
   }
   if (status === MISS) return out;
   if (status === INSIDE) {
@@ -257,6 +274,6 @@ function castRay(g: Geometry, xf: Transform, out: CastOutput, options: RayCastOp
     out.startedInside = true;
     return out.setHit(0, -ux / length, -uy / length, fromX, fromY);
   }
-  const f = rayLocal[0]!, nx = rayLocal[1]!, ny = rayLocal[2]!;
+  const f = local.fraction, nx = local.normalX, ny = local.normalY;
   return out.setHit(f, c * nx - s * ny, s * nx + c * ny, fromX + f * tx, fromY + f * ty);
 }

@@ -8,7 +8,7 @@
 // start is reported at fraction 0 with `startedInside`, never missed.
 import { CAST_AT_START, CAST_HIT, CAST_MISS, gjkCast, gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
-import { CastOutput, INSIDE, MISS, rayGeometryLocal, rayLocal } from "./raycast";
+import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
 import { CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
@@ -19,11 +19,13 @@ const MAX_ITERATIONS = 64;
 
 const manifold = new Manifold();
 const distance = new DistanceOutput();
+const circleHit = new RayHit();
 /**
- * The cast's translation (tx, ty) and maxFraction, for the helpers shapeCast calls: V8 boxes the
- * double arguments of a call it does not inline (advance is too big to be), 32 bytes a sweep.
+ * shapeCast's scratch for the cast's translation (tx, ty) and maxFraction, handed to the helpers
+ * it calls (`motion`): V8 boxes the double arguments of a call it does not inline, and advance is
+ * too big to be inlined.
  */
-const motion = new Float64Array(3);
+const castMotion = new Float64Array(3);
 
 /**
  * How close counts as contact: a billionth of the pair's size plus rounding of the positions.
@@ -91,10 +93,11 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
+  const motion = castMotion;
   motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
-  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, out, false);
-  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, out, true);
-  return advance(a, xfA, b, xfB, out);
+  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, motion, out, false);
+  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, motion, out, true);
+  return advance(a, xfA, b, xfB, motion, out);
 }
 
 /**
@@ -102,20 +105,20 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
  * radius, in the shape's frame. `circleIsA` when the circle is the fixed shape A: it then moves
  * by −translation relative to the shape, and the normal turns to point out of A.
  */
-function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, out: CastOutput, circleIsA: boolean): CastOutput {
+function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, xfC: Transform, motion: Float64Array, out: CastOutput, circleIsA: boolean): CastOutput {
   const tx = circleIsA ? -motion[0]! : motion[0]!, ty = circleIsA ? -motion[1]! : motion[1]!, maxFraction = motion[2]!;
   const cx = xfC.c * circle.cx - xfC.s * circle.cy + xfC.px, cy = xfC.s * circle.cx + xfC.c * circle.cy + xfC.py;
   const wx = cx - xfS.px, wy = cy - xfS.py;
   const px = xfS.c * wx + xfS.s * wy, py = -xfS.s * wx + xfS.c * wy;
   const dx = xfS.c * tx + xfS.s * ty, dy = -xfS.s * tx + xfS.c * ty;
-  const status = rayGeometryLocal(shape, circle.radius, px, py, dx, dy, maxFraction);
+  const status = rayGeometryLocal(shape, circle.radius, px, py, dx, dy, maxFraction, circleHit);
   if (status === INSIDE) {
     return circleIsA ? atStart(circle, xfC, shape, xfS, -tx, -ty, out) : atStart(shape, xfS, circle, xfC, tx, ty, out);
   }
   if (status === MISS) return out;
-  const f = rayLocal[0]!;
+  const f = circleHit.fraction, lx = circleHit.normalX, ly = circleHit.normalY;
   // Normal out of the shape at the contact, in world space.
-  const nx = xfS.c * rayLocal[1]! - xfS.s * rayLocal[2]!, ny = xfS.s * rayLocal[1]! + xfS.c * rayLocal[2]!;
+  const nx = xfS.c * lx - xfS.s * ly, ny = xfS.s * lx + xfS.c * ly;
   // circleIsA: the circle (A) stays and the shape (B) moved by −(tx, ty)·f; the contact is on the
   // circle, facing the shape. Otherwise the circle (B) moved to its centre at f, and the contact
   // is on the shape (A) below it.
@@ -132,11 +135,11 @@ const castInput = new Float64Array(5);
 
 /**
  * The cast in A's frame: B only translates, so its core is moved into A's frame once. gjkCast
- * first (about three support pairs per sweep); if it does not settle, conservative advancement:
+ * first (a few support pairs, each bounding a jump); if it does not settle, conservative advancement:
  * B's core shifted by t·d and one warm GJK distance per step, each step d / (closing speed),
  * which never passes the contact since the distance is convex in t under translation.
  */
-function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: CastOutput): CastOutput {
+function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
   const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
   if (circlesStayApart(xfB.px - xfA.px, xfB.py - xfA.py, tx, ty, a.bound + b.bound + 2 * tolerance, maxFraction)) return out;
@@ -158,7 +161,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
   if (status === CAST_AT_START) return atStart(a, xfA, b, xfB, tx, ty, out);
   if (status === CAST_HIT) {
     out.iterations = gjk.iterations;
-    return hitAt(a, xfA, out);
+    return hitAt(a, xfA, gjk, out);
   }
   // Rounding kept the cast from settling (grazing contacts): conservative advancement, which
   // measures the whole distance at each step, decides.
@@ -173,7 +176,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
       if (iter === 0) return atStart(a, xfA, b, xfB, tx, ty, out);
       // Stepping stops half a tolerance short, so the cores are apart here and have a normal
       // (if rounding ever closed the gap, the previous step's normal stands in).
-      if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, out); }
+      if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, gjk, out); }
       const px = gjk.pointAX + a.radius * lastNx, py = gjk.pointAY + a.radius * lastNy;
       return out.setHit(t, c * lastNx - s * lastNy, s * lastNx + c * lastNy, c * px - s * py + xfA.px, s * px + c * py + xfA.py);
     }
@@ -190,11 +193,11 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: 
 }
 
 /**
- * The hit gjk describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
+ * The hit `gjk` describes (cores apart, in A's frame): at gjk.fraction, normal from A's closest
  * point to B's, contact on A's surface. Everything is read from gjk: number arguments to a call
- * V8 does not inline are boxed, 48 bytes per sweep.
+ * V8 does not inline are boxed.
  */
-function hitAt(a: Geometry, xfA: Transform, out: CastOutput): CastOutput {
+function hitAt(a: Geometry, xfA: Transform, gjk: GjkResult, out: CastOutput): CastOutput {
   const nx = (gjk.pointBX - gjk.pointAX) / gjk.distance, ny = (gjk.pointBY - gjk.pointAY) / gjk.distance;
   const px = gjk.pointAX + a.radius * nx, py = gjk.pointAY + a.radius * ny, c = xfA.c, s = xfA.s;
   return out.setHit(gjk.fraction, c * nx - s * ny, s * nx + c * ny, c * px - s * py + xfA.px, s * px + c * py + xfA.py);

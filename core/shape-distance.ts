@@ -24,9 +24,9 @@ const seg = new SegmentDistanceResult();
 
 /**
  * Closest point of a convex polygon's core (points with positive turns, packed) to (px, py),
- * written to gjk as a GJK result would be: the closed form for a point, no iteration.
+ * written to `out` as a GJK result would be: the closed form for a point, no iteration.
  */
-function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, polygonIsA: boolean): void {
+function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, polygonIsA: boolean, out: GjkResult): void {
   let inside = true, best = Infinity, cx = 0, cy = 0;
   for (let i = 0; i < n; i++) {
     const j = i + 1 < n ? i + 1 : 0;
@@ -42,9 +42,9 @@ function pointToPolygon(poly: Float64Array, n: number, px: number, py: number, p
     if (d < best) { best = d; cx = qx; cy = qy; }
   }
   if (inside) { cx = px; cy = py; best = 0; }
-  gjk.distance = Math.sqrt(best);
-  if (polygonIsA) { gjk.pointAX = cx; gjk.pointAY = cy; gjk.pointBX = px; gjk.pointBY = py; }
-  else { gjk.pointAX = px; gjk.pointAY = py; gjk.pointBX = cx; gjk.pointBY = cy; }
+  out.distance = Math.sqrt(best);
+  if (polygonIsA) { out.pointAX = cx; out.pointAY = cy; out.pointBX = px; out.pointBY = py; }
+  else { out.pointAX = px; out.pointAY = py; out.pointBX = cx; out.pointBY = cy; }
 }
 
 /** How many core points a geometry has: 1 for a circle, 2 for a capsule, else its vertex count. */
@@ -74,10 +74,10 @@ export function placeCore(g: Geometry, c: number, s: number, px: number, py: num
   return g.count;
 }
 
-/** Writes B's core points, moved into A's frame by (c, s, tx, ty), to proxyB; returns the count. */
-function coreBInA(b: Geometry, c: number, s: number, tx: number, ty: number): number {
-  if (proxyB.length < 2 * coreCount(b)) proxyB = new Float64Array(4 * coreCount(b));
-  return placeCore(b, c, s, tx, ty, proxyB);
+/** The scratch for B's core in A's frame, grown first if `count` points would not fit. */
+function coreScratch(count: number): Float64Array {
+  if (proxyB.length < 2 * count) proxyB = new Float64Array(4 * count);
+  return proxyB;
 }
 
 export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {
@@ -85,8 +85,7 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
   const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
   const rc = xfA.c * xfB.c + xfA.s * xfB.s, rs = xfA.c * xfB.s - xfA.s * xfB.c;
   const rpx = xfA.c * dx + xfA.s * dy, rpy = -xfA.s * dx + xfA.c * dy;
-  const nb = coreBInA(b, rc, rs, rpx, rpy);
-  const pb = proxyB;
+  const pb = coreScratch(coreCount(b)), nb = placeCore(b, rc, rs, rpx, rpy, pb);
   if (a.kind !== POLYGON && b.kind !== POLYGON) {
     // Points and segments (circles and capsules): the closed form is exact and needs no iteration.
     const p1x = a.kind === CIRCLE ? a.cx : a.x1, p1y = a.kind === CIRCLE ? a.cy : a.y1;
@@ -94,8 +93,8 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
     segmentDistance(p1x, p1y, q1x, q1y, pb[0]!, pb[1]!, pb[2 * nb - 2]!, pb[2 * nb - 1]!, seg);
     gjk.pointAX = seg.closest1X; gjk.pointAY = seg.closest1Y; gjk.pointBX = seg.closest2X; gjk.pointBY = seg.closest2Y;
     gjk.distance = Math.sqrt(seg.distanceSquared);
-  } else if (a.kind === CIRCLE) pointToPolygon(pb, nb, a.cx, a.cy, false);
-  else if (a.kind === POLYGON && nb === 1) pointToPolygon(a.vertices, a.count, pb[0]!, pb[1]!, true);
+  } else if (a.kind === CIRCLE) pointToPolygon(pb, nb, a.cx, a.cy, false, gjk);
+  else if (a.kind === POLYGON && nb === 1) pointToPolygon(a.vertices, a.count, pb[0]!, pb[1]!, true, gjk);
   else if (a.kind === CAPSULE) {
     capsuleA[0] = a.x1; capsuleA[1] = a.y1; capsuleA[2] = a.x2; capsuleA[3] = a.y2;
     gjkDistance(capsuleA, 2, pb, nb, gjk, false, true);

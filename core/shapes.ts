@@ -82,13 +82,13 @@ export const IDENTITY: Transform = { px: 0, py: 0, c: 1, s: 0 };
 export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
 // Plain checks and square roots below, not a rest-argument `finite(...v)` or Math.hypot (a builtin
-// call with boxed arguments): a 100,000-shape file builds every geometry as it opens.
+// call with boxed arguments): opening a file builds every shape's geometry.
 const isFinite = Number.isFinite;
 /** A bound must hold what Math.hypot would: the square root's rounding, covered. */
 const outward = (l: number): number => l * (1 + 4 * Number.EPSILON);
 
-// Polygon buffers are views into shared slabs: a Float64Array of a polygon's size lives outside
-// V8's heap and costs ten times a view to make, which a 100,000-shape file paid per box.
+// Polygon buffers are views into shared slabs: a Float64Array of its own per polygon would put a
+// backing store outside V8's heap behind every box, far dearer to make than a view.
 const SLAB = 1 << 16;
 let slab = new Float64Array(SLAB), slabUsed = 0;
 

@@ -1,7 +1,7 @@
 // Sine and cosine of small angles (|x| ≤ π/4) by fdlibm's kernels (k_sin.c, k_cos.c, the
 // polynomials V8's Math.sin and Math.cos end in), without their argument reduction. Time of impact
-// turns each shape by t·Δangle at every step: composing the start rotation with this one costs a
-// few multiplications where two library calls cost most of a step.
+// turns each shape by t·Δangle at every step: composing the start rotation with this one takes a
+// few multiplications instead of two library calls per step.
 
 const S1 = -1.66666666666666324348e-1, S2 = 8.33333333332248946124e-3, S3 = -1.98412698298579493134e-4;
 const S4 = 2.75573137070700676789e-6, S5 = -2.50507602534068634195e-8, S6 = 1.58969099521155010221e-10;
@@ -16,8 +16,7 @@ export const KERNEL_LIMIT = Math.PI / 4;
  * sin is within an ulp of Math.sin; for cos fdlibm splits 1 − z/2 for |x| > 0.3 with a bit trick
  * to keep the last bit, without which it is within two ulps of Math.cos, which no caller here can
  * tell. Through an array and with both polynomials written out: a double returned from (or passed
- * to) a call V8 does not inline is boxed, and these were called from a function too big to inline
- * them (16 bytes and a call each, a tenth of a time of impact).
+ * to) a call V8 does not inline is boxed, and the callers are too big for V8 to inline this.
  */
 export function kernelSinCos(io: Float64Array, at: number): void {
   const x = io[at]!, z = x * x;

@@ -4,10 +4,10 @@
 // point of A or B can approach that plane faster than (relative linear velocity along the normal)
 // plus (angular speed × distance from its centre of rotation), so advancing by d / that bound
 // never passes through contact. No tunnelling, whatever the speeds. That bound alone converges
-// linearly (a dozen steps a hit); near contact a second, safe step comes from a Taylor bound on
-// the gap along a normal turning with the closest face (each point's height, rate and
-// acceleration, less a bound on the third derivative), which converges at least quadratically.
-// The search starts where the shapes' bounding circles meet: four steps a hit.
+// linearly; near contact a second, safe step comes from a Taylor bound on the gap along a normal
+// turning with the closest face (each point's height, rate and acceleration, less a bound on the
+// third derivative), which converges at least quadratically. The search starts where the shapes'
+// bounding circles meet: no contact can come earlier.
 import { gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
 import { CastOutput } from "./raycast";
@@ -66,7 +66,7 @@ let localA = new Float64Array(16), localB = new Float64Array(16), placedA = new 
 
 /**
  * cos and sin of each sweep's start angle, set once per call (A at 0–1, B at 2–3), and at 4–5 the
- * turn since the start that place composes with them.
+ * turn since the start that place composes with them. timeOfImpact's scratch, passed to place.
  */
 const startTurn = new Float64Array(6);
 
@@ -75,9 +75,10 @@ const startTurn = new Float64Array(6);
 // side that keeps the bound below concave (at most 0 for B's points, at least 0 for A's).
 let motionA = new Float64Array(24), motionB = new Float64Array(24);
 /**
- * curveStep's numbers: in [0] the jerk bound, [1] level, [2] longest step; out [0] the step.
- * rates leaves B's lowest height and its rate in [4] and [5], A's highest and its rate in [6] and
- * [7] (the bound at τ = 0 and its slope, without another pass).
+ * The step's numbers, timeOfImpact's scratch passed to the functions below (`io`): in [0] the
+ * jerk bound, [1] level, [2] longest step, and out [0] the step, for curveStep; rates and
+ * stillHeights leave B's lowest height and its rate in [4] and [5], A's highest and its rate in
+ * [6] and [7] (the bound at τ = 0 and its slope, without another pass).
  */
 const stepIO = new Float64Array(8);
 
@@ -89,9 +90,9 @@ const stepIO = new Float64Array(8);
  * least the gap along any axis, so this bounds it from below; it is concave in τ ≥ 0 (least of
  * concave parabolas, minus greatest of convex ones, minus a cubic).
  */
-function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, jerk: number, tau: number): number {
+function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, io: Float64Array, jerk: number, tau: number): number {
   // A side with no points listed stands still in the frame: its extreme height at τ = 0 holds.
-  let low = countB > 0 ? Infinity : stepIO[4]!, high = countA > 0 ? -Infinity : stepIO[6]!;
+  let low = countB > 0 ? Infinity : io[4]!, high = countA > 0 ? -Infinity : io[6]!;
   for (let i = 0; i < 3 * countB; i += 3) {
     const h = motionB[i]! + tau * (motionB[i + 1]! + 0.5 * tau * motionB[i + 2]!);
     if (h < low) low = h;
@@ -108,48 +109,48 @@ function gapBound(motionA: Float64Array, countA: number, motionB: Float64Array, 
  * one chord: the tangent at 0 lies over the concave bound, so its root is at or after the bound's;
  * the chord from 0 to there lies under it, so the chord's root is at or before the bound's, which
  * is at or before contact. Near contact the bound is nearly a line and exact to second order, so
- * advancing by this step converges quadratically where the spin bound alone converges linearly
- * (eleven steps a hit, before). One pass over the cores (rates gave the bound at 0).
+ * advancing by this step converges quadratically where the spin bound alone converges linearly.
+ * One pass over the cores (rates gave the bound at 0). Reads and writes `io` (stepIO).
  */
-function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number): void {
-  const jerk = stepIO[0]!, level = stepIO[1]!, longest = stepIO[2]!;
+function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array, countB: number, io: Float64Array): void {
+  const jerk = io[0]!, level = io[1]!, longest = io[2]!;
   // At τ = 0 (any of several tied points' rates gives a line over the bound, so a safe tangent).
-  const f0 = stepIO[4]! - stepIO[6]! - level, slope = stepIO[5]! - stepIO[7]!;
-  stepIO[0] = 0;
+  const f0 = io[4]! - io[6]! - level, slope = io[5]! - io[7]!;
+  io[0] = 0;
   if (!(f0 > 0)) return;
   // Not closing along this axis now: apart at the end of the step too means apart throughout
   // (concave), a miss; otherwise the linear step decides.
-  const tn = slope < 0 ? Math.min(f0 / -slope, longest) : longest, fn = gapBound(motionA, countA, motionB, countB, jerk, tn) - level;
+  const tn = slope < 0 ? Math.min(f0 / -slope, longest) : longest, fn = gapBound(motionA, countA, motionB, countB, io, jerk, tn) - level;
   // At or above the level at tn: by concavity it stays above over [0, tn], so tn is safe (the
   // whole rest of the step when tn is `longest`).
-  stepIO[0] = fn >= 0 ? tn : slope < 0 ? (f0 * tn) / (f0 - fn) : 0;
+  io[0] = fn >= 0 ? tn : slope < 0 ? (f0 * tn) / (f0 - fn) : 0;
 }
 
 /**
- * The numbers place and rates read, set per call and step: the current time and the origin the
- * cores are placed about (A's start), and the frame the gap is measured in: the normal (world,
- * A to B), the frame's velocity, turn rate and centre of rotation (relative to the origin). An
- * array rather than arguments: V8 boxes the double arguments of a call it does not inline (the
- * time and origin cost 100 bytes a step).
+ * The numbers place, rates and stillHeights read (`frame`), set by timeOfImpact per call and
+ * step: the current time and the origin the cores are placed about (A's start), and the frame the
+ * gap is measured in: the normal (world, A to B), the frame's velocity, turn rate and centre of
+ * rotation (relative to the origin). An array rather than arguments: V8 boxes the double
+ * arguments of a call it does not inline.
  */
 const frame = new Float64Array(10);
 const TIME = 0, OX = 1, OY = 2, NX = 3, NY = 4, FVX = 5, FVY = 6, FTURN = 7, FCX = 8, FCY = 9;
 
 /**
  * Places local core points at the pose of `sweep` at the frame's time, relative to its origin.
- * The rotation is the start one (startTurn at `turn`) composed with a turn by t·Δangle, whose
+ * The rotation is the start one (`turns`, startTurn, at `turn`) composed with a turn by t·Δangle, whose
  * cosine and sine come from
  * the small-angle kernels when it is within π/4 (every step of a usual sweep): the same pose as
  * poseAt to an ulp, without two library calls per shape and step.
  */
-function place(sweep: Sweep, turn: number, local: Float64Array, n: number, out: Float64Array): void {
+function place(frame: Float64Array, turns: Float64Array, sweep: Sweep, turn: number, local: Float64Array, n: number, out: Float64Array): void {
   const t = frame[TIME]!, ox = frame[OX]!, oy = frame[OY]!;
   const phi = t * (sweep.angle2 - sweep.angle1);
   let c: number, s: number;
   if (phi <= KERNEL_LIMIT && phi >= -KERNEL_LIMIT) {
-    startTurn[4] = phi;
-    kernelSinCos(startTurn, 4);
-    const cp = startTurn[4]!, sp = startTurn[5]!, c1 = startTurn[turn]!, s1 = startTurn[turn + 1]!;
+    turns[4] = phi;
+    kernelSinCos(turns, 4);
+    const cp = turns[4]!, sp = turns[5]!, c1 = turns[turn]!, s1 = turns[turn + 1]!;
     c = c1 * cp - s1 * sp;
     s = s1 * cp + c1 * sp;
   } else {
@@ -177,7 +178,7 @@ function place(sweep: Sweep, turn: number, local: Float64Array, n: number, out: 
  * (centripetal and Coriolis terms of the frame, and the turn relative to it), clamped to ≤ 0 for
  * B (`upper` false) and ≥ 0 for A: a point curving away is only assumed not to.
  */
-function rates(sweep: Sweep, placed: Float64Array, n: number, motion: Float64Array, upper: boolean): void {
+function rates(frame: Float64Array, sweep: Sweep, placed: Float64Array, n: number, motion: Float64Array, upper: boolean, io: Float64Array): void {
   const ox = frame[OX]!, oy = frame[OY]!, nx = frame[NX]!, ny = frame[NY]!, t = frame[TIME]!, turn = sweep.angle2 - sweep.angle1, frameTurn = frame[FTURN]!;
   const cx = sweep.x1 + t * (sweep.x2 - sweep.x1) - ox, cy = sweep.y1 + t * (sweep.y2 - sweep.y1) - oy;
   const rvx = sweep.x2 - sweep.x1 - frame[FVX]!, rvy = sweep.y2 - sweep.y1 - frame[FVY]!;
@@ -199,8 +200,8 @@ function rates(sweep: Sweep, placed: Float64Array, n: number, motion: Float64Arr
     if (sign * h < extreme) { extreme = sign * h; extremeRise = rise; }
   }
   const slot = upper ? 6 : 4;
-  stepIO[slot] = sign * extreme;
-  stepIO[slot + 1] = extremeRise;
+  io[slot] = sign * extreme;
+  io[slot + 1] = extremeRise;
 }
 
 /**
@@ -208,7 +209,7 @@ function rates(sweep: Sweep, placed: Float64Array, n: number, motion: Float64Arr
  * acceleration exactly 0, as rates would find), so only its extreme height is kept, as rates
  * keeps it (A's highest, B's lowest), and the bound reads that instead of a pass over its points.
  */
-function stillHeights(placed: Float64Array, n: number, upper: boolean): void {
+function stillHeights(frame: Float64Array, placed: Float64Array, n: number, upper: boolean, io: Float64Array): void {
   const nx = frame[NX]!, ny = frame[NY]!, sign = upper ? -1 : 1;
   let extreme = Infinity;
   for (let i = 0; i < 2 * n; i += 2) {
@@ -216,8 +217,8 @@ function stillHeights(placed: Float64Array, n: number, upper: boolean): void {
     if (h < extreme) extreme = h;
   }
   const slot = upper ? 6 : 4;
-  stepIO[slot] = sign * extreme;
-  stepIO[slot + 1] = 0;
+  io[slot] = sign * extreme;
+  io[slot + 1] = 0;
 }
 
 /** Writes the pose of `sweep` at time t into `xf`. */
@@ -250,7 +251,7 @@ export function watchTimeOfImpactSteps(watch: BoundWatch | null): void {
 // Apart from timeOfImpact: a closure there would move the locals it reads into a heap context
 // for every call, watched or not.
 function watchStep(watch: BoundWatch, t: number, nx: number, ny: number, turning: 0 | 1 | 2, countA: number, countB: number, jerk: number): void {
-  watch(t, nx, ny, turning, (tau) => gapBound(motionA, countA, motionB, countB, jerk, tau));
+  watch(t, nx, ny, turning, (tau) => gapBound(motionA, countA, motionB, countB, stepIO, jerk, tau));
 }
 
 /**
@@ -270,7 +271,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   // How far the core reaches from the centre of rotation (bound about the origin, less the radius,
   // plus the offset): turning moves the core only, since a rounded shape's support along a fixed
   // direction is its core's plus the radius. A circle turning about its centre does not move.
-  // (Square roots, not Math.hypot: a builtin call that boxes its arguments, three per query.)
+  // (Square roots, not Math.hypot: a builtin call that boxes its arguments.)
   const reachA = a.bound - a.radius + Math.sqrt(sweepA.localCenterX * sweepA.localCenterX + sweepA.localCenterY * sweepA.localCenterY);
   const reachB = b.bound - b.radius + Math.sqrt(sweepB.localCenterX * sweepB.localCenterX + sweepB.localCenterY * sweepB.localCenterY);
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
@@ -312,8 +313,8 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     // The cores at time t, near the origin for precision; GJK starts from the last step's simplex.
     frame[TIME] = t;
     // A shape that does not move (a static obstacle, the usual A) is placed once.
-    if (iter === 0 || !stillA) place(sweepA, 0, coreA, countA, placedA);
-    if (iter === 0 || !stillB) place(sweepB, 2, coreB, countB, placedB);
+    if (iter === 0 || !stillA) place(frame, startTurn, sweepA, 0, coreA, countA, placedA);
+    if (iter === 0 || !stillB) place(frame, startTurn, sweepB, 2, coreB, countB, placedB);
     gjkDistance(placedA, countA, placedB, countB, gjk, iter > 0, true);
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
@@ -321,7 +322,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
       if (t > 0 && d > 0 && gjk.simplexCount !== 3) {
         // Apart by a sliver, as almost every hit ends: this step's closest points already give the
         // normal and the point on A (cores placed relative to A's start), as shapeDistance at
-        // the same poses would, for a third of the query's time.
+        // the same poses would, with no second distance query.
         const nx = (gjk.pointBX - gjk.pointAX) / core, ny = (gjk.pointBY - gjk.pointAY) / core;
         return out.setHit(t, nx, ny, gjk.pointAX + a.radius * nx + ox, gjk.pointAY + a.radius * ny + oy);
       }
@@ -365,10 +366,10 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     frame[NX] = nx; frame[NY] = ny; frame[FTURN] = frameTurn;
     frame[FVX] = faceA || faceB ? sf.x2 - sf.x1 : 0; frame[FVY] = faceA || faceB ? sf.y2 - sf.y1 : 0;
     frame[FCX] = sf.x1 + t * (sf.x2 - sf.x1) - ox; frame[FCY] = sf.y1 + t * (sf.y2 - sf.y1) - oy;
-    if (faceA) stillHeights(placedA, countA, true);
-    else rates(sweepA, placedA, countA, motionA, true);
-    if (faceB) stillHeights(placedB, countB, false);
-    else rates(sweepB, placedB, countB, motionB, false);
+    if (faceA) stillHeights(frame, placedA, countA, true, stepIO);
+    else rates(frame, sweepA, placedA, countA, motionA, true, stepIO);
+    if (faceB) stillHeights(frame, placedB, countB, false, stepIO);
+    else rates(frame, sweepB, placedB, countB, motionB, false, stepIO);
     const movingA = faceA ? 0 : countA, movingB = faceB ? 0 : countB;
     // Each height's third derivative is at most this: differentiating h'' (see rates), each
     // shape's turn relative to the frame gives |ω − ω_F|³·reach, and the frame's turn acting on
@@ -386,7 +387,7 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
     if (boundWatch !== null) watchStep(boundWatch, t, nx, ny, faceA ? 1 : faceB ? 2 : 0, movingA, movingB, jerk);
     stepIO[1] = radius + 0.5 * contact;
     stepIO[2] = tMax - t;
-    curveStep(motionA, movingA, motionB, movingB);
+    curveStep(motionA, movingA, motionB, movingB, stepIO);
     const curved = stepIO[0]!;
     // The bound clear of contact to the end of the step: a miss.
     if (curved >= tMax - t) return out;

@@ -5,11 +5,16 @@
 // code. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CastOutput, collisionBody, placeCore, makeBox, makeCapsule, makeCircle, makePolygon, poseAt, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput, type Geometry, type Shape, type Sweep, type Transform } from "../../core/index";
+import {
+  CastOutput, collisionBody, makeBox, makeCapsule, makeCircle, makePolygon, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput,
+  type Geometry, type Shape, type Sweep, type Transform,
+} from "../../core/index";
+// Kernels and the test hook, from their own modules (not the public surface).
 import { CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, gjkCast, GjkResult } from "../../core/distance";
-import { HIT, INSIDE, MISS, rayCircle, rayGeometryLocal, rayLocal, rayPolygon, rayRounded } from "../../core/raycast";
+import { HIT, INSIDE, MISS, rayCircle, rayGeometryLocal, RayHit, rayPolygon, rayRounded } from "../../core/raycast";
 import { circlesMeet, circlesStayApart } from "../../core/shape-cast";
-import { TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch } from "../../core/time-of-impact";
+import { placeCore } from "../../core/shape-distance";
+import { poseAt, TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch } from "../../core/time-of-impact";
 import { KINDS, extremeShape, real, seedOf, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
 import {
   bisectRoot, convexMinimum, firstRootConvex, firstRootLipschitz, gradient, lerpPose, motionDistance, motionLipschitz, pointDistanceTo, posed, reachOf,
@@ -47,7 +52,8 @@ const bodyOf = (s: Shape) => collisionBody(s);
 const plain = (o: CastOutput) => ({
   hit: o.hit, startedInside: o.startedInside, fraction: o.fraction + 0, pointX: o.pointX + 0, pointY: o.pointY + 0, normalX: o.normalX + 0, normalY: o.normalY + 0,
 });
-const plainLocal = () => Array.from(rayLocal, (v) => v + 0);
+const localHit = new RayHit();
+const plainLocal = () => [localHit.fraction + 0, localHit.normalX + 0, localHit.normalY + 0];
 
 /** The scale of a query: the shapes' magnitude and every coordinate involved. */
 const scaleOf = (shapes: readonly RefShape[], ...values: number[]) => Math.max(magnitudeOf(...shapes), ...values.map(Math.abs));
@@ -383,29 +389,42 @@ describe("rayCast: pinned cases", () => {
     expect(rayCast(capsule.value, id, 3, 0, 6, 0).hit).toBe(false);
   });
 
-  it("the local helpers report INSIDE, MISS and HIT with the fraction and normal in rayLocal", () => {
-    expect(rayCircle(0, 0, 1, 0, 0, 1, 0, 1)).toBe(INSIDE);
-    expect(rayCircle(0, 0, 1, -3, 0, 1, 0, 1)).toBe(MISS); // stops 1 short
-    expect(rayCircle(0, 0, 1, -3, 0, 4, 0, 1)).toBe(HIT);
+  it("the local helpers report INSIDE, MISS and HIT with the fraction and normal in the caller's RayHit", () => {
+    expect(rayCircle(0, 0, 1, 0, 0, 1, 0, 1, localHit)).toBe(INSIDE);
+    expect(rayCircle(0, 0, 1, -3, 0, 1, 0, 1, localHit)).toBe(MISS); // stops 1 short
+    expect(rayCircle(0, 0, 1, -3, 0, 4, 0, 1, localHit)).toBe(HIT);
     expect(plainLocal()).toEqual([0.5, -1, 0]);
-    expect(rayCircle(0, 0, 1, -3, 0, 0, 0, 1)).toBe(MISS); // zero length
+    expect(rayCircle(0, 0, 1, -3, 0, 0, 0, 1, localHit)).toBe(MISS); // zero length
     const b = box.value;
-    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 0, 1, 1, 1)).toBe(INSIDE);
-    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, -4, 1)).toBe(HIT);
+    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 0, 1, 1, 1, localHit)).toBe(INSIDE);
+    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, -4, 1, localHit)).toBe(HIT);
     expect(plainLocal()).toEqual([0.5, 0, 1]);
-    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, 4, 1)).toBe(MISS);
+    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, 4, 1, localHit)).toBe(MISS);
     // A box grown by 0.5 (a rounded box): face hit, then a corner's circle.
-    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 0, 8, 0, 1)).toBe(HIT);
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 0, 8, 0, 1, localHit)).toBe(HIT);
     expect(plainLocal()).toEqual([2.5 / 8, -1, 0]);
-    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 4, 8, -8, 1)).toBe(HIT);
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 4, 8, -8, 1, localHit)).toBe(HIT);
     const corner = 1 + 0.5 / Math.SQRT2;
-    expect(rayLocal[0]).toBeCloseTo((4 - corner) / 8, 14);
-    expect(rayLocal[1]).toBeCloseTo(-Math.SQRT1_2, 14);
-    expect(rayLocal[2]).toBeCloseTo(Math.SQRT1_2, 14);
-    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, 1.2, 1.2, 8, 8, 1)).toBe(INSIDE);
+    expect(localHit.fraction).toBeCloseTo((4 - corner) / 8, 14);
+    expect(localHit.normalX).toBeCloseTo(-Math.SQRT1_2, 14);
+    expect(localHit.normalY).toBeCloseTo(Math.SQRT1_2, 14);
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, 1.2, 1.2, 8, 8, 1, localHit)).toBe(INSIDE);
     // A circle grown by 0.5 through rayGeometryLocal (the circle-sweep path).
-    expect(rayGeometryLocal(circle.value, 0.5, -4, 0, 8, 0, 1)).toBe(HIT);
+    expect(rayGeometryLocal(circle.value, 0.5, -4, 0, 8, 0, 1, localHit)).toBe(HIT);
     expect(plainLocal()).toEqual([2.5 / 8, -1, 0]);
+  });
+
+  it("a miss or a start inside leaves the caller's RayHit as the last hit left it", () => {
+    const hit = new RayHit();
+    expect(rayCircle(0, 0, 1, -3, 0, 4, 0, 1, hit)).toBe(HIT);
+    const before = [hit.fraction, hit.normalX, hit.normalY];
+    const b = box.value;
+    expect(rayCircle(0, 0, 1, 0, 0, 1, 0, 1, hit)).toBe(INSIDE);
+    expect(rayPolygon(b.vertices, b.normals, b.count, 0, 3, 0, 4, 1, hit)).toBe(MISS);
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, 1.2, 1.2, 8, 8, 1, hit)).toBe(INSIDE);
+    // Heading past a rounded box's corner circles: every piece misses.
+    expect(rayRounded(b.vertices, b.normals, b.count, 0.5, -4, 4, 8, 0, 1, hit)).toBe(MISS);
+    expect([hit.fraction, hit.normalX, hit.normalY]).toEqual(before);
   });
 
   it("coordinates at 1e6 with sizes of 1e-3 still hit where they should", () => {

@@ -3,8 +3,8 @@
 // sampling, and gjkDistance on random convex point clouds against brute force. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collisionBody, segmentDistance, SegmentDistanceResult, shapeDistance, type Shape } from "../../core/index";
-import { gjkDistance, GjkResult } from "../../core/distance";
+import { collisionBody, shapeDistance, type Shape } from "../../core/index";
+import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "../../core/distance";
 import { KIND_PAIRS, extremeShape, real, seedOf, shapeOf, type Kind } from "./arbitraries";
 import { convexHull, magnitudeOf, pointSignedDistance, signedDistance, signedDistanceToHull, type RefPoint } from "./reference";
 

@@ -4,8 +4,7 @@
 // the short runs. Then the ray cast's clip / stop / ignore contract, zero-length and axis-parallel
 // rays, build() against one-by-one inserts, rebuild(), and the errors. Seeds are pinned.
 import { describe, expect, it } from "vitest";
-import { DynamicTree } from "../../core/index";
-import { PACK_AFTER_RAYS } from "../../core/dynamic-tree";
+import { DynamicTree, PACK_AFTER_RAYS } from "../../core/dynamic-tree";
 import { seededRandom } from "../seeded-random";
 
 type Box = [number, number, number, number];
