@@ -263,6 +263,8 @@ export {
   EXPORT_FORMATS,
   /** The export format with this id. */
   exportFormat,
+  /** The name an export of a scene is offered under, before the type's extension ("level.godot3"). */
+  exportBaseName,
 } from "./export/formats";
 /** The scene as a Godot 4 or Godot 3 .tscn scene. */
 export { exportGodot } from "./export/godot";

@@ -28,6 +28,11 @@ export interface ExportFormat {
   readonly label: string;
   /** The file type: a dialog filter name and extensions (without the dot; the first is written). */
   readonly type: { readonly name: string; readonly extensions: readonly string[] };
+  /**
+   * A second extension before the type's, for formats that share one (Godot 3 and 4's .tscn, Box2D's
+   * .json and the scene's own): `level.godot3.tscn`, `level.b2d.json`.
+   */
+  readonly suffix?: string;
   readonly write: (scene: Scene, options: ExportOptions) => string;
 }
 
@@ -42,6 +47,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     id: "godot3",
     label: "Godot 3 scene (.tscn)",
     type: { name: "Godot 3 scene", extensions: ["tscn"] },
+    suffix: "godot3",
     write: (scene, o) => exportGodot(scene, { version: 3, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
   },
   {
@@ -54,6 +60,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     id: "box2d",
     label: "Box2D JSON (b2dJson / RUBE)",
     type: { name: "Box2D JSON", extensions: ["json"] },
+    suffix: "b2d",
     write: (scene, o) => exportBox2d(scene, {
       ...(o.pixelsPerMeter === undefined ? {} : { pixelsPerMeter: o.pixelsPerMeter }),
       ...(o.box2dCapsules === undefined ? {} : { capsules: o.box2dCapsules }),
@@ -63,3 +70,9 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
 ];
 
 export const exportFormat = (id: string): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f.id === id);
+
+/** The name an export of `sceneName` ("level.json") is offered under, before the type's extension: "level", "level.godot3". */
+export function exportBaseName(sceneName: string, format: Pick<ExportFormat, "suffix">): string {
+  const base = sceneName.replace(/\.json$/i, "") || "untitled";
+  return format.suffix === undefined ? base : `${base}.${format.suffix}`;
+}

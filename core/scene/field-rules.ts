@@ -9,11 +9,25 @@ import { z } from "zod";
  */
 export const MAX_COORDINATE = 1e15;
 export const MIN_SIZE = 1e-9;
-export const finite = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: `must be between -1e15 and 1e15` });
+const COORDINATE_RANGE = "must be between -1e15 and 1e15";
+const SIZE_RANGE = "must be between 1e-9 and 1e15";
+export const finite = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: COORDINATE_RANGE });
+/** zod words gt(0) as "must be greater than 0" (io.ts), as sizeProblem does. */
 export const positive = z
   .number()
   .gt(0)
-  .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: `must be between 1e-9 and 1e15` });
+  .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: SIZE_RANGE });
+
+/** What the schema says of a coordinate (x, y, a point, a rotation), or null when it accepts it. */
+export function coordinateProblem(v: number): string | null {
+  return Math.abs(v) <= MAX_COORDINATE ? null : COORDINATE_RANGE;
+}
+
+/** What the schema says of a size (width, height, radius), or null when it accepts it. */
+export function sizeProblem(v: number): string | null {
+  if (!(v > 0)) return "must be greater than 0";
+  return v >= MIN_SIZE && v <= MAX_COORDINATE ? null : SIZE_RANGE;
+}
 export const point = z.tuple([finite, finite]);
 
 /** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */

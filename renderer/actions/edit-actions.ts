@@ -55,11 +55,11 @@ export function pasteText(editor: Editor, text: string): boolean {
   return true;
 }
 
-function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number): void {
+function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number, verb = "Pasted"): void {
   const s = editor.getState();
   const plan = planPaste(payload, s, s.activeLayer, dx, dy);
   addItems(editor, plan.shapes, plan.probes);
-  notify(editor, `Pasted ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
+  notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
 }
 
 /** Pastes from the system clipboard when it can be read, else from the editor's own copy. */
@@ -85,7 +85,7 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) place(editor, payload, s.grid.size, s.grid.size);
+  if (payload) place(editor, payload, s.grid.size, s.grid.size, "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */

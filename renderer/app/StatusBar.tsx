@@ -41,13 +41,37 @@ function GridSizeField({ size }: { size: number }) {
   );
 }
 
+/** How long a notice shows before it fades, in ms (the next action ends it sooner). */
+export const NOTICE_MS = 6000;
+
+/** The store's notice while it is fresh: a notice fades NOTICE_MS after it was raised. */
+function useShownNotice(): string | null {
+  const notice = useEditorState((s) => s.notice);
+  const id = useEditorState((s) => s.noticeId);
+  const [faded, setFaded] = useState(-1);
+  useEffect(() => {
+    const timer = setTimeout(() => setFaded(id), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  return faded === id ? null : notice;
+}
+
+/** The active tool state's hint, following the tool, its state and the selection. */
+function useHint(): string | null {
+  const editor = useEditor();
+  useEditorState((s) => s.toolPath);
+  useEditorState((s) => s.selection);
+  return editor.tools.hint();
+}
+
 /** Two decimals at most, without trailing zeros: "12.5", "3". */
 const short = (v: number): string => String(Math.round(v * 100) / 100);
 
 export function StatusBar() {
   const shapes = useEditorState((s) => s.shapes);
   const cursor = useEditorState((s) => s.cursor);
-  const notice = useEditorState((s) => s.notice);
+  const notice = useShownNotice();
+  const hint = useHint();
   const selection = useEditorState((s) => s.selection);
   const scale = useEditorState((s) => s.view.scale);
   const grid = useEditorState((s) => s.grid);
@@ -86,7 +110,7 @@ export function StatusBar() {
           </button>
         </span>
       )}
-      {notice && <span className="notice" data-testid="notice">{notice}</span>}
+      {(notice ?? hint) && <span className={notice ? "notice" : "notice hint"} data-testid="notice" title={notice ?? hint ?? undefined}>{notice ?? hint}</span>}
     </footer>
   );
 }

@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, sameDocumentContent, type EditorState } from "../editor/state";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
@@ -141,7 +141,7 @@ export function newDocument(editor: Editor): void {
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  const scene = currentScene(editor), name = editor.getState().file.name;
+  const scene = currentScene(editor), name = exportBaseName(editor.getState().file.name, format);
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
     ? await exportInWorker(formatId, scene, exportName(name, format.type))

@@ -86,8 +86,12 @@ export class Editor {
   update(patch: Partial<EditorState>, options: WriteOptions = {}): void {
     const before = this.store.getState();
     this.store.setState(patch);
-    if (options.record === false || this.gestureStart) return;
     const after = this.store.getState();
+    // A notice belongs to the action that raised it: the next action's change ends it.
+    if (after.notice !== null && !("notice" in patch) && (!sameDocument(before, after) || before.selection !== after.selection || before.tool !== after.tool)) {
+      this.store.setState({ notice: null });
+    }
+    if (options.record === false || this.gestureStart) return;
     if (!sameDocument(before, after)) this.history.record(before, after);
   }
 
@@ -121,14 +125,14 @@ export class Editor {
   undo(): void {
     this.cancelGesture();
     const doc = this.history.undo(documentOf(this.getState()));
-    if (doc) this.store.setState(doc);
+    if (doc) this.store.setState({ ...doc, notice: null });
     this.pruneSelection();
   }
 
   redo(): void {
     this.cancelGesture();
     const doc = this.history.redo(documentOf(this.getState()));
-    if (doc) this.store.setState(doc);
+    if (doc) this.store.setState({ ...doc, notice: null });
     this.pruneSelection();
   }
 

@@ -62,8 +62,16 @@ export interface EditorState extends DocumentSlice {
   readonly saved: DocumentSlice;
   /** What a file could not give: problems that kept it from opening, or objects an import left out (`heading` says which). */
   readonly problems: { readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
-  /** A one-line message for the status bar (saved, errors from the shell). */
+  /**
+   * A one-line message for the status bar from the action that raised it (saved, errors, why a
+   * polygon is refused). The next change of the document, the selection or the tool clears it,
+   * and the status bar lets it fade after a few seconds.
+   */
   readonly notice: string | null;
+  /** Counts notices, so the same text raised again shows (and fades) again. */
+  readonly noticeId: number;
+  /** The active tool's state path ("select.idle", "polygon.drawing"): the status bar's hint follows it. */
+  readonly toolPath: string;
   /** Last pointer position in world units, for the status bar. */
   readonly cursor: { readonly x: number; readonly y: number } | null;
   /** Pan and zoom of the canvas. */
@@ -84,6 +92,8 @@ export const initialState = (): EditorState => ({
   saved: EMPTY_DOCUMENT,
   problems: null,
   notice: null,
+  noticeId: 0,
+  toolPath: "select.idle",
   cursor: null,
   view: DEFAULT_VIEW,
   grid: DEFAULT_GRID,

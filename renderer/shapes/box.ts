@@ -20,8 +20,6 @@ export interface ResizeOptions {
   readonly centred: boolean;
   /** Ctrl/Cmd: keep the width:height ratio. */
   readonly keepAspect: boolean;
-  /** Rounds a new length (grid snapping); identity when off. */
-  readonly snapLength?: (v: number) => number;
 }
 
 /**
@@ -31,7 +29,6 @@ export interface ResizeOptions {
 export function resizeBox(box: Box, side: ResizeHandle, pointer: Point2, o: ResizeOptions): Box {
   const [sx, sy] = RESIZE_SIDES[side];
   const l = worldToFrame(box, box.rotation, pointer);
-  const snap = o.snapLength ?? ((v: number) => v);
   // The new extent along one axis: from the fixed side (or the centre) to the pointer.
   const extent = (s: number, along: number, size: number): number => {
     if (s === 0) return size;
@@ -45,10 +42,9 @@ export function resizeBox(box: Box, side: ResizeHandle, pointer: Point2, o: Resi
     const kMin = Math.max(MIN_EDIT_SIZE / box.width, MIN_EDIT_SIZE / box.height);
     w = box.width * Math.max(k, kMin);
     h = box.height * Math.max(k, kMin);
-  } else {
-    if (sx !== 0) w = Math.max(MIN_EDIT_SIZE, snap(w));
-    if (sy !== 0) h = Math.max(MIN_EDIT_SIZE, snap(h));
   }
+  // With snapping on, the pointer arrives on the grid, so the dragged edge or corner lands there
+  // (rounding the size as well would move it off the grid again).
   // New centre in the old local frame: the fixed side stays where it was. An edge handle with the
   // aspect kept grows the other axis about the centre line.
   const cx = o.centred || sx === 0 ? 0 : -sx * (box.width / 2) + sx * (w / 2);
@@ -73,5 +69,5 @@ export const boxKind: ShapeKind<Box> = {
   },
   top: (s) => -s.height / 2,
   handles: (s) => (Object.entries(RESIZE_SIDES) as [ResizeHandle, readonly [number, number]][]).map(([side, [sx, sy]]) => ({ handle: { kind: "resize", side }, at: { x: (sx * s.width) / 2, y: (sy * s.height) / 2 } })),
-  drag: (s, handle, pointer: Point2, o) => (handle.kind === "resize" ? resizeBox(s, handle.side, pointer, { centred: o.shift, keepAspect: o.mod, snapLength: o.snapLength }) : s),
+  drag: (s, handle, pointer: Point2, o) => (handle.kind === "resize" ? resizeBox(s, handle.side, pointer, { centred: o.shift, keepAspect: o.mod }) : s),
 };

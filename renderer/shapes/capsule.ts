@@ -16,18 +16,16 @@ export function capsuleWithRadiusAt(s: Capsule, pointer: { x: number; y: number 
   return { ...s, radius, height: Math.max(s.height, 2 * radius) };
 }
 
-/** A capsule's top or bottom end dragged to `pointer` along its axis; height stays ≥ 2·radius. */
-export function dragCapsuleEnd(
-  s: Capsule,
-  end: "top" | "bottom",
-  pointer: Point2,
-  centred: boolean,
-  snapLength: (v: number) => number = (v) => v,
-): Capsule {
+/**
+ * A capsule's top or bottom end dragged to `pointer` along its axis; height stays ≥ 2·radius. With
+ * snapping on the pointer arrives on the grid, and the end lands on it (rounding the height as well
+ * would move it off).
+ */
+export function dragCapsuleEnd(s: Capsule, end: "top" | "bottom", pointer: Point2, centred: boolean): Capsule {
   const sy = end === "bottom" ? 1 : -1;
   const l = worldToFrame(s, s.rotation, pointer);
   const raw = centred ? 2 * sy * l.y : sy * l.y + s.height / 2;
-  const height = Math.max(2 * s.radius, MIN_EDIT_SIZE, snapLength(raw));
+  const height = Math.max(2 * s.radius, MIN_EDIT_SIZE, raw);
   const cy = centred ? 0 : -sy * (s.height / 2) + sy * (height / 2);
   const c = frameToWorld(s, s.rotation, { x: 0, y: cy });
   return { ...s, x: c.x, y: c.y, height };
@@ -62,7 +60,7 @@ export const capsuleKind: ShapeKind<Capsule> = {
   ],
   drag(s, handle, pointer, o) {
     if (handle.kind === "radius") return capsuleWithRadiusAt(s, pointer, o.snapLength);
-    if (handle.kind === "height") return dragCapsuleEnd(s, handle.end, pointer, o.shift, o.snapLength);
+    if (handle.kind === "height") return dragCapsuleEnd(s, handle.end, pointer, o.shift);
     return s;
   },
 };

@@ -156,8 +156,9 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   editor.cancelGesture();
   editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
-  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, notice: `Opened ${file.name}` }, { record: false });
+  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null }, { record: false });
   editor.history.clear();
+  notify(editor, `Opened ${file.name}`);
 }
 
 export function currentScene(editor: Editor): Scene {
@@ -167,7 +168,8 @@ export function currentScene(editor: Editor): Scene {
 
 /** `written` is what was saved: edits made while the save was under way stay unsaved. */
 export function markSaved(editor: Editor, written: DocumentSlice, file: { name: string; path?: string }): void {
-  editor.update({ saved: written, file, notice: `Saved ${file.name}` });
+  editor.update({ saved: written, file });
+  notify(editor, `Saved ${file.name}`);
 }
 
 export function showProblems(editor: Editor, file: string, list: readonly SceneProblem[], heading?: string): void {
@@ -179,7 +181,7 @@ export function dismissProblems(editor: Editor): void {
 }
 
 export function notify(editor: Editor, notice: string | null): void {
-  editor.update({ notice });
+  editor.update(notice === null ? { notice } : { notice, noticeId: editor.getState().noticeId + 1 });
 }
 
 export function setTheme(editor: Editor, theme: ThemeName): void {

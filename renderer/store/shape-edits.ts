@@ -11,7 +11,8 @@ import {
   type PropertyType,
   type Shape,
 } from "../../core";
-import { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE } from "../../core/scene/schema";
+import { coordinateProblem, sizeProblem } from "../../core/scene/field-rules";
+import { COLOR_PATTERN } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
 import { kindOf } from "../shapes/registry";
@@ -46,15 +47,14 @@ export function sharedValue<T>(shapes: readonly Shape[], read: (s: Shape) => T |
 
 export const sharedNumber = (shapes: readonly Shape[], f: NumericField) => sharedValue(shapes, (s) => fieldValue(s, f));
 
-/** Parses typed text as a coordinate (|v| ≤ 1e15) or a size (1e-9 ≤ v ≤ 1e15), as the file format. */
+/** Parses typed text as a coordinate or a size, refused with the file format's own words. */
 export function parseNumber(text: string, size = false): Edit<number> {
   const t = text.trim();
   if (t === "") return { ok: false, message: "enter a number" };
   const v = Number(t);
   if (!Number.isFinite(v)) return { ok: false, message: `"${t}" is not a number` };
-  if (Math.abs(v) > MAX_COORDINATE) return { ok: false, message: "must be between -1e15 and 1e15" };
-  if (size && v < MIN_SIZE) return { ok: false, message: "must be at least 1e-9" };
-  return { ok: true, value: v };
+  const problem = size ? sizeProblem(v) : coordinateProblem(v);
+  return problem ? { ok: false, message: problem } : { ok: true, value: v };
 }
 
 /** Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid. */

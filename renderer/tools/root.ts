@@ -34,6 +34,16 @@ export class ToolRoot extends StateNode {
     if (this.editor.getState().tool !== id) this.editor.update({ tool: id });
   }
 
+  protected override pathChanged(): void {
+    const toolPath = this.statePath();
+    if (this.editor.getState().toolPath !== toolPath) this.editor.update({ toolPath });
+  }
+
+  /** The hint of the active state, if it has one. */
+  override hint(): string | null {
+    return this.current().hint?.() ?? null;
+  }
+
   /** The active tool's id. */
   toolId(): ToolId {
     return this.path().split(".")[1] as ToolId;

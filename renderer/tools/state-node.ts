@@ -46,6 +46,10 @@ export abstract class StateNode {
   onComplete?(): boolean;
   /** Backspace or Delete: true when the state used the key (the selection is then not deleted). */
   onDelete?(): boolean;
+  /** What the status bar says while this state is active, when no notice is showing. */
+  hint?(): string | null;
+  /** Told by any state of the machine after a transition (the root keeps the store's path). */
+  protected pathChanged?(): void;
 
   /** Enters this node and its initial state. */
   enter(info?: unknown): void {
@@ -68,6 +72,12 @@ export abstract class StateNode {
     this.active?.exit();
     this.active = next;
     next.enter(info);
+    this.root().pathChanged?.();
+  }
+
+  /** The machine's root: the node without a parent. */
+  private root(): StateNode {
+    return this.parent ? this.parent.root() : this;
   }
 
   /** The parent's transition: how a state moves its tool to a sibling state. */

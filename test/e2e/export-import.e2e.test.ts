@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { EXPORT_FORMATS, exportTiled, parseScene } from "../../core";
+import { EXPORT_FORMATS, exportBaseName, exportTiled, parseScene } from "../../core";
 import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
 import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
 
@@ -32,9 +32,9 @@ describe("export and import in Chromium", () => {
       const download = page.waitForEvent("download");
       await runCommand(page, `Export as ${format.label}`);
       const file = await download;
-      expect(file.suggestedFilename()).toBe(`readme-example.${format.type.extensions[0]}`);
+      expect(file.suggestedFilename()).toBe(`${exportBaseName("readme-example.json", format)}.${format.type.extensions[0]}`);
       expect(readFileSync((await file.path())!, "utf8"), format.id).toBe(format.write(scene.scene, {}));
-      await expect.poll(() => page.getByTestId("notice").textContent()).toBe(`Exported readme-example.${format.type.extensions[0]} (${format.type.name})`);
+      await expect.poll(() => page.getByTestId("notice").textContent()).toBe(`Exported ${exportBaseName("readme-example.json", format)}.${format.type.extensions[0]} (${format.type.name})`);
     }
     expect(pageErrors(page)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { documentOf } from "../../renderer/editor/state";
-import { emptyScene, parseScene, serializeScene, type Shape } from "../../core";
+import { emptyScene, parseScene, serializeScene, validateSceneData, type Shape } from "../../core";
 import { findOverlaps } from "../core/scan-reference";
 import { drawOrder } from "../../renderer/canvas/draw-order";
 import { scaleScene } from "../bench/editor-scenes";
@@ -11,6 +11,7 @@ import { addShape, currentScene, loadDocument, redo, select, undo } from "../../
 import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, renameLayer, setActiveLayer, setLayerFlag } from "../../renderer/store/layer-actions";
 import {
   addSelectionProperty,
+  parseNumber,
   bitState,
   convertProperty,
   deleteSelectionProperty,
@@ -184,7 +185,7 @@ describe("inspector edits", () => {
     select(editor, ["a"]);
     expect(setSelectionField(editor, "x", NaN).ok).toBe(false);
     expect(setSelectionField(editor, "x", 2e15)).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
-    expect(setSelectionField(editor, "width", 0)).toEqual({ ok: false, message: "must be at least 1e-9" });
+    expect(setSelectionField(editor, "width", 0)).toEqual({ ok: false, message: "must be greater than 0" });
     expect(setSelectionField(editor, "width", -5).ok).toBe(false);
     expect(setSelectionField(editor, "radius", 5)).toEqual({ ok: false, message: "a box has no radius" });
     select(editor, ["k"]);
@@ -422,5 +423,20 @@ describe("overlapsOf a selection (the Contacts panel's and overlay's pairs, thro
       expect(editor.overlapsOf(picked)).toEqual(pairs.filter((p) => picked.has(p.a) || picked.has(p.b)));
     }
     expect(editor.overlapsOf(new Set())).toEqual([]);
+  });
+});
+
+describe("one rule, one message: the Inspector refuses a number in the file format's words", () => {
+  it("gives, for sizes and coordinates, the message a file with that value gets", () => {
+    const message = (field: "radius" | "x", v: number) => {
+      const r = validateSceneData({ format: "collider-studio-scene", version: 1, shapes: [{ id: "c", type: "circle", x: 0, y: 0, radius: 1, [field]: v }] });
+      return r.ok ? null : r.problems[0]!.message;
+    };
+    for (const v of [-5, 0, -0, 1e-12, 5e-10, 1e-9, 1, 1e15, 2e15, -2e15]) {
+      const typed = parseNumber(String(v), true);
+      expect(typed.ok ? null : typed.message, `size ${v}`).toBe(message("radius", v));
+      const at = parseNumber(String(v), false);
+      expect(at.ok ? null : at.message, `coordinate ${v}`).toBe(message("x", v));
+    }
   });
 });

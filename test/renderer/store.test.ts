@@ -228,7 +228,7 @@ describe("probes: ray and sweep tools, moving, renaming, deleting", () => {
     sweep.down(pt(300, 300)); // on nothing
     sweep.up(pt(400, 300));
     expect(probes()).toEqual([]);
-    expect(editor.getState().notice).toMatch(/press on a shape/);
+    expect(editor.tools.hint()).toMatch(/press on a shape/); // the tool says what to do while it waits
     sweep.down(pt(12, 1, "c"));
     sweep.move(pt(62, 1));
     sweep.up(pt(112, 21));

@@ -64,7 +64,7 @@ export function InspectorPanel() {
   return (
     <Panel title="Inspector">
       <p className="what" data-testid="inspector-what">{single ? `${single.type} ${single.id}` : `${shapes.length} shapes${kind === "mixed" ? "" : ` (${kind}s)`}`}</p>
-      <div className="grid" key={key}>
+      <div className="grid" key={`fields:${key}`}>
         <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" />
         {fields.map((f) => {
           const v = sharedNumber(shapes, f);
@@ -92,7 +92,7 @@ export function InspectorPanel() {
           </select>
         </div>
       </div>
-      {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={key} shape={single} />}
+      {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={`points:${key}`} shape={single} />}
     </Panel>
   );
 }

@@ -58,7 +58,11 @@ function AddProperty() {
   };
   return (
     <div className="add-property">
-      <input aria-label="New property name" placeholder="name" value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === "Enter" && add()} />
+      <input aria-label="New property name" placeholder="name" value={name} onChange={(e) => {
+        setName(e.target.value);
+        // A refusal is about the name that was refused: editing it ends the message.
+        setError(null);
+      }} onKeyDown={(e) => e.key === "Enter" && add()} />
       <select aria-label="New property type" value={type} onChange={(e) => setType(e.target.value as PropertyType)}>
         {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
       </select>

@@ -22,6 +22,10 @@ export class Drawing extends StateNode {
     this.editor.overlay.setState({ draft: [], preview: null });
   }
 
+  override hint(): string {
+    return POLYGON_TOOL_HINT;
+  }
+
   private near(a: Point2, b: Point2, px: number): boolean {
     return Math.hypot(a.x - b.x, a.y - b.y) <= px / this.editor.getState().view.scale;
   }
@@ -31,13 +35,13 @@ export class Drawing extends StateNode {
     const points = this.points;
     if (points.length < 3) {
       this.editor.overlay.setState({ draft: points, preview: null });
-      notify(this.editor, POLYGON_TOOL_HINT);
+      notify(this.editor, null);
       return;
     }
     const hull = computeHull(points);
     const plan = polygonFromClicks("polygon-preview", points);
     this.editor.overlay.setState({ draft: points, preview: hull.ok && plan.ok ? plan.shape : null });
-    notify(this.editor, plan.ok && plan.hull ? `Not convex: ${plan.reason}. Closing makes the convex hull.` : POLYGON_TOOL_HINT);
+    notify(this.editor, plan.ok && plan.hull ? `Not convex: ${plan.reason}. Closing makes the convex hull.` : null);
   }
 
   private finish(): void {
@@ -78,7 +82,7 @@ export class Drawing extends StateNode {
     if (this.points.length > 0) this.show();
     else {
       this.go("idle");
-      notify(this.editor, POLYGON_TOOL_HINT);
+      notify(this.editor, null);
     }
     return true;
   }

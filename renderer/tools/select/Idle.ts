@@ -14,6 +14,12 @@ import type { HandleDragStart } from "./handle-drag";
 export class Idle extends StateNode {
   readonly id = "idle";
 
+  /** One polygon selected: how its vertices are edited. */
+  override hint(): string | null {
+    const { selection } = this.editor.getState();
+    return selection.length === 1 && this.editor.shapeById(selection[0]!)?.type === "polygon" ? POLYGON_HINT : null;
+  }
+
   override onPointerDown(p: PointerInfo): void {
     const editor = this.editor;
     const { selection, probes } = editor.getState();
@@ -66,7 +72,6 @@ export class Idle extends StateNode {
       } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
       return true;
     }
-    if (shape.type === "polygon") notify(editor, POLYGON_HINT);
     const start: HandleDragStart = { shape, handle };
     this.go(handle.kind === "rotate" ? "rotating" : handle.kind === "resize" ? "resizing" : "dragging-handle", start);
     return true;
@@ -80,7 +85,6 @@ export class Idle extends StateNode {
     else if (p.shift) next = selection.includes(picked.id) ? selection.filter((id) => id !== picked.id) : [...selection, picked.id];
     else if (!selection.includes(picked.id)) next = [picked.id];
     select(editor, next);
-    if (next.length === 1 && picked.type === "polygon" && next[0] === picked.id) notify(editor, POLYGON_HINT);
     if (next.includes(picked.id)) this.translate(p, next, picked);
   }
 

@@ -16,6 +16,11 @@ export interface HandleDragStart {
 }
 
 export abstract class HandleDrag extends GestureState<HandleDragStart> {
+  /** Dragging a polygon's vertex: how its vertices are edited. */
+  override hint(): string | null {
+    return this.from?.shape.type === "polygon" ? POLYGON_HINT : null;
+  }
+
   /**
    * The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its
    * reason): by default what the shape's kind says of the handle, at the snapped pointer.
@@ -38,6 +43,6 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
       return;
     }
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
-    notify(this.editor, next.hull ? `Using the convex hull of the points (${next.points.length} vertices)` : POLYGON_HINT);
+    if (next.hull) notify(this.editor, `Using the convex hull of the points (${next.points.length} vertices)`);
   }
 }

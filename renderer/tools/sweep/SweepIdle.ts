@@ -1,5 +1,4 @@
 // The sweep tool at rest: a press on a shape starts sweeping it; elsewhere the notice says how.
-import { notify } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import { SWEEP_HINT } from "./sweep-tool";
 import type { SweepStart } from "./Sweeping";
@@ -7,12 +6,14 @@ import type { SweepStart } from "./Sweeping";
 export class SweepIdle extends StateNode {
   readonly id = "idle";
 
+  override hint(): string {
+    return SWEEP_HINT;
+  }
+
   override onPointerDown(p: PointerInfo): void {
     const shape = p.hitId ? this.editor.shapeById(p.hitId) : undefined;
-    if (!shape) {
-      notify(this.editor, SWEEP_HINT);
-      return;
-    }
+    // A press beside every shape: the hint says what to do (it shows while the tool waits anyway).
+    if (!shape) return;
     const start: SweepStart = { start: p.world, shape: shape.id, origin: { x: shape.x, y: shape.y } };
     this.go("sweeping", start);
   }
