@@ -236,7 +236,7 @@ describe("collider-studio replay", () => {
     const s = await run(["replay", scene, file, "--skip-bad-lines"]);
     expect(s.code).toBe(0);
     expect(s.err).toBe(`${file}:2: to is missing (skipped)\n`);
-    expect(s.out).toBe("2 rays: 2 ok, 0 mismatching, 0 unchecked; 1 bad lines skipped\n");
+    expect(s.out).toBe("2 rays: 2 ok, 0 mismatching, 0 unchecked; 1 bad line skipped\n");
   });
 
   it("a missing log or a bad tolerance: exit 2 with a message", async () => {
