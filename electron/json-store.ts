@@ -44,8 +44,8 @@ export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, fs: Js
   return parsed.data;
 }
 
-export function writeJsonFile(file: string, value: unknown, fs: WriteFileSystem): Promise<void> {
-  return writeTextAtomically(file, `${JSON.stringify(value, null, 2)}\n`, { fs, backup: false });
+export async function writeJsonFile(file: string, value: unknown, fs: WriteFileSystem): Promise<void> {
+  await writeTextAtomically(file, `${JSON.stringify(value, null, 2)}\n`, { fs, backup: false });
 }
 
 /** Runs writes one after the other, so an older value never lands after a newer one. */

@@ -80,11 +80,12 @@ async function moveIfPresent(fs: WriteFileSystem, from: string, to: string): Pro
  * file and renamed to `<target>.bak` after the older backups move one place down (`.bak` →
  * `.bak.2` …, the oldest is replaced): a copy, not a rename, so the target never stops existing,
  * and every backup name too only ever holds a complete file. On any failure the target is as it
- * was and the temporary files are gone; the error is rethrown.
+ * was and the temporary files are gone; the error is rethrown. Resolves to the backup kept
+ * (`<target>.bak`), or null when there was nothing to keep or no backups are kept.
  */
-export async function writeTextAtomically(target: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeTextAtomically(target: string, text: string, options: AtomicWriteOptions = {}): Promise<string | null> {
   const fs = options.fs ?? nodeWriteFileSystem;
-  await writeAtomically(target, (temporary) => fs.writeNewFile(temporary, text), options);
+  return writeAtomically(target, (temporary) => fs.writeNewFile(temporary, text), options);
 }
 
 /**
@@ -92,15 +93,15 @@ export async function writeTextAtomically(target: string, text: string, options:
  * file it is given (it must not exist yet), writes it however it likes and flushes it to disk;
  * the backups and the final rename are the same.
  */
-export async function writeAtomically(target: string, produce: (temporary: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeAtomically(target: string, produce: (temporary: string) => Promise<void>, options: AtomicWriteOptions = {}): Promise<string | null> {
   const fs = options.fs ?? nodeWriteFileSystem;
   const backups = backupCount(options);
   const temporary = temporaryPathFor(target);
   const previous = temporaryPathFor(target);
   try {
     await produce(temporary);
-    if (backups > 0) {
-      let kept = true;
+    let kept = backups > 0;
+    if (kept) {
       try {
         await fs.copy(target, previous);
       } catch (err) {
@@ -114,6 +115,7 @@ export async function writeAtomically(target: string, produce: (temporary: strin
       }
     }
     await fs.rename(temporary, target);
+    return kept ? backupPathOf(target) : null;
   } catch (err) {
     await fs.remove(temporary).catch(() => undefined);
     await fs.remove(previous).catch(() => undefined);

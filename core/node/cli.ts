@@ -20,8 +20,8 @@ export interface CliIO {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly readText: (path: string) => Promise<string>;
-  /** Writes an output file (atomically, keeping a .bak); throws UserError when it cannot. */
-  readonly writeText: (path: string, text: string) => Promise<void>;
+  /** Writes an output file (atomically, keeping a .bak); resolves to the backup kept, if any; throws UserError when it cannot. */
+  readonly writeText: (path: string, text: string) => Promise<string | null | undefined>;
   /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
   readonly progress?: (text: string) => void;
   /** The script `replay`'s worker threads run: the bundled binary itself; absent where none can start. */
@@ -273,9 +273,12 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
     io.stdout(text);
     return;
   }
-  await io.writeText(opts.output, text);
-  io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${opts.output}\n`);
+  const kept = await io.writeText(opts.output, text);
+  io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${opts.output}${keptNote(kept)}\n`);
 }
+
+/** What an -o write says of the file it replaced: where it was kept. */
+const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean }): Promise<void> {
   const result = importTiled(await io.readText(file));
@@ -286,10 +289,9 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);
   }
   const text = serializeScene(scene);
-  if (opts.output === undefined || opts.output === "-") io.stdout(text);
-  else await io.writeText(opts.output, text);
+  const kept = opts.output === undefined || opts.output === "-" ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
-  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}` : ""}\n`);
+  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
   if (opts.strict && skipped.length > 0) throw new UserError(`${file}: --strict: ${count(skipped.length, "item")} could not be imported`, 1);
 }
 

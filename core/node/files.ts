@@ -30,10 +30,10 @@ export async function readTextFile(path: string): Promise<string> {
   }
 }
 
-/** Writes an output file atomically, keeping what it replaces as <path>.bak. */
-export async function writeTextFile(path: string, text: string): Promise<void> {
+/** Writes an output file atomically, keeping what it replaces as <path>.bak; resolves to that backup's path, or null. */
+export async function writeTextFile(path: string, text: string): Promise<string | null> {
   try {
-    await writeTextAtomically(path, text);
+    return await writeTextAtomically(path, text);
   } catch (err) {
     throw new UserError(`cannot write ${path}: ${reason(err)}`);
   }

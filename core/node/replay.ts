@@ -47,7 +47,7 @@ export interface ReplayIO {
   readonly stderr: (text: string) => void;
   /** Progress on a terminal; absent when stderr is not one. */
   readonly progress?: (text: string) => void;
-  readonly writeText: (path: string, text: string) => Promise<void>;
+  readonly writeText: (path: string, text: string) => Promise<unknown>;
   /** The script a replay worker thread runs (the bundled binary), or absent where none can start. */
   readonly workerScript?: string;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
 import { scaleSceneText } from "../bench/editor-scenes";
-import { readTextFile } from "../../core/node/files";
+import { readTextFile, writeTextFile } from "../../core/node/files";
 import { exportBox2d, exportGodot, exportTiled, parseScene } from "../../core/index";
 import { evaluateProbe, findOverlaps } from "../core/scan-reference";
 
@@ -287,6 +287,23 @@ describe("export (in process)", () => {
     expect(written["out.tscn"]).toContain('[node name="Level" type="Node2D"]');
     expect(written["out.tscn"]).toContain("format=2");
     expect(r.err).toBe(`${VALID}: exported 6 shapes as Godot 3 scene to out.tscn\n`);
+  });
+
+  it("-o over an existing file says where the file it replaced is kept", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-bak-"));
+    try {
+      const out = join(dir, "level.tscn");
+      let err = "";
+      const io: CliIO = { stdout: () => {}, stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile };
+      expect(await runCli(["export", VALID, "--format", "godot", "-o", out], io)).toBe(0);
+      expect(err).toBe(`${VALID}: exported 6 shapes as Godot 4 scene to ${out}\n`); // nothing replaced
+      err = "";
+      expect(await runCli(["export", VALID, "--format", "godot3", "-o", out], io)).toBe(0);
+      expect(err).toBe(`${VALID}: exported 6 shapes as Godot 3 scene to ${out} (the file it replaced is kept as ${out}.bak)\n`);
+      expect(readFileSync(`${out}.bak`, "utf8")).toContain("format=3");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("an unknown format: exit 2, naming the formats there are", async () => {

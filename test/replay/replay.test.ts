@@ -127,7 +127,10 @@ describe("collider-studio replay", () => {
   };
   const run = async (argv: string[]) => {
     let out = "", err = "";
-    const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: async (p, t) => writeFileSync(p, t) };
+    const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: async (p, t) => {
+      writeFileSync(p, t);
+      return null;
+    } };
     const code = await runCli(argv, io);
     expect(err).not.toMatch(/^\s{4}at /m);
     return { code, out, err };
