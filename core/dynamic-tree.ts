@@ -316,7 +316,7 @@ export class DynamicTree {
    * children in first[step·n] and second[step·n + step − 1]: the live nodes' child1[n] and
    * child2[n] (step 1) or the packed copy's packedLink[2r], [2r + 1] (step 2). Either way a leaf
    * has NULL_NODE as its first child and its proxy id as its second. The ray comes in `this.ray`
-   * (x1, y1, x2, y2, maxFraction, and the origin the layout's boxes are measured from: 0 for the
+   * (x1, y1, x2, y2, maxFraction, and the origin the layout's boxes are stored relative to: 0 for the
    * live nodes), read before any visit so that a nested query may reuse it. Both layouts run the
    * same tests in the same order, and the packed boxes hold the live ones, so the packed walk
    * never visits fewer proxies. One element type for both: a walk reading a Float32Array here
@@ -339,7 +339,7 @@ export class DynamicTree {
     let fraction = ray[4]!;
     // Rounding in both tests is bounded by a few ulps of the segment's coordinates plus of the
     // node's extents (a node that overlaps the segment box has |c| <= h + max|segment|), and of
-    // the origin the packed boxes are measured from (0 for the live ones).
+    // the origin the packed boxes are stored relative to (0 for the live ones).
     const pad = RAY_SLACK * Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x1 + fraction * dx), Math.abs(y1 + fraction * dy), Math.abs(ox), Math.abs(oy));
     x1 -= ox;
     y1 -= oy;

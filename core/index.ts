@@ -79,6 +79,8 @@ export {
 export {
   /** Traces a scene shape's outline in world units, as its kind draws it (the editor, the HTML report). */
   traceShapeOutline,
+  /** Whether `rotation` turns shapes of a kind (a circle's is ignored). */
+  kindTurns,
 } from "./kinds/registry";
 
 // ---- Pair queries --------------------------------------------------------------------------

@@ -129,7 +129,7 @@ function curveStep(motionA: Float64Array, countA: number, motionB: Float64Array,
 /**
  * The numbers place, rates and stillHeights read (`frame`), set by timeOfImpact per call and
  * step: the current time and the origin the cores are placed about (A's start), and the frame the
- * gap is measured in: the normal (world, A to B), the frame's velocity, turn rate and centre of
+ * gap is taken along: the normal (world, A to B), the frame's velocity, turn rate and centre of
  * rotation (relative to the origin). An array rather than arguments: V8 boxes the double
  * arguments of a call it does not inline.
  */

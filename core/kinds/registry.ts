@@ -19,6 +19,9 @@ export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shap
 /** The kind module of a shape, typed for any shape of it. */
 export const coreKindOf = (s: Shape): CoreShapeKind<Shape, unknown> => CORE_KINDS[s.type] as unknown as CoreShapeKind<Shape, unknown>;
 
+/** Whether `rotation` turns shapes of this kind (a circle's is ignored). */
+export const kindTurns = (type: ShapeType): boolean => CORE_KINDS[type].rotates;
+
 /** The collision geometry of a scene shape in its local frame. */
 export const kindGeometry = (s: Shape): Made<Geometry> => coreKindOf(s).geometry(s);
 

@@ -32,7 +32,7 @@ export const useOpening = create<{ readonly opening: { readonly name: string; re
 
 /**
  * Lets the browser paint and take input before the next step. A message, not setTimeout(0):
- * nested timeouts are clamped to 4 ms, which would idle at every step of a big file.
+ * the HTML standard clamps nested timeouts to at least 4 ms, an idle wait at every step of a big file.
  */
 const channel = new MessageChannel();
 const waiting: (() => void)[] = [];

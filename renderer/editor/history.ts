@@ -107,19 +107,21 @@ export class History {
 
   /** The document one step back from `current`, or null when there is none. */
   undo(current: DocumentSlice): DocumentSlice | null {
-    const patch = this.past.pop();
-    if (!patch) return null;
-    this.future.push(patch);
-    this.tell();
-    return applyDocumentPatch(current, patch, false);
+    return this.step(current, this.past, this.future, false);
   }
 
+  /** The document one step forward from `current`, or null when there is none. */
   redo(current: DocumentSlice): DocumentSlice | null {
-    const patch = this.future.pop();
+    return this.step(current, this.future, this.past, true);
+  }
+
+  /** Moves a patch from one list to the other and applies it to `current` in that direction. */
+  private step(current: DocumentSlice, from: DocumentPatch[], to: DocumentPatch[], forwards: boolean): DocumentSlice | null {
+    const patch = from.pop();
     if (!patch) return null;
-    this.past.push(patch);
+    to.push(patch);
     this.tell();
-    return applyDocumentPatch(current, patch, true);
+    return applyDocumentPatch(current, patch, forwards);
   }
 
   clear(): void {

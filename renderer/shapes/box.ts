@@ -1,6 +1,6 @@
 // The box kind: a centre, a width and a height, turned by its rotation. Eight resize handles on its
 // corners and edges.
-import type { Shape } from "../../core";
+import { kindTurns, type Shape } from "../../core";
 import { frameToWorld, worldToFrame } from "./frame";
 import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind } from "./kind";
 
@@ -59,7 +59,7 @@ export const boxKind: ShapeKind<Box> = {
   shortcut: "b",
   icon: "M2.5 3.5h11v9h-11z",
   drawnBy: "drag",
-  rotates: true,
+  rotates: kindTurns("box"),
   fields: ["x", "y", "rotation", "width", "height"],
   checkField: () => null,
   place(id, start, end, slop) {

@@ -1,5 +1,5 @@
 // The circle kind: a centre and a radius; its rotation is ignored. One handle, the radius.
-import type { Shape } from "../../core";
+import { kindTurns, type Shape } from "../../core";
 import { worldToFrame } from "./frame";
 import { MIN_EDIT_SIZE, placement, round2, type ShapeKind } from "./kind";
 
@@ -20,7 +20,7 @@ export const circleKind: ShapeKind<Circle> = {
   shortcut: "c",
   icon: "M2.5 8a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0 -11 0",
   drawnBy: "drag",
-  rotates: false,
+  rotates: kindTurns("circle"),
   fields: ["x", "y", "radius"],
   checkField: () => null,
   place(id, start, end, slop) {

@@ -80,7 +80,7 @@ export interface ShapeKind<S extends Shape = Shape> {
   readonly icon: string;
   /** How the tool makes one: a press-drag-release (`place`) or clicked points (its own tool). */
   readonly drawnBy: "drag" | "clicks";
-  /** Whether `rotation` turns the shape (a circle's is ignored). */
+  /** Whether `rotation` turns the shape (a circle's is ignored): the core kind's answer (kindTurns). */
   readonly rotates: boolean;
   /** The numeric fields the Inspector edits, in order. */
   readonly fields: readonly NumericField[];

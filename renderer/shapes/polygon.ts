@@ -1,7 +1,7 @@
 // The polygon kind: strictly convex points local to (x, y), turned by its rotation. Handles: each
 // vertex, and each edge's midpoint (dragging one inserts a vertex there). Drawn by the polygon
 // tool's clicks; a click of the shape tools' kind places a regular hexagon.
-import { checkConvexPolygon, computeHull, type Point, type Shape } from "../../core";
+import { checkConvexPolygon, computeHull, kindTurns, type Point, type Shape } from "../../core";
 import { worldToFrame } from "./frame";
 import { type LocalHandle, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
 
@@ -58,7 +58,7 @@ export const polygonKind: ShapeKind<Polygon> = {
   shortcut: "p",
   icon: "M8 2 13.5 6 11.5 13h-7L2.5 6z",
   drawnBy: "clicks",
-  rotates: true,
+  rotates: kindTurns("polygon"),
   fields: ["x", "y", "rotation"],
   checkField: () => null,
   place(id, start, end, slop) {

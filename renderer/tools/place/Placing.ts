@@ -10,23 +10,32 @@ import { PreviewGesture } from "../preview-gesture";
 import type { PointerInfo } from "../state-node";
 import type { PlaceTool } from "./place-tool";
 
-export class Placing extends PreviewGesture<{ readonly start: Point2 }, Shape> {
+interface PlaceStart {
+  readonly start: Point2;
+  /** The new shape's id, taken once at the press (a fresh id scans the document's ids). */
+  readonly id: string;
+}
+
+export class Placing extends PreviewGesture<PlaceStart, Shape> {
   readonly id = "placing";
 
-  protected begin(info: unknown) {
-    return { start: snapPoint(this.editor, (info as PointerInfo).world) };
+  private get kind() {
+    return (this.parent as PlaceTool).kind;
   }
 
-  protected make(from: { readonly start: Point2 }, pointer: Point2): Shape {
-    const kind = (this.parent as PlaceTool).kind;
-    return placeShape(kind, freshId(this.editor, kind), from.start, snapPoint(this.editor, pointer), clickSlop(this.editor));
+  protected begin(info: unknown): PlaceStart {
+    return { start: snapPoint(this.editor, (info as PointerInfo).world), id: freshId(this.editor, this.kind) };
+  }
+
+  protected make(from: PlaceStart, pointer: Point2): Shape {
+    return placeShape(this.kind, from.id, from.start, snapPoint(this.editor, pointer), clickSlop(this.editor));
   }
 
   protected show(preview: Shape | null): void {
     this.editor.overlay.setState({ preview });
   }
 
-  protected commit(_from: { readonly start: Point2 }, shape: Shape): void {
+  protected commit(_from: PlaceStart, shape: Shape): void {
     addShape(this.editor, shape);
   }
 }

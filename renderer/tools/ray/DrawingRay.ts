@@ -7,16 +7,21 @@ import { clickSlop, snapPoint } from "../../store/view";
 import { PreviewGesture } from "../preview-gesture";
 import type { PointerInfo } from "../state-node";
 
-export class DrawingRay extends PreviewGesture<{ readonly start: Point2 }, RayProbe> {
+interface RayStart {
+  readonly start: Point2;
+  /** The new ray's id, taken once at the press. */
+  readonly id: string;
+}
+
+export class DrawingRay extends PreviewGesture<RayStart, RayProbe> {
   readonly id = "drawing";
 
-  protected begin(info: unknown) {
-    return { start: snapPoint(this.editor, (info as PointerInfo).world) };
+  protected begin(info: unknown): RayStart {
+    return { start: snapPoint(this.editor, (info as PointerInfo).world), id: freshId(this.editor, "ray") };
   }
 
-  protected make({ start }: { readonly start: Point2 }, pointer: Point2): RayProbe {
+  protected make({ start, id }: RayStart, pointer: Point2): RayProbe {
     const end = snapPoint(this.editor, pointer);
-    const id = freshId(this.editor, "ray");
     return { id, name: id, type: "ray", from: [start.x, start.y], to: [end.x, end.y] };
   }
 
@@ -24,7 +29,7 @@ export class DrawingRay extends PreviewGesture<{ readonly start: Point2 }, RayPr
     this.editor.overlay.setState({ probePreview });
   }
 
-  protected commit({ start }: { readonly start: Point2 }, ray: RayProbe): void {
+  protected commit({ start }: RayStart, ray: RayProbe): void {
     if (Math.hypot(ray.to[0] - start.x, ray.to[1] - start.y) >= clickSlop(this.editor)) addProbe(this.editor, ray);
   }
 }

@@ -15,15 +15,20 @@ export interface SweepStart {
   readonly origin: Point2;
 }
 
-export class Sweeping extends PreviewGesture<SweepStart, SweepProbe> {
+/** A sweep under way: its start and the new probe's id, taken once at the press. */
+interface SweepGesture extends SweepStart {
+  readonly id: string;
+}
+
+export class Sweeping extends PreviewGesture<SweepGesture, SweepProbe> {
   readonly id = "sweeping";
 
-  protected begin(info: unknown): SweepStart {
-    return info as SweepStart;
+  protected begin(info: unknown): SweepGesture {
+    return { ...(info as SweepStart), id: freshId(this.editor, "sweep") };
   }
 
-  protected make(d: SweepStart, p: Point2): SweepProbe {
-    const id = freshId(this.editor, "sweep");
+  protected make(d: SweepGesture, p: Point2): SweepProbe {
+    const id = d.id;
     const to = snapPoint(this.editor, { x: d.origin.x + p.x - d.start.x, y: d.origin.y + p.y - d.start.y });
     return { id, name: id, type: "sweep", shape: d.shape, to: [to.x, to.y] };
   }
@@ -32,7 +37,7 @@ export class Sweeping extends PreviewGesture<SweepStart, SweepProbe> {
     this.editor.overlay.setState({ probePreview });
   }
 
-  protected commit(from: SweepStart, sweep: SweepProbe, p: PointerInfo): void {
+  protected commit(from: SweepGesture, sweep: SweepProbe, p: PointerInfo): void {
     if (Math.hypot(p.world.x - from.start.x, p.world.y - from.start.y) >= clickSlop(this.editor)) addProbe(this.editor, sweep);
   }
 }
