@@ -1,5 +1,5 @@
 // Zoom, fit, grid and snapping, and nudging the selection with the arrow keys.
-import { fitToView, nudge, resetZoom, toggleGrid, toggleSnap, zoomIn, zoomOut } from "../store/view-actions";
+import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, zoomIn, zoomOut } from "../store/view-actions";
 import type { Action, KeyChord } from "./types";
 
 const arrows: readonly [string, string, number, number][] = [
@@ -24,6 +24,7 @@ export const VIEW_ACTIONS: readonly Action[] = [
   // Shift+1 types "!" on US layouts: the event's key is then "!".
   { id: "view.fit", label: "Fit to view", group: "View", keys: [{ key: "1", shift: true }, { key: "!", shift: true }, { key: "Home" }], run: fitToView },
   { id: "view.toggleGrid", label: "Show grid", group: "View", keys: [{ key: "'", mod: true }], run: toggleGrid },
+  { id: "view.toggleNames", label: "Show names on shapes", group: "View", keys: [], run: toggleNames },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", keys: [{ key: "s", shift: true }], run: toggleSnap },
   ...nudgeActions,
 ];

@@ -9,12 +9,11 @@ import { listen } from "../platform/listen";
 import { useEditor, useEditorState } from "../editor/react";
 import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
-import { ContactsPanel } from "./ContactsPanel";
 import { restoreFromShell, useDesktopRecovery } from "./desktop-recovery";
+import { Dock } from "./dock/Dock";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
-import { ProbesPanel } from "./ProbesPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { receiveRayLog } from "./replay-commands";
 import { ShortcutSheet } from "./ShortcutSheet";
@@ -125,10 +124,11 @@ export function App() {
       <Toolbar />
       <div className="body">
         <main className="workspace">
-          <SceneCanvas />
           <ProblemsPanel />
-          <ContactsPanel />
-          <ProbesPanel />
+          <div className="canvas-area">
+            <SceneCanvas />
+          </div>
+          <Dock />
         </main>
         <Sidebar />
       </div>

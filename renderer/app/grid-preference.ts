@@ -1,24 +1,18 @@
-// The grid (size, shown, snapping) kept across runs in localStorage, as the theme is: the desktop
-// app's page keeps its localStorage in the app's user-data folder, a browser per site.
+// The grid (size, shown, snapping) and whether shapes' names are drawn, kept across runs as the
+// theme is (stored.ts).
 import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
 import { DEFAULT_GRID, type GridState } from "../store/preferences";
-import { setGrid } from "../store/view-actions";
+import { setGrid, setShowNames } from "../store/view-actions";
+import { readStored, storedFields, writeStored } from "./stored";
 
 export const GRID_STORAGE_KEY = "collider-studio.grid";
+export const NAMES_STORAGE_KEY = "collider-studio.names";
 
 /** The saved grid, field by field: a field that is missing or malformed keeps its default. */
-export function parseGridPreference(saved: string | null): GridState {
-  if (saved === null) return DEFAULT_GRID;
-  let value: unknown;
-  try {
-    value = JSON.parse(saved);
-  } catch {
-    return DEFAULT_GRID;
-  }
-  if (typeof value !== "object" || value === null) return DEFAULT_GRID;
-  const { size, visible, snap } = value as Record<string, unknown>;
+export function parseGridPreference(saved: unknown): GridState {
+  const { size, visible, snap } = storedFields(saved);
   return {
     size: typeof size === "number" && Number.isFinite(size) && size >= 1 && size <= 100_000 ? size : DEFAULT_GRID.size,
     visible: typeof visible === "boolean" ? visible : DEFAULT_GRID.visible,
@@ -26,25 +20,17 @@ export function parseGridPreference(saved: string | null): GridState {
   };
 }
 
-/** Reads the saved grid into the store; call once before the first render. */
+/** Reads the saved grid and names setting into the store; call once before the first render. */
 export function loadGridPreference(editor: Editor): void {
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(GRID_STORAGE_KEY);
-  } catch {
-    // Storage can be blocked (privacy settings): the defaults apply.
-  }
-  setGrid(editor, parseGridPreference(saved));
+  setGrid(editor, parseGridPreference(readStored(GRID_STORAGE_KEY)));
+  const names = readStored(NAMES_STORAGE_KEY);
+  if (typeof names === "boolean") setShowNames(editor, names);
 }
 
-/** Saves the grid whenever it changes. */
+/** Saves the grid and the names setting whenever they change. */
 export function useGridPreference(): void {
   const grid = useEditorState((s) => s.grid);
-  useEffect(() => {
-    try {
-      localStorage.setItem(GRID_STORAGE_KEY, JSON.stringify({ size: grid.size, visible: grid.visible, snap: grid.snap }));
-    } catch {
-      // Not saved; the grid still applies for this session.
-    }
-  }, [grid]);
+  const showNames = useEditorState((s) => s.showNames);
+  useEffect(() => writeStored(GRID_STORAGE_KEY, { size: grid.size, visible: grid.visible, snap: grid.snap }), [grid]);
+  useEffect(() => writeStored(NAMES_STORAGE_KEY, showNames), [showNames]);
 }

@@ -17,6 +17,7 @@ import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
+import { NameLabels } from "./NameLabels";
 import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
@@ -213,6 +214,7 @@ export function SceneCanvas() {
           {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>
         <Layer listening={false}>
+          <NameLabels width={width} height={height} />
           <ContactOverlay pairs={pairs} selected={selected} />
         </Layer>
         <Layer name="probes">

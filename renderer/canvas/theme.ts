@@ -19,6 +19,8 @@ const DARK = {
   sweep: "#c084fc",
   sweepFill: "rgba(192, 132, 252, 0.16)",
   hit: "#f472b6",
+  label: "#f3f4f6",
+  labelHalo: "rgba(17, 18, 22, 0.85)",
 } as const;
 
 export type CanvasTheme = { readonly [K in keyof typeof DARK]: string };
@@ -39,6 +41,8 @@ const LIGHT: CanvasTheme = {
   sweep: "#9333ea",
   sweepFill: "rgba(147, 51, 234, 0.12)",
   hit: "#db2777",
+  label: "#111827",
+  labelHalo: "rgba(255, 255, 255, 0.9)",
 };
 
 export const canvasTheme = (name: ThemeName): CanvasTheme => (name === "light" ? LIGHT : DARK);

@@ -77,6 +77,8 @@ export interface EditorState extends DocumentSlice {
   /** Pan and zoom of the canvas. */
   readonly view: ViewState;
   readonly grid: GridState;
+  /** Whether the canvas writes shapes' names on them (where the zoom leaves room). */
+  readonly showNames: boolean;
   readonly theme: ThemeName;
 }
 
@@ -97,5 +99,6 @@ export const initialState = (): EditorState => ({
   cursor: null,
   view: DEFAULT_VIEW,
   grid: DEFAULT_GRID,
+  showNames: true,
   theme: "dark",
 });

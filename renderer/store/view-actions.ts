@@ -4,7 +4,7 @@ import type { Shape } from "../../core";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import { boundsOf, fitView, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
+import { boundsOf, fitView, frameView, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
@@ -43,6 +43,14 @@ export function fitToView(editor: Editor): void {
   if (box) setView(editor, fitView(box, editor.canvasSize.width, editor.canvasSize.height, 40, view));
 }
 
+/** Brings the given shapes and probes to the middle of the canvas, zooming out only when they do not fit. */
+export function frameItems(editor: Editor, ids: readonly string[]): void {
+  const { probes, view } = editor.getState();
+  const picked = new Set(ids);
+  const box = boundsOf(editor.shapesWithIds(ids), probes.filter((p) => picked.has(p.id)));
+  if (box) setView(editor, frameView(box, editor.canvasSize.width, editor.canvasSize.height, view));
+}
+
 /** The pointer's world position for the status bar, or null when it left the canvas. */
 export function setCursor(editor: Editor, cursor: { readonly x: number; readonly y: number } | null): void {
   editor.update({ cursor });
@@ -52,6 +60,12 @@ export function setCursor(editor: Editor, cursor: { readonly x: number; readonly
 export function setGrid(editor: Editor, grid: GridState): void {
   editor.update({ grid });
 }
+
+export function setShowNames(editor: Editor, showNames: boolean): void {
+  editor.update({ showNames });
+}
+
+export const toggleNames = (editor: Editor): void => setShowNames(editor, !editor.getState().showNames);
 
 export function toggleGrid(editor: Editor): void {
   const { grid } = editor.getState();

@@ -71,6 +71,18 @@ export function fitView(box: AABB, width: number, height: number, margin = 40, c
   return { x: width / 2 - cx * scale, y: height / 2 - cy * scale, scale };
 }
 
+/**
+ * The view that brings `box` to the middle of the canvas: at the current scale when it fits there
+ * with `margin` to spare, else zoomed out just enough (Tiled's and Godot's "focus on object").
+ */
+export function frameView(box: AABB, width: number, height: number, current: ViewState, margin = 40): ViewState {
+  const fits = (box.maxX - box.minX) * current.scale <= width - 2 * margin && (box.maxY - box.minY) * current.scale <= height - 2 * margin;
+  if (!fits) return fitView(box, width, height, margin, current);
+  const cx = (box.minX + box.maxX) / 2;
+  const cy = (box.minY + box.maxY) / 2;
+  return { ...current, x: width / 2 - cx * current.scale, y: height / 2 - cy * current.scale };
+}
+
 /** Rounds a world point to the grid when snapping is on (`force` snaps regardless). */
 export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
   const { grid } = editor.getState();

@@ -53,7 +53,9 @@ describe("editor in Chromium", () => {
     await expect.poll(() => status("overlap-count").textContent()).toBe("0 overlaps");
     await expect.poll(async () => isNormal(await shapePixel(page, 600, 300))).toBe(true);
 
-    // Drag the circle onto the box: the overlap shows while the button is still down.
+    // Drag the circle onto the box: the overlap shows while the button is still down, in the
+    // dock's Contacts tab too.
+    await page.getByRole("tab", { name: /Contacts/ }).click();
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.mouse.move(600, 300);
     await page.mouse.down();

@@ -4,16 +4,16 @@ import { DEFAULT_GRID } from "../../renderer/store/preferences";
 
 describe("parseGridPreference", () => {
   it("restores a saved grid", () => {
-    expect(parseGridPreference(JSON.stringify({ size: 32, visible: false, snap: true }))).toEqual({ size: 32, visible: false, snap: true });
+    expect(parseGridPreference({ size: 32, visible: false, snap: true })).toEqual({ size: 32, visible: false, snap: true });
   });
 
-  it("uses the defaults on the first run and for text that is not JSON or not an object", () => {
-    for (const saved of [null, "{oops", "42", "null", "[]"]) expect(parseGridPreference(saved)).toEqual(DEFAULT_GRID);
+  it("uses the defaults on the first run and when the saved value is not an object", () => {
+    for (const saved of [undefined, "{oops", 42, null, []]) expect(parseGridPreference(saved)).toEqual(DEFAULT_GRID);
   });
 
   it("keeps each good field and defaults only the bad ones", () => {
-    expect(parseGridPreference(JSON.stringify({ size: 0, visible: false, snap: "yes" }))).toEqual({ size: DEFAULT_GRID.size, visible: false, snap: DEFAULT_GRID.snap });
-    expect(parseGridPreference(JSON.stringify({ size: 1e9, snap: true }))).toEqual({ size: DEFAULT_GRID.size, visible: DEFAULT_GRID.visible, snap: true });
-    expect(parseGridPreference('{"size":12.5}')).toEqual({ ...DEFAULT_GRID, size: 12.5 });
+    expect(parseGridPreference({ size: 0, visible: false, snap: "yes" })).toEqual({ size: DEFAULT_GRID.size, visible: false, snap: DEFAULT_GRID.snap });
+    expect(parseGridPreference({ size: 1e9, snap: true })).toEqual({ size: DEFAULT_GRID.size, visible: DEFAULT_GRID.visible, snap: true });
+    expect(parseGridPreference({ size: 12.5 })).toEqual({ ...DEFAULT_GRID, size: 12.5 });
   });
 });

@@ -1,9 +1,11 @@
 // Numeric and naming fields of the selection. With several shapes it shows the fields they share;
 // a field whose values differ is empty with a "mixed" placeholder, and a typed value sets them all.
-import type { Point, Shape } from "../../../core";
+import type { Point, Probe, Shape } from "../../../core";
 import { kindOf } from "../../shapes/registry";
 import { useEditor, useEditorState } from "../../editor/react";
+import { renameProbe } from "../../store/actions";
 import { moveSelectionToLayer } from "../../store/layer-actions";
+import { probeEnd, setProbeCoordinate, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
 import { nameSelection, parseNumber, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
 import { Field, formatNumber, Panel } from "./fields";
 
@@ -43,16 +45,56 @@ function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: read
   );
 }
 
+/** A ray's two ends, or a sweep's target and the shape it moves, and the probe's name. */
+function ProbeFields({ probe }: { readonly probe: Probe }) {
+  const editor = useEditor();
+  const shapes = useEditorState((s) => s.shapes);
+  const coordinate = (end: ProbeEnd, axis: 0 | 1) => (text: string) => {
+    const v = parseNumber(text);
+    return v.ok ? setProbeCoordinate(editor, probe.id, end, axis, v.value) : v;
+  };
+  const point = (end: ProbeEnd, label: string) => {
+    const p = probeEnd(probe, end)!;
+    return [
+      <Field key={`${end}x`} numeric label={`${label} X`} testId={`inspector-${end}-x`} value={formatNumber(p[0])} commit={coordinate(end, 0)} />,
+      <Field key={`${end}y`} numeric label={`${label} Y`} testId={`inspector-${end}-y`} value={formatNumber(p[1])} commit={coordinate(end, 1)} />,
+    ];
+  };
+  return (
+    <Panel title="Inspector">
+      <p className="what" data-testid="inspector-what">{probe.type} {probe.id}</p>
+      <div className="grid" key={`probe:${probe.id}`}>
+        <Field label="Name" value={probe.name} commit={(t) => ({ ok: true, value: renameProbe(editor, probe.id, t.trim()) })} className="wide" />
+        {probe.type === "sweep" && (
+          <Field
+            label="Shape (id or name)"
+            testId="inspector-sweep-shape"
+            value={sweptShapeText(shapes, editor.shapeById(probe.shape), probe.shape)}
+            commit={(t) => setSweepShape(editor, probe.id, t)}
+            className="wide"
+          />
+        )}
+        {probe.type === "ray" && point("from", "From")}
+        {point("to", "To")}
+      </div>
+    </Panel>
+  );
+}
+
 export function InspectorPanel() {
   const editor = useEditor();
   const shapes = useSelectedShapes();
   const layers = useEditorState((s) => s.layers);
+  const probes = useEditorState((s) => s.probes);
+  const selection = useEditorState((s) => s.selection);
   // Fields restart (drafts and messages cleared) when the selection changes.
   const key = shapes.map((s) => s.id).join(",");
   if (shapes.length === 0) {
+    const probe = selection.length === 1 ? probes.find((p) => p.id === selection[0]) : undefined;
+    if (probe) return <ProbeFields key={probe.id} probe={probe} />;
     return (
       <Panel title="Inspector">
-        <p className="empty">Select a shape to edit it.</p>
+        <p className="empty">{selection.length > 1 ? "Select one ray or sweep to edit it." : "Select a shape, a ray or a sweep to edit it."}</p>
       </Panel>
     );
   }

@@ -1,0 +1,60 @@
+// Edits of one probe from the Inspector: its ends and, for a sweep, the shape it moves. Each is one
+// undo step; a refused value leaves the document untouched and says why.
+import type { Point, Probe, Shape } from "../../core";
+import type { Editor } from "../editor/editor";
+import type { Edit } from "./layer-actions";
+
+export type ProbeEnd = "from" | "to";
+
+/** The probe's end point `end` (a sweep has only `to`). */
+export const probeEnd = (p: Probe, end: ProbeEnd): Point | undefined => (end === "to" ? p.to : p.type === "ray" ? p.from : undefined);
+
+function replaceProbe(editor: Editor, id: string, change: (p: Probe) => Probe | Edit<never>): Edit<null> {
+  const { probes } = editor.getState();
+  const at = probes.findIndex((p) => p.id === id);
+  if (at < 0) return { ok: false, message: `no probe has the id "${id}"` };
+  const next = change(probes[at]!);
+  if ("ok" in next) return next;
+  if (next !== probes[at]) editor.update({ probes: probes.map((p, i) => (i === at ? next : p)) });
+  return { ok: true, value: null };
+}
+
+/** Sets one coordinate of a probe's end. */
+export function setProbeCoordinate(editor: Editor, id: string, end: ProbeEnd, axis: 0 | 1, value: number): Edit<null> {
+  return replaceProbe(editor, id, (p) => {
+    const old = probeEnd(p, end);
+    if (!old) return { ok: false, message: `a ${p.type} has no "${end}" point` };
+    if (old[axis] === value) return p;
+    const point: Point = axis === 0 ? [value, old[1]] : [old[0], value];
+    return end === "to" ? { ...p, to: point } : p.type === "ray" ? { ...p, from: point } : p;
+  });
+}
+
+/**
+ * The shape `text` names: the one with that id, else the one with that name. A name several
+ * shapes share is refused with their ids, as the CLI's `--shape` refuses it.
+ */
+export function findShape(shapes: readonly Shape[], text: string): Edit<Shape> {
+  const t = text.trim();
+  if (t === "") return { ok: false, message: "enter a shape's id or name" };
+  const byId = shapes.find((s) => s.id === t);
+  if (byId) return { ok: true, value: byId };
+  const named = shapes.filter((s) => s.name === t);
+  if (named.length === 1) return { ok: true, value: named[0]! };
+  if (named.length === 0) return { ok: false, message: `no shape has the id or name "${t}"` };
+  const ids = named.slice(0, 5).map((s) => s.id).join(", ");
+  return { ok: false, message: `${named.length} shapes are named "${t}" (${ids}${named.length > 5 ? ", …" : ""}): give an id` };
+}
+
+/** Makes a sweep move another shape, named by id or unique name. */
+export function setSweepShape(editor: Editor, id: string, text: string): Edit<null> {
+  const found = findShape(editor.getState().shapes, text);
+  if (!found.ok) return found;
+  return replaceProbe(editor, id, (p) => (p.type !== "sweep" ? { ok: false, message: "only a sweep moves a shape" } : p.shape === found.value.id ? p : { ...p, shape: found.value.id }));
+}
+
+/** What a person reads for the shape a sweep moves: its name when that names it alone, else its id. */
+export function sweptShapeText(shapes: readonly Shape[], shape: Shape | undefined, id: string): string {
+  if (!shape?.name) return id;
+  return shapes.filter((s) => s.name === shape.name).length === 1 ? shape.name : id;
+}

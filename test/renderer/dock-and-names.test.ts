@@ -1,0 +1,140 @@
+// The pieces behind the dock, the Objects panel, names on the canvas and the probe Inspector:
+// the Objects search against a plain filter, the saved dock layout, framing, label fitting and
+// room, and probe edits (one undo step each, refusals leaving the document alone).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Probe, Scene, Shape } from "../../core";
+import { filterRows, matchesQuery } from "../../renderer/app/dock/ObjectsPanel";
+import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
+import { fitText, labelsInView, MIN_ROOM } from "../../renderer/canvas/NameLabels";
+import { labelOf } from "../../renderer/editor/names";
+import { findShape, setProbeCoordinate, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
+import { frameView } from "../../renderer/store/view";
+import { frameItems } from "../../renderer/store/view-actions";
+import { TestEditor } from "./test-editor";
+
+const circle = (id: string, x: number, name?: string): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10, layer: "layer-1", ...(name ? { name } : {}) });
+const ray: Probe = { id: "ray-1", name: "", type: "ray", from: [0, 0], to: [100, 0] };
+const sweep: Probe = { id: "sweep-1", name: "fall", type: "sweep", shape: "c1", to: [0, 100] };
+const scene = (shapes: Shape[], probes: Probe[] = []): Scene => ({ version: 1, shapes, probes });
+
+describe("the Objects panel's search", () => {
+  const names = fc.constantFrom("", "coin", "Coin", "player", "floor-1", "ray");
+  it("keeps exactly the rows whose name, id or kind contains the query, shapes then probes, in order", () => {
+    fc.assert(
+      fc.property(fc.array(names, { maxLength: 30 }), fc.constantFrom("", "co", "COIN", "circle", "ray", "1", " 1 ", "zzz"), (shapeNames, query) => {
+        const shapes = shapeNames.map((n, i) => circle(`c${i}`, i, n || undefined));
+        const probes = [ray, sweep];
+        const rows = filterRows(shapes, probes, query);
+        const all = [...shapes, ...probes];
+        const q = query.trim().toLowerCase();
+        // A plain reference: every item, tested one by one with string methods.
+        const expected = q === "" ? null : all.flatMap((item, i) => ([item.name ?? "", item.id, item.type].some((t) => t.toLowerCase().includes(q)) ? [i] : []));
+        expect(rows === null ? null : [...rows]).toEqual(expected);
+      }),
+    );
+  });
+
+  it("matches names without case, ids and kinds", () => {
+    expect(matchesQuery(circle("c1", 0, "Gold Coin"), "coin")).toBe(true);
+    expect(matchesQuery(circle("c1", 0), "c1")).toBe(true);
+    expect(matchesQuery(circle("c1", 0), "circ")).toBe(true);
+    expect(matchesQuery(circle("c1", 0), "box")).toBe(false);
+  });
+});
+
+describe("the dock's saved layout", () => {
+  it("restores each good field and defaults the rest", () => {
+    expect(parseDockLayout({ open: false, height: 240, tab: "probes" })).toEqual({ open: false, height: 240, tab: "probes" });
+    for (const saved of [undefined, null, 3, "x", []]) expect(parseDockLayout(saved)).toEqual(DEFAULT_DOCK);
+    expect(parseDockLayout({ open: "yes", height: 5, tab: "elsewhere" })).toEqual(DEFAULT_DOCK);
+    expect(parseDockLayout({ height: Number.NaN, open: false })).toEqual({ ...DEFAULT_DOCK, open: false });
+  });
+
+  it("keeps the height between its least and the room given", () => {
+    expect(clampDockHeight(10, 500)).toBe(DOCK_MIN_HEIGHT);
+    expect(clampDockHeight(900, 500)).toBe(500);
+    expect(clampDockHeight(200.4, 500)).toBe(200);
+    // A window too short for both limits keeps the least height.
+    expect(clampDockHeight(200, 40)).toBe(DOCK_MIN_HEIGHT);
+  });
+});
+
+describe("framing an item", () => {
+  it("centres a box that fits at the current scale without zooming, and zooms out for one that does not", () => {
+    const current = { x: 13, y: -7, scale: 2 };
+    const small = frameView({ minX: 100, minY: 100, maxX: 120, maxY: 140 }, 800, 600, current);
+    expect(small.scale).toBe(2);
+    expect(110 * small.scale + small.x).toBeCloseTo(400);
+    expect(120 * small.scale + small.y).toBeCloseTo(300);
+    const big = frameView({ minX: 0, minY: 0, maxX: 2000, maxY: 100 }, 800, 600, current);
+    expect(big.scale).toBeLessThan(2);
+    expect(2000 * big.scale).toBeLessThanOrEqual(800 - 80 + 1e-9);
+  });
+
+  it("frames shapes and probes of the document by id", () => {
+    const t = new TestEditor(scene([circle("c1", 500)], [ray]));
+    t.editor.canvasSize = { width: 400, height: 300 };
+    frameItems(t.editor, ["c1"]);
+    const v = t.state.view;
+    expect(500 * v.scale + v.x).toBeCloseTo(200);
+    frameItems(t.editor, ["ray-1"]);
+    expect(50 * t.state.view.scale + t.state.view.x).toBeCloseTo(200);
+  });
+});
+
+describe("names on the canvas", () => {
+  it("cuts a label with an ellipsis to its room, and drops it when not even one letter fits", () => {
+    const measure = (t: string) => t.length * 6;
+    expect(fitText("coin", 30, measure)).toBe("coin");
+    expect(fitText("checkpoint", 30, measure)).toBe("chec…");
+    expect(fitText("checkpoint", 10, measure)).toBe("");
+  });
+
+  it("labels the named shapes in view on visible layers whose box leaves room at this zoom", () => {
+    const t = new TestEditor({
+      version: 1,
+      layers: [{ id: "layer-1", name: "Layer 1" }, { id: "hidden", name: "Hidden", visible: false }],
+      shapes: [circle("c1", 50, "coin"), circle("c2", 100), { ...circle("c3", 150, "ghost"), layer: "hidden" }, circle("c4", 5000, "far")],
+      probes: [],
+    });
+    const at = (scale: number) => labelsInView(t.editor, { x: 0, y: 100, scale }, 800, 600, t.state.layers).map((l) => l.text);
+    expect(at(MIN_ROOM.width / 20)).toEqual(["coin"]);
+    // At this scale a 20-unit circle is narrower than the room a label needs.
+    expect(at((MIN_ROOM.width - 1) / 20)).toEqual([]);
+  });
+
+  it("reads a name for a person: the name, else the id", () => {
+    const t = new TestEditor(scene([circle("c1", 0, "coin"), circle("c2", 0)], [ray, sweep]));
+    expect([labelOf(t.editor, "c1"), labelOf(t.editor, "c2"), labelOf(t.editor, "ray-1"), labelOf(t.editor, "sweep-1"), labelOf(t.editor, "gone")]).toEqual(["coin", "c2", "ray-1", "fall", "gone"]);
+  });
+});
+
+describe("probe edits from the Inspector", () => {
+  it("finds a shape by id first, then by a unique name, and refuses a shared or unknown one", () => {
+    const shapes = [circle("c1", 0, "coin"), circle("c2", 0, "coin"), circle("coin", 0, "x"), circle("c4", 0, "player")];
+    expect(findShape(shapes, "coin")).toMatchObject({ ok: true, value: { id: "coin" } });
+    expect(findShape(shapes, " player ")).toMatchObject({ ok: true, value: { id: "c4" } });
+    expect(findShape(shapes.slice(0, 2), "coin")).toEqual({ ok: false, message: '2 shapes are named "coin" (c1, c2): give an id' });
+    expect(findShape(shapes, "nobody")).toEqual({ ok: false, message: 'no shape has the id or name "nobody"' });
+    expect(findShape(shapes, "  ")).toEqual({ ok: false, message: "enter a shape's id or name" });
+    expect(sweptShapeText(shapes, shapes[3], "c4")).toBe("player");
+    expect(sweptShapeText(shapes, shapes[0], "c1")).toBe("c1");
+  });
+
+  it("moves a ray's end and a sweep's shape in one undo step each; a refusal changes nothing", () => {
+    const t = new TestEditor(scene([circle("c1", 0, "coin"), circle("c2", 50, "coin"), circle("c3", 90, "player")], [ray, sweep]));
+    expect(setProbeCoordinate(t.editor, "ray-1", "from", 1, 25).ok).toBe(true);
+    expect(t.state.probes[0]).toMatchObject({ from: [0, 25], to: [100, 0] });
+    expect(setProbeCoordinate(t.editor, "sweep-1", "from", 0, 1)).toEqual({ ok: false, message: 'a sweep has no "from" point' });
+    const before = t.state.probes;
+    expect(setSweepShape(t.editor, "sweep-1", "coin").ok).toBe(false);
+    expect(t.state.probes).toBe(before);
+    expect(setSweepShape(t.editor, "sweep-1", "player").ok).toBe(true);
+    expect(t.state.probes[1]).toMatchObject({ shape: "c3" });
+    t.editor.undo();
+    expect(t.state.probes[1]).toMatchObject({ shape: "c1" });
+    t.editor.undo();
+    expect(t.state.probes[0]).toMatchObject({ from: [0, 0] });
+  });
+});
