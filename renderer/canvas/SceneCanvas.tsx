@@ -103,12 +103,14 @@ export function SceneCanvas() {
   const hover = useRef<string | null>(null);
   const spaceRef = useRef(spaceHeld);
   spaceRef.current = spaceHeld;
+  const shownCursor = useRef("");
   // Set on the container directly: it changes as the pointer crosses shapes, which redraws nothing.
   const showCursor = () => {
     const el = container.current;
     if (!el) return;
     const viewPanning = spaceRef.current || viewPan.path() !== "pan.idle";
-    el.style.cursor = cursorOf(viewPanning ? viewPan : editor.tools, hover.current);
+    const next = cursorOf(viewPanning ? viewPan : editor.tools, hover.current);
+    if (next !== shownCursor.current) el.style.cursor = shownCursor.current = next;
   };
   // A tool or state changed by a key, Space, or a selection that adds or drops handles.
   useEffect(showCursor, [tool, toolPath, spaceHeld, selection]);

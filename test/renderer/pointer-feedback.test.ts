@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Layer, Shape } from "../../core";
 import { Editor } from "../../renderer/editor/editor";
 import { SHAPE_KINDS } from "../../renderer/shapes/registry";
-import { loadDocument } from "../../renderer/store/actions";
+import { loadDocument, select } from "../../renderer/store/actions";
 import { cursorOf, resizeCursor, ROTATE_CURSOR, type ResizeCursor } from "../../renderer/tools/cursor";
 import { handleCursor, handlesOf } from "../../renderer/tools/select/handles";
 import { shapeHandleId } from "../../renderer/tools/select/select-tool";
@@ -94,7 +94,7 @@ describe("handleCursor", () => {
 });
 
 describe("the cursor of the active state", () => {
-  it("select: the arrow over nothing, move over a pickable shape or probe, the handle's own over a handle, the arrow over a locked shape", () => {
+  it("select: the arrow over nothing, move over a pickable shape or probe, the handle's own over a shown handle, the arrow over a locked shape", () => {
     load([box("a"), box("l", 0, "locked")], [{ id: "layer-1", name: "Layer 1" }, { id: "locked", name: "Locked", locked: true }]);
     editor.update({ probes: [{ id: "ray-1", name: "", type: "ray", from: [0, 0], to: [10, 0] }] });
     toolDriver(editor, "select");
@@ -103,8 +103,12 @@ describe("the cursor of the active state", () => {
     expect(cursor("ray-1")).toBe("move");
     expect(cursor("ray-1#to")).toBe("move");
     expect(cursor("l")).toBe("default");
+    // Handles show on the one selected shape: the id of one that went (Escape) is not a handle.
+    expect(cursor(shapeHandleId("a", { kind: "resize", side: "e" }))).toBe("default");
+    select(editor, ["a"]);
     expect(cursor(shapeHandleId("a", { kind: "resize", side: "e" }))).toBe("ew-resize");
     expect(cursor(shapeHandleId("a", { kind: "rotate" }))).toBe(ROTATE_CURSOR);
+    select(editor, ["l"]);
     expect(cursor(shapeHandleId("l", { kind: "resize", side: "e" }))).toBe("default");
   });
 

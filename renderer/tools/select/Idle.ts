@@ -30,9 +30,11 @@ export class Idle extends StateNode {
     const handle = parseHandleId(hitId);
     if (handle) {
       if (handle.code === "from" || handle.code === "to") return "move";
+      // Handles show on the one selected shape only: a key may have dropped them under the pointer.
+      const { selection, layers } = editor.getState();
       const kind = parseHandleCode(handle.code);
-      const shape = editor.shapeById(handle.owner);
-      return kind && shape && pickable(shape, editor.getState().layers) ? handleCursor(shape, kind) : null;
+      const shape = selection.length === 1 && selection[0] === handle.owner ? editor.shapeById(handle.owner) : undefined;
+      return kind && shape && pickable(shape, layers) ? handleCursor(shape, kind) : null;
     }
     const shape = editor.shapeById(hitId);
     if (shape) return pickable(shape, editor.getState().layers) ? "move" : null;
