@@ -14,7 +14,12 @@ const SHOTS = "/tmp/shots";
 /** The cursor set on the canvas's container (every layer's canvas inherits it). */
 const cursor = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector(".canvas")!).cursor);
 
+/** Konva redraws (its hit graph too) on the next animation frame after a change. */
+const drawn = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** The cursor once the pointer moves to (x, y) over the canvas as last drawn. */
 async function cursorAt(page: Page, x: number, y: number): Promise<string> {
+  await drawn(page);
   await page.mouse.move(x, y);
   return cursor(page);
 }
