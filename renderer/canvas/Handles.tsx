@@ -1,9 +1,10 @@
-// Drawn above the scene: the transform handles of the one selected shape, the select tool's
-// marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
+// Drawn above the scene: the transform handles of the one selected shape, the ticks of Shift's
+// rotation steps, the select tool's marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
 import { useEditor, useEditorState, useOverlay } from "../editor/react";
+import type { RotationSteps } from "../editor/overlay";
 import { localToWorld, rotationOf, worldToLocal } from "../shapes/registry";
 import { handlesOf, ROTATE_OFFSET, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
@@ -49,6 +50,28 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   );
 }
 
+/** Tick lengths across the knob's circle, in screen pixels: every step, and every quarter turn. */
+const TICK = 8;
+const QUARTER_TICK = 14;
+
+/** A faint ring of ticks, one per rotation step, on the circle the knob travels (0° straight up). */
+function RotationTicks({ steps, scale }: { steps: RotationSteps; scale: number }) {
+  const THEME = useCanvasTheme();
+  const count = Math.round(360 / steps.step);
+  return (
+    <Group name="rotation-steps" x={steps.centre.x} y={steps.centre.y} listening={false} opacity={0.6}>
+      {Array.from({ length: count }, (_, i) => {
+        const deg = i * steps.step;
+        const half = (deg % 90 === 0 ? QUARTER_TICK : TICK) / 2 / scale;
+        const a = ((deg - 90) * Math.PI) / 180;
+        const [c, s] = [Math.cos(a), Math.sin(a)];
+        const [r0, r1] = [steps.radius - half, steps.radius + half];
+        return <Line key={i} name="rotation-tick" points={[c * r0, s * r0, c * r1, s * r1]} stroke={THEME.selected} strokeWidth={deg % 90 === 0 ? 2 : 1.25} strokeScaleEnabled={false} />;
+      })}
+    </Group>
+  );
+}
+
 export function Handles() {
   const editor = useEditor();
   const tool = useEditorState((s) => s.tool);
@@ -60,12 +83,14 @@ export function Handles() {
   const cursor = useEditorState((s) => s.cursor);
   const marquee = useOverlay((o) => o.marquee);
   const draft = useOverlay((o) => o.draft);
+  const rotationSteps = useOverlay((o) => o.rotationSteps);
   const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
   const px = 1 / scale;
   const last = draft.at(-1);
   const THEME = useCanvasTheme();
   return (
     <>
+      {rotationSteps && <RotationTicks steps={rotationSteps} scale={scale} />}
       {editable && <ShapeHandles shape={shape} scale={scale} />}
       {marquee && (
         <Rect

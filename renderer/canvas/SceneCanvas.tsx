@@ -1,7 +1,8 @@
 // The Konva stage: draws the document, flags overlaps live, and feeds pointer events to the
 // active tool. Pointer moves and releases are followed on the window so a drag that leaves the
 // canvas still ends. The stage carries the view (pan and zoom); the wheel zooms about the cursor,
-// and Space-drag or a middle-button drag pans whatever the tool.
+// and Space-drag or a middle-button drag pans whatever the tool. The active state answers for the
+// cursor, given what the pointer is over; a drag's readout follows the pointer.
 import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
@@ -10,6 +11,7 @@ import { screenToWorld } from "../store/view";
 import { setCanvasSize, setCursor, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
 import { listen } from "../platform/listen";
+import { cursorOf } from "../tools/cursor";
 import { PanTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, StateNode } from "../tools/state-node";
 import { shapesAt } from "../tools/select/picking";
@@ -17,6 +19,7 @@ import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
 import { ContactOverlay } from "./ContactOverlay";
+import { DragReadout } from "./DragReadout";
 import { NameLabels } from "./NameLabels";
 import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
@@ -86,8 +89,8 @@ export function SceneCanvas() {
   const { width, height } = useSize(container);
   const view = useEditorState((s) => s.view);
   const grid = useEditorState((s) => s.grid);
+  const toolPath = useEditorState((s) => s.toolPath);
   const spaceHeld = useSpaceHeld();
-  const [panning, setPanning] = useState(false);
   // A pan from Space or the middle button uses its own pan tool, leaving the active tool's state
   // alone.
   const viewPan = useMemo(() => {
@@ -96,6 +99,22 @@ export function SceneCanvas() {
     return pan;
   }, [editor]);
   useEffect(() => setCanvasSize(editor, width, height), [editor, width, height]);
+
+  // What the pointer was last over when no button was down (a shape, probe or handle id).
+  const hover = useRef<string | null>(null);
+  const spaceRef = useRef(spaceHeld);
+  spaceRef.current = spaceHeld;
+  const shownCursor = useRef("");
+  // Set on the container directly: it changes as the pointer crosses shapes, which redraws nothing.
+  const showCursor = () => {
+    const el = container.current;
+    if (!el) return;
+    const viewPanning = spaceRef.current || viewPan.path() !== "pan.idle";
+    const next = cursorOf(viewPanning ? viewPan : editor.tools, hover.current);
+    if (next !== shownCursor.current) el.style.cursor = shownCursor.current = next;
+  };
+  // A tool or state changed by a key, Space, or a selection that adds or drops handles.
+  useEffect(showCursor, [tool, toolPath, spaceHeld, selection]);
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
@@ -130,6 +149,23 @@ export function SceneCanvas() {
     return world ? { world, hitId, shift: evt.shiftKey, alt: evt.altKey, mod } : null;
   };
 
+  /**
+   * The id of what is under the pointer: a probe or handle (Konva nodes), else the topmost pickable
+   * shape (shapes are mostly batched, so they are picked by geometry).
+   */
+  const hitAt = (node: Konva.Node | null, world: { readonly x: number; readonly y: number }): string | null => {
+    if (node && (node.hasName("probe") || node.hasName("probe-handle") || node.hasName("shape-handle"))) return node.id();
+    return shapesAt(editor, world)[0]?.id ?? null;
+  };
+
+  /** What is under the pointer of the last event the stage was told of (null off the canvas). */
+  const hitUnderPointer = (world: { readonly x: number; readonly y: number }): string | null => {
+    const stage = stageRef.current;
+    const screen = stage?.getPointerPosition();
+    if (!stage || !screen || screen.x < 0 || screen.y < 0 || screen.x > width || screen.y > height) return null;
+    return hitAt(stage.getIntersection(screen), world);
+  };
+
   const onMouseDown = (e: Konva.KonvaEventObject<MouseEvent>) => {
     const pan = e.evt.button === 1 || (e.evt.button === 0 && spaceHeld);
     if (e.evt.button !== 0 && !pan) return;
@@ -142,33 +178,49 @@ export function SceneCanvas() {
       if (Number.isInteger(line)) selectRay(editor, line);
       return;
     }
-    // Probes and handles are Konva nodes; shapes are mostly batched, so they are picked by geometry
-    // (the topmost pickable shape containing the point, as Konva's hit test found it before).
-    const nodeId = t.hasName("probe") || t.hasName("probe-handle") || t.hasName("shape-handle") ? t.id() : null;
-    const at = pointer(e.evt, nodeId);
+    const at = pointer(e.evt, null);
     if (!at) return;
-    const info = nodeId ? at : { ...at, hitId: shapesAt(editor, at.world)[0]?.id ?? null };
+    const info = { ...at, hitId: hitAt(t, at.world) };
     // The root hands each event to the active tool's state; a view pan goes to its own pan tool.
     const active: StateNode = pan ? viewPan : editor.tools;
-    const send = (event: "onPointerDown" | "onPointerMove" | "onPointerUp", p: PointerInfo) => active.current()[event]?.(p);
-    if (pan || tool === "pan") setPanning(true);
+    const send = (event: "onPointerDown" | "onPointerMove" | "onPointerUp", p: PointerInfo) => {
+      active.current()[event]?.(p);
+      showCursor();
+    };
     send("onPointerDown", info);
+    let last = e.evt;
     const move = (evt: MouseEvent) => {
+      last = evt;
       const p = pointer(evt, null);
       if (p) send("onPointerMove", p);
+    };
+    // Shift, Ctrl/Cmd or Alt pressed or let go mid-drag changes the gesture without a move
+    // (Shift's rotation steps show at once): the last move again, with the keys as they are now.
+    const keys = (evt: KeyboardEvent) => {
+      if (evt.key !== "Shift" && evt.key !== "Control" && evt.key !== "Meta" && evt.key !== "Alt") return;
+      const p = pointer(last, null);
+      if (p) send("onPointerMove", { ...p, shift: evt.shiftKey, alt: evt.altKey, mod: isMac() ? evt.metaKey : evt.ctrlKey });
     };
     const up = (evt: MouseEvent) => {
       stop();
       const p = pointer(evt, null);
-      if (p) send("onPointerUp", p);
-      setPanning(false);
+      if (!p) return;
+      send("onPointerUp", p);
+      hover.current = hitUnderPointer(p.world);
+      showCursor();
     };
-    const stop = listen(window, { mousemove: move, mouseup: up });
+    const stop = listen(window, { mousemove: move, mouseup: up, keydown: keys, keyup: keys });
   };
 
   const onMouseMove = (e: Konva.KonvaEventObject<MouseEvent>) => {
     const p = pointer(e.evt, null);
-    if (p) setCursor(editor, p.world);
+    if (!p) return;
+    setCursor(editor, p.world);
+    // While a button is down the gesture's state names the cursor, whatever is under the pointer.
+    if (e.evt.buttons === 0) {
+      hover.current = hitAt(e.target, p.world);
+      showCursor();
+    }
   };
 
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
@@ -182,10 +234,8 @@ export function SceneCanvas() {
     zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
   };
 
-  const cursor = panning ? "grabbing" : spaceHeld || tool === "pan" ? "grab" : tool === "select" ? "default" : "crosshair";
-
   return (
-    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background, cursor }}>
+    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background }}>
       <Stage
         ref={stageRef}
         width={width}
@@ -197,7 +247,10 @@ export function SceneCanvas() {
         onMouseDown={onMouseDown}
         onMouseMove={onMouseMove}
         onWheel={onWheel}
-        onMouseLeave={() => setCursor(editor, null)}
+        onMouseLeave={() => {
+          setCursor(editor, null);
+          hover.current = null;
+        }}
       >
         <Layer listening={false}>
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
@@ -230,6 +283,7 @@ export function SceneCanvas() {
           <Handles />
         </Layer>
       </Stage>
+      <DragReadout />
     </div>
   );
 }

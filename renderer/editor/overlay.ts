@@ -10,6 +10,24 @@ export interface Marquee {
   readonly to: Point2;
 }
 
+/** A handle drag's numbers beside the pointer: the size it makes, or the angle it turns to. */
+export interface Readout {
+  readonly text: string;
+  /** The pointer, in world units. */
+  readonly at: Point2;
+  /** The dragged shape's centre: the label sits on the pointer's side away from it, off the shape. */
+  readonly away: Point2;
+}
+
+/** Shift-rotation's steps, drawn as ticks on the circle the rotate knob travels. */
+export interface RotationSteps {
+  readonly centre: Point2;
+  /** In world units. */
+  readonly radius: number;
+  /** Degrees between ticks. */
+  readonly step: number;
+}
+
 export interface ToolOverlay {
   /** The shape a placement gesture would make, drawn as a ghost. */
   readonly preview: Shape | null;
@@ -19,8 +37,12 @@ export interface ToolOverlay {
   readonly marquee: Marquee | null;
   /** The polygon tool's points so far, in world units, in click order. */
   readonly draft: readonly Point2[];
+  /** What a handle drag shows beside the pointer. */
+  readonly readout: Readout | null;
+  /** The steps of a rotation with Shift held. */
+  readonly rotationSteps: RotationSteps | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [] };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

@@ -2,7 +2,7 @@
 // corners and edges.
 import { kindTurns, type Shape } from "../../core";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
 
 type Box = Extract<Shape, { type: "box" }>;
 
@@ -68,6 +68,8 @@ export const boxKind: ShapeKind<Box> = {
     return { id, type: "box", x, y, rotation: 0, width: click ? DEFAULT_BOX : round2(Math.max(w, 1)), height: click ? DEFAULT_BOX : round2(Math.max(h, 1)) };
   },
   top: (s) => -s.height / 2,
-  handles: (s) => (Object.entries(RESIZE_SIDES) as [ResizeHandle, readonly [number, number]][]).map(([side, [sx, sy]]) => ({ handle: { kind: "resize", side }, at: { x: (sx * s.width) / 2, y: (sy * s.height) / 2 } })),
+  // Each handle drags outward from the centre, along its side's direction.
+  handles: (s) => (Object.entries(RESIZE_SIDES) as [ResizeHandle, readonly [number, number]][]).map(([side, [sx, sy]]) => ({ handle: { kind: "resize", side }, at: { x: (sx * s.width) / 2, y: (sy * s.height) / 2 }, cursor: { along: { x: sx, y: sy } } })),
   drag: (s, handle, pointer: Point2, o) => (handle.kind === "resize" ? resizeBox(s, handle.side, pointer, { centred: o.shift, keepAspect: o.mod }) : s),
+  sizeLabel: (s) => `${shortNumber(s.width)} × ${shortNumber(s.height)}`,
 };

@@ -2,7 +2,7 @@
 // axis, turned by its rotation. Handles: the radius and both ends.
 import { kindTurns, type Shape } from "../../core";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
 
 type Capsule = Extract<Shape, { type: "capsule" }>;
 
@@ -54,10 +54,11 @@ export const capsuleKind: ShapeKind<Capsule> = {
   },
   top: (s) => -s.height / 2,
   handles: (s) => [
-    { handle: { kind: "radius" }, at: { x: s.radius, y: 0 } },
-    { handle: { kind: "height", end: "top" }, at: { x: 0, y: -s.height / 2 } },
-    { handle: { kind: "height", end: "bottom" }, at: { x: 0, y: s.height / 2 } },
+    { handle: { kind: "radius" }, at: { x: s.radius, y: 0 }, cursor: { along: { x: 1, y: 0 } } },
+    { handle: { kind: "height", end: "top" }, at: { x: 0, y: -s.height / 2 }, cursor: { along: { x: 0, y: -1 } } },
+    { handle: { kind: "height", end: "bottom" }, at: { x: 0, y: s.height / 2 }, cursor: { along: { x: 0, y: 1 } } },
   ],
+  sizeLabel: (s) => `r ${shortNumber(s.radius)} · h ${shortNumber(s.height)}`,
   drag(s, handle, pointer, o) {
     if (handle.kind === "radius") return capsuleWithRadiusAt(s, pointer, o.snapLength);
     if (handle.kind === "height") return dragCapsuleEnd(s, handle.end, pointer, o.shift);

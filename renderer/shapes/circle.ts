@@ -1,7 +1,7 @@
 // The circle kind: a centre and a radius; its rotation is ignored. One handle, the radius.
 import { kindTurns, type Shape } from "../../core";
 import { worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, round2, type ShapeKind } from "./kind";
+import { MIN_EDIT_SIZE, placement, round2, type ShapeKind, shortNumber } from "./kind";
 
 type Circle = Extract<Shape, { type: "circle" }>;
 
@@ -29,6 +29,7 @@ export const circleKind: ShapeKind<Circle> = {
     return { id, type: "circle", x, y, rotation: 0, radius: click ? DEFAULT_RADIUS : round2(Math.max(Math.min(w, h), slop) / 2) };
   },
   top: (s) => -s.radius,
-  handles: (s) => [{ handle: { kind: "radius" }, at: { x: s.radius, y: 0 } }],
+  handles: (s) => [{ handle: { kind: "radius" }, at: { x: s.radius, y: 0 }, cursor: { along: { x: 1, y: 0 } } }],
   drag: (s, handle, pointer, o) => (handle.kind === "radius" ? circleWithRadiusAt(s, pointer, o.snapLength) : s),
+  sizeLabel: (s) => `r ${shortNumber(s.radius)}`,
 };

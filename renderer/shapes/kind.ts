@@ -21,10 +21,17 @@ export type HandleKind =
   | { readonly kind: "vertex"; readonly index: number }
   | { readonly kind: "midpoint"; readonly index: number };
 
+/**
+ * How the pointer shows over a handle: a resize arrow along a direction of the shape's local frame
+ * (turned with the shape on the canvas), or a fixed CSS cursor for a point moved freely.
+ */
+export type HandleCursor = { readonly along: Point2 } | "move" | "crosshair";
+
 /** A handle in the shape's local frame (its own axes, origin at (x, y), y down). */
 export interface LocalHandle {
   readonly handle: HandleKind;
   readonly at: Point2;
+  readonly cursor: HandleCursor;
 }
 
 /** A polygon edit's outcome: the points, or the reason it is refused (the polygon then stays). */
@@ -52,6 +59,9 @@ export const CLICK_SLOP = 4;
 
 /** Two decimals keep files readable without visible loss. */
 export const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** A number as a readout shows it: at most two decimals, no trailing zeros ("12.5", "3"). */
+export const shortNumber = (v: number): string => String(round2(v));
 
 /** What a press at `start` and a release at `end` placed: a click (shorter than `slop`) or a drag's rectangle. */
 export interface Placement {
@@ -94,6 +104,8 @@ export interface ShapeKind<S extends Shape = Shape> {
   handles(s: S): readonly LocalHandle[];
   /** What dragging `handle` to `pointer` (world) makes of `s`, as it was when the drag began. */
   drag(s: S, handle: HandleKind, pointer: Point2, o: DragOptions): S | PolygonEdit;
+  /** The size a handle drag shows beside the pointer ("120 × 40", "r 32"); none for kinds edited point by point. */
+  readonly sizeLabel?: (s: S) => string;
   /**
    * For kinds made of points: why these points would not make one (null when they do). The
    * Inspector then lists the points, and a point typed there is checked with it.

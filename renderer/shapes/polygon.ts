@@ -71,8 +71,9 @@ export const polygonKind: ShapeKind<Polygon> = {
     s.points.flatMap(([x, y], i): LocalHandle[] => {
       const [nx, ny] = s.points[(i + 1) % s.points.length]!;
       return [
-        { handle: { kind: "vertex", index: i }, at: { x, y } },
-        { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 } },
+        // A vertex moves freely; a midpoint adds one.
+        { handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" },
+        { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" },
       ];
     }),
   pointsRule: (points) => checkConvexPolygon(vecs(points))?.message ?? null,

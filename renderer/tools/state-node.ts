@@ -48,6 +48,11 @@ export abstract class StateNode {
   onDelete?(): boolean;
   /** What the status bar says while this state is active, when no notice is showing. */
   hint?(): string | null;
+  /**
+   * The canvas's CSS cursor while this state is active, with the pointer over `hitId` (a shape,
+   * probe or handle id, as in PointerInfo); null leaves it to the node above (cursor.ts).
+   */
+  cursor?(hitId: string | null): string | null;
   /** Told by any state of the machine after a transition (the root keeps the store's path). */
   protected pathChanged?(): void;
 

@@ -4,6 +4,10 @@ import { StateNode, type PointerInfo } from "../state-node";
 export class PanIdle extends StateNode {
   readonly id = "idle";
 
+  override cursor(): string {
+    return "grab";
+  }
+
   override onPointerDown(p: PointerInfo): void {
     this.go("panning", p.world);
   }

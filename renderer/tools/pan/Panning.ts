@@ -9,6 +9,10 @@ export class Panning extends StateNode {
   readonly id = "panning";
   private grab: Point2 | null = null;
 
+  override cursor(): string {
+    return "grabbing";
+  }
+
   override onEnter(info: unknown): void {
     this.grab = info as Point2;
   }

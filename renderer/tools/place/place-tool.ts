@@ -4,6 +4,7 @@
 import type { ShapeType } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { ToolId } from "../../editor/state";
+import { DRAWING_CURSOR } from "../cursor";
 import { StateNode } from "../state-node";
 import { PlaceIdle } from "./PlaceIdle";
 import { Placing } from "./Placing";
@@ -19,5 +20,10 @@ export class PlaceTool extends StateNode {
     super(editor, parent);
     this.id = kind;
     this.addChildren(new PlaceIdle(editor, this), new Placing(editor, this));
+  }
+
+  /** Every state of the tool draws at a point. */
+  override cursor(): string {
+    return DRAWING_CURSOR;
   }
 }

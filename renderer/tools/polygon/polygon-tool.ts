@@ -6,6 +6,7 @@ import type { Point, Shape } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { Point2 } from "../../shapes/kind";
 import { convexOrHull } from "../../shapes/polygon";
+import { DRAWING_CURSOR } from "../cursor";
 import { StateNode } from "../state-node";
 import { Drawing } from "./Drawing";
 import { PolygonIdle } from "./PolygonIdle";
@@ -54,5 +55,10 @@ export class PolygonTool extends StateNode {
   constructor(editor: Editor, parent: StateNode) {
     super(editor, parent);
     this.addChildren(new PolygonIdle(editor, this), new Drawing(editor, this));
+  }
+
+  /** Every state of the tool draws at a point. */
+  override cursor(): string {
+    return DRAWING_CURSOR;
   }
 }

@@ -5,7 +5,7 @@ import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import { deleteVertex } from "../../shapes/polygon";
-import { parseHandleCode } from "./handles";
+import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
 import { parseHandleId, POLYGON_HINT, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
@@ -18,6 +18,27 @@ export class Idle extends StateNode {
   override hint(): string | null {
     const { selection } = this.editor.getState();
     return selection.length === 1 && this.editor.shapeById(selection[0]!)?.type === "polygon" ? POLYGON_HINT : null;
+  }
+
+  /**
+   * What a press would do: resize or turn by a handle's arrow, move a shape or probe under the
+   * pointer; the arrow elsewhere (a shape of a locked layer is never under it: picking skips it).
+   */
+  override cursor(hitId: string | null): string | null {
+    if (hitId === null) return null;
+    const editor = this.editor;
+    const handle = parseHandleId(hitId);
+    if (handle) {
+      if (handle.code === "from" || handle.code === "to") return "move";
+      // Handles show on the one selected shape only: a key may have dropped them under the pointer.
+      const { selection, layers } = editor.getState();
+      const kind = parseHandleCode(handle.code);
+      const shape = selection.length === 1 && selection[0] === handle.owner ? editor.shapeById(handle.owner) : undefined;
+      return kind && shape && pickable(shape, layers) ? handleCursor(shape, kind) : null;
+    }
+    const shape = editor.shapeById(hitId);
+    if (shape) return pickable(shape, editor.getState().layers) ? "move" : null;
+    return editor.getState().probes.some((q) => q.id === hitId) ? "move" : null;
   }
 
   override onPointerDown(p: PointerInfo): void {

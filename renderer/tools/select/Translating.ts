@@ -22,6 +22,10 @@ export interface TranslateStart {
 export class Translating extends GestureState<TranslateStart> {
   readonly id = "translating";
 
+  override cursor(): string {
+    return "move";
+  }
+
   protected step(from: TranslateStart, p: PointerInfo): void {
     const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y);
     moveItemsFrom(this.editor, from.shapes, from.probes, dx, dy, from.end);

@@ -1,6 +1,7 @@
 // What the three handle-dragging states of the select tool share: the shape as it was when the
-// drag began, one undo step for the drag, Escape putting it back. Each state says what the
-// pointer makes of the shape (`reshape`).
+// drag began, one undo step for the drag, Escape putting it back, the handle's cursor throughout,
+// and a readout of the shape's numbers beside the pointer. Each state says what the pointer makes
+// of the shape (`reshape`) and may say what the readout shows (`readout`).
 import type { Shape } from "../../../core";
 import { notify, replaceShapes } from "../../store/actions";
 import { GestureState } from "../gesture-state";
@@ -8,6 +9,7 @@ import type { PointerInfo } from "../state-node";
 import type { HandleKind, PolygonEdit } from "../../shapes/kind";
 import { kindOf } from "../../shapes/registry";
 import { snapLength, snapPoint } from "../../store/view";
+import { handleCursor } from "./handles";
 import { POLYGON_HINT } from "./select-tool";
 
 export interface HandleDragStart {
@@ -21,6 +23,21 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
     return this.from?.shape.type === "polygon" ? POLYGON_HINT : null;
   }
 
+  /** The handle's cursor, wherever the pointer goes until the release. */
+  override cursor(): string | null {
+    return this.from ? handleCursor(this.from.shape, this.from.handle) : null;
+  }
+
+  override onExit(): void {
+    this.editor.overlay.setState({ readout: null, rotationSteps: null });
+    super.onExit();
+  }
+
+  /** What the readout says of the shape as the drag has made it: its kind's size, if it has one. */
+  protected readout(shape: Shape, _p: PointerInfo): string | null {
+    return kindOf(shape).sizeLabel?.(shape) ?? null;
+  }
+
   /**
    * The shape the handle's drag to `p` makes from `start`, or a polygon edit (refused with its
    * reason): by default what the shape's kind says of the handle, at the snapped pointer.
@@ -30,6 +47,14 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
   }
 
   protected step(from: HandleDragStart, p: PointerInfo): void {
+    this.apply(from, p);
+    // Read back from the document: a refused polygon edit leaves the shape as it was.
+    const now = this.editor.shapeById(from.shape.id);
+    const text = now ? this.readout(now, p) : null;
+    this.editor.overlay.setState({ readout: now && text !== null ? { text, at: p.world, away: { x: now.x, y: now.y } } : null });
+  }
+
+  private apply(from: HandleDragStart, p: PointerInfo): void {
     const shape = from.shape;
     const next = this.reshape(from, p);
     if ("id" in next) {

@@ -4,7 +4,9 @@
 import type { Shape } from "../../../core";
 import { RESIZE_SIDES, type ResizeHandle } from "../../shapes/box";
 import type { HandleKind, Point2 } from "../../shapes/kind";
-import { kindOf, localToWorld } from "../../shapes/registry";
+import { frameToWorld } from "../../shapes/frame";
+import { kindOf, localToWorld, rotationOf } from "../../shapes/registry";
+import { resizeCursor, ROTATE_CURSOR } from "../cursor";
 
 export type { HandleKind } from "../../shapes/kind";
 
@@ -48,6 +50,18 @@ export function handlesOf(s: Shape, scale: number): Handle[] {
   if (kind.rotates) out.push({ handle: { kind: "rotate" }, at: localToWorld(s, { x: 0, y: kind.top(s) - ROTATE_OFFSET / scale }) });
   for (const h of kind.handles(s)) out.push({ handle: h.handle, at: localToWorld(s, h.at) });
   return out;
+}
+
+/**
+ * The cursor over a handle of `s`: the curved arrow for the rotate knob, else what the kind says of
+ * the handle, a resize arrow turned with the shape; "default" for a handle the shape lacks.
+ */
+export function handleCursor(s: Shape, handle: HandleKind): string {
+  if (handle.kind === "rotate") return ROTATE_CURSOR;
+  const code = handleCode(handle);
+  const cursor = kindOf(s).handles(s).find((h) => handleCode(h.handle) === code)?.cursor;
+  if (cursor === undefined) return "default";
+  return typeof cursor === "string" ? cursor : resizeCursor(frameToWorld({ x: 0, y: 0 }, rotationOf(s), cursor.along));
 }
 
 /** The knob's angle: 0 when it points up (local −y), clockwise on screen, in [0, 360). */
