@@ -5,6 +5,7 @@ import {
   collisionLayerOf,
   collisionMaskOf,
   COLLISION_BITS,
+  normalizeDegrees,
   type CollisionLayer,
   type Point,
   type Property,
@@ -57,10 +58,14 @@ export function parseNumber(text: string, size = false): Edit<number> {
   return problem ? { ok: false, message: problem } : { ok: true, value: v };
 }
 
-/** Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid. */
-export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, value: number): Edit<readonly Shape[]> {
-  const checked = parseNumber(String(value), SIZES.has(field));
+/**
+ * Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid.
+ * A rotation is kept in (−180, 180]: a typed 270 is −90.
+ */
+export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, typed: number): Edit<readonly Shape[]> {
+  const checked = parseNumber(String(typed), SIZES.has(field));
   if (!checked.ok) return checked;
+  const value = field === "rotation" ? normalizeDegrees(typed) : typed;
   const targets = new Set(ids);
   const next: Shape[] = [];
   let changed = false;

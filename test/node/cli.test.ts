@@ -302,6 +302,18 @@ describe("export (in process)", () => {
     expect(r.err).toBe("");
   });
 
+  it("a file's rotation of 270 exports as −90 in every format: one range, (−180, 180]", async () => {
+    const files = { "r.json": JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "b", type: "box", x: 0, y: 0, rotation: 270, width: 2, height: 1 }] }) };
+    const tiled = await run(["export", "r.json", "--format", "tiled"], files);
+    expect(tiled.code).toBe(0);
+    expect((JSON.parse(tiled.out) as { layers: { objects: { rotation: number }[] }[] }).layers[0]!.objects[0]!.rotation).toBe(-90);
+    const godot = await run(["export", "r.json", "--format", "godot"], files);
+    expect(godot.out).toContain(`rotation = ${-Math.PI / 2}\n`);
+    const box2d = await run(["export", "r.json", "--format", "box2d"], files);
+    // Box2D turns counter-clockwise in y-up: −(−90°) is π/2.
+    expect((JSON.parse(box2d.out) as { body: { angle: number }[] }).body[0]!.angle).toBeCloseTo(Math.PI / 2, 15);
+  });
+
   it("-o writes the file (through io.writeText) and says what it wrote on stderr", async () => {
     const r = await run(["export", VALID, "--format", "godot3", "-o", "out.tscn", "--root-name", "Level"]);
     expect(r.code).toBe(0);
