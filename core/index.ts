@@ -11,6 +11,8 @@ export {
   vec2,
   /** The rotation (cosine, sine) of an angle in degrees, exact at multiples of 90°. */
   rotFromDegrees,
+  /** The same angle in (−180, 180] degrees, exactly: the range of rotations everywhere. */
+  normalizeDegrees,
 } from "./vec2";
 
 // ---- Geometry and shapes -------------------------------------------------------------------

@@ -44,5 +44,16 @@ export function rotFromDegrees(degrees: number): Rot {
   return { c: Math.cos(r), s: Math.sin(r) };
 }
 
+/**
+ * The same angle in (−180, 180] degrees, the one range of rotations in files, the editor and
+ * exports (270 is −90, −180 is 180). Exact: `%` is, and the one step of ±360 after it is too
+ * (Sterbenz: both terms within a factor of two). In-range values come back as they are, −0 as 0;
+ * NaN and ±Infinity give NaN.
+ */
+export function normalizeDegrees(degrees: number): number {
+  const r = degrees % 360;
+  return r > 180 ? r - 360 : r <= -180 ? r + 360 : r + 0;
+}
+
 export const rotate = (q: Rot, v: Vec2): Vec2 => vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
 

@@ -7,6 +7,7 @@ import { CollisionWorld } from "../collision-world";
 import type { CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
+import { findShapeByIdOrName } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
@@ -146,14 +147,26 @@ async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { fro
   printHits(io, hits, opts, "ray");
 }
 
+/** At most ten ids, then how many more. */
+function someIds(ids: readonly string[]): string {
+  return ids.length <= 10 ? ids.join(", ") : `${ids.slice(0, 10).join(", ")} and ${ids.length - 10} more`;
+}
+
+/** The shape an option names by id or unique name; refused (exit 2) with what was given and what would do. */
+function namedShape(scene: Scene, file: string, option: string, given: string): Shape {
+  const found = findShapeByIdOrName(scene.shapes, given);
+  if (found.ok) return found.shape;
+  const quoted = JSON.stringify(given);
+  if (found.reason === "ambiguous") throw new UserError(`${file}: ${option} ${quoted}: ${found.ids.length} shapes are named ${quoted} (${someIds(found.ids)}); give an id`);
+  const ids = scene.shapes.map((s) => s.id);
+  const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${someIds(ids)}`;
+  throw new UserError(`${file}: ${option} ${quoted}: no shape has this id or name (${known})`);
+}
+
 async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape: string; to: Vec2 }): Promise<void> {
   const scene = await loadScene(io, file);
-  if (!scene.shapes.some((s) => s.id === opts.shape)) {
-    const ids = scene.shapes.map((s) => s.id);
-    const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${ids.slice(0, 10).join(", ")}${ids.length > 10 ? ", …" : ""}`;
-    throw new UserError(`${file}: no shape with id "${opts.shape}" (${known})`);
-  }
-  const hits = worldOf(scene.shapes, opts.filter).sweep(opts.shape, opts.to, { mode: opts.all ? "all" : "closest", ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
+  const shape = namedShape(scene, file, "--shape", opts.shape);
+  const hits = worldOf(scene.shapes, opts.filter).sweep(shape.id, opts.to, { mode: opts.all ? "all" : "closest", ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
   printHits(io, hits, opts, "sweep");
 }
 
@@ -348,13 +361,13 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .command("sweep")
     .description("move a shape (without turning it) from its position to X,Y; prints the first shape it hits, with the fraction of the move, the contact point and the normal out of the hit shape")
     .argument("<file>", "scene file (.json)")
-    .requiredOption("--shape <id>", "id of the shape that moves")
+    .requiredOption("--shape <id-or-name>", "the shape that moves: its id, or its name when no other shape has that name")
     .requiredOption("--to <X,Y>", "where the shape's position (x, y) ends, world units", parsePoint)
     .option("--json", 'print {"hit": false} or {"hit": true, "shape", "fraction", "point": [x, y], "normal": [nx, ny]}; "startedInside": true when overlapping at the start')
     .option("--mask <bits>", "only shapes on these collision layers (decimal or 0x hex; default all)", parseMask)
     .option("--filter <rule>", "which shapes the moving one meets by both shapes' bits: godot (default), box2d, none", parseFilter)
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
-    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID --to X,Y [--json] [--all] [--mask BITS] [--filter RULE]")
+    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID|NAME --to X,Y [--json] [--all] [--mask BITS] [--filter RULE]")
     .action((file: string, opts: CastOptions & { shape: string; to: Vec2 }) => run(() => sweepCommand(io, file, opts))());
 
   program

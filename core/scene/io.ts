@@ -7,6 +7,7 @@ import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./e
 import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
 import { sceneSchema } from "./schema";
+import { normalizeDegrees } from "../vec2";
 import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type Shape } from "./types";
 
 export type SceneParseResult =
@@ -238,7 +239,18 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
     problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     return { ok: false, problems };
   }
-  return { ok: true, scene: result.data as Scene };
+  return { ok: true, scene: rotationsInRange(result.data as Scene) };
+}
+
+/**
+ * The scene with every rotation in (−180, 180] (a file's 270 is −90), so the editor, written files
+ * and every exporter see one range. Rewrites the shapes in place: validation made them fresh.
+ */
+function rotationsInRange(scene: Scene): Scene {
+  for (const s of scene.shapes) {
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
+  return scene;
 }
 
 /**
@@ -260,17 +272,17 @@ function safeParseScene(data: unknown): ReturnType<typeof sceneSchema.safeParse>
 
 /**
  * The scene validateSceneData returns for `data` (this version's document) when it accepts it,
- * without checking it again: the schema's defaults filled in, nothing else changed. For a reader
- * that has validated the same text elsewhere (the editor checks a big file in a worker while it
- * builds the world from its own copy); given data the schema refuses, the result means nothing.
- * Fills the defaults into `data`'s own objects (a fresh parse the caller hands over, which is
- * changed) rather than copying every shape that leaves a field out.
+ * without checking it again: the schema's defaults filled in and rotations brought into range,
+ * nothing else changed. For a reader that has validated the same text elsewhere (the editor checks
+ * a big file in a worker while it builds the world from its own copy); given data the schema
+ * refuses, the result means nothing. Writes into `data`'s own objects (a fresh parse the caller
+ * hands over, which is changed) rather than copying every shape that leaves a field out.
  */
 export function acceptedScene(data: SceneDocument): Scene {
   for (const s of data.shapes as Record<string, unknown>[]) if (s.rotation === undefined) s.rotation = 0;
   const probes = (data.probes ?? []) as Record<string, unknown>[];
   for (const p of probes) if (p.name === undefined) p.name = "";
-  return { ...data, probes } as unknown as Scene;
+  return rotationsInRange({ ...data, probes } as unknown as Scene);
 }
 
 /** Parses and validates a scene file's text. Never throws. */

@@ -35,7 +35,7 @@ interface ShapeBase {
   /** World position; y grows downward as on screen. */
   readonly x: number;
   readonly y: number;
-  /** Degrees, clockwise on screen, about (x, y). Ignored by circles. */
+  /** Degrees, clockwise on screen, about (x, y), in (−180, 180] once read (normalizeDegrees). Ignored by circles. */
   readonly rotation: number;
 }
 

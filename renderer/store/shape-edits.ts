@@ -5,6 +5,7 @@ import {
   collisionLayerOf,
   collisionMaskOf,
   COLLISION_BITS,
+  normalizeDegrees,
   type CollisionLayer,
   type Point,
   type Property,
@@ -17,6 +18,7 @@ import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
 import { kindOf } from "../shapes/registry";
 import type { Edit } from "./layer-actions";
+import { evaluateNumberExpression } from "./number-expression";
 
 export type { Edit } from "./layer-actions";
 
@@ -47,20 +49,27 @@ export function sharedValue<T>(shapes: readonly Shape[], read: (s: Shape) => T |
 
 export const sharedNumber = (shapes: readonly Shape[], f: NumericField) => sharedValue(shapes, (s) => fieldValue(s, f));
 
-/** Parses typed text as a coordinate or a size, refused with the file format's own words. */
-export function parseNumber(text: string, size = false): Edit<number> {
-  const t = text.trim();
-  if (t === "") return { ok: false, message: "enter a number" };
-  const v = Number(t);
-  if (!Number.isFinite(v)) return { ok: false, message: `"${t}" is not a number` };
+/** A coordinate or a size as the file format takes it, or refused in its own words. */
+function checkNumber(v: number, size: boolean): Edit<number> {
+  if (!Number.isFinite(v)) return { ok: false, message: "must be a finite number" };
   const problem = size ? sizeProblem(v) : coordinateProblem(v);
   return problem ? { ok: false, message: problem } : { ok: true, value: v };
 }
 
-/** Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid. */
-export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, value: number): Edit<readonly Shape[]> {
-  const checked = parseNumber(String(value), SIZES.has(field));
+/** Parses typed text (a number or a sum such as "100+25", see number-expression.ts) as a coordinate or a size. */
+export function parseNumber(text: string, size = false): Edit<number> {
+  const typed = evaluateNumberExpression(text);
+  return typed.ok ? checkNumber(typed.value, size) : typed;
+}
+
+/**
+ * Sets one numeric field on every shape `ids`; refuses the whole edit if any shape would be invalid.
+ * A rotation is kept in (−180, 180]: a typed 270 is −90.
+ */
+export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, typed: number): Edit<readonly Shape[]> {
+  const checked = checkNumber(typed, SIZES.has(field));
   if (!checked.ok) return checked;
+  const value = field === "rotation" ? normalizeDegrees(typed) : typed;
   const targets = new Set(ids);
   const next: Shape[] = [];
   let changed = false;
@@ -88,7 +97,7 @@ export function shapesWithPoint(shapes: readonly Shape[], id: string, index: num
   if (!s || !rule || !("points" in s)) return { ok: false, message: `${id} has no points` };
   if (index < 0 || index >= s.points.length) return { ok: false, message: `no point ${index}` };
   for (const v of point) {
-    const c = parseNumber(String(v));
+    const c = checkNumber(v, false);
     if (!c.ok) return c;
   }
   const points = s.points.map((p, i) => (i === index ? point : p));

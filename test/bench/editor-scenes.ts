@@ -1,7 +1,7 @@
 // Seeded large scenes for the editor benchmark and the scale e2e test: all four shape kinds at a
 // density like a real level (a few hundred shapes in a 100 % view, about a third of them
 // overlapping a neighbour), over three layers, with a few rays so probes are live too.
-import { serializeScene, type Layer, type Probe, type Scene, type Shape } from "../../core";
+import { normalizeDegrees, serializeScene, type Layer, type Probe, type Scene, type Shape } from "../../core";
 import { seededRandom } from "../seeded-random";
 
 export const SCALE_LAYERS: readonly Layer[] = [
@@ -23,7 +23,8 @@ export function scaleScene(count: number, seed = 7): Scene {
   const size = (lo: number, hi: number) => Math.round((lo + rnd() * (hi - lo)) * 10) / 10;
   const shapes: Shape[] = [];
   for (let i = 0; i < count; i++) {
-    const base = { id: `s${i}`, layer: SCALE_LAYERS[i % SCALE_LAYERS.length]!.id, x: at(), y: at(), rotation: Math.round(rnd() * 360) };
+    // Rotations as the editor keeps them, in (−180, 180], so the scene is the one its file reads as.
+    const base = { id: `s${i}`, layer: SCALE_LAYERS[i % SCALE_LAYERS.length]!.id, x: at(), y: at(), rotation: normalizeDegrees(Math.round(rnd() * 360)) };
     const kind = i % 4;
     if (kind === 0) shapes.push({ ...base, type: "circle", radius: size(6, 22), rotation: 0 });
     else if (kind === 1) shapes.push({ ...base, type: "box", width: size(12, 50), height: size(12, 40) });

@@ -2,7 +2,7 @@
 // Convex polygons are hulls of random points (via the independent reference hull), rejecting
 // degenerate ones (short edges, nearly straight corners).
 import fc from "fast-check";
-import type { Shape } from "../../core/index";
+import { normalizeDegrees, type Shape } from "../../core/index";
 import { convexHull, type RefPoint } from "./reference";
 
 export type Kind = Shape["type"];
@@ -113,6 +113,12 @@ export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.
 export function anyShape(id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
   return fc.oneof(...KINDS.map((k) => shapeOf(k, id, options)));
 }
+
+/**
+ * `shape` as a read scene holds it and Collider Studio writes it: its rotation in (−180, 180]. The
+ * generators above turn shapes through ±720° for the core, which takes any angle.
+ */
+export const asRead = <S extends { readonly rotation: number }>(shape: S): S => ({ ...shape, rotation: normalizeDegrees(shape.rotation) });
 
 /** A stable 32-bit seed from a test's name (FNV-1a), so every property runs the same cases. */
 export const seedOf = (name: string): number => {

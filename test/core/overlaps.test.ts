@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collisionBody, overlappingIds, parseScene, serializeScene, type Scene, type Shape } from "../../core/index";
 import { findOverlaps } from "./scan-reference";
-import { anyShape } from "./arbitraries";
+import { anyShape, asRead } from "./arbitraries";
 import { magnitudeOf, signedDistance } from "./reference";
 
 const BOUNDARY = 1e-6;
@@ -52,7 +52,7 @@ describe("findOverlaps equals a brute-force all-pairs loop over the reference", 
   });
 
   it.each([11, 12, 13])("the same through a saved and reloaded file, seed %i", (seed) => {
-    const scene: Scene = { format: "collider-studio-scene", version: 1, shapes: randomScene(seed), probes: [] };
+    const scene: Scene = { format: "collider-studio-scene", version: 1, shapes: randomScene(seed).map(asRead), probes: [] };
     const loaded = parseScene(serializeScene(scene));
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { acceptedScene, checkConvexPolygon, parseScene, serializeScene, validateSceneData, vec2, type Scene, type SceneProblem, type Vec2 } from "../../core/index";
-import { anyShape, shapeOf } from "./arbitraries";
+import { anyShape, asRead, shapeOf } from "./arbitraries";
 
 const HEADER = ['{', '  "format": "collider-studio-scene",', '  "version": 1,', '  "shapes": ['];
 
@@ -135,9 +135,24 @@ describe("writing: canonical, byte-identical round trip", () => {
     expect(serializeScene(result.scene)).not.toContain("rotation");
   });
 
+  it("rotations read in (−180, 180]: a file's 270 is −90 and is saved so, by every reader", () => {
+    const rotations = [270, -180, 540, 190.5, -270, 180, -179.5, 360];
+    const text = fileWith(rotations.map((r, i) => `{ "id": "b${i}", "type": "box", "x": 0, "y": 0, "rotation": ${r}, "width": 1, "height": 1 }`));
+    const want = [-90, 180, 180, -169.5, 90, 180, -179.5, 0];
+    const read = parseScene(text);
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    expect(read.scene.shapes.map((s) => s.rotation)).toEqual(want);
+    expect(acceptedScene(JSON.parse(text)).shapes.map((s) => s.rotation)).toEqual(want);
+    const saved = serializeScene(read.scene);
+    expect(saved).toContain('"rotation": -90,');
+    expect(saved).not.toMatch(/"rotation": (270|540|360|-180)/);
+    // A whole turn is no turn, left out like any rotation 0.
+    expect((JSON.parse(saved) as { shapes: object[] }).shapes[7]).not.toHaveProperty("rotation");
+  });
+
   it("random valid scenes round-trip byte for byte", () => {
     const sceneArb = fc.array(anyShape("?"), { maxLength: 12 }).map(
-      (shapes): Scene => ({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s, i) => ({ ...s, id: `s${i}` })), probes: [] }),
+      (shapes): Scene => ({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s, i) => ({ ...asRead(s), id: `s${i}` })), probes: [] }),
     );
     fc.assert(
       fc.property(sceneArb, (scene) => {

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { parseScene, serializeScene, validateSceneData, type Layer, type Property, type Scene, type Shape } from "../../core/index";
+import { normalizeDegrees, parseScene, serializeScene, validateSceneData, type Layer, type Property, type Scene, type Shape } from "../../core/index";
 import { anyShape, type ShapeOptions } from "../core/arbitraries";
 
 /** The JSON block under "## Scene format, version 1" in README.md, copied as a fixture. */
@@ -114,11 +114,15 @@ export function expectSameScene(actual: Scene, expected: Scene, tol: number, opt
     expect(a.layer ?? firstLayer(actual), where).toBe(e.layer ?? firstLayer(expected));
     expect(a.collisionLayer ?? 1, where).toBe(e.collisionLayer ?? 1);
     expect(a.collisionMask ?? 1, where).toBe(e.collisionMask ?? 1);
-    for (const k of ["x", "y", "rotation", ...NUMERIC[e.type]]) {
+    for (const k of ["x", "y", ...NUMERIC[e.type]]) {
       const av = (a as unknown as Record<string, number>)[k] ?? 0;
       const ev = (e as unknown as Record<string, number>)[k] ?? 0;
       expect(Math.abs(av - ev), `${where} ${k}: ${av} vs ${ev}`).toBeLessThanOrEqual(tol);
     }
+    // Rotations as angles: a read scene holds them in (−180, 180], so 270 comes back as −90.
+    expect(a.rotation, where).toBeGreaterThan(-180);
+    expect(a.rotation, where).toBeLessThanOrEqual(180);
+    expect(Math.abs(normalizeDegrees(a.rotation - e.rotation)), `${where} rotation: ${a.rotation} vs ${e.rotation}`).toBeLessThanOrEqual(tol);
     if (e.type === "polygon" && a.type === "polygon") {
       expect(a.points.length, where).toBe(e.points.length);
       e.points.forEach(([x, y], i) => {

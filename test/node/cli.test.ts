@@ -232,12 +232,34 @@ describe("raycast and sweep (in process)", () => {
     expect(valid.out).toBe("p.json: valid (4 shapes, 2 probes)\n");
   });
 
+  it("sweep --shape takes an id or a unique name; an id wins; a shared name exits 2 listing the ids", async () => {
+    const scene = JSON.parse(readFileSync(CASTS, "utf8")) as { shapes: Record<string, unknown>[] };
+    scene.shapes.push(
+      ...["c1", "c2", "c3"].map((id, i) => ({ id, name: "coin", type: "circle", x: 50 + 10 * i, y: 50, radius: 1 })),
+      { id: "crate", name: "ball", type: "box", x: 60, y: -50, width: 2, height: 2 },
+    );
+    (scene.shapes[1] as { name?: string }).name = "Player";
+    const files = { "n.json": JSON.stringify(scene) };
+    const byId = await run(["sweep", "n.json", "--shape", "ball", "--to", "40,0", "--json"], files);
+    const byName = await run(["sweep", "n.json", "--shape", "Player", "--to", "40,0", "--json"], files);
+    expect(byName.code).toBe(0);
+    // "ball" is the circle's id and the crate's name: the id wins, so both move the circle to the wall.
+    expect(JSON.parse(byName.out)).toMatchObject({ hit: true, shape: "wall" });
+    expect(byName.out).toBe(byId.out);
+    const shared = await run(["sweep", "n.json", "--shape", "coin", "--to", "1,1"], files);
+    expect(shared).toEqual({ code: 2, out: "", err: 'n.json: --shape "coin": 3 shapes are named "coin" (c1, c2, c3); give an id\n' });
+    const none = await run(["sweep", "n.json", "--shape", "player", "--to", "1,1"], files);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^n\.json: --shape "player": no shape has this id or name \(ids in the scene: wall, ball, pill, wedge, c1, c2, c3, crate\)\n$/);
+    const empty = await run(["sweep", "e.json", "--shape", "x", "--to", "1,1"], { "e.json": '{"format": "collider-studio-scene", "version": 1, "shapes": []}' });
+    expect(empty.err).toBe('e.json: --shape "x": no shape has this id or name (the scene has no shapes)\n');
+  });
+
   it("unknown shape id or malformed coordinates: exit 2 with a message, nothing on stdout", async () => {
     const id = await run(["sweep", CASTS, "--shape", "nope", "--to", "1,1"]);
     expect(id.code).toBe(2);
     expect(id.out).toBe("");
-    expect(id.err).toContain('no shape with id "nope"');
-    expect(id.err).toContain("wall, ball, pill, wedge");
+    expect(id.err).toBe(`${CASTS}: --shape "nope": no shape has this id or name (ids in the scene: wall, ball, pill, wedge)\n`);
     for (const bad of ["a,b", "1", "1,2,3", "1,", ",2", "NaN,1", "1e999,0"]) {
       const r = await run(["raycast", CASTS, "--from", bad, "--to", "1,1"]);
       expect(r.code, bad).toBe(2);
@@ -278,6 +300,18 @@ describe("export (in process)", () => {
     expect(r.out).toBe(exportGodot(scene.scene));
     expect(r.out.startsWith("[gd_scene load_steps=")).toBe(true);
     expect(r.err).toBe("");
+  });
+
+  it("a file's rotation of 270 exports as −90 in every format: one range, (−180, 180]", async () => {
+    const files = { "r.json": JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "b", type: "box", x: 0, y: 0, rotation: 270, width: 2, height: 1 }] }) };
+    const tiled = await run(["export", "r.json", "--format", "tiled"], files);
+    expect(tiled.code).toBe(0);
+    expect((JSON.parse(tiled.out) as { layers: { objects: { rotation: number }[] }[] }).layers[0]!.objects[0]!.rotation).toBe(-90);
+    const godot = await run(["export", "r.json", "--format", "godot"], files);
+    expect(godot.out).toContain(`rotation = ${-Math.PI / 2}\n`);
+    const box2d = await run(["export", "r.json", "--format", "box2d"], files);
+    // Box2D turns counter-clockwise in y-up: −(−90°) is π/2.
+    expect((JSON.parse(box2d.out) as { body: { angle: number }[] }).body[0]!.angle).toBeCloseTo(Math.PI / 2, 15);
   });
 
   it("-o writes the file (through io.writeText) and says what it wrote on stderr", async () => {
@@ -566,6 +600,10 @@ describe("the bundled binary", () => {
     expect(sweep.out).toMatch(/^hit wedge at fraction /);
     const bad = spawn(["sweep", "casts.json", "--shape", "pill", "--to", "x"]);
     expect(bad.code).toBe(2);
+    const scene = JSON.parse(readFileSync(CASTS, "utf8")) as { shapes: Record<string, unknown>[] };
+    for (const s of scene.shapes.slice(0, 2)) s.name = "twin";
+    writeFileSync(join(dir, "twins.json"), JSON.stringify(scene));
+    expect(spawn(["sweep", "twins.json", "--shape", "twin", "--to", "1,1"])).toEqual({ code: 2, out: "", err: 'twins.json: --shape "twin": 2 shapes are named "twin" (wall, ball); give an id\n' });
   });
 
   it("export -o writes atomically and keeps the file it replaces as .bak; an unwritable target is a plain message", () => {

@@ -186,6 +186,13 @@ describe("box handles", () => {
     expect(shape<Box>("b").rotation).toBeCloseTo(90 + (Math.atan2(10, 50) * 180) / Math.PI, 9);
     t.move(pointerAt(50, 10, null, { shift: true }));
     expect(shape<Box>("b").rotation).toBe(105); // 101.3° snaps to 105°
+    // Past 180° (pointing down and to the left) the angle goes on from −180°, never above 180°.
+    t.move(pointerAt(-50, 10));
+    expect(shape<Box>("b").rotation).toBeCloseTo(-90 - (Math.atan2(10, 50) * 180) / Math.PI, 9);
+    t.move(pointerAt(0, 50));
+    expect(shape<Box>("b").rotation).toBe(180);
+    t.move(pointerAt(-50, 0, null, { shift: true }));
+    expect(shape<Box>("b").rotation).toBe(-90); // not 270
     const before = past();
     t.cancel();
     expect(shape<Box>("b").rotation).toBe(0);

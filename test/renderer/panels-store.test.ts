@@ -176,6 +176,14 @@ describe("inspector edits", () => {
     expect(sharedNumber(picked(), "x")).toBe(7);
   });
 
+  it("a typed rotation is kept in (−180, 180]: 270 is −90, −180 is 180, 720 is 0", () => {
+    addShape(editor, box("a"));
+    for (const [typed, kept] of [[270, -90], [-180, 180], [720, 0], [190.5, -169.5], [-45, -45], [180, 180]] as const) {
+      expect(setSelectionField(editor, "rotation", typed).ok).toBe(true);
+      expect(shape("a").rotation, String(typed)).toBe(kept);
+    }
+  });
+
   it("refuses invalid values and leaves the document and the history untouched", () => {
     addShape(editor, box("a"));
     addShape(editor, capsule("k"));

@@ -4,7 +4,8 @@ import { Editor } from "../../renderer/editor/editor";
 import { checkConvexPolygon, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
 import { addShape, loadDocument, setTool, undo } from "../../renderer/store/actions";
-import { centroidOf } from "../../renderer/tools/polygon/polygon-tool";
+import { toggleSnap } from "../../renderer/store/view-actions";
+import { boundsCentreOf } from "../../renderer/tools/polygon/polygon-tool";
 import { pointerAt, toolDriver } from "./pointer";
 
 let editor = new Editor();
@@ -30,7 +31,7 @@ beforeEach(() => {
 });
 
 describe("polygon tool", () => {
-  it("adds points by clicks and closes on the first point: centred on its centroid, one undo step", () => {
+  it("adds points by clicks and closes on the first point: centred on its bounding box, one undo step", () => {
     const t = toolDriver(editor, "polygon");
     const before = editor.history.undoCount;
     expect(t.path()).toBe("polygon.idle");
@@ -122,8 +123,31 @@ describe("polygon tool", () => {
     expect(notice()).toMatch(/^Cannot close the polygon/);
   });
 
-  it("centroidOf is the area centroid, not the vertex mean", () => {
-    // Extra points along one edge pull the mean but not the area centroid.
-    expect(centroidOf([{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 8, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }])).toEqual({ x: 5, y: 5 });
+  it("a triangle's position is its bounding box's centre, not its centroid (regression: 466.666666667)", () => {
+    const t = toolDriver(editor, "polygon");
+    click(t, 400, 400); click(t, 500, 400); click(t, 500, 500);
+    t.confirm!();
+    const p = shapes()[0] as Polygon;
+    // The centroid would be (466.666…, 433.333…).
+    expect([p.x, p.y]).toEqual([450, 450]);
+    expect(p.points).toEqual([[-50, -50], [50, -50], [50, 50]]);
+    expect(boundsCentreOf([{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 8, y: 0 }, { x: 10, y: 3 }, { x: 0, y: 10 }])).toEqual({ x: 5, y: 5 });
+  });
+
+  it("with snapping on, the position is on the grid too, so every point is a grid value", () => {
+    toggleSnap(editor);
+    const t = toolDriver(editor, "polygon");
+    // Snapped clicks (0, 0), (25, 0), (25, 25): the box's centre (12.5, 12.5) is off the grid.
+    click(t, 2, -3); click(t, 27, 4); click(t, 24, 26);
+    t.confirm!();
+    const p = shapes()[0] as Polygon;
+    expect([p.x, p.y]).toEqual([25, 25]);
+    expect(p.points).toEqual([[-25, -25], [0, -25], [0, 0]]);
+    expect(worldPoints(p)).toEqual([[0, 0], [25, 0], [25, 25]]);
+    // Without snapping, the same clicks keep the exact centre.
+    toggleSnap(editor);
+    click(t, 100, 0); click(t, 125, 0); click(t, 125, 25);
+    t.confirm!();
+    expect(shapes()[1]).toMatchObject({ x: 112.5, y: 12.5 });
   });
 });

@@ -7,7 +7,8 @@ import { renameProbe } from "../../store/actions";
 import { moveSelectionToLayer } from "../../store/layer-actions";
 import { probeEnd, setProbeCoordinate, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
 import { nameSelection, parseNumber, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
-import { Field, formatNumber, Panel } from "./fields";
+import { Field, Panel } from "./fields";
+import { formatNumber } from "./number-format";
 
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
 const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);

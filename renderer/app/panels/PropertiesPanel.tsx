@@ -11,7 +11,9 @@ import {
   sharedPropertyNames,
   sharedValue,
 } from "../../store/shape-edits";
-import { Field, formatNumber, Panel, TriCheckbox } from "./fields";
+import { evaluateNumberExpression } from "../../store/number-expression";
+import { Field, Panel, TriCheckbox } from "./fields";
+import { formatNumber } from "./number-format";
 import { useEditor } from "../../editor/react";
 import { useSelectedShapes } from "./InspectorPanel";
 
@@ -36,8 +38,8 @@ function ValueEditor({ shapes, name, type }: { readonly shapes: readonly Shape[]
   if (type === "number") {
     return (
       <Field numeric label={label} hideLabel value={value === "mixed" ? "mixed" : typeof value === "number" ? formatNumber(value) : ""} commit={(t) => {
-        const v = Number(t.trim());
-        return t.trim() === "" || !Number.isFinite(v) ? { ok: false, message: `"${t}" is not a number` } : setSelectionPropertyValue(editor, name, v);
+        const typed = evaluateNumberExpression(t);
+        return typed.ok ? setSelectionPropertyValue(editor, name, typed.value) : typed;
       }} />
     );
   }

@@ -5,9 +5,6 @@ import type { Edit } from "../../store/layer-actions";
 
 type Commit = (text: string) => Edit<unknown>;
 
-/** Numbers as people read them: no float noise such as 0.30000000000000004. */
-export const formatNumber = (v: number): string => String(Number(v.toPrecision(12)));
-
 interface FieldProps {
   readonly label: string;
   /** The current value as text, or "mixed" when the selection's values differ. */

@@ -26,6 +26,9 @@ export class Drawing extends StateNode {
     return POLYGON_TOOL_HINT;
   }
 
+  /** Where the polygon's position goes: its points' centre, on the grid when snapping is on. */
+  private readonly place = (centre: Point2): Point2 => snapPoint(this.editor, centre);
+
   private near(a: Point2, b: Point2, px: number): boolean {
     return Math.hypot(a.x - b.x, a.y - b.y) <= px / this.editor.getState().view.scale;
   }
@@ -39,13 +42,13 @@ export class Drawing extends StateNode {
       return;
     }
     const hull = computeHull(points);
-    const plan = polygonFromClicks("polygon-preview", points);
+    const plan = polygonFromClicks("polygon-preview", points, this.place);
     this.editor.overlay.setState({ draft: points, preview: hull.ok && plan.ok ? plan.shape : null });
     notify(this.editor, plan.ok && plan.hull ? `Not convex: ${plan.reason}. Closing makes the convex hull.` : null);
   }
 
   private finish(): void {
-    const plan = polygonFromClicks(freshId(this.editor, "polygon"), this.points);
+    const plan = polygonFromClicks(freshId(this.editor, "polygon"), this.points, this.place);
     if (!plan.ok) {
       notify(this.editor, `Cannot close the polygon: ${plan.reason}`);
       return;

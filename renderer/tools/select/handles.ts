@@ -1,7 +1,7 @@
 // Transform handles of one selected shape: where they sit and how they are named on the canvas.
 // The rotate knob is every turning kind's; the others come from the shape's kind module, which
 // also says what dragging each one makes (shapes/*.ts).
-import type { Shape } from "../../../core";
+import { normalizeDegrees, type Shape } from "../../../core";
 import { RESIZE_SIDES, type ResizeHandle } from "../../shapes/box";
 import type { HandleKind, Point2 } from "../../shapes/kind";
 import { frameToWorld } from "../../shapes/frame";
@@ -64,11 +64,9 @@ export function handleCursor(s: Shape, handle: HandleKind): string {
   return typeof cursor === "string" ? cursor : resizeCursor(frameToWorld({ x: 0, y: 0 }, rotationOf(s), cursor.along));
 }
 
-/** The knob's angle: 0 when it points up (local −y), clockwise on screen, in [0, 360). */
+/** The knob's angle: 0 when it points up (local −y), clockwise on screen, in (−180, 180]. */
 export function rotationTowards(s: Shape, pointer: Point2, snap: boolean): number {
   let deg = (Math.atan2(pointer.y - s.y, pointer.x - s.x) * 180) / Math.PI + 90;
   if (snap) deg = Math.round(deg / ROTATE_SNAP) * ROTATE_SNAP;
-  deg = ((deg % 360) + 360) % 360;
-  // Rounding can leave −0 or a hair under 360.
-  return deg === 0 || deg > 360 - 1e-12 ? 0 : deg;
+  return normalizeDegrees(deg);
 }
