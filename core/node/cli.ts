@@ -7,7 +7,7 @@ import { CollisionWorld } from "../collision-world";
 import type { CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
-import { findShapeByIdOrName } from "../scene/find-shape";
+import { findShapeByIdOrName, shapeLookupProblem, someIds } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
@@ -148,19 +148,14 @@ async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { fro
 }
 
 /** At most ten ids, then how many more. */
-function someIds(ids: readonly string[]): string {
-  return ids.length <= 10 ? ids.join(", ") : `${ids.slice(0, 10).join(", ")} and ${ids.length - 10} more`;
-}
-
 /** The shape an option names by id or unique name; refused (exit 2) with what was given and what would do. */
 function namedShape(scene: Scene, file: string, option: string, given: string): Shape {
   const found = findShapeByIdOrName(scene.shapes, given);
   if (found.ok) return found.shape;
-  const quoted = JSON.stringify(given);
-  if (found.reason === "ambiguous") throw new UserError(`${file}: ${option} ${quoted}: ${found.ids.length} shapes are named ${quoted} (${someIds(found.ids)}); give an id`);
+  const problem = `${file}: ${option} ${JSON.stringify(given)}: ${shapeLookupProblem(found, given)}`;
+  if (found.reason === "ambiguous") throw new UserError(problem);
   const ids = scene.shapes.map((s) => s.id);
-  const known = ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${someIds(ids)}`;
-  throw new UserError(`${file}: ${option} ${quoted}: no shape has this id or name (${known})`);
+  throw new UserError(`${problem} (${ids.length === 0 ? "the scene has no shapes" : `ids in the scene: ${someIds(ids)}`})`);
 }
 
 async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape: string; to: Vec2 }): Promise<void> {

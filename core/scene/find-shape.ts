@@ -19,3 +19,14 @@ export function findShapeByIdOrName(shapes: readonly Shape[], given: string): Sh
   if (named.length === 1) return { ok: true, shape: named[0]! };
   return named.length === 0 ? { ok: false, reason: "none" } : { ok: false, reason: "ambiguous", ids: named.map((s) => s.id) };
 }
+
+/** Up to ten ids, then how many more. */
+export function someIds(ids: readonly string[]): string {
+  return ids.length <= 10 ? ids.join(", ") : `${ids.slice(0, 10).join(", ")} and ${ids.length - 10} more`;
+}
+
+/** What a failed lookup of `given` says, as the CLI and the Inspector both say it. */
+export function shapeLookupProblem(found: Extract<ShapeLookup, { ok: false }>, given: string): string {
+  const quoted = JSON.stringify(given);
+  return found.reason === "ambiguous" ? `${found.ids.length} shapes are named ${quoted} (${someIds(found.ids)}); give an id` : "no shape has this id or name";
+}

@@ -1,6 +1,7 @@
 // Edits of one probe from the Inspector: its ends and, for a sweep, the shape it moves. Each is one
 // undo step; a refused value leaves the document untouched and says why.
 import type { Point, Probe, Shape } from "../../core";
+import { findShapeByIdOrName, shapeLookupProblem } from "../../core/scene/find-shape";
 import type { Editor } from "../editor/editor";
 import type { Edit } from "./layer-actions";
 
@@ -30,20 +31,12 @@ export function setProbeCoordinate(editor: Editor, id: string, end: ProbeEnd, ax
   });
 }
 
-/**
- * The shape `text` names: the one with that id, else the one with that name. A name several
- * shapes share is refused with their ids, as the CLI's `--shape` refuses it.
- */
+/** The shape `text` names, by id or unique name, as the CLI's `--shape` finds it. */
 export function findShape(shapes: readonly Shape[], text: string): Edit<Shape> {
   const t = text.trim();
   if (t === "") return { ok: false, message: "enter a shape's id or name" };
-  const byId = shapes.find((s) => s.id === t);
-  if (byId) return { ok: true, value: byId };
-  const named = shapes.filter((s) => s.name === t);
-  if (named.length === 1) return { ok: true, value: named[0]! };
-  if (named.length === 0) return { ok: false, message: `no shape has the id or name "${t}"` };
-  const ids = named.slice(0, 5).map((s) => s.id).join(", ");
-  return { ok: false, message: `${named.length} shapes are named "${t}" (${ids}${named.length > 5 ? ", …" : ""}): give an id` };
+  const found = findShapeByIdOrName(shapes, t);
+  return found.ok ? { ok: true, value: found.shape } : { ok: false, message: shapeLookupProblem(found, t) };
 }
 
 /** Makes a sweep move another shape, named by id or unique name. */

@@ -295,7 +295,7 @@ describe("the dock, the Objects panel and names", () => {
     expect(await shape.inputValue()).toBe("player");
     await shape.fill("coin");
     await shape.press("Enter");
-    await expect.poll(() => inspector.getByRole("alert").textContent()).toBe('2 shapes are named "coin" (circle-1, circle-2): give an id');
+    await expect.poll(() => inspector.getByRole("alert").textContent()).toBe('2 shapes are named "coin" (circle-1, circle-2); give an id');
     expect(await page.getByTestId("probe-sweep-1").locator(".kind").textContent()).toBe("sweep of player");
     await shape.fill("circle-2");
     await shape.press("Enter");

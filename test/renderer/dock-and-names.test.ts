@@ -3,10 +3,10 @@
 // room, and probe edits (one undo step each, refusals leaving the document alone).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Probe, Scene, Shape } from "../../core";
-import { filterRows, matchesQuery } from "../../renderer/app/dock/ObjectsPanel";
+import { emptyScene, type Probe, type Scene, type Shape } from "../../core";
+import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
-import { fitText, labelsInView, MIN_ROOM } from "../../renderer/canvas/NameLabels";
+import { fitText, labelsInView, MIN_ROOM } from "../../renderer/canvas/name-labels";
 import { labelOf } from "../../renderer/editor/names";
 import { findShape, setProbeCoordinate, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
 import { frameView } from "../../renderer/store/view";
@@ -16,7 +16,7 @@ import { TestEditor } from "./test-editor";
 const circle = (id: string, x: number, name?: string): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 10, layer: "layer-1", ...(name ? { name } : {}) });
 const ray: Probe = { id: "ray-1", name: "", type: "ray", from: [0, 0], to: [100, 0] };
 const sweep: Probe = { id: "sweep-1", name: "fall", type: "sweep", shape: "c1", to: [0, 100] };
-const scene = (shapes: Shape[], probes: Probe[] = []): Scene => ({ version: 1, shapes, probes });
+const scene = (shapes: Shape[], probes: Probe[] = []): Scene => ({ ...emptyScene(), shapes, probes });
 
 describe("the Objects panel's search", () => {
   const names = fc.constantFrom("", "coin", "Coin", "player", "floor-1", "ray");
@@ -93,7 +93,7 @@ describe("names on the canvas", () => {
 
   it("labels the named shapes in view on visible layers whose box leaves room at this zoom", () => {
     const t = new TestEditor({
-      version: 1,
+      ...emptyScene(),
       layers: [{ id: "layer-1", name: "Layer 1" }, { id: "hidden", name: "Hidden", visible: false }],
       shapes: [circle("c1", 50, "coin"), circle("c2", 100), { ...circle("c3", 150, "ghost"), layer: "hidden" }, circle("c4", 5000, "far")],
       probes: [],
@@ -115,8 +115,8 @@ describe("probe edits from the Inspector", () => {
     const shapes = [circle("c1", 0, "coin"), circle("c2", 0, "coin"), circle("coin", 0, "x"), circle("c4", 0, "player")];
     expect(findShape(shapes, "coin")).toMatchObject({ ok: true, value: { id: "coin" } });
     expect(findShape(shapes, " player ")).toMatchObject({ ok: true, value: { id: "c4" } });
-    expect(findShape(shapes.slice(0, 2), "coin")).toEqual({ ok: false, message: '2 shapes are named "coin" (c1, c2): give an id' });
-    expect(findShape(shapes, "nobody")).toEqual({ ok: false, message: 'no shape has the id or name "nobody"' });
+    expect(findShape(shapes.slice(0, 2), "coin")).toEqual({ ok: false, message: '2 shapes are named "coin" (c1, c2); give an id' });
+    expect(findShape(shapes, "nobody")).toEqual({ ok: false, message: "no shape has this id or name" });
     expect(findShape(shapes, "  ")).toEqual({ ok: false, message: "enter a shape's id or name" });
     expect(sweptShapeText(shapes, shapes[3], "c4")).toBe("player");
     expect(sweptShapeText(shapes, shapes[0], "c1")).toBe("c1");

@@ -3,37 +3,16 @@
 // a click selects and frames the item, Ctrl/Cmd-click adds or removes it. Only the rows in view
 // are drawn, so 100,000 shapes list as fast as ten.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import type { Probe, Shape } from "../../../core";
 import { useEditor, useEditorState } from "../../editor/react";
 import { itemLabel } from "../../editor/names";
 import { select } from "../../store/actions";
 import { frameItems } from "../../store/view-actions";
+import { filterRows, itemAt, type Item } from "./object-rows";
 
 /** Each row's height in CSS pixels (dock.css gives .object-row the same). */
 export const OBJECT_ROW_HEIGHT = 22;
 /** Rows drawn beyond each edge of the view, so a fast scroll shows no gap. */
 const OVERSCAN = 8;
-
-type Item = Shape | Probe;
-
-/** The row at `i`: the shapes first, in draw order, then the probes. */
-const itemAt = (shapes: readonly Shape[], probes: readonly Probe[], i: number): Item => (i < shapes.length ? shapes[i]! : probes[i - shapes.length]!);
-
-/** Whether the item's name, id or kind contains `query` (lower case). */
-export function matchesQuery(item: Item, query: string): boolean {
-  return (item.name ?? "").toLowerCase().includes(query) || item.id.toLowerCase().includes(query) || item.type.includes(query);
-}
-
-/** The indices of the rows the query keeps, or null when it keeps every row. */
-export function filterRows(shapes: readonly Shape[], probes: readonly Probe[], query: string): Int32Array | null {
-  const q = query.trim().toLowerCase();
-  if (q === "") return null;
-  const total = shapes.length + probes.length;
-  const kept = new Int32Array(total);
-  let n = 0;
-  for (let i = 0; i < total; i++) if (matchesQuery(itemAt(shapes, probes, i), q)) kept[n++] = i;
-  return kept.subarray(0, n);
-}
 
 function useScrollView(ref: React.RefObject<HTMLDivElement | null>): { top: number; height: number } {
   const [view, setView] = useState({ top: 0, height: 300 });

@@ -1,0 +1,46 @@
+// Which shapes' names the canvas writes, where, and how a long name is cut: a named shape in view
+// on a visible layer whose box is at least MIN_ROOM pixels on screen, centred on its box.
+import { shapeBounds, type Layer } from "../../core";
+import type { Editor } from "../editor/editor";
+import type { ViewState } from "../store/preferences";
+
+/** A label's font size in screen pixels. */
+export const FONT_PX = 11;
+/** The least screen width and height of a shape's box that gets a label. */
+export const MIN_ROOM = { width: 28, height: 12 };
+/** Labels drawn at most: beyond it, zoom in to read names. */
+export const MAX_LABELS = 400;
+
+export interface NameLabel {
+  readonly text: string;
+  /** The centre of the shape's box, world units. */
+  readonly x: number;
+  readonly y: number;
+  /** The room the label has, world units. */
+  readonly width: number;
+}
+
+/** The labels to draw for the named shapes in view on visible layers, at most MAX_LABELS. */
+export function labelsInView(editor: Editor, view: ViewState, width: number, height: number, layers: readonly Layer[]): NameLabel[] {
+  const hidden = new Set(layers.filter((l) => l.visible === false).map((l) => l.id));
+  const first = layers[0]?.id;
+  const out: NameLabel[] = [];
+  const minX = -view.x / view.scale;
+  const minY = -view.y / view.scale;
+  editor.documentWorld().forEachInBox(minX, minY, minX + width / view.scale, minY + height / view.scale, (shape) => {
+    if (!shape.name || out.length >= MAX_LABELS || hidden.has(shape.layer ?? first ?? "")) return;
+    const b = shapeBounds(shape);
+    const w = b.maxX - b.minX;
+    if (w * view.scale < MIN_ROOM.width || (b.maxY - b.minY) * view.scale < MIN_ROOM.height) return;
+    out.push({ text: shape.name, x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2, width: w });
+  });
+  return out;
+}
+
+/** `text` cut with an ellipsis to fit `room` as `measure` measures it. */
+export function fitText(text: string, room: number, measure: (t: string) => number): string {
+  if (measure(text) <= room) return text;
+  let n = text.length;
+  while (n > 1 && measure(`${text.slice(0, n - 1)}…`) > room) n--;
+  return n > 1 ? `${text.slice(0, n - 1)}…` : "";
+}
