@@ -1,12 +1,13 @@
 // The web build's menu bar (File, Edit, View, Export, Tools, Help), from the same registry and
 // menus as the desktop app's native one, which replaces it there. A click opens a menu, and while
-// one is open hovering another opens that; keys move as menu-navigation.ts says; Alt alone or F10
-// focuses the bar and Alt+letter opens a menu, as on Windows and Linux. Items show their shortcut,
-// are greyed while their action is disabled and checked while their setting is on, following the
-// editor live. The bar takes its own row above the toolbar and its menus drop over the canvas.
+// one is open hovering another opens that; a click outside only closes it. Keys move as
+// menu-navigation.ts says; Alt alone or F10 focuses the bar and Alt+letter opens a menu, as on
+// Windows and Linux. Items show their shortcut, are greyed while their action is disabled and
+// checked while their setting is on, following the editor live. The bar takes its own row above
+// the toolbar; its menus drop over the canvas.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { menus as menuList, runMenuCommand, type Menu } from "../actions/menu-model";
-import { ariaKeyShortcut, chordLabel, type Action } from "../actions/registry";
+import { ariaKeyShortcut, chordLabel, isMac, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts, useReplay } from "../editor/react";
 import { desktop } from "../platform/files";
@@ -123,13 +124,40 @@ function WebMenuBar() {
     if (entry && entry !== "separator") runMenuCommand(editor, entry.id);
   };
 
-  // Alt pressed and released alone, or F10, focuses the bar (again: leaves it); Alt+letter opens a menu.
+  // While a menu is open, a press outside the bar only closes it, as desktop menus do: neither the
+  // press, nor its release, nor its click reaches what is under it (the Box tool would place a box).
+  useEffect(() => {
+    let swallowing = false;
+    const down = (e: PointerEvent) => {
+      swallowing = false;
+      if (!current.current?.open || (e.target instanceof Node && root.current?.contains(e.target))) return;
+      e.preventDefault();
+      e.stopPropagation();
+      swallowing = true;
+      leave();
+    };
+    const after = (e: Event) => {
+      if (!swallowing) return;
+      e.stopPropagation();
+      if (e.type === "click") swallowing = false;
+    };
+    window.addEventListener("pointerdown", down, true);
+    for (const type of ["pointerup", "mouseup", "click"]) window.addEventListener(type, after, true);
+    return () => {
+      window.removeEventListener("pointerdown", down, true);
+      for (const type of ["pointerup", "mouseup", "click"]) window.removeEventListener(type, after, true);
+    };
+    // leave reads only refs and state setters.
+  }, []);
+
+  // Alt pressed and released alone, or F10, focuses the bar (again: leaves it); Alt+letter opens a
+  // menu. Not on macOS, where Option types letters (Option+E starts an accent) and menus have no access keys.
   useEffect(() => {
     let altAlone = false;
     const openFirst = (menu: number): BarPosition => ({ menu, open: true, item: stepItem(navMenus(editor, menus)[menu]?.items ?? [], null, 1) });
     return listen(window, {
       keydown: (e) => {
-        altAlone = e.key === "Alt" && !e.ctrlKey && !e.metaKey && !e.shiftKey;
+        altAlone = !isMac && e.key === "Alt" && !e.ctrlKey && !e.metaKey && !e.shiftKey;
         if (modalOpen() || e.defaultPrevented) return;
         if (e.key === "F10" && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey) {
           e.preventDefault();
@@ -139,7 +167,7 @@ function WebMenuBar() {
         }
         // The code, not the key: Option+F on a Mac types "ƒ".
         const letter = /^Key([A-Z])$/.exec(e.code)?.[1];
-        if (e.altKey && !e.ctrlKey && !e.metaKey && letter) {
+        if (!isMac && e.altKey && !e.ctrlKey && !e.metaKey && letter) {
           const menu = menuForLetter(menus, letter);
           if (menu < 0) return;
           e.preventDefault();
