@@ -165,8 +165,8 @@ function WebMenuBar() {
           else enter({ menu: 0, open: false, item: null }, true);
           return;
         }
-        // The code, not the key: Option+F on a Mac types "ƒ".
-        const letter = /^Key([A-Z])$/.exec(e.code)?.[1];
+        // The letter typed; on a layout without Latin letters, the one a US keyboard has on that key.
+        const letter = /^[a-z]$/i.test(e.key) ? e.key : /^Key([A-Z])$/.exec(e.code)?.[1];
         if (!isMac && e.altKey && !e.ctrlKey && !e.metaKey && letter) {
           const menu = menuForLetter(menus, letter);
           if (menu < 0) return;
