@@ -1,9 +1,9 @@
 // The application menu. Until the page sends its action registry (menu:set), a template of
-// Electron roles; then File, Edit, View, Tools and Help from the registry. Registry items show
+// Electron roles; then File, Edit, View, Export, Tools and Help from the registry. Registry items show
 // their shortcut but do not register it (registerAccelerator: false): the page's own key handler
 // runs shortcuts, so a key never runs an action twice. Undo/redo and zoom roles are never used:
 // their keys belong to the editor's own history and canvas.
-import type { MenuModel } from "../core/shell/desktop-api";
+import type { MenuModel, MenuModelEntry } from "../core/shell/desktop-api";
 
 export type MenuRole =
   | "appMenu" | "fileMenu" | "windowMenu" | "cut" | "copy" | "paste" | "delete" | "selectAll"
@@ -12,7 +12,8 @@ export type MenuRole =
 export interface MenuItemTemplate {
   readonly role?: MenuRole;
   readonly label?: string;
-  readonly type?: "separator";
+  readonly type?: "separator" | "checkbox";
+  readonly checked?: boolean;
   readonly submenu?: MenuItemTemplate[];
   readonly id?: string;
   readonly accelerator?: string;
@@ -48,6 +49,19 @@ export function openRecentMenu(platform: string, recent: RecentMenu): MenuItemTe
 /** Clipboard actions that macOS's text-field roles (cut, copy, paste) stand for in its Edit menu. */
 const MAC_CLIPBOARD = new Set(["edit.cut", "edit.copy", "edit.paste"]);
 
+/** Separators only between items: none first, last or twice in a row (as left when items are dropped). */
+function withoutStraySeparators(items: readonly MenuModelEntry[]): MenuModelEntry[] {
+  const out: MenuModelEntry[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if ("type" in item && (!last || "type" in last)) continue;
+    out.push(item);
+  }
+  const last = out.at(-1);
+  if (last && "type" in last) out.pop();
+  return out;
+}
+
 /**
  * The menu bar from the page's registry; `run` sends a chosen action's id to the page. On macOS
  * the app menu and the window menu are added, and the Edit menu uses Electron's clipboard roles
@@ -57,14 +71,17 @@ const MAC_CLIPBOARD = new Set(["edit.cut", "edit.copy", "edit.paste"]);
 export function editorMenuTemplate(platform: string, developerTools: boolean, model: MenuModel, run: (id: string) => void, recent?: RecentMenu): MenuItemTemplate[] {
   const mac = platform === "darwin";
   const menus = model.map((menu): MenuItemTemplate => {
-    const items: MenuItemTemplate[] = menu.items
-      .filter((item) => !(mac && MAC_CLIPBOARD.has(item.id)))
-      .map((item) => ({
+    const kept = menu.items.filter((item) => !("id" in item && mac && MAC_CLIPBOARD.has(item.id)));
+    const items: MenuItemTemplate[] = withoutStraySeparators(kept).map((item): MenuItemTemplate => {
+      if ("type" in item) return { type: "separator" };
+      return {
         id: item.id,
         label: item.label,
         ...(item.accelerator ? { accelerator: item.accelerator, registerAccelerator: false } : {}),
+        ...(item.checked !== undefined ? { type: "checkbox", checked: item.checked } : {}),
         click: () => run(item.id),
-      }));
+      };
+    });
     if (recent && menu.label === "File") {
       // Right after Open…, where every desktop app keeps it.
       const open = items.findIndex((item) => item.id === "file.open");

@@ -79,25 +79,33 @@ export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readon
 
 /**
  * The native menu bar as the page's action registry describes it: menus in order, each item an
- * action id, its label and its first shortcut as an Electron accelerator ("CmdOrCtrl+Shift+Z").
+ * action id, its label, its first shortcut as an Electron accelerator ("CmdOrCtrl+Shift+Z") and,
+ * for a setting, whether it is on; separators between groups of items.
  */
 export const menuModelSchema = z
   .array(
     z.strictObject({
-      label: z.enum(["File", "Edit", "View", "Tools", "Help"]),
+      label: z.enum(["File", "Edit", "View", "Export", "Tools", "Help"]),
       items: z
         .array(
-          z.strictObject({
-            id: z.string().regex(/^[a-z]+\.[A-Za-z0-9]+$/, { message: "must be an action id such as edit.undo" }).max(64),
-            label: z.string().min(1).max(80),
-            accelerator: z.string().regex(/^[A-Za-z0-9+=\-/'[\],.;`]{1,40}$/, { message: "is not an accelerator" }).optional(),
-          }),
+          z.union([
+            z.strictObject({
+              id: z.string().regex(/^[a-z]+\.[A-Za-z0-9]+$/, { message: "must be an action id such as edit.undo" }).max(64),
+              label: z.string().min(1).max(80),
+              accelerator: z.string().regex(/^[A-Za-z0-9+=\-/'[\],.;`]{1,40}$/, { message: "is not an accelerator" }).optional(),
+              checked: z.boolean().optional(),
+            }),
+            z.strictObject({ type: z.literal("separator") }),
+          ]),
         )
         .max(200),
     }),
   )
   .max(8);
 export type MenuModel = z.infer<typeof menuModelSchema>;
+export type MenuModelEntry = MenuModel[number]["items"][number];
+/** One item of a menu that runs an action (not a separator). */
+export type MenuModelItem = Exclude<MenuModelEntry, { type: "separator" }>;
 
 /** What the page tells the shell about its document, for the unsaved-changes prompt and the title bar. */
 export const documentStateSchema = z.strictObject({

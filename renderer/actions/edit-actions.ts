@@ -101,23 +101,23 @@ export function selectAll(editor: Editor): void {
 }
 
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", group: "Edit", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
-  { id: "edit.redo", label: "Redo", group: "Edit", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
-  { id: "edit.cut", label: "Cut", group: "Edit", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection },
-  { id: "edit.copy", label: "Copy", group: "Edit", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection },
-  { id: "edit.paste", label: "Paste", group: "Edit", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor) },
-  { id: "edit.duplicate", label: "Duplicate", group: "Edit", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
+  { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
+  { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
+  { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection },
+  { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection },
+  { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor) },
+  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
   {
-    id: "edit.delete", label: "Delete", group: "Edit", keys: [{ key: "Delete" }, { key: "Backspace" }],
+    id: "edit.delete", label: "Delete", group: "Edit", section: "clipboard", keys: [{ key: "Delete" }, { key: "Backspace" }],
     run: (editor) => {
       // A tool in the middle of making something (a polygon's last point) takes the key first.
       if (!editor.tools.deleteKey()) deleteSelection(editor);
     },
     enabled: (editor) => hasSelection(editor) || editor.getState().tool === "polygon",
   },
-  { id: "edit.finish", label: "Finish shape", group: "Edit", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
+  { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
   {
-    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", keys: [{ key: "Escape" }],
+    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }],
     run: (editor) => {
       // The active tool abandons its gesture (restoring what it changed), then nothing is selected.
       editor.tools.cancel();
@@ -125,5 +125,5 @@ export const EDIT_ACTIONS: readonly Action[] = [
       select(editor, []);
     },
   },
-  { id: "edit.selectAll", label: "Select all", group: "Edit", keys: [{ key: "a", mod: true }], run: selectAll },
+  { id: "edit.selectAll", label: "Select all", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },
 ];

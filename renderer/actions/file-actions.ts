@@ -1,4 +1,4 @@
-// New, open, save, export (one entry per export format of the core) and import.
+// New, open, save, import and ray logs (File), and one export per export format of the core (Export).
 import { EXPORT_FORMATS } from "../../core";
 import { exportDocument, importDocument, newDocument, openDocument, saveDocument } from "../app/document-commands";
 import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-commands";
@@ -11,19 +11,19 @@ const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== nu
 export const exportActionId = (formatId: string): string => `file.export${formatId.charAt(0).toUpperCase()}${formatId.slice(1)}`;
 
 export const FILE_ACTIONS: readonly Action[] = [
-  { id: "file.new", label: "New", group: "File", keys: [{ key: "n", mod: true }], run: newDocument },
-  { id: "file.open", label: "Open…", group: "File", keys: [{ key: "o", mod: true }], run: (editor) => void openDocument(editor) },
-  { id: "file.save", label: "Save", group: "File", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
-  { id: "file.saveAs", label: "Save As…", group: "File", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
-  { id: "file.importTiled", label: "Import Tiled map…", group: "File", keys: [], run: (editor) => void importDocument(editor) },
+  { id: "file.new", label: "New", group: "File", section: "document", keys: [{ key: "n", mod: true }], run: newDocument },
+  { id: "file.open", label: "Open…", group: "File", section: "document", keys: [{ key: "o", mod: true }], run: (editor) => void openDocument(editor) },
+  { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
+  { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
+  { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
   ...EXPORT_FORMATS.map((f): Action => ({
     id: exportActionId(f.id),
     label: `Export as ${f.label}…`,
-    group: "File",
+    group: "Export",
     keys: [],
     run: (editor) => void exportDocument(editor, f.id),
   })),
-  { id: "file.openRayLog", label: "Open ray log…", group: "File", keys: [], run: (editor) => void openRayLogFile(editor) },
-  { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
-  { id: "file.closeRayLog", label: "Close ray log", group: "File", keys: [], run: closeRayLogView, enabled: logOpen },
+  { id: "file.openRayLog", label: "Open ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void openRayLogFile(editor) },
+  { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
+  { id: "file.closeRayLog", label: "Close ray log", group: "File", section: "rayLog", keys: [], run: closeRayLogView, enabled: logOpen },
 ];

@@ -1,9 +1,10 @@
-// The desktop menu bar, made from the same registry as shortcuts, the palette and the sheet: the
-// page sends it to the shell, and the shell sends back the id of a chosen item.
+// The menu bar, made from the same registry as shortcuts, the palette and the sheet: the web build
+// draws it (MenuBar.tsx); in the desktop app the page sends it to the shell, and the shell sends
+// back the id of a chosen item.
 import type { MenuModel } from "../../core/shell/desktop-api";
 import type { Editor } from "../editor/editor";
 import { ACTIONS, actionById, type Action, type KeyChord } from "./registry";
-import { ACTION_GROUPS } from "./types";
+import { ACTION_GROUPS, type ActionGroup } from "./types";
 
 /** Electron's names for keys whose `KeyboardEvent.key` differs. */
 const ELECTRON_KEYS: Readonly<Record<string, string>> = {
@@ -19,18 +20,45 @@ export function accelerator(k: KeyChord): string | undefined {
   return [k.mod ? "CmdOrCtrl" : "", k.alt ? "Alt" : "", k.shift ? "Shift" : "", key].filter(Boolean).join("+");
 }
 
-/** Every action under its menu, in registry order, with its first shortcut. */
-export function menuModel(actions: readonly Action[] = ACTIONS): MenuModel {
-  return ACTION_GROUPS.map((label) => ({
-    label,
-    items: actions
-      .filter((a) => a.group === label)
-      .map((a) => {
-        const acc = a.keys[0] ? accelerator(a.keys[0]) : undefined;
-        return { id: a.id, label: a.label, ...(acc ? { accelerator: acc } : {}) };
-      }),
-  })).filter((menu) => menu.items.length > 0);
+/** One line of a menu: an action, or a separator between sections. */
+export type MenuEntry = Action | "separator";
+
+export interface Menu {
+  readonly label: ActionGroup;
+  readonly entries: readonly MenuEntry[];
 }
+
+/**
+ * The menu bar both builds show (the desktop's native one and the web page's): every action under
+ * its menu, in registry order, with a separator where the section changes; empty menus left out.
+ */
+export function menus(actions: readonly Action[] = ACTIONS): Menu[] {
+  return ACTION_GROUPS.map((label) => {
+    const entries: MenuEntry[] = [];
+    let section: string | undefined;
+    for (const a of actions.filter((x) => x.group === label)) {
+      if (entries.length > 0 && a.section !== section) entries.push("separator");
+      section = a.section;
+      entries.push(a);
+    }
+    return { label, entries };
+  }).filter((menu) => menu.entries.length > 0);
+}
+
+/** The menus as the desktop shell takes them; with `editor`, settings say whether they are on. */
+export function menuModel(editor?: Editor, actions: readonly Action[] = ACTIONS): MenuModel {
+  return menus(actions).map((menu) => ({
+    label: menu.label,
+    items: menu.entries.map((a) => {
+      if (a === "separator") return { type: "separator" as const };
+      const acc = a.keys[0] ? accelerator(a.keys[0]) : undefined;
+      return { id: a.id, label: a.label, ...(acc ? { accelerator: acc } : {}), ...(editor && a.checked ? { checked: a.checked(editor) } : {}) };
+    }),
+  }));
+}
+
+/** What the desktop menu shows that changes with the editor's state: every setting's on or off ("10" for two). */
+export const menuChecks = (editor: Editor, actions: readonly Action[] = ACTIONS): string => actions.map((a) => (a.checked ? (a.checked(editor) ? "1" : "0") : "")).join("");
 
 /** Runs a menu's action by id, if it is one and is enabled now; unknown ids are ignored. */
 export function runMenuCommand(editor: Editor, id: string): void {

@@ -18,11 +18,21 @@ export const actionById = (id: string): Action => {
   return a;
 };
 
-const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Keys written shorter than `KeyboardEvent.key` spells them. */
+const KEY_LABELS: Readonly<Record<string, string>> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Escape: "Esc", " ": "Space" };
 
 export function chordLabel(k: KeyChord): string {
-  const key = k.key.length === 1 ? k.key.toUpperCase() : k.key;
+  const key = KEY_LABELS[k.key] ?? (k.key.length === 1 ? k.key.toUpperCase() : k.key);
   return [k.mod ? (isMac ? "⌘" : "Ctrl") : "", k.shift ? "Shift" : "", k.alt ? (isMac ? "⌥" : "Alt") : "", key].filter(Boolean).join("+");
+}
+
+/** A chord as WAI-ARIA's aria-keyshortcuts writes it ("Control+Shift+Z"). */
+export function ariaKeyShortcut(k: KeyChord): string {
+  // "+" separates the keys there, so the key itself is "Plus".
+  const key = k.key === " " ? "Space" : k.key === "+" ? "Plus" : k.key.length === 1 ? k.key.toUpperCase() : k.key;
+  return [k.mod ? (isMac ? "Meta" : "Control") : "", k.alt ? "Alt" : "", k.shift ? "Shift" : "", key].filter(Boolean).join("+");
 }
 
 /** The parts of a key press the registry reads (a DOM KeyboardEvent has them all). */

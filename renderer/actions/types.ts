@@ -6,11 +6,13 @@ export interface KeyChord {
   readonly mod?: boolean; // Ctrl, or Cmd on macOS
   readonly shift?: boolean;
   readonly alt?: boolean;
+  /** The same keys as the chord before it, spelt as another keyboard layout reports them: matched, not listed. */
+  readonly alias?: boolean;
 }
 
 /** The menu an action belongs to, in menu-bar order. */
-export type ActionGroup = "File" | "Edit" | "View" | "Tools" | "Help";
-export const ACTION_GROUPS: readonly ActionGroup[] = ["File", "Edit", "View", "Tools", "Help"];
+export type ActionGroup = "File" | "Edit" | "View" | "Export" | "Tools" | "Help";
+export const ACTION_GROUPS: readonly ActionGroup[] = ["File", "Edit", "View", "Export", "Tools", "Help"];
 
 import type { Editor } from "../editor/editor";
 
@@ -22,4 +24,8 @@ export interface Action {
   readonly run: (editor: Editor) => void;
   /** Greyed out in menus and the palette when false (absent: always enabled). */
   readonly enabled?: (editor: Editor) => boolean;
+  /** For a setting that is on or off (the grid): whether it is on now; menus show it checked. */
+  readonly checked?: (editor: Editor) => boolean;
+  /** Where a menu groups it: a separator goes between neighbouring actions of a menu whose sections differ. */
+  readonly section?: string;
 }

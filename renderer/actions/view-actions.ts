@@ -1,4 +1,5 @@
-// Zoom, fit, grid and snapping, and nudging the selection with the arrow keys.
+// Zoom, fit, grid, snapping, names and the colour theme, and nudging the selection with the arrow keys.
+import { toggleTheme } from "../store/actions";
 import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, zoomIn, zoomOut } from "../store/view-actions";
 import type { Action, KeyChord } from "./types";
 
@@ -10,21 +11,23 @@ const arrows: readonly [string, string, number, number][] = [
 ];
 
 const nudgeActions: readonly Action[] = arrows.flatMap(([name, key, dx, dy]): Action[] => [
-  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", keys: [{ key }], run: (editor) => nudge(editor, dx, dy, false) },
-  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", keys: [{ key, shift: true }], run: (editor) => nudge(editor, dx, dy, true) },
+  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", section: "nudge", keys: [{ key }], run: (editor) => nudge(editor, dx, dy, false) },
+  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", section: "nudge", keys: [{ key, shift: true }], run: (editor) => nudge(editor, dx, dy, true) },
 ]);
 
 // Ctrl+Shift+= types "+" on US layouts; "+" alone comes from the numpad.
-const ZOOM_IN_KEYS: readonly KeyChord[] = [{ key: "=", mod: true }, { key: "+", mod: true, shift: true }, { key: "+", mod: true }];
+const ZOOM_IN_KEYS: readonly KeyChord[] = [{ key: "=", mod: true }, { key: "+", mod: true, shift: true, alias: true }, { key: "+", mod: true }];
 
 export const VIEW_ACTIONS: readonly Action[] = [
-  { id: "view.zoomIn", label: "Zoom in", group: "View", keys: ZOOM_IN_KEYS, run: zoomIn },
-  { id: "view.zoomOut", label: "Zoom out", group: "View", keys: [{ key: "-", mod: true }], run: zoomOut },
-  { id: "view.resetZoom", label: "Zoom to 100%", group: "View", keys: [{ key: "0", mod: true }], run: resetZoom },
+  { id: "view.zoomIn", label: "Zoom in", group: "View", section: "zoom", keys: ZOOM_IN_KEYS, run: zoomIn },
+  { id: "view.zoomOut", label: "Zoom out", group: "View", section: "zoom", keys: [{ key: "-", mod: true }], run: zoomOut },
+  { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom },
   // Shift+1 types "!" on US layouts: the event's key is then "!".
-  { id: "view.fit", label: "Fit to view", group: "View", keys: [{ key: "1", shift: true }, { key: "!", shift: true }, { key: "Home" }], run: fitToView },
-  { id: "view.toggleGrid", label: "Show grid", group: "View", keys: [{ key: "'", mod: true }], run: toggleGrid },
-  { id: "view.toggleNames", label: "Show names on shapes", group: "View", keys: [], run: toggleNames },
-  { id: "view.toggleSnap", label: "Snap to grid", group: "View", keys: [{ key: "s", shift: true }], run: toggleSnap },
+  { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
+  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "'", mod: true }], run: toggleGrid, checked: (editor) => editor.getState().grid.visible },
+  { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
+  { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },
+  // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.
+  { id: "view.toggleTheme", label: "Toggle light/dark theme", group: "View", section: "show", keys: [], run: toggleTheme },
   ...nudgeActions,
 ];

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { pasteText } from "../actions/edit-actions";
 import { dispatchKey } from "../actions/keyboard";
-import { menuModel, runMenuCommand } from "../actions/menu-model";
+import { menuChecks, menuModel, runMenuCommand } from "../actions/menu-model";
 import { isTextField } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked } from "../platform/files";
@@ -16,6 +16,7 @@ import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { receiveRayLog } from "./replay-commands";
+import { MenuBar } from "./MenuBar";
 import { ShortcutSheet } from "./ShortcutSheet";
 import { Sidebar } from "./Sidebar";
 import { StatusBar } from "./StatusBar";
@@ -33,14 +34,28 @@ function useShortcuts() {
   }, [editor]);
 }
 
-/** In the desktop app, the native menu bar lists the registry's actions and runs them by id. */
+/**
+ * In the desktop app, the native menu bar lists the registry's actions and runs them by id. It is
+ * sent again when a setting's check mark changes (the grid, snapping).
+ */
 function useDesktopMenu() {
   const editor = useEditor();
   useEffect(() => {
     const api = desktop();
     if (!api) return;
-    void api.setMenu(menuModel());
-    return api.onMenuCommand((id) => runMenuCommand(editor, id));
+    let checks = menuChecks(editor);
+    void api.setMenu(menuModel(editor));
+    const offStore = editor.store.subscribe(() => {
+      const now = menuChecks(editor);
+      if (now === checks) return;
+      checks = now;
+      void api.setMenu(menuModel(editor));
+    });
+    const offMenu = api.onMenuCommand((id) => runMenuCommand(editor, id));
+    return () => {
+      offStore();
+      offMenu();
+    };
   }, [editor]);
 }
 
@@ -121,6 +136,7 @@ export function App() {
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
   return (
     <div className="app">
+      <MenuBar />
       <Toolbar />
       <div className="body">
         <main className="workspace">

@@ -1,4 +1,5 @@
-// The keyboard shortcut sheet (Ctrl+/): every action of the registry by menu group, with its keys.
+// The keyboard shortcut sheet (Ctrl+/): every action of the registry by menu group, with its keys,
+// each row on one line (three columns at 1280 px wide).
 import { ACTION_GROUPS } from "../actions/types";
 import { ACTIONS, chordLabel } from "../actions/registry";
 import { Keys, Modal } from "./Modal";
@@ -22,14 +23,16 @@ function Sheet() {
               <h3>{group}</h3>
               <table>
                 <tbody>
-                  {actions.map((a) => (
-                    <tr key={a.id}>
-                      <th scope="row">{a.label}</th>
-                      <td>
-                        {a.keys.length === 0 ? <span className="none">—</span> : a.keys.map((k, i) => <Keys key={i} label={chordLabel(k)} />)}
-                      </td>
-                    </tr>
-                  ))}
+                  {actions.map((a) => {
+                    // Another layout's spelling of the chord before it is the same keys: listed once.
+                    const keys = a.keys.filter((k) => !k.alias);
+                    return (
+                      <tr key={a.id}>
+                        <th scope="row">{a.label}</th>
+                        <td>{keys.length === 0 ? <span className="none">—</span> : keys.map((k, i) => <Keys key={i} label={chordLabel(k)} />)}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </section>

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -97,9 +97,9 @@ describe("commands in Chromium", () => {
     await page.keyboard.press("Control+V");
     await expect.poll(() => shapeCount(page)).toBe("2 shapes");
     const [original, pasted] = await savedShapes(page);
-    // The canvas starts at page y = 38; the box is centred on its position.
+    // The canvas starts at page y = CANVAS_TOP; the box is centred on its position.
     expect(pasted!.id).not.toBe(original!.id);
-    expect([pasted!.x, pasted!.y]).toEqual([700, 450 - 38]);
+    expect([pasted!.x, pasted!.y]).toEqual([700, 450 - CANVAS_TOP]);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-paste-at-cursor.png") });
 
     await page.keyboard.press("Control+D");
@@ -158,10 +158,10 @@ describe("commands in Chromium", () => {
     expect(await page.getByRole("button", { name: "Copy", exact: true }).getAttribute("title")).toBe("Copy (Ctrl+C)");
     for (const width of [1280, 900, 600, 1600]) {
       await page.setViewportSize({ width, height: 800 });
-      await expect.poll(() => canvasTop(page)).toBe(38);
+      await expect.poll(() => canvasTop(page)).toBe(CANVAS_TOP);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-toolbar.png"), clip: { x: 0, y: 0, width: 1280, height: 60 } });
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-toolbar.png"), clip: { x: 0, y: 0, width: 1280, height: CANVAS_TOP } });
     // Keyboard focus is visible: a focused button draws an outline.
     await page.getByRole("button", { name: "Box", exact: true }).focus();
     await page.keyboard.press("Tab");

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -65,11 +65,11 @@ describe("editor in Chromium", () => {
     await expect.poll(() => status("overlap-count").textContent()).toBe("1 overlap");
     await expect.poll(async () => isWarning(await shapePixel(page, 300, 300))).toBe(true); // the box turns
     // The selected circle's overlap with the box: depth 20 along +x (box's right edge at 340,
-    // circle's left at 320), one contact point midway at (330, 267) in world units.
+    // circle's left at 320), one contact point midway, at the circle's height (page y 305), in world units.
     const contact = page.getByTestId("contact-box-1-circle-1");
     await expect.poll(() => contact.textContent()).toContain("depth 20.00");
     expect(await contact.textContent()).toContain("normal (1.00, 0.00)");
-    expect(await contact.textContent()).toContain("1 point: (330.0, 267.0)");
+    expect(await contact.textContent()).toContain(`1 point: (330.0, ${(305 - CANVAS_TOP).toFixed(1)})`);
     const [r, g, b] = await layerPixel(page, OVERLAY_LAYER, 330, 305);
     expect([r > 230, g > 160 && g < 220, b < 90]).toEqual([true, true, true]); // the amber contact dot
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-overlap-while-dragging.png") });

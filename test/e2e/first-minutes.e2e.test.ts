@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { editorSession, pageErrors, placeAt } from "./harness";
+import { CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
@@ -44,7 +44,8 @@ describe("the first minutes of a new designer", () => {
     const frame = await page.evaluate(() => ({ scrolled: document.scrollingElement!.scrollTop, tall: document.documentElement.scrollHeight, high: innerHeight }));
     expect(frame.scrolled).toBe(0);
     expect(frame.tall).toBeLessThanOrEqual(frame.high);
-    expect((await page.getByRole("toolbar", { name: "Tools" }).boundingBox())!.y).toBe(0);
+    expect((await page.getByRole("menubar").boundingBox())!.y).toBe(0);
+    expect((await page.getByRole("toolbar", { name: "Tools" }).boundingBox())!.y).toBe(CANVAS_TOP - 38);
   });
 
   it("a notice belongs to its action and a hint to the tool and state: neither outlives them", async () => {

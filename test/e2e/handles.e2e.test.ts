@@ -1,14 +1,14 @@
 // Transform handles, polygon drawing and vertex editing, and the marquee in real Chromium: every
-// gesture goes through Konva's hit testing of the handles layer. World = page − (0, 38).
+// gesture goes through Konva's hit testing of the handles layer. World = page − (0, CANVAS_TOP).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
-const TOP = 38;
+const TOP = CANVAS_TOP;
 
 async function savedShapes(page: Page): Promise<readonly Shape[]> {
   const download = page.waitForEvent("download");

@@ -8,6 +8,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
+/** The canvas's top on the page at 1280 × 800: below the web build's menu bar (28 px) and the toolbar (38 px). */
+export const CANVAS_TOP = 66;
 export const ARTIFACTS = resolve(ROOT, "test-results");
 
 export const CHROMIUM_FLAGS = [

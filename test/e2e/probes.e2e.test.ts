@@ -5,12 +5,12 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 
 /** The canvas starts below the toolbar: world (x, y) is page (x, y + TOP). */
-const TOP = 38;
+const TOP = CANVAS_TOP;
 
 /** Konva draws each layer on its own canvas: grid, shapes, contact overlay, probes, handles. */
 const PROBES_LAYER = 3;

@@ -7,13 +7,13 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseRayLine } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
 
 /** The canvas starts below the toolbar: world (x, y) is page (x, y + TOP) at the default view. */
-const TOP = 38;
+const TOP = CANVAS_TOP;
 /** Konva's layers: grid, shapes, contacts, probes, replay, handles. */
 const REPLAY_LAYER = 4;
 

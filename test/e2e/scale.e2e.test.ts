@@ -1,7 +1,7 @@
 // A scene of a few thousand shapes in Chromium: shapes off screen are culled (the canvas reports
 // how many batched shapes it drew, fewer than the scene holds, more once zoomed out), a batched
 // shape is picked by a click, overlap colouring shows on batched shapes, and opening a big file
-// shows its progress in the status bar. World = page − (0, 38) in the startup view.
+// shows its progress in the status bar. World = page − (0, CANVAS_TOP) in the startup view.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -12,10 +12,9 @@ import { Editor } from "../../renderer/editor/editor";
 import { loadDocument } from "../../renderer/store/actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
-import { ARTIFACTS, editorSession, pageErrors } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors } from "./harness";
 
 const session = editorSession();
-const CANVAS_TOP = 38;
 const COUNT = 3000;
 const SHAPES_LAYER = 1;
 

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
@@ -71,17 +71,17 @@ describe("viewport in Chromium", () => {
     const zoom = () => page.getByTestId("zoom").textContent();
     const canvasCursor = () => page.locator(".canvas").evaluate((el) => (el as HTMLElement).style.cursor);
 
-    // Startup view: world = page − (0, 38), 100 %, minor grid lines every 25 px.
+    // Startup view: world = page − (0, CANVAS_TOP), 100 %, minor grid lines every 25 px.
     expect(await zoom()).toBe("100%");
-    expect(await worldAt(page, 400, 338)).toEqual([400, 300]);
+    expect(await worldAt(page, 400, 300 + CANVAS_TOP)).toEqual([400, 300]);
     expect(new Set(await gridGaps(page))).toEqual(new Set([25]));
 
     // The wheel zooms about the cursor: the world point under it stays put.
-    await page.mouse.move(400, 338);
+    await page.mouse.move(400, 300 + CANVAS_TOP);
     await page.mouse.wheel(0, -400);
     await expect.poll(zoom).toBe("200%");
-    expect(await worldAt(page, 400, 338)).toEqual([400, 300]);
-    expect(await worldAt(page, 500, 438)).toEqual([450, 350]);
+    expect(await worldAt(page, 400, 300 + CANVAS_TOP)).toEqual([400, 300]);
+    expect(await worldAt(page, 500, 400 + CANVAS_TOP)).toEqual([450, 350]);
     // The grid follows: 25 world units are now 50 pixels apart.
     // The grid is redrawn on a frame after the zoom label changes: wait for it.
     await expect.poll(async () => [...new Set(await gridGaps(page))]).toEqual([50]);
@@ -132,7 +132,8 @@ describe("viewport in Chromium", () => {
     // With snapping on, a circle placed off the grid lands on it.
     await page.keyboard.press("Shift+S");
     await expect.poll(() => page.getByRole("button", { name: "Snap", exact: true }).getAttribute("aria-pressed")).toBe("true");
-    await placeAt(page, "Circle", 817, 293);
+    // Up and right of the box, near enough to overlap it wherever the snap puts the circle.
+    await placeAt(page, "Circle", 770, 400);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
 
     const [box, circle] = await savedShapes(page);

@@ -57,6 +57,28 @@ describe("editorMenuTemplate (the page's registry as the menu bar)", () => {
   });
 });
 
+describe("editorMenuTemplate: separators and settings", () => {
+  const model: MenuModel = [
+    { label: "Edit", items: [{ id: "edit.undo", label: "Undo" }, { type: "separator" }, { id: "edit.cut", label: "Cut" }, { id: "edit.copy", label: "Copy" }, { id: "edit.paste", label: "Paste" }, { type: "separator" }, { id: "edit.selectAll", label: "Select all" }] },
+    { label: "View", items: [{ id: "view.toggleGrid", label: "Show grid", checked: true }, { id: "view.toggleSnap", label: "Snap to grid", checked: false }, { id: "view.fit", label: "Fit to view" }] },
+  ];
+
+  it("keeps the model's separators between groups of items", () => {
+    const edit = editorMenuTemplate("linux", false, model, () => {}).find((m) => m.label === "Edit")!.submenu!;
+    expect(edit.map((i) => i.id ?? i.type)).toEqual(["edit.undo", "separator", "edit.cut", "edit.copy", "edit.paste", "separator", "edit.selectAll"]);
+  });
+
+  it("on macOS, where the clipboard items give way to roles, leaves no separator twice in a row", () => {
+    const edit = editorMenuTemplate("darwin", false, model, () => {}).find((m) => m.label === "Edit")!.submenu!;
+    expect(edit.map((i) => i.id ?? i.role ?? i.type)).toEqual(["edit.undo", "separator", "edit.selectAll", "separator", "cut", "copy", "paste"]);
+  });
+
+  it("shows a setting as a checkbox, checked while it is on; other items are plain", () => {
+    const view = editorMenuTemplate("win32", false, model, () => {}).find((m) => m.label === "View")!.submenu!;
+    expect(view.slice(0, 3).map((i) => [i.id, i.type, i.checked])).toEqual([["view.toggleGrid", "checkbox", true], ["view.toggleSnap", "checkbox", false], ["view.fit", undefined, undefined]]);
+  });
+});
+
 describe("File → Open Recent", () => {
   const model: MenuModel = [
     { label: "File", items: [{ id: "file.new", label: "New" }, { id: "file.open", label: "Open…" }, { id: "file.save", label: "Save" }] },

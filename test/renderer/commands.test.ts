@@ -1,9 +1,10 @@
 // The action registry, the command palette's search and the clipboard, without a browser.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import type { Probe, Shape } from "../../core";
+import { EXPORT_FORMATS, type Probe, type Shape } from "../../core";
 import { clearMemoryClipboard, copy, cut, duplicate, paste, pasteText } from "../../renderer/actions/edit-actions";
-import { ACTIONS, actionById, chordLabel } from "../../renderer/actions/registry";
+import { exportActionId } from "../../renderer/actions/file-actions";
+import { ACTIONS, actionById, ariaKeyShortcut, chordLabel } from "../../renderer/actions/registry";
 import { searchActions, wordScore } from "../../renderer/actions/search";
 import { ACTION_GROUPS, type Action } from "../../renderer/actions/types";
 import { initialTheme } from "../../renderer/app/theme-preference";
@@ -59,6 +60,21 @@ describe("action registry", () => {
     expect(actionById("help.shortcuts").keys.map(chordLabel)).toEqual(["Ctrl+/"]);
     expect(["edit.cut", "edit.copy", "edit.paste", "edit.duplicate"].map((id) => chordLabel(actionById(id).keys[0]!))).toEqual(["Ctrl+X", "Ctrl+C", "Ctrl+V", "Ctrl+D"]);
     expect(actionById("view.toggleTheme").group).toBe("View");
+  });
+
+  it("writes arrows and Escape as keycaps read them, and lists a layout's second spelling of a chord once", () => {
+    expect(chordLabel({ key: "ArrowLeft", shift: true })).toBe("Shift+←");
+    expect(chordLabel({ key: "Escape" })).toBe("Esc");
+    expect(ariaKeyShortcut({ key: "z", mod: true, shift: true })).toBe("Control+Shift+Z");
+    expect(ariaKeyShortcut({ key: "+", mod: true })).toBe("Control+Plus");
+    // An alias stands for the chord before it, so it is never an action's first (shown) chord.
+    for (const a of ACTIONS) expect(a.keys[0]?.alias, a.id).toBeFalsy();
+    expect(actionById("view.fit").keys.filter((k) => !k.alias).map(chordLabel)).toEqual(["Shift+1", "Home"]);
+  });
+
+  it("puts every export format in the Export menu, and import and ray logs in File", () => {
+    expect(ACTIONS.filter((a) => a.group === "Export").map((a) => a.id)).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
+    for (const id of ["file.importTiled", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]) expect(actionById(id).group).toBe("File");
   });
 });
 

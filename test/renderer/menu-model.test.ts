@@ -1,19 +1,53 @@
-// The desktop menu bar comes from the action registry: every action once, under its menu, with
-// its shortcut as Electron writes it; and a chosen item runs the action it names.
+// The menu bar (the desktop's native one and the web build's) comes from the action registry: every
+// action once, under its menu, grouped by section, with its shortcut as Electron writes it and,
+// for a setting, whether it is on; and a chosen item runs the action it names.
 import { describe, expect, it } from "vitest";
-import { menuModelSchema } from "../../core/shell/desktop-api";
-import { accelerator, menuModel, runMenuCommand } from "../../renderer/actions/menu-model";
+import { EXPORT_FORMATS } from "../../core";
+import { menuModelSchema, type MenuModel, type MenuModelItem } from "../../core/shell/desktop-api";
+import { exportActionId } from "../../renderer/actions/file-actions";
+import { accelerator, menuChecks, menuModel, runMenuCommand } from "../../renderer/actions/menu-model";
 import { ACTIONS } from "../../renderer/actions/registry";
 import { TestEditor } from "./test-editor";
+
+const itemsOf = (model: MenuModel, label: string): MenuModelItem[] => model.find((m) => m.label === label)!.items.filter((i): i is MenuModelItem => "id" in i);
+/** A menu's lines as ids, separators as "—". */
+const linesOf = (model: MenuModel, label: string): string[] => model.find((m) => m.label === label)!.items.map((i) => ("id" in i ? i.id : "—"));
 
 describe("menuModel", () => {
   it("lists every action once, under its group, in menu-bar order, and passes the shell's schema", () => {
     const model = menuModel();
     expect(menuModelSchema.safeParse(model).success).toBe(true);
-    expect(model.map((m) => m.label)).toEqual(["File", "Edit", "View", "Tools", "Help"]);
-    const ids = model.flatMap((m) => m.items.map((i) => i.id));
+    expect(model.map((m) => m.label)).toEqual(["File", "Edit", "View", "Export", "Tools", "Help"]);
+    const ids = model.flatMap((m) => itemsOf(model, m.label).map((i) => i.id));
     expect([...ids].sort()).toEqual(ACTIONS.map((a) => a.id).sort());
-    for (const menu of model) for (const item of menu.items) expect(ACTIONS.find((a) => a.id === item.id)!.group).toBe(menu.label);
+    for (const menu of model) for (const item of itemsOf(model, menu.label)) expect(ACTIONS.find((a) => a.id === item.id)!.group).toBe(menu.label);
+  });
+
+  it("groups a menu's items with separators where their section changes, never first, last or twice", () => {
+    const model = menuModel();
+    expect(linesOf(model, "File")).toEqual(["file.new", "file.open", "file.save", "file.saveAs", "—", "file.importTiled", "—", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]);
+    expect(linesOf(model, "Export")).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
+    expect(linesOf(model, "Help")).toEqual(["help.commandPalette", "help.shortcuts"]);
+    for (const menu of model) {
+      const lines = linesOf(model, menu.label).join(" ");
+      expect(lines, menu.label).not.toMatch(/^—|—$|— —/);
+    }
+  });
+
+  it("says whether each setting is on when given the editor, and nothing of it without", () => {
+    const ed = new TestEditor();
+    const view = () => itemsOf(menuModel(ed.editor), "View");
+    const grid = () => view().find((i) => i.id === "view.toggleGrid")!;
+    const snap = () => view().find((i) => i.id === "view.toggleSnap")!;
+    const before = menuChecks(ed.editor);
+    expect(grid().checked).toBe(ed.state.grid.visible);
+    runMenuCommand(ed.editor, "view.toggleGrid");
+    expect(grid().checked).toBe(ed.state.grid.visible);
+    expect(menuChecks(ed.editor)).not.toBe(before);
+    expect(snap().checked).toBe(ed.state.grid.snap);
+    expect(view().find((i) => i.id === "view.zoomIn")!.checked).toBeUndefined();
+    expect(itemsOf(menuModel(), "View").find((i) => i.id === "view.toggleGrid")!.checked).toBeUndefined();
+    expect(menuModelSchema.safeParse(menuModel(ed.editor)).success).toBe(true);
   });
 
   it("writes shortcuts as Electron accelerators", () => {
@@ -25,7 +59,7 @@ describe("menuModel", () => {
     expect(accelerator({ key: "+", mod: true })).toBe("CmdOrCtrl+Plus");
     expect(accelerator({ key: "F1" })).toBe("F1");
     expect(accelerator({ key: "Dead" })).toBeUndefined();
-    const undo = menuModel().find((m) => m.label === "Edit")!.items.find((i) => i.id === "edit.undo");
+    const undo = itemsOf(menuModel(), "Edit").find((i) => i.id === "edit.undo");
     expect(undo).toEqual({ id: "edit.undo", label: "Undo", accelerator: "CmdOrCtrl+Z" });
   });
 
