@@ -19,8 +19,10 @@ export interface ToolOverlay {
   readonly marquee: Marquee | null;
   /** The polygon tool's points so far, in world units, in click order. */
   readonly draft: readonly Point2[];
+  /** The shape the select tool would pick under the pointer at rest, outlined (never a locked or hidden one). */
+  readonly hover: string | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [] };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], hover: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);
