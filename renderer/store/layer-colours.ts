@@ -3,7 +3,7 @@
 // oranges and of the selection's cyan, and reads on the dark and the light canvas alike.
 import type { Layer } from "../../core";
 
-export const LAYER_PALETTE: readonly string[] = ["#6b7cff", "#3fb950", "#d4a72c", "#c061e0", "#8b95a5", "#9aa83a"];
+export const LAYER_PALETTE: readonly string[] = ["#6b7cff", "#3fb950", "#cdb92a", "#c061e0", "#8b95a5", "#9aa83a"];
 
 /** The palette's colour for the layer at `index` (bottom first). */
 export const paletteColour = (index: number): string => LAYER_PALETTE[((index % LAYER_PALETTE.length) + LAYER_PALETTE.length) % LAYER_PALETTE.length]!;
