@@ -2,11 +2,13 @@
 // dynamic tree of fat boxes and the candidate pairs of moved shapes), a contact cache
 // (contact-cache.ts: each pair's manifold by shape version, and the sorted overlap list) and the
 // shapes by slot (shape-table.ts). The world syncs them with a shape list and answers overlaps,
-// region queries, ray casts and sweeps through the tree. Filtering follows collision-filter.ts.
+// region queries, ray casts and sweeps through the tree. Filtering follows collision-filter.ts;
+// the overlaps it ignores are found apart, on demand (ignored-pairs.ts).
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
 import { writeShapeBounds } from "./geometry";
+import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import type { OverlapPair } from "./overlaps";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
@@ -42,6 +44,7 @@ export class CollisionWorld {
   private readonly table: ShapeTable;
   private readonly broadPhase = new BroadPhase();
   private readonly contacts: ContactCache;
+  private readonly ignored: IgnoredPairs;
   private readonly byId = new Map<string, number>();
   private synced: readonly Shape[] | null = null;
   /** The contacts are brought up to date when overlaps are asked for, not on every sync. */
@@ -51,6 +54,7 @@ export class CollisionWorld {
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
     this.table = new ShapeTable(this.filter);
     this.contacts = new ContactCache(this.table, this.broadPhase);
+    this.ignored = new IgnoredPairs(this.table, this.broadPhase);
   }
 
   get size(): number {
@@ -113,7 +117,7 @@ export class CollisionWorld {
     }
     this.synced = shapes;
     this.changed();
-    this.contacts.reorder();
+    this.reorder();
   }
 
   /**
@@ -134,6 +138,7 @@ export class CollisionWorld {
       const slot = this.byId.get(shapes[i]!.id)!;
       this.update(slot, shapes[i]!);
       this.contacts.touch(slot);
+      this.ignored.touch(slot);
     }
     this.synced = shapes;
     if (changed.length > 0) this.changed();
@@ -144,6 +149,13 @@ export class CollisionWorld {
   private changed(): void {
     this.pairsDirty = true;
     this.contacts.changed();
+    this.ignored.changed();
+  }
+
+  /** Shapes came, went or changed places: every contact and every ignored pair is looked at again. */
+  private reorder(): void {
+    this.contacts.reorder();
+    this.ignored.reorder();
   }
 
   /** A first load of many shapes into an empty world: one bulk-built tree instead of one insertion each. */
@@ -158,7 +170,7 @@ export class CollisionWorld {
     this.contacts.clear();
     this.synced = shapes;
     this.changed();
-    this.contacts.reorder();
+    this.reorder();
   }
 
   private add(shape: Shape, index: number): number {
@@ -200,6 +212,14 @@ export class CollisionWorld {
   overlaps(): readonly OverlapPair[] {
     this.prepareOverlaps(Infinity);
     return this.contacts.overlaps();
+  }
+
+  /**
+   * Every overlapping pair that the filter keeps apart, with why (IgnoredPair.misses), ordered as
+   * overlaps(). Found when asked, apart from overlaps(), which never pays for it.
+   */
+  ignoredOverlaps(): readonly IgnoredPair[] {
+    return this.ignored.pairs();
   }
 
   /**

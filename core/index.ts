@@ -129,6 +129,14 @@ export {
   type FilterRule,
   /** Whether shapes with these layer and mask bits interact under a rule. */
   bitsCollide,
+  /** One side of an ignored pair: a shape whose mask lacks the other's layer. */
+  type FilterMiss,
+  /** The sides that keep two shapes apart under a rule (empty when they interact). */
+  filterMisses,
+  /** Collision bits as the editor numbers them: "3 (pickups)", "1+2", "none". */
+  describeBits,
+  /** An ignored pair's reason in a designer's words: "masks don't meet (a's mask 2 lacks b's layer 3)". */
+  describeFilterMisses,
 } from "./collision-filter";
 
 // ---- Casts ---------------------------------------------------------------------------------
@@ -182,6 +190,10 @@ export {
   /** The ids of every shape in a list of pairs. */
   overlappingIds,
 } from "./overlaps";
+export {
+  /** An overlapping pair the filter keeps apart, with the sides that miss (CollisionWorld.ignoredOverlaps). */
+  type IgnoredPair,
+} from "./ignored-pairs";
 export {
   /** A dynamic AABB tree (Box2D's b2DynamicTree): proxies, region queries, ray casts, bulk build. */
   DynamicTree,

@@ -115,6 +115,26 @@ export class ShapeTable {
     return mask === undefined || (this.layerAt[slot]! & mask) !== 0;
   }
 
+  /** One past the highest slot ever used. */
+  get slotEnd(): number {
+    return this.shapeAt.length;
+  }
+
+  /** Whether the slot holds a shape (it is not free). */
+  used(slot: number): boolean {
+    return this.shapeAt[slot] != null;
+  }
+
+  /** The slot's category bits (unsigned). */
+  layer(slot: number): number {
+    return this.layerAt[slot]!;
+  }
+
+  /** The bits the slot's shape scans (unsigned). */
+  mask(slot: number): number {
+    return this.maskAt[slot]!;
+  }
+
   /** Whether two slots' shapes interact under the filter rule. */
   collides(p: number, q: number): boolean {
     return bitsCollide(this.layerAt[p]!, this.maskAt[p]!, this.layerAt[q]!, this.maskAt[q]!, this.filter);

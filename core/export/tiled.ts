@@ -204,6 +204,8 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
   const objectLayers = layers.map((layer, i) => ({
     id: i + 1,
     name: layer.name,
+    // Tiled's colour for drawing the layer's objects; left out (Tiled's grey) when the layer has none.
+    ...(layer.color ? { color: layer.color.toLowerCase() } : {}),
     type: "objectgroup",
     visible: layer.visible !== false,
     locked: layer.locked === true,

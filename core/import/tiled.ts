@@ -231,6 +231,8 @@ interface ImportedLayer {
   readonly name: string;
   readonly visible: boolean;
   readonly locked: boolean;
+  /** The object layer's display colour as "#rrggbb" (its alpha dropped), when it has one. */
+  readonly color: string | undefined;
   readonly shapes: { readonly storedId: string | undefined; readonly tiledId: number; readonly shape: Draft }[];
 }
 
@@ -308,7 +310,10 @@ export function importTiled(original: string): TiledImportResult {
         return;
       }
       const meta = readProperties(reader.array(raw, "properties", here), [...here, "properties"], reader);
-      const layer: ImportedLayer = { storedId: meta.layerId, name: path, visible: !isHidden, locked: isLocked, shapes: [] };
+      const tiledColor = reader.string(raw, "color", here);
+      const color = tiledColor === "" ? undefined : fromTiledColor(tiledColor)?.slice(0, 7);
+      if (tiledColor !== "" && color === undefined) skipped.push({ layer: path, object: 0, name: "", reason: `layer color ${JSON.stringify(tiledColor)} is not "#rrggbb" or "#aarrggbb": the layer takes the editor's colour` });
+      const layer: ImportedLayer = { storedId: meta.layerId, name: path, visible: !isHidden, locked: isLocked, color, shapes: [] };
       layers.push(layer);
       reader.array(raw, "objects", here).forEach((rawObj, j) => {
         const objAt = [...here, "objects", j];
@@ -346,6 +351,7 @@ export function importTiled(original: string): TiledImportResult {
     name: l.name,
     ...(l.visible ? {} : { visible: false }),
     ...(l.locked ? { locked: true } : {}),
+    ...(l.color ? { color: l.color } : {}),
   }));
   const shapes: Shape[] = layers.flatMap((l, i) =>
     l.shapes.map(({ storedId, tiledId, shape }): Shape => ({ id: shapeId(storedId, `tiled-${tiledId}`), ...(i > 0 ? { layer: sceneLayers[i]!.id } : {}), ...shape })),

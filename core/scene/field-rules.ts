@@ -32,6 +32,8 @@ export const point = z.tuple([finite, finite]);
 
 /** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */
 export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+/** A layer's colour is opaque: its shapes' fill takes its own alpha. */
+export const LAYER_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
 
 // Loose like every other object of the format (regression: a property's unknown field was dropped

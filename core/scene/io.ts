@@ -340,7 +340,7 @@ function canonicalShape(shape: Shape, firstLayer: string): Record<string, unknow
 }
 
 function canonicalLayer(layer: Layer): Record<string, unknown> {
-  const out = ordered(layer, ["id", "name", "visible", "locked"]);
+  const out = ordered(layer, ["id", "name", "visible", "locked", "color"]);
   if (out.visible === true) delete out.visible;
   if (out.locked === false) delete out.locked;
   return out;

@@ -6,7 +6,7 @@ import { boxKind } from "../kinds/box";
 import { capsuleKind } from "../kinds/capsule";
 import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
-import { point } from "./field-rules";
+import { LAYER_COLOR_PATTERN, point } from "./field-rules";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
@@ -28,6 +28,7 @@ export const layerSchema = z.looseObject({
   name: z.string(),
   visible: z.boolean().optional(),
   locked: z.boolean().optional(),
+  color: z.string().regex(LAYER_COLOR_PATTERN, { message: 'must be a colour "#rrggbb"' }).optional(),
 });
 
 export const collisionLayerSchema = z.looseObject({

@@ -99,6 +99,8 @@ export interface Layer {
   readonly visible?: boolean;
   /** Locked layers are drawn but cannot be selected or edited on the canvas. */
   readonly locked?: boolean;
+  /** "#rrggbb": the fill of its shapes in the editor (Tiled's object layer `color`); absent: the editor's palette colour for its place. */
+  readonly color?: string;
 }
 
 /** A name for one category bit (1–32), as Godot's named 2D physics layers. */

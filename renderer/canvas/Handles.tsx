@@ -102,7 +102,7 @@ export function Handles() {
           strokeWidth={1}
           strokeScaleEnabled={false}
           dash={[4, 3]}
-          fill="rgba(253, 224, 71, 0.08)"
+          fill={THEME.selectedFill}
           listening={false}
         />
       )}

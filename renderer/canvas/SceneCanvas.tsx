@@ -6,7 +6,7 @@
 import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
-import { useEditor, useEditorState, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
+import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
 import { screenToWorld } from "../store/view";
 import { setCanvasSize, setCursor, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
@@ -15,9 +15,13 @@ import { cursorOf } from "../tools/cursor";
 import { PanTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, StateNode } from "../tools/state-node";
 import { shapesAt } from "../tools/select/picking";
+import { hoverHit } from "../tools/select/hover";
+import { layerColours, paletteColour } from "../store/layer-colours";
 import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { Handles } from "./Handles";
+import { HoverOutline } from "./HoverOutline";
+import { IGNORED_DRAWN, IgnoredOverlay } from "./IgnoredOverlay";
 import { ContactOverlay } from "./ContactOverlay";
 import { DragReadout } from "./DragReadout";
 import { NameLabels } from "./NameLabels";
@@ -27,7 +31,7 @@ import { selectRay } from "../store/replay";
 import { ShapeBatch } from "./ShapeBatch";
 import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
-import { useCanvasTheme } from "./theme";
+import { shapePaint, useCanvasTheme } from "./theme";
 
 function useSize(ref: React.RefObject<HTMLDivElement | null>) {
   const [size, setSize] = useState({ width: 800, height: 600 });
@@ -118,6 +122,14 @@ export function SceneCanvas() {
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
+  const allIgnored = useIgnoredOverlaps();
+  // Ignored overlaps are drawn only between shapes that are drawn (none on a hidden layer).
+  const ignored = useMemo(() => {
+    const hidden = new Set(layers.filter((l) => l.visible === false).map((l) => l.id));
+    if (hidden.size === 0) return allIgnored;
+    const shown = (id: string) => !hidden.has(editor.shapeById(id)?.layer ?? layers[0]!.id);
+    return allIgnored.filter((p) => shown(p.a) && shown(p.b));
+  }, [editor, allIgnored, layers]);
   const selected = useMemo(() => new Set(selection), [selection]);
   // Per layer: the shapes drawn in one batch, and the selected ones, which are drawn after them as
   // Konva nodes (or a batch of their own when there are very many) and redraw on every drag step.
@@ -137,6 +149,9 @@ export function SceneCanvas() {
     });
   }), [editor, splitRuns, split]);
   const liveCount = split.reduce((n, r) => n + r.live.length, 0);
+  // Each layer's colours under the theme; shapes of an unknown layer take the palette's first.
+  const colours = useMemo(() => layerColours(layers), [layers]);
+  const paints = split.map(({ run }) => shapePaint(THEME, colours.get(run.layer) ?? paletteColour(0), run.locked));
 
   const pointer = (evt: MouseEvent, hitId: string | null): PointerInfo | null => {
     const stage = stageRef.current;
@@ -221,6 +236,7 @@ export function SceneCanvas() {
       hover.current = hitAt(e.target, p.world);
       showCursor();
     }
+    hoverHit(editor, e.evt.buttons === 0 ? hover.current : null);
   };
 
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
@@ -235,7 +251,7 @@ export function SceneCanvas() {
   };
 
   return (
-    <div ref={container} className="canvas" data-tool={tool} style={{ background: THEME.background }}>
+    <div ref={container} className="canvas" data-tool={tool} data-ignored-overlaps={Math.min(ignored.length, IGNORED_DRAWN)} style={{ background: THEME.background }}>
       <Stage
         ref={stageRef}
         width={width}
@@ -250,6 +266,7 @@ export function SceneCanvas() {
         onMouseLeave={() => {
           setCursor(editor, null);
           hover.current = null;
+          hoverHit(editor, null);
         }}
       >
         <Layer listening={false}>
@@ -258,15 +275,17 @@ export function SceneCanvas() {
         <Layer>
           {split.map(({ run, rest, live }, r) => (
             <Fragment key={run.layer}>
-              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} look="plain" cached near={nears[r]} />
+              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} paint={paints[r]!} look="plain" cached near={nears[r]} />
               {liveCount > LIVE_NODE_LIMIT
-                ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} look="selected" cached={false} />
-                : live.map((s) => <ShapeNode key={s.id} shape={s} overlapping={overlapping.has(s.id)} selected locked={run.locked} />)}
+                ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} paint={paints[r]!} look="selected" cached={false} />
+                : live.map((s) => <ShapeNode key={s.id} shape={s} paint={paints[r]!} overlapping={overlapping.has(s.id)} selected locked={run.locked} />)}
             </Fragment>
           ))}
+          <HoverOutline />
           {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>
         <Layer listening={false}>
+          <IgnoredOverlay pairs={ignored} />
           <NameLabels width={width} height={height} />
           <ContactOverlay pairs={pairs} selected={selected} />
         </Layer>

@@ -6,7 +6,7 @@ import { useEffect, useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor } from "../editor/react";
 import { BatchCache, paintShapes, visibleRect, type BatchContent, type BatchLook, type BatchShapes, type BoxReader, type ScreenView } from "./shape-batch";
-import { useCanvasTheme } from "./theme";
+import type { ShapePaint } from "./theme";
 
 /** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
 const drawnCounts = new Map<string, number>();
@@ -32,6 +32,8 @@ export interface ShapeBatchProps {
   readonly batchKey: string;
   readonly shapes: BatchShapes;
   readonly overlapping: ReadonlySet<string>;
+  /** The layer's colours (shapePaint). */
+  readonly paint: ShapePaint;
   readonly look: BatchLook;
   /** Cached batches keep a bitmap of the view; uncached ones (shapes that move) draw every time. */
   readonly cached: boolean;
@@ -39,8 +41,7 @@ export interface ShapeBatchProps {
   readonly near?: BatchContent["near"];
 }
 
-export function ShapeBatch({ batchKey, shapes, overlapping, look, cached, near }: ShapeBatchProps) {
-  const theme = useCanvasTheme();
+export function ShapeBatch({ batchKey, shapes, overlapping, paint, look, cached, near }: ShapeBatchProps) {
   const editor = useEditor();
   const boxes = useMemo((): BoxReader => (s, out) => editor.documentWorld().readBox(s, out), [editor]);
   // Set once the Konva node exists: the cache asks its layer to redraw when the view rests.
@@ -55,13 +56,13 @@ export function ShapeBatch({ batchKey, shapes, overlapping, look, cached, near }
     holder.node = node;
     const view = screenOf(context, node);
     if (!view) return;
-    const content = { shapes, overlapping, theme, look, boxes, ...(near ? { near } : {}) };
+    const content = { shapes, overlapping, paint, look, boxes, ...(near ? { near } : {}) };
     if (cached) {
       cache.draw(context._context, content, view);
       report(node.getStage(), batchKey, cache.drawn);
     } else {
       // The context maps world units to device pixels already (stage transform × pixel ratio).
-      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, theme, view.scale, boxes));
+      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, paint, view.scale, boxes));
     }
   };
   return <KonvaShape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;

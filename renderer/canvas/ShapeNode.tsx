@@ -1,13 +1,16 @@
-// Draws one shape of any kind with Konva, in its state's colours, from the outline its kind traces
-// (the same outline the batches and the HTML report draw). The node's id is the shape id.
+// Draws one shape of any kind with Konva, in its layer's and its state's colours, from the outline
+// its kind traces (the same outline the batches and the HTML report draw). The node's id is the
+// shape id.
 import type Konva from "konva";
 import { memo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { traceShapeOutline, type Shape } from "../../core";
-import { useCanvasTheme } from "./theme";
+import { useCanvasTheme, type ShapePaint } from "./theme";
 
 export interface ShapeLook {
   readonly shape: Shape;
+  /** Its layer's colours; a ghost has none. */
+  readonly paint?: ShapePaint;
   readonly overlapping: boolean;
   readonly selected: boolean;
   readonly ghost?: boolean;
@@ -16,9 +19,10 @@ export interface ShapeLook {
 }
 
 /** Memoised on plain props: during a drag only the shapes that change redraw their node. */
-export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) {
+export const ShapeNode = memo(function ShapeNode({ shape, paint, ...look }: ShapeLook) {
   const THEME = useCanvasTheme();
-  const stroke = look.ghost ? THEME.preview : look.selected ? THEME.selected : look.overlapping ? THEME.overlapStroke : THEME.stroke;
+  const ghost = look.ghost === true || paint === undefined;
+  const stroke = ghost ? THEME.preview : look.selected ? paint.selected : look.overlapping ? paint.overlapStroke : paint.stroke;
   const sceneFunc = (ctx: Konva.Context, node: Konva.Shape) => {
     ctx.beginPath();
     traceShapeOutline(shape, ctx);
@@ -29,12 +33,13 @@ export const ShapeNode = memo(function ShapeNode({ shape, ...look }: ShapeLook) 
       id={look.ghost ? undefined : shape.id}
       name="shape"
       sceneFunc={sceneFunc}
-      fill={look.ghost ? undefined : look.overlapping ? THEME.overlapFill : THEME.fill}
+      fill={ghost ? undefined : look.overlapping ? paint.overlapFill : paint.fill}
       stroke={stroke}
       strokeWidth={look.selected ? 2.5 : 1.5}
       strokeScaleEnabled={false}
-      dash={look.ghost ? [6, 4] : undefined}
-      listening={!look.ghost && !look.locked}
+      dash={ghost ? [6, 4] : paint.dashed ? [4, 3] : undefined}
+      opacity={ghost ? 1 : paint.opacity}
+      listening={!ghost && !look.locked}
       perfectDrawEnabled={false}
     />
   );

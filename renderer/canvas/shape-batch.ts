@@ -3,7 +3,7 @@
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, traceShapeOutline, type Shape } from "../../core";
 import { replacedInPlace } from "../store/replaced-in-place";
-import type { CanvasTheme } from "./theme";
+import type { ShapePaint } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
 export interface ScreenView {
@@ -63,7 +63,8 @@ export type BatchShapes = readonly (Shape | null)[];
  * Fills and strokes every shape meeting `rect`, in order, each in its own colours (so overlapping
  * translucent fills stack as they do with one Konva node per shape). The context's transform must
  * map world units to device pixels; `pixelsPerUnit` keeps strokes 1.5 CSS pixels wide at any zoom.
- * Returns how many shapes it drew.
+ * A locked layer's paint draws at its lower opacity with dashed outlines. Returns how many shapes
+ * it drew.
  */
 export function paintShapes(
   ctx: CanvasRenderingContext2D,
@@ -71,12 +72,32 @@ export function paintShapes(
   overlapping: ReadonlySet<string>,
   rect: WorldRect,
   look: BatchLook,
-  theme: CanvasTheme,
+  paint: ShapePaint,
   pixelsPerUnit: number,
   reader?: BoxReader,
 ): number {
+  ctx.save();
+  try {
+    return paintRun(ctx, shapes, overlapping, rect, look, paint, pixelsPerUnit, reader);
+  } finally {
+    ctx.restore();
+  }
+}
+
+function paintRun(
+  ctx: CanvasRenderingContext2D,
+  shapes: BatchShapes,
+  overlapping: ReadonlySet<string>,
+  rect: WorldRect,
+  look: BatchLook,
+  paint: ShapePaint,
+  pixelsPerUnit: number,
+  reader: BoxReader | undefined,
+): number {
   ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
   ctx.lineJoin = "miter";
+  ctx.globalAlpha = paint.opacity;
+  if (paint.dashed) ctx.setLineDash([4 / pixelsPerUnit, 3 / pixelsPerUnit]);
   const tiny = TINY_PIXELS / pixelsPerUnit;
   let drawn = 0;
   let was: boolean | null = null;
@@ -95,8 +116,8 @@ export function paintShapes(
     const over = overlapping.has(s.id);
     if (over !== was) {
       flush();
-      ctx.fillStyle = over ? theme.overlapFill : theme.fill;
-      ctx.strokeStyle = look === "selected" ? theme.selected : over ? theme.overlapStroke : theme.stroke;
+      ctx.fillStyle = over ? paint.overlapFill : paint.fill;
+      ctx.strokeStyle = look === "selected" ? paint.selected : over ? paint.overlapStroke : paint.stroke;
       was = over;
     }
     drawn++;
@@ -121,7 +142,8 @@ export function paintShapes(
 export interface BatchContent {
   readonly shapes: BatchShapes;
   readonly overlapping: ReadonlySet<string>;
-  readonly theme: CanvasTheme;
+  /** The layer's colours under the theme (the same object while neither changes). */
+  readonly paint: ShapePaint;
   readonly look: BatchLook;
   /** Where the shapes' boxes are read (not part of what is drawn). */
   readonly boxes?: BoxReader;
@@ -238,7 +260,7 @@ interface RedrawJob {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const sameContent = (a: BatchContent, b: BatchContent): boolean => a.shapes === b.shapes && a.overlapping === b.overlapping && a.theme === b.theme && a.look === b.look;
+const sameContent = (a: BatchContent, b: BatchContent): boolean => a.shapes === b.shapes && a.overlapping === b.overlapping && a.paint === b.paint && a.look === b.look;
 const sameView = (a: ScreenView, b: ScreenView): boolean =>
   a.x === b.x && a.y === b.y && a.scale === b.scale && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
 
@@ -254,7 +276,7 @@ export class BatchCache {
   private overlapping: ReadonlySet<string> = new Set();
   /** Index of each drawn shape's id, made when a change first needs it (not on a big open's first draw). */
   private indexOfDrawn: Map<string, number> | null = null;
-  private theme: CanvasTheme | null = null;
+  private paint: ShapePaint | null = null;
   private look: BatchLook = "plain";
   private lastCost = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -308,7 +330,7 @@ export class BatchCache {
     // At least one slice a step, then more while the step's time lasts.
     do {
       const end = Math.min(shapes.length, job.next + sliceShapes);
-      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.theme, job.v.scale, job.c.boxes);
+      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.paint, job.v.scale, job.c.boxes);
       job.next = end;
     } while (job.next < shapes.length && performance.now() - started < sliceMs);
     job.cost += performance.now() - started;
@@ -329,7 +351,7 @@ export class BatchCache {
     this.view = v;
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;
-    this.theme = c.theme;
+    this.paint = c.paint;
     this.look = c.look;
     this.indexOfDrawn = null;
     this.lastCost = cost;
@@ -340,7 +362,7 @@ export class BatchCache {
    * object or overlap flag changed, or null when everything must be redrawn.
    */
   private changes(c: BatchContent): number[] | null {
-    if (c.theme !== this.theme || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
+    if (c.paint !== this.paint || c.look !== this.look || c.shapes.length !== this.shapes.length) return null;
     const drawn = this.shapes;
     const indexOf = () => {
       if (!this.indexOfDrawn) {
@@ -376,7 +398,7 @@ export class BatchCache {
     ctx.rect(minX, minY, maxX - minX, maxY - minY);
     ctx.clip();
     ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
-    paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.theme, v.scale, c.boxes);
+    paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.paint, v.scale, c.boxes);
     ctx.restore();
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;
@@ -386,7 +408,7 @@ export class BatchCache {
     const started = performance.now();
     this.canvas ??= document.createElement("canvas");
     const ctx = blankBitmap(this.canvas, v);
-    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.theme, v.scale, c.boxes);
+    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.paint, v.scale, c.boxes);
     this.adopt(this.canvas, c, v, drawn, performance.now() - started);
   }
 

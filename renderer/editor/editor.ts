@@ -6,7 +6,7 @@
 // The world is synced in one place: a subscription to the store that runs on every change of the
 // shapes, before any view reads. Reads (overlaps, lookups, probe hits) never sync.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { CollisionWorld, overlappingIds, type CastHit, type OverlapPair, type Probe, type Shape } from "../../core";
+import { CollisionWorld, overlappingIds, type CastHit, type IgnoredPair, type OverlapPair, type Probe, type Shape } from "../../core";
 import { History } from "./history";
 import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
 import { createOverlayStore, type ToolOverlay } from "./overlay";
@@ -211,6 +211,15 @@ export class Editor {
       this.overlapsKey = shapes;
     }
     return { pairs: this.pairs, ids: this.overlapIds, pending: false };
+  }
+
+  /**
+   * The overlapping pairs the collision filter keeps apart, with why: found by the world only when
+   * asked and kept until the shapes change (overlaps() never pays for them); none while a big
+   * open's overlaps are pending.
+   */
+  ignoredOverlaps(): readonly IgnoredPair[] {
+    return this.getState().shapes === this.pendingFor ? [] : this.world.ignoredOverlaps();
   }
 
   /**

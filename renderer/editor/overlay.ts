@@ -41,8 +41,10 @@ export interface ToolOverlay {
   readonly readout: Readout | null;
   /** The steps of a rotation with Shift held. */
   readonly rotationSteps: RotationSteps | null;
+  /** The shape the select tool would pick under the pointer at rest, outlined (never a locked or hidden one). */
+  readonly hover: string | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, hover: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

@@ -3,6 +3,7 @@
 import type { Layer, Probe, Shape } from "../../core";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice } from "../editor/state";
+import { keepLayerLooks } from "./layer-colours";
 import { replacedInPlace } from "./replaced-in-place";
 
 /** A change to the document, or the reason it was refused (the document is then untouched). */
@@ -31,6 +32,22 @@ export function layersRenamed(layers: readonly Layer[], id: string, name: string
   const trimmed = name.trim();
   if (trimmed === "") return { ok: false, message: "a layer needs a name" };
   return { ok: true, value: layers.map((l) => (l.id === id ? { ...l, name: trimmed } : l)) };
+}
+
+/** A layer colour as the file holds it: "#rrggbb". */
+const LAYER_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** Gives a layer its own colour ("#rrggbb", written lowercase), or takes it away (null: the palette's for its place). */
+export function layersColoured(layers: readonly Layer[], id: string, color: string | null): Edit<readonly Layer[]> {
+  if (color !== null && !LAYER_COLOUR.test(color)) return { ok: false, message: 'a layer colour is "#rrggbb"' };
+  return {
+    ok: true,
+    value: layers.map((l) => {
+      if (l.id !== id) return l;
+      const { color: _old, ...rest } = l;
+      return color === null ? rest : { ...rest, color: color.toLowerCase() };
+    }),
+  };
 }
 
 /** Moves a layer `delta` places up the draw order (+1 = towards the top); clamps at the ends. */
@@ -121,8 +138,9 @@ export function setActiveLayer(editor: Editor, id: string): void {
 
 /** Adds a layer above the active one and makes it active. */
 export function addLayer(editor: Editor): string {
-  const { layers, layer } = layersWithNew(editor.getState().layers, activeLayerOf(editor.getState()));
-  editor.update({ layers, activeLayer: layer.id });
+  const before = editor.getState().layers;
+  const { layers, layer } = layersWithNew(before, activeLayerOf(editor.getState()));
+  editor.update({ layers: keepLayerLooks(before, layers), activeLayer: layer.id });
   return layer.id;
 }
 
@@ -137,7 +155,16 @@ export function renameLayer(editor: Editor, id: string, name: string): Edit<null
 export function moveLayer(editor: Editor, id: string, delta: number): void {
   const before = editor.getState().layers;
   const layers = layersMoved(before, id, delta);
-  if (layers !== before) editor.update({ layers });
+  if (layers !== before) editor.update({ layers: keepLayerLooks(before, layers) });
+}
+
+/** Sets a layer's colour or takes it away (null); one undo step, none when it is already so. */
+export function setLayerColor(editor: Editor, id: string, color: string | null): Edit<null> {
+  const { layers } = editor.getState();
+  const result = layersColoured(layers, id, color);
+  if (!result.ok) return result;
+  if (layers.find((l) => l.id === id)?.color !== result.value.find((l) => l.id === id)?.color) editor.update({ layers: result.value });
+  return { ok: true, value: null };
 }
 
 /** Hides or shows a layer; hidden or locked shapes leave the selection (they cannot be picked). */
@@ -156,7 +183,7 @@ export function deleteLayer(editor: Editor, id: string, moveTo: string | null): 
   if (!result.ok) return result;
   const ids = new Set([...result.value.shapes.map((s) => s.id), ...result.value.probes.map((p) => p.id)]);
   const activeLayer = state.activeLayer === id ? (moveTo ?? neighbourLayer(state.layers, id)!.id) : state.activeLayer;
-  editor.update({ ...result.value, activeLayer, selection: state.selection.filter((s) => ids.has(s)) });
+  editor.update({ ...result.value, layers: keepLayerLooks(state.layers, result.value.layers), activeLayer, selection: state.selection.filter((s) => ids.has(s)) });
   return { ok: true, value: null };
 }
 

@@ -128,3 +128,35 @@ export function evaluateProbe(shapes: readonly Shape[], probe: Probe): CastHit |
   if (!shapes.some((s) => s.id === probe.shape)) return null;
   return sweepScene(shapes, probe.shape, vec2(probe.to[0], probe.to[1]))[0] ?? null;
 }
+
+/** An ignored pair as the plain reference words it: the overlap, and who misses whom. */
+export interface ReferenceIgnoredPair extends OverlapPair {
+  readonly misses: readonly { readonly shape: string; readonly mask: number; readonly other: string; readonly layer: number }[];
+}
+
+/**
+ * Every overlapping pair that the filter keeps apart, each pair of shapes tried once in scene order
+ * (no boxes, no tree); the misses written out per rule: godot keeps a pair apart when neither mask
+ * holds the other's layer, and lists both; box2d when either does not, and lists those.
+ */
+export function findIgnoredOverlaps(shapes: readonly Shape[], filter: FilterRule = DEFAULT_FILTER_RULE): ReferenceIgnoredPair[] {
+  const out: ReferenceIgnoredPair[] = [];
+  const bits = (s: Shape) => ({ layer: (s.collisionLayer ?? 1) >>> 0, mask: (s.collisionMask ?? 1) >>> 0 });
+  for (let i = 0; i < shapes.length; i++) {
+    for (let j = i + 1; j < shapes.length; j++) {
+      const a = shapes[i]!, b = shapes[j]!, p = bits(a), q = bits(b);
+      const aMisses = (p.mask & q.layer) === 0, bMisses = (q.mask & p.layer) === 0;
+      const apart = filter === "godot" ? aMisses && bMisses : filter === "box2d" ? aMisses || bMisses : false;
+      if (!apart) continue;
+      const first = collisionBody(a), second = collisionBody(b);
+      const m = collide(first.geometry, first.transform, second.geometry, second.transform, scratch);
+      if (m.pointCount === 0) continue;
+      const misses = [
+        ...(aMisses ? [{ shape: a.id, mask: p.mask, other: b.id, layer: q.layer }] : []),
+        ...(bMisses ? [{ shape: b.id, mask: q.mask, other: a.id, layer: p.layer }] : []),
+      ];
+      out.push({ a: a.id, b: b.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses });
+    }
+  }
+  return out;
+}

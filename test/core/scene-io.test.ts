@@ -608,6 +608,39 @@ describe("layers, collision layers, names and custom properties", () => {
     expect(again.ok && serializeScene(again.scene)).toBe(text);
   });
 
+  it("a layer's colour is read, written after its flags, kept on the implicit layer, and refused unless #rrggbb", () => {
+    const text = `{
+  "format": "collider-studio-scene",
+  "version": 1,
+  "layers": [
+    {
+      "id": "layer-1",
+      "name": "Layer 1",
+      "color": "#3fb950"
+    },
+    {
+      "id": "b",
+      "name": "B",
+      "locked": true,
+      "color": "#AA00ff"
+    }
+  ],
+  "shapes": []
+}
+`;
+    const parsed = parseScene(text);
+    expect(parsed.ok && parsed.scene.layers?.map((l) => l.color)).toEqual(["#3fb950", "#AA00ff"]);
+    expect(parsed.ok && serializeScene(parsed.scene)).toBe(text);
+    // The implicit layer with a colour is not implicit any more: written out.
+    const implicit: Scene = { format: "collider-studio-scene", version: 1, probes: [], shapes: [], layers: [{ id: "layer-1", name: "Layer 1", color: "#123456" }] };
+    expect(serializeScene(implicit)).toContain('"color": "#123456"');
+    for (const bad of ['"red"', '"#33aaff80"', '"#abc"', "3"]) {
+      const problems = problemsOf(text.replace('"#3fb950"', bad));
+      expect(problems.map((p) => p.path)).toEqual(["layers[0].color"]);
+      expect(problems[0]!.message).toMatch(bad === "3" ? /expected a string/ : /must be a colour "#rrggbb"/);
+    }
+  });
+
   it("a scene without layers has one implicit layer, and is written without the key", () => {
     const text = fileWith(['{ "id": "c", "type": "circle", "layer": "layer-1", "x": 1, "y": 2, "radius": 3 }']);
     const parsed = parseScene(text);

@@ -47,8 +47,8 @@ describe("probes in Chromium", () => {
     await page.getByRole("button", { name: "Ray", exact: true }).click();
     await drag(page, [300, 300], [700, 300]);
     await expect.poll(() => result("ray-1")).toBe("hits box-1 at 0.400: point (460.0, 300.0), normal (-1.00, 0.00)");
-    // Drawn up to the hit (selected, so yellow), and nothing drawn solid beyond it.
-    await expect.poll(async () => { const [r, g, b, a] = await probePixel(page, 380, 300); return a! > 200 && r! > 200 && g! > 200 && b! < 120; }).toBe(true);
+    // Drawn up to the hit (selected, so in the selection's cyan), and nothing drawn solid beyond it.
+    await expect.poll(async () => { const [r, g, b, a] = await probePixel(page, 380, 300); return a! > 200 && r! < 100 && g! > 180 && b! > 200; }).toBe(true);
 
     // The sweep tool: drag the circle up to (500, 300); its top (y = 460) meets the box's bottom
     // face (y = 340) after 120 of the 200 units.

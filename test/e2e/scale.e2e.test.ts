@@ -11,7 +11,8 @@ import { findOverlaps } from "../core/scan-reference";
 import { Editor } from "../../renderer/editor/editor";
 import { loadDocument } from "../../renderer/store/actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
-import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
+import { layerColours } from "../../renderer/store/layer-colours";
+import { SCALE_LAYERS, scaleScene, scaleSceneText } from "../bench/editor-scenes";
 import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors } from "./harness";
 
 const session = editorSession();
@@ -89,33 +90,38 @@ describe("editor at scale in Chromium", () => {
     const atStart = await drawnCount(page);
     expect(atStart).toBeLessThan(COUNT / 3);
 
-    // Overlap colouring on batched shapes: red where a shape overlaps another, blue where not.
-    const red = loneCircles(true)[0]!, blue = loneCircles(false)[0]!;
-    const [rr, , rb] = await shapePixel(page, red.x, red.y + CANVAS_TOP);
-    const [br, , bb] = await shapePixel(page, blue.x, blue.y + CANVAS_TOP);
-    expect(rr).toBeGreaterThan(rb + 60);
-    expect(bb).toBeGreaterThan(br + 60);
+    // Overlap colouring on batched shapes: red where a shape overlaps another, its layer's colour where not.
+    const red = loneCircles(true)[0]!, plain = loneCircles(false)[0]!;
+    const [rr, rg, rb] = await shapePixel(page, red.x, red.y + CANVAS_TOP);
+    expect(rr).toBeGreaterThan(Math.max(rg, rb) + 60);
+    const own = layerColours(SCALE_LAYERS).get(plain.layer!)!;
+    const [br, bg, bb] = await shapePixel(page, plain.x, plain.y + CANVAS_TOP);
+    const want = [1, 3, 5].map((i) => parseInt(own.slice(i, i + 2), 16));
+    expect(Math.max(Math.abs(br - want[0]!), Math.abs(bg - want[1]!), Math.abs(bb - want[2]!)), `${[br, bg, bb].join(",")} vs ${own}`).toBeLessThan(6);
 
     // A click on a batched shape selects it (picked by geometry, as the select tool does).
     expect(await page.getByTestId("selection-count").textContent()).toBe("0 selected");
-    await page.mouse.click(blue.x, blue.y + CANVAS_TOP);
-    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe(`circle ${blue.id}`);
+    await page.mouse.click(plain.x, plain.y + CANVAS_TOP);
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe(`circle ${plain.id}`);
     expect(await page.getByTestId("selection-count").textContent()).toBe("1 selected");
-    // Now a Konva node on top of the batch, in the selected colour (yellow at its edge).
-    await expect.poll(async () => (await shapePixel(page, blue.x + (blue.type === "circle" ? blue.radius : 0), blue.y + CANVAS_TOP))[2]).toBeLessThan(120);
+    // Now a Konva node on top of the batch, in the selection's colour (cyan at its edge).
+    await expect.poll(async () => {
+      const [r, , b] = await shapePixel(page, plain.x + (plain.type === "circle" ? plain.radius : 0), plain.y + CANVAS_TOP);
+      return r < 100 && b > 200;
+    }).toBe(true);
 
     // Dragged against another lone circle, that batched neighbour turns red (the batch patches the
-    // flags that flipped, not a redraw), and blue again on undo.
-    const target = loneCircles(false).find((s) => s !== blue && s.type === "circle" && blue.type === "circle" && s.radius > 0.5 * blue.radius)!;
-    if (target.type !== "circle" || blue.type !== "circle") throw new Error("circles");
+    // flags that flipped, not a redraw), and its layer's colour again on undo.
+    const target = loneCircles(false).find((s) => s !== plain && s.type === "circle" && plain.type === "circle" && s.radius > 0.5 * plain.radius)!;
+    if (target.type !== "circle" || plain.type !== "circle") throw new Error("circles");
     const isRed = async () => {
-      const [r, , b] = await shapePixel(page, target.x, target.y + CANVAS_TOP);
-      return r > b + 60;
+      const [r, g, b] = await shapePixel(page, target.x, target.y + CANVAS_TOP);
+      return r > Math.max(g, b) + 60;
     };
     expect(await isRed()).toBe(false);
     // Left of the neighbour, overlapping its edge but clear of its centre.
-    const to = { x: target.x - 0.9 * (blue.radius + target.radius), y: target.y };
-    await page.mouse.move(blue.x, blue.y + CANVAS_TOP);
+    const to = { x: target.x - 0.9 * (plain.radius + target.radius), y: target.y };
+    await page.mouse.move(plain.x, plain.y + CANVAS_TOP);
     await page.mouse.down();
     await page.mouse.move(to.x, to.y + CANVAS_TOP, { steps: 12 });
     await page.mouse.up();

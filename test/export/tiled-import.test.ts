@@ -47,6 +47,14 @@ describe("round trip scene → Tiled → scene", () => {
     expectSameScene(back.scene, withoutProbes(readmeScene()), 1e-12);
   });
 
+  it("keeps layer colours (Tiled's object layer color)", () => {
+    const scene = readmeScene();
+    const coloured = { ...withoutProbes(scene), layers: scene.layers!.map((l, i) => (i === 1 ? { ...l, color: "#c061e0" } : l)) };
+    const map = JSON.parse(exportTiled(coloured)) as { layers: { color?: string }[] };
+    expect(map.layers.map((l) => l.color)).toEqual([undefined, "#c061e0"]);
+    expect(imported(exportTiled(coloured)).scene.layers).toEqual(coloured.layers);
+  });
+
   it("the README scene comes back byte for byte once shapes are in layer order", () => {
     const scene = readmeScene();
     const inLayerOrder = { ...withoutProbes(scene), shapes: [...scene.shapes.filter((s) => s.layer === undefined), ...scene.shapes.filter((s) => s.layer !== undefined)] };
@@ -221,6 +229,22 @@ describe("maps as Tiled writes them", () => {
       ["tiled-1", undefined, 102, 11],
       ["tiled-2", "layer-2", 101, 11],
     ]);
+  });
+
+  it("reads an object layer's color as the layer's colour, alpha dropped, and lists one that is not a colour", () => {
+    const result = imported(
+      JSON.stringify({
+        type: "map",
+        layers: [
+          { type: "objectgroup", name: "A", color: "#3fb950", objects: [] },
+          { type: "objectgroup", name: "B", color: "#80aa00ff", objects: [] },
+          { type: "objectgroup", name: "C", color: "teal", objects: [] },
+          { type: "objectgroup", name: "D", objects: [] },
+        ],
+      }),
+    );
+    expect(result.scene.layers!.map((l) => l.color)).toEqual(["#3fb950", "#aa00ff", undefined, undefined]);
+    expect(result.skipped).toEqual([{ layer: "C", object: 0, name: "", reason: expect.stringContaining('layer color "teal" is not') }]);
   });
 
   it("takes ids from shape_id and layer_id when present and unique, and makes unique ones otherwise", () => {

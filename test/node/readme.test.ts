@@ -72,6 +72,7 @@ describe("README", () => {
     if (!parsed.ok) return;
     const { scene } = parsed;
     expect(scene.layers?.length).toBeGreaterThan(1);
+    expect(scene.layers?.some((l) => l.color !== undefined)).toBe(true);
     expect(scene.collisionLayers?.length).toBeGreaterThan(0);
     expect(scene.shapes.some((s) => s.properties && s.properties.length > 0)).toBe(true);
     expect(scene.probes.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { Layer, Shape } from "../../core";
 import { selectAll } from "../../renderer/actions/edit-actions";
 import { loadDocument } from "../../renderer/store/actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
+import { hoverAt } from "../../renderer/tools/select/hover";
 import { pointerAt, toolDriver } from "./pointer";
 
 let editor = new Editor();
@@ -22,6 +23,27 @@ beforeEach(() => {
 describe("picking follows the layers", () => {
   it("the shape on the upper layer is topmost, whatever the order they were added in", () => {
     expect(shapesAt(editor, { x: 0, y: 0 }).map((s) => s.id)).toEqual(["upper", "lower"]);
+  });
+
+  it("hover takes the topmost pickable shape, never one of a locked or hidden layer, and only while the select tool is idle", () => {
+    const hover = () => editor.overlay.getState().hover;
+    hoverAt(editor, { x: 0, y: 0 });
+    expect(hover()).toBe("upper");
+    // Only the locked and hidden layers' shapes left there: nothing to hover.
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, probes: [], layers: LAYERS, shapes: [circle("ghost", "hidden"), circle("frozen", "locked")] }, { name: "t.json" });
+    hoverAt(editor, { x: 0, y: 0 });
+    expect(hover()).toBeNull();
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, probes: [], layers: LAYERS, shapes: [circle("lower", "bottom")] }, { name: "t.json" });
+    const tool = toolDriver(editor, "select");
+    tool.down(pointerAt(40, 40));
+    tool.move(pointerAt(1, 1));
+    hoverAt(editor, { x: 1, y: 1 }); // a marquee under way
+    expect(hover()).toBeNull();
+    tool.up(pointerAt(1, 1));
+    hoverAt(editor, { x: 1, y: 1 });
+    expect(hover()).toBe("lower");
+    hoverAt(editor, null);
+    expect(hover()).toBeNull();
   });
 
   it("Alt-click goes from the upper layer's shape to the one beneath, and back round", () => {

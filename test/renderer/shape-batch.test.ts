@@ -1,10 +1,13 @@
 // paintShapes against a recording context: culling, colours per overlap flag, whole shapes drawn
-// in order, and tiny shapes (a level seen from afar) batched into one stroked path per colour run.
+// in order, tiny shapes (a level seen from afar) batched into one stroked path per colour run, and
+// a locked layer's muted look; shapePaint, a layer's colours under a theme.
 import { describe, expect, it } from "vitest";
 import type { Shape } from "../../core";
 import { changedShapes, paintShapes } from "../../renderer/canvas/shape-batch";
 import { seededRandom } from "../seeded-random";
-import { THEME } from "../../renderer/canvas/theme";
+import { canvasTheme, shapePaint, THEME } from "../../renderer/canvas/theme";
+
+const PAINT = shapePaint(THEME, "#6b7cff", false);
 
 /** Records every call and style change as a line. */
 function recorder(): { ctx: CanvasRenderingContext2D; log: string[] } {
@@ -14,7 +17,7 @@ function recorder(): { ctx: CanvasRenderingContext2D; log: string[] } {
     get: (_t, name: string) => (name in target ? target[name] : (...args: unknown[]) => log.push(`${name}(${args.map((a) => (typeof a === "number" ? Math.round(a) : a)).join(",")})`)),
     set: (_t, name: string, value: unknown) => {
       target[name] = value;
-      if (name === "fillStyle" || name === "strokeStyle") log.push(`${name}=${String(value)}`);
+      if (name === "fillStyle" || name === "strokeStyle" || name === "globalAlpha") log.push(`${name}=${String(value)}`);
       return true;
     },
   });
@@ -29,7 +32,7 @@ describe("paintShapes", () => {
     const { ctx, log } = recorder();
     // At 0.1 px per unit, 10-unit boxes are 1 px: tiny. b is overlapping, so its colour differs.
     const shapes = [box("a", 0, 10), box("b", 20, 10), box("c", 40, 10), box("d", 60, 10)];
-    const drawn = paintShapes(ctx, shapes, new Set(["b"]), everything, "plain", THEME, 0.1);
+    const drawn = paintShapes(ctx, shapes, new Set(["b"]), everything, "plain", PAINT, 0.1);
     expect(drawn).toBe(4);
     expect(log.filter((l) => l.startsWith("stroke(")).length).toBe(3); // a | b | c d
     expect(log.filter((l) => l.startsWith("rect(")).length).toBe(4);
@@ -43,17 +46,48 @@ describe("paintShapes", () => {
   it("draws large shapes whole, each filled and stroked in scene order, flushing tiny ones first", () => {
     const { ctx, log } = recorder();
     const shapes = [box("t", 0, 10), box("big", 100, 400), box("u", 600, 10)];
-    paintShapes(ctx, shapes, new Set(), everything, "plain", THEME, 0.1);
+    paintShapes(ctx, shapes, new Set(), everything, "plain", PAINT, 0.1);
     const ops = log.filter((l) => /^(rect|fill|stroke|moveTo)\(/.test(l)).map((l) => l.split("(")[0]);
     // t's rect and stroke, then big traced (moveTo…), filled and stroked, then u's rect and stroke.
     expect(ops).toEqual(["rect", "stroke", "moveTo", "fill", "stroke", "rect", "stroke"]);
   });
 
+  it("fills in the layer's colour and the warning's for an overlapping shape; a locked layer's muted and dashed, within save and restore", () => {
+    const { ctx, log } = recorder();
+    paintShapes(ctx, [box("a", 0, 100), box("b", 200, 100)], new Set(["b"]), everything, "plain", PAINT, 1);
+    expect(log).toContain("fillStyle=rgba(107, 124, 255, 0.3)");
+    expect(log).toContain(`fillStyle=${THEME.overlapFill}`);
+    expect(log).toContain("globalAlpha=1");
+    expect(log.some((l) => l.startsWith("setLineDash"))).toBe(false);
+    const locked = recorder();
+    paintShapes(locked.ctx, [box("a", 0, 100)], new Set(), everything, "plain", shapePaint(THEME, "#6b7cff", true), 2);
+    expect(locked.log[0]).toBe("save()");
+    expect(locked.log).toContain("globalAlpha=0.45");
+    expect(locked.log).toContain("setLineDash(2,1.5)"); // 4 and 3 CSS pixels at 2 px a unit
+    expect(locked.log.at(-1)).toBe("restore()");
+  });
+
   it("skips shapes outside the rectangle", () => {
     const { ctx, log } = recorder();
-    const drawn = paintShapes(ctx, [box("in", 0, 10), box("out", 5000, 10)], new Set(), { minX: -100, minY: -100, maxX: 100, maxY: 100 }, "plain", THEME, 1);
+    const drawn = paintShapes(ctx, [box("in", 0, 10), box("out", 5000, 10)], new Set(), { minX: -100, minY: -100, maxX: 100, maxY: 100 }, "plain", PAINT, 1);
     expect(drawn).toBe(1);
     expect(log.filter((l) => l.startsWith("moveTo(")).length).toBe(1);
+  });
+});
+
+describe("shapePaint", () => {
+  it("is the same object for the same theme, colour and lock, and reads the colour into a translucent fill", () => {
+    const dark = canvasTheme("dark"), light = canvasTheme("light");
+    expect(shapePaint(dark, "#3fb950", false)).toBe(shapePaint(dark, "#3fb950", false));
+    expect(shapePaint(dark, "#3fb950", false)).not.toBe(shapePaint(light, "#3fb950", false));
+    expect(shapePaint(dark, "#3fb950", true).opacity).toBeLessThan(1);
+    expect(shapePaint(light, "#3fb950", false).fill).toBe("rgba(63, 185, 80, 0.24)");
+    // Outlines lighter on the dark canvas, darker on the light one.
+    expect(shapePaint(dark, "#808080", false).stroke).toBe("rgb(153, 153, 153)");
+    expect(shapePaint(light, "#808080", false).stroke).toBe("rgb(96, 96, 96)");
+    // The selection and the warnings are the theme's, whatever the layer.
+    expect(shapePaint(dark, "#3fb950", false).selected).toBe(dark.selected);
+    expect(dark.selected).not.toBe(dark.overlapStroke);
   });
 });
 
@@ -119,7 +153,7 @@ describe("changedShapes (what a drag step redraws)", () => {
     // Past the limit: a redraw.
     expect(changedShapes(drawn, [null, null, null], new Set(), 2)).toBeNull();
     const { ctx, log } = recorder();
-    expect(paintShapes(ctx, [shapes[0]!, null, shapes[2]!], new Set(), everything, "plain", THEME, 1)).toBe(2);
+    expect(paintShapes(ctx, [shapes[0]!, null, shapes[2]!], new Set(), everything, "plain", PAINT, 1)).toBe(2);
     expect(log.filter((l) => l.startsWith("rect(")).length).toBe(2); // 1-unit boxes at 1 px a unit: tiny, drawn as their box
   });
 });

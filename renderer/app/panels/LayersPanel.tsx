@@ -1,6 +1,7 @@
 // Editor layers, top first as in Tiled and Godot: the active one takes new shapes; each shows its
-// shape count and can be renamed, moved, hidden, locked, deleted, or given the selection.
-import { useState } from "react";
+// colour and shape count and can be recoloured, renamed, moved, hidden, locked, deleted, or given
+// the selection. A locked layer's row is dimmed and shows a lock beside its count.
+import { useEffect, useRef, useState } from "react";
 import type { Layer } from "../../../core";
 import { useEditor, useEditorState } from "../../editor/react";
 import {
@@ -12,10 +13,47 @@ import {
   neighbourLayer,
   renameLayer,
   setActiveLayer,
+  setLayerColor,
   setLayerFlag,
 } from "../../store/layer-actions";
+import { layerColour } from "../../store/layer-colours";
+import type { Editor } from "../../editor/editor";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
+
+/**
+ * The layer's colour swatch. Choosing in the picker recolours live; the whole choice, from the
+ * first change to the picker's close (its change event) or a blur, is one undo step.
+ */
+function ColourSwatch({ editor, layer, colour }: { readonly editor: Editor; readonly layer: Layer; readonly colour: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const done = () => editor.endGesture();
+    el.addEventListener("change", done);
+    el.addEventListener("blur", done);
+    return () => {
+      el.removeEventListener("change", done);
+      el.removeEventListener("blur", done);
+    };
+  }, [editor]);
+  return (
+    <input
+      ref={input}
+      type="color"
+      className="swatch"
+      value={colour}
+      aria-label={`Colour of ${layer.name}`}
+      title={layer.color ? "Layer colour" : "Layer colour (the palette's for its place; pick one to keep)"}
+      data-testid={`layer-colour-${layer.id}`}
+      onChange={(e) => {
+        editor.beginGesture();
+        setLayerColor(editor, layer.id, e.target.value);
+      }}
+    />
+  );
+}
 
 function LayerRow({ layer, index, total, active, count, hasSelection }: { readonly layer: Layer; readonly index: number; readonly total: number; readonly active: boolean; readonly count: number; readonly hasSelection: boolean }) {
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +67,7 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
     else deleteLayer(editor, layer.id, null);
   };
   return (
-    <li className={`layer${active ? " active" : ""}${visible ? "" : " hidden"}`} data-testid={`layer-${layer.id}`} aria-current={active ? "true" : undefined}>
+    <li className={`layer${active ? " active" : ""}${visible ? "" : " hidden"}${locked ? " locked" : ""}`} data-testid={`layer-${layer.id}`} aria-current={active ? "true" : undefined}>
       <div className="row">
         <button className="icon" aria-pressed={!visible} aria-label={`${visible ? "Hide" : "Show"} ${layer.name}`} title={visible ? "Hide layer" : "Show layer"} onClick={() => setLayerFlag(editor, layer.id, "visible", !visible)}>
           <EyeIcon open={visible} />
@@ -40,7 +78,13 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
         <button className="pick" aria-label={`Make ${layer.name} active`} onClick={() => setActiveLayer(editor, layer.id)} title="New shapes go to the active layer">
           {active ? "●" : "○"}
         </button>
+        <ColourSwatch editor={editor} layer={layer} colour={layerColour(layers, index)} />
         <Field label={`Name of layer ${layer.name}`} hideLabel value={layer.name} commit={(t) => renameLayer(editor, layer.id, t)} className="grow" />
+        {locked && (
+          <span className="locked-mark" role="img" aria-label={`${layer.name} is locked`} title="Locked: its shapes are drawn muted and cannot be selected or edited" data-testid={`layer-locked-${layer.id}`}>
+            <LockIcon locked />
+          </span>
+        )}
         <span className="count" title="Shapes on this layer" data-testid={`layer-count-${layer.id}`}>{count}</span>
       </div>
       <div className="row tools">

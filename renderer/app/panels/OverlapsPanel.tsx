@@ -1,6 +1,8 @@
-// Every overlapping pair of the scene with its penetration depth; a row selects both shapes.
+// Every overlapping pair of the scene with its penetration depth; a row selects both shapes. Pairs
+// that touch but which collision filtering ignores are listed apart, faint, each with why.
 import { memo } from "react";
-import { useEditor, useEditorState, useOverlaps } from "../../editor/react";
+import { describeFilterMisses, type IgnoredPair } from "../../../core";
+import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps } from "../../editor/react";
 import { select } from "../../store/actions";
 import { Panel } from "./fields";
 
@@ -26,8 +28,41 @@ const OverlapRow = memo(function OverlapRow({ a, b, labelA, labelB, depth, both 
   );
 });
 
+/** One ignored pair's row: its shapes and why the filter lets them through each other. */
+const IgnoredRow = memo(function IgnoredRow({ a, b, labelA, labelB, reason, both }: { a: string; b: string; labelA: string; labelB: string; reason: string; both: boolean }) {
+  const editor = useEditor();
+  return (
+    <li>
+      <button className={both ? "selected" : undefined} data-testid={`ignored-${a}-${b}`} onClick={() => select(editor, [a, b])} aria-label={`Select ${a} and ${b}`}>
+        <span>{labelA} ↔ {labelB}</span>
+        <span className="reason">{reason}</span>
+      </button>
+    </li>
+  );
+});
+
+function IgnoredList({ pairs, label, selection }: { readonly pairs: readonly IgnoredPair[]; readonly label: (id: string) => string; readonly selection: readonly string[] }) {
+  const editor = useEditor();
+  const collisionLayers = useEditorState((s) => s.collisionLayers);
+  const bitNames = new Map(collisionLayers.map((c) => [c.bit, c.name]));
+  const nameOf = (id: string) => editor.shapeById(id)?.name || id;
+  const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
+  return (
+    <section className="ignored" aria-label="Ignored by filtering">
+      <h4 title="These shapes touch, but their collision layers and masks keep them from colliding: drawn faintly on the canvas">Ignored by filtering ({pairs.length})</h4>
+      <ul className="overlaps">
+        {listed.map((p) => (
+          <IgnoredRow key={`${p.a}|${p.b}`} a={p.a} b={p.b} labelA={label(p.a)} labelB={label(p.b)} reason={describeFilterMisses(p.misses, nameOf, bitNames)} both={selection.length === 2 && selection.includes(p.a) && selection.includes(p.b)} />
+        ))}
+      </ul>
+      {pairs.length > listed.length && <p className="empty">and {pairs.length - listed.length} more pairs (the first {OVERLAP_ROWS} are listed)</p>}
+    </section>
+  );
+}
+
 export function OverlapsPanel() {
   const { pairs, pending } = useOverlaps();
+  const ignored = useIgnoredOverlaps();
   const editor = useEditor();
   const selection = useEditorState((s) => s.selection);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
@@ -49,6 +84,7 @@ export function OverlapsPanel() {
         </ul>
       )}
       {pairs.length > listed.length && <p className="empty" data-testid="overlaps-more">and {pairs.length - listed.length} more pairs (the first {OVERLAP_ROWS} are listed)</p>}
+      {!pending && ignored.length > 0 && <IgnoredList pairs={ignored} label={label} selection={selection} />}
     </Panel>
   );
 }

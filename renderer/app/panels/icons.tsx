@@ -13,7 +13,7 @@ export function EyeIcon({ open }: { readonly open: boolean }) {
 export function LockIcon({ locked }: { readonly locked: boolean }) {
   return (
     <svg {...common}>
-      <rect x="3" y="7" width="10" height="7" rx="1" />
+      <rect x="3" y="7" width="10" height="7" rx="1" fill={locked ? "currentColor" : "none"} />
       <path d={locked ? "M5 7V5a3 3 0 0 1 6 0v2" : "M5 7V5a3 3 0 0 1 6 0"} opacity={locked ? 1 : 0.5} />
     </svg>
   );
