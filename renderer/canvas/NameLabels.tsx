@@ -3,7 +3,7 @@
 import type Konva from "konva";
 import { useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
-import { useEditor, useEditorState } from "../editor/react";
+import { useEditor, useEditorState, useOverlaps } from "../editor/react";
 import { fitText, FONT_PX, labelsInView } from "./name-labels";
 import { useCanvasTheme } from "./theme";
 
@@ -13,8 +13,12 @@ export function NameLabels({ width, height }: { readonly width: number; readonly
   const shapes = useEditorState((s) => s.shapes);
   const layers = useEditorState((s) => s.layers);
   const view = useEditorState((s) => s.view);
+  const selection = useEditorState((s) => s.selection);
+  const { ids: overlapping } = useOverlaps();
   const THEME = useCanvasTheme();
-  const labels = useMemo(() => (show ? labelsInView(editor, view, width, height, layers) : []), [editor, show, shapes, layers, view, width, height]);
+  // A selected shape that overlaps has its contacts drawn over it: its name stays in the Inspector.
+  const skip = useMemo(() => new Set(selection.filter((id) => overlapping.has(id))), [selection, overlapping]);
+  const labels = useMemo(() => (show ? labelsInView(editor, view, width, height, layers, skip) : []), [editor, show, shapes, layers, view, width, height, skip]);
   if (labels.length === 0) return null;
   const px = 1 / view.scale;
   const sceneFunc = (ctx: Konva.Context) => {

@@ -20,15 +20,18 @@ export interface NameLabel {
   readonly width: number;
 }
 
-/** The labels to draw for the named shapes in view on visible layers, at most MAX_LABELS. */
-export function labelsInView(editor: Editor, view: ViewState, width: number, height: number, layers: readonly Layer[]): NameLabel[] {
+/**
+ * The labels to draw for the named shapes in view on visible layers, at most MAX_LABELS; shapes in
+ * `skip` get none (a selected shape's contacts and depth are drawn where its name would be).
+ */
+export function labelsInView(editor: Editor, view: ViewState, width: number, height: number, layers: readonly Layer[], skip: ReadonlySet<string> = new Set()): NameLabel[] {
   const hidden = new Set(layers.filter((l) => l.visible === false).map((l) => l.id));
   const first = layers[0]?.id;
   const out: NameLabel[] = [];
   const minX = -view.x / view.scale;
   const minY = -view.y / view.scale;
   editor.documentWorld().forEachInBox(minX, minY, minX + width / view.scale, minY + height / view.scale, (shape) => {
-    if (!shape.name || out.length >= MAX_LABELS || hidden.has(shape.layer ?? first ?? "")) return;
+    if (!shape.name || out.length >= MAX_LABELS || skip.has(shape.id) || hidden.has(shape.layer ?? first ?? "")) return;
     const b = shapeBounds(shape);
     const w = b.maxX - b.minX;
     if (w * view.scale < MIN_ROOM.width || (b.maxY - b.minY) * view.scale < MIN_ROOM.height) return;

@@ -100,6 +100,7 @@ describe("names on the canvas", () => {
     });
     const at = (scale: number) => labelsInView(t.editor, { x: 0, y: 100, scale }, 800, 600, t.state.layers).map((l) => l.text);
     expect(at(MIN_ROOM.width / 20)).toEqual(["coin"]);
+    expect(labelsInView(t.editor, { x: 0, y: 100, scale: MIN_ROOM.width / 20 }, 800, 600, t.state.layers, new Set(["c1"]))).toEqual([]);
     // At this scale a 20-unit circle is narrower than the room a label needs.
     expect(at((MIN_ROOM.width - 1) / 20)).toEqual([]);
   });
