@@ -117,7 +117,8 @@ export const EDIT_ACTIONS: readonly Action[] = [
   },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
   {
-    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }],
+    // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
+    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }],
     run: (editor) => {
       // The active tool abandons its gesture (restoring what it changed), then nothing is selected.
       editor.tools.cancel();

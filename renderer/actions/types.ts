@@ -6,7 +6,10 @@ export interface KeyChord {
   readonly mod?: boolean; // Ctrl, or Cmd on macOS
   readonly shift?: boolean;
   readonly alt?: boolean;
-  /** The same keys as the chord before it, spelt as another keyboard layout reports them: matched, not listed. */
+  /**
+   * Matched, not listed: the chord before it as another keyboard layout spells it, or with a
+   * modifier that changes nothing (Shift+Escape, when Shift is held for a snapped rotation).
+   */
   readonly alias?: boolean;
 }
 

@@ -1,5 +1,6 @@
 // The select tool's selection gestures and transform handles, driven by pointer events as the
 // canvas sends them: state paths, the documents they make, one undo step per drag, Escape.
+import { dispatchKey } from "../../renderer/actions/keyboard";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
@@ -194,7 +195,8 @@ describe("box handles", () => {
     t.move(pointerAt(-50, 0, null, { shift: true }));
     expect(shape<Box>("b").rotation).toBe(-90); // not 270
     const before = past();
-    t.cancel();
+    // Escape cancels with Shift still held for the snap.
+    expect(dispatchKey(editor, { key: "Escape", ctrlKey: false, metaKey: false, shiftKey: true, altKey: false, target: null })).toBe(true);
     expect(shape<Box>("b").rotation).toBe(0);
     expect(past()).toBe(before);
     expect(t.path()).toBe("select.idle");
