@@ -4,7 +4,7 @@
 // the canvas's top-left corner, so world = page − (0, CANVAS_TOP).
 import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type AABB, type Geometry, type Scene, type Shape, type Transform } from "../../core";
 
-/** The canvas's top edge on the page at 1280×800 (below the toolbar). */
+/** The canvas's top edge on the page at 1280×800 below the toolbar alone: targets are worked out for it, and the bench moves them to where a build's canvas starts. */
 export const CANVAS_TOP = 38;
 
 /** A page point, and the shape a click there picks. */

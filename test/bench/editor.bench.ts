@@ -33,7 +33,7 @@ import { ARTIFACTS, launchBrowser, serveEditor } from "../e2e/harness";
 import { buildBaseline, currentBuild, type Build } from "./editor-baseline";
 import { benchPage, clickTimed, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
-import { SceneTargets, type Target } from "./editor-targets";
+import { CANVAS_TOP, SceneTargets, type Target } from "./editor-targets";
 
 /** One named figure of a case. */
 interface Figure {
@@ -92,6 +92,15 @@ async function selectNone(page: Page): Promise<void> {
   await page.getByTestId("selection-count").filter({ hasText: /^0 selected$/ }).waitFor();
 }
 
+/**
+ * A target worked out for a canvas whose top is at CANVAS_TOP, moved to where this build's canvas
+ * starts (a web menu bar above the toolbar moves it down).
+ */
+async function onCanvas<T extends { readonly x: number; readonly y: number }>(page: Page, target: T): Promise<T> {
+  const top = (await page.locator(".canvas").boundingBox())?.y ?? CANVAS_TOP;
+  return { ...target, y: target.y + top - CANVAS_TOP };
+}
+
 /** The 10,000-shape cases on a new page: open, then drag one shape for ~3 s. */
 async function measureSmall(browser: Browser, url: string, inputs: Inputs, shot: (page: Page, name: string) => Promise<void>): Promise<Row[]> {
   const rows: Row[] = [];
@@ -100,7 +109,7 @@ async function measureSmall(browser: Browser, url: string, inputs: Inputs, shot:
   await page.waitForTimeout(500);
   await shot(page, "10k");
 
-  const { grab } = inputs;
+  const grab = await onCanvas(page, inputs.grab);
   await page.mouse.move(grab.x, grab.y);
   await page.mouse.down();
   await page.mouse.move(grab.x + 4, grab.y + 4);
@@ -184,10 +193,10 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   await shot(page, "100k");
 
   // The marquee and the clicks aim at the fresh view: before any pan or zoom.
-  rows.push(await measureMarquee(page, inputs.marqueeFrom));
+  rows.push(await measureMarquee(page, await onCanvas(page, inputs.marqueeFrom)));
   await shot(page, "100k-marquee");
   await selectNone(page);
-  rows.push(await measureClicks(page, inputs.clicks));
+  rows.push(await measureClicks(page, await Promise.all(inputs.clicks.map((t) => onCanvas(page, t)))));
   await selectNone(page);
 
   const cx = 640, cy = 420;
@@ -306,7 +315,7 @@ function prepare(): { inputs: Inputs; node: { afterDrag: Row; beforeBigOpen: Row
   parseScene(bigText);
   const parsed = performance.now() - t;
   const bigTargets = new SceneTargets(scaleScene(big));
-  // Clear of the Probes panel (bottom right of the canvas) and the sidebar (right of x = 980).
+  // Clear of the dock (under the canvas) and the sidebar (right of x = 980).
   const clicks = bigTargets.clickTargets({ minX: 30, minY: 60, maxX: 950, maxY: 450 }, 20, 90);
   if (clicks.length < 20) throw new Error(`only ${clicks.length} click targets found`);
   const marqueeFrom = bigTargets.emptyPoint({ minX: 60, minY: 80, maxX: 200, maxY: 200 }, 8);
