@@ -231,6 +231,8 @@ export {
   sceneLayers,
   /** The id of a shape's layer. */
   layerOf,
+  /** A reference image under the shapes (the level's art). */
+  type SceneImage,
   /** A name for one collision bit, as Godot's named physics layers. */
   type CollisionLayer,
   /** How many collision bits a shape has (32). */
@@ -262,6 +264,12 @@ export {
   /** A scene as stable, formatted JSON text. */
   serializeScene,
 } from "./scene/io";
+export {
+  /** What is wrong with an image's `src` (a relative path or a data: URL), or null. */
+  imageSourceProblem,
+  /** The MIME type of an image's data: URL, or null for a path. */
+  dataUrlType,
+} from "./scene/image-source";
 export {
   /** The scene format as JSON Schema. */
   sceneJsonSchema,

@@ -8,7 +8,7 @@ import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
 import { sceneSchema } from "./schema";
 import { normalizeDegrees } from "../vec2";
-import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type Shape } from "./types";
+import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type SceneImage, type Shape } from "./types";
 
 export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
@@ -176,6 +176,7 @@ function uniquenessProblems(data: unknown): [PathSegment[], string][] {
     ...duplicateProblems(data.collisionLayers, ["collisionLayers"], "bit", "collision layer bit"),
     ...duplicateProblems(data.shapes, ["shapes"], "id", "id"),
     ...duplicateProblems(data.probes, ["probes"], "id", "id"),
+    ...duplicateProblems(data.images, ["images"], "id", "image id"),
   ];
   if (Array.isArray(data.shapes)) {
     data.shapes.forEach((s: unknown, i) => {
@@ -346,6 +347,14 @@ function canonicalLayer(layer: Layer): Record<string, unknown> {
   return out;
 }
 
+function canonicalImage(image: SceneImage): Record<string, unknown> {
+  const out = ordered(image, ["id", "src", "x", "y", "width", "height", "opacity", "visible", "locked"]);
+  if (out.opacity === 1) delete out.opacity;
+  if (out.visible === true) delete out.visible;
+  if (out.locked === false) delete out.locked;
+  return out;
+}
+
 /** The implicit layer alone, as written by a scene that never had layers: not written. */
 const isImplicitLayers = (layers: readonly Layer[]): boolean =>
   layers.length === 1 && layers[0]!.id === DEFAULT_LAYER.id && layers[0]!.name === DEFAULT_LAYER.name && layers[0]!.visible !== false && !layers[0]!.locked && Object.keys(layers[0]!).every((k) => ["id", "name", "visible", "locked"].includes(k));
@@ -369,12 +378,14 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "layers", "collisionLayers", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "layers", "collisionLayers", "images", "shapes", "probes"]);
   const layers = sceneLayers(scene);
   if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
   else top.layers = layers.map(canonicalLayer);
   if (scene.collisionLayers && scene.collisionLayers.length > 0) top.collisionLayers = [...scene.collisionLayers].sort((a, b) => a.bit - b.bit).map((c) => ordered(c, ["bit", "name"]));
   else delete top.collisionLayers;
+  if (scene.images && scene.images.length > 0) top.images = scene.images.map(canonicalImage);
+  else delete top.images;
   top.shapes = scene.shapes.map((s) => canonicalShape(s, layers[0]!.id));
   // Files without probes stay as they were.
   if (scene.probes.length > 0) top.probes = scene.probes.map(canonicalProbe);

@@ -6,7 +6,8 @@ import { boxKind } from "../kinds/box";
 import { capsuleKind } from "../kinds/capsule";
 import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
-import { LAYER_COLOR_PATTERN, point } from "./field-rules";
+import { finite, LAYER_COLOR_PATTERN, point, positive } from "./field-rules";
+import { imageSourceProblem } from "./image-source";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
@@ -31,6 +32,21 @@ export const layerSchema = z.looseObject({
   color: z.string().regex(LAYER_COLOR_PATTERN, { message: 'must be a colour "#rrggbb"' }).optional(),
 });
 
+export const imageSchema = z.looseObject({
+  id: z.string().min(1),
+  src: z.string().superRefine((src, ctx) => {
+    const problem = imageSourceProblem(src);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  x: finite,
+  y: finite,
+  width: positive.optional(),
+  height: positive.optional(),
+  opacity: z.number().min(0).max(1).optional(),
+  visible: z.boolean().optional(),
+  locked: z.boolean().optional(),
+});
+
 export const collisionLayerSchema = z.looseObject({
   bit: z.number().int({ message: "must be a whole number" }).min(1).max(COLLISION_BITS),
   name: z.string().min(1),
@@ -43,6 +59,7 @@ export const sceneSchema = z.looseObject({
   collisionLayers: z.array(collisionLayerSchema).optional(),
   shapes: z.array(shapeSchema),
   probes: z.array(probeSchema).optional().default([]),
+  images: z.array(imageSchema).optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

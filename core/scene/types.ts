@@ -109,6 +109,28 @@ export interface CollisionLayer {
   readonly name: string;
 }
 
+/**
+ * A reference image drawn under every shape (the level's art), first in the list at the bottom.
+ * Only the editor draws it; exporters that have images (Tiled's image layers, Godot's sprites)
+ * write it.
+ */
+export interface SceneImage {
+  readonly id: string;
+  /** A path relative to the scene file's folder (forward slashes), or a data:image/png|jpeg|webp;base64 URL (image-source.ts). */
+  readonly src: string;
+  /** The image's top-left corner in world units (y down). */
+  readonly x: number;
+  readonly y: number;
+  /** Its drawn size in world units; absent: the image's size in pixels. */
+  readonly width?: number;
+  readonly height?: number;
+  /** 0–1; absent: 1. */
+  readonly opacity?: number;
+  /** Editor only, as for layers: absent means visible and unlocked. */
+  readonly visible?: boolean;
+  readonly locked?: boolean;
+}
+
 export interface Scene {
   readonly format: "collider-studio-scene";
   readonly version: 1;
@@ -119,6 +141,8 @@ export interface Scene {
   readonly layers?: readonly Layer[];
   /** Optional names of category bits; unnamed bits are still usable. */
   readonly collisionLayers?: readonly CollisionLayer[];
+  /** Optional reference images under every shape, bottom first. */
+  readonly images?: readonly SceneImage[];
 }
 
 /** The layer a scene without "layers" has. */

@@ -1,7 +1,7 @@
 // The editor's state: the document (what the scene file holds, and what undo steps through) and
 // the window's state around it (selection, tool, file, view, notices). Types and pure helpers only;
 // the Editor (editor.ts) holds one such state per window.
-import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneProblem, type Shape } from "../../core";
+import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneImage, type SceneProblem, type Shape } from "../../core";
 import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "../store/preferences";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep" | "pan";
@@ -24,11 +24,13 @@ export interface DocumentSlice {
   readonly layers: readonly Layer[];
   /** Names of collision category bits. */
   readonly collisionLayers: readonly CollisionLayer[];
+  /** Reference images under every shape, bottom first. */
+  readonly images: readonly SceneImage[];
 }
 
-export const DOCUMENT_KEYS = ["shapes", "probes", "layers", "collisionLayers"] as const satisfies readonly (keyof DocumentSlice)[];
+export const DOCUMENT_KEYS = ["shapes", "probes", "layers", "collisionLayers", "images"] as const satisfies readonly (keyof DocumentSlice)[];
 
-export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers });
+export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers, images: s.images });
 
 /** Whether two document states are the same objects (the store never mutates, so this is equality). */
 export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => a[k] === b[k]);
@@ -82,7 +84,7 @@ export interface EditorState extends DocumentSlice {
   readonly theme: ThemeName;
 }
 
-export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [] };
+export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [] };
 
 export const initialState = (): EditorState => ({
   ...EMPTY_DOCUMENT,

@@ -132,11 +132,11 @@ export interface PreparedDocument {
  * world for these very shape objects first (loading them then finds it ready).
  */
 export function prepareDocument(scene: Scene): PreparedDocument {
-  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], ...extras } = scene;
+  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], images = [], ...extras } = scene;
   const layers = sceneLayers(scene);
   // Every shape names its layer in the store, so reordering layers never moves a shape.
   const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
-  return { doc: { shapes, probes, layers, collisionLayers }, extras };
+  return { doc: { shapes, probes, layers, collisionLayers, images }, extras };
 }
 
 /**
@@ -155,15 +155,15 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   // A drag under way belongs to the old document: end it before history starts afresh.
   editor.cancelGesture();
   editor.tools.cancel();
-  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [] } : doc;
+  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
   editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
 }
 
 export function currentScene(editor: Editor): Scene {
-  const { shapes, probes, layers, collisionLayers, extras } = editor.getState();
-  return { ...emptyScene(), ...extras, layers, collisionLayers, shapes, probes };
+  const { shapes, probes, layers, collisionLayers, images, extras } = editor.getState();
+  return { ...emptyScene(), ...extras, layers, collisionLayers, images, shapes, probes };
 }
 
 /** `written` is what was saved: edits made while the save was under way stay unsaved. */
