@@ -2,8 +2,9 @@
 // with the file type each writes. Every exporter is a pure function: scene in, text out.
 import type { Scene } from "../scene/types";
 import { exportBox2d, type Box2dCapsuleMode } from "./box2d";
-import { exportGodot } from "./godot";
-import { exportTiled } from "./tiled";
+import { exportGodot, godotImageNotes, type GodotExportOptions } from "./godot";
+import type { ImageExportOptions, ImageNote } from "./images";
+import { exportTiled, tiledImageNotes, type TiledExportOptions } from "./tiled";
 
 /** Options that only some formats read; each says which. */
 export interface ExportOptions {
@@ -19,6 +20,10 @@ export interface ExportOptions {
   readonly box2dCapsules?: Box2dCapsuleMode;
   /** box2d: 16 (Box2D v2.x filter bits, the default) or 32 (Box2D v3, planck). */
   readonly filterBits?: 16 | 32;
+  /** godot, godot3: a sprite per scene image under the colliders (default false; Tiled always writes image layers). */
+  readonly withImages?: boolean;
+  /** tiled, godot, godot3: where the images are and the folder the export's paths start from (default: the scene's). */
+  readonly images?: ImageExportOptions;
 }
 
 export interface ExportFormat {
@@ -34,6 +39,16 @@ export interface ExportFormat {
    */
   readonly suffix?: string;
   readonly write: (scene: Scene, options: ExportOptions) => string;
+  /** What the export leaves out of the scene's images or cannot show as the scene has them; absent: it writes no images. */
+  readonly imageNotes?: (scene: Scene, options: ExportOptions) => readonly ImageNote[];
+}
+
+function godotOptions(version: 3 | 4, o: ExportOptions): GodotExportOptions {
+  return { version, ...(o.rootName === undefined ? {} : { rootName: o.rootName }), ...(o.withImages ? { withImages: true } : {}), ...(o.images === undefined ? {} : { images: o.images }) };
+}
+
+function tiledOptions(o: ExportOptions): TiledExportOptions {
+  return { ...(o.tiledCapsules === undefined ? {} : { capsules: o.tiledCapsules }), ...(o.tileSize === undefined ? {} : { tileSize: o.tileSize }), ...(o.images === undefined ? {} : { images: o.images }) };
 }
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = [
@@ -41,20 +56,23 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     id: "godot",
     label: "Godot 4 scene (.tscn)",
     type: { name: "Godot 4 scene", extensions: ["tscn"] },
-    write: (scene, o) => exportGodot(scene, { version: 4, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
+    write: (scene, o) => exportGodot(scene, godotOptions(4, o)),
+    imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(4, o)),
   },
   {
     id: "godot3",
     label: "Godot 3 scene (.tscn)",
     type: { name: "Godot 3 scene", extensions: ["tscn"] },
     suffix: "godot3",
-    write: (scene, o) => exportGodot(scene, { version: 3, ...(o.rootName === undefined ? {} : { rootName: o.rootName }) }),
+    write: (scene, o) => exportGodot(scene, godotOptions(3, o)),
+    imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(3, o)),
   },
   {
     id: "tiled",
     label: "Tiled map (.tmj)",
     type: { name: "Tiled map", extensions: ["tmj"] },
-    write: (scene, o) => exportTiled(scene, { ...(o.tiledCapsules === undefined ? {} : { capsules: o.tiledCapsules }), ...(o.tileSize === undefined ? {} : { tileSize: o.tileSize }) }),
+    write: (scene, o) => exportTiled(scene, tiledOptions(o)),
+    imageNotes: (scene, o) => tiledImageNotes(scene, tiledOptions(o)),
   },
   {
     id: "box2d",

@@ -60,5 +60,11 @@ export function godotColor(hex: string, version: GodotVersion): string {
   return construct("Color", [0, 1, 2, 3].map((i) => godotNumber(byte(i, i === 3 ? 255 : 0) / 255)), version);
 }
 
+/** Color(r, g, b, a) from components in 0–1, written exactly. */
+export const godotRgba = (r: number, g: number, b: number, a: number, version: GodotVersion): string => construct("Color", [r, g, b, a].map(godotNumber), version);
+
+/** A reference to an [ext_resource]: string ids in Godot 4, integer ids in Godot 3. */
+export const godotExtResource = (id: string, version: GodotVersion): string => (version === 4 ? `ExtResource(${godotString(id)})` : `ExtResource( ${id} )`);
+
 /** A reference to a [sub_resource]: string ids in Godot 4, integer ids in Godot 3. */
 export const godotSubResource = (id: string, version: GodotVersion): string => (version === 4 ? `SubResource(${godotString(id)})` : `SubResource( ${id} )`);

@@ -5,10 +5,13 @@
 // rotation clockwise on screen, as the scene is, so positions and angles map one to one.
 // Format checked against the TSCN file format docs (3.x and 4.x), scene/resources/resource_format_text.cpp
 // and core/variant/variant_parser.cpp; the Godot 3 output is loaded by godot3-server in the tests.
+// With images, a Sprite2D (Godot 3: Sprite) per image comes first under the root, so the art is
+// drawn under the colliders; its texture is an [ext_resource] named by a res:// path.
 import { assertNever } from "../assert-never";
-import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, layerOf, sceneLayers, type Layer, type Point, type Property, type Scene, type Shape } from "../scene/types";
+import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, layerOf, sceneLayers, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { identifier, nodeName, UniqueNames } from "./godot-names";
-import { godotColor, godotReal, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
+import { godotColor, godotExtResource, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
+import { locateImages, type ImageExportOptions, type ImageNote } from "./images";
 
 export type { GodotVersion } from "./godot-variant";
 
@@ -17,6 +20,13 @@ export interface GodotExportOptions {
   readonly version?: GodotVersion;
   /** Name of the root Node2D (default "Colliders"); made a valid node name. */
   readonly rootName?: string;
+  /** Add a sprite per scene image, under the collision bodies (default false). */
+  readonly withImages?: boolean;
+  /**
+   * Where the images are, and the folder res:// names (`outputDir`: the Godot project's root);
+   * by default res:// is the scene's folder. `pixelSizes` are needed for images with a width or height.
+   */
+  readonly images?: ImageExportOptions;
 }
 
 export const DEFAULT_GODOT_ROOT = "Colliders";
@@ -37,11 +47,50 @@ export interface GodotBody {
   readonly shapes: readonly GodotShapeNode[];
 }
 
+export interface GodotSprite {
+  readonly image: SceneImage;
+  /** The sprite's name: unique among the root's children (bodies keep theirs first). */
+  readonly name: string;
+  /** "res://art/level.png". */
+  readonly texture: string;
+  /** Drawn size ÷ pixel size. */
+  readonly scaleX: number;
+  readonly scaleY: number;
+}
+
 /** What the export writes, before it is text: node names are final here. */
 export interface GodotPlan {
   readonly rootName: string;
+  /** Images bottom first (with `withImages`; else none). */
+  readonly sprites: readonly GodotSprite[];
   /** Layers bottom first; within a layer, groups in the order their first shape appears. */
   readonly bodies: readonly GodotBody[];
+  /** Images left out, and why. */
+  readonly notes: readonly ImageNote[];
+}
+
+/** The scene's images as sprites whose texture res:// can name, and notes for the others. */
+function planSprites(scene: Scene, options: GodotExportOptions, names: UniqueNames): { sprites: GodotSprite[]; notes: ImageNote[] } {
+  const sprites: GodotSprite[] = [];
+  const notes: ImageNote[] = [];
+  if (!options.withImages) return { sprites, notes };
+  for (const { image, path, relative, pixelSize } of locateImages(scene, options.images)) {
+    const leftOut = (why: string) => notes.push({ image: image.id, message: `${why}: left out` });
+    if (path === null) leftOut("a data: URL, which a Godot scene cannot load as a texture");
+    else if (!relative) leftOut(`no res:// path reaches it (another drive): ${path}`);
+    else if (path === ".." || path.startsWith("../")) leftOut(`${path} is outside the folder res:// names (the Godot project's)`);
+    else if ((image.width !== undefined || image.height !== undefined) && !pixelSize) leftOut("its size in pixels is unknown, so its scale cannot be written");
+    else {
+      sprites.push({
+        image,
+        name: names.take(nodeName(image.id, image.id, "Image")),
+        texture: `res://${path}`,
+        scaleX: pixelSize && image.width !== undefined ? image.width / pixelSize.width : 1,
+        scaleY: pixelSize && image.height !== undefined ? image.height / pixelSize.height : 1,
+      });
+    }
+  }
+  return { sprites, notes };
 }
 
 /** Groups the shapes into bodies and names every node. Empty layers get no body. */
@@ -66,19 +115,21 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
   };
   // Stable sort: groups of one layer keep the order their first shapes have in the scene.
   const ordered = [...groups.values()].sort((a, b) => rank(a.layer) - rank(b.layer));
-  const bodyNames = new UniqueNames();
+  const rootChildren = new UniqueNames();
   const shapeNames = new UniqueNames();
-  return {
-    rootName: nodeName(options.rootName, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT),
-    bodies: ordered.map((g) => ({
-      name: bodyNames.take(nodeName(g.layer.name, g.layer.id, "Layer")),
-      layer: g.layer,
-      collisionLayer: g.collisionLayer,
-      collisionMask: g.collisionMask,
-      shapes: g.shapes.map((shape) => ({ shape, name: shapeNames.take(nodeName(shape.name, shape.id, "Shape")) })),
-    })),
-  };
+  const bodies = ordered.map((g) => ({
+    name: rootChildren.take(nodeName(g.layer.name, g.layer.id, "Layer")),
+    layer: g.layer,
+    collisionLayer: g.collisionLayer,
+    collisionMask: g.collisionMask,
+    shapes: g.shapes.map((shape) => ({ shape, name: shapeNames.take(nodeName(shape.name, shape.id, "Shape")) })),
+  }));
+  const { sprites, notes } = planSprites(scene, options, rootChildren);
+  return { rootName: nodeName(options.rootName, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT), sprites, bodies, notes };
 }
+
+/** What the Godot export of `scene` leaves out of its images, and why. */
+export const godotImageNotes = (scene: Scene, options: GodotExportOptions = {}): readonly ImageNote[] => planGodotScene(scene, options).notes;
 
 const SHAPE_RESOURCE = { circle: "CircleShape2D", box: "RectangleShape2D", capsule: "CapsuleShape2D", polygon: "ConvexPolygonShape2D" } as const;
 
@@ -153,10 +204,37 @@ function nodeHeader(name: string, type: string, parent?: string): string {
   return `[node name=${godotString(name)} type="${type}"${parent === undefined ? "" : ` parent=${godotString(parent)}`}]`;
 }
 
+/** The sprites' textures as [ext_resource]s (one per path) and their nodes. */
+function renderSprites(sprites: readonly GodotSprite[], version: GodotVersion): { resources: string[]; nodes: string[] } {
+  const resources: string[] = [];
+  const nodes: string[] = [];
+  const ids = new Map<string, string>();
+  for (const { image, name, texture, scaleX, scaleY } of sprites) {
+    let id = ids.get(texture);
+    if (id === undefined) {
+      // Godot 4 makes ids like "1_abcde"; any string of letters, digits and "_" loads. Godot 3's are integers.
+      id = version === 4 ? `Texture2D_${ids.size + 1}` : String(ids.size + 1);
+      ids.set(texture, id);
+      resources.push(version === 4 ? `[ext_resource type="Texture2D" path=${godotString(texture)} id=${godotString(id)}]` : `[ext_resource path=${godotString(texture)} type="Texture" id=${id}]`);
+    }
+    // In the order Godot writes them: CanvasItem's, Node2D's, then the sprite's own.
+    const lines: string[] = [];
+    if (image.visible === false) lines.push("visible = false");
+    if (image.opacity !== undefined && image.opacity !== 1) lines.push(`modulate = ${godotRgba(1, 1, 1, image.opacity, version)}`);
+    if (image.x !== 0 || image.y !== 0) lines.push(`position = ${godotVector2(image.x, image.y, version)}`);
+    if (scaleX !== 1 || scaleY !== 1) lines.push(`scale = ${godotVector2(scaleX, scaleY, version)}`);
+    lines.push(`texture = ${godotExtResource(id, version)}`, "centered = false");
+    lines.push(...metadata(image.locked === true ? [["_edit_lock_", "true"]] : [], version));
+    nodes.push(section(nodeHeader(name, version === 4 ? "Sprite2D" : "Sprite", "."), lines));
+  }
+  return { resources, nodes };
+}
+
 /** Renders a plan as .tscn text. Pure and deterministic: the same plan gives the same bytes. */
 export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): string {
+  const sprites = renderSprites(plan.sprites, version);
   const resources: string[] = [];
-  const nodes: string[] = [nodeHeader(plan.rootName, "Node2D")];
+  const nodes: string[] = [nodeHeader(plan.rootName, "Node2D"), ...sprites.nodes];
   for (const body of plan.bodies) {
     const props: string[] = [];
     // Hidden layers only hide in the editor, so the body still collides; `visible` is a CanvasItem
@@ -182,9 +260,11 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
     }
   }
   // load_steps: resources + 1, left out when there are none (TSCN docs); newer Godot 4 ignores it.
-  const steps = resources.length > 0 ? `load_steps=${resources.length + 1} ` : "";
+  const count = sprites.resources.length + resources.length;
+  const steps = count > 0 ? `load_steps=${count + 1} ` : "";
   const title = `[gd_scene ${steps}format=${version === 4 ? 3 : 2}]`;
-  return [title, ...resources, ...nodes].join("\n\n") + "\n";
+  // External resources come before sub-resources, as Godot writes them.
+  return [title, ...sprites.resources, ...resources, ...nodes].join("\n\n") + "\n";
 }
 
 /** The scene as a Godot 4 (default) or Godot 3 .tscn scene. Never throws on a valid scene. */

@@ -14,6 +14,7 @@ import { geometryOf, transformOf } from "../shapes";
 import { computeAABB } from "../geometry";
 import { rotFromDegrees } from "../vec2";
 import { layerOf, sceneLayers, type Property, type Scene, type Shape } from "../scene/types";
+import { drawnSize, locateImages, sizeText, type ImageExportOptions, type ImageNote, type LocatedImage } from "./images";
 
 export interface TiledExportOptions {
   /**
@@ -25,6 +26,8 @@ export interface TiledExportOptions {
   readonly capsuleSegments?: number;
   /** The map's tile width and height in pixels (Tiled stores whole numbers); default 32. */
   readonly tileSize?: number;
+  /** Where the scene's images are and where the map goes, so image paths are relative to the map (default: the same folder). */
+  readonly images?: ImageExportOptions;
 }
 
 /** Custom property names that carry scene data rather than designer properties. */
@@ -32,6 +35,10 @@ export const TILED_SHAPE_ID = "shape_id";
 export const TILED_LAYER_ID = "layer_id";
 export const TILED_COLLISION_LAYER = "collision_layer";
 export const TILED_COLLISION_MASK = "collision_mask";
+/** Image layer properties: the scene image's id, and its drawn size when the scene gives one (Tiled has no scaled image layers). */
+export const TILED_IMAGE_ID = "image_id";
+export const TILED_IMAGE_WIDTH = "image_width";
+export const TILED_IMAGE_HEIGHT = "image_height";
 /** Map property naming collision bit N: `collision_layer_N` (string). */
 export const TILED_BIT_NAME_PREFIX = "collision_layer_";
 /**
@@ -137,8 +144,9 @@ export function capsulePolygon(radius: number, height: number, segments: number)
 }
 
 type TiledObject = Record<string, unknown>;
+type ShapeOptions = Required<Omit<TiledExportOptions, "images">>;
 
-function tiledObject(shape: Shape, id: number, options: Required<TiledExportOptions>): TiledObject {
+function tiledObject(shape: Shape, id: number, options: ShapeOptions): TiledObject {
   const head = { id, name: shape.name ?? "", type: "" };
   const tail = { visible: true, properties: shapeProperties(shape) };
   const rectLike = (w: number, h: number, flag: Record<string, true>): TiledObject => {
@@ -169,7 +177,7 @@ function tiledObject(shape: Shape, id: number, options: Required<TiledExportOpti
   }
 }
 
-function resolveOptions(options: TiledExportOptions): Required<TiledExportOptions> {
+function resolveOptions(options: TiledExportOptions): ShapeOptions {
   const capsules = options.capsules ?? "capsule";
   const capsuleSegments = options.capsuleSegments ?? DEFAULT_CAPSULE_SEGMENTS;
   const tileSize = options.tileSize ?? DEFAULT_TILE_SIZE;
@@ -179,8 +187,35 @@ function resolveOptions(options: TiledExportOptions): Required<TiledExportOption
   return { capsules, capsuleSegments, tileSize };
 }
 
-/** The map's size in tiles: enough to hold every shape's bounding box from the origin, at least 1. */
-function mapSize(scene: Scene, tileSize: number): { width: number; height: number } {
+/**
+ * The scene's images as Tiled can show them: image layers for those with a file (a data: URL one
+ * needs `extracted`), and notes for the rest and for what Tiled cannot show (a drawn size other
+ * than the pixel size: Tiled 1.8 to 1.12 draw image layers unscaled).
+ */
+export function tiledImages(scene: Pick<Scene, "images">, images: ImageExportOptions = {}): { readonly layers: readonly (LocatedImage & { readonly path: string })[]; readonly notes: readonly ImageNote[] } {
+  const layers: (LocatedImage & { readonly path: string })[] = [];
+  const notes: ImageNote[] = [];
+  for (const located of locateImages(scene, images)) {
+    const { image, path, pixelSize } = located;
+    if (path === null) {
+      notes.push({ image: image.id, message: "a data: URL, which Tiled cannot load: left out of the map" });
+      continue;
+    }
+    layers.push({ ...located, path });
+    if (!located.relative) notes.push({ image: image.id, message: `no relative path leads to it from the map's folder (another drive): written as ${path}` });
+    const drawn = drawnSize(image, pixelSize);
+    if (pixelSize && drawn && (drawn.width !== pixelSize.width || drawn.height !== pixelSize.height)) {
+      notes.push({ image: image.id, message: `drawn at ${sizeText(drawn)} but ${sizeText(pixelSize)} pixels: Tiled draws image layers at their pixel size, so the map shows it at ${sizeText(pixelSize)}` });
+    }
+  }
+  return { layers, notes };
+}
+
+/** What the export of `scene` to Tiled cannot write of its images as the scene has them. */
+export const tiledImageNotes = (scene: Pick<Scene, "images">, options: TiledExportOptions = {}): readonly ImageNote[] => tiledImages(scene, options.images).notes;
+
+/** The map's size in tiles: enough to hold every shape's bounding box and every image of known size from the origin, at least 1. */
+function mapSize(scene: Scene, images: readonly LocatedImage[], tileSize: number): { width: number; height: number } {
   let maxX = 0, maxY = 0;
   for (const shape of scene.shapes) {
     const g = geometryOf(shape);
@@ -189,13 +224,44 @@ function mapSize(scene: Scene, tileSize: number): { width: number; height: numbe
     maxX = Math.max(maxX, box.maxX);
     maxY = Math.max(maxY, box.maxY);
   }
+  for (const { image, pixelSize } of images) {
+    const size = drawnSize(image, pixelSize);
+    if (!size) continue;
+    maxX = Math.max(maxX, image.x + size.width);
+    maxY = Math.max(maxY, image.y + size.height);
+  }
   const tiles = (extent: number) => Math.min(INT32_MAX, Math.max(1, Math.ceil(extent / tileSize)));
   return { width: tiles(maxX), height: tiles(maxY) };
+}
+
+/** An image as an image layer, offset to its top-left corner; its id and drawn size ride in properties. */
+function imageLayer({ image, path, pixelSize }: LocatedImage & { readonly path: string }, id: number): Record<string, unknown> {
+  const properties: TiledProperty[] = [{ name: TILED_IMAGE_ID, type: "string", value: image.id }];
+  if (image.width !== undefined) properties.push({ name: TILED_IMAGE_WIDTH, type: "float", value: image.width });
+  if (image.height !== undefined) properties.push({ name: TILED_IMAGE_HEIGHT, type: "float", value: image.height });
+  return {
+    id,
+    name: image.id,
+    type: "imagelayer",
+    image: path,
+    // The file's size, as Tiled 1.11.1+ writes it (Tiled itself reads the file instead).
+    ...(pixelSize ? { imagewidth: pixelSize.width, imageheight: pixelSize.height } : {}),
+    visible: image.visible !== false,
+    locked: image.locked === true,
+    opacity: image.opacity ?? 1,
+    x: 0,
+    y: 0,
+    offsetx: num(image.x),
+    offsety: num(image.y),
+    properties,
+  };
 }
 
 /**
  * The scene as a complete orthogonal Tiled map (TMJ text ending in a newline). Deterministic;
  * never throws on a valid scene (a RangeError only for invalid options). Probes are not exported.
+ * Images become image layers below the object layers, first image at the bottom; object layers
+ * keep ids 1…n whether or not there are images.
  */
 export function exportTiled(scene: Scene, options: TiledExportOptions = {}): string {
   const o = resolveOptions(options);
@@ -218,7 +284,9 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
   }));
   const writesCapsules = o.capsules === "capsule" && scene.shapes.some((s) => s.type === "capsule");
   const bitNames = [...(scene.collisionLayers ?? [])].sort((a, b) => a.bit - b.bit).map((c) => ({ name: `${TILED_BIT_NAME_PREFIX}${c.bit}`, type: "string", value: c.name }));
-  const { width, height } = mapSize(scene, o.tileSize);
+  const images = tiledImages(scene, options.images).layers;
+  const imageLayers = images.map((image, i) => imageLayer(image, objectLayers.length + 1 + i));
+  const { width, height } = mapSize(scene, images, o.tileSize);
   const map = {
     type: "map",
     // "1.10" is the JSON format version Tiled 1.10 to 1.12 write; capsule objects need Tiled 1.12.
@@ -231,11 +299,11 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
     tilewidth: o.tileSize,
     tileheight: o.tileSize,
     infinite: false,
-    nextlayerid: objectLayers.length + 1,
+    nextlayerid: objectLayers.length + imageLayers.length + 1,
     nextobjectid: nextObjectId,
     ...(bitNames.length > 0 ? { properties: bitNames } : {}),
     tilesets: [],
-    layers: objectLayers,
+    layers: [...imageLayers, ...objectLayers],
   };
   return JSON.stringify(map, null, 2) + "\n";
 }

@@ -1,12 +1,14 @@
 // Tiled map (TMJ) → scene: rectangles, circular ellipses, convex polygons and capsule objects of
-// every object layer become shapes; everything else is listed in `skipped` with a reason, never
-// dropped silently. Reads maps from exportTiled and from Tiled itself (which writes extra fields,
+// every object layer become shapes, and image layers become scene images; everything else is
+// listed in `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from Tiled itself (which writes extra fields,
 // sorts properties by name and prints numbers with 15 significant digits).
 import { checkConvexPolygon, toVec } from "../hull";
+import { isAbsolutePath, relativePath, resolvePath } from "../scene/file-paths";
+import { imageSourceProblem } from "../scene/image-source";
 import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
-import { COLLISION_BITS, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type Property, type Scene, type Shape } from "../scene/types";
+import { COLLISION_BITS, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import {
   centreOfCornered,
   fromTiledColor,
@@ -14,11 +16,14 @@ import {
   TILED_COLLISION_LAYER,
   TILED_COLLISION_MASK,
   TILED_ESCAPE_PREFIX,
+  TILED_IMAGE_HEIGHT,
+  TILED_IMAGE_ID,
+  TILED_IMAGE_WIDTH,
   TILED_LAYER_ID,
   TILED_SHAPE_ID,
 } from "../export/tiled";
 
-/** Something in the map that did not become a shape (or a property that did not come along). */
+/** Something in the map that did not come along: an object, a layer, or one property of either. */
 export interface TiledSkipped {
   /** Name of the Tiled layer, with its group layers: "Group/Layer". */
   readonly layer: string;
@@ -26,9 +31,16 @@ export interface TiledSkipped {
   readonly object: number;
   /** The object's name in Tiled (may be empty). */
   readonly name: string;
-  /** Set when only this custom property of an imported object was left out. */
+  /** Set when only this property of an imported object or image layer was left out. */
   readonly property?: string;
   readonly reason: string;
+}
+
+export interface TiledImportOptions {
+  /** The map file's folder (forward slashes): the map's image paths are relative to it. Default "". */
+  readonly mapDir?: string;
+  /** The folder the scene will be saved in: images' `src` are made relative to it. Default: `mapDir`. */
+  readonly sceneDir?: string;
 }
 
 export type TiledImportResult =
@@ -87,6 +99,10 @@ interface Meta {
   collisionLayer?: number;
   collisionMask?: number;
   bitNames: CollisionLayer[];
+  /** An image layer's: ours (see exportTiled's image layers). */
+  imageId?: string;
+  imageWidth?: number;
+  imageHeight?: number;
   properties: Property[];
   dropped: { property: string; reason: string }[];
 }
@@ -99,8 +115,8 @@ function bitsOf(p: Json): number | undefined {
   return v >>> 0;
 }
 
-/** Custom properties: ours (ids, collision bits) are taken out, designers' are converted. */
-function readProperties(list: unknown[], at: readonly PathSegment[], reader: Reader): Meta {
+/** Custom properties: ours (ids, collision bits, an image layer's id and size) are taken out, designers' are converted. */
+function readProperties(list: unknown[], at: readonly PathSegment[], reader: Reader, imageLayer = false): Meta {
   const meta: Meta = { bitNames: [], properties: [], dropped: [] };
   const byName = new Map<string, Property>();
   list.forEach((raw, i) => {
@@ -124,6 +140,13 @@ function readProperties(list: unknown[], at: readonly PathSegment[], reader: Rea
       return;
     } else if (name === TILED_COLLISION_MASK && bitsOf(raw) !== undefined) {
       meta.collisionMask = bitsOf(raw);
+      return;
+    } else if (imageLayer && name === TILED_IMAGE_ID && type === "string" && typeof value === "string" && value !== "") {
+      meta.imageId = value;
+      return;
+    } else if (imageLayer && (name === TILED_IMAGE_WIDTH || name === TILED_IMAGE_HEIGHT) && (type === "float" || type === "int") && typeof value === "number" && sized(value)) {
+      if (name === TILED_IMAGE_WIDTH) meta.imageWidth = value;
+      else meta.imageHeight = value;
       return;
     } else if (name.startsWith(TILED_BIT_NAME_PREFIX) && type === "string" && typeof value === "string" && value !== "") {
       const bit = Number(name.slice(TILED_BIT_NAME_PREFIX.length));
@@ -236,6 +259,31 @@ interface ImportedLayer {
   readonly shapes: { readonly storedId: string | undefined; readonly tiledId: number; readonly shape: Draft }[];
 }
 
+interface ImportedImage {
+  readonly storedId: string | undefined;
+  /** The layer's name with its groups': the id when none is stored. */
+  readonly name: string;
+  readonly image: Omit<SceneImage, "id">;
+}
+
+/**
+ * An image layer's path (relative to the map's folder, or absolute) as a scene's `src` (relative
+ * to the scene's folder), or why it cannot be one.
+ */
+function sceneSource(file: string, options: TiledImportOptions): { readonly src: string } | string {
+  if (file === "") return "image layer without an image";
+  if (!isAbsolutePath(file)) {
+    const problem = imageSourceProblem(file);
+    if (problem) return `image ${JSON.stringify(file)}: ${problem}`;
+  }
+  const mapDir = options.mapDir ?? "";
+  const target = resolvePath(mapDir, file);
+  const src = relativePath(options.sceneDir ?? mapDir, target);
+  if (src === null) return `image ${JSON.stringify(file)}: no relative path leads to it from the scene's folder${isAbsolutePath(file) ? " (an absolute path: give the map's and the scene's folders)" : ""}`;
+  const problem = imageSourceProblem(src);
+  return problem ? `image ${JSON.stringify(src)}: ${problem}` : { src };
+}
+
 /** Hands out ids: a stored one when present and not taken yet, else `base`, `base-2`, … avoiding every stored id. */
 function idMaker(stored: readonly (string | undefined)[]): (wanted: string | undefined, base: string) => string {
   const reserved = new Set(stored.filter((s): s is string => s !== undefined));
@@ -256,9 +304,11 @@ function idMaker(stored: readonly (string | undefined)[]): (wanted: string | und
  * Reads a Tiled JSON map as a scene. Group layers are flattened: each object layer inside becomes a
  * scene layer named "Group/Layer", hidden or locked when any group above it is, its objects moved
  * by the layers' offsets. Shapes come layer by layer, bottom layer first, in each layer's order.
+ * Image layers become images in map order (all under the shapes), at their offsets with their
+ * groups', with their groups' opacity multiplied in; paths are made relative to `sceneDir`.
  * Never throws.
  */
-export function importTiled(original: string): TiledImportResult {
+export function importTiled(original: string, options: TiledImportOptions = {}): TiledImportResult {
   if (original.trim() === "") return { ok: false, problems: [{ path: "", message: "the file is empty (expected a Tiled JSON map)", line: 1, column: 1 }] };
   // Tiled 1.8 writes control characters other than \b \t \n \f \r unescaped inside strings (not
   // valid JSON). They cannot appear outside strings in any JSON, so escaping them only repairs.
@@ -285,9 +335,45 @@ export function importTiled(original: string): TiledImportResult {
   const reader = new Reader();
   const skipped: TiledSkipped[] = [];
   const layers: ImportedLayer[] = [];
+  const images: ImportedImage[] = [];
   const mapMeta = readProperties(reader.array(data, "properties", []), ["properties"], reader);
 
-  const walk = (list: unknown[], at: readonly PathSegment[], prefix: string, dx: number, dy: number, hidden: boolean, locked: boolean) => {
+  const readImageLayer = (raw: Json, here: readonly PathSegment[], path: string, x: number, y: number, opacity: number, hidden: boolean, locked: boolean) => {
+    const note = (reason: string, property?: string) => skipped.push({ layer: path, object: 0, name: "", ...(property === undefined ? {} : { property }), reason });
+    const meta = readProperties(reader.array(raw, "properties", here), [...here, "properties"], reader, true);
+    const source = sceneSource(reader.string(raw, "image", here), options);
+    if (typeof source === "string" || !fits(x, y)) {
+      note(typeof source === "string" ? source : "offset beyond ±1e15");
+      return;
+    }
+    for (const p of meta.properties) note("scene images have no custom properties", p.name);
+    for (const d of meta.dropped) note(d.reason, d.property);
+    for (const key of ["repeatx", "repeaty"]) if (reader.boolean(raw, key, here, false)) note("a repeated image: imported once (scene images do not repeat)", key);
+    for (const key of ["transparentcolor", "tintcolor"]) if (reader.string(raw, key, here) !== "") note("scene images have no colour key or tint", key);
+    // Ours carry the drawn size in properties (absent: the pixel size); Tiled 1.11.1+ writes the file's size.
+    const size = (property: number | undefined, key: string) => {
+      if (meta.imageId !== undefined) return property;
+      const v = reader.number(raw, key, here, NaN);
+      return sized(v) ? v : undefined;
+    };
+    const width = size(meta.imageWidth, "imagewidth"), height = size(meta.imageHeight, "imageheight");
+    images.push({
+      storedId: meta.imageId,
+      name: path,
+      image: {
+        src: source.src,
+        x,
+        y,
+        ...(width !== undefined ? { width } : {}),
+        ...(height !== undefined ? { height } : {}),
+        ...(opacity < 1 ? { opacity: Math.max(0, opacity) } : {}),
+        ...(hidden ? { visible: false } : {}),
+        ...(locked ? { locked: true } : {}),
+      },
+    });
+  };
+
+  const walk = (list: unknown[], at: readonly PathSegment[], prefix: string, dx: number, dy: number, opacity: number, hidden: boolean, locked: boolean) => {
     list.forEach((raw, i) => {
       const here = [...at, i];
       if (!isRecord(raw)) {
@@ -301,12 +387,17 @@ export function importTiled(original: string): TiledImportResult {
       const oy = dy + reader.number(raw, "offsety", here);
       const isHidden = hidden || !reader.boolean(raw, "visible", here, true);
       const isLocked = locked || reader.boolean(raw, "locked", here, false);
+      const layerOpacity = opacity * Math.min(1, reader.number(raw, "opacity", here, 1));
       if (type === "group") {
-        walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, isHidden, isLocked);
+        walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, layerOpacity, isHidden, isLocked);
+        return;
+      }
+      if (type === "imagelayer") {
+        readImageLayer(raw, here, path, ox, oy, layerOpacity, isHidden, isLocked);
         return;
       }
       if (type !== "objectgroup") {
-        skipped.push({ layer: path, object: 0, name: "", reason: `${typeof type === "string" ? type : "unknown layer type"}: only object layers hold shapes` });
+        skipped.push({ layer: path, object: 0, name: "", reason: `${typeof type === "string" ? type : "unknown layer type"}: only object and image layers are imported` });
         return;
       }
       const meta = readProperties(reader.array(raw, "properties", here), [...here, "properties"], reader);
@@ -341,7 +432,7 @@ export function importTiled(original: string): TiledImportResult {
       });
     });
   };
-  walk(data.layers, ["layers"], "", 0, 0, false, false);
+  walk(data.layers, ["layers"], "", 0, 0, 1, false, false);
   if (reader.problems.length > 0) return fail(reader.problems);
 
   const layerId = idMaker(layers.map((l) => l.storedId));
@@ -356,12 +447,15 @@ export function importTiled(original: string): TiledImportResult {
   const shapes: Shape[] = layers.flatMap((l, i) =>
     l.shapes.map(({ storedId, tiledId, shape }): Shape => ({ id: shapeId(storedId, `tiled-${tiledId}`), ...(i > 0 ? { layer: sceneLayers[i]!.id } : {}), ...shape })),
   );
+  const imageId = idMaker(images.map((i) => i.storedId));
+  const sceneImages: SceneImage[] = images.map(({ storedId, name, image }) => ({ id: imageId(storedId, name === "" ? "image" : name), ...image }));
   const bits = new Map(mapMeta.bitNames.map((b) => [b.bit, b]));
   const scene: Scene = {
     format: SCENE_FORMAT,
     version: SCENE_VERSION,
     ...(sceneLayers.length > 0 ? { layers: sceneLayers } : {}),
     ...(bits.size > 0 ? { collisionLayers: [...bits.values()].sort((a, b) => a.bit - b.bit) } : {}),
+    ...(sceneImages.length > 0 ? { images: sceneImages } : {}),
     shapes,
     probes: [],
   };

@@ -12,7 +12,9 @@ import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene, Shape } from "../scene/types";
-import { readTextFile, UserError, writeTextFile } from "./files";
+import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
+import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
+import path from "node:path";
 import { replay, type ReplayOptions } from "./replay";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
@@ -23,6 +25,9 @@ export interface CliIO {
   readonly readText: (path: string) => Promise<string>;
   /** Writes an output file (atomically, keeping a .bak); resolves to the backup kept, if any; throws UserError when it cannot. */
   readonly writeText: (path: string, text: string) => Promise<string | null | undefined>;
+  /** Image files: `export` reads sizes and writes data: URL images next to the output (default: the file system). */
+  readonly readBytes?: (path: string) => Promise<Uint8Array>;
+  readonly writeBytes?: (path: string, bytes: Uint8Array) => Promise<void>;
   /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
   readonly progress?: (text: string) => void;
   /** The script `replay`'s worker threads run: the bundled binary itself; absent where none can start. */
@@ -34,6 +39,8 @@ export const nodeIO: CliIO = {
   stderr: (t) => process.stderr.write(t),
   readText: readTextFile,
   writeText: writeTextFile,
+  readBytes: readBytesFile,
+  writeBytes: writeBytesFile,
   ...(process.stderr.isTTY ? { progress: (t: string) => void process.stderr.write(t) } : {}),
   // Worker threads start the running script again: only the bundled .cjs can (not TypeScript sources).
   ...(process.argv[1]?.endsWith(".cjs") ? { workerScript: process.argv[1] } : {}),
@@ -194,6 +201,8 @@ interface ExportCommandOptions {
   readonly tileSize?: number;
   readonly ppm?: number;
   readonly filterBits?: string;
+  readonly withImages?: boolean;
+  readonly godotProject?: string;
 }
 
 /** Parses a whole number of worker threads, 0 to 16. */
@@ -238,6 +247,10 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
   onlyFor(format, "--tile-size", opts.tileSize, ["tiled"]);
   onlyFor(format, "--ppm", opts.ppm, ["box2d"]);
   onlyFor(format, "--filter-bits", opts.filterBits, ["box2d"]);
+  onlyFor(format, "--with-images", opts.withImages, ["godot", "godot3"]);
+  onlyFor(format, "--godot-project", opts.godotProject, ["godot", "godot3"]);
+  if (opts.godotProject !== undefined && !opts.withImages) throw new UserError("--godot-project names where res:// starts, for --with-images: give both");
+  if (opts.withImages) options.withImages = true;
   if (opts.rootName !== undefined) options.rootName = opts.rootName;
   if (opts.tileSize !== undefined) options.tileSize = opts.tileSize;
   if (opts.ppm !== undefined) options.pixelsPerMeter = opts.ppm;
@@ -265,11 +278,17 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
   const options = exportOptions(format.id, opts);
   const scene = await loadScene(io, file);
+  const output = opts.output === undefined || opts.output === "-" ? undefined : opts.output;
+  // Tiled writes image layers always, Godot sprites on request.
+  const images: PreparedImages | undefined = format.imageNotes && (format.id === "tiled" || options.withImages) && (scene.images?.length ?? 0) > 0
+    ? await prepareExportImages({ scene, sceneFile: file, output, format: format.id === "tiled" ? "tiled" : "godot", ...(opts.godotProject === undefined ? {} : { projectDir: opts.godotProject }) }, { readBytes: io.readBytes ?? readBytesFile })
+    : undefined;
+  const written = images ? { ...options, images: images.options } : options;
   const shown = io.progress !== undefined && scene.shapes.length >= EXPORT_PROGRESS_SHAPES;
   if (shown) io.progress!(`exporting ${scene.shapes.length.toLocaleString("en")} shapes as ${format.type.name}…`);
   let text: string;
   try {
-    text = format.write(scene, options);
+    text = format.write(scene, written);
   } catch (err) {
     // Exporters refuse out-of-range options with a RangeError; say it as a usage error.
     if (err instanceof RangeError) throw new UserError(`${format.id}: ${err.message}`);
@@ -277,19 +296,28 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   } finally {
     if (shown) io.progress!("\r\u001b[K");
   }
-  if (opts.output === undefined || opts.output === "-") {
+  if (images) {
+    for (const line of images.warnings) io.stderr(`${file}: ${line}\n`);
+    for (const note of format.imageNotes?.(scene, written) ?? []) io.stderr(`${file}: image "${note.image}": ${note.message}\n`);
+    // Before the output, so it never names a file that is not there yet.
+    for (const f of images.files) await (io.writeBytes ?? writeBytesFile)(f.path, f.bytes);
+  }
+  if (output === undefined) {
     io.stdout(text);
     return;
   }
-  const kept = await io.writeText(opts.output, text);
-  io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${opts.output}${keptNote(kept)}\n`);
+  const kept = await io.writeText(output, text);
+  const extracted = images?.folder === undefined ? "" : `; ${images.files.length} data: URL image${images.files.length === 1 ? "" : "s"} to ${path.join(path.dirname(output), path.basename(images.folder))}`;
+  io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${output}${keptNote(kept)}${extracted}\n`);
 }
 
 /** What an -o write says of the file it replaced: where it was kept. */
 const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean }): Promise<void> {
-  const result = importTiled(await io.readText(file));
+  // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
+  const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
+  const result = importTiled(await io.readText(file), { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
   const { scene, skipped } = result;
   for (const s of skipped) {
@@ -299,7 +327,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const text = serializeScene(scene);
   const kept = opts.output === undefined || opts.output === "-" ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
-  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
+  const images = scene.images?.length ? `, ${count(scene.images.length, "image")}` : "";
+  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${images}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
   if (opts.strict && skipped.length > 0) throw new UserError(`${file}: --strict: ${count(skipped.length, "item")} could not be imported`, 1);
 }
 
@@ -384,6 +413,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--tile-size <pixels>", "tiled: the map's tile size (default 32)", parseWhole)
     .option("--ppm <pixels>", "box2d: scene pixels per metre (default 32)", parsePositive)
     .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
+    .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
+    .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 

@@ -1,5 +1,6 @@
 // File IO for the command-line tool, with errors a user can read (never a stack trace).
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { writeTextAtomically } from "./atomic-write";
 
 export class UserError extends Error {
@@ -27,6 +28,24 @@ export async function readTextFile(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (err) {
     throw new UserError(`cannot read ${path}: ${reason(err)}`);
+  }
+}
+
+export async function readBytesFile(file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (err) {
+    throw new UserError(`cannot read ${file}: ${reason(err)}`);
+  }
+}
+
+/** Writes a file, making its folder first; replaces what was there. */
+export async function writeBytesFile(file: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+  } catch (err) {
+    throw new UserError(`cannot write ${file}: ${reason(err)}`);
   }
 }
 

@@ -155,7 +155,8 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     return;
   }
   const outcome = await exportText(result.text, name, format.type);
-  if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})`);
+  const notes = result.imageNotes.length === 0 ? "" : `; ${result.imageNotes.join("; ")}`;
+  if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})${notes}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 

@@ -186,9 +186,10 @@ describe("maps as Tiled writes them", () => {
       }),
     );
     expect(scene.shapes.map((s) => s.id)).toEqual(["tiled-9"]);
+    // Image layers are imported (tiled-images.test.ts); tile layers are not.
+    expect(scene.images).toEqual([{ id: "Sky", src: "sky.png", x: 0, y: 0 }]);
     expect(skipped).toEqual([
-      { layer: "Tiles", object: 0, name: "", reason: "tilelayer: only object layers hold shapes" },
-      { layer: "Sky", object: 0, name: "", reason: "imagelayer: only object layers hold shapes" },
+      { layer: "Tiles", object: 0, name: "", reason: "tilelayer: only object and image layers are imported" },
       { layer: "Misc", object: 1, name: "o1", reason: "polyline (it is not a closed shape)" },
       { layer: "Misc", object: 2, name: "o2", reason: "point object (it has no area)" },
       { layer: "Misc", object: 3, name: "o3", reason: "text object" },
