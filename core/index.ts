@@ -292,6 +292,8 @@ export {
 } from "./export/formats";
 /** The scene as a Godot 4 or Godot 3 .tscn scene. */
 export { exportGodot } from "./export/godot";
+/** Where an export finds the scene's images (the scene's and the output's folders, pixel sizes). */
+export type { ImageExportOptions } from "./export/images";
 /** The scene as a Tiled map (.tmj). */
 export { exportTiled } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
@@ -299,8 +301,10 @@ export { exportBox2d } from "./export/box2d";
 export {
   /** A Tiled map (.tmj) as a scene, with what could not come along. */
   importTiled,
-  /** Something in a Tiled map that did not become a shape. */
+  /** Something in a Tiled map that did not come along. */
   type TiledSkipped,
+  /** The map's and the scene's folders, for image paths. */
+  type TiledImportOptions,
 } from "./import/tiled";
 
 // ---- Replay --------------------------------------------------------------------------------
