@@ -1,7 +1,8 @@
 // Tiled map (TMJ) → scene: rectangles, circular ellipses, convex polygons and capsule objects of
 // every object layer become shapes, and image layers become scene images; everything else is
-// listed in `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from Tiled itself (which writes extra fields,
-// sorts properties by name and prints numbers with 15 significant digits).
+// listed in `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from
+// Tiled itself (which writes extra fields, sorts properties by name and prints numbers with 15
+// significant digits).
 import { checkConvexPolygon, toVec } from "../hull";
 import { isAbsolutePath, relativePath, resolvePath } from "../scene/file-paths";
 import { imageSourceProblem } from "../scene/image-source";
@@ -387,13 +388,14 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
       const oy = dy + reader.number(raw, "offsety", here);
       const isHidden = hidden || !reader.boolean(raw, "visible", here, true);
       const isLocked = locked || reader.boolean(raw, "locked", here, false);
-      const layerOpacity = opacity * Math.min(1, reader.number(raw, "opacity", here, 1));
+      // Only images carry an opacity into the scene (layers have none), so only group and image layers' is read.
+      const layerOpacity = () => opacity * Math.min(1, reader.number(raw, "opacity", here, 1));
       if (type === "group") {
-        walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, layerOpacity, isHidden, isLocked);
+        walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, layerOpacity(), isHidden, isLocked);
         return;
       }
       if (type === "imagelayer") {
-        readImageLayer(raw, here, path, ox, oy, layerOpacity, isHidden, isLocked);
+        readImageLayer(raw, here, path, ox, oy, layerOpacity(), isHidden, isLocked);
         return;
       }
       if (type !== "objectgroup") {

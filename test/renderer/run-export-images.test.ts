@@ -1,0 +1,32 @@
+// The editor's export (runExport, in the page or the export worker) and scene images: Tiled gets
+// image layers with the scene's own paths (the export saved beside the scene), and what it leaves
+// out comes back as notes the status line shows; Godot's export from the editor has no sprites.
+import { describe, expect, it } from "vitest";
+import { parseScene, type Scene } from "../../core";
+import { runExport } from "../../renderer/app/run-export";
+
+function sceneOf(images: readonly object[]): Scene {
+  const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, images, shapes: [] }));
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.scene;
+}
+
+describe("runExport with scene images", () => {
+  const scene = sceneOf([{ id: "art", src: "../art/level.png", x: 4, y: 5 }, { id: "pasted", src: "data:image/png;base64,iVBORw0KGgo=", x: 0, y: 0 }]);
+
+  it("Tiled: the scene's paths, and a note for the data: URL image it leaves out", () => {
+    const reply = runExport("tiled", scene);
+    if (reply.kind !== "done") throw new Error(reply.message);
+    const map = JSON.parse(reply.text) as { layers: { type: string; image?: string }[] };
+    expect(map.layers.filter((l) => l.type === "imagelayer").map((l) => l.image)).toEqual(["../art/level.png"]);
+    expect(reply.imageNotes).toEqual(['image "pasted": a data: URL, which Tiled cannot load: left out of the map']);
+  });
+
+  it("Godot and Box2D: no images, no notes", () => {
+    for (const format of ["godot", "godot3", "box2d"]) {
+      const reply = runExport(format, scene);
+      expect(reply.kind === "done" && reply.imageNotes).toEqual([]);
+      expect(reply.kind === "done" && reply.text).not.toContain("level.png");
+    }
+  });
+});
