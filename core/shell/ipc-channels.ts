@@ -18,6 +18,8 @@ export const IPC = {
   takeRecovered: "recovery:take",
   /** Read the open file again after it changed on disk. */
   reloadScene: "scene:reload",
+  /** Read an image the open scene refers to by a path relative to its folder. */
+  readImage: "image:read",
 } as const;
 
 /** Channels the main process sends to the page. */
