@@ -48,6 +48,8 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     takeRecovered: vi.fn(),
     reloadScene: vi.fn(),
     onFileChanged: () => () => {},
+    readImage: vi.fn(),
+    pathForFile: () => "",
   };
   vi.stubGlobal("window", { colliderStudio: api });
   return {
