@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { pasteClipboardText } from "../actions/edit-actions";
 import { dispatchKey } from "../actions/keyboard";
 import { menuChecks, menuModel, runMenuCommand } from "../actions/menu-model";
-import { isTextField } from "../actions/text-field";
+import { ownsEvent } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked, onImageFilesPicked } from "../platform/files";
 import { addImageFiles, canvasCentre, imageFilesOf } from "./image-commands";
@@ -100,7 +100,7 @@ function useClipboardEvents() {
   const editor = useEditor();
   useEffect(() => {
     const on = (id: string) => (e: ClipboardEvent) => {
-      if (isTextField(e.target) || modalOpen()) return;
+      if (ownsEvent(e.target, { clipboard: true }) || modalOpen()) return;
       e.preventDefault();
       if (id === "edit.paste") {
         const pictures = imageFilesOf(e.clipboardData);

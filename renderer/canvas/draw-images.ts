@@ -15,7 +15,7 @@ import type { ViewState } from "../store/preferences";
 /** The parts of a 2D context drawing images uses (a fake records them in tests). */
 export type ImageContext = Pick<
   CanvasRenderingContext2D,
-  "save" | "restore" | "drawImage" | "beginPath" | "rect" | "clip" | "moveTo" | "lineTo" | "stroke" | "fill" | "fillText" | "strokeText" | "setLineDash"
+  "save" | "restore" | "drawImage" | "beginPath" | "rect" | "clip" | "moveTo" | "lineTo" | "stroke" | "fill" | "fillText" | "strokeText" | "setLineDash" | "measureText"
 > & {
   globalAlpha: number;
   imageSmoothingEnabled: boolean;
@@ -52,7 +52,28 @@ function outline(ctx: ImageContext, r: PixelRect, viewport: PixelRect): void {
   ctx.stroke();
 }
 
-function placeholder(ctx: ImageContext, r: PixelRect, viewport: PixelRect, lines: readonly string[], paint: ImagePaint): void {
+/** `text` broken at spaces into lines at most `width` pixels wide (a longer word keeps a line of its own). */
+export function wrapText(ctx: Pick<ImageContext, "measureText">, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line === "" ? word : `${line} ${word}`;
+    if (line !== "" && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/** The placeholder's text: the picture's path (unless the message names it) and the message, wrapped to the rectangle. */
+function placeholderLines(ctx: ImageContext, src: string, message: string, width: number): string[] {
+  const label = srcLabel(src);
+  return [...(message.includes(label) ? [] : [label]), ...wrapText(ctx, message, width)];
+}
+
+function placeholder(ctx: ImageContext, r: PixelRect, viewport: PixelRect, src: string, message: string, paint: ImagePaint): void {
   ctx.save();
   ctx.beginPath();
   ctx.rect(r.x, r.y, r.width, r.height);
@@ -74,6 +95,7 @@ function placeholder(ctx: ImageContext, r: PixelRect, viewport: PixelRect, lines
   ctx.textBaseline = "top";
   ctx.lineJoin = "round";
   ctx.lineWidth = 3;
+  const lines = placeholderLines(ctx, src, message, Math.max(r.x + r.width, viewport.x) - Math.max(r.x, viewport.x) - 12);
   lines.forEach((line, i) => {
     const tx = Math.max(r.x, viewport.x) + 6, ty = Math.max(r.y, viewport.y) + 6 + i * (FONT_PX + 4);
     ctx.strokeStyle = paint.halo;
@@ -99,7 +121,7 @@ export function drawImages(ctx: ImageContext, images: readonly SceneImage[], ent
     ctx.save();
     ctx.globalAlpha = image.opacity ?? 1;
     if (entry?.state === "failed") {
-      placeholder(ctx, onScreen, viewport, [srcLabel(image.src), entry.message], paint);
+      placeholder(ctx, onScreen, viewport, image.src, entry.message, paint);
     } else {
       const k = ready ? levelReady(levelFor(ready.width, ready.height, onScreen.width, onScreen.height, ready.levels.length), (i) => ready.levels[i] !== undefined, ready.levels.length) : null;
       const level = k === null ? undefined : ready!.levels[k];

@@ -18,13 +18,15 @@ export interface Level {
 /** Decodes the bytes and makes the levels, calling `onLevel` with each (finest first) as it is ready. */
 export async function decodeLevels(bytes: Uint8Array, type: ImageType, onSize: (width: number, height: number, levels: number) => void, onLevel: (k: number, level: Level) => void): Promise<void> {
   const full = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-  const plans = planLevels(full.width, full.height);
-  onSize(full.width, full.height, plans.length);
+  // Read once: a closed bitmap says 0 × 0 (level 0 is closed once level 1 is made from it).
+  const { width, height } = full;
+  const plans = planLevels(width, height);
+  onSize(width, height, plans.length);
   // Level k − 1 whole: the source of level k.
   let previous = full;
   for (let k = 0; k < plans.length; k++) {
     const plan = plans[k]!;
-    const size = levelSize(full.width, full.height, k);
+    const size = levelSize(width, height, k);
     const bitmap = k === 0 ? full : await createImageBitmap(previous, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: "medium" });
     // A level cut into tiles was kept whole only to make this one from.
     if (k > 0 && plans[k - 1]!.tiles.length > 1) previous.close();

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SceneImage } from "../../core";
 import type { ImageFile, ShellResult } from "../../core/shell/desktop-api";
-import { drawImages, type ImageContext } from "../../renderer/canvas/draw-images";
+import { drawImages, wrapText, type ImageContext } from "../../renderer/canvas/draw-images";
 import { ImageCache, imageKey, type ImageLoader } from "../../renderer/images/image-cache";
 import { imageRect, resizeFromCorner, UNKNOWN_SIDE } from "../../renderer/images/image-geometry";
 import { bytesOfDataUrl, readImageBytes, relativeImagePath } from "../../renderer/images/image-source";
@@ -220,6 +220,7 @@ function recordingContext() {
   for (const op of ["drawImage", "beginPath", "rect", "clip", "moveTo", "lineTo", "stroke", "fill", "fillText", "strokeText", "setLineDash"] as const) {
     (ctx as unknown as Record<string, unknown>)[op] = (...args: unknown[]) => calls.push({ op, args, alpha: ctx.globalAlpha, smooth: ctx.imageSmoothingEnabled });
   }
+  ctx.measureText = (text: string) => ({ width: text.length * 6 }) as TextMetrics;
   ctx.save = () => void stack.push(ctx.globalAlpha);
   ctx.restore = () => void (ctx.globalAlpha = stack.pop() ?? 1);
   return { ctx, calls, drawn: () => calls.filter((c) => c.op === "drawImage"), texts: () => calls.filter((c) => c.op === "fillText").map((c) => c.args[0]) };
@@ -260,15 +261,23 @@ describe("drawImages", () => {
     expect(r.drawn().map((c) => [c.args[1], c.alpha, c.smooth])).toEqual([[0, 0.5, true], [20, 1, false]]);
   });
 
+  it("wraps a placeholder's message at spaces to its width", () => {
+    const ctx = { measureText: (t: string) => ({ width: t.length * 6 }) as TextMetrics };
+    expect(wrapText(ctx, "image not found: art/level-1.png (the scene has no folder yet)", 120)).toEqual(["image not found:", "art/level-1.png (the", "scene has no folder", "yet)"]);
+    expect(wrapText(ctx, "averyveryverylongwordthatdoesnotfit", 60)).toEqual(["averyveryverylongwordthatdoesnotfit"]);
+  });
+
   it("draws a placeholder of the image's size naming its path and the problem, 256 × 256 when the size is unknown", () => {
     const r = recordingContext();
     const missing: SceneImage = { id: "art", src: "art/level-1.png", x: 10, y: 20 };
     drawImages(r.ctx, [missing], () => ({ state: "failed", message: "image not found: art/level-1.png" }), view, 800, 600, paint);
-    expect(r.texts()).toEqual(["art/level-1.png", "image not found: art/level-1.png"]);
+    // The message names the path: it is not written twice.
+    expect(r.texts()).toEqual(["image not found: art/level-1.png"]);
     expect(r.calls.find((c) => c.op === "rect")!.args).toEqual([10, 20, 256, 256]);
     expect(r.drawn()).toEqual([]);
     const sized = recordingContext();
-    drawImages(sized.ctx, [{ ...missing, width: 50, height: 30 }], () => ({ state: "failed", message: "x" }), view, 800, 600, paint);
-    expect(sized.calls.find((c) => c.op === "rect")!.args).toEqual([10, 20, 50, 30]);
+    drawImages(sized.ctx, [{ ...missing, width: 500, height: 30 }], () => ({ state: "failed", message: "cannot decode the image: bad data" }), view, 800, 600, paint);
+    expect(sized.calls.find((c) => c.op === "rect")!.args).toEqual([10, 20, 500, 30]);
+    expect(sized.texts()).toEqual(["art/level-1.png", "cannot decode the image: bad data"]);
   });
 });

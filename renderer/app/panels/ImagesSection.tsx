@@ -1,7 +1,9 @@
 // The Layers panel's Images section: the scene's pictures top first (as they are drawn, over the
 // ones below), each with its id and where it comes from, shown or hidden, locked or not, its
-// opacity, its place in the order, and Delete. A click on its name selects it on the canvas.
+// opacity, its place in the order, and Delete. A click on its name selects it on the canvas. A
+// picture that cannot be shown says why under its name, as its placeholder does on the canvas.
 import { useEffect, useRef } from "react";
+import { useStore } from "zustand";
 import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
@@ -50,6 +52,9 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
   const editor = useEditor();
   const visible = image.visible !== false;
   const locked = image.locked === true;
+  const path = useEditorState((s) => s.file.path);
+  useStore(editor.imageCache.version, (v) => v.count);
+  const entry = editor.imageCache.entry(image.src, path);
   return (
     <li className={`layer image-row${selected ? " active" : ""}${visible ? "" : " hidden"}${locked ? " locked" : ""}`} data-testid={`image-${image.id}`} aria-current={selected ? "true" : undefined}>
       <div className="row">
@@ -63,6 +68,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
           <span className="id">{image.id}</span> <span className="src">{srcLabel(image.src)}</span>
         </button>
       </div>
+      {entry?.state === "failed" && <p className="image-problem" data-testid={`image-problem-${image.id}`}>{entry.message}</p>}
       <div className="row tools">
         <OpacitySlider editor={editor} image={image} />
         <button aria-label={`Move ${image.id} up`} disabled={index === total - 1} onClick={() => moveImageInOrder(editor, image.id, 1)}>▲</button>
