@@ -280,7 +280,8 @@ if (!app.requestSingleInstanceLock()) {
       registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
-      registerImageIpc(ipcMain, createImageFiles({ isAllowed: (scenePath) => files.isAllowed(scenePath) }), policy);
+      const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
+      registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => files.isAllowed(scenePath) }), policy);
       removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();
       started = true;

@@ -85,6 +85,13 @@ export interface ImageFile {
   readonly type: ImageType;
 }
 
+/** Images the user picked in the shell's Open dialog (File → Add Image… in the desktop app). */
+export interface PickedImages {
+  readonly images: readonly (ImageFile & { readonly name: string; readonly path: string })[];
+  /** One line per picked file that was not read: too big, not PNG, JPEG or WebP, unreadable. */
+  readonly refused: readonly string[];
+}
+
 /** The open file changed on disk (its content, not just its time). */
 export interface FileChange {
   readonly path: string;
@@ -172,6 +179,11 @@ export interface DesktopApi {
   onFileChanged(listener: (change: FileChange) => void): () => void;
   /** Reads an image the open scene refers to by a relative path (PNG, JPEG or WebP only). */
   readImage(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
+  /**
+   * Asks for images in the native Open dialog (several at once) and reads them. A native menu's
+   * click is no user gesture in the page, so the page's own file input would not open there.
+   */
+  pickImages(): Promise<ShellResult<PickedImages>>;
   /**
    * Where on disk a File the user picked or dropped lives (Electron's webUtils.getPathForFile);
    * "" for a File made in the page (a pasted image). Typed loosely: the core knows no DOM.

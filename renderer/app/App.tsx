@@ -5,7 +5,7 @@ import { menuChecks, menuModel, runMenuCommand } from "../actions/menu-model";
 import { ownsEvent } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
 import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked, onImageFilesPicked } from "../platform/files";
-import { addImageFiles, canvasCentre, imageFilesOf } from "./image-commands";
+import { addImageFiles, canvasCentre, imageFilesOf, pictureOfFile } from "./image-commands";
 import { listen } from "../platform/listen";
 import { useEditor, useEditorState } from "../editor/react";
 import { CommandPalette } from "./CommandPalette";
@@ -104,7 +104,7 @@ function useClipboardEvents() {
       e.preventDefault();
       if (id === "edit.paste") {
         const pictures = imageFilesOf(e.clipboardData);
-        if (pictures.length > 0) void addImageFiles(editor, pictures, editor.getState().cursor ?? canvasCentre(editor), "Pasted");
+        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), editor.getState().cursor ?? canvasCentre(editor), "Pasted");
         else pasteClipboardText(editor, e.clipboardData?.getData("text/plain") ?? "");
         return;
       }
@@ -137,7 +137,7 @@ export function App() {
   useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
-  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files, canvasCentre(editor))), [editor]);
+  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);
   return (
     <div className="app">
       <MenuBar />

@@ -8,7 +8,7 @@
 import { imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
 import { relativeImagePath } from "../images/image-source";
-import { desktop } from "../platform/files";
+import { desktop, pickImageFiles } from "../platform/files";
 import { currentScene, notify } from "../store/actions";
 import { addImages, nextImageId } from "../store/image-actions";
 import { screenToWorld } from "../store/view";
@@ -17,11 +17,20 @@ import type { Point2 } from "../shapes/kind";
 /** Past this many bytes of scene text, embedding another image says so. */
 export const EMBED_WARNING_BYTES = 10 * 1024 * 1024;
 
-/** A picture to add: a File from disk (picked, dropped) or from the clipboard. */
-export interface ImageFileLike {
+/** A picture to add: a file picked, dropped or pasted. */
+export interface PictureInput {
   readonly name: string;
-  arrayBuffer(): Promise<ArrayBuffer>;
+  readonly bytes: () => Promise<Uint8Array>;
+  /** Where it lives on disk (desktop app), "" when nowhere (pasted, or in a browser). */
+  readonly path: string;
 }
+
+/** A File from a file input, a drop or a paste as a picture to add; the desktop shell tells where it lives. */
+export const pictureOfFile = (file: File): PictureInput => ({
+  name: file.name,
+  bytes: async () => new Uint8Array(await file.arrayBuffer()),
+  path: desktop()?.pathForFile(file) ?? "",
+});
 
 /** Bytes as a data: URL of their type (base64, as the format wants it). */
 async function dataUrlOf(bytes: Uint8Array, type: ImageType): Promise<string> {
@@ -48,26 +57,26 @@ export function canvasCentre(editor: Editor): Point2 {
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /**
- * Adds the files as images centred at `at` (several are stepped one grid cell apart), in one undo
- * step; says what was added, how it is stored, and what could not be.
+ * Adds the pictures as images centred at `at` (several are stepped one grid cell apart), in one
+ * undo step; says what was added, how it is stored, and what could not be (with `refused`, what
+ * the shell already could not read).
  */
-export async function addImageFiles(editor: Editor, files: readonly ImageFileLike[], at: Point2, verb = "Added"): Promise<void> {
-  if (files.length === 0) return;
+export async function addImageFiles(editor: Editor, files: readonly PictureInput[], at: Point2, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
+  if (files.length === 0 && refusedBefore.length === 0) return;
   const api = desktop();
   const scenePath = editor.getState().file.path;
   const added: SceneImage[] = [];
-  const refused: string[] = [];
+  const refused = [...refusedBefore];
   let embedded = 0;
   for (const file of files) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await file.bytes();
     const type = imageTypeOfBytes(bytes);
     if (!type) {
       refused.push(`${file.name} is not a PNG, JPEG or WebP image`);
       continue;
     }
-    // Beside the scene on disk: its path relative to the scene file's folder.
-    const onDisk = api && scenePath !== undefined ? api.pathForFile(file) : "";
-    const relative = onDisk !== "" && scenePath !== undefined ? relativeImagePath(scenePath, onDisk) : null;
+    // Beside the scene on disk (desktop app): its path relative to the scene file's folder.
+    const relative = api && file.path !== "" && scenePath !== undefined ? relativeImagePath(scenePath, file.path) : null;
     const src = relative ?? (await dataUrlOf(bytes, type));
     const entry = await editor.imageCache.provide(src, scenePath, bytes, type);
     if (entry.state !== "ready") {
@@ -93,4 +102,24 @@ export async function addImageFiles(editor: Editor, files: readonly ImageFileLik
   }
   if (refused.length > 0) parts.push(`not added: ${refused.join("; ")}`);
   notify(editor, parts.join(" · "));
+}
+
+/**
+ * File → Add Image…: the desktop shell's Open dialog (a native menu's click is no user gesture, so
+ * the page's file input would not open from it), or the browser's file input (answered through
+ * onImageFilesPicked).
+ */
+export async function addImagesFromDialog(editor: Editor): Promise<void> {
+  const api = desktop();
+  if (!api) {
+    pickImageFiles();
+    return;
+  }
+  const picked = await api.pickImages();
+  if (!picked.ok) {
+    if (!picked.canceled) notify(editor, picked.error);
+    return;
+  }
+  const files = picked.value.images.map((i): PictureInput => ({ name: i.name, path: i.path, bytes: async () => i.bytes }));
+  await addImageFiles(editor, files, canvasCentre(editor), "Added", picked.value.refused);
 }

@@ -30,7 +30,7 @@ import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
 import { notify } from "../store/actions";
-import { addImageFiles, imageFilesOf } from "../app/image-commands";
+import { addImageFiles, imageFilesOf, pictureOfFile } from "../app/image-commands";
 import { ShapeBatch } from "./ShapeBatch";
 import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
@@ -266,7 +266,7 @@ export function SceneCanvas() {
     const box = container.current!.getBoundingClientRect();
     const at = screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
     const files = imageFilesOf(e.dataTransfer);
-    if (files.length > 0) void addImageFiles(editor, files, at, "Dropped");
+    if (files.length > 0) void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
     else notify(editor, "Only PNG, JPEG and WebP images can be dropped on the canvas");
   };
 

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "platform", "readImage", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
+    expect(Object.keys(api).sort()).toEqual(["discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "pickImages", "platform", "readImage", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -140,7 +140,8 @@ describe("createDesktopApi (what the preload exposes)", () => {
     const api = createDesktopApi(invoke, "linux", vi.fn(), pathForFile);
     const request = { scenePath: "/level.json", src: "a.png" };
     expect(await api.readImage(request)).toMatchObject({ ok: false });
-    expect(invoke.mock.calls).toEqual([[IPC.readImage, request]]);
+    await api.pickImages();
+    expect(invoke.mock.calls).toEqual([[IPC.readImage, request], [IPC.pickImages]]);
     expect(api.pathForFile({ name: "a.png" })).toBe("/art/a.png");
     expect(api.pathForFile({})).toBe("");
     expect(createDesktopApi(invoke, "linux", vi.fn()).pathForFile({ name: "a.png" })).toBe("");

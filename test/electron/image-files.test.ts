@@ -129,18 +129,49 @@ describe("createImageFiles", () => {
   });
 });
 
+describe("createImageFiles().pick (File → Add Image… in the desktop app)", () => {
+  const dir = path.resolve("/art");
+  const dialog = (answer: { canceled: boolean; filePaths: string[] }) => ({ showOpenDialog: vi.fn(async () => answer) });
+
+  it("reads every picked image with its name and path, and says which ones it refused", async () => {
+    const fs = fakeFs({ [path.join(dir, "a.png")]: PNG, [path.join(dir, "b.jpg")]: JPEG, [path.join(dir, "c.png")]: GIF });
+    const d = dialog({ canceled: false, filePaths: ["a.png", "b.jpg", "c.png"].map((n) => path.join(dir, n)) });
+    const files = createImageFiles({ fs, dialog: d, isAllowed: () => false });
+    const r = await files.pick();
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        images: [
+          { name: "a.png", path: path.join(dir, "a.png"), bytes: PNG, type: "image/png" },
+          { name: "b.jpg", path: path.join(dir, "b.jpg"), bytes: JPEG, type: "image/jpeg" },
+        ],
+        refused: ["cannot read c.png: it is not a PNG, JPEG or WebP file"],
+      },
+    });
+    expect(d.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({ properties: ["openFile", "multiSelections"] }));
+  });
+
+  it("is canceled with the dialog, and fails without one", async () => {
+    expect(await createImageFiles({ fs: fakeFs({}), dialog: dialog({ canceled: true, filePaths: [] }), isAllowed: () => true }).pick()).toEqual({ ok: false, canceled: true });
+    expectError(await createImageFiles({ fs: fakeFs({}), isAllowed: () => true }).pick(), /cannot show the Open dialog/);
+  });
+});
+
 describe("registerImageIpc", () => {
   const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
   const editorContents = { id: 1 };
   const policy = { indexUrl, editorContents: () => editorContents };
   const event = (overrides: Partial<InvokeEventLike> = {}): InvokeEventLike => ({ sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides });
-  const fakeImages = () => ({ read: vi.fn(async () => ({ ok: true, value: { bytes: PNG, type: "image/png" } }) as const) });
+  const fakeImages = () => ({
+    read: vi.fn(async () => ({ ok: true, value: { bytes: PNG, type: "image/png" } }) as const),
+    pick: vi.fn(async () => ({ ok: false, canceled: true }) as const),
+  });
 
-  it("registers its one channel and removes it again", () => {
+  it("registers its two channels and removes them again", () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerImageIpc(ipcMain, fakeImages(), policy);
     expect([...handlers.keys()]).toEqual([...IMAGE_CHANNELS]);
-    expect(IMAGE_CHANNELS).toEqual([IPC.readImage]);
+    expect(IMAGE_CHANNELS).toEqual([IPC.readImage, IPC.pickImages]);
     dispose();
     expect(handlers.size).toBe(0);
   });
@@ -167,6 +198,17 @@ describe("registerImageIpc", () => {
     registerImageIpc(ipcMain, images, policy);
     expectError(await invoke(IPC.readImage, event(), ...args), /^invalid image request: /);
     expect(images.read).not.toHaveBeenCalled();
+  });
+
+  it("a pick takes no arguments, and passes the dialog's answer through", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const images = fakeImages();
+    registerImageIpc(ipcMain, images, policy);
+    expectError(await invoke(IPC.pickImages, event(), "/etc"), /^invalid image pick: it takes no arguments/);
+    expect(images.pick).not.toHaveBeenCalled();
+    expect(await invoke(IPC.pickImages, event())).toEqual({ ok: false, canceled: true });
+    expectError(await invoke(IPC.pickImages, event({ sender: { id: 2 } })), /did not come from the editor page/);
+    expect(images.pick).toHaveBeenCalledOnce();
   });
 
   it("refuses a call from anywhere but the editor page", async () => {

@@ -49,6 +49,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     reloadScene: vi.fn(),
     onFileChanged: () => () => {},
     readImage: vi.fn(),
+    pickImages: vi.fn(),
     pathForFile: () => "",
   };
   vi.stubGlobal("window", { colliderStudio: api });

@@ -7,6 +7,8 @@ import { emptyScene, type Scene, type SceneImage } from "../../core";
 import { addImages, deleteImage, moveImageInOrder, nextImageId, selectImage, setImageFlag, updateImage } from "../../renderer/store/image-actions";
 import { imageHitId } from "../../renderer/tools/select/image-picking";
 import { TestEditor } from "./test-editor";
+import { dispatchKey } from "../../renderer/actions/keyboard";
+import { ownsEvent } from "../../renderer/actions/text-field";
 
 const art: SceneImage = { id: "art", src: "art/level-1.png", x: 0, y: 0, width: 400, height: 200 };
 
@@ -141,5 +143,28 @@ describe("image actions (the Layers panel's Images section)", () => {
     const ed = withImages([{ ...art, note: "from the artist" } as SceneImage]);
     ed.drag([10, 10], [20, 10]);
     expect(ed.state.images[0]).toMatchObject({ x: 10, note: "from the artist", src: "art/level-1.png" });
+  });
+});
+
+describe("keys around images", () => {
+  const press = (ed: TestEditor, key: string, target: object | null, mod = true) =>
+    dispatchKey(ed.editor, { key, ctrlKey: mod, metaKey: false, shiftKey: false, altKey: false, target: target as EventTarget | null });
+
+  it("Ctrl+V is left to the browser, whose paste event carries pictures as well as text", () => {
+    const ed = withImages([]);
+    expect(press(ed, "v", null)).toBe(false);
+    expect(press(ed, "c", null)).toBe(true);
+  });
+
+  it("Ctrl+Z after dragging the opacity slider undoes; the slider keeps its own arrows, a text field every key", () => {
+    const ed = withImages([art]);
+    updateImage(ed.editor, "art", { opacity: 0.5 });
+    const slider = { tagName: "INPUT", type: "range" };
+    expect(press(ed, "z", slider)).toBe(true);
+    expect(ed.state.images[0]!.opacity).toBeUndefined();
+    expect(press(ed, "ArrowLeft", slider, false)).toBe(false);
+    expect(press(ed, "z", { tagName: "INPUT", type: "text" })).toBe(false);
+    expect(ownsEvent({ tagName: "INPUT", type: "range" } as unknown as EventTarget, { clipboard: true })).toBe(false);
+    expect(ownsEvent({ tagName: "TEXTAREA" } as unknown as EventTarget, { clipboard: true })).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { srcLabel } from "../../images/image-source";
-import { pickImageFiles } from "../../platform/files";
+import { addImagesFromDialog } from "../image-commands";
 import { deleteImage, moveImageInOrder, selectImage, setImageFlag, updateImage } from "../../store/image-actions";
 import { EyeIcon, LockIcon } from "./icons";
 
@@ -80,6 +80,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
 }
 
 export function ImagesSection() {
+  const editor = useEditor();
   const images = useEditorState((s) => s.images);
   const selected = useEditorState((s) => s.selectedImage);
   return (
@@ -94,7 +95,7 @@ export function ImagesSection() {
           ))}
         </ul>
       )}
-      <button onClick={() => pickImageFiles()}>Add image…</button>
+      <button onClick={() => void addImagesFromDialog(editor)}>Add image…</button>
     </section>
   );
 }
