@@ -92,6 +92,7 @@ describe("images in the editor", () => {
     const background = await pixel(page, c.x + 212, c.y + 312);
     await dropFiles(page, [{ name: "red.png", type: "image/png", bytes: redPng(200, 100) }], c.x + 400, c.y + 300);
     await expect.poll(() => notice(page)).toBe("Dropped image image-1 (200 × 100 px), embedded in the scene");
+    expect(await page.getByTestId("selection-count").textContent()).toBe("image image-1 selected");
     // Its middle at the drop point: world (300, 250) to (500, 350).
     await expect.poll(() => pixel(page, c.x + 312, c.y + 262)).toSatisfy((p: number[]) => near(p, RED));
     expect(near(await pixel(page, c.x + 512, c.y + 262), background)).toBe(true);
@@ -237,6 +238,8 @@ describe("images in the editor", () => {
     // Shapes still paste as before.
     await drawBox(page, c.x + 100, c.y + 100, c.x + 150, c.y + 150);
     await page.keyboard.press("Control+c");
+    // The copy reaches the system clipboard (over the picture) a moment later.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("collider-studio-clipboard");
     await page.mouse.move(c.x + 700, c.y + 400);
     await page.keyboard.press("Control+v");
     await expect.poll(async () => (await saved(page)).scene.shapes.length).toBe(2);
