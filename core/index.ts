@@ -269,6 +269,10 @@ export {
   imageSourceProblem,
   /** The MIME type of an image's data: URL, or null for a path. */
   dataUrlType,
+  /** PNG, JPEG or WebP by a file's first bytes, or null. */
+  imageTypeOfBytes,
+  /** The image types a scene's picture may be. */
+  type ImageType,
 } from "./scene/image-source";
 export {
   /** The scene format as JSON Schema. */

@@ -1,12 +1,14 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImportRequest, MenuModel, OpenedFile, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 /** Listens on a main-to-page channel; returns an unsubscribe. Listeners get the message's arguments only. */
 export type Subscribe = (channel: string, listener: (...args: unknown[]) => void) => () => void;
+/** Electron's webUtils.getPathForFile, which throws for anything but a File. */
+export type PathForFile = (file: object) => string;
 
 /** The main process sends only ShellResult<OpenedFile> on file:open; anything else never reaches the page. */
 function isOpenedFileResult(value: unknown): value is ShellResult<OpenedFile> {
@@ -24,7 +26,7 @@ function isFileChange(value: unknown): value is FileChange {
   return typeof value === "object" && value !== null && "path" in value && typeof value.path === "string" && "name" in value && typeof value.name === "string";
 }
 
-export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe): DesktopApi {
+export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe, pathForFile: PathForFile = () => ""): DesktopApi {
   return {
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
@@ -59,5 +61,15 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
         // Only { path, name } strings reach the page, whatever arrives.
         if (isFileChange(change)) listener({ path: change.path, name: change.name });
       }),
+    readImage: (request: ReadImageRequest) => invoke(IPC.readImage, request) as Promise<ShellResult<ImageFile>>,
+    pickImages: () => invoke(IPC.pickImages) as Promise<ShellResult<PickedImages>>,
+    pathForFile: (file) => {
+      // Not a File (or not one from disk): no path, never an exception into the page.
+      try {
+        return pathForFile(file);
+      } catch {
+        return "";
+      }
+    },
   };
 }

@@ -13,6 +13,8 @@ import { applyPageJsFlags } from "./engine-flags";
 import { createEditorPage, registerDocumentIpc } from "./document-ipc";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService, type FileWatch, type WatchedFileService } from "./file-watch";
+import { createImageFiles } from "./image-files";
+import { registerImageIpc } from "./image-ipc";
 import { registerSceneIpc } from "./ipc";
 import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
 import { loadRecentFiles, type RecentFiles } from "./recent-files";
@@ -278,6 +280,8 @@ if (!app.requestSingleInstanceLock()) {
       registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
+      const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
+      registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => files.isAllowed(scenePath) }), policy);
       removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();
       started = true;

@@ -1,5 +1,5 @@
 // Sandboxed preload: exposes the DesktopApi as `window.colliderStudio` and nothing else.
-import { contextBridge, ipcRenderer } from "electron";
+import { contextBridge, ipcRenderer, webUtils } from "electron";
 import { createDesktopApi } from "./desktop-api-client";
 
 // Wrapped in a closure so the page cannot reach ipcRenderer through the exposed functions.
@@ -14,4 +14,7 @@ const subscribe = (channel: string, listener: (...args: unknown[]) => void): (()
   };
 };
 
-contextBridge.exposeInMainWorld("colliderStudio", createDesktopApi(invoke, process.platform, subscribe));
+// A dropped or picked file's path, so an image beside the scene is stored by a relative path.
+const pathForFile = (file: object): string => webUtils.getPathForFile(file as File);
+
+contextBridge.exposeInMainWorld("colliderStudio", createDesktopApi(invoke, process.platform, subscribe, pathForFile));

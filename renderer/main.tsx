@@ -5,10 +5,11 @@ import { loadGridPreference } from "./app/grid-preference";
 import { loadThemePreference } from "./app/theme-preference";
 import { Editor } from "./editor/editor";
 import { EditorProvider } from "./editor/react";
+import { browserImageLoader } from "./images/browser-loader";
 import "./app/styles.css";
 
 // The window's one Editor: its document, history, collision world and tools.
-const editor = new Editor();
+const editor = new Editor({ imageLoader: browserImageLoader() });
 loadThemePreference(editor);
 loadGridPreference(editor);
 createRoot(document.getElementById("root")!).render(

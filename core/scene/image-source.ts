@@ -20,7 +20,23 @@ export function imageSourceProblem(src: string): string | null {
 }
 
 /** The MIME type of a data: URL's image, or null for a path. */
-export function dataUrlType(src: string): "image/png" | "image/jpeg" | "image/webp" | null {
+export function dataUrlType(src: string): ImageType | null {
   const m = IMAGE_DATA_URL.exec(src);
-  return m ? (`image/${m[1]}` as "image/png" | "image/jpeg" | "image/webp") : null;
+  return m ? (`image/${m[1]}` as ImageType) : null;
+}
+
+/** The image types a scene's picture may be. */
+export type ImageType = "image/png" | "image/jpeg" | "image/webp";
+
+/**
+ * The type of an image file from its first bytes (its magic number), or null when it is none of
+ * PNG, JPEG or WebP: a file's name or a data: URL's label is never taken on trust.
+ * PNG: 89 50 4E 47 0D 0A 1A 0A; JPEG: FF D8 FF; WebP: "RIFF", 4 size bytes, "WEBP".
+ */
+export function imageTypeOfBytes(bytes: Uint8Array): ImageType | null {
+  const at = (i: number, ...expected: number[]) => expected.every((b, k) => bytes[i + k] === b);
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "image/webp";
+  return null;
 }

@@ -2,6 +2,7 @@
 // exposes as `window.colliderStudio`, its IPC channel names, and zod schemas with which the main
 // process validates every argument. Pure TypeScript, shared by renderer/ and electron/.
 import { z } from "zod";
+import type { ImageType } from "../scene/image-source";
 
 export { IPC, IPC_EVENTS, type IpcChannel } from "./ipc-channels";
 
@@ -67,6 +68,29 @@ export interface RecoveredDocument {
 /** Reload: read the open file again; only a file the shell opened or saved is read. */
 export const reloadRequestSchema = z.strictObject({ path: z.string().min(1).max(4096) });
 export type ReloadRequest = z.infer<typeof reloadRequestSchema>;
+
+/**
+ * An image of the open scene: `src` as the scene file holds it (a relative path, resolved against
+ * the folder of `scenePath`, a scene the user chose). The shell refuses anything else.
+ */
+export const readImageRequestSchema = z.strictObject({
+  scenePath: z.string().min(1).max(4096),
+  src: z.string().min(1).max(4096),
+});
+export type ReadImageRequest = z.infer<typeof readImageRequestSchema>;
+
+/** An image file's bytes, with its type as its first bytes say. */
+export interface ImageFile {
+  readonly bytes: Uint8Array;
+  readonly type: ImageType;
+}
+
+/** Images the user picked in the shell's Open dialog (File → Add Image… in the desktop app). */
+export interface PickedImages {
+  readonly images: readonly (ImageFile & { readonly name: string; readonly path: string })[];
+  /** One line per picked file that was not read: too big, not PNG, JPEG or WebP, unreadable. */
+  readonly refused: readonly string[];
+}
 
 /** The open file changed on disk (its content, not just its time). */
 export interface FileChange {
@@ -153,4 +177,16 @@ export interface DesktopApi {
   reloadScene(request: ReloadRequest): Promise<ShellResult<OpenedFile>>;
   /** Calls `listener` when another program changes the open file; returns an unsubscribe. */
   onFileChanged(listener: (change: FileChange) => void): () => void;
+  /** Reads an image the open scene refers to by a relative path (PNG, JPEG or WebP only). */
+  readImage(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
+  /**
+   * Asks for images in the native Open dialog (several at once) and reads them. A native menu's
+   * click is no user gesture in the page, so the page's own file input would not open there.
+   */
+  pickImages(): Promise<ShellResult<PickedImages>>;
+  /**
+   * Where on disk a File the user picked or dropped lives (Electron's webUtils.getPathForFile);
+   * "" for a File made in the page (a pasted image). Typed loosely: the core knows no DOM.
+   */
+  pathForFile(file: object): string;
 }

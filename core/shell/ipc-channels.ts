@@ -18,6 +18,10 @@ export const IPC = {
   takeRecovered: "recovery:take",
   /** Read the open file again after it changed on disk. */
   reloadScene: "scene:reload",
+  /** Read an image the open scene refers to by a path relative to its folder. */
+  readImage: "image:read",
+  /** Ask for images in the native Open dialog and read them (File → Add Image…). */
+  pickImages: "image:pick",
 } as const;
 
 /** Channels the main process sends to the page. */

@@ -62,6 +62,16 @@ function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number
   notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
 }
 
+/**
+ * Pastes the text a paste event carries; with none, or when the last copy never reached the system
+ * clipboard (which then holds older text), the editor's own copy.
+ */
+export function pasteClipboardText(editor: Editor, text: string): void {
+  const use = text !== "" && !systemStale ? text : memory;
+  if (use === null) notify(editor, "Nothing to paste");
+  else pasteText(editor, use);
+}
+
 /** Pastes from the system clipboard when it can be read, else from the editor's own copy. */
 export async function paste(editor: Editor): Promise<void> {
   let text: string | null = null;
@@ -105,7 +115,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection },
-  { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor) },
+  { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
   { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
   {
     id: "edit.delete", label: "Delete", group: "Edit", section: "clipboard", keys: [{ key: "Delete" }, { key: "Backspace" }],
@@ -113,7 +123,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
       // A tool in the middle of making something (a polygon's last point) takes the key first.
       if (!editor.tools.deleteKey()) deleteSelection(editor);
     },
-    enabled: (editor) => hasSelection(editor) || editor.getState().tool === "polygon",
+    enabled: (editor) => hasSelection(editor) || editor.getState().selectedImage !== null || editor.getState().tool === "polygon",
   },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
   {

@@ -3,6 +3,7 @@ import { EXPORT_FORMATS } from "../../core";
 import { exportDocument, importDocument, newDocument, openDocument, saveDocument } from "../app/document-commands";
 import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-commands";
 import type { Editor } from "../editor/editor";
+import { addImagesFromDialog } from "../app/image-commands";
 import type { Action } from "./types";
 
 const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== null;
@@ -16,6 +17,7 @@ export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
   { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
   { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
+  { id: "file.addImage", label: "Add Image…", group: "File", section: "import", keys: [], run: (editor) => void addImagesFromDialog(editor) },
   ...EXPORT_FORMATS.map((f): Action => ({
     id: exportActionId(f.id),
     label: `Export as ${f.label}…`,

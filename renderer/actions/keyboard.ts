@@ -9,7 +9,7 @@ export function dispatchKey(editor: Editor, e: KeyPress): boolean {
   // A modal (palette, shortcut sheet) takes every key while it is open.
   if (modalOpen()) return false;
   const action = actionForKey(e);
-  if (!action) return false;
+  if (!action || action.keysRaisePasteEvent) return false;
   if (action.enabled?.(editor) ?? true) action.run(editor);
   return true;
 }

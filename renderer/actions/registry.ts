@@ -3,7 +3,7 @@
 import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
-import { isTextField } from "./text-field";
+import { ownsEvent } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
 import type { Action, KeyChord } from "./types";
 import { VIEW_ACTIONS } from "./view-actions";
@@ -45,8 +45,8 @@ export function matches(k: KeyChord, e: KeyPress): boolean {
   return e.key.toLowerCase() === k.key.toLowerCase() && !!k.mod === mod && !other && !!k.shift === e.shiftKey && !!k.alt === e.altKey;
 }
 
-/** The action a key press runs, if any; typing in a text field runs none. */
+/** The action a key press runs, if any; typing in a text field runs none (nor a slider's own keys). */
 export function actionForKey(e: KeyPress): Action | undefined {
-  if (isTextField(e.target)) return undefined;
+  if (ownsEvent(e.target, e)) return undefined;
   return ACTIONS.find((a) => a.keys.some((k) => matches(k, e)));
 }

@@ -5,3 +5,18 @@ export function isTextField(target: EventTarget | null | undefined): boolean {
   const el = target as { readonly tagName?: string; readonly isContentEditable?: boolean } | null | undefined;
   return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable === true);
 }
+
+/** Input types that type no text: their own keys are arrows, Space and the like. */
+const CONTROL_TYPES = new Set(["range", "checkbox", "radio", "color", "button", "submit", "reset", "file", "image"]);
+
+/**
+ * Whether an event on `target` belongs to it: a text field takes every key and clipboard event; a
+ * control that types no text (a slider, a checkbox, a colour well) only its plain keys, so
+ * Ctrl/Cmd chords and clipboard events reach the editor (Ctrl+Z right after dragging a slider).
+ */
+export function ownsEvent(target: EventTarget | null | undefined, e: { readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean }): boolean {
+  if (!isTextField(target)) return false;
+  const type = (target as { readonly type?: unknown }).type;
+  const control = (target as { readonly tagName?: string }).tagName === "INPUT" && typeof type === "string" && CONTROL_TYPES.has(type);
+  return !(control && (e.clipboard === true || e.ctrlKey === true || e.metaKey === true));
+}

@@ -31,4 +31,10 @@ export interface Action {
   readonly checked?: (editor: Editor) => boolean;
   /** Where a menu groups it: a separator goes between neighbouring actions of a menu whose sections differ. */
   readonly section?: string;
+  /**
+   * Its keys are the browser's own paste shortcut: a key press is left to the browser, whose paste
+   * event (App.tsx) runs the action with what the clipboard holds, pictures included, and needs no
+   * permission to read it. Menus and the palette run it as any other.
+   */
+  readonly keysRaisePasteEvent?: boolean;
 }

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { pasteText } from "../actions/edit-actions";
+import { pasteClipboardText } from "../actions/edit-actions";
 import { dispatchKey } from "../actions/keyboard";
 import { menuChecks, menuModel, runMenuCommand } from "../actions/menu-model";
-import { isTextField } from "../actions/text-field";
+import { ownsEvent } from "../actions/text-field";
 import { SceneCanvas } from "../canvas/SceneCanvas";
-import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked } from "../platform/files";
+import { desktop, onBrowserFilePicked, onBrowserImportPicked, onBrowserRayLogPicked, onImageFilesPicked } from "../platform/files";
+import { addImageFiles, canvasCentre, imageFilesOf, pictureOfFile } from "./image-commands";
 import { listen } from "../platform/listen";
 import { useEditor, useEditorState } from "../editor/react";
 import { CommandPalette } from "./CommandPalette";
@@ -89,20 +90,22 @@ function useLeaveGuard() {
 }
 
 /**
- * Clipboard events that reach the page without our key handler (the browser's or macOS's Edit
- * menu) act on shapes, unless a text field has focus. The key handler prevents the events its own
- * Ctrl+C/X/V raise, so nothing runs twice.
+ * Clipboard events act on shapes unless a text field has focus: those that reach the page without
+ * our key handler (the browser's or macOS's Edit menu), and every paste: the key handler leaves
+ * Ctrl+V to the browser, whose paste event carries the clipboard's text or picture (a picture is
+ * added as an image at the pointer). The key handler prevents the events its own Ctrl+C/X raise,
+ * so nothing runs twice.
  */
 function useClipboardEvents() {
   const editor = useEditor();
   useEffect(() => {
     const on = (id: string) => (e: ClipboardEvent) => {
-      if (isTextField(e.target) || modalOpen()) return;
+      if (ownsEvent(e.target, { clipboard: true }) || modalOpen()) return;
       e.preventDefault();
       if (id === "edit.paste") {
-        const text = e.clipboardData?.getData("text/plain");
-        if (text) pasteText(editor, text);
-        else runMenuCommand(editor, id);
+        const pictures = imageFilesOf(e.clipboardData);
+        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), editor.getState().cursor ?? canvasCentre(editor), "Pasted");
+        else pasteClipboardText(editor, e.clipboardData?.getData("text/plain") ?? "");
         return;
       }
       runMenuCommand(editor, id);
@@ -134,6 +137,7 @@ export function App() {
   useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
+  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);
   return (
     <div className="app">
       <MenuBar />

@@ -73,6 +73,7 @@ export function StatusBar() {
   const notice = useShownNotice();
   const hint = useHint();
   const selection = useEditorState((s) => s.selection);
+  const selectedImage = useEditorState((s) => s.selectedImage);
   const scale = useEditorState((s) => s.view.scale);
   const grid = useEditorState((s) => s.grid);
   const { pairs: { length: overlaps }, pending } = useOverlaps();
@@ -83,7 +84,7 @@ export function StatusBar() {
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
       <span data-testid="zoom" title="Zoom (Ctrl+0: 100%, Shift+1: fit)">{short(scale * 100)}%</span>
       <span data-testid="shape-count">{shapes.length} shape{shapes.length === 1 ? "" : "s"}</span>
-      <span data-testid="selection-count">{selection.length} selected</span>
+      <span data-testid="selection-count">{selectedImage !== null ? `image ${selectedImage} selected` : `${selection.length} selected`}</span>
       <span data-testid="overlap-count" className={overlaps ? "warn" : undefined}>
         {pending ? "checking overlaps…" : `${overlaps} overlap${overlaps === 1 ? "" : "s"}`}
       </span>

@@ -1,5 +1,6 @@
-// Drawn above the scene: the transform handles of the one selected shape, the ticks of Shift's
-// rotation steps, the select tool's marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
+// Drawn above the scene: the transform handles of the one selected shape, or the outline and
+// corner handles of the selected image, the ticks of Shift's rotation steps, the select tool's
+// marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
 import type { Shape } from "../../core";
@@ -10,6 +11,10 @@ import { handlesOf, ROTATE_OFFSET, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
 import { shapeHandleId } from "../tools/select/select-tool";
 import { useCanvasTheme } from "./theme";
+import { useStore } from "zustand";
+import { CORNERS, cornerOf } from "../images/image-geometry";
+import { imagePickable } from "../store/image-actions";
+import { imageHitId, imageRectOf } from "../tools/select/image-picking";
 
 /** Side of a square handle and radius of a round one, in screen pixels. */
 const SQUARE = 9;
@@ -50,6 +55,27 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   );
 }
 
+/** The selected image's outline and its four corner handles (only while it can be edited). */
+function ImageHandles({ id, scale }: { id: string; scale: number }) {
+  const editor = useEditor();
+  const THEME = useCanvasTheme();
+  const image = useEditorState((s) => s.images.find((i) => i.id === id));
+  // Its size may come from its pixels, known once decoded.
+  useStore(editor.imageCache.version, (s) => s.count);
+  if (!image || !imagePickable(image)) return null;
+  const rect = imageRectOf(editor, image);
+  const size = SQUARE / scale;
+  return (
+    <Group>
+      <Rect name="image-outline" x={rect.x} y={rect.y} width={rect.width} height={rect.height} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} dash={[6, 4]} listening={false} />
+      {CORNERS.map((c) => {
+        const at = cornerOf(rect, c);
+        return <Rect key={c} id={imageHitId(id, c)} name="image-handle" x={at.x} y={at.y} width={size} height={size} offsetX={size / 2} offsetY={size / 2} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} fill={THEME.background} perfectDrawEnabled={false} />;
+      })}
+    </Group>
+  );
+}
+
 /** Tick lengths across the knob's circle, in screen pixels: every step, and every quarter turn. */
 const TICK = 8;
 const QUARTER_TICK = 14;
@@ -81,6 +107,7 @@ export function Handles() {
   const shape = useEditorState((s) => (s.selection.length === 1 ? editor.shapeById(s.selection[0]!) : undefined));
   const layers = useEditorState((s) => s.layers);
   const cursor = useEditorState((s) => s.cursor);
+  const selectedImage = useEditorState((s) => s.selectedImage);
   const marquee = useOverlay((o) => o.marquee);
   const draft = useOverlay((o) => o.draft);
   const rotationSteps = useOverlay((o) => o.rotationSteps);
@@ -92,6 +119,7 @@ export function Handles() {
     <>
       {rotationSteps && <RotationTicks steps={rotationSteps} scale={scale} />}
       {editable && <ShapeHandles shape={shape} scale={scale} />}
+      {tool === "select" && selectedImage !== null && <ImageHandles id={selectedImage} scale={scale} />}
       {marquee && (
         <Rect
           x={Math.min(marquee.from.x, marquee.to.x)}

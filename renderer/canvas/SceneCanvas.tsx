@@ -14,11 +14,12 @@ import { listen } from "../platform/listen";
 import { cursorOf } from "../tools/cursor";
 import { PanTool } from "../tools/pan/pan-tool";
 import type { PointerInfo, StateNode } from "../tools/state-node";
-import { shapesAt } from "../tools/select/picking";
+import { hitAt as geometryHitAt } from "../tools/select/image-picking";
 import { hoverHit } from "../tools/select/hover";
 import { layerColours, paletteColour } from "../store/layer-colours";
 import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
+import { ImageLayer } from "./ImageLayer";
 import { Handles } from "./Handles";
 import { HoverOutline } from "./HoverOutline";
 import { IGNORED_DRAWN, IgnoredOverlay } from "./IgnoredOverlay";
@@ -28,6 +29,8 @@ import { NameLabels } from "./NameLabels";
 import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
+import { notify } from "../store/actions";
+import { addImageFiles, imageFilesOf, pictureOfFile } from "../app/image-commands";
 import { ShapeBatch } from "./ShapeBatch";
 import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
@@ -166,11 +169,12 @@ export function SceneCanvas() {
 
   /**
    * The id of what is under the pointer: a probe or handle (Konva nodes), else the topmost pickable
-   * shape (shapes are mostly batched, so they are picked by geometry).
+   * shape, else the topmost pickable image (shapes are mostly batched and images one drawing, so
+   * both are picked by geometry).
    */
   const hitAt = (node: Konva.Node | null, world: { readonly x: number; readonly y: number }): string | null => {
-    if (node && (node.hasName("probe") || node.hasName("probe-handle") || node.hasName("shape-handle"))) return node.id();
-    return shapesAt(editor, world)[0]?.id ?? null;
+    if (node && (node.hasName("probe") || node.hasName("probe-handle") || node.hasName("shape-handle") || node.hasName("image-handle"))) return node.id();
+    return geometryHitAt(editor, world);
   };
 
   /** What is under the pointer of the last event the stage was told of (null off the canvas). */
@@ -250,8 +254,24 @@ export function SceneCanvas() {
     zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
   };
 
+  // Image files dropped on the canvas are added centred where they fall.
+  const onDragOver = (e: React.DragEvent) => {
+    if (!e.dataTransfer.types.includes("Files")) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+  };
+  const onDrop = (e: React.DragEvent) => {
+    if (!e.dataTransfer.types.includes("Files")) return;
+    e.preventDefault();
+    const box = container.current!.getBoundingClientRect();
+    const at = screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
+    const files = imageFilesOf(e.dataTransfer);
+    if (files.length > 0) void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
+    else notify(editor, "Only PNG, JPEG and WebP images can be dropped on the canvas");
+  };
+
   return (
-    <div ref={container} className="canvas" data-tool={tool} data-ignored-overlaps={Math.min(ignored.length, IGNORED_DRAWN)} style={{ background: THEME.background }}>
+    <div ref={container} className="canvas" data-tool={tool} data-ignored-overlaps={Math.min(ignored.length, IGNORED_DRAWN)} style={{ background: THEME.background }} onDragOver={onDragOver} onDrop={onDrop}>
       <Stage
         ref={stageRef}
         width={width}
@@ -270,6 +290,7 @@ export function SceneCanvas() {
         }}
       >
         <Layer listening={false}>
+          <ImageLayer width={width} height={height} view={view} />
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
         </Layer>
         <Layer>

@@ -25,6 +25,7 @@ const DARK = {
   hit: "#f472b6",
   label: "#f3f4f6",
   labelHalo: "rgba(17, 18, 22, 0.85)",
+  placeholder: "rgba(251, 191, 36, 0.6)",
 } as const;
 
 export type CanvasTheme = { readonly [K in keyof typeof DARK]: string };
@@ -49,6 +50,7 @@ const LIGHT: CanvasTheme = {
   hit: "#db2777",
   label: "#111827",
   labelHalo: "rgba(255, 255, 255, 0.9)",
+  placeholder: "rgba(217, 119, 6, 0.65)",
 };
 
 export const canvasTheme = (name: ThemeName): CanvasTheme => (name === "light" ? LIGHT : DARK);

@@ -13,6 +13,8 @@ import { createOverlayStore, type ToolOverlay } from "./overlay";
 import { ShapeCounts } from "../store/layer-actions";
 import { createReplayStore, ReplayResults, type ReplayState } from "../store/replay";
 import { ToolRoot } from "../tools/root";
+import { ImageCache, type ImageLoader } from "../images/image-cache";
+import type { Level } from "../images/pyramid";
 
 export interface DocumentOverlaps {
   readonly pairs: readonly OverlapPair[];
@@ -50,6 +52,8 @@ export class Editor {
   /** Bumped when deferred overlaps are found, so the views that showed none draw them. */
   readonly settled: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
   readonly tools: ToolRoot;
+  /** The document's pictures, decoded (none without a loader: tests in Node). */
+  readonly imageCache: ImageCache<Level>;
   /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
   canvasSize = { width: 800, height: 600 };
 
@@ -63,8 +67,9 @@ export class Editor {
   private hits = new Map<string, CastHit | null>();
   private pairIndex: { readonly pairs: readonly OverlapPair[]; readonly byShape: ReadonlyMap<string, readonly number[]> } | null = null;
 
-  constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState> } = {}) {
+  constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState>; readonly imageLoader?: ImageLoader<Level> } = {}) {
     this.store = createStore<EditorState>()(() => ({ ...initialState(), ...options.state }));
+    this.imageCache = new ImageCache(options.imageLoader ?? null);
     this.history = new History(options.historyLimit ?? 500);
     // Registered first, so the world follows the shapes before any view hears of the change.
     this.store.subscribe((s, prev) => {
@@ -85,10 +90,13 @@ export class Editor {
    */
   update(patch: Partial<EditorState>, options: WriteOptions = {}): void {
     const before = this.store.getState();
-    this.store.setState(patch);
+    // Selecting shapes or probes (or nothing) drops a selected image: one kind of selection at a time.
+    const dropImage = "selection" in patch && !("selectedImage" in patch) && before.selectedImage !== null;
+    this.store.setState(dropImage ? { ...patch, selectedImage: null } : patch);
     const after = this.store.getState();
     // A notice belongs to the action that raised it: the next action's change ends it.
-    if (after.notice !== null && !("notice" in patch) && (!sameDocument(before, after) || before.selection !== after.selection || before.tool !== after.tool)) {
+    const selectionChanged = before.selection !== after.selection || before.selectedImage !== after.selectedImage;
+    if (after.notice !== null && !("notice" in patch) && (!sameDocument(before, after) || selectionChanged || before.tool !== after.tool)) {
       this.store.setState({ notice: null });
     }
     if (options.record === false || this.gestureStart) return;
@@ -137,7 +145,8 @@ export class Editor {
   }
 
   private pruneSelection(): void {
-    const { probes, selection } = this.getState();
+    const { probes, selection, selectedImage, images } = this.getState();
+    if (selectedImage !== null && !images.some((i) => i.id === selectedImage)) this.store.setState({ selectedImage: null });
     if (selection.length === 0) return;
     const probeIds = new Set(probes.map((p) => p.id));
     const kept = selection.filter((id) => probeIds.has(id) || this.world.lookup(id) !== undefined);

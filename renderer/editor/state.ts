@@ -58,6 +58,11 @@ export interface EditorState extends DocumentSlice {
   /** Fields of the opened file's top level that the editor does not edit, kept for saving. */
   readonly extras: Readonly<Record<string, unknown>>;
   readonly selection: readonly string[];
+  /**
+   * The selected scene image's id, or null. It and `selection` exclude each other: selecting
+   * shapes or probes drops it (Editor.update), selecting it empties `selection`.
+   */
+  readonly selectedImage: string | null;
   readonly tool: ToolId;
   readonly file: FileState;
   /** The document as last opened or saved; it is dirty when it differs. */
@@ -91,6 +96,7 @@ export const initialState = (): EditorState => ({
   activeLayer: DEFAULT_LAYER.id,
   extras: {},
   selection: [],
+  selectedImage: null,
   tool: "select",
   file: { name: "untitled.json" },
   saved: EMPTY_DOCUMENT,

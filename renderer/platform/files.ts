@@ -31,15 +31,17 @@ const SCENE_TYPE: FileType = { name: "Collider Studio scene", extensions: ["json
 const SCENE_INPUT = { id: "open-scene-input", accept: ".json,application/json", label: "Open scene file" };
 const IMPORT_INPUT = { id: "import-file-input", accept: ".tmj,.json", label: "Import file" };
 const RAY_LOG_INPUT = { id: "ray-log-input", accept: ".jsonl,.json", label: "Open ray log" };
+const IMAGE_INPUT = { id: "add-image-input", accept: ".png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp", label: "Add image", multiple: true };
 
 /** The hidden file inputs the browser build opens files through (tests drive them too). */
-function fileInput(which: { id: string; accept: string; label: string }): HTMLInputElement {
+function fileInput(which: { id: string; accept: string; label: string; multiple?: boolean }): HTMLInputElement {
   let input = document.getElementById(which.id) as HTMLInputElement | null;
   if (!input) {
     input = document.createElement("input");
     input.type = "file";
     input.id = which.id;
     input.accept = which.accept;
+    input.multiple = which.multiple === true;
     input.hidden = true;
     input.setAttribute("aria-label", which.label);
     document.body.appendChild(input);
@@ -55,6 +57,24 @@ export const onBrowserImportPicked = (onFile: (doc: FileOutcome<OpenedDocument>)
 
 /** Calls `onFile` whenever a ray log is picked through the browser's ray log input. */
 export const onBrowserRayLogPicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(RAY_LOG_INPUT), onFile);
+
+/**
+ * Calls `onFiles` with the pictures picked through the Add Image input (both builds: in the desktop
+ * app the input shows the native dialog, and the preload tells each file's path).
+ */
+export function onImageFilesPicked(onFiles: (files: readonly File[]) => void): () => void {
+  const input = fileInput(IMAGE_INPUT);
+  const handler = () => {
+    const files = [...(input.files ?? [])];
+    input.value = ""; // picking the same file again must fire again
+    if (files.length > 0) onFiles(files);
+  };
+  input.addEventListener("change", handler);
+  return () => input.removeEventListener("change", handler);
+}
+
+/** Opens the Add Image file picker, answered through onImageFilesPicked. */
+export const pickImageFiles = (): void => fileInput(IMAGE_INPUT).click();
 
 function onPicked(input: HTMLInputElement, onFile: (doc: FileOutcome<OpenedDocument>) => void): () => void {
   const handler = () => {

@@ -56,9 +56,13 @@ export function renameProbe(editor: Editor, id: string, name: string): void {
   editor.update({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });
 }
 
-/** Deletes the selected shapes and probes; a sweep probe goes with the shape it moves. */
+/** Deletes the selected shapes and probes (a sweep probe goes with the shape it moves), or the selected image. */
 export function deleteSelection(editor: Editor): void {
-  const { shapes, probes, selection } = editor.getState();
+  const { shapes, probes, selection, selectedImage, images } = editor.getState();
+  if (selectedImage !== null) {
+    editor.update({ images: images.filter((i) => i.id !== selectedImage), selectedImage: null });
+    return;
+  }
   if (selection.length === 0) return;
   const gone = new Set(selection);
   const kept = shapes.filter((s) => !gone.has(s.id));

@@ -182,3 +182,33 @@ export async function clickTimed(page: Page, x: number, y: number, want: string)
   await page.mouse.up();
   return page.evaluate(() => (window as unknown as { __clicked: Promise<Clicked> }).__clicked);
 }
+
+/** The test picture's cells, in its pixels: each a hue of its own, neighbours a few degrees apart. */
+export const PATTERN_CELL = 128;
+
+/** The colour of the test picture's pixel (px, py) as RGB: hsl((7i + 13j) mod 360, 70 %, 50 %) of its cell (i, j). */
+export function patternColour(px: number, py: number): [number, number, number] {
+  const h = ((Math.floor(px / PATTERN_CELL) * 7 + Math.floor(py / PATTERN_CELL) * 13) % 360) / 60;
+  const c = 0.7, x = c * (1 - Math.abs((h % 2) - 1)), m = 0.5 - c / 2;
+  const [r, g, b] = h < 1 ? [c, x, 0] : h < 2 ? [x, c, 0] : h < 3 ? [0, c, x] : h < 4 ? [0, x, c] : h < 5 ? [x, 0, c] : [c, 0, x];
+  return [Math.round((r + m) * 255), Math.round((g + m) * 255), Math.round((b + m) * 255)];
+}
+
+/**
+ * Paints a `size` × `size` PNG in the page (patternColour's cells) and drops it on the canvas at
+ * page (x, y), as a file manager would; resolves once the drop is sent (the editor adds it later).
+ */
+export async function dropPatternImage(page: Page, size: number, x: number, y: number): Promise<void> {
+  await page.evaluate(async ({ size, cell, x, y }) => {
+    const canvas = new OffscreenCanvas(size, size);
+    const g = canvas.getContext("2d")!;
+    for (let i = 0; i < size / cell; i++) for (let j = 0; j < size / cell; j++) {
+      g.fillStyle = `hsl(${(i * 7 + j * 13) % 360} 70% 50%)`;
+      g.fillRect(i * cell, j * cell, cell, cell);
+    }
+    const dt = new DataTransfer();
+    dt.items.add(new File([await canvas.convertToBlob({ type: "image/png" })], "pattern.png", { type: "image/png" }));
+    const target = document.querySelector(".canvas")!;
+    for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  }, { size, cell: PATTERN_CELL, x, y });
+}

@@ -9,6 +9,8 @@
 //   clicks on different shapes, each timed from its mouseup (and from its mousedown) to the second
 //   frame after the release, checking that the Inspector names the clicked shape by then; then
 //   pans at 100 %, wheel zoom, and pans zoomed out to 12.5 %;
+// - an empty scene, then the same with an 8192 × 8192 PNG dropped on it (issue 24): pans at 100 %
+//   and wheel zoom 100 %↔12 % for about 3 s each, the image's against the empty scene's;
 // - in Node, on this checkout: parseScene of the 100,000 shapes, and the core's share of a drag
 //   step (the world's overlap update and probes).
 // Click targets and the marquee's empty start are worked out in Node from the seeded scene with
@@ -31,7 +33,7 @@ import { findOverlaps } from "../core/scan-reference";
 import { PAGE_JS_FLAGS } from "../../electron/engine-flags";
 import { ARTIFACTS, launchBrowser, serveEditor } from "../e2e/harness";
 import { buildBaseline, currentBuild, type Build } from "./editor-baseline";
-import { benchPage, clickTimed, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
+import { benchPage, clickTimed, dropPatternImage, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
 import { CANVAS_TOP, SceneTargets, type Target } from "./editor-targets";
 
@@ -240,6 +242,54 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   return rows;
 }
 
+/** A middle-button pan for ~3 s, then wheel zoom out to 1/8 and back for ~3 s, about the canvas's middle. */
+async function panAndZoom(page: Page, what: string): Promise<Row[]> {
+  const cx = 640, cy = 420;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down({ button: "middle" });
+  await startFrames(page);
+  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
+  const pan = summarise(await stopFrames(page));
+  await page.mouse.up({ button: "middle" });
+  await startFrames(page);
+  const zoomStart = Date.now();
+  let wheels = 0;
+  while (Date.now() - zoomStart < 3000) {
+    await page.mouse.wheel(0, Math.floor(wheels / 12) % 2 === 0 ? 100 : -100);
+    wheels++;
+    await page.waitForTimeout(16);
+  }
+  const zoom = summarise(await stopFrames(page));
+  return [
+    { name: `pan at 100 %, ${what}`, frames: pan, figures: [], note: () => "" },
+    { name: `wheel zoom 100 %↔12 %, ${what}`, frames: zoom, figures: [{ label: "wheel events", value: wheels }], note: ([w]) => `${ms(w!)} wheel events` },
+  ];
+}
+
+/**
+ * Pans and zooms an empty scene, then the same over an 8192 × 8192 PNG dropped on it (once it is
+ * added and its levels made). A build without images gets n/a for the image's rows.
+ */
+async function measureImage(browser: Browser, url: string, shot: (page: Page, name: string) => Promise<void>): Promise<Row[]> {
+  const page = await benchPage(browser, url);
+  const rows = await panAndZoom(page, "empty scene");
+  await page.keyboard.press("Control+0");
+  const top = (await page.locator(".canvas").boundingBox())?.y ?? CANVAS_TOP;
+  await dropPatternImage(page, 8192, 640, top + 300);
+  const added = await page.getByTestId("notice").filter({ hasText: /^Dropped image/ }).waitFor({ timeout: 60_000 }).then(() => true, () => false);
+  if (!added) {
+    await page.close();
+    const none = { median: NaN, p95: NaN, max: NaN, count: 0 };
+    return [...rows, ...rows.map((r) => ({ ...r, name: r.name.replace("empty scene", "8192 × 8192 image"), frames: none, note: () => "not added by this build" }))];
+  }
+  // Its finer levels are made after it is added: give them time, as a user looking at it would.
+  await page.waitForTimeout(3000);
+  await shot(page, "image-8192");
+  rows.push(...(await panAndZoom(page, "8192 × 8192 image")));
+  await page.close();
+  return rows;
+}
+
 /** Every case on one build, served for the while. Screenshots under `shots` ("" or "baseline-"), if given. */
 async function measureBuild(browser: Browser, build: Build, inputs: Inputs, shots: string | null): Promise<Row[]> {
   const served = await serveEditor(build.root);
@@ -247,7 +297,7 @@ async function measureBuild(browser: Browser, build: Build, inputs: Inputs, shot
     if (shots !== null) await page.screenshot({ path: resolve(ARTIFACTS, `bench-${shots}${name}.png`) });
   };
   try {
-    return [...(await measureSmall(browser, served.url, inputs, shot)), ...(await measureBig(browser, served.url, inputs, shot))];
+    return [...(await measureSmall(browser, served.url, inputs, shot)), ...(await measureBig(browser, served.url, inputs, shot)), ...(await measureImage(browser, served.url, shot))];
   } finally {
     await served.stop();
   }

@@ -68,17 +68,17 @@ describe("the web menu bar", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it("File has Import Tiled and the ray-log commands (Re-record and Close greyed until a log is open)", async () => {
+  it("File has Import Tiled, Add Image and the ray-log commands (Re-record and Close greyed until a log is open)", async () => {
     const page = await session.newPage();
     await title(page, "File").click();
     const lines = await page.getByRole("menu", { name: "File" }).locator("[role=menuitem], [role=separator]").evaluateAll((els) => els.map((e) => (e.getAttribute("role") === "separator" ? "—" : e.querySelector(".label")!.textContent)));
-    expect(lines).toEqual(["New", "Open…", "Save", "Save As…", "—", "Import Tiled map…", "—", "Open ray log…", "Re-record ray log…", "Close ray log"]);
+    expect(lines).toEqual(["New", "Open…", "Save", "Save As…", "—", "Import Tiled map…", "Add Image…", "—", "Open ray log…", "Re-record ray log…", "Close ray log"]);
     expect(await item(page, "Re-record ray log…").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Close ray log").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Save As…").textContent()).toContain("Ctrl+Shift+S");
     expect(await item(page, "Save As…").getAttribute("aria-keyshortcuts")).toBe("Control+Shift+S");
     // Each opens the browser's file chooser for its kind of file.
-    for (const [name, accept] of [["Import Tiled map…", ".tmj"], ["Open ray log…", ".jsonl"]] as const) {
+    for (const [name, accept] of [["Import Tiled map…", ".tmj"], ["Add Image…", ".webp"], ["Open ray log…", ".jsonl"]] as const) {
       if (await menu(page, "File").count() === 0) await title(page, "File").click();
       const chooser = page.waitForEvent("filechooser");
       await item(page, name).click();

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "platform", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
+    expect(Object.keys(api).sort()).toEqual(["discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "pickImages", "platform", "readImage", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -129,5 +129,21 @@ describe("createDesktopApi (what the preload exposes)", () => {
     sent!({ path: 1, name: "a.json" });
     sent!("/a.json");
     expect(got).toEqual([{ path: "/a.json", name: "a.json" }]);
+  });
+
+  it("invokes image:read with exactly the request, and gives a file's path or \"\", never an exception", async () => {
+    const invoke = vi.fn(async () => ({ ok: false, canceled: false, error: "image not found: a.png" }));
+    const pathForFile = vi.fn((file: object) => {
+      if (!("name" in file)) throw new TypeError("not a File");
+      return "/art/a.png";
+    });
+    const api = createDesktopApi(invoke, "linux", vi.fn(), pathForFile);
+    const request = { scenePath: "/level.json", src: "a.png" };
+    expect(await api.readImage(request)).toMatchObject({ ok: false });
+    await api.pickImages();
+    expect(invoke.mock.calls).toEqual([[IPC.readImage, request], [IPC.pickImages]]);
+    expect(api.pathForFile({ name: "a.png" })).toBe("/art/a.png");
+    expect(api.pathForFile({})).toBe("");
+    expect(createDesktopApi(invoke, "linux", vi.fn()).pathForFile({ name: "a.png" })).toBe("");
   });
 });

@@ -9,6 +9,7 @@ import type { WatchedFileService } from "../../electron/file-watch";
 import { isTrustedSender, registerSceneIpc, SCENE_CHANNELS, type InvokeEventLike } from "../../electron/ipc";
 import type { Recovery } from "../../electron/recovery";
 import { RECOVERY_CHANNELS, registerRecoveryIpc } from "../../electron/recovery-ipc";
+import { IMAGE_CHANNELS, registerImageIpc } from "../../electron/image-ipc";
 import { fakeIpcMain, tempDir } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
@@ -201,7 +202,7 @@ describe("menu:set", () => {
 });
 
 describe("every channel", () => {
-  /** The shell's three registrations, as main.ts makes them, over fakes that record any call. */
+  /** The shell's four registrations, as main.ts makes them, over fakes that record any call. */
   function registerAll() {
     const { ipcMain, handlers, invoke } = fakeIpcMain();
     const files: WatchedFileService & ReturnType<typeof fakeFiles> = { ...fakeFiles(), reload: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const), adopt: vi.fn(async () => {}) };
@@ -210,13 +211,15 @@ describe("every channel", () => {
     const applied: unknown[] = [];
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
+    const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
       registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s)),
       registerRecoveryIpc(ipcMain, { recovery, files, restored }, policy),
+      registerImageIpc(ipcMain, images, policy),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -224,11 +227,13 @@ describe("every channel", () => {
     return { handlers, invoke, disposers, untouched };
   }
 
-  it("the scene, document and recovery channels together are the contract's, each registered once (fakeIpcMain checks), and each removes its own", () => {
+  it("the scene, document, recovery and image channels together are the contract's, each registered once (fakeIpcMain checks), and each removes its own", () => {
     const { handlers, disposers } = registerAll();
-    expect([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
+    expect([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS, ...IMAGE_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
     expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
-    const [scene, document, recovery] = disposers;
+    const [scene, document, recovery, image] = disposers;
+    image!();
+    expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS].sort());
     document!();
     expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS, ...RECOVERY_CHANNELS].sort());
     recovery!();
@@ -250,6 +255,8 @@ describe("every channel", () => {
     [IPC.discardRecovery]: [],
     [IPC.takeRecovered]: [],
     [IPC.reloadScene]: [{ path: "/x.json" }],
+    [IPC.readImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
+    [IPC.pickImages]: [],
   };
 
   it.each(Object.values(IPC))("%s refuses a sender that is not the editor page, and does nothing", async (channel) => {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { appIndexUrl, isAppUrl } from "../../electron/app-url";
 import { CONTENT_SECURITY_POLICY } from "../../electron/csp";
@@ -46,13 +48,19 @@ describe("Content-Security-Policy", () => {
     expect(policy["base-uri"]).toEqual(["'none'"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
     expect(policy["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:"]);
+    expect(policy["img-src"]).toEqual(["data:", "blob:"]);
     for (const values of Object.values(policy)) {
       expect(values).not.toContain("'unsafe-eval'");
       expect(values).not.toContain("*");
       expect(values.some((v) => v.startsWith("http"))).toBe(false);
     }
     expect(policy["script-src"]).not.toContain("'unsafe-inline'");
+  });
+
+  it("lets images in only as data: and blob: URLs, in the page's own <meta> policy too", () => {
+    const html = readFileSync(path.join(__dirname, "..", "..", "renderer", "index.html"), "utf8");
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+    expect(directives(meta!)["img-src"]).toEqual(["data:", "blob:"]);
   });
 
   it("is added to every response, replacing a looser policy whatever its letter case", () => {

@@ -48,6 +48,9 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     takeRecovered: vi.fn(),
     reloadScene: vi.fn(),
     onFileChanged: () => () => {},
+    readImage: vi.fn(),
+    pickImages: vi.fn(),
+    pathForFile: () => "",
   };
   vi.stubGlobal("window", { colliderStudio: api });
   return {

@@ -8,7 +8,7 @@ import { dispatchKey } from "../../renderer/actions/keyboard";
 import { Editor } from "../../renderer/editor/editor";
 import type { EditorState } from "../../renderer/editor/state";
 import { loadDocument } from "../../renderer/store/actions";
-import { shapesAt } from "../../renderer/tools/select/picking";
+import { hitAt } from "../../renderer/tools/select/image-picking";
 import { pointerAt, type Modifiers } from "./pointer";
 
 export interface PointerOptions extends Modifiers {
@@ -55,7 +55,7 @@ export class TestEditor {
 
   private hitAt(x: number, y: number, o: PointerOptions): string | null {
     if (o.hit !== undefined) return o.hit;
-    return shapesAt(this.editor, { x, y })[0]?.id ?? null;
+    return hitAt(this.editor, { x, y });
   }
 
   pointerDown(x: number, y: number, o: PointerOptions = {}): this {

@@ -9,6 +9,7 @@ import { probeEnd, setProbeCoordinate, setSweepShape, sweptShapeText, type Probe
 import { nameSelection, parseNumber, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
 import { Field, Panel } from "./fields";
 import { formatNumber } from "./number-format";
+import { ImageInspector } from "./ImageInspector";
 
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
 const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
@@ -88,8 +89,10 @@ export function InspectorPanel() {
   const layers = useEditorState((s) => s.layers);
   const probes = useEditorState((s) => s.probes);
   const selection = useEditorState((s) => s.selection);
+  const image = useEditorState((s) => (s.selectedImage === null ? undefined : s.images.find((i) => i.id === s.selectedImage)));
   // Fields restart (drafts and messages cleared) when the selection changes.
   const key = shapes.map((s) => s.id).join(",");
+  if (image) return <ImageInspector image={image} />;
   if (shapes.length === 0) {
     const probe = selection.length === 1 ? probes.find((p) => p.id === selection[0]) : undefined;
     if (probe) return <ProbeFields key={probe.id} probe={probe} />;

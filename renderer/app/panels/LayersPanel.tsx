@@ -1,6 +1,7 @@
 // Editor layers, top first as in Tiled and Godot: the active one takes new shapes; each shows its
 // colour and shape count and can be recoloured, renamed, moved, hidden, locked, deleted, or given
-// the selection. A locked layer's row is dimmed and shows a lock beside its count.
+// the selection. A locked layer's row is dimmed and shows a lock beside its count. Below them, the
+// scene's images (ImagesSection.tsx).
 import { useEffect, useRef, useState } from "react";
 import type { Layer } from "../../../core";
 import { useEditor, useEditorState } from "../../editor/react";
@@ -20,6 +21,7 @@ import { layerColour } from "../../store/layer-colours";
 import type { Editor } from "../../editor/editor";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
+import { ImagesSection } from "./ImagesSection";
 
 /**
  * The layer's colour swatch. Choosing in the picker recolours live; the whole choice, from the
@@ -121,6 +123,7 @@ export function LayersPanel() {
         ))}
       </ul>
       <button onClick={() => addLayer(editor)}>Add layer</button>
+      <ImagesSection />
     </Panel>
   );
 }

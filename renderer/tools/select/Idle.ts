@@ -1,12 +1,17 @@
 // Select tool, Idle: a press decides the gesture. On a probe's end handle or a shape's handle it
-// starts dragging it; on a shape or a probe it picks it and starts moving the selection; on empty
-// canvas it starts a marquee.
+// starts dragging it; on a shape or a probe it picks it and starts moving the selection; on a
+// corner of the selected image it resizes it; on an image where no shape is (images lie under the
+// shapes) it selects and moves the image; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import { deleteVertex } from "../../shapes/polygon";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
+import { imageById, imagePickable, selectImage } from "../../store/image-actions";
+import { imageRectOf, parseImageHit } from "./image-picking";
+import { cornerCursor, type ImageResizeStart } from "./ResizingImage";
+import type { ImageTranslateStart } from "./TranslatingImage";
 import { parseHandleId, POLYGON_HINT, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
 import type { HandleDragStart } from "./handle-drag";
@@ -27,6 +32,13 @@ export class Idle extends StateNode {
   override cursor(hitId: string | null): string | null {
     if (hitId === null) return null;
     const editor = this.editor;
+    const imageHit = this.imageHit(hitId);
+    if (imageHit) {
+      const image = imageById(editor, imageHit.id);
+      if (!image || !imagePickable(image)) return null;
+      if (imageHit.corner === null) return "move";
+      return editor.getState().selectedImage === image.id ? cornerCursor(imageHit.corner) : null;
+    }
     const handle = parseHandleId(hitId);
     if (handle) {
       if (handle.code === "from" || handle.code === "to") return "move";
@@ -41,10 +53,17 @@ export class Idle extends StateNode {
     return editor.getState().probes.some((q) => q.id === hitId) ? "move" : null;
   }
 
+  /** The image or image corner a hit names; a shape of that id comes first. */
+  private imageHit(hitId: string | null) {
+    return hitId !== null && !this.editor.shapeById(hitId) ? parseImageHit(hitId) : null;
+  }
+
   override onPointerDown(p: PointerInfo): void {
     const editor = this.editor;
     const { selection, probes } = editor.getState();
-    const handle = p.hitId ? parseHandleId(p.hitId) : null;
+    const imageHit = this.imageHit(p.hitId);
+    if (imageHit && this.grabImage(p, imageHit.id, imageHit.corner)) return;
+    const handle = p.hitId && !imageHit ? parseHandleId(p.hitId) : null;
     if (handle && (handle.code === "from" || handle.code === "to")) {
       const probe = probes.find((q) => q.id === handle.owner);
       if (!probe) return;
@@ -76,6 +95,27 @@ export class Idle extends StateNode {
       return;
     }
     this.go("brushing", { start: p.world, before: selection, base: p.shift ? selection : [] });
+  }
+
+  /**
+   * A press on an image (where no shape is) or on a corner of the selected one; false when the
+   * image cannot be picked (hidden, locked, gone) or the corner is not the selected image's.
+   */
+  private grabImage(p: PointerInfo, id: string, corner: ImageResizeStart["corner"] | null): boolean {
+    const editor = this.editor;
+    const image = imageById(editor, id);
+    if (!image || !imagePickable(image)) return false;
+    const rect = imageRectOf(editor, image);
+    if (corner !== null) {
+      if (editor.getState().selectedImage !== id) return false;
+      const start: ImageResizeStart = { id, corner, rect };
+      this.go("resizing-image", start);
+      return true;
+    }
+    selectImage(editor, id);
+    const start: ImageTranslateStart = { id, start: p.world, rect };
+    this.go("translating-image", start);
+    return true;
   }
 
   /** A press on a shape handle; false when the code names no handle of an editable shape. */

@@ -1,7 +1,8 @@
 // The select tool: click to select (Shift adds or removes, Alt picks the shape underneath), drag
 // on empty canvas for a marquee, drag the selection to move it (shapes and probes alike), drag a
 // probe's end handle, or drag a transform handle of the one selected shape. A drag is one undo
-// step; Escape puts everything back where it was and returns to Idle.
+// step; Escape puts everything back where it was and returns to Idle. Images (under the shapes)
+// are picked, moved and resized by their corners where no shape is in the way.
 import type { Probe } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { Point2 } from "../../shapes/kind";
@@ -13,6 +14,8 @@ import { Idle } from "./Idle";
 import { Resizing } from "./Resizing";
 import { Rotating } from "./Rotating";
 import { Translating } from "./Translating";
+import { TranslatingImage } from "./TranslatingImage";
+import { ResizingImage } from "./ResizingImage";
 
 /** Canvas ids of probe end handles: "<probe id>#from" or "<probe id>#to". */
 export const HANDLE_SEPARATOR = "#";
@@ -40,6 +43,6 @@ export class SelectTool extends StateNode {
 
   constructor(editor: Editor, parent: StateNode) {
     super(editor, parent);
-    this.addChildren(new Idle(editor, this), new Translating(editor, this), new Brushing(editor, this), new Rotating(editor, this), new Resizing(editor, this), new DraggingHandle(editor, this));
+    this.addChildren(new Idle(editor, this), new Translating(editor, this), new Brushing(editor, this), new Rotating(editor, this), new Resizing(editor, this), new DraggingHandle(editor, this), new TranslatingImage(editor, this), new ResizingImage(editor, this));
   }
 }

@@ -1,0 +1,125 @@
+// Adding pictures to the document: picked with File → Add Image…, dropped on the canvas, or pasted.
+// Each is read once, checked by its first bytes (PNG, JPEG or WebP), decoded to learn its pixel
+// size (its width and height in the scene), and added in one undo step, centred where it was
+// dropped or pasted (the canvas's middle for Add Image…). In the desktop app a file from disk
+// beside a saved scene is stored by its path relative to the scene; anything else (every image in
+// a browser, a pasted one, one on another drive, any before the scene is first saved) is embedded
+// as a data: URL, with a warning when that takes the scene past 10 MB.
+import { imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
+import type { Editor } from "../editor/editor";
+import { relativeImagePath } from "../images/image-source";
+import { desktop, pickImageFiles } from "../platform/files";
+import { currentScene, notify } from "../store/actions";
+import { addImages, nextImageId } from "../store/image-actions";
+import { screenToWorld } from "../store/view";
+import type { Point2 } from "../shapes/kind";
+
+/** Past this many bytes of scene text, embedding another image says so. */
+export const EMBED_WARNING_BYTES = 10 * 1024 * 1024;
+
+/** A picture to add: a file picked, dropped or pasted. */
+export interface PictureInput {
+  readonly name: string;
+  readonly bytes: () => Promise<Uint8Array>;
+  /** Where it lives on disk (desktop app), "" when nowhere (pasted, or in a browser). */
+  readonly path: string;
+}
+
+/** A File from a file input, a drop or a paste as a picture to add; the desktop shell tells where it lives. */
+export const pictureOfFile = (file: File): PictureInput => ({
+  name: file.name,
+  bytes: async () => new Uint8Array(await file.arrayBuffer()),
+  path: desktop()?.pathForFile(file) ?? "",
+});
+
+/** Bytes as a data: URL of their type (base64, as the format wants it). */
+async function dataUrlOf(bytes: Uint8Array, type: ImageType): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("cannot read the image"));
+    reader.readAsDataURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  });
+}
+
+/** The pictures among a drop's or a paste's files (their bytes are checked when added). */
+export function imageFilesOf(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  return [...data.files].filter((f) => f.type.startsWith("image/") || /\.(png|jpe?g|webp)$/i.test(f.name));
+}
+
+/** The middle of the canvas, in world units. */
+export function canvasCentre(editor: Editor): Point2 {
+  const { width, height } = editor.canvasSize;
+  return screenToWorld(editor.getState().view, { x: width / 2, y: height / 2 });
+}
+
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+/**
+ * Adds the pictures as images centred at `at` (several are stepped one grid cell apart), in one
+ * undo step; says what was added, how it is stored, and what could not be (with `refused`, what
+ * the shell already could not read).
+ */
+export async function addImageFiles(editor: Editor, files: readonly PictureInput[], at: Point2, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
+  if (files.length === 0 && refusedBefore.length === 0) return;
+  const api = desktop();
+  const scenePath = editor.getState().file.path;
+  const added: SceneImage[] = [];
+  const refused = [...refusedBefore];
+  let embedded = 0;
+  for (const file of files) {
+    const bytes = await file.bytes();
+    const type = imageTypeOfBytes(bytes);
+    if (!type) {
+      refused.push(`${file.name} is not a PNG, JPEG or WebP image`);
+      continue;
+    }
+    // Beside the scene on disk (desktop app): its path relative to the scene file's folder.
+    const relative = api && file.path !== "" && scenePath !== undefined ? relativeImagePath(scenePath, file.path) : null;
+    const src = relative ?? (await dataUrlOf(bytes, type));
+    const entry = await editor.imageCache.provide(src, scenePath, bytes, type);
+    if (entry.state !== "ready") {
+      refused.push(`${file.name}: ${entry.state === "failed" ? entry.message : "it could not be decoded"}`);
+      continue;
+    }
+    if (relative === null) embedded++;
+    const step = added.length * editor.getState().grid.size;
+    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id)), src, x: at.x - entry.width / 2 + step, y: at.y - entry.height / 2 + step, width: entry.width, height: entry.height });
+  }
+  addImages(editor, added);
+  const parts: string[] = [];
+  if (added.length > 0) {
+    const one = added.length === 1 ? `image ${added[0]!.id} (${added[0]!.width} × ${added[0]!.height} px)` : `${added.length} images`;
+    const stored = embedded === 0 ? `, stored as ${added.length === 1 ? added[0]!.src : "paths"} beside the scene` : embedded === added.length ? ", embedded in the scene" : `, ${embedded} embedded in the scene`;
+    // A desktop scene not saved yet has no folder to be relative to.
+    const unsaved = api && scenePath === undefined && embedded > 0 ? " (save the scene first to keep files beside it by path)" : "";
+    parts.push(`${verb} ${one}${stored}${unsaved}`);
+    if (embedded > 0) {
+      const size = serializeScene(currentScene(editor)).length;
+      if (size > EMBED_WARNING_BYTES) parts.push(`the scene is now ${mb(size)}: keep big art as files beside the scene (desktop app) to keep it small`);
+    }
+  }
+  if (refused.length > 0) parts.push(`not added: ${refused.join("; ")}`);
+  notify(editor, parts.join(" · "));
+}
+
+/**
+ * File → Add Image…: the desktop shell's Open dialog (a native menu's click is no user gesture, so
+ * the page's file input would not open from it), or the browser's file input (answered through
+ * onImageFilesPicked).
+ */
+export async function addImagesFromDialog(editor: Editor): Promise<void> {
+  const api = desktop();
+  if (!api) {
+    pickImageFiles();
+    return;
+  }
+  const picked = await api.pickImages();
+  if (!picked.ok) {
+    if (!picked.canceled) notify(editor, picked.error);
+    return;
+  }
+  const files = picked.value.images.map((i): PictureInput => ({ name: i.name, path: i.path, bytes: async () => i.bytes }));
+  await addImageFiles(editor, files, canvasCentre(editor), "Added", picked.value.refused);
+}

@@ -1,0 +1,125 @@
+// The pictures of the document, decoded once each and kept by where they come from: a data: URL
+// by itself, a relative path with the scene it is relative to. Each entry is loading (nothing or a
+// coarse level yet), ready (its levels), or failed (the line its placeholder shows). Views follow
+// `version`, bumped whenever an entry changes. How bytes are read and decoded is the loader's
+// (image-source.ts and pyramid.ts in the page; fakes in tests; none at all: nothing loads).
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { ImageType } from "../../core";
+import type { ImageBytes } from "./image-source";
+
+/** A decoded level as the cache holds it; the page's are pyramid.ts's Levels. */
+export interface CachedLevel {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ImageLoader<L extends CachedLevel> {
+  read(src: string, scenePath: string | undefined): Promise<ImageBytes>;
+  decode(bytes: Uint8Array, type: ImageType, onSize: (width: number, height: number, levels: number) => void, onLevel: (k: number, level: L) => void): Promise<void>;
+  /** Frees a level no entry holds any more. */
+  close(level: L): void;
+}
+
+export type ImageEntry<L extends CachedLevel> =
+  | { readonly state: "loading" }
+  | { readonly state: "ready"; readonly width: number; readonly height: number; readonly levels: readonly (L | undefined)[] }
+  | { readonly state: "failed"; readonly message: string };
+
+/** The cache's key for a src: a data: URL is the same picture anywhere, a path only beside the same scene. */
+export const imageKey = (src: string, scenePath: string | undefined): string => (src.startsWith("data:") ? src : `${scenePath ?? ""}\n${src}`);
+
+export class ImageCache<L extends CachedLevel> {
+  readonly version: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
+  private readonly entries = new Map<string, ImageEntry<L>>();
+  private readonly sized = new Map<string, Promise<ImageEntry<L>>>();
+
+  constructor(private readonly loader: ImageLoader<L> | null) {}
+
+  /** The entry of a src, if it was asked for. */
+  entry(src: string, scenePath: string | undefined): ImageEntry<L> | undefined {
+    return this.entries.get(imageKey(src, scenePath));
+  }
+
+  /** The picture's size in pixels, once known. */
+  pixelSize(src: string, scenePath: string | undefined): { readonly width: number; readonly height: number } | null {
+    const e = this.entry(src, scenePath);
+    return e?.state === "ready" ? e : null;
+  }
+
+  /** The entry of a src, starting its load when it is new (no loader: undefined, nothing loads). */
+  request(src: string, scenePath: string | undefined): ImageEntry<L> | undefined {
+    const key = imageKey(src, scenePath);
+    const known = this.entries.get(key);
+    if (known || !this.loader) return known;
+    this.load(key, this.loader.read(src, scenePath));
+    return this.entries.get(key);
+  }
+
+  /**
+   * Decodes bytes already at hand (a file being added) under `src`; resolves once its size is
+   * known, or with why it cannot be shown. A src known already is not decoded again.
+   */
+  provide(src: string, scenePath: string | undefined, bytes: Uint8Array, type: ImageType): Promise<ImageEntry<L>> {
+    const key = imageKey(src, scenePath);
+    if (!this.entries.has(key) && this.loader) this.load(key, Promise.resolve({ ok: true, bytes, type }));
+    return this.sized.get(key) ?? Promise.resolve(this.entries.get(key) ?? { state: "failed", message: "images are not decoded here" });
+  }
+
+  /** Forgets every picture but those under `keys` (another document was opened), freeing their bitmaps. */
+  retainOnly(keys: ReadonlySet<string>): void {
+    let changed = false;
+    for (const [key, e] of this.entries) {
+      if (keys.has(key)) continue;
+      this.entries.delete(key);
+      this.sized.delete(key);
+      if (e.state === "ready") for (const level of e.levels) if (level) this.loader?.close(level);
+      changed = true;
+    }
+    if (changed) this.bump();
+  }
+
+  private bump(): void {
+    this.version.setState((s) => ({ count: s.count + 1 }));
+  }
+
+  private load(key: string, bytes: Promise<ImageBytes>): void {
+    const loader = this.loader!;
+    const loading: ImageEntry<L> = { state: "loading" };
+    this.entries.set(key, loading);
+    let current: ImageEntry<L> = loading;
+    // Still this load's entry: a retainOnly may have dropped it meanwhile.
+    const mine = () => this.entries.get(key) === current;
+    const set = (next: ImageEntry<L>) => {
+      current = next;
+      this.entries.set(key, next);
+      this.bump();
+    };
+    let sizeKnown: (e: ImageEntry<L>) => void = () => {};
+    this.sized.set(key, new Promise((resolve) => (sizeKnown = resolve)));
+    const fail = (message: string) => {
+      if (!mine()) return;
+      set({ state: "failed", message });
+      sizeKnown(current);
+    };
+    void (async () => {
+      const read = await bytes.catch((err: unknown) => ({ ok: false as const, message: `cannot read the image: ${String(err)}` }));
+      if (!read.ok) return fail(read.message);
+      const levels: (L | undefined)[] = [];
+      await loader.decode(
+        read.bytes,
+        read.type,
+        (width, height, count) => {
+          if (!mine()) return;
+          levels.length = count;
+          set({ state: "ready", width, height, levels });
+          sizeKnown(current);
+        },
+        (k, level) => {
+          if (!mine()) return loader.close(level);
+          levels[k] = level;
+          set({ ...(current as Extract<ImageEntry<L>, { state: "ready" }>), levels });
+        },
+      ).catch((err: unknown) => fail(`cannot decode the image: ${err instanceof Error ? err.message : String(err)}`));
+    })();
+  }
+}
