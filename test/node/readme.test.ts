@@ -87,9 +87,10 @@ describe("README", () => {
     expect(links(section(readme, "Performance")).map((t) => t.split("#")[0])).toContain(BENCH_NOTES);
   });
 
-  it("every link in README.md, core/README.md and test/bench/README.md reaches a file and a heading that exist", () => {
+  it("every link in README.md, core/README.md, renderer/README.md and test/bench/README.md reaches a file and a heading that exist", () => {
     checkLinks("README.md");
     checkLinks("core/README.md");
+    checkLinks("renderer/README.md");
     checkLinks(BENCH_NOTES);
   });
 
