@@ -30,6 +30,14 @@ export async function readTextFile(path: string): Promise<string> {
   }
 }
 
+export async function readBinaryFile(path: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (err) {
+    throw new UserError(`cannot read ${path}: ${reason(err)}`);
+  }
+}
+
 /** Writes an output file atomically, keeping what it replaces as <path>.bak; resolves to that backup's path, or null. */
 export async function writeTextFile(path: string, text: string): Promise<string | null> {
   try {
