@@ -29,7 +29,7 @@ export function imageBaseName(file: string): string {
 const plural = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
 
 export async function traceCommand(io: TraceIO, file: string, opts: TraceCommandOptions): Promise<void> {
-  const { x, y, scale } = { ...TRACE_DEFAULTS, ...opts };
+  const x = opts.x ?? TRACE_DEFAULTS.x, y = opts.y ?? TRACE_DEFAULTS.y, scale = opts.scale ?? TRACE_DEFAULTS.scale;
   const bytes = await (io.readBytes ?? readBinaryFile)(file);
   const image = decodePngAlpha(bytes, file);
   // Every point must stay within the format's coordinates.

@@ -78,7 +78,9 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
  * Deterministic. Throws a RangeError for options out of range.
  */
 export function traceImage(image: TraceImage, options: TraceOptions = {}): TraceResult {
-  const o = { ...TRACE_DEFAULTS, ...options };
+  const d = TRACE_DEFAULTS;
+  // An option given as undefined takes its default.
+  const o = { alpha: options.alpha ?? d.alpha, tolerance: options.tolerance ?? d.tolerance, maxVertices: options.maxVertices ?? d.maxVertices, x: options.x ?? d.x, y: options.y ?? d.y, scale: options.scale ?? d.scale };
   const { width, height } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`the image must be at least 1 × 1 pixels, got ${width} × ${height}`);
   if (!(o.alpha >= 0 && o.alpha <= 255)) throw new RangeError(`alpha must be from 0 to 255, got ${o.alpha}`);

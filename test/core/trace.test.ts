@@ -198,6 +198,8 @@ describe("traceImage: accuracy, limits and options", () => {
       expect(() => traceImage(img, bad), JSON.stringify(bad)).toThrow(RangeError);
     }
     expect(() => traceImage({ width: 2, height: 2, data: new Uint8Array(5) })).toThrow(RangeError);
+    // Left undefined, an option takes its default.
+    expect(traceImage(img, { alpha: undefined, maxVertices: undefined }).pieces).toHaveLength(1);
   });
 });
 
