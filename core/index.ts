@@ -311,6 +311,24 @@ export {
   type TiledImportOptions,
 } from "./import/tiled";
 
+// ---- Tracing images -----------------------------------------------------------------------
+export {
+  /** Pixels to trace: one alpha byte per pixel, or four (RGBA). */
+  type TraceImage,
+  /** The tracer's options: alpha threshold, tolerance, vertex limit, placement. */
+  type TraceOptions,
+  /** A traced convex piece: position and points relative to it, in world units. */
+  type TracedPiece,
+  /** The pieces, the counts of outlines and holes, and the measured IoU. */
+  type TraceResult,
+  /** The options' defaults: alpha 128, tolerance 1, 8 vertices, at (0, 0), scale 1. */
+  TRACE_DEFAULTS,
+  /** Convex pieces covering an image's opaque pixels (outlines, simplification, decomposition). */
+  traceImage,
+  /** Traced pieces as polygon shapes named and identified `name-1`, `name-2`, …. */
+  tracedShapes,
+} from "./trace/trace";
+
 // ---- Replay --------------------------------------------------------------------------------
 export {
   /** One line of a ray log: id, from, to, mask, and the expected hit. */

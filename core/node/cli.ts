@@ -18,6 +18,8 @@ import path from "node:path";
 import { replay, type ReplayOptions } from "./replay";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
+import { traceCommand, type TraceCommandOptions } from "./trace";
+import { MAX_COORDINATE } from "../scene/field-rules";
 
 export interface CliIO {
   readonly stdout: (text: string) => void;
@@ -25,7 +27,7 @@ export interface CliIO {
   readonly readText: (path: string) => Promise<string>;
   /** Writes an output file (atomically, keeping a .bak); resolves to the backup kept, if any; throws UserError when it cannot. */
   readonly writeText: (path: string, text: string) => Promise<string | null | undefined>;
-  /** Image files: `export` reads sizes and writes data: URL images next to the output (default: the file system). */
+  /** Image files: `trace` reads one, `export` reads sizes and writes data: URL images next to the output (default: the file system). */
   readonly readBytes?: (path: string) => Promise<Uint8Array>;
   readonly writeBytes?: (path: string, bytes: Uint8Array) => Promise<void>;
   /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
@@ -233,6 +235,27 @@ function parseWhole(text: string): number {
   return n;
 }
 
+/** Parses an alpha threshold: a whole number from 0 to 255. */
+function parseAlpha(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n > 255) throw new InvalidArgumentError(`expected an alpha threshold, a whole number from 0 to 255, got "${text}"`);
+  return n;
+}
+
+/** Parses a vertex limit: a whole number of at least 3. */
+function parseMaxVertices(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 3) throw new InvalidArgumentError(`expected a whole number of at least 3 (a piece needs three points), got "${text}"`);
+  return n;
+}
+
+/** Parses a coordinate: a finite number within the format's ±1e15. */
+function parseCoordinate(text: string): number {
+  const n = Number(text);
+  if (text.trim() === "" || !(Math.abs(n) <= MAX_COORDINATE)) throw new InvalidArgumentError(`expected a number from -1e15 to 1e15, got "${text}"`);
+  return n;
+}
+
 /** Which --capsules values each format takes. */
 const CAPSULE_MODES: Record<string, readonly string[]> = { tiled: ["capsule", "polygon"], box2d: ["circles-and-box", "polygon"] };
 
@@ -338,7 +361,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .version(VERSION, "-V, --version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|replay|export|import|schema> [options] <file>   (collider-studio --help for more)");
+    .showHelpAfterError("Usage: collider-studio <validate|overlaps|raycast|sweep|probes|replay|export|import|trace|schema> [options] <file>   (collider-studio --help for more)");
 
   const run = (fn: () => Promise<void>) => async () => {
     try {
@@ -426,6 +449,20 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--strict", "exit 1 when any object could not be imported")
     .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict]")
     .action((file: string, opts: { output?: string; strict?: boolean }) => run(() => importCommand(io, file, opts))());
+
+  program
+    .command("trace")
+    .description("trace the opaque pixels of a PNG image into convex polygons and write them as a scene; prints the outlines, holes and pieces found and the IoU of the pieces against the pixels")
+    .argument("<image>", "PNG image (at most 16,384 pixels a side)")
+    .requiredOption("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak); - for standard output")
+    .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)
+    .option("--tolerance <pixels>", "how far the simplified outlines may stray from the pixels' edges (default 1; 0 follows them exactly)", parseNonNegative)
+    .option("--max-vertices <n>", "the most points a polygon may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
+    .option("--x <x>", "where the image's top-left corner lies in the world (default 0)", parseCoordinate)
+    .option("--y <y>", "the same, y down (default 0)", parseCoordinate)
+    .option("--scale <units>", "world units per pixel (default 1)", parsePositive)
+    .showHelpAfterError("Usage: collider-studio trace <image.png> -o OUT.json [--alpha 128] [--tolerance 1] [--max-vertices 8] [--x 0] [--y 0] [--scale 1]")
+    .action((image: string, opts: TraceCommandOptions) => run(() => traceCommand(io, image, opts))());
 
   program
     .command("replay")

@@ -3,7 +3,7 @@
 // v2.4's JS port) and SAT.js 0.9 on the same seeded pairs, and of its ray casts, shape casts and
 // time of impact against planck and rapier2d (casts.ts), in one run. Arguments: --quick,
 // --json FILE, --only TEXT (only the cases whose name contains TEXT: "manifold A–B",
-// "distance A–B", "ray X", "sweep B→A", "TOI A–B").
+// "distance A–B", "ray X", "sweep B→A", "TOI A–B", "trace").
 //
 // Every library gets per-pair local shapes plus per-pair transforms, and each call includes the
 // work to bring both into one frame and to produce world-space results:
@@ -35,6 +35,7 @@ import {
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
 import { box2dAgreementLines, Box2dUnavailable, box2dResults } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
+import { TRACE_GROUP, runTraceBench } from "./trace-bench";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
 
@@ -277,7 +278,7 @@ const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sw
 const groups = [...pairGroups, ...castGroups];
 if (listOnly) {
   // The names --fork runs one process for each.
-  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : [])].join("\n"));
+  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : []), ...(wanted(TRACE_GROUP) ? [TRACE_GROUP] : [])].join("\n"));
   process.exit(0);
 }
 warmAll(groups.flat(), opts.warmupMs);
@@ -303,6 +304,9 @@ if (scene) results.push(...scene.results);
 // A QA replay's rays per second on a 10,000-shape level (replay-bench.ts).
 const replayRun = runReplayBench({ quick, wanted, opts });
 if (replayRun) results.push(...replayRun.results);
+// A 2048 × 2048 sprite sheet traced into convex pieces (trace-bench.ts).
+const traceRun = runTraceBench({ quick, wanted });
+if (traceRun) results.push(...traceRun.results);
 process.stderr.write("\n");
 const seconds = (Date.now() - started) / 1000;
 
@@ -359,6 +363,7 @@ if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:
 if (box2dLines.length > 0) out.push(...box2dLines, "");
 if (scene) out.push(...scene.lines, "");
 if (replayRun) out.push(...replayRun.lines);
+if (traceRun) out.push(...traceRun.lines);
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);
 console.log(out.join("\n"));
 

@@ -1,0 +1,48 @@
+// `collider-studio trace IMAGE.png -o OUT.json`: convex polygons covering a PNG's opaque pixels,
+// written as a scene (core/trace/ does the tracing, png.ts the reading).
+import path from "node:path";
+import { emptyScene } from "../scene/types";
+import { MAX_COORDINATE } from "../scene/field-rules";
+import { serializeScene } from "../scene/io";
+import { TRACE_DEFAULTS, traceImage, tracedShapes, type TraceOptions } from "../trace/trace";
+import { readBytesFile, UserError } from "./files";
+import { decodePngAlpha } from "./png";
+
+export interface TraceCommandOptions extends TraceOptions {
+  readonly output: string;
+}
+
+/** What the command needs of the CLI's io. */
+export interface TraceIO {
+  readonly stderr: (text: string) => void;
+  readonly stdout: (text: string) => void;
+  readonly readBytes?: (path: string) => Promise<Uint8Array>;
+  readonly writeText: (path: string, text: string) => Promise<string | null | undefined>;
+}
+
+/** The shapes' base name: the image file's name without its extension ("art" for art/level-1.png is "level-1"). */
+export function imageBaseName(file: string): string {
+  const base = path.basename(file, path.extname(file));
+  return base === "" ? "image" : base;
+}
+
+const plural = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
+
+export async function traceCommand(io: TraceIO, file: string, opts: TraceCommandOptions): Promise<void> {
+  const x = opts.x ?? TRACE_DEFAULTS.x, y = opts.y ?? TRACE_DEFAULTS.y, scale = opts.scale ?? TRACE_DEFAULTS.scale;
+  const bytes = await (io.readBytes ?? readBytesFile)(file);
+  const image = decodePngAlpha(bytes, file);
+  // Every point must stay within the format's coordinates.
+  const far = Math.max(Math.abs(x), Math.abs(y), Math.abs(x + scale * image.width), Math.abs(y + scale * image.height));
+  if (!(far <= MAX_COORDINATE)) throw new UserError(`${file}: placed at (${x}, ${y}) with --scale ${scale}, the image would reach beyond ±1e15, the format's limit`);
+  const result = traceImage(image, opts);
+  const alpha = opts.alpha ?? TRACE_DEFAULTS.alpha;
+  if (result.opaque === 0) throw new UserError(`${file}: nothing to trace (no pixel has alpha ${alpha} or more)`, 1);
+  const scene = { ...emptyScene(), shapes: tracedShapes(result.pieces, imageBaseName(file)) };
+  const text = serializeScene(scene);
+  const toStdout = opts.output === "-";
+  const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
+  const holes = result.holes === 0 ? "" : ` (${plural(result.holes, "hole")})`;
+  const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
+  io.stderr(`${file}: traced ${plural(result.outlines, "outline")}${holes} into ${plural(result.pieces.length, "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n`);
+}

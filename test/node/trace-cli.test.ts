@@ -1,0 +1,198 @@
+// `collider-studio trace`: PNGs made here with fast-png's encoder, traced in process through
+// runCli on temporary files, and once through a bundle of the binary (fast-png bundled in).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { encode } from "fast-png";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseScene } from "../../core/index";
+import type { PolygonShape } from "../../core/scene/types";
+import { runCli, type CliIO } from "../../core/node/cli";
+import { readTextFile, writeTextFile } from "../../core/node/files";
+import { imageBaseName } from "../../core/node/trace";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const STACK_LINE = /^\s{4}at /m;
+let dir = "";
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Runs the CLI in process on real files in the temporary folder. */
+async function run(argv: readonly string[]): Promise<Run> {
+  let out = "", err = "";
+  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile };
+  const code = await runCli(argv.map((a) => (a.endsWith(".png") || a.endsWith(".json") ? join(dir, a) : a)), io);
+  expect(out).not.toMatch(STACK_LINE);
+  expect(err).not.toMatch(STACK_LINE);
+  return { code, out, err: err.split(dir + "/").join("") };
+}
+
+/** An RGBA PNG whose alpha is `alpha(i, j)`. */
+function png(width: number, height: number, alpha: (i: number, j: number) => number): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let j = 0; j < height; j++) for (let i = 0; i < width; i++) data[4 * (j * width + i) + 3] = alpha(i, j);
+  return encode({ width, height, data });
+}
+
+/** A ring 64 px across with a hole, and a square beside it: three outlines, one a hole. */
+const art = () => png(100, 70, (i, j) => {
+  const d = Math.hypot(i + 0.5 - 35, j + 0.5 - 35);
+  return (d <= 32 && d >= 14) || (i >= 75 && i < 95 && j >= 25 && j < 45) ? 255 : 0;
+});
+
+const shapesOf = (file: string): PolygonShape[] => {
+  const parsed = parseScene(readFileSync(join(dir, file), "utf8"));
+  expect(parsed.ok ? [] : parsed.problems).toEqual([]);
+  return parsed.ok ? (parsed.scene.shapes as PolygonShape[]) : [];
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "collider-studio-trace-"));
+  writeFileSync(join(dir, "art.png"), art());
+  writeFileSync(join(dir, "clear.png"), png(8, 8, () => 0));
+  writeFileSync(join(dir, "faint.png"), png(20, 20, (i) => (i < 10 ? 255 : 150)));
+  writeFileSync(join(dir, "scene.json"), '{"format": "collider-studio-scene", "version": 1, "shapes": []}\n');
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("trace (in process)", () => {
+  it("writes a valid scene of convex polygons named after the image, and says so in one line", async () => {
+    const r = await run(["trace", "art.png", "-o", "art.json"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ convex pieces, IoU 0\.9[789]\d\d; wrote the scene to art\.json\n$/);
+    const shapes = shapesOf("art.json");
+    expect(shapes.length).toBe(Number(/into (\d+) convex/.exec(r.err)![1]));
+    expect(shapes.map((s) => s.id)).toEqual(shapes.map((_, k) => `art-${k + 1}`));
+    expect(shapes.map((s) => s.name)).toEqual(shapes.map((s) => s.id));
+    for (const s of shapes) {
+      expect(s.type).toBe("polygon");
+      expect(s.points.length).toBeLessThanOrEqual(8);
+      for (const [x, y] of s.points) {
+        expect(s.x + x).toBeGreaterThanOrEqual(0);
+        expect(s.x + x).toBeLessThanOrEqual(100);
+        expect(s.y + y).toBeGreaterThanOrEqual(0);
+        expect(s.y + y).toBeLessThanOrEqual(70);
+      }
+    }
+    // Again over it: the file it replaced is kept.
+    const again = await run(["trace", "art.png", "-o", "art.json"]);
+    expect(again.err).toMatch(/; wrote the scene to art\.json \(the file it replaced is kept as .*art\.json\.bak\)\n$/);
+    expect(existsSync(join(dir, "art.json.bak"))).toBe(true);
+  });
+
+  it("the options reach the tracer: vertex limit, placement, scale, alpha threshold and tolerance", async () => {
+    expect((await run(["trace", "art.png", "-o", "tri.json", "--max-vertices", "3"])).code).toBe(0);
+    expect(shapesOf("tri.json").every((s) => s.points.length === 3)).toBe(true);
+
+    expect((await run(["trace", "art.png", "-o", "placed.json", "--x", "-50", "--y", "10", "--scale", "0.5"])).code).toBe(0);
+    const xs = shapesOf("placed.json").flatMap((s) => s.points.map(([x]) => s.x + x)), ys = shapesOf("placed.json").flatMap((s) => s.points.map(([, y]) => s.y + y));
+    expect(Math.min(...xs)).toBeCloseTo(-50 + 0.5 * 3, 0);
+    expect(Math.max(...xs)).toBeCloseTo(-50 + 0.5 * 95, 6);
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(10 + 0.5 * 70);
+
+    // Alpha 150 is opaque at the default threshold, not at 200: the square grows from 10 to 20 px wide.
+    const wide = await run(["trace", "faint.png", "-o", "faint.json"]);
+    const narrow = await run(["trace", "faint.png", "-o", "faint-200.json", "--alpha", "200"]);
+    expect([wide.code, narrow.code]).toEqual([0, 0]);
+    const right = (file: string) => Math.max(...shapesOf(file).flatMap((s) => s.points.map(([x]) => s.x + x)));
+    expect([right("faint.json"), right("faint-200.json")]).toEqual([20, 10]);
+
+    const exact = await run(["trace", "art.png", "-o", "exact.json", "--tolerance", "0"]);
+    expect(exact.err).toMatch(/IoU 1\.0000/);
+    expect(shapesOf("exact.json").length).toBeGreaterThan(shapesOf("art.json").length);
+  });
+
+  it("-o - prints the scene on standard output", async () => {
+    const r = await run(["trace", "art.png", "-o", "-"]);
+    expect(r.code).toBe(0);
+    const parsed = parseScene(r.out);
+    expect(parsed.ok && parsed.scene.shapes.length).toBeGreaterThan(0);
+    expect(r.err).toMatch(/; wrote the scene\n$/);
+  });
+
+  it("an image with nothing opaque: exit 1, \"nothing to trace\", nothing written", async () => {
+    expect(await run(["trace", "clear.png", "-o", "clear.json"])).toEqual({ code: 1, out: "", err: "clear.png: nothing to trace (no pixel has alpha 128 or more)\n" });
+    expect(existsSync(join(dir, "clear.json"))).toBe(false);
+  });
+
+  it("a file that is not a PNG: exit 2, one line", async () => {
+    expect(await run(["trace", "scene.json", "-o", "out.json"])).toEqual({ code: 2, out: "", err: "scene.json: not a PNG image (it does not start with the PNG signature)\n" });
+    writeFileSync(join(dir, "short.png"), Uint8Array.from([0x89, 0x50, 0x4e, 0x47]));
+    expect((await run(["trace", "short.png", "-o", "out.json"])).err).toBe("short.png: not a PNG image (it does not start with the PNG signature)\n");
+    expect(await run(["trace", "nope.png", "-o", "out.json"])).toEqual({ code: 2, out: "", err: `cannot read ${join(dir, "nope.png").split(dir + "/").join("")}: no such file\n` });
+  });
+
+  it("a header claiming more than 16,384 px a side is refused before decoding", async () => {
+    // The signature and a header, no image data at all: decoding would fail, the size check comes first.
+    const head = art().slice(0, 33);
+    new DataView(head.buffer).setUint32(16, 20_000);
+    writeFileSync(join(dir, "huge.png"), head);
+    expect(await run(["trace", "huge.png", "-o", "out.json"])).toEqual({ code: 2, out: "", err: "huge.png: the image is 20000 × 70 pixels; images of more than 16,384 pixels a side are refused\n" });
+    // 16,384 itself is allowed: it gets as far as decoding.
+    new DataView(head.buffer).setUint32(16, 16_384);
+    writeFileSync(join(dir, "edge.png"), head);
+    expect((await run(["trace", "edge.png", "-o", "out.json"])).err).toMatch(/^edge\.png: cannot decode the PNG image \(.+\)\n$/);
+    expect(existsSync(join(dir, "out.json"))).toBe(false);
+  });
+
+  it("a PNG cut short: exit 2, one line", async () => {
+    const whole = art();
+    writeFileSync(join(dir, "cut.png"), whole.slice(0, whole.length - 40));
+    const r = await run(["trace", "cut.png", "-o", "out.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^cut\.png: cannot decode the PNG image \(.+\)\n$/);
+  });
+
+  it.each([
+    [["--max-vertices", "2"], /--max-vertices.*expected a whole number of at least 3/],
+    [["--max-vertices", "4.5"], /--max-vertices.*expected a whole number of at least 3/],
+    [["--alpha", "256"], /--alpha.*from 0 to 255/],
+    [["--alpha", "-1"], /--alpha.*from 0 to 255/],
+    [["--tolerance", "-1"], /--tolerance.*at least 0/],
+    [["--tolerance", "x"], /--tolerance.*at least 0/],
+    [["--scale", "0"], /--scale.*greater than 0/],
+    [["--x", "1e16"], /--x.*from -1e15 to 1e15/],
+    [["--y", "abc"], /--y.*from -1e15 to 1e15/],
+  ])("bad option %j: exit 2 with the message, nothing written", async (option, message) => {
+    const r = await run(["trace", "art.png", "-o", "bad.json", ...option]);
+    expect(r.code).toBe(2);
+    expect(r.err.split("\n")[0]).toMatch(message);
+    expect(existsSync(join(dir, "bad.json"))).toBe(false);
+  });
+
+  it("a placement that would pass the format's ±1e15 is refused; -o is required", async () => {
+    expect((await run(["trace", "art.png", "-o", "far.json", "--x", "1e15", "--scale", "1e14"])).err).toMatch(/^art\.png: placed at \(1000000000000000, 0\) with --scale 100000000000000, the image would reach beyond ±1e15/);
+    const r = await run(["trace", "art.png"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/required option '-o, --output <file>' not specified/);
+  });
+
+  it("names shapes after the file's base name", () => {
+    expect(imageBaseName("levels/forest-1.png")).toBe("forest-1");
+    expect(imageBaseName("art")).toBe("art");
+    expect(imageBaseName("dir/.png")).toBe(".png");
+  });
+});
+
+describe("trace (bundled binary)", () => {
+  it("decodes and traces with fast-png bundled in", async () => {
+    const bin = join(dir, "cli.cjs");
+    await build({ entryPoints: [join(ROOT, "core/node/main.ts")], outfile: bin, bundle: true, platform: "node", target: "node20", format: "cjs", mainFields: ["module", "main"], logLevel: "warning" });
+    const r = spawnSync(process.execPath, [bin, "trace", "art.png", "-o", "bin.json", "--max-vertices", "6"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ convex pieces, IoU 0\.9\d+; wrote the scene to bin\.json\n$/);
+    expect(shapesOf("bin.json").every((s) => s.points.length <= 6)).toBe(true);
+  }, 60_000);
+});
