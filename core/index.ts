@@ -205,6 +205,8 @@ export {
   type Scene,
   /** A collider: circle, box, capsule or convex polygon, with its id, pose, layer and bits. */
   type Shape,
+  /** A convex polygon shape: points local to its position. */
+  type PolygonShape,
   /** A shape's `type`. */
   type ShapeType,
   /** Every ShapeType, in the editor's order. */

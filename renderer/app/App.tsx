@@ -23,6 +23,7 @@ import { Sidebar } from "./Sidebar";
 import { StatusBar } from "./StatusBar";
 import { useThemeOnDocument } from "./theme-preference";
 import { Toolbar } from "./Toolbar";
+import { TraceDialog } from "./trace/TraceDialog";
 
 function useShortcuts() {
   const editor = useEditor();
@@ -155,6 +156,7 @@ export function App() {
       <StatusBar />
       <CommandPalette />
       <ShortcutSheet />
+      <TraceDialog />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-// Which modal is open (the command palette or the shortcut sheet): a tiny store of its own, since
+// Which modal is open (the command palette, the shortcut sheet, Trace Colliders…): a tiny store of its own, since
 // it is neither document nor preference. While one is open, editor shortcuts do not fire.
 import { create } from "zustand";
 
-export type ModalId = "palette" | "shortcuts";
+export type ModalId = "palette" | "shortcuts" | "trace";
 
 interface ModalState {
   readonly open: ModalId | null;

@@ -1,0 +1,173 @@
+// Trace Colliders…: the selected image's opaque pixels as convex polygons, previewed live over the
+// picture while the alpha threshold, the tolerance and the vertex limit change; Add puts them on
+// the active layer as one undo step, named after the image. The tracing runs in a worker.
+import { useEffect, useRef, useState } from "react";
+import { TRACE_DEFAULTS, type TraceResult } from "../../../core";
+import type { Editor } from "../../editor/editor";
+import { useEditor, useEditorState } from "../../editor/react";
+import { desktop } from "../../platform/files";
+import { addItems } from "../../store/actions";
+import { Modal } from "../Modal";
+import { closeModal, useModal } from "../modals";
+import { tracePixels, type TracePixels } from "./trace-pixels";
+import type { TraceReply, TraceRequest } from "./trace-worker";
+import { imageColliders } from "./image-colliders";
+
+const PREVIEW = { width: 560, height: 360 };
+/** How long the sliders rest before a new trace is asked for. */
+const SETTLE_MS = 120;
+
+interface Options {
+  readonly alpha: number;
+  readonly tolerance: number;
+  readonly maxVertices: number;
+}
+
+function usePixels(editor: Editor, imageId: string | null): TracePixels | { readonly error: string } | null {
+  const [pixels, setPixels] = useState<TracePixels | { readonly error: string } | null>(null);
+  useEffect(() => {
+    const { images, file } = editor.getState();
+    const image = images.find((i) => i.id === imageId);
+    if (!image) return;
+    let live = true;
+    void tracePixels(image, { scenePath: file.path, desktop: desktop() }).then((p) => {
+      if (live) setPixels(p);
+      else if ("bitmap" in p) p.bitmap.close();
+    });
+    return () => {
+      live = false;
+    };
+  }, [editor, imageId]);
+  useEffect(() => () => {
+    if (pixels && "bitmap" in pixels) pixels.bitmap.close();
+  }, [pixels]);
+  return pixels;
+}
+
+/** The latest trace for `options` from a worker holding the pixels; stale answers are dropped. */
+function useTrace(pixels: TracePixels | null, options: Options): { result: TraceResult | null; error: string | null; busy: boolean } {
+  const worker = useRef<Worker | null>(null);
+  const asked = useRef(0);
+  const [state, setState] = useState<{ result: TraceResult | null; error: string | null; busy: boolean }>({ result: null, error: null, busy: true });
+  useEffect(() => {
+    if (!pixels) return;
+    const w = new Worker(new URL("./trace-worker.ts", import.meta.url), { type: "module" });
+    worker.current = w;
+    w.onmessage = (e: MessageEvent<TraceReply>) => {
+      if (e.data.id !== asked.current) return;
+      setState("result" in e.data ? { result: e.data.result, error: null, busy: false } : { result: null, error: e.data.error, busy: false });
+    };
+    const alpha = pixels.alpha.slice();
+    w.postMessage({ kind: "image", image: { width: pixels.width, height: pixels.height, data: alpha } } satisfies TraceRequest, [alpha.buffer]);
+    return () => {
+      w.terminate();
+      worker.current = null;
+    };
+  }, [pixels]);
+  useEffect(() => {
+    if (!pixels) return;
+    setState((s) => ({ ...s, busy: true }));
+    const timer = setTimeout(() => {
+      const id = ++asked.current;
+      worker.current?.postMessage({ kind: "trace", id, ...options } satisfies TraceRequest);
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [pixels, options.alpha, options.tolerance, options.maxVertices]);
+  return state;
+}
+
+function Preview({ pixels, result }: { readonly pixels: TracePixels; readonly result: TraceResult | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const ctx = canvas.current?.getContext("2d");
+    if (!ctx) return;
+    const k = Math.min(PREVIEW.width / pixels.width, PREVIEW.height / pixels.height);
+    const ox = (PREVIEW.width - pixels.width * k) / 2, oy = (PREVIEW.height - pixels.height * k) / 2;
+    ctx.clearRect(0, 0, PREVIEW.width, PREVIEW.height);
+    ctx.imageSmoothingEnabled = k < 1;
+    ctx.drawImage(pixels.bitmap, ox, oy, pixels.width * k, pixels.height * k);
+    if (!result) return;
+    ctx.lineWidth = 1.25;
+    ctx.strokeStyle = "#22d3ee";
+    ctx.fillStyle = "rgba(34, 211, 238, 0.22)";
+    for (const piece of result.pieces) {
+      ctx.beginPath();
+      piece.points.forEach(([x, y], i) => {
+        const px = ox + (piece.x + x) * k, py = oy + (piece.y + y) * k;
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+    }
+  }, [pixels, result]);
+  return <canvas ref={canvas} className="trace-preview" width={PREVIEW.width} height={PREVIEW.height} data-testid="trace-preview" />;
+}
+
+function Slider({ label, value, min, max, step, onChange, shown }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; shown: string }) {
+  return (
+    <label className="trace-slider">
+      <span>{label}</span>
+      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+      <output>{shown}</output>
+    </label>
+  );
+}
+
+function Dialog() {
+  const editor = useEditor();
+  const imageId = useEditorState((s) => s.selectedImage);
+  const pixels = usePixels(editor, imageId);
+  const [options, setOptions] = useState<Options>({ alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices });
+  const ready = pixels && "bitmap" in pixels ? pixels : null;
+  const { result, error, busy } = useTrace(ready, options);
+  const set = (change: Partial<Options>) => setOptions((o) => ({ ...o, ...change }));
+  const count = result?.pieces.length ?? 0;
+
+  const accept = () => {
+    const s = editor.getState();
+    const image = s.images.find((i) => i.id === imageId);
+    if (!image || !ready || !result || busy) return;
+    const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
+    addItems(editor, imageColliders(result.pieces, image, ready, s.activeLayer, taken), []);
+    editor.update({ notice: `Traced ${count} collider${count === 1 ? "" : "s"} from ${image.id}` });
+    closeModal();
+  };
+
+  const status = pixels && "error" in pixels
+    ? pixels.error
+    : error
+      ? `Could not trace: ${error}`
+      : !result
+        ? "Tracing…"
+        : result.opaque === 0
+          ? "Nothing to trace: no pixel is as opaque as the threshold"
+          : `${result.outlines} outline${result.outlines === 1 ? "" : "s"}, ${result.holes} hole${result.holes === 1 ? "" : "s"}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
+
+  return (
+    <Modal label="Trace colliders" className="trace" onKey={(e) => e.key === "Enter" && accept()}>
+      <header>
+        <h2>Trace colliders from {imageId}</h2>
+      </header>
+      {ready ? <Preview pixels={ready} result={result} /> : <div className="trace-preview empty">{status}</div>}
+      <div className="trace-controls">
+        <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} />
+        <Slider label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} shown={options.tolerance.toFixed(2)} />
+        <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
+      </div>
+      <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
+      <footer>
+        <button type="button" onClick={closeModal}>Cancel</button>
+        <button type="button" className="primary" data-autofocus disabled={!result || busy || count === 0} onClick={accept}>
+          Add {count} collider{count === 1 ? "" : "s"}
+        </button>
+      </footer>
+    </Modal>
+  );
+}
+
+export function TraceDialog() {
+  const open = useModal((s) => s.open === "trace");
+  return open ? <Dialog /> : null;
+}

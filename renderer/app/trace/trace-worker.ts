@@ -1,0 +1,27 @@
+// Traces an image's alpha off the editor's thread, so the Trace Colliders dialog's sliders stay
+// live on big art: the pixels come once, then each request is a set of options, answered with its id.
+import { traceImage, type TraceImage, type TraceResult } from "../../../core";
+
+export type TraceRequest =
+  | { readonly kind: "image"; readonly image: TraceImage }
+  | { readonly kind: "trace"; readonly id: number; readonly alpha: number; readonly tolerance: number; readonly maxVertices: number };
+
+export type TraceReply = { readonly id: number; readonly result: TraceResult } | { readonly id: number; readonly error: string };
+
+const scope = self as unknown as { onmessage: ((e: MessageEvent<TraceRequest>) => void) | null; postMessage: (message: TraceReply) => void };
+
+let image: TraceImage | null = null;
+
+scope.onmessage = (e) => {
+  const m = e.data;
+  if (m.kind === "image") {
+    image = m.image;
+    return;
+  }
+  if (!image) return;
+  try {
+    scope.postMessage({ id: m.id, result: traceImage(image, { alpha: m.alpha, tolerance: m.tolerance, maxVertices: m.maxVertices }) });
+  } catch (err) {
+    scope.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) });
+  }
+};

@@ -1,0 +1,119 @@
+// Trace Colliders… in Chromium (issue 24): an image dropped on the canvas, traced with a live
+// preview whose counts follow the sliders, added as polygons on the active layer in one undo step,
+// saved and reopened as valid convex polygons.
+import { readFileSync } from "node:fs";
+import { encode } from "fast-png";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { parseScene } from "../../core";
+import { editorSession, pageErrors } from "./harness";
+
+const session = editorSession();
+
+/**
+ * 96 × 64 pixels: an opaque ring (a hole in it) and an opaque square, and a faint blob (alpha 100)
+ * that only a threshold at or below 100 counts.
+ */
+function spritePng(): Buffer {
+  const width = 96, height = 64;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const r = Math.hypot(x + 0.5 - 24, y + 0.5 - 32);
+      const ring = r <= 20 && r >= 8;
+      const square = x >= 52 && x < 72 && y >= 8 && y < 28;
+      const faint = x >= 56 && x < 88 && y >= 40 && y < 56;
+      const a = ring || square ? 255 : faint ? 100 : 0;
+      data.set([200, 120, 40, a], (y * width + x) * 4);
+    }
+  }
+  return Buffer.from(encode({ width, height, data, channels: 4, depth: 8 }));
+}
+
+async function dropPng(page: Page, bytes: Buffer, x: number, y: number): Promise<void> {
+  await page.evaluate(({ base64, x, y }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], "sprite.png", { type: "image/png" }));
+    const target = document.querySelector(".canvas")!;
+    for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  }, { base64: bytes.toString("base64"), x, y });
+}
+
+async function runCommand(page: Page, label: string): Promise<void> {
+  await page.keyboard.press("Control+Shift+P");
+  await page.keyboard.type(label);
+  await page.keyboard.press("Enter");
+}
+
+/** Moves a range input to `value` as a person would, through React's input event. */
+async function slide(page: Page, label: string, value: number): Promise<void> {
+  await page.getByLabel(label).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, String(v));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }, value);
+}
+
+describe("Trace Colliders… in Chromium", () => {
+  it("traces a dropped image with a live preview, adds the pieces in one undo step, and saves them valid", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // Nothing to trace until an image is selected.
+    await runCommand(page, "Trace Colliders");
+    expect(await page.getByRole("dialog", { name: "Trace colliders" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await dropPng(page, spritePng(), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const dialog = page.getByRole("dialog", { name: "Trace colliders" });
+    await dialog.waitFor();
+    const status = page.getByTestId("trace-status");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^3 outlines, 1 hole, \d+ pieces, IoU 0\.9\d\d$/);
+    const pieces = Number((await status.textContent())!.match(/(\d+) pieces/)![1]);
+    expect(pieces).toBeGreaterThanOrEqual(5);
+    // A lower threshold takes the faint blob in: one more outline, live.
+    await slide(page, "Alpha threshold", 90);
+    await expect.poll(() => status.textContent()).toMatch(/^4 outlines, 1 hole, \d+ pieces/);
+    await slide(page, "Alpha threshold", 128);
+    await expect.poll(() => status.textContent()).toMatch(/^3 outlines, 1 hole, \d+ pieces, IoU/);
+    // The preview shows the picture and the pieces over it.
+    const painted = await page.getByTestId("trace-preview").evaluate((el) => {
+      const d = (el as HTMLCanvasElement).getContext("2d")!.getImageData(0, 0, 560, 360).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(1000);
+    await page.screenshot({ path: "/tmp/shots/trace-dialog.png" });
+
+    await page.getByRole("button", { name: `Add ${pieces} colliders` }).click();
+    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
+    expect(await page.getByTestId("notice").textContent()).toBe(`Traced ${pieces} colliders from image-1`);
+    await page.getByRole("tab", { name: /Objects/ }).click();
+    expect(await page.getByTestId("object-image-1-1").textContent()).toContain("image-1-1");
+
+    // One undo step takes them all back; redo brings them again.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("0 shapes");
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const text = readFileSync((await (await download).path())!, "utf8");
+    const parsed = parseScene(text);
+    if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join("; "));
+    expect(parsed.scene.shapes).toHaveLength(pieces);
+    for (const s of parsed.scene.shapes) {
+      expect(s.type).toBe("polygon");
+      if (s.type === "polygon") expect(s.points.length).toBeLessThanOrEqual(8);
+    }
+    expect(parsed.scene.images).toHaveLength(1);
+    // Reopened: the same shapes.
+    await page.setInputFiles("#open-scene-input", { name: "traced.json", mimeType: "application/json", buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
