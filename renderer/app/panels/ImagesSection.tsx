@@ -2,7 +2,7 @@
 // ones below), each with its id and where it comes from, shown or hidden, locked or not, its
 // opacity, its place in the order, and Delete. A click on its name selects it on the canvas. A
 // picture that cannot be shown says why under its name, as its placeholder does on the canvas.
-import { useEffect, useRef } from "react";
+import { useGestureInput } from "./gesture-input";
 import { useStore } from "zustand";
 import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
@@ -14,18 +14,7 @@ import { EyeIcon, LockIcon } from "./icons";
 
 /** The opacity slider: its whole drag (input events up to the change on release, or a blur) is one undo step. */
 function OpacitySlider({ editor, image }: { readonly editor: Editor; readonly image: SceneImage }) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const el = input.current;
-    if (!el) return;
-    const done = () => editor.endGesture();
-    el.addEventListener("change", done);
-    el.addEventListener("blur", done);
-    return () => {
-      el.removeEventListener("change", done);
-      el.removeEventListener("blur", done);
-    };
-  }, [editor]);
+  const input = useGestureInput(editor);
   const opacity = image.opacity ?? 1;
   return (
     <label className="opacity" title="Opacity">

@@ -2,7 +2,8 @@
 // colour and shape count and can be recoloured, renamed, moved, hidden, locked, deleted, or given
 // the selection. A locked layer's row is dimmed and shows a lock beside its count. Below them, the
 // scene's images (ImagesSection.tsx).
-import { useEffect, useRef, useState } from "react";
+import { useGestureInput } from "./gesture-input";
+import { useState } from "react";
 import type { Layer } from "../../../core";
 import { useEditor, useEditorState } from "../../editor/react";
 import {
@@ -28,18 +29,7 @@ import { ImagesSection } from "./ImagesSection";
  * first change to the picker's close (its change event) or a blur, is one undo step.
  */
 function ColourSwatch({ editor, layer, colour }: { readonly editor: Editor; readonly layer: Layer; readonly colour: string }) {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const el = input.current;
-    if (!el) return;
-    const done = () => editor.endGesture();
-    el.addEventListener("change", done);
-    el.addEventListener("blur", done);
-    return () => {
-      el.removeEventListener("change", done);
-      el.removeEventListener("blur", done);
-    };
-  }, [editor]);
+  const input = useGestureInput(editor);
   return (
     <input
       ref={input}
