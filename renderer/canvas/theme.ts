@@ -7,8 +7,9 @@ import type { ThemeName } from "../editor/state";
 
 const DARK = {
   background: "#1e1f24",
-  grid: "#2a2c33",
-  gridMajor: "#353842",
+  // Translucent, so lines read over level art as over the background (the same colours there).
+  grid: "rgba(255, 255, 255, 0.05)",
+  gridMajor: "rgba(255, 255, 255, 0.1)",
   overlapFill: "rgba(248, 113, 113, 0.45)",
   overlapStroke: "#ef4444",
   selected: "#22d3ee",
@@ -32,8 +33,8 @@ export type CanvasTheme = { readonly [K in keyof typeof DARK]: string };
 
 const LIGHT: CanvasTheme = {
   background: "#f7f8fa",
-  grid: "#e6e8ed",
-  gridMajor: "#d2d6de",
+  grid: "rgba(15, 23, 42, 0.07)",
+  gridMajor: "rgba(15, 23, 42, 0.15)",
   overlapFill: "rgba(239, 68, 68, 0.35)",
   overlapStroke: "#dc2626",
   selected: "#0891b2",

@@ -136,9 +136,10 @@ describe("colour and state at a glance", () => {
     expect(await row.getAttribute("class")).toContain("locked");
     expect(await page.getByTestId("layer-locked-walls").isVisible()).toBe(true);
     expect(await page.getByTestId("layer-locked-ground").count()).toBe(0);
-    // Muted: the locked shape's fill is nearer the background than the same colour unlocked.
-    const background = await pixelAt(page, o.x + 600, o.y + 420);
-    const open_ = await settled(page, o.x + 200, o.y + 200), locked = await settled(page, o.x + 400, o.y + 200);
+    // Muted: the locked shape's fill is nearer the background than the same colour unlocked
+    // (sampled between grid lines, every 25 units here).
+    const background = await pixelAt(page, o.x + 612, o.y + 412);
+    const open_ = await settled(page, o.x + 212, o.y + 212), locked = await settled(page, o.x + 412, o.y + 212);
     expect(distance(locked, background)).toBeLessThan(distance(open_, background) * 0.7);
     // Hover: the unlocked shape is outlined, the locked one is not.
     const edgeA = await settled(page, o.x + 160, o.y + 200), edgeW = await settled(page, o.x + 360, o.y + 200);
@@ -153,7 +154,7 @@ describe("colour and state at a glance", () => {
     expect(await page.getByTestId("layer-locked-walls").count()).toBe(0);
     await page.mouse.move(o.x + 400, o.y + 190);
     await expect.poll(() => hovered(page)).toBe("w");
-    expect(distance(await settled(page, o.x + 400, o.y + 230), open_)).toBeLessThan(6);
+    expect(distance(await settled(page, o.x + 412, o.y + 212), open_)).toBeLessThan(6);
   });
 
   it("the selection is apart from the overlap warning in both themes, and a selected overlapping shape shows both", async () => {
