@@ -119,8 +119,8 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
 
 /**
  * A blob with more holes than this (a noisy alpha channel) is cut into rectangles of its pixels,
- * rows of equal runs stacked: ear clipping joins holes one by one and slows down as their square
- * (a 256 × 256 square of noise, 4,000 holes, took seconds; 512 × 512, minutes).
+ * rows of equal runs stacked: ear clipping joins holes one by one, in time growing as the square
+ * of their count.
  */
 export const MAX_TRIANGULATED_HOLES = 256;
 
