@@ -9,7 +9,7 @@ import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { exportName, exportText, openScene, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { exportName, exportText, openScene, openSceneInFolder, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -116,6 +116,12 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
 export async function openDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and open another scene?")) return;
   await receiveOpened(editor, await openScene());
+}
+
+/** Browser: opens a scene picked inside a folder, so the images beside it show. */
+export async function openDocumentInFolder(editor: Editor): Promise<void> {
+  if (isDirty(editor) && !window.confirm("Discard unsaved changes and open another scene?")) return;
+  await receiveOpened(editor, await openSceneInFolder());
 }
 
 /** Saves (asking where when the document has no file, or for Save As); says how it ended, for the desktop's unsaved-changes prompt. */

@@ -1,9 +1,11 @@
 // Where a scene image's bytes come from, one way per kind of src: a data: URL is decoded in the
 // page; a relative path is read by the desktop shell beside the scene file (the image:read
-// channel). A browser cannot read beside a scene it opened as a single file, so there a relative
-// path is reported, and drawn as a placeholder saying so. Never a fetch: the CSP allows none.
+// channel), or in a browser through the folder a scene was opened in (Open Scene in Folder…). A
+// browser cannot read beside a scene it opened as a single file, so there a relative path is
+// reported, and drawn as a placeholder saying so. Never a fetch: the CSP allows none.
 import { dataUrlType, imageSourceProblem, imageTypeOfBytes, type ImageType } from "../../core";
 import type { DesktopApi } from "../../core/shell/desktop-api";
+import { readBesideWebScene } from "../platform/web-files";
 
 export type ImageBytes = { readonly ok: true; readonly bytes: Uint8Array; readonly type: ImageType } | { readonly ok: false; readonly message: string };
 
@@ -34,7 +36,13 @@ export async function readImageBytes(src: string, where: ImageSourceContext): Pr
     const type = imageTypeOfBytes(bytes);
     return type ? { ok: true, bytes, type } : { ok: false, message: `cannot show the ${srcLabel(src)}: its bytes are not a PNG, JPEG or WebP image` };
   }
-  if (!where.desktop) return { ok: false, message: `image not found: ${src} (a browser reads only images embedded in the scene; open the scene in the desktop app to see files beside it)` };
+  if (!where.desktop) {
+    const beside = await readBesideWebScene(where.scenePath, src);
+    if (beside === undefined) return { ok: false, message: `image not found: ${src} (a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…)` };
+    if (!beside.ok) return beside;
+    const type = imageTypeOfBytes(beside.bytes);
+    return type ? { ok: true, bytes: beside.bytes, type } : { ok: false, message: `cannot show ${src}: its bytes are not a PNG, JPEG or WebP image` };
+  }
   if (where.scenePath === undefined) return { ok: false, message: `image not found: ${src} (the scene has no folder yet: save it first)` };
   const read = await where.desktop.readImage({ scenePath: where.scenePath, src });
   if (read.ok) return { ok: true, bytes: read.value.bytes, type: read.value.type };

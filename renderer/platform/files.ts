@@ -2,7 +2,7 @@
 // Electron (window.colliderStudio); in a browser through the File System Access API where it
 // exists (web-files.ts), else through a file input and a download.
 import type { DesktopApi } from "../../core/shell/desktop-api";
-import { hasFileSystemAccess, openWithPicker, saveWithPicker } from "./web-files";
+import { hasFileSystemAccess, hasFolderAccess, openInFolderWithPicker, openWithPicker, saveWithPicker } from "./web-files";
 
 declare global {
   interface Window {
@@ -110,6 +110,10 @@ export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
   if (r.ok) return { kind: "done", value: r.value };
   return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
 }
+
+/** Browser with folder access: Open Scene in Folder…, which keeps the folder for the scene's images. */
+export { hasFolderAccess };
+export const openSceneInFolder = (): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(SCENE_TYPE);
 
 /** Desktop: writes in place (or asks where). Browser: the same through the File System Access API,
  * else downloads the file. */

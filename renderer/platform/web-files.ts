@@ -29,9 +29,19 @@ interface PickerType {
   readonly accept: Record<string, string[]>;
 }
 
+/** The parts of FileSystemDirectoryHandle used here. */
+export interface WebDirectoryHandle {
+  readonly name: string;
+  getDirectoryHandle(name: string): Promise<WebDirectoryHandle>;
+  getFileHandle(name: string): Promise<WebFileHandle>;
+  /** The names from this folder down to `handle`, or null when it is not inside it. */
+  resolve(handle: WebFileHandle): Promise<string[] | null>;
+}
+
 /** The pickers, which TypeScript's DOM library does not declare yet. */
 interface FileSystemAccessWindow {
-  showOpenFilePicker?(options: { types: PickerType[]; multiple: false }): Promise<WebFileHandle[]>;
+  showOpenFilePicker?(options: { types: PickerType[]; multiple: false; startIn?: WebDirectoryHandle }): Promise<WebFileHandle[]>;
+  showDirectoryPicker?(options: { mode: "read" }): Promise<WebDirectoryHandle>;
   showSaveFilePicker?(options: { types: PickerType[]; suggestedName: string }): Promise<WebFileHandle>;
 }
 
@@ -43,8 +53,13 @@ export function hasFileSystemAccess(): boolean {
   return typeof w.showOpenFilePicker === "function" && typeof w.showSaveFilePicker === "function";
 }
 
+/** True where a folder can be opened too (Open Scene in Folder…). */
+export const hasFolderAccess = (): boolean => hasFileSystemAccess() && typeof pickers().showDirectoryPicker === "function";
+
 const KEY_PREFIX = "web-file:";
 const handles = new Map<string, WebFileHandle>();
+/** For a scene opened in a folder: the folder, and the names from it down to the scene's own folder. */
+const folders = new Map<string, { readonly root: WebDirectoryHandle; readonly sceneDir: readonly string[] }>();
 let lastKey = 0;
 
 function keep(handle: WebFileHandle): string {
@@ -77,6 +92,63 @@ export async function openWithPicker(type: FileType): Promise<FileOutcome<Opened
     return { kind: "done", value: { name: handle.name, path: keep(handle), text } };
   } catch (err) {
     return { kind: "error", message: `Could not read ${handle.name}: ${reason(err)}` };
+  }
+}
+
+/**
+ * Open Scene in Folder…: the browser's folder dialog, then its Open dialog in that folder. The scene
+ * keeps the folder, so images beside it (paths relative to the scene) can be read, as the desktop
+ * app reads them; a scene outside the folder is refused.
+ */
+export async function openInFolderWithPicker(type: FileType): Promise<FileOutcome<OpenedDocument>> {
+  let root: WebDirectoryHandle;
+  let handle: WebFileHandle | undefined;
+  try {
+    root = await pickers().showDirectoryPicker!({ mode: "read" });
+    [handle] = await pickers().showOpenFilePicker!({ types: [pickerType(type)], multiple: false, startIn: root });
+  } catch (err) {
+    return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not open a file: ${reason(err)}` };
+  }
+  if (!handle) return { kind: "canceled" };
+  try {
+    const names = await root.resolve(handle);
+    if (!names) return { kind: "error", message: `Could not open ${handle.name}: it is not inside the folder ${root.name} (pick the scene in the folder you chose)` };
+    const text = await (await handle.getFile()).text();
+    const key = keep(handle);
+    folders.set(key, { root, sceneDir: names.slice(0, -1) });
+    return { kind: "done", value: { name: handle.name, path: key, text } };
+  } catch (err) {
+    return { kind: "error", message: `Could not read ${handle.name}: ${reason(err)}` };
+  }
+}
+
+/** The names of a path relative to a folder given by its names, or null when it climbs out of the top one. */
+export function joinNames(folder: readonly string[], relative: string): string[] | null {
+  const out = [...folder];
+  for (const name of relative.split("/")) {
+    if (name === "" || name === ".") continue;
+    if (name !== "..") out.push(name);
+    else if (out.pop() === undefined) return null;
+  }
+  return out;
+}
+
+/**
+ * The bytes of `src` (a path relative to the scene) beside a scene opened in a folder, or why
+ * not; undefined when the scene was not opened in one.
+ */
+export async function readBesideWebScene(path: string | undefined, src: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string } | undefined> {
+  const folder = path === undefined ? undefined : folders.get(path);
+  if (!folder) return undefined;
+  const names = joinNames(folder.sceneDir, src);
+  if (!names || names.length === 0) return { ok: false, message: `image not found: ${src} (it is outside the folder ${folder.root.name} you opened)` };
+  try {
+    let dir = folder.root;
+    for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
+    const file = await (await dir.getFileHandle(names.at(-1)!)).getFile();
+    return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
+  } catch (err) {
+    return { ok: false, message: `image not found: ${src} (${reason(err)})` };
   }
 }
 

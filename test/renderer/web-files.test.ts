@@ -1,7 +1,7 @@
 // The File System Access paths the end-to-end test cannot reach with willing fake pickers: a
 // refused permission, a write that fails half-way, a picker that fails, a browser with one picker.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hasFileSystemAccess, openWithPicker, saveWithPicker, type WebFileHandle, type WebWritable } from "../../renderer/platform/web-files";
+import { hasFileSystemAccess, joinNames, openWithPicker, saveWithPicker, type WebFileHandle, type WebWritable } from "../../renderer/platform/web-files";
 
 const SCENE = { name: "Collider Studio scene", extensions: ["json"] };
 
@@ -97,5 +97,15 @@ describe("web files", () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect(saved.kind === "done" && saved.value.name).toBe("where.json");
     expect(picked.written).toEqual(["text"]);
+  });
+});
+
+describe("joinNames: a scene's relative path within the folder it was opened in", () => {
+  it("walks down and up, ignores empty and '.' names, and refuses a climb out of the folder", () => {
+    expect(joinNames(["levels"], "../art/red.png")).toEqual(["art", "red.png"]);
+    expect(joinNames([], "art/./sub//red.png")).toEqual(["art", "sub", "red.png"]);
+    expect(joinNames(["a", "b"], "../../x.png")).toEqual(["x.png"]);
+    expect(joinNames(["levels"], "../../elsewhere.png")).toBeNull();
+    expect(joinNames([], "../x.png")).toBeNull();
   });
 });

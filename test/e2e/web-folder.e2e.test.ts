@@ -1,0 +1,120 @@
+// Open Scene in Folder… in the web build (issue 24): a scene picked inside a folder the user chose
+// (fake pickers and handles stand in for the File System Access API) shows the images beside it by
+// their relative paths, including "../"; a path out of the folder, or a missing file, draws a
+// placeholder saying so; and the scene saves back with its paths unchanged.
+import { encode } from "fast-png";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { editorSession, pageErrors } from "./harness";
+
+const session = editorSession();
+
+/** A 40 × 40 opaque red PNG, base64. */
+function redPng(): string {
+  const data = new Uint8Array(40 * 40 * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([220, 30, 30, 255], i);
+  return Buffer.from(encode({ width: 40, height: 40, data, channels: 4, depth: 8 })).toString("base64");
+}
+
+/** The folder: levels/level.json (the scene), art/red.png; the scene names ../art/red.png. */
+async function fakeFolder(page: Page, scene: string, png: string): Promise<void> {
+  await page.addInitScript(({ scene, png }) => {
+    const writes: string[] = [];
+    (window as unknown as { __writes: string[] }).__writes = writes;
+    type Node = { kind: "file"; name: string; bytes: Uint8Array } | { kind: "directory"; name: string; children: Node[] };
+    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+    const tree: Node = {
+      kind: "directory", name: "game", children: [
+        { kind: "directory", name: "levels", children: [{ kind: "file", name: "level.json", bytes: new TextEncoder().encode(scene) }] },
+        { kind: "directory", name: "art", children: [{ kind: "file", name: "red.png", bytes }] },
+      ],
+    };
+    const notFound = (name: string) => new DOMException(`${name} was not found`, "NotFoundError");
+    const fileHandle = (node: Extract<Node, { kind: "file" }>) => ({
+      kind: "file",
+      name: node.name,
+      node,
+      getFile: async () => new File([node.bytes as Uint8Array<ArrayBuffer>], node.name),
+      queryPermission: async () => "granted",
+      requestPermission: async () => "granted",
+      createWritable: async () => {
+        let written = "";
+        return { write: async (d: string) => void (written += d), close: async () => void writes.push(written), abort: async () => undefined };
+      },
+    });
+    const dirHandle = (node: Extract<Node, { kind: "directory" }>): unknown => ({
+      kind: "directory",
+      name: node.name,
+      getDirectoryHandle: async (name: string) => {
+        const child = node.children.find((c) => c.name === name && c.kind === "directory");
+        if (!child || child.kind !== "directory") throw notFound(name);
+        return dirHandle(child);
+      },
+      getFileHandle: async (name: string) => {
+        const child = node.children.find((c) => c.name === name && c.kind === "file");
+        if (!child || child.kind !== "file") throw notFound(name);
+        return fileHandle(child);
+      },
+      resolve: async (h: { node: Node }) => {
+        const walk = (n: Node, path: string[]): string[] | null => {
+          if (n === h.node) return path;
+          if (n.kind !== "directory") return null;
+          for (const c of n.children) {
+            const found = walk(c, [...path, c.name]);
+            if (found) return found;
+          }
+          return null;
+        };
+        return walk(node, []);
+      },
+    });
+    const levels = tree.children[0] as Extract<Node, { kind: "directory" }>;
+    Object.assign(window, {
+      showDirectoryPicker: async () => dirHandle(tree),
+      showOpenFilePicker: async () => [fileHandle(levels.children[0] as Extract<Node, { kind: "file" }>)],
+      showSaveFilePicker: async () => {
+        throw new DOMException("The user aborted a request.", "AbortError");
+      },
+    });
+  }, { scene, png });
+}
+
+const sceneText = JSON.stringify({
+  format: "collider-studio-scene",
+  version: 1,
+  images: [
+    { id: "red", src: "../art/red.png", x: 100, y: 100 },
+    { id: "gone", src: "../art/missing.png", x: 300, y: 100 },
+    { id: "out", src: "../../elsewhere.png", x: 500, y: 100 },
+  ],
+  shapes: [],
+});
+
+describe("Open Scene in Folder… in the web build", () => {
+  it("shows the images beside the scene by their relative paths, placeholders for the rest, and saves the paths unchanged", async () => {
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, sceneText, redPng()) });
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Opened level.json");
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // The red picture is drawn at (100, 100)–(140, 140).
+    await expect.poll(async () => {
+      const [r, g, b] = await page.evaluate(async ({ x, y }) => {
+        const shot = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
+        const rect = shot.getBoundingClientRect();
+        const k = shot.width / rect.width;
+        return [...shot.getContext("2d")!.getImageData(Math.round((x - rect.left) * k), Math.round((y - rect.top) * k), 1, 1).data];
+      }, { x: c.x + 120, y: c.y + 120 });
+      return r! > 180 && g! < 80 && b! < 80;
+    }, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId("image-gone").textContent()).toContain("image not found: ../art/missing.png");
+    expect(await page.getByTestId("image-out").textContent()).toContain("outside the folder game you opened");
+    expect(await page.getByTestId("image-red").textContent()).not.toContain("not found");
+    // Save writes back to the same file, the paths as they were.
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: string[] }).__writes.length)).toBe(1);
+    const written = JSON.parse(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes[0]!)) as { images: { src: string }[] };
+    expect(written.images.map((i) => i.src)).toEqual(["../art/red.png", "../art/missing.png", "../../elsewhere.png"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
