@@ -321,7 +321,7 @@ export {
   type TraceOptions,
   /** A traced convex piece: position and points relative to it, in world units. */
   type TracedPiece,
-  /** The pieces, the counts of outlines and holes, and the measured IoU. */
+  /** The pieces, the counts of outlines and holes, and their IoU against the pixels. */
   type TraceResult,
   /** The options' defaults: alpha 128, tolerance 1, 8 vertices, at (0, 0), scale 1. */
   TRACE_DEFAULTS,

@@ -1,7 +1,7 @@
 // How well polygons cover a mask: the exact area of the polygons inside each pixel, by signed-area
 // accumulation (the scanline method of font-rs and stb_truetype: each edge adds the area to its
 // left to the cells it crosses, a running sum along the row gives each pixel's coverage). Edges
-// two pieces share cancel out, so the union of pieces that do not overlap is measured, in
+// two pieces share cancel out, so this is the area of the union of pieces that do not overlap, in
 // O(pixels + edge length).
 
 /** A box of pixels: columns x … x + width − 1, rows y … y + height − 1. */

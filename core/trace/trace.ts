@@ -1,7 +1,7 @@
 // Colliders traced from an image's alpha: the opaque pixels' outlines (marching-squares.ts),
 // simplified within a tolerance (simplify.ts), cut into convex pieces of a few points each
 // (decompose.ts), placed in the world and checked as the scene format checks polygons; then the
-// pieces' union is measured against the pixels (coverage.ts).
+// pieces' union is compared with the pixels (coverage.ts).
 import { checkConvexPolygon } from "../hull";
 import type { Point, PolygonShape } from "../scene/types";
 import { balanceOutlines } from "./balance";

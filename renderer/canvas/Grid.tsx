@@ -1,6 +1,7 @@
 // The background grid in world units under the current pan and zoom: minor lines every cell, major
 // lines every MAJOR_EVERY cells. One Konva Shape strokes them all in screen pixels, so lines stay
 // one pixel wide at any zoom; lines denser than MIN_SPACING pixels are left out.
+import { screenSpace } from "./pixel";
 import type { Context } from "konva/lib/Context";
 import { memo } from "react";
 import { Shape } from "react-konva";
@@ -42,10 +43,7 @@ export const Grid = memo(function Grid({ width, height, view, size }: { width: n
   const { minor, major } = gridSpacing(size, view.scale);
   return (
     <Shape
-      x={-view.x / view.scale}
-      y={-view.y / view.scale}
-      scaleX={1 / view.scale}
-      scaleY={1 / view.scale}
+      {...screenSpace(view)}
       listening={false}
       perfectDrawEnabled={false}
       sceneFunc={(ctx) => {

@@ -1,6 +1,7 @@
 // The scene's images under the grid and the shapes: one Konva Shape draws them all in screen
 // pixels (draw-images.ts), undoing the stage's transform as the grid does. It asks the cache for
 // each picture and redraws as levels arrive; a pan or a zoom only draws again, never decodes.
+import { screenSpace } from "./pixel";
 import { memo, useEffect } from "react";
 import { Shape } from "react-konva";
 import { useStore } from "zustand";
@@ -31,10 +32,7 @@ export const ImageLayer = memo(function ImageLayer({ width, height, view }: { wi
   const paint = { line: THEME.placeholder, text: THEME.label, halo: THEME.labelHalo };
   return (
     <Shape
-      x={-view.x / view.scale}
-      y={-view.y / view.scale}
-      scaleX={1 / view.scale}
-      scaleY={1 / view.scale}
+      {...screenSpace(view)}
       listening={false}
       perfectDrawEnabled={false}
       sceneFunc={(ctx) => drawImages(ctx._context, images, (image) => cache.entry(image.src, file.path), view, width, height, paint)}
