@@ -277,6 +277,15 @@ export {
   type ImageType,
 } from "./scene/image-source";
 export {
+  /** Bytes as standard base64, and back (null when malformed). */
+  encodeBase64,
+  decodeBase64,
+} from "./base64";
+export {
+  /** Relative image paths made relative to another folder (Save As elsewhere). */
+  rebaseRelativePaths,
+} from "./scene/file-paths";
+export {
   /** The scene format as JSON Schema. */
   sceneJsonSchema,
   /** sceneJsonSchema as stable JSON text. */

@@ -9,7 +9,9 @@ import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { exportName, exportText, openScene, openSceneInFolder, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { chooseExportTarget, desktop, exportText, openScene, openSceneInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { readImageBytes } from "../images/image-source";
+import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -124,13 +126,31 @@ export async function openDocumentInFolder(editor: Editor): Promise<void> {
   await receiveOpened(editor, await openSceneInFolder());
 }
 
-/** Saves (asking where when the document has no file, or for Save As); says how it ended, for the desktop's unsaved-changes prompt. */
+/**
+ * Saves (asking where when the document has no file, or for Save As); says how it ended, for the
+ * desktop's unsaved-changes prompt. Saved into another folder, relative image paths are moved to
+ * it (save-images.ts).
+ */
 export async function saveDocument(editor: Editor, saveAs = false): Promise<"saved" | "canceled" | "failed"> {
   const state = editor.getState();
-  const written = documentOf(state);
-  const outcome = await saveScene(serializeScene(currentScene(editor)), state.file, saveAs);
+  let written = documentOf(state);
+  let moved: MovedImages | null = null;
+  const fromDir = sceneFolder(state.file.path);
+  const read = (src: string) => readImageBytes(src, { scenePath: state.file.path, desktop: desktop() });
+  const outcome = await saveScene(state.file, saveAs, async (toDir) => {
+    const scene = currentScene(editor);
+    written = documentOf(editor.getState());
+    moved = await imagesForFolder(scene.images ?? [], fromDir, toDir, read);
+    return serializeScene(moved.sources.size === 0 ? scene : { ...scene, images: [...moved.images] });
+  });
   if (outcome.kind === "done") {
+    const result = moved as MovedImages | null;
+    if (result && result.sources.size > 0) {
+      const swap = adoptMovedImages(editor, result);
+      written = { ...written, images: written.images.map(swap) };
+    }
     markSaved(editor, written, outcome.value);
+    if (result) notify(editor, `Saved ${outcome.value.name}${movedImagesNote(result)}`);
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);
@@ -147,11 +167,20 @@ export function newDocument(editor: Editor): void {
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  const scene = currentScene(editor), name = exportBaseName(editor.getState().file.name, format);
+  const scene = currentScene(editor), file = editor.getState().file, name = exportBaseName(file.name, format);
+  const target = await chooseExportTarget(name, format.type);
+  if (target.kind !== "done") {
+    if (target.kind === "error") notify(editor, target.message);
+    return;
+  }
+  // Image paths relative to the export's folder where both folders are known (the desktop app);
+  // else as the scene has them, right for an export saved beside the scene.
+  const sceneDir = sceneFolder(file.path), outputDir = target.value.folder;
+  const images = sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {};
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
-    ? await exportInWorker(formatId, scene, exportName(name, format.type))
-    : runExport(formatId, scene);
+    ? await exportInWorker(formatId, scene, target.value.name, images)
+    : runExport(formatId, scene, images);
   if (result.kind === "cancelled") {
     notify(editor, `Export as ${format.type.name} cancelled`);
     return;
@@ -160,7 +189,7 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     notify(editor, `Could not export as ${format.type.name}: ${result.message}`);
     return;
   }
-  const outcome = await exportText(result.text, name, format.type);
+  const outcome = await exportText(result.text, target.value, format.type);
   const notes = result.imageNotes.length === 0 ? "" : `; ${result.imageNotes.join("; ")}`;
   if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})${notes}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);

@@ -152,10 +152,28 @@ export async function readBesideWebScene(path: string | undefined, src: string):
   }
 }
 
-/** Writes `text` to the document's file, or to one the browser's Save dialog asks for (Save As,
- * or no file yet). Chromium writes to a temporary file and swaps it in on close, so a failed
- * write leaves the file as it was. */
-export async function saveWithPicker(text: string, file: { name: string; path?: string }, saveAs: boolean, type: FileType): Promise<FileOutcome<{ name: string; path: string }>> {
+/**
+ * Stand-ins for the folders above the one the user opened, whose names a page never learns: a
+ * path that climbs out of the opened folder ("../../x.png" from its top) still moves right
+ * between two places inside it, as long as it climbs at most this many folders.
+ */
+const ABOVE = Array.from({ length: 32 }, (_, i) => `:above-${32 - i}`).join("/");
+
+/** A scene's folder inside the folder it was opened or saved in, in sceneFolder's form; undefined when none. */
+export function webSceneFolder(path: string): string | undefined {
+  const folder = folders.get(path);
+  return folder ? folderPath(folder.sceneDir) : undefined;
+}
+
+const folderPath = (sceneDir: readonly string[]): string => `/${[ABOVE, ...sceneDir].join("/")}`;
+
+/**
+ * Writes the document's file, or one the browser's Save dialog asks for (Save As, or no file yet).
+ * A file saved inside the folder its scene was opened in keeps that folder (its images stay
+ * readable); `textFor` gets the target's folder (webSceneFolder's form, or undefined). Chromium
+ * writes to a temporary file and swaps it in on close, so a failed write leaves the file as it was.
+ */
+export async function saveWithPicker(file: { name: string; path?: string }, saveAs: boolean, type: FileType, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path: string }>> {
   const known = saveAs ? undefined : handleOf(file.path);
   let handle: WebFileHandle;
   try {
@@ -163,7 +181,12 @@ export async function saveWithPicker(text: string, file: { name: string; path?: 
   } catch (err) {
     return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not save ${file.name}: ${reason(err)}` };
   }
+  const root = file.path === undefined ? undefined : folders.get(file.path)?.root;
+  let place: { readonly root: WebDirectoryHandle; readonly sceneDir: readonly string[] } | undefined;
   try {
+    const names = known || !root ? null : await root.resolve(handle);
+    place = known ? folders.get(file.path!) : names && root ? { root, sceneDir: names.slice(0, -1) } : undefined;
+    const text = await textFor(place ? folderPath(place.sceneDir) : undefined);
     // A file picked with Open was granted reading only: ask (once) to write it.
     if (handle.queryPermission && (await handle.queryPermission({ mode: "readwrite" })) !== "granted") {
       const answer = await handle.requestPermission?.({ mode: "readwrite" });
@@ -180,5 +203,8 @@ export async function saveWithPicker(text: string, file: { name: string; path?: 
   } catch (err) {
     return { kind: "error", message: `Could not save ${handle.name}: ${reason(err)}` };
   }
-  return { kind: "done", value: { name: handle.name, path: known ? file.path! : keep(handle) } };
+  if (known) return { kind: "done", value: { name: handle.name, path: file.path! } };
+  const key = keep(handle);
+  if (place) folders.set(key, place);
+  return { kind: "done", value: { name: handle.name, path: key } };
 }
