@@ -176,7 +176,13 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   // Image paths relative to the export's folder where both folders are known (the desktop app);
   // else as the scene has them, right for an export saved beside the scene.
   const sceneDir = sceneFolder(file.path), outputDir = target.value.folder;
-  const images = sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {};
+  // Pixel sizes of the images the editor has decoded, so an export can say where it draws one at another size.
+  const pixelSizes = new Map<string, { width: number; height: number }>();
+  for (const image of scene.images ?? []) {
+    const size = editor.imageCache.pixelSize(image.src, file.path);
+    if (size) pixelSizes.set(image.id, { width: size.width, height: size.height });
+  }
+  const images = { ...(sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {}), pixelSizes };
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
     ? await exportInWorker(formatId, scene, target.value.name, images)

@@ -6,7 +6,7 @@
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { editorSession, pageErrors } from "./harness";
+import { editorSession, pageErrors, runCommand } from "./harness";
 
 const session = editorSession();
 
@@ -87,7 +87,7 @@ const sceneText = JSON.stringify({
   format: "collider-studio-scene",
   version: 1,
   images: [
-    { id: "red", src: "../art/red.png", x: 100, y: 100 },
+    { id: "red", src: "../art/red.png", x: 100, y: 100, width: 80, height: 80 },
     { id: "gone", src: "../art/missing.png", x: 300, y: 100 },
     { id: "out", src: "../../elsewhere.png", x: 500, y: 100 },
   ],
@@ -127,6 +127,11 @@ describe("Open Scene in Folder… in the web build", () => {
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Saved copy.json");
     // The picture still shows from the new place, and the Inspector shows its new path.
     await expect.poll(() => page.getByTestId("image-red").textContent()).not.toContain("not found");
+    // Exported to Tiled, which draws image layers at their pixel size: the export says the picture is drawn larger.
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Export as Tiled map");
+    await download;
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain('image "red": drawn at 80 × 80 but 40 × 40 pixels');
     expect(pageErrors(page)).toEqual([]);
   });
 });
