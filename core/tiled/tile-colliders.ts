@@ -52,7 +52,13 @@ export interface Unbaked {
 }
 
 export type BakeResult =
-  | { readonly ok: true; readonly layers: readonly BakedLayer[]; readonly unbaked: readonly Unbaked[] }
+  | {
+      readonly ok: true;
+      readonly layers: readonly BakedLayer[];
+      readonly unbaked: readonly Unbaked[];
+      /** Every tile layer read (named as BakedLayer's), with shapes or not. */
+      readonly tileLayers: readonly string[];
+    }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -315,6 +321,7 @@ export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): B
   const layers: BakedLayer[] = [];
   const unbaked: Unbaked[] = [];
   const bases = new Set<string>();
+  const tileLayers: string[] = [];
 
   const readRows = (layer: JsonObject, at: readonly PathSegment[]): Segment[] | null => {
     const lx = num(layer.x), ly = num(layer.y);
@@ -383,6 +390,7 @@ export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): B
       if (raw.type !== "tilelayer" || (isHidden && !options.includeHidden)) return;
       const rows = readRows(raw, here);
       if (!rows) return;
+      tileLayers.push(path);
       // Ids `<base>-<n>` of different bases never meet (n is digits only), so bases are kept apart.
       const base = freshId(bases, path === "" ? "tiles" : path, (n) => `${path === "" ? "tiles" : path} (${n})`);
       const baked = bakeRows(rows, ox, oy, catalog, tw, th, base);
@@ -393,7 +401,7 @@ export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): B
   };
   walk(Array.isArray(map.layers) ? map.layers : [], ["layers"], "", 0, 0, false);
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, layers, unbaked };
+  return { ok: true, layers, unbaked, tileLayers };
 }
 
 /**

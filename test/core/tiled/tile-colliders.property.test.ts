@@ -60,8 +60,13 @@ function coverage(shapes: readonly Shape[], width: number, height: number): { la
   const layer = new Uint8Array(n), count = new Uint8Array(n);
   for (const s of shapes) {
     const hull = convexHull(worldCore(s)), radius = coreRadius(s);
-    for (let j = 0; j < height * S; j++) {
-      for (let i = 0; i < width * S; i++) {
+    // Only the samples in the shape's bounding box can be inside it.
+    const xs = hull.map((p) => p[0]), ys = hull.map((p) => p[1]);
+    const step = T / S;
+    const i0 = Math.max(0, Math.floor((Math.min(...xs) - radius) / step)), i1 = Math.min(width * S - 1, Math.ceil((Math.max(...xs) + radius) / step));
+    const j0 = Math.max(0, Math.floor((Math.min(...ys) - radius) / step)), j1 = Math.min(height * S - 1, Math.ceil((Math.max(...ys) + radius) / step));
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
         const x = (i + 0.5) * (T / S), y = (j + 0.5) * (T / S);
         if (signedDistanceToHull([x, y], hull) - radius < 0) {
           layer[j * width * S + i]! |= s.collisionLayer ?? 1;
