@@ -8,8 +8,7 @@
 // custom properties. A class joins sideways only when its box spans the cell's full width, and
 // downwards only when it spans the full height; a row of half-height platform boxes still joins
 // into one. Everything else is placed tile by tile, as the tile's own shapes.
-import type { PathSegment, SceneProblem } from "../scene/errors";
-import { formatPath } from "../scene/errors";
+import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
 import { sceneLayers, type Layer, type Property, type Scene, type Shape } from "../scene/types";
 import { decodeTileData } from "./layer-data";
 import { tilePlacement, tileShapes, type TileShape } from "./tile-shapes";
