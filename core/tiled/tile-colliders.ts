@@ -19,7 +19,7 @@ export { tileShapes, tilePlacement, tileTransform, type TileShape, type TilePlac
 export interface BakeOptions {
   /** Bake hidden tile layers too (their scene layers are then hidden). Default false. */
   readonly includeHidden?: boolean;
-  /** Most points of a polygon piece. Default 8 (Box2D's limit). */
+  /** Most points of a polygon piece, at least 3. Default 8 (Box2D's limit). */
   readonly maxVertices?: number;
 }
 
@@ -31,7 +31,7 @@ export interface BakedLayer {
   readonly visible: boolean;
   /** Shapes the layer's tiles have, placed one by one (before boxes merge). */
   readonly tileShapes: number;
-  /** Ids and names `<name>-1`, `<name>-2`, … in row order of their top-left cell (ids unique across layers: a suffix when two share a name). */
+  /** Ids and names `<name>-1`, `<name>-2`, … in row order of their top-left cell; a layer named as an earlier one counts as `<name> (2)`. */
   readonly shapes: readonly Shape[];
 }
 
@@ -294,10 +294,13 @@ function bakeRows(rows: readonly Segment[], ox: number, oy: number, catalog: Til
  * objects (tileShapes) in world coordinates (group and layer offsets, the map's tile size, tiles
  * standing on their cell's bottom-left corner, infinite maps' chunks), adjacent boxes merged (see
  * the file's head). Layers come bottom first; hidden ones are left out unless `includeHidden`, and
- * layers without shapes are left out. Orthogonal maps only. Never throws: a map it cannot read
- * (undecodable layer data, a tileset not inlined) gives problems naming the JSON path.
+ * layers without shapes are left out. Orthogonal maps only. A map it cannot read (undecodable
+ * layer data, a tileset not inlined) gives problems naming the JSON path; only a `maxVertices`
+ * below 3 throws (a RangeError).
  */
 export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): BakeResult {
+  const maxVertices = options.maxVertices ?? 8;
+  if (!Number.isInteger(maxVertices) || maxVertices < 3) throw new RangeError(`maxVertices must be a whole number of at least 3, got ${maxVertices}`);
   const problems: SceneProblem[] = [];
   const problem = (at: readonly PathSegment[], message: string) => problems.push({ path: formatPath(at), message });
   const orientation = map.orientation ?? "orthogonal";
@@ -308,14 +311,15 @@ export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): B
   const tilesets: { firstgid: number; tileset: JsonObject }[] = [];
   (Array.isArray(map.tilesets) ? map.tilesets : []).forEach((t: JsonValue, i: number) => {
     if (!isObject(t)) return problem(["tilesets", i], "a tileset must be an object");
-    if (typeof t.source === "string") return problem(["tilesets", i, "source"], `external tileset ${JSON.stringify(t.source)} is not loaded (baking needs every tileset inlined)`);
+    // A reference to a tileset file (only firstgid and source); an inlined one may keep its source.
+    if (typeof t.source === "string" && t.tilewidth === undefined) return problem(["tilesets", i, "source"], `external tileset ${JSON.stringify(t.source)} is not loaded (baking needs every tileset inlined)`);
     const firstgid = num(t.firstgid, NaN);
     if (!Number.isInteger(firstgid) || firstgid < 1) return problem(["tilesets", i, "firstgid"], "expected a whole number of at least 1");
     tilesets.push({ firstgid, tileset: t });
   });
   if (problems.length > 0) return { ok: false, problems };
   tilesets.sort((a, b) => a.firstgid - b.firstgid);
-  const catalog = new TileCatalog(tilesets, tw, th, options.maxVertices ?? 8);
+  const catalog = new TileCatalog(tilesets, tw, th, maxVertices);
   const infinite = map.infinite === true;
   const layers: BakedLayer[] = [];
   const unbaked: Unbaked[] = [];
@@ -415,11 +419,15 @@ export function withBakedLayers(scene: Scene, baked: readonly BakedLayer[]): Sce
   const own: Layer[] = scene.layers?.length ? [...scene.layers] : scene.shapes.length > 0 ? [...sceneLayers(scene)] : [];
   for (const l of own) layerIds.add(l.id);
   const shapes: Shape[] = [...scene.shapes];
+  // Baked ids are unique among themselves: only one the scene has needs another, which must miss
+  // every id (built at the first clash, as baking a large map gives many).
+  let all: Set<string> | undefined;
+  const shapeId = (id: string) => (shapeIds.has(id) ? freshId((all ??= new Set([...shapeIds, ...baked.flatMap((b) => b.shapes.map((s) => s.id))])), id) : id);
   for (const b of baked) {
     const id = freshId(layerIds, `tiles-${b.tiledId}`);
     own.push({ id, name: b.name, ...(b.visible ? {} : { visible: false }) });
     const first = own.length === 1;
-    for (const s of b.shapes) shapes.push({ ...s, id: freshId(shapeIds, s.id), ...(first ? {} : { layer: id }) });
+    for (const s of b.shapes) shapes.push({ ...s, id: shapeId(s.id), ...(first ? {} : { layer: id }) });
   }
   return { ...scene, layers: own, shapes };
 }

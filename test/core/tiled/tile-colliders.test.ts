@@ -220,6 +220,9 @@ describe("what is not baked", () => {
     const all = bake(map, { includeHidden: true });
     expect(all.layers.map((l) => [l.name, l.visible, l.shapes.length])).toEqual([["Hidden", false, 1], ["Odd", true, 2]]);
     expect(all.unbaked).toEqual([]);
+    const group = { ...base, layers: [{ id: 8, name: "G", type: "group", visible: false, layers: base.layers as JsonObject[] }] };
+    expect(bake(group).layers).toEqual([]);
+    expect(bake(group, { includeHidden: true }).layers.map((l) => [l.name, l.visible])).toEqual([["G/Hidden", false], ["G/Odd", false]]);
     const low = { ...base, tilesets: [{ ...first, firstgid: 5 }] };
     expect(bake(low).unbaked).toMatchObject([{ layer: "Odd", x: 0, y: 0, tile: 1, cells: 1, object: 0, reason: "gid 1 is in no tileset" }]);
   });
@@ -233,8 +236,11 @@ describe("what is not baked", () => {
     };
     expect(bad({}, (m) => ((m.layers as Record<string, unknown>[])[0]!.data = [1]))).toEqual(["layers[0].data: expected 2 tiles, found 1"]);
     expect(bad({}, (m) => (m.tilesets = [{ firstgid: 1, source: "tiles.tsj" }]))).toEqual(['tilesets[0].source: external tileset "tiles.tsj" is not loaded (baking needs every tileset inlined)']);
+    // An inlined tileset may keep the file it came from.
+    expect(bad({}, (m) => (m.tilesets = [{ ...(m.tilesets as JsonObject[])[0]!, source: "tiles.tsj" }]))).toEqual([]);
     expect(bad({}, (m) => (m.orientation = "isometric"))).toEqual(['orientation: only orthogonal maps can be baked, not "isometric"']);
     expect(bad({}, (m) => (m.tilewidth = 0))).toEqual(["tilewidth: the map's tile width must be a positive number"]);
+    expect(() => bakeTileColliders(tmj({ width: 1, height: 1, tiles: [FULL], layers: [[1]] }), { maxVertices: 2 })).toThrow(RangeError);
   });
 });
 
