@@ -219,6 +219,15 @@ export {
   type PropertyType,
   /** Every PropertyType. */
   PROPERTY_TYPES,
+  /** A JSON value: a class property's members. */
+  type JsonValue,
+  /** The range of Tiled's int (and of `int` properties): signed 32-bit. */
+  INT32_MIN,
+  INT32_MAX,
+  /** A Tiled group layer the scene's layers came from, with its properties. */
+  type LayerGroup,
+  /** Where the Tiled map a scene was imported from is. */
+  type TiledMapSource,
   /** A ray or a sweep kept in the scene, evaluated live. */
   type Probe,
   /** A ray from one point to another. */
