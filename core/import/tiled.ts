@@ -229,8 +229,8 @@ export interface TiledReading {
   readonly skipped: readonly TiledSkipped[];
   /** The object layers, in scene layer order. */
   readonly layers: readonly TiledLayerSource[];
-  /** The group layers by path (LayerGroup.name), with their JSON paths. */
-  readonly groups: ReadonlyMap<string, readonly PathSegment[]>;
+  /** The group layers by path (LayerGroup.name): their JSON paths and offsets (their own and their groups'). */
+  readonly groups: ReadonlyMap<string, { readonly at: readonly PathSegment[]; readonly dx: number; readonly dy: number }>;
   /** The shape made of each Tiled object, by object id (the first object of an id). */
   readonly shapes: ReadonlyMap<number, Shape>;
 }
@@ -279,18 +279,28 @@ function idMaker(stored: readonly (string | undefined)[]): (wanted: string | und
  * Never throws.
  */
 export function importTiled(original: string, options: TiledImportOptions = {}): TiledImportResult {
+  const parsed = parseTiledJson(original);
+  if (!parsed.ok) return parsed;
+  const read = readTiledMap(parsed.data, options, parsed.locate);
+  return read.ok ? { ok: true, scene: read.reading.scene, skipped: read.reading.skipped } : read;
+}
+
+/**
+ * A TMJ file's text as JSON, with a locator of paths in it; the problem of text that is not JSON
+ * (line and column). Never throws.
+ */
+export function parseTiledJson(original: string):
+  | { readonly ok: true; readonly data: unknown; readonly locate: (path: readonly PathSegment[]) => { line: number; column: number } | undefined }
+  | { readonly ok: false; readonly problems: readonly SceneProblem[] } {
   if (original.trim() === "") return { ok: false, problems: [{ path: "", message: "the file is empty (expected a Tiled JSON map)", line: 1, column: 1 }] };
   // Tiled 1.8 writes control characters other than \b \t \n \f \r unescaped inside strings (not
   // valid JSON). They cannot appear outside strings in any JSON, so escaping them only repairs.
   const text = original.replace(RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return { ok: true, data: JSON.parse(text) as unknown, locate: jsonLocator(text) };
   } catch {
     return { ok: false, problems: [syntaxProblem(original)] };
   }
-  const read = readTiledMap(data, options, jsonLocator(text));
-  return read.ok ? { ok: true, scene: read.reading.scene, skipped: read.reading.skipped } : read;
 }
 
 /**
@@ -320,7 +330,7 @@ export function readTiledMap(
   const sources: Omit<TiledLayerSource, "layer">[] = [];
   const images: ImportedImage[] = [];
   const groups: LayerGroup[] = [];
-  const groupPaths = new Map<string, readonly PathSegment[]>();
+  const groupPaths = new Map<string, { readonly at: readonly PathSegment[]; readonly dx: number; readonly dy: number }>();
   const mapDir = options.mapDir ?? "";
   const rebase: PathRebase = { from: mapDir, to: options.sceneDir ?? mapDir };
   const mapMeta = readProperties(reader.array(data, "properties", []), "map", rebase);
@@ -388,7 +398,7 @@ export function readTiledMap(
         for (const d of meta.dropped) skipped.push({ layer: path, object: 0, name: "", property: d.property, reason: d.reason });
         classNote(raw, here, path);
         if (!groupPaths.has(path)) {
-          groupPaths.set(path, here);
+          groupPaths.set(path, { at: here, dx: ox, dy: oy });
           groups.push({ name: path, ...(meta.properties.length > 0 ? { properties: meta.properties } : {}) });
         } else if (meta.properties.length > 0) skipped.push({ layer: path, object: 0, name: "", reason: "a second group of the same path: its properties are not kept" });
         walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, layerOpacity(), isHidden, isLocked);
