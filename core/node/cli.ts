@@ -355,11 +355,11 @@ async function exportInto(io: CliIO, file: string, into: string, options: Export
   if (typeof parsed.data !== "object" || parsed.data === null || Array.isArray(parsed.data)) throw new UserError(`${into}: not a Tiled map (expected a JSON object)`, 1);
   const sceneDir = forwardSlashes(path.dirname(path.resolve(file)));
   const mapDir = forwardSlashes(path.dirname(path.resolve(into)));
-  if (scene.tiledMap && path.resolve(path.dirname(file), scene.tiledMap.src) !== path.resolve(into)) {
-    io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: shapes are matched to its objects by Tiled id and shape id all the same\n`);
-  }
-  const merged = mergeIntoTiledMap(parsed.data as JsonObject, scene, { ...(options.tiledCapsules ? { capsules: options.tiledCapsules } : {}), mapDir, sceneDir });
+  const merged = mergeIntoTiledMap(parsed.data as JsonObject, scene, { ...(options.tiledCapsules ? { capsules: options.tiledCapsules } : {}), mapDir, sceneDir, locate: parsed.locate });
   if (!merged.ok) throw new UserError(merged.problems.map((p) => formatProblem(p, into)).join("\n"), 1);
+  if (scene.tiledMap && path.resolve(path.dirname(file), scene.tiledMap.src) !== path.resolve(into)) {
+    io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
+  }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
   const text = JSON.stringify(merged.map, null, 2) + "\n";
   const { updated, added, removed } = merged.report;

@@ -40,6 +40,8 @@ export interface TiledMergeOptions extends TiledExportOptions {
   readonly mapDir?: string;
   /** The scene's folder: its `file` properties are relative to it. Default: `mapDir`. */
   readonly sceneDir?: string;
+  /** Where a JSON path is in the map's text, for the problems of a map that cannot be read. */
+  readonly locate?: (path: readonly PathSegment[]) => { line: number; column: number } | undefined;
 }
 
 /** What the merge changed, counted, and what it could not write. */
@@ -323,7 +325,7 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   const sceneDir = options.sceneDir ?? mapDir;
   const read: PathRebase = { from: mapDir, to: sceneDir };
   const write = fileRebase({ sceneDir, outputDir: mapDir });
-  const parsed = readTiledMap(options.resolved ?? original, { mapDir, sceneDir });
+  const parsed = readTiledMap(options.resolved ?? original, { mapDir, sceneDir }, options.resolved ? undefined : options.locate);
   if (!parsed.ok) return parsed;
   const reading = parsed.reading;
   const o = resolveOptions(options);

@@ -196,3 +196,17 @@ export function expectSameProperties(actual: readonly Property[] | undefined, ex
     else expect(q.value, `${where} property ${p.name}`).toEqual(p.value);
   });
 }
+
+/**
+ * The scene without Tiled custom types (`propertytype`): Tiled 1.8's headless --export-map loads
+ * no project, so it knows no custom class or enum and drops them (Tiled's own limit).
+ */
+export function withoutPropertyTypes(scene: Scene): Scene {
+  const strip = (list: readonly Property[] | undefined) => list?.map(({ propertytype: _custom, ...p }) => p as Property);
+  return {
+    ...scene,
+    ...(scene.properties ? { properties: strip(scene.properties) } : {}),
+    ...(scene.layers ? { layers: scene.layers.map((l) => (l.properties ? { ...l, properties: strip(l.properties) } : l)) } : {}),
+    shapes: scene.shapes.map((s) => (s.properties ? { ...s, properties: strip(s.properties) } : s)),
+  };
+}
