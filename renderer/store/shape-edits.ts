@@ -15,7 +15,7 @@ import {
   type PropertyType,
   type Shape,
 } from "../../core";
-import { coordinateProblem, sizeProblem } from "../../core/scene/field-rules";
+import { controlCharacterProblem, coordinateProblem, sizeProblem, withoutControlCharacters } from "../../core/scene/field-rules";
 import { COLOR_PATTERN } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
@@ -122,12 +122,33 @@ function mapShapes(shapes: readonly Shape[], ids: readonly string[], change: (s:
   return changed ? next : shapes;
 }
 
-/** Names shapes; "" removes the name (unnamed). */
-export function shapesNamed(shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] {
+/** A name or id as the format takes it (no control characters), or refused in its words. */
+export function checkLabel(text: string): Edit<string> {
+  const problem = controlCharacterProblem(text);
+  return problem ? { ok: false, message: problem } : { ok: true, value: text };
+}
+
+/** Sets an optional text field of shapes; "" takes it away (unnamed, no class). */
+function shapesWithText(shapes: readonly Shape[], ids: readonly string[], field: "name" | "class", text: string): readonly Shape[] {
   return mapShapes(shapes, ids, (s) => {
-    if ((s.name ?? "") === name) return s;
-    const { name: _old, ...rest } = s;
-    return (name === "" ? rest : { ...rest, name }) as Shape;
+    if ((s[field] ?? "") === text) return s;
+    const { [field]: _old, ...rest } = s;
+    return (text === "" ? rest : { ...rest, [field]: text }) as Shape;
+  });
+}
+
+/** Names shapes; "" removes the name (unnamed). */
+export const shapesNamed = (shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] => shapesWithText(shapes, ids, "name", name);
+
+/** Gives shapes a class (Tiled's class: what kind of thing it is in the game); "" removes it. */
+export const shapesClassed = (shapes: readonly Shape[], ids: readonly string[], cls: string): readonly Shape[] => shapesWithText(shapes, ids, "class", cls);
+
+/** Shows or hides shapes (Tiled's object visibility); shown is written as an absent field. */
+export function shapesShown(shapes: readonly Shape[], ids: readonly string[], visible: boolean): readonly Shape[] {
+  return mapShapes(shapes, ids, (s) => {
+    if ((s.visible !== false) === visible) return s;
+    const { visible: _old, ...rest } = s;
+    return (visible ? rest : { ...rest, visible: false }) as Shape;
   });
 }
 
@@ -155,9 +176,9 @@ export function shapesWithBit(shapes: readonly Shape[], ids: readonly string[], 
   });
 }
 
-/** Names a category bit; an empty name removes it. Kept sorted by bit. */
+/** Names a category bit; an empty name removes it. Kept sorted by bit; control characters are left out. */
 export function collisionLayersNamed(list: readonly CollisionLayer[], bit: number, name: string): readonly CollisionLayer[] {
-  const trimmed = name.trim();
+  const trimmed = withoutControlCharacters(name).trim();
   const rest = list.filter((c) => c.bit !== bit);
   if ((list.find((c) => c.bit === bit)?.name ?? "") === trimmed) return list;
   return trimmed === "" ? rest : [...rest, { bit, name: trimmed }].sort((a, b) => a.bit - b.bit);
@@ -254,7 +275,7 @@ const withProps = (s: Shape, properties: readonly Property[]): Shape => {
 
 function checkName(name: string): Edit<string> {
   const n = name.trim();
-  return n === "" ? { ok: false, message: "a property needs a name" } : { ok: true, value: n };
+  return n === "" ? { ok: false, message: "a property needs a name" } : checkLabel(n);
 }
 
 export function shapesWithNewProperty(shapes: readonly Shape[], ids: readonly string[], name: string, type: PropertyType): Edit<readonly Shape[]> {
@@ -326,7 +347,12 @@ const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: reado
 
 export const setSelectionField = (editor: Editor, field: NumericField, value: number) => onSelection(editor, (s, ids) => shapesWithField(s, ids, field, value));
 export const setShapePoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
-export const nameSelection = (editor: Editor, name: string) => onSelection(editor, (s, ids) => shapesNamed(s, ids, name));
+export const nameSelection = (editor: Editor, name: string): Edit<null> => {
+  const checked = checkLabel(name);
+  return checked.ok ? onSelection(editor, (s, ids) => shapesNamed(s, ids, name)) : checked;
+};
+export const classSelection = (editor: Editor, cls: string) => onSelection(editor, (s, ids) => shapesClassed(s, ids, cls));
+export const setSelectionVisible = (editor: Editor, visible: boolean) => onSelection(editor, (s, ids) => shapesShown(s, ids, visible));
 export const setSelectionBit = (editor: Editor, field: BitField, bit: number, on: boolean) => onSelection(editor, (s, ids) => shapesWithBit(s, ids, field, bit, on));
 export const addSelectionProperty = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithNewProperty(s, ids, name, type));
 export const renameSelectionProperty = (editor: Editor, from: string, to: string) => onSelection(editor, (s, ids) => shapesWithPropertyRenamed(s, ids, from, to));
