@@ -50,6 +50,9 @@ export function controlCharacterProblem(text: string): string | null {
   return m ? `${CONTROL_MESSAGE}: U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")} at character ${m.index + 1}` : null;
 }
 
+/** Text without the control characters the format refuses (for names typed as they go). */
+export const withoutControlCharacters = (text: string): string => text.replace(new RegExp(CONTROL_CHARACTER.source, "g"), "");
+
 /** A name: any text without control characters. */
 export const label = z.string().regex(NO_CONTROL_CHARACTER, { message: CONTROL_MESSAGE });
 /** An id: a non-empty name. */
