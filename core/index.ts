@@ -314,6 +314,12 @@ export { exportTiled } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
 export { exportBox2d } from "./export/box2d";
 export {
+  /** The scene written back into the Tiled map it came from (Tiled's JSON model), the rest of the map kept. */
+  mergeIntoTiledMap,
+  type TiledMergeOptions,
+  type TiledMergeResult,
+} from "./tiled/merge";
+export {
   /** A Tiled map (.tmj) as a scene, with what could not come along. */
   importTiled,
   /** Something in a Tiled map that did not come along. */

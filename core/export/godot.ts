@@ -260,6 +260,8 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
       const id = version === 4 ? `${type}_${n}` : String(n);
       resources.push(section(`[sub_resource type="${type}" id=${version === 4 ? godotString(id) : id}]`, shapeProperties(shape, version)));
       const lines: string[] = [];
+      // A hidden shape (Tiled's hidden object) as a hidden layer's body: still colliding.
+      if (shape.visible === false) lines.push("visible = false");
       if (shape.x !== 0 || shape.y !== 0) lines.push(`position = ${godotVector2(shape.x, shape.y, version)}`);
       // Radians in both (Godot 3 stores `rotation`, not the editor's rotation_degrees); circles ignore it.
       if (shape.type !== "circle" && shape.rotation !== 0 && Number.isFinite(shape.rotation)) lines.push(`rotation = ${godotReal((shape.rotation * Math.PI) / 180)}`);

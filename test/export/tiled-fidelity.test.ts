@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScene, serializeScene, type Property, type Scene, type Shape } from "../../core/index";
 import { exportTiled } from "../../core/export/tiled";
+import { exportGodot } from "../../core/export/godot";
 import { importTiled, type TiledImportOptions, type TiledImportResult } from "../../core/import/tiled";
 import { seedOf } from "../core/arbitraries";
 import { expectSameProperties, expectSameScene, sceneArbitrary } from "./tiled-helpers";
@@ -60,6 +61,15 @@ describe("hidden objects", () => {
     expect(serializeScene(scene).match(/"visible": false/g)?.length).toBe(1);
     const out = parsed(exportTiled(scene)).layers[0]!.objects!;
     expect(out.map((o) => o.visible)).toEqual([false, true, true]);
+  });
+
+  it("go to Godot hidden as a hidden layer's body does (visibility is no physics: it still collides)", () => {
+    const { scene } = imported(map([objectLayer("O", [object(1, { visible: false }), object(2)])]));
+    for (const version of [4, 3] as const) {
+      const text = exportGodot(scene, { version });
+      const shapes = text.split("\n\n").filter((s) => s.includes('type="CollisionShape2D"'));
+      expect(shapes.map((s) => s.includes("\nvisible = false"))).toEqual([true, false]);
+    }
   });
 });
 
