@@ -219,6 +219,15 @@ export {
   type PropertyType,
   /** Every PropertyType. */
   PROPERTY_TYPES,
+  /** A JSON value: a class property's members. */
+  type JsonValue,
+  /** The range of Tiled's int (and of `int` properties): signed 32-bit. */
+  INT32_MIN,
+  INT32_MAX,
+  /** A Tiled group layer the scene's layers came from, with its properties. */
+  type LayerGroup,
+  /** Where the Tiled map a scene was imported from is. */
+  type TiledMapSource,
   /** A ray or a sweep kept in the scene, evaluated live. */
   type Probe,
   /** A ray from one point to another. */
@@ -313,6 +322,12 @@ export type { ImageExportOptions } from "./export/images";
 export { exportTiled } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
 export { exportBox2d } from "./export/box2d";
+export {
+  /** The scene written back into the Tiled map it came from (Tiled's JSON model), the rest of the map kept. */
+  mergeIntoTiledMap,
+  type TiledMergeOptions,
+  type TiledMergeResult,
+} from "./tiled/merge";
 export {
   /** A Tiled map (.tmj) as a scene, with what could not come along. */
   importTiled,

@@ -61,6 +61,7 @@ export interface B2dVec2 {
 export type B2dCustomProperty =
   | { readonly name: string; readonly string: string }
   | { readonly name: string; readonly float: number }
+  | { readonly name: string; readonly int: number }
   | { readonly name: string; readonly bool: boolean }
   | { readonly name: string; readonly color: readonly [number, number, number, number] };
 
@@ -133,21 +134,31 @@ export function colorToRgba(value: string): [number, number, number, number] | n
 }
 
 /**
- * A scene property as a b2dJson one. Numbers are always "float": the scene has one number type,
- * and a key that changed with the value (int for 3, float for 3.5) would break getCustomFloat.
+ * A scene property as a b2dJson one. A `number` is always "float": a key that changed with the
+ * value (int for 3, float for 3.5) would break getCustomFloat; `int` and `object` (an id) are
+ * "int". Files are strings, a class its members as JSON text (b2dJson has no nested values).
  */
 export function customProperty(p: Property): B2dCustomProperty {
   switch (p.type) {
     case "string":
+    case "file":
       return { name: p.name, string: p.value };
     case "number":
+    case "float":
       return { name: p.name, float: clean(p.value) };
+    case "int":
+    case "object":
+      return { name: p.name, int: clean(p.value) };
     case "boolean":
       return { name: p.name, bool: p.value };
     case "color": {
       const rgba = colorToRgba(p.value);
       return rgba ? { name: p.name, color: rgba } : { name: p.name, string: p.value };
     }
+    case "class":
+      return { name: p.name, string: JSON.stringify(p.value) };
+    default:
+      return assertNever(p, "property type");
   }
 }
 

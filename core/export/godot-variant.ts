@@ -1,7 +1,7 @@
 // Values as Godot's text resources (.tscn) write them, checked against VariantWriter and the
 // tokenizer in core/variant/variant_parser.cpp (Godot 3 and 4): Godot 4 writes constructors without
 // inner spaces ("Vector2(1, 2)"), Godot 3 with them ("Vector2( 1, 2 )"); both parsers skip spaces.
-import type { Point } from "../scene/types";
+import type { JsonValue, Point } from "../scene/types";
 
 export type GodotVersion = 3 | 4;
 
@@ -68,3 +68,17 @@ export const godotExtResource = (id: string, version: GodotVersion): string => (
 
 /** A reference to a [sub_resource]: string ids in Godot 4, integer ids in Godot 3. */
 export const godotSubResource = (id: string, version: GodotVersion): string => (version === 4 ? `SubResource(${godotString(id)})` : `SubResource( ${id} )`);
+
+/**
+ * A JSON value as Godot's: objects as Dictionaries (string keys), arrays as Arrays, whole numbers as
+ * ints and others as floats, null as null (a class property's members).
+ */
+export function godotJson(value: JsonValue, version: GodotVersion): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return godotString(value);
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "number") return Number.isInteger(value) ? godotNumber(value) : godotReal(value);
+  if (Array.isArray(value)) return `[${value.map((v: JsonValue) => godotJson(v, version)).join(", ")}]`;
+  const entries = Object.entries(value as { readonly [key: string]: JsonValue });
+  return entries.length === 0 ? "{}" : `{\n${entries.map(([k, v]) => `${godotString(k)}: ${godotJson(v, version)}`).join(",\n")}\n}`;
+}

@@ -10,7 +10,7 @@
 import { assertNever } from "../assert-never";
 import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, layerOf, sceneLayers, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { identifier, nodeName, UniqueNames } from "./godot-names";
-import { godotColor, godotExtResource, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
+import { godotColor, godotExtResource, godotJson, godotNumber, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
 import { locateImages, type ImageExportOptions, type ImageNote } from "./images";
 
 export type { GodotVersion } from "./godot-variant";
@@ -173,13 +173,22 @@ function shapeProperties(shape: Shape, version: GodotVersion): string[] {
 function propertyValue(p: Property, version: GodotVersion): string {
   switch (p.type) {
     case "string":
+    case "file":
       return godotString(p.value);
     case "number":
+    case "float":
       return godotReal(p.value);
+    case "int":
+    case "object":
+      return godotNumber(p.value);
     case "boolean":
       return String(p.value);
     case "color":
       return godotColor(p.value, version);
+    case "class":
+      return godotJson(p.value, version);
+    default:
+      return assertNever(p, "property type");
   }
 }
 
@@ -251,6 +260,8 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
       const id = version === 4 ? `${type}_${n}` : String(n);
       resources.push(section(`[sub_resource type="${type}" id=${version === 4 ? godotString(id) : id}]`, shapeProperties(shape, version)));
       const lines: string[] = [];
+      // A hidden shape (Tiled's hidden object) as a hidden layer's body: still colliding.
+      if (shape.visible === false) lines.push("visible = false");
       if (shape.x !== 0 || shape.y !== 0) lines.push(`position = ${godotVector2(shape.x, shape.y, version)}`);
       // Radians in both (Godot 3 stores `rotation`, not the editor's rotation_degrees); circles ignore it.
       if (shape.type !== "circle" && shape.rotation !== 0 && Number.isFinite(shape.rotation)) lines.push(`rotation = ${godotReal((shape.rotation * Math.PI) / 180)}`);

@@ -13,7 +13,8 @@ import { assertNever } from "../assert-never";
 import { geometryOf, transformOf } from "../shapes";
 import { computeAABB } from "../geometry";
 import { rotFromDegrees } from "../vec2";
-import { layerOf, sceneLayers, type Property, type Scene, type Shape } from "../scene/types";
+import { INT32_MAX, layerOf, sceneLayers, type LayerGroup, type Scene, type Shape } from "../scene/types";
+import { TILED_BIT_NAME_PREFIX, TILED_COLLISION_LAYER, TILED_COLLISION_MASK, TILED_IMAGE_HEIGHT, TILED_IMAGE_ID, TILED_IMAGE_WIDTH, TILED_LAYER_ID, TILED_SHAPE_ID, toTiledProperty, type PathRebase, type TiledProperty } from "../tiled/properties";
 import { drawnSize, locateImages, sizeText, type ImageExportOptions, type ImageNote, type LocatedImage } from "./images";
 
 export interface TiledExportOptions {
@@ -30,46 +31,23 @@ export interface TiledExportOptions {
   readonly images?: ImageExportOptions;
 }
 
-/** Custom property names that carry scene data rather than designer properties. */
-export const TILED_SHAPE_ID = "shape_id";
-export const TILED_LAYER_ID = "layer_id";
-export const TILED_COLLISION_LAYER = "collision_layer";
-export const TILED_COLLISION_MASK = "collision_mask";
-/** Image layer properties: the scene image's id, and its drawn size when the scene gives one (Tiled has no scaled image layers). */
-export const TILED_IMAGE_ID = "image_id";
-export const TILED_IMAGE_WIDTH = "image_width";
-export const TILED_IMAGE_HEIGHT = "image_height";
-/** Map property naming collision bit N: `collision_layer_N` (string). */
-export const TILED_BIT_NAME_PREFIX = "collision_layer_";
-/**
- * A designer property whose name is reserved above, or already starts with this, is written with
- * this prefix, so every name survives the round trip (import strips one prefix).
- */
-export const TILED_ESCAPE_PREFIX = "user:";
-const RESERVED = new Set([TILED_SHAPE_ID, TILED_LAYER_ID, TILED_COLLISION_LAYER, TILED_COLLISION_MASK]);
-
-export const escapePropertyName = (name: string): string => (RESERVED.has(name) || name.startsWith(TILED_ESCAPE_PREFIX) ? TILED_ESCAPE_PREFIX + name : name);
+export {
+  escapePropertyName,
+  fromTiledColor,
+  TILED_BIT_NAME_PREFIX,
+  TILED_COLLISION_LAYER,
+  TILED_COLLISION_MASK,
+  TILED_ESCAPE_PREFIX,
+  TILED_IMAGE_HEIGHT,
+  TILED_IMAGE_ID,
+  TILED_IMAGE_WIDTH,
+  TILED_LAYER_ID,
+  TILED_SHAPE_ID,
+  toTiledColor,
+} from "../tiled/properties";
 
 export const DEFAULT_CAPSULE_SEGMENTS = 8;
 export const DEFAULT_TILE_SIZE = 32;
-/** Tiled keeps int properties and map sizes in a signed 32-bit int (1.8 wraps 4294967295 to -1). */
-const INT32_MAX = 2147483647;
-const INT32_MIN = -2147483648;
-
-/** Our "#rrggbb" / "#rrggbbaa" as Tiled's "#aarrggbb" (lowercase, opaque alpha written out, as Tiled 1.8 writes it). */
-export function toTiledColor(color: string): string {
-  const hex = color.slice(1).toLowerCase();
-  return hex.length === 8 ? `#${hex.slice(6)}${hex.slice(0, 6)}` : `#ff${hex}`;
-}
-
-/** Tiled's "#aarrggbb" or "#rrggbb" as ours; opaque alpha is left out. Null when not a colour. */
-export function fromTiledColor(color: string): string | null {
-  if (/^#[0-9a-fA-F]{6}$/.test(color)) return color.toLowerCase();
-  if (!/^#[0-9a-fA-F]{8}$/.test(color)) return null;
-  const hex = color.slice(1).toLowerCase();
-  const alpha = hex.slice(0, 2);
-  return alpha === "ff" ? `#${hex.slice(2)}` : `#${hex.slice(2)}${alpha}`;
-}
 
 /** Top-left corner of a w × h box centred at (cx, cy) and turned by `degrees` about its centre. */
 export function cornerOfCentred(cx: number, cy: number, w: number, h: number, degrees: number): { x: number; y: number } {
@@ -86,37 +64,28 @@ export function centreOfCornered(x: number, y: number, w: number, h: number, deg
 /** No "-0" in the output (JSON.stringify writes -0 as 0 already, but objects compared in tests keep it). */
 const num = (v: number): number => (Object.is(v, -0) ? 0 : v);
 
-interface TiledProperty {
-  readonly name: string;
-  readonly type: "string" | "int" | "float" | "bool" | "color";
-  readonly value: string | number | boolean;
-}
-
-function tiledProperty(p: Property): TiledProperty {
-  const name = escapePropertyName(p.name);
-  switch (p.type) {
-    case "string":
-      return { name, type: "string", value: p.value };
-    case "boolean":
-      return { name, type: "bool", value: p.value };
-    case "color":
-      return { name, type: "color", value: toTiledColor(p.value) };
-    case "number":
-      // Whole numbers Tiled's int holds stay ints (what designers expect); the rest are floats.
-      return Number.isInteger(p.value) && p.value >= INT32_MIN && p.value <= INT32_MAX ? { name, type: "int", value: num(p.value) } : { name, type: "float", value: num(p.value) };
-  }
-}
-
 /** Collision bits as Tiled's signed 32-bit int: bit 31 set reads negative (two's complement). */
 const int32 = (bits: number): number => bits | 0;
 
-function shapeProperties(shape: Shape): TiledProperty[] {
+/** The properties that carry a shape's id and collision bits (bits only when not 1). */
+export function shapeMetaProperties(shape: Shape): TiledProperty[] {
   const out: TiledProperty[] = [{ name: TILED_SHAPE_ID, type: "string", value: shape.id }];
   if (shape.collisionLayer !== undefined && shape.collisionLayer !== 1) out.push({ name: TILED_COLLISION_LAYER, type: "int", value: int32(shape.collisionLayer) });
   if (shape.collisionMask !== undefined && shape.collisionMask !== 1) out.push({ name: TILED_COLLISION_MASK, type: "int", value: int32(shape.collisionMask) });
-  for (const p of shape.properties ?? []) out.push(tiledProperty(p));
   return out;
 }
+
+function shapeProperties(shape: Shape, rebase: PathRebase | undefined): TiledProperty[] {
+  return [...shapeMetaProperties(shape), ...(shape.properties ?? []).map((p) => toTiledProperty(p, rebase))];
+}
+
+/** The map properties naming collision bits, in bit order. */
+export const bitNameProperties = (scene: Pick<Scene, "collisionLayers">): TiledProperty[] =>
+  [...(scene.collisionLayers ?? [])].sort((a, b) => a.bit - b.bit).map((c) => ({ name: `${TILED_BIT_NAME_PREFIX}${c.bit}`, type: "string", value: c.name }));
+
+/** Where `file` properties' paths go: from the scene's folder to the map's (ImageExportOptions' folders). */
+export const fileRebase = (images: ImageExportOptions | undefined): PathRebase | undefined =>
+  images?.sceneDir === undefined && images?.outputDir === undefined ? undefined : { from: images.sceneDir ?? "", to: images.outputDir ?? images.sceneDir ?? "" };
 
 /**
  * A convex polygon inscribed in a vertical capsule (local, centred): `segments` chords per cap,
@@ -144,24 +113,25 @@ export function capsulePolygon(radius: number, height: number, segments: number)
 }
 
 type TiledObject = Record<string, unknown>;
-type ShapeOptions = Required<Omit<TiledExportOptions, "images">>;
+export type ShapeOptions = Required<Omit<TiledExportOptions, "images">>;
 
-function tiledObject(shape: Shape, id: number, options: ShapeOptions): TiledObject {
-  const head = { id, name: shape.name ?? "", type: "" };
-  const tail = { visible: true, properties: shapeProperties(shape) };
+/**
+ * A shape's geometry as a Tiled object's fields, in Tiled's order: `ellipse` or `capsule` (the
+ * kind's flag), x, y, width, height, rotation, `polygon`. (dx, dy) is the offset of the layer (and
+ * its groups) it goes in: Tiled adds it when drawing, so it is taken off the position.
+ */
+export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 0): TiledObject {
   const rectLike = (w: number, h: number, flag: Record<string, true>): TiledObject => {
     const corner = cornerOfCentred(shape.x, shape.y, w, h, shape.rotation);
-    return { ...head, ...flag, x: num(corner.x), y: num(corner.y), width: w, height: h, rotation: num(shape.rotation), ...tail };
+    return { ...flag, x: num(corner.x - dx), y: num(corner.y - dy), width: w, height: h, rotation: num(shape.rotation) };
   };
   const polygon = (points: readonly (readonly [number, number])[]): TiledObject => ({
-    ...head,
-    x: num(shape.x),
-    y: num(shape.y),
+    x: num(shape.x - dx),
+    y: num(shape.y - dy),
     width: 0,
     height: 0,
     rotation: num(shape.rotation),
     polygon: points.map(([x, y]) => ({ x: num(x), y: num(y) })),
-    ...tail,
   });
   switch (shape.type) {
     case "box":
@@ -177,7 +147,13 @@ function tiledObject(shape: Shape, id: number, options: ShapeOptions): TiledObje
   }
 }
 
-function resolveOptions(options: TiledExportOptions): ShapeOptions {
+/** The shape as a new Tiled object of id `id`, in a layer offset by (dx, dy). */
+export function tiledObject(shape: Shape, id: number, options: ShapeOptions, rebase?: PathRebase, dx = 0, dy = 0): TiledObject {
+  // Tiled writes an object's class as "type" (Tiled 1.9 alone wrote "class"; later ones read either).
+  return { id, name: shape.name ?? "", type: shape.class ?? "", ...tiledGeometry(shape, options, dx, dy), visible: shape.visible !== false, properties: shapeProperties(shape, rebase) };
+}
+
+export function resolveOptions(options: TiledExportOptions): ShapeOptions {
   const capsules = options.capsules ?? "capsule";
   const capsuleSegments = options.capsuleSegments ?? DEFAULT_CAPSULE_SEGMENTS;
   const tileSize = options.tileSize ?? DEFAULT_TILE_SIZE;
@@ -258,16 +234,75 @@ function imageLayer({ image, path, pixelSize }: LocatedImage & { readonly path: 
 }
 
 /**
+ * Tiled object ids for the shapes, by shape: a shape's `tiledId` when no shape before it has
+ * claimed it (so `object` properties that point at imported objects still do), else the next id
+ * above every claimed one, in `order`.
+ */
+export function objectIds(order: readonly Shape[]): { readonly ids: ReadonlyMap<Shape, number>; readonly next: number } {
+  const ids = new Map<Shape, number>();
+  const claimed = new Set<number>();
+  for (const s of order) {
+    if (s.tiledId !== undefined && !claimed.has(s.tiledId)) {
+      claimed.add(s.tiledId);
+      ids.set(s, s.tiledId);
+    }
+  }
+  let next = Math.max(0, ...claimed) + 1;
+  for (const s of order) if (!ids.has(s)) ids.set(s, next++);
+  return { ids, next };
+}
+
+/** A layer list with object layers placed in the scene's groups: a layer "A/B/C" under groups "A" and "A/B" goes into them as "C". */
+function nestInGroups(objectLayers: readonly TiledObject[], groups: readonly LayerGroup[], firstId: number, rebase: PathRebase | undefined): { readonly layers: TiledObject[]; readonly next: number } {
+  interface Node { readonly path: string; readonly group: TiledObject | null; readonly children: TiledObject[] }
+  const root: Node = { path: "", group: null, children: [] };
+  let nextId = firstId;
+  // The open group at each depth: a layer joins the groups it shares with the last one written.
+  let open: Node[] = [root];
+  for (const layer of objectLayers) {
+    const name = layer.name as string;
+    const chain = groups.filter((g) => name.startsWith(`${g.name}/`)).sort((a, b) => a.name.length - b.name.length);
+    let depth = 0;
+    while (depth < chain.length && open[depth + 1]?.path === chain[depth]!.name) depth++;
+    open = open.slice(0, depth + 1);
+    for (const g of chain.slice(depth)) {
+      const parent = open[open.length - 1]!;
+      const children: TiledObject[] = [];
+      const group: TiledObject = {
+        id: nextId++,
+        name: parent.path === "" ? g.name : g.name.slice(parent.path.length + 1),
+        type: "group",
+        visible: true,
+        locked: false,
+        opacity: 1,
+        x: 0,
+        y: 0,
+        ...(g.properties && g.properties.length > 0 ? { properties: g.properties.map((p) => toTiledProperty(p, rebase)) } : {}),
+        layers: children,
+      };
+      parent.children.push(group);
+      open.push({ path: g.name, group, children });
+    }
+    const inner = open[open.length - 1]!;
+    inner.children.push(inner.path === "" ? layer : { ...layer, name: name.slice(inner.path.length + 1) });
+  }
+  return { layers: root.children, next: nextId };
+}
+
+/**
  * The scene as a complete orthogonal Tiled map (TMJ text ending in a newline). Deterministic;
  * never throws on a valid scene (a RangeError only for invalid options). Probes are not exported.
  * Images become image layers below the object layers, first image at the bottom; object layers
- * keep ids 1…n whether or not there are images.
+ * keep ids 1…n whether or not there are images, group layers (the scene's `groups`) come after.
+ * Objects keep their `tiledId` where they can (objectIds).
  */
 export function exportTiled(scene: Scene, options: TiledExportOptions = {}): string {
   const o = resolveOptions(options);
+  const rebase = fileRebase(options.images);
   const layers = sceneLayers(scene);
-  let nextObjectId = 1;
-  const objectLayers = layers.map((layer, i) => ({
+  const byLayer = layers.map((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));
+  const { ids, next: nextObjectId } = objectIds(byLayer.flat());
+  const objectLayers = layers.map((layer, i): TiledObject => ({
     id: i + 1,
     name: layer.name,
     // Tiled's colour for drawing the layer's objects; left out (Tiled's grey) when the layer has none.
@@ -279,13 +314,14 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
     x: 0,
     y: 0,
     draworder: "index",
-    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }],
-    objects: scene.shapes.filter((s) => layerOf(s, layers) === layer.id).map((s) => tiledObject(s, nextObjectId++, o)),
+    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }, ...(layer.properties ?? []).map((p) => toTiledProperty(p, rebase))],
+    objects: byLayer[i]!.map((s) => tiledObject(s, ids.get(s)!, o, rebase)),
   }));
   const writesCapsules = o.capsules === "capsule" && scene.shapes.some((s) => s.type === "capsule");
-  const bitNames = [...(scene.collisionLayers ?? [])].sort((a, b) => a.bit - b.bit).map((c) => ({ name: `${TILED_BIT_NAME_PREFIX}${c.bit}`, type: "string", value: c.name }));
+  const mapProperties = [...bitNameProperties(scene), ...(scene.properties ?? []).map((p) => toTiledProperty(p, rebase))];
   const images = tiledImages(scene, options.images).layers;
   const imageLayers = images.map((image, i) => imageLayer(image, objectLayers.length + 1 + i));
+  const nested = nestInGroups(objectLayers, scene.groups ?? [], objectLayers.length + imageLayers.length + 1, rebase);
   const { width, height } = mapSize(scene, images, o.tileSize);
   const map = {
     type: "map",
@@ -299,11 +335,11 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
     tilewidth: o.tileSize,
     tileheight: o.tileSize,
     infinite: false,
-    nextlayerid: objectLayers.length + imageLayers.length + 1,
+    nextlayerid: nested.next,
     nextobjectid: nextObjectId,
-    ...(bitNames.length > 0 ? { properties: bitNames } : {}),
+    ...(mapProperties.length > 0 ? { properties: mapProperties } : {}),
     tilesets: [],
-    layers: [...imageLayers, ...objectLayers],
+    layers: [...imageLayers, ...nested.layers],
   };
   return JSON.stringify(map, null, 2) + "\n";
 }

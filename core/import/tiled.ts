@@ -1,28 +1,20 @@
 // Tiled map (TMJ) → scene: rectangles, circular ellipses, convex polygons and capsule objects of
-// every object layer become shapes, and image layers become scene images; everything else is
-// listed in `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from
-// Tiled itself (which writes extra fields, sorts properties by name and prints numbers with 15
-// significant digits).
+// every object layer become shapes, and image layers become scene images; the map's, its group
+// layers' and its object layers' custom properties come along; everything else is listed in
+// `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from Tiled itself
+// (which writes extra fields, sorts properties by name and prints numbers with 15 significant
+// digits). readTiledMap also says where in the map each layer and shape came from, for writing
+// the scene back into it (core/tiled/merge.ts).
 import { checkConvexPolygon, toVec } from "../hull";
 import { isAbsolutePath, relativePath, resolvePath } from "../scene/file-paths";
 import { imageSourceProblem } from "../scene/image-source";
 import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
+import { CONTROL_CHARACTER } from "../scene/field-rules";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
-import { COLLISION_BITS, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
-import {
-  centreOfCornered,
-  fromTiledColor,
-  TILED_BIT_NAME_PREFIX,
-  TILED_COLLISION_LAYER,
-  TILED_COLLISION_MASK,
-  TILED_ESCAPE_PREFIX,
-  TILED_IMAGE_HEIGHT,
-  TILED_IMAGE_ID,
-  TILED_IMAGE_WIDTH,
-  TILED_LAYER_ID,
-  TILED_SHAPE_ID,
-} from "../export/tiled";
+import { INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type LayerGroup, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
+import { centreOfCornered } from "../export/tiled";
+import { fromTiledColor, readTiledProperty, type PathRebase, type PropertyLevel } from "../tiled/properties";
 
 /** Something in the map that did not come along: an object, a layer, or one property of either. */
 export interface TiledSkipped {
@@ -38,10 +30,12 @@ export interface TiledSkipped {
 }
 
 export interface TiledImportOptions {
-  /** The map file's folder (forward slashes): the map's image paths are relative to it. Default "". */
+  /** The map file's folder (forward slashes): the map's image and file paths are relative to it. Default "". */
   readonly mapDir?: string;
-  /** The folder the scene will be saved in: images' `src` are made relative to it. Default: `mapDir`. */
+  /** The folder the scene will be saved in: images' `src` and `file` properties are made relative to it. Default: `mapDir`. */
   readonly sceneDir?: string;
+  /** The map file's name in `mapDir`: the scene then records where it came from (`tiledMap`). */
+  readonly mapFile?: string;
 }
 
 export type TiledImportResult =
@@ -50,6 +44,7 @@ export type TiledImportResult =
 
 // eslint-disable-next-line no-control-regex -- matching them is the point
 const RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
 
 /** Ellipses whose width and height differ by at most this fraction are circles. */
 export const CIRCLE_TOLERANCE = 1e-9;
@@ -108,89 +103,36 @@ interface Meta {
   dropped: { property: string; reason: string }[];
 }
 
-/** Tiled's int is signed 32-bit: bit masks with bit 31 set come back negative. */
-function bitsOf(p: Json): number | undefined {
-  const v = p.value;
-  if ((p.type !== "int" && p.type !== "float") || typeof v !== "number" || !Number.isInteger(v)) return undefined;
-  if (v < -2147483648 || v > 0xffffffff) return undefined;
-  return v >>> 0;
-}
-
-/** Custom properties: ours (ids, collision bits, an image layer's id and size) are taken out, designers' are converted. */
-function readProperties(list: unknown[], at: readonly PathSegment[], reader: Reader, imageLayer = false): Meta {
+/** A list of custom properties at `level`: ours (ids, collision bits, an image layer's id and size) taken out, designers' converted. */
+function readProperties(list: unknown[], level: PropertyLevel, rebase: PathRebase | undefined): Meta {
   const meta: Meta = { bitNames: [], properties: [], dropped: [] };
   const byName = new Map<string, Property>();
-  list.forEach((raw, i) => {
-    if (!isRecord(raw)) {
-      reader.problems.push([[...at, i], "a property is an object with name, type and value"]);
-      return;
+  for (const raw of list) {
+    const read = readTiledProperty(raw, level, rebase);
+    switch (read.kind) {
+      case "shape-id": meta.shapeId = read.value; break;
+      case "layer-id": meta.layerId = read.value; break;
+      case "image-id": meta.imageId = read.value; break;
+      case "collision-layer": meta.collisionLayer = read.value; break;
+      case "collision-mask": meta.collisionMask = read.value; break;
+      case "image-width": meta.imageWidth = read.value; break;
+      case "image-height": meta.imageHeight = read.value; break;
+      case "bit-name": meta.bitNames.push({ bit: read.bit, name: read.value }); break;
+      case "dropped": meta.dropped.push({ property: read.name, reason: read.reason }); break;
+      // Tiled keeps properties in a map: a later one of the same name replaces the earlier.
+      case "designer": byName.set(read.property.name, read.property); break;
     }
-    const name = reader.string(raw, "name", [...at, i]);
-    const type = raw.type === undefined ? "string" : raw.type;
-    const value = raw.value;
-    if (name.startsWith(TILED_ESCAPE_PREFIX)) {
-      // An escaped designer property (see escapePropertyName): never ours.
-    } else if (name === TILED_SHAPE_ID && type === "string" && typeof value === "string" && value !== "") {
-      meta.shapeId = value;
-      return;
-    } else if (name === TILED_LAYER_ID && type === "string" && typeof value === "string" && value !== "") {
-      meta.layerId = value;
-      return;
-    } else if (name === TILED_COLLISION_LAYER && bitsOf(raw) !== undefined) {
-      meta.collisionLayer = bitsOf(raw);
-      return;
-    } else if (name === TILED_COLLISION_MASK && bitsOf(raw) !== undefined) {
-      meta.collisionMask = bitsOf(raw);
-      return;
-    } else if (imageLayer && name === TILED_IMAGE_ID && type === "string" && typeof value === "string" && value !== "") {
-      meta.imageId = value;
-      return;
-    } else if (imageLayer && (name === TILED_IMAGE_WIDTH || name === TILED_IMAGE_HEIGHT) && (type === "float" || type === "int") && typeof value === "number" && sized(value)) {
-      if (name === TILED_IMAGE_WIDTH) meta.imageWidth = value;
-      else meta.imageHeight = value;
-      return;
-    } else if (name.startsWith(TILED_BIT_NAME_PREFIX) && type === "string" && typeof value === "string" && value !== "") {
-      const bit = Number(name.slice(TILED_BIT_NAME_PREFIX.length));
-      if (/^[1-9]\d?$/.test(name.slice(TILED_BIT_NAME_PREFIX.length)) && bit <= COLLISION_BITS) {
-        meta.bitNames.push({ bit, name: value });
-        return;
-      }
-    }
-    const own = name.startsWith(TILED_ESCAPE_PREFIX) ? name.slice(TILED_ESCAPE_PREFIX.length) : name;
-    const converted = convertProperty(own, type, value);
-    if (typeof converted === "string") meta.dropped.push({ property: name, reason: converted });
-    // Tiled keeps properties in a map: a later one of the same name replaces the earlier.
-    else byName.set(own, converted);
-  });
+  }
   meta.properties = [...byName.values()];
   return meta;
 }
 
-/** A Tiled property as ours, or why it cannot be. */
-function convertProperty(name: string, type: unknown, value: unknown): Property | string {
-  if (name === "") return "a property with an empty name cannot be kept";
-  switch (type) {
-    case "string":
-    case "file":
-      return typeof value === "string" ? { name, type: "string", value } : `a ${type} property needs a string value`;
-    case "int":
-    case "float":
-    case "object":
-      return typeof value === "number" && Number.isFinite(value) ? { name, type: "number", value } : `a ${type} property needs a finite number`;
-    case "bool":
-      return typeof value === "boolean" ? { name, type: "boolean", value } : "a bool property needs true or false";
-    case "color": {
-      // Tiled writes an unset colour as "".
-      const color = typeof value === "string" ? fromTiledColor(value) : null;
-      return color === null ? `a color property needs "#aarrggbb" or "#rrggbb", got ${JSON.stringify(value)}` : { name, type: "color", value: color };
-    }
-    case "class":
-      // Members of a custom class (Tiled 1.8+): kept as their JSON text so nothing is lost.
-      return { name, type: "string", value: JSON.stringify(value ?? {}) };
-    default:
-      return `unknown property type ${JSON.stringify(type)}`;
-  }
+/** Text with each control character replaced by U+FFFD (the format refuses them in names), and whether any was. */
+function cleanName(text: string): { readonly text: string; readonly changed: boolean } {
+  const cleaned = text.replace(CONTROL_CHARACTERS, "\uFFFD");
+  return { text: cleaned, changed: cleaned !== text };
 }
+const CLEANED = "the name held control characters (U+0000 to U+001F, U+007F), which the scene refuses: each became U+FFFD";
 
 const fits = (...values: number[]) => values.every((v) => Math.abs(v) <= MAX_COORDINATE);
 const sized = (...sizes: number[]) => sizes.every((v) => v >= MIN_SIZE && v <= MAX_COORDINATE);
@@ -248,7 +190,7 @@ function shapeBody(obj: Json, at: readonly PathSegment[], dx: number, dy: number
 }
 
 /** A shape without its id and layer, which are settled once every stored id is known. */
-type Draft = ShapeBody & { readonly name?: string; readonly collisionLayer?: number; readonly collisionMask?: number; readonly properties?: readonly Property[] };
+type Draft = ShapeBody & Omit<Partial<Shape>, "type" | "id" | "layer" | "x" | "y" | "rotation">;
 
 interface ImportedLayer {
   readonly storedId: string | undefined;
@@ -257,6 +199,7 @@ interface ImportedLayer {
   readonly locked: boolean;
   /** The object layer's display colour as "#rrggbb" (its alpha dropped), when it has one. */
   readonly color: string | undefined;
+  readonly properties: readonly Property[];
   readonly shapes: { readonly storedId: string | undefined; readonly tiledId: number; readonly shape: Draft }[];
 }
 
@@ -265,6 +208,31 @@ interface ImportedImage {
   /** The layer's name with its groups': the id when none is stored. */
   readonly name: string;
   readonly image: Omit<SceneImage, "id">;
+}
+
+/** Where in the map an object layer of the scene came from. */
+export interface TiledLayerSource {
+  /** The scene layer's id. */
+  readonly layer: string;
+  /** The layer's JSON path in the map: ["layers", 2] or, inside groups, ["layers", 0, "layers", 1]. */
+  readonly at: readonly PathSegment[];
+  /** The group layers' and the layer's offsets added up: what import added to its objects' positions. */
+  readonly dx: number;
+  readonly dy: number;
+  /** The path of the group it is in ("" at the top): its scene name is this, "/", and its own name. */
+  readonly group: string;
+}
+
+/** What reading a map found, beyond the scene: where each layer, group and shape came from. */
+export interface TiledReading {
+  readonly scene: Scene;
+  readonly skipped: readonly TiledSkipped[];
+  /** The object layers, in scene layer order. */
+  readonly layers: readonly TiledLayerSource[];
+  /** The group layers by path (LayerGroup.name): their JSON paths and offsets (their own and their groups'). */
+  readonly groups: ReadonlyMap<string, { readonly at: readonly PathSegment[]; readonly dx: number; readonly dy: number }>;
+  /** The shape made of each Tiled object, by object id (the first object of an id). */
+  readonly shapes: ReadonlyMap<number, Shape>;
 }
 
 /**
@@ -304,25 +272,48 @@ function idMaker(stored: readonly (string | undefined)[]): (wanted: string | und
 /**
  * Reads a Tiled JSON map as a scene. Group layers are flattened: each object layer inside becomes a
  * scene layer named "Group/Layer", hidden or locked when any group above it is, its objects moved
- * by the layers' offsets. Shapes come layer by layer, bottom layer first, in each layer's order.
+ * by the layers' offsets; the groups are listed in `groups` with their properties. Shapes come
+ * layer by layer, bottom layer first, in each layer's order, each with its Tiled id (`tiledId`).
  * Image layers become images in map order (all under the shapes), at their offsets with their
  * groups', with their groups' opacity multiplied in; paths are made relative to `sceneDir`.
  * Never throws.
  */
 export function importTiled(original: string, options: TiledImportOptions = {}): TiledImportResult {
+  const parsed = parseTiledJson(original);
+  if (!parsed.ok) return parsed;
+  const read = readTiledMap(parsed.data, options, parsed.locate);
+  return read.ok ? { ok: true, scene: read.reading.scene, skipped: read.reading.skipped } : read;
+}
+
+/**
+ * A TMJ file's text as JSON, with a locator of paths in it; the problem of text that is not JSON
+ * (line and column). Never throws.
+ */
+export function parseTiledJson(original: string):
+  | { readonly ok: true; readonly data: unknown; readonly locate: (path: readonly PathSegment[]) => { line: number; column: number } | undefined }
+  | { readonly ok: false; readonly problems: readonly SceneProblem[] } {
   if (original.trim() === "") return { ok: false, problems: [{ path: "", message: "the file is empty (expected a Tiled JSON map)", line: 1, column: 1 }] };
   // Tiled 1.8 writes control characters other than \b \t \n \f \r unescaped inside strings (not
   // valid JSON). They cannot appear outside strings in any JSON, so escaping them only repairs.
   const text = original.replace(RAW_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return { ok: true, data: JSON.parse(text) as unknown, locate: jsonLocator(text) };
   } catch {
     return { ok: false, problems: [syntaxProblem(original)] };
   }
-  const locate = jsonLocator(text);
-  const fail = (found: readonly [PathSegment[], string][]): TiledImportResult => ({
-    ok: false,
+}
+
+/**
+ * readTiledMap's answer: the reading, or the map's problems (with lines and columns when `locate`
+ * is given). Never throws.
+ */
+export function readTiledMap(
+  data: unknown,
+  options: TiledImportOptions = {},
+  locate: (path: readonly PathSegment[]) => { line: number; column: number } | undefined = () => undefined,
+): { readonly ok: true; readonly reading: TiledReading } | { readonly ok: false; readonly problems: readonly SceneProblem[] } {
+  const fail = (found: readonly [PathSegment[], string][]) => ({
+    ok: false as const,
     problems: found.map(([path, message]) => ({ path: formatPath(path), message, ...locate(path) })),
   });
   if (!isRecord(data)) return fail([[[], "a Tiled map must be a JSON object"]]);
@@ -336,12 +327,23 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
   const reader = new Reader();
   const skipped: TiledSkipped[] = [];
   const layers: ImportedLayer[] = [];
+  const sources: Omit<TiledLayerSource, "layer">[] = [];
   const images: ImportedImage[] = [];
-  const mapMeta = readProperties(reader.array(data, "properties", []), ["properties"], reader);
+  const groups: LayerGroup[] = [];
+  const groupPaths = new Map<string, { readonly at: readonly PathSegment[]; readonly dx: number; readonly dy: number }>();
+  const mapDir = options.mapDir ?? "";
+  const rebase: PathRebase = { from: mapDir, to: options.sceneDir ?? mapDir };
+  const mapMeta = readProperties(reader.array(data, "properties", []), "map", rebase);
+  for (const d of mapMeta.dropped) skipped.push({ layer: "", object: 0, name: "", property: d.property, reason: d.reason });
+  const classNote = (raw: Json, here: readonly PathSegment[], layer: string) => {
+    const cls = reader.string(raw, "class", here);
+    if (cls !== "") skipped.push({ layer, object: 0, name: "", property: "class", reason: `the ${layer === "" ? "map" : "layer"}'s class ${JSON.stringify(cls)}: only objects keep their class` });
+  };
+  classNote(data, [], "");
 
   const readImageLayer = (raw: Json, here: readonly PathSegment[], path: string, x: number, y: number, opacity: number, hidden: boolean, locked: boolean) => {
     const note = (reason: string, property?: string) => skipped.push({ layer: path, object: 0, name: "", ...(property === undefined ? {} : { property }), reason });
-    const meta = readProperties(reader.array(raw, "properties", here), [...here, "properties"], reader, true);
+    const meta = readProperties(reader.array(raw, "properties", here), "image", rebase);
     const source = sceneSource(reader.string(raw, "image", here), options);
     if (typeof source === "string" || !fits(x, y)) {
       note(typeof source === "string" ? source : "offset beyond ±1e15");
@@ -381,8 +383,9 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
         reader.problems.push([here, "a layer must be an object"]);
         return;
       }
-      const name = reader.string(raw, "name", here);
-      const path = prefix + name;
+      const name = cleanName(reader.string(raw, "name", here));
+      const path = prefix + name.text;
+      if (name.changed) skipped.push({ layer: path, object: 0, name: "", property: "name", reason: CLEANED });
       const type = raw.type;
       const ox = dx + reader.number(raw, "offsetx", here);
       const oy = dy + reader.number(raw, "offsety", here);
@@ -391,6 +394,13 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
       // Only images carry an opacity into the scene (layers have none), so only group and image layers' is read.
       const layerOpacity = () => opacity * Math.min(1, reader.number(raw, "opacity", here, 1));
       if (type === "group") {
+        const meta = readProperties(reader.array(raw, "properties", here), "group", rebase);
+        for (const d of meta.dropped) skipped.push({ layer: path, object: 0, name: "", property: d.property, reason: d.reason });
+        classNote(raw, here, path);
+        if (!groupPaths.has(path)) {
+          groupPaths.set(path, { at: here, dx: ox, dy: oy });
+          groups.push({ name: path, ...(meta.properties.length > 0 ? { properties: meta.properties } : {}) });
+        } else if (meta.properties.length > 0) skipped.push({ layer: path, object: 0, name: "", reason: "a second group of the same path: its properties are not kept" });
         walk(reader.array(raw, "layers", here), [...here, "layers"], `${path}/`, ox, oy, layerOpacity(), isHidden, isLocked);
         return;
       }
@@ -402,12 +412,15 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
         skipped.push({ layer: path, object: 0, name: "", reason: `${typeof type === "string" ? type : "unknown layer type"}: only object and image layers are imported` });
         return;
       }
-      const meta = readProperties(reader.array(raw, "properties", here), [...here, "properties"], reader);
+      const meta = readProperties(reader.array(raw, "properties", here), "layer", rebase);
+      for (const d of meta.dropped) skipped.push({ layer: path, object: 0, name: "", property: d.property, reason: d.reason });
+      classNote(raw, here, path);
       const tiledColor = reader.string(raw, "color", here);
       const color = tiledColor === "" ? undefined : fromTiledColor(tiledColor)?.slice(0, 7);
       if (tiledColor !== "" && color === undefined) skipped.push({ layer: path, object: 0, name: "", reason: `layer color ${JSON.stringify(tiledColor)} is not "#rrggbb" or "#aarrggbb": the layer takes the editor's colour` });
-      const layer: ImportedLayer = { storedId: meta.layerId, name: path, visible: !isHidden, locked: isLocked, color, shapes: [] };
+      const layer: ImportedLayer = { storedId: meta.layerId, name: path, visible: !isHidden, locked: isLocked, color, properties: meta.properties, shapes: [] };
       layers.push(layer);
+      sources.push({ at: here, dx: ox, dy: oy, group: prefix.slice(0, -1) });
       reader.array(raw, "objects", here).forEach((rawObj, j) => {
         const objAt = [...here, "objects", j];
         if (!isRecord(rawObj)) {
@@ -415,19 +428,26 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
           return;
         }
         const objectId = reader.number(rawObj, "id", objAt);
-        const objectName = reader.string(rawObj, "name", objAt);
+        const objectName = cleanName(reader.string(rawObj, "name", objAt));
+        const rawName = objectName.text;
         const body = shapeBody(rawObj, objAt, ox, oy, reader);
         if (typeof body === "string") {
-          skipped.push({ layer: path, object: objectId, name: objectName, reason: body });
+          skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
           return;
         }
-        const props = readProperties(reader.array(rawObj, "properties", objAt), [...objAt, "properties"], reader);
-        for (const d of props.dropped) skipped.push({ layer: path, object: objectId, name: objectName, property: d.property, reason: d.reason });
+        if (objectName.changed) skipped.push({ layer: path, object: objectId, name: objectName.text, property: "name", reason: CLEANED });
+        // Tiled 1.9 wrote the class as "class"; before and since, objects' is "type" (Tiled reads "class" first).
+        const cls = reader.string(rawObj, "class", objAt) || reader.string(rawObj, "type", objAt);
+        const props = readProperties(reader.array(rawObj, "properties", objAt), "object", rebase);
+        for (const d of props.dropped) skipped.push({ layer: path, object: objectId, name: rawName, property: d.property, reason: d.reason });
         const shape: Draft = {
-          ...(objectName !== "" ? { name: objectName } : {}),
+          ...(objectName.text !== "" ? { name: objectName.text } : {}),
+          ...(cls !== "" ? { class: cls } : {}),
+          ...(reader.boolean(rawObj, "visible", objAt, true) ? {} : { visible: false }),
           ...(props.collisionLayer !== undefined && props.collisionLayer !== 1 ? { collisionLayer: props.collisionLayer } : {}),
           ...(props.collisionMask !== undefined && props.collisionMask !== 1 ? { collisionMask: props.collisionMask } : {}),
           ...(props.properties.length > 0 ? { properties: props.properties } : {}),
+          ...(Number.isInteger(objectId) && objectId >= 1 && objectId <= INT32_MAX ? { tiledId: objectId } : {}),
           ...body,
         };
         layer.shapes.push({ storedId: props.shapeId, tiledId: objectId, shape });
@@ -445,16 +465,26 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
     ...(l.visible ? {} : { visible: false }),
     ...(l.locked ? { locked: true } : {}),
     ...(l.color ? { color: l.color } : {}),
+    ...(l.properties.length > 0 ? { properties: l.properties } : {}),
   }));
   const shapes: Shape[] = layers.flatMap((l, i) =>
-    l.shapes.map(({ storedId, tiledId, shape }): Shape => ({ id: shapeId(storedId, `tiled-${tiledId}`), ...(i > 0 ? { layer: sceneLayers[i]!.id } : {}), ...shape })),
+    l.shapes.map(({ storedId, tiledId, shape }): Shape => ({ id: shapeId(storedId, `tiled-${tiledId}`), ...(i > 0 ? { layer: sceneLayers[i]!.id } : {}), ...shape } as Shape)),
   );
   const imageId = idMaker(images.map((i) => i.storedId));
   const sceneImages: SceneImage[] = images.map(({ storedId, name, image }) => ({ id: imageId(storedId, name === "" ? "image" : name), ...image }));
   const bits = new Map(mapMeta.bitNames.map((b) => [b.bit, b]));
+  let tiledMap: { src: string } | undefined;
+  if (options.mapFile !== undefined) {
+    const src = relativePath(options.sceneDir ?? mapDir, resolvePath(mapDir, options.mapFile));
+    if (src !== null && imageSourceProblem(src) === null) tiledMap = { src };
+    else skipped.push({ layer: "", object: 0, name: "", reason: `no relative path leads to the map ${JSON.stringify(options.mapFile)} from the scene's folder: the scene does not record where it came from` });
+  }
   const scene: Scene = {
     format: SCENE_FORMAT,
     version: SCENE_VERSION,
+    ...(tiledMap ? { tiledMap } : {}),
+    ...(mapMeta.properties.length > 0 ? { properties: mapMeta.properties } : {}),
+    ...(groups.length > 0 ? { groups } : {}),
     ...(sceneLayers.length > 0 ? { layers: sceneLayers } : {}),
     ...(bits.size > 0 ? { collisionLayers: [...bits.values()].sort((a, b) => a.bit - b.bit) } : {}),
     ...(sceneImages.length > 0 ? { images: sceneImages } : {}),
@@ -464,7 +494,18 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
   // Every shape was checked as it was built; this guards the whole (ids, references) once more.
   const check = validateSceneData(JSON.parse(serializeScene(scene)));
   if (!check.ok) return { ok: false, problems: check.problems.map((p) => ({ ...p, message: `imported scene would be invalid: ${p.message}` })) };
-  return { ok: true, scene: check.scene, skipped };
+  const byTiledId = new Map<number, Shape>();
+  for (const s of check.scene.shapes) if (s.tiledId !== undefined && !byTiledId.has(s.tiledId)) byTiledId.set(s.tiledId, s);
+  return {
+    ok: true,
+    reading: {
+      scene: check.scene,
+      skipped,
+      layers: sources.map((source, i) => ({ ...source, layer: sceneLayers[i]!.id })),
+      groups: groupPaths,
+      shapes: byTiledId,
+    },
+  };
 }
 
 /** What a shape takes from a Tiled object's properties, as the import reads them (for tile collision objects, tile-colliders.ts). */
@@ -478,13 +519,11 @@ export interface TiledObjectMeta {
 
 /** A Tiled object's `properties` array read as importTiled reads an object's; a malformed entry is dropped with its reason. */
 export function tiledObjectMeta(list: readonly unknown[]): TiledObjectMeta {
-  const reader = new Reader();
-  const meta = readProperties([...list], [], reader);
-  const malformed = reader.problems.map(([at, reason]) => ({ property: `#${String(at[0] ?? "")}`, reason }));
+  const meta = readProperties([...list], "object", undefined);
   return {
     ...(meta.collisionLayer !== undefined && meta.collisionLayer !== 1 ? { collisionLayer: meta.collisionLayer } : {}),
     ...(meta.collisionMask !== undefined && meta.collisionMask !== 1 ? { collisionMask: meta.collisionMask } : {}),
     properties: meta.properties,
-    dropped: [...meta.dropped, ...malformed],
+    dropped: meta.dropped,
   };
 }

@@ -9,8 +9,10 @@ import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { findShapeByIdOrName, shapeLookupProblem, someIds } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
-import { importTiled } from "../import/tiled";
+import { importTiled, parseTiledJson } from "../import/tiled";
 import { bakeIntoImport, tiledJson } from "./bake-tiles";
+import { mergeIntoTiledMap } from "../tiled/merge";
+import type { JsonObject } from "../tiled/types";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene, Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
@@ -206,6 +208,7 @@ interface ExportCommandOptions {
   readonly filterBits?: string;
   readonly withImages?: boolean;
   readonly godotProject?: string;
+  readonly into?: string;
 }
 
 /** Parses a whole number of worker threads, 0 to 16. */
@@ -301,6 +304,12 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   const format = exportFormat(opts.format);
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
   const options = exportOptions(format.id, opts);
+  if (opts.into !== undefined) {
+    onlyFor(format.id, "--into", opts.into, ["tiled"]);
+    if (opts.tileSize !== undefined) throw new UserError("--tile-size does not apply with --into: the map keeps its own tiles");
+    await exportInto(io, file, opts.into, options, opts.output);
+    return;
+  }
   const scene = await loadScene(io, file);
   const output = opts.output === undefined || opts.output === "-" ? undefined : opts.output;
   // Tiled writes image layers always, Godot sprites on request.
@@ -335,6 +344,36 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${output}${keptNote(kept)}${extracted}\n`);
 }
 
+/**
+ * `export --format tiled --into MAP.tmj`: the scene written back into the map it came from
+ * (mergeIntoTiledMap), the map's other content kept.
+ */
+async function exportInto(io: CliIO, file: string, into: string, options: ExportOptions, output: string | undefined): Promise<void> {
+  if (/\.tmx$/i.test(into)) throw new UserError(`--into ${into}: writing into a TMX map is not supported yet; convert it to TMJ first (tiled --export-map json ${into} ${into.replace(/\.tmx$/i, ".tmj")}) and give that`);
+  const scene = await loadScene(io, file);
+  const parsed = parseTiledJson(await io.readText(into));
+  if (!parsed.ok) throw new UserError(parsed.problems.map((p) => formatProblem(p, into)).join("\n"), 1);
+  if (typeof parsed.data !== "object" || parsed.data === null || Array.isArray(parsed.data)) throw new UserError(`${into}: not a Tiled map (expected a JSON object)`, 1);
+  const sceneDir = forwardSlashes(path.dirname(path.resolve(file)));
+  const mapDir = forwardSlashes(path.dirname(path.resolve(into)));
+  const merged = mergeIntoTiledMap(parsed.data as JsonObject, scene, { ...(options.tiledCapsules ? { capsules: options.tiledCapsules } : {}), mapDir, sceneDir, locate: parsed.locate });
+  if (!merged.ok) throw new UserError(merged.problems.map((p) => formatProblem(p, into)).join("\n"), 1);
+  if (scene.tiledMap && path.resolve(path.dirname(file), scene.tiledMap.src) !== path.resolve(into)) {
+    io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
+  }
+  for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
+  const text = JSON.stringify(merged.map, null, 2) + "\n";
+  const { updated, added, removed } = merged.report;
+  const summary = `${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`;
+  if (output === undefined || output === "-") {
+    io.stdout(text);
+    io.stderr(`${file}: written into ${into}: ${summary}\n`);
+    return;
+  }
+  const kept = await io.writeText(output, text);
+  io.stderr(`${file}: written into ${into} as ${output}: ${summary}${keptNote(kept)}\n`);
+}
+
 /** What an -o write says of the file it replaced: where it was kept. */
 const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
@@ -342,7 +381,7 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
   const mapText = await io.readText(file);
-  const result = importTiled(mapText, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
+  const result = importTiled(mapText, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
   const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(mapText), result.scene) : undefined;
   // Baked tile layers are not "not imported".
@@ -445,7 +484,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
-    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT]")
+    .option("--into <map.tmj>", "tiled: write the scene back into this map (the one it was imported from): its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
+    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 
   program

@@ -2,6 +2,7 @@
 // predicates (for the fast path of a big file's check, core/scene/plain-shapes.ts). Each shape
 // kind's module (core/kinds/) builds its schema piece and its plain check from these.
 import { z } from "zod";
+import type { JsonValue } from "./types";
 
 /**
  * Coordinates and sizes stay within ±1e15, sizes at least 1e-9: beyond them squares overflow or
@@ -36,21 +37,53 @@ export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 export const LAYER_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
 
+/** U+0000–U+001F and U+007F: refused in ids, names and property names (Tiled strips a NUL; Godot 3 drops a whole `__meta__` over one). */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- the same, as a pattern JSON Schema can carry
+const NO_CONTROL_CHARACTER = /^[^\u0000-\u001f\u007f]*$/;
+export const CONTROL_MESSAGE = "must not hold control characters (U+0000 to U+001F, U+007F)";
+
+/** What the format says of an id or a name holding a control character (which, and where), or null when it holds none. */
+export function controlCharacterProblem(text: string): string | null {
+  const m = CONTROL_CHARACTER.exec(text);
+  return m ? `${CONTROL_MESSAGE}: U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")} at character ${m.index + 1}` : null;
+}
+
+/** Text without the control characters the format refuses (for names typed as they go). */
+export const withoutControlCharacters = (text: string): string => text.replace(new RegExp(CONTROL_CHARACTER.source, "g"), "");
+
+/** A name: any text without control characters. */
+export const label = z.string().regex(NO_CONTROL_CHARACTER, { message: CONTROL_MESSAGE });
+/** An id: a non-empty name. */
+export const id = z.string().min(1).regex(NO_CONTROL_CHARACTER, { message: CONTROL_MESSAGE });
+
+/** Tiled's int, signed 32-bit. */
+const int32 = z.number().int({ message: "must be a whole number" }).min(-2147483648).max(2147483647);
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() => z.union([z.string(), numberValue, z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]).meta({ id: "JsonValue" }));
+
+const property = <T extends string, V extends z.ZodType>(type: T, value: V) => z.looseObject({ name: id, type: z.literal(type), value, propertytype: z.string().optional() });
+
 // Loose like every other object of the format (regression: a property's unknown field was dropped
 // on load, so saving lost it).
 export const propertySchema = z.discriminatedUnion("type", [
-  z.looseObject({ name: z.string().min(1), type: z.literal("string"), value: z.string() }),
-  z.looseObject({ name: z.string().min(1), type: z.literal("number"), value: numberValue }),
-  z.looseObject({ name: z.string().min(1), type: z.literal("boolean"), value: z.boolean() }),
-  z.looseObject({ name: z.string().min(1), type: z.literal("color"), value: z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' }) }),
-]);
+  property("string", z.string()),
+  property("number", numberValue),
+  property("int", int32),
+  property("float", numberValue),
+  property("boolean", z.boolean()),
+  property("color", z.string().regex(COLOR_PATTERN, { message: 'must be a colour "#rrggbb" or "#rrggbbaa"' })),
+  property("file", z.string()),
+  property("object", int32.min(0, { message: "must be an object id, 0 (none) or more" })),
+  property("class", z.record(z.string(), jsonValue)),
+]).meta({ id: "Property" });
 
 /** 32 category bits, as an unsigned whole number. */
 export const bits = z.number().int({ message: "must be a whole number" }).min(0).max(0xffffffff);
 
 export const base = {
-  id: z.string().min(1),
-  name: z.string().optional(),
+  id,
+  name: label.optional(),
   layer: z.string().min(1).optional(),
   x: finite,
   y: finite,
@@ -58,6 +91,9 @@ export const base = {
   collisionLayer: bits.optional(),
   collisionMask: bits.optional(),
   properties: z.array(propertySchema).optional(),
+  class: z.string().optional(),
+  visible: z.boolean().optional(),
+  tiledId: z.number().int({ message: "must be a whole number" }).min(1).max(2147483647).optional(),
 };
 
 

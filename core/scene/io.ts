@@ -6,9 +6,10 @@ import type { z } from "zod";
 import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
 import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
+import { CONTROL_MESSAGE, controlCharacterProblem } from "./field-rules";
 import { sceneSchema } from "./schema";
 import { normalizeDegrees } from "../vec2";
-import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Scene, type SceneImage, type Shape } from "./types";
+import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Property, type Scene, type SceneImage, type Shape } from "./types";
 
 export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
@@ -98,6 +99,9 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
       return issue.message;
     case "invalid_value":
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}, got ${describe(value)}`;
+    case "invalid_format":
+      // Say which control character, and where.
+      return issue.message === CONTROL_MESSAGE && typeof value === "string" ? (controlCharacterProblem(value) ?? issue.message) : issue.message;
     default:
       return issue.message;
   }
@@ -178,9 +182,13 @@ function uniquenessProblems(data: unknown): [PathSegment[], string][] {
     ...duplicateProblems(data.probes, ["probes"], "id", "id"),
     ...duplicateProblems(data.images, ["images"], "id", "image id"),
   ];
-  if (Array.isArray(data.shapes)) {
-    data.shapes.forEach((s: unknown, i) => {
-      if (isRecord(s)) out.push(...duplicateProblems(s.properties, ["shapes", i, "properties"], "name", "property name"));
+  out.push(...duplicateProblems(data.properties, ["properties"], "name", "property name"));
+  out.push(...duplicateProblems(data.groups, ["groups"], "name", "group"));
+  for (const list of ["shapes", "layers", "groups"]) {
+    const items = data[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((s: unknown, i) => {
+      if (isRecord(s)) out.push(...duplicateProblems(s.properties, [list, i, "properties"], "name", "property name"));
     });
   }
   return out;
@@ -327,23 +335,30 @@ function canonicalProbe(probe: Probe): Record<string, unknown> {
   return out;
 }
 
-/** Defaults are left out so files stay short: rotation 0, no name, the first layer, no properties. */
+/** A list of properties in its fixed key order; an empty list is left out. */
+function canonicalProperties(out: Record<string, unknown>, properties: readonly Property[] | undefined): void {
+  if (!properties) return;
+  if (properties.length === 0) delete out.properties;
+  else out.properties = properties.map((p) => ordered(p, ["name", "type", "propertytype", "value"]));
+}
+
+/** Defaults are left out so files stay short: rotation 0, no name or class, visible, the first layer, no properties. */
 function canonicalShape(shape: Shape, firstLayer: string): Record<string, unknown> {
-  const out = ordered(shape, ["id", "name", "type", "layer", "x", "y", "rotation", ...SHAPE_KEYS[shape.type], "collisionLayer", "collisionMask", "properties"]);
+  const out = ordered(shape, ["id", "name", "class", "type", "layer", "visible", "x", "y", "rotation", ...SHAPE_KEYS[shape.type], "collisionLayer", "collisionMask", "properties", "tiledId"]);
   if (out.rotation === 0) delete out.rotation;
   if (out.name === "") delete out.name;
+  if (out.class === "") delete out.class;
+  if (out.visible === true) delete out.visible;
   if (out.layer === firstLayer) delete out.layer;
-  if (shape.properties) {
-    if (shape.properties.length === 0) delete out.properties;
-    else out.properties = shape.properties.map((p) => ordered(p, ["name", "type", "value"]));
-  }
+  canonicalProperties(out, shape.properties);
   return out;
 }
 
 function canonicalLayer(layer: Layer): Record<string, unknown> {
-  const out = ordered(layer, ["id", "name", "visible", "locked", "color"]);
+  const out = ordered(layer, ["id", "name", "visible", "locked", "color", "properties"]);
   if (out.visible === true) delete out.visible;
   if (out.locked === false) delete out.locked;
+  canonicalProperties(out, layer.properties);
   return out;
 }
 
@@ -357,7 +372,8 @@ function canonicalImage(image: SceneImage): Record<string, unknown> {
 
 /** The implicit layer alone, as written by a scene that never had layers: not written. */
 const isImplicitLayers = (layers: readonly Layer[]): boolean =>
-  layers.length === 1 && layers[0]!.id === DEFAULT_LAYER.id && layers[0]!.name === DEFAULT_LAYER.name && layers[0]!.visible !== false && !layers[0]!.locked && Object.keys(layers[0]!).every((k) => ["id", "name", "visible", "locked"].includes(k));
+  layers.length === 1 && layers[0]!.id === DEFAULT_LAYER.id && layers[0]!.name === DEFAULT_LAYER.name && layers[0]!.visible !== false && !layers[0]!.locked &&
+  Object.keys(layers[0]!).every((k) => ["id", "name", "visible", "locked"].includes(k) || (k === "properties" && layers[0]!.properties?.length === 0));
 
 /** JSON with two-space indentation, but arrays of plain numbers (points) kept on one line. */
 export function stableStringify(value: unknown, indent = ""): string {
@@ -378,7 +394,12 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "tiledMap", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  canonicalProperties(top, scene.properties);
+  if (scene.groups) {
+    if (scene.groups.length === 0) delete top.groups;
+    else top.groups = scene.groups.map((g) => { const out = ordered(g, ["name", "properties"]); canonicalProperties(out, g.properties); return out; });
+  }
   const layers = sceneLayers(scene);
   if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
   else top.layers = layers.map(canonicalLayer);

@@ -2,7 +2,10 @@
 // version, before it is validated. MIGRATIONS[v] turns a version-v document into a version v + 1
 // document. Version 1 is the first published format, so there are no steps yet; when the format
 // changes, bump SCENE_VERSION, add the step here, and keep a fixture of the old version under
-// test/fixtures/versions/ (a test loads every one).
+// test/fixtures/versions/ (a test loads every one). An addition that leaves every older file
+// reading as before stays within the version, the README's table saying so: new optional fields
+// (older builds keep them as unknown fields) and new property types (older builds refuse a file
+// using one, naming its path, rather than losing it).
 
 /** A parsed JSON document, as found in the file. */
 export type SceneDocument = Record<string, unknown>;

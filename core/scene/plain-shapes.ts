@@ -4,7 +4,7 @@
 // limit) goes through the schema as before, and a property test holds every shape accepted here
 // to the schema's own answer. It exists because zod's cost per shape dominates a big file's check.
 import { CORE_KINDS } from "../kinds/registry";
-import { plainCoordinate as coordinate } from "./field-rules";
+import { CONTROL_CHARACTER, plainCoordinate as coordinate } from "./field-rules";
 import type { SceneOutput } from "./schema";
 import type { ShapeType } from "./types";
 
@@ -12,7 +12,8 @@ import type { ShapeType } from "./types";
 export type ParsedShape = SceneOutput["shapes"][number];
 
 const bits = (v: unknown): boolean => v === undefined || (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff);
-const text = (v: unknown, min: number): boolean => typeof v === "string" && v.length >= min;
+const text = (v: unknown, min: number): boolean => typeof v === "string" && v.length >= min && !CONTROL_CHARACTER.test(v);
+const tiledId = (v: unknown): boolean => v === undefined || (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 2147483647);
 
 
 /**
@@ -26,6 +27,7 @@ export function plainShape(value: unknown): ParsedShape | null {
   if (!text(s.id, 1) || (s.name !== undefined && !text(s.name, 0)) || (s.layer !== undefined && !text(s.layer, 1))) return null;
   if (!coordinate(s.x) || !coordinate(s.y) || (s.rotation !== undefined && !coordinate(s.rotation))) return null;
   if (!bits(s.collisionLayer) || !bits(s.collisionMask) || s.properties !== undefined) return null;
+  if ((s.class !== undefined && typeof s.class !== "string") || (s.visible !== undefined && typeof s.visible !== "boolean") || !tiledId(s.tiledId)) return null;
   // The kind's own fields, by its module.
   const kind = typeof s.type === "string" && Object.hasOwn(CORE_KINDS, s.type) ? CORE_KINDS[s.type as ShapeType] : undefined;
   if (!kind?.plainFields(s)) return null;

@@ -6,11 +6,13 @@ import { boxKind } from "../kinds/box";
 import { capsuleKind } from "../kinds/capsule";
 import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
-import { finite, LAYER_COLOR_PATTERN, point, positive } from "./field-rules";
+import { finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
+
+const properties = z.array(propertySchema).optional();
 export const circleSchema = circleKind.schema;
 export const boxSchema = boxKind.schema;
 export const capsuleSchema = capsuleKind.schema;
@@ -19,21 +21,32 @@ export const polygonSchema = polygonKind.schema;
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
 
-const probeBase = { id: z.string().min(1), name: z.string().optional().default("") };
+const probeBase = { id, name: label.optional().default("") };
 export const rayProbeSchema = z.looseObject({ ...probeBase, type: z.literal("ray"), from: point, to: point });
 export const sweepProbeSchema = z.looseObject({ ...probeBase, type: z.literal("sweep"), shape: z.string().min(1), to: point });
 export const probeSchema = z.discriminatedUnion("type", [rayProbeSchema, sweepProbeSchema]);
 
 export const layerSchema = z.looseObject({
-  id: z.string().min(1),
-  name: z.string(),
+  id,
+  name: label,
   visible: z.boolean().optional(),
   locked: z.boolean().optional(),
   color: z.string().regex(LAYER_COLOR_PATTERN, { message: 'must be a colour "#rrggbb"' }).optional(),
+  properties,
 });
 
+export const layerGroupSchema = z.looseObject({ name: id, properties });
+
+/** A path relative to the scene's folder: no scheme, no absolute path, forward slashes. */
+const relativeFile = z.string().superRefine((src, ctx) => {
+  const problem = src.startsWith("data:") ? "must be a path relative to the scene's folder" : imageSourceProblem(src);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+export const tiledMapSchema = z.looseObject({ src: relativeFile });
+
 export const imageSchema = z.looseObject({
-  id: z.string().min(1),
+  id,
   src: z.string().superRefine((src, ctx) => {
     const problem = imageSourceProblem(src);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -49,7 +62,7 @@ export const imageSchema = z.looseObject({
 
 export const collisionLayerSchema = z.looseObject({
   bit: z.number().int({ message: "must be a whole number" }).min(1).max(COLLISION_BITS),
-  name: z.string().min(1),
+  name: id,
 });
 
 export const sceneSchema = z.looseObject({
@@ -60,6 +73,9 @@ export const sceneSchema = z.looseObject({
   shapes: z.array(shapeSchema),
   probes: z.array(probeSchema).optional().default([]),
   images: z.array(imageSchema).optional(),
+  properties,
+  groups: z.array(layerGroupSchema).optional(),
+  tiledMap: tiledMapSchema.optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

@@ -6,14 +6,40 @@ export const SHAPE_TYPES: readonly ShapeType[] = ["circle", "box", "capsule", "p
 
 export type Point = readonly [number, number];
 
-/** A custom property, typed as in Tiled; `color` values are "#rrggbb" or "#rrggbbaa". */
-export type Property =
-  | { readonly name: string; readonly type: "string"; readonly value: string }
-  | { readonly name: string; readonly type: "number"; readonly value: number }
-  | { readonly name: string; readonly type: "boolean"; readonly value: boolean }
-  | { readonly name: string; readonly type: "color"; readonly value: string };
+/** A JSON value, as a class property's members hold them. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+interface PropertyBase {
+  /** Unique within its list; no control characters. */
+  readonly name: string;
+  /** Tiled's custom type of the value (`propertytype`): the class of a `class` value, or an enum's name. */
+  readonly propertytype?: string;
+}
+
+/**
+ * A custom property, typed as in Tiled. `number` (any finite number; Tiled: int when whole within
+ * 32 bits, else float) is the editor's first numeric type, kept as it was; `int` (signed 32-bit)
+ * and `float` are Tiled's own and keep their type. `color` values are "#rrggbb" or "#rrggbbaa";
+ * `file` a path relative to the scene's folder (or "" for none); `object` a Tiled object id (0 for
+ * none); `class` the members of a Tiled class value, nested classes as nested objects.
+ */
+export type Property = PropertyBase &
+  (
+    | { readonly type: "string"; readonly value: string }
+    | { readonly type: "number"; readonly value: number }
+    | { readonly type: "int"; readonly value: number }
+    | { readonly type: "float"; readonly value: number }
+    | { readonly type: "boolean"; readonly value: boolean }
+    | { readonly type: "color"; readonly value: string }
+    | { readonly type: "file"; readonly value: string }
+    | { readonly type: "object"; readonly value: number }
+    | { readonly type: "class"; readonly value: { readonly [member: string]: JsonValue } }
+  );
 export type PropertyType = Property["type"];
-export const PROPERTY_TYPES: readonly PropertyType[] = ["string", "number", "boolean", "color"];
+export const PROPERTY_TYPES: readonly PropertyType[] = ["string", "number", "int", "float", "boolean", "color", "file", "object", "class"];
+/** Tiled's int: signed 32-bit. */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
 
 /** Godot's defaults: a shape is on collision layer 1 and scans layer 1. */
 export const DEFAULT_COLLISION_LAYER = 1;
@@ -32,6 +58,12 @@ interface ShapeBase {
   /** The categories it collides with; absent means DEFAULT_COLLISION_MASK. */
   readonly collisionMask?: number;
   readonly properties?: readonly Property[];
+  /** What kind of thing it is in the game ("Door", "WARP"): Tiled's class (its `type` before 1.9). Absent or "" means none. */
+  readonly class?: string;
+  /** false: hidden (Tiled's object `visible`): not drawn or picked in the editor; it still collides and exports. Absent means visible. */
+  readonly visible?: boolean;
+  /** The id of the Tiled object it was imported from: what writing back into that map (mergeIntoTiledMap) matches it by. */
+  readonly tiledId?: number;
   /** World position; y grows downward as on screen. */
   readonly x: number;
   readonly y: number;
@@ -101,6 +133,25 @@ export interface Layer {
   readonly locked?: boolean;
   /** "#rrggbb": the fill of its shapes in the editor (Tiled's object layer `color`); absent: the editor's palette colour for its place. */
   readonly color?: string;
+  /** Custom properties of the layer (a Tiled object layer's). */
+  readonly properties?: readonly Property[];
+}
+
+/**
+ * A Tiled group layer the scene's layers came from. Import flattens groups: a layer inside group
+ * "World" > "Colliders" is named "World/Colliders/Walls"; this keeps each group's properties, and
+ * the Tiled export writes the layers whose names start with `name` + "/" inside it again.
+ */
+export interface LayerGroup {
+  /** The group's path: its name after those of the groups around it, joined by "/". */
+  readonly name: string;
+  readonly properties?: readonly Property[];
+}
+
+/** The Tiled map a scene was imported from. */
+export interface TiledMapSource {
+  /** A path relative to the scene file's folder (forward slashes). */
+  readonly src: string;
 }
 
 /** A name for one category bit (1–32), as Godot's named 2D physics layers. */
@@ -143,6 +194,12 @@ export interface Scene {
   readonly collisionLayers?: readonly CollisionLayer[];
   /** Optional reference images under every shape, bottom first. */
   readonly images?: readonly SceneImage[];
+  /** Custom properties of the scene (a Tiled map's). */
+  readonly properties?: readonly Property[];
+  /** Tiled group layers the layers came from, outermost first. */
+  readonly groups?: readonly LayerGroup[];
+  /** The Tiled map the scene was imported from. */
+  readonly tiledMap?: TiledMapSource;
 }
 
 /** The layer a scene without "layers" has. */

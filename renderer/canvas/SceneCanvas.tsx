@@ -126,11 +126,14 @@ export function SceneCanvas() {
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();
   const allIgnored = useIgnoredOverlaps();
-  // Ignored overlaps are drawn only between shapes that are drawn (none on a hidden layer).
+  // Ignored overlaps are drawn only between shapes that are drawn (none hidden or on a hidden layer).
   const ignored = useMemo(() => {
     const hidden = new Set(layers.filter((l) => l.visible === false).map((l) => l.id));
-    if (hidden.size === 0) return allIgnored;
-    const shown = (id: string) => !hidden.has(editor.shapeById(id)?.layer ?? layers[0]!.id);
+    if (allIgnored.length === 0) return allIgnored;
+    const shown = (id: string) => {
+      const s = editor.shapeById(id);
+      return s?.visible !== false && !hidden.has(s?.layer ?? layers[0]!.id);
+    };
     return allIgnored.filter((p) => shown(p.a) && shown(p.b));
   }, [editor, allIgnored, layers]);
   const selected = useMemo(() => new Set(selection), [selection]);

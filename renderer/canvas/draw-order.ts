@@ -1,5 +1,6 @@
 // Which shapes the canvas draws, and in what order: layer by layer from the bottom, hidden layers
-// left out, and whether each can be picked (locked layers are drawn but not pickable).
+// and hidden shapes (visible: false, Tiled's hidden objects) left out, and whether each can be
+// picked (locked layers are drawn but not pickable).
 import type { Layer, Shape } from "../../core";
 import { replacedInPlace } from "../store/replaced-in-place";
 
@@ -24,7 +25,7 @@ export interface LayerRun {
 export function layerRuns(shapes: readonly Shape[], layers: readonly Layer[]): readonly LayerRun[] {
   const buckets = new Map<string, Shape[]>(layers.map((l) => [l.id, []]));
   const unknown: Shape[] = [];
-  for (const s of shapes) (buckets.get(s.layer ?? "") ?? unknown).push(s);
+  for (const s of shapes) if (s.visible !== false) (buckets.get(s.layer ?? "") ?? unknown).push(s);
   const runs: LayerRun[] = [];
   const done = new Set<string>();
   for (const l of layers) {
@@ -114,7 +115,8 @@ export function followSplitRuns(prev: SplitRuns | null, shapes: readonly Shape[]
   if (!prev || prev.layers !== layers || prev.shapes.length !== shapes.length) return splitRuns(shapes, layers, selected);
   if (prev.shapes === shapes && prev.selected === selected) return prev;
   const replaced = replacedInPlace(prev.shapes, shapes);
-  if (!replaced || replaced.some((i) => prev.shapes[i]!.layer !== shapes[i]!.layer)) return splitRuns(shapes, layers, selected);
+  // A shape that changed layers, or was hidden or shown, changes the runs themselves.
+  if (!replaced || replaced.some((i) => prev.shapes[i]!.layer !== shapes[i]!.layer || (prev.shapes[i]!.visible !== false) !== (shapes[i]!.visible !== false))) return splitRuns(shapes, layers, selected);
   const { runOf, at } = prev;
   const find = indexOf ?? ((id: string) => shapes.findIndex((s) => s.id === id));
   // Scene indices of the shapes whose selection flipped (a selected probe id finds none).

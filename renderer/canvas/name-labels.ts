@@ -31,7 +31,7 @@ export function labelsInView(editor: Editor, view: ViewState, width: number, hei
   const minX = -view.x / view.scale;
   const minY = -view.y / view.scale;
   editor.documentWorld().forEachInBox(minX, minY, minX + width / view.scale, minY + height / view.scale, (shape) => {
-    if (!shape.name || out.length >= MAX_LABELS || skip.has(shape.id) || hidden.has(shape.layer ?? first ?? "")) return;
+    if (!shape.name || out.length >= MAX_LABELS || skip.has(shape.id) || shape.visible === false || hidden.has(shape.layer ?? first ?? "")) return;
     const b = shapeBounds(shape);
     const w = b.maxX - b.minX;
     if (w * view.scale < MIN_ROOM.width || (b.maxY - b.minY) * view.scale < MIN_ROOM.height) return;

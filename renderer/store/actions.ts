@@ -1,6 +1,7 @@
 // Document and editor-state actions: functions of an Editor, the only code that writes its state
 // (besides the Editor's own history). Each write of the document outside a gesture is one undo step.
 import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf } from "./layer-actions";
@@ -50,7 +51,9 @@ export function addProbe(editor: Editor, probe: Probe): void {
 }
 
 /** Renames a probe (one undo step); names are free text, empty allowed. */
-export function renameProbe(editor: Editor, id: string, name: string): void {
+/** Renames a probe as its name is typed; control characters (which the format refuses) are left out. */
+export function renameProbe(editor: Editor, id: string, typed: string): void {
+  const name = withoutControlCharacters(typed);
   const { probes } = editor.getState();
   if (!probes.some((p) => p.id === id && p.name !== name)) return;
   editor.update({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });

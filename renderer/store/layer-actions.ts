@@ -1,6 +1,7 @@
 // Editor layers: pure functions computing the next document, and thin wrappers that write the store.
 // Every write is one undo step; the active layer is not part of the document (not undoable).
 import type { Layer, Probe, Shape } from "../../core";
+import { controlCharacterProblem } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice } from "../editor/state";
 import { keepLayerLooks } from "./layer-colours";
@@ -31,6 +32,8 @@ export function layersWithNew(layers: readonly Layer[], above: string): { readon
 export function layersRenamed(layers: readonly Layer[], id: string, name: string): Edit<readonly Layer[]> {
   const trimmed = name.trim();
   if (trimmed === "") return { ok: false, message: "a layer needs a name" };
+  const problem = controlCharacterProblem(trimmed);
+  if (problem) return { ok: false, message: problem };
   return { ok: true, value: layers.map((l) => (l.id === id ? { ...l, name: trimmed } : l)) };
 }
 

@@ -5,14 +5,17 @@ import {
   collisionLayerOf,
   collisionMaskOf,
   COLLISION_BITS,
+  INT32_MAX,
+  INT32_MIN,
   normalizeDegrees,
+  type JsonValue,
   type CollisionLayer,
   type Point,
   type Property,
   type PropertyType,
   type Shape,
 } from "../../core";
-import { coordinateProblem, sizeProblem } from "../../core/scene/field-rules";
+import { controlCharacterProblem, coordinateProblem, sizeProblem, withoutControlCharacters } from "../../core/scene/field-rules";
 import { COLOR_PATTERN } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
@@ -119,12 +122,33 @@ function mapShapes(shapes: readonly Shape[], ids: readonly string[], change: (s:
   return changed ? next : shapes;
 }
 
-/** Names shapes; "" removes the name (unnamed). */
-export function shapesNamed(shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] {
+/** A name or id as the format takes it (no control characters), or refused in its words. */
+export function checkLabel(text: string): Edit<string> {
+  const problem = controlCharacterProblem(text);
+  return problem ? { ok: false, message: problem } : { ok: true, value: text };
+}
+
+/** Sets an optional text field of shapes; "" takes it away (unnamed, no class). */
+function shapesWithText(shapes: readonly Shape[], ids: readonly string[], field: "name" | "class", text: string): readonly Shape[] {
   return mapShapes(shapes, ids, (s) => {
-    if ((s.name ?? "") === name) return s;
-    const { name: _old, ...rest } = s;
-    return (name === "" ? rest : { ...rest, name }) as Shape;
+    if ((s[field] ?? "") === text) return s;
+    const { [field]: _old, ...rest } = s;
+    return (text === "" ? rest : { ...rest, [field]: text }) as Shape;
+  });
+}
+
+/** Names shapes; "" removes the name (unnamed). */
+export const shapesNamed = (shapes: readonly Shape[], ids: readonly string[], name: string): readonly Shape[] => shapesWithText(shapes, ids, "name", name);
+
+/** Gives shapes a class (Tiled's class: what kind of thing it is in the game); "" removes it. */
+export const shapesClassed = (shapes: readonly Shape[], ids: readonly string[], cls: string): readonly Shape[] => shapesWithText(shapes, ids, "class", cls);
+
+/** Shows or hides shapes (Tiled's object visibility); shown is written as an absent field. */
+export function shapesShown(shapes: readonly Shape[], ids: readonly string[], visible: boolean): readonly Shape[] {
+  return mapShapes(shapes, ids, (s) => {
+    if ((s.visible !== false) === visible) return s;
+    const { visible: _old, ...rest } = s;
+    return (visible ? rest : { ...rest, visible: false }) as Shape;
   });
 }
 
@@ -152,32 +176,87 @@ export function shapesWithBit(shapes: readonly Shape[], ids: readonly string[], 
   });
 }
 
-/** Names a category bit; an empty name removes it. Kept sorted by bit. */
+/** Names a category bit; an empty name removes it. Kept sorted by bit; control characters are left out. */
 export function collisionLayersNamed(list: readonly CollisionLayer[], bit: number, name: string): readonly CollisionLayer[] {
-  const trimmed = name.trim();
+  const trimmed = withoutControlCharacters(name).trim();
   const rest = list.filter((c) => c.bit !== bit);
   if ((list.find((c) => c.bit === bit)?.name ?? "") === trimmed) return list;
   return trimmed === "" ? rest : [...rest, { bit, name: trimmed }].sort((a, b) => a.bit - b.bit);
 }
 
 // Custom properties, as Tiled's: a name unique per shape, a type and a value.
-export const DEFAULT_VALUES: { readonly [T in PropertyType]: Extract<Property, { type: T }>["value"] } = { string: "", number: 0, boolean: false, color: "#000000" };
+export const DEFAULT_VALUES: { readonly [T in PropertyType]: Extract<Property, { type: T }>["value"] } = {
+  string: "",
+  number: 0,
+  int: 0,
+  float: 0,
+  boolean: false,
+  color: "#000000",
+  file: "",
+  object: 0,
+  class: {},
+};
 
-/** The value carried over to another type: "3" ↔ 3, 0 ↔ false, a colour stays a colour string. */
+/** A whole number Tiled's int holds, from any number (0 for what is not one). */
+const toInt = (n: number, min = INT32_MIN): number => (Number.isFinite(n) ? Math.min(INT32_MAX, Math.max(min, Math.trunc(n))) : 0);
+
+/** A class's members read from JSON text, or null when the text is not a JSON object. */
+export function parseMembers(text: string): { readonly [member: string]: JsonValue } | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { readonly [member: string]: JsonValue }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The value carried over to another type: "3" ↔ 3, 0 ↔ false, 2.7 → int 2, a colour stays a colour string, a class's members ↔ their JSON text. */
 export function convertProperty(p: Property, type: PropertyType): Property {
   if (p.type === type) return p;
   const v = p.value;
+  const base = { name: p.name, ...(p.propertytype === undefined ? {} : { propertytype: p.propertytype }) };
+  const text = typeof v === "object" ? JSON.stringify(v) : String(v);
+  const n = typeof v === "boolean" ? (v ? 1 : 0) : typeof v === "object" ? 0 : Number(v);
   switch (type) {
     case "string":
-      return { name: p.name, type, value: String(v) };
-    case "number": {
-      const n = typeof v === "boolean" ? (v ? 1 : 0) : Number(v);
-      return { name: p.name, type, value: Number.isFinite(n) ? n : 0 };
-    }
+    case "file":
+      return { ...base, type, value: text };
+    case "number":
+    case "float":
+      return { ...base, type, value: Number.isFinite(n) ? n : 0 };
+    case "int":
+      return { ...base, type, value: toInt(n) };
+    case "object":
+      return { ...base, type, value: toInt(n, 0) };
     case "boolean":
-      return { name: p.name, type, value: typeof v === "number" ? v !== 0 : typeof v === "boolean" ? v : /^(true|yes|1)$/i.test(v.trim()) };
+      return { ...base, type, value: typeof v === "number" ? v !== 0 : typeof v === "boolean" ? v : typeof v === "string" ? /^(true|yes|1)$/i.test(v.trim()) : false };
     case "color":
-      return { name: p.name, type, value: typeof v === "string" && COLOR_PATTERN.test(v.trim()) ? v.trim().toLowerCase() : DEFAULT_VALUES.color };
+      return { ...base, type, value: typeof v === "string" && COLOR_PATTERN.test(v.trim()) ? v.trim().toLowerCase() : DEFAULT_VALUES.color };
+    case "class":
+      return { ...base, type, value: typeof v === "string" ? (parseMembers(v) ?? {}) : {} };
+  }
+}
+
+/** A typed value as a property of `type` takes it, or refused in the format's words. */
+export function checkPropertyValue(type: PropertyType, value: Property["value"]): Edit<Property["value"]> {
+  switch (type) {
+    case "number":
+    case "float":
+      return typeof value === "number" && Number.isFinite(value) ? { ok: true, value } : { ok: false, message: "must be a finite number" };
+    case "int":
+    case "object":
+      if (typeof value !== "number" || !Number.isInteger(value)) return { ok: false, message: "must be a whole number" };
+      if (value < (type === "object" ? 0 : INT32_MIN) || value > INT32_MAX) return { ok: false, message: type === "object" ? "must be an object id from 0 (none) to 2147483647" : "must be between -2147483648 and 2147483647 (Tiled's int)" };
+      return { ok: true, value };
+    case "boolean":
+      return typeof value === "boolean" ? { ok: true, value } : { ok: false, message: "must be true or false" };
+    case "color":
+      return typeof value === "string" && COLOR_PATTERN.test(value) ? { ok: true, value } : { ok: false, message: 'must be a colour "#rrggbb" or "#rrggbbaa"' };
+    case "string":
+    case "file":
+      return typeof value === "string" ? { ok: true, value } : { ok: false, message: "must be text" };
+    case "class":
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? { ok: true, value } : { ok: false, message: 'must be a JSON object of member values, such as {"open": true}' };
   }
 }
 
@@ -196,7 +275,7 @@ const withProps = (s: Shape, properties: readonly Property[]): Shape => {
 
 function checkName(name: string): Edit<string> {
   const n = name.trim();
-  return n === "" ? { ok: false, message: "a property needs a name" } : { ok: true, value: n };
+  return n === "" ? { ok: false, message: "a property needs a name" } : checkLabel(n);
 }
 
 export function shapesWithNewProperty(shapes: readonly Shape[], ids: readonly string[], name: string, type: PropertyType): Edit<readonly Shape[]> {
@@ -222,16 +301,30 @@ export function shapesWithPropertyType(shapes: readonly Shape[], ids: readonly s
   return mapShapes(shapes, ids, (s) => (propsOf(s).some((p) => p.name === name && p.type !== type) ? withProps(s, propsOf(s).map((p) => (p.name === name ? convertProperty(p, type) : p))) : s));
 }
 
-/** Sets a property's value on every shape that has it, converting to each one's type; refuses bad colours. */
+/** What kind of value each type holds: values of one kind go to another type unconverted (then checked). */
+const KIND_OF: { readonly [T in PropertyType]: "text" | "number" | "boolean" | "members" } = {
+  string: "text", file: "text", color: "text", number: "number", int: "number", float: "number", object: "number", boolean: "boolean", class: "members",
+};
+
+/** A bare value as the property whose type it plainly has. */
+const naturalProperty = (name: string, value: Property["value"]): Property =>
+  typeof value === "string" ? { name, type: "string", value } : typeof value === "number" ? { name, type: "number", value } : typeof value === "boolean" ? { name, type: "boolean", value } : { name, type: "class", value };
+
+/** Sets a property's value on every shape that has it, as each one's type takes it; refuses a value one of them cannot take. */
 export function shapesWithPropertyValue(shapes: readonly Shape[], ids: readonly string[], name: string, value: Property["value"]): Edit<readonly Shape[]> {
-  if (typeof value === "number" && !Number.isFinite(value)) return { ok: false, message: "must be a finite number" };
   let refused: string | null = null;
   const next = mapShapes(shapes, ids, (s) => {
     const old = propsOf(s).find((p) => p.name === name);
     if (!old || old.value === value) return s;
-    const typed = convertProperty({ name, type: typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "string", value } as Property, old.type);
-    if (old.type === "color" && (typeof value !== "string" || !COLOR_PATTERN.test(value))) refused = 'must be a colour "#rrggbb" or "#rrggbbaa"';
-    return withProps(s, propsOf(s).map((p) => (p.name === name ? typed : p)));
+    // A value of another kind (text for a number, a number for text…): carried over as convertProperty does.
+    const natural = naturalProperty(name, value);
+    const typed = KIND_OF[natural.type] === KIND_OF[old.type] ? value : convertProperty(natural, old.type).value;
+    const checked = checkPropertyValue(old.type, typed);
+    if (!checked.ok) {
+      refused ??= checked.message;
+      return s;
+    }
+    return withProps(s, propsOf(s).map((p) => (p.name === name ? ({ ...p, value: checked.value } as Property) : p)));
   });
   return refused ? { ok: false, message: refused } : { ok: true, value: next };
 }
@@ -254,7 +347,12 @@ const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: reado
 
 export const setSelectionField = (editor: Editor, field: NumericField, value: number) => onSelection(editor, (s, ids) => shapesWithField(s, ids, field, value));
 export const setShapePoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
-export const nameSelection = (editor: Editor, name: string) => onSelection(editor, (s, ids) => shapesNamed(s, ids, name));
+export const nameSelection = (editor: Editor, name: string): Edit<null> => {
+  const checked = checkLabel(name);
+  return checked.ok ? onSelection(editor, (s, ids) => shapesNamed(s, ids, name)) : checked;
+};
+export const classSelection = (editor: Editor, cls: string) => onSelection(editor, (s, ids) => shapesClassed(s, ids, cls));
+export const setSelectionVisible = (editor: Editor, visible: boolean) => onSelection(editor, (s, ids) => shapesShown(s, ids, visible));
 export const setSelectionBit = (editor: Editor, field: BitField, bit: number, on: boolean) => onSelection(editor, (s, ids) => shapesWithBit(s, ids, field, bit, on));
 export const addSelectionProperty = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithNewProperty(s, ids, name, type));
 export const renameSelectionProperty = (editor: Editor, from: string, to: string) => onSelection(editor, (s, ids) => shapesWithPropertyRenamed(s, ids, from, to));

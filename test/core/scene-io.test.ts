@@ -683,7 +683,7 @@ describe("layers, collision layers, names and custom properties", () => {
     expect(byPath.get("shapes[1].properties[1].value")!.message).toMatch(/#rrggbb/);
     expect(byPath.get("shapes[1].properties[1].value")!.line).toBe(10);
     expect(byPath.get("shapes[1].properties[2].name")!.message).toMatch(/duplicate property name "n"/);
-    expect(byPath.get("shapes[1].properties[3].type")!.message).toMatch(/unknown property type "vector".*string, number, boolean, color/);
+    expect(byPath.get("shapes[1].properties[3].type")!.message).toMatch(/unknown property type "vector".*string, number, int, float, boolean, color, file, object, class/);
     expect(byPath.get("collisionLayers[2].bit")!.message).toMatch(/duplicate collision layer bit 2/);
   });
 

@@ -39,7 +39,7 @@ const SCENE_JSON = {
     { id: "pill3", type: "capsule", x: 220, y: -80, radius: 20, height: 40 },
     { id: "tri", name: "🚀 ünï", type: "polygon", x: 60, y: -120, points: [[-40, 20], [40, 20], [0, -30]], layer: "props" },
     { id: "pent", name: "", type: "polygon", x: -220, y: -100, rotation: 17, layer: "props", collisionLayer: 6, points: [[0, -30], [28.5, -9.25], [17.625, 24.25], [-17.625, 24.25], [-28.5, -9.25]] },
-    { id: "wall", name: "Wall\\ \"x\"\n@%", type: "box", x: 290, y: 60, width: 20, height: 260, rotation: -5, layer: "props" },
+    { id: "wall", name: "Wall\\ \"x\"\u2028@%", type: "box", x: 290, y: 60, width: 20, height: 260, rotation: -5, layer: "props" },
   ],
 };
 

@@ -44,7 +44,7 @@ describe("round trip scene → Tiled → scene", () => {
   it("gives back the README scene (without its probes, which Tiled has no place for)", () => {
     const back = imported(exportTiled(readmeScene()));
     expect(back.skipped).toEqual([]);
-    expectSameScene(back.scene, withoutProbes(readmeScene()), 1e-12);
+    expectSameScene(back.scene, withoutProbes(readmeScene()), 1e-12, { numbersAsTiled: true });
   });
 
   it("keeps layer colours (Tiled's object layer color)", () => {
@@ -57,8 +57,10 @@ describe("round trip scene → Tiled → scene", () => {
 
   it("the README scene comes back byte for byte once shapes are in layer order", () => {
     const scene = readmeScene();
-    const inLayerOrder = { ...withoutProbes(scene), shapes: [...scene.shapes.filter((s) => s.layer === undefined), ...scene.shapes.filter((s) => s.layer !== undefined)] };
-    expect(serializeScene(imported(exportTiled(scene)).scene)).toBe(serializeScene(inLayerOrder));
+    const inLayerOrder = [...scene.shapes.filter((s) => s.layer === undefined), ...scene.shapes.filter((s) => s.layer !== undefined)];
+    // Each shape records the Tiled object it came from: ids 1…n in layer order.
+    const expected = { ...withoutProbes(scene), shapes: inLayerOrder.map((s, i) => ({ ...s, tiledId: i + 1 })) };
+    expect(serializeScene(imported(exportTiled(scene)).scene)).toBe(serializeScene(expected));
   });
 
   it("keeps every kind's geometry within 1e-9, and ids, names, layers, bits and properties, for random scenes", () => {
@@ -66,7 +68,7 @@ describe("round trip scene → Tiled → scene", () => {
       fc.property(sceneArbitrary(8, { extent: 1000, maxSize: 200 }), (scene) => {
         const back = imported(exportTiled(scene));
         expect(back.skipped).toEqual([]);
-        expectSameScene(back.scene, scene, 1e-9);
+        expectSameScene(back.scene, scene, 1e-9, { numbersAsTiled: true });
       }),
       { seed: seedOf("tiled round trip"), numRuns: 200 },
     );
@@ -97,7 +99,7 @@ describe("round trip scene → Tiled → scene", () => {
 describe("maps as Tiled writes them", () => {
   it("a rectangle turned 90° about its top-left corner is a box centred half a diagonal away", () => {
     const { scene } = imported(tiledMap([object(1, { x: 12, y: 16, width: 8, height: 4, rotation: 90 })]));
-    expect(scene.shapes).toEqual([{ id: "tiled-1", name: "o1", type: "box", x: 10, y: 20, rotation: 90, width: 8, height: 4 }]);
+    expect(scene.shapes).toEqual([{ id: "tiled-1", name: "o1", type: "box", x: 10, y: 20, rotation: 90, width: 8, height: 4, tiledId: 1 }]);
   });
 
   it("a rectangle turned 30°: centre = corner + R(30°)·(w/2, h/2), worked by hand", () => {
@@ -128,7 +130,7 @@ describe("maps as Tiled writes them", () => {
       tiledMap([object(3, { capsule: true, x: 383, y: 24, width: 146, height: 70, rotation: 18.187 }), object(4, { capsule: true, x: 0, y: 0, width: 10, height: 30, rotation: 0 })]),
     );
     const [wide, tall] = scene.shapes;
-    expect(tall).toEqual({ id: "tiled-4", name: "o4", type: "capsule", x: 5, y: 15, rotation: 0, radius: 5, height: 30 });
+    expect(tall).toEqual({ id: "tiled-4", name: "o4", type: "capsule", x: 5, y: 15, rotation: 0, radius: 5, height: 30, tiledId: 4 });
     if (wide?.type !== "capsule") throw new Error("expected a capsule");
     expect([wide.radius, wide.height, wide.rotation]).toEqual([35, 146, 108.187]);
     // Its core runs between the centres of the two end circles, (35, 35) and (111, 35) in Tiled's frame.
@@ -150,7 +152,7 @@ describe("maps as Tiled writes them", () => {
         poly(4, [[0, 0], [1, 1]]),
       ]),
     );
-    expect(scene.shapes).toEqual([{ id: "tiled-1", name: "o1", type: "polygon", x: 5, y: 6, rotation: -45, points: [[0, 0], [10, 0], [0, 10]] }]);
+    expect(scene.shapes).toEqual([{ id: "tiled-1", name: "o1", type: "polygon", x: 5, y: 6, rotation: -45, points: [[0, 0], [10, 0], [0, 10]], tiledId: 1 }]);
     expect(skipped.map((s) => [s.object, s.reason.split(":")[0]])).toEqual([
       [2, "concave polygon"],
       [3, "degenerate polygon"],
@@ -301,13 +303,13 @@ describe("maps as Tiled writes them", () => {
     expect(scene.shapes[0]!.id).toBe("tiled-1");
     expect(scene.shapes[0]!.properties).toEqual([
       { name: "alive", type: "boolean", value: true },
-      { name: "count", type: "number", value: 3 },
+      { name: "count", type: "int", value: 3 },
       { name: "glass", type: "color", value: "#33aaff80" },
       { name: "opaque", type: "color", value: "#33aaff" },
-      { name: "path", type: "string", value: "../a.png" },
-      { name: "speed", type: "number", value: 0.1 },
-      { name: "stats", type: "string", value: '{"hp":3}' },
-      { name: "target", type: "number", value: 7 },
+      { name: "path", type: "file", value: "../a.png" },
+      { name: "speed", type: "float", value: 0.1 },
+      { name: "stats", type: "class", propertytype: "Stats", value: { hp: 3 } },
+      { name: "target", type: "object", value: 7 },
       { name: "shape_id", type: "string", value: "not an id" },
     ]);
     expect(skipped.map((s) => [s.object, s.property, s.reason])).toEqual([
@@ -321,7 +323,10 @@ describe("maps as Tiled writes them", () => {
     // Tiled 1.8 escapes only \b \t \n \f \r; U+0000, U+001F and the rest come out raw.
     const raw = tiledMap([object(1, { width: 1, height: 1, name: "NAME" })]).replace("NAME", "a\u0000b\u001fc\\n");
     expect(() => JSON.parse(raw)).toThrow();
-    expect(imported(raw).scene.shapes[0]!.name).toBe("a\u0000b\u001fc\n");
+    // The scene refuses control characters in names: they become U+FFFD, and the import says so.
+    const { scene, skipped } = imported(raw);
+    expect(scene.shapes[0]!.name).toBe("a\ufffdb\ufffdc\ufffd");
+    expect(skipped).toEqual([{ layer: "Objects", object: 1, name: "a\ufffdb\ufffdc\ufffd", property: "name", reason: expect.stringMatching(/control characters/) as unknown }]);
   });
 
   it("an empty map is an empty scene", () => {

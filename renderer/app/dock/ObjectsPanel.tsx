@@ -94,18 +94,20 @@ export function ObjectsPanel() {
   for (let r = first; r < last; r++) {
     const item = itemAt(shapes, probes, rows ? rows[r]! : r);
     const layer = "layer" in item && item.layer !== undefined ? (layerNames.get(item.layer) ?? item.layer) : "";
+    const hidden = "visible" in item && item.visible === false;
     drawn.push(
       <div
         key={item.id}
         role="option"
         aria-selected={selected.has(item.id)}
-        className="object-row"
+        className={hidden ? "object-row hidden" : "object-row"}
+        title={hidden ? "Hidden: not drawn on the canvas (it still collides and exports)" : undefined}
         data-testid={`object-${item.id}`}
         style={{ top: r * OBJECT_ROW_HEIGHT }}
         onClick={(e) => pick(item, e)}
       >
         <span className={item.name ? "label" : "label unnamed"}>{itemLabel(item)}</span>
-        <span className="kind">{item.type}</span>
+        <span className="kind">{item.type}{hidden ? " · hidden" : ""}</span>
         <span className="layer">{layer}</span>
       </div>,
     );

@@ -6,8 +6,8 @@ import { useEditor, useEditorState } from "../../editor/react";
 import { renameProbe } from "../../store/actions";
 import { moveSelectionToLayer } from "../../store/layer-actions";
 import { probeEnd, setProbeCoordinate, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
-import { nameSelection, parseNumber, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
-import { Field, Panel } from "./fields";
+import { classSelection, nameSelection, parseNumber, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
+import { Field, Panel, TriCheckbox } from "./fields";
 import { formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
 
@@ -22,7 +22,7 @@ export function useSelectedShapes(): readonly Shape[] {
   return editor.shapesWithIds(selection);
 }
 
-const shown = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
+const shownNumber = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
 
 /** The points of a shape made of points (its kind has a points rule), each editable. */
 function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: readonly Point[] }> }) {
@@ -105,6 +105,8 @@ export function InspectorPanel() {
   const fields = sharedFields(shapes);
   const kind = sharedValue(shapes, (s) => s.type);
   const name = sharedValue(shapes, (s) => s.name ?? "");
+  const cls = sharedValue(shapes, (s) => s.class ?? "");
+  const shown = sharedValue(shapes, (s) => s.visible !== false);
   const layer = sharedValue(shapes, (s) => s.layer);
   const single = shapes.length === 1 ? shapes[0]! : null;
   return (
@@ -112,6 +114,7 @@ export function InspectorPanel() {
       <p className="what" data-testid="inspector-what">{single ? `${single.type} ${single.id}` : `${shapes.length} shapes${kind === "mixed" ? "" : ` (${kind}s)`}`}</p>
       <div className="grid" key={`fields:${key}`}>
         <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" />
+        <Field label="Class" testId="inspector-class" value={cls ?? ""} commit={(t) => classSelection(editor, t.trim())} className="wide" />
         {fields.map((f) => {
           const v = sharedNumber(shapes, f);
           return (
@@ -120,7 +123,7 @@ export function InspectorPanel() {
               numeric
               label={LABELS[f]}
               testId={`inspector-${f}`}
-              value={shown(v)}
+              value={shownNumber(v)}
               commit={(t) => {
                 const parsed = parseNumber(t, SIZES.has(f));
                 return parsed.ok ? setSelectionField(editor, f, parsed.value) : parsed;
@@ -137,6 +140,10 @@ export function InspectorPanel() {
             ))}
           </select>
         </div>
+        <label className="field wide check" title="A hidden shape is not drawn or picked on the canvas; it still collides and exports (Tiled's object visibility)">
+          <TriCheckbox label="Visible" state={shown === "mixed" ? "mixed" : shown === false ? "off" : "on"} onChange={(on) => setSelectionVisible(editor, on)} />
+          <span>Visible</span>
+        </label>
       </div>
       {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={`points:${key}`} shape={single} />}
     </Panel>

@@ -1,5 +1,7 @@
 // Custom properties of the selection, typed as in Tiled. With several shapes it lists the names all
-// of them have; a value that differs shows as mixed, and setting it sets it on all.
+// of them have; a value that differs shows as mixed, and setting it sets it on all. Numbers take
+// sums ("100+25"); an int or an object id only whole numbers; a class its members as JSON; a
+// property with a Tiled custom type (a class's or an enum's name) shows it beside its type.
 import { useState } from "react";
 import { PROPERTY_TYPES, type Property, type PropertyType, type Shape } from "../../../core";
 import {
@@ -8,6 +10,7 @@ import {
   renameSelectionProperty,
   setSelectionPropertyType,
   setSelectionPropertyValue,
+  parseMembers,
   sharedPropertyNames,
   sharedValue,
 } from "../../store/shape-edits";
@@ -35,11 +38,19 @@ function ValueEditor({ shapes, name, type }: { readonly shapes: readonly Shape[]
       </span>
     );
   }
-  if (type === "number") {
+  if (type === "number" || type === "float" || type === "int" || type === "object") {
     return (
       <Field numeric label={label} hideLabel value={value === "mixed" ? "mixed" : typeof value === "number" ? formatNumber(value) : ""} commit={(t) => {
         const typed = evaluateNumberExpression(t);
         return typed.ok ? setSelectionPropertyValue(editor, name, typed.value) : typed;
+      }} />
+    );
+  }
+  if (type === "class") {
+    return (
+      <Field label={label} hideLabel className="members" value={value === "mixed" ? "mixed" : JSON.stringify(value ?? {})} commit={(t) => {
+        const members = parseMembers(t);
+        return members ? setSelectionPropertyValue(editor, name, members) : { ok: false, message: 'members as a JSON object, such as {"open": true}' };
       }} />
     );
   }
@@ -90,13 +101,17 @@ export function PropertiesPanel() {
       <ul className="properties" key={shapes.map((s) => s.id).join(",")}>
         {names.map((name) => {
           const type = sharedValue(shapes, (s) => propertyOf(s, name)?.type) ?? "string";
+          const custom = sharedValue(shapes, (s) => propertyOf(s, name)?.propertytype);
           return (
             <li key={name} data-testid={`property-${name}`}>
               <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(editor, name, t)} className="prop-name" />
-              <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(editor, name, e.target.value as PropertyType)}>
-                {type === "mixed" && <option value="" disabled>mixed</option>}
-                {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-              </select>
+              <span className="prop-type">
+                <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(editor, name, e.target.value as PropertyType)}>
+                  {type === "mixed" && <option value="" disabled>mixed</option>}
+                  {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                </select>
+                {custom !== undefined && <span className="prop-custom" title="Tiled custom type (a class or an enum)">{custom === "mixed" ? "mixed" : custom}</span>}
+              </span>
               <ValueEditor shapes={shapes} name={name} type={type} />
               <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(editor, name)}>×</button>
             </li>

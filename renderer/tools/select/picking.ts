@@ -1,4 +1,4 @@
-// Which shapes the pointer can pick: only those in visible, unlocked layers. Candidates come from
+// Which shapes the pointer can pick: only shown ones in visible, unlocked layers. Candidates come from
 // the collision world's index (a box query), then exact geometry decides: a click or a marquee
 // among 100,000 shapes looks at the few near it.
 import { aabbOverlaps, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
@@ -6,8 +6,9 @@ import type { Editor } from "../../editor/editor";
 import type { Marquee } from "../../editor/overlay";
 import type { Point2 } from "../../shapes/kind";
 
-/** Whether a shape's layer lets it be selected or edited on the canvas. */
+/** Whether a shape (not hidden) and its layer let it be selected or edited on the canvas. */
 export function pickable(shape: Shape, layers: readonly Layer[]): boolean {
+  if (shape.visible === false) return false;
   const id = shape.layer ?? layers[0]?.id;
   const layer = layers.find((l) => l.id === id);
   return layer?.visible !== false && layer?.locked !== true;
@@ -32,7 +33,7 @@ function candidates(editor: Editor, minX: number, minY: number, maxX: number, ma
   const found: Candidate[] = [];
   world.forEachInBox(minX, minY, maxX, maxY, (shape) => {
     const id = shape.layer ?? layers[0]?.id ?? "";
-    if (layerState.get(id) === false) return;
+    if (layerState.get(id) === false || shape.visible === false) return;
     found.push({ shape, layer: place.get(id) ?? layers.length, index: world.lookup(shape.id)!.index });
   });
   return found;

@@ -1,0 +1,444 @@
+// Writing a scene back into the Tiled map it came from: the map stays as it was except for what
+// the scene changed. What the scene changed is what differs between it and the map's own import
+// (readTiledMap of the map as it is now): a field the scene left as imported is not written, so an
+// untouched object, layer or property list stays equal to the original as a JSON value, and
+// everything the scene does not model (tile objects, text, polylines, templates, tile and image
+// layers, tilesets, unknown fields) is kept. Works on Tiled's JSON model; a TMX map is read into it
+// and written back from it by core/tiled's TMX reader and writer.
+//
+// Shapes are matched to objects by `tiledId`, else by the id the map's import gives the object
+// (its shape_id, or tiled-<id>), so a shape added by an earlier merge is found again; the first
+// shape in scene order to claim an object gets it. Layers are matched by id, else by name.
+import type { PathSegment, SceneProblem } from "../scene/errors";
+import { DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, sceneLayers, type Layer, type Property, type Scene, type Shape } from "../scene/types";
+import { readTiledMap, type TiledLayerSource, type TiledReading } from "../import/tiled";
+import { fileRebase, resolveOptions, shapeMetaProperties, tiledGeometry, tiledObject, type ShapeOptions, type TiledExportOptions } from "../export/tiled";
+import {
+  readTiledProperty,
+  sameJson,
+  sameProperty,
+  TILED_BIT_NAME_PREFIX,
+  TILED_COLLISION_LAYER,
+  TILED_COLLISION_MASK,
+  TILED_LAYER_ID,
+  TILED_SHAPE_ID,
+  toTiledProperty,
+  type PathRebase,
+  type PropertyLevel,
+  type ReadProperty,
+  type TiledProperty,
+} from "./properties";
+import type { JsonObject } from "./types";
+
+export interface TiledMergeOptions extends TiledExportOptions {
+  /**
+   * The map as the scene's import read it, when that differs from `original` (the map loader's
+   * `resolved`: external tilesets inlined, templates applied). Same layers and object ids.
+   */
+  readonly resolved?: JsonObject;
+  /** The map's folder (forward slashes): its `file` properties are relative to it. */
+  readonly mapDir?: string;
+  /** The scene's folder: its `file` properties are relative to it. Default: `mapDir`. */
+  readonly sceneDir?: string;
+  /** Where a JSON path is in the map's text, for the problems of a map that cannot be read. */
+  readonly locate?: (path: readonly PathSegment[]) => { line: number; column: number } | undefined;
+}
+
+/** What the merge changed, counted, and what it could not write. */
+export interface TiledMergeReport {
+  /** Objects whose fields or layer changed. */
+  readonly updated: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly notes: readonly string[];
+}
+
+export type TiledMergeResult =
+  | { readonly ok: true; readonly map: JsonObject; readonly report: TiledMergeReport }
+  | { readonly ok: false; readonly problems: readonly SceneProblem[] };
+
+type Mutable = Record<string, unknown>;
+const isRecord = (v: unknown): v is Mutable => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The value at a JSON path of a mutable map. */
+function at(root: Mutable, path: readonly PathSegment[]): Mutable | undefined {
+  let cur: unknown = root;
+  for (const seg of path) cur = Array.isArray(cur) && typeof seg === "number" ? cur[seg] : isRecord(cur) && typeof seg === "string" ? cur[seg] : undefined;
+  return isRecord(cur) ? cur : undefined;
+}
+
+/** The `key` array of an object, made when missing. */
+function list(obj: Mutable, key: string): unknown[] {
+  const v = obj[key];
+  if (Array.isArray(v)) return v;
+  const made: unknown[] = [];
+  obj[key] = made;
+  return made;
+}
+
+const maxId = (items: readonly unknown[]): number => items.reduce<number>((m, o) => (isRecord(o) && typeof o.id === "number" && Number.isFinite(o.id) ? Math.max(m, o.id) : m), 0);
+
+/** Every object layer of the map (inside groups too), in map order. */
+function objectLayers(layers: unknown, out: Mutable[] = []): Mutable[] {
+  if (!Array.isArray(layers)) return out;
+  for (const l of layers) {
+    if (!isRecord(l)) continue;
+    if (l.type === "objectgroup") out.push(l);
+    else if (l.type === "group") objectLayers(l.layers, out);
+  }
+  return out;
+}
+
+/** Every layer of the map (groups and those in them), in map order. */
+function allLayers(layers: unknown, out: Mutable[] = []): Mutable[] {
+  if (!Array.isArray(layers)) return out;
+  for (const l of layers) {
+    if (!isRecord(l)) continue;
+    out.push(l);
+    if (l.type === "group") allLayers(l.layers, out);
+  }
+  return out;
+}
+
+/**
+ * A change to the scene data carried in one properties list (ids, collision bits, bit names), by
+ * key: the property to write in place of the map's, or null to take it away.
+ */
+type MetaChanges = Map<string, TiledProperty | null>;
+
+const metaKey = (read: Exclude<ReadProperty, { kind: "designer" | "dropped" }>): string => (read.kind === "bit-name" ? `bit-name:${read.bit}` : read.kind);
+
+/**
+ * A properties list with the scene's changes: a designer property the scene holds as the map does
+ * is kept as written; one it changed is rewritten in place; one it removed is taken out; ones it
+ * added come last; what the scene could not read (listed by the import) is kept. Scene data (ids,
+ * bits) changes as `meta` says. Returns the list unchanged (the same array) when nothing changes.
+ */
+function mergeProperties(
+  original: unknown,
+  level: PropertyLevel,
+  base: readonly Property[],
+  wanted: readonly Property[],
+  meta: MetaChanges,
+  read: PathRebase,
+  write: PathRebase | undefined,
+): unknown[] | undefined {
+  const rawList = Array.isArray(original) ? original : [];
+  const baseNames = new Set(base.map((p) => p.name));
+  const wantedByName = new Map(wanted.map((p) => [p.name, p]));
+  const placed = new Set<string>();
+  const out: unknown[] = [];
+  let changed = false;
+  for (const raw of rawList) {
+    const meaning = readTiledProperty(raw, level, read);
+    if (meaning.kind === "dropped") {
+      out.push(raw);
+      continue;
+    }
+    if (meaning.kind !== "designer") {
+      const key = metaKey(meaning);
+      const change = meta.get(key);
+      if (change === undefined) out.push(raw);
+      else {
+        placed.add(key);
+        changed = true;
+        if (change !== null) out.push(change);
+      }
+      continue;
+    }
+    const name = meaning.property.name;
+    const scene = wantedByName.get(name);
+    if (scene === undefined) {
+      // Taken out in the scene (a name the import read; a later duplicate of it goes too).
+      if (baseNames.has(name)) changed = true;
+      else out.push(raw);
+      continue;
+    }
+    if (placed.has(`designer:${name}`)) {
+      // Tiled keeps the last of a repeated name; the scene has one.
+      changed = true;
+      continue;
+    }
+    placed.add(`designer:${name}`);
+    if (sameProperty(scene, meaning.property)) out.push(raw);
+    else {
+      out.push(toTiledProperty(scene, write));
+      changed = true;
+    }
+  }
+  for (const [key, change] of meta) {
+    if (!placed.has(key) && change !== null) {
+      out.push(change);
+      changed = true;
+    }
+  }
+  for (const p of wanted) {
+    if (!placed.has(`designer:${p.name}`)) {
+      out.push(toTiledProperty(p, write));
+      changed = true;
+    }
+  }
+  return changed ? out : undefined;
+}
+
+/** Writes a merged properties list into `obj` (left out when it becomes empty and was absent). */
+function setProperties(obj: Mutable, merged: unknown[] | undefined): void {
+  if (merged === undefined) return;
+  if (merged.length === 0 && obj.properties === undefined) return;
+  obj.properties = merged;
+}
+
+/** Scene data of a shape that differs from the map's import of its object: what its properties list must change. */
+function shapeMetaChanges(shape: Shape, base: Shape | undefined, tiledId: number): MetaChanges {
+  const changes: MetaChanges = new Map();
+  const ours = new Map(shapeMetaProperties(shape).map((p) => [p.name, p]));
+  // The id the map's import would give the object: its shape_id, else tiled-<id>.
+  if (base ? base.id !== shape.id : shape.id !== `tiled-${tiledId}`) changes.set("shape-id", ours.get(TILED_SHAPE_ID)!);
+  const bits = [
+    ["collision-layer", TILED_COLLISION_LAYER, shape.collisionLayer ?? DEFAULT_COLLISION_LAYER, base?.collisionLayer ?? DEFAULT_COLLISION_LAYER],
+    ["collision-mask", TILED_COLLISION_MASK, shape.collisionMask ?? DEFAULT_COLLISION_MASK, base?.collisionMask ?? DEFAULT_COLLISION_MASK],
+  ] as const;
+  for (const [key, name, now, before] of bits) if (now !== before) changes.set(key, ours.get(name) ?? null);
+  return changes;
+}
+
+/** Whether two shapes have the same kind, place, turn and size. */
+function sameGeometry(a: Shape, b: Shape): boolean {
+  if (a.type !== b.type || a.x !== b.x || a.y !== b.y) return false;
+  // A circle's rotation turns nothing, but Tiled keeps it: written when it changed all the same.
+  if (a.rotation !== b.rotation) return false;
+  switch (a.type) {
+    case "circle":
+      return b.type === "circle" && a.radius === b.radius;
+    case "box":
+      return b.type === "box" && a.width === b.width && a.height === b.height;
+    case "capsule":
+      return b.type === "capsule" && a.radius === b.radius && a.height === b.height;
+    case "polygon":
+      return b.type === "polygon" && sameJson(a.points, b.points);
+  }
+}
+
+/** The fields that say an object's kind; tiledGeometry writes x, y, width, height and rotation always. */
+const KIND_KEYS = ["ellipse", "capsule", "polygon", "polyline", "point"];
+
+/** Writes into the object `obj` what `shape` changed against `base` (the import of the object; undefined: write everything). */
+function updateObject(obj: Mutable, shape: Shape, base: Shape | undefined, layer: TiledLayerSource, moved: boolean, o: ShapeOptions, read: PathRebase, write: PathRebase | undefined): boolean {
+  let changed = false;
+  const set = (key: string, value: unknown) => {
+    if (!sameJson(obj[key], value)) {
+      obj[key] = value;
+      changed = true;
+    }
+  };
+  if (!base || moved || !sameGeometry(shape, base)) {
+    const geometry = tiledGeometry(shape, o, layer.dx, layer.dy);
+    // Another kind's flag or points go (a box that was an ellipse, a polygon that was a polyline).
+    for (const key of KIND_KEYS) {
+      if (!(key in geometry) && key in obj) {
+        Reflect.deleteProperty(obj, key);
+        changed = true;
+      }
+    }
+    for (const [key, value] of Object.entries(geometry)) set(key, value);
+  }
+  if (!base || (shape.name ?? "") !== (base.name ?? "")) set("name", shape.name ?? "");
+  // Tiled 1.9 wrote the class as "class"; a map that has it keeps it there.
+  if (!base || (shape.class ?? "") !== (base.class ?? "")) set(typeof obj.class === "string" ? "class" : "type", shape.class ?? "");
+  if (!base || (shape.visible !== false) !== (base.visible !== false)) {
+    // Tiled reads a missing "visible" as visible.
+    if (shape.visible === false || obj.visible !== undefined) set("visible", shape.visible !== false);
+  }
+  const merged = mergeProperties(obj.properties, "object", base?.properties ?? [], shape.properties ?? [], shapeMetaChanges(shape, base, typeof obj.id === "number" ? obj.id : 0), read, write);
+  if (merged !== undefined) {
+    setProperties(obj, merged);
+    changed = true;
+  }
+  return changed;
+}
+
+/** Writes into the layer `obj` what the scene's layer changed against the map's import of it. */
+function updateLayer(obj: Mutable, layer: Layer, base: Layer, source: TiledLayerSource, read: PathRebase, write: PathRebase | undefined): void {
+  if (layer.name !== base.name) {
+    const prefix = source.group === "" ? "" : `${source.group}/`;
+    obj.name = prefix !== "" && layer.name.startsWith(prefix) ? layer.name.slice(prefix.length) : layer.name;
+  }
+  if ((layer.visible !== false) !== (base.visible !== false)) obj.visible = layer.visible !== false;
+  if ((layer.locked === true) !== (base.locked === true)) obj.locked = layer.locked === true;
+  if ((layer.color ?? "") !== (base.color ?? "")) {
+    if (layer.color === undefined) delete obj.color;
+    else obj.color = layer.color.toLowerCase();
+  }
+  const meta: MetaChanges = new Map();
+  if (layer.id !== base.id) meta.set("layer-id", { name: TILED_LAYER_ID, type: "string", value: layer.id });
+  setProperties(obj, mergeProperties(obj.properties, "layer", base.properties ?? [], layer.properties ?? [], meta, read, write));
+}
+
+/** A new object layer for a scene layer the map does not have, inside the group its name starts with when the map has that group. */
+function newLayer(map: Mutable, layer: Layer, reading: TiledReading, nextLayerId: () => number, write: PathRebase | undefined): { obj: Mutable; source: Omit<TiledLayerSource, "layer"> } {
+  let group = "";
+  for (const path of reading.groups.keys()) if (layer.name.startsWith(`${path}/`) && path.length > group.length) group = path;
+  const groupInfo = group === "" ? undefined : reading.groups.get(group);
+  const parent = groupInfo ? at(map, groupInfo.at) : undefined;
+  const obj: Mutable = {
+    id: nextLayerId(),
+    name: group === "" ? layer.name : layer.name.slice(group.length + 1),
+    ...(layer.color ? { color: layer.color.toLowerCase() } : {}),
+    type: "objectgroup",
+    visible: layer.visible !== false,
+    locked: layer.locked === true,
+    opacity: 1,
+    x: 0,
+    y: 0,
+    draworder: "index",
+    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }, ...(layer.properties ?? []).map((p) => toTiledProperty(p, write))],
+    objects: [],
+  };
+  const siblings = list(parent ?? map, "layers");
+  siblings.push(obj);
+  return { obj, source: { at: [], dx: groupInfo?.dx ?? 0, dy: groupInfo?.dy ?? 0, group } };
+}
+
+/** Map properties: the bit names and designer properties the scene changed. */
+function updateMapProperties(map: Mutable, scene: Scene, base: Scene, read: PathRebase, write: PathRebase | undefined): void {
+  const meta: MetaChanges = new Map();
+  const before = new Map((base.collisionLayers ?? []).map((c) => [c.bit, c.name]));
+  const now = new Map((scene.collisionLayers ?? []).map((c) => [c.bit, c.name]));
+  for (const bit of new Set([...before.keys(), ...now.keys()])) {
+    const name = now.get(bit);
+    if (name !== before.get(bit)) meta.set(`bit-name:${bit}`, name === undefined ? null : { name: `${TILED_BIT_NAME_PREFIX}${bit}`, type: "string", value: name });
+  }
+  setProperties(map, mergeProperties(map.properties, "map", base.properties ?? [], scene.properties ?? [], meta, read, write));
+}
+
+/**
+ * The Tiled map `original` (Tiled's JSON model, as the map file has it) with the scene written
+ * into it: objects the scene's shapes came from take their new geometry, name, class, visibility
+ * and properties, keeping their id and everything else; shapes new to the map become objects of
+ * the object layer of their layer's name (made when missing, inside its group when the map has
+ * the group), numbered from `nextobjectid`; objects whose shapes the scene deleted are removed;
+ * the map's, groups' and layers' properties follow the scene's. Everything else is kept as it was.
+ * `original` is not modified. Fails only when the map cannot be read as the import reads it.
+ */
+export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: TiledMergeOptions = {}): TiledMergeResult {
+  const mapDir = options.mapDir ?? "";
+  const sceneDir = options.sceneDir ?? mapDir;
+  const read: PathRebase = { from: mapDir, to: sceneDir };
+  const write = fileRebase({ sceneDir, outputDir: mapDir });
+  const parsed = readTiledMap(options.resolved ?? original, { mapDir, sceneDir }, options.resolved ? undefined : options.locate);
+  if (!parsed.ok) return parsed;
+  const reading = parsed.reading;
+  const o = resolveOptions(options);
+  const map = JSON.parse(JSON.stringify(original)) as Mutable;
+  const notes: string[] = [];
+
+  // The map's object layers in the copy, by scene layer id, and its objects by Tiled id.
+  const sources = new Map(reading.layers.map((l) => [l.layer, l]));
+  const baseLayers = new Map(sceneLayers(reading.scene).map((l) => [l.id, l]));
+  const objectsById = new Map<number, { readonly layer: Mutable; readonly obj: Mutable }>();
+  for (const layer of objectLayers(map.layers)) {
+    for (const obj of Array.isArray(layer.objects) ? layer.objects : []) {
+      if (isRecord(obj) && typeof obj.id === "number" && !objectsById.has(obj.id)) objectsById.set(obj.id, { layer, obj });
+    }
+  }
+  let nextObjectId = Math.max(typeof map.nextobjectid === "number" ? map.nextobjectid : 1, Math.max(0, ...objectsById.keys()) + 1);
+  let nextLayerIdValue = Math.max(typeof map.nextlayerid === "number" ? map.nextlayerid : 1, maxId(allLayers(map.layers)) + 1);
+  let layersAdded = 0;
+  const nextLayerId = () => {
+    layersAdded++;
+    return nextLayerIdValue++;
+  };
+
+  // Scene layers to map layers: by id, else by name, else a new layer.
+  const targets = new Map<string, { readonly obj: Mutable; readonly source: Omit<TiledLayerSource, "layer"> }>();
+  const taken = new Set<string>();
+  for (const layer of sceneLayers(scene)) {
+    let source = sources.get(layer.id);
+    if (!source || taken.has(source.layer)) source = reading.layers.find((l) => !taken.has(l.layer) && baseLayers.get(l.layer)?.name === layer.name);
+    if (source) {
+      taken.add(source.layer);
+      const obj = at(map, source.at)!;
+      updateLayer(obj, layer, baseLayers.get(source.layer)!, source, read, write);
+      targets.set(layer.id, { obj, source });
+    }
+  }
+  const targetOf = (layerId: string) => {
+    let t = targets.get(layerId);
+    if (!t) {
+      const layer = sceneLayers(scene).find((l) => l.id === layerId)!;
+      t = newLayer(map, layer, reading, nextLayerId, write);
+      targets.set(layerId, t);
+    }
+    return t;
+  };
+
+  // Shapes to objects: by Tiled id, else by the id the import gives the object.
+  const claims = new Map<Shape, number>();
+  const claimed = new Set<number>();
+  for (const s of scene.shapes) {
+    if (s.tiledId !== undefined && objectsById.has(s.tiledId) && !claimed.has(s.tiledId)) {
+      claims.set(s, s.tiledId);
+      claimed.add(s.tiledId);
+    }
+  }
+  const byBaseId = new Map([...reading.shapes].map(([id, shape]) => [shape.id, id]));
+  for (const s of scene.shapes) {
+    const id = byBaseId.get(s.id);
+    if (!claims.has(s) && id !== undefined && !claimed.has(id)) {
+      claims.set(s, id);
+      claimed.add(id);
+    }
+  }
+
+  const layersOf = sceneLayers(scene);
+  let updated = 0, added = 0, removed = 0;
+  for (const s of scene.shapes) {
+    const layerId = s.layer ?? layersOf[0]!.id;
+    const target = targetOf(layerId);
+    const source = { ...target.source, layer: layerId };
+    const id = claims.get(s);
+    if (id === undefined) {
+      list(target.obj, "objects").push(tiledObject(s, nextObjectId++, o, write, source.dx, source.dy));
+      added++;
+      continue;
+    }
+    const found = objectsById.get(id)!;
+    const base = reading.shapes.get(id);
+    const changesLayer = found.layer !== target.obj;
+    if (changesLayer) {
+      const from = list(found.layer, "objects");
+      from.splice(from.indexOf(found.obj), 1);
+      list(target.obj, "objects").push(found.obj);
+    }
+    const baseSource = reading.layers.find((l) => at(map, l.at) === found.layer);
+    const offsetChanged = changesLayer && (baseSource?.dx !== source.dx || baseSource?.dy !== source.dy);
+    if (updateObject(found.obj, s, base, source, offsetChanged, o, read, write) || changesLayer) updated++;
+  }
+  // Objects the import made shapes of and no shape claims: deleted in the scene.
+  for (const [id, { layer, obj }] of objectsById) {
+    if (claimed.has(id) || !reading.shapes.has(id)) continue;
+    const objects = list(layer, "objects");
+    objects.splice(objects.indexOf(obj), 1);
+    removed++;
+  }
+
+  updateMapProperties(map, scene, reading.scene, read, write);
+  for (const g of scene.groups ?? []) {
+    const info = reading.groups.get(g.name);
+    const obj = info ? at(map, info.at) : undefined;
+    const before = reading.scene.groups?.find((b) => b.name === g.name);
+    if (!obj) {
+      if ((g.properties?.length ?? 0) > 0) notes.push(`group ${JSON.stringify(g.name)} is not in the map: its properties are not written`);
+      continue;
+    }
+    setProperties(obj, mergeProperties(obj.properties, "group", before?.properties ?? [], g.properties ?? [], new Map(), read, write));
+  }
+  const baseImages = new Map((reading.scene.images ?? []).map((i) => [i.id, i]));
+  for (const image of scene.images ?? []) {
+    const before = baseImages.get(image.id);
+    if (!before || !sameJson(before, image)) notes.push(`image ${JSON.stringify(image.id)}: images are not written into a map (edit image layers in Tiled)`);
+  }
+  if (added > 0) map.nextobjectid = nextObjectId;
+  if (layersAdded > 0) map.nextlayerid = nextLayerIdValue;
+  return { ok: true, map: map as JsonObject, report: { updated, added, removed, notes } };
+}

@@ -1,0 +1,123 @@
+// `collider-studio export --format tiled --into MAP.tmj`: the scene written back into the map it
+// came from, in process with files held in memory. (Real maps read by Tiled: test/export/tiled-merge-real.test.ts.)
+import { describe, expect, it } from "vitest";
+import { runCli, type CliIO } from "../../core/node/cli";
+import { parseScene, serializeScene, type Scene } from "../../core/index";
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+  readonly written: Record<string, string>;
+}
+
+async function run(argv: readonly string[], files: Record<string, string>): Promise<Run> {
+  let out = "", err = "";
+  const written: Record<string, string> = {};
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readText: async (path) => {
+      if (path in files) return files[path]!;
+      throw new Error(`no file ${path} in this test`);
+    },
+    writeText: async (path, text) => {
+      written[path] = text;
+      return path in files ? `${path}.bak` : null;
+    },
+  };
+  const code = await runCli(argv, io);
+  expect(err).not.toMatch(/^\s{4}at /m);
+  return { code, out, err, written };
+}
+
+const MAP = {
+  type: "map",
+  orientation: "orthogonal",
+  width: 4,
+  height: 4,
+  tilewidth: 32,
+  tileheight: 32,
+  nextobjectid: 4,
+  nextlayerid: 3,
+  tilesets: [{ firstgid: 1, source: "tiles.tsx" }],
+  layers: [
+    { id: 1, name: "Ground", type: "tilelayer", width: 4, height: 4, data: Array(16).fill(1) },
+    {
+      id: 2,
+      name: "Walls",
+      type: "objectgroup",
+      objects: [
+        { id: 1, name: "a", type: "WARP", x: 0, y: 0, width: 10, height: 10, rotation: 0, visible: true },
+        { id: 2, name: "b", type: "", x: 20, y: 0, width: 10, height: 10, rotation: 0, visible: false },
+        { id: 3, name: "line", type: "", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 1, y: 1 }] },
+      ],
+    },
+  ],
+};
+const MAP_TEXT = JSON.stringify(MAP);
+
+async function imported(): Promise<Scene> {
+  const r = await run(["import", "maps/level.tmj", "-o", "maps/level.json"], { "maps/level.tmj": MAP_TEXT });
+  expect(r.code).toBe(0);
+  const read = parseScene(r.written["maps/level.json"]!);
+  if (!read.ok) throw new Error(JSON.stringify(read.problems));
+  return read.scene;
+}
+
+describe("export --into", () => {
+  it("writes the scene into the map: one object moved, one added, one deleted; the rest as it was", async () => {
+    const scene = await imported();
+    expect(scene.tiledMap).toEqual({ src: "level.tmj" });
+    const edited: Scene = { ...scene, shapes: [{ ...scene.shapes[0]!, x: scene.shapes[0]!.x + 5 }, { id: "new", type: "circle", x: 50, y: 50, rotation: 0, radius: 4 }] };
+    const r = await run(["export", "maps/level.json", "--format", "tiled", "--into", "maps/level.tmj", "-o", "maps/level.tmj"], { "maps/level.json": serializeScene(edited), "maps/level.tmj": MAP_TEXT });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("maps/level.json: written into maps/level.tmj as maps/level.tmj: 1 object updated, 1 added, 1 removed (the file it replaced is kept as maps/level.tmj.bak)\n");
+    const out = JSON.parse(r.written["maps/level.tmj"]!) as typeof MAP;
+    expect(out.layers[0]).toEqual(MAP.layers[0]);
+    expect(out.tilesets).toEqual(MAP.tilesets);
+    const objects = out.layers[1]!.objects!;
+    expect(objects.map((o) => [o.id, o.name, o.x])).toEqual([[1, "a", 5], [3, "line", 0], [4, "", 46]]);
+    expect(objects[0]).toEqual({ ...MAP.layers[1]!.objects![0]!, x: 5 });
+    expect(out.nextobjectid).toBe(5);
+  });
+
+  it("prints the map when there is no -o", async () => {
+    const scene = await imported();
+    const r = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmj"], { "s.json": serializeScene(scene), "maps/level.tmj": MAP_TEXT });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(MAP);
+    expect(r.err).toMatch(/written into maps\/level.tmj: 0 objects updated, 0 added, 0 removed\n$/);
+  });
+
+  it("warns when the scene came from another map, and writes all the same", async () => {
+    const scene = { ...(await imported()), tiledMap: { src: "other.tmj" } };
+    const r = await run(["export", "maps/s.json", "--format", "tiled", "--into", "maps/level.tmj"], { "maps/s.json": serializeScene(scene), "maps/level.tmj": MAP_TEXT });
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^maps\/s.json: warning: the scene was imported from other.tmj, not maps\/level.tmj/);
+  });
+
+  it("a TMX map is not supported yet, and says how to get a TMJ; nothing is written", async () => {
+    const r = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmx", "-o", "out.tmx"], { "s.json": serializeScene(await imported()) });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--into maps\/level.tmx: writing into a TMX map is not supported yet; convert it to TMJ first \(tiled --export-map json maps\/level.tmx maps\/level.tmj\)/);
+    expect(r.written).toEqual({});
+  });
+
+  it("only for --format tiled, and without --tile-size", async () => {
+    const files = { "s.json": serializeScene(await imported()), "maps/level.tmj": MAP_TEXT };
+    const godot = await run(["export", "s.json", "--format", "godot", "--into", "maps/level.tmj"], files);
+    expect([godot.code, godot.err]).toEqual([2, "--into does not apply to --format godot (only to tiled)\n"]);
+    const tile = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmj", "--tile-size", "16"], files);
+    expect(tile.code).toBe(2);
+    expect(tile.err).toMatch(/--tile-size does not apply with --into/);
+  });
+
+  it("a map it cannot read: its problems with line and column, exit 1, nothing written", async () => {
+    const files = { "s.json": serializeScene(await imported()), "bad.tmj": '{\n  "type": "map",\n  "orientation": "hexagonal",\n  "layers": []\n}' };
+    const r = await run(["export", "s.json", "--format", "tiled", "--into", "bad.tmj", "-o", "out.tmj"], files);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^bad.tmj:3:3: orientation: only orthogonal maps can be imported/);
+    expect(r.written).toEqual({});
+  });
+});
