@@ -10,7 +10,7 @@
 // Values Tiled would quietly read as 0 (a width of "ten") are problems here, with line and column.
 import { formatPath, type PathSegment } from "../scene/errors";
 import { decodeTileData } from "./layer-data";
-import type { TiledParse, TiledProblem } from "./problems";
+import { pathSegments, type Locate, type TiledParse, type TiledProblem } from "./problems";
 import type { JsonObject, JsonValue } from "./types";
 import { parseXml, type XmlElement } from "./xml";
 
@@ -48,9 +48,15 @@ export function tiledColor(text: string, argb = false): string | null {
 
 class Reader {
   readonly problems: TiledProblem[] = [];
+  /** Line and column of the element each path of the model came from (formatPath keys). */
+  readonly places = new Map<string, { line: number; column: number }>();
   failed = false;
 
   constructor(readonly file: string) {}
+
+  place(el: XmlElement, path: Path): void {
+    this.places.set(formatPath(path), { line: el.line, column: el.column });
+  }
 
   error(el: XmlElement, path: Path, message: string): void {
     this.failed = true;
@@ -197,6 +203,7 @@ function readProperties(r: Reader, el: XmlElement, path: Path): Out[] {
       continue;
     }
     const at = [...path, out.length];
+    r.place(p, at);
     const type = attr(p, "type") ?? "string";
     const prop: Out = { name: attr(p, "name") ?? "", type, value: propertyValue(r, p, [...at, "value"], type) };
     const propertytype = nonEmpty(p, "propertytype");
@@ -300,6 +307,7 @@ interface MapContext {
 
 /** The attributes every layer has (readLayerAttributes, addLayerAttributes). */
 function layerAttributes(r: Reader, el: XmlElement, out: Out, path: Path): void {
+  r.place(el, path);
   out.id = r.int(el, "id", path, 0);
   out.name = attr(el, "name") ?? "";
   const cls = nonEmpty(el, "class");
@@ -352,6 +360,7 @@ function readTileLayer(r: Reader, el: XmlElement, path: Path, map: MapContext): 
       out.encoding = "base64";
       out.compression = compression;
     }
+    r.place(data, [...path, "data"]);
     const chunkElements = data.children.filter((c) => c.name === "chunk");
     if (chunkElements.length === 0) {
       out.data = readTileData(r, data, [...path, "data"], encoding, compression, { x: 0, y: 0, width: out.width as number, height: out.height as number }).data;
@@ -361,6 +370,7 @@ function readTileLayer(r: Reader, el: XmlElement, path: Path, map: MapContext): 
     const read: { rect: Rect; gids: Uint32Array }[] = [];
     for (const c of chunkElements) {
       const at = [...path, "chunks", chunks.length];
+      r.place(c, at);
       const rect = { x: r.int(c, "x", at, 0), y: r.int(c, "y", at, 0), width: r.int(c, "width", at, 0), height: r.int(c, "height", at, 0) };
       const { data: cells, gids } = readTileData(r, c, [...at, "data"], encoding, compression, rect);
       chunks.push({ ...rect, data: cells });
@@ -426,10 +436,14 @@ function readText(r: Reader, el: XmlElement, path: Path): Out {
  * template); `templateBase` is the object of a template file, which has no id or position.
  */
 function readObject(r: Reader, el: XmlElement, path: Path, templateBase = false): Out {
+  r.place(el, path);
   const template = nonEmpty(el, "template");
   const instance = template !== undefined;
   const out: Out = {};
-  if (instance) out.template = template;
+  if (instance) {
+    out.template = template;
+    r.place(el, [...path, "template"]);
+  }
   const id = r.int(el, "id", path, 0);
   if (id !== 0) out.id = id;
   const name = attr(el, "name") ?? "";
@@ -463,6 +477,7 @@ function readObject(r: Reader, el: XmlElement, path: Path, templateBase = false)
         break;
       case "polygon":
       case "polyline":
+        r.place(child, [...path, child.name]);
         out[child.name] = readPoints(r, child, [...path, child.name]);
         break;
       case "ellipse":
@@ -471,6 +486,7 @@ function readObject(r: Reader, el: XmlElement, path: Path, templateBase = false)
         out[child.name] = true;
         break;
       case "text":
+        r.place(child, [...path, "text"]);
         out.text = readText(r, child, [...path, "text"]);
         break;
       default:
@@ -659,6 +675,7 @@ function readWangSets(r: Reader, el: XmlElement, path: Path, wang: WangState): v
 }
 
 function readTile(r: Reader, el: XmlElement, path: Path, wang: WangState): Out | null {
+  r.place(el, path);
   const id = r.int(el, "id", path, 0);
   if (id < 0) {
     r.error(el, path, `invalid tile id ${id}`);
@@ -733,6 +750,7 @@ function readTile(r: Reader, el: XmlElement, path: Path, wang: WangState): Out |
 
 /** A tileset: a reference {firstgid, source}, embedded in a map (`firstgid` > 0), or a TSX file's root (`firstgid` 0). */
 function readTileset(r: Reader, el: XmlElement, path: Path, inMap: boolean): Out {
+  r.place(el, path);
   const out: Out = {};
   if (inMap) {
     const firstgid = r.uint(el, "firstgid", path);
@@ -740,6 +758,7 @@ function readTileset(r: Reader, el: XmlElement, path: Path, inMap: boolean): Out
     out.firstgid = firstgid;
     const source = nonEmpty(el, "source");
     if (source !== undefined) {
+      r.place(el, [...path, "source"]);
       out.source = source;
       return out;
     }
@@ -950,12 +969,22 @@ function parse(text: string, file: string, kind: Kind): TiledParse<JsonObject> {
   if (!xml.ok) return { ok: false, problems: [{ file, path: "", message: xml.message, line: xml.line, column: xml.column }] };
   const r = new Reader(file);
   const root = xml.root;
+  r.place(root, []);
   if (root.name !== ROOTS[kind]) {
     r.error(root, [], `not a Tiled ${kind} file: the root element is <${root.name}>, expected <${ROOTS[kind]}>`);
     return { ok: false, problems: r.problems };
   }
   const value = kind === "map" ? readMap(r, root) : kind === "tileset" ? readTileset(r, root, [], false) : readTemplate(r, root);
-  return r.failed ? { ok: false, problems: r.problems } : { ok: true, value, problems: r.problems };
+  if (r.failed) return { ok: false, problems: r.problems };
+  const locate: Locate = (path) => {
+    const segments = pathSegments(path);
+    for (let n = segments.length; n >= 0; n--) {
+      const at = r.places.get(formatPath(segments.slice(0, n)));
+      if (at) return at;
+    }
+    return undefined;
+  };
+  return { ok: true, value, problems: r.problems, locate };
 }
 
 /** A TMX map as Tiled's JSON model (what `tiled --export-map json` writes, see the file comment for the differences). */

@@ -27,9 +27,9 @@ export const TILED = onPath("tiled");
 export const SKIP_TILED = !TILED && !process.env.CI;
 
 /** Runs `tiled --export-map FORMAT in out` (absolute paths: Tiled 1.8 makes paths relative to the current folder otherwise). */
-export function tiledExportMap(input: string, output: string, format: "json" | "tmx"): void {
+export function tiledExportMap(input: string, output: string, format: "json" | "tmx", options: readonly ("--embed-tilesets" | "--detach-templates")[] = []): void {
   const env = { ...process.env, QT_QPA_PLATFORM: "offscreen", XDG_RUNTIME_DIR: scratch() };
-  execFileSync(TILED ?? "tiled", ["--export-map", format, resolve(input), resolve(output)], { env, timeout: 60_000, stdio: "pipe" });
+  execFileSync(TILED ?? "tiled", [...options, "--export-map", format, resolve(input), resolve(output)], { env, timeout: 60_000, stdio: "pipe" });
 }
 
 export function tiledExportTileset(input: string, output: string, format: "json" | "tsx"): void {
