@@ -16,6 +16,7 @@ import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile }
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
 import { replay, type ReplayOptions } from "./replay";
+import { readTiledMap } from "./tiled-map";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
 import { traceCommand, type TraceCommandOptions } from "./trace";
@@ -340,8 +341,9 @@ const keptNote = (backup: string | null | undefined): string => (backup ? ` (the
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
-  const result = importTiled(await io.readText(file), { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
-  if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
+  const map = await readTiledMap(file, io.readText);
+  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
+  if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
   const { scene, skipped } = result;
   for (const s of skipped) {
     const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
@@ -443,11 +445,11 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("import")
-    .description("turn a Tiled map (.tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules; every object it cannot bring is listed on stderr")
-    .argument("<file>", "Tiled map (.tmj, Tiled's JSON map format)")
+    .description("turn a Tiled map (.tmx or .tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules, with external tilesets and templates read; every object it cannot bring is listed on stderr")
+    .argument("<file>", "Tiled map (.tmx, or .tmj: Tiled's JSON map format)")
     .option("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--strict", "exit 1 when any object could not be imported")
-    .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict]")
+    .showHelpAfterError("Usage: collider-studio import <map.tmx|map.tmj> [-o scene.json] [--strict]")
     .action((file: string, opts: { output?: string; strict?: boolean }) => run(() => importCommand(io, file, opts))());
 
   program
