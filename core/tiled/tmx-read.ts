@@ -170,7 +170,8 @@ function propertyValue(r: Reader, el: XmlElement, path: Path, type: string): Jso
         for (const p of child.children) {
           if (p.name !== "property") continue;
           const name = attr(p, "name") ?? "";
-          value[name] = propertyValue(r, p, [...path, name], attr(p, "type") ?? "string");
+          // defineProperty: a member named "__proto__" is a member, as JSON.parse makes it.
+          Object.defineProperty(value, name, { value: propertyValue(r, p, [...path, name], attr(p, "type") ?? "string"), enumerable: true, writable: true, configurable: true });
         }
       }
       return value;
