@@ -26,8 +26,9 @@ export async function readTiledMap(file: string, readText: (path: string) => Pro
     const lines = loaded.problems.map((p) => formatProblem(p, p.file === path ? file : p.file));
     throw new UserError(lines.join("\n"), loaded.problems.some((p) => p.unreadable) ? 2 : 1);
   }
-  if (own.replace(/^\uFEFF/, "").trimStart().startsWith("{") && isDeepStrictEqual(loaded.original, loaded.resolved)) {
-    return { text: own, place: (p) => p };
+  const json = own.replace(/^\uFEFF/, "");
+  if (json.trimStart().startsWith("{") && isDeepStrictEqual(loaded.original, loaded.resolved)) {
+    return { text: json, place: (p) => p };
   }
   const locate: Locate = loaded.locate;
   return {

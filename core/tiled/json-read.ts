@@ -47,7 +47,8 @@ function tileDataProblems(layers: JsonValue | undefined, at: PathSegment[], foun
 }
 
 /** A Tiled JSON file of `kind` as the model, or where it is not one. */
-export function parseTiledJson(original: string, file: string, kind: TiledFileKind): TiledParse<JsonObject> {
+export function parseTiledJson(withBom: string, file: string, kind: TiledFileKind): TiledParse<JsonObject> {
+  const original = withBom.startsWith("\uFEFF") ? withBom.slice(1) : withBom;
   const problem = (p: Omit<TiledProblem, "file">): TiledProblem => ({ file, ...p });
   if (original.trim() === "") return { ok: false, problems: [problem({ path: "", message: `the file is empty (expected a Tiled JSON ${kind})`, line: 1, column: 1 })] };
   // Tiled 1.8 writes control characters other than \b \t \n \f \r unescaped inside strings (not

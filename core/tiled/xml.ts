@@ -151,7 +151,9 @@ function build(node: RawNode, starts: readonly number[]): XmlElement {
 }
 
 /** Parses an XML document into its root element, or says where and why it is not well-formed. */
-export function parseXml(text: string): XmlParsed {
+export function parseXml(withBom: string): XmlParsed {
+  // A byte-order mark is not part of the document (editors count no column for it).
+  const text = withBom.startsWith("\uFEFF") ? withBom.slice(1) : withBom;
   const starts = lineStarts(text);
   if (text.trim() === "") return { ok: false, message: "the file is empty", line: 1, column: 1 };
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });

@@ -8,13 +8,13 @@ import { loadTiledMap } from "../../../core/tiled/load";
 import { parseTmx } from "../../../core/tiled/tmx-read";
 import { writeTmx } from "../../../core/tiled/tmx-write";
 import { comparable } from "./tiled-compare";
-import { filesUnder, FIXTURES, fixtureCopy, SKIP_TILED, tiledExportMap } from "./tiled-app";
+import { filesUnder, FIXTURES, fixtureCopy, NEEDS_TILED, SKIP_TILED, tiledExportMap } from "./tiled-app";
 
 const MAPS = filesUnder(FIXTURES).filter((f) => /\.(tmx|tmj)$/.test(f));
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-describe.skipIf(SKIP_TILED)("loadTiledMap resolves as Tiled 1.8 embeds tilesets and detaches templates", () => {
+describe.skipIf(SKIP_TILED)(`loadTiledMap resolves as Tiled 1.8 embeds tilesets and detaches templates${NEEDS_TILED}`, () => {
   for (const file of MAPS) {
     it(file, { timeout: 60_000 }, async () => {
       const root = fixtureCopy(file.split("/")[0]!);

@@ -163,6 +163,8 @@ describe("loadTiledMap", () => {
     const tsx = readFileSync(join(FIXTURES, "libtmx/tileset.tsx"), "utf8");
     const r = await loadTiledMap("a/map.xml", (p) => (p === "a/map.xml" ? text : p === "a/tileset.tsx" ? tsx : ""));
     expect(r.ok && (r.resolved.tilesets as Json[])[0]!.name).toBe("base");
+    const bom = await loadTiledMap("m.tmj", () => `\uFEFF${JSON.stringify({ type: "map", orientation: "orthogonal", layers: [] })}`);
+    expect(bom.ok).toBe(true);
     const notMap = await loadTiledMap("t.tsx", () => tsx);
     expect(notMap.ok ? [] : notMap.problems.map((p) => p.message)).toEqual(["not a Tiled map file: the root element is <tileset>, expected <map>"]);
   });

@@ -25,6 +25,8 @@ function onPath(name: string): string | undefined {
 export const TILED = onPath("tiled");
 /** Skip Tiled tests where it is not installed, except under CI, where they must run. */
 export const SKIP_TILED = !TILED && !process.env.CI;
+/** Said in the titles of tests that need Tiled, so a skipped run says why. */
+export const NEEDS_TILED = TILED ? "" : " (skipped: `tiled` is not on PATH)";
 
 /** Runs `tiled --export-map FORMAT in out` (absolute paths: Tiled 1.8 makes paths relative to the current folder otherwise). */
 export function tiledExportMap(input: string, output: string, format: "json" | "tmx", options: readonly ("--embed-tilesets" | "--detach-templates")[] = []): void {
@@ -37,10 +39,11 @@ export function tiledExportTileset(input: string, output: string, format: "json"
   execFileSync(TILED ?? "tiled", ["--export-tileset", format, resolve(input), resolve(output)], { env, timeout: 60_000, stdio: "pipe" });
 }
 
-let scratchDir: string | undefined;
+/** Tiled's XDG_RUNTIME_DIR (it wants one, private to the user): one folder, reused by every run. */
 function scratch(): string {
-  scratchDir ??= mkdtempSync(join(tmpdir(), "tiled-runtime-"));
-  return scratchDir;
+  const dir = join(tmpdir(), "collider-studio-tiled-runtime");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 export const FIXTURES = resolve(dirname(new URL(import.meta.url).pathname), "../../fixtures/tiled");

@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseTmx } from "../../../core/tiled/tmx-read";
 import { comparable } from "./tiled-compare";
-import { filesUnder, FIXTURES, fixtureCopy, SKIP_TILED, tiledExportMap } from "./tiled-app";
+import { filesUnder, FIXTURES, fixtureCopy, NEEDS_TILED, SKIP_TILED, tiledExportMap } from "./tiled-app";
 
 const MAPS = filesUnder(FIXTURES).filter((f) => f.endsWith(".tmx"));
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-describe.skipIf(SKIP_TILED)("parseTmx gives what Tiled 1.8 writes", () => {
+describe.skipIf(SKIP_TILED)(`parseTmx gives what Tiled 1.8 writes${NEEDS_TILED}`, () => {
   it("has fixture maps to compare", () => expect(MAPS.length).toBeGreaterThanOrEqual(6));
 
   for (const file of MAPS) {

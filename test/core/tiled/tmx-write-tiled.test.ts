@@ -7,13 +7,13 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseTmx } from "../../../core/tiled/tmx-read";
 import { writeTmx } from "../../../core/tiled/tmx-write";
-import { filesUnder, FIXTURES, fixtureCopy, SKIP_TILED, tiledExportMap } from "./tiled-app";
+import { filesUnder, FIXTURES, fixtureCopy, NEEDS_TILED, SKIP_TILED, tiledExportMap } from "./tiled-app";
 
 const MAPS = filesUnder(FIXTURES).filter((f) => f.endsWith(".tmx"));
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
-describe.skipIf(SKIP_TILED)("Tiled 1.8 reads what writeTmx writes as it reads the original", () => {
+describe.skipIf(SKIP_TILED)(`Tiled 1.8 reads what writeTmx writes as it reads the original${NEEDS_TILED}`, () => {
   for (const file of MAPS) {
     it(file, { timeout: 60_000 }, () => {
       const root = fixtureCopy(file.split("/")[0]!);

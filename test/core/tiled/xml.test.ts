@@ -17,6 +17,10 @@ describe("parseXml", () => {
     expect(r.children.map((c) => [c.name, c.text, c.line, c.column])).toEqual([["p", "x<y>z", 5, 2], ["q", "", 5, 26]]);
   });
 
+  it("skips a byte-order mark", () => {
+    expect([root("\uFEFF<map/>").name, root("\uFEFF<map/>").column]).toEqual(["map", 1]);
+  });
+
   it("decodes the predefined entities and character references, and normalizes literal whitespace in attributes", () => {
     const r = root('<a v="&lt;&amp;&gt;&quot;&apos;&#10;&#x41;\tx\ny">1 &amp; &#233;</a>');
     expect(r.attributes.get("v")).toBe("<&>\"'\nA x y");
