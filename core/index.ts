@@ -355,6 +355,24 @@ export {
   type Unbaked,
 } from "./tiled/tile-colliders";
 
+// ---- Tiled maps (TMX, TMJ and what they refer to) ------------------------------------------
+export {
+  /** A map file with its external tilesets and templates: `original` as written, `resolved` with them inlined and applied. */
+  loadTiledMap,
+  /** How loadTiledMap reads a file (Node's file system, the editor's channel); may be async. */
+  type ReadText,
+  /** loadTiledMap's answer: ok with both models, or the problems that kept the map from being read whole. */
+  type TiledMapLoad,
+} from "./tiled/load";
+/** A TMX map, TSX tileset or TX template as Tiled's JSON model (as Tiled 1.8 converts it). */
+export { parseTmx, parseTsx, parseTx } from "./tiled/tmx-read";
+/** Tiled's JSON model of a map (or tileset) written as TMX (TSX), each tile layer in its own encoding. */
+export { writeTmx, writeTsx } from "./tiled/tmx-write";
+/** A problem in a Tiled file: its file, JSON path, message, line and column. */
+export type { TiledParse, TiledProblem } from "./tiled/problems";
+/** Tiled's JSON model as plain JSON. */
+export type { JsonObject } from "./tiled/types";
+
 // ---- Tracing images -----------------------------------------------------------------------
 export {
   /** Pixels to trace: one alpha byte per pixel, or four (RGBA). */

@@ -9,16 +9,18 @@ import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
 import { findShapeByIdOrName, shapeLookupProblem, someIds } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
-import { importTiled, parseTiledJson } from "../import/tiled";
+import { importTiled } from "../import/tiled";
 import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { mergeIntoTiledMap } from "../tiled/merge";
-import type { JsonObject } from "../tiled/types";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene, Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
 import { replay, type ReplayOptions } from "./replay";
+import { loadMapForImport, loadTiledMapFile } from "./tiled-map";
+import { writeTmx } from "../tiled/tmx-write";
+import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
 import { traceCommand, type TraceCommandOptions } from "./trace";
@@ -349,20 +351,18 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
  * (mergeIntoTiledMap), the map's other content kept.
  */
 async function exportInto(io: CliIO, file: string, into: string, options: ExportOptions, output: string | undefined): Promise<void> {
-  if (/\.tmx$/i.test(into)) throw new UserError(`--into ${into}: writing into a TMX map is not supported yet; convert it to TMJ first (tiled --export-map json ${into} ${into.replace(/\.tmx$/i, ".tmj")}) and give that`);
   const scene = await loadScene(io, file);
-  const parsed = parseTiledJson(await io.readText(into));
-  if (!parsed.ok) throw new UserError(parsed.problems.map((p) => formatProblem(p, into)).join("\n"), 1);
-  if (typeof parsed.data !== "object" || parsed.data === null || Array.isArray(parsed.data)) throw new UserError(`${into}: not a Tiled map (expected a JSON object)`, 1);
+  // The map as written (TMX or TMJ), and as its import reads it (external tilesets, templates applied).
+  const map = await loadTiledMapFile(into, io.readText);
   const sceneDir = forwardSlashes(path.dirname(path.resolve(file)));
   const mapDir = forwardSlashes(path.dirname(path.resolve(into)));
-  const merged = mergeIntoTiledMap(parsed.data as JsonObject, scene, { ...(options.tiledCapsules ? { capsules: options.tiledCapsules } : {}), mapDir, sceneDir, locate: parsed.locate });
+  const merged = mergeIntoTiledMap(map.original, scene, { ...(options.tiledCapsules ? { capsules: options.tiledCapsules } : {}), mapDir, sceneDir, ...(map.resolved === map.original ? {} : { resolved: map.resolved }), locate: (at) => map.locate(formatPath(at)) });
   if (!merged.ok) throw new UserError(merged.problems.map((p) => formatProblem(p, into)).join("\n"), 1);
   if (scene.tiledMap && path.resolve(path.dirname(file), scene.tiledMap.src) !== path.resolve(into)) {
     io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
   }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
-  const text = JSON.stringify(merged.map, null, 2) + "\n";
+  const text = map.xml ? writeTmx(merged.map) : JSON.stringify(merged.map, null, 2) + "\n";
   const { updated, added, removed } = merged.report;
   const summary = `${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`;
   if (output === undefined || output === "-") {
@@ -380,10 +380,10 @@ const keptNote = (backup: string | null | undefined): string => (backup ? ` (the
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
-  const mapText = await io.readText(file);
-  const result = importTiled(mapText, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
-  if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
-  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(mapText), result.scene) : undefined;
+  const map = await loadMapForImport(file, io.readText);
+  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
+  if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
+  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
   const scene = baked?.scene ?? result.scene;
@@ -490,12 +490,12 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("import")
-    .description("turn a Tiled map (.tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules; every object it cannot bring is listed on stderr")
-    .argument("<file>", "Tiled map (.tmj, Tiled's JSON map format)")
+    .description("turn a Tiled map (.tmx or .tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules, with external tilesets and templates read; every object it cannot bring is listed on stderr")
+    .argument("<file>", "Tiled map (.tmx, or .tmj: Tiled's JSON map format)")
     .option("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--strict", "exit 1 when any object could not be imported (or, with --bake-tile-colliders, baked)")
     .option("--bake-tile-colliders", "also bake the tiles' collision shapes (Tiled's Tile Collision Editor) into one layer per tile layer, boxes of adjacent tiles merged")
-    .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict] [--bake-tile-colliders]")
+    .showHelpAfterError("Usage: collider-studio import <map.tmx|map.tmj> [-o scene.json] [--strict] [--bake-tile-colliders]")
     .action((file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }) => run(() => importCommand(io, file, opts))());
 
   program

@@ -2,7 +2,7 @@
 // came from, in process with files held in memory. (Real maps read by Tiled: test/export/tiled-merge-real.test.ts.)
 import { describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
-import { parseScene, serializeScene, type Scene } from "../../core/index";
+import { parseScene, parseTmx, serializeScene, writeTmx, type Scene } from "../../core/index";
 
 interface Run {
   readonly code: number;
@@ -11,7 +11,11 @@ interface Run {
   readonly written: Record<string, string>;
 }
 
-async function run(argv: readonly string[], files: Record<string, string>): Promise<Run> {
+/** The maps' external tileset, which the map loader reads with them. */
+const TILESET = '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="tiles" tilewidth="32" tileheight="32" tilecount="1" columns="1">\n <image source="tiles.png" width="32" height="32"/>\n</tileset>\n';
+
+async function run(argv: readonly string[], given: Record<string, string>): Promise<Run> {
+  const files: Record<string, string> = { "maps/tiles.tsx": TILESET, ...given };
   let out = "", err = "";
   const written: Record<string, string> = {};
   const io: CliIO = {
@@ -97,11 +101,19 @@ describe("export --into", () => {
     expect(r.err).toMatch(/^maps\/s.json: warning: the scene was imported from other.tmj, not maps\/level.tmj/);
   });
 
-  it("a TMX map is not supported yet, and says how to get a TMJ; nothing is written", async () => {
-    const r = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmx", "-o", "out.tmx"], { "s.json": serializeScene(await imported()) });
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--into maps\/level.tmx: writing into a TMX map is not supported yet; convert it to TMJ first \(tiled --export-map json maps\/level.tmx maps\/level.tmj\)/);
-    expect(r.written).toEqual({});
+  it("writes into a TMX map as TMX: the tile layer and tileset as they were, the objects edited", async () => {
+    const tmx = writeTmx(MAP);
+    const scene = await imported();
+    const edited: Scene = { ...scene, shapes: [{ ...scene.shapes[0]!, x: scene.shapes[0]!.x + 5 }] };
+    const r = await run(["export", "maps/level.json", "--format", "tiled", "--into", "maps/level.tmx", "-o", "maps/out.tmx"], { "maps/level.json": serializeScene(edited), "maps/level.tmx": tmx });
+    expect([r.code, r.err]).toEqual([0, "maps/level.json: warning: the scene was imported from level.tmj, not maps/level.tmx: its shapes are matched to this map's objects by Tiled id and shape id all the same\nmaps/level.json: written into maps/level.tmx as maps/out.tmx: 1 object updated, 0 added, 1 removed\n"]);
+    const out = parseTmx(r.written["maps/out.tmx"]!, "out.tmx");
+    const before = parseTmx(tmx, "level.tmx");
+    if (!out.ok || !before.ok) throw new Error("not TMX");
+    const layers = out.value.layers as { objects?: { id: number; x: number }[] }[];
+    expect(layers[0]).toEqual((before.value.layers as unknown[])[0]);
+    expect(out.value.tilesets).toEqual(before.value.tilesets);
+    expect(layers[1]!.objects!.map((o) => [o.id, o.x])).toEqual([[1, 5], [3, 0]]);
   });
 
   it("only for --format tiled, and without --tile-size", async () => {
