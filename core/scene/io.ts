@@ -378,7 +378,8 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "tiledMap", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  if (scene.tiledMap) top.tiledMap = ordered(scene.tiledMap, ["src"]);
   const layers = sceneLayers(scene);
   if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
   else top.layers = layers.map(canonicalLayer);

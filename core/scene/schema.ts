@@ -8,6 +8,7 @@ import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
 import { finite, LAYER_COLOR_PATTERN, point, positive } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
+import { tiledMapSourceProblem } from "../tiled/file-types";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
@@ -47,6 +48,13 @@ export const imageSchema = z.looseObject({
   locked: z.boolean().optional(),
 });
 
+export const tiledMapSchema = z.looseObject({
+  src: z.string().superRefine((src, ctx) => {
+    const problem = tiledMapSourceProblem(src);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+
 export const collisionLayerSchema = z.looseObject({
   bit: z.number().int({ message: "must be a whole number" }).min(1).max(COLLISION_BITS),
   name: z.string().min(1),
@@ -60,6 +68,7 @@ export const sceneSchema = z.looseObject({
   shapes: z.array(shapeSchema),
   probes: z.array(probeSchema).optional().default([]),
   images: z.array(imageSchema).optional(),
+  tiledMap: tiledMapSchema.optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

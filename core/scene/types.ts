@@ -131,6 +131,15 @@ export interface SceneImage {
   readonly locked?: boolean;
 }
 
+/**
+ * The Tiled map the scene was made from, drawn read-only under the shapes as a backdrop (the
+ * level as the game shows it). Only the editor reads it; it rides along in every save.
+ */
+export interface TiledMapRef {
+  /** The map file (.tmx, .tmj or .json), a path relative to the scene file's folder (forward slashes, "../" allowed). */
+  readonly src: string;
+}
+
 export interface Scene {
   readonly format: "collider-studio-scene";
   readonly version: 1;
@@ -143,6 +152,8 @@ export interface Scene {
   readonly collisionLayers?: readonly CollisionLayer[];
   /** Optional reference images under every shape, bottom first. */
   readonly images?: readonly SceneImage[];
+  /** Optional: the Tiled map drawn under everything as a read-only backdrop. */
+  readonly tiledMap?: TiledMapRef;
 }
 
 /** The layer a scene without "layers" has. */
