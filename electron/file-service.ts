@@ -63,6 +63,8 @@ export interface SceneFileServiceOptions {
   readonly fs?: SceneFileSystem;
   /** Called with each scene file opened or saved (not imports or exports), for Open Recent. */
   readonly onSceneFile?: (filePath: string) => void;
+  /** Called with each file imported (read, never a place to save to): files beside it may be read (tiled-files.ts readableScenes). */
+  readonly onImported?: (filePath: string) => void;
   /** Paths the user chose in an earlier session (the recent files list), allowed like this session's. */
   readonly chosenBefore?: (filePath: string) => boolean;
   /** Previous versions kept beside a saved or exported file (the `backups` setting; default 1). */
@@ -87,7 +89,7 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, onImported = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
   /** Absolute paths chosen in this session (or let in with allow). */
   const chosen = new Set<string>();
   const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
@@ -149,7 +151,11 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
     openPath: (filePath) => readChosen(filePath, true),
 
-    importFile: (request) => pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false),
+    async importFile(request) {
+      const read = await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false);
+      if (read.ok) onImported(read.value.path);
+      return read;
+    },
 
     async exportFile(request) {
       const extension = request.type.extensions[0]!;
