@@ -235,6 +235,8 @@ export {
   layerOf,
   /** A reference image under the shapes (the level's art). */
   type SceneImage,
+  /** The Tiled map a scene was made from, drawn under it in the editor. */
+  type TiledMapRef,
   /** A name for one collision bit, as Godot's named physics layers. */
   type CollisionLayer,
   /** How many collision bits a shape has (32). */
