@@ -10,6 +10,8 @@ import { formatProblem } from "../scene/errors";
 import { findShapeByIdOrName, shapeLookupProblem, someIds } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
+import { relativePath } from "../scene/file-paths";
+import { tiledMapSourceProblem } from "../tiled/file-types";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene, Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
@@ -342,7 +344,10 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
   const result = importTiled(await io.readText(file), { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
-  const { scene, skipped } = result;
+  const { skipped } = result;
+  // The scene remembers its map (the editor draws it as a backdrop), by a path from the scene's folder.
+  const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
+  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...result.scene, tiledMap: { src: mapSrc } } : result.scene;
   for (const s of skipped) {
     const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);

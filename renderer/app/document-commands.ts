@@ -3,13 +3,17 @@
 import { create } from "zustand";
 import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
-import { documentOf, sameDocumentContent, type EditorState } from "../editor/state";
+import { documentOf, readBase, sameDocumentContent, type DocumentSlice, type EditorState, type FileState } from "../editor/state";
+import { tiledMapOf } from "../tiled-map/backdrop";
+import { rebaseInFolder, rebaseOnDisk } from "../tiled-map/rebase";
+import { followWebFolder } from "../platform/web-files";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { exportName, exportText, openScene, openSceneInFolder, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { desktop, exportName, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -131,10 +135,39 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
   const outcome = await saveScene(serializeScene(currentScene(editor)), state.file, saveAs);
   if (outcome.kind === "done") {
     markSaved(editor, written, outcome.value);
+    await followTiledMap(editor, state.file, outcome.value, written);
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);
   return outcome.kind === "error" ? "failed" : "canceled";
+}
+
+/**
+ * A scene saved in another folder than the one its Tiled map's path started from (an imported
+ * document's first save, Save As elsewhere): the path is rewritten to lead to the same map from
+ * the new folder. The file just written still has the old path, so the document stays unsaved
+ * until the next Save writes the new one (a second write now would turn the backup of the file it
+ * replaced into a copy of the first).
+ */
+async function followTiledMap(editor: Editor, before: FileState, saved: { readonly name: string; readonly path?: string }, written: DocumentSlice): Promise<void> {
+  const from = readBase(before), to = saved.path;
+  const { extras } = editor.getState();
+  const tiledMap = tiledMapOf(extras);
+  if (!tiledMap || from === undefined || to === undefined || from === to) return;
+  let src: string | null;
+  if (desktop()) src = rebaseOnDisk(from, tiledMap.src, to);
+  else {
+    const folders = await followWebFolder(from, to);
+    src = folders ? rebaseInFolder(folders.from, tiledMap.src, folders.to) : null;
+  }
+  if (src === tiledMap.src) return;
+  if (src === null) {
+    notify(editor, `Saved ${saved.name}; its Tiled map ${tiledMap.src} cannot be reached from there by a relative path, so its backdrop is not shown`);
+    return;
+  }
+  // `saved` no longer what the document holds: Save writes the new path.
+  editor.update({ extras: { ...extras, tiledMap: { ...tiledMap, src } }, saved: { ...written, layers: [] } });
+  notify(editor, `Saved ${saved.name}; its Tiled map is ${src} from its folder: Save again to write that`);
 }
 
 export function newDocument(editor: Editor): void {
@@ -188,16 +221,30 @@ export function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocum
     return;
   }
   const name = `${doc.name.replace(/\.(tmj|json)$/i, "") || "imported"}.json`;
-  loadDocument(editor, result.scene, { name }, { unsaved: true });
+  // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
+  const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
+  loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
-  notify(editor, `Imported ${count} from ${doc.name}`);
+  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? "" : unseenTilesNote()}`);
 }
+
+/** Why a map imported as a single file (a browser's file input) shows no tiles. */
+const unseenTilesNote = (): string =>
+  hasFolderAccess()
+    ? "; its tiles are not shown: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…"
+    : "; its tiles are not shown: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)";
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
   receiveImported(editor, await pickFileToImport("Import Tiled map", TILED_MAP));
+}
+
+/** Browser: imports a map picked inside a folder, so its tilesets and pictures can be read for the backdrop. */
+export async function importDocumentInFolder(editor: Editor): Promise<void> {
+  if (desktop() || (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?"))) return;
+  receiveImported(editor, await pickFileInFolder(TILED_MAP));
 }

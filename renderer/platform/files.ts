@@ -114,6 +114,8 @@ export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
 /** Browser with folder access: Open Scene in Folder…, which keeps the folder for the scene's images. */
 export { hasFolderAccess };
 export const openSceneInFolder = (): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(SCENE_TYPE);
+/** Browser with folder access: a folder, then a file of `type` in it, which keeps the folder (Import Tiled Map in Folder…). */
+export const pickFileInFolder = (type: FileType): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(type);
 
 /** Desktop: writes in place (or asks where). Browser: the same through the File System Access API,
  * else downloads the file. */

@@ -137,19 +137,37 @@ export function joinNames(folder: readonly string[], relative: string): string[]
  * The bytes of `src` (a path relative to the scene) beside a scene opened in a folder, or why
  * not; undefined when the scene was not opened in one.
  */
-export async function readBesideWebScene(path: string | undefined, src: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string } | undefined> {
+export async function readBesideWebScene(path: string | undefined, src: string, what = "image"): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string } | undefined> {
   const folder = path === undefined ? undefined : folders.get(path);
   if (!folder) return undefined;
   const names = joinNames(folder.sceneDir, src);
-  if (!names || names.length === 0) return { ok: false, message: `image not found: ${src} (it is outside the folder ${folder.root.name} you opened)` };
+  if (!names || names.length === 0) return { ok: false, message: `${what} not found: ${src} (it is outside the folder ${folder.root.name} you opened)` };
   try {
     let dir = folder.root;
     for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
     const file = await (await dir.getFileHandle(names.at(-1)!)).getFile();
     return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
   } catch (err) {
-    return { ok: false, message: `image not found: ${src} (${reason(err)})` };
+    return { ok: false, message: `${what} not found: ${src} (${reason(err)})` };
   }
+}
+
+/**
+ * After a save under `toKey` of a document whose files were read through the folder kept for
+ * `fromKey` (a scene opened in a folder, or a map imported in one): when the saved file is inside
+ * that folder too, the folder is kept for `toKey` as well, and the folders (names from its top) of
+ * both are returned, so paths relative to the old one can be rewritten for the new. Null when
+ * there was no folder, or the file was saved outside it.
+ */
+export async function followWebFolder(fromKey: string, toKey: string): Promise<{ readonly from: readonly string[]; readonly to: readonly string[] } | null> {
+  const folder = folders.get(fromKey);
+  const handle = handleOf(toKey);
+  if (!folder || !handle) return null;
+  const names = await folder.root.resolve(handle).catch(() => null);
+  if (!names) return null;
+  const to = names.slice(0, -1);
+  if (fromKey !== toKey) folders.set(toKey, { root: folder.root, sceneDir: to });
+  return { from: folder.sceneDir, to };
 }
 
 /** Writes `text` to the document's file, or to one the browser's Save dialog asks for (Save As,
