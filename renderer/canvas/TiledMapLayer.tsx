@@ -73,15 +73,18 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
       {...screenSpace(view)}
       listening={false}
       perfectDrawEnabled={false}
-      // Read by tests and the bench: the chunks kept, and whether more are being built.
       name="tiled-map"
-      pictureVersion={pictureVersion}
       sceneFunc={(ctx, shape: Konva.Shape) => {
         const c = ctx._context;
         const result = drawBackdrop(c, { store, pictureOf, imageEntryOf: (s) => pictures.entry(s, base), pictureVersion, view, width, height, opacity: display.opacity, paint, shapes: true });
         drawMissingNote(c, result.missing, width, paint);
-        shape.setAttr("chunks", store.count);
-        shape.setAttr("pending", result.pending);
+        // Told on the stage's element for tests and the bench, which read the DOM only.
+        const element = shape.getStage()?.container();
+        if (element) {
+          element.dataset.backdropChunks = String(store.count);
+          element.dataset.backdropPending = result.pending ? "1" : "0";
+          element.dataset.backdropComplete = result.complete ? "1" : "0";
+        }
         if (result.pending && redraw.current === null) {
           redraw.current = requestAnimationFrame(() => {
             redraw.current = null;

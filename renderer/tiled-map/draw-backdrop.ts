@@ -83,6 +83,8 @@ export interface BackdropFrame {
 export interface FrameResult {
   /** Chunks the view needs were left for the next frame. */
   readonly pending: boolean;
+  /** Every chunk the view needs is built with all its pictures (none still loading). */
+  readonly complete: boolean;
   /** Pictures that could not be shown, by src, with why. */
   readonly missing: ReadonlyMap<string, string>;
 }
@@ -120,6 +122,7 @@ export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResu
   const deadline = now() + BUILD_MS;
   let built = 0;
   let pending = false;
+  let complete = true;
   const missing = new Map<string, string>();
   const canBuild = () => built === 0 || now() < deadline;
   /** The stored chunk, built now when it is not there (or was built before its pictures came) and time allows. */
@@ -133,6 +136,11 @@ export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResu
     built++;
     return store.keep(key, build(), frame.pictureVersion);
   };
+  const visible = (key: string, build: () => BuiltChunk): Stored | undefined => {
+    const s = fetch(key, build);
+    if (!s?.complete) complete = false;
+    return s;
+  };
   const prefetch: (() => void)[] = [];
   map.layers.forEach((layer, index) => {
     const alpha = frame.opacity * layer.opacity * (layer.tint?.[3] ?? 1);
@@ -142,16 +150,21 @@ export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResu
       drawImages(ctx, imageLayerCopies(layer, `${layer.name}`, frame), (image) => frame.imageEntryOf(image.src), view, width, height, frame.paint);
       return;
     }
-    drawTileLayer(ctx, frame, layer, index, alpha, fetch, missing, prefetch, size);
+    drawTileLayer(ctx, frame, layer, index, alpha, visible, fetch, missing, prefetch, size);
   });
   for (const p of prefetch) {
-    if (!canBuild()) break;
+    if (!canBuild()) {
+      pending = true;
+      break;
+    }
     p();
   }
-  return { pending, missing };
+  return { pending, complete, missing };
 }
 
-function drawTileLayer(ctx: ImageContext, frame: BackdropFrame, layer: TileLayerDraw, index: number, alpha: number, fetch: (key: string, build: () => BuiltChunk) => Stored | undefined, missing: Map<string, string>, prefetch: (() => void)[], size: number): void {
+type Fetch = (key: string, build: () => BuiltChunk) => Stored | undefined;
+
+function drawTileLayer(ctx: ImageContext, frame: BackdropFrame, layer: TileLayerDraw, index: number, alpha: number, visible: Fetch, fetch: Fetch, missing: Map<string, string>, prefetch: (() => void)[], size: number): void {
   const { store, view, width, height } = frame;
   const { map, bleed } = store;
   const offset = { x: layer.offsetX, y: layer.offsetY };
@@ -162,7 +175,7 @@ function drawTileLayer(ctx: ImageContext, frame: BackdropFrame, layer: TileLayer
     const meanOf = store.meanOf(frame.pictureOf);
     ctx.imageSmoothingEnabled = Math.min(map.tileWidth, map.tileHeight) * view.scale < 1;
     for (const c of visibleChunks(layer.cells, OVERVIEW_CELLS, map.tileWidth, map.tileHeight, offset, NO_BLEED, view, width, height, map.renderOrder)) {
-      const s = fetch(overviewKey(index, c), () => buildOverviewBlock(layer, c.cx, c.cy, OVERVIEW_CELLS, meanOf));
+      const s = visible(overviewKey(index, c), () => buildOverviewBlock(layer, c.cx, c.cy, OVERVIEW_CELLS, meanOf));
       if (!s?.bitmap) continue;
       const on = chunkOnScreen(c, OVERVIEW_CELLS, map.tileWidth, map.tileHeight, offset, view);
       ctx.drawImage(s.bitmap, on.x0, on.y0, on.x1 - on.x0, on.y1 - on.y0);
@@ -178,7 +191,7 @@ function drawTileLayer(ctx: ImageContext, frame: BackdropFrame, layer: TileLayer
   for (const c of visibleChunks(layer.cells, size, map.tileWidth, map.tileHeight, offset, bleed, view, width, height, map.renderOrder)) {
     const key = tileKey(index, level, c);
     seen.add(key);
-    const s = fetch(key, build(c));
+    const s = visible(key, build(c));
     if (!s) continue;
     for (const [src, message] of s.missing) missing.set(src, message);
     if (!s.bitmap) continue;

@@ -14,6 +14,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
 import { atlasPng, backdropMap, COLUMNS, groundGids, ROWS, tallPng, TILE } from "./backdrop-fixture";
+import { fakeFolder } from "./fake-folder";
 import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
@@ -33,94 +34,6 @@ function tiledReference(map: string, atlas: Uint8Array, tall: Uint8Array): { wid
   const img = decode(readFileSync(join(work, "tiled.png")));
   const channels = img.channels;
   return { width: img.width, at: (x, y) => { const o = (y * img.width + x) * channels; return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!]; } };
-}
-
-/** The folder "game": maps/level.tmj with maps/tiles/*.png, and levels/ (empty); Save creates files where the test says. */
-async function fakeFolder(page: Page, files: Record<string, string>): Promise<void> {
-  await page.addInitScript((files) => {
-    type Node = { kind: "file"; name: string; bytes: Uint8Array } | { kind: "directory"; name: string; children: Node[] };
-    const tree: Node = { kind: "directory", name: "game", children: [] };
-    const dirAt = (names: string[]): Extract<Node, { kind: "directory" }> => {
-      let dir = tree as Extract<Node, { kind: "directory" }>;
-      for (const n of names) {
-        let next = dir.children.find((c) => c.name === n && c.kind === "directory") as Extract<Node, { kind: "directory" }> | undefined;
-        if (!next) dir.children.push((next = { kind: "directory", name: n, children: [] }));
-        dir = next;
-      }
-      return dir;
-    };
-    const fileAt = (path: string): Extract<Node, { kind: "file" }> => {
-      const names = path.split("/");
-      const dir = dirAt(names.slice(0, -1));
-      let file = dir.children.find((c) => c.name === names.at(-1) && c.kind === "file") as Extract<Node, { kind: "file" }> | undefined;
-      if (!file) dir.children.push((file = { kind: "file", name: names.at(-1)!, bytes: new Uint8Array() }));
-      return file;
-    };
-    for (const [path, base64] of Object.entries(files)) fileAt(path).bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const state = window as unknown as { __open: string[]; __saveAs: string[]; __writes: { path: string; text: string }[] };
-    state.__open = [];
-    state.__saveAs = [];
-    state.__writes = [];
-    const notFound = (name: string) => new DOMException(`${name} was not found`, "NotFoundError");
-    const fileHandle = (path: string, node: Extract<Node, { kind: "file" }>) => ({
-      kind: "file",
-      name: node.name,
-      node,
-      getFile: async () => new File([node.bytes as Uint8Array<ArrayBuffer>], node.name),
-      queryPermission: async () => "granted",
-      requestPermission: async () => "granted",
-      createWritable: async () => {
-        let written = "";
-        return {
-          write: async (d: string) => void (written += d),
-          close: async () => {
-            node.bytes = new TextEncoder().encode(written);
-            state.__writes.push({ path, text: written });
-          },
-          abort: async () => undefined,
-        };
-      },
-    });
-    const dirHandle = (node: Extract<Node, { kind: "directory" }>): unknown => ({
-      kind: "directory",
-      name: node.name,
-      getDirectoryHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "directory");
-        if (!child || child.kind !== "directory") throw notFound(name);
-        return dirHandle(child);
-      },
-      getFileHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "file");
-        if (!child || child.kind !== "file") throw notFound(name);
-        return fileHandle(name, child);
-      },
-      resolve: async (h: { node: Node }) => {
-        const walk = (n: Node, path: string[]): string[] | null => {
-          if (n === h.node) return path;
-          if (n.kind !== "directory") return null;
-          for (const c of n.children) {
-            const found = walk(c, [...path, c.name]);
-            if (found) return found;
-          }
-          return null;
-        };
-        return walk(node, []);
-      },
-    });
-    Object.assign(window, {
-      showDirectoryPicker: async () => dirHandle(tree),
-      showOpenFilePicker: async () => {
-        const path = state.__open.shift();
-        if (!path) throw new DOMException("The user aborted a request.", "AbortError");
-        return [fileHandle(path, fileAt(path))];
-      },
-      showSaveFilePicker: async () => {
-        const path = state.__saveAs.shift();
-        if (!path) throw new DOMException("The user aborted a request.", "AbortError");
-        return fileHandle(path, fileAt(path));
-      },
-    });
-  }, files);
 }
 
 /** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
