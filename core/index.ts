@@ -279,6 +279,15 @@ export {
   type ImageType,
 } from "./scene/image-source";
 export {
+  /** Bytes as standard base64, and back (null when malformed). */
+  encodeBase64,
+  decodeBase64,
+} from "./base64";
+export {
+  /** Relative image paths made relative to another folder (Save As elsewhere). */
+  rebaseRelativePaths,
+} from "./scene/file-paths";
+export {
   /** The scene format as JSON Schema. */
   sceneJsonSchema,
   /** sceneJsonSchema as stable JSON text. */
@@ -314,6 +323,24 @@ export {
   /** The map's and the scene's folders, for image paths. */
   type TiledImportOptions,
 } from "./import/tiled";
+export {
+  /** A Tiled map's tile collision shapes (tilesets inlined), layer by layer in world coordinates, boxes of adjacent tiles merged. */
+  bakeTileColliders,
+  /** A scene with one more layer per baked tile layer. */
+  withBakedLayers,
+  /** One tile's collision shapes in its cell, flipped and turned by the gid's flags as Tiled draws the tile. */
+  tileShapes,
+  /** How a tileset's tile is drawn in a map's cell (image frame, drawn size, offset). */
+  tilePlacement,
+  /** Bake options: hidden layers, the polygon vertex limit. */
+  type BakeOptions,
+  /** The baked layers and what could not be baked, or the map's problems. */
+  type BakeResult,
+  /** One tile layer's baked shapes. */
+  type BakedLayer,
+  /** A tile's collision object that gave no shape: where, on how many cells, and why. */
+  type Unbaked,
+} from "./tiled/tile-colliders";
 
 // ---- Tracing images -----------------------------------------------------------------------
 export {

@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, ReadTiledFileRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, ShellResult, TiledFile } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, ReadTiledFileRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -32,6 +32,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
     // The main process answers every channel with a ShellResult of the matching type.
     openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedFile>>,
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,
+    chooseSaveTarget: (request: SaveTargetRequest) => invoke(IPC.chooseSaveTarget, request) as Promise<ShellResult<SaveResult>>,
     exportFile: (request: ExportRequest) => invoke(IPC.exportFile, request) as Promise<ShellResult<SaveResult>>,
     importFile: (request: ImportRequest) => invoke(IPC.importFile, request) as Promise<ShellResult<OpenedFile>>,
     setMenu: (model: MenuModel) => invoke(IPC.setMenu, model) as Promise<ShellResult<null>>,

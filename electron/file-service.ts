@@ -3,7 +3,7 @@
 // says), and readable errors. The page may only write without a dialog to a path the user chose
 // (see isAllowed).
 import path from "node:path";
-import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, ShellResult } from "../core/shell/desktop-api";
+import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, SaveTargetRequest, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 import { nodeFileSystem, type SceneFileSystem } from "./file-system";
@@ -37,7 +37,12 @@ export interface DialogLike {
 export interface SceneFileService {
   open(): Promise<ShellResult<OpenedFile>>;
   save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
-  /** Asks where to write an export of the request's file type, then writes it atomically. */
+  /**
+   * Asks in the Save dialog where to write a scene (no `type`) or an export of `type`, and allows
+   * that path: save() or exportFile() then write there without asking.
+   */
+  chooseTarget(request: SaveTargetRequest): Promise<ShellResult<SaveResult>>;
+  /** Writes an export atomically: to `request.path` when chooseTarget gave it for that type, else where the user says. */
   exportFile(request: ExportRequest): Promise<ShellResult<SaveResult>>;
   /** Asks for a file of the request's type and reads it (it is not allowed for saving). */
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
@@ -93,16 +98,19 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
   /** Absolute paths chosen in this session (or let in with allow). */
   const chosen = new Set<string>();
   const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
+  /** Export targets chosen with chooseTarget in this session, with the extension list they were chosen for. */
+  const exportTargets = new Map<string, string>();
+  const typeKey = (extensions: readonly string[]): string => extensions.join(",");
 
   /** Readers of the target see either the old or the new content, never a partial file. */
   const writeAtomically = (target: string, text: string) => writeTextAtomically(target, text, { fs, ...(backups === undefined ? {} : { backups }) });
 
-  async function askWhereToSave(request: SaveRequest, knownPath: string | undefined): Promise<string | undefined> {
+  async function askWhereToSave(request: Pick<SaveRequest, "suggestedName" | "path">, known: string | undefined): Promise<string | undefined> {
     const name = sceneFileName(request.suggestedName ?? (request.path === undefined ? undefined : path.basename(request.path)));
     const choice = await dialog.showSaveDialog({
       title: "Save scene",
       // Start in the document's folder only if the user chose it before; never reveal other paths.
-      defaultPath: knownPath === undefined ? name : path.join(path.dirname(knownPath), name),
+      defaultPath: known === undefined ? name : path.join(path.dirname(known), name),
       properties: ["createDirectory", "showOverwriteConfirmation"],
       filters: SCENE_FILTERS,
     });
@@ -110,6 +118,33 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     // Exactly the name the dialog confirmed: adding ".json" afterwards could replace a file the
     // overwrite check never asked about.
     return path.resolve(choice.filePath);
+  }
+
+  /** Files imported in this session: a Save dialog for the document made from one starts beside it. */
+  const imported = new Set<string>();
+
+  /** `filePath` resolved, when the page may write it without asking. */
+  function knownPath(filePath: string | undefined): string | undefined {
+    const resolved = filePath === undefined ? undefined : path.resolve(filePath);
+    return resolved !== undefined && allowed.has(resolved) ? resolved : undefined;
+  }
+
+  /** `filePath` resolved, when it is a file imported in this session (never a place to write without asking). */
+  function importedPath(filePath: string | undefined): string | undefined {
+    const resolved = filePath === undefined ? undefined : path.resolve(filePath);
+    return resolved !== undefined && imported.has(resolved) ? resolved : undefined;
+  }
+
+  async function askWhereToExport(suggestedName: string, type: ExportRequest["type"]): Promise<string | undefined> {
+    const extension = type.extensions[0]!;
+    const base = sceneFileName(suggestedName).replace(/\.json$/i, "");
+    const choice = await dialog.showSaveDialog({
+      title: `Export ${type.name}`,
+      defaultPath: `${base}.${extension}`,
+      properties: ["createDirectory", "showOverwriteConfirmation"],
+      filters: [{ name: type.name, extensions: [...type.extensions] }],
+    });
+    return choice.canceled || !choice.filePath ? undefined : path.resolve(choice.filePath);
   }
 
   /** Reads the file the user picks in an Open dialog; `allow` marks it as a place to save to. */
@@ -153,25 +188,40 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
     async importFile(request) {
       const read = await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false);
-      if (read.ok) onImported(read.value.path);
+      if (read.ok) {
+        imported.add(read.value.path);
+        onImported(read.value.path);
+      }
       return read;
     },
 
-    async exportFile(request) {
-      const extension = request.type.extensions[0]!;
-      const base = sceneFileName(request.suggestedName).replace(/\.json$/i, "");
-      let target: string;
+    async chooseTarget(request) {
+      let target: string | undefined;
       try {
-        const choice = await dialog.showSaveDialog({
-          title: `Export ${request.type.name}`,
-          defaultPath: `${base}.${extension}`,
-          properties: ["createDirectory", "showOverwriteConfirmation"],
-          filters: [{ name: request.type.name, extensions: [...request.type.extensions] }],
-        });
-        if (choice.canceled || !choice.filePath) return CANCELED;
-        target = path.resolve(choice.filePath);
+        target = request.type === undefined
+          ? await askWhereToSave(request, knownPath(request.path) ?? importedPath(request.path))
+          : await askWhereToExport(request.suggestedName, request.type);
       } catch (err) {
         return failure(`cannot show the Save dialog: ${describeFileError(err)}`);
+      }
+      if (target === undefined) return CANCELED;
+      if (request.type === undefined) allowed.add(target);
+      else exportTargets.set(target, typeKey(request.type.extensions));
+      return { ok: true, value: { path: target, name: path.basename(target) } };
+    },
+
+    async exportFile(request) {
+      let target: string | undefined;
+      if (request.path !== undefined) {
+        target = path.resolve(request.path);
+        if (exportTargets.get(target) !== typeKey(request.type.extensions)) return failure(`cannot export to ${request.path}: it was not chosen in the Export dialog in this session`);
+      } else {
+        try {
+          target = await askWhereToExport(request.suggestedName, request.type);
+        } catch (err) {
+          return failure(`cannot show the Save dialog: ${describeFileError(err)}`);
+        }
+        if (target === undefined) return CANCELED;
       }
       try {
         await writeAtomically(target, request.text);
@@ -183,7 +233,7 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
     async save(request) {
       const requested = request.path === undefined ? undefined : path.resolve(request.path);
-      const known = requested !== undefined && allowed.has(requested) ? requested : undefined;
+      const known = knownPath(request.path);
       let target: string | undefined;
       if (requested !== undefined && !request.saveAs) {
         if (known === undefined) {

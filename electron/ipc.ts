@@ -2,7 +2,7 @@
 // scene channels here, document-ipc.ts's and recovery-ipc.ts's) is registered through
 // handleGuarded, so every call is checked (sender, then arguments) and answered with a
 // ShellResult; nothing throws across IPC.
-import { exportRequestSchema, importRequestSchema, IPC, menuModelSchema, saveRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
+import { exportRequestSchema, importRequestSchema, IPC, menuModelSchema, saveRequestSchema, saveTargetRequestSchema, type MenuModel, type ShellResult } from "../core/shell/desktop-api";
 import { isAppUrl } from "./app-url";
 import type { SceneFileService } from "./file-service";
 
@@ -69,7 +69,7 @@ export function handleGuarded(ipcMain: IpcMainLike, policy: SenderPolicy, channe
   });
 }
 
-export const SCENE_CHANNELS = [IPC.openScene, IPC.saveScene, IPC.exportFile, IPC.importFile, IPC.setMenu] as const;
+export const SCENE_CHANNELS = [IPC.openScene, IPC.saveScene, IPC.chooseSaveTarget, IPC.exportFile, IPC.importFile, IPC.setMenu] as const;
 
 /** Registers the handlers; returns a function that removes them. `applyMenu` rebuilds the native menu bar. */
 export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy, applyMenu: (model: MenuModel) => void = () => {}): () => void {
@@ -89,6 +89,13 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
     const parsed = saveRequestSchema.safeParse(args[0]);
     if (!parsed.success) return failure(`invalid save request: ${describeIssues(parsed.error.issues)}`);
     return files.save(parsed.data);
+  });
+
+  guarded(IPC.chooseSaveTarget, async (args) => {
+    if (args.length !== 1) return failure(`invalid save target request: expected one argument, got ${args.length}`);
+    const parsed = saveTargetRequestSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid save target request: ${describeIssues(parsed.error.issues)}`);
+    return files.chooseTarget(parsed.data);
   });
 
   guarded(IPC.exportFile, async (args) => {

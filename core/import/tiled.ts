@@ -466,3 +466,25 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
   if (!check.ok) return { ok: false, problems: check.problems.map((p) => ({ ...p, message: `imported scene would be invalid: ${p.message}` })) };
   return { ok: true, scene: check.scene, skipped };
 }
+
+/** What a shape takes from a Tiled object's properties, as the import reads them (for tile collision objects, tile-colliders.ts). */
+export interface TiledObjectMeta {
+  readonly collisionLayer?: number;
+  readonly collisionMask?: number;
+  readonly properties: readonly Property[];
+  /** Properties that could not be kept, with why. */
+  readonly dropped: readonly { readonly property: string; readonly reason: string }[];
+}
+
+/** A Tiled object's `properties` array read as importTiled reads an object's; a malformed entry is dropped with its reason. */
+export function tiledObjectMeta(list: readonly unknown[]): TiledObjectMeta {
+  const reader = new Reader();
+  const meta = readProperties([...list], [], reader);
+  const malformed = reader.problems.map(([at, reason]) => ({ property: `#${String(at[0] ?? "")}`, reason }));
+  return {
+    ...(meta.collisionLayer !== undefined && meta.collisionLayer !== 1 ? { collisionLayer: meta.collisionLayer } : {}),
+    ...(meta.collisionMask !== undefined && meta.collisionMask !== 1 ? { collisionMask: meta.collisionMask } : {}),
+    properties: meta.properties,
+    dropped: [...meta.dropped, ...malformed],
+  };
+}

@@ -12,6 +12,7 @@ import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
 import { relativePath } from "../scene/file-paths";
 import { tiledMapSourceProblem } from "../tiled/file-types";
+import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import type { Scene, Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
@@ -339,25 +340,31 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
 /** What an -o write says of the file it replaced: where it was kept. */
 const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
-async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean }): Promise<void> {
+async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
-  const result = importTiled(await io.readText(file), { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
+  const mapText = await io.readText(file);
+  const result = importTiled(mapText, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
-  const { skipped } = result;
+  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(mapText), result.scene) : undefined;
+  // Baked tile layers are not "not imported".
+  const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
+  const imported = baked?.scene ?? result.scene;
   // The scene remembers its map (the editor draws it as a backdrop), by a path from the scene's folder.
   const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
-  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...result.scene, tiledMap: { src: mapSrc } } : result.scene;
+  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc } } : imported;
   for (const s of skipped) {
     const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);
   }
+  for (const line of baked?.lines ?? []) io.stderr(`${line}\n`);
   const text = serializeScene(scene);
   const kept = opts.output === undefined || opts.output === "-" ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const notDone = skipped.length + (baked?.lines.length ?? 0), how = baked?.lines.length ? "imported or baked" : "imported";
   const images = scene.images?.length ? `, ${count(scene.images.length, "image")}` : "";
-  io.stderr(`${file}: imported ${count(scene.shapes.length, "shape")}${images}${skipped.length === 0 ? "" : `; ${count(skipped.length, "item")} not imported (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
-  if (opts.strict && skipped.length > 0) throw new UserError(`${file}: --strict: ${count(skipped.length, "item")} could not be imported`, 1);
+  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
+  if (opts.strict && notDone > 0) throw new UserError(`${file}: --strict: ${count(notDone, "item")} could not be ${how}`, 1);
 }
 
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
@@ -451,9 +458,10 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .description("turn a Tiled map (.tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules; every object it cannot bring is listed on stderr")
     .argument("<file>", "Tiled map (.tmj, Tiled's JSON map format)")
     .option("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
-    .option("--strict", "exit 1 when any object could not be imported")
-    .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict]")
-    .action((file: string, opts: { output?: string; strict?: boolean }) => run(() => importCommand(io, file, opts))());
+    .option("--strict", "exit 1 when any object could not be imported (or, with --bake-tile-colliders, baked)")
+    .option("--bake-tile-colliders", "also bake the tiles' collision shapes (Tiled's Tile Collision Editor) into one layer per tile layer, boxes of adjacent tiles merged")
+    .showHelpAfterError("Usage: collider-studio import <map.tmj> [-o scene.json] [--strict] [--bake-tile-colliders]")
+    .action((file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }) => run(() => importCommand(io, file, opts))());
 
   program
     .command("trace")

@@ -55,3 +55,20 @@ export function relativePath(fromDir: string, to: string): string | null {
   const parts = [...up.map(() => ".."), ...target.parts.slice(common)];
   return parts.length === 0 ? "." : parts.join("/");
 }
+
+/**
+ * Relative `src` values that name the same files from `toDir` as they did from `fromDir` (both
+ * absolute, or both relative to one folder): for Save As into another folder. data: URLs are
+ * unchanged. `unreachable` lists the indexes with no relative path from `toDir` (another drive);
+ * their `src` is unchanged.
+ */
+export function rebaseRelativePaths(sources: readonly string[], fromDir: string, toDir: string): { readonly sources: readonly string[]; readonly unreachable: readonly number[] } {
+  const unreachable: number[] = [];
+  const out = sources.map((src, i) => {
+    if (src.startsWith("data:") || isAbsolutePath(src)) return src;
+    const moved = relativePath(toDir, resolvePath(fromDir, src));
+    if (moved === null) unreachable.push(i);
+    return moved ?? src;
+  });
+  return { sources: out, unreachable };
+}

@@ -38,8 +38,22 @@ export const exportRequestSchema = z.strictObject({
   text: z.string().max(512 * 1024 * 1024),
   suggestedName: z.string().max(255),
   type: fileTypeSchema,
+  /** Where chooseSaveTarget said to write it (for this type, in this session); absent asks. */
+  path: z.string().min(1).max(4096).optional(),
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/**
+ * Save As (or a first save) and exports ask where before the text is made, because a scene's
+ * relative image paths depend on the folder it is written to. `type` absent: a scene file.
+ */
+export const saveTargetRequestSchema = z.strictObject({
+  type: fileTypeSchema.optional(),
+  suggestedName: z.string().max(255),
+  /** The document's file, so the dialog can start in its folder (if the user chose it). */
+  path: z.string().min(1).max(4096).optional(),
+});
+export type SaveTargetRequest = z.infer<typeof saveTargetRequestSchema>;
 
 /** Import: read one file of this type that the user picks in an Open dialog. */
 export const importRequestSchema = z.strictObject({
@@ -169,6 +183,8 @@ export interface DesktopApi {
   readonly platform: string;
   openScene(): Promise<ShellResult<OpenedFile>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
+  /** Asks in the Save dialog where to write; saveScene (a scene) or exportFile (`type`) may then write there without asking. */
+  chooseSaveTarget(request: SaveTargetRequest): Promise<ShellResult<SaveResult>>;
   /** Writes an export where the user chooses (atomically, keeping the old file as .bak). */
   exportFile(request: ExportRequest): Promise<ShellResult<SaveResult>>;
   /** Reads a file to import that the user picks. */

@@ -3,6 +3,8 @@
 export const IPC = {
   openScene: "scene:open",
   saveScene: "scene:save",
+  /** Ask where to save or export, before the text is made. */
+  chooseSaveTarget: "file:choose-target",
   setMenu: "menu:set",
   exportFile: "file:export",
   importFile: "file:import",

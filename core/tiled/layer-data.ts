@@ -4,47 +4,12 @@
 // layer of holes. Encoding is the inverse, for writing a layer back in its own form.
 import { gunzipSync, gzipSync, unzlibSync, zlibSync } from "fflate";
 import { decompress as unzstd } from "fzstd";
+import { decodeBase64, encodeBase64 } from "../base64";
+
+export { decodeBase64, encodeBase64 };
 import type { TileCompression, TileData } from "./types";
 
 export type Decoded = { readonly ok: true; readonly gids: Uint32Array } | { readonly ok: false; readonly message: string };
-
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const DIGIT = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
-
-/** Standard base64 (whitespace allowed between groups, as TMX indents it) → bytes; null when malformed. */
-export function decodeBase64(text: string): Uint8Array | null {
-  const clean = text.replace(/\s+/g, "");
-  if (clean.length % 4 !== 0) return null;
-  const pad = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
-  const out = new Uint8Array((clean.length / 4) * 3 - pad);
-  let o = 0;
-  for (let i = 0; i < clean.length; i += 4) {
-    let n = 0;
-    for (let k = 0; k < 4; k++) {
-      const c = clean.charCodeAt(i + k);
-      const inPad = c === 61 /* = */ && i + k >= clean.length - pad;
-      const d = inPad ? 0 : c < 128 ? DIGIT[c]! : -1;
-      if (d < 0) return null;
-      n = (n << 6) | d;
-    }
-    if (o < out.length) out[o++] = (n >>> 16) & 255;
-    if (o < out.length) out[o++] = (n >>> 8) & 255;
-    if (o < out.length) out[o++] = n & 255;
-  }
-  return out;
-}
-
-export function encodeBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    s += ALPHABET[(n >>> 18) & 63]! + ALPHABET[(n >>> 12) & 63]!;
-    s += i + 1 < bytes.length ? ALPHABET[(n >>> 6) & 63]! : "=";
-    s += i + 2 < bytes.length ? ALPHABET[n & 63]! : "=";
-  }
-  return s;
-}
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 

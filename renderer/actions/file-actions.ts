@@ -16,12 +16,12 @@ export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.new", label: "New", group: "File", section: "document", keys: [{ key: "n", mod: true }], run: newDocument },
   { id: "file.open", label: "Open…", group: "File", section: "document", keys: [{ key: "o", mod: true }], run: (editor) => void openDocument(editor) },
   // A browser reads images beside a scene only through a folder the user granted.
-  { id: "file.openInFolder", label: "Open Scene in Folder…", group: "File", section: "document", keys: [], run: (editor) => void openDocumentInFolder(editor), enabled: () => !desktop() && hasFolderAccess() },
+  { id: "file.openInFolder", label: "Open Scene in Folder…", group: "File", section: "document", keys: [], run: (editor) => void openDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess() },
   { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
   { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
   { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
   // A browser reads a map's tilesets and pictures (its backdrop) only through a folder the user granted.
-  { id: "file.importTiledInFolder", label: "Import Tiled Map in Folder…", group: "File", section: "import", keys: [], run: (editor) => void importDocumentInFolder(editor), enabled: () => !desktop() && hasFolderAccess() },
+  { id: "file.importTiledInFolder", label: "Import Tiled Map in Folder…", group: "File", section: "import", keys: [], run: (editor) => void importDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess() },
   { id: "file.addImage", label: "Add Image…", group: "File", section: "import", keys: [], run: (editor) => void addImagesFromDialog(editor) },
   ...EXPORT_FORMATS.map((f): Action => ({
     id: exportActionId(f.id),

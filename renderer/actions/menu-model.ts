@@ -3,7 +3,7 @@
 // back the id of a chosen item.
 import type { MenuModel } from "../../core/shell/desktop-api";
 import type { Editor } from "../editor/editor";
-import { ACTIONS, actionById, type Action, type KeyChord } from "./registry";
+import { ACTIONS, actionById, availableActions, type Action, type KeyChord } from "./registry";
 import { ACTION_GROUPS, type ActionGroup } from "./types";
 
 /** Electron's names for keys whose `KeyboardEvent.key` differs. */
@@ -32,7 +32,7 @@ export interface Menu {
  * The menu bar both builds show (the desktop's native one and the web page's): every action under
  * its menu, in registry order, with a separator where the section changes; empty menus left out.
  */
-export function menus(actions: readonly Action[] = ACTIONS): Menu[] {
+export function menus(actions: readonly Action[] = availableActions()): Menu[] {
   return ACTION_GROUPS.map((label) => {
     const entries: MenuEntry[] = [];
     let section: string | undefined;
@@ -46,7 +46,7 @@ export function menus(actions: readonly Action[] = ACTIONS): Menu[] {
 }
 
 /** The menus as the desktop shell takes them; with `editor`, settings say whether they are on. */
-export function menuModel(editor?: Editor, actions: readonly Action[] = ACTIONS): MenuModel {
+export function menuModel(editor?: Editor, actions: readonly Action[] = availableActions()): MenuModel {
   return menus(actions).map((menu) => ({
     label: menu.label,
     items: menu.entries.map((a) => {

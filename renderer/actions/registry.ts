@@ -12,6 +12,9 @@ export type { Action, ActionGroup, KeyChord } from "./types";
 
 export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
+/** The actions this build shows (Action.available). */
+export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);
+
 export const actionById = (id: string): Action => {
   const a = ACTIONS.find((x) => x.id === id);
   if (!a) throw new Error(`unknown action ${id}`);

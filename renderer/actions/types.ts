@@ -25,6 +25,8 @@ export interface Action {
   readonly group: ActionGroup;
   readonly keys: readonly KeyChord[];
   readonly run: (editor: Editor) => void;
+  /** Left out of menus, the palette and the shortcut sheet where false: a command only one build has (absent: in both). */
+  readonly available?: () => boolean;
   /** Greyed out in menus and the palette when false (absent: always enabled). */
   readonly enabled?: (editor: Editor) => boolean;
   /** For a setting that is on or off (the grid): whether it is on now; menus show it checked. */

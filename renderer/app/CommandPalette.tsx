@@ -1,7 +1,7 @@
 // The command palette (Ctrl+Shift+P or F1): every action of the registry, filtered as you type.
 // Arrow keys move, Enter runs, Escape closes; disabled actions are shown greyed and do not run.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import { ACTIONS, chordLabel, type Action } from "../actions/registry";
+import { availableActions, chordLabel, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor } from "../editor/react";
 import { searchActions } from "../actions/search";
@@ -22,7 +22,7 @@ function Palette() {
   const editor = useEditor();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const results = useMemo(() => searchActions(ACTIONS, query), [query]);
+  const results = useMemo(() => searchActions(availableActions(), query), [query]);
   const current = results[Math.min(active, results.length - 1)];
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The keyboard shortcut sheet (Ctrl+/): every action of the registry by menu group, with its keys,
 // each row on one line (three columns at 1280 px wide).
 import { ACTION_GROUPS } from "../actions/types";
-import { ACTIONS, chordLabel } from "../actions/registry";
+import { availableActions, chordLabel } from "../actions/registry";
 import { Keys, Modal } from "./Modal";
 import { closeModal, useModal } from "./modals";
 
@@ -16,7 +16,7 @@ function Sheet() {
       </header>
       <div className="shortcut-groups">
         {ACTION_GROUPS.map((group) => {
-          const actions = ACTIONS.filter((a) => a.group === group);
+          const actions = availableActions().filter((a) => a.group === group);
           if (actions.length === 0) return null;
           return (
             <section key={group} aria-label={group}>

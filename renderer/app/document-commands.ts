@@ -1,18 +1,17 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
-import { documentOf, readBase, sameDocumentContent, type DocumentSlice, type EditorState, type FileState } from "../editor/state";
-import { tiledMapOf } from "../tiled-map/backdrop";
-import { rebaseInFolder, rebaseOnDisk } from "../tiled-map/rebase";
-import { followWebFolder } from "../platform/web-files";
+import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { desktop, exportName, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { chooseExportTarget, desktop, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { readImageBytes } from "../images/image-source";
+import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
@@ -128,46 +127,54 @@ export async function openDocumentInFolder(editor: Editor): Promise<void> {
   await receiveOpened(editor, await openSceneInFolder());
 }
 
-/** Saves (asking where when the document has no file, or for Save As); says how it ended, for the desktop's unsaved-changes prompt. */
+/** The scene's Tiled map seen from `toDir` instead of `fromDir` (null: unchanged), or why no relative path reaches it. */
+function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: string | undefined): { readonly src: string } | { readonly unreachable: string } | null {
+  const src = scene.tiledMap?.src;
+  if (src === undefined || fromDir === undefined || toDir === undefined || fromDir === toDir) return null;
+  const { sources, unreachable } = rebaseRelativePaths([src], fromDir, toDir);
+  if (unreachable.length > 0) return { unreachable: src };
+  return sources[0] === src ? null : { src: sources[0]! };
+}
+
+/**
+ * Saves (asking where when the document has no file, or for Save As); says how it ended, for the
+ * desktop's unsaved-changes prompt. Saved into another folder, relative image paths and the Tiled
+ * map's path are moved to it (save-images.ts); until an imported document is first saved they
+ * start from the folder of the map it came from.
+ */
 export async function saveDocument(editor: Editor, saveAs = false): Promise<"saved" | "canceled" | "failed"> {
   const state = editor.getState();
-  const written = documentOf(state);
-  const outcome = await saveScene(serializeScene(currentScene(editor)), state.file, saveAs);
+  let written = documentOf(state);
+  let moved: MovedImages | null = null;
+  let map: ReturnType<typeof tiledMapForFolder> = null;
+  const base = readBase(state.file);
+  const fromDir = sceneFolder(base);
+  const read = (src: string) => readImageBytes(src, { scenePath: base, desktop: desktop() });
+  const outcome = await saveScene(state.file, saveAs, async (toDir) => {
+    const scene = currentScene(editor);
+    written = documentOf(editor.getState());
+    moved = await imagesForFolder(scene.images ?? [], fromDir, toDir, read);
+    map = tiledMapForFolder(scene, fromDir, toDir);
+    const tiledMap = map && "src" in map ? { ...scene.tiledMap, src: map.src } : scene.tiledMap;
+    return serializeScene({ ...scene, ...(moved.sources.size === 0 ? {} : { images: [...moved.images] }), ...(tiledMap ? { tiledMap } : {}) });
+  });
   if (outcome.kind === "done") {
+    const result = moved as MovedImages | null;
+    if (result && result.sources.size > 0) {
+      const swap = adoptMovedImages(editor, result);
+      written = { ...written, images: written.images.map(swap) };
+    }
     markSaved(editor, written, outcome.value);
-    await followTiledMap(editor, state.file, outcome.value, written);
+    const moves = map as ReturnType<typeof tiledMapForFolder>;
+    const { extras } = editor.getState();
+    // The map's path is a field the editor does not edit: it moves with the file, not as an undo step.
+    if (moves && "src" in moves) editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), src: moves.src } } }, { record: false });
+    const mapNote = moves === null ? "" : "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ` · no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`;
+    if (result || moves) notify(editor, `Saved ${outcome.value.name}${result ? movedImagesNote(result) : ""}${mapNote}`);
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);
   return outcome.kind === "error" ? "failed" : "canceled";
-}
-
-/**
- * A scene saved in another folder than the one its Tiled map's path started from (an imported
- * document's first save, Save As elsewhere): the path is rewritten to lead to the same map from
- * the new folder. The file just written still has the old path, so the document stays unsaved
- * until the next Save writes the new one (a second write now would turn the backup of the file it
- * replaced into a copy of the first).
- */
-async function followTiledMap(editor: Editor, before: FileState, saved: { readonly name: string; readonly path?: string }, written: DocumentSlice): Promise<void> {
-  const from = readBase(before), to = saved.path;
-  const { extras } = editor.getState();
-  const tiledMap = tiledMapOf(extras);
-  if (!tiledMap || from === undefined || to === undefined || from === to) return;
-  let src: string | null;
-  if (desktop()) src = rebaseOnDisk(from, tiledMap.src, to);
-  else {
-    const folders = await followWebFolder(from, to);
-    src = folders ? rebaseInFolder(folders.from, tiledMap.src, folders.to) : null;
-  }
-  if (src === tiledMap.src) return;
-  if (src === null) {
-    notify(editor, `Saved ${saved.name}; its Tiled map ${tiledMap.src} cannot be reached from there by a relative path, so its backdrop is not shown`);
-    return;
-  }
-  // `saved` no longer what the document holds: Save writes the new path.
-  editor.update({ extras: { ...extras, tiledMap: { ...tiledMap, src } }, saved: { ...written, layers: [] } });
-  notify(editor, `Saved ${saved.name}; its Tiled map is ${src} from its folder: Save again to write that`);
 }
 
 export function newDocument(editor: Editor): void {
@@ -180,11 +187,26 @@ export function newDocument(editor: Editor): void {
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  const scene = currentScene(editor), name = exportBaseName(editor.getState().file.name, format);
+  const scene = currentScene(editor), file = editor.getState().file, name = exportBaseName(file.name, format);
+  const target = await chooseExportTarget(name, format.type);
+  if (target.kind !== "done") {
+    if (target.kind === "error") notify(editor, target.message);
+    return;
+  }
+  // Image paths relative to the export's folder where both folders are known (the desktop app);
+  // else as the scene has them, right for an export saved beside the scene.
+  const sceneDir = sceneFolder(file.path), outputDir = target.value.folder;
+  // Pixel sizes of the images the editor has decoded, so an export can say where it draws one at another size.
+  const pixelSizes = new Map<string, { width: number; height: number }>();
+  for (const image of scene.images ?? []) {
+    const size = editor.imageCache.pixelSize(image.src, file.path);
+    if (size) pixelSizes.set(image.id, { width: size.width, height: size.height });
+  }
+  const images = { ...(sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {}), pixelSizes };
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
-    ? await exportInWorker(formatId, scene, exportName(name, format.type))
-    : runExport(formatId, scene);
+    ? await exportInWorker(formatId, scene, target.value.name, images)
+    : runExport(formatId, scene, images);
   if (result.kind === "cancelled") {
     notify(editor, `Export as ${format.type.name} cancelled`);
     return;
@@ -193,7 +215,7 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     notify(editor, `Could not export as ${format.type.name}: ${result.message}`);
     return;
   }
-  const outcome = await exportText(result.text, name, format.type);
+  const outcome = await exportText(result.text, target.value, format.type);
   const notes = result.imageNotes.length === 0 ? "" : `; ${result.imageNotes.join("; ")}`;
   if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})${notes}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);

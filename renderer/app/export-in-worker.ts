@@ -2,7 +2,7 @@
 // taken half a second. Where no worker can start (an old runtime, a blocked script), the export
 // runs in the page instead: slower to answer, but nothing is lost.
 import { create } from "zustand";
-import type { Scene } from "../../core";
+import type { ImageExportOptions, Scene } from "../../core";
 import type { ExportRequest } from "./export-worker";
 import { progressAfter } from "./progress-after";
 import { runExport, type ExportReply } from "./run-export";
@@ -16,12 +16,12 @@ export const useExporting = create<{ readonly exporting: { readonly name: string
 export type ExportResult = ExportReply | { readonly kind: "cancelled" };
 
 /** Exports `scene` as `formatId` in a worker; `name` is the file being written, for the status bar. */
-export function exportInWorker(formatId: string, scene: Scene, name: string): Promise<ExportResult> {
+export function exportInWorker(formatId: string, scene: Scene, name: string, images: ImageExportOptions = {}): Promise<ExportResult> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./export-worker.ts", import.meta.url), { type: "module" });
   } catch {
-    return Promise.resolve(runExport(formatId, scene));
+    return Promise.resolve(runExport(formatId, scene, images));
   }
   return new Promise<ExportResult>((resolve) => {
     let settled = false;
@@ -43,14 +43,14 @@ export function exportInWorker(formatId: string, scene: Scene, name: string): Pr
     // than fail or wait for ever.
     worker.onerror = (e) => {
       e.preventDefault();
-      finish(runExport(formatId, scene));
+      finish(runExport(formatId, scene, images));
     };
-    worker.onmessageerror = () => finish(runExport(formatId, scene));
-    const request: ExportRequest = { formatId, scene };
+    worker.onmessageerror = () => finish(runExport(formatId, scene, images));
+    const request: ExportRequest = { formatId, scene, images };
     try {
       worker.postMessage(request);
     } catch {
-      finish(runExport(formatId, scene)); // the scene could not be copied to the worker
+      finish(runExport(formatId, scene, images)); // the scene could not be copied to the worker
     }
   });
 }

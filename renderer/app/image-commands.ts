@@ -5,7 +5,7 @@
 // beside a saved scene is stored by its path relative to the scene; anything else (every image in
 // a browser, a pasted one, one on another drive, any before the scene is first saved) is embedded
 // as a data: URL, with a warning when that takes the scene past 10 MB.
-import { imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
+import { encodeBase64, imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
 import { relativeImagePath } from "../images/image-source";
 import { desktop, pickImageFiles } from "../platform/files";
@@ -33,13 +33,8 @@ export const pictureOfFile = (file: File): PictureInput => ({
 });
 
 /** Bytes as a data: URL of their type (base64, as the format wants it). */
-async function dataUrlOf(bytes: Uint8Array, type: ImageType): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("cannot read the image"));
-    reader.readAsDataURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-  });
+export async function dataUrlOf(bytes: Uint8Array, type: ImageType): Promise<string> {
+  return `data:${type};base64,${encodeBase64(bytes)}`;
 }
 
 /** The pictures among a drop's or a paste's files (their bytes are checked when added). */

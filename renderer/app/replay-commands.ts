@@ -4,7 +4,7 @@ import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
 import { closeRayLog, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
-import { exportText, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { exportTextAnywhere, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"] };
 
@@ -48,7 +48,7 @@ export function closeRayLogView(editor: Editor): void {
 export async function rerecordRayLog(editor: Editor): Promise<void> {
   const log = editor.replay.getState().log;
   if (!log) return;
-  const outcome = await exportText(recordedText(replayResultsOf(editor)), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
+  const outcome = await exportTextAnywhere(recordedText(replayResultsOf(editor)), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
   if (outcome.kind === "done") notify(editor, `Re-recorded ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"} to ${outcome.value.name}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);
 }

@@ -124,6 +124,23 @@ export class History {
     return applyDocumentPatch(current, patch, forwards);
   }
 
+  /**
+   * Puts `map(item)` for every item of field `key` that any step holds: for a change that is
+   * not a step of its own and must hold after undo too (Save As moving image paths). `map` gives
+   * the same object for the same item, so steps still meet the document they apply to.
+   */
+  mapItems<K extends keyof DocumentSlice>(key: K, map: (item: DocumentSlice[K][number]) => DocumentSlice[K][number]): void {
+    const each = (items: readonly DocumentSlice[K][number][]) => items.map(map);
+    const rewrite = (patch: DocumentPatch): DocumentPatch => {
+      const p = patch[key] as ArrayPatch<DocumentSlice[K][number]> | undefined;
+      if (!p) return patch;
+      const moved = p.kind === "replace" ? { ...p, before: each(p.before), after: each(p.after) } : { ...p, removed: each(p.removed), inserted: each(p.inserted) };
+      return { ...patch, [key]: moved };
+    };
+    this.past = this.past.map(rewrite);
+    this.future = this.future.map(rewrite);
+  }
+
   clear(): void {
     this.past = [];
     this.future = [];

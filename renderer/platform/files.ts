@@ -2,7 +2,7 @@
 // Electron (window.colliderStudio); in a browser through the File System Access API where it
 // exists (web-files.ts), else through a file input and a download.
 import type { DesktopApi } from "../../core/shell/desktop-api";
-import { hasFileSystemAccess, hasFolderAccess, openInFolderWithPicker, openWithPicker, saveWithPicker } from "./web-files";
+import { hasFileSystemAccess, hasFolderAccess, openInFolderWithPicker, openWithPicker, saveWithPicker, webSceneFolder } from "./web-files";
 
 declare global {
   interface Window {
@@ -18,7 +18,8 @@ export interface OpenedDocument {
 
 export type FileOutcome<T> = { readonly kind: "done"; readonly value: T } | { readonly kind: "canceled" } | { readonly kind: "error"; readonly message: string };
 
-export const desktop = (): DesktopApi | undefined => window.colliderStudio;
+/** The desktop shell's API; undefined in a browser (and where there is no window: Node tests). */
+export const desktop = (): DesktopApi | undefined => (typeof window === "undefined" ? undefined : window.colliderStudio);
 
 /** A kind of file the user picks or writes: its dialog filter. */
 export interface FileType {
@@ -117,17 +118,42 @@ export const openSceneInFolder = (): Promise<FileOutcome<OpenedDocument>> => ope
 /** Browser with folder access: a folder, then a file of `type` in it, which keeps the folder (Import Tiled Map in Folder…). */
 export const pickFileInFolder = (type: FileType): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(type);
 
-/** Desktop: writes in place (or asks where). Browser: the same through the File System Access API,
- * else downloads the file. */
-export async function saveScene(text: string, file: { name: string; path?: string }, saveAs = false): Promise<FileOutcome<{ name: string; path?: string }>> {
+/**
+ * The folder of the scene at `path` as a forward-slash path, which relative image paths start
+ * from: the file's folder in the desktop app; in a browser, for a scene opened or saved inside a
+ * folder (Open Scene in Folder…), its place in that folder. Undefined when unknown.
+ */
+export function sceneFolder(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  if (!desktop()) return webSceneFolder(path);
+  const slashed = path.replace(/\\/g, "/");
+  const cut = slashed.lastIndexOf("/");
+  return cut < 0 ? undefined : cut === 0 ? "/" : slashed.slice(0, cut);
+}
+
+/**
+ * Desktop: writes in place, or asks where first (Save As, or no file yet). Browser: the same
+ * through the File System Access API, else downloads the file. `textFor` makes the text once the
+ * target's folder is known (sceneFolder's form; undefined when unknown), since relative image
+ * paths depend on it.
+ */
+export async function saveScene(file: { name: string; path?: string; importedFrom?: string }, saveAs: boolean, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path?: string }>> {
   const api = desktop();
   if (api) {
-    const r = await api.saveScene({ text, path: saveAs ? undefined : file.path, saveAs, suggestedName: file.name });
+    let path = saveAs ? undefined : file.path;
+    if (path === undefined) {
+      // The dialog starts beside the document's file, or the file it was imported from.
+      const start = file.path ?? file.importedFrom;
+      const chosen = await api.chooseSaveTarget({ suggestedName: file.name, ...(start === undefined ? {} : { path: start }) });
+      if (!chosen.ok) return chosen.canceled ? { kind: "canceled" } : { kind: "error", message: chosen.error };
+      path = chosen.value.path;
+    }
+    const r = await api.saveScene({ text: await textFor(sceneFolder(path)), path });
     if (r.ok) return { kind: "done", value: r.value };
     return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
   }
-  if (hasFileSystemAccess()) return saveWithPicker(text, file, saveAs, SCENE_TYPE);
-  download(text, file.name, "application/json");
+  if (hasFileSystemAccess()) return saveWithPicker(file, saveAs, SCENE_TYPE, textFor);
+  download(await textFor(sceneFolder(file.path)), file.name, "application/json");
   return { kind: "done", value: { name: file.name } };
 }
 
@@ -146,16 +172,39 @@ function download(text: string, name: string, mime: string): void {
 export const exportName = (sceneName: string, type: FileType): string => `${sceneName.replace(/\.json$/i, "") || "untitled"}.${type.extensions[0]}`;
 
 /** Desktop: a Save dialog of the type, written atomically. Browser: a download. */
-export async function exportText(text: string, sceneName: string, type: FileType): Promise<FileOutcome<{ name: string; path?: string }>> {
+/** Where an export goes: its file's name, its path (desktop) and its folder (sceneFolder's form) when known. */
+export interface ExportTarget {
+  readonly name: string;
+  readonly path?: string;
+  readonly folder?: string;
+}
+
+/** Desktop: asks in the Save dialog where the export goes. Browser: the download's name (its folder is unknown). */
+export async function chooseExportTarget(sceneName: string, type: FileType): Promise<FileOutcome<ExportTarget>> {
   const api = desktop();
-  if (!api) {
-    const name = exportName(sceneName, type);
-    download(text, name, "text/plain");
-    return { kind: "done", value: { name } };
+  if (!api) return { kind: "done", value: { name: exportName(sceneName, type) } };
+  const r = await api.chooseSaveTarget({ suggestedName: sceneName, type: { name: type.name, extensions: [...type.extensions] } });
+  if (!r.ok) return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
+  const folder = sceneFolder(r.value.path);
+  return { kind: "done", value: { ...r.value, ...(folder === undefined ? {} : { folder }) } };
+}
+
+/** Writes an export where chooseExportTarget said (desktop), or downloads it (browser). */
+export async function exportText(text: string, target: ExportTarget, type: FileType): Promise<FileOutcome<{ name: string; path?: string }>> {
+  const api = desktop();
+  if (!api || target.path === undefined) {
+    download(text, target.name, "text/plain");
+    return { kind: "done", value: { name: target.name } };
   }
-  const r = await api.exportFile({ text, suggestedName: sceneName, type: { name: type.name, extensions: [...type.extensions] } });
+  const r = await api.exportFile({ text, suggestedName: target.name, type: { name: type.name, extensions: [...type.extensions] }, path: target.path });
   if (r.ok) return { kind: "done", value: r.value };
   return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
+}
+
+/** chooseExportTarget, then exportText: for a file whose text does not depend on its folder. */
+export async function exportTextAnywhere(text: string, sceneName: string, type: FileType): Promise<FileOutcome<{ name: string; path?: string }>> {
+  const target = await chooseExportTarget(sceneName, type);
+  return target.kind === "done" ? exportText(text, target.value, type) : target;
 }
 
 /** Desktop: an Open dialog of the type. Browser: the import file picker, answered through onBrowserImportPicked. */

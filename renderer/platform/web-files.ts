@@ -153,27 +153,28 @@ export async function readBesideWebScene(path: string | undefined, src: string, 
 }
 
 /**
- * After a save under `toKey` of a document whose files were read through the folder kept for
- * `fromKey` (a scene opened in a folder, or a map imported in one): when the saved file is inside
- * that folder too, the folder is kept for `toKey` as well, and the folders (names from its top) of
- * both are returned, so paths relative to the old one can be rewritten for the new. Null when
- * there was no folder, or the file was saved outside it.
+ * Stand-ins for the folders above the one the user opened, whose names a page never learns: a
+ * path that climbs out of the opened folder ("../../x.png" from its top) still moves right
+ * between two places inside it, as long as it climbs at most this many folders.
  */
-export async function followWebFolder(fromKey: string, toKey: string): Promise<{ readonly from: readonly string[]; readonly to: readonly string[] } | null> {
-  const folder = folders.get(fromKey);
-  const handle = handleOf(toKey);
-  if (!folder || !handle) return null;
-  const names = await folder.root.resolve(handle).catch(() => null);
-  if (!names) return null;
-  const to = names.slice(0, -1);
-  if (fromKey !== toKey) folders.set(toKey, { root: folder.root, sceneDir: to });
-  return { from: folder.sceneDir, to };
+const ABOVE = Array.from({ length: 32 }, (_, i) => `:above-${32 - i}`).join("/");
+
+/** A scene's folder inside the folder it was opened or saved in, in sceneFolder's form; undefined when none. */
+export function webSceneFolder(path: string): string | undefined {
+  const folder = folders.get(path);
+  return folder ? folderPath(folder.sceneDir) : undefined;
 }
 
-/** Writes `text` to the document's file, or to one the browser's Save dialog asks for (Save As,
- * or no file yet). Chromium writes to a temporary file and swaps it in on close, so a failed
- * write leaves the file as it was. */
-export async function saveWithPicker(text: string, file: { name: string; path?: string }, saveAs: boolean, type: FileType): Promise<FileOutcome<{ name: string; path: string }>> {
+const folderPath = (sceneDir: readonly string[]): string => `/${[ABOVE, ...sceneDir].join("/")}`;
+
+/**
+ * Writes the document's file, or one the browser's Save dialog asks for (Save As, or no file yet).
+ * A file saved inside the folder its scene was opened in (or its map imported in) keeps that
+ * folder (its images and map stay readable); `textFor` gets the target's folder (webSceneFolder's
+ * form, or undefined). Chromium writes to a temporary file and swaps it in on close, so a failed
+ * write leaves the file as it was.
+ */
+export async function saveWithPicker(file: { name: string; path?: string; importedFrom?: string }, saveAs: boolean, type: FileType, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path: string }>> {
   const known = saveAs ? undefined : handleOf(file.path);
   let handle: WebFileHandle;
   try {
@@ -181,7 +182,14 @@ export async function saveWithPicker(text: string, file: { name: string; path?: 
   } catch (err) {
     return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not save ${file.name}: ${reason(err)}` };
   }
+  // The folder the scene was opened in, or the one the map it was imported from was picked in.
+  const from = file.path ?? file.importedFrom;
+  const root = from === undefined ? undefined : folders.get(from)?.root;
+  let place: { readonly root: WebDirectoryHandle; readonly sceneDir: readonly string[] } | undefined;
   try {
+    const names = known || !root ? null : await root.resolve(handle);
+    place = known ? folders.get(file.path!) : names && root ? { root, sceneDir: names.slice(0, -1) } : undefined;
+    const text = await textFor(place ? folderPath(place.sceneDir) : undefined);
     // A file picked with Open was granted reading only: ask (once) to write it.
     if (handle.queryPermission && (await handle.queryPermission({ mode: "readwrite" })) !== "granted") {
       const answer = await handle.requestPermission?.({ mode: "readwrite" });
@@ -198,5 +206,8 @@ export async function saveWithPicker(text: string, file: { name: string; path?: 
   } catch (err) {
     return { kind: "error", message: `Could not save ${handle.name}: ${reason(err)}` };
   }
-  return { kind: "done", value: { name: handle.name, path: known ? file.path! : keep(handle) } };
+  if (known) return { kind: "done", value: { name: handle.name, path: file.path! } };
+  const key = keep(handle);
+  if (place) folders.set(key, place);
+  return { kind: "done", value: { name: handle.name, path: key } };
 }

@@ -4,7 +4,8 @@
 // tile whose picture is missing is a hatched box; one whose picture is still loading leaves the
 // chunk incomplete (drawn again when it arrives). The layer's tint is multiplied in; the tiles'
 // collision shapes are outlined faintly over them.
-import { compose, tileTransform, translation, type Affine } from "../../core/tiled/tile-transform";
+import { tileTransform } from "../../core/tiled/tile-shapes";
+import { compose, translation, type Affine } from "./affine";
 import type { Level } from "../images/pyramid";
 import type { Bleed, ChunkRef } from "./chunks";
 import { tilesetOf, type BackdropMap, type TileInfo, type TileLayerDraw, type Tint } from "./model";
@@ -73,18 +74,18 @@ function hatchPattern(ctx: Context, colour: string): CanvasPattern | string {
   return ctx.createPattern(tile, "repeat") ?? colour;
 }
 
-/** The tile's draw size: its own picture's, or the map's grid when its tileset says so. */
-const drawSize = (map: BackdropMap, renderSize: "tile" | "grid", image: { width: number; height: number }) => (renderSize === "grid" ? { width: map.tileWidth, height: map.tileHeight } : image);
-
-/** The transform of the tile `raw` (a gid with its flip bits) placed in cell (x, y), in the layer's pixels; null for an empty cell. */
+/**
+ * The transform of the tile `raw` (a gid with its flip bits) placed in cell (x, y), from its
+ * picture's pixels to the layer's, and its picture's size; a gid no tileset has (or an id its
+ * tileset lacks) is its cell, for a missing-image marker. Null for an empty cell.
+ */
 export function placedTile(map: BackdropMap, raw: number, x: number, y: number): { readonly info: TileInfo | null; readonly m: Affine; readonly width: number; readonly height: number } | null {
+  if (raw === 0) return null;
   const at = tilesetOf(map.tilesets, raw);
-  if (!at) return raw === 0 ? null : { info: null, m: translation(x * map.tileWidth, (y + 1) * map.tileHeight - map.tileHeight), width: map.tileWidth, height: map.tileHeight };
-  const info = at.tileset.tile(at.id);
-  const image = info?.image ?? { width: at.tileset.tileWidth, height: at.tileset.tileHeight };
-  const size = drawSize(map, at.tileset.renderSize, image);
-  const local = tileTransform({ flags: raw, imageWidth: image.width, imageHeight: image.height, width: size.width, height: size.height, offsetX: at.tileset.offsetX, offsetY: at.tileset.offsetY, fill: at.tileset.fill });
-  return { info, m: compose(translation(x * map.tileWidth, (y + 1) * map.tileHeight), local), width: image.width, height: image.height };
+  const info = at ? at.tileset.tile(at.id) : null;
+  const cell = translation(x * map.tileWidth, y * map.tileHeight);
+  if (!info) return { info: null, m: cell, width: map.tileWidth, height: map.tileHeight };
+  return { info, m: compose(cell, tileTransform(info.placement, raw)), width: info.placement.imageWidth, height: info.placement.imageHeight };
 }
 
 /** The cells of a chunk in the map's render order. */

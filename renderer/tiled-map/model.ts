@@ -4,7 +4,7 @@
 // Object layers are not drawn: their objects are the scene's shapes. Pure: no DOM, no drawing.
 import { resolvePath } from "../../core/scene/file-paths";
 import { decodeTileData } from "../../core/tiled/layer-data";
-import type { TileFillMode } from "../../core/tiled/tile-transform";
+import { tilePlacement, type TilePlacement } from "../../core/tiled/tile-shapes";
 import { gidOf, type JsonObject, type JsonValue } from "../../core/tiled/types";
 import { folderOf } from "./load";
 
@@ -39,6 +39,8 @@ export interface TileImage {
 export interface TileInfo {
   /** Null when the tileset has no picture for it (a collection tile without an image). */
   readonly image: TileImage | null;
+  /** How it is drawn in a cell (core/tiled/tile-shapes.ts: image frame, drawn size, offset). */
+  readonly placement: TilePlacement;
   readonly shapes: readonly TileShape[];
 }
 
@@ -52,7 +54,6 @@ export interface BackdropTileset {
   readonly offsetY: number;
   /** Tiled's tilerendersize: "grid" draws every tile at the map's grid size. */
   readonly renderSize: "tile" | "grid";
-  readonly fill: TileFillMode;
   /** The largest tile picture, for how far a tile may reach out of its cell. */
   readonly maxWidth: number;
   readonly maxHeight: number;
@@ -171,7 +172,7 @@ const sceneSrc = (mapDir: string, path: JsonValue | undefined): string => {
   return p === "" ? "" : resolvePath(mapDir, p);
 };
 
-function readTileset(raw: JsonObject, mapDir: string, index: number): BackdropTileset {
+function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidth: number, mapTileHeight: number): BackdropTileset {
   const tileWidth = Math.max(1, num(raw.tilewidth, 1)), tileHeight = Math.max(1, num(raw.tileheight, 1));
   const columns = Math.max(0, Math.floor(num(raw.columns, 0)));
   const margin = num(raw.margin, 0), spacing = num(raw.spacing, 0);
@@ -203,7 +204,6 @@ function readTileset(raw: JsonObject, mapDir: string, index: number): BackdropTi
     offsetX: num(offset.x, 0),
     offsetY: num(offset.y, 0),
     renderSize: raw.tilerendersize === "grid" ? "grid" : "tile",
-    fill: raw.fillmode === "preserve-aspect-fit" ? "preserve-aspect-fit" : "stretch",
     maxWidth: Math.max(maxWidth, 1),
     maxHeight: Math.max(maxHeight, 1),
     images: [...images],
@@ -218,11 +218,11 @@ function readTileset(raw: JsonObject, mapDir: string, index: number): BackdropTi
       if (own !== "") {
         // A collection tile: its own picture, or the rectangle of it Tiled 1.9+ names.
         picture = { src: own, x: num(t!.x, 0), y: num(t!.y, 0), width: num(t!.width, num(t!.imagewidth, tileWidth)), height: num(t!.height, num(t!.imageheight, tileHeight)) };
-      } else if (atlas) {
-        const r = atlasRect(id);
-        picture = t && typeof t.width === "number" ? { src: image, x: num(t.x, r.x), y: num(t.y, r.y), width: num(t.width, r.width), height: num(t.height, r.height) } : { src: image, ...r };
-      }
-      const made: TileInfo = { image: picture && picture.width > 0 && picture.height > 0 ? picture : null, shapes: t ? readShapes(t) : [] };
+      } else if (atlas) picture = { src: image, ...atlasRect(id) };
+      // Drawn whatever the tileset's grid says (it shapes Tiled's collision editor, not the tiles).
+      const placed = tilePlacement({ ...raw, grid: null }, t, mapTileWidth, mapTileHeight);
+      const placement: TilePlacement = typeof placed === "string" ? { imageWidth: tileWidth, imageHeight: tileHeight, renderWidth: tileWidth, renderHeight: tileHeight, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0, cellHeight: mapTileHeight } : placed;
+      const made: TileInfo = { image: picture && picture.width > 0 && picture.height > 0 ? picture : null, placement, shapes: t ? readShapes(t) : [] };
       info.set(id, made);
       return made;
     },
@@ -343,7 +343,7 @@ export function buildBackdrop(resolved: JsonObject, src: string): BuiltBackdrop 
   const problems: string[] = [];
   const tilesets = list(resolved.tilesets)
     .filter(isObject)
-    .map((t, i) => readTileset(t, mapDir, i))
+    .map((t, i) => readTileset(t, mapDir, i, tileWidth, tileHeight))
     .sort((a, b) => a.firstgid - b.firstgid);
   const layers: LayerDraw[] = [];
   readLayers(list(resolved.layers), TOP, "", mapDir, layers, problems);

@@ -1,8 +1,8 @@
 // A tile's collision shapes (Tiled's Tile Collision Editor) as outlines where the tile is placed:
 // each shape turned about its own (x, y) by its rotation, then carried by the tile's transform
-// (core/tiled/tile-transform.ts), so a flipped or turned tile's shapes flip and turn with it, as
+// (core/tiled/tile-shapes.ts tileTransform), so a flipped or turned tile's shapes flip and turn with it, as
 // Tiled draws them (CellRenderer::paintTileCollisionShapes). Curves become polygons. Pure.
-import { applyAffine, compose, rotationAbout, type Affine } from "../../core/tiled/tile-transform";
+import { applyAffine, compose, rotationAbout, type Affine } from "./affine";
 import type { TileShape } from "./model";
 
 export interface Outline {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isAbsolutePath, normalizePath, relativePath, resolvePath } from "../../core/scene/file-paths";
+import { isAbsolutePath, normalizePath, rebaseRelativePaths, relativePath, resolvePath } from "../../core/scene/file-paths";
 import { seedOf } from "./arbitraries";
 
 describe("normalizePath", () => {
@@ -105,6 +105,28 @@ describe("relativePath, then resolvePath, gives the target", () => {
         expect(resolvePath(`/${from}`, to)).toBe(path.posix.resolve(`/${from}`, to));
       }),
       { seed: seedOf("relative posix"), numRuns: 2000 },
+    );
+  });
+});
+
+describe("rebaseRelativePaths (Save As into another folder)", () => {
+  it("moves relative paths, keeps data: URLs, and lists what another drive cannot reach", () => {
+    const r = rebaseRelativePaths(["art/a.png", "../b.png", "data:image/png;base64,AA==", "x.png"], "/p/levels", "/p/out/deep");
+    expect(r.sources).toEqual(["../../levels/art/a.png", "../../b.png", "data:image/png;base64,AA==", "../../levels/x.png"]);
+    expect(r.unreachable).toEqual([]);
+    const drive = rebaseRelativePaths(["a.png", "data:image/png;base64,AA=="], "C:/p", "D:/q");
+    expect(drive).toEqual({ sources: ["a.png", "data:image/png;base64,AA=="], unreachable: [0] });
+  });
+
+  it("each moved path names, from the new folder, the file the old one named", () => {
+    fc.assert(
+      fc.property(fc.array(relative, { maxLength: 5 }), relative, relative, (sources, from, to) => {
+        const fromDir = `/${from}`, toDir = `/${to}`;
+        const r = rebaseRelativePaths(sources, fromDir, toDir);
+        expect(r.unreachable).toEqual([]);
+        r.sources.forEach((src, i) => expect(resolvePath(toDir, src)).toBe(resolvePath(fromDir, sources[i]!)));
+      }),
+      { seed: seedOf("rebase"), numRuns: 1000 },
     );
   });
 });

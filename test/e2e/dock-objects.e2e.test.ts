@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { scaleSceneText } from "../bench/editor-scenes";
-import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, placeAt, runCommand } from "./harness";
 
 const session = editorSession();
 /** Konva's layer canvases: grid, shapes, names and contacts, probes, replay, handles. */
@@ -47,12 +47,6 @@ async function rename(page: Page, name: string) {
   const field = page.getByRole("group", { name: "Inspector" }).getByLabel("Name", { exact: true });
   await field.fill(name);
   await field.press("Enter");
-}
-
-async function runCommand(page: Page, label: string) {
-  await page.keyboard.press("Control+Shift+P");
-  await page.keyboard.type(label);
-  await page.keyboard.press("Enter");
 }
 
 /** The world point under the canvas' centre, read from the status bar. */

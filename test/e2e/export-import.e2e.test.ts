@@ -8,16 +8,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, exportBaseName, exportTiled, parseScene } from "../../core";
 import { scaleScene, scaleSceneText } from "../bench/editor-scenes";
-import { ARTIFACTS, editorSession, pageErrors, ROOT } from "./harness";
+import { ARTIFACTS, editorSession, pageErrors, ROOT, runCommand } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
-
-async function runCommand(page: Page, label: string): Promise<void> {
-  await page.keyboard.press("Control+Shift+P");
-  await page.getByRole("combobox", { name: "Type a command" }).fill(label);
-  await page.getByRole("option", { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
-}
 
 const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent();
 

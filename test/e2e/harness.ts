@@ -150,3 +150,10 @@ export function editorSession(): EditorSession {
     newPage: (options?: PageOptions) => newEditorPage(started().browser, started().served.url, options),
   };
 }
+
+/** Runs a command as a user does: types its label in the command palette (Ctrl+Shift+P) and presses Enter (the top match; nothing when it is disabled). */
+export async function runCommand(page: Page, label: string): Promise<void> {
+  await page.keyboard.press("Control+Shift+P");
+  await page.getByRole("combobox", { name: "Type a command" }).fill(label);
+  await page.keyboard.press("Enter");
+}

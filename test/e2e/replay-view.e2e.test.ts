@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseRayLine } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT, runCommand } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -16,12 +16,6 @@ const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
 const TOP = CANVAS_TOP;
 /** Konva's layers: grid, shapes, contacts, probes, replay, handles. */
 const REPLAY_LAYER = 4;
-
-async function runCommand(page: Page, label: string): Promise<void> {
-  await page.keyboard.press("Control+Shift+P");
-  await page.getByRole("combobox", { name: "Type a command" }).fill(label);
-  await page.getByRole("option", { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
-}
 
 /** The RGBA of the replay layer at a world point. */
 async function replayPixel(page: Page, x: number, y: number): Promise<number[]> {

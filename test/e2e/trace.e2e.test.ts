@@ -6,7 +6,7 @@ import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { editorSession, pageErrors } from "./harness";
+import { editorSession, pageErrors, runCommand } from "./harness";
 
 const session = editorSession();
 
@@ -37,12 +37,6 @@ async function dropPng(page: Page, bytes: Buffer, x: number, y: number): Promise
     const target = document.querySelector(".canvas")!;
     for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
   }, { base64: bytes.toString("base64"), x, y });
-}
-
-async function runCommand(page: Page, label: string): Promise<void> {
-  await page.keyboard.press("Control+Shift+P");
-  await page.keyboard.type(label);
-  await page.keyboard.press("Enter");
 }
 
 /** Moves a range input to `value` as a person would, through React's input event. */

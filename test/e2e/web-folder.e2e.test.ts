@@ -1,11 +1,12 @@
 // Open Scene in Folder… in the web build (issue 24): a scene picked inside a folder the user chose
 // (fake pickers and handles stand in for the File System Access API) shows the images beside it by
 // their relative paths, including "../"; a path out of the folder, or a missing file, draws a
-// placeholder saying so; and the scene saves back with its paths unchanged.
+// placeholder saying so; the scene saves back with its paths unchanged, and Save As into another
+// folder inside it moves the paths so they name the same files.
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { editorSession, pageErrors } from "./harness";
+import { editorSession, pageErrors, runCommand } from "./harness";
 
 const session = editorSession();
 
@@ -27,6 +28,7 @@ async function fakeFolder(page: Page, scene: string, png: string): Promise<void>
       kind: "directory", name: "game", children: [
         { kind: "directory", name: "levels", children: [{ kind: "file", name: "level.json", bytes: new TextEncoder().encode(scene) }] },
         { kind: "directory", name: "art", children: [{ kind: "file", name: "red.png", bytes }] },
+        { kind: "directory", name: "copies", children: [{ kind: "directory", name: "v2", children: [{ kind: "file", name: "copy.json", bytes: new Uint8Array() }] }] },
       ],
     };
     const notFound = (name: string) => new DOMException(`${name} was not found`, "NotFoundError");
@@ -72,8 +74,10 @@ async function fakeFolder(page: Page, scene: string, png: string): Promise<void>
     Object.assign(window, {
       showDirectoryPicker: async () => dirHandle(tree),
       showOpenFilePicker: async () => [fileHandle(levels.children[0] as Extract<Node, { kind: "file" }>)],
+      // Save As: game/copies/v2/copy.json.
       showSaveFilePicker: async () => {
-        throw new DOMException("The user aborted a request.", "AbortError");
+        const copies = tree.children[2] as Extract<Node, { kind: "directory" }>;
+        return fileHandle((copies.children[0] as Extract<Node, { kind: "directory" }>).children[0] as Extract<Node, { kind: "file" }>);
       },
     });
   }, { scene, png });
@@ -83,7 +87,7 @@ const sceneText = JSON.stringify({
   format: "collider-studio-scene",
   version: 1,
   images: [
-    { id: "red", src: "../art/red.png", x: 100, y: 100 },
+    { id: "red", src: "../art/red.png", x: 100, y: 100, width: 80, height: 80 },
     { id: "gone", src: "../art/missing.png", x: 300, y: 100 },
     { id: "out", src: "../../elsewhere.png", x: 500, y: 100 },
   ],
@@ -91,7 +95,7 @@ const sceneText = JSON.stringify({
 });
 
 describe("Open Scene in Folder… in the web build", () => {
-  it("shows the images beside the scene by their relative paths, placeholders for the rest, and saves the paths unchanged", async () => {
+  it("shows the images beside the scene by their relative paths, placeholders for the rest, saves the paths unchanged, and Save As moves them", async () => {
     const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, sceneText, redPng()) });
     await page.getByRole("menuitem", { name: "File" }).click();
     await page.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
@@ -115,6 +119,19 @@ describe("Open Scene in Folder… in the web build", () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: string[] }).__writes.length)).toBe(1);
     const written = JSON.parse(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes[0]!)) as { images: { src: string }[] };
     expect(written.images.map((i) => i.src)).toEqual(["../art/red.png", "../art/missing.png", "../../elsewhere.png"]);
+    // Save As two folders deeper: every path still names the same file, the one out of the folder too.
+    await page.keyboard.press("Control+Shift+s");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: string[] }).__writes.length)).toBe(2);
+    const copy = JSON.parse(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes[1]!)) as { images: { src: string }[] };
+    expect(copy.images.map((i) => i.src)).toEqual(["../../art/red.png", "../../art/missing.png", "../../../elsewhere.png"]);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Saved copy.json");
+    // The picture still shows from the new place, and the Inspector shows its new path.
+    await expect.poll(() => page.getByTestId("image-red").textContent()).not.toContain("not found");
+    // Exported to Tiled, which draws image layers at their pixel size: the export says the picture is drawn larger.
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Export as Tiled map");
+    await download;
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain('image "red": drawn at 80 × 80 but 40 × 40 pixels');
     expect(pageErrors(page)).toEqual([]);
   });
 });

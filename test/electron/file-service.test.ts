@@ -284,6 +284,41 @@ describe("export and import", () => {
     expect(service.isAllowed(target)).toBe(false);
   });
 
+  it("chooses an export target first, then writes there without asking again; a path not chosen for that type is refused", async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, "out", "level.tscn");
+    await mkdir(path.dirname(target));
+    const { dialog, saveOptions } = fakeDialog({ save: [target] });
+    const service = createSceneFileService({ dialog });
+    expect(await service.chooseTarget({ suggestedName: "level.json", type: godot })).toEqual({ ok: true, value: { path: target, name: "level.tscn" } });
+    expect(saveOptions.map((o) => o.title)).toEqual(["Export Godot scene"]);
+    expect(await service.exportFile({ text: "[gd_scene]", suggestedName: "level.json", type: godot, path: target })).toEqual({ ok: true, value: { path: target, name: "level.tscn" } });
+    expect(await readFile(target, "utf8")).toBe("[gd_scene]");
+    expect(saveOptions).toHaveLength(1);
+    const tiled = { name: "Tiled map", extensions: ["tmj"] };
+    expect(await service.exportFile({ text: "{}", suggestedName: "a", type: tiled, path: target })).toEqual({ ok: false, canceled: false, error: `cannot export to ${target}: it was not chosen in the Export dialog in this session` });
+    const elsewhere = path.join(dir, "elsewhere.tscn");
+    expect(await service.exportFile({ text: "x", suggestedName: "a", type: godot, path: elsewhere })).toMatchObject({ ok: false, canceled: false });
+    expect(await readdir(dir)).toEqual(["out"]);
+    // An export target is no place to save the scene to.
+    expect(service.isAllowed(target)).toBe(false);
+  });
+
+  it("chooses a scene target (Save As) and allows it for save(), starting in the document's folder when it was chosen", async () => {
+    const dir = await tempDir();
+    const opened = path.join(dir, "level.json"), target = path.join(dir, "copy.json");
+    await writeFile(opened, "{}", "utf8");
+    const { dialog, saveOptions } = fakeDialog({ open: [opened], save: [target, null] });
+    const service = createSceneFileService({ dialog });
+    await service.open();
+    expect(await service.chooseTarget({ suggestedName: "level.json", path: opened })).toEqual({ ok: true, value: { path: target, name: "copy.json" } });
+    expect(saveOptions[0]).toMatchObject({ title: "Save scene", defaultPath: path.join(dir, "level.json") });
+    expect(service.isAllowed(target)).toBe(true);
+    expect(await service.save({ text: "saved", path: target })).toEqual({ ok: true, value: { path: target, name: "copy.json" } });
+    expect(await readFile(target, "utf8")).toBe("saved");
+    expect(await service.chooseTarget({ suggestedName: "x" })).toEqual({ ok: false, canceled: true });
+  });
+
   it("a canceled export writes nothing; a failed one says where", async () => {
     const dir = await tempDir();
     const canceled = createSceneFileService({ dialog: fakeDialog({ save: [null] }).dialog });

@@ -22,10 +22,11 @@ function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
   return { sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides };
 }
 
-function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn> } {
+function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn> } {
   return {
     open: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const),
     save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
+    chooseTarget: vi.fn(async () => ({ ok: true, value: { path: "/y.json", name: "y.json" } }) as const),
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
@@ -101,13 +102,25 @@ describe("registerSceneIpc", () => {
     ["a missing type", [{ text: "x", suggestedName: "a" }]],
     ["an extension with a dot or a slash", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["../x"] } }]],
     ["no extensions", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: [] } }]],
-    ["an extra key", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] }, path: "/etc/passwd" }]],
+    ["an extra key", [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] }, folder: "/etc" }]],
   ])("rejects an export with %s, without calling the file service", async (_what, args) => {
     const { ipcMain, invoke } = fakeIpcMain();
     const files = fakeFiles();
     registerSceneIpc(ipcMain, files, policy);
     expectError(await invoke(IPC.exportFile, event(), ...args), /^invalid export request: /);
     expect(files.exportFile).not.toHaveBeenCalled();
+  });
+
+  it("passes a save target request through, and rejects a malformed one without calling the file service", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    const request = { suggestedName: "level.json", path: "/levels/level.json" };
+    expect(await invoke(IPC.chooseSaveTarget, event(), request)).toMatchObject({ ok: true, value: { path: "/y.json" } });
+    expect(files.chooseTarget).toHaveBeenCalledExactlyOnceWith(request);
+    expectError(await invoke(IPC.chooseSaveTarget, event(), { suggestedName: "a", text: "x" }), /^invalid save target request: /);
+    expectError(await invoke(IPC.chooseSaveTarget, event()), /^invalid save target request: expected one argument, got 0$/);
+    expect(files.chooseTarget).toHaveBeenCalledTimes(1);
   });
 
   it("rejects an import naming a path, without calling the file service", async () => {
@@ -222,7 +235,7 @@ describe("every channel", () => {
       registerTiledIpc(ipcMain, tiled, policy),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -251,6 +264,7 @@ describe("every channel", () => {
   const validArgs: Record<string, unknown[]> = {
     [IPC.openScene]: [],
     [IPC.saveScene]: [{ text: "{}" }],
+    [IPC.chooseSaveTarget]: [{ suggestedName: "a.json" }],
     [IPC.exportFile]: [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] } }],
     [IPC.importFile]: [{ title: "Import", type: { name: "T", extensions: ["tmj"] } }],
     [IPC.setMenu]: [[{ label: "Edit", items: [{ id: "edit.undo", label: "Undo" }] }]],

@@ -119,9 +119,13 @@ describe("readableScenes (beside what the page may read)", () => {
     expect(imported.ok).toBe(true);
     expect(readable.isReadable(mapPath)).toBe(true);
     expect(readable.isReadable(path.join(dir, "other.tmj"))).toBe(false);
-    // Never a place to save to without a dialog.
+    // Never a place to save to without a dialog; the Save dialog for its document starts beside it.
     expect(service.isAllowed(mapPath)).toBe(false);
     expectError(await service.save({ text: "{}", path: mapPath }), /not chosen in a file dialog/);
+    await service.chooseTarget({ suggestedName: "level.json", path: mapPath });
+    expect(dialog.showSaveDialog).toHaveBeenCalledWith(expect.objectContaining({ defaultPath: path.join(dir, "level.json") }));
+    await service.chooseTarget({ suggestedName: "level.json", path: path.join(dir, "other.tmj") });
+    expect(dialog.showSaveDialog).toHaveBeenLastCalledWith(expect.objectContaining({ defaultPath: "level.json" }));
   });
 });
 

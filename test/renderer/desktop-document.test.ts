@@ -27,6 +27,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
       saves.push(request);
       return saveAnswer;
     },
+    chooseSaveTarget: async () => saveAnswer,
     exportFile: vi.fn(),
     importFile: vi.fn(),
     setMenu: vi.fn(),

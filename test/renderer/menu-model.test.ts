@@ -1,7 +1,7 @@
 // The menu bar (the desktop's native one and the web build's) comes from the action registry: every
 // action once, under its menu, grouped by section, with its shortcut as Electron writes it and,
 // for a setting, whether it is on; and a chosen item runs the action it names.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXPORT_FORMATS } from "../../core";
 import { menuModelSchema, type MenuModel, type MenuModelItem } from "../../core/shell/desktop-api";
 import { exportActionId } from "../../renderer/actions/file-actions";
@@ -12,6 +12,10 @@ import { TestEditor } from "./test-editor";
 const itemsOf = (model: MenuModel, label: string): MenuModelItem[] => model.find((m) => m.label === label)!.items.filter((i): i is MenuModelItem => "id" in i);
 /** A menu's lines as ids, separators as "—". */
 const linesOf = (model: MenuModel, label: string): string[] => model.find((m) => m.label === label)!.items.map((i) => ("id" in i ? i.id : "—"));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("menuModel", () => {
   it("lists every action once, under its group, in menu-bar order, and passes the shell's schema", () => {
@@ -32,6 +36,14 @@ describe("menuModel", () => {
       const lines = linesOf(model, menu.label).join(" ");
       expect(lines, menu.label).not.toMatch(/^—|—$|— —/);
     }
+  });
+
+  it("leaves out what the build has not: the desktop app has no Open Scene in Folder… (its Open reads beside the scene)", () => {
+    vi.stubGlobal("window", { colliderStudio: { platform: "linux" } });
+    const model = menuModel();
+    expect(linesOf(model, "File").slice(0, 4)).toEqual(["file.new", "file.open", "file.save", "file.saveAs"]);
+    // Nor Import Tiled Map in Folder… (its import reads beside the map).
+    expect(linesOf(model, "File")).not.toContain("file.importTiledInFolder");
   });
 
   it("says whether each setting is on when given the editor, and nothing of it without", () => {

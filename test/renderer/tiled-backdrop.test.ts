@@ -3,10 +3,10 @@
 // tilesets (margin, spacing, collections), infinite maps' chunks; where each tile is placed under
 // its flip bits against a plain reference; which chunks a view needs against a brute-force
 // reference; the chunk cache's eviction; the loader's stand-in (external JSON tilesets inlined,
-// paths from the map's folder); and the loading state, reading and path rewriting around them.
+// paths from the map's folder); and the loading state and reading around them.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { applyAffine } from "../../core/tiled/tile-transform";
+import { applyAffine } from "../../renderer/tiled-map/affine";
 import { encodeTileData } from "../../core/tiled/layer-data";
 import { FLIPPED_DIAGONALLY, FLIPPED_HORIZONTALLY, FLIPPED_VERTICALLY, type JsonObject } from "../../core/tiled/types";
 import { TiledBackdrop, tiledMapOf } from "../../renderer/tiled-map/backdrop";
@@ -16,7 +16,6 @@ import { repeatStarts } from "../../renderer/tiled-map/draw-backdrop";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
 import { buildBackdrop, composeLayer, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
 import { pageTiledReader } from "../../renderer/tiled-map/read-text";
-import { rebaseInFolder, rebaseOnDisk } from "../../renderer/tiled-map/rebase";
 import { tileShapeOutline } from "../../renderer/tiled-map/tile-shapes";
 import { backdropMap, COLUMNS, groundGids, ROWS, TILE } from "../e2e/backdrop-fixture";
 
@@ -337,15 +336,5 @@ describe("loading the map (the loader's stand-in) and the backdrop's state", () 
     // A browser without the folder the scene was opened in.
     const web = await pageTiledReader(() => undefined)("a.tmj", "web-file:99");
     expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/Import Tiled Map in Folder/) });
-  });
-
-  it("rewrites the map's path for a scene saved in another folder, or says none leads there", () => {
-    expect(rebaseOnDisk("/game/maps/level.tmj", "level.tmj", "/game/levels/level.json")).toBe("../maps/level.tmj");
-    expect(rebaseOnDisk("/game/levels/a.json", "../maps/level.tmj", "/game/levels/deep/b.json")).toBe("../../maps/level.tmj");
-    expect(rebaseOnDisk("C:\\game\\maps\\level.tmj", "level.tmj", "C:\\game\\level.json")).toBe("maps/level.tmj");
-    expect(rebaseOnDisk("C:\\game\\maps\\level.tmj", "level.tmj", "D:\\level.json")).toBeNull();
-    expect(rebaseInFolder(["maps"], "level.tmj", ["levels"])).toBe("../maps/level.tmj");
-    expect(rebaseInFolder(["levels"], "../maps/level.tmj", [])).toBe("maps/level.tmj");
-    expect(rebaseInFolder([], "../out.tmj", ["a"])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Issue 25 (backdrop): the page's side of importing a Tiled map and saving the scene. The imported
 // document remembers its map (tiledMap.src) and reads beside it until saved; a map imported as a
-// single file in a browser says its tiles cannot be shown; a first save in another folder than the
-// map's rewrites the path and leaves the document unsaved until saved again; one beside it does not.
+// single file in a browser says its tiles cannot be shown; its first save asks where starting beside
+// the map, and writes the map's path (and its images') from the folder chosen.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseScene } from "../../core";
 import type { DesktopApi, SaveRequest } from "../../core/shell/desktop-api";
@@ -15,17 +15,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A desktop shell whose Save dialog answers `path`, recording what was written. */
-function shell(path: string): { saves: SaveRequest[] } {
+/** A desktop shell whose Save dialog answers `path`, recording where it was asked to start and what was written. */
+function shell(path: string): { saves: SaveRequest[]; asked: (string | undefined)[] } {
   const saves: SaveRequest[] = [];
-  const api = {
-    saveScene: async (request: SaveRequest) => {
-      saves.push(request);
-      return { ok: true as const, value: { path: request.path ?? path, name: (request.path ?? path).split("/").pop()! } };
+  const asked: (string | undefined)[] = [];
+  const api: Partial<DesktopApi> = {
+    chooseSaveTarget: async (request) => {
+      asked.push(request.path);
+      return { ok: true, value: { path, name: path.split("/").pop()! } };
     },
-  } as unknown as DesktopApi;
+    saveScene: async (request) => {
+      saves.push(request);
+      return { ok: true, value: { path: request.path!, name: request.path!.split("/").pop()! } };
+    },
+    readImage: async () => ({ ok: false, canceled: false, error: "not read here" }),
+  };
   vi.stubGlobal("window", { colliderStudio: api });
-  return { saves };
+  return { saves, asked };
 }
 
 describe("importing a Tiled map", () => {
@@ -51,37 +57,44 @@ describe("importing a Tiled map", () => {
 });
 
 describe("saving an imported scene (desktop)", () => {
-  it("beside the map: the path stays, the document is saved", async () => {
-    const { saves } = shell("/game/maps/level.json");
+  const IMAGE_MAP = JSON.stringify({ ...JSON.parse(MAP), layers: [...JSON.parse(MAP).layers, { type: "imagelayer", name: "sky", image: "art/sky.png" }] });
+
+  it("beside the map: the Save dialog starts there, the paths stay, the document is saved", async () => {
+    const { saves, asked } = shell("/game/maps/level.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: MAP } });
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
     expect(await saveDocument(editor)).toBe("saved");
-    expect(parseScene(saves[0]!.text).ok && JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
+    expect(asked).toEqual(["/game/maps/level.tmj"]);
+    const written = JSON.parse(saves[0]!.text);
+    expect(parseScene(saves[0]!.text).ok).toBe(true);
+    expect([written.tiledMap, written.images[0].src]).toEqual([{ src: "level.tmj" }, "art/sky.png"]);
     expect(isDirty(editor)).toBe(false);
     expect(editor.getState().file).toEqual({ name: "level.json", path: "/game/maps/level.json" });
   });
 
-  it("in another folder: the path is rewritten to lead to the same map, and the next Save writes it", async () => {
+  it("in another folder: the map's path and the images' are written from there, once", async () => {
     const { saves } = shell("/game/levels/one/level.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: MAP } });
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
+    editor.update({ extras: { ...editor.getState().extras, tiledMap: { src: "level.tmj", note: "kept" } } });
     expect(await saveDocument(editor)).toBe("saved");
-    expect(JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
-    expect(tiledMapOf(editor.getState().extras)).toEqual({ src: "../../maps/level.tmj" });
-    expect(editor.getState().notice).toBe("Saved level.json; its Tiled map is ../../maps/level.tmj from its folder: Save again to write that");
-    expect(isDirty(editor)).toBe(true);
-    expect(await saveDocument(editor)).toBe("saved");
-    expect(saves[1]!.path).toBe("/game/levels/one/level.json");
-    expect(JSON.parse(saves[1]!.text).tiledMap).toEqual({ src: "../../maps/level.tmj" });
+    const written = JSON.parse(saves[0]!.text);
+    expect([written.tiledMap, written.images[0].src]).toEqual([{ src: "../../maps/level.tmj", note: "kept" }, "../../maps/art/sky.png"]);
+    expect(editor.getState().extras.tiledMap).toEqual({ src: "../../maps/level.tmj", note: "kept" });
+    expect(editor.getState().notice).toBe("Saved level.json · its Tiled map is ../../maps/level.tmj from there");
     expect(isDirty(editor)).toBe(false);
+    // Saved again in place: nothing moves.
+    expect(await saveDocument(editor)).toBe("saved");
+    expect(JSON.parse(saves[1]!.text).tiledMap).toEqual({ src: "../../maps/level.tmj", note: "kept" });
   });
 
-  it("on another drive: says the backdrop cannot be reached, and leaves the path", async () => {
-    shell("D:/level.json");
+  it("on another drive: says no path reaches the map, and keeps the path", async () => {
+    const { saves } = shell("D:/level.json");
     const editor = new Editor();
     receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
     await saveDocument(editor);
-    expect(editor.getState().notice).toMatch(/its Tiled map level\.tmj cannot be reached from there by a relative path/);
-    expect(tiledMapOf(editor.getState().extras)).toEqual({ src: "level.tmj" });
+    expect(editor.getState().notice).toMatch(/no path from the new folder reaches its Tiled map level\.tmj/);
+    expect(JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
+    expect(editor.getState().extras.tiledMap).toEqual({ src: "level.tmj" });
   });
 });

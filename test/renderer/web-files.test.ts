@@ -1,7 +1,7 @@
 // The File System Access paths the end-to-end test cannot reach with willing fake pickers: a
 // refused permission, a write that fails half-way, a picker that fails, a browser with one picker.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hasFileSystemAccess, joinNames, openWithPicker, saveWithPicker, type WebFileHandle, type WebWritable } from "../../renderer/platform/web-files";
+import { hasFileSystemAccess, joinNames, openInFolderWithPicker, openWithPicker, saveWithPicker, webSceneFolder, type WebDirectoryHandle, type WebFileHandle, type WebWritable } from "../../renderer/platform/web-files";
 
 const SCENE = { name: "Collider Studio scene", extensions: ["json"] };
 
@@ -62,7 +62,7 @@ describe("web files", () => {
     stubPickers(async () => [file], async () => file);
     const opened = await openWithPicker(SCENE);
     if (opened.kind !== "done") throw new Error("not opened");
-    const saved = await saveWithPicker("new text", { name: opened.value.name, path: opened.value.path }, false, SCENE);
+    const saved = await saveWithPicker({ name: opened.value.name, path: opened.value.path }, false, SCENE, async () => "new text");
     expect(saved).toEqual({ kind: "error", message: "Could not save castle.json: permission to write it was refused" });
     expect(file.written).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe("web files", () => {
   it("a write that fails is aborted, so the file is never replaced, and reported in one line", async () => {
     const file = fakeHandle("castle.json", { failWrite: true });
     stubPickers(async () => [file], async () => file);
-    const saved = await saveWithPicker("new text", { name: "castle.json" }, true, SCENE);
+    const saved = await saveWithPicker({ name: "castle.json" }, true, SCENE, async () => "new text");
     expect(saved).toEqual({ kind: "error", message: "Could not save castle.json: The disk is full." });
     expect(file.aborted).toBe(true);
     expect(file.written).toEqual([]);
@@ -86,17 +86,57 @@ describe("web files", () => {
       },
     );
     expect(await openWithPicker(SCENE)).toEqual({ kind: "error", message: "Could not open a file: Must be handling a user gesture to show a file picker." });
-    expect(await saveWithPicker("x", { name: "a.json" }, false, SCENE)).toEqual({ kind: "canceled" });
+    expect(await saveWithPicker({ name: "a.json" }, false, SCENE, async () => "x")).toEqual({ kind: "canceled" });
   });
 
   it("a path that is not one of this page's handles (a desktop path, or from before a reload) asks where", async () => {
     const picked = fakeHandle("where.json");
     const save = vi.fn(async () => picked);
     stubPickers(async () => [], save);
-    const saved = await saveWithPicker("text", { name: "level.json", path: "web-file:999" }, false, SCENE);
+    const saved = await saveWithPicker({ name: "level.json", path: "web-file:999" }, false, SCENE, async () => "text");
     expect(save).toHaveBeenCalledTimes(1);
     expect(saved.kind === "done" && saved.value.name).toBe("where.json");
     expect(picked.written).toEqual(["text"]);
+  });
+});
+
+describe("saving a scene opened in a folder", () => {
+  /** A folder whose files sit at the given names (resolve answers by identity, as the browser does). */
+  function fakeFolder(places: Map<WebFileHandle, string[]>): WebDirectoryHandle {
+    const folder: WebDirectoryHandle = {
+      name: "game",
+      getDirectoryHandle: async () => folder,
+      getFileHandle: async () => fakeHandle("x"),
+      resolve: async (handle) => places.get(handle) ?? null,
+    };
+    return folder;
+  }
+
+  it("Save As inside the folder gives the text its new folder and keeps the folder; outside it, no folder", async () => {
+    const scene = fakeHandle("level.json", { text: "{}" }), moved = fakeHandle("level.json"), outside = fakeHandle("far.json");
+    const folder = fakeFolder(new Map([[scene, ["levels", "level.json"]], [moved, ["levels", "old", "level.json"]]]));
+    const targets = [moved, outside];
+    vi.stubGlobal("window", { showDirectoryPicker: async () => folder, showOpenFilePicker: async () => [scene], showSaveFilePicker: async () => targets.shift()! });
+    const opened = await openInFolderWithPicker(SCENE);
+    if (opened.kind !== "done") throw new Error("not opened");
+    const file = { name: opened.value.name, path: opened.value.path! };
+    const above = (dir: string) => webSceneFolder(file.path)!.replace(/\/levels$/, dir);
+    expect(webSceneFolder(file.path)).toMatch(/^\/(?::above-\d+\/){32}levels$/);
+    const folders: (string | undefined)[] = [];
+    const textFor = async (f: string | undefined) => {
+      folders.push(f);
+      return "saved";
+    };
+    const inPlace = await saveWithPicker(file, false, SCENE, textFor);
+    expect(inPlace).toEqual({ kind: "done", value: file });
+    const inside = await saveWithPicker(file, true, SCENE, textFor);
+    if (inside.kind !== "done") throw new Error("not saved");
+    expect(webSceneFolder(inside.value.path)).toBe(above("/levels/old"));
+    const away = await saveWithPicker(file, true, SCENE, textFor);
+    if (away.kind !== "done") throw new Error("not saved");
+    expect(webSceneFolder(away.value.path)).toBeUndefined();
+    expect(folders).toEqual([above("/levels"), above("/levels/old"), undefined]);
+    expect([scene.written, moved.written, outside.written]).toEqual([["saved"], ["saved"], ["saved"]]);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64, decodeTileData, encodeBase64, encodeTileData } from "../../../core/tiled/layer-data";
+import { decodeBase64, encodeBase64 } from "../../../core/base64";
+import { decodeTileData, encodeTileData } from "../../../core/tiled/layer-data";
 import { FLIPPED_DIAGONALLY, FLIPPED_HORIZONTALLY, gidOf } from "../../../core/tiled/types";
 
 const GIDS = [1, 2, 3, 0x80000005, 0, 7, 0x40000001, 0x20000002, 9, 10, 11, 12];
