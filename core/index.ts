@@ -226,8 +226,6 @@ export {
   INT32_MAX,
   /** A Tiled group layer the scene's layers came from, with its properties. */
   type LayerGroup,
-  /** Where the Tiled map a scene was imported from is. */
-  type TiledMapSource,
   /** A ray or a sweep kept in the scene, evaluated live. */
   type Probe,
   /** A ray from one point to another. */
@@ -244,6 +242,8 @@ export {
   layerOf,
   /** A reference image under the shapes (the level's art). */
   type SceneImage,
+  /** The Tiled map a scene was made from, drawn under it in the editor. */
+  type TiledMapRef,
   /** A name for one collision bit, as Godot's named physics layers. */
   type CollisionLayer,
   /** How many collision bits a shape has (32). */

@@ -68,6 +68,8 @@ export interface SceneFileServiceOptions {
   readonly fs?: SceneFileSystem;
   /** Called with each scene file opened or saved (not imports or exports), for Open Recent. */
   readonly onSceneFile?: (filePath: string) => void;
+  /** Called with each file imported (read, never a place to save to): files beside it may be read (tiled-files.ts readableScenes). */
+  readonly onImported?: (filePath: string) => void;
   /** Paths the user chose in an earlier session (the recent files list), allowed like this session's. */
   readonly chosenBefore?: (filePath: string) => boolean;
   /** Previous versions kept beside a saved or exported file (the `backups` setting; default 1). */
@@ -92,7 +94,7 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, onImported = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
   /** Absolute paths chosen in this session (or let in with allow). */
   const chosen = new Set<string>();
   const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
@@ -118,10 +120,19 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     return path.resolve(choice.filePath);
   }
 
+  /** Files imported in this session: a Save dialog for the document made from one starts beside it. */
+  const imported = new Set<string>();
+
   /** `filePath` resolved, when the page may write it without asking. */
   function knownPath(filePath: string | undefined): string | undefined {
     const resolved = filePath === undefined ? undefined : path.resolve(filePath);
     return resolved !== undefined && allowed.has(resolved) ? resolved : undefined;
+  }
+
+  /** `filePath` resolved, when it is a file imported in this session (never a place to write without asking). */
+  function importedPath(filePath: string | undefined): string | undefined {
+    const resolved = filePath === undefined ? undefined : path.resolve(filePath);
+    return resolved !== undefined && imported.has(resolved) ? resolved : undefined;
   }
 
   async function askWhereToExport(suggestedName: string, type: ExportRequest["type"]): Promise<string | undefined> {
@@ -175,13 +186,20 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
     openPath: (filePath) => readChosen(filePath, true),
 
-    importFile: (request) => pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false),
+    async importFile(request) {
+      const read = await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false);
+      if (read.ok) {
+        imported.add(read.value.path);
+        onImported(read.value.path);
+      }
+      return read;
+    },
 
     async chooseTarget(request) {
       let target: string | undefined;
       try {
         target = request.type === undefined
-          ? await askWhereToSave(request, knownPath(request.path))
+          ? await askWhereToSave(request, knownPath(request.path) ?? importedPath(request.path))
           : await askWhereToExport(request.suggestedName, request.type);
       } catch (err) {
         return failure(`cannot show the Save dialog: ${describeFileError(err)}`);

@@ -15,6 +15,8 @@ import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService, type FileWatch, type WatchedFileService } from "./file-watch";
 import { createImageFiles } from "./image-files";
 import { registerImageIpc } from "./image-ipc";
+import { createTiledFiles, readableScenes } from "./tiled-files";
+import { registerTiledIpc } from "./tiled-ipc";
 import { registerSceneIpc } from "./ipc";
 import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
 import { loadRecentFiles, type RecentFiles } from "./recent-files";
@@ -258,10 +260,13 @@ if (!app.requestSingleInstanceLock()) {
         ...timers,
         onError: warn,
       });
+      // Beside a chosen scene, or a map imported in this session, the page may read images and Tiled files.
+      const readable = readableScenes((filePath) => files.isAllowed(filePath));
       const files = watchingFileService(
         createSceneFileService({
           dialog: editorDialog,
           backups: settingsRead.settings.backups,
+          onImported: (filePath) => readable.addImported(filePath),
           chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
           onSceneFile: (filePath) => {
             void recentFiles?.add(filePath);
@@ -281,7 +286,8 @@ if (!app.requestSingleInstanceLock()) {
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
       const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
-      registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => files.isAllowed(scenePath) }), policy);
+      registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) }), policy);
+      registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath) }), policy);
       removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();
       started = true;

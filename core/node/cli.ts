@@ -10,6 +10,8 @@ import { formatProblem } from "../scene/errors";
 import { findShapeByIdOrName, shapeLookupProblem, someIds } from "../scene/find-shape";
 import { parseScene, serializeScene } from "../scene/io";
 import { importTiled } from "../import/tiled";
+import { relativePath } from "../scene/file-paths";
+import { tiledMapSourceProblem } from "../tiled/file-types";
 import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { mergeIntoTiledMap } from "../tiled/merge";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
@@ -386,7 +388,10 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
-  const scene = baked?.scene ?? result.scene;
+  const imported = baked?.scene ?? result.scene;
+  // The scene remembers its map (the editor draws it as a backdrop), by a path from the scene's folder.
+  const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
+  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc } } : imported;
   for (const s of skipped) {
     const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);

@@ -400,6 +400,7 @@ export function serializeScene(scene: Scene): string {
     if (scene.groups.length === 0) delete top.groups;
     else top.groups = scene.groups.map((g) => { const out = ordered(g, ["name", "properties"]); canonicalProperties(out, g.properties); return out; });
   }
+  if (scene.tiledMap) top.tiledMap = ordered(scene.tiledMap, ["src"]);
   const layers = sceneLayers(scene);
   if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
   else top.layers = layers.map(canonicalLayer);

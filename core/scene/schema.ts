@@ -8,6 +8,7 @@ import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
 import { finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
+import { tiledMapSourceProblem } from "../tiled/file-types";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
@@ -37,13 +38,7 @@ export const layerSchema = z.looseObject({
 
 export const layerGroupSchema = z.looseObject({ name: id, properties });
 
-/** A path relative to the scene's folder: no scheme, no absolute path, forward slashes. */
-const relativeFile = z.string().superRefine((src, ctx) => {
-  const problem = src.startsWith("data:") ? "must be a path relative to the scene's folder" : imageSourceProblem(src);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
-
-export const tiledMapSchema = z.looseObject({ src: relativeFile });
 
 export const imageSchema = z.looseObject({
   id,
@@ -58,6 +53,13 @@ export const imageSchema = z.looseObject({
   opacity: z.number().min(0).max(1).optional(),
   visible: z.boolean().optional(),
   locked: z.boolean().optional(),
+});
+
+export const tiledMapSchema = z.looseObject({
+  src: z.string().superRefine((src, ctx) => {
+    const problem = tiledMapSourceProblem(src);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
 });
 
 export const collisionLayerSchema = z.looseObject({

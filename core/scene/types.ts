@@ -148,12 +148,6 @@ export interface LayerGroup {
   readonly properties?: readonly Property[];
 }
 
-/** The Tiled map a scene was imported from. */
-export interface TiledMapSource {
-  /** A path relative to the scene file's folder (forward slashes). */
-  readonly src: string;
-}
-
 /** A name for one category bit (1–32), as Godot's named 2D physics layers. */
 export interface CollisionLayer {
   readonly bit: number;
@@ -182,6 +176,15 @@ export interface SceneImage {
   readonly locked?: boolean;
 }
 
+/**
+ * The Tiled map the scene was made from, drawn read-only under the shapes as a backdrop (the
+ * level as the game shows it). Only the editor reads it; it rides along in every save.
+ */
+export interface TiledMapRef {
+  /** The map file (.tmx, .tmj or .json), a path relative to the scene file's folder (forward slashes, "../" allowed). */
+  readonly src: string;
+}
+
 export interface Scene {
   readonly format: "collider-studio-scene";
   readonly version: 1;
@@ -198,8 +201,8 @@ export interface Scene {
   readonly properties?: readonly Property[];
   /** Tiled group layers the layers came from, outermost first. */
   readonly groups?: readonly LayerGroup[];
-  /** The Tiled map the scene was imported from. */
-  readonly tiledMap?: TiledMapSource;
+  /** The Tiled map the scene was made from, drawn read-only under the shapes as a backdrop. */
+  readonly tiledMap?: TiledMapRef;
 }
 
 /** The layer a scene without "layers" has. */

@@ -99,6 +99,22 @@ export interface ImageFile {
   readonly type: ImageType;
 }
 
+/**
+ * A text file of the open scene's Tiled map (the map, an external tileset or template): `src` a
+ * relative path resolved against the folder of `scenePath`, as for images; only the file types
+ * of core/tiled/file-types.ts, and only beside a scene the user chose or a map they imported.
+ */
+export const readTiledFileRequestSchema = z.strictObject({
+  scenePath: z.string().min(1).max(4096),
+  src: z.string().min(1).max(4096),
+});
+export type ReadTiledFileRequest = z.infer<typeof readTiledFileRequestSchema>;
+
+/** A Tiled file's text (UTF-8, without a byte order mark). */
+export interface TiledFile {
+  readonly text: string;
+}
+
 /** Images the user picked in the shell's Open dialog (File → Add Image… in the desktop app). */
 export interface PickedImages {
   readonly images: readonly (ImageFile & { readonly name: string; readonly path: string })[];
@@ -200,6 +216,8 @@ export interface DesktopApi {
    * click is no user gesture in the page, so the page's own file input would not open there.
    */
   pickImages(): Promise<ShellResult<PickedImages>>;
+  /** Reads a text file of the open scene's Tiled map (.tmx, .tmj, .tsx, .tsj, .tx, .tj, .json) by a relative path. */
+  readTiledFile(request: ReadTiledFileRequest): Promise<ShellResult<TiledFile>>;
   /**
    * Where on disk a File the user picked or dropped lives (Electron's webUtils.getPathForFile);
    * "" for a File made in the page (a pasted image). Typed loosely: the core knows no DOM.

@@ -24,6 +24,8 @@ export const IPC = {
   readImage: "image:read",
   /** Ask for images in the native Open dialog and read them (File → Add Image…). */
   pickImages: "image:pick",
+  /** Read a Tiled map's text file (map, tileset, template) by a path relative to the open scene's folder. */
+  readTiledFile: "tiled:read",
 } as const;
 
 /** Channels the main process sends to the page. */

@@ -1,6 +1,6 @@
 // New, open, save, import and ray logs (File), and one export per export format of the core (Export).
 import { EXPORT_FORMATS } from "../../core";
-import { exportDocument, importDocument, newDocument, openDocument, openDocumentInFolder, saveDocument } from "../app/document-commands";
+import { exportDocument, importDocument, importDocumentInFolder, newDocument, openDocument, openDocumentInFolder, saveDocument } from "../app/document-commands";
 import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-commands";
 import { desktop, hasFolderAccess } from "../platform/files";
 import type { Editor } from "../editor/editor";
@@ -20,6 +20,8 @@ export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
   { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
   { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
+  // A browser reads a map's tilesets and pictures (its backdrop) only through a folder the user granted.
+  { id: "file.importTiledInFolder", label: "Import Tiled Map in Folder…", group: "File", section: "import", keys: [], run: (editor) => void importDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess() },
   { id: "file.addImage", label: "Add Image…", group: "File", section: "import", keys: [], run: (editor) => void addImagesFromDialog(editor) },
   ...EXPORT_FORMATS.map((f): Action => ({
     id: exportActionId(f.id),

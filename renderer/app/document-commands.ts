@@ -1,17 +1,18 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, serializeScene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
-import { documentOf, sameDocumentContent, type EditorState } from "../editor/state";
+import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { chooseExportTarget, desktop, exportText, openScene, openSceneInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { chooseExportTarget, desktop, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 import { readImageBytes } from "../images/image-source";
 import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
+import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -126,22 +127,36 @@ export async function openDocumentInFolder(editor: Editor): Promise<void> {
   await receiveOpened(editor, await openSceneInFolder());
 }
 
+/** The scene's Tiled map seen from `toDir` instead of `fromDir` (null: unchanged), or why no relative path reaches it. */
+function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: string | undefined): { readonly src: string } | { readonly unreachable: string } | null {
+  const src = scene.tiledMap?.src;
+  if (src === undefined || fromDir === undefined || toDir === undefined || fromDir === toDir) return null;
+  const { sources, unreachable } = rebaseRelativePaths([src], fromDir, toDir);
+  if (unreachable.length > 0) return { unreachable: src };
+  return sources[0] === src ? null : { src: sources[0]! };
+}
+
 /**
  * Saves (asking where when the document has no file, or for Save As); says how it ended, for the
- * desktop's unsaved-changes prompt. Saved into another folder, relative image paths are moved to
- * it (save-images.ts).
+ * desktop's unsaved-changes prompt. Saved into another folder, relative image paths and the Tiled
+ * map's path are moved to it (save-images.ts); until an imported document is first saved they
+ * start from the folder of the map it came from.
  */
 export async function saveDocument(editor: Editor, saveAs = false): Promise<"saved" | "canceled" | "failed"> {
   const state = editor.getState();
   let written = documentOf(state);
   let moved: MovedImages | null = null;
-  const fromDir = sceneFolder(state.file.path);
-  const read = (src: string) => readImageBytes(src, { scenePath: state.file.path, desktop: desktop() });
+  let map: ReturnType<typeof tiledMapForFolder> = null;
+  const base = readBase(state.file);
+  const fromDir = sceneFolder(base);
+  const read = (src: string) => readImageBytes(src, { scenePath: base, desktop: desktop() });
   const outcome = await saveScene(state.file, saveAs, async (toDir) => {
     const scene = currentScene(editor);
     written = documentOf(editor.getState());
     moved = await imagesForFolder(scene.images ?? [], fromDir, toDir, read);
-    return serializeScene(moved.sources.size === 0 ? scene : { ...scene, images: [...moved.images] });
+    map = tiledMapForFolder(scene, fromDir, toDir);
+    const tiledMap = map && "src" in map ? { ...scene.tiledMap, src: map.src } : scene.tiledMap;
+    return serializeScene({ ...scene, ...(moved.sources.size === 0 ? {} : { images: [...moved.images] }), ...(tiledMap ? { tiledMap } : {}) });
   });
   if (outcome.kind === "done") {
     const result = moved as MovedImages | null;
@@ -150,7 +165,12 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
       written = { ...written, images: written.images.map(swap) };
     }
     markSaved(editor, written, outcome.value);
-    if (result) notify(editor, `Saved ${outcome.value.name}${movedImagesNote(result)}`);
+    const moves = map as ReturnType<typeof tiledMapForFolder>;
+    const { extras } = editor.getState();
+    // The map's path is a field the editor does not edit: it moves with the file, not as an undo step.
+    if (moves && "src" in moves) editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), src: moves.src } } }, { record: false });
+    const mapNote = moves === null ? "" : "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ` · no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`;
+    if (result || moves) notify(editor, `Saved ${outcome.value.name}${result ? movedImagesNote(result) : ""}${mapNote}`);
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);
@@ -223,16 +243,30 @@ export function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocum
     return;
   }
   const name = `${doc.name.replace(/\.(tmj|json)$/i, "") || "imported"}.json`;
-  loadDocument(editor, result.scene, { name }, { unsaved: true });
+  // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
+  const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
+  loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
-  notify(editor, `Imported ${count} from ${doc.name}`);
+  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? "" : unseenTilesNote()}`);
 }
+
+/** Why a map imported as a single file (a browser's file input) shows no tiles. */
+const unseenTilesNote = (): string =>
+  hasFolderAccess()
+    ? "; its tiles are not shown: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…"
+    : "; its tiles are not shown: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)";
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
   receiveImported(editor, await pickFileToImport("Import Tiled map", TILED_MAP));
+}
+
+/** Browser: imports a map picked inside a folder, so its tilesets and pictures can be read for the backdrop. */
+export async function importDocumentInFolder(editor: Editor): Promise<void> {
+  if (desktop() || (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?"))) return;
+  receiveImported(editor, await pickFileInFolder(TILED_MAP));
 }

@@ -20,6 +20,7 @@ import { layerColours, paletteColour } from "../store/layer-colours";
 import { followSplitRuns, type SplitRuns } from "./draw-order";
 import { Grid } from "./Grid";
 import { ImageLayer } from "./ImageLayer";
+import { TiledMapLayer } from "./TiledMapLayer";
 import { Handles } from "./Handles";
 import { HoverOutline } from "./HoverOutline";
 import { IGNORED_DRAWN, IgnoredOverlay } from "./IgnoredOverlay";
@@ -294,6 +295,7 @@ export function SceneCanvas() {
       >
         <Layer listening={false}>
           <ImageLayer width={width} height={height} view={view} />
+          <TiledMapLayer width={width} height={height} view={view} />
           {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
         </Layer>
         <Layer>

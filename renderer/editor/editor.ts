@@ -15,6 +15,8 @@ import { createReplayStore, ReplayResults, type ReplayState } from "../store/rep
 import { ToolRoot } from "../tools/root";
 import { ImageCache, type ImageLoader } from "../images/image-cache";
 import type { Level } from "../images/pyramid";
+import { TiledBackdrop } from "../tiled-map/backdrop";
+import type { TiledTextReader } from "../tiled-map/read-text";
 
 export interface DocumentOverlaps {
   readonly pairs: readonly OverlapPair[];
@@ -54,6 +56,8 @@ export class Editor {
   readonly tools: ToolRoot;
   /** The document's pictures, decoded (none without a loader: tests in Node). */
   readonly imageCache: ImageCache<Level>;
+  /** The scene's Tiled map, loaded for its backdrop, and how it is shown (none loads without a reader: tests in Node). */
+  readonly backdrop: TiledBackdrop;
   /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
   canvasSize = { width: 800, height: 600 };
 
@@ -67,9 +71,10 @@ export class Editor {
   private hits = new Map<string, CastHit | null>();
   private pairIndex: { readonly pairs: readonly OverlapPair[]; readonly byShape: ReadonlyMap<string, readonly number[]> } | null = null;
 
-  constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState>; readonly imageLoader?: ImageLoader<Level> } = {}) {
+  constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState>; readonly imageLoader?: ImageLoader<Level>; readonly tiledReader?: TiledTextReader } = {}) {
     this.store = createStore<EditorState>()(() => ({ ...initialState(), ...options.state }));
     this.imageCache = new ImageCache(options.imageLoader ?? null);
+    this.backdrop = new TiledBackdrop(options.tiledReader ?? null, options.imageLoader ?? null);
     this.history = new History(options.historyLimit ?? 500);
     // Registered first, so the world follows the shapes before any view hears of the change.
     this.store.subscribe((s, prev) => {

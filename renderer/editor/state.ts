@@ -12,7 +12,15 @@ export interface FileState {
   readonly name: string;
   /** Set when the desktop shell knows where the file lives. */
   readonly path?: string;
+  /**
+   * A document imported and not saved yet: the file it came from (a path, or a browser's key for
+   * it). Its relative paths (the Tiled map, images) are read beside that file until it is saved.
+   */
+  readonly importedFrom?: string;
 }
+
+/** The file whose folder a document's relative paths start from: its own, else the one it was imported from. */
+export const readBase = (file: FileState): string | undefined => file.path ?? file.importedFrom;
 
 /** The undoable part of the state: what the scene file holds. */
 export interface DocumentSlice {

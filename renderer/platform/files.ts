@@ -115,6 +115,8 @@ export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
 /** Browser with folder access: Open Scene in Folder…, which keeps the folder for the scene's images. */
 export { hasFolderAccess };
 export const openSceneInFolder = (): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(SCENE_TYPE);
+/** Browser with folder access: a folder, then a file of `type` in it, which keeps the folder (Import Tiled Map in Folder…). */
+export const pickFileInFolder = (type: FileType): Promise<FileOutcome<OpenedDocument>> => openInFolderWithPicker(type);
 
 /**
  * The folder of the scene at `path` as a forward-slash path, which relative image paths start
@@ -135,12 +137,14 @@ export function sceneFolder(path: string | undefined): string | undefined {
  * target's folder is known (sceneFolder's form; undefined when unknown), since relative image
  * paths depend on it.
  */
-export async function saveScene(file: { name: string; path?: string }, saveAs: boolean, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path?: string }>> {
+export async function saveScene(file: { name: string; path?: string; importedFrom?: string }, saveAs: boolean, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path?: string }>> {
   const api = desktop();
   if (api) {
     let path = saveAs ? undefined : file.path;
     if (path === undefined) {
-      const chosen = await api.chooseSaveTarget({ suggestedName: file.name, ...(file.path === undefined ? {} : { path: file.path }) });
+      // The dialog starts beside the document's file, or the file it was imported from.
+      const start = file.path ?? file.importedFrom;
+      const chosen = await api.chooseSaveTarget({ suggestedName: file.name, ...(start === undefined ? {} : { path: start }) });
       if (!chosen.ok) return chosen.canceled ? { kind: "canceled" } : { kind: "error", message: chosen.error };
       path = chosen.value.path;
     }

@@ -137,18 +137,18 @@ export function joinNames(folder: readonly string[], relative: string): string[]
  * The bytes of `src` (a path relative to the scene) beside a scene opened in a folder, or why
  * not; undefined when the scene was not opened in one.
  */
-export async function readBesideWebScene(path: string | undefined, src: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string } | undefined> {
+export async function readBesideWebScene(path: string | undefined, src: string, what = "image"): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string } | undefined> {
   const folder = path === undefined ? undefined : folders.get(path);
   if (!folder) return undefined;
   const names = joinNames(folder.sceneDir, src);
-  if (!names || names.length === 0) return { ok: false, message: `image not found: ${src} (it is outside the folder ${folder.root.name} you opened)` };
+  if (!names || names.length === 0) return { ok: false, message: `${what} not found: ${src} (it is outside the folder ${folder.root.name} you opened)` };
   try {
     let dir = folder.root;
     for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
     const file = await (await dir.getFileHandle(names.at(-1)!)).getFile();
     return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
   } catch (err) {
-    return { ok: false, message: `image not found: ${src} (${reason(err)})` };
+    return { ok: false, message: `${what} not found: ${src} (${reason(err)})` };
   }
 }
 
@@ -169,11 +169,12 @@ const folderPath = (sceneDir: readonly string[]): string => `/${[ABOVE, ...scene
 
 /**
  * Writes the document's file, or one the browser's Save dialog asks for (Save As, or no file yet).
- * A file saved inside the folder its scene was opened in keeps that folder (its images stay
- * readable); `textFor` gets the target's folder (webSceneFolder's form, or undefined). Chromium
- * writes to a temporary file and swaps it in on close, so a failed write leaves the file as it was.
+ * A file saved inside the folder its scene was opened in (or its map imported in) keeps that
+ * folder (its images and map stay readable); `textFor` gets the target's folder (webSceneFolder's
+ * form, or undefined). Chromium writes to a temporary file and swaps it in on close, so a failed
+ * write leaves the file as it was.
  */
-export async function saveWithPicker(file: { name: string; path?: string }, saveAs: boolean, type: FileType, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path: string }>> {
+export async function saveWithPicker(file: { name: string; path?: string; importedFrom?: string }, saveAs: boolean, type: FileType, textFor: (folder: string | undefined) => Promise<string>): Promise<FileOutcome<{ name: string; path: string }>> {
   const known = saveAs ? undefined : handleOf(file.path);
   let handle: WebFileHandle;
   try {
@@ -181,7 +182,9 @@ export async function saveWithPicker(file: { name: string; path?: string }, save
   } catch (err) {
     return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not save ${file.name}: ${reason(err)}` };
   }
-  const root = file.path === undefined ? undefined : folders.get(file.path)?.root;
+  // The folder the scene was opened in, or the one the map it was imported from was picked in.
+  const from = file.path ?? file.importedFrom;
+  const root = from === undefined ? undefined : folders.get(from)?.root;
   let place: { readonly root: WebDirectoryHandle; readonly sceneDir: readonly string[] } | undefined;
   try {
     const names = known || !root ? null : await root.resolve(handle);

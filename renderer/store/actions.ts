@@ -3,7 +3,7 @@
 import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
-import type { DocumentSlice, ThemeName, ToolId } from "../editor/state";
+import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf } from "./layer-actions";
 
 export function setTool(editor: Editor, tool: ToolId): void {
@@ -150,7 +150,7 @@ export function prepareDocument(scene: Scene): PreparedDocument {
  * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
  * it as never saved, so the title shows the mark and closing asks first.
  */
-export function loadDocument(editor: Editor, scene: Scene, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+export function loadDocument(editor: Editor, scene: Scene, file: FileState, options: { unsaved?: boolean } = {}): void {
   loadPrepared(editor, prepareDocument(scene), file, options);
 }
 
@@ -158,7 +158,7 @@ export function loadDocument(editor: Editor, scene: Scene, file: { name: string;
  * Loads a scene prepareDocument made. Its own function, not a branch of loadDocument on the
  * argument's keys: a scene file may carry any unknown top-level field, "doc" too (regression).
  */
-export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, file: { name: string; path?: string }, options: { unsaved?: boolean } = {}): void {
+export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, file: FileState, options: { unsaved?: boolean } = {}): void {
   // A drag under way belongs to the old document: end it before history starts afresh.
   editor.cancelGesture();
   editor.tools.cancel();

@@ -11,6 +11,9 @@
 //   pans at 100 %, wheel zoom, and pans zoomed out to 12.5 %;
 // - an empty scene, then the same with an 8192 × 8192 PNG dropped on it (issue 24): pans at 100 %
 //   and wheel zoom 100 %↔12 % for about 3 s each, the image's against the empty scene's;
+// - a scene whose Tiled map backdrop has 1,000 × 1,000 tiles (issue 25): the open (Open Scene in
+//   Folder… with stand-in folder handles) to the visible chunks drawn, then pans at 100 % and
+//   wheel zoom, beside the empty scene's measured on the same page;
 // - in Node, on this checkout: parseScene of the 100,000 shapes, and the core's share of a drag
 //   step (the world's overlap update and probes).
 // Click targets and the marquee's empty start are worked out in Node from the seeded scene with
@@ -23,6 +26,7 @@
 //                   falls on both); prints each figure for both, with current ÷ baseline.
 // --rounds <n>      how many times each build is measured: 3 with a baseline, 1 without;
 //                   figures are medians over the rounds, with their range.
+// --only tiled-map  only the Tiled map's case (and its empty scene beside it).
 // Screenshots of the first round go to test-results/ (bench-*.png; bench-baseline-*.png).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -31,7 +35,9 @@ import type { Browser, Page } from "playwright-core";
 import { CollisionWorld, parseScene, type Scene } from "../../core";
 import { findOverlaps } from "../core/scan-reference";
 import { PAGE_JS_FLAGS } from "../../electron/engine-flags";
-import { ARTIFACTS, launchBrowser, serveEditor } from "../e2e/harness";
+import { fakeFolder } from "../e2e/fake-folder";
+import { ARTIFACTS, launchBrowser, newEditorPage, serveEditor } from "../e2e/harness";
+import { benchAtlasPng, benchMapScene, benchMapText, BENCH_MAP_SIDE } from "./editor-tiled-map";
 import { buildBaseline, currentBuild, type Build } from "./editor-baseline";
 import { benchPage, clickTimed, dropPatternImage, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
@@ -290,14 +296,80 @@ async function measureImage(browser: Browser, url: string, shot: (page: Page, na
   return rows;
 }
 
+/**
+ * A scene whose backdrop is a 1,000 × 1,000-tile map (two layers), opened with Open Scene in
+ * Folder… (stand-in folder handles): from the picker's answer to the first frame with the visible
+ * chunks drawn; then pans and zoom over it as for an empty scene, measured just before on a page of
+ * its own. A build without the backdrop gets n/a for the map's rows.
+ */
+async function measureTiledMap(browser: Browser, url: string, shot: (page: Page, name: string) => Promise<void>): Promise<Row[]> {
+  const empty = await benchPage(browser, url);
+  const rows = await panAndZoom(empty, "empty scene (beside the map)");
+  await empty.close();
+  const files = { "levels/level.json": Buffer.from(benchMapScene()).toString("base64"), "levels/maps/big.tmj": Buffer.from(benchMapText()).toString("base64"), "levels/maps/atlas.png": Buffer.from(benchAtlasPng()).toString("base64") };
+  // A fresh page: the view at 100 % with the map's top-left corner at the canvas's.
+  const page = await newEditorPage(browser, url, {
+    beforeLoad: async (p) => {
+      await p.addInitScript("window.__name = (f) => f");
+      await fakeFolder(p, files);
+    },
+  });
+  const what = `${BENCH_MAP_SIDE.toLocaleString("en")} × ${BENCH_MAP_SIDE.toLocaleString("en")}-tile map`;
+  const none = { median: NaN, p95: NaN, max: NaN, count: 0 };
+  const missing = (): Row[] => [{ name: `open ${what}`, frames: null, figures: [{ label: "ms to drawn", value: NaN }], note: () => "not shown by this build" }, ...rows.map((r) => ({ ...r, name: r.name.replace("empty scene (beside the map)", what), frames: none, note: () => "not shown by this build" }))];
+  await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("levels/level.json"));
+  await page.getByRole("menuitem", { name: "File" }).click();
+  const item = page.getByRole("menuitem", { name: "Open Scene in Folder…" });
+  if ((await item.count()) === 0) {
+    await page.close();
+    return missing();
+  }
+  // The first frame with every visible chunk drawn, its pictures in, timed from the picker's answer.
+  const drawn = page.evaluate(() => new Promise<number>((res) => {
+    const started = performance.now();
+    const tick = (t: number) => {
+      const stage = document.querySelector<HTMLElement>(".canvas [data-backdrop-chunks]");
+      const w = window as unknown as { __pickedAt?: number };
+      if (stage && stage.dataset.backdropComplete === "1") res(t - (w.__pickedAt ?? started));
+      else if (t - started > 30_000) res(NaN);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+  await item.click();
+  const ms = await drawn;
+  if (!Number.isFinite(ms)) {
+    await page.close();
+    return missing();
+  }
+  const open: Row = { name: `open ${what}`, frames: null, figures: [{ label: "ms to drawn", value: ms }], note: ([v]) => `${f(v!)} ms from the picker's answer to the visible chunks drawn (2 layers, CSV data)` };
+  // Deep into the map, so the pans and the zoom below stay over it: out to 12.5 %, a middle-button
+  // drag of 800 × 460 px (6,400 × 3,680 map pixels), back to 100 % about the canvas's centre.
+  await page.mouse.move(490, 340);
+  for (let k = 0; k < 12; k++) await page.mouse.wheel(0, 100);
+  await page.mouse.move(900, 560);
+  await page.mouse.down({ button: "middle" });
+  await page.mouse.move(100, 100, { steps: 10 });
+  await page.mouse.up({ button: "middle" });
+  await page.keyboard.press("Control+0");
+  await page.getByTestId("zoom").filter({ hasText: /^100%$/ }).waitFor();
+  await page.waitForTimeout(1000);
+  await shot(page, "tiled-map-1000");
+  const map = await panAndZoom(page, what);
+  await shot(page, "tiled-map-1000-after");
+  await page.close();
+  return [...rows, open, ...map];
+}
+
 /** Every case on one build, served for the while. Screenshots under `shots` ("" or "baseline-"), if given. */
-async function measureBuild(browser: Browser, build: Build, inputs: Inputs, shots: string | null): Promise<Row[]> {
+async function measureBuild(browser: Browser, build: Build, inputs: Inputs, shots: string | null, only: string | undefined): Promise<Row[]> {
   const served = await serveEditor(build.root);
   const shot = async (page: Page, name: string) => {
     if (shots !== null) await page.screenshot({ path: resolve(ARTIFACTS, `bench-${shots}${name}.png`) });
   };
   try {
-    return [...(await measureSmall(browser, served.url, inputs, shot)), ...(await measureBig(browser, served.url, inputs, shot)), ...(await measureImage(browser, served.url, shot))];
+    if (only === "tiled-map") return await measureTiledMap(browser, served.url, shot);
+    return [...(await measureSmall(browser, served.url, inputs, shot)), ...(await measureBig(browser, served.url, inputs, shot)), ...(await measureImage(browser, served.url, shot)), ...(await measureTiledMap(browser, served.url, shot))];
   } finally {
     await served.stop();
   }
@@ -385,8 +457,11 @@ const header = (rounds: number) =>
 /** Today's table: one build, a row per case, the Node rows where they always stood. */
 function printOne(rows: readonly Row[], node: { afterDrag: Row; beforeBigOpen: Row }, rounds: number): void {
   const all = [...rows];
-  all.splice(all.findIndex((r) => r.name.startsWith("drag")) + 1, 0, node.afterDrag);
-  all.splice(all.findIndex((r) => r.name === "open 100,000 shapes"), 0, node.beforeBigOpen);
+  // Beside the cases they go with, when those were measured (not with --only).
+  const drag = all.findIndex((r) => r.name.startsWith("drag"));
+  if (drag >= 0) all.splice(drag + 1, 0, node.afterDrag);
+  const big = all.findIndex((r) => r.name === "open 100,000 shapes");
+  if (big >= 0) all.splice(big, 0, node.beforeBigOpen);
   console.log(header(rounds));
   console.log("");
   console.log("| case | median | p95 | max | frames | notes |");
@@ -425,7 +500,8 @@ function printCompared(builds: readonly Build[], perBuild: readonly (readonly (r
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string" } } });
+  const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string" }, only: { type: "string" } } });
+  if (values.only !== undefined && values.only !== "tiled-map") throw new Error(`--only knows one case: tiled-map, not ${values.only}`);
   const rounds = values.rounds === undefined ? (values.baseline ? 3 : 1) : Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number ≥ 1, not ${values.rounds}`);
   const current = currentBuild();
@@ -443,7 +519,7 @@ async function main(): Promise<void> {
       for (const k of order) {
         process.stderr.write(`round ${r + 1}/${rounds}: ${builds[k]!.label}\n`);
         sequence.push(builds[k]!.label);
-        perBuild[k]!.push(await measureBuild(browser, builds[k]!, inputs, r === 0 ? (k === 0 ? "" : "baseline-") : null));
+        perBuild[k]!.push(await measureBuild(browser, builds[k]!, inputs, r === 0 ? (k === 0 ? "" : "baseline-") : null, values.only));
       }
     }
     if (baseline) printCompared(builds, perBuild, sequence, node);

@@ -10,6 +10,7 @@ import { isTrustedSender, registerSceneIpc, SCENE_CHANNELS, type InvokeEventLike
 import type { Recovery } from "../../electron/recovery";
 import { RECOVERY_CHANNELS, registerRecoveryIpc } from "../../electron/recovery-ipc";
 import { IMAGE_CHANNELS, registerImageIpc } from "../../electron/image-ipc";
+import { registerTiledIpc, TILED_CHANNELS } from "../../electron/tiled-ipc";
 import { fakeIpcMain, tempDir } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
@@ -215,7 +216,7 @@ describe("menu:set", () => {
 });
 
 describe("every channel", () => {
-  /** The shell's four registrations, as main.ts makes them, over fakes that record any call. */
+  /** The shell's registrations, as main.ts makes them, over fakes that record any call. */
   function registerAll() {
     const { ipcMain, handlers, invoke } = fakeIpcMain();
     const files: WatchedFileService & ReturnType<typeof fakeFiles> = { ...fakeFiles(), reload: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const), adopt: vi.fn(async () => {}) };
@@ -225,14 +226,16 @@ describe("every channel", () => {
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
     const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
+    const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
       registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s)),
       registerRecoveryIpc(ipcMain, { recovery, files, restored }, policy),
       registerImageIpc(ipcMain, images, policy),
+      registerTiledIpc(ipcMain, tiled, policy),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -240,11 +243,13 @@ describe("every channel", () => {
     return { handlers, invoke, disposers, untouched };
   }
 
-  it("the scene, document, recovery and image channels together are the contract's, each registered once (fakeIpcMain checks), and each removes its own", () => {
+  it("the scene, document, recovery, image and Tiled channels together are the contract's, each registered once (fakeIpcMain checks), and each removes its own", () => {
     const { handlers, disposers } = registerAll();
-    expect([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS, ...IMAGE_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
+    expect([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS, ...IMAGE_CHANNELS, ...TILED_CHANNELS].sort()).toEqual(Object.values(IPC).sort());
     expect([...handlers.keys()].sort()).toEqual(Object.values(IPC).sort());
-    const [scene, document, recovery, image] = disposers;
+    const [scene, document, recovery, image, tiledMap] = disposers;
+    tiledMap!();
+    expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS, ...IMAGE_CHANNELS].sort());
     image!();
     expect([...handlers.keys()].sort()).toEqual([...SCENE_CHANNELS, ...DOCUMENT_CHANNELS, ...RECOVERY_CHANNELS].sort());
     document!();
@@ -271,6 +276,7 @@ describe("every channel", () => {
     [IPC.reloadScene]: [{ path: "/x.json" }],
     [IPC.readImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
     [IPC.pickImages]: [],
+    [IPC.readTiledFile]: [{ scenePath: "/x.json", src: "maps/a.tmx" }],
   };
 
   it.each(Object.values(IPC))("%s refuses a sender that is not the editor page, and does nothing", async (channel) => {

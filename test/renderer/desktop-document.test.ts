@@ -51,6 +51,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     onFileChanged: () => () => {},
     readImage: vi.fn(),
     pickImages: vi.fn(),
+    readTiledFile: vi.fn(),
     pathForFile: () => "",
   };
   vi.stubGlobal("window", { colliderStudio: api });

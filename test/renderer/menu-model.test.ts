@@ -29,7 +29,7 @@ describe("menuModel", () => {
 
   it("groups a menu's items with separators where their section changes, never first, last or twice", () => {
     const model = menuModel();
-    expect(linesOf(model, "File")).toEqual(["file.new", "file.open", "file.openInFolder", "file.save", "file.saveAs", "—", "file.importTiled", "file.addImage", "—", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]);
+    expect(linesOf(model, "File")).toEqual(["file.new", "file.open", "file.openInFolder", "file.save", "file.saveAs", "—", "file.importTiled", "file.importTiledInFolder", "file.addImage", "—", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]);
     expect(linesOf(model, "Export")).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
     expect(linesOf(model, "Help")).toEqual(["help.commandPalette", "help.shortcuts"]);
     for (const menu of model) {
@@ -42,6 +42,8 @@ describe("menuModel", () => {
     vi.stubGlobal("window", { colliderStudio: { platform: "linux" } });
     const model = menuModel();
     expect(linesOf(model, "File").slice(0, 4)).toEqual(["file.new", "file.open", "file.save", "file.saveAs"]);
+    // Nor Import Tiled Map in Folder… (its import reads beside the map).
+    expect(linesOf(model, "File")).not.toContain("file.importTiledInFolder");
   });
 
   it("says whether each setting is on when given the editor, and nothing of it without", () => {

@@ -1,7 +1,7 @@
 // Editor layers, top first as in Tiled and Godot: the active one takes new shapes; each shows its
 // colour and shape count and can be recoloured, renamed, moved, hidden, locked, deleted, or given
 // the selection. A locked layer's row is dimmed and shows a lock beside its count. Below them, the
-// scene's images (ImagesSection.tsx).
+// scene's images (ImagesSection.tsx), and the Tiled map drawn over the images and under the shapes (TiledMapSection.tsx).
 import { useGestureInput } from "./gesture-input";
 import { useState } from "react";
 import type { Layer } from "../../../core";
@@ -23,6 +23,7 @@ import type { Editor } from "../../editor/editor";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
 import { ImagesSection } from "./ImagesSection";
+import { TiledMapSection } from "./TiledMapSection";
 
 /**
  * The layer's colour swatch. Choosing in the picker recolours live; the whole choice, from the
@@ -114,6 +115,7 @@ export function LayersPanel() {
       </ul>
       <button onClick={() => addLayer(editor)}>Add layer</button>
       <ImagesSection />
+      <TiledMapSection />
     </Panel>
   );
 }

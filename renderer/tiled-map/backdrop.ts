@@ -1,0 +1,100 @@
+// The scene's Tiled map as the editor holds it: loaded once per (map, scene folder), then kept
+// ready (its backdrop model and what was wrong on the way) or failed (why), as the image cache
+// keeps pictures; and how it is shown (visible, opacity), which is the window's view of it, not
+// part of the scene: it is not saved, not undone, and it stays as it is when another scene opens.
+// Views follow `version`. How files are read is the reader's (read-text.ts in the page; fakes in
+// tests; none at all: nothing loads); the map's pictures have an image cache of their own.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { JsonValue, JsonObject } from "../../core/tiled/types";
+import type { TiledMapRef } from "../../core";
+import { ImageCache, type ImageLoader } from "../images/image-cache";
+import type { Level } from "../images/pyramid";
+import { loadBackdropMap } from "./load";
+import { buildBackdrop, type BackdropMap } from "./model";
+import type { TiledTextReader } from "./read-text";
+
+export type BackdropEntry =
+  | { readonly state: "loading" }
+  | { readonly state: "ready"; readonly map: BackdropMap; readonly problems: readonly string[] }
+  | { readonly state: "failed"; readonly problems: readonly string[] };
+
+export interface BackdropDisplay {
+  readonly visible: boolean;
+  /** 0–1, multiplied into every layer's own opacity. */
+  readonly opacity: number;
+}
+
+/** The cache's key: a map's path means another file beside another scene. */
+export const backdropKey = (src: string, scenePath: string | undefined): string => `${scenePath ?? ""}\n${src}`;
+
+/** The scene's `tiledMap` as the editor keeps it (among the fields of the file it does not edit), if well formed. */
+export function tiledMapOf(extras: Readonly<Record<string, unknown>>): TiledMapRef | null {
+  const t = extras.tiledMap as JsonValue | undefined;
+  return typeof t === "object" && t !== null && !Array.isArray(t) && typeof (t as JsonObject).src === "string" ? { src: (t as JsonObject).src as string } : null;
+}
+
+/** The last part of a path: what the Layers panel calls the map. */
+export const mapName = (src: string): string => src.slice(src.lastIndexOf("/") + 1);
+
+export class TiledBackdrop {
+  readonly version: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
+  readonly display: StoreApi<BackdropDisplay> = createStore(() => ({ visible: true, opacity: 1 }));
+  /** The map's pictures (tilesets, image layers), apart from the scene's own images. */
+  readonly pictures: ImageCache<Level>;
+  private readonly entries = new Map<string, BackdropEntry>();
+
+  constructor(private readonly reader: TiledTextReader | null, pictures: ImageLoader<Level> | null = null) {
+    this.pictures = new ImageCache(pictures);
+  }
+
+  entry(src: string, scenePath: string | undefined): BackdropEntry | undefined {
+    return this.entries.get(backdropKey(src, scenePath));
+  }
+
+  /** The entry of a map, starting its load when it is new (no reader: undefined, nothing loads). */
+  request(src: string, scenePath: string | undefined): BackdropEntry | undefined {
+    const key = backdropKey(src, scenePath);
+    const known = this.entries.get(key);
+    if (known || !this.reader) return known;
+    const reader = this.reader;
+    const loading: BackdropEntry = { state: "loading" };
+    this.entries.set(key, loading);
+    void (async () => {
+      let next: BackdropEntry;
+      try {
+        const loaded = await loadBackdropMap(src, (path) => reader(path, scenePath));
+        if (!loaded.ok) next = { state: "failed", problems: loaded.problems };
+        else {
+          const built = buildBackdrop(loaded.resolved, src);
+          next = built.ok ? { state: "ready", map: built.map, problems: [...loaded.problems, ...built.problems] } : { state: "failed", problems: [...loaded.problems, ...built.problems] };
+        }
+      } catch (err) {
+        next = { state: "failed", problems: [`cannot show ${src}: ${err instanceof Error ? err.message : String(err)}`] };
+      }
+      // Dropped meanwhile (another scene): nothing to say.
+      if (this.entries.get(key) !== loading) return;
+      this.entries.set(key, next);
+      this.bump();
+    })();
+    return loading;
+  }
+
+  /** Forgets every map but the one under `key` (another scene was opened, or the same saved elsewhere). */
+  retainOnly(key: string | null): void {
+    let changed = false;
+    for (const k of [...this.entries.keys()]) {
+      if (k === key) continue;
+      this.entries.delete(k);
+      changed = true;
+    }
+    if (changed) this.bump();
+  }
+
+  setDisplay(patch: Partial<BackdropDisplay>): void {
+    this.display.setState((d) => ({ visible: patch.visible ?? d.visible, opacity: Math.min(1, Math.max(0, patch.opacity ?? d.opacity)) }));
+  }
+
+  private bump(): void {
+    this.version.setState((s) => ({ count: s.count + 1 }));
+  }
+}

@@ -1,0 +1,182 @@
+// Issue 25: the Tiled map as a read-only backdrop, in Chromium as a designer uses it in the web
+// build (fake pickers and folder handles stand in for the File System Access API). File → Import
+// Tiled Map in Folder… picks a map inside a folder; its tiles are drawn as Tiled 1.8 itself draws
+// them (tmxrasterizer's picture of the same map is the reference, quadrant by quadrant: flips,
+// margin and spacing, a tall tile bottom-aligned, a group's offset and opacity, a hidden layer),
+// under the colliders; a box drawn over it; Save into another folder writes the map's path from
+// there; Open Scene in Folder… reopens it with the backdrop and the box.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { decode } from "fast-png";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseScene } from "../../core";
+import { atlasPng, backdropMap, COLUMNS, groundGids, ROWS, tallPng, TILE } from "./backdrop-fixture";
+import { fakeFolder } from "./fake-folder";
+import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
+
+const session = editorSession();
+const work = mkdtempSync(join(tmpdir(), "backdrop-e2e-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+type Rgb = readonly [number, number, number];
+
+/** Tiled 1.8's own picture of the map (tmxrasterizer, scale 1, origin at the map's top-left). */
+function tiledReference(map: string, atlas: Uint8Array, tall: Uint8Array): { width: number; at: (x: number, y: number) => Rgb } {
+  mkdirSync(join(work, "tiles"), { recursive: true });
+  writeFileSync(join(work, "level.tmj"), map);
+  writeFileSync(join(work, "tiles/atlas.png"), atlas);
+  writeFileSync(join(work, "tiles/tall.png"), tall);
+  mkdirSync(join(work, "xdg"), { recursive: true, mode: 0o700 });
+  execFileSync("tmxrasterizer", [join(work, "level.tmj"), join(work, "tiled.png")], { env: { ...process.env, QT_QPA_PLATFORM: "offscreen", XDG_RUNTIME_DIR: join(work, "xdg") }, timeout: 30_000, stdio: "pipe" });
+  const img = decode(readFileSync(join(work, "tiled.png")));
+  const channels = img.channels;
+  return { width: img.width, at: (x, y) => { const o = (y * img.width + x) * channels; return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!]; } };
+}
+
+/** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
+async function backdropPixels(page: Page, width: number, height: number): Promise<(x: number, y: number) => Rgb> {
+  const data = await page.evaluate(({ width, height }) => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
+    return [...canvas.getContext("2d")!.getImageData(0, 0, width, height).data];
+  }, { width, height });
+  return (x, y) => {
+    const o = (y * width + x) * 4;
+    return [data[o]!, data[o + 1]!, data[o + 2]!];
+  };
+}
+
+/** The page's pixels as a screenshot composites them. */
+async function screenPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<(x: number, y: number) => Rgb> {
+  const shot = decode(await page.screenshot({ clip }));
+  return (x, y) => {
+    const o = (y * shot.width + x) * shot.channels;
+    return [shot.data[o]!, shot.data[o + 1]!, shot.data[o + 2]!];
+  };
+}
+
+const near = (a: Rgb, b: Rgb, tolerance = 10) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
+const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
+
+/** Every quadrant's centre of every cell (and of the column the group's offset adds): where the editor's and Tiled's pictures are compared. */
+function samplePoints(): [number, number][] {
+  const out: [number, number][] = [];
+  for (let cy = 0; cy < ROWS; cy++) for (let cx = 0; cx <= COLUMNS; cx++) for (const [u, v] of [[4, 4], [12, 4], [4, 12], [12, 12]] as const) out.push([cx * TILE + u, cy * TILE + v]);
+  return out;
+}
+
+async function waitForBackdrop(page: Page, reference: { at: (x: number, y: number) => Rgb }): Promise<void> {
+  // Cell (1, 1) holds tile 1, its top-left quadrant green.
+  await expect.poll(async () => near((await backdropPixels(page, 64, 64))(20, 20), reference.at(20, 20)), { timeout: 15_000 }).toBe(true);
+}
+
+describe("the Tiled map as a backdrop (web build)", () => {
+  it("is drawn as Tiled draws it, under a box drawn over it; saved in another folder with its path from there; reopened with both", async () => {
+    const map = JSON.stringify(backdropMap());
+    const atlas = atlasPng(), tall = tallPng();
+    const reference = tiledReference(map, atlas, tall);
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlas), "maps/tiles/tall.png": b64(tall) }) });
+    await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmj"));
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Import Tiled Map in Folder…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Imported 0 shapes from level.tmj");
+    // The import lists the tile layers it left to the backdrop; the list is put away to see the canvas.
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await page.keyboard.press("Control+'"); // the grid off: only the map on the first layer
+    await waitForBackdrop(page, reference);
+
+    // Every sampled quadrant as Tiled draws it, but where a collision shape is outlined (tile 3, gid 4).
+    const ours = await backdropPixels(page, reference.width, ROWS * TILE);
+    const gids = groundGids();
+    const wrong: string[] = [];
+    for (const [x, y] of samplePoints()) {
+      const cx = Math.floor(x / TILE), cy = Math.floor(y / TILE);
+      if (cx < COLUMNS && (gids[cy * COLUMNS + cx]! & 0x1fffffff) === 4) continue;
+      if (!near(ours(x, y), reference.at(x, y))) wrong.push(`(${x}, ${y}): ours ${ours(x, y).join(",")}, Tiled's ${reference.at(x, y).join(",")}`);
+    }
+    expect(wrong).toEqual([]);
+    // The collision rectangle of tile 3 (at (2, 2)–(8, 6) in the tile) is outlined over it: cell (3, 1).
+    const plain = reference.at(3 * TILE + 5, TILE + 4);
+    expect(near(ours(3 * TILE + 5, TILE + 4), plain, 3)).toBe(false);
+    // The Layers panel names the map and says how many layers it drew (the hidden one not among them).
+    await expect.poll(() => page.getByTestId("tiled-map-status").textContent()).toBe("4 layers");
+
+    // A box over the map and one over the empty canvas beside it: the map shows through the box's fill.
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const overMap = { x: canvas.x + 3 * TILE + 4, y: canvas.y + 3 * TILE + 4 };
+    await placeAt(page, "Box", overMap.x, overMap.y);
+    await placeAt(page, "Box", canvas.x + 400, overMap.y);
+    await page.keyboard.press("Escape");
+    await page.mouse.move(canvas.x + 600, canvas.y + 500);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop.png") });
+    const shot = await screenPixels(page, { x: canvas.x, y: canvas.y, width: 440, height: 140 });
+    const inBoxOverMap = shot(3 * TILE + 4, 3 * TILE + 4), inBoxOverNothing = shot(400, 3 * TILE + 4);
+    const tileThere = ours(3 * TILE + 4, 3 * TILE + 4);
+    expect(near(inBoxOverMap, tileThere, 3)).toBe(false); // the box is drawn over the tile…
+    expect(near(inBoxOverMap, inBoxOverNothing, 12)).toBe(false); // …and the tile shows through it
+    // The backdrop's own layer still holds the tile under the box.
+    expect(near((await backdropPixels(page, 80, 80))(3 * TILE + 4, 3 * TILE + 4), tileThere, 2)).toBe(true);
+
+    // Save into levels/: the map's path is written from there.
+    await page.evaluate(() => (window as unknown as { __saveAs: string[] }).__saveAs.push("levels/level.json"));
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Saved level.json · its Tiled map is ../maps/level.tmj from there");
+    const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
+    expect(writes.map((w) => w.path)).toEqual(["levels/level.json"]);
+    const written = writes[0]!.text;
+    const saved = parseScene(written);
+    expect(saved.ok && saved.scene.tiledMap).toEqual({ src: "../maps/level.tmj" });
+    expect(saved.ok && saved.scene.shapes.map((s) => s.type)).toEqual(["box", "box"]);
+    // Still drawn after the save (the folder followed the scene).
+    await waitForBackdrop(page, reference);
+
+    // Reopened in the folder: the backdrop and the boxes are back.
+    const again = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlas), "maps/tiles/tall.png": b64(tall), "levels/level.json": b64(written) }) });
+    await again.evaluate(() => (window as unknown as { __open: string[] }).__open.push("levels/level.json"));
+    await again.getByRole("menuitem", { name: "File" }).click();
+    await again.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
+    await expect.poll(() => again.getByTestId("notice").textContent()).toContain("Opened level.json");
+    await again.keyboard.press("Control+'");
+    await waitForBackdrop(again, reference);
+    const reopened = await backdropPixels(again, 80, 80);
+    expect(near(reopened(3 * TILE + 4, 3 * TILE + 4), tileThere, 2)).toBe(true);
+    await again.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop-reopened.png") });
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(again)).toEqual([]);
+  });
+
+  it("hides and fades with the Layers panel; a missing tileset picture draws hatched tiles and says why; an isometric map is refused", async () => {
+    const map = JSON.stringify(backdropMap());
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlasPng()) }) });
+    await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmj"));
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Import Tiled Map in Folder…" }).click();
+    await page.keyboard.press("Control+'");
+    // tall.png is missing: the panel says so, and the note on the canvas too.
+    await expect.poll(() => page.getByTestId("tiled-map").textContent(), { timeout: 15_000 }).toContain("image not found: tiles/tall.png");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop-missing.png") });
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const green = async () => (await screenPixels(page, { x: canvas.x, y: canvas.y, width: 32, height: 32 }))(20, 20)[1];
+    await expect.poll(green, { timeout: 10_000 }).toBeGreaterThan(150); // tile 1's green, opaque
+    await page.getByTestId("tiled-map-opacity").fill("0.5");
+    await expect.poll(green).toBeLessThan(120);
+    await expect.poll(green).toBeGreaterThan(60);
+    await page.getByRole("button", { name: "Hide the Tiled map" }).click();
+    await expect.poll(async () => (await backdropPixels(page, 64, 64))(20, 20).join(",")).toBe("0,0,0");
+    expect(pageErrors(page)).toEqual([]);
+
+    // A scene whose map is isometric opens, without the map, saying why.
+    const scene = JSON.stringify({ format: "collider-studio-scene", version: 1, tiledMap: { src: "../maps/iso.tmj" }, shapes: [] });
+    const iso = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/iso.tmj": b64(JSON.stringify({ ...backdropMap(), orientation: "isometric" })), "levels/level.json": b64(scene) }) });
+    await iso.evaluate(() => (window as unknown as { __open: string[] }).__open.push("levels/level.json"));
+    await iso.getByRole("menuitem", { name: "File" }).click();
+    await iso.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
+    await expect.poll(() => iso.getByTestId("tiled-map").textContent()).toContain("only orthogonal maps can be shown as a backdrop; this one is isometric");
+    expect(await iso.getByTestId("tiled-map-status").textContent()).toBe("not shown");
+    expect(await iso.getByTestId("notice").textContent()).toContain("Tiled map not shown: ../maps/iso.tmj: only orthogonal maps");
+    expect(pageErrors(iso)).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+// Issue 25 (backdrop): the page's side of importing a Tiled map and saving the scene. The imported
+// document remembers its map (tiledMap.src) and reads beside it until saved; a map imported as a
+// single file in a browser says its tiles cannot be shown; its first save asks where starting beside
+// the map, and writes the map's path (and its images') from the folder chosen.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseScene } from "../../core";
+import type { DesktopApi, SaveRequest } from "../../core/shell/desktop-api";
+import { receiveImported, saveDocument, isDirty } from "../../renderer/app/document-commands";
+import { Editor } from "../../renderer/editor/editor";
+import { tiledMapOf } from "../../renderer/tiled-map/backdrop";
+
+const MAP = JSON.stringify({ type: "map", orientation: "orthogonal", width: 2, height: 2, tilewidth: 16, tileheight: 16, layers: [{ type: "objectgroup", name: "Walls", objects: [{ id: 1, x: 0, y: 0, width: 16, height: 16 }] }] });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A desktop shell whose Save dialog answers `path`, recording where it was asked to start and what was written. */
+function shell(path: string): { saves: SaveRequest[]; asked: (string | undefined)[] } {
+  const saves: SaveRequest[] = [];
+  const asked: (string | undefined)[] = [];
+  const api: Partial<DesktopApi> = {
+    chooseSaveTarget: async (request) => {
+      asked.push(request.path);
+      return { ok: true, value: { path, name: path.split("/").pop()! } };
+    },
+    saveScene: async (request) => {
+      saves.push(request);
+      return { ok: true, value: { path: request.path!, name: request.path!.split("/").pop()! } };
+    },
+    readImage: async () => ({ ok: false, canceled: false, error: "not read here" }),
+  };
+  vi.stubGlobal("window", { colliderStudio: api });
+  return { saves, asked };
+}
+
+describe("importing a Tiled map", () => {
+  it("remembers the map by its file name and reads beside it until the document is saved", () => {
+    shell("/x.json");
+    const editor = new Editor();
+    receiveImported(editor, { kind: "done", value: { name: "level 1.tmj", path: "/game/maps/level 1.tmj", text: MAP } });
+    const s = editor.getState();
+    expect(tiledMapOf(s.extras)).toEqual({ src: "level 1.tmj" });
+    expect(s.file).toEqual({ name: "level 1.json", importedFrom: "/game/maps/level 1.tmj" });
+    expect(s.notice).toBe("Imported 1 shape from level 1.tmj");
+  });
+
+  it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them", () => {
+    vi.stubGlobal("window", { showOpenFilePicker: () => {}, showSaveFilePicker: () => {}, showDirectoryPicker: () => {} });
+    const editor = new Editor();
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
+    expect(editor.getState().notice).toMatch(/its tiles are not shown: .*File → Import Tiled Map in Folder…/);
+    vi.stubGlobal("window", {});
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
+    expect(editor.getState().notice).toMatch(/this browser cannot read the files beside a map/);
+  });
+});
+
+describe("saving an imported scene (desktop)", () => {
+  const IMAGE_MAP = JSON.stringify({ ...JSON.parse(MAP), layers: [...JSON.parse(MAP).layers, { type: "imagelayer", name: "sky", image: "art/sky.png" }] });
+
+  it("beside the map: the Save dialog starts there, the paths stay, the document is saved", async () => {
+    const { saves, asked } = shell("/game/maps/level.json");
+    const editor = new Editor();
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
+    expect(await saveDocument(editor)).toBe("saved");
+    expect(asked).toEqual(["/game/maps/level.tmj"]);
+    const written = JSON.parse(saves[0]!.text);
+    expect(parseScene(saves[0]!.text).ok).toBe(true);
+    expect([written.tiledMap, written.images[0].src]).toEqual([{ src: "level.tmj" }, "art/sky.png"]);
+    expect(isDirty(editor)).toBe(false);
+    expect(editor.getState().file).toEqual({ name: "level.json", path: "/game/maps/level.json" });
+  });
+
+  it("in another folder: the map's path and the images' are written from there, once", async () => {
+    const { saves } = shell("/game/levels/one/level.json");
+    const editor = new Editor();
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
+    editor.update({ extras: { ...editor.getState().extras, tiledMap: { src: "level.tmj", note: "kept" } } });
+    expect(await saveDocument(editor)).toBe("saved");
+    const written = JSON.parse(saves[0]!.text);
+    expect([written.tiledMap, written.images[0].src]).toEqual([{ src: "../../maps/level.tmj", note: "kept" }, "../../maps/art/sky.png"]);
+    expect(editor.getState().extras.tiledMap).toEqual({ src: "../../maps/level.tmj", note: "kept" });
+    expect(editor.getState().notice).toBe("Saved level.json · its Tiled map is ../../maps/level.tmj from there");
+    expect(isDirty(editor)).toBe(false);
+    // Saved again in place: nothing moves.
+    expect(await saveDocument(editor)).toBe("saved");
+    expect(JSON.parse(saves[1]!.text).tiledMap).toEqual({ src: "../../maps/level.tmj", note: "kept" });
+  });
+
+  it("on another drive: says no path reaches the map, and keeps the path", async () => {
+    const { saves } = shell("D:/level.json");
+    const editor = new Editor();
+    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
+    await saveDocument(editor);
+    expect(editor.getState().notice).toMatch(/no path from the new folder reaches its Tiled map level\.tmj/);
+    expect(JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
+    expect(editor.getState().extras.tiledMap).toEqual({ src: "level.tmj" });
+  });
+});
