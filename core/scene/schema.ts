@@ -38,8 +38,6 @@ export const layerSchema = z.looseObject({
 
 export const layerGroupSchema = z.looseObject({ name: id, properties });
 
-});
-
 export const imageSchema = z.looseObject({
   id,
   src: z.string().superRefine((src, ctx) => {
