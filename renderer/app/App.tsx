@@ -136,7 +136,7 @@ export function App() {
   useGridPreference();
   const editor = useEditor();
   useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
-  useEffect(() => onBrowserImportPicked((outcome) => receiveImported(editor, outcome)), [editor]);
+  useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
   useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);
   return (

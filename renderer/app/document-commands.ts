@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
@@ -11,6 +11,7 @@ import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
 import { chooseExportTarget, desktop, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 import { readImageBytes } from "../images/image-source";
+import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 
@@ -221,7 +222,7 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 
-export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmj", "json"] };
+export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };
 
 /** A skipped Tiled object as a line of the problems panel. */
 function skippedProblem(s: TiledSkipped): SceneProblem {
@@ -230,19 +231,42 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
 }
 
 /**
+ * The picked map as importTiled reads it: through the map loader (TMX or TMJ, external tilesets
+ * inlined, templates applied), reading the files beside the map; where those cannot be read (a
+ * browser given the map alone), the map's own file, with why. A map that is itself malformed has
+ * its problems (file, line, column).
+ */
+async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
+  const reader = editor.backdrop.reader;
+  const loaded = await loadTiledMap(doc.name, async (path) => {
+    if (path === doc.name) return doc.text;
+    const read = reader ? await reader(path, doc.path) : { ok: false as const, message: `cannot read ${path}` };
+    if (!read.ok) throw new Error(read.message);
+    return read.text;
+  });
+  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null };
+  const own = parseTiledFile(doc.text, doc.name, "map");
+  if (!own.ok) return { ok: false, problems: own.problems };
+  const why = loaded.problems.find((p) => p.unreadable);
+  if (!why) return { ok: false, problems: loaded.problems };
+  return { ok: true, text: JSON.stringify(own.value), unread: why.message };
+}
+
+/**
  * Turns a picked Tiled map into a new, unsaved document (Save asks where), listing what it left
  * out; a map it cannot read shows its problems and leaves the open document as it was.
  */
-export function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): void {
+export async function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
   const doc = pickedDocument(editor, outcome);
   if (!doc) return;
-  const result = importTiled(doc.text);
+  const map = await mapToImport(editor, doc);
+  const result = map.ok ? importTiled(map.text, { mapFile: doc.name }) : map;
   if (!result.ok) {
     showProblems(editor, doc.name, result.problems);
     notify(editor, `Could not import ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
-  const name = `${doc.name.replace(/\.(tmj|json)$/i, "") || "imported"}.json`;
+  const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
   // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
   const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
@@ -251,7 +275,8 @@ export function receiveImported(editor: Editor, outcome: FileOutcome<OpenedDocum
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
-  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? "" : unseenTilesNote()}`);
+  const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
+  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}`);
 }
 
 /** Why a map imported as a single file (a browser's file input) shows no tiles. */
@@ -262,11 +287,11 @@ const unseenTilesNote = (): string =>
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
-  receiveImported(editor, await pickFileToImport("Import Tiled map", TILED_MAP));
+  await receiveImported(editor, await pickFileToImport("Import Tiled map", TILED_MAP));
 }
 
 /** Browser: imports a map picked inside a folder, so its tilesets and pictures can be read for the backdrop. */
 export async function importDocumentInFolder(editor: Editor): Promise<void> {
   if (desktop() || (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?"))) return;
-  receiveImported(editor, await pickFileInFolder(TILED_MAP));
+  await receiveImported(editor, await pickFileInFolder(TILED_MAP));
 }

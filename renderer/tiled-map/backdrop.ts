@@ -43,7 +43,7 @@ export class TiledBackdrop {
   readonly pictures: ImageCache<Level>;
   private readonly entries = new Map<string, BackdropEntry>();
 
-  constructor(private readonly reader: TiledTextReader | null, pictures: ImageLoader<Level> | null = null) {
+  constructor(readonly reader: TiledTextReader | null, pictures: ImageLoader<Level> | null = null) {
     this.pictures = new ImageCache(pictures);
   }
 

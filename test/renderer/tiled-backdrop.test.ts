@@ -278,32 +278,32 @@ describe("LruCache", () => {
   });
 });
 
-describe("loading the map (the loader's stand-in) and the backdrop's state", () => {
+describe("loading the map and the backdrop's state", () => {
   const files = (entries: Record<string, string>) => vi.fn(async (path: string) => (path in entries ? { ok: true as const, text: entries[path]! } : { ok: false as const, message: `file not found: ${path}` }));
 
-  it("inlines an external JSON tileset with the map's firstgid, its paths made relative to the map's folder", async () => {
+  it("inlines external TSJ and TSX tilesets with the map's firstgid, their paths made relative to the map's folder", async () => {
     const read = files({
-      "maps/level.tmj": JSON.stringify({ orientation: "orthogonal", tilewidth: 8, tileheight: 8, layers: [], tilesets: [{ firstgid: 5, source: "../tilesets/t.tsj" }, { firstgid: 9, source: "gone.tsj" }, { firstgid: 20, source: "x.tsx" }] }),
-      "tilesets/t.tsj": JSON.stringify({ name: "t", image: "img/t.png", tilewidth: 8, tileheight: 8, columns: 2, tiles: [{ id: 1, image: "../art/one.png" }] }),
+      "maps/level.tmj": JSON.stringify({ type: "map", orientation: "orthogonal", width: 1, height: 1, tilewidth: 8, tileheight: 8, layers: [], tilesets: [{ firstgid: 5, source: "../tilesets/t.tsj" }, { firstgid: 20, source: "x.tsx" }] }),
+      "tilesets/t.tsj": JSON.stringify({ name: "t", image: "img/t.png", imagewidth: 16, imageheight: 8, tilewidth: 8, tileheight: 8, tilecount: 2, columns: 2, tiles: [{ id: 1, image: "../art/one.png" }] }),
+      "maps/x.tsx": '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="x" tilewidth="8" tileheight="8" tilecount="1" columns="1">\n <image source="x.png" width="8" height="8"/>\n</tileset>\n',
     });
     const loaded = await loadBackdropMap("maps/level.tmj", read);
-    expect(loaded.ok).toBe(true);
-    if (!loaded.ok) return;
-    const [t, gone, tsx] = loaded.resolved.tilesets as JsonObject[];
+    if (!loaded.ok) throw new Error(loaded.problems.join("; "));
+    const [t, x] = loaded.resolved.tilesets as JsonObject[];
     expect(t).toMatchObject({ firstgid: 5, name: "t", image: "../tilesets/img/t.png", tiles: [{ id: 1, image: "../art/one.png" }] });
-    expect(t!.source).toBeUndefined();
-    expect(gone).toEqual({ firstgid: 9, name: "gone.tsj" });
-    expect(tsx).toEqual({ firstgid: 20, name: "x.tsx" });
-    expect(loaded.problems).toEqual(["file not found: maps/gone.tsj", "maps/level.tmj: tileset 2 (x.tsx): TSX tilesets cannot be shown yet; save it as JSON (.tsj) in Tiled"]);
+    expect(x).toMatchObject({ firstgid: 20, name: "x", image: "x.png" });
+    expect(loaded.problems).toEqual([]);
     // The scene-relative pictures: from the map's folder.
     const map = built(loaded.resolved);
     expect(map.tilesets[0]!.images).toEqual(["tilesets/img/t.png", "art/one.png"]);
   });
 
-  it("says why a map cannot be read", async () => {
+  it("says why a map cannot be read, naming the file and where the map refers to it", async () => {
     expect(await loadBackdropMap("m.tmj", files({}))).toEqual({ ok: false, problems: ["file not found: m.tmj"] });
-    expect(await loadBackdropMap("m.tmj", files({ "m.tmj": "{ nope" }))).toMatchObject({ ok: false, problems: [expect.stringMatching(/^m\.tmj: it is not valid JSON/)] });
-    expect(await loadBackdropMap("m.tmx", files({}))).toMatchObject({ ok: false, problems: [expect.stringMatching(/TMX maps cannot be shown yet/)] });
+    expect(await loadBackdropMap("m.tmj", files({ "m.tmj": "{ nope" }))).toMatchObject({ ok: false, problems: [expect.stringMatching(/^m\.tmj:1:3: /)] });
+    expect(await loadBackdropMap("m.tmx", files({ "m.tmx": "<map" }))).toMatchObject({ ok: false, problems: [expect.stringMatching(/^m\.tmx:1:\d+: /)] });
+    const gone = files({ "maps/level.tmj": JSON.stringify({ type: "map", orientation: "orthogonal", width: 1, height: 1, tilewidth: 8, tileheight: 8, layers: [], tilesets: [{ firstgid: 1, source: "gone.tsj" }] }) });
+    expect(await loadBackdropMap("maps/level.tmj", gone)).toEqual({ ok: false, problems: ['maps/level.tmj:1:130: tilesets[0].source: cannot read the tileset "gone.tsj": file not found: maps/gone.tsj'] });
   });
 
   it("loads a map once per scene folder, forgets the others, and keeps how it is shown apart from the scene", async () => {

@@ -35,24 +35,71 @@ function shell(path: string): { saves: SaveRequest[]; asked: (string | undefined
 }
 
 describe("importing a Tiled map", () => {
-  it("remembers the map by its file name and reads beside it until the document is saved", () => {
+  it("remembers the map by its file name and reads beside it until the document is saved", async () => {
     shell("/x.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level 1.tmj", path: "/game/maps/level 1.tmj", text: MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level 1.tmj", path: "/game/maps/level 1.tmj", text: MAP } });
     const s = editor.getState();
     expect(tiledMapOf(s.extras)).toEqual({ src: "level 1.tmj" });
     expect(s.file).toEqual({ name: "level 1.json", importedFrom: "/game/maps/level 1.tmj" });
     expect(s.notice).toBe("Imported 1 shape from level 1.tmj");
   });
 
-  it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them", () => {
+  it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them", async () => {
     vi.stubGlobal("window", { showOpenFilePicker: () => {}, showSaveFilePicker: () => {}, showDirectoryPicker: () => {} });
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
     expect(editor.getState().notice).toMatch(/its tiles are not shown: .*File → Import Tiled Map in Folder…/);
     vi.stubGlobal("window", {});
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
     expect(editor.getState().notice).toMatch(/this browser cannot read the files beside a map/);
+  });
+});
+
+describe("importing a TMX map with its tileset and templates", () => {
+  const TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="3">
+ <tileset firstgid="1" source="../tiles/ground.tsx"/>
+ <layer id="1" name="Ground" width="2" height="2"><data encoding="csv">1,1,0,0</data></layer>
+ <objectgroup id="2" name="Walls">
+  <object id="1" name="wall" type="Solid" x="0" y="0" width="16" height="8"/>
+  <object id="2" template="door.tx" x="20" y="4"/>
+ </objectgroup>
+</map>`;
+  const TSX = '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="ground" tilewidth="16" tileheight="16" tilecount="1" columns="1">\n <image source="ground.png" width="16" height="16"/>\n</tileset>\n';
+  const TX = '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <object name="door" type="Door" width="6" height="12"/>\n</template>\n';
+
+  it("reads the files beside the map through the page's reader: template objects come in with their class", async () => {
+    const files: Record<string, string> = { "../tiles/ground.tsx": TSX, "door.tx": TX };
+    const asked: [string, string | undefined][] = [];
+    const editor = new Editor({
+      tiledReader: async (path, scenePath) => {
+        asked.push([path, scenePath]);
+        return path in files ? { ok: true, text: files[path]! } : { ok: false, message: `file not found: ${path}` };
+      },
+    });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmx", path: "/game/maps/level.tmx", text: TMX } });
+    const shapes = editor.getState().shapes;
+    expect(shapes.map((sh) => [sh.name, sh.class, sh.x, sh.y])).toEqual([["wall", "Solid", 8, 4], ["door", "Door", 23, 10]]);
+    expect(asked).toEqual([["../tiles/ground.tsx", "/game/maps/level.tmx"], ["door.tx", "/game/maps/level.tmx"]]);
+    expect(editor.getState().file.name).toBe("level.json");
+    expect(editor.getState().notice).toBe("Imported 2 shapes from level.tmx");
+  });
+
+  it("where the files beside it cannot be read, imports the map's own objects and says what was not read", async () => {
+    const editor = new Editor({ tiledReader: async (path) => ({ ok: false, message: `file not found: ${path}` }) });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmx", path: "/game/maps/level.tmx", text: TMX } });
+    expect(editor.getState().shapes.map((sh) => sh.name)).toEqual(["wall"]);
+    expect(editor.getState().notice).toMatch(/^Imported 1 shape from level.tmx; its tilesets and templates were not read \(cannot read the tileset "..\/tiles\/ground.tsx": file not found: ..\/tiles\/ground.tsx\)/);
+  });
+
+  it("a malformed TMX shows its problems with line and column, and keeps the open document", async () => {
+    const editor = new Editor();
+    await receiveImported(editor, { kind: "done", value: { name: "bad.tmx", text: "<map>\n<layer></map>" } });
+    const problems = editor.getState().problems;
+    expect(problems?.file).toBe("bad.tmx");
+    expect(problems?.list[0]?.line).toBe(2);
+    expect(editor.getState().notice).toMatch(/^Could not import bad.tmx: 1 problem/);
   });
 });
 
@@ -62,7 +109,7 @@ describe("saving an imported scene (desktop)", () => {
   it("beside the map: the Save dialog starts there, the paths stay, the document is saved", async () => {
     const { saves, asked } = shell("/game/maps/level.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
     expect(await saveDocument(editor)).toBe("saved");
     expect(asked).toEqual(["/game/maps/level.tmj"]);
     const written = JSON.parse(saves[0]!.text);
@@ -75,7 +122,7 @@ describe("saving an imported scene (desktop)", () => {
   it("in another folder: the map's path and the images' are written from there, once", async () => {
     const { saves } = shell("/game/levels/one/level.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: IMAGE_MAP } });
     editor.update({ extras: { ...editor.getState().extras, tiledMap: { src: "level.tmj", note: "kept" } } });
     expect(await saveDocument(editor)).toBe("saved");
     const written = JSON.parse(saves[0]!.text);
@@ -91,7 +138,7 @@ describe("saving an imported scene (desktop)", () => {
   it("on another drive: says no path reaches the map, and keeps the path", async () => {
     const { saves } = shell("D:/level.json");
     const editor = new Editor();
-    receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
     await saveDocument(editor);
     expect(editor.getState().notice).toMatch(/no path from the new folder reaches its Tiled map level\.tmj/);
     expect(JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
