@@ -337,6 +337,11 @@ export {
   type TiledImportOptions,
 } from "./import/tiled";
 export {
+  /** A scene's colliders written back into the Tiled map it came from (TMX or TMJ), as the map file's text. */
+  writeSceneIntoMap,
+  type SceneIntoMap,
+} from "./tiled/write-back";
+export {
   /** A Tiled map's tile collision shapes (tilesets inlined), layer by layer in world coordinates, boxes of adjacent tiles merged. */
   bakeTileColliders,
   /** A scene with one more layer per baked tile layer. */

@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, ReadTiledFileRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, ReadTiledFileRequest, WriteTiledMapRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -65,6 +65,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
     readImage: (request: ReadImageRequest) => invoke(IPC.readImage, request) as Promise<ShellResult<ImageFile>>,
     pickImages: () => invoke(IPC.pickImages) as Promise<ShellResult<PickedImages>>,
     readTiledFile: (request: ReadTiledFileRequest) => invoke(IPC.readTiledFile, request) as Promise<ShellResult<TiledFile>>,
+    writeTiledMap: (request: WriteTiledMapRequest) => invoke(IPC.writeTiledMap, request) as Promise<ShellResult<SaveResult>>,
     pathForFile: (file) => {
       // Not a File (or not one from disk): no path, never an exception into the page.
       try {

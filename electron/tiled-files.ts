@@ -4,8 +4,9 @@
 // the format's rules; only the Tiled file types (core/tiled/file-types.ts), XML or JSON by their
 // extension and first character; never a huge file. Tileset images go through image:read.
 import path from "node:path";
-import { MAX_TILED_FILE_BYTES, tiledFileSourceProblem, tiledTextProblem } from "../core/tiled/file-types";
-import type { ReadTiledFileRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
+import { MAX_TILED_FILE_BYTES, tiledFileSourceProblem, tiledMapSourceProblem, tiledTextProblem } from "../core/tiled/file-types";
+import type { ReadTiledFileRequest, SaveResult, ShellResult, TiledFile, WriteTiledMapRequest } from "../core/shell/desktop-api";
+import { writeTextAtomically, type WriteFileSystem } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 import { nodeImageFileSystem, type ImageFileSystem } from "./image-files";
 
@@ -15,10 +16,15 @@ export interface TiledFilesOptions {
   /** Whether files beside this scene (or imported map) may be read (readableScenes().isReadable). */
   readonly isAllowed: (scenePath: string) => boolean;
   readonly maxBytes?: number;
+  /** Save to Map's writes (atomic, with the `backups` setting's generations kept); default Node's. */
+  readonly writeFs?: WriteFileSystem;
+  readonly backups?: number;
 }
 
 export interface TiledFiles {
   read(request: ReadTiledFileRequest): Promise<ShellResult<TiledFile>>;
+  /** Writes a map that exists beside a scene the user chose: never creates one, never another file type. */
+  writeMap(request: WriteTiledMapRequest): Promise<ShellResult<SaveResult>>;
 }
 
 const failure = (error: string): ShellResult<never> => ({ ok: false, canceled: false, error });
@@ -30,8 +36,27 @@ export function resolveTiledPath(scenePath: string, src: string): { readonly ok:
   return { ok: true, path: path.resolve(path.dirname(path.resolve(scenePath)), ...src.split("/")) };
 }
 
-export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes = MAX_TILED_FILE_BYTES }: TiledFilesOptions): TiledFiles {
+export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes = MAX_TILED_FILE_BYTES, writeFs, backups }: TiledFilesOptions): TiledFiles {
   return {
+    async writeMap({ scenePath, src, text }) {
+      if (!isAllowed(scenePath)) return failure(`cannot write ${src}: the scene was not opened or saved in a file dialog`);
+      if (tiledMapSourceProblem(src) !== null) return failure(`cannot write ${src}: only a Tiled map (.tmx, .tmj, .json) is written back`);
+      const where = resolveTiledPath(scenePath, src);
+      if (!where.ok) return failure(`cannot write ${src}: ${where.reason}`);
+      try {
+        await fs.size(where.path);
+      } catch (err) {
+        const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+        return failure(code === "ENOENT" ? `cannot write ${src}: there is no such map (Save to Map writes into a map that exists)` : `cannot write ${src}: ${describeFileError(err)}`);
+      }
+      try {
+        await writeTextAtomically(where.path, text, { ...(writeFs ? { fs: writeFs } : {}), ...(backups === undefined ? {} : { backups }) });
+      } catch (err) {
+        return failure(`cannot write ${src}: ${describeFileError(err)}`);
+      }
+      return { ok: true, value: { path: where.path, name: path.basename(where.path) } };
+    },
+
     async read({ scenePath, src }) {
       if (!isAllowed(scenePath)) return failure(`cannot read ${src}: the scene was not opened or saved in a file dialog`);
       const where = resolveTiledPath(scenePath, src);

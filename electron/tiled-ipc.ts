@@ -1,10 +1,10 @@
 // The channel through which the page gets the text files of the open scene's Tiled map. Guarded
 // like every channel (sender, then zod-checked arguments); tiled-files.ts decides what may be read.
-import { IPC, readTiledFileRequestSchema } from "../core/shell/desktop-api";
+import { IPC, readTiledFileRequestSchema, writeTiledMapRequestSchema } from "../core/shell/desktop-api";
 import type { TiledFiles } from "./tiled-files";
 import { describeIssues, failure, handleGuarded, type IpcMainLike, type SenderPolicy } from "./ipc";
 
-export const TILED_CHANNELS = [IPC.readTiledFile] as const;
+export const TILED_CHANNELS = [IPC.readTiledFile, IPC.writeTiledMap] as const;
 
 /** Registers the handler; returns a function that removes it. */
 export function registerTiledIpc(ipcMain: IpcMainLike, tiled: TiledFiles, policy: SenderPolicy): () => void {
@@ -13,6 +13,12 @@ export function registerTiledIpc(ipcMain: IpcMainLike, tiled: TiledFiles, policy
     const parsed = readTiledFileRequestSchema.safeParse(args[0]);
     if (!parsed.success) return failure(`invalid Tiled file request: ${describeIssues(parsed.error.issues)}`);
     return tiled.read(parsed.data);
+  });
+  handleGuarded(ipcMain, policy, IPC.writeTiledMap, async (args) => {
+    if (args.length !== 1) return failure(`invalid Tiled map write: expected one argument, got ${args.length}`);
+    const parsed = writeTiledMapRequestSchema.safeParse(args[0]);
+    if (!parsed.success) return failure(`invalid Tiled map write: ${describeIssues(parsed.error.issues)}`);
+    return tiled.writeMap(parsed.data);
   });
   return () => {
     for (const channel of TILED_CHANNELS) ipcMain.removeHandler(channel);

@@ -110,6 +110,17 @@ export const readTiledFileRequestSchema = z.strictObject({
 });
 export type ReadTiledFileRequest = z.infer<typeof readTiledFileRequestSchema>;
 
+/**
+ * Save to Map: the open scene's Tiled map written back with the scene's colliders. `src` as for
+ * reading; only a map (.tmx, .tmj, .json) that exists already, beside a scene the user chose.
+ */
+export const writeTiledMapRequestSchema = z.strictObject({
+  scenePath: z.string().min(1).max(4096),
+  src: z.string().min(1).max(4096),
+  text: z.string().max(512 * 1024 * 1024),
+});
+export type WriteTiledMapRequest = z.infer<typeof writeTiledMapRequestSchema>;
+
 /** A Tiled file's text (UTF-8, without a byte order mark). */
 export interface TiledFile {
   readonly text: string;
@@ -218,6 +229,8 @@ export interface DesktopApi {
   pickImages(): Promise<ShellResult<PickedImages>>;
   /** Reads a text file of the open scene's Tiled map (.tmx, .tmj, .tsx, .tsj, .tx, .tj, .json) by a relative path. */
   readTiledFile(request: ReadTiledFileRequest): Promise<ShellResult<TiledFile>>;
+  /** Writes the scene's Tiled map back (atomically, keeping the old file as .bak); the map must exist. */
+  writeTiledMap(request: WriteTiledMapRequest): Promise<ShellResult<SaveResult>>;
   /**
    * Where on disk a File the user picked or dropped lives (Electron's webUtils.getPathForFile);
    * "" for a File made in the page (a pasted image). Typed loosely: the core knows no DOM.

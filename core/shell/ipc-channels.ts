@@ -26,6 +26,8 @@ export const IPC = {
   pickImages: "image:pick",
   /** Read a Tiled map's text file (map, tileset, template) by a path relative to the open scene's folder. */
   readTiledFile: "tiled:read",
+  /** Save to Map: write the scene's Tiled map back, beside the scene. */
+  writeTiledMap: "tiled:write",
 } as const;
 
 /** Channels the main process sends to the page. */

@@ -1,4 +1,5 @@
 // Undo, redo, selection, deletion and the clipboard.
+import { bakeMapTiles, hasTiledMap } from "../app/map-commands";
 import { openModal } from "../app/modals";
 import type { Editor } from "../editor/editor";
 import { addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
@@ -128,6 +129,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
   },
   // Only images can be traced; the dialog works on the selected one.
   { id: "edit.traceImage", label: "Trace Colliders…", group: "Edit", section: "shape", keys: [], run: () => openModal("trace"), enabled: (editor) => editor.getState().selectedImage !== null },
+  { id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.

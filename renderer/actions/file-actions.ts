@@ -5,6 +5,7 @@ import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-c
 import { desktop, hasFolderAccess } from "../platform/files";
 import type { Editor } from "../editor/editor";
 import { addImagesFromDialog } from "../app/image-commands";
+import { hasTiledMap, saveToMap } from "../app/map-commands";
 import type { Action } from "./types";
 
 const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== null;
@@ -19,6 +20,8 @@ export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.openInFolder", label: "Open Scene in Folder…", group: "File", section: "document", keys: [], run: (editor) => void openDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess() },
   { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
   { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
+  // Tiled's own maps: the colliders written back into the map the scene came from.
+  { id: "file.saveToMap", label: "Save to Map", group: "File", section: "document", keys: [], run: (editor) => void saveToMap(editor), enabled: hasTiledMap },
   { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
   // A browser reads a map's tilesets and pictures (its backdrop) only through a folder the user granted.
   { id: "file.importTiledInFolder", label: "Import Tiled Map in Folder…", group: "File", section: "import", keys: [], run: (editor) => void importDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess() },

@@ -153,6 +153,48 @@ export async function readBesideWebScene(path: string | undefined, src: string, 
 }
 
 /**
+ * Writes `text` over the file `src` (a path relative to the scene) beside a scene opened in a
+ * folder, asking once for permission to write it; undefined when the scene was not opened in one.
+ * Only a file that exists is written (Save to Map writes back into a map).
+ */
+export async function writeBesideWebScene(path: string | undefined, src: string, text: string): Promise<FileOutcome<{ name: string }> | undefined> {
+  const folder = path === undefined ? undefined : folders.get(path);
+  if (!folder) return undefined;
+  const names = joinNames(folder.sceneDir, src);
+  if (!names || names.length === 0) return { kind: "error", message: `Could not write ${src}: it is outside the folder ${folder.root.name} you opened` };
+  let handle: WebFileHandle;
+  try {
+    let dir = folder.root;
+    for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
+    handle = await dir.getFileHandle(names.at(-1)!);
+  } catch (err) {
+    return { kind: "error", message: `Could not write ${src}: ${reason(err)}` };
+  }
+  return writeHandle(handle, text);
+}
+
+/** Writes `text` to `handle`, asking once for permission to write it; a failed write is aborted, leaving the file as it was. */
+async function writeHandle(handle: WebFileHandle, text: string): Promise<FileOutcome<{ name: string }>> {
+  try {
+    if (handle.queryPermission && (await handle.queryPermission({ mode: "readwrite" })) !== "granted") {
+      const answer = await handle.requestPermission?.({ mode: "readwrite" });
+      if (answer !== "granted") return { kind: "error", message: `Could not save ${handle.name}: permission to write it was refused` };
+    }
+    const writable = await handle.createWritable();
+    try {
+      await writable.write(text);
+      await writable.close();
+    } catch (err) {
+      await writable.abort?.(err).catch(() => undefined);
+      throw err;
+    }
+  } catch (err) {
+    return { kind: "error", message: `Could not save ${handle.name}: ${reason(err)}` };
+  }
+  return { kind: "done", value: { name: handle.name } };
+}
+
+/**
  * Stand-ins for the folders above the one the user opened, whose names a page never learns: a
  * path that climbs out of the opened folder ("../../x.png" from its top) still moves right
  * between two places inside it, as long as it climbs at most this many folders.
@@ -186,26 +228,17 @@ export async function saveWithPicker(file: { name: string; path?: string; import
   const from = file.path ?? file.importedFrom;
   const root = from === undefined ? undefined : folders.get(from)?.root;
   let place: { readonly root: WebDirectoryHandle; readonly sceneDir: readonly string[] } | undefined;
+  let text: string;
   try {
     const names = known || !root ? null : await root.resolve(handle);
     place = known ? folders.get(file.path!) : names && root ? { root, sceneDir: names.slice(0, -1) } : undefined;
-    const text = await textFor(place ? folderPath(place.sceneDir) : undefined);
-    // A file picked with Open was granted reading only: ask (once) to write it.
-    if (handle.queryPermission && (await handle.queryPermission({ mode: "readwrite" })) !== "granted") {
-      const answer = await handle.requestPermission?.({ mode: "readwrite" });
-      if (answer !== "granted") return { kind: "error", message: `Could not save ${handle.name}: permission to write it was refused` };
-    }
-    const writable = await handle.createWritable();
-    try {
-      await writable.write(text);
-      await writable.close();
-    } catch (err) {
-      await writable.abort?.(err).catch(() => undefined);
-      throw err;
-    }
+    text = await textFor(place ? folderPath(place.sceneDir) : undefined);
   } catch (err) {
     return { kind: "error", message: `Could not save ${handle.name}: ${reason(err)}` };
   }
+  // A file picked with Open was granted reading only: writeHandle asks (once) to write it.
+  const written = await writeHandle(handle, text);
+  if (written.kind !== "done") return written;
   if (known) return { kind: "done", value: { name: handle.name, path: file.path! } };
   const key = keep(handle);
   if (place) folders.set(key, place);

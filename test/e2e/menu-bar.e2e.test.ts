@@ -72,7 +72,7 @@ describe("the web menu bar", () => {
     const page = await session.newPage();
     await title(page, "File").click();
     const lines = await page.getByRole("menu", { name: "File" }).locator("[role=menuitem], [role=separator]").evaluateAll((els) => els.map((e) => (e.getAttribute("role") === "separator" ? "—" : e.querySelector(".label")!.textContent)));
-    expect(lines).toEqual(["New", "Open…", "Open Scene in Folder…", "Save", "Save As…", "—", "Import Tiled map…", "Import Tiled Map in Folder…", "Add Image…", "—", "Open ray log…", "Re-record ray log…", "Close ray log"]);
+    expect(lines).toEqual(["New", "Open…", "Open Scene in Folder…", "Save", "Save As…", "Save to Map", "—", "Import Tiled map…", "Import Tiled Map in Folder…", "Add Image…", "—", "Open ray log…", "Re-record ray log…", "Close ray log"]);
     expect(await item(page, "Re-record ray log…").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Close ray log").getAttribute("aria-disabled")).toBe("true");
     expect(await item(page, "Save As…").textContent()).toContain("Ctrl+Shift+S");

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });

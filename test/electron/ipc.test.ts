@@ -226,7 +226,7 @@ describe("every channel", () => {
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
     const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
-    const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
+    const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), writeMap: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
       registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s)),
@@ -235,7 +235,7 @@ describe("every channel", () => {
       registerTiledIpc(ipcMain, tiled, policy),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -277,6 +277,7 @@ describe("every channel", () => {
     [IPC.readImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
     [IPC.pickImages]: [],
     [IPC.readTiledFile]: [{ scenePath: "/x.json", src: "maps/a.tmx" }],
+    [IPC.writeTiledMap]: [{ scenePath: "/x.json", src: "maps/a.tmx", text: "<map/>" }],
   };
 
   it.each(Object.values(IPC))("%s refuses a sender that is not the editor page, and does nothing", async (channel) => {

@@ -3,7 +3,7 @@
 // types (by extension, then by first character), only as UTF-8 text under the size limit, and only
 // through the guarded channel with a well-formed request.
 import path from "node:path";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it, vi } from "vitest";
 import { IPC, type ShellResult } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
@@ -129,6 +129,27 @@ describe("readableScenes (beside what the page may read)", () => {
   });
 });
 
+describe("Save to Map's write (tiled:write)", () => {
+  it("writes only a map that exists, beside a scene the user chose, atomically with its .bak; refuses other files and places", async () => {
+    const dir = await tempDir();
+    const level = path.join(dir, "levels", "level.json");
+    const map = path.join(dir, "maps", "level.tmx");
+    await mkdir(path.dirname(level), { recursive: true });
+    await mkdir(path.dirname(map), { recursive: true });
+    await writeFile(map, "<map old/>", "utf8");
+    await writeFile(path.join(dir, "maps", "tiles.tsx"), "<tileset/>", "utf8");
+    const tiled = createTiledFiles({ isAllowed: (p) => p === level });
+    expect(await tiled.writeMap({ scenePath: level, src: "../maps/level.tmx", text: "<map new/>" })).toEqual({ ok: true, value: { path: map, name: "level.tmx" } });
+    expect(await readFile(map, "utf8")).toBe("<map new/>");
+    expect(await readFile(`${map}.bak`, "utf8")).toBe("<map old/>");
+    expectError(await tiled.writeMap({ scenePath: level, src: "../maps/tiles.tsx", text: "x" }), /^cannot write ..\/maps\/tiles.tsx: only a Tiled map \(.tmx, .tmj, .json\) is written back$/);
+    expectError(await tiled.writeMap({ scenePath: level, src: "../maps/new.tmx", text: "x" }), /there is no such map \(Save to Map writes into a map that exists\)/);
+    expectError(await tiled.writeMap({ scenePath: path.join(dir, "other.json"), src: "maps/level.tmx", text: "x" }), /the scene was not opened or saved in a file dialog/);
+    expectError(await tiled.writeMap({ scenePath: level, src: "/etc/level.tmx", text: "x" }), /^cannot write \/etc\/level.tmx: /);
+    expect(await readFile(path.join(dir, "maps", "tiles.tsx"), "utf8")).toBe("<tileset/>");
+  });
+});
+
 describe("the tiled:read channel", () => {
   const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
   const editor = { id: 1 };
@@ -137,7 +158,7 @@ describe("the tiled:read channel", () => {
 
   it("hands a well-formed request from the editor page to the reader, and refuses the rest untouched", async () => {
     const { ipcMain, invoke, handlers } = fakeIpcMain();
-    const tiled = { read: vi.fn(async () => ({ ok: true, value: { text: "<map/>" } }) as const) };
+    const tiled = { read: vi.fn(async () => ({ ok: true, value: { text: "<map/>" } }) as const), writeMap: vi.fn(async () => ({ ok: true, value: { path: "/l/maps/a.tmx", name: "a.tmx" } }) as const) };
     const remove = registerTiledIpc(ipcMain, tiled, policy);
     expect([...handlers.keys()]).toEqual([...TILED_CHANNELS]);
     const request = { scenePath: "/l/level.json", src: "maps/a.tmx" };

@@ -28,6 +28,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
       return saveAnswer;
     },
     chooseSaveTarget: async () => saveAnswer,
+    writeTiledMap: vi.fn(),
     exportFile: vi.fn(),
     importFile: vi.fn(),
     setMenu: vi.fn(),

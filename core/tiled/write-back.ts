@@ -1,0 +1,33 @@
+// A scene's colliders written back into the Tiled map it came from, as the file's text: the map
+// loaded as written and as its import reads it (loadTiledMap), merged (mergeIntoTiledMap), and
+// written in the map's own form — TMX (writeTmx) or TMJ (JSON, two-space indent, as Tiled writes).
+import { formatPath } from "../scene/errors";
+import type { Scene } from "../scene/types";
+import { folderOf, loadTiledMap, type ReadText } from "./load";
+import { mergeIntoTiledMap, type TiledMergeOptions, type TiledMergeResult } from "./merge";
+import type { TiledProblem } from "./problems";
+import { writeTmx } from "./tmx-write";
+
+export type SceneIntoMap =
+  | { readonly ok: true; readonly text: string; readonly report: Extract<TiledMergeResult, { ok: true }>["report"] }
+  | { readonly ok: false; readonly problems: readonly (TiledProblem | Extract<TiledMergeResult, { ok: false }>["problems"][number])[] };
+
+/**
+ * `scene` written into the map at `mapPath` (read with `readText`, as its tilesets and templates).
+ * `sceneDir` is the scene's folder in the same terms as `mapPath` (default: the map's), for file
+ * properties; the other options are the Tiled export's.
+ */
+export async function writeSceneIntoMap(scene: Scene, mapPath: string, readText: ReadText, options: Omit<TiledMergeOptions, "resolved" | "mapDir" | "locate"> = {}): Promise<SceneIntoMap> {
+  let own = "";
+  const loaded = await loadTiledMap(mapPath, async (path) => {
+    const text = await readText(path);
+    if (path === mapPath) own = text;
+    return text;
+  });
+  if (!loaded.ok) return loaded;
+  const mapDir = folderOf(mapPath);
+  const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
+  if (!merged.ok) return merged;
+  const xml = !own.replace(/^\uFEFF/, "").trimStart().startsWith("{");
+  return { ok: true, text: xml ? writeTmx(merged.map) : `${JSON.stringify(merged.map, null, 2)}\n`, report: merged.report };
+}

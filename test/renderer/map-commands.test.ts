@@ -1,0 +1,92 @@
+// Save to Map and Bake Tile Colliders from the editor (issue 25): the scene's colliders written
+// back into the TMX it came from through the desktop shell, the rest of the map as it was; the
+// map's tile collision shapes baked into a new layer, one undo step.
+import { deflateSync } from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseTmx } from "../../core";
+import type { DesktopApi, WriteTiledMapRequest } from "../../core/shell/desktop-api";
+import { receiveImported } from "../../renderer/app/document-commands";
+import { bakeMapTiles, saveToMap } from "../../renderer/app/map-commands";
+import { Editor } from "../../renderer/editor/editor";
+import { addShape } from "../../renderer/store/actions";
+
+const TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="4" height="2" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="2">
+ <tileset firstgid="1" source="../tiles/ground.tsx"/>
+ <layer id="1" name="Ground" width="4" height="2">
+  <data encoding="base64" compression="zlib">eJxjYIAAAAAMAAE=</data>
+ </layer>
+ <objectgroup id="2" name="Walls">
+  <object id="1" name="wall" type="Solid" x="0" y="0" width="16" height="8"/>
+ </objectgroup>
+</map>`;
+const TSX = `<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" name="ground" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+ <image source="ground.png" width="16" height="16"/>
+ <tile id="0"><objectgroup draworder="index"><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>
+</tileset>`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function imported(layerData: string): Promise<{ editor: Editor; writes: WriteTiledMapRequest[] }> {
+  const tmx = TMX.replace("eJxjYIAAAAAMAAE=", layerData);
+  const files: Record<string, string> = { "level.tmx": tmx, "../tiles/ground.tsx": TSX };
+  const writes: WriteTiledMapRequest[] = [];
+  const api: Partial<DesktopApi> = {
+    writeTiledMap: async (request) => {
+      writes.push(request);
+      return { ok: true, value: { path: `/game/maps/${request.src}`, name: request.src } };
+    },
+  };
+  vi.stubGlobal("window", { colliderStudio: api });
+  const editor = new Editor({ tiledReader: async (path) => (path in files ? { ok: true, text: files[path]! } : { ok: false, message: `file not found: ${path}` }) });
+  await receiveImported(editor, { kind: "done", value: { name: "level.tmx", path: "/game/maps/level.tmx", text: tmx } });
+  return { editor, writes };
+}
+
+/** Base64 zlib of 8 gids: the bottom row of four ground tiles, the top row empty. */
+const BOTTOM_ROW = deflateSync(Buffer.from(new Uint32Array([0, 0, 0, 0, 1, 1, 1, 1]).buffer)).toString("base64");
+
+describe("Save to Map", () => {
+  it("writes the scene's colliders into the TMX beside the map, keeping its tile layer and tileset", async () => {
+    const { editor, writes } = await imported(BOTTOM_ROW);
+    addShape(editor, { id: "door", name: "door", type: "box", x: 40, y: 8, rotation: 0, width: 8, height: 16 });
+    await saveToMap(editor);
+    expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
+    expect(writes.map((w) => [w.scenePath, w.src])).toEqual([["/game/maps/level.tmx", "level.tmx"]]);
+    const out = parseTmx(writes[0]!.text, "level.tmx");
+    const before = parseTmx(TMX.replace("eJxjYIAAAAAMAAE=", BOTTOM_ROW), "level.tmx");
+    if (!out.ok || !before.ok) throw new Error("not TMX");
+    const layers = out.value.layers as { name: string; data?: unknown; objects?: { id: number; name: string; x: number; y: number }[] }[];
+    expect(layers[0]).toEqual((before.value.layers as unknown[])[0]);
+    expect(out.value.tilesets).toEqual(before.value.tilesets);
+    expect(layers[1]!.objects!.map((o) => [o.id, o.name, o.x, o.y])).toEqual([[1, "wall", 0, 0], [2, "door", 36, 0]]);
+    expect(out.value.nextobjectid).toBe(3);
+  });
+
+  it("says why when the map cannot be written, and with no map, that there is nothing to save to", async () => {
+    const { editor } = await imported(BOTTOM_ROW);
+    vi.stubGlobal("window", { colliderStudio: { writeTiledMap: async () => ({ ok: false, canceled: false, error: "cannot write level.tmx: the disk is full" }) } });
+    await saveToMap(editor);
+    expect(editor.getState().notice).toBe("Could not save to level.tmx: cannot write level.tmx: the disk is full");
+    const empty = new Editor();
+    await saveToMap(empty);
+    expect(empty.getState().notice).toMatch(/^Nothing to save to: this scene was not made from a Tiled map/);
+  });
+});
+
+describe("Bake Tile Colliders", () => {
+  it("adds the merged tile boxes on a new layer in one undo step", async () => {
+    const { editor } = await imported(BOTTOM_ROW);
+    const before = editor.getState().shapes.length;
+    await bakeMapTiles(editor);
+    expect(editor.getState().notice).toBe("Baked 4 tile shapes into 1 collider on 1 new layer");
+    const baked = editor.getState().shapes.slice(before);
+    expect(baked.map((s) => [s.type, s.x, s.y, s.type === "box" ? s.width : 0, s.type === "box" ? s.height : 0])).toEqual([["box", 32, 24, 64, 16]]);
+    expect(editor.getState().layers.map((l) => l.name)).toContain("Ground");
+    editor.undo();
+    expect(editor.getState().shapes.length).toBe(before);
+  });
+});
