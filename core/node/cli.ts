@@ -383,12 +383,13 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const map = await loadMapForImport(file, io.readText);
   const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
-  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene) : undefined;
+  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene, map.place) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
   const scene = baked?.scene ?? result.scene;
   for (const s of skipped) {
-    const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
+    const owner = s.object !== 0 ? `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}` : s.layer === "" ? "the map" : `layer "${s.layer}"`;
+    const what = `${owner}${s.property === undefined ? "" : `, property "${s.property}"`}`;
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);
   }
   for (const line of baked?.lines ?? []) io.stderr(`${line}\n`);
