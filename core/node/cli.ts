@@ -347,8 +347,8 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
 }
 
 /**
- * `export --format tiled --into MAP.tmj`: the scene written back into the map it came from
- * (mergeIntoTiledMap), the map's other content kept.
+ * `export --format tiled --into MAP.tmx|MAP.tmj`: the scene written back into the map it came from
+ * (mergeIntoTiledMap), the map's other content kept, in the map's own format.
  */
 async function exportInto(io: CliIO, file: string, into: string, options: ExportOptions, output: string | undefined): Promise<void> {
   const scene = await loadScene(io, file);
@@ -485,8 +485,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
-    .option("--into <map.tmj>", "tiled: write the scene back into this map (the one it was imported from): its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
-    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmj]")
+    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), as TMX or TMJ as the map is: its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
+    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmx|MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 
   program

@@ -373,7 +373,8 @@ function updateMapProperties(map: Mutable, scene: Scene, base: Scene, read: Path
 /**
  * The Tiled map `original` (Tiled's JSON model, as the map file has it) with the scene written
  * into it: objects the scene's shapes came from take their new geometry, name, class, visibility
- * and properties, keeping their id and everything else; shapes new to the map become objects of
+ * and properties, keeping their id and everything else (a template instance: only what now
+ * differs from its template, read in `resolved`); shapes new to the map become objects of
  * the object layer of their layer's name (made when missing, inside its group when the map has
  * the group), numbered from `nextobjectid`; objects whose shapes the scene deleted are removed;
  * the map's, groups' and layers' properties follow the scene's. Everything else is kept as it was.
