@@ -1,7 +1,7 @@
 // `import --bake-tile-colliders`: the map's tile collision shapes baked into the imported scene,
 // one scene layer per tile layer; what could not be baked, in lines like the import's skipped
 // objects'; and the summary's words.
-import { formatProblem } from "../scene/errors";
+import { formatProblem, type SceneProblem } from "../scene/errors";
 import type { Scene } from "../scene/types";
 import { bakeTileColliders, withBakedLayers } from "../tiled/tile-colliders";
 import type { JsonObject } from "../tiled/types";
@@ -27,10 +27,13 @@ export function tiledJson(text: string): JsonObject {
 
 const many = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
 
-/** Bakes `map`'s tile layers into `scene`; a map it cannot read is a UserError (exit 1, as an unreadable map is for import). */
-export function bakeIntoImport(file: string, map: JsonObject, scene: Scene): BakedImport {
+/**
+ * Bakes `map`'s tile layers into `scene`; a map it cannot read is a UserError (exit 1, as an
+ * unreadable map is for import), each problem placed in the map file by `place` (as the import's).
+ */
+export function bakeIntoImport(file: string, map: JsonObject, scene: Scene, place: (problem: SceneProblem) => SceneProblem = (p) => p): BakedImport {
   const baked = bakeTileColliders(map);
-  if (!baked.ok) throw new UserError(baked.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
+  if (!baked.ok) throw new UserError(baked.problems.map((p) => formatProblem(place(p), file)).join("\n"), 1);
   const lines = baked.unbaked.map((u) => {
     const where = `cell (${u.x}, ${u.y})${u.cells > 1 ? ` and ${many(u.cells - 1, "more cell")}` : ""}`;
     return `${file}: not baked: layer "${u.layer}", ${where}, tile ${u.tile}${u.object === 0 ? "" : `, object ${u.object}`}: ${u.reason}`;

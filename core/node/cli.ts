@@ -349,8 +349,8 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
 }
 
 /**
- * `export --format tiled --into MAP.tmj`: the scene written back into the map it came from
- * (mergeIntoTiledMap), the map's other content kept.
+ * `export --format tiled --into MAP.tmx|MAP.tmj`: the scene written back into the map it came from
+ * (mergeIntoTiledMap), the map's other content kept, in the map's own format.
  */
 async function exportInto(io: CliIO, file: string, into: string, options: ExportOptions, output: string | undefined): Promise<void> {
   const scene = await loadScene(io, file);
@@ -385,7 +385,7 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const map = await loadMapForImport(file, io.readText);
   const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
-  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene) : undefined;
+  const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene, map.place) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
   const imported = baked?.scene ?? result.scene;
@@ -393,7 +393,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
   const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc } } : imported;
   for (const s of skipped) {
-    const what = s.object === 0 ? `layer "${s.layer}"` : `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}${s.property === undefined ? "" : `, property "${s.property}"`}`;
+    const owner = s.object !== 0 ? `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}` : s.layer === "" ? "the map" : `layer "${s.layer}"`;
+    const what = `${owner}${s.property === undefined ? "" : `, property "${s.property}"`}`;
     io.stderr(`${file}: not imported: ${what}: ${s.reason}\n`);
   }
   for (const line of baked?.lines ?? []) io.stderr(`${line}\n`);
@@ -489,8 +490,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
-    .option("--into <map.tmj>", "tiled: write the scene back into this map (the one it was imported from): its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
-    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmj]")
+    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), as TMX or TMJ as the map is: its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
+    .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmx|MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 
   program

@@ -47,8 +47,9 @@ export async function loadTiledMapFile(file: string, readText: (path: string) =>
 /** Loads the Tiled map `file` for importing; throws a UserError listing the problems when it cannot be read whole. */
 export async function loadMapForImport(file: string, readText: (path: string) => Promise<string>): Promise<TiledMapText> {
   const map = await loadTiledMapFile(file, readText);
-  if (!map.xml && map.resolved === map.original) return { text: map.text, place: (p) => p };
   const locate = map.locate;
+  // importTiled places its own problems in the text it read: the file's, when nothing was resolved.
+  if (!map.xml && map.resolved === map.original) return { text: map.text, place: (p) => (p.line === undefined ? { ...p, ...locate(p.path) } : p) };
   return {
     text: JSON.stringify(map.resolved),
     place: ({ line: _line, column: _column, ...p }) => ({ ...p, ...locate(p.path) }),

@@ -40,7 +40,10 @@ export interface TiledMergeOptions extends TiledExportOptions {
   readonly mapDir?: string;
   /** The scene's folder: its `file` properties are relative to it. Default: `mapDir`. */
   readonly sceneDir?: string;
-  /** Where a JSON path is in the map's text, for the problems of a map that cannot be read. */
+  /**
+   * Where a JSON path is in the map's file, for the problems of a map that cannot be read. A path
+   * of `resolved` is the same place in `original` (its layers and objects are at the same indices).
+   */
   readonly locate?: (path: readonly PathSegment[]) => { line: number; column: number } | undefined;
 }
 
@@ -222,17 +225,67 @@ function sameGeometry(a: Shape, b: Shape): boolean {
 /** The fields that say an object's kind; tiledGeometry writes x, y, width, height and rotation always. */
 const KIND_KEYS = ["ellipse", "capsule", "polygon", "polyline", "point"];
 
-/** Writes into the object `obj` what `shape` changed against `base` (the import of the object; undefined: write everything). */
-function updateObject(obj: Mutable, shape: Shape, base: Shape | undefined, layer: TiledLayerSource, moved: boolean, o: ShapeOptions, read: PathRebase, write: PathRebase | undefined): boolean {
+/**
+ * The properties list a template instance writes for the full list `full` (its template's merged
+ * with its own, as the import read them, with the scene's changes): its own entries, updated or
+ * taken out, then every entry the template does not already give as it is. A property that only
+ * the template gives cannot be taken out of one instance: it stays, and `note` says so.
+ */
+function instanceProperties(own: unknown, inherited: unknown, full: readonly unknown[], note: (name: string) => void): unknown[] {
+  const nameOf = (p: unknown) => (isRecord(p) && typeof p.name === "string" ? p.name : undefined);
+  const ownList = Array.isArray(own) ? own : [];
+  const ownNames = new Set(ownList.map(nameOf));
+  const fullByName = new Map(full.map((p) => [nameOf(p), p]));
+  const out: unknown[] = [];
+  for (const p of ownList) {
+    const name = nameOf(p);
+    if (name === undefined) out.push(p);
+    else if (fullByName.has(name)) out.push(fullByName.get(name));
+  }
+  const given = new Map((Array.isArray(inherited) ? inherited : []).map((p) => [nameOf(p), p]));
+  for (const p of full) {
+    const name = nameOf(p);
+    if (name === undefined || ownNames.has(name)) continue;
+    if (!given.has(name) || !sameJson(given.get(name), p)) out.push(p);
+  }
+  for (const name of given.keys()) if (name !== undefined && !ownNames.has(name) && !fullByName.has(name)) note(name);
+  return out;
+}
+
+/** How an object is written: the import's geometry options, path rebasing and the merge's notes. */
+interface ObjectWriting {
+  readonly o: ShapeOptions;
+  readonly read: PathRebase;
+  readonly write: PathRebase | undefined;
+  readonly notes: string[];
+}
+
+/**
+ * Writes into the object `obj` what `shape` changed against `base` (the import of the object;
+ * undefined: write everything). `applied` is the object with its template applied when `obj` is a
+ * template instance: a field the template gives as the shape has it is not written into the
+ * instance, so the instance keeps following its template there. An instance whose kind the
+ * template fixes (a template ellipse become a box) is detached from its template first, as
+ * Tiled's Detach does: TMX and Tiled 1.8 have no way to override a template's kind with a rectangle.
+ */
+function updateObject(obj: Mutable, shape: Shape, base: Shape | undefined, applied: Mutable | undefined, layer: TiledLayerSource, moved: boolean, w: ObjectWriting): boolean {
   let changed = false;
+  let template = applied;
   const set = (key: string, value: unknown) => {
-    if (!sameJson(obj[key], value)) {
-      obj[key] = value;
-      changed = true;
-    }
+    if (key in obj ? sameJson(obj[key], value) : template !== undefined && sameJson(template[key], value)) return;
+    obj[key] = value;
+    changed = true;
   };
   if (!base || moved || !sameGeometry(shape, base)) {
-    const geometry = tiledGeometry(shape, o, layer.dx, layer.dy);
+    const geometry = tiledGeometry(shape, w.o, layer.dx, layer.dy);
+    if (template && KIND_KEYS.some((key) => !(key in geometry) && !(key in obj) && key in template!)) {
+      w.notes.push(`object ${String(obj.id)}: detached from its template ${JSON.stringify(obj.template)} (its kind changed to one the template's cannot be overridden with)`);
+      for (const [key, value] of Object.entries(template)) if (!(key in obj) && key !== "properties") obj[key] = value;
+      if (template.properties !== undefined) obj.properties = template.properties;
+      delete obj.template;
+      template = undefined;
+      changed = true;
+    }
     // Another kind's flag or points go (a box that was an ellipse, a polygon that was a polyline).
     for (const key of KIND_KEYS) {
       if (!(key in geometry) && key in obj) {
@@ -244,15 +297,21 @@ function updateObject(obj: Mutable, shape: Shape, base: Shape | undefined, layer
   }
   if (!base || (shape.name ?? "") !== (base.name ?? "")) set("name", shape.name ?? "");
   // Tiled 1.9 wrote the class as "class"; a map that has it keeps it there.
-  if (!base || (shape.class ?? "") !== (base.class ?? "")) set(typeof obj.class === "string" ? "class" : "type", shape.class ?? "");
+  if (!base || (shape.class ?? "") !== (base.class ?? "")) set(typeof (obj.class ?? template?.class) === "string" ? "class" : "type", shape.class ?? "");
   if (!base || (shape.visible !== false) !== (base.visible !== false)) {
     // Tiled reads a missing "visible" as visible.
-    if (shape.visible === false || obj.visible !== undefined) set("visible", shape.visible !== false);
+    if (shape.visible === false || (obj.visible ?? template?.visible) !== undefined) set("visible", shape.visible !== false);
   }
-  const merged = mergeProperties(obj.properties, "object", base?.properties ?? [], shape.properties ?? [], shapeMetaChanges(shape, base, typeof obj.id === "number" ? obj.id : 0), read, write);
+  const meta = shapeMetaChanges(shape, base, typeof obj.id === "number" ? obj.id : 0);
+  const merged = mergeProperties(template ? template.properties : obj.properties, "object", base?.properties ?? [], shape.properties ?? [], meta, w.read, w.write);
   if (merged !== undefined) {
-    setProperties(obj, merged);
-    changed = true;
+    const own = template
+      ? instanceProperties(obj.properties, template.properties, merged, (name) => w.notes.push(`object ${String(obj.id)}: property ${JSON.stringify(name)} comes from its template ${JSON.stringify(obj.template)}: it stays`))
+      : merged;
+    if (!sameJson(own, obj.properties ?? [])) {
+      setProperties(obj, own);
+      changed = true;
+    }
   }
   return changed;
 }
@@ -314,7 +373,8 @@ function updateMapProperties(map: Mutable, scene: Scene, base: Scene, read: Path
 /**
  * The Tiled map `original` (Tiled's JSON model, as the map file has it) with the scene written
  * into it: objects the scene's shapes came from take their new geometry, name, class, visibility
- * and properties, keeping their id and everything else; shapes new to the map become objects of
+ * and properties, keeping their id and everything else (a template instance: only what now
+ * differs from its template, read in `resolved`); shapes new to the map become objects of
  * the object layer of their layer's name (made when missing, inside its group when the map has
  * the group), numbered from `nextobjectid`; objects whose shapes the scene deleted are removed;
  * the map's, groups' and layers' properties follow the scene's. Everything else is kept as it was.
@@ -325,7 +385,7 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   const sceneDir = options.sceneDir ?? mapDir;
   const read: PathRebase = { from: mapDir, to: sceneDir };
   const write = fileRebase({ sceneDir, outputDir: mapDir });
-  const parsed = readTiledMap(options.resolved ?? original, { mapDir, sceneDir }, options.resolved ? undefined : options.locate);
+  const parsed = readTiledMap(options.resolved ?? original, { mapDir, sceneDir }, options.locate);
   if (!parsed.ok) return parsed;
   const reading = parsed.reading;
   const o = resolveOptions(options);
@@ -339,6 +399,13 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   for (const layer of objectLayers(map.layers)) {
     for (const obj of Array.isArray(layer.objects) ? layer.objects : []) {
       if (isRecord(obj) && typeof obj.id === "number" && !objectsById.has(obj.id)) objectsById.set(obj.id, { layer, obj });
+    }
+  }
+  // Template instances with their templates applied (the import's reading of them), by Tiled id.
+  const appliedById = new Map<number, Mutable>();
+  for (const layer of objectLayers((options.resolved ?? original).layers)) {
+    for (const obj of Array.isArray(layer.objects) ? layer.objects : []) {
+      if (isRecord(obj) && typeof obj.id === "number" && !appliedById.has(obj.id)) appliedById.set(obj.id, obj);
     }
   }
   let nextObjectId = Math.max(typeof map.nextobjectid === "number" ? map.nextobjectid : 1, Math.max(0, ...objectsById.keys()) + 1);
@@ -412,7 +479,8 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     }
     const baseSource = reading.layers.find((l) => at(map, l.at) === found.layer);
     const offsetChanged = changesLayer && (baseSource?.dx !== source.dx || baseSource?.dy !== source.dy);
-    if (updateObject(found.obj, s, base, source, offsetChanged, o, read, write) || changesLayer) updated++;
+    const applied = found.obj.template === undefined ? undefined : appliedById.get(id);
+    if (updateObject(found.obj, s, base, applied, source, offsetChanged, { o, read, write, notes }) || changesLayer) updated++;
   }
   // Objects the import made shapes of and no shape claims: deleted in the scene.
   for (const [id, { layer, obj }] of objectsById) {

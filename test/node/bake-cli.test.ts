@@ -1,6 +1,7 @@
 // `collider-studio import MAP.tmj --bake-tile-colliders`, in process with files in memory.
 import { describe, expect, it } from "vitest";
 import { runCli, type CliIO } from "../../core/node/cli";
+import { readTextFile } from "../../core/node/files";
 import { parseScene } from "../../core/scene/io";
 import type { JsonObject } from "../../core/tiled/types";
 import { rect, tile, tileLayer, tmj } from "../core/tiled/tile-map-fixtures";
@@ -68,17 +69,48 @@ describe("import --bake-tile-colliders", () => {
     expect(r.err).toMatch(/imported 1 shape; 1 item not imported \(listed above\)\n$/);
   });
 
-  it("a map it cannot bake: exit 1, one line per problem with its JSON path, nothing written", async () => {
+  it("a map it cannot read: exit 1, one line per problem with its JSON path, line and column, nothing written", async () => {
     const broken = level() as { layers: JsonObject[] };
-    const bad = { ...broken, layers: [broken.layers[0]!, { ...broken.layers[1]!, data: [1, 2, 3] }] };
-    const r = await run(["import", "level.tmj", "--bake-tile-colliders", "-o", "level.json"], { "level.tmj": JSON.stringify(bad) });
+    const bad = JSON.stringify({ ...broken, layers: [broken.layers[0]!, { ...broken.layers[1]!, data: [1, 2, 3] }] });
+    const r = await run(["import", "level.tmj", "--bake-tile-colliders", "-o", "level.json"], { "level.tmj": bad });
     expect(r.code).toBe(1);
-    expect(r.err).toBe("level.tmj: layers[1].data: expected 200 tiles, found 3\n");
+    // The map loader finds it first, at the layer's "data" key.
+    expect(r.err).toBe(`level.tmj:1:${bad.indexOf('"data":[1,2,3]') + 1}: layers[1].data: expected 200 tiles, found 3\n`);
     expect(r.out).toBe("");
     expect(r.written).toEqual({});
-    const external = { ...level(), tilesets: [{ firstgid: 1, source: "tiles.tsj" }] };
-    const ext = await run(["import", "level.tmj", "--bake-tile-colliders"], { "level.tmj": JSON.stringify(external) });
-    expect(ext.code).toBe(1);
-    expect(ext.err).toBe('level.tmj: tilesets[0].source: external tileset "tiles.tsj" is not loaded (baking needs every tileset inlined)\n');
+  });
+
+  it("bakes from an external tileset as from an inlined one; a missing one exits 2 where the map names it", async () => {
+    const map = level();
+    const { firstgid: _firstgid, ...tileset } = (map.tilesets as JsonObject[])[0]!;
+    const external = JSON.stringify({ ...map, tilesets: [{ firstgid: 1, source: "tiles/ground.tsj" }] });
+    const inlined = await run(["import", "level.tmj", "--bake-tile-colliders", "-o", "level.json"], { "level.tmj": JSON.stringify(map) });
+    const ext = await run(["import", "level.tmj", "--bake-tile-colliders", "-o", "level.json"], { "level.tmj": external, "tiles/ground.tsj": JSON.stringify({ ...tileset, type: "tileset" }) });
+    expect(ext.code).toBe(0);
+    expect(ext.err).toBe(inlined.err);
+    expect(ext.written).toEqual(inlined.written);
+    const missing = await run(["import", "level.tmj", "--bake-tile-colliders", "-o", "level.json"], { "level.tmj": external });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(`level.tmj:1:${external.indexOf('"source"') + 1}: tilesets[0].source: cannot read the tileset "tiles/ground.tsj": no file tiles/ground.tsj\n`);
+    expect(missing.written).toEqual({});
+  });
+
+  it("a TMX map with an external TSX tileset bakes as the same map with the tileset inlined", async () => {
+    const dir = "test/fixtures/tiled/libtmx";
+    const files: Record<string, string> = {};
+    for (const name of ["csv.tmx", "externtileset.tmx", "tileset.tsx"]) files[`${dir}/${name}`] = await readTextFile(`${dir}/${name}`);
+    const baked = async (map: string) => {
+      const r = await run(["import", `${dir}/${map}`, "--bake-tile-colliders", "-o", "out.json"], files);
+      expect(r.code).toBe(0);
+      expect(r.err).toMatch(/baked 23 tile shapes into 23 colliders/);
+      const scene = parseScene(r.written["out.json"]!);
+      if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
+      return scene.scene.shapes.filter((s) => s.layer === "tiles-3");
+    };
+    const inlined = await baked("csv.tmx");
+    expect(inlined).toHaveLength(23);
+    // Tile 1's one rectangle (x 11.75, y 4.75, 10.25 × 25.25) where the layer's first tile 1 is, cell (8, 1).
+    expect(inlined[0]).toMatchObject({ type: "box", x: 8 * 32 + 11.75 + 10.25 / 2, y: 32 + 4.75 + 25.25 / 2, width: 10.25, height: 25.25 });
+    expect(await baked("externtileset.tmx")).toEqual(inlined);
   });
 });

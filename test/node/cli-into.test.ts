@@ -131,5 +131,11 @@ describe("export --into", () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^bad.tmj:3:3: orientation: only orthogonal maps can be imported/);
     expect(r.written).toEqual({});
+    // A TMX map with its tileset inlined for the import: placed in the TMX all the same.
+    const tmx = '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation="hexagonal" width="4" height="4" tilewidth="32" tileheight="32" nextlayerid="1" nextobjectid="1">\n <tileset firstgid="1" source="tiles.tsx"/>\n</map>\n';
+    const x = await run(["export", "s.json", "--format", "tiled", "--into", "maps/bad.tmx", "-o", "out.tmx"], { ...files, "maps/bad.tmx": tmx });
+    expect(x.code).toBe(1);
+    expect(x.err).toMatch(/^maps\/bad.tmx:2:\d+: orientation: only orthogonal maps can be imported/);
+    expect(x.written).toEqual({});
   });
 });
