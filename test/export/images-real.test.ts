@@ -9,27 +9,17 @@
 //   texture (of the file's size), position, scale, modulate, visibility and centered = false.
 // Each part is skipped when its program is not on PATH, except under CI.
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { encode } from "fast-png";
 import { afterAll, describe, expect, it } from "vitest";
 import { importTiled } from "../../core/import/tiled";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readBytesFile, readTextFile, writeBytesFile, writeTextFile } from "../../core/node/files";
 import type { SceneImage } from "../../core/scene/types";
+import { onPath } from "../on-path";
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
 
 const TILED = onPath("tiled");
 const GODOT = onPath("godot3-server");

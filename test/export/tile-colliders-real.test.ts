@@ -8,9 +8,9 @@
 //   so the fixtures are maps Tiled reads the way the bake does.
 // Skipped when the programs are not on PATH, except under CI.
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { encode } from "fast-png";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodePngAlpha } from "../../core/node/png";
@@ -19,18 +19,8 @@ import { bakeTileColliders } from "../../core/tiled/tile-colliders";
 import type { JsonObject } from "../../core/tiled/types";
 import { ellipse, FLAG_SETS, polygon, rect, tile, tileLayer, tmj } from "../core/tiled/tile-map-fixtures";
 import { convexHull, coreRadius, signedDistanceToHull, worldCore } from "../core/reference";
+import { onPath } from "../on-path";
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
 
 const TILED = onPath("tiled");
 const RASTERIZER = onPath("tmxrasterizer");

@@ -2,9 +2,9 @@
 // converts the exported map headless, and importTiled reads Tiled's own output back with every
 // object's geometry unchanged. Skipped when `tiled` is not on PATH, except under CI (then it fails).
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Scene } from "../../core/index";
@@ -12,19 +12,8 @@ import { exportTiled, type TiledExportOptions } from "../../core/export/tiled";
 import { importTiled } from "../../core/import/tiled";
 import { seedOf } from "../core/arbitraries";
 import { expectSameScene, readmeScene, sceneArbitrary, withoutPropertyTypes } from "./tiled-helpers";
+import { onPath } from "../on-path";
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    const file = join(dir, name);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
 
 const TILED = onPath("tiled");
 const dir = mkdtempSync(join(tmpdir(), "tiled-real-"));

@@ -2,25 +2,14 @@
 // and the fixture maps copied somewhere with images of the sizes the files declare, since Tiled
 // counts a tileset's tiles from its image.
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { encode } from "fast-png";
 import { parseTmx, parseTsx, parseTx } from "../../../core/tiled/tmx-read";
 import type { JsonObject, JsonValue } from "../../../core/tiled/types";
+import { onPath } from "../../on-path";
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    const file = join(dir, name);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
 
 export const TILED = onPath("tiled");
 /** Skip Tiled tests where it is not installed, except under CI, where they must run. */
