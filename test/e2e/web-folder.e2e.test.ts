@@ -6,6 +6,7 @@
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { fakeFolder } from "./fake-folder";
 import { editorSession, pageErrors, runCommand } from "./harness";
 
 const session = editorSession();
@@ -17,71 +18,18 @@ function redPng(): string {
   return Buffer.from(encode({ width: 40, height: 40, data, channels: 4, depth: 8 })).toString("base64");
 }
 
-/** The folder: levels/level.json (the scene), art/red.png; the scene names ../art/red.png. */
-async function fakeFolder(page: Page, scene: string, png: string): Promise<void> {
-  await page.addInitScript(({ scene, png }) => {
-    const writes: string[] = [];
-    (window as unknown as { __writes: string[] }).__writes = writes;
-    type Node = { kind: "file"; name: string; bytes: Uint8Array } | { kind: "directory"; name: string; children: Node[] };
-    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-    const tree: Node = {
-      kind: "directory", name: "game", children: [
-        { kind: "directory", name: "levels", children: [{ kind: "file", name: "level.json", bytes: new TextEncoder().encode(scene) }] },
-        { kind: "directory", name: "art", children: [{ kind: "file", name: "red.png", bytes }] },
-        { kind: "directory", name: "copies", children: [{ kind: "directory", name: "v2", children: [{ kind: "file", name: "copy.json", bytes: new Uint8Array() }] }] },
-      ],
-    };
-    const notFound = (name: string) => new DOMException(`${name} was not found`, "NotFoundError");
-    const fileHandle = (node: Extract<Node, { kind: "file" }>) => ({
-      kind: "file",
-      name: node.name,
-      node,
-      getFile: async () => new File([node.bytes as Uint8Array<ArrayBuffer>], node.name),
-      queryPermission: async () => "granted",
-      requestPermission: async () => "granted",
-      createWritable: async () => {
-        let written = "";
-        return { write: async (d: string) => void (written += d), close: async () => void writes.push(written), abort: async () => undefined };
-      },
-    });
-    const dirHandle = (node: Extract<Node, { kind: "directory" }>): unknown => ({
-      kind: "directory",
-      name: node.name,
-      getDirectoryHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "directory");
-        if (!child || child.kind !== "directory") throw notFound(name);
-        return dirHandle(child);
-      },
-      getFileHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "file");
-        if (!child || child.kind !== "file") throw notFound(name);
-        return fileHandle(child);
-      },
-      resolve: async (h: { node: Node }) => {
-        const walk = (n: Node, path: string[]): string[] | null => {
-          if (n === h.node) return path;
-          if (n.kind !== "directory") return null;
-          for (const c of n.children) {
-            const found = walk(c, [...path, c.name]);
-            if (found) return found;
-          }
-          return null;
-        };
-        return walk(node, []);
-      },
-    });
-    const levels = tree.children[0] as Extract<Node, { kind: "directory" }>;
-    Object.assign(window, {
-      showDirectoryPicker: async () => dirHandle(tree),
-      showOpenFilePicker: async () => [fileHandle(levels.children[0] as Extract<Node, { kind: "file" }>)],
-      // Save As: game/copies/v2/copy.json.
-      showSaveFilePicker: async () => {
-        const copies = tree.children[2] as Extract<Node, { kind: "directory" }>;
-        return fileHandle((copies.children[0] as Extract<Node, { kind: "directory" }>).children[0] as Extract<Node, { kind: "file" }>);
-      },
-    });
-  }, { scene, png });
+/** The folder: levels/level.json (the scene), art/red.png; the scene names ../art/red.png. Save As goes to copies/v2/copy.json. */
+async function sceneFolder(page: Page, scene: string, png: string): Promise<void> {
+  await fakeFolder(page, { "levels/level.json": Buffer.from(scene).toString("base64"), "art/red.png": png });
+  await page.addInitScript(() => {
+    const state = window as unknown as { __open: string[]; __saveAs: string[] };
+    state.__open.push("levels/level.json");
+    state.__saveAs.push("copies/v2/copy.json");
+  });
 }
+
+/** What the page wrote, in order. */
+const writes = (page: Page) => page.evaluate(() => (window as unknown as { __writes: { text: string }[] }).__writes.map((w) => w.text));
 
 const sceneText = JSON.stringify({
   format: "collider-studio-scene",
@@ -96,7 +44,7 @@ const sceneText = JSON.stringify({
 
 describe("Open Scene in Folder… in the web build", () => {
   it("shows the images beside the scene by their relative paths, placeholders for the rest, saves the paths unchanged, and Save As moves them", async () => {
-    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, sceneText, redPng()) });
+    const page = await session.newPage({ beforeLoad: (p) => sceneFolder(p, sceneText, redPng()) });
     await page.getByRole("menuitem", { name: "File" }).click();
     await page.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Opened level.json");
@@ -116,13 +64,13 @@ describe("Open Scene in Folder… in the web build", () => {
     expect(await page.getByTestId("image-red").textContent()).not.toContain("not found");
     // Save writes back to the same file, the paths as they were.
     await page.keyboard.press("Control+s");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: string[] }).__writes.length)).toBe(1);
-    const written = JSON.parse(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes[0]!)) as { images: { src: string }[] };
+    await expect.poll(async () => (await writes(page)).length).toBe(1);
+    const written = JSON.parse((await writes(page))[0]!) as { images: { src: string }[] };
     expect(written.images.map((i) => i.src)).toEqual(["../art/red.png", "../art/missing.png", "../../elsewhere.png"]);
     // Save As two folders deeper: every path still names the same file, the one out of the folder too.
     await page.keyboard.press("Control+Shift+s");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: string[] }).__writes.length)).toBe(2);
-    const copy = JSON.parse(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes[1]!)) as { images: { src: string }[] };
+    await expect.poll(async () => (await writes(page)).length).toBe(2);
+    const copy = JSON.parse((await writes(page))[1]!) as { images: { src: string }[] };
     expect(copy.images.map((i) => i.src)).toEqual(["../../art/red.png", "../../art/missing.png", "../../../elsewhere.png"]);
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Saved copy.json");
     // The picture still shows from the new place, and the Inspector shows its new path.
