@@ -270,7 +270,8 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
   const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
-  const { skipped } = result;
+  // Tile layers are drawn as the document's backdrop (the map itself), so they are not "left out".
+  const skipped = tiledMap ? result.skipped.filter((s) => !(s.object === 0 && s.property === undefined && s.reason.startsWith("tilelayer:"))) : result.skipped;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);

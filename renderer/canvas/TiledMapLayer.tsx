@@ -25,6 +25,8 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
   // A string: a selector that made a new object on every call would never settle.
   const src = useEditorState((s) => tiledMapOf(s.extras)?.src ?? null);
   const base = useEditorState((s) => readBase(s.file));
+  const images = useEditorState((s) => s.images);
+  const sceneImages = useMemo(() => new Set(images.map((i) => i.src)), [images]);
   const display = useStore(backdrop.display);
   const THEME = useCanvasTheme();
   useStore(backdrop.version, (s) => s.count);
@@ -76,7 +78,7 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
       name="tiled-map"
       sceneFunc={(ctx, shape: Konva.Shape) => {
         const c = ctx._context;
-        const result = drawBackdrop(c, { store, pictureOf, imageEntryOf: (s) => pictures.entry(s, base), pictureVersion, view, width, height, opacity: display.opacity, paint, shapes: true });
+        const result = drawBackdrop(c, { store, pictureOf, imageEntryOf: (s) => pictures.entry(s, base), pictureVersion, view, width, height, opacity: display.opacity, paint, shapes: true, sceneImages });
         drawMissingNote(c, result.missing, width, paint);
         // Told on the stage's element for tests and the bench, which read the DOM only.
         const element = shape.getStage()?.container();

@@ -77,6 +77,11 @@ export interface BackdropFrame {
   readonly paint: ChunkPaint & ImagePaint;
   /** Whether tiles' collision shapes are outlined. */
   readonly shapes: boolean;
+  /**
+   * The scene's own images' srcs: an image layer showing one of them is left to the scene's image
+   * (the import made it one), so the picture is drawn once, and moves and fades as the designer sets it.
+   */
+  readonly sceneImages?: ReadonlySet<string>;
   readonly now?: () => number;
 }
 
@@ -146,7 +151,7 @@ export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResu
     const alpha = frame.opacity * layer.opacity * (layer.tint?.[3] ?? 1);
     if (!layer.visible || alpha <= 0) return;
     if (layer.kind === "image") {
-      if (layer.src === "") return;
+      if (layer.src === "" || frame.sceneImages?.has(layer.src)) return;
       drawImages(ctx, imageLayerCopies(layer, `${layer.name}`, frame), (image) => frame.imageEntryOf(image.src), view, width, height, frame.paint);
       return;
     }

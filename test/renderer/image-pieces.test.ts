@@ -10,6 +10,8 @@ import { imageRect, resizeFromCorner, UNKNOWN_SIDE } from "../../renderer/images
 import { bytesOfDataUrl, readImageBytes, relativeImagePath } from "../../renderer/images/image-source";
 import { levelFor, levelReady, planLevels, tilesInView, TILE } from "../../renderer/images/mip-plan";
 import type { Level } from "../../renderer/images/pyramid";
+import { ChunkStore, drawBackdrop } from "../../renderer/tiled-map/draw-backdrop";
+import { buildBackdrop } from "../../renderer/tiled-map/model";
 
 const PNG_1PX = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -279,5 +281,23 @@ describe("drawImages", () => {
     drawImages(sized.ctx, [{ ...missing, width: 500, height: 30 }], () => ({ state: "failed", message: "cannot decode the image: bad data" }), view, 800, 600, paint);
     expect(sized.calls.find((c) => c.op === "rect")!.args).toEqual([10, 20, 500, 30]);
     expect(sized.texts()).toEqual(["art/level-1.png", "cannot decode the image: bad data"]);
+  });
+});
+
+describe("a Tiled map's image layer in the backdrop", () => {
+  const map = buildBackdrop({ type: "map", orientation: "orthogonal", width: 1, height: 1, tilewidth: 16, tileheight: 16, tilesets: [], layers: [{ id: 1, type: "imagelayer", name: "sky", image: "art/sky.png", x: 0, y: 0, opacity: 1, visible: true }] }, "level.tmj");
+  if (!map.ok) throw new Error(map.problems.join("; "));
+  const draw = (sceneImages?: ReadonlySet<string>) => {
+    const r = recordingContext();
+    const entry = readyEntry(100, 100);
+    const paint = { line: "orange", text: "white", halo: "black", missing: "orange", shapeLine: "grey", shapeFill: "grey" };
+    drawBackdrop(r.ctx, { store: new ChunkStore(map.map), pictureOf: () => ({ state: "loading" }), imageEntryOf: () => entry, pictureVersion: 0, view: { x: 0, y: 0, scale: 1 }, width: 400, height: 300, opacity: 1, paint, shapes: true, ...(sceneImages ? { sceneImages } : {}) });
+    return r.drawn().length;
+  };
+
+  it("is drawn, unless the scene holds the same picture as an image (the import made it one): then it is drawn once, as the scene's", () => {
+    expect(draw()).toBe(1);
+    expect(draw(new Set(["art/other.png"]))).toBe(1);
+    expect(draw(new Set(["art/sky.png"]))).toBe(0);
   });
 });
