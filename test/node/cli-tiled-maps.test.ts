@@ -84,6 +84,24 @@ describe("import of Tiled maps with their tilesets and templates", () => {
     expect(r.reads.filter((p) => p.endsWith("wall.tx"))).toEqual(["game/templates/wall.tx"]);
   });
 
+  it("TMX and TMJ of the same map (Tiled's own conversion, with its TSX/TSJ tileset and TX/TJ templates) give the same scene", async () => {
+    const dir = `${FIXTURES}/tiled-examples/sticker-knight`;
+    const scenes = [];
+    for (const map of ["sandbox.tmx", "sandbox.tmj", "sandbox-json.tmx"]) {
+      const r = await run(["import", `${dir}/${map}`]);
+      expect(r.code, map).toBe(0);
+      const read = parseScene(r.out);
+      if (!read.ok) throw new Error(map);
+      const { tiledMap, ...scene } = read.scene;
+      expect(tiledMap).toEqual({ src: `${dir}/${map}` });
+      scenes.push(scene);
+    }
+    expect(scenes[0]!.shapes.length).toBeGreaterThanOrEqual(2);
+    expect(scenes[0]!.layers!.length).toBeGreaterThanOrEqual(2);
+    expect(scenes[1]).toEqual(scenes[0]);
+    expect(scenes[2]).toEqual(scenes[0]);
+  });
+
   it("a TMJ map with a JSON tileset (.tsj) and JSON templates (.tj) goes through the same loader", async () => {
     const r = await run(["import", `${FIXTURES}/tiled-examples/sticker-knight/sandbox.tmj`]);
     expect(r.code).toBe(0);
