@@ -1,6 +1,9 @@
 // Store actions for the viewport, the grid and nudging. The view and the grid are not part of the
 // document (no undo entry); a nudge is, and each one is its own undo step.
-import type { Shape } from "../../core";
+import type { AABB, Shape } from "../../core";
+import { readBase } from "../editor/state";
+import { tiledMapOf } from "../tiled-map/backdrop";
+import { backdropBounds } from "../tiled-map/model";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
@@ -34,14 +37,25 @@ export function panBy(editor: Editor, dx: number, dy: number): void {
   setView(editor, { ...v, x: v.x + dx, y: v.y + dy });
 }
 
-/** Frames the selection, or everything when nothing is selected; an empty scene keeps the view. */
+/** Frames the selection, or everything when nothing is selected (the Tiled map's tiles too, when shown); an empty scene keeps the view. */
 export function fitToView(editor: Editor): void {
   const { shapes, probes, selection, view } = editor.getState();
   const picked = new Set(selection);
   const some = picked.size > 0;
-  const box = some ? boundsOf(editor.shapesWithIds(selection), probes.filter((p) => picked.has(p.id))) : boundsOf(shapes, probes);
+  const box = some ? boundsOf(editor.shapesWithIds(selection), probes.filter((p) => picked.has(p.id))) : union(boundsOf(shapes, probes), shownMapBounds(editor));
   if (box) setView(editor, fitView(box, editor.canvasSize.width, editor.canvasSize.height, 40, view));
 }
+
+/** Where the scene's Tiled map has tiles, when it is loaded and shown. */
+function shownMapBounds(editor: Editor): AABB | null {
+  const state = editor.getState();
+  const map = tiledMapOf(state.extras);
+  const entry = map ? editor.backdrop.entry(map.src, readBase(state.file)) : undefined;
+  return entry?.state === "ready" && editor.backdrop.display.getState().visible ? backdropBounds(entry.map) : null;
+}
+
+const union = (a: AABB | null, b: AABB | null): AABB | null =>
+  a && b ? { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) } : (a ?? b);
 
 /** Brings the given shapes and probes to the middle of the canvas, zooming out only when they do not fit. */
 export function frameItems(editor: Editor, ids: readonly string[]): void {

@@ -354,3 +354,17 @@ export function buildBackdrop(resolved: JsonObject, src: string): BuiltBackdrop 
     problems: problems.map((p) => `${src}: ${p}`),
   };
 }
+
+/** The world rectangle the map's visible tile layers cover (their cells' rectangles, offsets added); null when none. */
+export function backdropBounds(map: BackdropMap): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const layer of map.layers) {
+    if (layer.kind !== "tiles" || !layer.visible || layer.cells.width <= 0 || layer.cells.height <= 0) continue;
+    const { x, y, width, height } = layer.cells;
+    minX = Math.min(minX, x * map.tileWidth + layer.offsetX);
+    minY = Math.min(minY, y * map.tileHeight + layer.offsetY);
+    maxX = Math.max(maxX, (x + width) * map.tileWidth + layer.offsetX);
+    maxY = Math.max(maxY, (y + height) * map.tileHeight + layer.offsetY);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}

@@ -6,6 +6,10 @@
 // paths from the map's folder); and the loading state and reading around them.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { emptyScene } from "../../core";
+import { Editor } from "../../renderer/editor/editor";
+import { loadDocument } from "../../renderer/store/actions";
+import { fitToView } from "../../renderer/store/view-actions";
 import { applyAffine } from "../../renderer/tiled-map/affine";
 import { encodeTileData } from "../../core/tiled/layer-data";
 import { FLIPPED_DIAGONALLY, FLIPPED_HORIZONTALLY, FLIPPED_VERTICALLY, type JsonObject } from "../../core/tiled/types";
@@ -14,7 +18,7 @@ import { bleedOf, chunkCells, chunkOnScreen, detailFor, LruCache, visibleChunks,
 import { placedTile } from "../../renderer/tiled-map/draw-chunk";
 import { repeatStarts } from "../../renderer/tiled-map/draw-backdrop";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
-import { buildBackdrop, composeLayer, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
+import { backdropBounds, buildBackdrop, composeLayer, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
 import { pageTiledReader } from "../../renderer/tiled-map/read-text";
 import { tileShapeOutline } from "../../renderer/tiled-map/tile-shapes";
 import { backdropMap, COLUMNS, groundGids, ROWS, TILE } from "../e2e/backdrop-fixture";
@@ -336,5 +340,27 @@ describe("loading the map and the backdrop's state", () => {
     // A browser without the folder the scene was opened in.
     const web = await pageTiledReader(() => undefined)("a.tmj", "web-file:99");
     expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/Import Tiled Map in Folder/) });
+  });
+});
+
+describe("Fit to View with a Tiled map", () => {
+  it("frames the map's tiles with the shapes when nothing is selected (an imported map with no colliders yet included), and not once the map is hidden", async () => {
+    const text = JSON.stringify(backdropMap());
+    const editor = new Editor({ tiledReader: async (path) => (path === "level.tmj" ? { ok: true, text } : { ok: false, message: `file not found: ${path}` }) });
+    loadDocument(editor, { ...emptyScene(), tiledMap: { src: "level.tmj" } }, { name: "s.json", path: "/a/s.json" });
+    editor.canvasSize = { width: 800, height: 600 };
+    editor.backdrop.request("level.tmj", "/a/s.json");
+    await vi.waitFor(() => expect(editor.backdrop.entry("level.tmj", "/a/s.json")?.state).toBe("ready"));
+    const entry = editor.backdrop.entry("level.tmj", "/a/s.json");
+    if (entry?.state !== "ready") throw new Error("not loaded");
+    // The ground covers COLUMNS × ROWS cells; the group's layer is moved one tile right.
+    expect(backdropBounds(entry.map)).toEqual({ minX: 0, minY: 0, maxX: (COLUMNS + 1) * TILE, maxY: ROWS * TILE });
+    fitToView(editor);
+    const { view } = editor.getState();
+    expect(view.scale).toBeCloseTo(Math.min((800 - 80) / ((COLUMNS + 1) * TILE), (600 - 80) / (ROWS * TILE)), 9);
+    editor.backdrop.setDisplay({ visible: false });
+    editor.update({ view: { x: 0, y: 0, scale: 1 } });
+    fitToView(editor);
+    expect(editor.getState().view).toEqual({ x: 0, y: 0, scale: 1 });
   });
 });
