@@ -13,7 +13,7 @@ import { assertNever } from "../assert-never";
 import { geometryOf, transformOf } from "../shapes";
 import { computeAABB } from "../geometry";
 import { rotFromDegrees } from "../vec2";
-import { INT32_MAX, layerOf, sceneLayers, type LayerGroup, type Scene, type Shape } from "../scene/types";
+import { INT32_MAX, layerOf, sceneLayers, type Layer, type LayerGroup, type Scene, type Shape } from "../scene/types";
 import { TILED_BIT_NAME_PREFIX, TILED_COLLISION_LAYER, TILED_COLLISION_MASK, TILED_IMAGE_HEIGHT, TILED_IMAGE_ID, TILED_IMAGE_WIDTH, TILED_LAYER_ID, TILED_SHAPE_ID, toTiledProperty, type PathRebase, type TiledProperty } from "../tiled/properties";
 import { drawnSize, locateImages, sizeText, type ImageExportOptions, type ImageNote, type LocatedImage } from "./images";
 
@@ -289,6 +289,25 @@ function nestInGroups(objectLayers: readonly TiledObject[], groups: readonly Lay
   return { layers: root.children, next: nextId };
 }
 
+/** A scene layer as a Tiled object layer numbered `id` and named `name` (a group's path left out), holding `objects`. */
+export function tiledObjectLayer(layer: Layer, id: number, name: string, objects: TiledObject[], rebase: PathRebase | undefined): TiledObject {
+  return {
+    id,
+    name,
+    // Tiled's colour for drawing the layer's objects; left out (Tiled's grey) when the layer has none.
+    ...(layer.color ? { color: layer.color.toLowerCase() } : {}),
+    type: "objectgroup",
+    visible: layer.visible !== false,
+    locked: layer.locked === true,
+    opacity: 1,
+    x: 0,
+    y: 0,
+    draworder: "index",
+    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }, ...(layer.properties ?? []).map((p) => toTiledProperty(p, rebase))],
+    objects,
+  };
+}
+
 /**
  * The scene as a complete orthogonal Tiled map (TMJ text ending in a newline). Deterministic;
  * never throws on a valid scene (a RangeError only for invalid options). Probes are not exported.
@@ -302,21 +321,7 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
   const layers = sceneLayers(scene);
   const byLayer = layers.map((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));
   const { ids, next: nextObjectId } = objectIds(byLayer.flat());
-  const objectLayers = layers.map((layer, i): TiledObject => ({
-    id: i + 1,
-    name: layer.name,
-    // Tiled's colour for drawing the layer's objects; left out (Tiled's grey) when the layer has none.
-    ...(layer.color ? { color: layer.color.toLowerCase() } : {}),
-    type: "objectgroup",
-    visible: layer.visible !== false,
-    locked: layer.locked === true,
-    opacity: 1,
-    x: 0,
-    y: 0,
-    draworder: "index",
-    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }, ...(layer.properties ?? []).map((p) => toTiledProperty(p, rebase))],
-    objects: byLayer[i]!.map((s) => tiledObject(s, ids.get(s)!, o, rebase)),
-  }));
+  const objectLayers = layers.map((layer, i) => tiledObjectLayer(layer, i + 1, layer.name, byLayer[i]!.map((s) => tiledObject(s, ids.get(s)!, o, rebase)), rebase));
   const writesCapsules = o.capsules === "capsule" && scene.shapes.some((s) => s.type === "capsule");
   const mapProperties = [...bitNameProperties(scene), ...(scene.properties ?? []).map((p) => toTiledProperty(p, rebase))];
   const images = tiledImages(scene, options.images).layers;

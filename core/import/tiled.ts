@@ -36,6 +36,8 @@ export interface TiledImportOptions {
   readonly sceneDir?: string;
   /** The map file's name in `mapDir`: the scene then records where it came from (`tiledMap`). */
   readonly mapFile?: string;
+  /** Tile layers are drawn from the map itself (the editor's backdrop): not listed as left out. */
+  readonly tileLayersShown?: boolean;
 }
 
 export type TiledImportResult =
@@ -409,6 +411,7 @@ export function readTiledMap(
         return;
       }
       if (type !== "objectgroup") {
+        if (type === "tilelayer" && options.tileLayersShown) return;
         skipped.push({ layer: path, object: 0, name: "", reason: `${typeof type === "string" ? type : "unknown layer type"}: only object and image layers are imported` });
         return;
       }

@@ -72,3 +72,10 @@ export function rebaseRelativePaths(sources: readonly string[], fromDir: string,
   });
   return { sources: out, unreachable };
 }
+
+/**
+ * An absolute folder standing in for one whose real place is unknown (a browser's granted folder,
+ * the scene's folder as the page sees it): 32 unnamed folders above it, so a relative path that
+ * climbs out of it still resolves and moves between two places inside it.
+ */
+export const STAND_IN_ROOT = `/${Array.from({ length: 32 }, (_, i) => `:above-${32 - i}`).join("/")}`;

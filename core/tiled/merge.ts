@@ -12,7 +12,7 @@
 import type { PathSegment, SceneProblem } from "../scene/errors";
 import { DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, sceneLayers, type Layer, type Property, type Scene, type Shape } from "../scene/types";
 import { readTiledMap, type TiledLayerSource, type TiledReading } from "../import/tiled";
-import { fileRebase, resolveOptions, shapeMetaProperties, tiledGeometry, tiledObject, type ShapeOptions, type TiledExportOptions } from "../export/tiled";
+import { fileRebase, resolveOptions, shapeMetaProperties, tiledGeometry, tiledObject, tiledObjectLayer, type ShapeOptions, type TiledExportOptions } from "../export/tiled";
 import {
   readTiledProperty,
   sameJson,
@@ -339,20 +339,7 @@ function newLayer(map: Mutable, layer: Layer, reading: TiledReading, nextLayerId
   for (const path of reading.groups.keys()) if (layer.name.startsWith(`${path}/`) && path.length > group.length) group = path;
   const groupInfo = group === "" ? undefined : reading.groups.get(group);
   const parent = groupInfo ? at(map, groupInfo.at) : undefined;
-  const obj: Mutable = {
-    id: nextLayerId(),
-    name: group === "" ? layer.name : layer.name.slice(group.length + 1),
-    ...(layer.color ? { color: layer.color.toLowerCase() } : {}),
-    type: "objectgroup",
-    visible: layer.visible !== false,
-    locked: layer.locked === true,
-    opacity: 1,
-    x: 0,
-    y: 0,
-    draworder: "index",
-    properties: [{ name: TILED_LAYER_ID, type: "string", value: layer.id }, ...(layer.properties ?? []).map((p) => toTiledProperty(p, write))],
-    objects: [],
-  };
+  const obj: Mutable = tiledObjectLayer(layer, nextLayerId(), group === "" ? layer.name : layer.name.slice(group.length + 1), [], write);
   const siblings = list(parent ?? map, "layers");
   siblings.push(obj);
   return { obj, source: { at: [], dx: groupInfo?.dx ?? 0, dy: groupInfo?.dy ?? 0, group } };

@@ -260,18 +260,17 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   const doc = pickedDocument(editor, outcome);
   if (!doc) return;
   const map = await mapToImport(editor, doc);
-  const result = map.ok ? importTiled(map.text, { mapFile: doc.name }) : map;
+  // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
+  const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
+  const result = map.ok ? importTiled(map.text, { mapFile: doc.name, tileLayersShown: tiledMap !== undefined }) : map;
   if (!result.ok) {
     showProblems(editor, doc.name, result.problems);
     notify(editor, `Could not import ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
-  // The scene stands beside the map until it is saved: the map is its backdrop, by its file name.
-  const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
-  // Tile layers are drawn as the document's backdrop (the map itself), so they are not "left out".
-  const skipped = tiledMap ? result.skipped.filter((s) => !(s.object === 0 && s.property === undefined && s.reason.startsWith("tilelayer:"))) : result.skipped;
+  const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);

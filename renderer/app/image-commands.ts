@@ -33,7 +33,7 @@ export const pictureOfFile = (file: File): PictureInput => ({
 });
 
 /** Bytes as a data: URL of their type (base64, as the format wants it). */
-export async function dataUrlOf(bytes: Uint8Array, type: ImageType): Promise<string> {
+export function dataUrlOf(bytes: Uint8Array, type: ImageType): string {
   return `data:${type};base64,${encodeBase64(bytes)}`;
 }
 
@@ -72,7 +72,7 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
     }
     // Beside the scene on disk (desktop app): its path relative to the scene file's folder.
     const relative = api && file.path !== "" && scenePath !== undefined ? relativeImagePath(scenePath, file.path) : null;
-    const src = relative ?? (await dataUrlOf(bytes, type));
+    const src = relative ?? dataUrlOf(bytes, type);
     const entry = await editor.imageCache.provide(src, scenePath, bytes, type);
     if (entry.state !== "ready") {
       refused.push(`${file.name}: ${entry.state === "failed" ? entry.message : "it could not be decoded"}`);

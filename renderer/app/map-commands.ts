@@ -2,7 +2,7 @@
 // scene came from (core/tiled/write-back.ts), through the desktop shell (tiled:write) or the
 // folder a browser was given; Bake Tile Colliders adds the map's tile collision shapes as layers.
 import { bakeTileColliders, loadTiledMap, withBakedLayers, writeSceneIntoMap } from "../../core";
-import { relativePath, resolvePath } from "../../core/scene/file-paths";
+import { relativePath, resolvePath, STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
 import { desktop } from "../platform/files";
@@ -10,12 +10,8 @@ import { writeBesideWebScene } from "../platform/web-files";
 import { currentScene, notify } from "../store/actions";
 import { tiledMapOf } from "../tiled-map/backdrop";
 
-/**
- * Stand-in for the scene's folder as an absolute path (its real place is the shell's business):
- * the map's paths, and its file properties' paths, can then be worked out as absolute ones. Deep
- * enough that a path climbing out of the scene's folder stays below it.
- */
-const SCENE_DIR = `/${Array.from({ length: 32 }, (_, i) => `:above-${32 - i}`).join("/")}/:scene`;
+/** The scene's folder as an absolute path (its real place is the shell's business), so the map's paths and its file properties' can be worked out as absolute ones. */
+const SCENE_DIR = `${STAND_IN_ROOT}/:scene`;
 
 /** The scene's map, where it can be read from, and a reader of the files beside it. */
 function mapOf(editor: Editor): { readonly src: string; readonly read: (path: string) => Promise<string>; readonly base: string | undefined } | string {

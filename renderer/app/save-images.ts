@@ -35,7 +35,7 @@ export async function imagesForFolder(images: readonly SceneImage[], fromDir: st
     const bytes = await read(images[i]!.src);
     if (!bytes.ok) unreadable.push(images[i]!.src);
     else {
-      out[i] = await dataUrlOf(bytes.bytes, bytes.type);
+      out[i] = dataUrlOf(bytes.bytes, bytes.type);
       embedded++;
     }
   }

@@ -6,6 +6,7 @@
 // A handle cannot go into the store (it is not plain data); the document's `file.path` holds a key
 // to it instead ("web-file:3"), so the handle follows the document: a failed open, New or Import
 // leaves the store's file, and so which file Save writes, exactly as for the desktop's paths.
+import { STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { FileOutcome, FileType, OpenedDocument } from "./files";
 
 /** The parts of FileSystemWritableFileStream used here. */
@@ -194,20 +195,14 @@ async function writeHandle(handle: WebFileHandle, text: string): Promise<FileOut
   return { kind: "done", value: { name: handle.name } };
 }
 
-/**
- * Stand-ins for the folders above the one the user opened, whose names a page never learns: a
- * path that climbs out of the opened folder ("../../x.png" from its top) still moves right
- * between two places inside it, as long as it climbs at most this many folders.
- */
-const ABOVE = Array.from({ length: 32 }, (_, i) => `:above-${32 - i}`).join("/");
-
 /** A scene's folder inside the folder it was opened or saved in, in sceneFolder's form; undefined when none. */
 export function webSceneFolder(path: string): string | undefined {
   const folder = folders.get(path);
   return folder ? folderPath(folder.sceneDir) : undefined;
 }
 
-const folderPath = (sceneDir: readonly string[]): string => `/${[ABOVE, ...sceneDir].join("/")}`;
+/** The folder the user opened stands at STAND_IN_ROOT: its own name and place a page never learns. */
+const folderPath = (sceneDir: readonly string[]): string => [STAND_IN_ROOT, ...sceneDir].join("/");
 
 /**
  * Writes the document's file, or one the browser's Save dialog asks for (Save As, or no file yet).

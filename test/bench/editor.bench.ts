@@ -207,13 +207,7 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   rows.push(await measureClicks(page, await Promise.all(inputs.clicks.map((t) => onCanvas(page, t)))));
   await selectNone(page);
 
-  const cx = 640, cy = 420;
-  await page.mouse.move(cx, cy);
-  await page.mouse.down({ button: "middle" });
-  await startFrames(page);
-  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
-  const pan = summarise(await stopFrames(page));
-  await page.mouse.up({ button: "middle" });
+  const pan = await middlePan(page);
   rows.push({ name: "pan at 100 %, 100,000 shapes", frames: pan, figures: [], note: () => "" });
 
   await startFrames(page);
@@ -239,7 +233,7 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   const zoomText = await textOf(page, "zoom");
   await page.mouse.down({ button: "middle" });
   await startFrames(page);
-  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(4 * Math.PI * u)]);
+  await sweepMouse(page, 3000, (u) => [CX + 400 * Math.sin(2 * Math.PI * u), CY + 250 * Math.sin(4 * Math.PI * u)]);
   const panOut = summarise(await stopFrames(page));
   await page.mouse.up({ button: "middle" });
   const drawn = await page.locator("[data-drawn-shapes]").getAttribute("data-drawn-shapes").catch(() => null);
@@ -248,15 +242,23 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   return rows;
 }
 
-/** A middle-button pan for ~3 s, then wheel zoom out to 1/8 and back for ~3 s, about the canvas's middle. */
-async function panAndZoom(page: Page, what: string): Promise<Row[]> {
-  const cx = 640, cy = 420;
-  await page.mouse.move(cx, cy);
+/** The canvas's middle on the page, where pans and zooms happen. */
+const CX = 640, CY = 420;
+
+/** A middle-button pan for ~3 s about the canvas's middle (a figure of eight): its frames. */
+async function middlePan(page: Page): Promise<ReturnType<typeof summarise>> {
+  await page.mouse.move(CX, CY);
   await page.mouse.down({ button: "middle" });
   await startFrames(page);
-  await sweepMouse(page, 3000, (u) => [cx + 400 * Math.sin(2 * Math.PI * u), cy + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
+  await sweepMouse(page, 3000, (u) => [CX + 400 * Math.sin(2 * Math.PI * u), CY + 250 * Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * u)]);
   const pan = summarise(await stopFrames(page));
   await page.mouse.up({ button: "middle" });
+  return pan;
+}
+
+/** A middle-button pan for ~3 s, then wheel zoom out to 1/8 and back for ~3 s, about the canvas's middle. */
+async function panAndZoom(page: Page, what: string): Promise<Row[]> {
+  const pan = await middlePan(page);
   await startFrames(page);
   const zoomStart = Date.now();
   let wheels = 0;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { IPC, IPC_EVENTS, type ShellResult } from "../../core/shell/desktop-api";
+import { IPC, IPC_EVENTS } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
 import { createEditorPage, DOCUMENT_CHANNELS, registerDocumentIpc } from "../../electron/document-ipc";
 import type { InvokeEventLike } from "../../electron/ipc";
-import { fakeIpcMain } from "./helpers";
+import { expectError, fakeIpcMain } from "./helpers";
 
 const indexUrl = appIndexUrl("/app/dist/renderer/index.html");
 const editorContents = { id: 1 };
@@ -11,10 +11,6 @@ const policy = { indexUrl, editorContents: () => editorContents };
 const fromEditor: InvokeEventLike = { sender: editorContents, senderFrame: { url: indexUrl, parent: null } };
 const fromElsewhere: InvokeEventLike = { sender: editorContents, senderFrame: { url: "https://evil.example/", parent: null } };
 
-function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
-  expect(result).toMatchObject({ ok: false, canceled: false });
-  if (!result.ok && !result.canceled) expect(result.error).toMatch(pattern);
-}
 
 describe("createEditorPage", () => {
   it("knows nothing until the page reports, then the last report", () => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
 import type { ShellResult } from "../../core/shell/desktop-api";
+import type { ImageFileSystem } from "../../electron/image-files";
 import type { InvokeEventLike, InvokeHandler, IpcMainLike } from "../../electron/ipc";
 
 const created: string[] = [];
@@ -66,4 +67,29 @@ export function fakeIpcMain() {
   };
   const invoke = (channel: string, ev: InvokeEventLike, ...args: unknown[]): Promise<ShellResult<unknown>> => handlers.get(channel)!(ev, ...args);
   return { ipcMain, handlers, invoke };
+}
+
+/** A refusal (not a cancel) whose message matches `pattern`. */
+export function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
+  expect(result).toMatchObject({ ok: false, canceled: false });
+  if (!result.ok && !result.canceled) expect(result.error).toMatch(pattern);
+}
+
+/** A file system holding `files` (absolute path → bytes), recording what was read. */
+export function fakeFs(files: Record<string, Uint8Array>): ImageFileSystem & { readonly read: string[] } {
+  const read: string[] = [];
+  return {
+    read,
+    size: async (p) => {
+      const bytes = files[p];
+      if (!bytes) throw errnoError("ENOENT");
+      return bytes.length;
+    },
+    readBytes: async (p) => {
+      read.push(p);
+      const bytes = files[p];
+      if (!bytes) throw errnoError("ENOENT");
+      return bytes;
+    },
+  };
 }

@@ -5,12 +5,12 @@ import path from "node:path";
 import { writeFile, mkdir } from "node:fs/promises";
 import { describe, expect, it, vi } from "vitest";
 import { imageTypeOfBytes } from "../../core/scene/image-source";
-import { IPC, type ShellResult } from "../../core/shell/desktop-api";
+import { IPC } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
-import { createImageFiles, resolveImagePath, type ImageFileSystem } from "../../electron/image-files";
+import { createImageFiles, resolveImagePath } from "../../electron/image-files";
 import { IMAGE_CHANNELS, registerImageIpc } from "../../electron/image-ipc";
 import type { InvokeEventLike } from "../../electron/ipc";
-import { errnoError, fakeIpcMain, tempDir } from "./helpers";
+import { expectError, fakeFs, fakeIpcMain, tempDir } from "./helpers";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
@@ -19,30 +19,7 @@ const GIF = new TextEncoder().encode("GIF89a....");
 
 const scene = path.resolve("/levels/one/level.json");
 
-function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
-  expect(result).toMatchObject({ ok: false, canceled: false });
-  if (result.ok || result.canceled) return;
-  expect(result.error).toMatch(pattern);
-}
 
-/** A file system holding `files` (absolute path → bytes), recording what was read. */
-function fakeFs(files: Record<string, Uint8Array>): ImageFileSystem & { readonly read: string[] } {
-  const read: string[] = [];
-  return {
-    read,
-    size: async (p) => {
-      const bytes = files[p];
-      if (!bytes) throw errnoError("ENOENT");
-      return bytes.length;
-    },
-    readBytes: async (p) => {
-      read.push(p);
-      const bytes = files[p];
-      if (!bytes) throw errnoError("ENOENT");
-      return bytes;
-    },
-  };
-}
 
 describe("imageTypeOfBytes", () => {
   it("knows PNG, JPEG and WebP by their first bytes, and nothing else", () => {

@@ -9,39 +9,15 @@ import { IPC, type ShellResult } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
 import { createDesktopApi } from "../../electron/desktop-api-client";
 import { createSceneFileService, type DialogLike } from "../../electron/file-service";
-import type { ImageFileSystem } from "../../electron/image-files";
 import type { InvokeEventLike } from "../../electron/ipc";
 import { createTiledFiles, readableScenes, resolveTiledPath } from "../../electron/tiled-files";
 import { registerTiledIpc, TILED_CHANNELS } from "../../electron/tiled-ipc";
-import { errnoError, fakeIpcMain, tempDir } from "./helpers";
+import { expectError, fakeFs, fakeIpcMain, tempDir } from "./helpers";
 
 const scene = path.resolve("/levels/one/level.json");
 const text = (s: string) => new TextEncoder().encode(s);
 
-function expectError(result: ShellResult<unknown>, pattern: RegExp): void {
-  expect(result).toMatchObject({ ok: false, canceled: false });
-  if (result.ok || result.canceled) return;
-  expect(result.error).toMatch(pattern);
-}
 
-/** A file system holding `files` (absolute path → bytes), recording what was read. */
-function fakeFs(files: Record<string, Uint8Array>): ImageFileSystem & { readonly read: string[] } {
-  const read: string[] = [];
-  return {
-    read,
-    size: async (p) => {
-      const bytes = files[p];
-      if (!bytes) throw errnoError("ENOENT");
-      return bytes.length;
-    },
-    readBytes: async (p) => {
-      read.push(p);
-      const bytes = files[p];
-      if (!bytes) throw errnoError("ENOENT");
-      return bytes;
-    },
-  };
-}
 
 describe("resolveTiledPath", () => {
   it("resolves a map, tileset or template path against the scene's folder, ../ included", () => {

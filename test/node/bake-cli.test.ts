@@ -1,29 +1,13 @@
 // `collider-studio import MAP.tmj --bake-tile-colliders`, in process with files in memory.
+import { runInMemory } from "./run-cli";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile } from "../../core/node/files";
 import { parseScene } from "../../core/scene/io";
 import type { JsonObject } from "../../core/tiled/types";
 import { rect, tile, tileLayer, tmj } from "../core/tiled/tile-map-fixtures";
 
-const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
-async function run(argv: readonly string[], files: Record<string, string>) {
-  let out = "", err = "";
-  const written: Record<string, string> = {};
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readText: async (path) => {
-      if (!(path in files)) throw new Error(`no file ${path}`);
-      return files[path]!;
-    },
-    writeText: async (path, text) => void (written[path] = text),
-  };
-  const code = await runCli(argv, io);
-  expect(out + err).not.toMatch(STACK_LINE);
-  return { code, out, err, written };
-}
+const run = (argv: readonly string[], files: Record<string, string>) => runInMemory(argv, files);
 
 /** An object layer with one wall, a tile layer of 100 ground tiles and a row holding a tile with a point object. */
 function level(): JsonObject {

@@ -1,39 +1,14 @@
 // `collider-studio export --format tiled --into MAP.tmj`: the scene written back into the map it
 // came from, in process with files held in memory. (Real maps read by Tiled: test/export/tiled-merge-real.test.ts.)
+import { runInMemory } from "./run-cli";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliIO } from "../../core/node/cli";
 import { parseScene, parseTmx, serializeScene, writeTmx, type Scene } from "../../core/index";
 
-interface Run {
-  readonly code: number;
-  readonly out: string;
-  readonly err: string;
-  readonly written: Record<string, string>;
-}
 
 /** The maps' external tileset, which the map loader reads with them. */
 const TILESET = '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="tiles" tilewidth="32" tileheight="32" tilecount="1" columns="1">\n <image source="tiles.png" width="32" height="32"/>\n</tileset>\n';
 
-async function run(argv: readonly string[], given: Record<string, string>): Promise<Run> {
-  const files: Record<string, string> = { "maps/tiles.tsx": TILESET, ...given };
-  let out = "", err = "";
-  const written: Record<string, string> = {};
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readText: async (path) => {
-      if (path in files) return files[path]!;
-      throw new Error(`no file ${path} in this test`);
-    },
-    writeText: async (path, text) => {
-      written[path] = text;
-      return path in files ? `${path}.bak` : null;
-    },
-  };
-  const code = await runCli(argv, io);
-  expect(err).not.toMatch(/^\s{4}at /m);
-  return { code, out, err, written };
-}
+const run = (argv: readonly string[], given: Record<string, string>) => runInMemory(argv, { "maps/tiles.tsx": TILESET, ...given });
 
 const MAP = {
   type: "map",

@@ -1,31 +1,14 @@
 // `collider-studio import` of TMX and TMJ maps through loadTiledMap: external tilesets and
 // templates read (templates applied), one line per problem naming the file, line and column,
 // exit 1 for a file read and found wrong, 2 for a file that cannot be read, never a stack trace.
+import { runInMemory } from "./run-cli";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliIO } from "../../core/node/cli";
-import { readTextFile } from "../../core/node/files";
 import { parseScene } from "../../core/scene/io";
 
 const FIXTURES = "test/fixtures/tiled";
-const STACK_LINE = /^\s{4}at /m;
 
 /** Runs the CLI in process; files come from `files`, else from disk. */
-async function run(argv: readonly string[], files: Record<string, string> = {}) {
-  let out = "", err = "";
-  const reads: string[] = [];
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readText: async (path) => {
-      reads.push(path);
-      return path in files ? files[path]! : readTextFile(path);
-    },
-    writeText: async () => null,
-  };
-  const code = await runCli(argv, io);
-  expect(out + err).not.toMatch(STACK_LINE);
-  return { code, out, err, reads };
-}
+const run = (argv: readonly string[], files: Record<string, string> = {}) => runInMemory(argv, files, { disk: true });
 
 const MAP = (body: string, tilesets = "") => `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" orientation="orthogonal" renderorder="right-down" width="4" height="4" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="9">
