@@ -14,6 +14,8 @@ import { readImageBytes } from "../images/image-source";
 import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
+import type { JsonObject } from "../../core/tiled/types";
+import { setGridSize } from "../store/view-actions";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -236,7 +238,7 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
  * browser given the map alone), the map's own file, with why. A map that is itself malformed has
  * its problems (file, line, column).
  */
-async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
+async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null; readonly tileSize: number | null } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
   const reader = editor.backdrop.reader;
   const loaded = await loadTiledMap(doc.name, async (path) => {
     if (path === doc.name) return doc.text;
@@ -244,12 +246,18 @@ async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ reado
     if (!read.ok) throw new Error(read.message);
     return read.text;
   });
-  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null };
+  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null, tileSize: squareTile(loaded.resolved) };
   const own = parseTiledFile(doc.text, doc.name, "map");
   if (!own.ok) return { ok: false, problems: own.problems };
   const why = loaded.problems.find((p) => p.unreadable);
   if (!why) return { ok: false, problems: loaded.problems };
-  return { ok: true, text: JSON.stringify(own.value), unread: why.message };
+  return { ok: true, text: JSON.stringify(own.value), unread: why.message, tileSize: squareTile(own.value) };
+}
+
+/** A map's tile size when its tiles are square, else null. */
+function squareTile(map: JsonObject): number | null {
+  const { tilewidth: w, tileheight: h } = map;
+  return typeof w === "number" && w >= 1 && w === h ? w : null;
 }
 
 /**
@@ -275,8 +283,12 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   if (skipped.length > 0) {
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
+  // Drawn over the map's tiles, colliders snap to them as in Tiled: the grid takes the tile size.
+  const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size ? map.tileSize : null;
+  if (grid !== null) setGridSize(editor, grid);
+  const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
   const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
-  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}`);
+  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}${gridNote}`);
 }
 
 /** Why a map imported as a single file (a browser's file input) shows no tiles. */

@@ -42,7 +42,9 @@ describe("importing a Tiled map", () => {
     const s = editor.getState();
     expect(tiledMapOf(s.extras)).toEqual({ src: "level 1.tmj" });
     expect(s.file).toEqual({ name: "level 1.json", importedFrom: "/game/maps/level 1.tmj" });
-    expect(s.notice).toBe("Imported 1 shape from level 1.tmj");
+    // Colliders drawn over the tiles snap to them: the grid takes the map's 16-unit tiles.
+    expect(s.notice).toBe("Imported 1 shape from level 1.tmj; the grid is now 16, the map's tile size");
+    expect(s.grid.size).toBe(16);
   });
 
   it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them", async () => {
@@ -83,7 +85,7 @@ describe("importing a TMX map with its tileset and templates", () => {
     expect(shapes.map((sh) => [sh.name, sh.class, sh.x, sh.y])).toEqual([["wall", "Solid", 8, 4], ["door", "Door", 23, 10]]);
     expect(asked).toEqual([["../tiles/ground.tsx", "/game/maps/level.tmx"], ["door.tx", "/game/maps/level.tmx"]]);
     expect(editor.getState().file.name).toBe("level.json");
-    expect(editor.getState().notice).toBe("Imported 2 shapes from level.tmx");
+    expect(editor.getState().notice).toBe("Imported 2 shapes from level.tmx; the grid is now 16, the map's tile size");
   });
 
   it("where the files beside it cannot be read, imports the map's own objects and says what was not read", async () => {
