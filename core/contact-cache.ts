@@ -7,7 +7,7 @@
 import { pairKey, SLOT_LIMIT, type PairSet } from "./broad-phase";
 import { collide, Manifold } from "./manifold";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
-import type { Geometry, Transform } from "./shapes";
+import type { ShapeGeometry, Transform } from "./shapes";
 import { vec2 } from "./vec2";
 
 /** What the cache reads of the shapes and their boxes, slot by slot (the world's ShapeTable and BroadPhase). */
@@ -17,7 +17,7 @@ export interface ContactShapes {
   index(slot: number): number;
   /** Bumped on every change of the slot's shape. */
   version(slot: number): number;
-  geometry(slot: number): Geometry;
+  geometry(slot: number): ShapeGeometry;
   /** After geometry(slot). */
   transform(slot: number): Transform;
   /** Whether the two shapes' filter bits let them interact. */

@@ -2,7 +2,7 @@
 import { closestOnSegment } from "./distance";
 import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
-import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, type ShapeGeometry, type Transform } from "./shapes";
 
 export interface AABB {
   readonly minX: number;
@@ -12,7 +12,15 @@ export interface AABB {
 }
 
 /** The tight world-space bounding box of a geometry under a transform. */
-export function computeAABB(g: Geometry, xf: Transform): AABB {
+export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
+  if (g.kind === COMPOUND) {
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const part of g.parts) {
+      const b = computeAABB(part, xf);
+      minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY);
+    }
+    return { minX, minY, maxX, maxY };
+  }
   const { c, s, px, py } = xf;
   if (g.kind === CIRCLE) {
     const x = c * g.cx - s * g.cy + px, y = s * g.cx + c * g.cy + py;
@@ -64,8 +72,9 @@ export function aabbOverlaps(a: AABB, b: AABB): boolean {
 
 const closest = new Float64Array(2);
 
-/** Whether the world point (x, y) is inside or on the geometry. */
-export function containsPoint(g: Geometry, xf: Transform, x: number, y: number): boolean {
+/** Whether the world point (x, y) is inside or on the geometry. A chain encloses nothing: never. */
+export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
+  if (g.kind === COMPOUND) return g.solid && g.parts.some((part) => containsPoint(part, xf, x, y));
   // Into the local frame: the inverse rotation of (p − translation).
   const dx = x - xf.px, dy = y - xf.py;
   const lx = xf.c * dx + xf.s * dy, ly = -xf.s * dx + xf.c * dy;

@@ -31,6 +31,12 @@ export {
   type PolygonGeometry,
   /** Any of the three geometries, by `kind`. */
   type Geometry,
+  /** Geometry kind of a compound: a concave polygon's convex pieces, or a chain's edges. */
+  COMPOUND,
+  /** A compound of convex parts in one local frame: a solid (concave polygon) or edges (chain, maybe one-sided). */
+  type CompoundGeometry,
+  /** What a scene shape collides as: a Geometry or a CompoundGeometry. */
+  type ShapeGeometry,
   /** A rigid transform: position and rotation as cosine and sine. */
   type Transform,
   /** A guarded constructor's result: `{ok: true, value}` or `{ok: false, reason}`, never NaN. */
@@ -43,6 +49,10 @@ export {
   makePolygon,
   /** A box of half-widths hw, hh, centred at (cx, cy) and turned by `degrees`. */
   makeBox,
+  /** An edge between two distinct points: a capsule of radius 0. */
+  makeSegment,
+  /** A compound of convex parts: solid, or edges that may be one-sided. */
+  makeCompound,
   /** A scene shape's geometry in its local frame. */
   geometryOf,
   /** A scene shape's transform (position and rotation). */
@@ -56,6 +66,24 @@ export {
   /** A scene point `[x, y]` as a Vec2. */
   toVec,
 } from "./hull";
+export {
+  /** Null when points form a simple polygon (convex or concave), else the problem, naming the first two crossing edges. */
+  checkSimplePolygon,
+  /** The first two edges (by index) of an outline that cross or touch, or null. */
+  firstCrossingEdges,
+  /** Whether a simple polygon is strictly convex. */
+  isConvexOutline,
+  /** Convex pieces (at most 8 points each by default) whose union is a simple polygon. */
+  convexPieces,
+  /** The most points of a concave polygon's convex piece (Box2D's limit). */
+  MAX_PIECE_VERTICES,
+  /** What the format says of a simple polygon's points. */
+  type OutlineProblem,
+} from "./outline";
+export {
+  /** What the format says of a chain's points (count, repeats), or null. */
+  chainPointsProblem,
+} from "./kinds/chain";
 export {
   /** An axis-aligned box: minX, minY, maxX, maxY. */
   type AABB,
@@ -203,10 +231,12 @@ export {
 export {
   /** A scene: shapes, probes, layers, collision layer names. */
   type Scene,
-  /** A collider: circle, box, capsule or convex polygon, with its id, pose, layer and bits. */
+  /** A collider: circle, box, capsule, polygon (convex or concave) or chain, with its id, pose, layer and bits. */
   type Shape,
-  /** A convex polygon shape: points local to its position. */
+  /** A polygon shape: a simple outline (convex or concave), points local to its position. */
   type PolygonShape,
+  /** Edges through points (Box2D chain), open or closed, maybe one-sided. */
+  type ChainShape,
   /** A shape's `type`. */
   type ShapeType,
   /** Every ShapeType, in the editor's order. */
@@ -252,6 +282,8 @@ export {
   collisionLayerOf,
   /** The collision bits a shape scans (default 1). */
   collisionMaskOf,
+  /** Whether a shape is a sensor (a trigger): `sensor: true`. */
+  isSensor,
   /** The scene format version this build writes. */
   SCENE_VERSION,
   /** A scene with no shapes, probes or layers. */

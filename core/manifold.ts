@@ -7,7 +7,7 @@
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
 import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
@@ -643,6 +643,35 @@ export const COLLIDE: readonly (readonly Collider[])[] = (() => {
 })();
 
 /** The contact manifold of any two geometries; `out` is filled and returned. */
-export function collide(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold = new Manifold()): Manifold {
+export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold = new Manifold()): Manifold {
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return collideCompound(a, xfA, b, xfB, out);
   return COLLIDE[a.kind]![b.kind]!(a, xfA, b, xfB, out);
+}
+
+const partManifold = new Manifold();
+
+/**
+ * A pair with a compound side: every pair of parts, reporting the deepest (its depth, normal and
+ * contact points); no overlap when none overlaps. Two chains never collide (Box2D's rule).
+ */
+function collideCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold): Manifold {
+  out.pointCount = 0;
+  out.depth = 0;
+  if (a.kind === COMPOUND && b.kind === COMPOUND && !a.solid && !b.solid) return out;
+  const partsA = a.kind === COMPOUND ? a.parts : [a];
+  const partsB = b.kind === COMPOUND ? b.parts : [b];
+  for (const pa of partsA) {
+    for (const pb of partsB) {
+      const m = COLLIDE[pa.kind]![pb.kind]!(pa, xfA, pb, xfB, partManifold);
+      if (m.pointCount > 0 && (out.pointCount === 0 || m.depth > out.depth)) copyManifold(m, out);
+    }
+  }
+  return out;
+}
+
+function copyManifold(from: Manifold, to: Manifold): void {
+  to.pointCount = from.pointCount;
+  to.normalX = from.normalX; to.normalY = from.normalY; to.depth = from.depth;
+  to.point1X = from.point1X; to.point1Y = from.point1Y; to.separation1 = from.separation1;
+  to.point2X = from.point2X; to.point2Y = from.point2Y; to.separation2 = from.separation2;
 }

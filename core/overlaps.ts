@@ -3,7 +3,7 @@
 // reference it is tested against is test/core/scan-reference.ts.
 import { shapeBounds, type AABB } from "./geometry";
 import { collide, Manifold } from "./manifold";
-import { CIRCLE, geometryOf, transformOf, type Geometry, type Transform } from "./shapes";
+import { CIRCLE, geometryOf, transformOf, type ShapeGeometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
 
@@ -20,7 +20,7 @@ export interface OverlapPair {
 /** A scene shape ready for collision queries: geometry, transform and bounds. */
 export interface CollisionBody {
   readonly shape: Shape;
-  readonly geometry: Geometry;
+  readonly geometry: ShapeGeometry;
   readonly transform: Transform;
   readonly aabb: AABB;
 }
@@ -46,14 +46,14 @@ export function makeBody(shape: Shape): CollisionBody {
 }
 
 /** The geometry of a validated scene shape; throws, naming the shape, for one that bypassed validation. */
-export function shapeGeometry(shape: Shape): Geometry {
+export function shapeGeometry(shape: Shape): ShapeGeometry {
   const g = geometryOf(shape);
   if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
   return g.value;
 }
 
 /** The shape's transform. A capsule made as a circle turns nothing: without its rotation it gives bit-identical results. */
-export function shapeTransform(shape: Shape, geometry: Geometry): Transform {
+export function shapeTransform(shape: Shape, geometry: ShapeGeometry): Transform {
   return geometry.kind === CIRCLE && geometry.cx === 0 && geometry.cy === 0 ? { px: shape.x, py: shape.y, c: 1, s: 0 } : transformOf(shape);
 }
 

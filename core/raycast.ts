@@ -4,7 +4,7 @@
 // at fraction 0. A zero-length ray is a miss. Results go to caller-owned outputs (CastOutput in
 // world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
-import { CAPSULE, CIRCLE, type Geometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 
 /** The result of a ray or shape cast, in world space. */
 export class CastOutput {
@@ -221,6 +221,38 @@ export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: num
     : rayPolygon(g.vertices, g.normals, g.count, px, py, dx, dy, maxFraction, out);
 }
 
+const partHit = new RayHit();
+
+/**
+ * A ray in a compound's local frame against its parts grown by `extra`: the first hit over the
+ * parts. A solid (a concave polygon's pieces) is INSIDE when the ray starts in any piece: the
+ * pieces' union is one solid, so a ray from outside it enters first where it enters a piece. A
+ * chain's edge is never INSIDE (a ray starting on an edge misses it); a one-sided edge is missed
+ * by a ray starting behind its line (Box2D's b2RayCastSegment with oneSided).
+ */
+export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  let status: RayStatus = MISS, best = maxFraction;
+  for (const part of g.parts) {
+    if (g.oneSided && part.kind === CAPSULE) {
+      const ex = part.x2 - part.x1, ey = part.y2 - part.y1;
+      if ((px - part.x1) * ey - (py - part.y1) * ex < 0) continue;
+    }
+    const s = rayGeometryLocal(part, extra, px, py, dx, dy, best, partHit);
+    if (s === INSIDE) {
+      if (g.solid) return INSIDE;
+      continue;
+    }
+    if (s === HIT && (status === MISS || partHit.fraction < best)) {
+      status = HIT;
+      best = partHit.fraction;
+      out.fraction = partHit.fraction;
+      out.normalX = partHit.normalX;
+      out.normalY = partHit.normalY;
+    }
+  }
+  return status;
+}
+
 export interface RayCastOptions {
   /** Report a ray that starts inside the shape as a hit at fraction 0 (normal: against the ray). */
   readonly reportInside?: boolean;
@@ -236,7 +268,7 @@ const localHit = new RayHit();
  * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
  * hit point is from + fraction·(to − from); the normal points out of the shape.
  */
-export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
+export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
   // Small enough for V8 to inline into the caller, which then hands the ray over in an array: the
   // doubles of a call V8 does not inline are boxed, and castRay is too big to be inlined.
   const ray = ends;
@@ -245,7 +277,7 @@ export function rayCast(g: Geometry, xf: Transform, fromX: number, fromY: number
 }
 
 /** rayCast's work: the ray's ends in `ray` (from x, y, to x, y), `local` for the local-frame hit. */
-function castRay(g: Geometry, xf: Transform, ray: Float64Array, local: RayHit, out: CastOutput, options: RayCastOptions): CastOutput {
+function castRay(g: ShapeGeometry, xf: Transform, ray: Float64Array, local: RayHit, out: CastOutput, options: RayCastOptions): CastOutput {
   const fromX = ray[0]!, fromY = ray[1]!, toX = ray[2]!, toY = ray[3]!;
   const maxFraction = options.maxFraction ?? 1;
   out.hit = false;
@@ -263,7 +295,7 @@ function castRay(g: Geometry, xf: Transform, ray: Float64Array, local: RayHit, o
     const wx = fromX - xf.px, wy = fromY - xf.py;
     const px = c * wx + s * wy, py = -s * wx + c * wy;
     const dx = c * tx + s * ty, dy = -s * tx + c * ty;
-    status = rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction, local);
+    status = g.kind === COMPOUND ? rayCompoundLocal(g, 0, px, py, dx, dy, maxFraction, local) : rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction, local);
   }
   if (status === MISS) return out;
   if (status === INSIDE) {

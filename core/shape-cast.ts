@@ -11,7 +11,8 @@ import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
-import { CIRCLE, POLYGON, type CircleGeometry, type Geometry, type Transform } from "./shapes";
+import { edgeFaces } from "./one-sided";
+import { CAPSULE, CIRCLE, COMPOUND, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -89,7 +90,8 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
  * Sweeps B from xfB by (tx, ty) (world units, no rotation) against A at xfA. Fills and returns
  * `out`: fraction in [0, maxFraction], point on A's surface, normal out of A.
  */
-export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
+export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return castCompound(a, xfA, b, xfB, tx, ty, out, maxFraction);
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
@@ -98,6 +100,37 @@ export function shapeCast(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
   if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, motion, out, false);
   if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, motion, out, true);
   return advance(a, xfA, b, xfB, motion, out);
+}
+
+const partCast = new CastOutput();
+
+/**
+ * A sweep with a compound side: the first contact over every pair of parts. A sweep starting
+ * overlapping any part starts inside (fraction 0). Two chains never meet; a one-sided edge stops
+ * only a shape that starts in front of it and moves against its normal (edgeFaces).
+ */
+function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
+  out.hit = false;
+  out.startedInside = false;
+  out.iterations = 0;
+  if (a.kind === COMPOUND && b.kind === COMPOUND && !a.solid && !b.solid) return out;
+  const partsA = a.kind === COMPOUND ? a.parts : [a], partsB = b.kind === COMPOUND ? b.parts : [b];
+  const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
+  let best = maxFraction;
+  for (const pa of partsA) {
+    if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, xfB.px, xfB.py, tx, ty)) continue;
+    for (const pb of partsB) {
+      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, xfA.px, xfA.py, -tx, -ty)) continue;
+      shapeCast(pa, xfA, pb, xfB, tx, ty, partCast, best);
+      out.iterations += partCast.iterations;
+      if (!partCast.hit || (out.hit && partCast.fraction >= best)) continue;
+      best = partCast.fraction;
+      out.setHit(partCast.fraction, partCast.normalX, partCast.normalY, partCast.pointX, partCast.pointY);
+      out.startedInside = partCast.startedInside;
+      if (out.startedInside) return out;
+    }
+  }
+  return out;
 }
 
 /**
@@ -214,10 +247,13 @@ export interface RoundedHull {
  * start and at the end, grown by its radius (exact for a convex shape under translation). One
  * point for a still circle, two (a stadium) for a circle's or a capsule's straight slide.
  */
-export function sweptHull(g: Geometry, xf: Transform, tx: number, ty: number): RoundedHull {
-  const placed = new Float64Array(2 * coreCount(g));
-  const n = placeCore(g, xf.c, xf.s, xf.px, xf.py, placed);
-  const core = Array.from({ length: n }, (_, i) => vec2(placed[2 * i]!, placed[2 * i + 1]!));
+export function sweptHull(g: ShapeGeometry, xf: Transform, tx: number, ty: number): RoundedHull {
+  const core: Vec2[] = [];
+  for (const part of g.kind === COMPOUND ? g.parts : [g]) {
+    const placed = new Float64Array(2 * coreCount(part));
+    const n = placeCore(part, xf.c, xf.s, xf.px, xf.py, placed);
+    for (let i = 0; i < n; i++) core.push(vec2(placed[2 * i]!, placed[2 * i + 1]!));
+  }
   const all = [...core, ...core.map((p) => vec2(p.x + tx, p.y + ty))];
   const hull = computeHull(all);
   if (hull.ok) return { points: hull.points, radius: g.radius };

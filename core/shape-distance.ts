@@ -1,7 +1,7 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
 import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, POLYGON, type Geometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, POLYGON, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
   /** Distance between the surfaces; 0 when the shapes touch or overlap. */
@@ -80,7 +80,8 @@ function coreScratch(count: number): Float64Array {
   return proxyB;
 }
 
-export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {
+export function shapeDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: DistanceOutput = new DistanceOutput()): DistanceOutput {
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return compoundDistance(a, xfA, b, xfB, out);
   // B relative to A, for precision far from the origin.
   const dx = xfB.px - xfA.px, dy = xfB.py - xfA.py;
   const rc = xfA.c * xfB.c + xfA.s * xfB.s, rs = xfA.c * xfB.s - xfA.s * xfB.c;
@@ -126,5 +127,24 @@ export function shapeDistance(a: Geometry, xfA: Transform, b: Geometry, xfB: Tra
   out.pointAY = xfA.s * ax + xfA.c * ay + xfA.py;
   out.pointBX = xfA.c * bx - xfA.s * by + xfA.px;
   out.pointBY = xfA.s * bx + xfA.c * by + xfA.py;
+  return out;
+}
+
+const partDistance = new DistanceOutput();
+
+/** With a compound side: the closest pair of parts (0 when any pair overlaps). */
+function compoundDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: DistanceOutput): DistanceOutput {
+  let found = false;
+  for (const pa of a.kind === COMPOUND ? a.parts : [a]) {
+    for (const pb of b.kind === COMPOUND ? b.parts : [b]) {
+      shapeDistance(pa, xfA, pb, xfB, partDistance);
+      if (found && partDistance.distance >= out.distance) continue;
+      found = true;
+      out.distance = partDistance.distance;
+      out.normalX = partDistance.normalX; out.normalY = partDistance.normalY;
+      out.pointAX = partDistance.pointAX; out.pointAY = partDistance.pointAY;
+      out.pointBX = partDistance.pointBX; out.pointBY = partDistance.pointBY;
+    }
+  }
   return out;
 }

@@ -4,7 +4,7 @@
 import { bitsCollide, type FilterRule } from "./collision-filter";
 import { copiedInto } from "./broad-phase";
 import { shapeGeometry, shapeTransform } from "./overlaps";
-import type { Geometry, Transform } from "./shapes";
+import type { ShapeGeometry, Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
 
 export class ShapeTable {
@@ -14,7 +14,7 @@ export class ShapeTable {
    * Made the first time a pair's boxes meet or a query reaches the shape, undefined until then
    * and again after an edit: most shapes of a big level are never near another.
    */
-  private geometryAt: (Geometry | undefined)[] = [];
+  private geometryAt: (ShapeGeometry | undefined)[] = [];
   private transformAt: (Transform | undefined)[] = [];
   private indexAt = new Int32Array(16);
   private layerAt = new Uint32Array(16);
@@ -141,7 +141,7 @@ export class ShapeTable {
   }
 
   /** The slot's geometry, made now if this is its first use since the shape was set; throws, naming the shape, for one that bypassed validation. */
-  geometry(slot: number): Geometry {
+  geometry(slot: number): ShapeGeometry {
     let g = this.geometryAt[slot];
     if (g === undefined) {
       const shape = this.shapeAt[slot]!;

@@ -1,6 +1,8 @@
-// Collision geometry, as Box2D v3 keeps it: three kinds in local coordinates plus a transform.
-// A box is made as a polygon; a capsule whose core has no length is made as a circle. Geometry is
-// only built through the guarded constructors here, which never produce NaN.
+// Collision geometry, as Box2D v3 keeps it: three convex kinds in local coordinates plus a
+// transform, and a compound of them for the shapes that are not one convex piece (a concave
+// polygon's pieces, a chain's edges). A box is made as a polygon; a capsule whose core has no
+// length is made as a circle; an edge is a capsule of radius 0. Geometry is only built through the
+// guarded constructors here, which never produce NaN.
 import { computeHull } from "./hull";
 import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
@@ -10,6 +12,7 @@ export const CIRCLE = 0;
 export const CAPSULE = 1;
 export const POLYGON = 2;
 export type GeometryKind = typeof CIRCLE | typeof CAPSULE | typeof POLYGON;
+export const COMPOUND = 3;
 
 /**
  * Every geometry carries `extent`, its largest local coordinate magnitude plus its radius, and
@@ -24,7 +27,7 @@ export interface CircleGeometry {
   readonly radius: number;
 }
 
-/** A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius`. */
+/** A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius` (0 for an edge: makeSegment). */
 export interface CapsuleGeometry {
   readonly kind: typeof CAPSULE;
   readonly extent: number;
@@ -67,7 +70,29 @@ export const PACKED_RADIUS = 1;
 export const PACKED_EXTENT = 2;
 export const PACKED_VERTICES = 4;
 
+/** The convex kinds, which the pair kernels and the dispatch table COLLIDE[kindA][kindB] take. */
 export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
+
+/**
+ * A shape made of convex parts in one local frame. `solid`: a concave polygon's convex pieces,
+ * whose union is one solid: a point in any piece is inside it, a ray or a sweep starting in any
+ * piece starts inside it. Otherwise a chain's edges (capsules of radius 0), which enclose nothing;
+ * with `oneSided`, an edge from P to Q blocks rays, sweeps and time of impact only from its front,
+ * the side of the normal (dy, −dx), (dx, dy) = Q − P. `extent` and `bound` hold every part.
+ */
+export interface CompoundGeometry {
+  readonly kind: typeof COMPOUND;
+  readonly extent: number;
+  readonly bound: number;
+  /** Compounds have no radius of their own (each part has its own). */
+  readonly radius: 0;
+  readonly parts: readonly Geometry[];
+  readonly solid: boolean;
+  readonly oneSided: boolean;
+}
+
+/** What a scene shape collides as: one convex geometry, or a compound of them. */
+export type ShapeGeometry = Geometry | CompoundGeometry;
 
 /** A rigid transform: rotate by (c, s), then translate by (px, py). */
 export interface Transform {
@@ -121,6 +146,26 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
   const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2))) + radius;
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
+}
+
+/** An edge from (x1, y1) to (x2, y2): a capsule of radius 0 (Box2D's b2Segment), of non-zero length. */
+export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
+  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return { ok: false, reason: "segment: numbers must be finite" };
+  if (x1 === x2 && y1 === y2) return { ok: false, reason: "segment: its two points are the same" };
+  const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
+  const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2)));
+  return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius: 0 } };
+}
+
+/** A compound of convex parts (see CompoundGeometry); at least one part. */
+export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
+  if (parts.length === 0) return { ok: false, reason: "compound: it has no parts" };
+  let extent = 0, bound = 0;
+  for (const p of parts) {
+    extent = Math.max(extent, p.extent);
+    bound = Math.max(bound, p.bound);
+  }
+  return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts, solid, oneSided } };
 }
 
 /** Builds a polygon from points already in hull order (positive cross products). */
@@ -186,7 +231,7 @@ export function transformOf(shape: Shape): Transform {
  * The collision geometry of a validated scene shape, in its local frame. A shape the format
  * accepted always converts; the failure branch is for hand-built shapes that bypassed validation.
  */
-export function geometryOf(shape: Shape): Made<Geometry> {
+export function geometryOf(shape: Shape): Made<ShapeGeometry> {
   return coreKindOf(shape).geometry(shape);
 }
 

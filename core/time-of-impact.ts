@@ -14,7 +14,8 @@ import { CastOutput } from "./raycast";
 import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelSinCos, KERNEL_LIMIT } from "./sincos";
-import { POLYGON, type Geometry } from "./shapes";
+import { edgeFaces } from "./one-sided";
+import { CAPSULE, COMPOUND, POLYGON, type ShapeGeometry } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -261,7 +262,8 @@ function watchStep(watch: BoundWatch, t: number, nx: number, ny: number, turning
  * fraction of the pair's scale; out.tolerance gives it in world units) is how close counts as
  * touching: the reported time is never after the first contact, and the shapes are within it there.
  */
-export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance = TOI_TOLERANCE): TimeOfImpactOutput {
+export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance = TOI_TOLERANCE): TimeOfImpactOutput {
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return compoundTimeOfImpact(a, sweepA, b, sweepB, out, tMax, tolerance);
   // Below 1e-12 rounding could keep the steps from ever settling; above 0.01 it is no contact.
   if (!(tolerance >= 1e-12 && tolerance <= 0.01)) throw new RangeError(`timeOfImpact: tolerance must be from 1e-12 to 0.01 (got ${tolerance})`);
   out.hit = false;
@@ -396,5 +398,44 @@ export function timeOfImpact(a: Geometry, sweepA: Sweep, b: Geometry, sweepB: Sw
   }
   out.converged = false;
   out.fraction = t;
+  return out;
+}
+
+const partImpact = new TimeOfImpactOutput();
+const startA = { px: 0, py: 0, c: 1, s: 0 }, startB = { px: 0, py: 0, c: 1, s: 0 };
+
+/**
+ * With a compound side: the first impact over every pair of parts. Two chains never meet; a
+ * one-sided edge stops only a shape whose origin starts in front of it and which closes on it
+ * against its normal, judged at the start of the step (edgeFaces).
+ */
+function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput, tMax: number, tolerance: number): TimeOfImpactOutput {
+  if (!(tolerance >= 1e-12 && tolerance <= 0.01)) throw new RangeError(`timeOfImpact: tolerance must be from 1e-12 to 0.01 (got ${tolerance})`);
+  out.hit = false;
+  out.startedInside = false;
+  out.converged = true;
+  out.iterations = 0;
+  out.tolerance = 0;
+  if (a.kind === COMPOUND && b.kind === COMPOUND && !a.solid && !b.solid) return out;
+  poseAt(sweepA, 0, startA);
+  poseAt(sweepB, 0, startB);
+  const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
+  const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
+  let best = tMax;
+  for (const pa of a.kind === COMPOUND ? a.parts : [a]) {
+    if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, startA, startB.px, startB.py, vx, vy)) continue;
+    for (const pb of b.kind === COMPOUND ? b.parts : [b]) {
+      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, startB, startA.px, startA.py, -vx, -vy)) continue;
+      timeOfImpact(pa, sweepA, pb, sweepB, partImpact, best, tolerance);
+      out.iterations += partImpact.iterations;
+      out.tolerance = Math.max(out.tolerance, partImpact.tolerance);
+      if (!partImpact.converged) out.converged = false;
+      if (!partImpact.hit || (out.hit && partImpact.fraction >= best)) continue;
+      best = partImpact.fraction;
+      out.setHit(partImpact.fraction, partImpact.normalX, partImpact.normalY, partImpact.pointX, partImpact.pointY);
+      out.startedInside = partImpact.startedInside;
+      if (out.startedInside) return out;
+    }
+  }
   return out;
 }

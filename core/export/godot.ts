@@ -131,7 +131,7 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
 /** What the Godot export of `scene` leaves out of its images, and why. */
 export const godotImageNotes = (scene: Scene, options: GodotExportOptions = {}): readonly ImageNote[] => planGodotScene(scene, options).notes;
 
-const SHAPE_RESOURCE = { circle: "CircleShape2D", box: "RectangleShape2D", capsule: "CapsuleShape2D", polygon: "ConvexPolygonShape2D" } as const;
+const SHAPE_RESOURCE = { circle: "CircleShape2D", box: "RectangleShape2D", capsule: "CapsuleShape2D", polygon: "ConvexPolygonShape2D", chain: "ConcavePolygonShape2D" } as const;
 
 /** Twice the signed area: positive when the points turn with positive cross products. */
 function doubleArea(points: readonly Point[]): number {
@@ -165,6 +165,8 @@ function shapeProperties(shape: Shape, version: GodotVersion): string[] {
       const pts = doubleArea(shape.points) < 0 ? [shape.points[0]!, ...shape.points.slice(1).reverse()] : shape.points;
       return [`points = ${godotVector2Array(pts, version)}`];
     }
+    case "chain":
+      return [`segments = ${godotVector2Array(shape.points, version)}`]; // placeholder: issue 26's exporter work replaces it
     default:
       return assertNever(shape, "shape kind");
   }

@@ -142,6 +142,8 @@ export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 
       return options.capsules === "polygon" ? polygon(capsulePolygon(shape.radius, shape.height, options.capsuleSegments)) : rectLike(2 * shape.radius, shape.height, { capsule: true });
     case "polygon":
       return polygon(shape.points);
+    case "chain":
+      return polygon(shape.points); // placeholder: issue 26's exporter work replaces it
     default:
       return assertNever(shape, "shape kind");
   }

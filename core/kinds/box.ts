@@ -16,6 +16,7 @@ export const boxKind: CoreShapeKind<BoxShape, typeof schema> = {
   type: "box",
   schema,
   plainFields: (s) => plainSize(s.width) && plainSize(s.height),
+  solid: true,
   rotates: true,
   geometry: (s) => makeBox(s.width / 2, s.height / 2),
   writeBounds(shape, out, at) {

@@ -20,6 +20,7 @@ export const capsuleKind: CoreShapeKind<CapsuleShape, typeof schema> = {
   type: "capsule",
   schema,
   plainFields: (s) => plainSize(s.radius) && plainSize(s.height) && s.height >= 2 * s.radius,
+  solid: true,
   rotates: true,
   geometry(s) {
     const half = s.height / 2 - s.radius;

@@ -11,6 +11,7 @@ export const circleKind: CoreShapeKind<CircleShape, typeof schema> = {
   type: "circle",
   schema,
   plainFields: (s) => plainSize(s.radius),
+  solid: true,
   rotates: false,
   geometry: (s) => makeCircle(s.radius),
   writeBounds: (s, out, at) => writeCircleBounds(s, s.radius, out, at),

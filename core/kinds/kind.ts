@@ -4,7 +4,7 @@
 // every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
 // their own exhaustive switches, which the compiler extends when a kind is added.
 import type { CircleShape, Shape } from "../scene/types";
-import type { Geometry, Made } from "../shapes";
+import type { Made, ShapeGeometry } from "../shapes";
 
 /**
  * Where an outline is traced, in world units: the canvas's path methods (a
@@ -30,9 +30,11 @@ export interface CoreShapeKind<S extends Shape, Z> {
   /** Whether `rotation` turns the shape (a circle's is ignored). */
   readonly rotates: boolean;
   /** The collision geometry in the shape's local frame; fails only for shapes that bypassed validation. */
-  geometry(s: S): Made<Geometry>;
+  geometry(s: S): Made<ShapeGeometry>;
   /** The shape's box as minX, minY, maxX, maxY at out[at…], from its own numbers (no geometry built). */
   writeBounds(s: S, out: Float64Array, at: number): void;
+  /** Whether the outline encloses an area (filled when drawn); false for edges (chains). */
+  readonly solid: boolean;
   /** Traces the shape's outline into `sink`, in world units (the caller begins and fills the path). */
   trace(s: S, sink: PathSink): void;
 }

@@ -1,53 +1,72 @@
-// The polygon: strictly convex points (either winding) local to (x, y), turned by its rotation;
-// made through the hull, which welds points closer than 1e-7 of the polygon's size.
+// The polygon: a simple outline (convex or concave, either winding) local to (x, y), turned by its
+// rotation. A strictly convex one is made through the hull, which welds points closer than 1e-7 of
+// the polygon's size, exactly as before concave outlines; a concave one collides as the compound of
+// its convex pieces (core/outline.ts), at most 8 points each.
 import { z } from "zod";
-import { checkConvexPolygon, toVec } from "../hull";
+import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
 import { base, plainCoordinate, point, whenValid } from "../scene/field-rules";
-import type { PolygonShape } from "../scene/types";
-import { makePolygon } from "../shapes";
+import type { Point, PolygonShape } from "../scene/types";
+import { makeCompound, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
 import { rotFromDegrees } from "../vec2";
-import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
+import { emptyBounds, growBounds, type CoreShapeKind, type PathSink } from "./kind";
 
 const schema = z
   .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
   .superRefine((p, ctx) => {
-    const problem = checkConvexPolygon(p.points.map(toVec));
+    const problem = checkSimplePolygon(p.points);
     if (problem) {
       const path = "index" in problem ? ["points", problem.index] : ["points"];
       ctx.addIssue({ code: "custom", path, message: problem.message });
     }
   }, whenValid("points"));
 
-/** Points as the schema's tuples of two coordinates, strictly convex (the schema's check). */
-function plainConvexPoints(points: unknown): boolean {
+/** Points as the schema's tuples of two coordinates, a simple polygon (the schema's check). */
+function plainSimplePoints(points: unknown): boolean {
   if (!Array.isArray(points)) return false;
-  const vecs: { x: number; y: number }[] = [];
   for (const p of points) {
     if (!Array.isArray(p) || p.length !== 2 || !plainCoordinate(p[0]) || !plainCoordinate(p[1])) return false;
-    vecs.push({ x: p[0], y: p[1] });
   }
-  return checkConvexPolygon(vecs) === null;
+  return checkSimplePolygon(points as Point[]) === null;
+}
+
+/** A concave outline's geometry: its convex pieces, made through the hull, as one solid. */
+function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
+  const parts: Geometry[] = [];
+  for (const piece of convexPieces(points)) {
+    const made = makePolygon(piece.map(([x, y]) => ({ x, y })));
+    // A sliver piece the hull finds flat adds no area: the others still cover the outline.
+    if (made.ok) parts.push(made.value);
+  }
+  if (parts.length === 0) return { ok: false, reason: "polygon: it has no area" };
+  return makeCompound(parts, true);
+}
+
+/** Traces points as an outline in world units, closing it when `closed`. */
+export function tracePoints(x: number, y: number, rotation: number, points: readonly Point[], closed: boolean, sink: PathSink): void {
+  const { c, s } = rotFromDegrees(rotation);
+  points.forEach(([lx, ly], i) => {
+    const wx = x + c * lx - s * ly, wy = y + s * lx + c * ly;
+    if (i === 0) sink.moveTo(wx, wy);
+    else sink.lineTo(wx, wy);
+  });
+  if (closed) sink.closePath();
+}
+
+/** The box of points turned by `rotation` about (x, y), at out[at…]. */
+export function writePointsBounds(x: number, y: number, rotation: number, points: readonly Point[], out: Float64Array, at: number): void {
+  const { c, s } = rotFromDegrees(rotation);
+  emptyBounds(out, at);
+  for (const [lx, ly] of points) growBounds(out, at, x, y, c, s, lx, ly);
 }
 
 export const polygonKind: CoreShapeKind<PolygonShape, typeof schema> = {
   type: "polygon",
   schema,
-  plainFields: (s) => plainConvexPoints(s.points),
+  plainFields: (s) => plainSimplePoints(s.points),
+  solid: true,
   rotates: true,
-  geometry: (s) => makePolygon(s.points.map(([x, y]) => ({ x, y }))),
-  writeBounds(shape, out, at) {
-    // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
-    const { c, s } = rotFromDegrees(shape.rotation);
-    emptyBounds(out, at);
-    for (const [lx, ly] of shape.points) growBounds(out, at, shape.x, shape.y, c, s, lx, ly);
-  },
-  trace(shape, sink) {
-    const { c, s } = rotFromDegrees(shape.rotation);
-    shape.points.forEach(([lx, ly], i) => {
-      const x = shape.x + c * lx - s * ly, y = shape.y + s * lx + c * ly;
-      if (i === 0) sink.moveTo(x, y);
-      else sink.lineTo(x, y);
-    });
-    sink.closePath();
-  },
+  geometry: (s) => (isConvexOutline(s.points) ? makePolygon(s.points.map(([x, y]) => ({ x, y }))) : concaveGeometry(s.points)),
+  // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
+  writeBounds: (shape, out, at) => writePointsBounds(shape.x, shape.y, shape.rotation, shape.points, out, at),
+  trace: (shape, sink) => tracePoints(shape.x, shape.y, shape.rotation, shape.points, true, sink),
 };

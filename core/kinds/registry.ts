@@ -2,9 +2,10 @@
 // rotation and outline. A new kind is its module, a line here and in the schema's union, and a
 // case in each exporter.
 import type { Shape, ShapeType } from "../scene/types";
-import type { Geometry, Made } from "../shapes";
+import type { Made, ShapeGeometry } from "../shapes";
 import { boxKind } from "./box";
 import { capsuleKind } from "./capsule";
+import { chainKind } from "./chain";
 import { circleKind } from "./circle";
 import type { CoreShapeKind, PathSink } from "./kind";
 import { polygonKind } from "./polygon";
@@ -14,6 +15,7 @@ export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shap
   box: boxKind,
   capsule: capsuleKind,
   polygon: polygonKind,
+  chain: chainKind,
 };
 
 /** The kind module of a shape, typed for any shape of it. */
@@ -23,7 +25,7 @@ export const coreKindOf = (s: Shape): CoreShapeKind<Shape, unknown> => CORE_KIND
 export const kindTurns = (type: ShapeType): boolean => CORE_KINDS[type].rotates;
 
 /** The collision geometry of a scene shape in its local frame. */
-export const kindGeometry = (s: Shape): Made<Geometry> => coreKindOf(s).geometry(s);
+export const kindGeometry = (s: Shape): Made<ShapeGeometry> => coreKindOf(s).geometry(s);
 
 /** Traces a scene shape's outline in world units (see PathSink). */
 export const traceShapeOutline = (s: Shape, sink: PathSink): void => coreKindOf(s).trace(s, sink);

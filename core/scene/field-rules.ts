@@ -93,6 +93,7 @@ export const base = {
   properties: z.array(propertySchema).optional(),
   class: z.string().optional(),
   visible: z.boolean().optional(),
+  sensor: z.boolean().optional(),
   tiledId: z.number().int({ message: "must be a whole number" }).min(1).max(2147483647).optional(),
 };
 

@@ -312,6 +312,7 @@ const SHAPE_KEYS: Record<Shape["type"], readonly string[]> = {
   box: ["width", "height"],
   capsule: ["radius", "height"],
   polygon: ["points"],
+  chain: ["points", "closed", "oneSided"],
 };
 
 /** Known keys first in a fixed order, then any unknown ones in the order they came. */
@@ -330,7 +331,7 @@ const PROBE_KEYS: Record<Probe["type"], readonly string[]> = {
 };
 
 function canonicalProbe(probe: Probe): Record<string, unknown> {
-  const out = ordered(probe, ["id", "name", "type", ...PROBE_KEYS[probe.type]]);
+  const out = ordered(probe, ["id", "name", "type", ...PROBE_KEYS[probe.type], "includeSensors"]);
   if (out.name === "") delete out.name;
   return out;
 }
@@ -344,7 +345,7 @@ function canonicalProperties(out: Record<string, unknown>, properties: readonly 
 
 /** Defaults are left out so files stay short: rotation 0, no name or class, visible, the first layer, no properties. */
 function canonicalShape(shape: Shape, firstLayer: string): Record<string, unknown> {
-  const out = ordered(shape, ["id", "name", "class", "type", "layer", "visible", "x", "y", "rotation", ...SHAPE_KEYS[shape.type], "collisionLayer", "collisionMask", "properties", "tiledId"]);
+  const out = ordered(shape, ["id", "name", "class", "type", "layer", "visible", "x", "y", "rotation", ...SHAPE_KEYS[shape.type], "sensor", "collisionLayer", "collisionMask", "properties", "tiledId"]);
   if (out.rotation === 0) delete out.rotation;
   if (out.name === "") delete out.name;
   if (out.class === "") delete out.class;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { boxKind } from "../kinds/box";
 import { capsuleKind } from "../kinds/capsule";
+import { chainKind } from "../kinds/chain";
 import { circleKind } from "../kinds/circle";
 import { polygonKind } from "../kinds/polygon";
 import { finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema } from "./field-rules";
@@ -18,11 +19,11 @@ export const circleSchema = circleKind.schema;
 export const boxSchema = boxKind.schema;
 export const capsuleSchema = capsuleKind.schema;
 export const polygonSchema = polygonKind.schema;
+export const chainSchema = chainKind.schema;
 
+export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema, chainSchema]);
 
-export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema]);
-
-const probeBase = { id, name: label.optional().default("") };
+const probeBase = { id, name: label.optional().default(""), includeSensors: z.boolean().optional() };
 export const rayProbeSchema = z.looseObject({ ...probeBase, type: z.literal("ray"), from: point, to: point });
 export const sweepProbeSchema = z.looseObject({ ...probeBase, type: z.literal("sweep"), shape: z.string().min(1), to: point });
 export const probeSchema = z.discriminatedUnion("type", [rayProbeSchema, sweepProbeSchema]);

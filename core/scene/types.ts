@@ -1,8 +1,8 @@
 // The scene model as the rest of the core sees it: plain readonly data, one variant per shape kind.
 // The file format (schema.ts) validates into exactly these types.
 
-export type ShapeType = "circle" | "box" | "capsule" | "polygon";
-export const SHAPE_TYPES: readonly ShapeType[] = ["circle", "box", "capsule", "polygon"];
+export type ShapeType = "circle" | "box" | "capsule" | "polygon" | "chain";
+export const SHAPE_TYPES: readonly ShapeType[] = ["circle", "box", "capsule", "polygon", "chain"];
 
 export type Point = readonly [number, number];
 
@@ -62,6 +62,11 @@ interface ShapeBase {
   readonly class?: string;
   /** false: hidden (Tiled's object `visible`): not drawn or picked in the editor; it still collides and exports. Absent means visible. */
   readonly visible?: boolean;
+  /**
+   * true: a trigger (Box2D's isSensor, Godot's Area2D). Its contacts are reported apart from the
+   * overlap warnings, and rays, sweeps and probes pass through it unless asked. Absent means false.
+   */
+  readonly sensor?: boolean;
   /** The id of the Tiled object it was imported from: what writing back into that map (mergeIntoTiledMap) matches it by. */
   readonly tiledId?: number;
   /** World position; y grows downward as on screen. */
@@ -89,13 +94,33 @@ export interface CapsuleShape extends ShapeBase {
   readonly height: number;
 }
 
-/** Strictly convex, either winding, points local to (x, y). */
+/**
+ * A simple polygon (convex or concave), either winding, points local to (x, y): at least 3 points,
+ * no point repeating the one before it, and no two edges crossing or touching except neighbours at
+ * their shared point (core/outline.ts). A concave one collides as a solid made of convex pieces.
+ */
 export interface PolygonShape extends ShapeBase {
   readonly type: "polygon";
   readonly points: readonly Point[];
 }
 
-export type Shape = CircleShape | BoxShape | CapsuleShape | PolygonShape;
+/**
+ * Edges of zero thickness (Box2D's chain shape, Godot's segments): one from each point to the
+ * next, points local to (x, y) and turned by `rotation`; `closed` adds the edge from the last point
+ * back to the first. `oneSided`: each edge from P to Q blocks only from its front, the side of the
+ * normal (dy, −dx) / |(dx, dy)| with (dx, dy) = Q − P in y-down coordinates (a platform drawn left
+ * to right faces up). At least 2 points (3 when closed), none repeating the one before it.
+ */
+export interface ChainShape extends ShapeBase {
+  readonly type: "chain";
+  readonly points: readonly Point[];
+  /** Absent means false. */
+  readonly closed?: boolean;
+  /** Absent means false. */
+  readonly oneSided?: boolean;
+}
+
+export type Shape = CircleShape | BoxShape | CapsuleShape | PolygonShape | ChainShape;
 
 /**
  * A query kept in the scene so designers and QA see it live and can name it. A ray probe casts
@@ -105,6 +130,8 @@ interface ProbeBase {
   readonly id: string;
   /** What QA calls it ("door line of sight"); may be empty. */
   readonly name: string;
+  /** true: sensors can stop it too. Absent means false: it passes through sensors, as Box2D's and Godot's queries do by default. */
+  readonly includeSensors?: boolean;
 }
 
 export interface RayProbe extends ProbeBase {
@@ -216,6 +243,7 @@ export const layerOf = (shape: Shape, layers: readonly Layer[]): string => shape
 
 export const collisionLayerOf = (shape: Shape): number => shape.collisionLayer ?? DEFAULT_COLLISION_LAYER;
 export const collisionMaskOf = (shape: Shape): number => shape.collisionMask ?? DEFAULT_COLLISION_MASK;
+export const isSensor = (shape: Shape): boolean => shape.sensor === true;
 
 export const SCENE_FORMAT = "collider-studio-scene";
 export const SCENE_VERSION = 1;

@@ -219,6 +219,8 @@ function sameGeometry(a: Shape, b: Shape): boolean {
       return b.type === "capsule" && a.radius === b.radius && a.height === b.height;
     case "polygon":
       return b.type === "polygon" && sameJson(a.points, b.points);
+    case "chain":
+      return b.type === "chain" && sameJson(a.points, b.points) && a.closed === b.closed && a.oneSided === b.oneSided;
   }
 }
 

@@ -4,7 +4,7 @@
 import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneImage, type SceneProblem, type Shape } from "../../core";
 import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "../store/preferences";
 
-export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "ray" | "sweep" | "pan";
+export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "chain" | "ray" | "sweep" | "pan";
 export type ThemeName = "dark" | "light";
 
 export interface FileState {

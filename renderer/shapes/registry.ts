@@ -3,6 +3,7 @@
 import type { Shape, ShapeType } from "../../core";
 import { boxKind } from "./box";
 import { capsuleKind } from "./capsule";
+import { chainKind } from "./chain";
 import { circleKind } from "./circle";
 import { frameToWorld, worldToFrame } from "./frame";
 import type { Point2, ShapeKind } from "./kind";
@@ -13,6 +14,7 @@ export const SHAPE_KINDS: { readonly [K in ShapeType]: ShapeKind<Extract<Shape, 
   box: boxKind,
   capsule: capsuleKind,
   polygon: polygonKind,
+  chain: chainKind,
 };
 
 /** The kinds in toolbar order. */

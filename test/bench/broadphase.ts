@@ -11,7 +11,7 @@ import RAPIER from "@dimforge/rapier2d-compat";
 import Flatbush from "flatbush";
 import { System, type Body as CheckBody } from "detect-collisions";
 import { BoxShape, CircleShape, PolygonShape as PlanckPolygon, Vec2 as PlanckVec2, World as PlanckWorld, type Body as PlanckBody, type Fixture } from "planck";
-import { computeAABB, containsPoint, geometryOf, transformOf, type AABB, type Geometry, type Shape, type Transform } from "../../core/index";
+import { computeAABB, containsPoint, geometryOf, transformOf, type AABB, type Geometry, type ShapeGeometry, type Shape, type Transform } from "../../core/index";
 import { CollisionWorld } from "../../core/collision-world";
 import { seededRandom } from "../seeded-random";
 import { table, type Result } from "./harness";
@@ -72,7 +72,7 @@ function randomShape(r: () => number, id: string, x: number, y: number): Shape {
   return { id, type: "polygon", x, y, rotation, points };
 }
 
-function bodyOf(s: Shape): { g: Geometry; xf: Transform; box: AABB } {
+function bodyOf(s: Shape): { g: ShapeGeometry; xf: Transform; box: AABB } {
   const g = geometryOf(s);
   if (!g.ok) throw new Error(`${s.id}: ${g.reason}`);
   const xf = transformOf(s);
@@ -89,7 +89,7 @@ export function makeSceneInputs(n: number, rays: number, regions: number, seed: 
     // Polygons whose jitter made them not strictly convex (or with fewer hull points) are drawn again.
     if (!b.ok || (s.type === "polygon" && (b.value.kind !== 2 || b.value.count !== s.points.length))) continue;
     const body = bodyOf(s);
-    shapes.push(s); geometry.push(body.g); xf.push(body.xf); aabb.push(body.box);
+    shapes.push(s); geometry.push(body.g as Geometry); xf.push(body.xf); aabb.push(body.box);
   }
   // A bare AABB index of the scene, for placing ray origins outside every shape (untimed).
   const index = new Flatbush(n);
@@ -146,6 +146,7 @@ function localPoints(s: Shape, capSegments: number): { x: number; y: number }[] 
       return pts;
     }
     case "circle": throw new Error("circle has no points");
+    case "chain": throw new Error("the peers' scenes have no chains");
   }
 }
 

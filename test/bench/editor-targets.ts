@@ -2,7 +2,7 @@
 // the core's geometry alone (the renderer's picking is not imported: the bench must measure
 // whichever picking the built editor has). A fresh view is at 100 % with the world's origin at
 // the canvas's top-left corner, so world = page − (0, CANVAS_TOP).
-import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type AABB, type Geometry, type Scene, type Shape, type Transform } from "../../core";
+import { aabbOverlaps, computeAABB, containsPoint, geometryOf, transformOf, type AABB, type ShapeGeometry, type Scene, type Shape, type Transform } from "../../core";
 
 /** The canvas's top edge on the page at 1280×800 below the toolbar alone: targets are worked out for it, and the bench moves them to where a build's canvas starts. */
 export const CANVAS_TOP = 38;
@@ -24,7 +24,7 @@ export interface PageRect {
 
 interface Placed {
   readonly shape: Shape;
-  readonly geometry: Geometry;
+  readonly geometry: ShapeGeometry;
   readonly transform: Transform;
   readonly box: AABB;
 }

@@ -2,10 +2,12 @@
 // Convex polygons are hulls of random points (via the independent reference hull), rejecting
 // degenerate ones (short edges, nearly straight corners).
 import fc from "fast-check";
-import { normalizeDegrees, type Shape } from "../../core/index";
+import { COMPOUND, normalizeDegrees, type Geometry, type Shape, type ShapeGeometry } from "../../core/index";
 import { convexHull, type RefPoint } from "./reference";
 
-export type Kind = Shape["type"];
+/** The kinds these generate (chains and concave polygons have their own generators). */
+export type ConvexShape = Exclude<Shape, { readonly type: "chain" }>;
+export type Kind = ConvexShape["type"];
 export const KINDS: readonly Kind[] = ["circle", "box", "capsule", "polygon"];
 
 /** All 10 unordered pairs of kinds, each once. */
@@ -88,17 +90,17 @@ function withDefaults(options: ShapeOptions): Required<ShapeOptions> {
 }
 
 /** A random shape of `kind` with id `id`. */
-export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
+export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.Arbitrary<ConvexShape> {
   const o = withDefaults(options);
   const pos = fc.record({ x: coordinate(o), y: coordinate(o), rotation: rotation(o) });
   switch (kind) {
     case "circle":
-      return fc.tuple(pos, size(o)).map(([p, d]): Shape => ({ id, type: "circle", ...p, radius: d / 2 }));
+      return fc.tuple(pos, size(o)).map(([p, d]): ConvexShape => ({ id, type: "circle", ...p, radius: d / 2 }));
     case "box":
-      return fc.tuple(pos, size(o), size(o)).map(([p, width, height]): Shape => ({ id, type: "box", ...p, width, height }));
+      return fc.tuple(pos, size(o), size(o)).map(([p, width, height]): ConvexShape => ({ id, type: "box", ...p, width, height }));
     case "capsule": {
       const extra = o.capsuleExtra === "hair" ? fc.integer({ min: 1, max: 40 }).map((k) => -k) : fc.oneof(fc.constant(0), real(0, 2 * o.maxSize));
-      return fc.tuple(pos, size(o), extra).map(([p, d, e]): Shape => {
+      return fc.tuple(pos, size(o), extra).map(([p, d, e]): ConvexShape => {
         const radius = d / 2;
         // "hair": k ulps-ish above 2·radius, i.e. a core segment of length ~1e-14·radius.
         const height = e < 0 ? 2 * radius * (1 + -e * 2 * Number.EPSILON) : 2 * radius + e;
@@ -106,11 +108,11 @@ export function shapeOf(kind: Kind, id: string, options: ShapeOptions = {}): fc.
       });
     }
     case "polygon":
-      return fc.tuple(pos, convexPoints(o)).map(([p, points]): Shape => ({ id, type: "polygon", ...p, points }));
+      return fc.tuple(pos, convexPoints(o)).map(([p, points]): ConvexShape => ({ id, type: "polygon", ...p, points }));
   }
 }
 
-export function anyShape(id: string, options: ShapeOptions = {}): fc.Arbitrary<Shape> {
+export function anyShape(id: string, options: ShapeOptions = {}): fc.Arbitrary<ConvexShape> {
   return fc.oneof(...KINDS.map((k) => shapeOf(k, id, options)));
 }
 
@@ -128,7 +130,7 @@ export const seedOf = (name: string): number => {
 };
 
 /** `shape` with every size (and polygon point) multiplied by `factor`, placed at (x, y). */
-export function scaledShape(shape: Shape, factor: number, x: number, y: number): Shape {
+export function scaledShape(shape: ConvexShape, factor: number, x: number, y: number): ConvexShape {
   switch (shape.type) {
     case "circle":
       return { ...shape, x, y, radius: shape.radius * factor };
@@ -151,9 +153,21 @@ export const decade = (lo: number, hi: number, zero = true): fc.Arbitrary<number
  * A shape of `kind` whose size is anywhere from about 1e-6 to 1e6 and whose position is 0 or
  * anywhere from ±1e-6 to ±1e6, so one scene can hold a speck far out and a giant at the origin.
  */
-export function extremeShape(kind: Kind, id: string): fc.Arbitrary<Shape> {
+export function extremeShape(kind: Kind, id: string): fc.Arbitrary<ConvexShape> {
   const base = shapeOf(kind, id, { extent: 1, minSize: 0.5, maxSize: 2, grid: false });
   return fc
     .tuple(base, decade(-6, 5, false), decade(-6, 6), decade(-6, 6))
     .map(([s, factor, x, y]) => scaledShape(s, Math.abs(factor), x, y));
+}
+
+/** A shape the convex reference (reference.ts) takes: every kind but chains. */
+export function convexShape(shape: Shape): ConvexShape {
+  if (shape.type === "chain") throw new Error(`shape ${shape.id}: the convex reference takes no chains`);
+  return shape;
+}
+
+/** A convex shape's geometry as the pair kernels take it (never a compound). */
+export function convexGeometry(g: ShapeGeometry): Geometry {
+  if (g.kind === COMPOUND) throw new Error("a compound geometry where a convex one was expected");
+  return g;
 }

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CastOutput, collisionBody, makeBox, makeCapsule, makeCircle, makePolygon, rayCast, shapeCast, sweepOf, timeOfImpact, TimeOfImpactOutput,
-  type Geometry, type Shape, type Sweep, type Transform,
+  type Geometry, type Sweep, type Transform,
 } from "../../core/index";
 // Kernels and the test hook, from their own modules (not the public surface).
 import { CAST_AT_START, CAST_FAILED, CAST_HIT, CAST_MISS, gjkCast, GjkResult } from "../../core/distance";
@@ -15,7 +15,7 @@ import { HIT, INSIDE, MISS, rayCircle, rayGeometryLocal, RayHit, rayPolygon, ray
 import { circlesMeet, circlesStayApart } from "../../core/shape-cast";
 import { placeCore } from "../../core/shape-distance";
 import { poseAt, TOI_MAX_ITERATIONS, watchTimeOfImpactSteps, type BoundWatch } from "../../core/time-of-impact";
-import { KINDS, extremeShape, real, seedOf, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
+import { KINDS, extremeShape, real, seedOf, shapeOf, type Kind, type ShapeOptions, type ConvexShape as Shape, convexGeometry } from "./arbitraries";
 import {
   bisectRoot, convexMinimum, firstRootConvex, firstRootLipschitz, gradient, lerpPose, motionDistance, motionLipschitz, pointDistanceTo, posed, reachOf,
   refRayCast, refShapeCast, support, sweepDistance, type RefPose,
@@ -660,9 +660,9 @@ describe("gjkCast (the sweep's GJK ray cast) settles by itself and agrees with t
       fc.property(sweepCase(ka, kb), (c) => {
         const A = bodyOf(c.a), B = bodyOf(c.b), xa = A.transform, xb = B.transform;
         // B's core and motion in A's frame, as shapeCast places them.
-        const na = placeCore(A.geometry, 1, 0, 0, 0, pa);
+        const na = placeCore(convexGeometry(A.geometry), 1, 0, 0, 0, pa);
         const wx = xb.px - xa.px, wy = xb.py - xa.py;
-        const nb = placeCore(B.geometry, xa.c * xb.c + xa.s * xb.s, xa.c * xb.s - xa.s * xb.c, xa.c * wx + xa.s * wy, -xa.s * wx + xa.c * wy, pb);
+        const nb = placeCore(convexGeometry(B.geometry), xa.c * xb.c + xa.s * xb.s, xa.c * xb.s - xa.s * xb.c, xa.c * wx + xa.s * wy, -xa.s * wx + xa.c * wy, pb);
         const scale = scaleOf([c.a, c.b], c.tx, c.ty), radius = A.geometry.radius + B.geometry.radius, tolerance = 1e-9 * scale;
         input.set([xa.c * c.tx + xa.s * c.ty, -xa.s * c.tx + xa.c * c.ty, radius + 0.25 * tolerance, radius + tolerance, 1]);
         const status = gjkCast(pa, na, pb, nb, input, gjk);
@@ -807,7 +807,7 @@ interface ToiCase {
 
 const local = (s: Shape): Shape => ({ ...s, x: 0, y: 0, rotation: 0 });
 const sweepFrom = (p: RefPose, q: RefPose): Sweep => sweepOf(p.x, p.y, p.angle, q.x, q.y, q.angle);
-const geometryOfLocal = (s: Shape): Geometry => bodyOf(s).geometry;
+const geometryOfLocal = (s: Shape): Geometry => convexGeometry(bodyOf(s).geometry);
 
 /** Both shapes move and turn (up to a turn and a half); B is usually sent towards A. */
 function toiCase(ka: Kind, kb: Kind): fc.Arbitrary<ToiCase> {

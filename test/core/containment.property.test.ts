@@ -3,7 +3,8 @@
 // the boundary are left out: either answer is right there. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collisionBody, containsPoint, makeCapsule, makePolygon, type Shape, type Transform } from "../../core/index";
+import { collisionBody, containsPoint, makeCapsule, makePolygon, type Transform } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { KINDS, extremeShape, real, seedOf, shapeOf } from "./arbitraries";
 import { convexHull, coreRadius, magnitudeOf, pointSignedDistance, signedDistanceToHull, worldCore, type RefPoint } from "./reference";
 

@@ -4,7 +4,8 @@
 // values come from the independent reference (./reference.ts), never from core/. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collideShapes, Manifold, type Shape } from "../../core/index";
+import { collideShapes, Manifold } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { findOverlaps } from "./scan-reference";
 import { KIND_PAIRS, KINDS, anyShape, extremeShape, seedOf, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
 import { convexHull, coreRadius, magnitudeOf, pointSignedDistance, signedDistance, translate, worldCore, type RefPoint } from "./reference";

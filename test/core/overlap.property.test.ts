@@ -2,7 +2,8 @@
 // reference in ./reference.ts, for all 10 unordered pairs of shape kinds. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { vec2, type Shape, type Vec2 } from "../../core/index";
+import { vec2, type Vec2 } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { overlap } from "./penetration";
 import { KIND_PAIRS, anyShape, real, shapeOf, type Kind, type ShapeOptions } from "./arbitraries";
 import { magnitudeOf, signedDistance, translate } from "./reference";

@@ -1,7 +1,8 @@
 // Hand-written overlap cases with exact expected values, and the AABB of every kind.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, collideCircles, computeAABB, shapeBounds, makeCircle, Manifold, shapeAABB, type AABB, type Made, type Shape } from "../../core/index";
+import { aabbOverlaps, collideCircles, computeAABB, shapeBounds, makeCircle, Manifold, shapeAABB, type AABB, type Made } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { makeBody } from "../../core/overlaps";
 import { FALLBACK_NORMAL_X, FALLBACK_NORMAL_Y } from "../../core/manifold";
 import { anyShape, extremeShape, KINDS, seedOf } from "./arbitraries";

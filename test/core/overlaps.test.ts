@@ -1,7 +1,8 @@
 // findOverlaps on whole scenes against a brute-force all-pairs loop over the reference.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collisionBody, overlappingIds, parseScene, serializeScene, type Scene, type Shape } from "../../core/index";
+import { collisionBody, overlappingIds, parseScene, serializeScene, type Scene } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { findOverlaps } from "./scan-reference";
 import { anyShape, asRead } from "./arbitraries";
 import { magnitudeOf, signedDistance } from "./reference";

@@ -24,7 +24,8 @@ import {
   Manifold as PlanckManifold, ManifoldType, Settings, Transform as PlanckTransform, type Shape as PlanckShape, type TransformValue, type WorldManifold,
 } from "planck";
 import { describe, expect, it } from "vitest";
-import { collideShapes, Manifold, type Shape } from "../../core/index";
+import { collideShapes, Manifold } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { seedOf, shapeOf, type Kind } from "./arbitraries";
 import { convexHull, magnitudeOf, signedDistance, worldCore, type RefPoint } from "./reference";
 

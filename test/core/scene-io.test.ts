@@ -289,16 +289,18 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     expect(parseScene(fileWith(['{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 2, "height": 4 }'])).ok).toBe(true);
   });
 
-  it("a non-convex polygon names the corner", () => {
-    // An arrow head: the turn at point 2 goes the other way.
-    const text = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }']);
-    expectOneProblem(text, "shapes[0].points[2]", at(text, 5, "[2, 1]"), /not convex/);
+  it("a concave polygon is read; a self-crossing one names its first two crossing edges", () => {
+    // An arrow head: concave at point 2, and simple.
+    expect(parseScene(fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }'])).ok).toBe(true);
+    // A bow tie: edge 1 (point 1 to 2) crosses edge 3 (point 3 back to 0).
+    const text = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [0, 4], [4, 4]] }']);
+    expectOneProblem(text, "shapes[0].points[1]", at(text, 5, "[4, 0]"), /edges 1 and 3 cross/);
   });
 
   it("a degenerate polygon: collinear points, a repeated point, too few points", () => {
     const collinear = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [1, 0], [2, 0]] }']);
     expect(problemsOf(collinear)[0]).toMatchObject({ path: expect.stringMatching(/^shapes\[0\]\.points\[\d\]$/) as unknown, line: 5 });
-    expect(problemsOf(collinear)[0]!.message).toMatch(/collinear/);
+    expect(problemsOf(collinear)[0]!.message).toMatch(/edges 0 and 2 cross or touch/);
 
     const repeated = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [1, 0], [1, 0], [0, 1]] }']);
     expect(problemsOf(repeated)[0]!.path).toBe("shapes[0].points[2]");
@@ -327,7 +329,7 @@ describe("reading: every kind of problem, with its path, line and column", () =>
       '{ "id": "k", "type": "capsule", "x": 0, "y": 0, "radius": 2, "height": 1 }',
       '{ "id": "s", "type": "star", "x": 0, "y": 0 }',
       '{ "id": "b", "type": "box", "y": 0, "width": 0, "height": 1 }',
-      '{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }',
+      '{ "id": "p", "type": "polygon", "x": 0, "y": 0, "points": [[0, 0], [4, 0], [0, 4], [4, 4]] }',
     ]);
     const problems = problemsOf(text);
     expect(problems.map((p) => p.path)).toEqual([
@@ -336,7 +338,7 @@ describe("reading: every kind of problem, with its path, line and column", () =>
       "shapes[3].type",
       "shapes[4].x",
       "shapes[4].width",
-      "shapes[5].points[2]",
+      "shapes[5].points[1]",
     ]);
     for (const p of problems) expect(p.line).toBeGreaterThanOrEqual(6);
     const positions = problems.map((p) => p.line! * 1000 + p.column!);
@@ -347,8 +349,8 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     // Fixing x and running again must not reveal a problem that was already there.
     const capsule = fileWith(['{ "id": "k", "type": "capsule", "y": 0, "radius": 2, "height": 3 }']);
     expect(problemsOf(capsule).map((p) => p.path)).toEqual(["shapes[0].x", "shapes[0].height"]);
-    const polygon = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] }']);
-    expect(problemsOf(polygon).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[2]"]);
+    const polygon = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], [4, 0], [0, 4], [4, 4]] }']);
+    expect(problemsOf(polygon).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[1]"]);
     // A point that is not a number: only its own problem, and no convexity check on bad points.
     const badPoint = fileWith(['{ "id": "p", "type": "polygon", "x": 0, "points": [[0, 0], ["a", 0], [4, 4]] }']);
     expect(problemsOf(badPoint).map((p) => p.path)).toEqual(["shapes[0].y", "shapes[0].points[1][0]"]);

@@ -5,7 +5,8 @@
 // unknown ids). Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CastOutput, collisionBody, rayCast, segmentHitsAABB, shapeCast, vec2, type CastHit, type QueryMode, type Shape, type Vec2 } from "../../core/index";
+import { CastOutput, collisionBody, rayCast, segmentHitsAABB, shapeCast, vec2, type CastHit, type QueryMode, type Vec2 } from "../../core/index";
+import type { ConvexShape as Shape } from "./arbitraries";
 import { raycastScene, sweepScene } from "./scan-reference";
 import { anyShape, real, seedOf, type ShapeOptions } from "./arbitraries";
 import { refRayCast, refShapeCast } from "./cast-reference";

@@ -8,6 +8,7 @@
 // - bodies, fixture counts, names, filter bits and custom properties as the scene says.
 // planck computes in float64 like the core, so the tolerances are rounding, not float32.
 import fc from "fast-check";
+import { convexShape } from "../core/arbitraries";
 import { describe, expect, it } from "vitest";
 import { containsPoint, geometryOf, transformOf, vec2, type Scene, type Shape } from "../../core/index";
 import { raycastScene } from "../core/scan-reference";
@@ -139,7 +140,7 @@ describe("Box2D export loaded into planck", () => {
           const r = reach(s) * 1.2;
           for (let k = 0; k < 200; k++) {
             const x = s.x + (2 * rnd() - 1) * r, y = s.y + (2 * rnd() - 1) * r;
-            if (Math.abs(pointSignedDistance(s, [x, y])) < BAND) continue;
+            if (Math.abs(pointSignedDistance(convexShape(s), [x, y])) < BAND) continue;
             const core = containsPoint(g.value, xf, x, y);
             if (core) inside++; else outside++;
             expect(planckContains(loaded, i, x, y), `${s.type} ${s.id} at (${x}, ${y})`).toBe(core);
@@ -165,14 +166,14 @@ describe("Box2D export loaded into planck", () => {
         for (let k = 0; k < 40; k++) {
           const from = at(), to = at();
           // A ray starting inside (or on) a shape misses it in both, but say so elsewhere.
-          if (scene.shapes.some((s) => pointSignedDistance(s, [from.x, from.y]) < BAND)) continue;
+          if (scene.shapes.some((s) => pointSignedDistance(convexShape(s), [from.x, from.y]) < BAND)) continue;
           const core = raycastScene(scene.shapes, from, to)[0];
           const planck = planckRay(loaded, from, to);
           const length = Math.hypot(to.x - from.x, to.y - from.y);
           if (!core) {
             misses++;
             // A graze within rounding of a surface is no one's verdict.
-            if (planck) expect(Math.min(...scene.shapes.map((s) => Math.abs(pointSignedDistance(s, [toPixels(planck.point).x, toPixels(planck.point).y]))))).toBeLessThan(TOL * 100);
+            if (planck) expect(Math.min(...scene.shapes.map((s) => Math.abs(pointSignedDistance(convexShape(s), [toPixels(planck.point).x, toPixels(planck.point).y]))))).toBeLessThan(TOL * 100);
             continue;
           }
           hits++;
@@ -184,12 +185,12 @@ describe("Box2D export loaded into planck", () => {
           // Two shapes whose surfaces meet where the ray crosses are a tie: either is right.
           if (planck.id !== core.shape) {
             const other = scene.shapes.find((s) => s.id === planck.id)!;
-            expect(Math.abs(pointSignedDistance(other, [core.point.x, core.point.y]))).toBeLessThan(TOL * 100);
+            expect(Math.abs(pointSignedDistance(convexShape(other), [core.point.x, core.point.y]))).toBeLessThan(TOL * 100);
           } else {
             // Normals (y flipped back); a ray through a corner has two right answers.
             const n = { x: planck.normal.x, y: -planck.normal.y };
             const shape = scene.shapes.find((s) => s.id === core.shape)!;
-            const atCorner = shape.type !== "circle" && shape.type !== "capsule" && worldCore(shape).some(([cx, cy]) => Math.hypot(cx - core.point.x, cy - core.point.y) < 1e-6);
+            const atCorner = shape.type !== "circle" && shape.type !== "capsule" && worldCore(convexShape(shape)).some(([cx, cy]) => Math.hypot(cx - core.point.x, cy - core.point.y) < 1e-6);
             if (!atCorner) expect(Math.hypot(n.x - core.normal.x, n.y - core.normal.y)).toBeLessThan(1e-6);
           }
         }

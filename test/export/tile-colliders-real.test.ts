@@ -8,6 +8,7 @@
 //   so the fixtures are maps Tiled reads the way the bake does.
 // Skipped when the programs are not on PATH, except under CI.
 import { execFileSync } from "node:child_process";
+import { convexShape } from "../core/arbitraries";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,7 +75,7 @@ describe.skipIf(!RASTERIZER && !process.env.CI)("tmxrasterizer draws flipped til
     execFileSync(RASTERIZER ?? "tmxrasterizer", ["--no-smoothing", join(dir, "flips.tmj"), join(dir, "flips.png")], { env, timeout: 30_000, stdio: "pipe" });
     const image = decodePngAlpha(readFileSync(join(dir, "flips.png")), "flips.png");
     expect([image.width, image.height]).toEqual([width * 8, height * 8]);
-    const shapes = baked(map).map((s) => ({ hull: convexHull(worldCore(s)), radius: coreRadius(s) }));
+    const shapes = baked(map).map((s) => ({ hull: convexHull(worldCore(convexShape(s))), radius: coreRadius(convexShape(s)) }));
     let opaque = 0;
     const wrong: string[] = [];
     for (let y = 0; y < image.height; y++) {

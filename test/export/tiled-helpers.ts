@@ -134,7 +134,7 @@ export const normalColor = (c: string): string => {
   return hex.length === 8 && hex.endsWith("ff") ? hex.slice(0, 6) : hex;
 };
 
-const NUMERIC: Record<Shape["type"], readonly string[]> = { circle: ["radius"], box: ["width", "height"], capsule: ["radius", "height"], polygon: [] };
+const NUMERIC: Record<Shape["type"], readonly string[]> = { circle: ["radius"], box: ["width", "height"], capsule: ["radius", "height"], polygon: [], chain: [] };
 
 /**
  * `actual` holds the same layers, bit names and shapes as `expected` (matched by id, in any order):

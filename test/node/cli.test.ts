@@ -71,7 +71,7 @@ describe("validate (in process)", () => {
       located(INVALID, text, 5, '"radius"', "shapes[0].radius: must be greater than 0"),
       located(INVALID, text, 6, '"id"', 'shapes[1].id: duplicate id "a" (already used by shapes[0])'),
       located(INVALID, text, 7, '"height"', "shapes[2].height: must be at least 2 × radius (4): the height includes both caps"),
-      located(INVALID, text, 8, '"type"', 'shapes[3].type: unknown shape type "star" (expected one of circle, box, capsule, polygon)'),
+      located(INVALID, text, 8, '"type"', 'shapes[3].type: unknown shape type "star" (expected one of circle, box, capsule, polygon, chain)'),
     ]);
   });
 

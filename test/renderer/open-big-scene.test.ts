@@ -70,7 +70,7 @@ describe("opening a big file while a worker checks it", () => {
     ["a bad radius", (s) => ({ ...s, shapes: s.shapes.map((x, i) => (i === 4 * Math.floor((count - 1) / 4) && x.type === "circle" ? { ...x, radius: -1 } : x)) })],
     ["a shape missing its fields (the reading itself breaks)", (s) => ({ ...s, shapes: s.shapes.map((x, i) => (i === 9 ? { id: x.id, type: "polygon", x: 0, y: 0 } : x)) })],
     ["an id repeated", (s) => ({ ...s, shapes: s.shapes.map((x, i) => (i === count - 1 ? { ...x, id: "s1" } : x)) })],
-    ["a non-convex polygon", (s) => ({ ...s, shapes: s.shapes.map((x, i) => (i === 3 ? { ...x, type: "polygon", points: [[0, 0], [10, 0], [1, 1], [0, 10]] } : x)) })],
+    ["a self-crossing polygon", (s) => ({ ...s, shapes: s.shapes.map((x, i) => (i === 3 ? { ...x, type: "polygon", points: [[0, 0], [10, 0], [0, 10], [10, 10]] } : x)) })],
   ];
   for (const [what, edit] of edits) {
     it(`refuses ${what} with the core's problems, loading nothing`, async () => {

@@ -87,7 +87,7 @@ describe("handleCursor", () => {
   });
 
   it("every handle of every kind has a cursor", () => {
-    const shapes: Shape[] = [box("b", 20), { id: "c", type: "circle", x: 0, y: 0, rotation: 0, radius: 5 }, { id: "k", type: "capsule", x: 0, y: 0, rotation: 0, radius: 5, height: 30 }, { id: "p", type: "polygon", x: 0, y: 0, rotation: 10, points: [[0, 0], [10, 0], [0, 10]] }];
+    const shapes: Shape[] = [box("b", 20), { id: "c", type: "circle", x: 0, y: 0, rotation: 0, radius: 5 }, { id: "k", type: "capsule", x: 0, y: 0, rotation: 0, radius: 5, height: 30 }, { id: "p", type: "polygon", x: 0, y: 0, rotation: 10, points: [[0, 0], [10, 0], [0, 10]] }, { id: "e", type: "chain", x: 0, y: 0, rotation: 0, points: [[0, 0], [10, 0], [20, 5]] }];
     expect(new Set(shapes.map((s) => s.type))).toEqual(new Set(Object.keys(SHAPE_KINDS)));
     for (const s of shapes) for (const h of handlesOf(s, 1)) expect(handleCursor(s, h.handle)).not.toBe("default");
   });

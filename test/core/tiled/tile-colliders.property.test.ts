@@ -4,6 +4,7 @@
 // collision layer, never cover a point more often, and leave no two full-tile boxes that could
 // still merge. The same cells in an infinite map's chunks bake the same.
 import fc from "fast-check";
+import { convexShape } from "../arbitraries";
 import { describe, expect, it } from "vitest";
 import type { Shape } from "../../../core/scene/types";
 import { bakeTileColliders, tilePlacement, tileShapes } from "../../../core/tiled/tile-colliders";
@@ -59,7 +60,7 @@ function coverage(shapes: readonly Shape[], width: number, height: number): { la
   const n = width * S * height * S;
   const layer = new Uint8Array(n), count = new Uint8Array(n);
   for (const s of shapes) {
-    const hull = convexHull(worldCore(s)), radius = coreRadius(s);
+    const hull = convexHull(worldCore(convexShape(s))), radius = coreRadius(convexShape(s));
     // Only the samples in the shape's bounding box can be inside it.
     const xs = hull.map((p) => p[0]), ys = hull.map((p) => p[1]);
     const step = T / S;

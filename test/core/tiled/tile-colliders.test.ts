@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { convexShape } from "../arbitraries";
 import { checkConvexPolygon, toVec } from "../../../core/hull";
 import { serializeScene, validateSceneData } from "../../../core/scene/io";
 import { emptyScene, type Scene, type Shape } from "../../../core/scene/types";
@@ -14,7 +15,7 @@ function bake(map: JsonObject, options?: BakeOptions) {
   return result;
 }
 const shapesOf = (layers: readonly BakedLayer[]): Shape[] => layers.flatMap((l) => l.shapes);
-const inside = (shapes: readonly Shape[], x: number, y: number) => shapes.some((s) => pointSignedDistance(s, [x, y]) < 0);
+const inside = (shapes: readonly Shape[], x: number, y: number) => shapes.some((s) => pointSignedDistance(convexShape(s), [x, y]) < 0);
 /** pointSignedDistance with each shape's hull built once. */
 const distances = (shapes: readonly RefShape[]) => {
   const hulls = shapes.map((s) => ({ hull: convexHull(worldCore(s)), radius: coreRadius(s) }));

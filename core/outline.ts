@@ -1,0 +1,126 @@
+// Simple polygons (convex or concave outlines): the format's check, and the convex pieces a
+// concave one collides as. Edge i runs from point i to point i + 1 (the last back to point 0).
+import { checkConvexPolygon } from "./hull";
+import type { Point } from "./scene/types";
+import { decomposeConvex } from "./trace/decompose";
+
+/** Box2D's b2_maxPolygonVertices: no convex piece of a concave polygon has more points. */
+export const MAX_PIECE_VERTICES = 8;
+
+export type OutlineProblem =
+  | { readonly kind: "too-few-points"; readonly message: string }
+  | { readonly kind: "non-finite"; readonly index: number; readonly message: string }
+  | { readonly kind: "duplicate-point"; readonly index: number; readonly message: string }
+  | { readonly kind: "edges-cross"; readonly index: number; readonly edges: readonly [number, number]; readonly message: string };
+
+/** Twice the signed area of the triangle a, b, c; positive when it turns clockwise on a y-down screen. */
+const orient = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number => (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+
+/** Whether p, known to be on the line through a and b, lies within the segment's box. */
+const within = (ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean =>
+  px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
+
+/** Whether segments ab and cd share any point (crossing, touching or overlapping). */
+function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const o1 = orient(ax, ay, bx, by, cx, cy), o2 = orient(ax, ay, bx, by, dx, dy);
+  const o3 = orient(cx, cy, dx, dy, ax, ay), o4 = orient(cx, cy, dx, dy, bx, by);
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return true;
+  return (o1 === 0 && within(ax, ay, bx, by, cx, cy)) || (o2 === 0 && within(ax, ay, bx, by, dx, dy)) ||
+    (o3 === 0 && within(cx, cy, dx, dy, ax, ay)) || (o4 === 0 && within(cx, cy, dx, dy, bx, by));
+}
+
+/**
+ * Whether neighbouring edges a→b and b→c meet beyond their shared point b: c folds back onto a→b
+ * or a lies on b→c (collinear, pointing the same way from b).
+ */
+const foldsBack = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean =>
+  orient(ax, ay, bx, by, cx, cy) === 0 && (ax - bx) * (cx - bx) + (ay - by) * (cy - by) > 0;
+
+/**
+ * The first pair of edges (i < j, by i then j) that cross or touch, neighbours only where they meet
+ * beyond their shared point; null when the outline is simple. Sweep and prune over x, so an
+ * outline of thousands of points checks in about n log n.
+ */
+export function firstCrossingEdges(points: readonly Point[], closed = true): readonly [number, number] | null {
+  const n = points.length;
+  const edges = closed ? n : n - 1;
+  if (edges < 2) return null;
+  const x = (i: number): number => points[i % n]![0];
+  const y = (i: number): number => points[i % n]![1];
+  const order = Array.from({ length: edges }, (_, i) => i).sort((a, b) => Math.min(x(a), x(a + 1)) - Math.min(x(b), x(b + 1)) || a - b);
+  let best: [number, number] | null = null;
+  const consider = (i: number, j: number): void => {
+    const lo = Math.min(i, j), hi = Math.max(i, j);
+    if (!best || lo < best[0] || (lo === best[0] && hi < best[1])) best = [lo, hi];
+  };
+  let active: number[] = [];
+  for (const e of order) {
+    const minX = Math.min(x(e), x(e + 1));
+    active = active.filter((a) => Math.max(x(a), x(a + 1)) >= minX);
+    const eMinY = Math.min(y(e), y(e + 1)), eMaxY = Math.max(y(e), y(e + 1));
+    for (const a of active) {
+      if (Math.max(y(a), y(a + 1)) < eMinY || Math.min(y(a), y(a + 1)) > eMaxY) continue;
+      const lo = Math.min(a, e), hi = Math.max(a, e);
+      if (hi === lo + 1) {
+        // Neighbours share point hi: lo runs into it, hi out of it.
+        if (foldsBack(x(lo), y(lo), x(hi), y(hi), x(hi + 1), y(hi + 1))) consider(lo, hi);
+      } else if (closed && lo === 0 && hi === n - 1) {
+        // The closing edge runs into point 0, where edge 0 starts.
+        if (foldsBack(x(n - 1), y(n - 1), x(0), y(0), x(1), y(1))) consider(lo, hi);
+      } else if (segmentsMeet(x(lo), y(lo), x(lo + 1), y(lo + 1), x(hi), y(hi), x(hi + 1), y(hi + 1))) consider(lo, hi);
+    }
+    active.push(e);
+  }
+  return best;
+}
+
+/**
+ * Checks that `points` form a simple polygon in either winding: at least 3 finite points, none
+ * repeating the one before it, and no two edges crossing or touching except neighbours at their
+ * shared point. Collinear points are allowed. Returns null when simple.
+ */
+export function checkSimplePolygon(points: readonly Point[]): OutlineProblem | null {
+  const n = points.length;
+  if (n < 3) return { kind: "too-few-points", message: `a polygon needs at least 3 points, got ${n}` };
+  const repeat = repeatedPoint(points, true);
+  if (repeat) return repeat;
+  const crossing = firstCrossingEdges(points, true);
+  if (crossing) {
+    const [i, j] = crossing;
+    return { kind: "edges-cross", index: i, edges: crossing, message: `edges ${i} and ${j} cross or touch (edge ${i} runs from point ${i} to point ${(i + 1) % n}, edge ${j} from point ${j} to point ${(j + 1) % n}): a polygon's outline must not meet itself` };
+  }
+  return null;
+}
+
+/** The first non-finite point, or point repeating the one before it (around the ring when `closed`). */
+export function repeatedPoint(points: readonly Point[], closed: boolean): OutlineProblem | null {
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
+    const [px, py] = points[i]!;
+    if (!Number.isFinite(px) || !Number.isFinite(py)) return { kind: "non-finite", index: i, message: "point is not a finite number" };
+  }
+  for (let i = closed ? 0 : 1; i < n; i++) {
+    const p = points[(i + n - 1) % n]!, q = points[i]!;
+    if (p[0] === q[0] && p[1] === q[1]) return { kind: "duplicate-point", index: i, message: `point ${i} repeats point ${(i + n - 1) % n}` };
+  }
+  return null;
+}
+
+/** Whether a simple polygon is strictly convex (and so collides as one piece, exactly as before concave outlines). */
+export const isConvexOutline = (points: readonly Point[]): boolean => checkConvexPolygon(points.map(([x, y]) => ({ x, y }))) === null;
+
+/**
+ * Convex pieces whose union is a simple polygon, each of at most `maxVertices` points running
+ * clockwise on screen: the polygon itself when strictly convex and small enough; else ear clipping (mapbox/earcut's
+ * port) and Hertel–Mehlhorn merging (core/trace/decompose.ts), at most four times the fewest
+ * convex pieces (a convex piece over the limit cut into strips), deterministic for the same points.
+ */
+export function convexPieces(points: readonly Point[], maxVertices = MAX_PIECE_VERTICES): Point[][] {
+  if (points.length <= maxVertices && isConvexOutline(points)) return [points.slice()];
+  const flat = new Float64Array(2 * points.length);
+  points.forEach(([x, y], i) => {
+    flat[2 * i] = x;
+    flat[2 * i + 1] = y;
+  });
+  return decomposeConvex(flat, [], Math.max(3, maxVertices)).map((piece) => piece.map((i) => points[i]!));
+}
