@@ -30,6 +30,8 @@ export interface WorldQueryOptions {
   readonly reportInside?: boolean;
   /** Shapes to leave out (by id). */
   readonly ignore?: ReadonlySet<string>;
+  /** Let sensors stop it too; by default rays and sweeps pass through sensors, as Box2D's and Godot's queries do. */
+  readonly includeSensors?: boolean;
 }
 
 /** From this many shapes on, a first load builds the tree in bulk. */
@@ -208,10 +210,49 @@ export class CollisionWorld {
     return true;
   }
 
-  /** Every overlapping pair that the filter lets interact, `a` before `b` in scene order, sorted by (a, b) scene index. */
+  /**
+   * Every overlapping pair of solid shapes (no sensor on either side) that the filter lets
+   * interact, `a` before `b` in scene order, sorted by (a, b) scene index: the overlap warnings.
+   */
   overlaps(): readonly OverlapPair[] {
+    return this.splitContacts().solid;
+  }
+
+  /**
+   * Every overlapping pair with a sensor on either side (two sensors included) that the filter
+   * lets interact, each with `sensor: true`, ordered as overlaps(): the triggers' contacts.
+   */
+  sensorContacts(): readonly OverlapPair[] {
+    return this.splitContacts().sensor;
+  }
+
+  private split: { from: readonly OverlapPair[]; solid: readonly OverlapPair[]; sensor: readonly OverlapPair[] } | null = null;
+
+  /** The contacts' list parted into solid pairs and sensor pairs, made again only when the list changes. */
+  private splitContacts(): { solid: readonly OverlapPair[]; sensor: readonly OverlapPair[] } {
     this.prepareOverlaps(Infinity);
-    return this.contacts.overlaps();
+    const all = this.contacts.overlaps();
+    if (this.split?.from === all) return this.split;
+    const solid: OverlapPair[] = [], sensor: OverlapPair[] = [];
+    for (const pair of all) {
+      if (this.isSensorId(pair.a) || this.isSensorId(pair.b)) sensor.push({ ...pair, sensor: true });
+      else solid.push(pair);
+    }
+    this.split = { from: all, solid: sensor.length === 0 ? all : solid, sensor };
+    return this.split;
+  }
+
+  private isSensorId(id: string): boolean {
+    const slot = this.byId.get(id);
+    return slot !== undefined && this.table.shape(slot).sensor === true;
+  }
+
+  /** Whether a query with these options looks at the shape in `slot`: its layer is scanned, it is not left out, and it is no sensor unless sensors are asked for. */
+  private queried(slot: number, options: WorldQueryOptions): boolean {
+    const table = this.table;
+    if (!table.seenBy(slot, options.mask)) return false;
+    if (options.includeSensors !== true && table.shape(slot).sensor === true) return false;
+    return options.ignore === undefined || !options.ignore.has(table.id(slot));
   }
 
   /**
@@ -248,14 +289,14 @@ export class CollisionWorld {
    * scene order; "any" stops at the first hit the tree reaches.
    */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
-    const mode = options.mode ?? "closest", mask = options.mask, ignore = options.ignore;
+    const mode = options.mode ?? "closest";
     const table = this.table, tree = this.broadPhase.tree;
     rayOptions.reportInside = options.reportInside ?? false;
     if (mode === "closest") {
       // The best hit so far in locals: nothing is allocated per candidate, one CastHit at the end.
       let bestSlot = -1, bestIndex = 0, fraction = 0, px = 0, py = 0, nx = 0, ny = 0, inside = false;
       tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
-        if (!table.seenBy(slot, mask) || (ignore !== undefined && ignore.has(table.id(slot)))) return -1;
+        if (!this.queried(slot, options)) return -1;
         rayOptions.maxFraction = maxFraction;
         rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
         if (!cast.hit) return -1;
@@ -274,7 +315,7 @@ export class CollisionWorld {
     rayOptions.maxFraction = 1;
     tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
       if (stop) return 0;
-      if (!table.seenBy(slot, mask) || (ignore !== undefined && ignore.has(table.id(slot)))) return -1;
+      if (!this.queried(slot, options)) return -1;
       rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
       hits.push({ index: table.index(slot), hit: toHit(table.id(slot), cast) });
@@ -287,11 +328,15 @@ export class CollisionWorld {
     return finish(hits, mode);
   }
 
-  /** A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold. */
-  probe(probe: Probe): CastHit | null {
-    if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]))[0] ?? null;
+  /**
+   * A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold.
+   * Sensors stop it only when the probe says `includeSensors` (or `options` does).
+   */
+  probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = {}): CastHit | null {
+    const asked = { includeSensors: probe.includeSensors === true || options.includeSensors === true };
+    if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;
     if (!this.byId.has(probe.shape)) return null;
-    return this.sweep(probe.shape, vec2(probe.to[0], probe.to[1]))[0] ?? null;
+    return this.sweep(probe.shape, vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;
   }
 
   /**
@@ -302,7 +347,7 @@ export class CollisionWorld {
   sweep(movingId: string, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
     const slot = this.byId.get(movingId);
     if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
-    const mode = options.mode ?? "closest", mask = options.mask, ignore = options.ignore;
+    const mode = options.mode ?? "closest";
     const table = this.table, t = this.broadPhase.tight;
     const moving = table.shape(slot);
     const tx = to.x - moving.x, ty = to.y - moving.y;
@@ -311,7 +356,7 @@ export class CollisionWorld {
     const maxX = Math.max(t[k + 2]!, t[k + 2]! + tx), maxY = Math.max(t[k + 3]!, t[k + 3]! + ty);
     const candidates: number[] = [];
     this.broadPhase.query(minX, minY, maxX, maxY, (q) => {
-      if (q !== slot && table.seenBy(q, mask) && !ignore?.has(table.id(q)) && table.collides(slot, q)) candidates.push(q);
+      if (q !== slot && this.queried(q, options) && table.collides(slot, q)) candidates.push(q);
     });
     candidates.sort((u, v) => table.index(u) - table.index(v));
     const hits: { index: number; hit: CastHit }[] = [];

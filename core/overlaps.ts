@@ -15,6 +15,8 @@ export interface OverlapPair {
   readonly normal: Vec2;
   /** One or two contact points, midway between the surfaces. */
   readonly points: readonly Vec2[];
+  /** true when either shape is a sensor (CollisionWorld.sensorContacts lists these apart from the overlap warnings). */
+  readonly sensor?: true;
 }
 
 /** A scene shape ready for collision queries: geometry, transform and bounds. */
