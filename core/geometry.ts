@@ -74,10 +74,18 @@ const closest = new Float64Array(2);
 
 /** Whether the world point (x, y) is inside or on the geometry. A chain encloses nothing: never. */
 export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
-  if (g.kind === COMPOUND) return g.solid && g.parts.some((part) => containsPoint(part, xf, x, y));
   // Into the local frame: the inverse rotation of (p − translation).
   const dx = x - xf.px, dy = y - xf.py;
   const lx = xf.c * dx + xf.s * dy, ly = -xf.s * dx + xf.c * dy;
+  if (g.kind === COMPOUND) {
+    if (!g.solid) return false;
+    const circles = g.circles;
+    for (let i = 0; i < g.parts.length; i++) {
+      const ox = lx - circles[3 * i]!, oy = ly - circles[3 * i + 1]!, r = circles[3 * i + 2]!;
+      if (ox * ox + oy * oy <= r * r && containsPoint(g.parts[i]!, xf, x, y)) return true;
+    }
+    return false;
+  }
   if (g.kind === CIRCLE) return (lx - g.cx) ** 2 + (ly - g.cy) ** 2 <= g.radius * g.radius;
   if (g.kind === CAPSULE) {
     closestOnSegment(lx, ly, g.x1, g.y1, g.x2, g.y2, closest);

@@ -7,7 +7,7 @@
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
 import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, COMPOUND, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
@@ -651,22 +651,52 @@ export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB:
 const partManifold = new Manifold();
 
 /**
- * A pair with a compound side: every pair of parts, reporting the deepest (its depth, normal and
- * contact points); no overlap when none overlaps. Two chains never collide (Box2D's rule).
+ * A pair with a compound side: the pairs of parts whose bound circles meet, reporting the deepest
+ * (its depth, normal and contact points); no overlap when none overlaps. For a concave solid this
+ * is the deepest piece pair, not the exact depth of the union: a shape pushed across the edge
+ * between two pieces is measured against the piece it is deepest in. Two chains never collide
+ * (Box2D's rule). One-sided edges collide from both sides, as Box2D's chain segments' manifolds do.
  */
 function collideCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold): Manifold {
   out.pointCount = 0;
   out.depth = 0;
-  if (a.kind === COMPOUND && b.kind === COMPOUND && !a.solid && !b.solid) return out;
-  const partsA = a.kind === COMPOUND ? a.parts : [a];
-  const partsB = b.kind === COMPOUND ? b.parts : [b];
-  for (const pa of partsA) {
-    for (const pb of partsB) {
-      const m = COLLIDE[pa.kind]![pb.kind]!(pa, xfA, pb, xfB, partManifold);
-      if (m.pointCount > 0 && (out.pointCount === 0 || m.depth > out.depth)) copyManifold(m, out);
-    }
+  if (b.kind !== COMPOUND) return a.kind === COMPOUND ? collideCompoundWith(a, xfA, b, xfB, out, false) : out;
+  if (a.kind !== COMPOUND) return collideCompoundWith(b, xfB, a, xfA, out, true);
+  if (!a.solid && !b.solid) return out;
+  // Both compounds: B's parts one by one, each against A's parts near it.
+  const parts = b.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const pb = parts[j]!, cx = b.circles[3 * j]!, cy = b.circles[3 * j + 1]!, r = b.circles[3 * j + 2]!;
+    // The part's circle in A's frame.
+    const wx = xfB.c * cx - xfB.s * cy + xfB.px - xfA.px, wy = xfB.s * cx + xfB.c * cy + xfB.py - xfA.py;
+    deepestAgainst(a, xfA, pb, xfB, xfA.c * wx + xfA.s * wy, -xfA.s * wx + xfA.c * wy, r, out, false);
   }
   return out;
+}
+
+/**
+ * A compound C against a convex G: G's bound circle about its own origin, in C's frame, culls
+ * C's parts. `flip` when G is the pair's A: the normal is turned to point from G to C.
+ */
+function collideCompoundWith(c: CompoundGeometry, xfC: Transform, g: Geometry, xfG: Transform, out: Manifold, flip: boolean): Manifold {
+  const wx = xfG.px - xfC.px, wy = xfG.py - xfC.py;
+  deepestAgainst(c, xfC, g, xfG, xfC.c * wx + xfC.s * wy, -xfC.s * wx + xfC.c * wy, g.bound, out, flip);
+  return out;
+}
+
+/**
+ * Collides `g` with every part of `c` whose bound circle meets the circle (x, y, r) in c's frame,
+ * keeping the deepest manifold in `out` (pair order: g as A when `flip`).
+ */
+function deepestAgainst(c: CompoundGeometry, xfC: Transform, g: Geometry, xfG: Transform, x: number, y: number, r: number, out: Manifold, flip: boolean): void {
+  const parts = c.parts, circles = c.circles;
+  for (let i = 0; i < parts.length; i++) {
+    const dx = circles[3 * i]! - x, dy = circles[3 * i + 1]! - y, reach = circles[3 * i + 2]! + r;
+    if (dx * dx + dy * dy > reach * reach) continue;
+    const part = parts[i]!;
+    const m = flip ? COLLIDE[g.kind]![part.kind]!(g, xfG, part, xfC, partManifold) : COLLIDE[part.kind]![g.kind]!(part, xfC, g, xfG, partManifold);
+    if (m.pointCount > 0 && (out.pointCount === 0 || m.depth > out.depth)) copyManifold(m, out);
+  }
 }
 
 function copyManifold(from: Manifold, to: Manifold): void {

@@ -1,18 +1,33 @@
 // One-sided edges (a chain's with `oneSided`): an edge from P to Q blocks only from its front, the
 // side of the normal (dy, −dx), (dx, dy) = Q − P (Box2D's chain segments; y down, so an edge drawn
-// left to right faces up). Rays use Box2D's own test (raycast.ts); sweeps and time of impact this.
-import type { CapsuleGeometry, Transform } from "./shapes";
+// left to right faces up, and a closed chain drawn clockwise on screen faces out). Rays use Box2D's
+// own test on the ray's origin (raycast.ts); sweeps and time of impact this.
+//
+// Box2D v3 skips a chain segment in a shape cast when the cast shape's approximate centroid (the
+// mean of its proxy's points) starts behind the segment's line (b2ShapeCastShape); its continuous
+// collision skips one when the centroid starts behind or barely moves towards the line and ends
+// well in front of it (b2ContinuousQueryCallback's "minimal clipping"); its character mover
+// collides with both sides (b2CollideMover) and leaves sidedness to the planes it solves. Here the
+// rule is Box2D's shape cast's, on the moving part's centroid, plus one more: the motion must close
+// on the front. A shape in front that moves along or away from the edge passes, even when it
+// overlaps the edge at the start (Box2D reports that overlap as a hit at fraction 0), so a shape
+// resting into a one-sided platform can always slide along it or leave it.
+import { CAPSULE, CIRCLE, type CapsuleGeometry, type Geometry, type Transform } from "./shapes";
 
 /**
- * Whether an edge of a one-sided chain at `xf` can stop a shape whose origin is at (ox, oy) and
- * which moves by (vx, vy) relative to the chain (world units): only when the origin starts on or
- * in front of the edge's line and the motion goes against its normal. A shape behind the line,
- * or moving along or away from the front, passes through.
+ * Whether an edge of a one-sided chain at `xfEdge` can stop the convex `part` at `xfPart` moving by
+ * (vx, vy) relative to the chain (world units): only when the part's centroid (a circle's centre,
+ * a capsule's middle, a polygon's centroid) starts on or in front of the edge's line and the
+ * motion goes against the edge's normal.
  */
-export function edgeFaces(edge: CapsuleGeometry, xf: Transform, ox: number, oy: number, vx: number, vy: number): boolean {
+export function edgeFaces(edge: CapsuleGeometry, xfEdge: Transform, part: Geometry, xfPart: Transform, vx: number, vy: number): boolean {
   const ex = edge.x2 - edge.x1, ey = edge.y2 - edge.y1;
   // The normal (ey, −ex) turned into the world.
-  const nx = xf.c * ey + xf.s * ex, ny = xf.s * ey - xf.c * ex;
-  const px = xf.c * edge.x1 - xf.s * edge.y1 + xf.px, py = xf.s * edge.x1 + xf.c * edge.y1 + xf.py;
-  return (ox - px) * nx + (oy - py) * ny >= 0 && vx * nx + vy * ny < 0;
+  const nx = xfEdge.c * ey + xfEdge.s * ex, ny = xfEdge.s * ey - xfEdge.c * ex;
+  if (vx * nx + vy * ny >= 0) return false;
+  const lx = part.kind === CIRCLE ? part.cx : part.kind === CAPSULE ? 0.5 * (part.x1 + part.x2) : part.centroidX;
+  const ly = part.kind === CIRCLE ? part.cy : part.kind === CAPSULE ? 0.5 * (part.y1 + part.y2) : part.centroidY;
+  const ox = xfPart.c * lx - xfPart.s * ly + xfPart.px, oy = xfPart.s * lx + xfPart.c * ly + xfPart.py;
+  const px = xfEdge.c * edge.x1 - xfEdge.s * edge.y1 + xfEdge.px, py = xfEdge.s * edge.x1 + xfEdge.c * edge.y1 + xfEdge.py;
+  return (ox - px) * nx + (oy - py) * ny >= 0;
 }

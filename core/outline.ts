@@ -38,8 +38,12 @@ const foldsBack = (ax: number, ay: number, bx: number, by: number, cx: number, c
 
 /**
  * The first pair of edges (i < j, by i then j) that cross or touch, neighbours only where they meet
- * beyond their shared point; null when the outline is simple. Sweep and prune over x, so an
- * outline of thousands of points checks in about n log n.
+ * beyond their shared point; null when the outline is simple. The edges' boxes go in a tree over
+ * runs of consecutive edges (an outline's neighbouring edges lie near each other, so its boxes are
+ * tight); each edge in turn looks for the first later edge whose box meets its own, and the first
+ * edge that finds one ends the search. About n log n for outlines whose edges are short against
+ * the whole; n² at worst (every edge's box meeting every other's, as long thin spikes fanning
+ * across each other).
  */
 export function firstCrossingEdges(points: readonly Point[], closed = true): readonly [number, number] | null {
   const n = points.length;
@@ -47,31 +51,42 @@ export function firstCrossingEdges(points: readonly Point[], closed = true): rea
   if (edges < 2) return null;
   const x = (i: number): number => points[i % n]![0];
   const y = (i: number): number => points[i % n]![1];
-  const order = Array.from({ length: edges }, (_, i) => i).sort((a, b) => Math.min(x(a), x(a + 1)) - Math.min(x(b), x(b + 1)) || a - b);
-  let best: [number, number] | null = null;
-  const consider = (i: number, j: number): void => {
-    const lo = Math.min(i, j), hi = Math.max(i, j);
-    if (!best || lo < best[0] || (lo === best[0] && hi < best[1])) best = [lo, hi];
-  };
-  let active: number[] = [];
-  for (const e of order) {
-    const minX = Math.min(x(e), x(e + 1));
-    active = active.filter((a) => Math.max(x(a), x(a + 1)) >= minX);
-    const eMinY = Math.min(y(e), y(e + 1)), eMaxY = Math.max(y(e), y(e + 1));
-    for (const a of active) {
-      if (Math.max(y(a), y(a + 1)) < eMinY || Math.min(y(a), y(a + 1)) > eMaxY) continue;
-      const lo = Math.min(a, e), hi = Math.max(a, e);
-      if (hi === lo + 1) {
-        // Neighbours share point hi: lo runs into it, hi out of it.
-        if (foldsBack(x(lo), y(lo), x(hi), y(hi), x(hi + 1), y(hi + 1))) consider(lo, hi);
-      } else if (closed && lo === 0 && hi === n - 1) {
-        // The closing edge runs into point 0, where edge 0 starts.
-        if (foldsBack(x(n - 1), y(n - 1), x(0), y(0), x(1), y(1))) consider(lo, hi);
-      } else if (segmentsMeet(x(lo), y(lo), x(lo + 1), y(lo + 1), x(hi), y(hi), x(hi + 1), y(hi + 1))) consider(lo, hi);
-    }
-    active.push(e);
+  let size = 1;
+  while (size < edges) size *= 2;
+  // Node k holds the box of its leaves (edges); node 1 is the root, leaves start at `size`.
+  const minX = new Float64Array(2 * size).fill(Infinity), minY = new Float64Array(2 * size).fill(Infinity);
+  const maxX = new Float64Array(2 * size).fill(-Infinity), maxY = new Float64Array(2 * size).fill(-Infinity);
+  for (let e = 0; e < edges; e++) {
+    const k = size + e;
+    minX[k] = Math.min(x(e), x(e + 1)); maxX[k] = Math.max(x(e), x(e + 1));
+    minY[k] = Math.min(y(e), y(e + 1)); maxY[k] = Math.max(y(e), y(e + 1));
   }
-  return best;
+  for (let k = size - 1; k >= 1; k--) {
+    minX[k] = Math.min(minX[2 * k]!, minX[2 * k + 1]!); maxX[k] = Math.max(maxX[2 * k]!, maxX[2 * k + 1]!);
+    minY[k] = Math.min(minY[2 * k]!, minY[2 * k + 1]!); maxY[k] = Math.max(maxY[2 * k]!, maxY[2 * k + 1]!);
+  }
+  const meet = (lo: number, hi: number): boolean => {
+    // Neighbours share point hi: lo runs into it, hi out of it.
+    if (hi === lo + 1) return foldsBack(x(lo), y(lo), x(hi), y(hi), x(hi + 1), y(hi + 1));
+    // The closing edge runs into point 0, where edge 0 starts.
+    if (closed && lo === 0 && hi === n - 1) return foldsBack(x(n - 1), y(n - 1), x(0), y(0), x(1), y(1));
+    return segmentsMeet(x(lo), y(lo), x(lo + 1), y(lo + 1), x(hi), y(hi), x(hi + 1), y(hi + 1));
+  };
+  // The first edge after e, under node k (leaves first..first + span − 1), that meets edge e; −1 if none.
+  const search = (e: number, k: number, first: number, span: number): number => {
+    if (first + span <= e + 1) return -1;
+    const leaf = size + e;
+    if (minX[k]! > maxX[leaf]! || maxX[k]! < minX[leaf]! || minY[k]! > maxY[leaf]! || maxY[k]! < minY[leaf]!) return -1;
+    if (span === 1) return first < edges && meet(e, first) ? first : -1;
+    const half = span / 2;
+    const left = search(e, 2 * k, first, half);
+    return left >= 0 ? left : search(e, 2 * k + 1, first + half, half);
+  };
+  for (let e = 0; e < edges - 1; e++) {
+    const j = search(e, 1, 0, size);
+    if (j >= 0) return [e, j];
+  }
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@
 // world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
 import { CAPSULE, CIRCLE, COMPOUND, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { safeLength } from "./vec2";
 
 /** The result of a ray or shape cast, in world space. */
 export class CastOutput {
@@ -205,14 +206,39 @@ function capsuleCore(x1: number, y1: number, x2: number, y2: number): void {
 }
 
 /**
+ * A ray against an edge from (x1, y1) to (x2, y2) of no thickness (Box2D's b2RayCastSegment): the
+ * crossing of its line within the edge, the normal (ey, −ex) or its opposite, whichever faces the
+ * ray's origin. A ray parallel to the edge misses it, and so does one along its line; a ray
+ * starting on the edge's line misses it (a ray starting on a shape misses it; Box2D reports a hit
+ * at fraction 0 there). The edge's two ends count as on it.
+ */
+export function raySegment(x1: number, y1: number, x2: number, y2: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  const ex = x2 - x1, ey = y2 - y1;
+  // With n = (ey, −ex): p + t·d meets the line at t = n·(v1 − p) / n·d.
+  const numerator = ey * (x1 - px) - ex * (y1 - py);
+  const denominator = ey * dx - ex * dy;
+  if (numerator === 0 || denominator === 0 || numerator > 0 !== denominator > 0) return MISS;
+  const t = numerator / denominator;
+  if (t > maxFraction) return MISS;
+  const along = (px + t * dx - x1) * ex + (py + t * dy - y1) * ey;
+  if (along < 0 || along > ex * ex + ey * ey) return MISS;
+  const length = safeLength(ex, ey), sign = numerator > 0 ? -1 : 1;
+  out.fraction = t;
+  out.normalX = (sign * ey) / length;
+  out.normalY = (-sign * ex) / length;
+  return HIT;
+}
+
+/**
  * A ray in a geometry's local frame against that geometry grown by `extra` (0 for a plain ray
  * cast; a circle's radius when a circle is swept against it). A hit's fraction and local normal
- * go to `out`.
+ * go to `out`. An edge (a capsule of radius 0) with nothing to grow it by is raySegment.
  */
 export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   const radius = g.radius + extra;
   if (g.kind === CIRCLE) return rayCircle(g.cx, g.cy, radius, px, py, dx, dy, maxFraction, out);
   if (g.kind === CAPSULE) {
+    if (radius === 0) return raySegment(g.x1, g.y1, g.x2, g.y2, px, py, dx, dy, maxFraction, out);
     capsuleCore(g.x1, g.y1, g.x2, g.y2);
     return rayRounded(core2, core2n, 2, radius, px, py, dx, dy, maxFraction, out);
   }
@@ -224,19 +250,33 @@ export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: num
 const partHit = new RayHit();
 
 /**
+ * Whether the ray p + t·d, t in [0, maxFraction], passes within `r` of (cx, cy): a part whose
+ * bound circle it misses cannot be hit.
+ */
+function rayReaches(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number): boolean {
+  const wx = cx - px, wy = cy - py, dd = dx * dx + dy * dy;
+  let t = dd > 0 ? (wx * dx + wy * dy) / dd : 0;
+  t = t < 0 ? 0 : t > maxFraction ? maxFraction : t;
+  const qx = wx - t * dx, qy = wy - t * dy;
+  return qx * qx + qy * qy <= r * r;
+}
+
+/**
  * A ray in a compound's local frame against its parts grown by `extra`: the first hit over the
- * parts. A solid (a concave polygon's pieces) is INSIDE when the ray starts in any piece: the
- * pieces' union is one solid, so a ray from outside it enters first where it enters a piece. A
- * chain's edge is never INSIDE (a ray starting on an edge misses it); a one-sided edge is missed
- * by a ray starting behind its line (Box2D's b2RayCastSegment with oneSided).
+ * parts whose bound circles it reaches. A solid (a concave polygon's pieces) is INSIDE when the
+ * ray starts in any piece: the pieces' union is one solid, so a ray from outside it enters first
+ * where it enters a piece, on the outline (the edges between pieces lie inside the solid). A
+ * chain's edge is never INSIDE: a ray starting on an edge misses it (raySegment), and a circle
+ * swept from overlapping an edge is left to the shape cast's start check. A one-sided edge is
+ * missed by a ray starting behind its line (Box2D's b2RayCastSegment with oneSided).
  */
 export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   let status: RayStatus = MISS, best = maxFraction;
-  for (const part of g.parts) {
-    if (g.oneSided && part.kind === CAPSULE) {
-      const ex = part.x2 - part.x1, ey = part.y2 - part.y1;
-      if ((px - part.x1) * ey - (py - part.y1) * ex < 0) continue;
-    }
+  const parts = g.parts, circles = g.circles, oneSided = g.oneSided;
+  for (let i = 0; i < parts.length; i++) {
+    if (!rayReaches(circles[3 * i]!, circles[3 * i + 1]!, circles[3 * i + 2]! + extra, px, py, dx, dy, best)) continue;
+    const part = parts[i]!;
+    if (oneSided && part.kind === CAPSULE && (px - part.x1) * (part.y2 - part.y1) - (py - part.y1) * (part.x2 - part.x1) < 0) continue;
     const s = rayGeometryLocal(part, extra, px, py, dx, dy, best, partHit);
     if (s === INSIDE) {
       if (g.solid) return INSIDE;

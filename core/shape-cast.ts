@@ -12,7 +12,7 @@ import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
 import { edgeFaces } from "./one-sided";
-import { CAPSULE, CIRCLE, COMPOUND, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -103,27 +103,36 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
 }
 
 const partCast = new CastOutput();
+/** castCompound's scratch: a part's bound circle in the world (x, y, radius), for A then B. */
+const circleA = new Float64Array(3), circleB = new Float64Array(3);
 
 /**
- * A sweep with a compound side: the first contact over every pair of parts. A sweep starting
- * overlapping any part starts inside (fraction 0). Two chains never meet; a one-sided edge stops
- * only a shape that starts in front of it and moves against its normal (edgeFaces).
+ * A sweep with a compound side: the first contact over the pairs of parts whose bound circles
+ * meet on the way. A sweep starting overlapping any part starts inside (fraction 0): for a solid
+ * that is starting inside the whole. Two chains never meet; a one-sided edge stops only a part
+ * whose centroid starts in front of it and which moves against its normal (edgeFaces).
  */
 function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
   if (a.kind === COMPOUND && b.kind === COMPOUND && !a.solid && !b.solid) return out;
-  const partsA = a.kind === COMPOUND ? a.parts : [a], partsB = b.kind === COMPOUND ? b.parts : [b];
   const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
+  const nA = partCount(a), nB = partCount(b);
+  const position = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
   let best = maxFraction;
-  for (const pa of partsA) {
-    if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, xfB.px, xfB.py, tx, ty)) continue;
-    for (const pb of partsB) {
-      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, xfA.px, xfA.py, -tx, -ty)) continue;
+  for (let i = 0; i < nA; i++) {
+    const pa = partInWorld(a, i, xfA, circleA);
+    for (let j = 0; j < nB; j++) {
+      const pb = partInWorld(b, j, xfB, circleB);
+      // Room for the part cast's own contact tolerance, so what it would call touching is not culled.
+      const radius = circleA[2]! + circleB[2]!, slack = 4e-9 * (radius + Math.abs(tx) + Math.abs(ty)) + 4e-14 * position;
+      if (circlesStayApart(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, tx, ty, radius + slack, best)) continue;
+      if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, pb, xfB, tx, ty)) continue;
+      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, pa, xfA, -tx, -ty)) continue;
       shapeCast(pa, xfA, pb, xfB, tx, ty, partCast, best);
       out.iterations += partCast.iterations;
-      if (!partCast.hit || (out.hit && partCast.fraction >= best)) continue;
+      if (!partCast.hit || (out.hit && partCast.fraction >= best && !partCast.startedInside)) continue;
       best = partCast.fraction;
       out.setHit(partCast.fraction, partCast.normalX, partCast.normalY, partCast.pointX, partCast.pointY);
       out.startedInside = partCast.startedInside;

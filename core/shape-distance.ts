@@ -1,7 +1,7 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
 import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, COMPOUND, POLYGON, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, POLYGON, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
   /** Distance between the surfaces; 0 when the shapes touch or overlap. */
@@ -131,12 +131,24 @@ export function shapeDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry
 }
 
 const partDistance = new DistanceOutput();
+const circleA = new Float64Array(3), circleB = new Float64Array(3);
 
-/** With a compound side: the closest pair of parts (0 when any pair overlaps). */
+/**
+ * With a compound side: the closest pair of parts (0 when any pair overlaps). A pair whose bound
+ * circles are farther apart than the closest found so far is not measured. For a solid this is
+ * the distance to the solid as a whole, its pieces' union.
+ */
 function compoundDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: DistanceOutput): DistanceOutput {
   let found = false;
-  for (const pa of a.kind === COMPOUND ? a.parts : [a]) {
-    for (const pb of b.kind === COMPOUND ? b.parts : [b]) {
+  const nA = partCount(a), nB = partCount(b);
+  for (let i = 0; i < nA; i++) {
+    const pa = partInWorld(a, i, xfA, circleA);
+    for (let j = 0; j < nB; j++) {
+      const pb = partInWorld(b, j, xfB, circleB);
+      if (found) {
+        const dx = circleB[0]! - circleA[0]!, dy = circleB[1]! - circleA[1]!, reach = out.distance + circleA[2]! + circleB[2]!;
+        if (dx * dx + dy * dy > reach * reach) continue;
+      }
       shapeDistance(pa, xfA, pb, xfB, partDistance);
       if (found && partDistance.distance >= out.distance) continue;
       found = true;

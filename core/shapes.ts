@@ -87,6 +87,12 @@ export interface CompoundGeometry {
   /** Compounds have no radius of their own (each part has its own). */
   readonly radius: 0;
   readonly parts: readonly Geometry[];
+  /**
+   * Each part's bound circle in the compound's frame, packed as (x, y, radius) per part: every
+   * query tests it before the part's exact kernel, so a small shape near a terrain of 1,000
+   * pieces runs the kernels of the few pieces it reaches.
+   */
+  readonly circles: Float64Array;
   readonly solid: boolean;
   readonly oneSided: boolean;
 }
@@ -161,12 +167,63 @@ export function makeSegment(x1: number, y1: number, x2: number, y2: number): Mad
 export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
   if (parts.length === 0) return { ok: false, reason: "compound: it has no parts" };
   let extent = 0, bound = 0;
-  for (const p of parts) {
+  const circles = new Float64Array(3 * parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
     extent = Math.max(extent, p.extent);
     bound = Math.max(bound, p.bound);
+    partCircle(p, circles, 3 * i);
   }
-  return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts, solid, oneSided } };
+  return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts: parts.slice(), circles, solid, oneSided } };
 }
+
+/**
+ * A circle holding a convex geometry, at out[at…] as x, y, radius: about the middle of its core's
+ * box, out to its farthest core point plus its radius, rounded outward (a circle part's own).
+ */
+function partCircle(g: Geometry, out: Float64Array, at: number): void {
+  if (g.kind === CIRCLE) {
+    out[at] = g.cx; out[at + 1] = g.cy; out[at + 2] = g.radius;
+    return;
+  }
+  if (g.kind === CAPSULE) {
+    const x = 0.5 * (g.x1 + g.x2), y = 0.5 * (g.y1 + g.y2);
+    out[at] = x; out[at + 1] = y; out[at + 2] = outward(safeLength(g.x2 - x, g.y2 - y)) + slack(x, y) + g.radius;
+    return;
+  }
+  const v = g.vertices;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < 2 * g.count; i += 2) {
+    minX = Math.min(minX, v[i]!); maxX = Math.max(maxX, v[i]!);
+    minY = Math.min(minY, v[i + 1]!); maxY = Math.max(maxY, v[i + 1]!);
+  }
+  const x = 0.5 * (minX + maxX), y = 0.5 * (minY + maxY);
+  let r = 0;
+  for (let i = 0; i < 2 * g.count; i += 2) r = Math.max(r, safeLength(v[i]! - x, v[i + 1]! - y));
+  out[at] = x; out[at + 1] = y; out[at + 2] = outward(r) + slack(x, y) + g.radius;
+}
+
+/** The rounding of a centre at (x, y), which the distances measured from it carry. */
+const slack = (x: number, y: number): number => 8 * Number.EPSILON * (Math.abs(x) + Math.abs(y));
+
+/**
+ * Writes part `i` of `g` (or g itself when not a compound) at `xf`'s bound circle in the world to
+ * `out`; returns the part.
+ */
+export function partInWorld(g: ShapeGeometry, i: number, xf: Transform, out: Float64Array): Geometry {
+  if (g.kind !== COMPOUND) {
+    out[0] = xf.px; out[1] = xf.py; out[2] = g.bound;
+    return g;
+  }
+  const cx = g.circles[3 * i]!, cy = g.circles[3 * i + 1]!;
+  out[0] = xf.c * cx - xf.s * cy + xf.px;
+  out[1] = xf.s * cx + xf.c * cy + xf.py;
+  out[2] = g.circles[3 * i + 2]!;
+  return g.parts[i]!;
+}
+
+/** How many convex parts a geometry has: a compound's, or 1. */
+export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.parts.length : 1);
 
 /** Builds a polygon from points already in hull order (positive cross products). */
 function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
@@ -209,6 +266,30 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
   const hull = computeHull(points);
   if (!hull.ok) return { ok: false, reason: `polygon: ${hull.reason}` };
   return { ok: true, value: polygonFromHull(hull.points, radius) };
+}
+
+/**
+ * A convex piece from points already running with positive cross products (a decomposition's
+ * piece), with no welding: for the slivers of a concave outline that the hull's weld would flatten.
+ * Points where the outline does not turn (in floating point) are dropped; fails when fewer than 3
+ * are left or the piece has no area.
+ */
+export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> {
+  const kept: Vec2[] = [];
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
+    const a = points[(i + n - 1) % n]!, b = points[i]!, c = points[(i + 1) % n]!;
+    if (!(isFinite(b.x) && isFinite(b.y))) return { ok: false, reason: "polygon: numbers must be finite" };
+    if ((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) > 0) kept.push(b);
+  }
+  if (kept.length < 3) return { ok: false, reason: "polygon: the piece has no area" };
+  let area = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const a = kept[i]!, b = kept[(i + 1) % kept.length]!;
+    area += (a.x - kept[0]!.x) * (b.y - kept[0]!.y) - (a.y - kept[0]!.y) * (b.x - kept[0]!.x);
+  }
+  if (!(area > 0)) return { ok: false, reason: "polygon: the piece has no area" };
+  return { ok: true, value: polygonFromHull(kept, 0) };
 }
 
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */

@@ -15,7 +15,7 @@ import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelSinCos, KERNEL_LIMIT } from "./sincos";
 import { edgeFaces } from "./one-sided";
-import { CAPSULE, COMPOUND, POLYGON, type ShapeGeometry } from "./shapes";
+import { CAPSULE, COMPOUND, partCount, partInWorld, POLYGON, type ShapeGeometry } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -403,11 +403,28 @@ export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, 
 
 const partImpact = new TimeOfImpactOutput();
 const startA = { px: 0, py: 0, c: 1, s: 0 }, startB = { px: 0, py: 0, c: 1, s: 0 };
+/** compoundTimeOfImpact's scratch: a part's bound circle at the start, then the circle it stays in. */
+const circleA = new Float64Array(3), circleB = new Float64Array(3);
 
 /**
- * With a compound side: the first impact over every pair of parts. Two chains never meet; a
- * one-sided edge stops only a shape whose origin starts in front of it and which closes on it
- * against its normal, judged at the start of the step (edgeFaces).
+ * Turns a part's bound circle at the start of its sweep (in `circle`, from partInWorld) into a
+ * circle it stays in while the sweep turns it, which then moves with the centre of rotation: the
+ * same circle when the sweep does not turn, else one about the centre of rotation. Returns how
+ * far the part's points can move by turning (per unit of t).
+ */
+function turningCircle(sweep: Sweep, circle: Float64Array): number {
+  const turn = Math.abs(sweep.angle2 - sweep.angle1);
+  if (turn === 0) return 0;
+  const reach = Math.sqrt((circle[0]! - sweep.x1) ** 2 + (circle[1]! - sweep.y1) ** 2) + circle[2]!;
+  circle[0] = sweep.x1; circle[1] = sweep.y1; circle[2] = reach;
+  return turn * reach;
+}
+
+/**
+ * With a compound side: the first impact over the pairs of parts whose circles (turningCircle) meet
+ * on the way. Two chains never meet; a one-sided edge stops only a part whose centroid starts in
+ * front of it and which closes on it against its normal, judged at the start of the step
+ * (edgeFaces; the edge and the part as placed at t = 0, their centres' relative motion).
  */
 function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput, tMax: number, tolerance: number): TimeOfImpactOutput {
   if (!(tolerance >= 1e-12 && tolerance <= 0.01)) throw new RangeError(`timeOfImpact: tolerance must be from 1e-12 to 0.01 (got ${tolerance})`);
@@ -421,16 +438,26 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
   poseAt(sweepB, 0, startB);
   const vx = sweepB.x2 - sweepB.x1 - (sweepA.x2 - sweepA.x1), vy = sweepB.y2 - sweepB.y1 - (sweepA.y2 - sweepA.y1);
   const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
+  const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
+  const nA = partCount(a), nB = partCount(b);
   let best = tMax;
-  for (const pa of a.kind === COMPOUND ? a.parts : [a]) {
-    if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, startA, startB.px, startB.py, vx, vy)) continue;
-    for (const pb of b.kind === COMPOUND ? b.parts : [b]) {
-      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, startB, startA.px, startA.py, -vx, -vy)) continue;
+  for (let i = 0; i < nA; i++) {
+    const pa = partInWorld(a, i, startA, circleA);
+    const spinA = turningCircle(sweepA, circleA);
+    for (let j = 0; j < nB; j++) {
+      const pb = partInWorld(b, j, startB, circleB);
+      const spinB = turningCircle(sweepB, circleB);
+      // Room for the part's own contact tolerance (a fraction of a scale at least this).
+      const scale = pa.extent + pb.extent + Math.abs(vx) + Math.abs(vy) + spinA + spinB + circleA[2]! + circleB[2]!;
+      const reach = circleA[2]! + circleB[2]! + 4 * tolerance * scale + 1e-13 * position;
+      if (circlesMeet(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, vx, vy, reach, best) === Infinity) continue;
+      if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, startA, pb, startB, vx, vy)) continue;
+      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, startB, pa, startA, -vx, -vy)) continue;
       timeOfImpact(pa, sweepA, pb, sweepB, partImpact, best, tolerance);
       out.iterations += partImpact.iterations;
       out.tolerance = Math.max(out.tolerance, partImpact.tolerance);
       if (!partImpact.converged) out.converged = false;
-      if (!partImpact.hit || (out.hit && partImpact.fraction >= best)) continue;
+      if (!partImpact.hit || (out.hit && partImpact.fraction >= best && !partImpact.startedInside)) continue;
       best = partImpact.fraction;
       out.setHit(partImpact.fraction, partImpact.normalX, partImpact.normalY, partImpact.pointX, partImpact.pointY);
       out.startedInside = partImpact.startedInside;

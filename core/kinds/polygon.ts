@@ -6,7 +6,7 @@ import { z } from "zod";
 import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
 import { base, plainCoordinate, point, whenValid } from "../scene/field-rules";
 import type { Point, PolygonShape } from "../scene/types";
-import { makeCompound, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
+import { makeCompound, makeConvexPiece, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
 import { rotFromDegrees } from "../vec2";
 import { emptyBounds, growBounds, type CoreShapeKind, type PathSink } from "./kind";
 
@@ -29,13 +29,25 @@ function plainSimplePoints(points: unknown): boolean {
   return checkSimplePolygon(points as Point[]) === null;
 }
 
-/** A concave outline's geometry: its convex pieces, made through the hull, as one solid. */
+/**
+ * A concave outline's geometry: its convex pieces, made through the hull, as one solid. A sliver
+ * piece the hull finds flat (under 1e-9 of its size squared) is left out: the others still cover
+ * the outline, and a needle's tip, where two nearly parallel faces meet, is lost to rounding.
+ * Only an outline made of nothing but slivers keeps them as they are (makeConvexPiece), so every
+ * outline the format accepts has a geometry.
+ */
 function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
+  const pieces = convexPieces(points).map((piece) => piece.map(([x, y]) => ({ x, y })));
   const parts: Geometry[] = [];
-  for (const piece of convexPieces(points)) {
-    const made = makePolygon(piece.map(([x, y]) => ({ x, y })));
-    // A sliver piece the hull finds flat adds no area: the others still cover the outline.
+  for (const piece of pieces) {
+    const made = makePolygon(piece);
     if (made.ok) parts.push(made.value);
+  }
+  if (parts.length === 0) {
+    for (const piece of pieces) {
+      const made = makeConvexPiece(piece);
+      if (made.ok) parts.push(made.value);
+    }
   }
   if (parts.length === 0) return { ok: false, reason: "polygon: it has no area" };
   return makeCompound(parts, true);
