@@ -131,7 +131,15 @@ export const isConvexOutline = (points: readonly Point[]): boolean => checkConve
  * convex pieces (a convex piece over the limit cut into strips), deterministic for the same points.
  */
 export function convexPieces(points: readonly Point[], maxVertices = MAX_PIECE_VERTICES): Point[][] {
-  if (points.length <= maxVertices && isConvexOutline(points)) return [points.slice()];
+  if (points.length <= maxVertices && isConvexOutline(points)) {
+    // Regression: a convex outline drawn anticlockwise on screen came back as it was drawn.
+    let twice = 0;
+    for (let i = 0; i < points.length; i++) {
+      const a = points[i]!, b = points[(i + 1) % points.length]!;
+      twice += (a[0] - points[0]![0]) * (b[1] - points[0]![1]) - (a[1] - points[0]![1]) * (b[0] - points[0]![0]);
+    }
+    return [twice > 0 ? points.slice() : points.slice().reverse()];
+  }
   const flat = new Float64Array(2 * points.length);
   points.forEach(([x, y], i) => {
     flat[2 * i] = x;

@@ -11,12 +11,13 @@ type P = readonly [number, number];
 /** Twice the signed area of a, b, c (positive: clockwise on a y-down screen). */
 export const orient = (a: P, b: P, c: P): number => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 
-/** The shoelace area, signed (positive when the points run clockwise on screen). */
+/** The shoelace area, signed (positive when the points run clockwise on screen), about the first point. */
 export function shoelace(points: readonly P[]): number {
   let twice = 0;
+  const [ox, oy] = points[0]!;
   for (let i = 0; i < points.length; i++) {
     const a = points[i]!, b = points[(i + 1) % points.length]!;
-    twice += a[0] * b[1] - a[1] * b[0];
+    twice += (a[0] - ox) * (b[1] - oy) - (a[1] - oy) * (b[0] - ox);
   }
   return twice / 2;
 }
