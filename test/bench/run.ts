@@ -36,6 +36,7 @@ import { runScene, sceneGroups, type SceneRun } from "./broadphase";
 import { box2dAgreementLines, Box2dUnavailable, box2dResults } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { TRACE_GROUP, runTraceBench } from "./trace-bench";
+import { EDGE_GROUPS, runEdgeBench } from "./edges-bench";
 import { measureGroup, ns, ratio, sink, table, warmAll, type Bench, type Options, type Result } from "./harness";
 import { CASES, makeCase, type PairCase } from "./inputs";
 
@@ -278,7 +279,7 @@ const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sw
 const groups = [...pairGroups, ...castGroups];
 if (listOnly) {
   // The names --fork runs one process for each.
-  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : []), ...(wanted(TRACE_GROUP) ? [TRACE_GROUP] : [])].join("\n"));
+  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : []), ...(wanted(TRACE_GROUP) ? [TRACE_GROUP] : []), ...EDGE_GROUPS.filter((g) => wanted(g))].join("\n"));
   process.exit(0);
 }
 warmAll(groups.flat(), opts.warmupMs);
@@ -307,6 +308,9 @@ if (replayRun) results.push(...replayRun.results);
 // A 2048 × 2048 sprite sheet traced into convex pieces (trace-bench.ts).
 const traceRun = runTraceBench({ quick, wanted });
 if (traceRun) results.push(...traceRun.results);
+// A chain's edges against capsules, and a 1,000-point outline's decomposition (edges-bench.ts).
+const edgeRun = runEdgeBench({ quick, wanted, opts });
+if (edgeRun) results.push(...edgeRun.results);
 process.stderr.write("\n");
 const seconds = (Date.now() - started) / 1000;
 
@@ -364,6 +368,7 @@ if (box2dLines.length > 0) out.push(...box2dLines, "");
 if (scene) out.push(...scene.lines, "");
 if (replayRun) out.push(...replayRun.lines);
 if (traceRun) out.push(...traceRun.lines);
+if (edgeRun) out.push(...edgeRun.lines);
 out.push(`- ${results.length} timed bodies in ${seconds.toFixed(0)} s (sink ${sink.toPrecision(6)}).`);
 console.log(out.join("\n"));
 
