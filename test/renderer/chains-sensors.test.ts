@@ -201,7 +201,7 @@ describe("inspector toggles", () => {
   });
 
   it("a probe's include-sensors toggle lets the sensor stop it, one undo step", () => {
-    const ray: Probe = { id: "ray-1", type: "ray", from: [0, 0], to: [200, 0] };
+    const ray: Probe = { id: "ray-1", name: "ray-1", type: "ray", from: [0, 0], to: [200, 0] };
     const t = new TestEditor(scene([circle("coin", 50, 0, { sensor: true }), box("wall", 150, 0)], [ray]));
     expect(t.editor.probeHits().get("ray-1")?.shape).toBe("wall");
     const steps = t.undoSteps;
@@ -214,8 +214,8 @@ describe("inspector toggles", () => {
   });
 
   it("a one-sided platform stops a ray from above and lets one from below through", () => {
-    const down: Probe = { id: "down", type: "ray", from: [100, 50], to: [100, 150] };
-    const up: Probe = { id: "up", type: "ray", from: [100, 150], to: [100, 50] };
+    const down: Probe = { id: "down", name: "down", type: "ray", from: [100, 50], to: [100, 150] };
+    const up: Probe = { id: "up", name: "up", type: "ray", from: [100, 150], to: [100, 50] };
     const t = new TestEditor(scene([platform("p", { oneSided: true })], [down, up]));
     expect(t.editor.probeHits().get("down")?.shape).toBe("p");
     expect(t.editor.probeHits().get("up")).toBeNull();
