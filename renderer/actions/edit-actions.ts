@@ -1,7 +1,9 @@
 // Undo, redo, selection, deletion and the clipboard.
 import { bakeMapTiles, hasTiledMap } from "../app/map-commands";
 import { openModal } from "../app/modals";
+import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
+import { SHAPE_KINDS } from "../shapes/registry";
 import { addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
@@ -112,6 +114,12 @@ export function selectAll(editor: Editor): void {
   select(editor, [...shapes.filter((s) => pickable(s, layers)).map((s) => s.id), ...probes.map((p) => p.id)]);
 }
 
+/** Whether the active tool draws a kind by clicked points (polygon, chain): Enter and Backspace are its own. */
+const drawsByClicks = (editor: Editor): boolean => {
+  const tool = editor.getState().tool;
+  return tool in SHAPE_KINDS && SHAPE_KINDS[tool as ShapeType].drawnBy === "clicks";
+};
+
 export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
   { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
@@ -125,12 +133,12 @@ export const EDIT_ACTIONS: readonly Action[] = [
       // A tool in the middle of making something (a polygon's last point) takes the key first.
       if (!editor.tools.deleteKey()) deleteSelection(editor);
     },
-    enabled: (editor) => hasSelection(editor) || editor.getState().selectedImage !== null || editor.getState().tool === "polygon",
+    enabled: (editor) => hasSelection(editor) || editor.getState().selectedImage !== null || drawsByClicks(editor),
   },
   // Only images can be traced; the dialog works on the selected one.
   { id: "edit.traceImage", label: "Trace Colliders…", group: "Edit", section: "shape", keys: [], run: () => openModal("trace"), enabled: (editor) => editor.getState().selectedImage !== null },
   { id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap },
-  { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: (editor) => editor.getState().tool === "polygon" },
+  { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
     id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }],

@@ -1,9 +1,11 @@
 // Drawn above the scene: the transform handles of the one selected shape, or the outline and
 // corner handles of the selected image, the ticks of Shift's rotation steps, the select tool's
-// marquee, and the polygon tool's points so far. Handle sizes are in screen pixels whatever the
+// marquee, and a points tool's points so far (a polygon's or a chain's). A selected concave polygon
+// shows its convex pieces faintly. Handle sizes are in screen pixels whatever the
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
-import type { Shape } from "../../core";
+import { convexPieces, isConvexOutline, type Shape } from "../../core";
+import { useMemo } from "react";
 import { useEditor, useEditorState, useOverlay } from "../editor/react";
 import type { RotationSteps } from "../editor/overlay";
 import { localToWorld, rotationOf, worldToLocal } from "../shapes/registry";
@@ -39,6 +41,22 @@ function HandleNode({ shape, h, scale }: { shape: Shape; h: Handle; scale: numbe
   }
 }
 
+/**
+ * A concave polygon's convex pieces (what it collides as, and what exporters write as pieces),
+ * outlined faintly over it while it is selected; a convex polygon is its own one piece and shows none.
+ */
+function PolygonPieces({ shape }: { shape: Extract<Shape, { type: "polygon" }> }) {
+  const THEME = useCanvasTheme();
+  const pieces = useMemo(() => (isConvexOutline(shape.points) ? [] : convexPieces(shape.points)), [shape.points]);
+  return (
+    <Group name="polygon-pieces" listening={false}>
+      {pieces.map((piece, i) => (
+        <Line key={i} name="polygon-piece" points={piece.flatMap(([x, y]) => { const w = localToWorld(shape, { x, y }); return [w.x, w.y]; })} closed stroke={THEME.pieces} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+      ))}
+    </Group>
+  );
+}
+
 function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   const THEME = useCanvasTheme();
   const handles = handlesOf(shape, scale);
@@ -47,6 +65,7 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   const stemFrom = knob ? localToWorld(shape, { x: 0, y: worldToLocal(shape, knob.at).y + ROTATE_OFFSET / scale }) : null;
   return (
     <Group>
+      {shape.type === "polygon" && <PolygonPieces shape={shape} />}
       {knob && stemFrom && <Line points={[stemFrom.x, stemFrom.y, knob.at.x, knob.at.y]} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />}
       {handles.map((h) => (
         <HandleNode key={shapeHandleId(shape.id, h.handle)} shape={shape} h={h} scale={scale} />
@@ -134,7 +153,7 @@ export function Handles() {
           listening={false}
         />
       )}
-      {tool === "polygon" && draft.length > 0 && (
+      {draft.length > 0 && (
         <Group listening={false}>
           <Line points={draft.flatMap((p) => [p.x, p.y])} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} />
           {last && cursor && <Line points={[last.x, last.y, cursor.x, cursor.y]} stroke={THEME.preview} strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />}

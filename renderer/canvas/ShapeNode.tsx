@@ -1,10 +1,12 @@
 // Draws one shape of any kind with Konva, in its layer's and its state's colours, from the outline
-// its kind traces (the same outline the batches and the HTML report draw). The node's id is the
-// shape id.
+// its kind traces (the same outline the batches and the HTML report draw), styled as the batches
+// style it (shape-style.ts). The node's id is the shape id.
 import type Konva from "konva";
 import { memo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { traceShapeOutline, type Shape } from "../../core";
+import { ARROW_PIXELS, normalArrows, traceArrows } from "./chain-normals";
+import { dashOf, styleKey, styleOf } from "./shape-style";
 import { useCanvasTheme, type ShapePaint } from "./theme";
 
 export interface ShapeLook {
@@ -22,22 +24,28 @@ export interface ShapeLook {
 export const ShapeNode = memo(function ShapeNode({ shape, paint, ...look }: ShapeLook) {
   const THEME = useCanvasTheme();
   const ghost = look.ghost === true || paint === undefined;
-  const stroke = ghost ? THEME.preview : look.selected ? paint.selected : look.overlapping ? paint.overlapStroke : paint.stroke;
+  const key = styleKey(shape, look.overlapping);
+  const style = ghost ? null : styleOf(key, look.selected, paint);
   const sceneFunc = (ctx: Konva.Context, node: Konva.Shape) => {
     ctx.beginPath();
     traceShapeOutline(shape, ctx);
-    ctx.fillStrokeShape(node);
+    if (shape.type === "chain" && shape.oneSided === true) {
+      const scale = node.getAbsoluteScale().x || 1;
+      traceArrows(normalArrows(shape, ARROW_PIXELS / scale), ctx);
+    }
+    if (style?.fill === null || ghost) ctx.strokeShape(node);
+    else ctx.fillStrokeShape(node);
   };
   return (
     <KonvaShape
       id={look.ghost ? undefined : shape.id}
       name="shape"
       sceneFunc={sceneFunc}
-      fill={ghost ? undefined : look.overlapping ? paint.overlapFill : paint.fill}
-      stroke={stroke}
+      fill={style?.fill ?? undefined}
+      stroke={style?.stroke ?? THEME.preview}
       strokeWidth={look.selected ? 2.5 : 1.5}
       strokeScaleEnabled={false}
-      dash={ghost ? [6, 4] : paint.dashed ? [4, 3] : undefined}
+      dash={ghost ? [6, 4] : style?.dashed ? [...dashOf(key)] : undefined}
       opacity={ghost ? 1 : paint.opacity}
       listening={!ghost && !look.locked}
       perfectDrawEnabled={false}

@@ -3,6 +3,8 @@
 // a view shows so that panning and redraws of other things cost one drawImage, not 100,000 paths.
 import { shapeBounds, traceShapeOutline, type Shape } from "../../core";
 import { replacedInPlace } from "../store/replaced-in-place";
+import { ARROW_PIXELS, normalArrows, traceArrows } from "./chain-normals";
+import { dashOf, styleKey, styleOf } from "./shape-style";
 import type { ShapePaint } from "./theme";
 
 /** The screen transform of the stage: screen = world × scale + (x, y), in CSS pixels. */
@@ -63,8 +65,8 @@ export type BatchShapes = readonly (Shape | null)[];
  * Fills and strokes every shape meeting `rect`, in order, each in its own colours (so overlapping
  * translucent fills stack as they do with one Konva node per shape). The context's transform must
  * map world units to device pixels; `pixelsPerUnit` keeps strokes 1.5 CSS pixels wide at any zoom.
- * A locked layer's paint draws at its lower opacity with dashed outlines. Returns how many shapes
- * it drew.
+ * A locked layer's paint draws at its lower opacity with dashed outlines; sensors are dashed in
+ * their own colour, chains stroked and never filled (shape-style.ts). Returns how many shapes it drew.
  */
 export function paintShapes(
   ctx: CanvasRenderingContext2D,
@@ -97,10 +99,13 @@ function paintRun(
   ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
   ctx.lineJoin = "miter";
   ctx.globalAlpha = paint.opacity;
-  if (paint.dashed) ctx.setLineDash([4 / pixelsPerUnit, 3 / pixelsPerUnit]);
   const tiny = TINY_PIXELS / pixelsPerUnit;
+  const arrow = ARROW_PIXELS / pixelsPerUnit;
   let drawn = 0;
-  let was: boolean | null = null;
+  let was = -1;
+  let fill: string | null = null;
+  // The dash set on the context, by its on length in CSS pixels (0: solid, as the context starts).
+  let dashOn = 0;
   // Tiny shapes in a row with the same colours go into one path, stroked once: a whole level seen
   // from afar is 100,000 of them, and a stroke call per shape would dominate the frame.
   let pending = false;
@@ -113,12 +118,17 @@ function paintRun(
     const b = boxOf(s, reader);
     const minX = b[0]!, minY = b[1]!, maxX = b[2]!, maxY = b[3]!;
     if (minX > rect.maxX || maxX < rect.minX || minY > rect.maxY || maxY < rect.minY) continue;
-    const over = overlapping.has(s.id);
-    if (over !== was) {
+    const key = styleKey(s, overlapping.has(s.id));
+    if (key !== was) {
       flush();
-      ctx.fillStyle = over ? paint.overlapFill : paint.fill;
-      ctx.strokeStyle = look === "selected" ? paint.selected : over ? paint.overlapStroke : paint.stroke;
-      was = over;
+      const style = styleOf(key, look === "selected", paint);
+      fill = style.fill;
+      if (fill !== null) ctx.fillStyle = fill;
+      ctx.strokeStyle = style.stroke;
+      const [on, off] = style.dashed ? dashOf(key) : [0, 0];
+      if (on !== dashOn) ctx.setLineDash(on === 0 ? [] : [on / pixelsPerUnit, off / pixelsPerUnit]);
+      dashOn = on;
+      was = key;
     }
     drawn++;
     if (maxX - minX < tiny && maxY - minY < tiny) {
@@ -131,7 +141,9 @@ function paintRun(
     flush();
     ctx.beginPath();
     traceShapeOutline(s, ctx);
-    ctx.fill();
+    if (fill !== null) ctx.fill();
+    // A one-sided chain's normals, in its outline's colour and dash.
+    if (s.type === "chain" && s.oneSided === true) traceArrows(normalArrows(s, arrow), ctx);
     ctx.stroke();
   }
   flush();

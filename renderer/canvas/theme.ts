@@ -1,5 +1,6 @@
 // Colours of the canvas per theme. Shapes are filled with their layer's colour (store/layer-colours.ts);
-// overlapping ones take the warning reds, the selection a cyan no layer colour and no warning uses.
+// overlapping ones take the warning reds, the selection a cyan no layer colour and no warning uses,
+// sensors a dashed lime.
 // Both themes keep the same hues for shapes, overlaps and contacts so a state reads the same in
 // either.
 import { useEditorState } from "../editor/react";
@@ -27,6 +28,11 @@ const DARK = {
   label: "#f3f4f6",
   labelHalo: "rgba(17, 18, 22, 0.85)",
   placeholder: "rgba(251, 191, 36, 0.6)",
+  // Sensors (triggers): dashed, in a lime no layer, warning or probe uses, whatever their layer.
+  sensor: "#a3e635",
+  sensorFill: "rgba(163, 230, 53, 0.12)",
+  // A concave polygon's convex pieces, faint over the selected one.
+  pieces: "rgba(34, 211, 238, 0.45)",
 } as const;
 
 export type CanvasTheme = { readonly [K in keyof typeof DARK]: string };
@@ -52,6 +58,9 @@ const LIGHT: CanvasTheme = {
   label: "#111827",
   labelHalo: "rgba(255, 255, 255, 0.9)",
   placeholder: "rgba(217, 119, 6, 0.65)",
+  sensor: "#4d7c0f",
+  sensorFill: "rgba(101, 163, 13, 0.14)",
+  pieces: "rgba(8, 145, 178, 0.5)",
 };
 
 export const canvasTheme = (name: ThemeName): CanvasTheme => (name === "light" ? LIGHT : DARK);
@@ -63,6 +72,9 @@ export interface ShapePaint {
   readonly overlapFill: string;
   readonly overlapStroke: string;
   readonly selected: string;
+  /** A sensor's colours, the same on every layer: it is drawn dashed in them. */
+  readonly sensorFill: string;
+  readonly sensorStroke: string;
   /** A locked layer's shapes are drawn muted: at this opacity, with a dashed outline. */
   readonly opacity: number;
   readonly dashed: boolean;
@@ -97,6 +109,8 @@ export function shapePaint(theme: CanvasTheme, colour: string, locked: boolean):
       overlapFill: theme.overlapFill,
       overlapStroke: theme.overlapStroke,
       selected: theme.selected,
+      sensorFill: theme.sensorFill,
+      sensorStroke: theme.sensor,
       opacity: locked ? LOCKED_OPACITY : 1,
       dashed: locked,
     };

@@ -69,6 +69,8 @@ export class Editor {
   private pendingFor: readonly Shape[] | null = null;
   private probeKey: { shapes: readonly Shape[]; probes: readonly Probe[] } | null = null;
   private hits = new Map<string, CastHit | null>();
+  private sensorKey: readonly Shape[] | null = null;
+  private sensorPairs: readonly OverlapPair[] = [];
   private pairIndex: { readonly pairs: readonly OverlapPair[]; readonly byShape: ReadonlyMap<string, readonly number[]> } | null = null;
 
   constructor(options: { readonly historyLimit?: number; readonly state?: Partial<EditorState>; readonly imageLoader?: ImageLoader<Level>; readonly tiledReader?: TiledTextReader } = {}) {
@@ -172,6 +174,7 @@ export class Editor {
   adoptWorld(built: CollisionWorld): void {
     this.world = built;
     this.overlapsKey = null;
+    this.sensorKey = null;
     this.probeKey = null;
     this.replayResults.forget();
   }
@@ -225,6 +228,26 @@ export class Editor {
       this.overlapsKey = shapes;
     }
     return { pairs: this.pairs, ids: this.overlapIds, pending: false };
+  }
+
+  /**
+   * Every touching pair with a sensor on either side (the triggers' contacts, never overlap
+   * warnings), memoised on the shapes array; none while a big open's overlaps are pending.
+   */
+  sensorContacts(): readonly OverlapPair[] {
+    const shapes = this.getState().shapes;
+    if (shapes === this.pendingFor) return [];
+    if (shapes !== this.sensorKey) {
+      this.sensorPairs = this.world.sensorContacts();
+      this.sensorKey = shapes;
+    }
+    return this.sensorPairs;
+  }
+
+  /** The sensor pairs that involve any of `ids`, in the order of sensorContacts(). */
+  sensorContactsOf(ids: ReadonlySet<string>): readonly OverlapPair[] {
+    if (ids.size === 0) return [];
+    return this.sensorContacts().filter((p) => ids.has(p.a) || ids.has(p.b));
   }
 
   /**

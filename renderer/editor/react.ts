@@ -2,7 +2,7 @@
 // component to a slice of its state. Selectors are pure reads of the state they are given.
 import { createContext, createElement, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
-import type { CastHit, IgnoredPair, ReplayResult } from "../../core";
+import type { CastHit, IgnoredPair, OverlapPair, ReplayResult } from "../../core";
 import { replayResultsOf, type ReplayState } from "../store/replay";
 import type { DocumentOverlaps, Editor } from "./editor";
 import type { HistoryCounts } from "./history";
@@ -43,6 +43,14 @@ export function useOverlaps(): DocumentOverlaps {
   useStore(editor.settled, (s) => s.count);
   useEditorState((s) => s.shapes);
   return editor.overlaps();
+}
+
+/** The pairs with a sensor (the triggers' contacts), following every edit. */
+export function useSensorContacts(): readonly OverlapPair[] {
+  const editor = useEditor();
+  useStore(editor.settled, (s) => s.count);
+  useEditorState((s) => s.shapes);
+  return editor.sensorContacts();
 }
 
 /** The overlapping pairs collision filtering ignores, following every edit. */

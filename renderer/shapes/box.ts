@@ -1,6 +1,7 @@
 // The box kind: a centre, a width and a height, turned by its rotation. Eight resize handles on its
 // corners and edges.
 import { kindTurns, type Shape } from "../../core";
+import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
 import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
 
@@ -59,6 +60,7 @@ export const boxKind: ShapeKind<Box> = {
   shortcut: "b",
   icon: "M2.5 3.5h11v9h-11z",
   drawnBy: "drag",
+  solid: CORE_KINDS.box.solid,
   rotates: kindTurns("box"),
   fields: ["x", "y", "rotation", "width", "height"],
   checkField: () => null,

@@ -1,6 +1,7 @@
 // The capsule kind: a centre, a radius and a height (end to end, ≥ 2 × radius) along its local y
 // axis, turned by its rotation. Handles: the radius and both ends.
 import { kindTurns, type Shape } from "../../core";
+import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
 import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
 
@@ -37,6 +38,7 @@ export const capsuleKind: ShapeKind<Capsule> = {
   shortcut: "k",
   icon: "M5 4.5a3 3 0 0 1 6 0v7a3 3 0 0 1 -6 0z",
   drawnBy: "drag",
+  solid: CORE_KINDS.capsule.solid,
   rotates: kindTurns("capsule"),
   fields: ["x", "y", "rotation", "radius", "height"],
   checkField(s, field, value) {

@@ -1,30 +1,68 @@
 // The chain kind: edges through points local to (x, y), turned by its rotation; `closed` joins the
-// last point to the first. Handles: each vertex. A drag places a two-point chain along it (left to
-// right, so a one-sided one faces up); a click a default platform.
-import { kindTurns, type Point, type Shape } from "../../core";
-import { worldToFrame } from "./frame";
-import { type LocalHandle, placement, type PolygonEdit, round2, type ShapeKind } from "./kind";
+// last point to the first. Edges only (stroked, never filled); a one-sided chain's edges block from
+// their front, the side of the normal (dy, −dx) of an edge from P to Q. Handles: each vertex, and
+// each edge's midpoint (dragging one inserts a point). Drawn by the points tool's clicks; a click
+// of the shape tools' kind places a level platform, left to right (so a one-sided one faces up).
+import { chainPointsProblem, kindTurns, type Point, type Shape } from "../../core";
+import { CORE_KINDS } from "../../core/kinds/registry";
+import { frameToWorld, worldToFrame } from "./frame";
+import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
 
 type Chain = Extract<Shape, { type: "chain" }>;
 
 /** A click's chain: a level platform this wide. */
 export const DEFAULT_CHAIN_WIDTH = 120;
 
-/** Why points cannot make an open chain (null when they can). */
-export function chainPointsRule(points: readonly Point[]): string | null {
-  if (points.length < 2) return `a chain needs at least 2 points, got ${points.length}`;
-  for (let i = 1; i < points.length; i++) {
-    if (points[i]![0] === points[i - 1]![0] && points[i]![1] === points[i - 1]![1]) return `point ${i} repeats point ${i - 1}`;
+/** Why points cannot make a chain, open or `closed` (null when they can): the format's rule. */
+export const chainPointsRule = (points: readonly Point[], closed = false): string | null => chainPointsProblem(points, closed)?.message ?? null;
+
+/** The number of edges: one per point when closed, one fewer when open. */
+export const chainEdgeCount = (s: Pick<Chain, "points" | "closed">): number => (s.closed === true ? s.points.length : s.points.length - 1);
+
+/** The chain's points in world units. */
+export const chainWorldPoints = (s: Chain): Point2[] => s.points.map(([x, y]) => frameToWorld(s, s.rotation, { x, y }));
+
+/** Distance from the world point `p` to the nearest edge of the chain. */
+export function distanceToChain(s: Chain, p: Point2): number {
+  const w = chainWorldPoints(s), n = w.length;
+  let best = Infinity;
+  for (let i = 0; i < chainEdgeCount(s); i++) {
+    const a = w[i]!, b = w[(i + 1) % n]!;
+    const dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    best = Math.min(best, Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy)));
   }
-  return null;
+  return best;
 }
+
+/** `points` as the chain's, or why the chain refuses them. */
+function edited(s: Chain, points: Point[]): PolygonEdit {
+  const reason = chainPointsRule(points, s.closed === true);
+  return reason ? { ok: false, reason } : { ok: true, points, hull: false };
+}
+
+export const CHAIN_DRAWING: ClickDrawing = {
+  hint: "Chain: click to add points · Enter or double-click ends it open · click the first point to close it · Backspace undoes a point · Esc cancels",
+  closeAt: 3,
+  endAt: 2,
+  // Edges may cross (Box2D's chains may): every click but a repeat adds a point.
+  refuseClick: () => null,
+  make(id, clicks, { closed }, place) {
+    const at = localToCentre(clicks, place);
+    const shape: Chain = { id, type: "chain", x: at.x, y: at.y, rotation: 0, points: at.points, ...(closed ? { closed: true } : {}) };
+    const reason = chainPointsRule(shape.points, closed);
+    return reason ? { ok: false, reason } : { ok: true, shape };
+  },
+};
 
 export const chainKind: ShapeKind<Chain> = {
   type: "chain",
   label: "Chain",
-  shortcut: "e",
+  shortcut: "l",
   icon: "M2 12 6 6l4 4 4-6",
-  drawnBy: "drag",
+  drawnBy: "clicks",
+  clicks: CHAIN_DRAWING,
+  solid: CORE_KINDS.chain.solid,
   rotates: kindTurns("chain"),
   fields: ["x", "y", "rotation"],
   checkField: () => null,
@@ -37,13 +75,28 @@ export const chainKind: ShapeKind<Chain> = {
     return { id, type: "chain", x, y, rotation: 0, points: [a, b] };
   },
   top: (s) => Math.min(...s.points.map((p) => p[1])),
-  handles: (s) => s.points.map(([x, y], i): LocalHandle => ({ handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" })),
-  pointsRule: chainPointsRule,
+  handles: (s) => {
+    const n = s.points.length, edges = chainEdgeCount(s);
+    return s.points.flatMap(([x, y], i): LocalHandle[] => {
+      const vertex: LocalHandle = { handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" };
+      if (i >= edges) return [vertex];
+      const [nx, ny] = s.points[(i + 1) % n]!;
+      return [vertex, { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" }];
+    });
+  },
+  pointsRule: (points, s) => chainPointsRule(points, s.closed === true),
+  deletePoint(s, index) {
+    const least = s.closed === true ? 3 : 2;
+    if (s.points.length <= least) return { ok: false, reason: `a${s.closed === true ? " closed" : "n open"} chain keeps at least ${least} points` };
+    return edited(s, s.points.filter((_, i) => i !== index));
+  },
+  editHint: "Chain: drag a point · drag a midpoint to add one · Alt-click a point to delete",
   drag(s, handle, pointer): Chain | PolygonEdit {
-    if (handle.kind !== "vertex") return s;
     const l = worldToFrame(s, s.rotation, pointer);
-    const points = s.points.map((p, i): Point => (i === handle.index ? [l.x, l.y] : p));
-    const reason = chainPointsRule(points);
-    return reason ? { ok: false, reason } : { ok: true, points, hull: false };
+    if (handle.kind === "vertex") return edited(s, s.points.map((p, i): Point => (i === handle.index ? [l.x, l.y] : p)));
+    if (handle.kind !== "midpoint") return s;
+    const points = [...s.points];
+    points.splice(handle.index + 1, 0, [l.x, l.y]);
+    return edited(s, points);
   },
 };

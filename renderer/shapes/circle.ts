@@ -1,5 +1,6 @@
 // The circle kind: a centre and a radius; its rotation is ignored. One handle, the radius.
 import { kindTurns, type Shape } from "../../core";
+import { CORE_KINDS } from "../../core/kinds/registry";
 import { worldToFrame } from "./frame";
 import { MIN_EDIT_SIZE, placement, round2, type ShapeKind, shortNumber } from "./kind";
 
@@ -20,6 +21,7 @@ export const circleKind: ShapeKind<Circle> = {
   shortcut: "c",
   icon: "M2.5 8a5.5 5.5 0 1 0 11 0a5.5 5.5 0 1 0 -11 0",
   drawnBy: "drag",
+  solid: CORE_KINDS.circle.solid,
   rotates: kindTurns("circle"),
   fields: ["x", "y", "radius"],
   checkField: () => null,

@@ -80,6 +80,48 @@ export function placement(start: Point2, end: Point2, slop: number): Placement {
   return { click, w, h, x: round2(click ? start.x : (start.x + end.x) / 2), y: round2(click ? start.y : (start.y + end.y) / 2) };
 }
 
+/** What clicked points make: the shape (and what to tell of it), or why they make none yet. */
+export type ClickPlan = { readonly ok: true; readonly shape: Shape; readonly note?: string } | { readonly ok: false; readonly reason: string };
+
+/** How the points tool (tools/points/) makes a kind drawn by clicked points. */
+export interface ClickDrawing {
+  /** The status bar's hint while the tool is active. */
+  readonly hint: string;
+  /** The points a click on the first point needs to close the shape. */
+  readonly closeAt: number;
+  /** The points Enter or a double-click needs to end the shape. */
+  readonly endAt: number;
+  /** Why a click at `next` after the world points `points` is refused (nothing is added), or null. */
+  refuseClick(points: readonly Point2[], next: Point2): string | null;
+  /**
+   * The shape world points make: `closed` when ended on the first point, else by Enter or a
+   * double-click; `shift` held for the convex hull (polygons). Its position is the centre of the
+   * points' box as `place` puts it (on the grid when snapping).
+   */
+  make(id: string, clicks: readonly Point2[], how: { readonly closed: boolean; readonly shift: boolean }, place: (centre: Point2) => Point2): ClickPlan;
+}
+
+/**
+ * The centre of the points' bounding box: a clean number where the area centroid of clicks on
+ * the grid is not (a triangle's gave 466.666666667).
+ */
+export function boundsCentreOf(points: readonly Point2[]): Point2 {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+}
+
+/** World points made local to their box's centre (placed by `place`): the position and the points. */
+export function localToCentre(world: readonly Point2[], place: (centre: Point2) => Point2): { readonly x: number; readonly y: number; readonly points: Point[] } {
+  const c = place(boundsCentreOf(world));
+  return { x: c.x, y: c.y, points: world.map((p): Point => [p.x - c.x, p.y - c.y]) };
+}
+
 export interface ShapeKind<S extends Shape = Shape> {
   readonly type: S["type"];
   /** The tool's name ("Circle"). */
@@ -88,8 +130,12 @@ export interface ShapeKind<S extends Shape = Shape> {
   readonly shortcut: string;
   /** The toolbar's 16 px line icon: SVG path data in a 16 × 16 box. */
   readonly icon: string;
-  /** How the tool makes one: a press-drag-release (`place`) or clicked points (its own tool). */
+  /** How the tool makes one: a press-drag-release (`place`) or clicked points (`clicks`, the points tool). */
   readonly drawnBy: "drag" | "clicks";
+  /** For kinds drawn by clicks: how the points tool makes one. */
+  readonly clicks?: ClickDrawing;
+  /** Whether it is a solid with an inside (filled when drawn, picked inside) or edges only (stroked, picked near an edge): the core kind's answer. */
+  readonly solid: boolean;
   /** Whether `rotation` turns the shape (a circle's is ignored): the core kind's answer (kindTurns). */
   readonly rotates: boolean;
   /** The numeric fields the Inspector edits, in order. */
@@ -110,5 +156,9 @@ export interface ShapeKind<S extends Shape = Shape> {
    * For kinds made of points: why these points would not make one (null when they do). The
    * Inspector then lists the points, and a point typed there is checked with it.
    */
-  readonly pointsRule?: (points: readonly Point[]) => string | null;
+  readonly pointsRule?: (points: readonly Point[], s: S) => string | null;
+  /** For kinds made of points: vertex `index` removed (Alt-click on it), or why not. */
+  readonly deletePoint?: (s: S, index: number) => PolygonEdit;
+  /** The status bar's hint while one is selected or a handle of it dragged: how its points are edited. */
+  readonly editHint?: string;
 }

@@ -1,9 +1,12 @@
-// The polygon kind: strictly convex points local to (x, y), turned by its rotation. Handles: each
-// vertex, and each edge's midpoint (dragging one inserts a vertex there). Drawn by the polygon
-// tool's clicks; a click of the shape tools' kind places a regular hexagon.
-import { checkConvexPolygon, computeHull, kindTurns, type Point, type Shape } from "../../core";
+// The polygon kind: a simple outline (convex or concave) local to (x, y), turned by its rotation.
+// Handles: each vertex, and each edge's midpoint (dragging one inserts a vertex there). An edit
+// that would make the outline cross itself is refused with the two edges; Shift makes the convex
+// hull instead. Drawn by the points tool's clicks; a click of the shape tools' kind places a
+// regular hexagon.
+import { checkConvexPolygon, checkSimplePolygon, computeHull, firstCrossingEdges, kindTurns, type Point, type Shape } from "../../core";
+import { CORE_KINDS } from "../../core/kinds/registry";
 import { worldToFrame } from "./frame";
-import { type LocalHandle, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
+import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
 
 type Polygon = Extract<Shape, { type: "polygon" }>;
 
@@ -22,20 +25,28 @@ function hexagon(w: number, h: number): [number, number][] {
 
 const vecs = (pts: readonly Point[]) => pts.map(([x, y]) => ({ x, y }));
 
-/** Points that must stay strictly convex; `useHull` replaces non-convex ones by their hull. */
-export function convexOrHull(points: Point[], useHull: boolean): PolygonEdit {
-  const problem = checkConvexPolygon(vecs(points));
-  if (!problem) return { ok: true, points, hull: false };
-  if (!useHull) return { ok: false, reason: problem.message };
+/** The hull of points that are not strictly convex (themselves when they are). */
+function convexOrHull(points: Point[]): PolygonEdit {
+  if (!checkConvexPolygon(vecs(points))) return { ok: true, points, hull: false };
   const hull = computeHull(vecs(points));
   if (!hull.ok) return { ok: false, reason: hull.reason };
   return { ok: true, points: hull.points.map((p): Point => [p.x, p.y]), hull: true };
 }
 
+/**
+ * Points that must make a simple outline (convex or concave); `useHull` (Shift) replaces points
+ * that are not strictly convex by their hull, as the editor did before concave outlines.
+ */
+export function simpleOrHull(points: Point[], useHull: boolean): PolygonEdit {
+  if (useHull) return convexOrHull(points);
+  const problem = checkSimplePolygon(points);
+  return problem ? { ok: false, reason: problem.message } : { ok: true, points, hull: false };
+}
+
 /** Vertex `index` of polygon `s` moved to the world point `pointer`. */
 export function moveVertex(s: Polygon, index: number, pointer: Point2, useHull: boolean): PolygonEdit {
   const l = worldToFrame(s, s.rotation, pointer);
-  return convexOrHull(s.points.map((p, i): Point => (i === index ? [l.x, l.y] : p)), useHull);
+  return simpleOrHull(s.points.map((p, i): Point => (i === index ? [l.x, l.y] : p)), useHull);
 }
 
 /** A new vertex after `index` (on the edge index → index+1), dragged to `pointer`. */
@@ -43,14 +54,36 @@ export function insertVertex(s: Polygon, index: number, pointer: Point2, useHull
   const l = worldToFrame(s, s.rotation, pointer);
   const points = [...s.points];
   points.splice(index + 1, 0, [l.x, l.y]);
-  return convexOrHull(points, useHull);
+  return simpleOrHull(points, useHull);
 }
 
-/** Vertex `index` removed; a polygon keeps at least 3 points. */
+/** Vertex `index` removed; a polygon keeps at least 3 points and a simple outline. */
 export function deleteVertex(s: Polygon, index: number): PolygonEdit {
   if (s.points.length <= 3) return { ok: false, reason: "a polygon keeps at least 3 points" };
-  return convexOrHull(s.points.filter((_, i) => i !== index), false);
+  return simpleOrHull(s.points.filter((_, i) => i !== index), false);
 }
+
+/** Why the open outline through `points` then `next` would cross itself, or null. */
+export function crossingClick(points: readonly Point2[], next: Point2): string | null {
+  const pts = [...points, next].map((p): Point => [p.x, p.y]);
+  const crossing = firstCrossingEdges(pts, false);
+  return crossing ? `the outline would cross itself (edge ${crossing[0]} and edge ${crossing[1]}, the new one)` : null;
+}
+
+export const POLYGON_DRAWING: ClickDrawing = {
+  hint: "Polygon: click to add points · first point, double-click or Enter closes · Shift-close for the convex hull · Backspace undoes a point · Esc cancels",
+  closeAt: 3,
+  endAt: 3,
+  refuseClick: crossingClick,
+  make(id, clicks, { shift }, place) {
+    const pts = clicks.map((p): Point => [p.x, p.y]);
+    const made = simpleOrHull(pts, shift);
+    if (!made.ok) return { ok: false, reason: made.reason };
+    const at = localToCentre(made.points.map(([x, y]) => ({ x, y })), place);
+    const shape: Polygon = { id, type: "polygon", x: at.x, y: at.y, rotation: 0, points: at.points };
+    return made.hull ? { ok: true, shape, note: `Made the convex hull of the clicked points (${made.points.length} vertices)` } : { ok: true, shape };
+  },
+};
 
 export const polygonKind: ShapeKind<Polygon> = {
   type: "polygon",
@@ -58,6 +91,8 @@ export const polygonKind: ShapeKind<Polygon> = {
   shortcut: "p",
   icon: "M8 2 13.5 6 11.5 13h-7L2.5 6z",
   drawnBy: "clicks",
+  clicks: POLYGON_DRAWING,
+  solid: CORE_KINDS.polygon.solid,
   rotates: kindTurns("polygon"),
   fields: ["x", "y", "rotation"],
   checkField: () => null,
@@ -76,10 +111,12 @@ export const polygonKind: ShapeKind<Polygon> = {
         { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" },
       ];
     }),
-  pointsRule: (points) => checkConvexPolygon(vecs(points))?.message ?? null,
+  pointsRule: (points) => checkSimplePolygon(points)?.message ?? null,
+  deletePoint: deleteVertex,
+  editHint: "Polygon: drag a vertex · drag a midpoint to add one · Alt-click a vertex to delete · Shift-drag for the convex hull",
   drag(s, handle, pointer, o): Polygon | PolygonEdit {
-    if (handle.kind === "vertex") return moveVertex(s, handle.index, pointer, o.shift);
-    if (handle.kind === "midpoint") return insertVertex(s, handle.index, pointer, o.shift);
-    return s;
+    const edit = handle.kind === "vertex" ? moveVertex(s, handle.index, pointer, o.shift) : handle.kind === "midpoint" ? insertVertex(s, handle.index, pointer, o.shift) : null;
+    if (!edit) return s;
+    return edit.ok ? edit : { ok: false, reason: `${edit.reason}; hold Shift for the convex hull` };
   },
 };

@@ -51,3 +51,12 @@ export function sweptShapeText(shapes: readonly Shape[], shape: Shape | undefine
   if (!shape?.name) return id;
   return shapes.filter((s) => s.name === shape.name).length === 1 ? shape.name : id;
 }
+
+/** Whether a probe stops at sensors too (absent: it passes through them, as Box2D's and Godot's queries do). */
+export function setProbeIncludeSensors(editor: Editor, id: string, on: boolean): Edit<null> {
+  return replaceProbe(editor, id, (p) => {
+    if ((p.includeSensors === true) === on) return p;
+    const { includeSensors: _old, ...rest } = p;
+    return on ? { ...rest, includeSensors: true } : rest;
+  });
+}

@@ -104,7 +104,7 @@ export function shapesWithPoint(shapes: readonly Shape[], id: string, index: num
     if (!c.ok) return c;
   }
   const points = s.points.map((p, i) => (i === index ? point : p));
-  const problem = rule(points);
+  const problem = rule(points, s);
   if (problem) return { ok: false, message: problem };
   return { ok: true, value: shapes.map((x) => (x === s ? { ...s, points } : x)) };
 }
@@ -150,6 +150,33 @@ export function shapesShown(shapes: readonly Shape[], ids: readonly string[], vi
     const { visible: _old, ...rest } = s;
     return (visible ? rest : { ...rest, visible: false }) as Shape;
   });
+}
+
+/** The on-off fields of shapes: `sensor` on every kind, `closed` and `oneSided` on chains. */
+export type ShapeFlag = "sensor" | "closed" | "oneSided";
+
+/** Whether the shape has the flag at all (a box has no `closed`). */
+export const hasFlag = (s: Shape, flag: ShapeFlag): boolean => flag === "sensor" || s.type === "chain";
+
+/** Whether the flag is on (absent is off). */
+export const flagOn = (s: Shape, flag: ShapeFlag): boolean => (s as { readonly [K in ShapeFlag]?: boolean })[flag] === true;
+
+/**
+ * Turns a flag on or off on every shape `ids` that has it; off is written as an absent field.
+ * Refuses the whole edit when a shape cannot take it (a chain of 2 points cannot close).
+ */
+export function shapesWithFlag(shapes: readonly Shape[], ids: readonly string[], flag: ShapeFlag, on: boolean): Edit<readonly Shape[]> {
+  let refused: string | null = null;
+  const next = mapShapes(shapes, ids, (s) => {
+    if (!hasFlag(s, flag) || flagOn(s, flag) === on) return s;
+    if (flag === "closed" && on && "points" in s && s.points.length < 3) {
+      refused ??= `${s.id}: a closed chain needs at least 3 points, it has ${s.points.length}`;
+      return s;
+    }
+    const { [flag]: _old, ...rest } = s as Shape & { readonly [K in ShapeFlag]?: boolean };
+    return (on ? { ...rest, [flag]: true } : rest) as Shape;
+  });
+  return refused ? { ok: false, message: refused } : { ok: true, value: next };
 }
 
 // Collision category bits: bit 1 is the lowest; values are unsigned 32-bit numbers.
@@ -353,6 +380,7 @@ export const nameSelection = (editor: Editor, name: string): Edit<null> => {
 };
 export const classSelection = (editor: Editor, cls: string) => onSelection(editor, (s, ids) => shapesClassed(s, ids, cls));
 export const setSelectionVisible = (editor: Editor, visible: boolean) => onSelection(editor, (s, ids) => shapesShown(s, ids, visible));
+export const setSelectionFlag = (editor: Editor, flag: ShapeFlag, on: boolean) => onSelection(editor, (s, ids) => shapesWithFlag(s, ids, flag, on));
 export const setSelectionBit = (editor: Editor, field: BitField, bit: number, on: boolean) => onSelection(editor, (s, ids) => shapesWithBit(s, ids, field, bit, on));
 export const addSelectionProperty = (editor: Editor, name: string, type: PropertyType) => onSelection(editor, (s, ids) => shapesWithNewProperty(s, ids, name, type));
 export const renameSelectionProperty = (editor: Editor, from: string, to: string) => onSelection(editor, (s, ids) => shapesWithPropertyRenamed(s, ids, from, to));

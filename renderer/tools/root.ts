@@ -5,7 +5,7 @@ import type { ToolId } from "../editor/state";
 import { KIND_LIST } from "../shapes/registry";
 import { PanTool } from "./pan/pan-tool";
 import { PlaceTool } from "./place/place-tool";
-import { PolygonTool } from "./polygon/polygon-tool";
+import { PointsTool } from "./points/points-tool";
 import { RayTool } from "./ray/ray-tool";
 import { SelectTool } from "./select/select-tool";
 import { StateNode, type PointerInfo } from "./state-node";
@@ -19,8 +19,8 @@ export class ToolRoot extends StateNode {
     super(editor);
     this.addChildren(
       new SelectTool(editor, this),
-      // A tool per shape kind: placed by a drag, or drawn by clicked points (polygons).
-      ...KIND_LIST.map((k) => (k.drawnBy === "drag" ? new PlaceTool(editor, this, k.type) : new PolygonTool(editor, this))),
+      // A tool per shape kind: placed by a drag, or drawn by clicked points (polygons, chains).
+      ...KIND_LIST.map((k) => (k.drawnBy === "drag" ? new PlaceTool(editor, this, k.type) : new PointsTool(editor, this, k.type))),
       new RayTool(editor, this),
       new SweepTool(editor, this),
       new PanTool(editor, this),

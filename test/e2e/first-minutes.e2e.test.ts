@@ -56,13 +56,13 @@ describe("the first minutes of a new designer", () => {
     await expect.poll(() => notice(page)).toContain("Sweep:");
     await page.keyboard.press("b");
     expect(await notice(page)).not.toContain("Sweep:");
-    // A non-convex polygon's notice goes at the next action.
+    // A refused click's notice (the outline would cross itself) goes at the next action.
     await page.keyboard.press("p");
-    for (const [x, y] of [[300, 300], [400, 300], [400, 200], [350, 260]] as const) await page.mouse.click(x, y);
-    await expect.poll(() => notice(page)).toContain("Not convex");
+    for (const [x, y] of [[300, 300], [400, 300], [400, 200], [350, 350]] as const) await page.mouse.click(x, y);
+    await expect.poll(() => notice(page)).toContain("Point not added");
     await page.keyboard.press("Escape");
     await placeAt(page, "Box", 700, 300);
-    expect(await notice(page)).not.toContain("convex");
+    expect(await notice(page)).not.toContain("Point not added");
     // The polygon hint shows for a selected polygon only.
     await page.keyboard.press("p");
     for (const [x, y] of [[200, 500], [300, 500], [250, 420]] as const) await page.mouse.click(x, y);

@@ -84,9 +84,10 @@ describe("handles in Chromium", () => {
     [poly] = await savedShapes(page);
     expect(poly).toMatchObject({ points: [[-50, -50], [0, -70], [50, -50], [70, 70], [-50, 50]] });
 
-    // A dent is refused (in one jump, so no valid step on the way) and the notice says why.
-    await drag(page, [650, 180], [650, 230], 1);
-    await expect.poll(() => status(page, "notice")).toMatch(/Not convex/);
+    // A move that makes the outline cross itself is refused (in one jump, so no valid step on the
+    // way) and the notice says why.
+    await drag(page, [650, 180], [650, 330], 1);
+    await expect.poll(() => status(page, "notice")).toMatch(/Refused: edges 0 and 3 cross/);
     [poly] = await savedShapes(page);
     expect(pointsOf(poly)?.[1]).toEqual([0, -70]);
 

@@ -259,15 +259,17 @@ describe("polygon vertices", () => {
     expect(shape<Polygon>("p").points[2]).toEqual([10, 10]);
   });
 
-  it("refuses a move that makes it non-convex, says why, and offers the hull with Shift", () => {
+  it("keeps a dent concave, refuses a move that makes the outline cross itself, says why, and offers the hull with Shift", () => {
     load([square("p")]);
     select(editor, ["p"]);
     const t = toolDriver(editor, "select");
     t.down(pointerAt(110, 110, shapeHandleId("p", { kind: "vertex", index: 2 })));
     t.move(pointerAt(105, 105)); // still convex
-    t.move(pointerAt(95, 95)); // dents it: refused
-    expect(shape<Polygon>("p").points[2]).toEqual([5, 5]);
-    expect(editor.getState().notice).toMatch(/^Not convex: polygon is not convex .*Shift.*convex hull/);
+    t.move(pointerAt(95, 95)); // dents it: a concave polygon, kept as drawn
+    expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
+    t.move(pointerAt(85, 95)); // edge 1 would cross edge 3: refused, the dent stays
+    expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
+    expect(editor.getState().notice).toMatch(/^Refused: edges 1 and 3 cross .*Shift for the convex hull/);
     t.move(pointerAt(95, 95, null, { shift: true }));
     const hull = shape<Polygon>("p").points;
     expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three

@@ -1,11 +1,11 @@
 // The polygon tool driven by clicks and keys as the canvas and the shortcuts send them.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { checkConvexPolygon, type Shape } from "../../core";
+import { checkConvexPolygon, checkSimplePolygon, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
 import { addShape, loadDocument, setTool, undo } from "../../renderer/store/actions";
 import { toggleSnap } from "../../renderer/store/view-actions";
-import { boundsCentreOf } from "../../renderer/tools/polygon/polygon-tool";
+import { boundsCentreOf } from "../../renderer/shapes/kind";
 import { pointerAt, toolDriver } from "./pointer";
 
 let editor = new Editor();
@@ -102,16 +102,52 @@ describe("polygon tool", () => {
     expect(editor.overlay.getState().draft).toEqual([{ x: 100, y: 100 }]);
   });
 
-  it("says why clicks are not convex while drawing and makes their hull on closing", () => {
+  it("closing a dented outline keeps it concave (regression: closing silently made its hull)", () => {
     const t = toolDriver(editor, "polygon");
     // An arrowhead: the fourth point dents the outline.
     click(t, 0, 0); click(t, 100, 0); click(t, 100, 100); click(t, 80, 20);
-    expect(notice()).toMatch(/^Not convex: .*Closing makes the convex hull/);
+    expect(notice()).toBeNull();
+    expect(editor.overlay.getState().preview?.type).toBe("polygon"); // the concave outline as a ghost
     expect(t.confirm!()).toBe(true);
+    const p = shapes()[0] as Polygon;
+    expect(worldPoints(p)).toEqual([[0, 0], [100, 0], [100, 100], [80, 20]]);
+    expect(checkConvexPolygon(p.points.map(([x, y]) => ({ x, y })))).not.toBeNull();
+    expect(checkSimplePolygon(p.points)).toBeNull();
+    expect(notice()).toBeNull();
+  });
+
+  it("Shift on closing makes the convex hull, as closing did before concave outlines", () => {
+    const t = toolDriver(editor, "polygon");
+    click(t, 0, 0); click(t, 100, 0); click(t, 100, 100); click(t, 80, 20);
+    t.down(pointerAt(1, 1, null, { shift: true })); // on the first point
+    t.up(pointerAt(1, 1, null, { shift: true }));
     const p = shapes()[0] as Polygon;
     expect(p.points).toHaveLength(3);
     expect(checkConvexPolygon(p.points.map(([x, y]) => ({ x, y })))).toBeNull();
     expect(notice()).toMatch(/^Made the convex hull/);
+  });
+
+  it("refuses a click that would make the outline cross itself, says why, and keeps the points", () => {
+    const t = toolDriver(editor, "polygon");
+    click(t, 0, 0); click(t, 100, 0); click(t, 100, 100);
+    click(t, 50, -50); // edge 2, (100, 100) → (50, -50), crosses edge 0
+    expect(notice()).toMatch(/^Point not added: the outline would cross itself \(edge 0 and edge 2/);
+    expect(editor.overlay.getState().draft).toHaveLength(3);
+    click(t, 0, 100); // fine: a square's fourth corner
+    expect(editor.overlay.getState().draft).toHaveLength(4);
+    expect(notice()).toBeNull();
+    t.confirm!();
+    expect(shapes()).toHaveLength(1);
+  });
+
+  it("refuses to close when the closing edge would cross the outline", () => {
+    const t = toolDriver(editor, "polygon");
+    // A zigzag whose closing edge (40, 40) → (0, 0) crosses edge 1.
+    click(t, 0, 0); click(t, 40, 0); click(t, 0, 40); click(t, 40, 40);
+    t.confirm!();
+    expect(shapes()).toHaveLength(0);
+    expect(t.path()).toBe("polygon.drawing");
+    expect(notice()).toMatch(/^Cannot make the polygon: edges 1 and 3 cross/);
   });
 
   it("refuses to close collinear points and keeps drawing", () => {
@@ -120,7 +156,7 @@ describe("polygon tool", () => {
     t.confirm!();
     expect(shapes()).toHaveLength(0);
     expect(t.path()).toBe("polygon.drawing");
-    expect(notice()).toMatch(/^Cannot close the polygon/);
+    expect(notice()).toMatch(/^Cannot make the polygon/);
   });
 
   it("a triangle's position is its bounding box's centre, not its centroid (regression: 466.666666667)", () => {

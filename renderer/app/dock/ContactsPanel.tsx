@@ -1,8 +1,10 @@
-// The overlaps of the selected shapes: the other shape (by name), the depth, the normal and the
-// contact points, live while dragging.
+// The contacts of the selected shapes: their overlaps (the other shape by name, the depth, the
+// normal and the contact points), live while dragging, and apart from them their triggers, the
+// contacts with a sensor, which are never overlap warnings.
 import { useMemo } from "react";
+import type { OverlapPair } from "../../../core";
 import { labelOf } from "../../editor/names";
-import { useEditor, useEditorState, useOverlaps } from "../../editor/react";
+import { useEditor, useEditorState, useOverlaps, useSensorContacts } from "../../editor/react";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
@@ -15,16 +17,20 @@ export function useSelectionContacts() {
   return useMemo(() => editor.overlapsOf(new Set(selection)), [editor, pairs, selection]);
 }
 
-export function ContactsPanel() {
+/** The selection's contacts with sensors (its triggers). */
+export function useSelectionTriggers() {
   const editor = useEditor();
   const selection = useEditorState((s) => s.selection);
-  useEditorState((s) => s.shapes);
-  const shown = useSelectionContacts();
-  if (shown.length === 0) return <p className="empty">{selection.length === 0 ? "Select a shape to see what it overlaps." : "The selection overlaps nothing."}</p>;
+  const pairs = useSensorContacts();
+  return useMemo(() => editor.sensorContactsOf(new Set(selection)), [editor, pairs, selection]);
+}
+
+function ContactRows({ pairs, kind }: { readonly pairs: readonly OverlapPair[]; readonly kind: "contact" | "trigger" }) {
+  const editor = useEditor();
   return (
     <ul className="contacts">
-      {shown.map((p) => (
-        <li key={`${p.a}|${p.b}`} data-testid={`contact-${p.a}-${p.b}`}>
+      {pairs.map((p) => (
+        <li key={`${p.a}|${p.b}`} data-testid={`${kind}-${p.a}-${p.b}`}>
           <strong>
             {labelOf(editor, p.a)} ↔ {labelOf(editor, p.b)}
           </strong>
@@ -38,5 +44,24 @@ export function ContactsPanel() {
         </li>
       ))}
     </ul>
+  );
+}
+
+export function ContactsPanel() {
+  const selection = useEditorState((s) => s.selection);
+  useEditorState((s) => s.shapes);
+  const shown = useSelectionContacts();
+  const triggers = useSelectionTriggers();
+  if (shown.length === 0 && triggers.length === 0) return <p className="empty">{selection.length === 0 ? "Select a shape to see what it overlaps." : "The selection overlaps nothing."}</p>;
+  return (
+    <>
+      {shown.length > 0 && <ContactRows pairs={shown} kind="contact" />}
+      {triggers.length > 0 && (
+        <section aria-label="Triggers">
+          <h4 className="contacts-heading" title="Contacts with a sensor: reported, never overlap warnings">Triggers ({triggers.length})</h4>
+          <ContactRows pairs={triggers} kind="trigger" />
+        </section>
+      )}
+    </>
   );
 }

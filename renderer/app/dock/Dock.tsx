@@ -3,7 +3,7 @@
 // Folding it leaves the tab strip; dragging its top edge sets its height; both are remembered.
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { useEditorState } from "../../editor/react";
-import { ContactsPanel, useSelectionContacts } from "./ContactsPanel";
+import { ContactsPanel, useSelectionContacts, useSelectionTriggers } from "./ContactsPanel";
 import { clampDockHeight, DOCK_MIN_HEIGHT, DOCK_TABS, useDockLayout, type DockTab } from "./dock-preference";
 import { ObjectsPanel } from "./ObjectsPanel";
 import { ProbesPanel } from "./ProbesPanel";
@@ -13,7 +13,7 @@ const TITLES: Readonly<Record<DockTab, string>> = { objects: "Objects", probes: 
 const TIPS: Readonly<Record<DockTab, string>> = {
   objects: "Every shape and probe: search, click to select and frame",
   probes: "Rays and sweeps and what they hit",
-  contacts: "Overlaps of the selection: depth, normal and contact points",
+  contacts: "Overlaps of the selection: depth, normal and contact points; its contacts with sensors apart, as triggers",
 };
 /** Keyboard resizing step of the dock's edge, in CSS pixels. */
 const KEY_STEP = 16;
@@ -25,7 +25,7 @@ export function Dock() {
   const shapeCount = useEditorState((s) => s.shapes.length);
   const probes = useEditorState((s) => s.probes);
   const selection = useEditorState((s) => s.selection);
-  const contacts = useSelectionContacts().length;
+  const contacts = useSelectionContacts().length + useSelectionTriggers().length;
   const counts: Readonly<Record<DockTab, number>> = { objects: shapeCount + probes.length, probes: probes.length, contacts };
 
   // A probe just drawn shows its result: a new probe, selected as drawing leaves it, brings the

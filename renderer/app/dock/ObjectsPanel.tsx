@@ -7,7 +7,7 @@ import { useEditor, useEditorState } from "../../editor/react";
 import { itemLabel } from "../../editor/names";
 import { select } from "../../store/actions";
 import { frameItems } from "../../store/view-actions";
-import { filterRows, itemAt, type Item } from "./object-rows";
+import { filterRows, itemAt, objectKind, type Item } from "./object-rows";
 
 /** Each row's height in CSS pixels (dock.css gives .object-row the same). */
 export const OBJECT_ROW_HEIGHT = 22;
@@ -107,7 +107,11 @@ export function ObjectsPanel() {
         onClick={(e) => pick(item, e)}
       >
         <span className={item.name ? "label" : "label unnamed"}>{itemLabel(item)}</span>
-        <span className="kind">{item.type}{hidden ? " · hidden" : ""}</span>
+        <span className="kind">
+          {objectKind(item)}
+          {"sensor" in item && item.sensor === true && <span className="sensor"> · sensor</span>}
+          {hidden ? " · hidden" : ""}
+        </span>
         <span className="layer">{layer}</span>
       </div>,
     );

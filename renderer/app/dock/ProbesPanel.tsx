@@ -14,7 +14,8 @@ export function describeHit(editor: Editor, probe: Probe, hit: CastHit | null): 
   return `hits ${labelOf(editor, hit.shape)} at ${hit.fraction.toFixed(3)}${start}: point (${hit.point.x.toFixed(1)}, ${hit.point.y.toFixed(1)}), normal (${n2(hit.normal.x)}, ${n2(hit.normal.y)})`;
 }
 
-export const describeProbe = (editor: Editor, probe: Probe): string => (probe.type === "ray" ? "ray" : `sweep of ${labelOf(editor, probe.shape)}`);
+export const describeProbe = (editor: Editor, probe: Probe): string =>
+  `${probe.type === "ray" ? "ray" : `sweep of ${labelOf(editor, probe.shape)}`}${probe.includeSensors === true ? " · sensors too" : ""}`;
 
 export function ProbesPanel() {
   const editor = useEditor();

@@ -6,9 +6,15 @@ export type Item = Shape | Probe;
 /** The row at `i`: the shapes first, in draw order, then the probes. */
 export const itemAt = (shapes: readonly Shape[], probes: readonly Probe[], i: number): Item => (i < shapes.length ? shapes[i]! : probes[i - shapes.length]!);
 
-/** Whether the item's name, id or kind contains `query` (lower case). */
+/** The kind a row shows: the type, and how a chain is made ("chain, closed, one-sided"). */
+export function objectKind(item: Item): string {
+  if (item.type !== "chain") return item.type;
+  return ["chain", ...(item.closed === true ? ["closed"] : []), ...(item.oneSided === true ? ["one-sided"] : [])].join(", ");
+}
+
+/** Whether the item's name, id or kind contains `query` (lower case); "sensor" finds the sensors. */
 export function matchesQuery(item: Item, query: string): boolean {
-  return (item.name ?? "").toLowerCase().includes(query) || item.id.toLowerCase().includes(query) || item.type.includes(query);
+  return (item.name ?? "").toLowerCase().includes(query) || item.id.toLowerCase().includes(query) || objectKind(item).includes(query) || ("sensor" in item && item.sensor === true && "sensor".includes(query));
 }
 
 /** The indices of the rows the query keeps, or null when it keeps every row. */

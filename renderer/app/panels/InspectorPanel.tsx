@@ -3,10 +3,10 @@
 import type { Point, Probe, Shape } from "../../../core";
 import { kindOf } from "../../shapes/registry";
 import { useEditor, useEditorState } from "../../editor/react";
-import { renameProbe } from "../../store/actions";
+import { notify, renameProbe } from "../../store/actions";
 import { moveSelectionToLayer } from "../../store/layer-actions";
-import { probeEnd, setProbeCoordinate, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
-import { classSelection, nameSelection, parseNumber, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField } from "../../store/shape-edits";
+import { probeEnd, setProbeCoordinate, setProbeIncludeSensors, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
+import { classSelection, flagOn, hasFlag, nameSelection, parseNumber, setSelectionFlag, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField, type ShapeFlag } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
 import { formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
@@ -47,6 +47,38 @@ function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: read
   );
 }
 
+/** What each on-off field says, and the tip that tells what it does. */
+const FLAGS: readonly { readonly flag: ShapeFlag; readonly label: string; readonly title: string }[] = [
+  { flag: "sensor", label: "Sensor", title: "A trigger: it reports what touches it (Triggers) but never warns of an overlap; rays and sweeps pass through it unless a probe includes sensors" },
+  { flag: "closed", label: "Closed", title: "An edge joins the last point back to the first (a loop)" },
+  { flag: "oneSided", label: "One-sided", title: "Each edge blocks only from its front, the side its arrow shows (an edge drawn left to right faces up): a one-way platform" },
+];
+
+/** The on-off fields every selected shape has (sensor for all; closed and one-sided when all are chains), each one undo step. */
+function FlagFields({ shapes }: { readonly shapes: readonly Shape[] }) {
+  const editor = useEditor();
+  return (
+    <>
+      {FLAGS.filter(({ flag }) => shapes.every((s) => hasFlag(s, flag))).map(({ flag, label, title }) => {
+        const on = sharedValue(shapes, (s) => flagOn(s, flag));
+        return (
+          <label key={flag} className="field wide check" title={title}>
+            <TriCheckbox
+              label={label}
+              state={on === "mixed" ? "mixed" : on === true ? "on" : "off"}
+              onChange={(next) => {
+                const r = setSelectionFlag(editor, flag, next);
+                if (!r.ok) notify(editor, `Cannot set ${label.toLowerCase()}: ${r.message}`);
+              }}
+            />
+            <span>{label}</span>
+          </label>
+        );
+      })}
+    </>
+  );
+}
+
 /** A ray's two ends, or a sweep's target and the shape it moves, and the probe's name. */
 function ProbeFields({ probe }: { readonly probe: Probe }) {
   const editor = useEditor();
@@ -78,6 +110,10 @@ function ProbeFields({ probe }: { readonly probe: Probe }) {
         )}
         {probe.type === "ray" && point("from", "From")}
         {point("to", "To")}
+        <label className="field wide check" title="Off: the probe passes through sensors, as Box2D's and Godot's queries do by default">
+          <TriCheckbox label="Include sensors" state={probe.includeSensors === true ? "on" : "off"} onChange={(on) => setProbeIncludeSensors(editor, probe.id, on)} />
+          <span>Include sensors</span>
+        </label>
       </div>
     </Panel>
   );
@@ -144,6 +180,7 @@ export function InspectorPanel() {
           <TriCheckbox label="Visible" state={shown === "mixed" ? "mixed" : shown === false ? "off" : "on"} onChange={(on) => setSelectionVisible(editor, on)} />
           <span>Visible</span>
         </label>
+        <FlagFields shapes={shapes} />
       </div>
       {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={`points:${key}`} shape={single} />}
     </Panel>

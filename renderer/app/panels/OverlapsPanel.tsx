@@ -1,8 +1,9 @@
 // Every overlapping pair of the scene with its penetration depth; a row selects both shapes. Pairs
-// that touch but which collision filtering ignores are listed apart, faint, each with why.
+// that touch but which collision filtering ignores are listed apart, faint, each with why; so are
+// the triggers, the pairs with a sensor, which never warn.
 import { memo } from "react";
-import { describeFilterMisses, type IgnoredPair } from "../../../core";
-import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps } from "../../editor/react";
+import { describeFilterMisses, type IgnoredPair, type OverlapPair } from "../../../core";
+import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useSensorContacts } from "../../editor/react";
 import { select } from "../../store/actions";
 import { Panel } from "./fields";
 
@@ -60,9 +61,32 @@ function IgnoredList({ pairs, label, selection }: { readonly pairs: readonly Ign
   );
 }
 
+/** The pairs with a sensor: a trigger touched, listed apart and never as a warning. */
+function TriggerList({ pairs, label, selection }: { readonly pairs: readonly OverlapPair[]; readonly label: (id: string) => string; readonly selection: readonly string[] }) {
+  const editor = useEditor();
+  const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
+  return (
+    <section className="triggers" aria-label="Triggers">
+      <h4 title="Pairs with a sensor: what a trigger touches. Reported, never overlap warnings">Triggers ({pairs.length})</h4>
+      <ul className="overlaps">
+        {listed.map((p) => (
+          <li key={`${p.a}|${p.b}`}>
+            <button className={selection.length === 2 && selection.includes(p.a) && selection.includes(p.b) ? "selected" : undefined} data-testid={`trigger-${p.a}-${p.b}`} onClick={() => select(editor, [p.a, p.b])} aria-label={`Select ${p.a} and ${p.b}`}>
+              <span>{label(p.a)} ↔ {label(p.b)}</span>
+              <span className="depth">depth {p.depth.toFixed(2)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pairs.length > listed.length && <p className="empty">and {pairs.length - listed.length} more pairs (the first {OVERLAP_ROWS} are listed)</p>}
+    </section>
+  );
+}
+
 export function OverlapsPanel() {
   const { pairs, pending } = useOverlaps();
   const ignored = useIgnoredOverlaps();
+  const triggers = useSensorContacts();
   const editor = useEditor();
   const selection = useEditorState((s) => s.selection);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
@@ -84,6 +108,7 @@ export function OverlapsPanel() {
         </ul>
       )}
       {pairs.length > listed.length && <p className="empty" data-testid="overlaps-more">and {pairs.length - listed.length} more pairs (the first {OVERLAP_ROWS} are listed)</p>}
+      {!pending && triggers.length > 0 && <TriggerList pairs={triggers} label={label} selection={selection} />}
       {!pending && ignored.length > 0 && <IgnoredList pairs={ignored} label={label} selection={selection} />}
     </Panel>
   );

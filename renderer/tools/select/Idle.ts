@@ -5,24 +5,25 @@
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
-import { deleteVertex } from "../../shapes/polygon";
+import { kindOf } from "../../shapes/registry";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
 import { imageById, imagePickable, selectImage } from "../../store/image-actions";
 import { imageRectOf, parseImageHit } from "./image-picking";
 import { cornerCursor, type ImageResizeStart } from "./ResizingImage";
 import type { ImageTranslateStart } from "./TranslatingImage";
-import { parseHandleId, POLYGON_HINT, probeAnchor } from "./select-tool";
+import { parseHandleId, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
 import type { HandleDragStart } from "./handle-drag";
 
 export class Idle extends StateNode {
   readonly id = "idle";
 
-  /** One polygon selected: how its vertices are edited. */
+  /** One shape made of points selected (a polygon, a chain): how its points are edited. */
   override hint(): string | null {
     const { selection } = this.editor.getState();
-    return selection.length === 1 && this.editor.shapeById(selection[0]!)?.type === "polygon" ? POLYGON_HINT : null;
+    const shape = selection.length === 1 ? this.editor.shapeById(selection[0]!) : undefined;
+    return shape ? (kindOf(shape).editHint ?? null) : null;
   }
 
   /**
@@ -125,8 +126,9 @@ export class Idle extends StateNode {
     const shape = editor.shapeById(owner);
     if (!handle || !shape || !pickable(shape, editor.getState().layers)) return false;
     select(editor, [shape.id]);
-    if (handle.kind === "vertex" && p.alt && shape.type === "polygon") {
-      const edit = deleteVertex(shape, handle.index);
+    const deletePoint = kindOf(shape).deletePoint;
+    if (handle.kind === "vertex" && p.alt && deletePoint && "points" in shape) {
+      const edit = deletePoint(shape, handle.index);
       if (edit.ok) {
         replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
         notify(editor, `Deleted vertex ${handle.index}`);

@@ -10,7 +10,6 @@ import type { HandleKind, PolygonEdit } from "../../shapes/kind";
 import { kindOf } from "../../shapes/registry";
 import { snapLength, snapPoint } from "../../store/view";
 import { handleCursor } from "./handles";
-import { POLYGON_HINT } from "./select-tool";
 
 export interface HandleDragStart {
   readonly shape: Shape;
@@ -18,9 +17,9 @@ export interface HandleDragStart {
 }
 
 export abstract class HandleDrag extends GestureState<HandleDragStart> {
-  /** Dragging a polygon's vertex: how its vertices are edited. */
+  /** Dragging a handle of a kind made of points: how its points are edited. */
   override hint(): string | null {
-    return this.from?.shape.type === "polygon" ? POLYGON_HINT : null;
+    return this.from ? (kindOf(this.from.shape).editHint ?? null) : null;
   }
 
   /** The handle's cursor, wherever the pointer goes until the release. */
@@ -61,10 +60,10 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
       replaceShapes(this.editor, new Map([[shape.id, next]]));
       return;
     }
-    if (shape.type !== "polygon") return;
+    if (!("points" in shape)) return;
     if (!next.ok) {
-      // Refused: the polygon stays as it was at the last valid position.
-      notify(this.editor, `Not convex: ${next.reason}. Hold Shift to use the convex hull.`);
+      // Refused: the shape stays as it was at the last valid position.
+      notify(this.editor, `Refused: ${next.reason}`);
       return;
     }
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));

@@ -4,6 +4,7 @@
 import { aabbOverlaps, containsPoint, geometryOf, transformOf, type Layer, type Probe, type Shape } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { Marquee } from "../../editor/overlay";
+import { distanceToChain } from "../../shapes/chain";
 import type { Point2 } from "../../shapes/kind";
 
 /** Whether a shape (not hidden) and its layer let it be selected or edited on the canvas. */
@@ -39,12 +40,20 @@ function candidates(editor: Editor, minX: number, minY: number, maxX: number, ma
   return found;
 }
 
-/** Pickable shapes containing the world point, topmost (last drawn: upper layers first) first. */
+/** How near a chain's edge the pointer picks it, in screen pixels: an edge has no inside. */
+export const EDGE_PICK_PIXELS = 5;
+
+/** Whether the world point picks the shape: inside a solid, within `reach` world units of a chain's edge. */
+export function shapePicked(shape: Shape, p: Point2, reach: number): boolean {
+  if (shape.type === "chain") return distanceToChain(shape, p) <= reach;
+  const g = geometryOf(shape);
+  return g.ok && containsPoint(g.value, transformOf(shape), p.x, p.y);
+}
+
+/** Pickable shapes containing the world point (chains: near it), topmost (last drawn: upper layers first) first. */
 export function shapesAt(editor: Editor, p: Point2): Shape[] {
-  const hits = candidates(editor, p.x, p.y, p.x, p.y).filter((c) => {
-    const g = geometryOf(c.shape);
-    return g.ok && containsPoint(g.value, transformOf(c.shape), p.x, p.y);
-  });
+  const reach = EDGE_PICK_PIXELS / editor.getState().view.scale;
+  const hits = candidates(editor, p.x - reach, p.y - reach, p.x + reach, p.y + reach).filter((c) => shapePicked(c.shape, p, reach));
   return hits.sort((a, b) => b.layer - a.layer || b.index - a.index).map((c) => c.shape);
 }
 

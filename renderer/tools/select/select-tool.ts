@@ -29,9 +29,6 @@ export function parseHandleId(hitId: string): { owner: string; code: string } | 
   return at < 0 ? null : { owner: hitId.slice(0, at), code: hitId.slice(at + 1) };
 }
 
-/** Told when a polygon is selected or a vertex grabbed, so the gestures can be found. */
-export const POLYGON_HINT = "Polygon: drag a vertex · drag a midpoint to add one · Alt-click a vertex to delete · Shift-drag for the convex hull";
-
 /** Where a probe is held: the dragged end, a sweep's target, or a ray's start. */
 export function probeAnchor(p: Probe, end?: "from" | "to"): Point2 {
   const [x, y] = p.type === "sweep" || end === "to" ? p.to : p.from;

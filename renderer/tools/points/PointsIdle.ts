@@ -1,13 +1,13 @@
-// The polygon tool before its first point: a click starts drawing there.
+// A points tool before its first point: a click starts drawing there.
 import { snapPoint } from "../../store/view";
 import { StateNode, type PointerInfo } from "../state-node";
-import { POLYGON_TOOL_HINT } from "./polygon-tool";
+import type { PointsTool } from "./points-tool";
 
-export class PolygonIdle extends StateNode {
+export class PointsIdle extends StateNode {
   readonly id = "idle";
 
   override hint(): string {
-    return POLYGON_TOOL_HINT;
+    return (this.parent as PointsTool).drawing.hint;
   }
 
   override onPointerDown(p: PointerInfo): void {

@@ -1,0 +1,103 @@
+// A points tool with points placed: each click adds one (unless the kind refuses it, saying why);
+// a click on the first point closes the shape, Enter or a double-click ends it; Backspace takes
+// back the last point (back to Idle after the first); Escape or leaving the tool abandons it. The
+// points, and the shape they would make, show in the overlay.
+import { addShape, freshId, notify } from "../../store/actions";
+import { snapPoint } from "../../store/view";
+import type { Point2 } from "../../shapes/kind";
+import { StateNode, type PointerInfo } from "../state-node";
+import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, type PointsTool } from "./points-tool";
+
+export class Drawing extends StateNode {
+  readonly id = "drawing";
+  private points: Point2[] = [];
+
+  private get tool(): PointsTool {
+    return this.parent as PointsTool;
+  }
+
+  override onEnter(info: unknown): void {
+    this.points = [info as Point2];
+    this.show();
+  }
+
+  override onExit(): void {
+    this.points = [];
+    this.editor.overlay.setState({ draft: [], preview: null });
+  }
+
+  override hint(): string {
+    return this.tool.drawing.hint;
+  }
+
+  /** Where the shape's position goes: its points' centre, on the grid when snapping is on. */
+  private readonly place = (centre: Point2): Point2 => snapPoint(this.editor, centre);
+
+  private near(a: Point2, b: Point2, px: number): boolean {
+    return Math.hypot(a.x - b.x, a.y - b.y) <= px / this.editor.getState().view.scale;
+  }
+
+  /** Shows the points so far and, once they make one, the shape as a ghost. */
+  private show(): void {
+    const { drawing } = this.tool;
+    const points = this.points;
+    const plan = points.length >= drawing.endAt ? drawing.make(`${this.tool.kind}-preview`, points, { closed: false, shift: false }, this.place) : null;
+    this.editor.overlay.setState({ draft: points, preview: plan?.ok ? plan.shape : null });
+  }
+
+  private finish(closed: boolean, shift: boolean): void {
+    const { drawing, kind } = this.tool;
+    const plan = drawing.make(freshId(this.editor, kind), this.points, { closed, shift }, this.place);
+    if (!plan.ok) {
+      notify(this.editor, `Cannot make the ${kind}: ${plan.reason}`);
+      return;
+    }
+    this.go("idle");
+    addShape(this.editor, plan.shape);
+    notify(this.editor, plan.note ?? null);
+  }
+
+  override onPointerDown(p: PointerInfo): void {
+    const { drawing } = this.tool;
+    const at = snapPoint(this.editor, p.world);
+    const points = this.points;
+    const first = points[0]!, last = points.at(-1)!;
+    if (points.length >= drawing.closeAt && this.near(at, first, CLOSE_RADIUS)) {
+      this.finish(true, p.shift);
+      return;
+    }
+    if (this.near(at, last, DOUBLE_CLICK_SLOP)) {
+      // The second press of a double-click ends the shape; a lone repeat of a point adds nothing.
+      if (points.length >= drawing.endAt) this.finish(false, p.shift);
+      return;
+    }
+    const refused = drawing.refuseClick(points, at);
+    if (refused) {
+      notify(this.editor, `Point not added: ${refused}`);
+      return;
+    }
+    this.points = [...points, at];
+    notify(this.editor, null);
+    this.show();
+  }
+
+  override onComplete(): boolean {
+    this.finish(false, false);
+    return true;
+  }
+
+  override onDelete(): boolean {
+    this.points = this.points.slice(0, -1);
+    if (this.points.length > 0) this.show();
+    else {
+      this.go("idle");
+      notify(this.editor, null);
+    }
+    return true;
+  }
+
+  override onCancel(): void {
+    this.go("idle");
+    notify(this.editor, null);
+  }
+}
