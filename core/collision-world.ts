@@ -262,7 +262,7 @@ export class CollisionWorld {
   private queried(slot: number, options: WorldQueryOptions): boolean {
     const table = this.table;
     if (!table.seenBy(slot, options.mask)) return false;
-    if (options.includeSensors !== true && table.shape(slot).sensor === true) return false;
+    if (options.includeSensors !== true && table.sensor(slot)) return false;
     return options.ignore === undefined || !options.ignore.has(table.id(slot));
   }
 
