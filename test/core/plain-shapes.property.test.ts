@@ -75,7 +75,7 @@ describe("plainShape: the schema's answer for plain shapes, without zod", () => 
 
   it("one field broken, removed or of the wrong type: never accepted where the schema refuses", () => {
     fc.assert(fc.property(broken, check), { seed: seedOf("plain shapes broken"), numRuns: 20000 });
-  });
+  }, 30_000);
 
   it("a rotation left out is 0, the points are copies, unknown fields are kept, and the input is not changed", () => {
     const input = { id: "p", type: "polygon", x: 1, y: 2, points: [[0, 0], [4, 0], [0, 3]], note: { kept: true } };
