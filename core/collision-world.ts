@@ -34,6 +34,16 @@ export interface WorldQueryOptions {
   readonly includeSensors?: boolean;
 }
 
+/** The contacts' list and its solid and sensor parts. */
+interface SplitPairs {
+  readonly from: readonly OverlapPair[];
+  readonly solid: readonly OverlapPair[];
+  readonly sensor: readonly OverlapPair[];
+}
+
+/** The list of a world without such pairs. */
+const NO_PAIRS: readonly OverlapPair[] = Object.freeze([]);
+
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
 
@@ -213,6 +223,7 @@ export class CollisionWorld {
   /**
    * Every overlapping pair of solid shapes (no sensor on either side) that the filter lets
    * interact, `a` before `b` in scene order, sorted by (a, b) scene index: the overlap warnings.
+   * The same array until the shapes change.
    */
   overlaps(): readonly OverlapPair[] {
     return this.splitContacts().solid;
@@ -220,44 +231,46 @@ export class CollisionWorld {
 
   /**
    * Every overlapping pair with a sensor on either side (two sensors included) that the filter
-   * lets interact, each with `sensor: true`, ordered as overlaps(): the triggers' contacts.
+   * lets interact, each with `sensor: true`, ordered as overlaps(): the triggers' contacts. The
+   * same array until the shapes change.
    */
   sensorContacts(): readonly OverlapPair[] {
     return this.splitContacts().sensor;
   }
 
-  private split: { from: readonly OverlapPair[]; solid: readonly OverlapPair[]; sensor: readonly OverlapPair[] } | null = null;
+  /** The contacts' list (pairs marked `sensor` by the contact cache) and its two parts, made again only when the list changes. */
+  private split: SplitPairs | null = null;
 
-  /** The contacts' list parted into solid pairs and sensor pairs, made again only when the list changes. */
-  private splitContacts(): { solid: readonly OverlapPair[]; sensor: readonly OverlapPair[] } {
+  private splitContacts(): SplitPairs {
     this.prepareOverlaps(Infinity);
     const all = this.contacts.overlaps();
     if (this.split?.from === all) return this.split;
-    const solid: OverlapPair[] = [], sensor: OverlapPair[] = [];
-    for (const pair of all) {
-      if (this.isSensorId(pair.a) || this.isSensorId(pair.b)) sensor.push({ ...pair, sensor: true });
+    // A scene without a sensor pair (the usual case) shares the list itself: one pass, no copy.
+    let first = 0;
+    while (first < all.length && all[first]!.sensor !== true) first++;
+    if (first === all.length) return (this.split = { from: all, solid: all, sensor: NO_PAIRS });
+    const solid = all.slice(0, first), sensor: OverlapPair[] = [];
+    for (let i = first; i < all.length; i++) {
+      const pair = all[i]!;
+      if (pair.sensor === true) sensor.push(pair);
       else solid.push(pair);
     }
-    this.split = { from: all, solid: sensor.length === 0 ? all : solid, sensor };
-    return this.split;
-  }
-
-  private isSensorId(id: string): boolean {
-    const slot = this.byId.get(id);
-    return slot !== undefined && this.table.shape(slot).sensor === true;
+    return (this.split = { from: all, solid, sensor });
   }
 
   /** Whether a query with these options looks at the shape in `slot`: its layer is scanned, it is not left out, and it is no sensor unless sensors are asked for. */
   private queried(slot: number, options: WorldQueryOptions): boolean {
     const table = this.table;
     if (!table.seenBy(slot, options.mask)) return false;
-    if (options.includeSensors !== true && table.shape(slot).sensor === true) return false;
+    if (options.includeSensors !== true && table.sensor(slot)) return false;
     return options.ignore === undefined || !options.ignore.has(table.id(slot));
   }
 
   /**
    * Every overlapping pair that the filter keeps apart, with why (IgnoredPair.misses), ordered as
-   * overlaps(). Found when asked, apart from overlaps(), which never pays for it.
+   * overlaps(). Pairs with a sensor are listed too, marked `sensor: true` as in sensorContacts():
+   * a trigger that does not fire because the bits keep it apart is what a designer looks for.
+   * Found when asked, apart from overlaps(), which never pays for it.
    */
   ignoredOverlaps(): readonly IgnoredPair[] {
     return this.ignored.pairs();

@@ -22,6 +22,8 @@ export interface ContactShapes {
   transform(slot: number): Transform;
   /** Whether the two shapes' filter bits let them interact. */
   collides(p: number, q: number): boolean;
+  /** Whether the slot's shape is a sensor: its pairs are marked `sensor: true`. */
+  sensor(slot: number): boolean;
 }
 
 export interface ContactBoxes {
@@ -246,6 +248,11 @@ export class ContactCache implements PairSet {
       return;
     }
     const m = collide(shapes.geometry(first), shapes.transform(first), shapes.geometry(second), shapes.transform(second), manifold);
-    contact.overlap = m.pointCount === 0 ? null : { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+    if (m.pointCount === 0) {
+      contact.overlap = null;
+      return;
+    }
+    const pair = { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+    contact.overlap = shapes.sensor(a) || shapes.sensor(b) ? { ...pair, sensor: true } : pair;
   }
 }

@@ -124,6 +124,7 @@ export class IgnoredPairs {
     const a = table.id(first), b = table.id(second);
     const misses = filterMisses({ id: a, layer: table.layer(first), mask: table.mask(first) }, { id: b, layer: table.layer(second), mask: table.mask(second) }, table.filter);
     const key = i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
-    found.push({ p, q, key, pair: { a, b, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses } });
+    const pair = { a, b, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses };
+    found.push({ p, q, key, pair: table.sensor(p) || table.sensor(q) ? { ...pair, sensor: true } : pair });
   }
 }

@@ -96,6 +96,11 @@ export class ShapeTable {
     return this.shapeAt[slot]!.id;
   }
 
+  /** Whether the shape in a used slot is a sensor. */
+  sensor(slot: number): boolean {
+    return this.shapeAt[slot]!.sensor === true;
+  }
+
   /** The slot's position in the last synced shape list. */
   index(slot: number): number {
     return this.indexAt[slot]!;

@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
 import { FILTER_RULES, type FilterRule } from "../collision-filter";
 import { CollisionWorld } from "../collision-world";
+import type { OverlapPair } from "../overlaps";
 import type { CastHit } from "../scene-query";
 import { vec2, type Vec2 } from "../vec2";
 import { formatProblem } from "../scene/errors";
@@ -57,6 +58,8 @@ export const nodeIO: CliIO = {
 
 export const VERSION = "0.1.0";
 
+const SENSORS_HELP = "sensors stop it too (by default it passes through shapes with \"sensor\": true, as Box2D's and Godot's queries do)";
+
 async function loadScene(io: CliIO, file: string): Promise<Scene> {
   const result = parseScene(await io.readText(file));
   if (!result.ok) {
@@ -89,21 +92,38 @@ function worldOf(shapes: readonly Shape[], filter: FilterRule | undefined): Coll
   return world;
 }
 
+/** A pair as `overlaps --json` prints it: sensor pairs carry "sensor": true. */
+function pairJson(p: OverlapPair): Record<string, unknown> {
+  return { a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]), ...(p.sensor ? { sensor: true } : {}) };
+}
+
+/** Two lists of pairs, each in scene order, as one in scene order (by a's index, then b's). */
+function inSceneOrder(shapes: readonly Shape[], solid: readonly OverlapPair[], sensor: readonly OverlapPair[]): OverlapPair[] {
+  if (sensor.length === 0) return [...solid];
+  const index = new Map(shapes.map((s, i) => [s.id, i]));
+  const key = (p: OverlapPair): [number, number] => [index.get(p.a)!, index.get(p.b)!];
+  return [...solid, ...sensor].sort((p, q) => {
+    const [pa, pb] = key(p), [qa, qb] = key(q);
+    return pa - qa || pb - qb;
+  });
+}
+
 async function overlapsCommand(io: CliIO, file: string, opts: { json?: boolean; filter?: FilterRule }): Promise<void> {
   const scene = await loadScene(io, file);
-  const pairs = worldOf(scene.shapes, opts.filter).overlaps();
+  const world = worldOf(scene.shapes, opts.filter);
+  // Overlap warnings are solid pairs only; a pair with a sensor (a trigger's contact) is listed apart.
+  const pairs = world.overlaps(), triggers = world.sensorContacts();
   if (opts.json) {
-    const out = { pairs: pairs.map((p) => ({ a: p.a, b: p.b, depth: p.depth, normal: [p.normal.x, p.normal.y], points: p.points.map((q) => [q.x, q.y]) })) };
-    io.stdout(JSON.stringify(out) + "\n");
-    return;
-  }
-  if (pairs.length === 0) {
-    io.stdout(`No overlaps among ${scene.shapes.length} shapes.\n`);
+    io.stdout(JSON.stringify({ pairs: inSceneOrder(scene.shapes, pairs, triggers).map(pairJson) }) + "\n");
     return;
   }
   const point = (x: number, y: number) => `(${fixed(x, 4)}, ${fixed(y, 4)})`;
-  const rows = [["A", "B", "DEPTH", "NORMAL", "CONTACT POINTS"], ...pairs.map((p) => [p.a, p.b, fixed(p.depth, 4), point(p.normal.x, p.normal.y), p.points.map((q) => point(q.x, q.y)).join(" ")])];
-  io.stdout(table(rows) + `${pairs.length} overlapping pair${pairs.length === 1 ? "" : "s"}\n`);
+  const rows = (list: readonly OverlapPair[]) => [["A", "B", "DEPTH", "NORMAL", "CONTACT POINTS"], ...list.map((p) => [p.a, p.b, fixed(p.depth, 4), point(p.normal.x, p.normal.y), p.points.map((q) => point(q.x, q.y)).join(" ")])];
+  if (pairs.length === 0) io.stdout(`No overlaps among ${scene.shapes.length} shapes.\n`);
+  else io.stdout(table(rows(pairs)) + `${pairs.length} overlapping pair${pairs.length === 1 ? "" : "s"}\n`);
+  if (triggers.length > 0) {
+    io.stdout(`\nTriggers (pairs with a sensor; not overlaps):\n` + table(rows(triggers)) + `${triggers.length} trigger contact${triggers.length === 1 ? "" : "s"}\n`);
+  }
 }
 
 /** Parses collision bits for --mask: a whole number 0 to 0xffffffff, decimal or 0x hexadecimal. */
@@ -134,6 +154,12 @@ interface CastOptions {
   readonly all?: boolean;
   readonly mask?: number;
   readonly filter?: FilterRule;
+  readonly includeSensors?: boolean;
+}
+
+/** The world query options the cast options give. */
+function queryOptions(opts: CastOptions): { mode: "all" | "closest"; mask?: number; includeSensors?: boolean } {
+  return { mode: opts.all ? "all" : "closest", ...(opts.mask === undefined ? {} : { mask: opts.mask }), ...(opts.includeSensors ? { includeSensors: true } : {}) };
 }
 
 function hitJson(h: CastHit): Record<string, unknown> {
@@ -159,7 +185,7 @@ function printHits(io: CliIO, hits: readonly CastHit[], opts: CastOptions, what:
 
 async function raycastCommand(io: CliIO, file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
-  const hits = worldOf(scene.shapes, undefined).raycast(opts.from, opts.to, { mode: opts.all ? "all" : "closest", reportInside: opts.reportInside ?? false, ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
+  const hits = worldOf(scene.shapes, undefined).raycast(opts.from, opts.to, { ...queryOptions(opts), reportInside: opts.reportInside ?? false });
   printHits(io, hits, opts, "ray");
 }
 
@@ -177,14 +203,15 @@ function namedShape(scene: Scene, file: string, option: string, given: string): 
 async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape: string; to: Vec2 }): Promise<void> {
   const scene = await loadScene(io, file);
   const shape = namedShape(scene, file, "--shape", opts.shape);
-  const hits = worldOf(scene.shapes, opts.filter).sweep(shape.id, opts.to, { mode: opts.all ? "all" : "closest", ...(opts.mask === undefined ? {} : { mask: opts.mask }) });
+  const hits = worldOf(scene.shapes, opts.filter).sweep(shape.id, opts.to, queryOptions(opts));
   printHits(io, hits, opts, "sweep");
 }
 
-async function probesCommand(io: CliIO, file: string, opts: { json?: boolean }): Promise<void> {
+async function probesCommand(io: CliIO, file: string, opts: { json?: boolean; includeSensors?: boolean }): Promise<void> {
   const scene = await loadScene(io, file);
   const world = worldOf(scene.shapes, undefined);
-  const results = scene.probes.map((p) => ({ probe: p, hit: world.probe(p) }));
+  // A probe's own includeSensors lets sensors stop it; --include-sensors does for every probe.
+  const results = scene.probes.map((p) => ({ probe: p, hit: world.probe(p, opts.includeSensors ? { includeSensors: true } : {}) }));
   if (opts.json) {
     const out = results.map(({ probe, hit }) => ({ id: probe.id, name: probe.name, type: probe.type, ...(hit ? hitJson(hit) : { hit: false }) }));
     io.stdout(JSON.stringify({ probes: out }) + "\n");
@@ -436,9 +463,9 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("overlaps")
-    .description("list every overlapping pair of shapes with penetration depth and normal")
+    .description("list every overlapping pair of shapes with penetration depth and normal; pairs with a sensor are listed apart, as triggers")
     .argument("<file>", "scene file (.json)")
-    .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny], "points": [[x, y], ...]}]}')
+    .option("--json", 'print {"pairs": [{"a", "b", "depth", "normal": [nx, ny], "points": [[x, y], ...], "sensor"?: true}]}: every pair, those with a sensor (triggers, not overlaps) marked')
     .option("--filter <rule>", "which pairs interact by their collision bits: godot (either scans the other, default), box2d (both), none (every overlap)", parseFilter)
     .showHelpAfterError("Usage: collider-studio overlaps [--json] [--filter godot|box2d|none] <file>")
     .action((file: string, opts: { json?: boolean; filter?: FilterRule }) => run(() => overlapsCommand(io, file, opts))());
@@ -453,7 +480,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
     .option("--report-inside", "count shapes the ray starts inside, as hits at fraction 0 (normal against the ray)")
     .option("--mask <bits>", "only shapes on these collision layers (collisionLayer & bits ≠ 0; decimal or 0x hex; default all)", parseMask)
-    .showHelpAfterError("Usage: collider-studio raycast <file> --from X,Y --to X,Y [--json] [--all] [--report-inside] [--mask BITS]")
+    .option("--include-sensors", SENSORS_HELP)
+    .showHelpAfterError("Usage: collider-studio raycast <file> --from X,Y --to X,Y [--json] [--all] [--report-inside] [--mask BITS] [--include-sensors]")
     .action((file: string, opts: CastOptions & { from: Vec2; to: Vec2; reportInside?: boolean }) => run(() => raycastCommand(io, file, opts))());
 
   program
@@ -466,7 +494,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--mask <bits>", "only shapes on these collision layers (decimal or 0x hex; default all)", parseMask)
     .option("--filter <rule>", "which shapes the moving one meets by both shapes' bits: godot (default), box2d, none", parseFilter)
     .option("--all", 'every shape hit, nearest first (with --json: {"hits": [...]})')
-    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID|NAME --to X,Y [--json] [--all] [--mask BITS] [--filter RULE]")
+    .option("--include-sensors", SENSORS_HELP)
+    .showHelpAfterError("Usage: collider-studio sweep <file> --shape ID|NAME --to X,Y [--json] [--all] [--mask BITS] [--filter RULE] [--include-sensors]")
     .action((file: string, opts: CastOptions & { shape: string; to: Vec2 }) => run(() => sweepCommand(io, file, opts))());
 
   program
@@ -474,8 +503,9 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .description("the result of every probe (ray or sweep) kept in the scene, as the editor shows them")
     .argument("<file>", "scene file (.json)")
     .option("--json", 'print {"probes": [{"id", "name", "type", "hit", "shape", "fraction", "point", "normal"}, ...]}')
-    .showHelpAfterError("Usage: collider-studio probes [--json] <file>")
-    .action((file: string, opts: { json?: boolean }) => run(() => probesCommand(io, file, opts))());
+    .option("--include-sensors", "sensors stop every probe (a probe with \"includeSensors\": true is stopped by them anyway; by default probes pass through sensors)")
+    .showHelpAfterError("Usage: collider-studio probes [--json] [--include-sensors] <file>")
+    .action((file: string, opts: { json?: boolean; includeSensors?: boolean }) => run(() => probesCommand(io, file, opts))());
 
   program
     .command("export")
@@ -522,7 +552,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .command("replay")
     .description("cast every ray of a QA ray log (JSON Lines) through the scene and compare with what was recorded: lost hits, new hits, other shapes, moved hit points")
     .argument("<scene>", "scene file (.json)")
-    .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
+    .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "includeSensors"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
     .option("--json", 'print {"results": [{"id", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?}, ...], "summary": {...}}')
     .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE})`, parseNonNegative)
     .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline)")
@@ -530,7 +560,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
     .option("--skip-bad-lines", "report malformed lines and replay the others (default: refuse the log)")
     .option("--workers <n>", "worker threads that replay the log (0: this thread; default: 2 for a log of 64 MB or more on two cores or more)", parseWorkers)
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--workers N]")
+    .option("--include-sensors", 'sensors stop every ray (by default a ray passes through them unless its line says "includeSensors": true)')
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--workers N] [--include-sensors]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
       const scene = await loadScene(io, sceneFile);
       const code = await replay(scene, sceneFile, rays, opts, io, (sc, results, summary, o) => replayHtmlReport(sc, results, summary, { ...o, title: `Replay of ${o.logName}` }));

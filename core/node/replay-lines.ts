@@ -44,15 +44,15 @@ export const resultJson = (r: ReplayResult): string => JSON.stringify({
 const BLANK: LineOutcome = { kind: "blank" };
 
 /**
- * Parses, casts and compares one line. `want(status)` says whether the whole result may be kept
+ * Parses, casts and compares one line (sensors stop it when the line or `includeSensors` says so). `want(status)` says whether the whole result may be kept
  * (a worker sends results only while the main thread still keeps them).
  */
-export function replayLine(world: CollisionWorld, text: string, line: number, tolerance: number, outputs: LineOutputs, want: (status: ReplayStatus) => boolean): LineOutcome {
+export function replayLine(world: CollisionWorld, text: string, line: number, tolerance: number, outputs: LineOutputs, want: (status: ReplayStatus) => boolean, includeSensors = false): LineOutcome {
   const parsed = parseRayLine(text, line);
   if (!parsed.ok) return { kind: "problem", problem: parsed.problem };
   const ray = parsed.ray;
   if (!ray) return BLANK;
-  const hit = castRecordedRay(world, ray);
+  const hit = castRecordedRay(world, ray, includeSensors);
   const result = compareRay(ray, hit, tolerance);
   return {
     kind: "ray",

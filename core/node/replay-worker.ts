@@ -18,6 +18,8 @@ export interface BatchSettings {
   readonly outputs: LineOutputs;
   /** Stop a batch at its first malformed line (the run is refused there). */
   readonly stopAtProblem: boolean;
+  /** --include-sensors: sensors stop every ray. */
+  readonly includeSensors: boolean;
 }
 
 export interface ReplayWorkerData extends BatchSettings {
@@ -73,7 +75,7 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
   let rays = 0;
   const want = (s: ReplayStatus) => (s === "mismatch" ? req.wantMismatch : req.wantOther);
   for (let i = 0; i < lines.length; i++) {
-    const out = replayLine(world, lines[i]!, req.firstLine + i, data.tolerance, data.outputs, want);
+    const out = replayLine(world, lines[i]!, req.firstLine + i, data.tolerance, data.outputs, want, data.includeSensors);
     if (out.kind === "blank") continue;
     if (out.kind === "problem") {
       problems.push(out.problem);

@@ -40,6 +40,8 @@ export interface ReplayOptions {
   readonly keep?: { readonly mismatches: number; readonly others: number };
   /** Worker threads: 0 or 1 replays in this thread; absent: two for a log of WORKERS_FROM_BYTES or more on a machine with two cores or more. */
   readonly workers?: number;
+  /** Sensors stop every ray (by default only a ray whose line says includeSensors). */
+  readonly includeSensors?: boolean;
 }
 
 export interface ReplayIO {
@@ -104,7 +106,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   // cores: this thread only reads and writes) or here; either way every output is written from
   // the replies in log order, so the two give the same bytes.
   const batch: BatchSettings = {
-    tolerance, stopAtProblem: !options.skipBadLines,
+    tolerance, stopAtProblem: !options.skipBadLines, includeSensors: options.includeSensors === true,
     outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
   };
   const consume = async (reply: BatchReply): Promise<void> => {

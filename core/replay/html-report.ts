@@ -3,7 +3,7 @@
 // a small inline script from the results embedded as JSON. One file, no external URL, so QA can
 // attach it to a bug. Pure: it returns a string, and the same input gives the same bytes.
 import { shapeAABB } from "../overlaps";
-import { traceShapeOutline } from "../kinds/registry";
+import { coreKindOf, traceShapeOutline } from "../kinds/registry";
 import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";
@@ -179,10 +179,14 @@ function svgPath(shape: Shape, f: (n: number) => string): string {
   return d;
 }
 
-/** One SVG path outlining the shape as its kind traces it (the editor draws the same outline). */
+/**
+ * One SVG path outlining the shape as its kind traces it (the editor draws the same outline): a
+ * chain's edges unfilled ("edges"), a sensor dashed ("sensor").
+ */
 function shapeOutline(shape: Shape, f: (n: number) => string, hit: ReadonlySet<string>): string {
-  const label = shape.name ? `${shape.id} (${shape.name}), ${shape.type}` : `${shape.id}, ${shape.type}`;
-  const attrs = `class="shape${hit.has(shape.id) ? " hit" : ""}" data-shape="${escapeHtml(shape.id)}"`;
+  const label = `${shape.name ? `${shape.id} (${shape.name}), ${shape.type}` : `${shape.id}, ${shape.type}`}${shape.sensor === true ? ", sensor" : ""}`;
+  const classes = `shape${coreKindOf(shape).solid ? "" : " edges"}${shape.sensor === true ? " sensor" : ""}${hit.has(shape.id) ? " hit" : ""}`;
+  const attrs = `class="${classes}" data-shape="${escapeHtml(shape.id)}"`;
   const title = `<title>${escapeHtml(label)}</title>`;
   if (!geometryOf(shape).ok) {
     // A hand-built shape the format would refuse: a cross at its position, so it is not lost.
@@ -235,6 +239,8 @@ h1{font-size:20px;margin:0 0 4px}
 #level *{vector-effect:non-scaling-stroke}
 #level .shape{fill:#8a8a8a;fill-opacity:.12;stroke:#6b6b6b;stroke-width:1.25}
 #level .shape.hit{fill:#ffd54f;fill-opacity:.35;stroke:#8d6e00;stroke-width:2}
+#level .shape.edges{fill:none}
+#level .shape.sensor{stroke-dasharray:5 3}
 #level .shape.sel{stroke:#000;stroke-width:3}
 #level .ray{stroke-width:1.5;stroke-linecap:round}
 ${MISMATCH_KINDS.map((k) => `#level .kind-${k} .ray{stroke:${KIND_COLOURS[k]}}`).join("\n")}

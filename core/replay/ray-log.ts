@@ -23,6 +23,7 @@ export const rayLineSchema = z.looseObject({
   from: point,
   to: point,
   mask: z.number().int().min(0).max(0xffffffff).optional(),
+  includeSensors: z.boolean().optional(),
   frame: z.number().int().min(0).optional(),
   time: z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE).optional(),
   tag: z.string().optional(),
@@ -37,7 +38,7 @@ export interface RayLogProblem {
 
 export type RayLineResult = { readonly ok: true; readonly ray: RayRecord } | { readonly ok: false; readonly problem: RayLogProblem } | { readonly ok: true; readonly ray: null };
 
-const KNOWN = new Set(["id", "from", "to", "mask", "frame", "time", "tag", "expect"]);
+const KNOWN = new Set(["id", "from", "to", "mask", "includeSensors", "frame", "time", "tag", "expect"]);
 
 /** Where JSON.parse stopped, from its message ("… at position 12"), as a 1-based column. */
 function syntaxColumn(err: unknown): number | undefined {
@@ -86,6 +87,7 @@ export function parseRayLine(text: string, line: number): RayLineResult {
   }
   const ray: { -readonly [K in keyof RayRecord]: RayRecord[K] } = { line, id: d.id, from: d.from as Point, to: d.to as Point, extra };
   if (d.mask !== undefined) ray.mask = d.mask;
+  if (d.includeSensors !== undefined) ray.includeSensors = d.includeSensors;
   if (d.frame !== undefined) ray.frame = d.frame;
   if (d.time !== undefined) ray.time = d.time;
   if (d.tag !== undefined) ray.tag = d.tag;
@@ -100,6 +102,7 @@ export const formatRayProblem = (p: RayLogProblem, file: string): string => `${f
 export function rayLine(ray: RayRecord, expect: Expectation | undefined): string {
   const out: Record<string, unknown> = { id: ray.id, from: ray.from, to: ray.to };
   if (ray.mask !== undefined) out.mask = ray.mask;
+  if (ray.includeSensors !== undefined) out.includeSensors = ray.includeSensors;
   if (ray.frame !== undefined) out.frame = ray.frame;
   if (ray.time !== undefined) out.time = ray.time;
   if (ray.tag !== undefined) out.tag = ray.tag;

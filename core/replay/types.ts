@@ -21,6 +21,11 @@ export interface RayRecord {
   readonly to: Point;
   /** Collision layers the ray sees (collisionLayer & mask ≠ 0); absent: every shape. */
   readonly mask?: number;
+  /**
+   * true: sensors can stop the ray (the game's query saw triggers: Godot's collide_with_areas).
+   * Absent: it passes through sensors, unless the replay is run with --include-sensors.
+   */
+  readonly includeSensors?: boolean;
   readonly frame?: number;
   readonly time?: number;
   readonly tag?: string;

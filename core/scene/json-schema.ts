@@ -1,6 +1,6 @@
 // The scene format published as JSON Schema, generated from the one zod definition (schema.ts) so
-// the two never drift. Checks zod runs as code (a polygon's convexity, a capsule's height against
-// its radius, unique ids, references between shapes, probes and layers) cannot be said in JSON
+// the two never drift. Checks zod runs as code (a polygon's simple outline, a chain's points, a
+// capsule's height against its radius, unique ids, references between shapes, probes and layers) cannot be said in JSON
 // Schema: the generated schema checks structure and types, `collider-studio validate` checks all.
 import { z } from "zod";
 import { stableStringify } from "./io";
@@ -17,7 +17,7 @@ function published(schema: z.ZodType, id: string, title: string, description: st
 }
 
 export function sceneJsonSchema(): Record<string, unknown> {
-  return published(sceneSchema, SCENE_SCHEMA_ID, "Collider Studio scene, version 1", "Structure and types of a Collider Studio scene file. Geometric rules (convex polygons, capsule height ≥ 2·radius), unique ids and references are checked by `collider-studio validate`.");
+  return published(sceneSchema, SCENE_SCHEMA_ID, "Collider Studio scene, version 1", "Structure and types of a Collider Studio scene file. Geometric rules (simple polygon outlines, a chain's 2 or more points, 3 when closed, no point repeating the one before it, capsule height ≥ 2·radius), unique ids and references are checked by `collider-studio validate`.");
 }
 
 /** The schema as the file core/scene/scene.schema.json holds it, and `collider-studio schema` prints it. */

@@ -3,9 +3,12 @@
 // document. Version 1 is the first published format, so there are no steps yet; when the format
 // changes, bump SCENE_VERSION, add the step here, and keep a fixture of the old version under
 // test/fixtures/versions/ (a test loads every one). An addition that leaves every older file
-// reading as before stays within the version, the README's table saying so: new optional fields
-// (older builds keep them as unknown fields) and new property types (older builds refuse a file
-// using one, naming its path, rather than losing it).
+// reading as before stays within the version, the README's table saying so and what an older build
+// does with a file using it: new optional fields whose absence means what older files meant (older
+// builds keep them as unknown fields and write them back without acting on them: an older build
+// takes a `sensor` for a solid shape), and new values an older build refuses, naming their path,
+// rather than losing them: property types, shape kinds (`chain`), looser rules (concave polygons).
+// A change in what an existing file means needs a new version and a step here.
 
 /** A parsed JSON document, as found in the file. */
 export type SceneDocument = Record<string, unknown>;

@@ -46,6 +46,9 @@ class Plain implements ContactShapes, ContactBoxes {
     const a = this.shapes[p]!, b = this.shapes[q]!;
     return bitsCollide(a.collisionLayer ?? 1, a.collisionMask ?? 1, b.collisionLayer ?? 1, b.collisionMask ?? 1, "godot");
   }
+  sensor(slot: number): boolean {
+    return this.shapes[slot]!.sensor === true;
+  }
   private box(slot: number, grow: number): AABB {
     const b = shapeBounds(this.shapes[slot]!);
     return { minX: b.minX - grow, minY: b.minY - grow, maxX: b.maxX + grow, maxY: b.maxY + grow };

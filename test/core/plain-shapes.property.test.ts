@@ -9,15 +9,34 @@ import { plainShape } from "../../core/scene/plain-shapes";
 import { sceneSchema, shapeSchema } from "../../core/scene/schema";
 import { anyShape, asRead, extremeShape, KINDS, seedOf } from "./arbitraries";
 
-const FIELDS = ["id", "name", "layer", "type", "x", "y", "rotation", "collisionLayer", "collisionMask", "radius", "width", "height", "points", "properties", "note"];
+const FIELDS = ["id", "name", "layer", "type", "x", "y", "rotation", "collisionLayer", "collisionMask", "radius", "width", "height", "points", "closed", "oneSided", "sensor", "properties", "note"];
 /** Values at and around every limit of the schema, and of the wrong type. */
 const EDGES: unknown[] = [
   undefined, null, "", "a", true, 0, -0, 1, -1, 1.5, NaN, Infinity, -Infinity, 1e15, -1e15, 1e15 * (1 + 2 ** -52), 1e-9, 1e-9 * (1 - 2 ** -52), 1e-10,
   2 ** 32 - 1, 2 ** 32, 0.5, [], {}, [1, 2], [[0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [1, 1], [0, 1]], [[0, 0], [1, 1], [1, 0], [0, 1]],
-  [[0, 0, 0], [1, 0], [0, 1]], [["0", 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [2, 0]], [{ name: "k", type: "string", value: "v" }], "circle", "box", "capsule", "polygon", "ray",
+  [[0, 0, 0], [1, 0], [0, 1]], [["0", 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [2, 0]], [{ name: "k", type: "string", value: "v" }], "circle", "box", "capsule", "polygon", "chain", "ray",
+  // Chains and concave outlines: one point, a repeat, a closing repeat, a dent, a bow tie.
+  [[0, 0]], [[0, 0], [0, 0]], [[0, 0], [1, 0], [1, 0]], [[0, 0], [1, 0], [1, 1], [0, 0]], [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]], [[0, 0], [2, 2], [2, 0], [0, 2]], "yes", "false",
 ];
 
-const broken = fc.tuple(anyShape("s"), fc.constantFrom(...FIELDS), fc.oneof(fc.constantFrom(...EDGES), fc.jsonValue()), fc.boolean()).map(([shape, field, value, remove]) => {
+const small = fc.integer({ min: -4, max: 4 });
+const flag = fc.option(fc.boolean(), { nil: undefined });
+const place = { x: fc.integer({ min: -50, max: 50 }), y: fc.double({ min: -1e3, max: 1e3, noNaN: true }), rotation: fc.option(fc.double({ min: -720, max: 720, noNaN: true }), { nil: undefined }), sensor: flag };
+/** Points on a small grid: repeats, crossings, collinear runs and simple outlines all come up. */
+const gridPoints = fc.array(fc.tuple(small, small), { maxLength: 9 });
+/** A star-shaped outline (angles increasing): simple, mostly concave. */
+const starPoints = fc.array(fc.double({ min: 0.3, max: 1, noNaN: true }), { minLength: 3, maxLength: 12 }).map((radii) =>
+  radii.map((r, k): [number, number] => [10 * r * Math.cos((2 * Math.PI * k) / radii.length), 10 * r * Math.sin((2 * Math.PI * k) / radii.length)]));
+const drop = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+/** Chains (open and closed, one-sided or not) and polygons that may be concave, sensor or not: valid or refused. */
+const newKinds = fc.oneof(
+  fc.record({ id: fc.constant("c"), type: fc.constant("chain"), ...place, points: fc.oneof(gridPoints, starPoints), closed: flag, oneSided: flag }).map(drop),
+  fc.record({ id: fc.constant("p"), type: fc.constant("polygon"), ...place, points: fc.oneof(gridPoints, starPoints) }).map(drop),
+);
+/** Shapes of the first four kinds, some marked sensor. */
+const withSensor = fc.tuple(anyShape("s"), flag).map(([shape, sensor]) => (sensor === undefined ? shape : { ...shape, sensor }));
+
+const broken = fc.tuple(fc.oneof(withSensor, newKinds), fc.constantFrom(...FIELDS), fc.oneof(fc.constantFrom(...EDGES), fc.jsonValue()), fc.boolean()).map(([shape, field, value, remove]) => {
   // Removed: every field but that one.
   return remove ? Object.fromEntries(Object.entries(shape).filter(([key]) => key !== field)) : { ...shape, [field]: value };
 });
@@ -42,9 +61,21 @@ describe("plainShape: the schema's answer for plain shapes, without zod", () => 
     for (const kind of KINDS) fc.assert(fc.property(extremeShape(kind, "e"), check), { seed: seedOf(`plain shapes ${kind}`), numRuns: 300 });
   });
 
+  it("chains and polygons that may be concave, sensors of every kind: accepted exactly when the schema accepts, as it outputs them", () => {
+    let accepted = 0, refused = 0;
+    fc.assert(fc.property(fc.oneof(newKinds, withSensor), (s) => {
+      check(s);
+      if (plainShape(s)) accepted++;
+      else refused++;
+    }), { seed: seedOf("plain shapes new kinds"), numRuns: 5000 });
+    // Both sides must be exercised, or the property proves little.
+    expect(accepted).toBeGreaterThan(1000);
+    expect(refused).toBeGreaterThan(500);
+  });
+
   it("one field broken, removed or of the wrong type: never accepted where the schema refuses", () => {
     fc.assert(fc.property(broken, check), { seed: seedOf("plain shapes broken"), numRuns: 20000 });
-  });
+  }, 30_000);
 
   it("a rotation left out is 0, the points are copies, unknown fields are kept, and the input is not changed", () => {
     const input = { id: "p", type: "polygon", x: 1, y: 2, points: [[0, 0], [4, 0], [0, 3]], note: { kept: true } };

@@ -21,7 +21,8 @@ const scratch = new Manifold();
 
 /**
  * All overlapping pairs that the filter lets interact, each once, `a` before `b` in scene order;
- * sorted by (a, b) scene index. Boxes that touch count as meeting.
+ * sorted by (a, b) scene index. Boxes that touch count as meeting. A pair with a sensor on either
+ * side is marked `sensor: true` (the world lists those in sensorContacts(), the others in overlaps()).
  */
 export function findOverlaps(shapes: readonly Shape[], options: OverlapOptions = {}): OverlapPair[] {
   const filter = options.filter ?? DEFAULT_FILTER_RULE;
@@ -39,7 +40,8 @@ export function findOverlaps(shapes: readonly Shape[], options: OverlapOptions =
       if (!shapesCollide(first.shape, second.shape, filter)) continue;
       const m = collide(first.geometry, first.transform, second.geometry, second.transform, scratch);
       if (m.pointCount === 0) continue;
-      found.push({ i, j, pair: { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) } });
+      const pair: OverlapPair = { a: first.shape.id, b: second.shape.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
+      found.push({ i, j, pair: first.shape.sensor === true || second.shape.sensor === true ? { ...pair, sensor: true } : pair });
     }
   }
   found.sort((u, v) => u.i - v.i || u.j - v.j);
@@ -56,6 +58,8 @@ export interface QueryOptions {
   readonly mask?: number;
   /** Sweeps: which shapes the moving one meets, by both shapes' bits (default "godot"). */
   readonly filter?: FilterRule;
+  /** Let sensors stop it; by default they are passed through. */
+  readonly includeSensors?: boolean;
 }
 
 const cast = new CastOutput();
@@ -78,7 +82,7 @@ export function raycastScene(shapes: readonly Shape[], from: Vec2, to: Vec2, opt
   let best = 1;
   const mask = options.mask;
   for (const shape of shapes) {
-    if (options.ignore?.has(shape.id) || !queryMaskSees(shape, mask)) continue;
+    if (options.ignore?.has(shape.id) || !queryMaskSees(shape, mask) || (shape.sensor === true && options.includeSensors !== true)) continue;
     const body = collisionBody(shape);
     if (!segmentHitsAABB(from.x, from.y, dx, dy, body.aabb)) continue;
     // Closest: nothing beyond the best so far can win.
@@ -110,6 +114,7 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
   const mask = options.mask, filter = options.filter ?? DEFAULT_FILTER_RULE;
   for (const shape of shapes) {
     if (shape === moving || options.ignore?.has(shape.id) || !queryMaskSees(shape, mask) || !shapesCollide(moving, shape, filter)) continue;
+    if (shape.sensor === true && options.includeSensors !== true) continue;
     const body = collisionBody(shape);
     const box = body.aabb;
     if (box.minX > swept.maxX || box.maxX < swept.minX || box.minY > swept.maxY || box.maxY < swept.minY) continue;
@@ -122,11 +127,15 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
   return finish(hits, mode);
 }
 
-/** The closest hit of a probe kept in the scene; null for a miss, or for a sweep whose shape is not in `shapes`. */
-export function evaluateProbe(shapes: readonly Shape[], probe: Probe): CastHit | null {
-  if (probe.type === "ray") return raycastScene(shapes, vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]))[0] ?? null;
+/**
+ * The closest hit of a probe kept in the scene; null for a miss, or for a sweep whose shape is not
+ * in `shapes`. Sensors stop it when the probe or `includeSensors` says so.
+ */
+export function evaluateProbe(shapes: readonly Shape[], probe: Probe, includeSensors = false): CastHit | null {
+  const options = { includeSensors: includeSensors || probe.includeSensors === true };
+  if (probe.type === "ray") return raycastScene(shapes, vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), options)[0] ?? null;
   if (!shapes.some((s) => s.id === probe.shape)) return null;
-  return sweepScene(shapes, probe.shape, vec2(probe.to[0], probe.to[1]))[0] ?? null;
+  return sweepScene(shapes, probe.shape, vec2(probe.to[0], probe.to[1]), options)[0] ?? null;
 }
 
 /** An ignored pair as the plain reference words it: the overlap, and who misses whom. */
@@ -137,7 +146,8 @@ export interface ReferenceIgnoredPair extends OverlapPair {
 /**
  * Every overlapping pair that the filter keeps apart, each pair of shapes tried once in scene order
  * (no boxes, no tree); the misses written out per rule: godot keeps a pair apart when neither mask
- * holds the other's layer, and lists both; box2d when either does not, and lists those.
+ * holds the other's layer, and lists both; box2d when either does not, and lists those. A pair
+ * with a sensor is listed too, marked `sensor: true`.
  */
 export function findIgnoredOverlaps(shapes: readonly Shape[], filter: FilterRule = DEFAULT_FILTER_RULE): ReferenceIgnoredPair[] {
   const out: ReferenceIgnoredPair[] = [];
@@ -155,7 +165,7 @@ export function findIgnoredOverlaps(shapes: readonly Shape[], filter: FilterRule
         ...(aMisses ? [{ shape: a.id, mask: p.mask, other: b.id, layer: q.layer }] : []),
         ...(bMisses ? [{ shape: b.id, mask: q.mask, other: a.id, layer: p.layer }] : []),
       ];
-      out.push({ a: a.id, b: b.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses });
+      out.push({ a: a.id, b: b.id, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses, ...(a.sensor === true || b.sensor === true ? { sensor: true as const } : {}) });
     }
   }
   return out;

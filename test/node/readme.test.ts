@@ -1,6 +1,6 @@
 // README.md is the user's manual: its scene example, commands, links and code must stay true as
 // the project changes, and it must stay short enough to read (history goes to test/bench/README.md).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as core from "../../core/index";
@@ -92,6 +92,15 @@ describe("README", () => {
     checkLinks("core/README.md");
     checkLinks("renderer/README.md");
     checkLinks(BENCH_NOTES);
+  });
+
+  it("every link in docs/*.md reaches a file and a heading that exist; the one-sided picture is an SVG the format page shows", () => {
+    for (const file of readdirSync(resolve(ROOT, "docs")).filter((f) => f.endsWith(".md"))) checkLinks(`docs/${file}`);
+    expect(links(read("docs/scene-format.md"))).toContain("one-sided.svg");
+    const svg = read("docs/one-sided.svg");
+    expect(svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")).toBe(true);
+    expect(svg).toContain("normal (dy, −dx)");
+    expect(svg).toContain("blocks from above");
   });
 
   it("every `npm run` script it names exists", () => {

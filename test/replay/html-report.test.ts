@@ -104,6 +104,21 @@ describe("the drawing", () => {
     for (const r of reportResults()) expect(inside(...r.ray.from) && inside(...r.ray.to), r.ray.id).toBe(true);
   });
 
+  it("draws a chain's edges unfilled and a sensor dashed, each named so in its title", () => {
+    const base = reportScene();
+    const scene: Scene = { ...base, shapes: [...base.shapes,
+      { id: "ledge", type: "chain", x: 500, y: 420, rotation: 0, points: [[-50, 0], [50, 0], [60, -10]], oneSided: true },
+      { id: "coin", type: "circle", x: 500, y: 400, rotation: 0, radius: 8, sensor: true },
+    ] };
+    const svg = svgOf(replayHtmlReport(scene, [], summaryOf([]), OPTIONS));
+    expect(svg).toMatch(/<path class="shape edges" data-shape="ledge" d="M450 420L550 420L560 410"><title>ledge, chain<\/title>/);
+    expect(svg).toContain('<path class="shape sensor" data-shape="coin"');
+    expect(svg).toContain("<title>coin, circle, sensor</title>");
+    // Outlines of solids stay as they were.
+    expect(svg).toContain('<path class="shape" data-shape="ball"');
+    expect(replayHtmlReport(scene, [], summaryOf([]), OPTIONS)).toMatch(/#level \.shape\.edges\{fill:none\}[\s\S]*#level \.shape\.sensor\{stroke-dasharray:5 3\}/);
+  });
+
   it("keeps strokes thin at any scale and has a legend for the markers", () => {
     const html = report();
     expect(html).toContain("vector-effect:non-scaling-stroke");

@@ -18,7 +18,8 @@ describe("collider-studio replay --workers", () => {
     execFileSync(process.execPath, ["build/bundle.mjs", "cli"], { cwd: ROOT, stdio: "pipe" });
     writeFileSync(scene, JSON.stringify({
       format: "collider-studio-scene", version: 1,
-      shapes: [{ id: "wall", type: "box", x: 10, y: 0, width: 2, height: 10 }, { id: "post", type: "circle", x: 20, y: 0, radius: 1, collisionLayer: 2 }],
+      // The trigger (a sensor) is passed through unless --include-sensors.
+      shapes: [{ id: "wall", type: "box", x: 10, y: 0, width: 2, height: 10 }, { id: "post", type: "circle", x: 20, y: 0, radius: 1, collisionLayer: 2 }, { id: "trigger", type: "box", x: 4, y: 3, width: 1, height: 8, sensor: true }],
     }));
     // 30,000 rays: several batches per worker, 9 tags, ok, mismatching and unchecked rays, blank lines.
     const lines: string[] = [];
@@ -44,6 +45,15 @@ describe("collider-studio replay --workers", () => {
     expect(one.code).toBe(1);
     expect(one.stdout.length).toBeGreaterThan(1_000_000);
     expect(two).toEqual(one);
+  }, 60_000);
+
+  it("--include-sensors reaches the workers: the same outputs as in process, and sensors stop the rays", () => {
+    const one = replay(0, log, ["--include-sensors"]), two = replay(2, log, ["--include-sensors"]);
+    expect(two).toEqual(one);
+    const summary = (r: { stdout: string }) => (JSON.parse(r.stdout) as { summary: { byKind: Record<string, number> } }).summary.byKind;
+    // Every checked ray expected the wall; the trigger before it now stops each one.
+    expect(summary(one)["other-shape"]).toBeGreaterThan(summary(replay(0, log, []))["other-shape"]!);
+    expect(one.record).toContain('"shape":"trigger"');
   }, 60_000);
 
   it("refuses a log at its first malformed line, or skips it, the same way", () => {
