@@ -11,6 +11,10 @@
 //   filter-maskBits (read default 0xffff), filter-groupIndex, and one of "circle" {center,
 //   radius} or "polygon" {vertices: {x: [...], y: [...]}}; the reader ignores a polygon of more
 //   than b2_maxPolygonVertices and makes an edge of a 2-vertex one.
+// - "edge" {vertex1, vertex2} (hasVertex0/3 with vertex0/3 when it has neighbours), and "chain"
+//   {vertices, hasPrevVertex, prevVertex, hasNextVertex, nextVertex}: read with CreateChain, so a
+//   loop is written as b2dJson writes a CreateLoop chain: the first vertex again at the end, the
+//   ghost vertices its neighbours.
 // - a vec2 is {x, y}; writers may shorten (0, 0) to the number 0 and floats to hex strings. We
 //   always write {x, y} and plain numbers: every reader accepts both, not every port the shortcuts.
 // - customProperties: [{ name, int | float | string | bool | vec2 | color: [r, g, b, a] }].
@@ -20,10 +24,18 @@
 // custom properties and its transform (a door can later be made kinematic and moved), and
 // b2dJson's getBodyByName finds it. One body per editor layer would bake every vertex into world
 // space and lose per-object properties. The editor layer goes into a fixture property instead.
+//
+// The new kinds: a concave polygon is its convex pieces (core/outline.ts convexPieces, at most 8
+// vertices each), one polygon fixture each. A one-sided chain is a chain fixture: Box2D 2.4 and
+// v3 make every chain segment one-sided, colliding on the right of its direction (y up), so the
+// points go in reverse after the y flip, which keeps the scene's normal (dy, −dx) (y down) on
+// that side. A two-sided chain is one edge fixture per edge, two-sided in every Box2D (a chain
+// fixture would be one-sided in 2.4 and v3). A sensor's fixtures get "sensor": true.
 import { assertNever } from "../assert-never";
-import { sceneLayers, layerOf, collisionLayerOf, collisionMaskOf, type Property, type Scene, type Shape } from "../scene/types";
+import { convexPieces, isConvexOutline } from "../outline";
+import { sceneLayers, layerOf, collisionLayerOf, collisionMaskOf, isSensor, type ChainShape, type Property, type Scene, type Shape } from "../scene/types";
 import { stableStringify } from "../scene/io";
-import { angleToRadians, capsuleParts, capsulePolygon, clean, pointToMetres, polygonToMetres, splitConvex, toMetres, type MetrePoint } from "./box2d-geometry";
+import { angleToRadians, B2_MAX_POLYGON_VERTICES, capsuleParts, capsulePolygon, clean, pointToMetres, polygonToMetres, splitConvex, toMetres, type MetrePoint } from "./box2d-geometry";
 
 /** How a capsule (which Box2D v2 does not have) is written. */
 export type Box2dCapsuleMode = "circles-and-box" | "polygon";
@@ -73,9 +85,27 @@ export interface B2dFixture {
   readonly "filter-categoryBits": number;
   readonly "filter-maskBits": number;
   readonly "filter-groupIndex": number;
+  /** Written only when true (b2dJson reads a missing one as false). */
+  readonly sensor?: true;
   readonly circle?: { readonly center: B2dVec2; readonly radius: number };
-  readonly polygon?: { readonly vertices: { readonly x: readonly number[]; readonly y: readonly number[] } };
+  readonly polygon?: { readonly vertices: B2dVertices };
+  readonly edge?: { readonly vertex1: B2dVec2; readonly vertex2: B2dVec2 };
+  readonly chain?: B2dChain;
   readonly customProperties: readonly B2dCustomProperty[];
+}
+
+export interface B2dVertices {
+  readonly x: readonly number[];
+  readonly y: readonly number[];
+}
+
+/** A chain fixture as b2dJson writes b2ChainShape; a loop carries its ghost vertices. */
+export interface B2dChain {
+  readonly vertices: B2dVertices;
+  readonly hasPrevVertex?: true;
+  readonly hasNextVertex?: true;
+  readonly prevVertex?: B2dVec2;
+  readonly nextVertex?: B2dVec2;
 }
 
 export interface B2dBody {
@@ -164,7 +194,24 @@ export function customProperty(p: Property): B2dCustomProperty {
 
 const vertices = (points: readonly MetrePoint[]) => ({ vertices: { x: points.map((p) => p.x), y: points.map((p) => p.y) } });
 
-type FixtureShape = Pick<B2dFixture, "circle" | "polygon">;
+type FixtureShape = Pick<B2dFixture, "circle" | "polygon" | "edge" | "chain">;
+
+/**
+ * A chain's fixtures in metres, y up. One-sided: one chain fixture, points reversed (see the top of
+ * this file); closed, as a CreateLoop chain. Two-sided: one edge fixture per edge, in edge order.
+ */
+export function chainFixtures(shape: ChainShape, ppm: number): FixtureShape[] {
+  const points = shape.points.map(([x, y]) => pointToMetres(x, y, ppm));
+  const closed = shape.closed === true;
+  if (shape.oneSided !== true) {
+    const edges = points.map((p, i) => [p, points[i + 1] ?? (closed ? points[0]! : null)] as const).filter((e): e is readonly [MetrePoint, MetrePoint] => e[1] !== null);
+    return edges.map(([vertex1, vertex2]) => ({ edge: { vertex1, vertex2 } }));
+  }
+  const reversed = [...points].reverse();
+  if (!closed) return [{ chain: vertices(reversed) }];
+  const n = reversed.length;
+  return [{ chain: { ...vertices([...reversed, reversed[0]!]), hasPrevVertex: true, hasNextVertex: true, prevVertex: reversed[n - 1]!, nextVertex: reversed[1]! } }];
+}
 
 /** The fixture shapes of one scene shape, in its body's local frame. */
 function fixtureShapes(shape: Shape, r: Resolved): FixtureShape[] {
@@ -186,9 +233,10 @@ function fixtureShapes(shape: Shape, r: Resolved): FixtureShape[] {
       return out;
     }
     case "polygon":
-      return splitConvex(polygonToMetres(shape.points, r.ppm)).map((piece) => ({ polygon: vertices(piece) }));
+      if (isConvexOutline(shape.points)) return splitConvex(polygonToMetres(shape.points, r.ppm)).map((piece) => ({ polygon: vertices(piece) }));
+      return convexPieces(shape.points, B2_MAX_POLYGON_VERTICES).map((piece) => ({ polygon: vertices(polygonToMetres(piece, r.ppm)) }));
     case "chain":
-      return []; // placeholder: issue 26's exporter work replaces it
+      return chainFixtures(shape, r.ppm);
     default:
       return assertNever(shape, "shape kind");
   }
@@ -215,6 +263,7 @@ export function box2dWorld(scene: Scene, options: Box2dExportOptions = {}): B2dW
       "filter-categoryBits": category,
       "filter-maskBits": mask,
       "filter-groupIndex": 0,
+      ...(isSensor(shape) ? { sensor: true as const } : {}),
       ...geometry,
       customProperties: meta,
     }));

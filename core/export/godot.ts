@@ -5,10 +5,17 @@
 // rotation clockwise on screen, as the scene is, so positions and angles map one to one.
 // Format checked against the TSCN file format docs (3.x and 4.x), scene/resources/resource_format_text.cpp
 // and core/variant/variant_parser.cpp; the Godot 3 output is loaded by godot3-server in the tests.
+// Sensors go under an Area2D instead (same bits). A concave polygon is a CollisionPolygon2D (build
+// mode solids: Godot cuts it into convex pieces itself and the outline stays editable as one
+// node); a chain one SegmentShape2D node per edge, turned along the edge, and with
+// one_way_collision when one-sided: the node's local −y (the side Godot's one-way shape blocks
+// from: it stops what moves along its +y) is then the edge's normal. Not one ConcavePolygonShape2D:
+// a KinematicBody2D's test_move in Godot 3.2 went through one from either side (godot3-chains test).
 // With images, a Sprite2D (Godot 3: Sprite) per image comes first under the root, so the art is
 // drawn under the colliders; its texture is an [ext_resource] named by a res:// path.
 import { assertNever } from "../assert-never";
-import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, layerOf, sceneLayers, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
+import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, isSensor, layerOf, sceneLayers, type ChainShape, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
+import { isConvexOutline } from "../outline";
 import { identifier, nodeName, UniqueNames } from "./godot-names";
 import { godotColor, godotExtResource, godotJson, godotNumber, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
 import { locateImages, type ImageExportOptions, type ImageNote } from "./images";
@@ -33,17 +40,21 @@ export const DEFAULT_GODOT_ROOT = "Colliders";
 
 export interface GodotShapeNode {
   readonly shape: Shape;
-  /** The CollisionShape2D's name: unique among all shape nodes of the export. */
+  /** The node's name: unique among all shape nodes of the export. */
   readonly name: string;
+  /** A chain's nodes: the index of the edge (chainEdges) this node holds. */
+  readonly edge?: number;
 }
 
 export interface GodotBody {
-  /** The StaticBody2D's name: the layer's, unique among the root's children. */
+  /** The body's name: the layer's, unique among the root's children. */
   readonly name: string;
+  /** Area2D holds sensors, StaticBody2D the rest. */
+  readonly type: "StaticBody2D" | "Area2D";
   readonly layer: Layer;
   readonly collisionLayer: number;
   readonly collisionMask: number;
-  /** In scene order. */
+  /** In scene order; a chain has one node per edge, in edge order. */
   readonly shapes: readonly GodotShapeNode[];
 }
 
@@ -93,18 +104,34 @@ function planSprites(scene: Scene, options: GodotExportOptions, names: UniqueNam
   return { sprites, notes };
 }
 
+/** The edges of a chain: [from, to] point indices, the closing edge last when closed. */
+export function chainEdges(shape: ChainShape): [number, number][] {
+  const n = shape.points.length;
+  const edges: [number, number][] = [];
+  for (let i = 0; i + 1 < n; i++) edges.push([i, i + 1]);
+  if (shape.closed === true) edges.push([n - 1, 0]);
+  return edges;
+}
+
+/** The nodes a shape becomes: one, or one per edge of a chain (named "Name", "Name2", …). */
+function shapeNodes(shape: Shape, names: UniqueNames): GodotShapeNode[] {
+  const base = nodeName(shape.name, shape.id, "Shape");
+  if (shape.type !== "chain") return [{ shape, name: names.take(base) }];
+  return chainEdges(shape).map((_, edge) => ({ shape, name: names.take(base), edge }));
+}
+
 /** Groups the shapes into bodies and names every node. Empty layers get no body. */
 export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): GodotPlan {
   const layers = sceneLayers(scene);
-  const groups = new Map<string, { layer: Layer; collisionLayer: number; collisionMask: number; shapes: Shape[] }>();
+  const groups = new Map<string, { layer: Layer; sensor: boolean; collisionLayer: number; collisionMask: number; shapes: Shape[] }>();
   for (const shape of scene.shapes) {
     const layerId = layerOf(shape, layers);
-    const key = JSON.stringify([layerId, collisionLayerOf(shape), collisionMaskOf(shape)]);
+    const key = JSON.stringify([layerId, isSensor(shape), collisionLayerOf(shape), collisionMaskOf(shape)]);
     let group = groups.get(key);
     if (!group) {
       // A layer id the scene does not declare (not a valid scene, but never throw): named after its id.
       const layer = layers.find((l) => l.id === layerId) ?? { id: layerId, name: layerId };
-      group = { layer, collisionLayer: collisionLayerOf(shape), collisionMask: collisionMaskOf(shape), shapes: [] };
+      group = { layer, sensor: isSensor(shape), collisionLayer: collisionLayerOf(shape), collisionMask: collisionMaskOf(shape), shapes: [] };
       groups.set(key, group);
     }
     group.shapes.push(shape);
@@ -118,11 +145,13 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
   const rootChildren = new UniqueNames();
   const shapeNames = new UniqueNames();
   const bodies = ordered.map((g) => ({
-    name: rootChildren.take(nodeName(g.layer.name, g.layer.id, "Layer")),
+    // A layer's sensors: "Ground Sensors", beside its StaticBody2D "Ground".
+    name: rootChildren.take(nodeName(g.layer.name, g.layer.id, "Layer") + (g.sensor ? " Sensors" : "")),
+    type: g.sensor ? ("Area2D" as const) : ("StaticBody2D" as const),
     layer: g.layer,
     collisionLayer: g.collisionLayer,
     collisionMask: g.collisionMask,
-    shapes: g.shapes.map((shape) => ({ shape, name: shapeNames.take(nodeName(shape.name, shape.id, "Shape")) })),
+    shapes: g.shapes.flatMap((shape) => shapeNodes(shape, shapeNames)),
   }));
   const { sprites, notes } = planSprites(scene, options, rootChildren);
   return { rootName: nodeName(options.rootName, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT), sprites, bodies, notes };
@@ -131,7 +160,24 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
 /** What the Godot export of `scene` leaves out of its images, and why. */
 export const godotImageNotes = (scene: Scene, options: GodotExportOptions = {}): readonly ImageNote[] => planGodotScene(scene, options).notes;
 
-const SHAPE_RESOURCE = { circle: "CircleShape2D", box: "RectangleShape2D", capsule: "CapsuleShape2D", polygon: "ConvexPolygonShape2D", chain: "ConcavePolygonShape2D" } as const;
+/** The shape resource a node holds; null for a concave polygon, which is a CollisionPolygon2D node with no resource. */
+function shapeResource(node: GodotShapeNode): string | null {
+  const { shape } = node;
+  switch (shape.type) {
+    case "circle":
+      return "CircleShape2D";
+    case "box":
+      return "RectangleShape2D";
+    case "capsule":
+      return "CapsuleShape2D";
+    case "polygon":
+      return isConvexOutline(shape.points) ? "ConvexPolygonShape2D" : null;
+    case "chain":
+      return "SegmentShape2D";
+    default:
+      return assertNever(shape, "shape kind");
+  }
+}
 
 /** Twice the signed area: positive when the points turn with positive cross products. */
 function doubleArea(points: readonly Point[]): number {
@@ -148,7 +194,8 @@ function doubleArea(points: readonly Point[]): number {
  * total height. Godot 3: RectangleShape2D.extents (half sizes), CapsuleShape2D.height between the
  * cap centres (total − 2·radius; its physics puts the caps at ±height/2).
  */
-function shapeProperties(shape: Shape, version: GodotVersion): string[] {
+function shapeProperties(node: GodotShapeNode, version: GodotVersion): string[] {
+  const { shape } = node;
   switch (shape.type) {
     case "circle":
       return [`radius = ${godotReal(shape.radius)}`];
@@ -166,10 +213,28 @@ function shapeProperties(shape: Shape, version: GodotVersion): string[] {
       return [`points = ${godotVector2Array(pts, version)}`];
     }
     case "chain":
-      return [`segments = ${godotVector2Array(shape.points, version)}`]; // placeholder: issue 26's exporter work replaces it
+      // An edge's node sits at its first point, turned along it: the edge runs along +x.
+      return [`a = ${godotVector2(0, 0, version)}`, `b = ${godotVector2(edgeFrame(shape, node.edge ?? 0).length, 0, version)}`];
     default:
       return assertNever(shape, "shape kind");
   }
+}
+
+/**
+ * Where a chain's edge node goes: at the edge's first point in the scene, turned by the
+ * shape's rotation plus the edge's direction, so its local +x runs along the edge and its local −y
+ * is the edge's normal (dy, −dx)/|d| (y down). Degrees, as the scene's.
+ */
+export function edgeFrame(shape: ChainShape, edge: number): { readonly x: number; readonly y: number; readonly degrees: number; readonly length: number } {
+  const [i, j] = chainEdges(shape)[edge]!;
+  const [px, py] = shape.points[i]!, [qx, qy] = shape.points[j]!;
+  const rad = (shape.rotation * Math.PI) / 180, c = Math.cos(rad), s = Math.sin(rad);
+  return {
+    x: shape.x + c * px - s * py,
+    y: shape.y + s * px + c * py,
+    degrees: shape.rotation + (Math.atan2(qy - py, qx - px) * 180) / Math.PI,
+    length: Math.hypot(qx - px, qy - py),
+  };
 }
 
 function propertyValue(p: Property, version: GodotVersion): string {
@@ -254,22 +319,31 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
     if (body.collisionLayer !== DEFAULT_COLLISION_LAYER) props.push(`collision_layer = ${body.collisionLayer}`);
     if (body.collisionMask !== DEFAULT_COLLISION_MASK) props.push(`collision_mask = ${body.collisionMask}`);
     props.push(...metadata(body.layer.locked === true ? [["_edit_lock_", "true"]] : [], version));
-    nodes.push(section(nodeHeader(body.name, "StaticBody2D", "."), props));
-    for (const { shape, name } of body.shapes) {
-      const type = SHAPE_RESOURCE[shape.type];
-      const n = resources.length + 1;
-      // Godot 4 ids are strings of letters, digits and "_" (Godot makes "Type_xxxxx"); Godot 3's are integers.
-      const id = version === 4 ? `${type}_${n}` : String(n);
-      resources.push(section(`[sub_resource type="${type}" id=${version === 4 ? godotString(id) : id}]`, shapeProperties(shape, version)));
+    nodes.push(section(nodeHeader(body.name, body.type, "."), props));
+    for (const node of body.shapes) {
+      const { shape, name } = node;
+      const type = shapeResource(node);
       const lines: string[] = [];
       // A hidden shape (Tiled's hidden object) as a hidden layer's body: still colliding.
       if (shape.visible === false) lines.push("visible = false");
-      if (shape.x !== 0 || shape.y !== 0) lines.push(`position = ${godotVector2(shape.x, shape.y, version)}`);
+      const frame = shape.type === "chain" && node.edge !== undefined ? edgeFrame(shape, node.edge) : { x: shape.x, y: shape.y, degrees: shape.type === "circle" ? 0 : shape.rotation };
+      if (frame.x !== 0 || frame.y !== 0) lines.push(`position = ${godotVector2(frame.x, frame.y, version)}`);
       // Radians in both (Godot 3 stores `rotation`, not the editor's rotation_degrees); circles ignore it.
-      if (shape.type !== "circle" && shape.rotation !== 0 && Number.isFinite(shape.rotation)) lines.push(`rotation = ${godotReal((shape.rotation * Math.PI) / 180)}`);
-      lines.push(`shape = ${godotSubResource(id, version)}`);
+      if (frame.degrees !== 0 && Number.isFinite(frame.degrees)) lines.push(`rotation = ${godotReal((frame.degrees * Math.PI) / 180)}`);
+      if (type === null) {
+        // CollisionPolygon2D: build_mode solids (0, the default in 3 and 4).
+        lines.push(`polygon = ${godotVector2Array(shape.type === "polygon" ? shape.points : [], version)}`);
+      } else {
+        const n = resources.length + 1;
+        // Godot 4 ids are strings of letters, digits and "_" (Godot makes "Type_xxxxx"); Godot 3's are integers.
+        const id = version === 4 ? `${type}_${n}` : String(n);
+        resources.push(section(`[sub_resource type="${type}" id=${version === 4 ? godotString(id) : id}]`, shapeProperties(node, version)));
+        lines.push(`shape = ${godotSubResource(id, version)}`);
+      }
+      // An Area2D ignores one_way_collision (Godot's docs), so a sensor's edges do not get it.
+      if (shape.type === "chain" && shape.oneSided === true && body.type === "StaticBody2D") lines.push("one_way_collision = true");
       lines.push(...metadata((shape.properties ?? []).map((p) => [p.name, propertyValue(p, version)] as const), version));
-      nodes.push(section(nodeHeader(name, "CollisionShape2D", body.name), lines));
+      nodes.push(section(nodeHeader(name, type === null ? "CollisionPolygon2D" : "CollisionShape2D", body.name), lines));
     }
   }
   // load_steps: resources + 1, left out when there are none (TSCN docs); newer Godot 4 ignores it.

@@ -9,12 +9,15 @@
 // - A capsule object (Tiled 1.12, mapeditor/tiled#4288, JSON `"capsule": true`) is the stadium
 //   inscribed in its width × height box: radius min(w, h)/2, long axis along the longer side.
 // - Polygon points are relative to (x, y) and turned with the object about (x, y), as ours are.
+// - A polygon (convex or concave) is a polygon object; an open chain a polyline; a closed chain a
+//   polygon of class "chain" (its own class, if any, is not kept). `sensor` and a chain's
+//   `oneSided` are bool properties of those names, written only when true.
 import { assertNever } from "../assert-never";
 import { geometryOf, transformOf } from "../shapes";
 import { computeAABB } from "../geometry";
 import { rotFromDegrees } from "../vec2";
 import { INT32_MAX, layerOf, sceneLayers, type Layer, type LayerGroup, type Scene, type Shape } from "../scene/types";
-import { TILED_BIT_NAME_PREFIX, TILED_COLLISION_LAYER, TILED_COLLISION_MASK, TILED_IMAGE_HEIGHT, TILED_IMAGE_ID, TILED_IMAGE_WIDTH, TILED_LAYER_ID, TILED_SHAPE_ID, toTiledProperty, type PathRebase, type TiledProperty } from "../tiled/properties";
+import { TILED_BIT_NAME_PREFIX, TILED_CHAIN_CLASS, TILED_COLLISION_LAYER, TILED_COLLISION_MASK, TILED_ONE_SIDED, TILED_SENSOR, TILED_IMAGE_HEIGHT, TILED_IMAGE_ID, TILED_IMAGE_WIDTH, TILED_LAYER_ID, TILED_SHAPE_ID, toTiledProperty, type PathRebase, type TiledProperty } from "../tiled/properties";
 import { drawnSize, locateImages, sizeText, type ImageExportOptions, type ImageNote, type LocatedImage } from "./images";
 
 export interface TiledExportOptions {
@@ -32,6 +35,9 @@ export interface TiledExportOptions {
 }
 
 export {
+  TILED_CHAIN_CLASS,
+  TILED_ONE_SIDED,
+  TILED_SENSOR,
   escapePropertyName,
   fromTiledColor,
   TILED_BIT_NAME_PREFIX,
@@ -67,13 +73,18 @@ const num = (v: number): number => (Object.is(v, -0) ? 0 : v);
 /** Collision bits as Tiled's signed 32-bit int: bit 31 set reads negative (two's complement). */
 const int32 = (bits: number): number => bits | 0;
 
-/** The properties that carry a shape's id and collision bits (bits only when not 1). */
+/** The properties that carry a shape's id, collision bits (only when not 1), `oneSided` and `sensor` (only when true). */
 export function shapeMetaProperties(shape: Shape): TiledProperty[] {
   const out: TiledProperty[] = [{ name: TILED_SHAPE_ID, type: "string", value: shape.id }];
   if (shape.collisionLayer !== undefined && shape.collisionLayer !== 1) out.push({ name: TILED_COLLISION_LAYER, type: "int", value: int32(shape.collisionLayer) });
   if (shape.collisionMask !== undefined && shape.collisionMask !== 1) out.push({ name: TILED_COLLISION_MASK, type: "int", value: int32(shape.collisionMask) });
+  if (shape.type === "chain" && shape.oneSided === true) out.push({ name: TILED_ONE_SIDED, type: "bool", value: true });
+  if (shape.sensor === true) out.push({ name: TILED_SENSOR, type: "bool", value: true });
   return out;
 }
+
+/** The object's class in Tiled: "chain" for a closed chain, else the shape's own. */
+export const tiledClassOf = (shape: Shape): string => (shape.type === "chain" && shape.closed === true ? TILED_CHAIN_CLASS : (shape.class ?? ""));
 
 function shapeProperties(shape: Shape, rebase: PathRebase | undefined): TiledProperty[] {
   return [...shapeMetaProperties(shape), ...(shape.properties ?? []).map((p) => toTiledProperty(p, rebase))];
@@ -125,13 +136,13 @@ export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 
     const corner = cornerOfCentred(shape.x, shape.y, w, h, shape.rotation);
     return { ...flag, x: num(corner.x - dx), y: num(corner.y - dy), width: w, height: h, rotation: num(shape.rotation) };
   };
-  const polygon = (points: readonly (readonly [number, number])[]): TiledObject => ({
+  const polygon = (points: readonly (readonly [number, number])[], key: "polygon" | "polyline" = "polygon"): TiledObject => ({
     x: num(shape.x - dx),
     y: num(shape.y - dy),
     width: 0,
     height: 0,
     rotation: num(shape.rotation),
-    polygon: points.map(([x, y]) => ({ x: num(x), y: num(y) })),
+    [key]: points.map(([x, y]) => ({ x: num(x), y: num(y) })),
   });
   switch (shape.type) {
     case "box":
@@ -143,7 +154,7 @@ export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 
     case "polygon":
       return polygon(shape.points);
     case "chain":
-      return polygon(shape.points); // placeholder: issue 26's exporter work replaces it
+      return polygon(shape.points, shape.closed === true ? "polygon" : "polyline");
     default:
       return assertNever(shape, "shape kind");
   }
@@ -152,7 +163,7 @@ export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 
 /** The shape as a new Tiled object of id `id`, in a layer offset by (dx, dy). */
 export function tiledObject(shape: Shape, id: number, options: ShapeOptions, rebase?: PathRebase, dx = 0, dy = 0): TiledObject {
   // Tiled writes an object's class as "type" (Tiled 1.9 alone wrote "class"; later ones read either).
-  return { id, name: shape.name ?? "", type: shape.class ?? "", ...tiledGeometry(shape, options, dx, dy), visible: shape.visible !== false, properties: shapeProperties(shape, rebase) };
+  return { id, name: shape.name ?? "", type: tiledClassOf(shape), ...tiledGeometry(shape, options, dx, dy), visible: shape.visible !== false, properties: shapeProperties(shape, rebase) };
 }
 
 export function resolveOptions(options: TiledExportOptions): ShapeOptions {

@@ -1,11 +1,13 @@
-// Tiled map (TMJ) → scene: rectangles, circular ellipses, convex polygons and capsule objects of
-// every object layer become shapes, and image layers become scene images; the map's, its group
+// Tiled map (TMJ) → scene: rectangles, circular ellipses, polygons (convex or concave), polylines
+// (open chains), polygons of class "chain" (closed chains) and capsule objects of every object
+// layer become shapes, the bool properties `sensor` and `oneSided` their fields, and image layers become scene images; the map's, its group
 // layers' and its object layers' custom properties come along; everything else is listed in
 // `skipped` with a reason, never dropped silently. Reads maps from exportTiled and from Tiled itself
 // (which writes extra fields, sorts properties by name and prints numbers with 15 significant
 // digits). readTiledMap also says where in the map each layer and shape came from, for writing
 // the scene back into it (core/tiled/merge.ts).
-import { checkConvexPolygon, toVec } from "../hull";
+import { checkSimplePolygon } from "../outline";
+import { chainPointsProblem } from "../kinds/chain";
 import { isAbsolutePath, relativePath, resolvePath } from "../scene/file-paths";
 import { imageSourceProblem } from "../scene/image-source";
 import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
@@ -14,7 +16,7 @@ import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from ".
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
 import { INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type LayerGroup, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { centreOfCornered } from "../export/tiled";
-import { fromTiledColor, readTiledProperty, type PathRebase, type PropertyLevel } from "../tiled/properties";
+import { fromTiledColor, readTiledProperty, TILED_CHAIN_CLASS, TILED_ONE_SIDED, type PathRebase, type PropertyLevel } from "../tiled/properties";
 
 /** Something in the map that did not come along: an object, a layer, or one property of either. */
 export interface TiledSkipped {
@@ -101,6 +103,8 @@ interface Meta {
   imageId?: string;
   imageWidth?: number;
   imageHeight?: number;
+  sensor?: boolean;
+  oneSided?: boolean;
   properties: Property[];
   dropped: { property: string; reason: string }[];
 }
@@ -119,6 +123,8 @@ function readProperties(list: unknown[], level: PropertyLevel, rebase: PathRebas
       case "collision-mask": meta.collisionMask = read.value; break;
       case "image-width": meta.imageWidth = read.value; break;
       case "image-height": meta.imageHeight = read.value; break;
+      case "sensor": meta.sensor = read.value; break;
+      case "one-sided": meta.oneSided = read.value; break;
       case "bit-name": meta.bitNames.push({ bit: read.bit, name: read.value }); break;
       case "dropped": meta.dropped.push({ property: read.name, reason: read.reason }); break;
       // Tiled keeps properties in a map: a later one of the same name replaces the earlier.
@@ -143,15 +149,18 @@ type ShapeBody =
   | { readonly type: "circle"; readonly x: number; readonly y: number; readonly rotation: number; readonly radius: number }
   | { readonly type: "box"; readonly x: number; readonly y: number; readonly rotation: number; readonly width: number; readonly height: number }
   | { readonly type: "capsule"; readonly x: number; readonly y: number; readonly rotation: number; readonly radius: number; readonly height: number }
-  | { readonly type: "polygon"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: [number, number][] };
+  | { readonly type: "polygon"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: [number, number][] }
+  | { readonly type: "chain"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: [number, number][]; readonly closed?: true };
 
-/** The geometry of one Tiled object as a shape, or why it cannot be one. */
-function shapeBody(obj: Json, at: readonly PathSegment[], dx: number, dy: number, reader: Reader): ShapeBody | string {
+/**
+ * The geometry of one Tiled object as a shape, or why it cannot be one. `cls` is the object's
+ * class: a polygon of class "chain" is a closed chain.
+ */
+function shapeBody(obj: Json, cls: string, at: readonly PathSegment[], dx: number, dy: number, reader: Reader): ShapeBody | string {
   if (obj.template !== undefined) return "template instance (export the map with --detach-templates)";
   if (obj.gid !== undefined) return "tile object (only shapes are imported)";
   if (obj.text !== undefined) return "text object";
   if (obj.point === true) return "point object (it has no area)";
-  if (obj.polyline !== undefined) return "polyline (it is not a closed shape)";
   const x = reader.number(obj, "x", at) + dx;
   const y = reader.number(obj, "y", at) + dy;
   const w = reader.number(obj, "width", at);
@@ -159,18 +168,25 @@ function shapeBody(obj: Json, at: readonly PathSegment[], dx: number, dy: number
   const rotation = reader.number(obj, "rotation", at);
   if (!fits(x, y, rotation)) return "position or rotation beyond ±1e15";
 
-  if (obj.polygon !== undefined) {
-    const raw = reader.array(obj, "polygon", at);
+  const key = obj.polygon !== undefined ? "polygon" : obj.polyline !== undefined ? "polyline" : null;
+  if (key !== null) {
+    const raw = reader.array(obj, key, at);
     const points: [number, number][] = [];
     for (const [i, p] of raw.entries()) {
-      if (!isRecord(p)) return `polygon point ${i} is not {x, y}`;
-      const px = reader.number(p, "x", [...at, "polygon", i], NaN);
-      const py = reader.number(p, "y", [...at, "polygon", i], NaN);
-      if (!Number.isFinite(px) || !Number.isFinite(py) || !fits(px, py)) return `polygon point ${i} is not a finite {x, y} within ±1e15`;
+      if (!isRecord(p)) return `${key} point ${i} is not {x, y}`;
+      const px = reader.number(p, "x", [...at, key, i], NaN);
+      const py = reader.number(p, "y", [...at, key, i], NaN);
+      if (!Number.isFinite(px) || !Number.isFinite(py) || !fits(px, py)) return `${key} point ${i} is not a finite {x, y} within ±1e15`;
       points.push([px, py]);
     }
-    const problem = checkConvexPolygon(points.map(toVec));
-    if (problem) return problem.kind === "not-convex" ? `concave polygon: ${problem.message}` : `degenerate polygon: ${problem.message}`;
+    if (key === "polyline" || cls === TILED_CHAIN_CLASS) {
+      const closed = key === "polygon";
+      const problem = chainPointsProblem(points, closed);
+      if (problem) return `${closed ? "polygon of class \"chain\" (a closed chain)" : "polyline"}: ${problem.message}`;
+      return { type: "chain", x, y, rotation, points, ...(closed ? { closed: true as const } : {}) };
+    }
+    const problem = checkSimplePolygon(points);
+    if (problem) return `${problem.kind === "edges-cross" ? "self-crossing" : "degenerate"} polygon: ${problem.message}`;
     return { type: "polygon", x, y, rotation, points };
   }
 
@@ -433,25 +449,30 @@ export function readTiledMap(
         const objectId = reader.number(rawObj, "id", objAt);
         const objectName = cleanName(reader.string(rawObj, "name", objAt));
         const rawName = objectName.text;
-        const body = shapeBody(rawObj, objAt, ox, oy, reader);
+        // Tiled 1.9 wrote the class as "class"; before and since, objects' is "type" (Tiled reads "class" first).
+        const cls = reader.string(rawObj, "class", objAt) || reader.string(rawObj, "type", objAt);
+        const body = shapeBody(rawObj, cls, objAt, ox, oy, reader);
         if (typeof body === "string") {
           skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
           return;
         }
         if (objectName.changed) skipped.push({ layer: path, object: objectId, name: objectName.text, property: "name", reason: CLEANED });
-        // Tiled 1.9 wrote the class as "class"; before and since, objects' is "type" (Tiled reads "class" first).
-        const cls = reader.string(rawObj, "class", objAt) || reader.string(rawObj, "type", objAt);
         const props = readProperties(reader.array(rawObj, "properties", objAt), "object", rebase);
         for (const d of props.dropped) skipped.push({ layer: path, object: objectId, name: rawName, property: d.property, reason: d.reason });
+        if (props.oneSided === true && body.type !== "chain") skipped.push({ layer: path, object: objectId, name: rawName, property: TILED_ONE_SIDED, reason: "only chains (polylines, polygons of class \"chain\") are one-sided" });
+        // A closed chain's class is what made it one: not kept as the shape's class.
+        const shapeClass = body.type === "chain" && body.closed === true ? "" : cls;
         const shape: Draft = {
           ...(objectName.text !== "" ? { name: objectName.text } : {}),
-          ...(cls !== "" ? { class: cls } : {}),
+          ...(shapeClass !== "" ? { class: shapeClass } : {}),
           ...(reader.boolean(rawObj, "visible", objAt, true) ? {} : { visible: false }),
           ...(props.collisionLayer !== undefined && props.collisionLayer !== 1 ? { collisionLayer: props.collisionLayer } : {}),
           ...(props.collisionMask !== undefined && props.collisionMask !== 1 ? { collisionMask: props.collisionMask } : {}),
           ...(props.properties.length > 0 ? { properties: props.properties } : {}),
           ...(Number.isInteger(objectId) && objectId >= 1 && objectId <= INT32_MAX ? { tiledId: objectId } : {}),
+          ...(props.sensor === true ? { sensor: true } : {}),
           ...body,
+          ...(body.type === "chain" && props.oneSided === true ? { oneSided: true } : {}),
         };
         layer.shapes.push({ storedId: props.shapeId, tiledId: objectId, shape });
       });

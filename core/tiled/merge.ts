@@ -2,7 +2,7 @@
 // the scene changed. What the scene changed is what differs between it and the map's own import
 // (readTiledMap of the map as it is now): a field the scene left as imported is not written, so an
 // untouched object, layer or property list stays equal to the original as a JSON value, and
-// everything the scene does not model (tile objects, text, polylines, templates, tile and image
+// everything the scene does not model (tile objects, text, points, templates, tile and image
 // layers, tilesets, unknown fields) is kept. Works on Tiled's JSON model; a TMX map is read into it
 // and written back from it by core/tiled's TMX reader and writer.
 //
@@ -12,7 +12,7 @@
 import type { PathSegment, SceneProblem } from "../scene/errors";
 import { DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, sceneLayers, type Layer, type Property, type Scene, type Shape } from "../scene/types";
 import { readTiledMap, type TiledLayerSource, type TiledReading } from "../import/tiled";
-import { fileRebase, resolveOptions, shapeMetaProperties, tiledGeometry, tiledObject, tiledObjectLayer, type ShapeOptions, type TiledExportOptions } from "../export/tiled";
+import { fileRebase, resolveOptions, shapeMetaProperties, tiledClassOf, tiledGeometry, tiledObject, tiledObjectLayer, type ShapeOptions, type TiledExportOptions } from "../export/tiled";
 import {
   readTiledProperty,
   sameJson,
@@ -20,6 +20,8 @@ import {
   TILED_BIT_NAME_PREFIX,
   TILED_COLLISION_LAYER,
   TILED_COLLISION_MASK,
+  TILED_ONE_SIDED,
+  TILED_SENSOR,
   TILED_LAYER_ID,
   TILED_SHAPE_ID,
   toTiledProperty,
@@ -202,6 +204,12 @@ function shapeMetaChanges(shape: Shape, base: Shape | undefined, tiledId: number
     ["collision-mask", TILED_COLLISION_MASK, shape.collisionMask ?? DEFAULT_COLLISION_MASK, base?.collisionMask ?? DEFAULT_COLLISION_MASK],
   ] as const;
   for (const [key, name, now, before] of bits) if (now !== before) changes.set(key, ours.get(name) ?? null);
+  const oneSided = (s: Shape | undefined) => s?.type === "chain" && s.oneSided === true;
+  const flags = [
+    ["sensor", TILED_SENSOR, shape.sensor === true, base?.sensor === true],
+    ["one-sided", TILED_ONE_SIDED, oneSided(shape), oneSided(base)],
+  ] as const;
+  for (const [key, name, now, before] of flags) if (now !== before) changes.set(key, ours.get(name) ?? null);
   return changes;
 }
 
@@ -299,7 +307,7 @@ function updateObject(obj: Mutable, shape: Shape, base: Shape | undefined, appli
   }
   if (!base || (shape.name ?? "") !== (base.name ?? "")) set("name", shape.name ?? "");
   // Tiled 1.9 wrote the class as "class"; a map that has it keeps it there.
-  if (!base || (shape.class ?? "") !== (base.class ?? "")) set(typeof (obj.class ?? template?.class) === "string" ? "class" : "type", shape.class ?? "");
+  if (!base || tiledClassOf(shape) !== tiledClassOf(base)) set(typeof (obj.class ?? template?.class) === "string" ? "class" : "type", tiledClassOf(shape));
   if (!base || (shape.visible !== false) !== (base.visible !== false)) {
     // Tiled reads a missing "visible" as visible.
     if (shape.visible === false || (obj.visible ?? template?.visible) !== undefined) set("visible", shape.visible !== false);

@@ -19,11 +19,16 @@ export const TILED_COLLISION_MASK = "collision_mask";
 export const TILED_IMAGE_ID = "image_id";
 export const TILED_IMAGE_WIDTH = "image_width";
 export const TILED_IMAGE_HEIGHT = "image_height";
+/** Object properties (bool, written only when true): a shape's `sensor`, a chain's `oneSided`. */
+export const TILED_SENSOR = "sensor";
+export const TILED_ONE_SIDED = "oneSided";
+/** The class of a polygon object that is a closed chain (an open chain is a polyline). */
+export const TILED_CHAIN_CLASS = "chain";
 /** Map property naming collision bit N: `collision_layer_N` (string). */
 export const TILED_BIT_NAME_PREFIX = "collision_layer_";
 export const TILED_ESCAPE_PREFIX = "user:";
 
-const RESERVED = new Set([TILED_SHAPE_ID, TILED_LAYER_ID, TILED_COLLISION_LAYER, TILED_COLLISION_MASK]);
+const RESERVED = new Set([TILED_SHAPE_ID, TILED_LAYER_ID, TILED_COLLISION_LAYER, TILED_COLLISION_MASK, TILED_SENSOR, TILED_ONE_SIDED]);
 const BIT_NAME = /^collision_layer_([1-9]\d?)$/;
 
 /** A designer's property name as written to Tiled: reserved names and "user:…" get the "user:" prefix. */
@@ -108,6 +113,7 @@ export type ReadProperty =
   | { readonly kind: "shape-id" | "layer-id" | "image-id"; readonly value: string }
   | { readonly kind: "collision-layer" | "collision-mask"; readonly value: number }
   | { readonly kind: "image-width" | "image-height"; readonly value: number }
+  | { readonly kind: "sensor" | "one-sided"; readonly value: boolean }
   | { readonly kind: "bit-name"; readonly bit: number; readonly value: string }
   | { readonly kind: "designer"; readonly property: Property }
   /** Not representable in the scene: the name as in the map, and why. */
@@ -152,6 +158,7 @@ export function readTiledProperty(raw: unknown, level: PropertyLevel, rebase?: P
     const bits = bitsOf(type, value);
     if (level === "object" && name === TILED_COLLISION_LAYER && bits !== undefined) return { kind: "collision-layer", value: bits };
     if (level === "object" && name === TILED_COLLISION_MASK && bits !== undefined) return { kind: "collision-mask", value: bits };
+    if (level === "object" && (name === TILED_SENSOR || name === TILED_ONE_SIDED) && type === "bool" && typeof value === "boolean") return { kind: name === TILED_SENSOR ? "sensor" : "one-sided", value };
     if (level === "image" && (name === TILED_IMAGE_WIDTH || name === TILED_IMAGE_HEIGHT) && (type === "float" || type === "int") && sized(value)) return { kind: name === TILED_IMAGE_WIDTH ? "image-width" : "image-height", value };
     const bit = level === "map" ? BIT_NAME.exec(name) : null;
     if (bit && Number(bit[1]) <= COLLISION_BITS && text !== undefined) {

@@ -68,10 +68,10 @@ describe("export and import in Chromium", () => {
     const page = await session.newPage();
     const scene = parseScene(readFileSync(README_SCENE, "utf8"));
     if (!scene.ok) throw new Error("fixture");
-    // The README scene through our own exporter, plus a polyline and an ellipse Tiled maps have.
+    // The README scene through our own exporter, plus a point and an ellipse Tiled maps have.
     const map = JSON.parse(exportTiled(scene.scene)) as { layers: { objects: unknown[] }[] };
     map.layers[0]!.objects.push(
-      { id: 900, name: "patrol path", type: "", x: 10, y: 10, width: 0, height: 0, rotation: 0, visible: true, polyline: [{ x: 0, y: 0 }, { x: 50, y: 0 }] },
+      { id: 900, name: "spawn point", type: "", x: 10, y: 10, width: 0, height: 0, rotation: 0, visible: true, point: true },
       { id: 901, name: "cloud", type: "", x: 100, y: 100, width: 80, height: 30, rotation: 0, visible: true, ellipse: true },
     );
     const dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
@@ -83,7 +83,7 @@ describe("export and import in Chromium", () => {
     const panel = page.getByRole("alert", { name: "Problems" });
     await panel.waitFor();
     expect(await panel.textContent()).toContain("Imported 5 shapes from castle.tmj; 2 items not imported");
-    expect(await panel.textContent()).toMatch(/object 900 "patrol path": not imported: .*polyline/);
+    expect(await panel.textContent()).toMatch(/object 900 "spawn point": not imported: point object/);
     expect(await panel.textContent()).toMatch(/object 901 "cloud": not imported: .*ellipse/);
     // A new, unsaved document named after the map: the title carries the unsaved mark.
     await expect.poll(() => page.title()).toBe("• castle.json — Collider Studio");

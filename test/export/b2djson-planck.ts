@@ -8,7 +8,7 @@
 // throws, so a test sees it; it also throws where planck would silently change a polygon (its
 // hull dropping or welding a vertex) or on clockwise polygons, and on hex-string floats (our
 // exporter never writes them).
-import { Circle, Edge, Polygon, World, type Body, type Fixture, type Vec2Value } from "planck";
+import { Chain, Circle, Edge, Polygon, Vec2, World, type Body, type Fixture, type Vec2Value } from "planck";
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 type JsonObject = { readonly [key: string]: Json };
@@ -23,8 +23,8 @@ export type LoadedProperty =
 export interface LoadedFixture {
   readonly fixture: Fixture;
   readonly name: string;
-  readonly kind: "circle" | "polygon" | "edge";
-  /** Polygon vertices exactly as the file lists them. */
+  readonly kind: "circle" | "polygon" | "edge" | "chain";
+  /** Polygon, edge or chain vertices exactly as the file lists them. */
   readonly vertices: readonly Vec2Value[];
   readonly properties: ReadonlyMap<string, LoadedProperty>;
 }
@@ -163,7 +163,26 @@ function loadFixture(body: Body, value: JsonObject): LoadedFixture {
     const fixture = body.createFixture(shape, opt);
     return { fixture, name, kind: "polygon", vertices, properties: props };
   }
-  throw new Error(`fixture "${name}": no circle or polygon (edge and chain are not written by the exporter)`);
+  if (value.edge !== undefined) {
+    const e = object(value.edge, "edge");
+    if (bool(e, "hasVertex0", false) || bool(e, "hasVertex3", false)) throw new Error(`edge "${name}": ghost vertices (the exporter writes lone two-sided edges)`);
+    const vertices = [vec(e, "vertex1"), vec(e, "vertex2")];
+    const fixture = body.createFixture(new Edge(vertices[0], vertices[1]), opt);
+    return { fixture, name, kind: "edge", vertices, properties: props };
+  }
+  if (value.chain !== undefined) {
+    // j2b2Fixture: CreateChain(vertices), then the ghost vertices when present.
+    const c = object(value.chain, "chain");
+    const vertices = vertexList(c, "vertices");
+    if (vertices.length < 2) throw new Error(`chain "${name}" has fewer than 2 vertices`);
+    const shape = new Chain(vertices, false);
+    if (bool(c, "hasPrevVertex", false)) shape.setPrevVertex(new Vec2(vec(c, "prevVertex")));
+    if (bool(c, "hasNextVertex", false)) shape.setNextVertex(new Vec2(vec(c, "nextVertex")));
+    const fixture = body.createFixture(shape, opt);
+    return { fixture, name, kind: "chain", vertices, properties: props };
+  }
+  if (value.loop !== undefined) throw new Error(`fixture "${name}": the old "loop" key (b2dJson r197) is not written by the exporter`);
+  throw new Error(`fixture "${name}": no circle, polygon, edge or chain`);
 }
 
 /** Builds a planck World from b2dJson text. */

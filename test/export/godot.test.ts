@@ -12,7 +12,7 @@ import { identifier, nodeName, UniqueNames } from "../../core/export/godot-names
 import { godotColor, godotNumber, godotReal, godotString } from "../../core/export/godot-variant";
 import { parseScene } from "../../core/scene/io";
 import type { Layer, Scene, Shape } from "../../core/scene/types";
-import { prop, readTscn, type TscnSection, type TscnValue } from "./tscn-reader";
+import { prop, readTscn, type Construct, type TscnSection, type TscnValue } from "./tscn-reader";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GOLDEN = join(HERE, "golden/godot");
@@ -181,6 +181,79 @@ describe("conversions, worked by hand", () => {
       '"3d": true',
       "}",
     ]);
+  });
+
+  it("concave polygon: a CollisionPolygon2D with the outline as given (build mode solids, the default), no shape resource; convex ones stay ConvexPolygonShape2D", () => {
+    const outline = [[0, 0], [100, 0], [100, 100], [50, 30], [0, 100]];
+    for (const version of [4, 3] as const) {
+      const text = exportGodot(sceneOf([{ id: "cave", type: "polygon", x: 10, y: 20, rotation: 90, points: outline }, { id: "tri", type: "polygon", x: 0, y: 0, points: [[0, 0], [10, 0], [0, 10]] }]), { version });
+      const cave = nodes(readTscn(text)).find((n) => attr(n, "name") === "cave")!;
+      expect(attr(cave, "type")).toBe("CollisionPolygon2D");
+      expect(nodeLines(text, "cave")).toEqual([`position = Vector2${version === 4 ? "(10, 20)" : "( 10, 20 )"}`, "rotation = 1.5707963267948966", `polygon = ${version === 4 ? "PackedVector2Array(0, 0, 100, 0, 100, 100, 50, 30, 0, 100)" : "PoolVector2Array( 0, 0, 100, 0, 100, 100, 50, 30, 0, 100 )"}`]);
+      expect(text.match(/\[sub_resource /g)?.length).toBe(1);
+      expect(resourceLines(text, "ConvexPolygonShape2D").length).toBe(1);
+    }
+  });
+
+  it("chain: one SegmentShape2D node per edge (closing edge last), at the edge's first point, turned along it, from (0, 0) to (length, 0)", () => {
+    const scene = sceneOf([{ id: "ridge", name: "Ridge", type: "chain", x: 100, y: 50, rotation: 90, closed: true, points: [[0, 0], [30, 40], [0, 40]] }]);
+    const plan = planGodotScene(scene);
+    expect(plan.bodies[0]!.shapes.map((n) => [n.name, n.edge])).toEqual([["Ridge", 0], ["Ridge2", 1], ["Ridge3", 2]]);
+    const text = exportGodot(scene);
+    const read = readTscn(text);
+    const segs = read.filter((s) => s.tag === "sub_resource");
+    expect(segs.map((s) => attr(s, "type"))).toEqual(["SegmentShape2D", "SegmentShape2D", "SegmentShape2D"]);
+    expect(segs.map((s) => prop(s, "b"))).toEqual([50, 30, 40].map((len) => ({ ctor: "Vector2", args: [len, 0] })));
+    // Edge 0 runs (0,0)→(30,40): turned 90° + atan2(40, 30); its first point is the shape's origin.
+    const first = nodes(read).find((n) => attr(n, "name") === "Ridge")!;
+    expect(prop(first, "position")).toEqual({ ctor: "Vector2", args: [100, 50] });
+    expect(prop(first, "rotation")).toBeCloseTo(Math.PI / 2 + Math.atan2(40, 30), 12);
+    // Edge 1 runs (30,40)→(0,40): from (100 − 40, 50 + 30) pointing left, turned 90° more: up on screen.
+    const second = nodes(read).find((n) => attr(n, "name") === "Ridge2")!;
+    const position = prop(second, "position") as Construct;
+    expect(position.args[0]).toBeCloseTo(60, 12);
+    expect(position.args[1]).toBeCloseTo(80, 12);
+    expect(prop(second, "rotation")).toBeCloseTo(Math.PI / 2 + Math.PI, 12);
+    expect(text).not.toContain("one_way_collision");
+  });
+
+  it("one-sided chain: one_way_collision on each edge node, whose local −y (Godot's one-way side) is the edge's normal (dy, −dx)", () => {
+    const points = [[-60, 10], [0, 0], [50, 20], [80, -30]] as const;
+    const scene = sceneOf([{ id: "p", type: "chain", x: 5, y: 7, rotation: 33, oneSided: true, points }]);
+    const text = exportGodot(scene, { version: 3 });
+    const edges = nodes(readTscn(text)).filter((n) => attr(n, "type") === "CollisionShape2D");
+    expect(edges.length).toBe(3);
+    const turn = (33 * Math.PI) / 180;
+    edges.forEach((node, i) => {
+      expect(prop(node, "one_way_collision")).toBe(true);
+      const [px, py] = points[i]!, [qx, qy] = points[i + 1]!;
+      // The edge's normal in the world: (dy, −dx) of the turned edge.
+      const dx = Math.cos(turn) * (qx - px) - Math.sin(turn) * (qy - py), dy = Math.sin(turn) * (qx - px) + Math.cos(turn) * (qy - py);
+      const len = Math.hypot(dx, dy);
+      // The node's local −y turned by its rotation r: (sin r, −cos r).
+      const r = prop(node, "rotation") as number;
+      expect(Math.sin(r)).toBeCloseTo(dy / len, 12);
+      expect(-Math.cos(r)).toBeCloseTo(-dx / len, 12);
+    });
+  });
+
+  it("sensors: an Area2D per (layer, bits) named after the layer with \" Sensors\", keeping the bits; a one-sided sensor edge gets no one_way_collision (an Area2D ignores it)", () => {
+    const scene = sceneOf([
+      { id: "floor", type: "box", x: 0, y: 0, width: 10, height: 10 },
+      { id: "coin", type: "circle", x: 0, y: 0, radius: 5, sensor: true, collisionLayer: 4, collisionMask: 2 },
+      { id: "wire", type: "chain", x: 0, y: 0, points: [[0, 0], [10, 0]], oneSided: true, sensor: true, collisionLayer: 4, collisionMask: 2 },
+    ], { layers: [{ id: "l", name: "Ground" }] });
+    const plan = planGodotScene(scene);
+    expect(plan.bodies.map((b) => [b.name, b.type, b.collisionLayer, b.collisionMask, b.shapes.map((n) => n.shape.id)])).toEqual([
+      ["Ground", "StaticBody2D", 1, 1, ["floor"]],
+      ["Ground Sensors", "Area2D", 4, 2, ["coin", "wire"]],
+    ]);
+    for (const version of [4, 3] as const) {
+      const text = exportGodot(scene, { version });
+      expect(nodeLines(text, "Ground Sensors")).toEqual(["collision_layer = 4", "collision_mask = 2"]);
+      expect(nodes(readTscn(text)).find((n) => attr(n, "name") === "Ground Sensors")!.attrs.get("type")).toBe("Area2D");
+      expect(text).not.toContain("one_way_collision");
+    }
   });
 
   it("an empty scene is the root alone, without load_steps", () => {

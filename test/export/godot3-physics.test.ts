@@ -4,10 +4,6 @@
 // core's raycastScene on the same scene (hit or miss, point within 0.05, normal, the node named
 // after our shape), and the nodes must carry the names, bits, visibility and metadata the plan
 // says. Skipped when godot3-server is not on PATH, except under CI (which installs it).
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { exportGodot, planGodotScene } from "../../core/export/godot";
 import { raycastScene } from "../core/scan-reference";
@@ -15,9 +11,9 @@ import { parseScene } from "../../core/scene/io";
 import { collisionLayerOf, collisionMaskOf, type Scene, type Shape } from "../../core/scene/types";
 import { vec2, type Vec2 } from "../../core/vec2";
 import { seededRandom } from "../seeded-random";
+import { godot3OnPath, removeGodotProjects, runGodot3, type GodotNode } from "./godot3-run";
 
-const GODOT = "godot3-server";
-const onPath = (process.env.PATH ?? "").split(delimiter).some((dir) => dir !== "" && existsSync(join(dir, GODOT)));
+const onPath = godot3OnPath;
 
 const POINT_TOL = 0.05;
 /** Normals agree to about 0.5° (cos). */
@@ -95,77 +91,10 @@ function pickRays(shapes: readonly Shape[], count: number): Ray[] {
   return rays;
 }
 
-const SCRIPT = `extends SceneTree
-# Loads scene.tscn, waits for physics frames, then prints one "RAY " line per ray of rays.json and
-# one "NODE " line per node, and quits.
-var frames = 0
-
-func _init():
-	get_root().add_child(load("res://scene.tscn").instance())
-
-func _value(v):
-	if typeof(v) == TYPE_COLOR:
-		return [v.r, v.g, v.b, v.a]
-	return v
-
-func _nodes(node, path):
-	for child in node.get_children():
-		var p = child.name if path == "" else path + "/" + child.name
-		var info = {"path": p, "type": child.get_class(), "meta": {}}
-		for k in child.get_meta_list():
-			info.meta[k] = _value(child.get_meta(k))
-		if child is CollisionObject2D:
-			info.layer = child.collision_layer
-			info.mask = child.collision_mask
-			info.visible = child.visible
-		print("NODE " + to_json(info))
-		_nodes(child, p)
-
-func _iteration(_delta):
-	frames += 1
-	if frames < 3:
-		return false
-	var root = get_root().get_child(0)
-	var space = root.get_world_2d().direct_space_state
-	var f = File.new()
-	f.open("res://rays.json", File.READ)
-	var rays = parse_json(f.get_as_text())
-	f.close()
-	for r in rays:
-		var hit = space.intersect_ray(Vector2(r[0], r[1]), Vector2(r[2], r[3]), [], 0xFFFFFFFF)
-		if hit.empty():
-			print("RAY " + to_json({"hit": false}))
-		else:
-			var body = hit.collider
-			var node = body.shape_owner_get_owner(body.shape_find_owner(hit.shape))
-			print("RAY " + to_json({"hit": true, "x": hit.position.x, "y": hit.position.y, "nx": hit.normal.x, "ny": hit.normal.y, "node": body.name + "/" + node.name}))
-	_nodes(root, "")
-	quit()
-	return false
-`;
-
-interface GodotRay { readonly hit: boolean; readonly x?: number; readonly y?: number; readonly nx?: number; readonly ny?: number; readonly node?: string }
-interface GodotNode { readonly path: string; readonly type: string; readonly meta: Record<string, unknown>; readonly layer?: number; readonly mask?: number; readonly visible?: boolean }
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeGodotProjects);
 
 /** Runs the exported scene in godot3-server and returns what the script printed. */
-function runGodot(scene: Scene, rays: readonly Ray[]): { rays: GodotRay[]; nodes: GodotNode[] } {
-  const dir = mkdtempSync(join(tmpdir(), "godot3-export-"));
-  dirs.push(dir);
-  writeFileSync(join(dir, "project.godot"), 'config_version=4\n\n[application]\n\nconfig/name="collider-studio export test"\n');
-  writeFileSync(join(dir, "scene.tscn"), exportGodot(scene, { version: 3 }));
-  writeFileSync(join(dir, "rays.json"), JSON.stringify(rays.map((r) => [r.from.x, r.from.y, r.to.x, r.to.y])));
-  writeFileSync(join(dir, "rays.gd"), SCRIPT);
-  // Godot writes its user data under XDG_DATA_HOME: keep it in the temporary project.
-  const out = execFileSync(GODOT, ["--path", dir, "-s", "rays.gd"], { encoding: "utf8", timeout: 60_000, env: { ...process.env, XDG_DATA_HOME: join(dir, ".data") }, stdio: ["ignore", "pipe", "pipe"] });
-  const lines = out.split("\n");
-  const pick = <T>(tag: string) => lines.filter((l) => l.startsWith(tag)).map((l) => JSON.parse(l.slice(tag.length)) as T);
-  return { rays: pick<GodotRay>("RAY "), nodes: pick<GodotNode>("NODE ") };
-}
+const runGodot = (scene: Scene, rays: readonly Ray[]) => runGodot3(exportGodot(scene, { version: 3 }), rays);
 
 describe.skipIf(!onPath && !process.env.CI)("Godot 3 export in godot3-server", () => {
   it("godot3-server is on PATH (CI installs it: apt-get install -y godot3-server)", () => {

@@ -142,7 +142,7 @@ describe("maps as Tiled writes them", () => {
     expect(Math.min(d(ours[0]!, ends[0]!) + d(ours[1]!, ends[1]!), d(ours[0]!, ends[1]!) + d(ours[1]!, ends[0]!))).toBeLessThan(1e-9);
   });
 
-  it("convex polygons come in; concave and degenerate ones are skipped with the reason", () => {
+  it("convex and concave polygons come in; self-crossing and degenerate ones are skipped with the reason", () => {
     const poly = (id: number, points: [number, number][]) => object(id, { x: 5, y: 6, rotation: -45, polygon: points.map(([x, y]) => ({ x, y })) });
     const { scene, skipped } = imported(
       tiledMap([
@@ -152,11 +152,42 @@ describe("maps as Tiled writes them", () => {
         poly(4, [[0, 0], [1, 1]]),
       ]),
     );
-    expect(scene.shapes).toEqual([{ id: "tiled-1", name: "o1", type: "polygon", x: 5, y: 6, rotation: -45, points: [[0, 0], [10, 0], [0, 10]], tiledId: 1 }]);
+    expect(scene.shapes).toEqual([
+      { id: "tiled-1", name: "o1", type: "polygon", x: 5, y: 6, rotation: -45, points: [[0, 0], [10, 0], [0, 10]], tiledId: 1 },
+      { id: "tiled-2", name: "o2", type: "polygon", x: 5, y: 6, rotation: -45, points: [[0, 0], [10, 0], [10, 10], [5, 2], [0, 10]], tiledId: 2 },
+    ]);
     expect(skipped.map((s) => [s.object, s.reason.split(":")[0]])).toEqual([
-      [2, "concave polygon"],
-      [3, "degenerate polygon"],
+      [3, "self-crossing polygon"],
       [4, "degenerate polygon"],
+    ]);
+  });
+
+  it("polylines come in as open chains, polygons of class \"chain\" as closed ones (the class not kept); bool oneSided and sensor become the fields, not custom properties", () => {
+    const pts = (points: [number, number][]) => points.map(([x, y]) => ({ x, y }));
+    const bool = (name: string, value: boolean) => ({ name, type: "bool", value });
+    const { scene, skipped } = imported(
+      tiledMap([
+        object(1, { x: 5, y: 6, rotation: 30, polyline: pts([[0, 0], [10, 0], [20, 5]]), properties: [bool("oneSided", true)] }),
+        object(2, { x: 1, y: 2, type: "chain", polygon: pts([[0, 0], [10, 0], [10, 10], [0, 10]]), properties: [bool("sensor", true), bool("oneSided", false)] }),
+        object(3, { width: 10, height: 10, properties: [bool("sensor", true), bool("oneSided", true)] }),
+        object(4, { polyline: pts([[0, 0]]) }),
+        object(5, { polyline: pts([[0, 0], [0, 0], [1, 1]]) }),
+        object(6, { type: "chain", polygon: pts([[0, 0], [1, 1]]) }),
+        object(7, { polyline: pts([[0, 0], [4, 4]]), properties: [{ name: "sensor", type: "string", value: "yes" }, { name: "user:oneSided", type: "bool", value: true }] }),
+      ]),
+    );
+    expect(scene.shapes).toEqual([
+      { id: "tiled-1", name: "o1", type: "chain", x: 5, y: 6, rotation: 30, points: [[0, 0], [10, 0], [20, 5]], oneSided: true, tiledId: 1 },
+      { id: "tiled-2", name: "o2", type: "chain", x: 1, y: 2, rotation: 0, points: [[0, 0], [10, 0], [10, 10], [0, 10]], closed: true, sensor: true, tiledId: 2 },
+      { id: "tiled-3", name: "o3", type: "box", x: 5, y: 5, rotation: 0, width: 10, height: 10, sensor: true, tiledId: 3 },
+      // A string "sensor" and an escaped "user:oneSided" are designers' properties.
+      { id: "tiled-7", name: "o7", type: "chain", x: 0, y: 0, rotation: 0, points: [[0, 0], [4, 4]], properties: [{ name: "sensor", type: "string", value: "yes" }, { name: "oneSided", type: "boolean", value: true }], tiledId: 7 },
+    ]);
+    expect(skipped).toEqual([
+      { layer: "Objects", object: 3, name: "o3", property: "oneSided", reason: 'only chains (polylines, polygons of class "chain") are one-sided' },
+      { layer: "Objects", object: 4, name: "o4", reason: "polyline: a chain needs at least 2 points, got 1" },
+      { layer: "Objects", object: 5, name: "o5", reason: "polyline: point 1 repeats point 0" },
+      { layer: "Objects", object: 6, name: "o6", reason: 'polygon of class "chain" (a closed chain): a closed chain needs at least 3 points, got 2' },
     ]);
   });
 
@@ -173,7 +204,7 @@ describe("maps as Tiled writes them", () => {
             name: "Misc",
             id: 3,
             objects: [
-              object(1, { polyline: [{ x: 0, y: 0 }, { x: 5, y: 5 }] }),
+              object(1, { polyline: [{ x: 0, y: 0 }] }),
               object(2, { point: true }),
               object(3, { text: { text: "hi" }, width: 20, height: 10 }),
               object(4, { gid: 7, width: 32, height: 32 }),
@@ -192,7 +223,7 @@ describe("maps as Tiled writes them", () => {
     expect(scene.images).toEqual([{ id: "Sky", src: "sky.png", x: 0, y: 0 }]);
     expect(skipped).toEqual([
       { layer: "Tiles", object: 0, name: "", reason: "tilelayer: only object and image layers are imported" },
-      { layer: "Misc", object: 1, name: "o1", reason: "polyline (it is not a closed shape)" },
+      { layer: "Misc", object: 1, name: "o1", reason: "polyline: a chain needs at least 2 points, got 1" },
       { layer: "Misc", object: 2, name: "o2", reason: "point object (it has no area)" },
       { layer: "Misc", object: 3, name: "o3", reason: "text object" },
       { layer: "Misc", object: 4, name: "o4", reason: "tile object (only shapes are imported)" },

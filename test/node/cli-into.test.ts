@@ -29,7 +29,7 @@ const MAP = {
       objects: [
         { id: 1, name: "a", type: "WARP", x: 0, y: 0, width: 10, height: 10, rotation: 0, visible: true },
         { id: 2, name: "b", type: "", x: 20, y: 0, width: 10, height: 10, rotation: 0, visible: false },
-        { id: 3, name: "line", type: "", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 1, y: 1 }] },
+        { id: 3, name: "spawn", type: "", x: 0, y: 0, point: true },
       ],
     },
   ],
@@ -56,7 +56,7 @@ describe("export --into", () => {
     expect(out.layers[0]).toEqual(MAP.layers[0]);
     expect(out.tilesets).toEqual(MAP.tilesets);
     const objects = out.layers[1]!.objects!;
-    expect(objects.map((o) => [o.id, o.name, o.x])).toEqual([[1, "a", 5], [3, "line", 0], [4, "", 46]]);
+    expect(objects.map((o) => [o.id, o.name, o.x])).toEqual([[1, "a", 5], [3, "spawn", 0], [4, "", 46]]);
     expect(objects[0]).toEqual({ ...MAP.layers[1]!.objects![0]!, x: 5 });
     expect(out.nextobjectid).toBe(5);
   });

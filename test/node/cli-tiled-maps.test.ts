@@ -22,7 +22,7 @@ describe("import of Tiled maps with their tilesets and templates", () => {
     expect(r.code).toBe(0);
     const scene = parseScene(r.out);
     if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
-    expect(scene.scene.shapes.map((s) => [s.id, s.type, s.name])).toEqual([["tiled-1", "box", "square"], ["tiled-2", "polygon", "polygon"], ["tiled-4", "circle", "ellipse"]]);
+    expect(scene.scene.shapes.map((s) => [s.id, s.type, s.name])).toEqual([["tiled-1", "box", "square"], ["tiled-2", "polygon", "polygon"], ["tiled-3", "chain", "polyline"], ["tiled-4", "circle", "ellipse"]]);
     expect(scene.scene.images?.map((i) => [i.id, i.width, i.height])).toEqual([["Group/Image", 896, 576]]);
     // One line each, naming the property when only a property was left out.
     const at = `${FIXTURES}/libtmx/csv.tmx`;
@@ -33,9 +33,8 @@ describe("import of Tiled maps with their tilesets and templates", () => {
       `${at}: not imported: layer "Group/Image", property "repeaty": a repeated image: imported once (scene images do not repeat)`,
       `${at}: not imported: layer "Group/Layer": tilelayer: only object and image layers are imported`,
       `${at}: not imported: layer "Objects", property "class": the layer's class "obj_layer_class": only objects keep their class`,
-      `${at}: not imported: layer "Objects", object 3 "polyline": polyline (it is not a closed shape)`,
       `${at}: not imported: layer "Objects", object 5 "text": text object`,
-      `${at}: imported 3 shapes, 1 image; 8 items not imported (listed above)`,
+      `${at}: imported 4 shapes, 1 image; 7 items not imported (listed above)`,
     ]);
   });
 

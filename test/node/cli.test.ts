@@ -401,7 +401,7 @@ describe("import (in process)", () => {
     const text = map([
       { id: 1, name: "floor", x: 0, y: 100, width: 200, height: 20, rotation: 0, visible: true },
       { id: 2, name: "cloud", x: 10, y: 10, width: 40, height: 20, rotation: 0, visible: true, ellipse: true },
-      { id: 3, name: "path", x: 0, y: 0, width: 0, height: 0, rotation: 0, visible: true, polyline: [{ x: 0, y: 0 }, { x: 5, y: 5 }] },
+      { id: 3, name: "spawn", x: 0, y: 0, width: 0, height: 0, rotation: 0, visible: true, point: true },
     ]);
     const r = await run(["import", "level.tmj"], { "level.tmj": text });
     expect(r.code).toBe(0);
@@ -410,7 +410,7 @@ describe("import (in process)", () => {
     const lines = r.err.trimEnd().split("\n");
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^level\.tmj: not imported: layer "Walls", object 2 "cloud": .*ellipse/);
-    expect(lines[1]).toMatch(/^level\.tmj: not imported: layer "Walls", object 3 "path": .*polyline/);
+    expect(lines[1]).toMatch(/^level\.tmj: not imported: layer "Walls", object 3 "spawn": point object/);
     expect(lines[2]).toBe("level.tmj: imported 1 shape; 2 items not imported (listed above)");
     const strict = await run(["import", "level.tmj", "--strict", "-o", "strict.json"], { "level.tmj": text });
     expect(strict.code).toBe(1);
