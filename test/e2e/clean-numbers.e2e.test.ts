@@ -1,21 +1,11 @@
 // Clean numbers in Chromium (issue 23): a polygon drawn on the grid has grid numbers, number fields
 // show 4 decimals and take arithmetic without losing precision, and rotations stay in (−180, 180]
 // whether typed, dragged or read from a file.
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseScene, type Shape } from "../../core";
-import { editorSession, pageErrors, placeAt } from "./harness";
+import { editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
-
-async function savedShapes(page: Page): Promise<readonly Shape[]> {
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  const parsed = parseScene(readFileSync(await (await download).path(), "utf8"));
-  if (!parsed.ok) throw new Error("saved scene does not parse");
-  return parsed.scene.shapes;
-}
 
 /** What an Inspector field shows. */
 const shown = (page: Page, testId: string) => page.getByTestId(testId).inputValue();

@@ -1,10 +1,8 @@
 // The command palette, the shortcut sheet, the clipboard, themes and the toolbar in real Chromium.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 
@@ -14,14 +12,6 @@ const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent()
 const canvasTop = (page: Page) => page.evaluate(() => document.querySelector(".canvas")!.getBoundingClientRect().top);
 
 /** The document's shapes, read back through the Save button's download. */
-async function savedShapes(page: Page): Promise<readonly Shape[]> {
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  const parsed = parseScene(readFileSync((await (await download).path())!, "utf8"));
-  if (!parsed.ok) throw new Error("saved scene does not parse");
-  return parsed.scene.shapes;
-}
-
 describe("commands in Chromium", () => {
   it("opens the palette with Ctrl+Shift+P, filters, runs with Enter and gives focus back", async () => {
     const page = await session.newPage();

@@ -3,12 +3,11 @@
 // arrow shows once it is one-sided, a circle on the player toggled to a sensor is a trigger and no
 // overlap warning, and ray probes pass through the coin and the platform's back but stop on the
 // terrain and the platform's front. World = page − (0, CANVAS_TOP).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { convexPieces, isConvexOutline, parseScene, type Point, type Shape } from "../../core";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt, runCommand } from "./harness";
+import { convexPieces, isConvexOutline, type Point } from "../../core";
+import { CANVAS_TOP, editorSession, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const TOP = CANVAS_TOP;
@@ -16,14 +15,6 @@ const TOP = CANVAS_TOP;
 /** Konva draws each layer on its own canvas, in this order. */
 const SHAPES_LAYER = 1;
 const HANDLES_LAYER = 5;
-
-async function savedShapes(page: Page): Promise<readonly Shape[]> {
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  const parsed = parseScene(readFileSync(await (await download).path(), "utf8"));
-  if (!parsed.ok) throw new Error("saved scene does not parse");
-  return parsed.scene.shapes;
-}
 
 /** Clicks at world (x, y). */
 const click = (page: Page, x: number, y: number) => page.mouse.click(x, y + TOP);

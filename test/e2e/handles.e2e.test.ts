@@ -1,22 +1,13 @@
 // Transform handles, polygon drawing and vertex editing, and the marquee in real Chromium: every
 // gesture goes through Konva's hit testing of the handles layer. World = page − (0, CANVAS_TOP).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
+import type { Shape } from "../../core";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 const TOP = CANVAS_TOP;
-
-async function savedShapes(page: Page): Promise<readonly Shape[]> {
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  const parsed = parseScene(readFileSync(await (await download).path(), "utf8"));
-  if (!parsed.ok) throw new Error("saved scene does not parse");
-  return parsed.scene.shapes;
-}
 
 async function drag(page: Page, from: readonly [number, number], to: readonly [number, number], steps = 6) {
   await page.mouse.move(...from);

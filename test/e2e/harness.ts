@@ -1,11 +1,12 @@
 // Shared set-up for end-to-end tests: Debian's Chromium through playwright-core, and the editor
 // served the way `npm start` serves it when Electron's binary is missing.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { parseScene, type Shape } from "../../core";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 /** The canvas's top on the page at 1280 × 800: below the web build's menu bar (28 px) and the toolbar (38 px). */
@@ -156,4 +157,13 @@ export async function runCommand(page: Page, label: string): Promise<void> {
   await page.keyboard.press("Control+Shift+P");
   await page.getByRole("combobox", { name: "Type a command" }).fill(label);
   await page.keyboard.press("Enter");
+}
+
+/** Saves the scene by the toolbar's Save (a download in the browser) and returns its shapes as read back. */
+export async function savedShapes(page: Page): Promise<readonly Shape[]> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const parsed = parseScene(readFileSync(await (await download).path(), "utf8"));
+  if (!parsed.ok) throw new Error("saved scene does not parse");
+  return parsed.scene.shapes;
 }

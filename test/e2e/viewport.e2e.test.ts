@@ -2,12 +2,10 @@
 // middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
 // snapping, and arrow-key nudges. World positions are read from the status bar's cursor readout
 // and from the saved file, never assumed from the page layout.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseScene, type Shape } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
@@ -54,15 +52,6 @@ async function gridGaps(page: Page): Promise<number[]> {
     if (cols.length > 0 && cols.length < 200) return cols.slice(1).map((c, i) => c - cols[i]!);
   }
   return [];
-}
-
-async function savedShapes(page: Page): Promise<readonly Shape[]> {
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  const text = readFileSync(await (await download).path(), "utf8");
-  const parsed = parseScene(text);
-  if (!parsed.ok) throw new Error("saved file does not parse");
-  return parsed.scene.shapes;
 }
 
 describe("viewport in Chromium", () => {
