@@ -58,16 +58,44 @@ export function buildPartTree(circles: Float64Array, count: number): BuiltTree {
     }
     boxes[4 * node] = minX; boxes[4 * node + 1] = minY; boxes[4 * node + 2] = maxX; boxes[4 * node + 3] = maxY;
     if (hi - lo <= LEAF) return;
-    // Sort the run along the longer axis of its centres (ties by index: deterministic), halve it.
-    const axis = cMaxX - cMinX >= cMaxY - cMinY ? 0 : 1;
-    const run = Array.from(order.subarray(lo, hi)).sort((a, b) => circles[3 * a + axis]! - circles[3 * b + axis]! || a - b);
-    order.set(run, lo);
+    // Halve the run along the longer axis of its centres: the lower half first.
     const mid = (lo + hi) >> 1;
+    selectBelow(order, circles, cMaxX - cMinX >= cMaxY - cMinY ? 0 : 1, lo, hi, mid);
     split(2 * node, lo, mid);
     split(2 * node + 1, mid, hi);
   };
   split(1, 0, count);
   return { tree: { boxes, maxRadius, reach }, order };
+}
+
+/**
+ * Reorders order[lo, hi) so that order[lo, k) are the k − lo parts least along `axis` (centres'
+ * x or y, ties by index: a strict order, so the halves are the same on every machine), by
+ * quickselect (Hoare's FIND) with the median of three as pivot.
+ */
+function selectBelow(order: Int32Array, circles: Float64Array, axis: number, lo: number, hi: number, k: number): void {
+  const before = (a: number, b: number): boolean => {
+    const ka = circles[3 * a + axis]!, kb = circles[3 * b + axis]!;
+    return ka < kb || (ka === kb && a < b);
+  };
+  let left = lo, right = hi - 1;
+  while (right > left) {
+    const a = order[left]!, b = order[right]!, c = order[(left + right) >> 1]!;
+    // The median of the three.
+    const p = before(c, a) !== before(c, b) ? c : before(a, c) !== before(a, b) ? a : b;
+    let i = left, j = right;
+    while (i <= j) {
+      while (before(order[i]!, p)) i++;
+      while (before(p, order[j]!)) j--;
+      if (i <= j) {
+        const t = order[i]!; order[i] = order[j]!; order[j] = t;
+        i++; j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return;
+  }
 }
 
 /** The largest radius of `count` circles (x, y, radius each). */
