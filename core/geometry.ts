@@ -2,6 +2,7 @@
 import { closestOnSegment } from "./distance";
 import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
+import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, type ShapeGeometry, type Transform } from "./shapes";
 
 export interface AABB {
@@ -71,6 +72,7 @@ export function aabbOverlaps(a: AABB, b: AABB): boolean {
 }
 
 const closest = new Float64Array(2);
+const containWalk = new PartWalk();
 
 /** Whether the world point (x, y) is inside or on the geometry. A chain encloses nothing: never. */
 export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
@@ -79,8 +81,8 @@ export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: num
   const lx = xf.c * dx + xf.s * dy, ly = -xf.s * dx + xf.c * dy;
   if (g.kind === COMPOUND) {
     if (!g.solid) return false;
-    const circles = g.circles;
-    for (let i = 0; i < g.parts.length; i++) {
+    const circles = g.circles, walk = containWalk.begin(g.tree, g.parts.length, lx, ly, 0, 0, 0, 0, g.extent + Math.abs(xf.px) + Math.abs(xf.py));
+    for (let i = walk.next(); i >= 0; i = walk.next()) {
       const ox = lx - circles[3 * i]!, oy = ly - circles[3 * i + 1]!, r = circles[3 * i + 2]!;
       if (ox * ox + oy * oy <= r * r && containsPoint(g.parts[i]!, xf, x, y)) return true;
     }

@@ -7,7 +7,8 @@
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
 import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, COMPOUND, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
+import { PartWalk } from "./part-tree";
+import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
@@ -663,9 +664,12 @@ function collideCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB
   if (b.kind !== COMPOUND) return a.kind === COMPOUND ? collideCompoundWith(a, xfA, b, xfB, out, false) : out;
   if (a.kind !== COMPOUND) return collideCompoundWith(b, xfB, a, xfA, out, true);
   if (!a.solid && !b.solid) return out;
-  // Both compounds: B's parts one by one, each against A's parts near it.
+  // Both compounds: B's parts one by one, each against A's parts near it; only B's parts whose
+  // circles come within reach of A's (in B's frame) can meet any.
   const parts = b.parts;
-  for (let j = 0; j < parts.length; j++) {
+  const ox = xfA.px - xfB.px, oy = xfA.py - xfB.py, scale = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
+  const walk = outerWalk.begin(b.tree, parts.length, xfB.c * ox + xfB.s * oy, -xfB.s * ox + xfB.c * oy, 0, 0, partsReach(a), 0, b.extent + a.extent + scale);
+  for (let j = walk.next(); j >= 0; j = walk.next()) {
     const pb = parts[j]!, cx = b.circles[3 * j]!, cy = b.circles[3 * j + 1]!, r = b.circles[3 * j + 2]!;
     // The part's circle in A's frame.
     const wx = xfB.c * cx - xfB.s * cy + xfB.px - xfA.px, wy = xfB.s * cx + xfB.c * cy + xfB.py - xfA.py;
@@ -684,13 +688,18 @@ function collideCompoundWith(c: CompoundGeometry, xfC: Transform, g: Geometry, x
   return out;
 }
 
+// The walks over a compound's parts: B's (both compounds) and the one deepestAgainst makes.
+const outerWalk = new PartWalk(), partWalk = new PartWalk();
+
 /**
  * Collides `g` with every part of `c` whose bound circle meets the circle (x, y, r) in c's frame,
- * keeping the deepest manifold in `out` (pair order: g as A when `flip`).
+ * in order, keeping the deepest manifold in `out` (the first of equals; pair order: g as A when
+ * `flip`).
  */
 function deepestAgainst(c: CompoundGeometry, xfC: Transform, g: Geometry, xfG: Transform, x: number, y: number, r: number, out: Manifold, flip: boolean): void {
   const parts = c.parts, circles = c.circles;
-  for (let i = 0; i < parts.length; i++) {
+  const walk = partWalk.begin(c.tree, parts.length, x, y, 0, 0, r, 0, c.extent + r + Math.abs(xfC.px) + Math.abs(xfC.py) + Math.abs(xfG.px) + Math.abs(xfG.py));
+  for (let i = walk.next(); i >= 0; i = walk.next()) {
     const dx = circles[3 * i]! - x, dy = circles[3 * i + 1]! - y, reach = circles[3 * i + 2]! + r;
     if (dx * dx + dy * dy > reach * reach) continue;
     const part = parts[i]!;

@@ -4,6 +4,7 @@
 // at fraction 0. A zero-length ray is a miss. Results go to caller-owned outputs (CastOutput in
 // world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
+import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { safeLength } from "./vec2";
 
@@ -248,6 +249,7 @@ export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: num
 }
 
 const partHit = new RayHit();
+const rayWalk = new PartWalk();
 
 /**
  * Whether the ray p + t·d, t in [0, maxFraction], passes within `r` of (cx, cy): a part whose
@@ -273,7 +275,9 @@ function rayReaches(cx: number, cy: number, r: number, px: number, py: number, d
 export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
   let status: RayStatus = MISS, best = maxFraction;
   const parts = g.parts, circles = g.circles, oneSided = g.oneSided;
-  for (let i = 0; i < parts.length; i++) {
+  // The walk's ray is clipped to the best fraction as it shrinks.
+  const walk = rayWalk.begin(g.tree, parts.length, px, py, dx, dy, extra, best, g.extent + extra);
+  for (let i = walk.next(); i >= 0; i = walk.next()) {
     if (!rayReaches(circles[3 * i]!, circles[3 * i + 1]!, circles[3 * i + 2]! + extra, px, py, dx, dy, best)) continue;
     const part = parts[i]!;
     if (oneSided && part.kind === CAPSULE && (px - part.x1) * (part.y2 - part.y1) - (py - part.y1) * (part.x2 - part.x1) < 0) continue;
@@ -285,6 +289,7 @@ export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number,
     if (s === HIT && (status === MISS || partHit.fraction < best)) {
       status = HIT;
       best = partHit.fraction;
+      walk.tEnd = best;
       out.fraction = partHit.fraction;
       out.normalX = partHit.normalX;
       out.normalY = partHit.normalY;

@@ -12,7 +12,8 @@ import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
 import { edgeFaces } from "./one-sided";
-import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { PartWalk } from "./part-tree";
+import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, partsMaxRadius, partsReach, partTree, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -103,6 +104,7 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
 }
 
 const partCast = new CastOutput();
+const castWalkA = new PartWalk(), castWalkB = new PartWalk();
 /** castCompound's scratch: a part's bound circle in the world (x, y, radius), for A then B. */
 const circleA = new Float64Array(3), circleB = new Float64Array(3);
 
@@ -120,10 +122,20 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
   const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
   const nA = partCount(a), nB = partCount(b);
   const position = Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py);
+  // The walks cull as the pair test below does, with the largest part's slack: A's parts by B's
+  // parts' reach about B's origin moving by (tx, ty) in A's frame, and B's by A's part's circle
+  // moving by −(tx, ty) in B's frame.
+  const motion = Math.abs(tx) + Math.abs(ty), maxA = partsMaxRadius(a), maxB = partsMaxRadius(b);
+  const slackMax = 4e-9 * (maxA + maxB + motion) + 4e-14 * position, scale = a.extent + b.extent + motion + position;
+  const ox = xfB.px - xfA.px, oy = xfB.py - xfA.py;
+  const walkA = castWalkA.begin(partTree(a), nA, xfA.c * ox + xfA.s * oy, -xfA.s * ox + xfA.c * oy, xfA.c * tx + xfA.s * ty, -xfA.s * tx + xfA.c * ty, partsReach(b) + slackMax, maxFraction, scale);
+  const treeB = partTree(b);
   let best = maxFraction;
-  for (let i = 0; i < nA; i++) {
+  for (let i = walkA.next(); i >= 0; i = walkA.next()) {
     const pa = partInWorld(a, i, xfA, circleA);
-    for (let j = 0; j < nB; j++) {
+    const wx = circleA[0]! - xfB.px, wy = circleA[1]! - xfB.py;
+    const walkB = castWalkB.begin(treeB, nB, xfB.c * wx + xfB.s * wy, -xfB.s * wx + xfB.c * wy, -(xfB.c * tx + xfB.s * ty), xfB.s * tx - xfB.c * ty, circleA[2]! + slackMax, best, scale);
+    for (let j = walkB.next(); j >= 0; j = walkB.next()) {
       const pb = partInWorld(b, j, xfB, circleB);
       // Room for the part cast's own contact tolerance, so what it would call touching is not culled.
       const radius = circleA[2]! + circleB[2]!, slack = 4e-9 * (radius + Math.abs(tx) + Math.abs(ty)) + 4e-14 * position;
@@ -134,6 +146,8 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
       out.iterations += partCast.iterations;
       if (!partCast.hit || (out.hit && partCast.fraction >= best && !partCast.startedInside)) continue;
       best = partCast.fraction;
+      walkA.tEnd = best;
+      walkB.tEnd = best;
       out.setHit(partCast.fraction, partCast.normalX, partCast.normalY, partCast.pointX, partCast.pointY);
       out.startedInside = partCast.startedInside;
       if (out.startedInside) return out;

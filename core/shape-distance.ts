@@ -1,7 +1,8 @@
 // Distance and closest points between any two geometries (Box2D's b2ShapeDistance with radii):
 // GJK on the cores in A's frame, then the radii taken off along the closest-point direction.
 import { gjkDistance, GjkResult, segmentDistance, SegmentDistanceResult } from "./distance";
-import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, POLYGON, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { PartWalk } from "./part-tree";
+import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, partsReach, partTree, POLYGON, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 
 export class DistanceOutput {
   /** Distance between the surfaces; 0 when the shapes touch or overlap. */
@@ -132,31 +133,67 @@ export function shapeDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry
 
 const partDistance = new DistanceOutput();
 const circleA = new Float64Array(3), circleB = new Float64Array(3);
+const distanceWalkA = new PartWalk(), distanceWalkB = new PartWalk();
+const run = new Int32Array(2);
+
+/** compoundDistance's state: whether a pair was measured, and the pair `out` holds. */
+let found = false, bestI = 0, bestJ = 0;
 
 /**
- * With a compound side: the closest pair of parts (0 when any pair overlaps). A pair whose bound
- * circles are farther apart than the closest found so far is not measured. For a solid this is
- * the distance to the solid as a whole, its pieces' union.
+ * With a compound side: the closest pair of parts (0 when any pair overlaps), the first such pair
+ * in the parts' order. A pair whose bound circles are farther apart than the closest found so far
+ * is not measured. For a solid this is the distance to the solid as a whole, its pieces' union.
+ * With one compound side that has a tree, the few parts nearest the other shape are measured
+ * first, for a bound that culls the rest.
  */
 function compoundDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: DistanceOutput): DistanceOutput {
-  let found = false;
-  const nA = partCount(a), nB = partCount(b);
-  for (let i = 0; i < nA; i++) {
-    const pa = partInWorld(a, i, xfA, circleA);
-    for (let j = 0; j < nB; j++) {
-      const pb = partInWorld(b, j, xfB, circleB);
-      if (found) {
-        const dx = circleB[0]! - circleA[0]!, dy = circleB[1]! - circleA[1]!, reach = out.distance + circleA[2]! + circleB[2]!;
-        if (dx * dx + dy * dy > reach * reach) continue;
-      }
-      shapeDistance(pa, xfA, pb, xfB, partDistance);
-      if (found && partDistance.distance >= out.distance) continue;
-      found = true;
-      out.distance = partDistance.distance;
-      out.normalX = partDistance.normalX; out.normalY = partDistance.normalY;
-      out.pointAX = partDistance.pointAX; out.pointAY = partDistance.pointAY;
-      out.pointBX = partDistance.pointBX; out.pointBY = partDistance.pointBY;
+  found = false;
+  const nA = partCount(a), nB = partCount(b), treeA = partTree(a), treeB = partTree(b);
+  const scale = a.extent + b.extent + Math.abs(xfA.px) + Math.abs(xfA.py) + Math.abs(xfB.px) + Math.abs(xfB.py), reachB = partsReach(b);
+  const ox = xfB.px - xfA.px, oy = xfB.py - xfA.py;
+  const walkA = distanceWalkA.begin(treeA, nA, xfA.c * ox + xfA.s * oy, -xfA.s * ox + xfA.c * oy, 0, 0, Infinity, 0, scale);
+  if (b.kind !== COMPOUND && treeA !== null) {
+    walkA.nearestRun(run);
+    for (let i = run[0]!; i < run[1]!; i++) measurePair(a, xfA, i, b, xfB, 0, out, false);
+  } else if (a.kind !== COMPOUND && treeB !== null) {
+    const wx = xfA.px - xfB.px, wy = xfA.py - xfB.py;
+    distanceWalkB.begin(treeB, nB, xfB.c * wx + xfB.s * wy, -xfB.s * wx + xfB.c * wy, 0, 0, Infinity, 0, scale).nearestRun(run);
+    for (let j = run[0]!; j < run[1]!; j++) measurePair(a, xfA, 0, b, xfB, j, out, false);
+  }
+  if (found) walkA.r = out.distance + reachB;
+  for (let i = walkA.next(); i >= 0; i = walkA.next()) {
+    partInWorld(a, i, xfA, circleA);
+    const wx = circleA[0]! - xfB.px, wy = circleA[1]! - xfB.py;
+    const walkB = distanceWalkB.begin(treeB, nB, xfB.c * wx + xfB.s * wy, -xfB.s * wx + xfB.c * wy, 0, 0, found ? out.distance + circleA[2]! : Infinity, 0, scale);
+    for (let j = walkB.next(); j >= 0; j = walkB.next()) {
+      if (!measurePair(a, xfA, i, b, xfB, j, out, true)) continue;
+      walkA.r = out.distance + reachB;
+      walkB.r = out.distance + circleA[2]!;
     }
   }
   return out;
+}
+
+/**
+ * Measures parts i of A and j of B unless their circles are farther apart than the closest pair
+ * found (with `cull`); keeps them in `out` when closer, or as close and earlier in the parts'
+ * order. Whether it kept them.
+ */
+function measurePair(a: ShapeGeometry, xfA: Transform, i: number, b: ShapeGeometry, xfB: Transform, j: number, out: DistanceOutput, cull: boolean): boolean {
+  const pa = partInWorld(a, i, xfA, circleA), pb = partInWorld(b, j, xfB, circleB);
+  if (found && cull) {
+    const dx = circleB[0]! - circleA[0]!, dy = circleB[1]! - circleA[1]!, reach = out.distance + circleA[2]! + circleB[2]!;
+    if (dx * dx + dy * dy > reach * reach) return false;
+  }
+  shapeDistance(pa, xfA, pb, xfB, partDistance);
+  const d = partDistance.distance;
+  if (found && !(d < out.distance || (d === out.distance && (i < bestI || (i === bestI && j < bestJ))))) return false;
+  found = true;
+  bestI = i;
+  bestJ = j;
+  out.distance = d;
+  out.normalX = partDistance.normalX; out.normalY = partDistance.normalY;
+  out.pointAX = partDistance.pointAX; out.pointAY = partDistance.pointAY;
+  out.pointBX = partDistance.pointBX; out.pointBY = partDistance.pointBY;
+  return true;
 }

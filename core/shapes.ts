@@ -5,6 +5,7 @@
 // guarded constructors here, which never produce NaN.
 import { computeHull } from "./hull";
 import { coreKindOf } from "./kinds/registry";
+import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type PartTree } from "./part-tree";
 import type { Shape } from "./scene/types";
 import { rotFromDegrees, safeLength, type Vec2 } from "./vec2";
 
@@ -86,6 +87,7 @@ export interface CompoundGeometry {
   readonly bound: number;
   /** Compounds have no radius of their own (each part has its own). */
   readonly radius: 0;
+  /** From TREE_MIN_PARTS parts on, in the tree's order (core/part-tree.ts), not the order given. */
   readonly parts: readonly Geometry[];
   /**
    * Each part's bound circle in the compound's frame, packed as (x, y, radius) per part: every
@@ -93,6 +95,11 @@ export interface CompoundGeometry {
    * pieces runs the kernels of the few pieces it reaches.
    */
   readonly circles: Float64Array;
+  /**
+   * From TREE_MIN_PARTS parts on, a tree over the parts' circles, which every query walks instead
+   * of testing every circle (same parts, same order, same result); null below.
+   */
+  readonly tree: PartTree | null;
   readonly solid: boolean;
   readonly oneSided: boolean;
 }
@@ -163,18 +170,29 @@ export function makeSegment(x1: number, y1: number, x2: number, y2: number): Mad
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius: 0 } };
 }
 
-/** A compound of convex parts (see CompoundGeometry); at least one part. */
+/**
+ * A compound of convex parts (see CompoundGeometry); at least one part. From TREE_MIN_PARTS parts
+ * on, the parts are put in the order of a tree over them, which the queries walk.
+ */
 export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
   if (parts.length === 0) return { ok: false, reason: "compound: it has no parts" };
   let extent = 0, bound = 0;
-  const circles = new Float64Array(3 * parts.length);
-  for (let i = 0; i < parts.length; i++) {
+  const n = parts.length, given = new Float64Array(3 * n);
+  for (let i = 0; i < n; i++) {
     const p = parts[i]!;
     extent = Math.max(extent, p.extent);
     bound = Math.max(bound, p.bound);
-    partCircle(p, circles, 3 * i);
+    partCircle(p, given, 3 * i);
   }
-  return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts: parts.slice(), circles, solid, oneSided } };
+  if (n < TREE_MIN_PARTS) return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts: parts.slice(), circles: given, tree: null, solid, oneSided } };
+  const { tree, order } = buildPartTree(given, n);
+  const ordered: Geometry[] = [], circles = new Float64Array(3 * n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    ordered.push(parts[i]!);
+    circles[3 * k] = given[3 * i]!; circles[3 * k + 1] = given[3 * i + 1]!; circles[3 * k + 2] = given[3 * i + 2]!;
+  }
+  return { ok: true, value: { kind: COMPOUND, extent, bound, radius: 0, parts: ordered, circles, tree, solid, oneSided } };
 }
 
 /**
@@ -221,6 +239,18 @@ export function partInWorld(g: ShapeGeometry, i: number, xf: Transform, out: Flo
   out[2] = g.circles[3 * i + 2]!;
   return g.parts[i]!;
 }
+
+/**
+ * How far a geometry's parts' bound circles reach from its origin: every part's circle lies in
+ * the circle of this radius about it (a convex geometry's own bound).
+ */
+export const partsReach = (g: ShapeGeometry): number => (g.kind !== COMPOUND ? g.bound : g.tree !== null ? g.tree.reach : circlesReach(g.circles, g.parts.length));
+
+/** The largest of a geometry's parts' bound circles' radii (a convex geometry's own bound). */
+export const partsMaxRadius = (g: ShapeGeometry): number => (g.kind !== COMPOUND ? g.bound : g.tree !== null ? g.tree.maxRadius : circlesMaxRadius(g.circles, g.parts.length));
+
+/** The tree over a geometry's parts, or null (a convex geometry, or a compound of few parts). */
+export const partTree = (g: ShapeGeometry): PartTree | null => (g.kind === COMPOUND ? g.tree : null);
 
 /** How many convex parts a geometry has: a compound's, or 1. */
 export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.parts.length : 1);

@@ -15,7 +15,8 @@ import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelSinCos, KERNEL_LIMIT } from "./sincos";
 import { edgeFaces } from "./one-sided";
-import { CAPSULE, COMPOUND, partCount, partInWorld, POLYGON, type ShapeGeometry } from "./shapes";
+import { PartWalk } from "./part-tree";
+import { CAPSULE, COMPOUND, partCount, partInWorld, partsReach, partTree, POLYGON, type ShapeGeometry, type Transform } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -440,11 +441,24 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
   const oneSidedA = a.kind === COMPOUND && a.oneSided, oneSidedB = b.kind === COMPOUND && b.oneSided;
   const position = Math.abs(sweepA.x1) + Math.abs(sweepA.y1) + Math.abs(sweepB.x1) + Math.abs(sweepB.y1);
   const nA = partCount(a), nB = partCount(b);
+  // The walks cull as the pair test below does, with the largest pair's slack. A side that turns
+  // is not culled by its tree (every part's circle is then about its centre of rotation). Every
+  // circle of a side, turned or not, lies in the circle (x, y, reach) of sideCircle.
+  const turnA = Math.abs(sweepA.angle2 - sweepA.angle1), turnB = Math.abs(sweepB.angle2 - sweepB.angle1);
+  sideCircle(a, sweepA, startA, turnA, sideA);
+  sideCircle(b, sweepB, startB, turnB, sideB);
+  const scaleMax = a.extent + b.extent + Math.abs(vx) + Math.abs(vy) + (1 + turnA) * sideA[2]! + (1 + turnB) * sideB[2]!;
+  const slackMax = 4 * tolerance * scaleMax + 1e-13 * position, scale = scaleMax + position;
+  const ox = sideB[0]! - startA.px, oy = sideB[1]! - startA.py;
+  const walkA = toiWalkA.begin(turnA === 0 ? partTree(a) : null, nA, startA.c * ox + startA.s * oy, -startA.s * ox + startA.c * oy, startA.c * vx + startA.s * vy, -startA.s * vx + startA.c * vy, sideB[2]! + slackMax, tMax, scale);
+  const treeB = turnB === 0 ? partTree(b) : null;
   let best = tMax;
-  for (let i = 0; i < nA; i++) {
+  for (let i = walkA.next(); i >= 0; i = walkA.next()) {
     const pa = partInWorld(a, i, startA, circleA);
     const spinA = turningCircle(sweepA, circleA);
-    for (let j = 0; j < nB; j++) {
+    const wx = circleA[0]! - startB.px, wy = circleA[1]! - startB.py;
+    const walkB = toiWalkB.begin(treeB, nB, startB.c * wx + startB.s * wy, -startB.s * wx + startB.c * wy, -(startB.c * vx + startB.s * vy), startB.s * vx - startB.c * vy, circleA[2]! + slackMax, best, scale);
+    for (let j = walkB.next(); j >= 0; j = walkB.next()) {
       const pb = partInWorld(b, j, startB, circleB);
       const spinB = turningCircle(sweepB, circleB);
       // Room for the part's own contact tolerance (a fraction of a scale at least this).
@@ -459,10 +473,30 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
       if (!partImpact.converged) out.converged = false;
       if (!partImpact.hit || (out.hit && partImpact.fraction >= best && !partImpact.startedInside)) continue;
       best = partImpact.fraction;
+      walkA.tEnd = best;
+      walkB.tEnd = best;
       out.setHit(partImpact.fraction, partImpact.normalX, partImpact.normalY, partImpact.pointX, partImpact.pointY);
       out.startedInside = partImpact.startedInside;
       if (out.startedInside) return out;
     }
   }
   return out;
+}
+
+const toiWalkA = new PartWalk(), toiWalkB = new PartWalk();
+const sideA = new Float64Array(3), sideB = new Float64Array(3);
+
+/**
+ * A circle (x, y, reach) in the world holding every part's circle of `g` as compoundTimeOfImpact
+ * tests it: about its origin at the start when the sweep does not turn, else about the centre of
+ * rotation (turningCircle), which then holds every turned part's circle.
+ */
+function sideCircle(g: ShapeGeometry, sweep: Sweep, start: Transform, turn: number, out: Float64Array): void {
+  const reach = partsReach(g);
+  if (turn === 0) {
+    out[0] = start.px; out[1] = start.py; out[2] = reach;
+    return;
+  }
+  out[0] = sweep.x1; out[1] = sweep.y1;
+  out[2] = Math.sqrt((start.px - sweep.x1) ** 2 + (start.py - sweep.y1) ** 2) * (1 + 1e-12) + reach;
 }

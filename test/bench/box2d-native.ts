@@ -1,11 +1,14 @@
 // `npm run bench -- --box2d DIR`: Box2D v3 itself (C, compiled here from a checkout at DIR) as one
-// more peer for shape casts and time of impact, on the very inputs the bench gives core. The issue
-// quotes Box2D's figures on Box2D's own inputs; this puts both on the same pairs, in the same run.
+// more peer for shape casts, time of impact and the segment functions, on the very inputs the
+// bench gives core. The issue quotes Box2D's figures on Box2D's own inputs; this puts both on the
+// same pairs, in the same run.
 //
-// Only Box2D's src/distance.c is compiled (b2MakeProxy, b2ShapeCast, b2TimeOfImpact and the GJK
-// under them), with the flags of Box2D's CMake Release build (-O3 -DNDEBUG, C17 with extensions),
-// against its include/ and src/ headers, and linked with native/box2d-casts.c, which reads the
-// pairs and times the calls. BOX2D_CFLAGS adds compiler flags (a header to force-include where a
+// For the casts only Box2D's src/distance.c is compiled (b2MakeProxy, b2ShapeCast, b2TimeOfImpact
+// and the GJK under them), linked with native/box2d-casts.c; for the edges bench's segment and
+// capsule manifolds and rays, src/manifold.c and src/geometry.c with what they call, linked with
+// native/box2d-segments.c. Each harness reads the pairs and times the calls. Both are built with
+// the flags of Box2D's CMake Release build (-O3 -DNDEBUG, C17 with extensions) against its
+// include/ and src/ headers. BOX2D_CFLAGS adds compiler flags (a header to force-include where a
 // checkout's headers miss a macro, say). The build is cached in the system's temporary folder.
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -73,33 +76,61 @@ function failure(r: SpawnSyncReturns<string>): string {
 }
 
 /**
- * Compiles the harness against the checkout at `source`; the binary's path. A build is reused
- * while distance.c, every header, the harness, the flags and the compiler are the same; it is
- * written under a temporary name and renamed into place, so a build cut short is never reused.
+ * Compiles a harness with Box2D's `sources` (names under its src/) from the checkout at `source`;
+ * the binary's path. A build is reused while the sources, every header, the harness, the flags
+ * and the compiler are the same; it is written under a temporary name and renamed into place, so
+ * a build cut short is never reused.
  */
-function build(source: string, harness: string, cache: string): string {
-  const distance = path.join(source, "src", "distance.c");
-  if (!existsSync(distance)) throw new Box2dUnavailable(`${source} is not a Box2D v3 checkout (no src/distance.c)`);
+function build(source: string, sources: readonly string[], harness: string, cache: string): string {
+  const files = sources.map((name) => path.join(source, "src", name));
+  const missing = files.find((f) => !existsSync(f));
+  if (missing !== undefined) throw new Box2dUnavailable(`${source} is not a Box2D v3 checkout (no src/${path.basename(missing)})`);
   const extra = (process.env.BOX2D_CFLAGS ?? "").split(/\s+/).filter((f) => f !== "");
   const flags = ["-std=gnu17", "-O3", "-DNDEBUG", `-I${path.join(source, "include")}`, `-I${path.join(source, "src")}`, ...extra];
   const cc = process.env.CC ?? "cc";
   const version = spawnSync(cc, ["--version"], { encoding: "utf8" });
   if (version.error) throw new Box2dUnavailable(`no C compiler (${cc}): ${version.error.message}`);
   const hash = createHash("sha256");
-  for (const part of [version.stdout ?? "", ...flags.filter((f) => !f.startsWith("-I")), readFileSync(harness, "utf8"), readFileSync(distance, "utf8")]) hash.update(part).update("\0");
+  for (const part of [version.stdout ?? "", ...flags.filter((f) => !f.startsWith("-I")), readFileSync(harness, "utf8"), ...files.map((f) => readFileSync(f, "utf8"))]) hash.update(part).update("\0");
   for (const header of headersOf(source)) hash.update(path.basename(header)).update("\0").update(readFileSync(header)).update("\0");
-  const dir = path.join(cache, hash.digest("hex").slice(0, 16)), binary = path.join(dir, "box2d-casts");
+  const dir = path.join(cache, hash.digest("hex").slice(0, 16)), binary = path.join(dir, path.basename(harness, ".c"));
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
   const partial = `${binary}.${process.pid}.tmp`;
-  const r = spawnSync(cc, [...flags, distance, harness, "-lm", "-o", partial], { encoding: "utf8" });
+  const r = spawnSync(cc, [...flags, ...files, harness, "-lm", "-o", partial], { encoding: "utf8" });
   if (r.error) throw new Box2dUnavailable(`${cc} did not run: ${r.error.message}`);
   if (r.status !== 0) {
     rmSync(partial, { force: true });
-    throw new Box2dUnavailable(`${cc} failed on ${distance}: ${failure(r)}`);
+    throw new Box2dUnavailable(`${cc} failed on ${files.map((f) => path.basename(f)).join(", ")}: ${failure(r)}`);
   }
   renameSync(partial, binary);
   return binary;
+}
+
+/** Runs `binary` on the texts, each written to a file of its own, with `args`; its output. */
+function runOn(binary: string, texts: readonly string[], args: readonly string[]): string {
+  const name = path.basename(binary);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "collider-box2d-inputs-"));
+  try {
+    const files = texts.map((text, i) => {
+      const file = path.join(dir, `case-${i}.txt`);
+      writeFileSync(file, text);
+      return file;
+    });
+    const r = spawnSync(binary, [...args, ...files], { encoding: "utf8", maxBuffer: 1 << 28 });
+    if (r.error) throw new Box2dUnavailable(`${name} did not run: ${r.error.message}`);
+    if (r.status !== 0) throw new Box2dUnavailable(`${name} failed: ${failure(r)}`);
+    return r.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A harness under test/bench/native/, which must be there (the bench runs from the repository's root). */
+function harnessFile(name: string): string {
+  const harness = path.resolve("test/bench/native", name);
+  if (!existsSync(harness)) throw new Box2dUnavailable(`${harness} is missing (run the bench from the repository's root)`);
+  return harness;
 }
 
 /** One case as Box2D ran it: ns per call (median and min of seven samples) and its hits. */
@@ -112,23 +143,8 @@ export interface Box2dCase {
 
 /** Writes the cases' pairs to files, runs the harness on them with `args`, and returns its output. */
 function runHarness(source: string, sweeps: readonly SweepCase[], tois: readonly ToiCase[], args: readonly string[], cache: string): string {
-  const harness = path.resolve("test/bench/native/box2d-casts.c");
-  if (!existsSync(harness)) throw new Box2dUnavailable(`${harness} is missing (run the bench from the repository's root)`);
-  const binary = build(path.resolve(source), harness, cache);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "collider-box2d-inputs-"));
-  try {
-    const files = [...sweeps.map(sweepInput), ...tois.map(toiInput)].map((text, i) => {
-      const file = path.join(dir, `case-${i}.txt`);
-      writeFileSync(file, text);
-      return file;
-    });
-    const r = spawnSync(binary, [...args, ...files], { encoding: "utf8", maxBuffer: 1 << 28 });
-    if (r.error) throw new Box2dUnavailable(`box2d-casts did not run: ${r.error.message}`);
-    if (r.status !== 0) throw new Box2dUnavailable(`box2d-casts failed: ${failure(r)}`);
-    return r.stdout;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const binary = build(path.resolve(source), ["distance.c"], harnessFile("box2d-casts.c"), cache);
+  return runOn(binary, [...sweeps.map(sweepInput), ...tois.map(toiInput)], args);
 }
 
 /**
@@ -192,6 +208,51 @@ export function agreementOf(answers: Box2dAnswers, oursOf: (i: number) => { hit:
   });
   diffs.sort((x, y) => x - y);
   return { group: answers.group, hitsOurs, hitsBox2d, agree, medianDiff: diffs.length > 0 ? diffs[diffs.length >> 1]! : NaN, maxDiff: diffs.length > 0 ? diffs.at(-1)! : NaN };
+}
+
+/**
+ * One case of the edges bench for box2d-segments.c: shape A (an edge or a capsule) at poseA (x, y,
+ * angle per case), and either shape B at poseB or a world ray (fromX, fromY, toX, toY per case).
+ * `func` names the Box2D function (see box2d-segments.c).
+ */
+export interface SegmentCase {
+  readonly group: string;
+  readonly func: string;
+  readonly a: readonly Geometry[];
+  readonly poseA: Float64Array;
+  readonly b?: Geometry;
+  readonly poseB?: Float64Array;
+  readonly rays?: Float64Array;
+}
+
+/** A segment case in box2d-segments.c's format. */
+export function segmentInput(c: SegmentCase): string {
+  const lines = [`${c.rays ? "ray" : "manifold"} ${c.group} ${c.func}`];
+  const pose = (p: Float64Array, i: number) => `${p[3 * i]} ${p[3 * i + 1]} ${p[3 * i + 2]}`;
+  for (let i = 0; i < c.a.length; i++) {
+    const a = `${proxyText(c.a[i]!)} ${pose(c.poseA, i)}`;
+    if (c.rays) lines.push(`${a} ${c.rays[4 * i]} ${c.rays[4 * i + 1]} ${c.rays[4 * i + 2]} ${c.rays[4 * i + 3]}`);
+    else lines.push(`${a} ${proxyText(c.b!)} ${pose(c.poseB!, i)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** Box2D's segment or capsule function on one case: ns per call (median and min of seven samples) and its hits. */
+export interface Box2dSegmentCase extends Box2dCase {
+  readonly func: string;
+}
+
+/**
+ * Builds box2d-segments.c with Box2D's manifold.c, geometry.c and what they call (hull.c,
+ * math_functions.c, distance.c) from the checkout at `source`, and times every case through it.
+ * Throws Box2dUnavailable when it cannot be built or run.
+ */
+export function runBox2dSegments(source: string, cases: readonly SegmentCase[], quick: boolean, cache = defaultCache()): Box2dSegmentCase[] {
+  const binary = build(path.resolve(source), ["manifold.c", "geometry.c", "hull.c", "math_functions.c", "distance.c"], harnessFile("box2d-segments.c"), cache);
+  return runOn(binary, cases.map(segmentInput), quick ? ["--quick"] : []).split("\n").filter((l) => l !== "").map((line) => {
+    const [group, func, median, min, hits] = line.split("\t");
+    return { group: group!, func: func!, median: Number(median), min: Number(min), hits: Number(hits) };
+  });
 }
 
 /** runBox2d's timings as the bench's results, under the library name BOX2D. */

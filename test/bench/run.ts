@@ -309,7 +309,7 @@ if (replayRun) results.push(...replayRun.results);
 const traceRun = runTraceBench({ quick, wanted });
 if (traceRun) results.push(...traceRun.results);
 // A chain's edges against capsules, and a 1,000-point outline's decomposition (edges-bench.ts).
-const edgeRun = runEdgeBench({ quick, wanted, opts });
+const edgeRun = runEdgeBench({ quick, wanted, opts, ...(box2dSource !== undefined ? { box2d: box2dSource } : {}) });
 if (edgeRun) results.push(...edgeRun.results);
 process.stderr.write("\n");
 const seconds = (Date.now() - started) / 1000;
