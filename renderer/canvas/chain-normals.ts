@@ -1,5 +1,6 @@
-// The small arrows a one-sided chain shows: one per edge, from its midpoint along the edge's
-// normal, the side it blocks from. For an edge from P to Q the normal is (dy, −dx) normalised,
+// The small arrows a one-sided chain shows: along each edge's normal, the side it blocks from; one
+// at the midpoint of every edge, and more evenly spaced along a long one (about ARROW_SPACING arrow
+// lengths apart), so a long platform shows its side wherever it is in view. For an edge from P to Q the normal is (dy, −dx) normalised,
 // (dx, dy) = Q − P in y-down world units: an edge drawn left to right faces up (core/scene/types.ts).
 import type { Shape } from "../../core";
 import { chainEdgeCount, chainWorldPoints } from "../shapes/chain";
@@ -23,6 +24,9 @@ interface LineSink {
   lineTo(x: number, y: number): void;
 }
 
+/** How far apart a long edge's arrows are, at most, in arrow lengths. */
+export const ARROW_SPACING = 6;
+
 /** The arrows of a chain's edges (none unless one-sided), `length` world units long; a zero-length edge has none. */
 export function normalArrows(s: Chain, length: number): NormalArrow[] {
   if (s.oneSided !== true) return [];
@@ -33,17 +37,22 @@ export function normalArrows(s: Chain, length: number): NormalArrow[] {
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
     if (len === 0) continue;
     const nx = dy / len, ny = -dx / len;
-    const from = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    const to = { x: from.x + nx * length, y: from.y + ny * length };
     // The head's strokes run back from the tip, each turned 40° off the shaft.
     const back = { x: -nx * head, y: -ny * head };
     const c = Math.cos(0.7), sn = Math.sin(0.7);
-    out.push({
-      from,
-      to,
-      left: { x: to.x + back.x * c - back.y * sn, y: to.y + back.x * sn + back.y * c },
-      right: { x: to.x + back.x * c + back.y * sn, y: to.y - back.x * sn + back.y * c },
-    });
+    // An odd count, so the midpoint always has one.
+    const count = 2 * Math.max(0, Math.min(32, Math.floor((len / (ARROW_SPACING * length) - 1) / 2))) + 1;
+    for (let k = 0; k < count; k++) {
+      const t = (k + 0.5) / count;
+      const from = { x: a.x + dx * t, y: a.y + dy * t };
+      const to = { x: from.x + nx * length, y: from.y + ny * length };
+      out.push({
+        from,
+        to,
+        left: { x: to.x + back.x * c - back.y * sn, y: to.y + back.x * sn + back.y * c },
+        right: { x: to.x + back.x * c + back.y * sn, y: to.y - back.x * sn + back.y * c },
+      });
+    }
   }
   return out;
 }

@@ -138,6 +138,12 @@ describe("drawing chains and sensors", () => {
     expect(turned[0]!.to.x).toBeCloseTo(110, 9); // the edge runs down the screen: it faces right
     expect(normalArrows(platform("c"), 10)).toEqual([]); // two-sided: no arrows
     expect(normalArrows(platform("c", { oneSided: true, closed: true, points: [[0, 0], [10, 0], [0, 10]] }), 10)).toHaveLength(3);
+    // A long edge shows its side along its length: an odd number of arrows, evenly spaced, one at its middle.
+    const long = normalArrows(platform("c", { oneSided: true, points: [[-300, 0], [300, 0]] }), 10);
+    expect(long).toHaveLength(9);
+    long.forEach((a, k) => expect(a.from.x).toBeCloseTo(-200 + (600 * (k + 0.5)) / 9, 9));
+    expect(long[4]!.from.x).toBeCloseTo(100, 9);
+    expect(long.every((a) => a.to.y < a.from.y)).toBe(true);
   });
 
   it("chains are stroked, never filled; sensors are dashed in the sensor colour and never in the warning's", () => {
