@@ -191,8 +191,8 @@ describe("chains under the 8 flag sets (property)", () => {
   it("the baked chain's world points are the reference's (reversed exactly when the flags mirror), and every edge faces as drawn", () => {
     fc.assert(
       fc.property(caseArb, (c) => {
-        const obj = c.closed ? polygon(c.x, c.y, c.points, { type: "chain", properties: [ONE_SIDED] }) : polyline(c.x, c.y, c.points, { properties: [ONE_SIDED] });
-        if (c.rotation !== 0) obj.rotation = c.rotation;
+        const extra = { properties: [ONE_SIDED], rotation: c.rotation };
+        const obj = c.closed ? polygon(c.x, c.y, c.points, { type: "chain", ...extra }) : polyline(c.x, c.y, c.points, extra);
         const t = tile(0, [obj]);
         const tileset = { tilewidth: c.width, tileheight: c.height, tileoffset: { x: c.ox, y: c.oy } };
         const drawn = drawnPoints(c.x, c.y, c.rotation, c.points);
