@@ -14,7 +14,7 @@ import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors
 import { CONTROL_CHARACTER } from "../scene/field-rules";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
-import { INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type LayerGroup, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
+import { INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type LayerGroup, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { centreOfCornered } from "../export/tiled";
 import { fromTiledColor, readTiledProperty, TILED_CHAIN_CLASS, TILED_ONE_SIDED, type PathRebase, type PropertyLevel } from "../tiled/properties";
 
@@ -179,11 +179,11 @@ function shapeBody(obj: Json, cls: string, at: readonly PathSegment[], dx: numbe
       if (!Number.isFinite(px) || !Number.isFinite(py) || !fits(px, py)) return `${key} point ${i} is not a finite {x, y} within ±1e15`;
       points.push([px, py]);
     }
-    if (key === "polyline" || cls === TILED_CHAIN_CLASS) {
-      const closed = key === "polygon";
-      const problem = chainPointsProblem(points, closed);
-      if (problem) return `${closed ? "polygon of class \"chain\" (a closed chain)" : "polyline"}: ${problem.message}`;
-      return { type: "chain", x, y, rotation, points, ...(closed ? { closed: true as const } : {}) };
+    const chain = tiledChainOf(key, cls);
+    if (chain !== null) {
+      const problem = tiledChainProblem(points, chain.closed);
+      if (problem) return problem;
+      return { type: "chain", x, y, rotation, points, ...(chain.closed ? { closed: true as const } : {}) };
     }
     const problem = checkSimplePolygon(points);
     if (problem) return `${problem.kind === "edges-cross" ? "self-crossing" : "degenerate"} polygon: ${problem.message}`;
@@ -459,7 +459,8 @@ export function readTiledMap(
         if (objectName.changed) skipped.push({ layer: path, object: objectId, name: objectName.text, property: "name", reason: CLEANED });
         const props = readProperties(reader.array(rawObj, "properties", objAt), "object", rebase);
         for (const d of props.dropped) skipped.push({ layer: path, object: objectId, name: rawName, property: d.property, reason: d.reason });
-        if (props.oneSided === true && body.type !== "chain") skipped.push({ layer: path, object: objectId, name: rawName, property: TILED_ONE_SIDED, reason: "only chains (polylines, polygons of class \"chain\") are one-sided" });
+        const flags = tiledShapeFlags(props, body.type);
+        if (flags.dropped) skipped.push({ layer: path, object: objectId, name: rawName, ...flags.dropped });
         // A closed chain's class is what made it one: not kept as the shape's class.
         const shapeClass = body.type === "chain" && body.closed === true ? "" : cls;
         const shape: Draft = {
@@ -470,9 +471,9 @@ export function readTiledMap(
           ...(props.collisionMask !== undefined && props.collisionMask !== 1 ? { collisionMask: props.collisionMask } : {}),
           ...(props.properties.length > 0 ? { properties: props.properties } : {}),
           ...(Number.isInteger(objectId) && objectId >= 1 && objectId <= INT32_MAX ? { tiledId: objectId } : {}),
-          ...(props.sensor === true ? { sensor: true } : {}),
+          ...(flags.shape.sensor ? { sensor: true } : {}),
           ...body,
-          ...(body.type === "chain" && props.oneSided === true ? { oneSided: true } : {}),
+          ...(flags.shape.oneSided ? { oneSided: true } : {}),
         };
         layer.shapes.push({ storedId: props.shapeId, tiledId: objectId, shape });
       });
@@ -532,10 +533,40 @@ export function readTiledMap(
   };
 }
 
+/** Whether a Tiled object with `polygon` or `polyline` points (`key`) and class `cls` is a chain: a polyline an open one, a polygon of class "chain" a closed one. */
+export function tiledChainOf(key: "polygon" | "polyline", cls: string): { readonly closed: boolean } | null {
+  if (key === "polyline") return { closed: false };
+  return cls === TILED_CHAIN_CLASS ? { closed: true } : null;
+}
+
+/** Why a Tiled object's points cannot make a chain (open, or `closed`), in the import's words; null when they can. */
+export function tiledChainProblem(points: readonly Point[], closed: boolean): string | null {
+  const problem = chainPointsProblem(points, closed);
+  return problem ? `${closed ? "polygon of class \"chain\" (a closed chain)" : "polyline"}: ${problem.message}` : null;
+}
+
+/**
+ * What the bool properties `sensor` and `oneSided` (as read) give a shape of kind `type`: any shape
+ * may be a sensor, only a chain one-sided; `oneSided` on another kind is dropped with its reason.
+ */
+export function tiledShapeFlags(
+  read: { readonly sensor?: boolean; readonly oneSided?: boolean },
+  type: Shape["type"],
+): { readonly shape: { readonly sensor?: true; readonly oneSided?: true }; readonly dropped?: { readonly property: string; readonly reason: string } } {
+  const oneSided = read.oneSided === true && type === "chain";
+  return {
+    shape: { ...(read.sensor === true ? { sensor: true as const } : {}), ...(oneSided ? { oneSided: true as const } : {}) },
+    ...(read.oneSided === true && !oneSided ? { dropped: { property: TILED_ONE_SIDED, reason: "only chains (polylines, polygons of class \"chain\") are one-sided" } } : {}),
+  };
+}
+
 /** What a shape takes from a Tiled object's properties, as the import reads them (for tile collision objects, tile-colliders.ts). */
 export interface TiledObjectMeta {
   readonly collisionLayer?: number;
   readonly collisionMask?: number;
+  /** The bool properties `sensor` and `oneSided` (see tiledShapeFlags), when set. */
+  readonly sensor?: boolean;
+  readonly oneSided?: boolean;
   readonly properties: readonly Property[];
   /** Properties that could not be kept, with why. */
   readonly dropped: readonly { readonly property: string; readonly reason: string }[];
@@ -547,6 +578,8 @@ export function tiledObjectMeta(list: readonly unknown[]): TiledObjectMeta {
   return {
     ...(meta.collisionLayer !== undefined && meta.collisionLayer !== 1 ? { collisionLayer: meta.collisionLayer } : {}),
     ...(meta.collisionMask !== undefined && meta.collisionMask !== 1 ? { collisionMask: meta.collisionMask } : {}),
+    ...(meta.sensor !== undefined ? { sensor: meta.sensor } : {}),
+    ...(meta.oneSided !== undefined ? { oneSided: meta.oneSided } : {}),
     properties: meta.properties,
     dropped: meta.dropped,
   };

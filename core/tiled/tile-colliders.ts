@@ -4,10 +4,10 @@
 // (flags included) is worked out once, then one scan of the rows joins runs and stacks equal runs.
 //
 // What merges: tiles whose collision is exactly one axis-aligned box (after flips) of the same
-// "class": the same rectangle within the cell, the same collision layer and mask and the same
-// custom properties. A class joins sideways only when its box spans the cell's full width, and
+// "class": the same rectangle within the cell, the same collision layer and mask, both sensors or
+// both solid, and the same custom properties. A class joins sideways only when its box spans the cell's full width, and
 // downwards only when it spans the full height; a row of half-height platform boxes still joins
-// into one. Everything else is placed tile by tile, as the tile's own shapes.
+// into one. Everything else (chains among it) is placed tile by tile, as the tile's own shapes.
 import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
 import { sceneLayers, type Layer, type Property, type Scene, type Shape } from "../scene/types";
 import { decodeTileData } from "./layer-data";
@@ -83,6 +83,7 @@ interface BoxClass {
   readonly down: boolean;
   readonly collisionLayer: number | undefined;
   readonly collisionMask: number | undefined;
+  readonly sensor: true | undefined;
   readonly properties: readonly Property[] | undefined;
 }
 
@@ -152,7 +153,7 @@ class TileCatalog {
     const snapY = (v: number) => (Math.abs(v) <= eps ? 0 : Math.abs(v - this.tileHeight) <= eps ? this.tileHeight : v);
     const x0 = snap(s.x - hw), x1 = snap(s.x + hw), y0 = snapY(s.y - hh), y1 = snapY(s.y + hh);
     const props = s.properties && [...s.properties].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const key = JSON.stringify([x0, y0, x1, y1, s.collisionLayer ?? null, s.collisionMask ?? null, props ?? null]);
+    const key = JSON.stringify([x0, y0, x1, y1, s.collisionLayer ?? null, s.collisionMask ?? null, s.sensor ?? false, props ?? null]);
     let cls = this.classKeys.get(key);
     if (cls === undefined) {
       cls = this.classes.length;
@@ -163,6 +164,7 @@ class TileCatalog {
         down: y0 === 0 && y1 === this.tileHeight,
         collisionLayer: s.collisionLayer,
         collisionMask: s.collisionMask,
+        sensor: s.sensor,
         properties: s.properties,
       });
     }
@@ -281,6 +283,7 @@ function bakeRows(rows: readonly Segment[], ox: number, oy: number, catalog: Til
       height: bottom - top,
       ...(c.collisionLayer !== undefined ? { collisionLayer: c.collisionLayer } : {}),
       ...(c.collisionMask !== undefined ? { collisionMask: c.collisionMask } : {}),
+      ...(c.sensor ? { sensor: c.sensor } : {}),
       ...(c.properties !== undefined ? { properties: c.properties } : {}),
     };
   }

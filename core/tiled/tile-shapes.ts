@@ -5,9 +5,11 @@
 // by the D flag (which also swaps H and V: H' = V, V' = !H), then centred on its drawn rectangle,
 // whose bottom-left corner sits on the cell's bottom-left corner (orthogonal maps), moved by the
 // tileset's tile offset. Objects are first turned about their own position by their rotation.
+// Polylines become open chains and polygons of class "chain" closed ones, as the object import has
+// them; a mirroring placement reverses their points so a one-sided chain faces the same way.
 import { checkConvexPolygon, signedArea, toVec } from "../hull";
 import { capsulePolygon } from "../export/tiled";
-import { CIRCLE_TOLERANCE, tiledObjectMeta } from "../import/tiled";
+import { CIRCLE_TOLERANCE, tiledChainOf, tiledChainProblem, tiledObjectMeta, tiledShapeFlags } from "../import/tiled";
 import type { Point, Property } from "../scene/types";
 import { decomposeConvex } from "../trace/decompose";
 import { normalizeDegrees, rotFromDegrees } from "../vec2";
@@ -18,12 +20,16 @@ export type TileGeometry =
   | { readonly type: "circle"; readonly x: number; readonly y: number; readonly rotation: number; readonly radius: number }
   | { readonly type: "box"; readonly x: number; readonly y: number; readonly rotation: number; readonly width: number; readonly height: number }
   | { readonly type: "capsule"; readonly x: number; readonly y: number; readonly rotation: number; readonly radius: number; readonly height: number }
-  | { readonly type: "polygon"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: readonly Point[] };
+  | { readonly type: "polygon"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: readonly Point[] }
+  | { readonly type: "chain"; readonly x: number; readonly y: number; readonly rotation: number; readonly points: readonly Point[]; readonly closed?: true };
 
-/** A shape's geometry and what it takes from its object (collision bits, custom properties): a scene shape without id, name or layer. */
+/** A shape's geometry and what it takes from its object (collision bits, sensor, one-sidedness, custom properties): a scene shape without id, name or layer. */
 export type TileShape = TileGeometry & {
   readonly collisionLayer?: number;
   readonly collisionMask?: number;
+  readonly sensor?: true;
+  /** Chains only. */
+  readonly oneSided?: true;
   readonly properties?: readonly Property[];
 };
 
@@ -209,24 +215,56 @@ function convexPieces(ring: [number, number][], maxVertices: number, what: strin
   return out;
 }
 
-/** One collision object as shapes in the cell's frame, or why it gives none. */
-function objectShapes(obj: JsonObject, m: Affine, flags: number, maxVertices: number): TileGeometry[] | string {
+/**
+ * A chain through `drawn` (its points as drawn, for the import's checks) placed at `placed` (the
+ * same points in the cell's frame), centred on its bounding box. Under a mirroring placement
+ * (`reflect`) the points run backwards: an edge's normal (dy, −dx) then stays on the side of the
+ * edge it was drawn on, so a one-sided chain keeps blocking from the same side of the art.
+ */
+function chainShape(drawn: readonly Point[], placed: readonly [number, number][], closed: boolean, reflect: boolean): TileGeometry | string {
+  const problem = tiledChainProblem(drawn, closed);
+  if (problem) return problem;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of placed) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  const local = placed.map(([x, y]): [number, number] => [x - cx, y - cy]);
+  if (reflect) local.reverse();
+  // Points apart as drawn may meet after a scale that rounds them together.
+  const after = tiledChainProblem(local, closed);
+  if (after) return `${after} (once placed)`;
+  return { type: "chain", x: cx, y: cy, rotation: 0, points: local, ...(closed ? { closed: true as const } : {}) };
+}
+
+/** One collision object (of class `cls`) as shapes in the cell's frame, or why it gives none. */
+function objectShapes(obj: JsonObject, cls: string, m: Affine, flags: number, maxVertices: number): TileGeometry[] | string {
   if (obj.gid !== undefined) return "tile object (only shapes are baked)";
   if (obj.text !== undefined) return "text object";
   if (obj.point === true) return "point object (it has no area)";
-  if (obj.polyline !== undefined) return "polyline (it is not a closed shape)";
   if (obj.template !== undefined) return "template instance (its template was not applied)";
   const x = num(obj.x), y = num(obj.y), w = num(obj.width), h = num(obj.height), r = num(obj.rotation);
   const q = rotFromDegrees(r);
   // Object frame (x, y, turned by r) → cell frame.
   const at = (lx: number, ly: number) => apply(m, x + q.c * lx - q.s * ly, y + q.s * lx + q.c * ly);
+  // An odd number of H, V and D flips mirrors the tile.
+  const reflect = m.a * m.d - m.b * m.c < 0;
 
-  if (obj.polygon !== undefined) {
-    if (!Array.isArray(obj.polygon)) return "polygon points are not a list";
-    const ring: [number, number][] = [];
-    for (const [i, p] of obj.polygon.entries()) {
-      if (!isObject(p) || typeof p.x !== "number" || typeof p.y !== "number" || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return `polygon point ${i} is not a finite {x, y}`;
+  const key = obj.polygon !== undefined ? "polygon" : obj.polyline !== undefined ? "polyline" : null;
+  if (key !== null) {
+    const list = obj[key];
+    if (!Array.isArray(list)) return `${key} points are not a list`;
+    const drawn: [number, number][] = [], ring: [number, number][] = [];
+    for (const [i, p] of list.entries()) {
+      if (!isObject(p) || typeof p.x !== "number" || typeof p.y !== "number" || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return `${key} point ${i} is not a finite {x, y}`;
+      drawn.push([p.x, p.y]);
       ring.push(at(p.x, p.y));
+    }
+    const chain = tiledChainOf(key, cls);
+    if (chain !== null) {
+      const made = chainShape(drawn, ring, chain.closed, reflect);
+      return typeof made === "string" ? made : [made];
     }
     return convexPieces(ring, maxVertices, "polygon");
   }
@@ -235,7 +273,6 @@ function objectShapes(obj: JsonObject, m: Affine, flags: number, maxVertices: nu
   if (!(w > 0 && h > 0)) return `zero-size ${what} (${w} × ${h})`;
   const sx = Math.hypot(m.a, m.b), sy = Math.hypot(m.c, m.d);
   const uniform = sx === sy;
-  const reflect = m.a * m.d - m.b * m.c < 0;
   const turn = (flags & FLIPPED_DIAGONALLY) !== 0 ? 90 : 0;
   // Boxes, circles and capsules are symmetric about their centre: a mirror only negates their rotation.
   const turned = (degrees: number) => normalizeDegrees((reflect ? -degrees : degrees) + turn);
@@ -275,11 +312,13 @@ function objectShapes(obj: JsonObject, m: Affine, flags: number, maxVertices: nu
  * with the gid flags `flags`, in the cell's frame: origin at the cell's top-left corner, y down.
  * Rectangles stay boxes (turned by the D flag), circular ellipses become circles, capsules stay
  * capsules; other ellipses and polygons become convex polygons of at most `maxVertices` points
- * (concave ones in pieces). Under a non-uniform scale (tilerendersize "grid" with a tile of another
- * shape) circles and capsules become polygons and only axis-aligned boxes stay boxes. Points,
- * polylines, text and tile objects have no area: they are listed in `skipped`, as are properties a
- * shape cannot keep. Each shape takes its object's collision bits and custom properties as
- * importTiled reads them.
+ * (concave ones in pieces). Polylines become open chains and polygons of class "chain" closed
+ * ones, their points reversed under a mirroring placement (an odd number of flips) so a one-sided
+ * chain faces the same side of the art. Under a non-uniform scale (tilerendersize "grid" with a
+ * tile of another shape) circles and capsules become polygons and only axis-aligned boxes stay
+ * boxes. Points, text and tile objects are listed in `skipped`, as are properties a shape cannot
+ * keep. Each shape takes its object's collision bits, `sensor`, `oneSided` (chains only) and
+ * custom properties as importTiled reads them.
  */
 export function tileShapes(tile: JsonObject, flags: number, placement: TilePlacement, maxVertices = 8): TileShapes {
   const group = tile.objectgroup;
@@ -290,16 +329,21 @@ export function tileShapes(tile: JsonObject, flags: number, placement: TilePlace
   for (const obj of group.objects) {
     if (!isObject(obj)) continue;
     const id = num(obj.id);
-    const made = objectShapes(obj, m, flags, maxVertices);
+    // Tiled 1.9 wrote an object's class as "class"; before and since, as "type" (read as the import reads it).
+    const cls = typeof obj.class === "string" && obj.class !== "" ? obj.class : typeof obj.type === "string" ? obj.type : "";
+    const made = objectShapes(obj, cls, m, flags, maxVertices);
     if (typeof made === "string") {
       skipped.push({ object: id, reason: made });
       continue;
     }
     const meta = tiledObjectMeta(Array.isArray(obj.properties) ? obj.properties : []);
-    for (const d of meta.dropped) skipped.push({ object: id, reason: `property "${d.property}": ${d.reason}` });
+    // An object gives one chain or shapes of area only.
+    const flagged = tiledShapeFlags(meta, made[0]!.type);
+    for (const d of [...meta.dropped, ...(flagged.dropped ? [flagged.dropped] : [])]) skipped.push({ object: id, reason: `property "${d.property}": ${d.reason}` });
     const extra = {
       ...(meta.collisionLayer !== undefined ? { collisionLayer: meta.collisionLayer } : {}),
       ...(meta.collisionMask !== undefined ? { collisionMask: meta.collisionMask } : {}),
+      ...flagged.shape,
       ...(meta.properties.length > 0 ? { properties: meta.properties } : {}),
     };
     for (const g of made) shapes.push({ ...g, ...extra });

@@ -85,6 +85,6 @@ export async function bakeMapTiles(editor: Editor): Promise<void> {
   const scene = withBakedLayers(currentScene(editor), baked.layers);
   editor.update({ shapes: scene.shapes, layers: scene.layers ?? editor.getState().layers, selection: [] });
   const tiles = baked.layers.reduce((n, l) => n + l.tileShapes, 0);
-  const unbaked = baked.unbaked.length === 0 ? "" : ` · ${baked.unbaked.length} tile object${baked.unbaked.length === 1 ? "" : "s"} not baked (points, polylines, text)`;
+  const unbaked = baked.unbaked.length === 0 ? "" : ` · ${baked.unbaked.length} tile object${baked.unbaked.length === 1 ? "" : "s"} not baked (points, text, tile objects)`;
   notify(editor, `Baked ${tiles.toLocaleString("en")} tile shape${tiles === 1 ? "" : "s"} into ${count.toLocaleString("en")} collider${count === 1 ? "" : "s"} on ${baked.layers.length} new layer${baked.layers.length === 1 ? "" : "s"}${unbaked}`);
 }

@@ -164,7 +164,7 @@ export function buildTileChunk(map: BackdropMap, layer: TileLayerDraw, chunk: Ch
           o.points.forEach(([px, py], i) => (i === 0 ? c.moveTo(px, py) : c.lineTo(px, py)));
           if (o.closed) c.closePath();
         }
-        if (o.closed || o.marker) c.fill();
+        if (o.filled || o.marker) c.fill();
         c.stroke();
       }
     }

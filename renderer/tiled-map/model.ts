@@ -2,6 +2,7 @@
 // backdrop draws it: its tilesets, able to say where each tile's pixels are; its tile and image
 // layers in drawing order, group layers composed into them; each tile layer's cells decoded once.
 // Object layers are not drawn: their objects are the scene's shapes. Pure: no DOM, no drawing.
+import { tiledChainOf } from "../../core/import/tiled";
 import { resolvePath } from "../../core/scene/file-paths";
 import { decodeTileData } from "../../core/tiled/layer-data";
 import { tilePlacement, type TilePlacement } from "../../core/tiled/tile-shapes";
@@ -16,14 +17,15 @@ export type Tint = readonly [number, number, number, number];
 
 /** A shape of Tiled's Tile Collision Editor, in the tile's own pixels. */
 export interface TileShape {
-  readonly kind: "rectangle" | "ellipse" | "polygon" | "polyline" | "point" | "capsule";
+  /** A polygon of class "chain" is a closed chain (core/import/tiled.ts tiledChainOf). */
+  readonly kind: "rectangle" | "ellipse" | "polygon" | "chain" | "polyline" | "point" | "capsule";
   readonly x: number;
   readonly y: number;
   readonly width: number;
   readonly height: number;
   /** Degrees clockwise about (x, y). */
   readonly rotation: number;
-  /** Polygon and polyline points, relative to (x, y). */
+  /** Polygon, chain and polyline points, relative to (x, y). */
   readonly points: readonly (readonly [number, number])[];
 }
 
@@ -152,7 +154,15 @@ function readShapes(tile: JsonObject): TileShape[] {
   for (const o of list(group.objects)) {
     if (!isObject(o) || o.visible === false) continue;
     const points = (o.polygon ?? o.polyline) as JsonValue | undefined;
-    const kind: TileShape["kind"] = o.point === true ? "point" : o.ellipse === true ? "ellipse" : o.capsule === true ? "capsule" : Array.isArray(o.polygon) ? "polygon" : Array.isArray(o.polyline) ? "polyline" : "rectangle";
+    // Tiled 1.9 wrote an object's class as "class"; before and since, as "type".
+    const cls = str(o.class) || str(o.type);
+    const kind: TileShape["kind"] =
+      o.point === true ? "point"
+      : o.ellipse === true ? "ellipse"
+      : o.capsule === true ? "capsule"
+      : Array.isArray(o.polygon) ? (tiledChainOf("polygon", cls) ? "chain" : "polygon")
+      : Array.isArray(o.polyline) ? "polyline"
+      : "rectangle";
     out.push({
       kind,
       x: num(o.x, 0),

@@ -7,8 +7,10 @@ import type { TileShape } from "./model";
 
 export interface Outline {
   readonly points: readonly (readonly [number, number])[];
-  /** Polygons, rectangles, ellipses and capsules close; a polyline does not. */
+  /** Polygons, closed chains, rectangles, ellipses and capsules close; a polyline does not. */
   readonly closed: boolean;
+  /** Shapes of area are filled; chains (a polyline, a polygon of class "chain") are only stroked. */
+  readonly filled: boolean;
   /** A point object: drawn as a marker at its one point. */
   readonly marker: boolean;
 }
@@ -55,6 +57,7 @@ function localPoints(s: TileShape): [number, number][] {
     case "capsule":
       return capsule(s.x, s.y, s.width, s.height);
     case "polygon":
+    case "chain":
     case "polyline":
       return s.points.map(([px, py]) => [s.x + px, s.y + py]);
     case "point":
@@ -68,6 +71,7 @@ export function tileShapeOutline(shape: TileShape, tile: Affine): Outline {
   return {
     points: localPoints(shape).map(([x, y]) => applyAffine(m, x, y)),
     closed: shape.kind !== "polyline" && shape.kind !== "point",
+    filled: shape.kind !== "polyline" && shape.kind !== "chain" && shape.kind !== "point",
     marker: shape.kind === "point",
   };
 }

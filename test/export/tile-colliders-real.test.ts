@@ -5,7 +5,9 @@
 //   land where Tiled draws the flipped tiles.
 // - `tiled --export-map json` reads a map with per-tile collision objects, flipped tiles and group
 //   offsets, finite and infinite, and writes it back: baking Tiled's output gives the same shapes,
-//   so the fixtures are maps Tiled reads the way the bake does.
+//   so the fixtures are maps Tiled reads the way the bake does. A map whose tiles hold polylines and
+//   polygons of class "chain" (one-sided, sensor) under all 8 flag sets, written by Tiled as TMX,
+//   reads (parseTmx) and bakes as the map did.
 // Skipped when the programs are not on PATH, except under CI.
 import { execFileSync } from "node:child_process";
 import { convexShape } from "../core/arbitraries";
@@ -18,7 +20,8 @@ import { decodePngAlpha } from "../../core/node/png";
 import type { Shape } from "../../core/scene/types";
 import { bakeTileColliders } from "../../core/tiled/tile-colliders";
 import type { JsonObject } from "../../core/tiled/types";
-import { ellipse, FLAG_SETS, polygon, rect, tile, tileLayer, tmj } from "../core/tiled/tile-map-fixtures";
+import { parseTmx } from "../../core/tiled/tmx-read";
+import { ellipse, FLAG_SETS, polygon, polyline, rect, tile, tileLayer, tmj } from "../core/tiled/tile-map-fixtures";
 import { convexHull, coreRadius, signedDistanceToHull, worldCore } from "../core/reference";
 import { onPath } from "../on-path";
 
@@ -139,5 +142,28 @@ describe.skipIf(!TILED && !process.env.CI)("Tiled reads the fixtures as the bake
     const chunks = ((theirs.layers as JsonObject[])[0]!.chunks as JsonObject[]).length;
     expect(chunks).toBeGreaterThan(1);
     expect(baked(theirs)).toEqual(ours);
+  });
+
+  it("tiles' polylines and chain polygons (one-sided, sensor), 8 flag sets: Tiled's TMX and JSON of the map bake the same chains", () => {
+    const ONE_SIDED = { name: "oneSided", type: "bool", value: true }, SENSOR = { name: "sensor", type: "bool", value: true };
+    const chainTiles = [
+      tile(0, [polyline(0, 12, [[0, 0], [6, -4], [16, -10]], { properties: [ONE_SIDED] }), rect(0, 14, 16, 2)]),
+      tile(1, [polygon(2, 3, [[0, 0], [10, 1], [4, 9]], { type: "chain", rotation: 20, properties: [ONE_SIDED, SENSOR] })]),
+    ];
+    const gids = FLAG_SETS.flatMap((f) => [(1 | f) >>> 0, 0, (2 | f) >>> 0, 0]);
+    const map = tmj({ width: 8, height: 4, setTileHeight: 20, tiles: chainTiles, tileset: { tileoffset: { x: 1, y: -2 } }, layers: [gids] });
+    const ours = baked(map);
+    expect(ours.filter((s) => s.type === "chain")).toHaveLength(16);
+    expect(ours.filter((s) => s.type === "chain" && s.oneSided === true)).toHaveLength(16);
+    expect(ours.filter((s) => s.type === "chain" && s.closed === true && s.sensor === true)).toHaveLength(8);
+    const input = join(dir, "chains.tmj"), tmx = join(dir, "chains.tmx");
+    writeFileSync(input, JSON.stringify(map));
+    execFileSync(TILED ?? "tiled", ["--export-map", "tmx", input, tmx], { env, timeout: 30_000, stdio: "pipe" });
+    const text = readFileSync(tmx, "utf8");
+    expect(text).toContain("<polyline points=");
+    const read = parseTmx(text, "chains.tmx");
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    expect(baked(read.value)).toEqual(ours);
+    expect(baked(throughTiled(map, "chains"))).toEqual(ours);
   });
 });

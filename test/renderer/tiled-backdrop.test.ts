@@ -167,7 +167,25 @@ describe("where a tile is placed", () => {
     // Turned a quarter clockwise about its own top-left corner (2, 2).
     const rotated = tileShapeOutline({ ...rect, rotation: 90 }, plain.m);
     expect(rotated.points.map(([x, y]) => [Math.round(x), Math.round(y)])).toEqual([[2, 2], [2, 8], [-2, 8], [-2, 2]]);
-    expect(tileShapeOutline({ kind: "point", x: 3, y: 4, width: 0, height: 0, rotation: 0, points: [] }, plain.m)).toEqual({ points: [[3, 4]], closed: false, marker: true });
+    expect(tileShapeOutline({ kind: "point", x: 3, y: 4, width: 0, height: 0, rotation: 0, points: [] }, plain.m)).toEqual({ points: [[3, 4]], closed: false, filled: false, marker: true });
+  });
+
+  it("reads a tile's polygon of class \"chain\" as a closed chain and strokes chains and polylines without filling them", () => {
+    const objects = [
+      { id: 1, x: 0, y: 0, polygon: [{ x: 0, y: 0 }, { x: 8, y: 0 }, { x: 0, y: 8 }] },
+      { id: 2, x: 0, y: 0, type: "chain", polygon: [{ x: 0, y: 0 }, { x: 8, y: 0 }, { x: 0, y: 8 }] },
+      { id: 3, x: 0, y: 0, class: "chain", polygon: [{ x: 0, y: 0 }, { x: 8, y: 0 }, { x: 0, y: 8 }] },
+      { id: 4, x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 8, y: 0 }] },
+    ];
+    const map = built({
+      orientation: "orthogonal", tilewidth: 16, tileheight: 16,
+      tilesets: [{ firstgid: 1, name: "t", tilewidth: 16, tileheight: 16, tilecount: 1, columns: 1, image: "t.png", imagewidth: 16, imageheight: 16, tiles: [{ id: 0, objectgroup: { type: "objectgroup", objects } }] }],
+      layers: [],
+    });
+    const shapes = map.tilesets[0]!.tile(0)!.shapes;
+    expect(shapes.map((s) => s.kind)).toEqual(["polygon", "chain", "chain", "polyline"]);
+    const m = placedTile(map, 1, 0, 0)!.m;
+    expect(shapes.map((s) => tileShapeOutline(s, m)).map((o) => [o.closed, o.filled])).toEqual([[true, true], [true, false], [true, false], [false, false]]);
   });
 });
 

@@ -16,6 +16,8 @@ let nextId = 1;
 export const rect = (x: number, y: number, width: number, height: number, extra: JsonObject = {}): JsonObject => ({ id: nextId++, name: "", type: "", x, y, width, height, rotation: 0, visible: true, ...extra });
 export const polygon = (x: number, y: number, points: readonly (readonly [number, number])[], extra: JsonObject = {}): JsonObject =>
   rect(x, y, 0, 0, { polygon: points.map(([px, py]) => ({ x: px, y: py })), ...extra });
+export const polyline = (x: number, y: number, points: readonly (readonly [number, number])[], extra: JsonObject = {}): JsonObject =>
+  rect(x, y, 0, 0, { polyline: points.map(([px, py]) => ({ x: px, y: py })), ...extra });
 export const ellipse = (x: number, y: number, width: number, height: number): JsonObject => rect(x, y, width, height, { ellipse: true });
 
 /** A tileset entry for tile `id` with these collision objects. */
@@ -113,6 +115,21 @@ export function cellToTile(flags: number, width: number, height: number, cellHei
     if (v) py = h2 - py;
     if (h) px = w2 - px;
     return d ? [py, px] : [px, py];
+  };
+}
+
+/**
+ * The reference placement forwards: a point of the tile image (width × height) drawn with `flags`
+ * on cells `cellHeight` tall, tile offset (ox, oy) → the point of the cell's frame.
+ */
+export function tileToCell(flags: number, width: number, height: number, cellHeight: number, ox = 0, oy = 0): (px: number, py: number) => [number, number] {
+  const d = (flags & D) !== 0, h = (flags & H) !== 0, v = (flags & V) !== 0;
+  const w2 = d ? height : width, h2 = d ? width : height;
+  return (px0, py0) => {
+    let [px, py] = d ? [py0, px0] : [px0, py0];
+    if (h) px = w2 - px;
+    if (v) py = h2 - py;
+    return [px + ox, py + oy + (cellHeight - h2)];
   };
 }
 
