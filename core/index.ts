@@ -354,6 +354,8 @@ export type { ImageExportOptions } from "./export/images";
 export { exportTiled } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
 export { exportBox2d } from "./export/box2d";
+/** The scene as PhysicsEditor's "Phaser (Matter)" JSON (Phaser's matter.add.fromPhysicsEditor). */
+export { exportPhaserMatter, phaserMatterBodies, type PhaserMatterExportOptions, type PhaserBody, type PhaserFixture } from "./export/phaser-matter";
 export {
   /** The scene written back into the Tiled map it came from (Tiled's JSON model), the rest of the map kept. */
   mergeIntoTiledMap,

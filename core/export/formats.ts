@@ -4,6 +4,7 @@ import type { Scene } from "../scene/types";
 import { exportBox2d, type Box2dCapsuleMode } from "./box2d";
 import { exportGodot, godotImageNotes, type GodotExportOptions } from "./godot";
 import type { ImageExportOptions, ImageNote } from "./images";
+import { exportPhaserMatter, type PhaserBodiesMode } from "./phaser-matter";
 import { exportTiled, tiledImageNotes, type TiledExportOptions } from "./tiled";
 
 /** Options that only some formats read; each says which. */
@@ -20,6 +21,10 @@ export interface ExportOptions {
   readonly box2dCapsules?: Box2dCapsuleMode;
   /** box2d: 16 (Box2D v2.x filter bits, the default) or 32 (Box2D v3, planck). */
   readonly filterBits?: 16 | 32;
+  /** phaser-matter: "shape" (one body per shape, the default) or "layer" (one per layer and collision bits). */
+  readonly phaserBodies?: PhaserBodiesMode;
+  /** phaser-matter: a chain edge's quad thickness in scene pixels (default 1). */
+  readonly chainThickness?: number;
   /** godot, godot3: a sprite per scene image under the colliders (default false; Tiled always writes image layers). */
   readonly withImages?: boolean;
   /** tiled, godot, godot3: where the images are and the folder the export's paths start from (default: the scene's). */
@@ -83,6 +88,16 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
       ...(o.pixelsPerMeter === undefined ? {} : { pixelsPerMeter: o.pixelsPerMeter }),
       ...(o.box2dCapsules === undefined ? {} : { capsules: o.box2dCapsules }),
       ...(o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
+    }),
+  },
+  {
+    id: "phaser-matter",
+    label: "Phaser Matter bodies (PhysicsEditor JSON)",
+    type: { name: "Phaser Matter JSON", extensions: ["json"] },
+    suffix: "phaser",
+    write: (scene, o) => exportPhaserMatter(scene, {
+      ...(o.phaserBodies === undefined ? {} : { bodies: o.phaserBodies }),
+      ...(o.chainThickness === undefined ? {} : { chainThickness: o.chainThickness }),
     }),
   },
 ];

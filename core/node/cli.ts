@@ -237,6 +237,8 @@ interface ExportCommandOptions {
   readonly tileSize?: number;
   readonly ppm?: number;
   readonly filterBits?: string;
+  readonly bodies?: string;
+  readonly chainThickness?: number;
   readonly withImages?: boolean;
   readonly godotProject?: string;
   readonly into?: string;
@@ -305,6 +307,8 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
   onlyFor(format, "--tile-size", opts.tileSize, ["tiled"]);
   onlyFor(format, "--ppm", opts.ppm, ["box2d"]);
   onlyFor(format, "--filter-bits", opts.filterBits, ["box2d"]);
+  onlyFor(format, "--bodies", opts.bodies, ["phaser-matter"]);
+  onlyFor(format, "--chain-thickness", opts.chainThickness, ["phaser-matter"]);
   onlyFor(format, "--with-images", opts.withImages, ["godot", "godot3"]);
   onlyFor(format, "--godot-project", opts.godotProject, ["godot", "godot3"]);
   if (opts.godotProject !== undefined && !opts.withImages) throw new UserError("--godot-project names where res:// starts, for --with-images: give both");
@@ -316,6 +320,11 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
     if (opts.filterBits !== "16" && opts.filterBits !== "32") throw new UserError(`--filter-bits is 16 or 32, got "${opts.filterBits}"`);
     options.filterBits = opts.filterBits === "16" ? 16 : 32;
   }
+  if (opts.bodies !== undefined) {
+    if (opts.bodies !== "shape" && opts.bodies !== "layer") throw new UserError(`--bodies is shape or layer, got "${opts.bodies}"`);
+    options.phaserBodies = opts.bodies;
+  }
+  if (opts.chainThickness !== undefined) options.chainThickness = opts.chainThickness;
   if (opts.capsules !== undefined) {
     const modes = CAPSULE_MODES[format];
     if (!modes) throw new UserError(`--capsules does not apply to --format ${format} (only to ${Object.keys(CAPSULE_MODES).join(", ")})`);
@@ -509,7 +518,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("export")
-    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj), box2d (b2dJson/RUBE .json); see the README for each format's conventions")
+    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj), box2d (b2dJson/RUBE .json), phaser-matter (PhysicsEditor JSON for Phaser's matter.add.fromPhysicsEditor); see the README for each format's conventions")
     .argument("<file>", "scene file (.json)")
     .requiredOption("--format <format>", `one of ${formatIds()}`)
     .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
@@ -518,6 +527,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--tile-size <pixels>", "tiled: the map's tile size (default 32)", parseWhole)
     .option("--ppm <pixels>", "box2d: scene pixels per metre (default 32)", parsePositive)
     .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
+    .option("--bodies <shape|layer>", "phaser-matter: one Matter body per shape (default) or per layer and collision bits")
+    .option("--chain-thickness <pixels>", "phaser-matter: a chain edge's quad thickness (default 1; Matter has no edges)", parsePositive)
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
     .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), as TMX or TMJ as the map is: its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")

@@ -10,8 +10,8 @@ import type { Action } from "./types";
 
 const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== null;
 
-/** "godot3" → "file.exportGodot3". */
-export const exportActionId = (formatId: string): string => `file.export${formatId.charAt(0).toUpperCase()}${formatId.slice(1)}`;
+/** "file.exportGodot3", "file.exportPhaserMatter": a format id's words in camel case, as action ids have no hyphens. */
+export const exportActionId = (formatId: string): string => `file.export${formatId.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
 
 export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.new", label: "New", group: "File", section: "document", keys: [{ key: "n", mod: true }], run: newDocument },

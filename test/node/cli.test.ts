@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
 import { scaleSceneText } from "../bench/editor-scenes";
 import { readTextFile, writeTextFile } from "../../core/node/files";
-import { exportBox2d, exportGodot, exportTiled, parseScene } from "../../core/index";
+import { exportBox2d, exportGodot, exportPhaserMatter, exportTiled, parseScene } from "../../core/index";
 import { evaluateProbe, findOverlaps } from "../core/scan-reference";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -382,6 +382,17 @@ describe("export (in process)", () => {
     expect((await run(["export", CASTS, "--format", "box2d", "--ppm", "-3"])).code).toBe(2);
     expect((await run(["export", CASTS, "--format", "box2d", "--tile-size", "16"])).err).toBe("--tile-size does not apply to --format box2d (only to tiled)\n");
     expect((await run(["export", CASTS, "--format", "tiled", "--ppm", "16"])).err).toBe("--ppm does not apply to --format tiled (only to box2d)\n");
+  });
+
+  it("phaser-matter: --bodies and --chain-thickness reach the exporter; bad values and other formats are refused", async () => {
+    const scene = parseScene(readFileSync(CASTS, "utf8"));
+    if (!scene.ok) throw new Error("fixture");
+    const r = await run(["export", CASTS, "--format", "phaser-matter", "--bodies", "layer", "--chain-thickness", "2"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(exportPhaserMatter(scene.scene, { bodies: "layer", chainThickness: 2 }));
+    expect((await run(["export", CASTS, "--format", "phaser-matter", "--bodies", "world"])).err).toBe('--bodies is shape or layer, got "world"\n');
+    expect((await run(["export", CASTS, "--format", "phaser-matter", "--chain-thickness", "0"])).code).toBe(2);
+    expect((await run(["export", CASTS, "--format", "box2d", "--bodies", "layer"])).err).toBe("--bodies does not apply to --format box2d (only to phaser-matter)\n");
   });
 
   it("a missing --format: exit 2 with the usage line", async () => {

@@ -1,0 +1,109 @@
+// The Phaser (Matter) export's data, against plain references: the capsule polygon stays within
+// PHASER_CAPSULE_ERROR of the radius (and under the 2 %), each body's x, y is the
+// area-weighted centroid of its parts, bits split bodies, and no body carries "position".
+// Phaser itself loads the file in test/e2e/phaser-matter.e2e.test.ts.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EXPORT_FORMATS, exportFormat } from "../../core/export/formats";
+import { CAPSULE_CAP_SEGMENTS, capsuleOutline, exportPhaserMatter, MATTER_CIRCLE_ERROR, matterCircleSides, PHASER_CAPSULE_ERROR, phaserMatterBodies, type PhaserBody } from "../../core/export/phaser-matter";
+import { parseScene } from "../../core/scene/io";
+import type { Scene } from "../../core/scene/types";
+import { real, seedOf } from "../core/arbitraries";
+
+function scene(shapes: readonly object[], layers?: readonly object[]): Scene {
+  const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, ...(layers ? { layers } : {}), shapes }));
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r.scene;
+}
+
+const bodiesOf = (doc: Record<string, PhaserBody | string>): [string, PhaserBody][] => Object.entries(doc).filter((e): e is [string, PhaserBody] => typeof e[1] !== "string");
+
+/** Distance from p to the segment (0, −half)–(0, half). */
+const toCore = (p: { x: number; y: number }, half: number) => Math.hypot(p.x, p.y - Math.max(-half, Math.min(half, p.y)));
+
+describe("Phaser (Matter) export", () => {
+  it("is in the export registry, so the CLI's --format and the editor's Export menu offer it", () => {
+    expect(EXPORT_FORMATS.map((f) => f.id)).toContain("phaser-matter");
+    const s = scene([{ id: "a", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10 }]);
+    expect(exportFormat("phaser-matter")!.write(s, { phaserBodies: "layer" })).toBe(exportPhaserMatter(s, { bodies: "layer" }));
+  });
+
+  it("a capsule's polygon: convex, 8 edges per cap, vertices and edge midpoints within PHASER_CAPSULE_ERROR·r of the capsule, under 2 %", () => {
+    expect(CAPSULE_CAP_SEGMENTS).toBeGreaterThanOrEqual(8);
+    expect(PHASER_CAPSULE_ERROR).toBeLessThan(0.02);
+    fc.assert(
+      fc.property(real(0.5, 500), real(0.01, 800), (r, half) => {
+        const pts = capsuleOutline(r, half);
+        expect(pts.length).toBe(2 * CAPSULE_CAP_SEGMENTS + 2);
+        const tol = 1e-9 * (r + half);
+        for (let i = 0; i < pts.length; i++) {
+          const a = pts[i]!, b = pts[(i + 1) % pts.length]!, c = pts[(i + 2) % pts.length]!;
+          // y down, listed anticlockwise on screen: every turn the same way (or straight).
+          expect((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)).toBeGreaterThanOrEqual(-tol * r);
+          const d = toCore(a, half), m = toCore({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, half);
+          expect(Math.abs(d - r)).toBeLessThanOrEqual(PHASER_CAPSULE_ERROR * r + tol);
+          expect(Math.abs(m - r)).toBeLessThanOrEqual(PHASER_CAPSULE_ERROR * r + tol);
+        }
+      }),
+      { seed: seedOf("phaser-capsule"), numRuns: 300 },
+    );
+  });
+
+  it("Matter's circle polygon: its sides and error as Bodies.circle makes them", () => {
+    expect([4, 10, 11, 16, 25, 26, 100].map(matterCircleSides)).toEqual([10, 10, 12, 16, 26, 26, 26]);
+    expect(MATTER_CIRCLE_ERROR(10)).toBeCloseTo(1 - Math.cos(Math.PI / 10), 12);
+  });
+
+  it("each body's x, y is the area-weighted centroid of its parts; nothing is written as \"position\"", () => {
+    // Two boxes on one layer: 20×10 at (10, 5) and 10×10 at (35, 5): centroid x = (200·10 + 100·35) / 300.
+    const s = scene([
+      { id: "a", type: "box", x: 10, y: 5, rotation: 0, width: 20, height: 10 },
+      { id: "b", type: "box", x: 35, y: 5, rotation: 0, width: 10, height: 10 },
+    ]);
+    const [[, body]] = bodiesOf(phaserMatterBodies(s, { bodies: "layer" })) as [[string, PhaserBody]];
+    expect(body.x).toBeCloseTo((200 * 10 + 100 * 35) / 300, 12);
+    expect(body.y).toBeCloseTo(5, 12);
+    expect(exportPhaserMatter(s)).not.toMatch(/"position"/);
+    expect(exportPhaserMatter(s, { bodies: "layer" })).not.toMatch(/"position"/);
+  });
+
+  it("one body per shape by default, static, named by id, labelled by name; fixtures labelled by id with isSensor", () => {
+    const s = scene([
+      { id: "a", name: "Door", type: "circle", x: 1, y: 2, rotation: 0, radius: 3, sensor: true },
+      { id: "b", name: "Door", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [40, 0], [40, 40], [20, 10], [0, 40]] },
+    ]);
+    const bodies = bodiesOf(phaserMatterBodies(s));
+    expect(bodies.map(([k, b]) => [k, b.label, b.isStatic])).toEqual([["a", "Door", true], ["b", "Door", true]]);
+    expect(bodies[0]![1].fixtures).toEqual([{ label: "a", isSensor: true, circle: { x: 1, y: 2, radius: 3 } }]);
+    // A concave outline: several convex vertex lists in the shape's one fixture.
+    expect(bodies[1]![1].fixtures.length).toBe(1);
+    expect(bodies[1]![1].fixtures[0]!.vertices!.length).toBeGreaterThan(1);
+  });
+
+  it("per layer: shapes with different bits get different bodies, named after the layer and the bits", () => {
+    const s = scene(
+      [
+        { id: "a", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10, layer: "g" },
+        { id: "b", type: "box", x: 20, y: 0, rotation: 0, width: 10, height: 10, layer: "g" },
+        { id: "c", type: "box", x: 40, y: 0, rotation: 0, width: 10, height: 10, layer: "g", collisionLayer: 2, collisionMask: 0xffffffff },
+        { id: "d", type: "chain", x: 0, y: 40, rotation: 0, points: [[0, 0], [50, 0]], layer: "h" },
+      ],
+      [{ id: "g", name: "Ground" }, { id: "h", name: "Rails" }],
+    );
+    const bodies = bodiesOf(phaserMatterBodies(s, { bodies: "layer", chainThickness: 4 }));
+    expect(bodies.map(([k, b]) => [k, b.collisionFilter, b.fixtures.map((f) => f.label)])).toEqual([
+      ["Ground (category 1, mask 1)", { group: 0, category: 1, mask: 1 }, ["a", "b"]],
+      ["Ground (category 2, mask 4294967295)", { group: 0, category: 2, mask: 0xffffffff }, ["c"]],
+      ["Rails", { group: 0, category: 1, mask: 1 }, ["d"]],
+    ]);
+    // A chain edge: a quad chainThickness thick, centred on the edge.
+    expect(bodies[2]![1].fixtures[0]!.vertices).toEqual([[{ x: 0, y: 38 }, { x: 50, y: 38 }, { x: 50, y: 42 }, { x: 0, y: 42 }]]);
+  });
+
+  it("bad options are a RangeError naming the option", () => {
+    const s = scene([]);
+    expect(() => exportPhaserMatter(s, { chainThickness: 0 })).toThrow(/chainThickness/);
+    expect(() => exportPhaserMatter(s, { bodies: "world" as "shape" })).toThrow(/bodies/);
+    expect(JSON.parse(exportPhaserMatter(s))).toEqual({ generator_info: expect.stringContaining("fromPhysicsEditor(body.x, body.y, body)") });
+  });
+});
