@@ -14,6 +14,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(root, "build/core-package/package.json"), join(out, "package.json"));
 cpSync(join(root, "build/core-package/README.md"), join(out, "README.md"));
+// For resolvers without `exports` (node10, older bundlers): `@collider-studio/core/validate` as a folder.
+cpSync(join(root, "build/core-package/validate"), join(out, "validate"), { recursive: true });
 
 await build({
   entry: { index: "core/runtime/index.ts", validate: "core/runtime/validate.ts" },
