@@ -1,20 +1,17 @@
 // The box: a centre, a width and a height, turned by its rotation; made as a 4-gon.
-import { z } from "zod";
-import { base, plainSize, positive } from "../scene/field-rules";
+import { plainSize } from "../scene/field-limits";
 import type { BoxShape } from "../scene/types";
 import { makeBox } from "../shapes";
 import { rotFromDegrees } from "../vec2";
 import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
-const schema = z.looseObject({ ...base, type: z.literal("box"), width: positive, height: positive });
 
 /** A box's corner i in world units: −hw,−hh; hw,−hh; hw,hh; −hw,hh (the order makeBox gives them). */
 const cornerX = (i: number, hw: number) => (i === 0 || i === 3 ? -hw : hw);
 const cornerY = (i: number, hh: number) => (i < 2 ? -hh : hh);
 
-export const boxKind: CoreShapeKind<BoxShape, typeof schema> = {
+export const boxKind: CoreShapeKind<BoxShape> = {
   type: "box",
-  schema,
   plainFields: (s) => plainSize(s.width) && plainSize(s.height),
   solid: true,
   rotates: true,

@@ -1,24 +1,15 @@
 // The capsule: a centre, a radius and a height (end to end, at least 2 × radius) along its local
 // y axis, turned by its rotation; made as a segment grown by the radius, or a circle when the
 // segment has no length.
-import { z } from "zod";
-import { base, plainSize, positive, whenValid } from "../scene/field-rules";
+import { plainSize } from "../scene/field-limits";
 import type { CapsuleShape } from "../scene/types";
 import { makeCapsule } from "../shapes";
 import { rotFromDegrees } from "../vec2";
 import { writeCircleBounds, type CoreShapeKind } from "./kind";
 
-const schema = z
-  .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
-  .superRefine((c, ctx) => {
-    if (c.height < 2 * c.radius) {
-      ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
-    }
-  }, whenValid("radius", "height"));
 
-export const capsuleKind: CoreShapeKind<CapsuleShape, typeof schema> = {
+export const capsuleKind: CoreShapeKind<CapsuleShape> = {
   type: "capsule",
-  schema,
   plainFields: (s) => plainSize(s.radius) && plainSize(s.height) && s.height >= 2 * s.radius,
   solid: true,
   rotates: true,

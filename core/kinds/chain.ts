@@ -1,9 +1,8 @@
 // The chain: edges of zero thickness through points local to (x, y), turned by its rotation, from
 // each point to the next and, when `closed`, from the last back to the first (Box2D's chain shape).
 // Made as a compound of edges (capsules of radius 0); `oneSided` edges block only from their front.
-import { z } from "zod";
 import { repeatedPoint } from "../outline";
-import { base, plainCoordinate, point, whenValid } from "../scene/field-rules";
+import { plainCoordinate } from "../scene/field-limits";
 import type { ChainShape, Point } from "../scene/types";
 import { makeCompound, makeSegment, type Geometry } from "../shapes";
 import type { CoreShapeKind } from "./kind";
@@ -16,12 +15,6 @@ export function chainPointsProblem(points: readonly Point[], closed: boolean): {
   return repeatedPoint(points, closed);
 }
 
-const schema = z
-  .looseObject({ ...base, type: z.literal("chain"), points: z.array(point), closed: z.boolean().optional(), oneSided: z.boolean().optional() })
-  .superRefine((c, ctx) => {
-    const problem = chainPointsProblem(c.points, c.closed === true);
-    if (problem) ctx.addIssue({ code: "custom", path: problem.index === undefined ? ["points"] : ["points", problem.index], message: problem.message });
-  }, whenValid("points", "closed"));
 
 function plainChain(s: Readonly<Record<string, unknown>>): boolean {
   const points = s.points;
@@ -33,9 +26,8 @@ function plainChain(s: Readonly<Record<string, unknown>>): boolean {
   return chainPointsProblem(points as Point[], s.closed === true) === null;
 }
 
-export const chainKind: CoreShapeKind<ChainShape, typeof schema> = {
+export const chainKind: CoreShapeKind<ChainShape> = {
   type: "chain",
-  schema,
   plainFields: plainChain,
   solid: false,
   rotates: true,

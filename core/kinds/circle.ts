@@ -1,15 +1,12 @@
 // The circle: a centre and a radius; its rotation is ignored.
-import { z } from "zod";
-import { base, plainSize, positive } from "../scene/field-rules";
+import { plainSize } from "../scene/field-limits";
 import type { CircleShape } from "../scene/types";
 import { makeCircle } from "../shapes";
 import { writeCircleBounds, type CoreShapeKind } from "./kind";
 
-const schema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
 
-export const circleKind: CoreShapeKind<CircleShape, typeof schema> = {
+export const circleKind: CoreShapeKind<CircleShape> = {
   type: "circle",
-  schema,
   plainFields: (s) => plainSize(s.radius),
   solid: true,
   rotates: false,

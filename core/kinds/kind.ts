@@ -1,5 +1,5 @@
-// What a shape kind of the scene format means to the core, one module per kind: its schema piece
-// and plain check, whether it turns, its collision geometry, its bounding box and its outline.
+// What a shape kind of the scene format means to the core, one module per kind: its plain check
+// (its zod schema piece is in core/scene/schema.ts, so the runtime package's main entry has no zod), whether it turns, its collision geometry, its bounding box and its outline.
 // The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf, the schema and
 // every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
 // their own exhaustive switches, which the compiler extends when a kind is added.
@@ -18,10 +18,8 @@ export interface PathSink {
   closePath(): void;
 }
 
-export interface CoreShapeKind<S extends Shape, Z> {
+export interface CoreShapeKind<S extends Shape> {
   readonly type: S["type"];
-  /** The kind's piece of the scene schema (zod), a loose object as every object of the format. */
-  readonly schema: Z;
   /**
    * Whether the kind's own fields (beyond those every shape has) are plain values well inside the
    * schema's rules: the fast path of a big file's check; anything else goes to the schema.

@@ -2,23 +2,13 @@
 // rotation. A strictly convex one is made through the hull, which welds points closer than 1e-7 of
 // the polygon's size, exactly as before concave outlines; a concave one collides as the compound of
 // its convex pieces (core/outline.ts), at most 8 points each.
-import { z } from "zod";
 import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
-import { base, plainCoordinate, point, whenValid } from "../scene/field-rules";
+import { plainCoordinate } from "../scene/field-limits";
 import type { Point, PolygonShape } from "../scene/types";
 import { makeCompound, makeConvexPiece, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
 import { rotFromDegrees } from "../vec2";
 import { emptyBounds, growBounds, type CoreShapeKind, type PathSink } from "./kind";
 
-const schema = z
-  .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
-  .superRefine((p, ctx) => {
-    const problem = checkSimplePolygon(p.points);
-    if (problem) {
-      const path = "index" in problem ? ["points", problem.index] : ["points"];
-      ctx.addIssue({ code: "custom", path, message: problem.message });
-    }
-  }, whenValid("points"));
 
 /** Points as the schema's tuples of two coordinates, a simple polygon (the schema's check). */
 function plainSimplePoints(points: unknown): boolean {
@@ -71,9 +61,8 @@ export function writePointsBounds(x: number, y: number, rotation: number, points
   for (const [lx, ly] of points) growBounds(out, at, x, y, c, s, lx, ly);
 }
 
-export const polygonKind: CoreShapeKind<PolygonShape, typeof schema> = {
+export const polygonKind: CoreShapeKind<PolygonShape> = {
   type: "polygon",
-  schema,
   plainFields: (s) => plainSimplePoints(s.points),
   solid: true,
   rotates: true,

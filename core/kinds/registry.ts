@@ -10,7 +10,7 @@ import { circleKind } from "./circle";
 import type { CoreShapeKind, PathSink } from "./kind";
 import { polygonKind } from "./polygon";
 
-export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shape, { type: K }>, unknown> } = {
+export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shape, { type: K }>> } = {
   circle: circleKind,
   box: boxKind,
   capsule: capsuleKind,
@@ -19,7 +19,7 @@ export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shap
 };
 
 /** The kind module of a shape, typed for any shape of it. */
-export const coreKindOf = (s: Shape): CoreShapeKind<Shape, unknown> => CORE_KINDS[s.type] as unknown as CoreShapeKind<Shape, unknown>;
+export const coreKindOf = (s: Shape): CoreShapeKind<Shape> => CORE_KINDS[s.type] as unknown as CoreShapeKind<Shape>;
 
 /** Whether `rotation` turns shapes of this kind (a circle's is ignored). */
 export const kindTurns = (type: ShapeType): boolean => CORE_KINDS[type].rotates;

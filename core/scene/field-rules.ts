@@ -1,17 +1,11 @@
-// The rules every shape's fields follow, written once in zod (for the schema) and as plain
-// predicates (for the fast path of a big file's check, core/scene/plain-shapes.ts). Each shape
-// kind's module (core/kinds/) builds its schema piece and its plain check from these.
+// The rules every shape's fields follow in zod, for the schema (schema.ts), built from the limits
+// of field-limits.ts, which the plain checks (the kinds' modules, plain-shapes.ts) read without zod.
 import { z } from "zod";
+import { COLOR_PATTERN, CONTROL_MESSAGE, COORDINATE_RANGE, MAX_COORDINATE, MIN_SIZE, SIZE_RANGE } from "./field-limits";
 import type { JsonValue } from "./types";
 
-/**
- * Coordinates and sizes stay within ±1e15, sizes at least 1e-9: beyond them squares overflow or
- * halves round to zero (regression: a box 5e-324 wide validated, then crashed `overlaps`).
- */
-export const MAX_COORDINATE = 1e15;
-export const MIN_SIZE = 1e-9;
-const COORDINATE_RANGE = "must be between -1e15 and 1e15";
-const SIZE_RANGE = "must be between 1e-9 and 1e15";
+export * from "./field-limits";
+
 export const finite = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: COORDINATE_RANGE });
 /** zod words gt(0) as "must be greater than 0" (io.ts), as sizeProblem does. */
 export const positive = z
@@ -19,39 +13,12 @@ export const positive = z
   .gt(0)
   .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: SIZE_RANGE });
 
-/** What the schema says of a coordinate (x, y, a point, a rotation), or null when it accepts it. */
-export function coordinateProblem(v: number): string | null {
-  return Math.abs(v) <= MAX_COORDINATE ? null : COORDINATE_RANGE;
-}
-
-/** What the schema says of a size (width, height, radius), or null when it accepts it. */
-export function sizeProblem(v: number): string | null {
-  if (!(v > 0)) return "must be greater than 0";
-  return v >= MIN_SIZE && v <= MAX_COORDINATE ? null : SIZE_RANGE;
-}
 export const point = z.tuple([finite, finite]);
 
-/** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */
-export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-/** A layer's colour is opaque: its shapes' fill takes its own alpha. */
-export const LAYER_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
 
-/** U+0000–U+001F and U+007F: refused in ids, names and property names (Tiled strips a NUL; Godot 3 drops a whole `__meta__` over one). */
-// eslint-disable-next-line no-control-regex -- matching them is the point
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- the same, as a pattern JSON Schema can carry
 const NO_CONTROL_CHARACTER = /^[^\u0000-\u001f\u007f]*$/;
-export const CONTROL_MESSAGE = "must not hold control characters (U+0000 to U+001F, U+007F)";
-
-/** What the format says of an id or a name holding a control character (which, and where), or null when it holds none. */
-export function controlCharacterProblem(text: string): string | null {
-  const m = CONTROL_CHARACTER.exec(text);
-  return m ? `${CONTROL_MESSAGE}: U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")} at character ${m.index + 1}` : null;
-}
-
-/** Text without the control characters the format refuses (for names typed as they go). */
-export const withoutControlCharacters = (text: string): string => text.replace(new RegExp(CONTROL_CHARACTER.source, "g"), "");
 
 /** A name: any text without control characters. */
 export const label = z.string().regex(NO_CONTROL_CHARACTER, { message: CONTROL_MESSAGE });
@@ -98,9 +65,6 @@ export const base = {
 };
 
 
-/** Plain predicates with the same limits as the zod rules above. */
-export const plainCoordinate = (v: unknown): v is number => typeof v === "number" && v <= MAX_COORDINATE && v >= -MAX_COORDINATE;
-export const plainSize = (v: unknown): v is number => typeof v === "number" && v >= MIN_SIZE && v <= MAX_COORDINATE;
 
 /**
  * Runs a cross-field check as soon as the fields it reads are valid, even when others in the same

@@ -1,75 +1,22 @@
 // Reading and writing scene files. Reading reports every problem at once, each with its JSON path
 // and its line and column; writing is canonical, so loading and saving an unchanged file written
 // by Collider Studio gives the same bytes.
-import { findNodeAtLocation, parse as parseLenient, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
-import { formatPath, lineColumn, type PathSegment, type SceneProblem } from "./errors";
+import { formatPath, type PathSegment, type SceneProblem } from "./errors";
+import { describe, headerProblem, isRecord, layerReferenceProblems, probeReferenceProblems, uniquenessProblems, valueAt } from "./document-checks";
+import { jsonLocator, syntaxProblem } from "./json-text";
 import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
-import { CONTROL_MESSAGE, controlCharacterProblem } from "./field-rules";
+import { CONTROL_MESSAGE, controlCharacterProblem } from "./field-limits";
 import { sceneSchema } from "./schema";
 import { normalizeDegrees } from "../vec2";
-import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_FORMAT, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Property, type Scene, type SceneImage, type Shape } from "./types";
+import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Property, type Scene, type SceneImage, type Shape } from "./types";
+
+export { jsonLocator, syntaxProblem };
 
 export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
-
-const SYNTAX_MESSAGES: Record<string, string> = {
-  InvalidSymbol: "unexpected character",
-  InvalidNumberFormat: "malformed number",
-  PropertyNameExpected: "expected a property name in double quotes",
-  ValueExpected: "expected a value",
-  ColonExpected: "expected ':'",
-  CommaExpected: "expected ',' or a closing bracket",
-  CloseBraceExpected: "expected '}'",
-  CloseBracketExpected: "expected ']'",
-  EndOfFileExpected: "unexpected text after the end of the document",
-  InvalidCommentToken: "comments are not allowed in JSON",
-  UnexpectedEndOfComment: "comments are not allowed in JSON",
-  UnexpectedEndOfString: "unterminated string",
-  UnexpectedEndOfNumber: "malformed number",
-  InvalidUnicode: "invalid unicode escape",
-  InvalidEscapeCharacter: "invalid escape character",
-  InvalidCharacter: "invalid character in string",
-};
-
-/** The problem of text that is not JSON, with the line and column of the first syntax error. */
-export function syntaxProblem(text: string): SceneProblem {
-  const errors: ParseError[] = [];
-  parseLenient(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (!first) {
-    // jsonc-parser accepts a few things JSON.parse does not (a trailing comma in some spots).
-    return { path: "", message: "not valid JSON", line: 1, column: 1 };
-  }
-  const name = printParseErrorCode(first.error);
-  const at = lineColumn(text, first.offset);
-  const message = text.trim() === "" ? "the file is empty (expected a JSON scene)" : `not valid JSON: ${SYNTAX_MESSAGES[name] ?? name}`;
-  return { path: "", message, ...at };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let cur = data;
-  for (const seg of path) {
-    if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg];
-    else if (isRecord(cur) && typeof seg === "string") cur = cur[seg];
-    else return undefined;
-  }
-  return cur;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  if (typeof v === "object") return "an object";
-  return `${typeof v} ${String(v)}`;
-}
 
 function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
   const value = valueAt(data, issue.path as PathSegment[]);
@@ -107,120 +54,8 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
   }
 }
 
-/**
- * Locates a JSON path in the source, falling back to the nearest ancestor that exists. The syntax
- * tree is built on the first call only, so a valid file, which asks for no location, never pays
- * for a second parse of its whole text.
- */
-export function jsonLocator(text: string): (path: readonly PathSegment[]) => { line: number; column: number } | undefined {
-  let root: ReturnType<typeof parseTree> | null | false = null;
-  return (path) => {
-    if (root === null) {
-      try {
-        root = parseTree(text) ?? false;
-      } catch {
-        // A file nested thousands deep overflows the tree's recursion: its problems then come
-        // with their paths only (regression: parseScene threw on such a refused file).
-        root = false;
-      }
-    }
-    if (!root) return undefined;
-    for (let n = path.length; n >= 0; n--) {
-      const node = findNodeAtLocation(root, path.slice(0, n) as PathSegment[]);
-      if (node) {
-        // Point at the property name when there is one, as editors do.
-        const at = node.parent?.type === "property" && node.parent.children?.[1] === node ? node.parent.offset : node.offset;
-        return lineColumn(text, at);
-      }
-    }
-    return undefined;
-  };
-}
-
 function problem(path: readonly PathSegment[], message: string, locate: ReturnType<typeof jsonLocator>): SceneProblem {
   return { path: formatPath(path), message, ...locate(path) };
-}
-
-/** The header checks that come before anything else: a wrong format or version makes the rest moot. */
-function headerProblem(data: unknown): [PathSegment[], string] | null {
-  if (!isRecord(data)) return [[], `a scene file must be a JSON object, got ${describe(data)}`];
-  if (data.format !== SCENE_FORMAT) {
-    return [["format"], data.format === undefined
-      ? `is missing: not a Collider Studio scene (expected "format": "${SCENE_FORMAT}")`
-      : `not a Collider Studio scene: expected "${SCENE_FORMAT}", got ${describe(data.format)}`];
-  }
-  const v = data.version;
-  if (typeof v !== "number" || !Number.isInteger(v)) return [["version"], v === undefined ? "is missing (expected a whole number)" : `expected a whole number, got ${describe(v)}`];
-  if (v > SCENE_VERSION) return [["version"], `version ${v} is newer than this build of Collider Studio reads (up to ${SCENE_VERSION}); update Collider Studio to open it`];
-  if (v < 1) return [["version"], `unknown version ${v} (this build reads versions 1 to ${SCENE_VERSION})`];
-  return null;
-}
-
-/**
- * Values of `key` must be unique within a list (ids of shapes, probes, layers; bits of collision
- * layers; names of one shape's properties). `at` is the list's path.
- */
-function duplicateProblems(items: unknown, at: readonly PathSegment[], key: string, what: string): [PathSegment[], string][] {
-  if (!Array.isArray(items)) return [];
-  const seen = new Map<unknown, number>();
-  const out: [PathSegment[], string][] = [];
-  items.forEach((s: unknown, i) => {
-    if (!isRecord(s) || (typeof s[key] !== "string" && typeof s[key] !== "number")) return;
-    const first = seen.get(s[key]);
-    if (first === undefined) seen.set(s[key], i);
-    else out.push([[...at, i, key], `duplicate ${what} ${JSON.stringify(s[key])} (already used by ${formatPath([...at, first])})`]);
-  });
-  return out;
-}
-
-function uniquenessProblems(data: unknown): [PathSegment[], string][] {
-  if (!isRecord(data)) return [];
-  const out = [
-    ...duplicateProblems(data.layers, ["layers"], "id", "layer id"),
-    ...duplicateProblems(data.collisionLayers, ["collisionLayers"], "bit", "collision layer bit"),
-    ...duplicateProblems(data.shapes, ["shapes"], "id", "id"),
-    ...duplicateProblems(data.probes, ["probes"], "id", "id"),
-    ...duplicateProblems(data.images, ["images"], "id", "image id"),
-  ];
-  out.push(...duplicateProblems(data.properties, ["properties"], "name", "property name"));
-  out.push(...duplicateProblems(data.groups, ["groups"], "name", "group"));
-  for (const list of ["shapes", "layers", "groups"]) {
-    const items = data[list];
-    if (!Array.isArray(items)) continue;
-    items.forEach((s: unknown, i) => {
-      if (isRecord(s)) out.push(...duplicateProblems(s.properties, [list, i, "properties"], "name", "property name"));
-    });
-  }
-  return out;
-}
-
-/** A shape's "layer" must name a layer of the scene (the implicit one when there is no "layers"). */
-function layerReferenceProblems(data: unknown): [PathSegment[], string][] {
-  if (!isRecord(data) || !Array.isArray(data.shapes)) return [];
-  const explicit = Array.isArray(data.layers);
-  const ids = new Set(explicit ? (data.layers as unknown[]).map((l) => (isRecord(l) ? l.id : undefined)) : [DEFAULT_LAYER.id]);
-  const out: [PathSegment[], string][] = [];
-  data.shapes.forEach((s: unknown, i) => {
-    if (isRecord(s) && typeof s.layer === "string" && s.layer !== "" && !ids.has(s.layer)) {
-      out.push([["shapes", i, "layer"], `no layer with id ${JSON.stringify(s.layer)} in this scene${explicit ? "" : ' (it has no "layers", so only "layer-1")'}`]);
-    }
-  });
-  return out;
-}
-
-/** A sweep probe must name a shape of the scene. */
-function probeReferenceProblems(data: unknown): [PathSegment[], string][] {
-  if (!isRecord(data) || !Array.isArray(data.probes) || !Array.isArray(data.shapes)) return [];
-  // Most scenes have no sweep probe: no set of every shape id for them.
-  if (!data.probes.some((p: unknown) => isRecord(p) && p.type === "sweep")) return [];
-  const ids = new Set(data.shapes.map((s: unknown) => (isRecord(s) ? s.id : undefined)));
-  const out: [PathSegment[], string][] = [];
-  data.probes.forEach((p: unknown, i) => {
-    if (isRecord(p) && p.type === "sweep" && typeof p.shape === "string" && p.shape !== "" && !ids.has(p.shape)) {
-      out.push([["probes", i, "shape"], `no shape with id ${JSON.stringify(p.shape)} in this scene`]);
-    }
-  });
-  return out;
 }
 
 /** Validates already-parsed JSON data as a scene. `text` (the source) adds lines and columns. */

@@ -4,7 +4,7 @@
 // limit) goes through the schema as before, and a property test holds every shape accepted here
 // to the schema's own answer. It exists because zod's cost per shape dominates a big file's check.
 import { CORE_KINDS } from "../kinds/registry";
-import { CONTROL_CHARACTER, plainCoordinate as coordinate } from "./field-rules";
+import { CONTROL_CHARACTER, plainCoordinate as coordinate } from "./field-limits";
 import type { SceneOutput } from "./schema";
 import type { ShapeType } from "./types";
 

@@ -1,13 +1,11 @@
-// Scene format v1, defined once with zod; each shape kind's piece is in its module (core/kinds/).
+// Scene format v1, defined once with zod, each shape kind's piece here too (its module in core/kinds/
+// has no zod, so the runtime package's main entry carries none).
 // Unknown fields are kept (loose objects) so that a file written by a newer minor build loses
 // nothing when an older one saves it.
 import { z } from "zod";
-import { boxKind } from "../kinds/box";
-import { capsuleKind } from "../kinds/capsule";
-import { chainKind } from "../kinds/chain";
-import { circleKind } from "../kinds/circle";
-import { polygonKind } from "../kinds/polygon";
-import { finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema } from "./field-rules";
+import { chainPointsProblem } from "../kinds/chain";
+import { checkSimplePolygon } from "../outline";
+import { base, finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { tiledMapSourceProblem } from "../tiled/file-types";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
@@ -15,11 +13,34 @@ import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
 
 const properties = z.array(propertySchema).optional();
-export const circleSchema = circleKind.schema;
-export const boxSchema = boxKind.schema;
-export const capsuleSchema = capsuleKind.schema;
-export const polygonSchema = polygonKind.schema;
-export const chainSchema = chainKind.schema;
+export const circleSchema = z.looseObject({ ...base, type: z.literal("circle"), radius: positive });
+
+export const boxSchema = z.looseObject({ ...base, type: z.literal("box"), width: positive, height: positive });
+
+export const capsuleSchema = z
+  .looseObject({ ...base, type: z.literal("capsule"), radius: positive, height: positive })
+  .superRefine((c, ctx) => {
+    if (c.height < 2 * c.radius) {
+      ctx.addIssue({ code: "custom", path: ["height"], message: `must be at least 2 × radius (${2 * c.radius}): the height includes both caps` });
+    }
+  }, whenValid("radius", "height"));
+
+export const polygonSchema = z
+  .looseObject({ ...base, type: z.literal("polygon"), points: z.array(point) })
+  .superRefine((p, ctx) => {
+    const problem = checkSimplePolygon(p.points);
+    if (problem) {
+      const path = "index" in problem ? ["points", problem.index] : ["points"];
+      ctx.addIssue({ code: "custom", path, message: problem.message });
+    }
+  }, whenValid("points"));
+
+export const chainSchema = z
+  .looseObject({ ...base, type: z.literal("chain"), points: z.array(point), closed: z.boolean().optional(), oneSided: z.boolean().optional() })
+  .superRefine((c, ctx) => {
+    const problem = chainPointsProblem(c.points, c.closed === true);
+    if (problem) ctx.addIssue({ code: "custom", path: problem.index === undefined ? ["points"] : ["points", problem.index], message: problem.message });
+  }, whenValid("points", "closed"));
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema, chainSchema]);
 

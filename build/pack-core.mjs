@@ -1,0 +1,41 @@
+// Builds the runtime package @collider-studio/core into dist/core-package/ (tsup: ESM, CJS and
+// .d.ts of core/runtime/index.ts and core/runtime/validate.ts, every dependency bundled) and packs
+// its tarball into dist/. Prints the tarball's path. `--no-pack` stops after the build.
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "tsup";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "dist/core-package");
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+cpSync(join(root, "build/core-package/package.json"), join(out, "package.json"));
+cpSync(join(root, "build/core-package/README.md"), join(out, "README.md"));
+// For resolvers without `exports` (node10, older bundlers): `@collider-studio/core/validate` as a folder.
+cpSync(join(root, "build/core-package/validate"), join(out, "validate"), { recursive: true });
+
+await build({
+  entry: { index: "core/runtime/index.ts", validate: "core/runtime/validate.ts" },
+  outDir: join(out, "dist"),
+  format: ["esm", "cjs"],
+  dts: true,
+  tsconfig: join(root, "tsconfig.core.json"),
+  target: "es2022",
+  platform: "neutral",
+  // Nothing at runtime: zod and jsonc-parser go into the entries that use them.
+  noExternal: [/.*/],
+  treeshake: true,
+  splitting: true,
+  sourcemap: false,
+  clean: false,
+  silent: true,
+});
+
+if (!process.argv.includes("--no-pack")) {
+  const text = execFileSync("npm", ["pack", "--json", "--pack-destination", join(root, "dist")], { cwd: out, encoding: "utf8" });
+  const [{ filename }] = JSON.parse(text);
+  console.log(join(root, "dist", filename));
+}

@@ -1,0 +1,165 @@
+// The runtime loader's check of what collision reads in a scene, without zod: every shape's id,
+// kind, place, size, points, bits and flags, and every probe. The messages are the schema's (as
+// io.ts words zod's issues), named by JSON path. Fields collision never reads (properties, images,
+// layers' colours) are kept as they are, unchecked: the `/validate` entry checks them too.
+import { chainPointsProblem } from "../kinds/chain";
+import { checkSimplePolygon } from "../outline";
+import { describe, isRecord } from "../scene/document-checks";
+import type { PathSegment } from "../scene/errors";
+import { controlCharacterProblem, COORDINATE_RANGE, MAX_COORDINATE, sizeProblem } from "../scene/field-limits";
+import { SHAPE_TYPES, type Point, type ShapeType } from "../scene/types";
+
+/** A problem found: where (a JSON path) and what. */
+export type Found = [PathSegment[], string];
+
+const PROBE_TYPES = ["ray", "sweep"];
+
+const expectedType = (what: string, v: unknown): string =>
+  v === undefined ? `is missing (expected ${what})` : `expected ${what}, got ${describe(v)}`;
+
+function numberProblem(v: unknown): string | null {
+  if (typeof v !== "number") return expectedType("a number", v);
+  return Number.isFinite(v) ? null : "must be a finite number";
+}
+
+function coordinate(v: unknown): string | null {
+  return numberProblem(v) ?? (Math.abs(v as number) <= MAX_COORDINATE ? null : COORDINATE_RANGE);
+}
+
+const size = (v: unknown): string | null => numberProblem(v) ?? sizeProblem(v as number);
+
+function text(v: unknown, nonEmpty: boolean): string | null {
+  if (typeof v !== "string") return expectedType("a string", v);
+  if (nonEmpty && v === "") return "must not be empty";
+  return controlCharacterProblem(v);
+}
+
+function whole(v: unknown, min: number, max: number): string | null {
+  const p = numberProblem(v);
+  if (p) return p;
+  const n = v as number;
+  if (!Number.isInteger(n)) return "must be a whole number";
+  if (n < min) return `must be at least ${min}`;
+  return n > max ? `must be at most ${max}` : null;
+}
+
+const flag = (v: unknown): string | null => (typeof v === "boolean" ? null : expectedType("a boolean", v));
+
+/** Checks `obj[key]` (skipped when absent and optional) and records its problem. */
+function field(out: Found[], at: readonly PathSegment[], obj: Record<string, unknown>, key: string, check: (v: unknown) => string | null, optional = false): boolean {
+  if (optional && obj[key] === undefined) return true;
+  const problem = check(obj[key]);
+  if (problem) out.push([[...at, key], problem]);
+  return problem === null;
+}
+
+/** Points as [x, y] pairs of coordinates; true when every one is. */
+function points(out: Found[], at: readonly PathSegment[], v: unknown): v is Point[] {
+  if (!Array.isArray(v)) {
+    out.push([[...at, "points"], expectedType("an array", v)]);
+    return false;
+  }
+  let ok = true;
+  v.forEach((p: unknown, i) => {
+    const here = [...at, "points", i];
+    if (!Array.isArray(p)) {
+      out.push([here, expectedType("a point [x, y]", p)]);
+      ok = false;
+    } else if (p.length !== 2) {
+      out.push([here, "a point is [x, y]"]);
+      ok = false;
+    } else {
+      for (const j of [0, 1]) {
+        const problem = coordinate(p[j]);
+        if (problem) { out.push([[...here, j], problem]); ok = false; }
+      }
+    }
+  });
+  return ok;
+}
+
+function pointsProblem(out: Found[], at: readonly PathSegment[], problem: { readonly index?: number; readonly message: string } | null): void {
+  if (problem) out.push([problem.index === undefined ? [...at, "points"] : [...at, "points", problem.index], problem.message]);
+}
+
+/** The kind's own fields, as its schema piece (core/scene/schema.ts) checks them. */
+function kindProblems(out: Found[], at: readonly PathSegment[], s: Record<string, unknown>, type: ShapeType): void {
+  switch (type) {
+    case "circle":
+      field(out, at, s, "radius", size);
+      return;
+    case "box":
+      field(out, at, s, "width", size);
+      field(out, at, s, "height", size);
+      return;
+    case "capsule": {
+      const r = field(out, at, s, "radius", size), h = field(out, at, s, "height", size);
+      if (r && h && (s.height as number) < 2 * (s.radius as number)) {
+        out.push([[...at, "height"], `must be at least 2 × radius (${2 * (s.radius as number)}): the height includes both caps`]);
+      }
+      return;
+    }
+    case "polygon":
+      if (points(out, at, s.points)) pointsProblem(out, at, checkSimplePolygon(s.points));
+      return;
+    case "chain": {
+      const closed = field(out, at, s, "closed", flag, true);
+      field(out, at, s, "oneSided", flag, true);
+      if (points(out, at, s.points) && closed) pointsProblem(out, at, chainPointsProblem(s.points, s.closed === true));
+      return;
+    }
+  }
+}
+
+/** The problems of `shapes[index]`, in the order of its fields. */
+export function shapeProblems(value: unknown, index: number): Found[] {
+  const at: PathSegment[] = ["shapes", index];
+  if (!isRecord(value)) return [[at, expectedType("an object", value)]];
+  const out: Found[] = [];
+  field(out, at, value, "id", (v) => text(v, true));
+  field(out, at, value, "name", (v) => text(v, false), true);
+  field(out, at, value, "layer", (v) => text(v, true), true);
+  field(out, at, value, "class", (v) => (typeof v === "string" ? null : expectedType("a string", v)), true);
+  field(out, at, value, "x", coordinate);
+  field(out, at, value, "y", coordinate);
+  field(out, at, value, "rotation", coordinate, true);
+  field(out, at, value, "collisionLayer", (v) => whole(v, 0, 0xffffffff), true);
+  field(out, at, value, "collisionMask", (v) => whole(v, 0, 0xffffffff), true);
+  field(out, at, value, "visible", flag, true);
+  field(out, at, value, "sensor", flag, true);
+  field(out, at, value, "tiledId", (v) => whole(v, 1, 2147483647), true);
+  field(out, at, value, "properties", (v) => (Array.isArray(v) ? null : expectedType("an array", v)), true);
+  const type = value.type;
+  if (typeof type === "string" && (SHAPE_TYPES as readonly string[]).includes(type)) kindProblems(out, at, value, type as ShapeType);
+  else {
+    out.push([[...at, "type"], type === undefined
+      ? `is missing (expected one of ${SHAPE_TYPES.join(", ")})`
+      : `unknown shape type ${JSON.stringify(type)} (expected one of ${SHAPE_TYPES.join(", ")})`]);
+  }
+  return out;
+}
+
+/** The problems of `probes[index]`: a ray from a point to a point, or a shape's sweep to a point. */
+export function probeProblems(value: unknown, index: number): Found[] {
+  const at: PathSegment[] = ["probes", index];
+  if (!isRecord(value)) return [[at, expectedType("an object", value)]];
+  const out: Found[] = [];
+  field(out, at, value, "id", (v) => text(v, true));
+  field(out, at, value, "name", (v) => text(v, false), true);
+  field(out, at, value, "includeSensors", flag, true);
+  const point = (v: unknown): string | null => {
+    if (!Array.isArray(v)) return expectedType("a point [x, y]", v);
+    if (v.length !== 2) return "a point is [x, y]";
+    return coordinate(v[0]) ?? coordinate(v[1]);
+  };
+  if (value.type === "ray") field(out, at, value, "from", point);
+  else if (value.type === "sweep") field(out, at, value, "shape", (v) => text(v, true));
+  else {
+    out.push([[...at, "type"], value.type === undefined
+      ? `is missing (expected one of ${PROBE_TYPES.join(", ")})`
+      : `unknown probe type ${JSON.stringify(value.type)} (expected one of ${PROBE_TYPES.join(", ")})`]);
+    return out;
+  }
+  field(out, at, value, "to", point);
+  return out;
+}

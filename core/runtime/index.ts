@@ -1,0 +1,42 @@
+// The runtime package's main entry, `@collider-studio/core`: what a game needs at run time, the
+// world, the zod-free scene loader and the queries, with no dependency. The editor's whole core
+// (exporters, importers, tracing, replay) stays in core/index.ts; the full validation of every
+// field of a file is the `@collider-studio/core/validate` entry (validate.ts).
+
+// ---- Loading a scene -----------------------------------------------------------------------
+/** A scene file (text or parsed JSON) as `{ world, shapes, probes }`; throws SceneLoadError. */
+export { loadScene } from "./load-scene";
+/** A refused scene file: `problems`, each named by JSON path, and `message`, one line each. */
+export { SceneLoadError, type LoadedScene } from "./scene-error";
+/** A problem in a scene file: message, JSON path, line and column; and its one-line form. */
+export { type SceneProblem, formatProblem } from "../scene/errors";
+
+// ---- The world -----------------------------------------------------------------------------
+/** Shapes in a broad phase: raycast, sweep, queryBox, overlaps, sensorContacts, sync. */
+export { CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions } from "../collision-world";
+/** A query's hit (id, point, normal, fraction) and how many hits a query wants. */
+export { type CastHit, type QueryMode } from "../scene-query";
+/** A pair of overlapping shapes with its manifold. */
+export { type OverlapPair } from "../overlaps";
+/** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
+export { type FilterRule, bitsCollide } from "../collision-filter";
+
+// ---- Geometry and pair queries -------------------------------------------------------------
+export { type Vec2, vec2, rotFromDegrees } from "../vec2";
+export {
+  CIRCLE, CAPSULE, POLYGON, COMPOUND,
+  type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
+  type Transform, type Made,
+  makeCircle, makeCapsule, makePolygon, makeBox, makeSegment, makeCompound, geometryOf, transformOf,
+} from "../shapes";
+export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
+export { Manifold, collide } from "../manifold";
+export { CastOutput, rayCast } from "../raycast";
+export { shapeCast } from "../shape-cast";
+export { type Sweep, TimeOfImpactOutput, timeOfImpact } from "../time-of-impact";
+
+// ---- Scene model ---------------------------------------------------------------------------
+export {
+  type Scene, type Shape, type ShapeType, type Point, type Probe, type RayProbe, type SweepProbe,
+  SHAPE_TYPES, SCENE_FORMAT, SCENE_VERSION, collisionLayerOf, collisionMaskOf, isSensor,
+} from "../scene/types";

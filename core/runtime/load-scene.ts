@@ -1,0 +1,73 @@
+// The runtime package's scene loader, without zod: the header and version, every field collision
+// reads, unique ids and the sweeps' shapes, checked with the command line's messages; then the
+// world. A plain shape (plain-shapes.ts) is taken as it is; any other is diagnosed field by field.
+import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
+import { headerProblem, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
+import { formatPath, type SceneProblem } from "../scene/errors";
+import { jsonLocator, syntaxProblem } from "../scene/json-text";
+import { migrateScene, type SceneDocument } from "../scene/migrations";
+import { plainShape } from "../scene/plain-shapes";
+import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
+import { normalizeDegrees } from "../vec2";
+import { probeProblems, shapeProblems, type Found } from "./check-shapes";
+import { SceneLoadError, type LoadedScene } from "./scene-error";
+
+/**
+ * A scene file (its text, or its JSON already parsed) as a world with its shapes and probes.
+ * Throws SceneLoadError naming every problem by JSON path (with line and column for text),
+ * including a file newer than this package reads: `version: version 2 is newer than …`.
+ */
+export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+  let data: unknown = json;
+  const text = typeof json === "string" ? json : undefined;
+  if (text !== undefined) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new SceneLoadError([syntaxProblem(text)]);
+    }
+  }
+  const locate = text === undefined ? () => undefined : jsonLocator(text);
+  const fail = (found: Found[]): never => {
+    const problems: SceneProblem[] = found.map(([path, message]) => ({ path: formatPath(path), message, ...locate(path) }));
+    problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    throw new SceneLoadError(problems);
+  };
+  const header = headerProblem(data);
+  if (header) fail([header]);
+  let doc = data as SceneDocument;
+  if (doc.version !== SCENE_VERSION) {
+    const migrated = migrateScene(doc, doc.version as number, SCENE_VERSION);
+    if (!migrated.ok) fail([[["version"], migrated.message]]);
+    else doc = migrated.doc;
+  }
+  const found: Found[] = [];
+  const shapes: Shape[] = [];
+  if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
+  else {
+    doc.shapes.forEach((s: unknown, i) => {
+      const plain = plainShape(s);
+      if (plain) { shapes.push(plain as Shape); return; }
+      const problems = shapeProblems(s, i);
+      if (problems.length > 0) found.push(...problems);
+      else shapes.push({ rotation: 0, ...(s as object) } as Shape);
+    });
+  }
+  const probes: Probe[] = [];
+  if (doc.probes !== undefined && !Array.isArray(doc.probes)) found.push([["probes"], "expected an array"]);
+  else {
+    ((doc.probes ?? []) as unknown[]).forEach((p, i) => {
+      const problems = probeProblems(p, i);
+      if (problems.length > 0) found.push(...problems);
+      else probes.push({ name: "", ...(p as object) } as Probe);
+    });
+  }
+  found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
+  if (found.length > 0) fail(found);
+  for (const s of shapes) {
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
+  const world = new CollisionWorld(options);
+  world.sync(shapes);
+  return { world, shapes, probes };
+}

@@ -1,0 +1,101 @@
+// The runtime package's zod-free loadScene (core/runtime/load-scene.ts) against the full validator
+// it stands in for (parseScene, which the `/validate` entry and the command line use): on every
+// file of collision fields, both accept it with the same shapes and probes, or both refuse it
+// naming the same places, each of the runtime loader's problems word for word one of the full
+// validator's. The full validator may add zod's follow-on problems to a value of the wrong type
+// (an array id also "needs at least 1 items"): the runtime loader names the type alone.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseScene, SCENE_VERSION } from "../../core/index";
+import { loadScene } from "../../core/runtime/load-scene";
+import { SceneLoadError } from "../../core/runtime/scene-error";
+import { loadScene as loadValidated } from "../../core/runtime/validate";
+
+type Outcome = { ok: true; shapes: unknown; probes: unknown } | { ok: false; problems: unknown };
+
+function outcome(load: (text: string) => { shapes: unknown; probes: unknown }, text: string): Outcome {
+  try {
+    const { shapes, probes } = load(text);
+    return { ok: true, shapes, probes };
+  } catch (e) {
+    if (!(e instanceof SceneLoadError)) throw e;
+    return { ok: false, problems: e.problems };
+  }
+}
+
+const scene = (shapes: unknown[], probes?: unknown[]) => JSON.stringify({ format: "collider-studio-scene", version: 1, shapes, ...(probes ? { probes } : {}) }, null, 2);
+
+const BAD: [string, string][] = [
+  ["not JSON", "{ \"format\": "],
+  ["newer version", JSON.stringify({ format: "collider-studio-scene", version: SCENE_VERSION + 1, shapes: [] })],
+  ["wrong format", JSON.stringify({ format: "tiled", version: 1, shapes: [] })],
+  ["missing radius", scene([{ id: "a", type: "circle", x: 0, y: 0 }])],
+  ["negative width", scene([{ id: "a", type: "box", x: 0, y: 0, width: -1, height: 2 }])],
+  ["short capsule", scene([{ id: "a", type: "capsule", x: 0, y: 0, radius: 2, height: 3 }])],
+  ["crossing polygon", scene([{ id: "a", type: "polygon", x: 0, y: 0, points: [[0, 0], [1, 1], [1, 0], [0, 1]] }])],
+  ["bad point", scene([{ id: "a", type: "chain", x: 0, y: 0, points: [[0, 0], [1, 2, 3]] }])],
+  ["one-point chain", scene([{ id: "a", type: "chain", x: 0, y: 0, points: [[0, 0]] }])],
+  ["unknown kind", scene([{ id: "a", type: "star", x: 0, y: 0 }])],
+  ["duplicate ids", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1 }, { id: "a", type: "circle", x: 1, y: 0, radius: 1 }])],
+  ["fractional bits", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 1.5 }])],
+  ["huge x", scene([{ id: "a", type: "circle", x: 1e16, y: 0, radius: 1 }])],
+  ["control character in id", scene([{ id: "a\u0001", type: "circle", x: 0, y: 0, radius: 1 }])],
+  ["sweep of no shape", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1 }], [{ id: "p", type: "sweep", shape: "b", to: [0, 1] }])],
+  ["ray without from", scene([], [{ id: "p", type: "ray", to: [0, 1] }])],
+  ["unknown probe type", scene([], [{ id: "p", type: "beam" }])],
+];
+
+describe("loadScene without zod", () => {
+  it.each(BAD)("refuses a file with %s in the command line's words", (_, text) => {
+    const ours = outcome(loadScene, text);
+    const cli = parseScene(text);
+    expect(cli.ok).toBe(false);
+    expect(ours).toEqual({ ok: false, problems: cli.ok ? [] : cli.problems });
+  });
+
+  it("names a newer file's version in its error", () => {
+    const text = JSON.stringify({ format: "collider-studio-scene", version: SCENE_VERSION + 1, shapes: [] });
+    expect(() => loadScene(text)).toThrow(`version: version ${SCENE_VERSION + 1} is newer than this build of Collider Studio reads (up to ${SCENE_VERSION})`);
+  });
+
+  it("loads what the full validator loads, the same shapes and probes, and builds the world", () => {
+    const text = scene([
+      { id: "floor", type: "box", x: 0, y: 100, width: 400, height: 20, collisionLayer: 3, properties: [{ name: "k", type: "int", value: 2 }] },
+      { id: "hill", type: "polygon", x: 0, y: 0, rotation: 270, points: [[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]] },
+      { id: "coin", type: "circle", x: 5, y: 5, radius: 2, sensor: true },
+    ], [{ id: "down", type: "ray", from: [-100, -50], to: [-100, 200] }]);
+    const ours = loadScene(text), full = loadValidated(text);
+    expect(ours.shapes).toEqual(full.shapes);
+    expect(ours.probes).toEqual(full.probes);
+    expect(ours.world.size).toBe(3);
+    expect(ours.world.probe(ours.probes[0]!)).toMatchObject({ shape: "floor", point: { x: -100, y: 90 } });
+  });
+
+  // Seeded: a valid shape with one collision field replaced by an arbitrary JSON value.
+  it("agrees with the full validator on shapes with any value in any collision field", () => {
+    const base: Record<string, Record<string, unknown>> = {
+      circle: { id: "s", type: "circle", x: 1, y: 2, radius: 3 },
+      box: { id: "s", type: "box", x: 1, y: 2, width: 3, height: 4, rotation: 30 },
+      capsule: { id: "s", type: "capsule", x: 1, y: 2, radius: 1, height: 4 },
+      polygon: { id: "s", type: "polygon", x: 1, y: 2, points: [[0, 0], [3, 0], [0, 3]] },
+      chain: { id: "s", type: "chain", x: 1, y: 2, points: [[0, 0], [3, 0], [3, 3]], closed: true },
+    };
+    const fields = ["id", "name", "layer", "class", "x", "y", "rotation", "radius", "width", "height", "points", "closed", "oneSided", "collisionLayer", "collisionMask", "sensor", "visible", "tiledId", "type"];
+    const value = fc.oneof(fc.constant(undefined), fc.boolean(), fc.string({ maxLength: 3 }), fc.double({ noNaN: true }), fc.integer({ min: -3, max: 5 }),
+      fc.array(fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), { maxLength: 5 }), fc.constant(null), fc.constant(["a"]));
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(base)), fc.constantFrom(...fields), value, (kind, key, v) => {
+        const shape = { ...base[kind]!, [key]: v };
+        const text = scene([shape]);
+        const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
+        if (ours.ok || full.ok) expect(ours).toEqual(full);
+        else {
+          const paths = (o: { problems: unknown }) => new Set((o.problems as { path: string }[]).map((p) => p.path));
+          expect(paths(ours)).toEqual(paths(full));
+          for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
+        }
+      }),
+      { seed: 27, numRuns: 800 },
+    );
+  });
+});

@@ -1,0 +1,34 @@
+// The runtime package's tarball, built once: `npm test` packs it (npm run pack:core) before vitest
+// runs, and the tests reuse it; run alone, a test packs it when it is missing or older than any
+// file of the core it is built from.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const PACKAGE_DIR = join(ROOT, "dist/core-package");
+const SOURCES = ["core", "build/core-package", "build/pack-core.mjs"];
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (path.endsWith("core") && (name === "node" || name === "shell")) continue;
+    newest = Math.max(newest, newestChange(join(path, name)));
+  }
+  return newest;
+}
+
+function tarballIn(dir: string): string | undefined {
+  const name = existsSync(dir) ? readdirSync(dir).find((f) => /^collider-studio-core-.*\.tgz$/.test(f)) : undefined;
+  return name === undefined ? undefined : join(dir, name);
+}
+
+/** The path of the packed @collider-studio/core tarball, packing it first when it is stale. */
+export function packedCore(): string {
+  const tarball = tarballIn(join(ROOT, "dist"));
+  const sources = Math.max(...SOURCES.map((p) => newestChange(join(ROOT, p))));
+  if (tarball !== undefined && statSync(tarball).mtimeMs >= sources && existsSync(PACKAGE_DIR)) return tarball;
+  return execFileSync(process.execPath, [join(ROOT, "build/pack-core.mjs")], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
+}
