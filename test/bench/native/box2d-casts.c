@@ -16,6 +16,9 @@
 #include "box2d/collision.h"
 #include "box2d/math_functions.h"
 
+#define BENCH_NAME "box2d-casts"
+#include "bench-timing.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,36 +27,6 @@
 
 // Box2D's core.c defines this (B2_LINEAR_SLOP scales with it); only distance.c is linked here.
 __attribute__( ( weak ) ) float b2_lengthUnitsPerMeter = 1.0f;
-
-enum
-{
-	SAMPLES = 7,
-};
-
-static volatile float sink;
-
-static double now( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void fail( const char* what, const char* where )
-{
-	fprintf( stderr, "box2d-casts: %s: %s\n", where, what );
-	exit( 2 );
-}
-
-static double number( char** p, const char* file )
-{
-	char* end;
-	double v = strtod( *p, &end );
-	if ( end == *p )
-		fail( "expected a number", file );
-	*p = end;
-	return v;
-}
 
 static b2ShapeProxy proxy( char** p, const char* file )
 {
@@ -189,12 +162,6 @@ static float pass( const Case* c, int* hits )
 	return acc;
 }
 
-static int ascending( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
-}
-
 // Box2D's answer for every pair, to compare with core's (untimed).
 static void answers( const Case* c )
 {
@@ -212,6 +179,11 @@ static void answers( const Case* c )
 			printf( "%d\t%.9g\n", o.hit ? 1 : 0, (double)o.fraction );
 		}
 	}
+}
+
+static float passOf( const void* c, int* hits )
+{
+	return pass( (const Case*)c, hits );
 }
 
 int main( int argc, char** argv )
@@ -242,33 +214,9 @@ int main( int argc, char** argv )
 			continue;
 		}
 		int hits = 0;
-		float acc = 0.0f;
-		long reps = 1;
-		// Warm up while finding how many passes fill a sample.
-		for ( ;; )
-		{
-			double t0 = now();
-			for ( long r = 0; r < reps; ++r )
-				acc += pass( &c, &hits );
-			double dt = now() - t0;
-			if ( dt > target / 4 )
-			{
-				reps = (long)ceil( (double)reps * target / dt );
-				break;
-			}
-			reps *= 2;
-		}
-		double ns[SAMPLES];
-		for ( int s = 0; s < SAMPLES; ++s )
-		{
-			double t0 = now();
-			for ( long r = 0; r < reps; ++r )
-				acc += pass( &c, &hits );
-			ns[s] = ( now() - t0 ) * 1e9 / ( (double)reps * c.n );
-		}
-		sink = acc;
-		qsort( ns, SAMPLES, sizeof ns[0], ascending );
-		printf( "%s\t%.1f\t%.1f\t%d\n", c.group, ns[SAMPLES / 2], ns[0], hits );
+		double median, fastest;
+		timePasses( passOf, &c, c.n, target, &median, &fastest, &hits );
+		printf( "%s\t%.1f\t%.1f\t%d\n", c.group, median, fastest, hits );
 		fflush( stdout );
 		free( c.tois );
 		free( c.casts );

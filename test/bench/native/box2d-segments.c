@@ -26,6 +26,9 @@
 #include "box2d/collision.h"
 #include "box2d/math_functions.h"
 
+#define BENCH_NAME "box2d-segments"
+#include "bench-timing.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,34 +40,8 @@ __attribute__( ( weak ) ) float b2_lengthUnitsPerMeter = 1.0f;
 
 enum
 {
-	SAMPLES = 7,
 	MAX_POINTS = 8,
 };
-
-static volatile float sink;
-
-static double now( void )
-{
-	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void fail( const char* what, const char* where )
-{
-	fprintf( stderr, "box2d-segments: %s: %s\n", where, what );
-	exit( 2 );
-}
-
-static double number( char** p, const char* file )
-{
-	char* end;
-	double v = strtod( *p, &end );
-	if ( end == *p )
-		fail( "expected a number", file );
-	*p = end;
-	return v;
-}
 
 typedef struct Shape
 {
@@ -286,10 +263,9 @@ static float pass( const Case* c, int* hits )
 	return acc;
 }
 
-static int ascending( const void* a, const void* b )
+static float passOf( const void* c, int* hits )
 {
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
+	return pass( (const Case*)c, hits );
 }
 
 int main( int argc, char** argv )
@@ -307,33 +283,9 @@ int main( int argc, char** argv )
 		if ( c.n == 0 )
 			fail( "no cases", argv[a] );
 		int hits = 0;
-		float acc = 0.0f;
-		long reps = 1;
-		// Warm up while finding how many passes fill a sample.
-		for ( ;; )
-		{
-			double t0 = now();
-			for ( long r = 0; r < reps; ++r )
-				acc += pass( &c, &hits );
-			double dt = now() - t0;
-			if ( dt > target / 4 )
-			{
-				reps = (long)ceil( (double)reps * target / dt );
-				break;
-			}
-			reps *= 2;
-		}
-		double ns[SAMPLES];
-		for ( int s = 0; s < SAMPLES; ++s )
-		{
-			double t0 = now();
-			for ( long r = 0; r < reps; ++r )
-				acc += pass( &c, &hits );
-			ns[s] = ( now() - t0 ) * 1e9 / ( (double)reps * c.n );
-		}
-		sink = acc;
-		qsort( ns, SAMPLES, sizeof ns[0], ascending );
-		printf( "%s\t%s\t%.1f\t%.1f\t%d\n", c.group, FUNC_NAMES[c.func], ns[SAMPLES / 2], ns[0], hits );
+		double median, fastest;
+		timePasses( passOf, &c, c.n, target, &median, &fastest, &hits );
+		printf( "%s\t%s\t%.1f\t%.1f\t%d\n", c.group, FUNC_NAMES[c.func], median, fastest, hits );
 		fflush( stdout );
 		free( c.pairs );
 	}
