@@ -1,5 +1,7 @@
-// What a shape kind of the scene format means to the core, one module per kind: its plain check
-// (its zod schema piece is in core/scene/schema.ts, so the runtime package's main entry has no zod), whether it turns, its collision geometry, its bounding box and its outline.
+// What a shape kind of the scene format means to the core, one module per kind: its plain check,
+// whether it turns, whether it encloses an area, its collision geometry, its bounding box and its
+// outline. Its zod schema piece is in core/scene/schema.ts, so the runtime package's main entry
+// carries no zod.
 // The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf, the schema and
 // every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
 // their own exhaustive switches, which the compiler extends when a kind is added.
