@@ -243,7 +243,8 @@ export class CollisionWorld {
   /**
    * Adds a shape at the end of the scene order. Throws WorldError for an id the world holds, or a
    * shape the scene format refuses (a field missing or of the wrong type, a number not finite or
-   * beyond ±1e15, a size not above 0, a polygon that crosses itself), naming each problem.
+   * beyond ±1e15, a size not above 0, a polygon that crosses itself), naming each problem. A
+   * shape without a rotation is held as a copy with rotation 0.
    */
   add(shape: Shape): void {
     const problems = shapeProblems(shape, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
@@ -251,7 +252,8 @@ export class CollisionWorld {
     const named = id === undefined ? "add" : `add("${id}")`;
     if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
     if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
-    const slot = this.insert(shape, this.byId.size);
+    // The format's default, as the loader gives it: a shape written without a rotation is unturned.
+    const slot = this.insert(shape.rotation === undefined ? { ...shape, rotation: 0 } : shape, this.byId.size);
     this.edited(slot);
   }
 

@@ -57,6 +57,7 @@ function run(seed: number, steps: number, spread: number): void {
     expect(edited.overlaps(), `${at}: overlaps vs scan`).toEqual(all.filter((p) => p.sensor !== true));
     expect(edited.sensorContacts(), `${at}: sensors`).toEqual(synced.sensorContacts());
     expect(edited.sensorContacts(), `${at}: sensors vs scan`).toEqual(all.filter((p) => p.sensor === true));
+    if (step % 5 === 0) expect(edited.ignoredOverlaps(), `${at}: ignored`).toEqual(synced.ignoredOverlaps());
     for (const s of list) expect(edited.lookup(s.id)?.index).toBe(list.indexOf(s));
     // Sensor events: a plain diff of the snapshots, by unordered pair.
     const now = edited.sensorContacts();
@@ -138,6 +139,17 @@ describe("CollisionWorld edits refuse bad input with a WorldError", () => {
     expect(world.size).toBe(2);
     expect(world.overlaps().map((p) => `${p.a}|${p.b}`)).toEqual(["a|b"]);
     expect(world.lookup("a")?.shape.x).toBe(0);
+  });
+
+  it("a shape added without a rotation is unturned, as the loader defaults it (regression: its box was NaN and the tree threw)", () => {
+    const world = new CollisionWorld();
+    // As a JS game would write it: the type requires a rotation.
+    world.add(JSON.parse('{ "id": "a", "type": "box", "x": 0, "y": 0, "width": 2, "height": 2 }') as Shape);
+    world.add(box("b", 1.5));
+    expect(world.lookup("a")?.shape.rotation).toBe(0);
+    expect(world.overlaps().map((p) => `${p.a}|${p.b}`)).toEqual(["a|b"]);
+    world.move("a", 0.5, 0);
+    expect(world.lookup("a")?.shape.rotation).toBe(0);
   });
 
   it("remove then add: the new shape comes last, and lookup's index follows", () => {
