@@ -2,6 +2,7 @@
 // driven by seeded random edits must answer exactly as a world synced with the equivalent list
 // (appended on add, closed up on remove) and as the one-pass scans; overlapShape as a plain
 // collide over every shape; sensorEvents as a plain diff of sensorContacts() snapshots. Pinned seeds.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CollisionWorld, vec2, type OverlapPair, type Shape } from "../../core/index";
 import { collide, Manifold } from "../../core/manifold";
@@ -178,5 +179,67 @@ describe("CollisionWorld edits refuse bad input with a WorldError", () => {
     expect(world.sensorEvents()).toEqual({ begin: [], end: [] });
     world.remove("coin");
     expect(world.sensorEvents()).toEqual({ begin: [], end: [{ a: "player", b: "coin" }] });
+  });
+});
+
+describe("CollisionWorld edits on arbitrary input (fast-check, pinned seeds)", () => {
+  const base = (): CollisionWorld => {
+    const world = new CollisionWorld();
+    world.add({ id: "a", type: "box", x: 0, y: 0, rotation: 0, width: 2, height: 2 });
+    return world;
+  };
+  const anyNumber = fc.oneof(fc.double(), fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e16, -0));
+  const plain = fc.double({ min: 0.1, max: 20, noNaN: true });
+  const place = fc.oneof({ arbitrary: plain, weight: 4 }, { arbitrary: anyNumber, weight: 1 });
+  const field = fc.oneof(
+    { arbitrary: plain, weight: 4 }, anyNumber, fc.string(), fc.constant(undefined), fc.constant(null),
+    { arbitrary: fc.array(fc.tuple(place, place), { minLength: 2, maxLength: 5 }), weight: 3 },
+  );
+
+  it("add of any object adds a shape the world then queries, or throws a WorldError and changes nothing", () => {
+    const shape = fc.record({
+      id: fc.oneof(fc.constantFrom("a", "b", ""), fc.string()), type: fc.constantFrom("circle", "box", "capsule", "polygon", "chain", "blob"),
+      x: place, y: place, rotation: fc.option(place, { nil: undefined }),
+      radius: field, width: field, height: field, points: field, closed: fc.option(fc.boolean(), { nil: undefined }),
+    }, { requiredKeys: ["id", "type", "x", "y"] });
+    let adds = 0, refusals = 0;
+    fc.assert(fc.property(shape, (value) => {
+      const world = base();
+      let added = false;
+      try {
+        world.add(value as Shape);
+        added = true;
+      } catch (e) {
+        expect(e).toBeInstanceOf(WorldError);
+        expect((e as WorldError).message).toMatch(/^add/);
+      }
+      expect(world.size).toBe(added ? 2 : 1);
+      if (added) adds++; else refusals++;
+      // Whatever was added answers queries without throwing.
+      world.overlaps();
+      world.raycast(vec2(-1e3, 0.5), vec2(1e3, 0.5), { mode: "all" });
+    }), { seed: 2701, numRuns: 400 });
+    // Both outcomes must occur, or the property proves little.
+    expect(adds).toBeGreaterThan(10);
+    expect(refusals).toBeGreaterThan(10);
+  });
+
+  it("move with any numbers moves the shape, or throws a WorldError and leaves it where it was", () => {
+    let moves = 0, refusals = 0;
+    fc.assert(fc.property(anyNumber, anyNumber, fc.option(anyNumber, { nil: undefined }), (x, y, rotation) => {
+      const world = base();
+      try {
+        world.move("a", x, y, rotation);
+        expect(world.lookup("a")?.shape.x).toBe(x);
+        moves++;
+      } catch (e) {
+        refusals++;
+        expect(e).toBeInstanceOf(WorldError);
+        expect(world.lookup("a")?.shape.x).toBe(0);
+      }
+      world.overlapShape({ id: "q", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 });
+    }), { seed: 2702, numRuns: 400 });
+    expect(moves).toBeGreaterThan(10);
+    expect(refusals).toBeGreaterThan(10);
   });
 });
