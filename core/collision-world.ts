@@ -7,15 +7,21 @@
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
-import { writeShapeBounds } from "./geometry";
+import { computeAABB, writeShapeBounds } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
-import type { OverlapPair } from "./overlaps";
+import { Manifold, collide } from "./manifold";
+import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
+import { shapeProblems } from "./runtime/check-shapes";
+import { formatPath } from "./scene/errors";
+import { coordinateProblem } from "./scene/field-limits";
+import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
 import { ShapeTable } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
+import { WorldError } from "./world-error";
 
 export interface CollisionWorldOptions {
   /** How two shapes' bits combine (default "godot"). */
@@ -34,6 +40,28 @@ export interface WorldQueryOptions {
   readonly includeSensors?: boolean;
 }
 
+/** A query shape for overlapShape: a geometry (shapes.ts) placed by a transform. */
+export interface PlacedGeometry {
+  readonly geometry: ShapeGeometry;
+  readonly transform: Transform;
+}
+
+/** What overlapShape looks at: as the queries, a mask, shapes left out, and sensors only when asked. */
+export type OverlapShapeOptions = Pick<WorldQueryOptions, "mask" | "ignore" | "includeSensors">;
+
+/** The sensor contacts that began and ended since the last sensorEvents() call. */
+export interface SensorEvents {
+  /** Contacts new since the last call, ordered as sensorContacts(). */
+  readonly begin: readonly OverlapPair[];
+  /** Contacts gone since the last call (a shape moved away, was removed or stopped being a sensor), ordered as they were listed. */
+  readonly end: readonly { readonly a: string; readonly b: string }[];
+}
+
+/** A sensor contact's key: its two ids, whichever comes first in scene order (ids hold no control character). */
+const pairKey = (a: string, b: string): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+const queryManifold = new Manifold();
+
 /** The contacts' list and its solid and sensor parts. */
 interface SplitPairs {
   readonly from: readonly OverlapPair[];
@@ -43,6 +71,9 @@ interface SplitPairs {
 
 /** The list of a world without such pairs. */
 const NO_PAIRS: readonly OverlapPair[] = Object.freeze([]);
+
+/** sensorEvents() when nothing began or ended. */
+const NO_EVENTS: SensorEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS });
 
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
@@ -109,7 +140,7 @@ export class CollisionWorld {
     const table = this.table, seen = new Set<number>();
     shapes.forEach((shape, index) => {
       const slot = this.byId.get(shape.id);
-      if (slot === undefined) seen.add(this.add(shape, index));
+      if (slot === undefined) seen.add(this.insert(shape, index));
       else {
         seen.add(slot);
         table.setIndex(slot, index);
@@ -185,7 +216,7 @@ export class CollisionWorld {
     this.reorder();
   }
 
-  private add(shape: Shape, index: number): number {
+  private insert(shape: Shape, index: number): number {
     const slot = this.table.nextSlot(), broadPhase = this.broadPhase;
     broadPhase.reserve(slot + 1);
     writeShapeBounds(shape, broadPhase.tight, 4 * slot);
@@ -200,6 +231,136 @@ export class CollisionWorld {
     writeShapeBounds(shape, this.broadPhase.tight, 4 * slot);
     const bitsChanged = this.table.update(slot, shape);
     if (!this.broadPhase.moveProxy(slot) && bitsChanged) this.broadPhase.bufferMove(slot);
+  }
+
+  // ---- Edits for a game loop -------------------------------------------------------------------
+  // Each changes one shape and lets the contacts update only its pairs, as sync() does for a
+  // replaced object. The scene order they keep: add() appends (the shape comes last), remove()
+  // closes the gap (later shapes move up one), move() keeps the shape's place. After any of them
+  // the world answers exactly as after sync() of the list so edited, and a later sync() diffs
+  // against the world's shapes as usual.
+
+  /**
+   * Adds a shape at the end of the scene order. Throws WorldError for an id the world holds, or a
+   * shape the scene format refuses (a field missing or of the wrong type, a number not finite or
+   * beyond ±1e15, a size not above 0, a polygon that crosses itself), naming each problem. A
+   * shape without a rotation is held as a copy with rotation 0.
+   */
+  add(shape: Shape): void {
+    const problems = shapeProblems(shape, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
+    const id = typeof shape?.id === "string" ? shape.id : undefined;
+    const named = id === undefined ? "add" : `add("${id}")`;
+    if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
+    if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
+    // The format's default, as the loader gives it: a shape written without a rotation is unturned.
+    const slot = this.insert(shape.rotation === undefined ? { ...shape, rotation: 0 } : shape, this.byId.size);
+    this.edited(slot);
+  }
+
+  /** Removes the shape with this id; later shapes move up one in scene order. Throws WorldError for an unknown id. */
+  remove(id: string): void {
+    const slot = this.slotOf("remove", id);
+    const table = this.table, index = table.index(slot);
+    this.broadPhase.destroyProxy(slot);
+    table.remove(slot);
+    this.byId.delete(id);
+    this.contacts.removeSlot(slot);
+    // Indices stay dense (lookup() gives a place in the list): every later shape moves up one.
+    for (const other of this.byId.values()) if (table.index(other) > index) table.setIndex(other, table.index(other) - 1);
+    this.synced = null;
+    this.changed();
+    this.reorder();
+  }
+
+  /**
+   * Puts the shape with this id at (x, y), turned by `rotation` degrees (default: as it was); its
+   * object is replaced by a copy with these values, as the editor's drag does. Throws WorldError
+   * for an unknown id or a number that is not finite or beyond ±1e15.
+   */
+  move(id: string, x: number, y: number, rotation?: number): void {
+    const slot = this.slotOf("move", id);
+    const problems: string[] = [];
+    const check = (name: string, v: number | undefined) => {
+      if (v === undefined) return;
+      const problem = typeof v !== "number" ? `expected a number, got ${typeof v}` : Number.isNaN(v) ? "must be a number, got NaN" : coordinateProblem(v);
+      if (problem !== null) problems.push(`${name}: ${problem}`);
+    };
+    check("x", x); check("y", y); check("rotation", rotation);
+    if (problems.length > 0) throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
+    const before = this.table.shape(slot);
+    this.update(slot, { ...before, x, y, rotation: rotation ?? before.rotation });
+    this.edited(slot);
+  }
+
+  /** The slot of `id`, or a WorldError naming the call. */
+  private slotOf(call: string, id: string): number {
+    const slot = this.byId.get(id);
+    if (slot === undefined) throw new WorldError(`${call}(${JSON.stringify(id)}): the world holds no shape with this id`);
+    return slot;
+  }
+
+  /** One shape was added or replaced in place: only its contacts and ignored pairs are looked at again. */
+  private edited(slot: number): void {
+    this.contacts.touch(slot);
+    this.ignored.touch(slot);
+    this.synced = null;
+    this.changed();
+  }
+
+  /**
+   * Ids of the world's shapes that overlap `query` (a shape not in the world, or a geometry and
+   * transform), in scene order: the test of overlaps(), so touching counts as it does there.
+   * Sensors are left out unless `includeSensors`; `mask` and `ignore` as the queries'. The query
+   * shape's own collision bits are not used. Throws WorldError for a shape the format refuses.
+   */
+  overlapShape(query: Shape | PlacedGeometry, options: OverlapShapeOptions = {}): string[] {
+    let geometry: ShapeGeometry, transform: Transform;
+    if ("geometry" in query) {
+      geometry = query.geometry;
+      transform = query.transform;
+      const numbers = [transform.px, transform.py, transform.c, transform.s];
+      if (!numbers.every(Number.isFinite)) throw new WorldError("overlapShape: the transform's numbers must be finite");
+    } else {
+      const problems = shapeProblems(query, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
+      if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
+      geometry = shapeGeometry(query);
+      transform = shapeTransform(query, geometry);
+    }
+    const box = computeAABB(geometry, transform), table = this.table, found: number[] = [];
+    this.broadPhase.query(box.minX, box.minY, box.maxX, box.maxY, (slot) => {
+      if (!this.queried(slot, options)) return;
+      // The world's shape first, as a pair of overlaps() with it first in scene order.
+      const m = collide(table.geometry(slot), table.transform(slot), geometry, transform, queryManifold);
+      if (m.pointCount > 0) found.push(slot);
+    });
+    return found.sort((u, v) => table.index(u) - table.index(v)).map((slot) => table.id(slot));
+  }
+
+  /** The sensor contacts listed at the last sensorEvents() call, by pairKey; null before the first call. */
+  private reported: Map<string, OverlapPair> | null = null;
+  private reportedFrom: readonly OverlapPair[] | null = null;
+
+  /**
+   * The sensor contacts (sensorContacts()) that began and ended since the last call; the first
+   * call reports every current one as begun. A contact is its two ids, whichever comes first: one
+   * that lasts is not reported again however its shapes move, and one that ends and begins again
+   * between two calls is not reported at all. Call it once a step, after the step's edits.
+   */
+  sensorEvents(): SensorEvents {
+    const now = this.sensorContacts();
+    if (now === this.reportedFrom) return NO_EVENTS;
+    const before = this.reported, current = new Map<string, OverlapPair>();
+    const begin: OverlapPair[] = [];
+    for (const pair of now) {
+      const key = pairKey(pair.a, pair.b);
+      current.set(key, pair);
+      if (before?.has(key) !== true) begin.push(pair);
+    }
+    const end: { a: string; b: string }[] = [];
+    if (before) for (const [key, pair] of before) if (!current.has(key)) end.push({ a: pair.a, b: pair.b });
+    this.reported = current;
+    this.reportedFrom = now;
+    return begin.length === 0 && end.length === 0 ? NO_EVENTS : { begin, end };
   }
 
   /**

@@ -102,6 +102,12 @@ export class ContactCache implements PairSet {
     for (const slot of slots) this.contactsOf[slot] = undefined;
   }
 
+  /** Drops every contact of one slot (a shape removed), by the slot's own set: no walk over every contact. */
+  removeSlot(slot: number): void {
+    this.contactsOf[slot]?.forEach((key) => this.drop(key, this.contacts.get(key)!));
+    this.contactsOf[slot] = undefined;
+  }
+
   /** After a load into an empty world: no contact, no slot's set. */
   clear(): void {
     this.contacts.clear();

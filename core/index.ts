@@ -211,7 +211,11 @@ export {
   type CollisionWorldOptions,
   /** Options of the world's ray casts and sweeps: mode, mask, reportInside, ignore. */
   type WorldQueryOptions,
+  /** overlapShape's query (a geometry and transform) and options, and sensorEvents' answer. */
+  type PlacedGeometry, type OverlapShapeOptions, type SensorEvents,
 } from "./collision-world";
+/** What the world's edits and overlapShape throw for bad input. */
+export { WorldError } from "./world-error";
 export {
   /** One overlapping pair: ids in scene order, depth, normal from a to b, contact points. */
   type OverlapPair,

@@ -12,8 +12,12 @@ export { SceneLoadError, type LoadedScene } from "./scene-error";
 export { type SceneProblem, formatProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------
-/** Shapes in a broad phase: raycast, sweep, queryBox, overlaps, sensorContacts, sync. */
-export { CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions } from "../collision-world";
+/** Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts, sensorEvents; add, remove, move, sync. */
+export {
+  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents,
+} from "../collision-world";
+/** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
+export { WorldError } from "../world-error";
 /** A query's hit (id, point, normal, fraction) and how many hits a query wants. */
 export { type CastHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
