@@ -655,7 +655,7 @@ const partManifold = new Manifold();
  * A pair with a compound side: the pairs of parts whose bound circles meet, reporting the deepest
  * (its depth, normal and contact points); no overlap when none overlaps. For a concave solid this
  * is the deepest piece pair, not the exact depth of the union: a shape pushed across the edge
- * between two pieces is measured against the piece it is deepest in. Two chains never collide
+ * between two pieces gets the depth of the piece it is deepest in. Two chains never collide
  * (Box2D's rule). One-sided edges collide from both sides, as Box2D's chain segments' manifolds do.
  */
 function collideCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold): Manifold {

@@ -136,15 +136,15 @@ const circleA = new Float64Array(3), circleB = new Float64Array(3);
 const distanceWalkA = new PartWalk(), distanceWalkB = new PartWalk();
 const run = new Int32Array(2);
 
-/** compoundDistance's state: whether a pair was measured, and the pair `out` holds. */
+/** compoundDistance's state: whether `out` holds a pair yet, and which pair it is. */
 let found = false, bestI = 0, bestJ = 0;
 
 /**
  * With a compound side: the closest pair of parts (0 when any pair overlaps), the first such pair
  * in the parts' order. A pair whose bound circles are farther apart than the closest found so far
- * is not measured. For a solid this is the distance to the solid as a whole, its pieces' union.
- * With one compound side that has a tree, the few parts nearest the other shape are measured
- * first, for a bound that culls the rest.
+ * is skipped. For a solid this is the distance to the solid as a whole, its pieces' union.
+ * With one compound side that has a tree, the few parts nearest the other shape go first, giving
+ * a bound that culls the rest.
  */
 function compoundDistance(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: DistanceOutput): DistanceOutput {
   found = false;

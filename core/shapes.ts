@@ -221,7 +221,7 @@ function partCircle(g: Geometry, out: Float64Array, at: number): void {
   out[at] = x; out[at + 1] = y; out[at + 2] = outward(r) + slack(x, y) + g.radius;
 }
 
-/** The rounding of a centre at (x, y), which the distances measured from it carry. */
+/** The rounding of a centre at (x, y), which every distance from it carries. */
 const slack = (x: number, y: number): number => 8 * Number.EPSILON * (Math.abs(x) + Math.abs(y));
 
 /**
