@@ -31,3 +31,13 @@ export function edgeFaces(edge: CapsuleGeometry, xfEdge: Transform, part: Geomet
   const px = xfEdge.c * edge.x1 - xfEdge.s * edge.y1 + xfEdge.px, py = xfEdge.s * edge.x1 + xfEdge.c * edge.y1 + xfEdge.py;
   return (ox - px) * nx + (oy - py) * ny >= 0;
 }
+
+/**
+ * Whether part `pa` of A and part `pb` of B can stop each other while B moves by (vx, vy)
+ * relative to A: an edge of a one-sided side (`oneSidedA`, `oneSidedB`) must face the other part
+ * (edgeFaces); any other pair can.
+ */
+export function partsFace(oneSidedA: boolean, pa: Geometry, xfA: Transform, oneSidedB: boolean, pb: Geometry, xfB: Transform, vx: number, vy: number): boolean {
+  if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, pb, xfB, vx, vy)) return false;
+  return !(oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, pa, xfA, -vx, -vy));
+}

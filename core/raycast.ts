@@ -38,6 +38,13 @@ export class CastOutput {
     return this;
   }
 
+  /** Takes another output's hit: its fraction, normal, point and whether it started inside. */
+  copyHit(from: CastOutput): this {
+    this.setHit(from.fraction, from.normalX, from.normalY, from.pointX, from.pointY);
+    this.startedInside = from.startedInside;
+    return this;
+  }
+
   /** Records an overlap at the start: fraction 0, the contact manifold's normal and first point. */
   setStartedInside(m: Manifold): this {
     this.startedInside = true;

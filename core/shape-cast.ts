@@ -11,9 +11,9 @@ import { collide, Manifold } from "./manifold";
 import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
-import { edgeFaces } from "./one-sided";
+import { partsFace } from "./one-sided";
 import { PartWalk } from "./part-tree";
-import { CAPSULE, CIRCLE, COMPOUND, partCount, partInWorld, partsMaxRadius, partsReach, partTree, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CIRCLE, COMPOUND, partCount, partInWorld, partsMaxRadius, partsReach, partTree, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -140,17 +140,14 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
       // Room for the part cast's own contact tolerance, so what it would call touching is not culled.
       const radius = circleA[2]! + circleB[2]!, slack = 4e-9 * (radius + Math.abs(tx) + Math.abs(ty)) + 4e-14 * position;
       if (circlesStayApart(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, tx, ty, radius + slack, best)) continue;
-      if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, pb, xfB, tx, ty)) continue;
-      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, pa, xfA, -tx, -ty)) continue;
+      if (!partsFace(oneSidedA, pa, xfA, oneSidedB, pb, xfB, tx, ty)) continue;
       shapeCast(pa, xfA, pb, xfB, tx, ty, partCast, best);
       out.iterations += partCast.iterations;
       if (!partCast.hit || (out.hit && partCast.fraction >= best && !partCast.startedInside)) continue;
       best = partCast.fraction;
       walkA.tEnd = best;
       walkB.tEnd = best;
-      out.setHit(partCast.fraction, partCast.normalX, partCast.normalY, partCast.pointX, partCast.pointY);
-      out.startedInside = partCast.startedInside;
-      if (out.startedInside) return out;
+      if (out.copyHit(partCast).startedInside) return out;
     }
   }
   return out;

@@ -14,9 +14,9 @@ import { CastOutput } from "./raycast";
 import { circlesMeet } from "./shape-cast";
 import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
 import { kernelSinCos, KERNEL_LIMIT } from "./sincos";
-import { edgeFaces } from "./one-sided";
+import { partsFace } from "./one-sided";
 import { PartWalk } from "./part-tree";
-import { CAPSULE, COMPOUND, partCount, partInWorld, partsReach, partTree, POLYGON, type ShapeGeometry, type Transform } from "./shapes";
+import { COMPOUND, partCount, partInWorld, partsReach, partTree, POLYGON, type ShapeGeometry, type Transform } from "./shapes";
 
 /**
  * Motion of a shape over a step, as Box2D's b2Sweep: its centre of rotation (localCenter, in the
@@ -465,8 +465,7 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
       const scale = pa.extent + pb.extent + Math.abs(vx) + Math.abs(vy) + spinA + spinB + circleA[2]! + circleB[2]!;
       const reach = circleA[2]! + circleB[2]! + 4 * tolerance * scale + 1e-13 * position;
       if (circlesMeet(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, vx, vy, reach, best) === Infinity) continue;
-      if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, startA, pb, startB, vx, vy)) continue;
-      if (oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, startB, pa, startA, -vx, -vy)) continue;
+      if (!partsFace(oneSidedA, pa, startA, oneSidedB, pb, startB, vx, vy)) continue;
       timeOfImpact(pa, sweepA, pb, sweepB, partImpact, best, tolerance);
       out.iterations += partImpact.iterations;
       out.tolerance = Math.max(out.tolerance, partImpact.tolerance);
@@ -475,9 +474,7 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
       best = partImpact.fraction;
       walkA.tEnd = best;
       walkB.tEnd = best;
-      out.setHit(partImpact.fraction, partImpact.normalX, partImpact.normalY, partImpact.pointX, partImpact.pointY);
-      out.startedInside = partImpact.startedInside;
-      if (out.startedInside) return out;
+      if (out.copyHit(partImpact).startedInside) return out;
     }
   }
   return out;
