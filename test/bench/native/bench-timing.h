@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum
@@ -37,6 +38,18 @@ static double number( char** p, const char* file )
 		fail( "expected a number", file );
 	*p = end;
 	return v;
+}
+
+// Opens a case file and reads its first line (the header) into `line`, without its line end.
+static FILE* openCase( const char* file, char* line, int size )
+{
+	FILE* f = fopen( file, "r" );
+	if ( !f )
+		fail( "cannot open", file );
+	if ( !fgets( line, size, f ) )
+		fail( "empty file", file );
+	line[strcspn( line, "\r\n" )] = 0;
+	return f;
 }
 
 static int ascending( const void* a, const void* b )

@@ -59,13 +59,8 @@ typedef struct Case
 
 static void load( Case* c, const char* file )
 {
-	FILE* f = fopen( file, "r" );
-	if ( !f )
-		fail( "cannot open", file );
 	static char line[1 << 16];
-	if ( !fgets( line, sizeof line, f ) )
-		fail( "empty file", file );
-	line[strcspn( line, "\r\n" )] = 0;
+	FILE* f = openCase( file, line, (int)sizeof line );
 	char kind[16];
 	if ( sscanf( line, "%15s %127[^\n]", kind, c->group ) != 2 || strlen( line ) - strlen( kind ) - 1 > sizeof c->group - 1 )
 		fail( "the first line must be `toi GROUP` or `sweep GROUP` (a name of at most 127 characters)", file );

@@ -123,13 +123,8 @@ static int needsCount( Func f, int count, int which )
 
 static void load( Case* c, const char* file )
 {
-	FILE* f = fopen( file, "r" );
-	if ( !f )
-		fail( "cannot open", file );
 	static char line[1 << 16];
-	if ( !fgets( line, sizeof line, f ) )
-		fail( "empty file", file );
-	line[strcspn( line, "\r\n" )] = 0;
+	FILE* f = openCase( file, line, (int)sizeof line );
 	char kind[16], func[32];
 	// The group is everything between the kind and the last word (FUNC).
 	char* last = strrchr( line, ' ' );
