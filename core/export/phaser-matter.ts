@@ -23,12 +23,15 @@
 //   it before the parts exist, and the body's bounds would then miss its parts.
 // - SENSORS: "isSensor" on each fixture. Matter marks a pair a sensor by its parts
 //   (Pair.create: bodyA.isSensor || bodyB.isSensor with parts), so a body may mix both.
-// - CURVES: a circle stays a circle; Matter makes it a polygon inscribed in it, of
-//   ceil(max(10, min(25, r))) sides rounded up to even (Bodies.circle), up to r·(1 − cos(π/sides))
-//   inside: 4.9 % of r up to r = 10 px, 0.73 % from r = 25 px (MATTER_CIRCLE_ERROR). A capsule
-//   becomes one convex polygon, CAPSULE_CAP_SEGMENTS edges per cap, its vertices at
-//   2r / (1 + cos(π/16)) from the cap's centre, so the outline stays within tan²(π/32)·r ≈ 0.97 %
-//   of r of the capsule, inside at mid-edge and outside at the vertices (PHASER_CAPSULE_ERROR).
+// - CURVES: a circle stays a circle where Matter's own polygon of it is close enough; Matter makes
+//   it a polygon inscribed in it, of ceil(max(10, min(25, r))) sides rounded up to even
+//   (Bodies.circle), up to r·(1 − cos(π/sides)) inside (MATTER_CIRCLE_ERROR): 4.9 % of r up to
+//   r = 10 px, 0.73 % from r = 25 px. Where that exceeds CURVE_TOLERANCE (r ≤ 14 px) the circle is
+//   written as a convex polygon of 2·CAPSULE_CAP_SEGMENTS sides instead, its vertices at
+//   2r / (1 + cos(π/16)) from the centre, so it stays within tan²(π/32)·r ≈ 0.97 % of the circle
+//   either way, as a capsule's caps do. A capsule becomes one convex polygon,
+//   CAPSULE_CAP_SEGMENTS edges per cap, vertices at that same radius from the cap's centre
+//   (PHASER_CAPSULE_ERROR): inside at mid-edge, outside at the vertices.
 // - CONCAVE POLYGONS: their convex pieces (core/outline.ts convexPieces), one vertex list each, in
 //   one fixture. Matter takes convex parts of any vertex count, so convex polygons stay whole.
 // - CHAINS: Matter has no edges. Each edge becomes a thin quad, `chainThickness` px thick (default
@@ -58,6 +61,9 @@ export const PHASER_DEFAULT_CHAIN_THICKNESS = 1;
 export const CAPSULE_CAP_SEGMENTS = 8;
 /** How far, as a fraction of the radius, a capsule's polygon strays from the capsule either way. */
 export const PHASER_CAPSULE_ERROR = Math.tan(Math.PI / (4 * CAPSULE_CAP_SEGMENTS)) ** 2;
+
+/** The largest error, as a fraction of the radius, a curve may have in Matter. */
+export const CURVE_TOLERANCE = 0.02;
 
 /** The sides of Matter's polygon for a circle of this radius (Bodies.circle, maxSides 25). */
 export function matterCircleSides(radius: number): number {
@@ -124,6 +130,18 @@ export function capsuleOutline(radius: number, half: number): MatterVec[] {
   return out;
 }
 
+/**
+ * A circle's fixture: Matter's own circle where its polygon is within CURVE_TOLERANCE, else a
+ * 2·CAPSULE_CAP_SEGMENTS-gon at the capsule caps' balanced radius.
+ */
+function circleFixture(label: string, sensor: boolean, x: number, y: number, radius: number): PhaserFixture {
+  if (!(MATTER_CIRCLE_ERROR(radius) > CURVE_TOLERANCE)) return { label, isSensor: sensor, circle: { x, y, radius } };
+  const n = 2 * CAPSULE_CAP_SEGMENTS, step = (2 * Math.PI) / n, rho = (2 * radius) / (1 + Math.cos(step / 2));
+  const ring: MatterVec[] = [];
+  for (let i = 0; i < n; i++) ring.push({ x: clean(x + rho * Math.cos(i * step)), y: clean(y + rho * Math.sin(i * step)) });
+  return { label, isSensor: sensor, vertices: [ring] };
+}
+
 /** One shape's fixture in world coordinates. */
 function shapeFixture(shape: Shape, thickness: number): PhaserFixture {
   const label = shape.id, sensor = isSensor(shape);
@@ -132,7 +150,7 @@ function shapeFixture(shape: Shape, thickness: number): PhaserFixture {
   const list = (points: readonly Point[]) => points.map(([x, y]) => world(x, y));
   switch (shape.type) {
     case "circle":
-      return { label, isSensor: sensor, circle: { x: shape.x, y: shape.y, radius: shape.radius } };
+      return circleFixture(label, sensor, shape.x, shape.y, shape.radius);
     case "box": {
       const hw = shape.width / 2, hh = shape.height / 2;
       return { label, isSensor: sensor, vertices: [[world(-hw, -hh), world(hw, -hh), world(hw, hh), world(-hw, hh)]] };
@@ -140,7 +158,7 @@ function shapeFixture(shape: Shape, thickness: number): PhaserFixture {
     case "capsule": {
       const half = shape.height / 2 - shape.radius;
       // A capsule with no core is a circle (as core/shapes.ts makes it).
-      if (!(half > 1e-12 * shape.radius)) return { label, isSensor: sensor, circle: { x: shape.x, y: shape.y, radius: shape.radius } };
+      if (!(half > 1e-12 * shape.radius)) return circleFixture(label, sensor, shape.x, shape.y, shape.radius);
       return { label, isSensor: sensor, vertices: [capsuleOutline(shape.radius, half).map((p) => world(p.x, p.y))] };
     }
     case "polygon": {

@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollisionWorld } from "../../core/collision-world";
-import { exportPhaserMatter, MATTER_CIRCLE_ERROR, PHASER_CAPSULE_ERROR, PHASER_DEFAULT_CHAIN_THICKNESS, type PhaserBody } from "../../core/export/phaser-matter";
+import { CURVE_TOLERANCE, exportPhaserMatter, MATTER_CIRCLE_ERROR, PHASER_CAPSULE_ERROR, PHASER_DEFAULT_CHAIN_THICKNESS, type PhaserBody } from "../../core/export/phaser-matter";
 import { rayCast } from "../../core/raycast";
 import { parseScene } from "../../core/scene/io";
 import { layerOf, sceneLayers, type Scene, type Shape } from "../../core/scene/types";
@@ -141,12 +141,17 @@ const made = <T,>(r: { ok: true; value: T } | { ok: false; reason: string }): T 
 /**
  * The band around a curved or thin shape where the two answers may differ: a ray crossing `outer`
  * but not `inner` (null: nothing). Circles: Matter's inscribed polygon; capsules: the export's
- * polygon, PHASER_CAPSULE_ERROR of the radius either way; chains: the quads, and either side.
+ * polygon, PHASER_CAPSULE_ERROR of the radius either way, as for the circles the export writes as
+ * polygons (those Matter would draw more than CURVE_TOLERANCE inside); chains: the quads, and either side.
  */
 function band(shape: Shape): { outer: ShapeGeometry[]; inner: ShapeGeometry[] } | null {
   const slack = 1e-6;
   if (shape.type === "circle") {
     const r = shape.radius;
+    if (MATTER_CIRCLE_ERROR(r) > CURVE_TOLERANCE) {
+      const e = PHASER_CAPSULE_ERROR * r + slack;
+      return { outer: [made(makeCircle(r + e, shape.x, shape.y))], inner: [made(makeCircle(r - e, shape.x, shape.y))] };
+    }
     return { outer: [made(makeCircle(r + slack, shape.x, shape.y))], inner: [made(makeCircle(r * (1 - MATTER_CIRCLE_ERROR(r)) - slack, shape.x, shape.y))] };
   }
   const { c, s } = rotFromDegrees(shape.rotation);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, exportFormat } from "../../core/export/formats";
 import { CAPSULE_CAP_SEGMENTS, capsuleOutline, exportPhaserMatter, MATTER_CIRCLE_ERROR, matterCircleSides, PHASER_CAPSULE_ERROR, phaserMatterBodies, type PhaserBody } from "../../core/export/phaser-matter";
 import { parseScene } from "../../core/scene/io";
-import type { Scene } from "../../core/scene/types";
+import type { Scene, Shape } from "../../core/scene/types";
 import { real, seedOf } from "../core/arbitraries";
 
 function scene(shapes: readonly object[], layers?: readonly object[]): Scene {
@@ -54,6 +54,27 @@ describe("Phaser (Matter) export", () => {
     expect(MATTER_CIRCLE_ERROR(10)).toBeCloseTo(1 - Math.cos(Math.PI / 10), 12);
   });
 
+  it("a circle Matter would draw more than 2 % inside is written as a 16-gon within 0.97 % of it either way", () => {
+    const shapes: Shape[] = [2, 7.5, 14, 14.01, 15, 40].map((radius, i) => ({ id: `c${i}`, type: "circle", x: 100 * i, y: -3, rotation: 0, radius }));
+    const bodies = bodiesOf(phaserMatterBodies(scene(shapes)));
+    // Matter's polygon: 14 sides at r = 14 (2.5 %), 16 from r = 14.01 (1.9 %).
+    expect(bodies.map(([, b]) => (b.fixtures[0]!.circle ? "circle" : b.fixtures[0]!.vertices![0]!.length))).toEqual([16, 16, 16, "circle", "circle", "circle"]);
+    for (const [i, [, body]] of bodies.slice(0, 3).entries()) {
+      const { radius, x, y } = shapes[i] as Shape & { radius: number };
+      const ring = body.fixtures[0]!.vertices![0]!;
+      // Walk the outline finely: its distance from the centre stays within the tolerance.
+      let worst = 0;
+      for (let k = 0; k < ring.length; k++) {
+        const a = ring[k]!, b = ring[(k + 1) % ring.length]!;
+        for (let t = 0; t <= 1; t += 1 / 64) worst = Math.max(worst, Math.abs(Math.hypot(a.x + t * (b.x - a.x) - x, a.y + t * (b.y - a.y) - y) - radius));
+      }
+      expect(worst / radius).toBeLessThanOrEqual(PHASER_CAPSULE_ERROR + 1e-12);
+      expect(worst / radius).toBeGreaterThan(0.009);
+      expect(body.x).toBeCloseTo(x, 9);
+      expect(body.y).toBeCloseTo(y, 9);
+    }
+  });
+
   it("each body's x, y is the area-weighted centroid of its parts; nothing is written as \"position\"", () => {
     // Two boxes on one layer: 20×10 at (10, 5) and 10×10 at (35, 5): centroid x = (200·10 + 100·35) / 300.
     const s = scene([
@@ -69,12 +90,12 @@ describe("Phaser (Matter) export", () => {
 
   it("one body per shape by default, static, named by id, labelled by name; fixtures labelled by id with isSensor", () => {
     const s = scene([
-      { id: "a", name: "Door", type: "circle", x: 1, y: 2, rotation: 0, radius: 3, sensor: true },
+      { id: "a", name: "Door", type: "circle", x: 1, y: 2, rotation: 0, radius: 30, sensor: true },
       { id: "b", name: "Door", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [40, 0], [40, 40], [20, 10], [0, 40]] },
     ]);
     const bodies = bodiesOf(phaserMatterBodies(s));
     expect(bodies.map(([k, b]) => [k, b.label, b.isStatic])).toEqual([["a", "Door", true], ["b", "Door", true]]);
-    expect(bodies[0]![1].fixtures).toEqual([{ label: "a", isSensor: true, circle: { x: 1, y: 2, radius: 3 } }]);
+    expect(bodies[0]![1].fixtures).toEqual([{ label: "a", isSensor: true, circle: { x: 1, y: 2, radius: 30 } }]);
     // A concave outline: several convex vertex lists in the shape's one fixture.
     expect(bodies[1]![1].fixtures.length).toBe(1);
     expect(bodies[1]![1].fixtures[0]!.vertices!.length).toBeGreaterThan(1);
