@@ -45,6 +45,8 @@ describe("the @collider-studio/core tarball", () => {
     for (const code of [main, ...chunks]) {
       expect(code).not.toMatch(/ZodError|\$ZodType/);
       expect(code).not.toMatch(/core\/(export|import|tiled|replay|node|shell)\//);
+      // Nor what only the editor's tracing (joining holes) or tests (the tree's checks) use, nor a JSON library.
+      expect(code).not.toMatch(/core\/trace\/(triangulate|trace)\.ts|core\/dynamic-tree-checks\.ts|jsonc-parser/);
     }
   });
 
