@@ -27,7 +27,7 @@ describe("the @collider-studio/core tarball", () => {
     };
     expect(report.analysis.problems).toEqual([]);
     expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./validate"]);
-  });
+  }, 60_000);
 
   it("holds the size budget of .size-limit.json", () => {
     const results = JSON.parse(execFileSync(bin("size-limit"), ["--json"], { cwd: ROOT, encoding: "utf8" })) as { name: string; passed: boolean; size: number }[];
