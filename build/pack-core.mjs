@@ -25,7 +25,7 @@ await build({
   tsconfig: join(root, "tsconfig.core.json"),
   target: "es2022",
   platform: "neutral",
-  // Nothing at runtime: zod and jsonc-parser go into the entries that use them.
+  // Nothing at runtime: zod goes into the entry that uses it.
   noExternal: [/.*/],
   treeshake: true,
   splitting: true,

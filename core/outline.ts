@@ -2,7 +2,7 @@
 // concave one collides as. Edge i runs from point i to point i + 1 (the last back to point 0).
 import { checkConvexPolygon } from "./hull";
 import type { Point } from "./scene/types";
-import { decomposeConvex } from "./trace/decompose";
+import { decomposeRing } from "./trace/decompose";
 
 /** Box2D's b2_maxPolygonVertices: no convex piece of a concave polygon has more points. */
 export const MAX_PIECE_VERTICES = 8;
@@ -145,5 +145,5 @@ export function convexPieces(points: readonly Point[], maxVertices = MAX_PIECE_V
     flat[2 * i] = x;
     flat[2 * i + 1] = y;
   });
-  return decomposeConvex(flat, [], Math.max(3, maxVertices)).map((piece) => piece.map((i) => points[i]!));
+  return decomposeRing(flat, Math.max(3, maxVertices)).map((piece) => piece.map((i) => points[i]!));
 }

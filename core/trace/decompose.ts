@@ -7,6 +7,7 @@
 // merging under the limit instead left three times as many pieces on a 16-gon.
 //
 // Exact for points on a grid of 1/2^k (the tracer's): every turn is decided by an exact cross product.
+import { triangulateRing } from "./ear-clipping";
 import { triangulate } from "./triangulate";
 
 /**
@@ -15,7 +16,16 @@ import { triangulate } from "./triangulate";
  * of point indices running clockwise on screen (positive cross products, y down).
  */
 export function decomposeConvex(points: ArrayLike<number>, holeStarts: readonly number[], maxVertices: number): number[][] {
-  const tri = triangulate(points, holeStarts);
+  return mergeTriangles(points, triangulate(points, holeStarts), maxVertices);
+}
+
+/** decomposeConvex(points, [], maxVertices) for a polygon without holes, without the code that joins holes. */
+export function decomposeRing(points: ArrayLike<number>, maxVertices: number): number[][] {
+  return mergeTriangles(points, triangulateRing(points), maxVertices);
+}
+
+/** The triangles `tri` (point indices, three each) merged into convex pieces as decomposeConvex says. */
+function mergeTriangles(points: ArrayLike<number>, tri: readonly number[], maxVertices: number): number[][] {
   const n = points.length / 2;
   const cross = (a: number, b: number, c: number): number =>
     (points[2 * b]! - points[2 * a]!) * (points[2 * c + 1]! - points[2 * b + 1]!) - (points[2 * b + 1]! - points[2 * a + 1]!) * (points[2 * c]! - points[2 * b]!);

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamicTree } from "../../core/dynamic-tree";
+import { treeAreaRatio, treeHeight } from "../../core/dynamic-tree-checks";
 import { seededRandom } from "../seeded-random";
 
 const CHILD = "COLLIDER_TREE_BENCH_CHILD";
@@ -86,7 +87,7 @@ function run(quick: boolean): void {
     tree = DynamicTree.build(boxes);
     buildMs.push(performance.now() - t);
   }
-  rows.push(["build()", `${median(buildMs).toFixed(1)} ms`, `height ${tree.height()}, area ratio ${tree.areaRatio().toFixed(1)}`]);
+  rows.push(["build()", `${median(buildMs).toFixed(1)} ms`, `height ${treeHeight(tree)}, area ratio ${treeAreaRatio(tree).toFixed(1)}`]);
 
   const insertMs: number[] = [];
   let inserted = new DynamicTree();
@@ -96,7 +97,7 @@ function run(quick: boolean): void {
     for (let i = 0; i < N; i++) inserted.createProxy(boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!, i);
     insertMs.push(performance.now() - t);
   }
-  rows.push(["createProxy × n", `${median(insertMs).toFixed(1)} ms`, `height ${inserted.height()}, area ratio ${inserted.areaRatio().toFixed(1)}`]);
+  rows.push(["createProxy × n", `${median(insertMs).toFixed(1)} ms`, `height ${treeHeight(inserted)}, area ratio ${treeAreaRatio(inserted).toFixed(1)}`]);
 
   // Closest-hit rays between two random points of the square; the visit clips at an exact hit.
   const RAYS = 10_000, BATCH = 50;

@@ -5,6 +5,7 @@
 // rays, build() against one-by-one inserts, rebuild(), and the errors. Seeds are pinned.
 import { describe, expect, it } from "vitest";
 import { DynamicTree, PACK_AFTER_RAYS } from "../../core/dynamic-tree";
+import { treeAreaRatio, treeHeight, validateTree } from "../../core/dynamic-tree-checks";
 import { seededRandom } from "../seeded-random";
 
 type Box = [number, number, number, number];
@@ -222,9 +223,9 @@ function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.s
       expect(hit.fraction).toBe(bruteClosest(m, x1, y1, x2, y2));
     }
     expect(tree.proxyCount).toBe(m.boxes.size);
-    if (step % validateEvery === 0) tree.validate();
+    if (step % validateEvery === 0) validateTree(tree);
   }
-  tree.validate();
+  validateTree(tree);
   // Every stored box and user datum is still the one given.
   const out = new Float64Array(4);
   for (const [id, b] of m.boxes) {
@@ -263,22 +264,22 @@ describe("DynamicTree against brute force", () => {
       m.data.set(k, k);
     }
     const tree = DynamicTree.build(boxes);
-    tree.validate();
-    expect(tree.height()).toBeGreaterThan(100);
+    validateTree(tree);
+    expect(treeHeight(tree)).toBeGreaterThan(100);
     for (const q of [[0, 0, Infinity, 1], [3, 0.5, 2 ** 300, 2], [2 ** 599, 0, 2 ** 599, 0]] as Box[]) expect(queryIds(tree, q)).toEqual(bruteQuery(m, q));
     const seen = rayVisits(tree, 0, 0, 2 ** 600, 0);
     expect(sorted(seen)).toEqual(sorted(bruteCrossed(m, 0, 0, 2 ** 600, 0)));
 
     const one = new DynamicTree();
     const id = one.createProxy(1, 1, 2, 2, 7);
-    expect(one.height()).toBe(0);
+    expect(treeHeight(one)).toBe(0);
     expect(queryIds(one, [2, 2, 3, 3])).toEqual([id]);
     expect(queryIds(one, [2.5, 2, 3, 3])).toEqual([]);
     expect([...rayVisits(one, 0, 1.5, 5, 1.5)]).toEqual([id]);
     one.destroyProxy(id);
-    expect(one.height()).toBe(-1);
+    expect(treeHeight(one)).toBe(-1);
     expect(one.proxyCount).toBe(0);
-    one.validate();
+    validateTree(one);
     one.query(-Infinity, -Infinity, Infinity, Infinity, () => {
       throw new Error("an empty tree visited something");
     });
@@ -552,7 +553,7 @@ describe("DynamicTree.rayCast", () => {
       tree.createProxy(0, 0, 1, 1, 0);
       return -1;
     })).toThrow(/during a query/);
-    tree.validate();
+    validateTree(tree);
   });
 });
 
@@ -578,7 +579,7 @@ describe("DynamicTree.build and rebuild", () => {
       m.boxes.set(i, b);
       m.data.set(i, userData[i]!);
     }
-    built.validate();
+    validateTree(built);
     expect(built.proxyCount).toBe(n);
     const out = new Float64Array(4);
     for (let i = 0; i < n; i += 97) {
@@ -601,7 +602,7 @@ describe("DynamicTree.build and rebuild", () => {
     expect(built.createProxy(0, 0, 1, 1, 1)).toBe(n);
     built.destroyProxy(5);
     expect(built.createProxy(0, 0, 1, 1, 1)).toBe(5);
-    built.validate();
+    validateTree(built);
   });
 
   it("build: height within 2·log2(n) + 2 and an area ratio no worse than inserting", () => {
@@ -611,15 +612,15 @@ describe("DynamicTree.build and rebuild", () => {
       const inserted = new DynamicTree();
       for (let i = 0; i < n; i++) inserted.createProxy(boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!, i);
       // Measured: 2·log2(n) + 2 holds with room for the built tree (log2(n) + 4 or so) and inserts.
-      expect(built.height()).toBeLessThanOrEqual(2 * Math.log2(n) + 2);
-      expect(inserted.height()).toBeLessThanOrEqual(2 * Math.log2(n) + 2);
-      expect(built.areaRatio()).toBeLessThanOrEqual(inserted.areaRatio() * 1.05);
+      expect(treeHeight(built)).toBeLessThanOrEqual(2 * Math.log2(n) + 2);
+      expect(treeHeight(inserted)).toBeLessThanOrEqual(2 * Math.log2(n) + 2);
+      expect(treeAreaRatio(built)).toBeLessThanOrEqual(treeAreaRatio(inserted) * 1.05);
     }
     // Identical boxes: a balanced tree, not a list.
     const same = new Float64Array(4 * 1024);
     for (let i = 0; i < 1024; i++) same.set([1, 1, 2, 2], 4 * i);
-    expect(DynamicTree.build(same).height()).toBe(10);
-    expect(DynamicTree.build(new Float64Array(0)).height()).toBe(-1);
+    expect(treeHeight(DynamicTree.build(same))).toBe(10);
+    expect(treeHeight(DynamicTree.build(new Float64Array(0)))).toBe(-1);
   });
 
   it("rebuild keeps every answer, id and user datum, and lowers the area ratio after many moves", () => {
@@ -646,8 +647,8 @@ describe("DynamicTree.build and rebuild", () => {
         expect(tree.createProxy(moved[0], moved[1], moved[2], moved[3], m.data.get(id)!)).toBe(id);
       }
     }
-    tree.validate();
-    const before = tree.areaRatio();
+    validateTree(tree);
+    const before = treeAreaRatio(tree);
     const queries: Box[] = [];
     for (let k = 0; k < 200; k++) {
       const x = 2100 * r() - 50, y = 2100 * r() - 50, s = 80 * r();
@@ -655,10 +656,10 @@ describe("DynamicTree.build and rebuild", () => {
     }
     const answers = queries.map((q) => queryIds(tree, q));
     tree.rebuild();
-    tree.validate();
+    validateTree(tree);
     // Rotations on every move keep the incremental tree close to a rebuilt one, yet the rebuild
     // (binned SAH over every leaf) must still do better and answer every query the same.
-    expect(tree.areaRatio()).toBeLessThan(before);
+    expect(treeAreaRatio(tree)).toBeLessThan(before);
     expect(queries.map((q) => queryIds(tree, q))).toEqual(answers);
     for (const q of queries) expect(queryIds(tree, q)).toEqual(bruteQuery(m, q));
     for (const q of queries) expect(closestHit(tree, m, q[0], q[1], q[2] + 500, q[3] - 300).fraction).toBe(bruteClosest(m, q[0], q[1], q[2] + 500, q[3] - 300));
@@ -666,7 +667,7 @@ describe("DynamicTree.build and rebuild", () => {
     // And it stays a dynamic tree.
     tree.destroyProxy(17);
     tree.moveProxy(18, 0, 0, 1, 1);
-    tree.validate();
+    validateTree(tree);
     new DynamicTree().rebuild(); // empty: nothing to do
   });
 });
@@ -685,7 +686,7 @@ describe("DynamicTree errors", () => {
       expect(() => tree.userData(id)).toThrow(RangeError);
       expect(() => tree.getBox(id, out)).toThrow(RangeError);
     }
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(1);
     expect(tree.userData(b)).toBe(6);
   });
@@ -701,7 +702,7 @@ describe("DynamicTree errors", () => {
     for (const data of [0.5, 2 ** 31, NaN]) expect(() => tree.createProxy(0, 0, 1, 1, data)).toThrow(RangeError);
     expect(() => DynamicTree.build(new Float64Array(5))).toThrow(RangeError);
     expect(() => DynamicTree.build(new Float64Array(8), new Int32Array(1))).toThrow(RangeError);
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(1);
   });
 });
