@@ -389,10 +389,14 @@ function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: nu
   nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
 }
 
-/** findMaxSeparation's answer: the largest separation and the face of the first polygon giving it. */
+/**
+ * findMaxSeparation's answer: the largest separation, the face of the first polygon giving it, and
+ * the second polygon's deepest vertex along that face's normal.
+ */
 class MaxSeparation {
   separation = 0;
   edge = 0;
+  vertex = 0;
 }
 
 const maxSeparation = new MaxSeparation();
@@ -405,7 +409,7 @@ const maxSeparation = new MaxSeparation();
  * the separation and its face (the first of equals) to `out` and returns it.
  */
 function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number, out: MaxSeparation): MaxSeparation {
-  let best = -Infinity, bestIndex = 0;
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
   let nx = n1[0]!, ny = n1[1]!;
@@ -431,21 +435,27 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
     if (si > best) {
       best = si;
       bestIndex = i;
+      bestVertex = j;
       if (best > enough) break;
     }
   }
   out.separation = best;
   out.edge = bestIndex;
+  out.vertex = bestVertex;
   return out;
 }
 
-function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
-  let best = 0, minDot = Infinity;
-  for (let i = 0; i < count; i++) {
-    const d = nx * normals[2 * i]! + ny * normals[2 * i + 1]!;
-    if (d < minDot) { minDot = d; best = i; }
-  }
-  return best;
+/**
+ * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
+ * most against the reference normal (nx, ny), the first of equals. It is one of the two faces at
+ * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
+ * between their normals, and normals turn monotonically around a convex polygon.
+ */
+function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number, vertex: number): number {
+  const before = vertex === 0 ? count - 1 : vertex - 1;
+  const dBefore = nx * normals[2 * before]! + ny * normals[2 * before + 1]!;
+  const dAt = nx * normals[2 * vertex]! + ny * normals[2 * vertex + 1]!;
+  return dAt < dBefore || (dAt === dBefore && vertex < before) ? vertex : before;
 }
 
 /**
@@ -494,6 +504,32 @@ function clipPoints(
   return kept;
 }
 
+/**
+ * Whether (ax, ay) on core A and (bx, by) on core B, `dist` > tolerance apart, are the cores'
+ * closest points: every vertex of A no further along their direction than (ax, ay), and every
+ * vertex of B no nearer than (bx, by), within `tolerance` (then the cores are no nearer than dist
+ * less twice it). NaN fails.
+ */
+function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: number, ax: number, ay: number, bx: number, by: number, dist: number, tolerance: number): boolean {
+  if (!(dist > tolerance)) return false;
+  const nx = (bx - ax) / dist, ny = (by - ay) / dist;
+  const limitA = nx * ax + ny * ay + tolerance, limitB = nx * bx + ny * by - tolerance;
+  for (let k = 0; k < 2 * ac; k += 2) if (!(nx * av[k]! + ny * av[k + 1]! <= limitA)) return false;
+  for (let k = 0; k < 2 * bc; k += 2) if (!(nx * bv[k]! + ny * bv[k + 1]! >= limitB)) return false;
+  return true;
+}
+
+/** A one-point manifold from A-local values, its separation −depth (emit1 written out, for the polygon path). */
+function writeOne(out: Manifold, xfA: Transform, nx: number, ny: number, depth: number, px: number, py: number): void {
+  out.pointCount = 1;
+  out.normalX = xfA.c * nx - xfA.s * ny;
+  out.normalY = xfA.s * nx + xfA.c * ny;
+  out.depth = depth;
+  out.point1X = xfA.c * px - xfA.s * py + xfA.px;
+  out.point1Y = xfA.s * px + xfA.c * py + xfA.py;
+  out.separation1 = -depth;
+}
+
 /** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
 function collideCores(
   out: Manifold, xfA: Transform, p: RelativePose,
@@ -505,34 +541,44 @@ function collideCores(
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
   const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance, maxSeparation).separation;
   if (sepA - radius > tolerance) return none(out);
-  const edgeA0 = maxSeparation.edge;
+  const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
   const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance, maxSeparation).separation;
-  const edgeB0 = maxSeparation.edge;
+  const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
   const refNX = flip ? bn[2 * edgeB0]! : an[2 * edgeA0]!;
   const refNY = flip ? bn[2 * edgeB0 + 1]! : an[2 * edgeA0 + 1]!;
-  const edgeA = flip ? incidentEdge(refNX, refNY, an, ac) : edgeA0;
-  const edgeB = flip ? edgeB0 : incidentEdge(refNX, refNY, bn, bc);
+  const edgeA = flip ? incidentEdge(refNX, refNY, an, ac, vertexA) : edgeA0;
+  const edgeB = flip ? edgeB0 : incidentEdge(refNX, refNY, bn, bc, vertexB);
 
   if (separation > tolerance) {
-    // Cores apart: only the radii overlap. GJK gives the exact core distance and direction.
-    gjkDistance(av, ac, bv, bc, gjkOut, false, true);
-    const dist = gjkOut.distance;
+    // Cores apart: only the radii overlap. The closest points of A's face and B's face (Box2D's
+    // b2SegmentDistance of the reference and incident edges) are the cores' closest points when
+    // every vertex of each core lies behind them along their direction; else GJK finds them.
+    const a1 = edgeA, a2 = edgeA + 1 < ac ? edgeA + 1 : 0, b1 = edgeB, b2 = edgeB + 1 < bc ? edgeB + 1 : 0;
+    const r = segmentDistance(av[2 * a1]!, av[2 * a1 + 1]!, av[2 * a2]!, av[2 * a2 + 1]!, bv[2 * b1]!, bv[2 * b1 + 1]!, bv[2 * b2]!, bv[2 * b2 + 1]!, segResult);
+    let dist = Math.sqrt(r.distanceSquared);
+    let pax = r.closest1X, pay = r.closest1Y, pbx = r.closest2X, pby = r.closest2Y;
+    if (!closestOfCores(av, ac, bv, bc, pax, pay, pbx, pby, dist, tolerance)) {
+      gjkDistance(av, ac, bv, bc, gjkOut, false, true);
+      dist = gjkOut.distance;
+      pax = gjkOut.pointAX; pay = gjkOut.pointAY; pbx = gjkOut.pointBX; pby = gjkOut.pointBY;
+    }
     const depth = radius - dist;
     if (depth <= tolerance) return none(out);
-    const nx = (gjkOut.pointBX - gjkOut.pointAX) / dist, ny = (gjkOut.pointBY - gjkOut.pointAY) / dist;
+    const nx = (pbx - pax) / dist, ny = (pby - pay) / dist;
     const m = 0.5 * (ar - br + dist);
-    emit1(out, xfA, nx, ny, depth, gjkOut.pointAX + m * nx, gjkOut.pointAY + m * ny, -depth);
+    const cx = pax + m * nx, cy = pay + m * ny;
+    writeOne(out, xfA, nx, ny, depth, cx, cy);
     // Parallel faces (a capsule lying on a box): two points, by clipping.
     const facing = flip ? -(refNX * nx + refNY * ny) : refNX * nx + refNY * ny;
     if (facing >= FACE_CONTACT_COS) {
       const kept = flip
         ? clipPoints(out, xfA, bv, bn, bc, edgeB, br, av, ac, edgeA, ar)
         : clipPoints(out, xfA, av, an, ac, edgeA, ar, bv, bc, edgeB, br);
-      if (kept === 0) emit1(out, xfA, nx, ny, depth, gjkOut.pointAX + m * nx, gjkOut.pointAY + m * ny, -depth);
+      if (kept === 0) writeOne(out, xfA, nx, ny, depth, cx, cy);
     }
     return out;
   }
