@@ -6,7 +6,7 @@
 // Depth is exact for every pair: circle and capsule pairs by closed forms, polygon pairs by
 // separating axes over both face sets when the cores overlap, and by GJK's exact core distance
 // (depth = rA + rB − distance) when only the rounded parts overlap.
-import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
+import { edgeDistance, gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
 import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
@@ -55,6 +55,12 @@ class RelativePose {
   x = 0;
   y = 0;
   tolerance = 0;
+  /**
+   * The radii of the two polygon cores (the polygon pairs set them): read from here, not passed,
+   * since a number passed to a call V8 does not inline is boxed on every call.
+   */
+  radiusA = 0;
+  radiusB = 0;
 }
 
 /** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
@@ -405,10 +411,12 @@ const maxSeparation = new MaxSeparation();
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
  * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart). Writes
+ * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p` (the
+ * pair is apart). Writes
  * the separation and its face (the first of equals) to `out` and returns it.
  */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number, out: MaxSeparation): MaxSeparation {
+function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const enough = p.radiusA + p.radiusB + p.tolerance;
   let best = -Infinity, bestIndex = 0, bestVertex = 0;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
@@ -447,11 +455,12 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
 
 /**
  * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
- * most against the reference normal (nx, ny), the first of equals. It is one of the two faces at
+ * most against the reference normal (face refEdge of refN), the first of equals. It is one of the two faces at
  * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
  * between their normals, and normals turn monotonically around a convex polygon.
  */
-function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number, vertex: number): number {
+function incidentEdge(refN: Float64Array, refEdge: number, normals: Float64Array, count: number, vertex: number): number {
+  const nx = refN[2 * refEdge]!, ny = refN[2 * refEdge + 1]!;
   const before = vertex === 0 ? count - 1 : vertex - 1;
   const dBefore = nx * normals[2 * before]! + ny * normals[2 * before + 1]!;
   const dAt = nx * normals[2 * vertex]! + ny * normals[2 * vertex + 1]!;
@@ -461,13 +470,16 @@ function incidentEdge(nx: number, ny: number, normals: Float64Array, count: numb
 /**
  * Clips the incident edge against the reference face's side planes (Box2D's b2ClipPolygons) and
  * writes the penetrating points. Returns how many it wrote (0, 1 or 2). Points and the normal
- * the caller has set stay as they are when nothing penetrates.
+ * the caller has set stay as they are when nothing penetrates. The radii are `p`'s (the
+ * reference polygon's is B's when `flip`).
  */
 function clipPoints(
-  out: Manifold, xfA: Transform,
-  refV: Float64Array, refN: Float64Array, refCount: number, refEdge: number, refRadius: number,
-  incV: Float64Array, incCount: number, incEdge: number, incRadius: number,
+  out: Manifold, xfA: Transform, p: RelativePose, flip: boolean,
+  refV: Float64Array, refN: Float64Array, refCount: number, refEdge: number,
+  incV: Float64Array, incCount: number, incEdge: number,
 ): number {
+  // The reference polygon is B when flipped.
+  const refRadius = flip ? p.radiusB : p.radiusA, incRadius = flip ? p.radiusA : p.radiusB;
   const i11 = refEdge, i12 = refEdge + 1 < refCount ? refEdge + 1 : 0;
   const i21 = incEdge, i22 = incEdge + 1 < incCount ? incEdge + 1 : 0;
   const nx = refN[2 * i11]!, ny = refN[2 * i11 + 1]!;
@@ -493,25 +505,33 @@ function clipPoints(
     if (s - radius >= 0) continue;
     const m = 0.5 * (refRadius - incRadius - s);
     const cx = px + m * nx, cy = py + m * ny;
+    const wx = xfA.c * cx - xfA.s * cy + xfA.px, wy = xfA.s * cx + xfA.c * cy + xfA.py;
     if (kept === 0) {
-      out.point1X = xfA.c * cx - xfA.s * cy + xfA.px;
-      out.point1Y = xfA.s * cx + xfA.c * cy + xfA.py;
+      out.point1X = wx;
+      out.point1Y = wy;
       out.separation1 = s - radius;
       out.pointCount = 1;
-    } else emit2(out, xfA, cx, cy, s - radius);
+    } else {
+      out.point2X = wx;
+      out.point2Y = wy;
+      out.separation2 = s - radius;
+      out.pointCount = 2;
+    }
     kept++;
   }
   return kept;
 }
 
 /**
- * Whether (ax, ay) on core A and (bx, by) on core B, `dist` > tolerance apart, are the cores'
- * closest points: every vertex of A no further along their direction than (ax, ay), and every
- * vertex of B no nearer than (bx, by), within `tolerance` (then the cores are no nearer than dist
- * less twice it). NaN fails.
+ * Whether r's closest points, on core A and on core B, more than the tolerance of `p` apart, are
+ * the cores' closest points: every vertex of A no further along their direction than r's point on
+ * A, and every vertex of B no nearer than r's point on B, within the tolerance (then the cores are
+ * no nearer than r's distance less twice it). NaN fails.
  */
-function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: number, ax: number, ay: number, bx: number, by: number, dist: number, tolerance: number): boolean {
+function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: number, r: SegmentDistanceResult, p: RelativePose): boolean {
+  const tolerance = p.tolerance, dist = Math.sqrt(r.distanceSquared);
   if (!(dist > tolerance)) return false;
+  const ax = r.closest1X, ay = r.closest1Y, bx = r.closest2X, by = r.closest2Y;
   const nx = (bx - ax) / dist, ny = (by - ay) / dist;
   const limitA = nx * ax + ny * ay + tolerance, limitB = nx * bx + ny * by - tolerance;
   for (let k = 0; k < 2 * ac; k += 2) if (!(nx * av[k]! + ny * av[k + 1]! <= limitA)) return false;
@@ -519,30 +539,15 @@ function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: numb
   return true;
 }
 
-/** A one-point manifold from A-local values, its separation −depth (emit1 written out, for the polygon path). */
-function writeOne(out: Manifold, xfA: Transform, nx: number, ny: number, depth: number, px: number, py: number): void {
-  out.pointCount = 1;
-  out.normalX = xfA.c * nx - xfA.s * ny;
-  out.normalY = xfA.s * nx + xfA.c * ny;
-  out.depth = depth;
-  out.point1X = xfA.c * px - xfA.s * py + xfA.px;
-  out.point1Y = xfA.s * px + xfA.c * py + xfA.py;
-  out.separation1 = -depth;
-}
-
 /** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
-function collideCores(
-  out: Manifold, xfA: Transform, p: RelativePose,
-  av: Float64Array, an: Float64Array, ac: number, ar: number,
-  bv: Float64Array, bn: Float64Array, bc: number, br: number,
-): Manifold {
-  const tolerance = p.tolerance;
+function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float64Array, an: Float64Array, ac: number, bv: Float64Array, bn: Float64Array, bc: number): Manifold {
+  const tolerance = p.tolerance, ar = p.radiusA, br = p.radiusB;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance, maxSeparation).separation;
+  const sepA = findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance, maxSeparation).separation;
+  const sepB = findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation).separation;
   const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
@@ -550,18 +555,19 @@ function collideCores(
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
   const refNX = flip ? bn[2 * edgeB0]! : an[2 * edgeA0]!;
   const refNY = flip ? bn[2 * edgeB0 + 1]! : an[2 * edgeA0 + 1]!;
-  const edgeA = flip ? incidentEdge(refNX, refNY, an, ac, vertexA) : edgeA0;
-  const edgeB = flip ? edgeB0 : incidentEdge(refNX, refNY, bn, bc, vertexB);
+  const edgeA = flip ? incidentEdge(bn, edgeB0, an, ac, vertexA) : edgeA0;
+  const edgeB = flip ? edgeB0 : incidentEdge(an, edgeA0, bn, bc, vertexB);
 
   if (separation > tolerance) {
     // Cores apart: only the radii overlap. The closest points of A's face and B's face (Box2D's
     // b2SegmentDistance of the reference and incident edges) are the cores' closest points when
     // every vertex of each core lies behind them along their direction; else GJK finds them.
-    const a1 = edgeA, a2 = edgeA + 1 < ac ? edgeA + 1 : 0, b1 = edgeB, b2 = edgeB + 1 < bc ? edgeB + 1 : 0;
-    const r = segmentDistance(av[2 * a1]!, av[2 * a1 + 1]!, av[2 * a2]!, av[2 * a2 + 1]!, bv[2 * b1]!, bv[2 * b1 + 1]!, bv[2 * b2]!, bv[2 * b2 + 1]!, segResult);
-    let dist = Math.sqrt(r.distanceSquared);
-    let pax = r.closest1X, pay = r.closest1Y, pbx = r.closest2X, pby = r.closest2Y;
-    if (!closestOfCores(av, ac, bv, bc, pax, pay, pbx, pby, dist, tolerance)) {
+    const r = edgeDistance(av, edgeA, edgeA + 1 < ac ? edgeA + 1 : 0, bv, edgeB, edgeB + 1 < bc ? edgeB + 1 : 0, segResult);
+    let dist: number, pax: number, pay: number, pbx: number, pby: number;
+    if (closestOfCores(av, ac, bv, bc, r, p)) {
+      dist = Math.sqrt(r.distanceSquared);
+      pax = r.closest1X; pay = r.closest1Y; pbx = r.closest2X; pby = r.closest2Y;
+    } else {
       gjkDistance(av, ac, bv, bc, gjkOut, false, true);
       dist = gjkOut.distance;
       pax = gjkOut.pointAX; pay = gjkOut.pointAY; pbx = gjkOut.pointBX; pby = gjkOut.pointBY;
@@ -569,16 +575,22 @@ function collideCores(
     const depth = radius - dist;
     if (depth <= tolerance) return none(out);
     const nx = (pbx - pax) / dist, ny = (pby - pay) / dist;
-    const m = 0.5 * (ar - br + dist);
-    const cx = pax + m * nx, cy = pay + m * ny;
-    writeOne(out, xfA, nx, ny, depth, cx, cy);
-    // Parallel faces (a capsule lying on a box): two points, by clipping.
+    out.normalX = xfA.c * nx - xfA.s * ny;
+    out.normalY = xfA.s * nx + xfA.c * ny;
+    out.depth = depth;
+    // Parallel faces (a capsule lying on a box): two points, by clipping; else the one midway
+    // between the closest points.
     const facing = flip ? -(refNX * nx + refNY * ny) : refNX * nx + refNY * ny;
-    if (facing >= FACE_CONTACT_COS) {
-      const kept = flip
-        ? clipPoints(out, xfA, bv, bn, bc, edgeB, br, av, ac, edgeA, ar)
-        : clipPoints(out, xfA, av, an, ac, edgeA, ar, bv, bc, edgeB, br);
-      if (kept === 0) writeOne(out, xfA, nx, ny, depth, cx, cy);
+    const kept = facing < FACE_CONTACT_COS ? 0 : flip
+      ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
+      : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
+    if (kept === 0) {
+      const m = 0.5 * (ar - br + dist);
+      const cx = pax + m * nx, cy = pay + m * ny;
+      out.pointCount = 1;
+      out.point1X = xfA.c * cx - xfA.s * cy + xfA.px;
+      out.point1Y = xfA.s * cx + xfA.c * cy + xfA.py;
+      out.separation1 = -depth;
     }
     return out;
   }
@@ -593,8 +605,8 @@ function collideCores(
   out.depth = depth;
   out.pointCount = 0;
   const kept = flip
-    ? clipPoints(out, xfA, bv, bn, bc, edgeB, br, av, ac, edgeA, ar)
-    : clipPoints(out, xfA, av, an, ac, edgeA, ar, bv, bc, edgeB, br);
+    ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
+    : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
   if (kept === 0) {
     // Rounding put every clipped point outside: report the deepest support point instead.
     let best = 0, bestS = Infinity;
@@ -633,7 +645,9 @@ export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGe
   ensureScratch(b.count);
   const bv = scratchB, bn = scratchBN;
   polygonBInA(b, p, bv, bn);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, b.count, b.radius);
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, b.count);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
@@ -645,7 +659,9 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
   const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
   segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, 2, b.radius);
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, 2);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
@@ -657,7 +673,9 @@ export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: 
   polygonBInA(b, p, bv, bn);
   const length = len(a.x2 - a.x1, a.y2 - a.y1);
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
-  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, bv, bn, b.count, b.radius);
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  return collideCores(out, xfA, p, capA, capAN, 2, bv, bn, b.count);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;
