@@ -61,6 +61,11 @@ class RelativePose {
    */
   radiusA = 0;
   radiusB = 0;
+  /** Each polygon's half extents when it is a box centred on its origin (halfX, halfY), else 0. */
+  boxAX = 0;
+  boxAY = 0;
+  boxBX = 0;
+  boxBY = 0;
 }
 
 /** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
@@ -454,6 +459,35 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
 }
 
 /**
+ * findMaxSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
+ * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
+ * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
+ * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
+ * scan finds.
+ */
+function boxSeparation(v1: Float64Array, n1: Float64Array, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
+  const tx = ofB ? p.x : 0, ty = ofB ? p.y : 0, ux = ofB ? p.c : 1, uy = ofB ? p.s : 0;
+  const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
+    const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    if (si > best) {
+      best = si;
+      bestIndex = i;
+      bestVertex = nu > 0 ? (nv > 0 ? 0 : 3) : nv > 0 ? 1 : 2;
+      if (best > enough) break;
+    }
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
  * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
  * most against the reference normal (face refEdge of refN), the first of equals. It is one of the two faces at
  * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
@@ -544,10 +578,10 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float6
   const tolerance = p.tolerance, ar = p.radiusA, br = p.radiusB;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation).separation;
+  const sepA = (p.boxBX > 0 ? boxSeparation(av, an, ac, p, true, maxSeparation) : findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation).separation;
+  const sepB = (p.boxAX > 0 ? boxSeparation(bv, bn, bc, p, false, maxSeparation) : findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation)).separation;
   const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
@@ -647,6 +681,7 @@ export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGe
   polygonBInA(b, p, bv, bn);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = b.halfX; p.boxBY = b.halfY;
   return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, b.count);
 }
 
@@ -661,6 +696,7 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
   segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = 0; p.boxBY = 0;
   return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, 2);
 }
 
@@ -675,6 +711,7 @@ export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: 
   segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
+  p.boxAX = 0; p.boxAY = 0; p.boxBX = b.halfX; p.boxBY = b.halfY;
   return collideCores(out, xfA, p, capA, capAN, 2, bv, bn, b.count);
 }
 
