@@ -291,19 +291,26 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
-  const qx = cx < -hx ? -hx : cx > hx ? hx : cx;
-  const qy = cy < -hy ? -hy : cy > hy ? hy : cy;
+  // The centre less its clamp to the box, without a branch per side (which side is a coin toss
+  // pair to pair): max(v, 0) is (v + |v|) / 2, exactly, so dx is cx − hx beyond the right face,
+  // cx + hx beyond the left one, else 0, as cx − clamp(cx) would be.
+  const rx = cx - hx, lx = -cx - hx, ty = cy - hy, by = -cy - hy;
+  const dx = 0.5 * (rx + Math.abs(rx)) - 0.5 * (lx + Math.abs(lx));
+  const dy = 0.5 * (ty + Math.abs(ty)) - 0.5 * (by + Math.abs(by));
+  const dd = dx * dx + dy * dy;
+  // Apart: decided without the square root.
+  if (dd >= radius * radius) return none(out);
   let nx: number, ny: number, dist: number, vx: number, vy: number;
-  if (qx === cx && qy === cy) {
+  if (dd === 0) {
     // Inside: out through the nearer face (the smaller penetration), as separating axes would.
     const gx = hx - (cx < 0 ? -cx : cx), gy = hy - (cy < 0 ? -cy : cy);
     if (gy <= gx) { nx = 0; ny = cy < 0 ? -1 : 1; dist = -gy; }
     else { nx = cx < 0 ? -1 : 1; ny = 0; dist = -gx; }
     vx = cx - dist * nx; vy = cy - dist * ny;
   } else {
-    vx = qx; vy = qy;
-    const dx = cx - qx, dy = cy - qy;
-    dist = Math.sqrt(dx * dx + dy * dy);
+    // The closest point of the box, and the way out to the centre.
+    vx = cx - dx; vy = cy - dy;
+    dist = Math.sqrt(dd);
     nx = dx / dist; ny = dy / dist;
   }
   const depth = radius - dist;
