@@ -495,6 +495,33 @@ function boxSeparation(v1: Float64Array, n1: Float64Array, c1: number, p: Relati
 }
 
 /**
+ * findMaxSeparation when poly2 is a segment (a capsule's core, its two points in v2): the deepest
+ * point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its first
+ * point to its second), so no vertex is compared, and the deepest vertex is the first when
+ * n·h > 0, else the second.
+ */
+function segmentSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const mx = 0.5 * (v2[0]! + v2[2]!), my = 0.5 * (v2[1]! + v2[3]!), hx = 0.5 * (v2[2]! - v2[0]!), hy = 0.5 * (v2[3]! - v2[1]!);
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nh = nx * hx + ny * hy;
+    const si = nx * mx + ny * my - Math.abs(nh) - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    if (si > best) {
+      best = si;
+      bestIndex = i;
+      bestVertex = nh > 0 ? 0 : 1;
+      if (best > enough) break;
+    }
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
  * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
  * most against the reference normal (face refEdge of refN), the first of equals. It is one of the two faces at
  * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
@@ -585,10 +612,13 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float6
   const tolerance = p.tolerance, ar = p.radiusA, br = p.radiusB;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = (p.boxBX > 0 ? boxSeparation(av, an, ac, p, true, maxSeparation) : findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation)).separation;
+  // A box or a capsule's segment on the far side has its deepest point in closed form.
+  const sepA = (p.boxBX > 0 ? boxSeparation(av, an, ac, p, true, maxSeparation)
+    : bc === 2 ? segmentSeparation(av, an, ac, bv, p, maxSeparation) : findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (p.boxAX > 0 ? boxSeparation(bv, bn, bc, p, false, maxSeparation) : findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation)).separation;
+  const sepB = (p.boxAX > 0 ? boxSeparation(bv, bn, bc, p, false, maxSeparation)
+    : ac === 2 ? segmentSeparation(bv, bn, bc, av, p, maxSeparation) : findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation)).separation;
   const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
