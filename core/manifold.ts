@@ -744,8 +744,11 @@ export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: 
   ensureScratch(b.count);
   const bv = scratchB, bn = scratchBN;
   polygonBInA(b, p, bv, bn);
-  const length = len(a.x2 - a.x1, a.y2 - a.y1);
-  segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
+  // The capsule's core as a 2-gon (segmentAsPolygon written out: its six numbers would be boxed
+  // whenever V8 does not inline it).
+  const ex = a.x2 - a.x1, ey = a.y2 - a.y1, length = Math.sqrt(ex * ex + ey * ey), ux = ex / length, uy = ey / length;
+  capA[0] = a.x1; capA[1] = a.y1; capA[2] = a.x2; capA[3] = a.y2;
+  capAN[0] = uy; capAN[1] = -ux; capAN[2] = -uy; capAN[3] = ux;
   p.radiusA = a.radius;
   p.radiusB = b.radius;
   p.boxAX = 0; p.boxAY = 0; p.boxBX = b.halfX; p.boxBY = b.halfY;
