@@ -4,8 +4,9 @@
 // precision far from the origin; results are world space. Nothing allocates per call.
 //
 // Depth is exact for every pair: circle and capsule pairs by closed forms, polygon pairs by
-// separating axes over both face sets when the cores overlap, and by GJK's exact core distance
-// (depth = rA + rB − distance) when only the rounded parts overlap.
+// separating axes over both face sets when the cores overlap, and by the cores' exact distance
+// (depth = rA + rB − distance) when only the rounded parts overlap: the closest points of the
+// reference and incident faces once every vertex is checked behind them, else GJK's.
 import { edgeDistance, gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
 import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
@@ -423,9 +424,9 @@ const maxSeparation = new MaxSeparation();
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
  * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p` (the
- * pair is apart). Writes
- * the separation and its face (the first of equals) to `out` and returns it.
+ * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p`
+ * (the pair is apart). Writes the separation, its face (the first of equals) and poly2's deepest
+ * vertex for that face to `out` and returns it.
  */
 function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
   const enough = p.radiusA + p.radiusB + p.tolerance;
