@@ -430,7 +430,6 @@ const maxSeparation = new MaxSeparation();
  */
 function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
   const enough = p.radiusA + p.radiusB + p.tolerance;
-  let best = -Infinity, bestIndex = 0, bestVertex = 0;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
   let nx = n1[0]!, ny = n1[1]!;
@@ -439,26 +438,36 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
     const d = nx * v2[2 * k]! + ny * v2[2 * k + 1]!;
     if (d < dj) { dj = d; j = k; }
   }
-  for (let i = 0; i < c1; i++) {
-    if (i > 0) {
-      nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
-      dj = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
-      for (let steps = 0; steps < c2; steps++) {
+  let best = dj - (nx * v1[0]! + ny * v1[1]!), bestIndex = 0, bestVertex = j;
+  for (let i = 1; i < c1 && !(best > enough); i++) {
+    nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
+    // The walk's first two steps, and the best face, kept by arithmetic on 0/1 flags rather than
+    // branches (whether a step is taken is a coin toss face to face): x·t + y·(1 − t) is exactly
+    // x or y for finite x and y. A step is taken while it does not climb; ties walk on (a
+    // capsule's two faces are 180° apart, so the walk may start on a flat top). Both steps taken:
+    // the loop walks on.
+    const j1 = j + 1 < c2 ? j + 1 : 0, j2 = j1 + 1 < c2 ? j1 + 1 : 0;
+    const d0 = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
+    const d1 = nx * v2[2 * j1]! + ny * v2[2 * j1 + 1]!;
+    const d2 = nx * v2[2 * j2]! + ny * v2[2 * j2 + 1]!;
+    const t1 = +(d1 <= d0), t2 = t1 & +(d2 <= d1);
+    dj = d0 * (1 - t1) + d1 * (t1 - t2) + d2 * t2;
+    j ^= (j ^ j1) & -t1;
+    j ^= (j ^ j2) & -t2;
+    if (t2 !== 0) {
+      for (let steps = 2; steps < c2; steps++) {
         const next = j + 1 < c2 ? j + 1 : 0;
         const d = nx * v2[2 * next]! + ny * v2[2 * next + 1]!;
-        // Ties walk on: a capsule's two faces are 180° apart, so the walk may start on a flat top.
         if (d > dj) break;
         dj = d;
         j = next;
       }
     }
     const si = dj - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
-    if (si > best) {
-      best = si;
-      bestIndex = i;
-      bestVertex = j;
-      if (best > enough) break;
-    }
+    const t = +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ j) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
