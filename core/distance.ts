@@ -67,6 +67,15 @@ export function segmentDistance(
   return out;
 }
 
+/**
+ * segmentDistance of the segment from point i1 to point j1 of v1 (x, y pairs) and the one from
+ * point i2 to point j2 of v2. Takes no numbers but indices: a number passed to a call V8 does not
+ * inline is boxed on every call.
+ */
+export function edgeDistance(v1: Float64Array, i1: number, j1: number, v2: Float64Array, i2: number, j2: number, out: SegmentDistanceResult): SegmentDistanceResult {
+  return segmentDistance(v1[2 * i1]!, v1[2 * i1 + 1]!, v1[2 * j1]!, v1[2 * j1 + 1]!, v2[2 * i2]!, v2[2 * i2 + 1]!, v2[2 * j2]!, v2[2 * j2 + 1]!, out);
+}
+
 /** Closest point to (px, py) on segment ab, written to out[0], out[1]; returns the fraction. */
 export function closestOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, out: Float64Array): number {
   const ex = bx - ax, ey = by - ay;

@@ -4,9 +4,10 @@
 // precision far from the origin; results are world space. Nothing allocates per call.
 //
 // Depth is exact for every pair: circle and capsule pairs by closed forms, polygon pairs by
-// separating axes over both face sets when the cores overlap, and by GJK's exact core distance
-// (depth = rA + rB − distance) when only the rounded parts overlap.
-import { gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
+// separating axes over both face sets when the cores overlap, and by the cores' exact distance
+// (depth = rA + rB − distance) when only the rounded parts overlap: the closest points of the
+// reference and incident faces once every vertex is checked behind them, else GJK's.
+import { edgeDistance, gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
 import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
@@ -55,6 +56,17 @@ class RelativePose {
   x = 0;
   y = 0;
   tolerance = 0;
+  /**
+   * The radii of the two polygon cores (the polygon pairs set them): read from here, not passed,
+   * since a number passed to a call V8 does not inline is boxed on every call.
+   */
+  radiusA = 0;
+  radiusB = 0;
+  /** Each polygon's half extents when it is a box centred on its origin (halfX, halfY), else 0. */
+  boxAX = 0;
+  boxAY = 0;
+  boxBX = 0;
+  boxBY = 0;
 }
 
 /** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
@@ -280,19 +292,26 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
-  const qx = cx < -hx ? -hx : cx > hx ? hx : cx;
-  const qy = cy < -hy ? -hy : cy > hy ? hy : cy;
+  // The centre less its clamp to the box, without a branch per side (which side is a coin toss
+  // pair to pair): max(v, 0) is (v + |v|) / 2, exactly, so dx is cx − hx beyond the right face,
+  // cx + hx beyond the left one, else 0, as cx − clamp(cx) would be.
+  const rx = cx - hx, lx = -cx - hx, ty = cy - hy, by = -cy - hy;
+  const dx = 0.5 * (rx + Math.abs(rx)) - 0.5 * (lx + Math.abs(lx));
+  const dy = 0.5 * (ty + Math.abs(ty)) - 0.5 * (by + Math.abs(by));
+  const dd = dx * dx + dy * dy;
+  // Apart: decided without the square root.
+  if (dd >= radius * radius) return none(out);
   let nx: number, ny: number, dist: number, vx: number, vy: number;
-  if (qx === cx && qy === cy) {
+  if (dd === 0) {
     // Inside: out through the nearer face (the smaller penetration), as separating axes would.
     const gx = hx - (cx < 0 ? -cx : cx), gy = hy - (cy < 0 ? -cy : cy);
     if (gy <= gx) { nx = 0; ny = cy < 0 ? -1 : 1; dist = -gy; }
     else { nx = cx < 0 ? -1 : 1; ny = 0; dist = -gx; }
     vx = cx - dist * nx; vy = cy - dist * ny;
   } else {
-    vx = qx; vy = qy;
-    const dx = cx - qx, dy = cy - qy;
-    dist = Math.sqrt(dx * dx + dy * dy);
+    // The closest point of the box, and the way out to the centre.
+    vx = cx - dx; vy = cy - dy;
+    dist = Math.sqrt(dd);
     nx = dx / dist; ny = dy / dist;
   }
   const depth = radius - dist;
@@ -389,10 +408,14 @@ function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: nu
   nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
 }
 
-/** findMaxSeparation's answer: the largest separation and the face of the first polygon giving it. */
+/**
+ * findMaxSeparation's answer: the largest separation, the face of the first polygon giving it, and
+ * the second polygon's deepest vertex along that face's normal.
+ */
 class MaxSeparation {
   separation = 0;
   edge = 0;
+  vertex = 0;
 }
 
 const maxSeparation = new MaxSeparation();
@@ -401,11 +424,12 @@ const maxSeparation = new MaxSeparation();
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
  * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds `enough` (the pair is apart). Writes
- * the separation and its face (the first of equals) to `out` and returns it.
+ * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p`
+ * (the pair is apart). Writes the separation, its face (the first of equals) and poly2's deepest
+ * vertex for that face to `out` and returns it.
  */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, enough: number, out: MaxSeparation): MaxSeparation {
-  let best = -Infinity, bestIndex = 0;
+function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const enough = p.radiusA + p.radiusB + p.tolerance;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
   let nx = n1[0]!, ny = n1[1]!;
@@ -414,50 +438,126 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
     const d = nx * v2[2 * k]! + ny * v2[2 * k + 1]!;
     if (d < dj) { dj = d; j = k; }
   }
-  for (let i = 0; i < c1; i++) {
-    if (i > 0) {
-      nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
-      dj = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
-      for (let steps = 0; steps < c2; steps++) {
+  let best = dj - (nx * v1[0]! + ny * v1[1]!), bestIndex = 0, bestVertex = j;
+  for (let i = 1; i < c1 && !(best > enough); i++) {
+    nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
+    // The walk's first two steps, and the best face, kept by arithmetic on 0/1 flags rather than
+    // branches (whether a step is taken is a coin toss face to face): x·t + y·(1 − t) is exactly
+    // x or y for finite x and y. A step is taken while it does not climb; ties walk on (a
+    // capsule's two faces are 180° apart, so the walk may start on a flat top). Both steps taken:
+    // the loop walks on.
+    const j1 = j + 1 < c2 ? j + 1 : 0, j2 = j1 + 1 < c2 ? j1 + 1 : 0;
+    const d0 = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
+    const d1 = nx * v2[2 * j1]! + ny * v2[2 * j1 + 1]!;
+    const d2 = nx * v2[2 * j2]! + ny * v2[2 * j2 + 1]!;
+    const t1 = +(d1 <= d0), t2 = t1 & +(d2 <= d1);
+    dj = d0 * (1 - t1) + d1 * (t1 - t2) + d2 * t2;
+    j ^= (j ^ j1) & -t1;
+    j ^= (j ^ j2) & -t2;
+    if (t2 !== 0) {
+      for (let steps = 2; steps < c2; steps++) {
         const next = j + 1 < c2 ? j + 1 : 0;
         const d = nx * v2[2 * next]! + ny * v2[2 * next + 1]!;
-        // Ties walk on: a capsule's two faces are 180° apart, so the walk may start on a flat top.
         if (d > dj) break;
         dj = d;
         j = next;
       }
     }
     const si = dj - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    const t = +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ j) & -t;
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * findMaxSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
+ * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
+ * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
+ * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
+ * scan finds.
+ */
+function boxSeparation(v1: Float64Array, n1: Float64Array, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
+  const tx = ofB ? p.x : 0, ty = ofB ? p.y : 0, ux = ofB ? p.c : 1, uy = ofB ? p.s : 0;
+  const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
+    const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
     if (si > best) {
       best = si;
       bestIndex = i;
+      bestVertex = nu > 0 ? (nv > 0 ? 0 : 3) : nv > 0 ? 1 : 2;
       if (best > enough) break;
     }
   }
   out.separation = best;
   out.edge = bestIndex;
+  out.vertex = bestVertex;
   return out;
 }
 
-function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
-  let best = 0, minDot = Infinity;
-  for (let i = 0; i < count; i++) {
-    const d = nx * normals[2 * i]! + ny * normals[2 * i + 1]!;
-    if (d < minDot) { minDot = d; best = i; }
+/**
+ * findMaxSeparation when poly2 is a segment (a capsule's core, its two points in v2): the deepest
+ * point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its first
+ * point to its second), so no vertex is compared, and the deepest vertex is the first when
+ * n·h > 0, else the second.
+ */
+function segmentSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const mx = 0.5 * (v2[0]! + v2[2]!), my = 0.5 * (v2[1]! + v2[3]!), hx = 0.5 * (v2[2]! - v2[0]!), hy = 0.5 * (v2[3]! - v2[1]!);
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nh = nx * hx + ny * hy;
+    const si = nx * mx + ny * my - Math.abs(nh) - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    if (si > best) {
+      best = si;
+      bestIndex = i;
+      bestVertex = nh > 0 ? 0 : 1;
+      if (best > enough) break;
+    }
   }
-  return best;
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
+ * most against the reference normal (face refEdge of refN), the first of equals. It is one of the two faces at
+ * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
+ * between their normals, and normals turn monotonically around a convex polygon.
+ */
+function incidentEdge(refN: Float64Array, refEdge: number, normals: Float64Array, count: number, vertex: number): number {
+  const nx = refN[2 * refEdge]!, ny = refN[2 * refEdge + 1]!;
+  const before = vertex === 0 ? count - 1 : vertex - 1;
+  const dBefore = nx * normals[2 * before]! + ny * normals[2 * before + 1]!;
+  const dAt = nx * normals[2 * vertex]! + ny * normals[2 * vertex + 1]!;
+  return dAt < dBefore || (dAt === dBefore && vertex < before) ? vertex : before;
 }
 
 /**
  * Clips the incident edge against the reference face's side planes (Box2D's b2ClipPolygons) and
  * writes the penetrating points. Returns how many it wrote (0, 1 or 2). Points and the normal
- * the caller has set stay as they are when nothing penetrates.
+ * the caller has set stay as they are when nothing penetrates. The radii are `p`'s (the
+ * reference polygon's is B's when `flip`).
  */
 function clipPoints(
-  out: Manifold, xfA: Transform,
-  refV: Float64Array, refN: Float64Array, refCount: number, refEdge: number, refRadius: number,
-  incV: Float64Array, incCount: number, incEdge: number, incRadius: number,
+  out: Manifold, xfA: Transform, p: RelativePose, flip: boolean,
+  refV: Float64Array, refN: Float64Array, refCount: number, refEdge: number,
+  incV: Float64Array, incCount: number, incEdge: number,
 ): number {
+  // The reference polygon is B when flipped.
+  const refRadius = flip ? p.radiusB : p.radiusA, incRadius = flip ? p.radiusA : p.radiusB;
   const i11 = refEdge, i12 = refEdge + 1 < refCount ? refEdge + 1 : 0;
   const i21 = incEdge, i22 = incEdge + 1 < incCount ? incEdge + 1 : 0;
   const nx = refN[2 * i11]!, ny = refN[2 * i11 + 1]!;
@@ -483,56 +583,95 @@ function clipPoints(
     if (s - radius >= 0) continue;
     const m = 0.5 * (refRadius - incRadius - s);
     const cx = px + m * nx, cy = py + m * ny;
+    const wx = xfA.c * cx - xfA.s * cy + xfA.px, wy = xfA.s * cx + xfA.c * cy + xfA.py;
     if (kept === 0) {
-      out.point1X = xfA.c * cx - xfA.s * cy + xfA.px;
-      out.point1Y = xfA.s * cx + xfA.c * cy + xfA.py;
+      out.point1X = wx;
+      out.point1Y = wy;
       out.separation1 = s - radius;
       out.pointCount = 1;
-    } else emit2(out, xfA, cx, cy, s - radius);
+    } else {
+      out.point2X = wx;
+      out.point2Y = wy;
+      out.separation2 = s - radius;
+      out.pointCount = 2;
+    }
     kept++;
   }
   return kept;
 }
 
+/**
+ * Whether r's closest points, on core A and on core B, more than the tolerance of `p` apart, are
+ * the cores' closest points: every vertex of A no further along their direction than r's point on
+ * A, and every vertex of B no nearer than r's point on B, within the tolerance (then the cores are
+ * no nearer than r's distance less twice it). NaN fails.
+ */
+function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: number, r: SegmentDistanceResult, p: RelativePose): boolean {
+  const tolerance = p.tolerance, dist = Math.sqrt(r.distanceSquared);
+  if (!(dist > tolerance)) return false;
+  const ax = r.closest1X, ay = r.closest1Y, bx = r.closest2X, by = r.closest2Y;
+  const nx = (bx - ax) / dist, ny = (by - ay) / dist;
+  const limitA = nx * ax + ny * ay + tolerance, limitB = nx * bx + ny * by - tolerance;
+  for (let k = 0; k < 2 * ac; k += 2) if (!(nx * av[k]! + ny * av[k + 1]! <= limitA)) return false;
+  for (let k = 0; k < 2 * bc; k += 2) if (!(nx * bv[k]! + ny * bv[k + 1]! >= limitB)) return false;
+  return true;
+}
+
 /** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
-function collideCores(
-  out: Manifold, xfA: Transform, p: RelativePose,
-  av: Float64Array, an: Float64Array, ac: number, ar: number,
-  bv: Float64Array, bn: Float64Array, bc: number, br: number,
-): Manifold {
-  const tolerance = p.tolerance;
+function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float64Array, an: Float64Array, ac: number, bv: Float64Array, bn: Float64Array, bc: number): Manifold {
+  const tolerance = p.tolerance, ar = p.radiusA, br = p.radiusB;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
-  const sepA = findMaxSeparation(av, an, ac, bv, bc, radius + tolerance, maxSeparation).separation;
+  // A box or a capsule's segment on the far side has its deepest point in closed form.
+  const sepA = (p.boxBX > 0 ? boxSeparation(av, an, ac, p, true, maxSeparation)
+    : bc === 2 ? segmentSeparation(av, an, ac, bv, p, maxSeparation) : findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
-  const edgeA0 = maxSeparation.edge;
-  const sepB = findMaxSeparation(bv, bn, bc, av, ac, radius + tolerance, maxSeparation).separation;
-  const edgeB0 = maxSeparation.edge;
+  const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
+  const sepB = (p.boxAX > 0 ? boxSeparation(bv, bn, bc, p, false, maxSeparation)
+    : ac === 2 ? segmentSeparation(bv, bn, bc, av, p, maxSeparation) : findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation)).separation;
+  const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
   const refNX = flip ? bn[2 * edgeB0]! : an[2 * edgeA0]!;
   const refNY = flip ? bn[2 * edgeB0 + 1]! : an[2 * edgeA0 + 1]!;
-  const edgeA = flip ? incidentEdge(refNX, refNY, an, ac) : edgeA0;
-  const edgeB = flip ? edgeB0 : incidentEdge(refNX, refNY, bn, bc);
+  const edgeA = flip ? incidentEdge(bn, edgeB0, an, ac, vertexA) : edgeA0;
+  const edgeB = flip ? edgeB0 : incidentEdge(an, edgeA0, bn, bc, vertexB);
 
   if (separation > tolerance) {
-    // Cores apart: only the radii overlap. GJK gives the exact core distance and direction.
-    gjkDistance(av, ac, bv, bc, gjkOut, false, true);
-    const dist = gjkOut.distance;
+    // Cores apart: only the radii overlap. The closest points of A's face and B's face (Box2D's
+    // b2SegmentDistance of the reference and incident edges) are the cores' closest points when
+    // every vertex of each core lies behind them along their direction; else GJK finds them.
+    const r = edgeDistance(av, edgeA, edgeA + 1 < ac ? edgeA + 1 : 0, bv, edgeB, edgeB + 1 < bc ? edgeB + 1 : 0, segResult);
+    let dist: number, pax: number, pay: number, pbx: number, pby: number;
+    if (closestOfCores(av, ac, bv, bc, r, p)) {
+      dist = Math.sqrt(r.distanceSquared);
+      pax = r.closest1X; pay = r.closest1Y; pbx = r.closest2X; pby = r.closest2Y;
+    } else {
+      gjkDistance(av, ac, bv, bc, gjkOut, false, true);
+      dist = gjkOut.distance;
+      pax = gjkOut.pointAX; pay = gjkOut.pointAY; pbx = gjkOut.pointBX; pby = gjkOut.pointBY;
+    }
     const depth = radius - dist;
     if (depth <= tolerance) return none(out);
-    const nx = (gjkOut.pointBX - gjkOut.pointAX) / dist, ny = (gjkOut.pointBY - gjkOut.pointAY) / dist;
-    const m = 0.5 * (ar - br + dist);
-    emit1(out, xfA, nx, ny, depth, gjkOut.pointAX + m * nx, gjkOut.pointAY + m * ny, -depth);
-    // Parallel faces (a capsule lying on a box): two points, by clipping.
+    const nx = (pbx - pax) / dist, ny = (pby - pay) / dist;
+    out.normalX = xfA.c * nx - xfA.s * ny;
+    out.normalY = xfA.s * nx + xfA.c * ny;
+    out.depth = depth;
+    // Parallel faces (a capsule lying on a box): two points, by clipping; else the one midway
+    // between the closest points.
     const facing = flip ? -(refNX * nx + refNY * ny) : refNX * nx + refNY * ny;
-    if (facing >= FACE_CONTACT_COS) {
-      const kept = flip
-        ? clipPoints(out, xfA, bv, bn, bc, edgeB, br, av, ac, edgeA, ar)
-        : clipPoints(out, xfA, av, an, ac, edgeA, ar, bv, bc, edgeB, br);
-      if (kept === 0) emit1(out, xfA, nx, ny, depth, gjkOut.pointAX + m * nx, gjkOut.pointAY + m * ny, -depth);
+    const kept = facing < FACE_CONTACT_COS ? 0 : flip
+      ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
+      : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
+    if (kept === 0) {
+      const m = 0.5 * (ar - br + dist);
+      const cx = pax + m * nx, cy = pay + m * ny;
+      out.pointCount = 1;
+      out.point1X = xfA.c * cx - xfA.s * cy + xfA.px;
+      out.point1Y = xfA.s * cx + xfA.c * cy + xfA.py;
+      out.separation1 = -depth;
     }
     return out;
   }
@@ -547,8 +686,8 @@ function collideCores(
   out.depth = depth;
   out.pointCount = 0;
   const kept = flip
-    ? clipPoints(out, xfA, bv, bn, bc, edgeB, br, av, ac, edgeA, ar)
-    : clipPoints(out, xfA, av, an, ac, edgeA, ar, bv, bc, edgeB, br);
+    ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
+    : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
   if (kept === 0) {
     // Rounding put every clipped point outside: report the deepest support point instead.
     let best = 0, bestS = Infinity;
@@ -587,7 +726,10 @@ export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGe
   ensureScratch(b.count);
   const bv = scratchB, bn = scratchBN;
   polygonBInA(b, p, bv, bn);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, b.count, b.radius);
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = b.halfX; p.boxBY = b.halfY;
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, b.count);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
@@ -599,7 +741,10 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
   const length = len(b.x2 - b.x1, b.y2 - b.y1);
   const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
   segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, a.radius, bv, bn, 2, b.radius);
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = 0; p.boxBY = 0;
+  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, 2);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
@@ -609,9 +754,15 @@ export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: 
   ensureScratch(b.count);
   const bv = scratchB, bn = scratchBN;
   polygonBInA(b, p, bv, bn);
-  const length = len(a.x2 - a.x1, a.y2 - a.y1);
-  segmentAsPolygon(a.x1, a.y1, a.x2, a.y2, (a.x2 - a.x1) / length, (a.y2 - a.y1) / length, capA, capAN);
-  return collideCores(out, xfA, p, capA, capAN, 2, a.radius, bv, bn, b.count, b.radius);
+  // The capsule's core as a 2-gon (segmentAsPolygon written out: its six numbers would be boxed
+  // whenever V8 does not inline it).
+  const ex = a.x2 - a.x1, ey = a.y2 - a.y1, length = Math.sqrt(ex * ex + ey * ey), ux = ex / length, uy = ey / length;
+  capA[0] = a.x1; capA[1] = a.y1; capA[2] = a.x2; capA[3] = a.y2;
+  capAN[0] = uy; capAN[1] = -ux; capAN[2] = -uy; capAN[3] = ux;
+  p.radiusA = a.radius;
+  p.radiusB = b.radius;
+  p.boxAX = 0; p.boxAY = 0; p.boxBX = b.halfX; p.boxBY = b.halfY;
+  return collideCores(out, xfA, p, capA, capAN, 2, bv, bn, b.count);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;

@@ -12,6 +12,8 @@ export interface RunFile {
 }
 
 const OURS = "ours";
+/** Box2D in C's library name (box2d-native.ts's BOX2D, written out: this file imports nothing that builds C). */
+const BOX2D = "Box2D v3 (C)";
 const median = (values: readonly number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
 
 /** One row per case and peer: ours' and the peer's median ns, and the peer/ours ratio over the runs. */
@@ -43,6 +45,16 @@ export function aggregate(runs: readonly RunFile[]): string {
       if (lib === "planck" && /^(manifold|distance) /.test(group) && r < 3) below3.push(`${group} (${r.toFixed(1)}×)`);
     }
   }
+  // Issue 27's bound: every manifold within 1.5× of Box2D in C, ours over Box2D's time per run.
+  const box2dRows: string[][] = [], over: string[] = [];
+  for (const group of groups.filter((g) => g.startsWith("manifold ") && libs.get(g)!.includes(BOX2D))) {
+    const ratios = runs.map((run) => [medianOf(run, group, OURS), medianOf(run, group, BOX2D)] as const)
+      .filter((pair): pair is readonly [number, number] => pair[0] !== undefined && pair[1] !== undefined).map(([o, b]) => o / b);
+    if (ratios.length === 0) continue;
+    const r = median(ratios);
+    box2dRows.push([group.slice("manifold ".length), `${r.toFixed(2)}×`, `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`]);
+    if (r > 1.5) over.push(`${group} (${r.toFixed(2)}×)`);
+  }
   const first = runs[0]!;
   return [
     `Median of ${runs.length} bench processes — ${first.date}, Node ${first.node}, ${first.cpu}`,
@@ -53,5 +65,13 @@ export function aggregate(runs: readonly RunFile[]): string {
     ...(!groups.some((g) => /^(manifold|distance) /.test(g)) ? []
       : below3.length === 0 ? ["- Every manifold and distance is at least 3× faster than planck (median over the runs)."]
       : [`- Below the 3× planck target (median over the runs): ${below3.join(", ")}.`]),
+    ...(box2dRows.length === 0 ? [] : [
+      "",
+      "Manifolds against Box2D v3 in C (ours ns / Box2D ns, per run; issue 27's bound is 1.5×):",
+      "",
+      table(["pair", "ours/Box2D (median)", "range over runs"], ["l", "r", "r"], box2dRows),
+      "",
+      over.length === 0 ? "- Every manifold is within 1.5× of Box2D in C (median over the runs)." : `- Above 1.5× Box2D in C (median over the runs): ${over.join(", ")}.`,
+    ]),
   ].join("\n");
 }

@@ -6,7 +6,8 @@
 // For the casts only Box2D's src/distance.c is compiled (b2MakeProxy, b2ShapeCast, b2TimeOfImpact
 // and the GJK under them), linked with native/box2d-casts.c; for the edges bench's segment and
 // capsule manifolds and rays, src/manifold.c and src/geometry.c with what they call, linked with
-// native/box2d-segments.c. Each harness reads the pairs and times the calls. Both are built with
+// native/box2d-segments.c; for the pair manifolds (b2CollideCircles … b2CollidePolygons), the same
+// sources linked with native/box2d-manifolds.c. Each harness reads the pairs and times the calls. Both are built with
 // the flags of Box2D's CMake Release build (-O3 -DNDEBUG, C17 with extensions) against its
 // include/ and src/ headers. BOX2D_CFLAGS adds compiler flags (a header to force-include where a
 // checkout's headers miss a macro, say). The build is cached in the system's temporary folder.
@@ -18,6 +19,7 @@ import path from "node:path";
 import { CastOutput, coreCount, placeCore, shapeCast, timeOfImpact, TimeOfImpactOutput, type Geometry } from "../../core/index";
 import type { SweepCase, ToiCase } from "./casts";
 import { table, type Result } from "./harness";
+import type { Kind, PairCase } from "./inputs";
 
 export const BOX2D = "Box2D v3 (C)";
 
@@ -242,13 +244,16 @@ export interface Box2dSegmentCase extends Box2dCase {
   readonly func: string;
 }
 
+/** Box2D's sources box2d-segments.c and box2d-manifolds.c are built with. */
+const MANIFOLD_SOURCES = ["manifold.c", "geometry.c", "hull.c", "math_functions.c", "distance.c"] as const;
+
 /**
  * Builds box2d-segments.c with Box2D's manifold.c, geometry.c and what they call (hull.c,
  * math_functions.c, distance.c) from the checkout at `source`, and times every case through it.
  * Throws Box2dUnavailable when it cannot be built or run.
  */
 export function runBox2dSegments(source: string, cases: readonly SegmentCase[], quick: boolean, cache = defaultCache()): Box2dSegmentCase[] {
-  const binary = build(path.resolve(source), ["manifold.c", "geometry.c", "hull.c", "math_functions.c", "distance.c"], harnessFile("box2d-segments.c"), cache);
+  const binary = build(path.resolve(source), MANIFOLD_SOURCES, harnessFile("box2d-segments.c"), cache);
   return runOn(binary, cases.map(segmentInput), quick ? ["--quick"] : []).split("\n").filter((l) => l !== "").map((line) => {
     const [group, func, median, min, hits] = line.split("\t");
     return { group: group!, func: func!, median: Number(median), min: Number(min), hits: Number(hits) };
@@ -294,4 +299,58 @@ export function box2dAgreementLines(source: string, sweeps: readonly SweepCase[]
     "",
     "- Box2D stops 0.005 short of contact (its linear slop, ± a quarter of it) and turns by normalised lerp; core stops within its tolerance of contact and turns by angle.",
   ];
+}
+
+/** Box2D's side of a pair for box2d-manifolds.c: a box and an 8-gon are both its b2Polygon. */
+const manifoldSide = (k: Kind): string => (k === "box" || k === "polygon" ? "polygon" : k);
+
+/** The Box2D function box2d-manifolds.c times for a pair case (see there). */
+export const manifoldFunc = (c: PairCase): string => `${manifoldSide(c.a.kind)}-${manifoldSide(c.b.kind)}`;
+
+/** A pair case of the manifold bench in box2d-manifolds.c's format: every pair as A, its pose, B, its pose. */
+export function manifoldInput(c: PairCase): string {
+  const lines = [`manifold manifold ${c.label} ${manifoldFunc(c)}`];
+  for (let i = 0; i < c.n; i++) {
+    lines.push(`${proxyText(c.a.ours[i]!)} ${c.xfA[i]!.px} ${c.xfA[i]!.py} ${c.angleA[i]} ${proxyText(c.b.ours[i]!)} ${c.xfB[i]!.px} ${c.xfB[i]!.py} ${c.angleB[i]}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * Builds box2d-manifolds.c with Box2D's manifold.c and what it calls from the checkout at
+ * `source`, and times every pair case's manifold through it (group "manifold A–B", as the bench
+ * names ours). Throws Box2dUnavailable when it cannot be built or run.
+ */
+export function runBox2dManifolds(source: string, cases: readonly PairCase[], quick: boolean, cache = defaultCache()): Box2dSegmentCase[] {
+  const binary = build(path.resolve(source), MANIFOLD_SOURCES, harnessFile("box2d-manifolds.c"), cache);
+  return runOn(binary, cases.map(manifoldInput), quick ? ["--quick"] : []).split("\n").filter((l) => l !== "").map((line) => {
+    const [group, func, median, min, hits] = line.split("\t");
+    return { group: group!, func: func!, median: Number(median), min: Number(min), hits: Number(hits) };
+  });
+}
+
+/** Box2D's manifold for every pair of a case, in order (untimed): its point count, world normal and first separation. */
+export interface Box2dManifolds {
+  readonly group: string;
+  readonly pointCount: readonly number[];
+  readonly normal: readonly (readonly [number, number])[];
+  readonly separation: readonly number[];
+}
+
+export function box2dManifoldAnswers(source: string, cases: readonly PairCase[], cache = defaultCache()): Box2dManifolds[] {
+  const binary = build(path.resolve(source), MANIFOLD_SOURCES, harnessFile("box2d-manifolds.c"), cache);
+  const lines = runOn(binary, cases.map(manifoldInput), ["--answers"]).split("\n");
+  const out: Box2dManifolds[] = [];
+  for (let i = 0; i < lines.length && lines[i] !== "";) {
+    const [group, count] = lines[i++]!.split("\t");
+    const n = Number(count), pointCount: number[] = [], normal: [number, number][] = [], separation: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const [c, x, y, s] = lines[i++]!.split("\t").map(Number);
+      pointCount.push(c!);
+      normal.push([x!, y!]);
+      separation.push(s!);
+    }
+    out.push({ group: group!, pointCount, normal, separation });
+  }
+  return out;
 }

@@ -33,7 +33,7 @@ import {
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
-import { box2dAgreementLines, Box2dUnavailable, box2dResults } from "./box2d-native";
+import { BOX2D, box2dAgreementLines, box2dManifoldAnswers, Box2dUnavailable, box2dResults, runBox2dManifolds } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { TRACE_GROUP, runTraceBench } from "./trace-bench";
 import { EDGE_GROUPS, runEdgeBench } from "./edges-bench";
@@ -299,6 +299,30 @@ if (box2dSource !== undefined && sweepCases.length + toiCases.length > 0) {
     console.error(`\nbench: Box2D left out: ${e.message}`);
   }
 }
+// Box2D's own manifold functions on the same pairs, when a checkout was named (box2d-manifolds.c).
+const manifoldCases = cases.filter((c) => wanted(`manifold ${c.label}`));
+/** Per manifold case: how many pairs Box2D gives a point, and how many both it and ours call overlapping or apart. */
+const box2dOverlap = new Map<string, { hits: number; agree: number }>();
+if (box2dSource !== undefined && manifoldCases.length > 0) {
+  try {
+    for (const c of runBox2dManifolds(box2dSource, manifoldCases, quick)) {
+      results.push({ group: c.group, lib: BOX2D, median: c.median, min: c.min, q1: NaN, q3: NaN, reps: 0, callsPerBatch: 0, samples: [] });
+    }
+    for (const a of box2dManifoldAnswers(box2dSource, manifoldCases)) {
+      const c = manifoldCases.find((k) => `manifold ${k.label}` === a.group)!;
+      let hits = 0, agree = 0;
+      a.pointCount.forEach((count, i) => {
+        const ours = collide(c.a.ours[i]!, c.xfA[i]!, c.b.ours[i]!, c.xfB[i]!, m).pointCount > 0;
+        if (count > 0) hits++;
+        if (ours === count > 0) agree++;
+      });
+      box2dOverlap.set(a.group, { hits, agree });
+    }
+  } catch (e) {
+    if (!(e instanceof Box2dUnavailable)) throw e;
+    console.error(`\nbench: Box2D's manifolds left out: ${e.message}`);
+  }
+}
 // The 100,000-shape scene (broadphase.ts): its own inputs, timing and table.
 const scene: SceneRun | null = runScene({ quick, wanted });
 if (scene) results.push(...scene.results);
@@ -323,12 +347,17 @@ const pct = (v: number | null) => (v === null ? "n/a" : `${(100 * v).toFixed(1)}
 
 const mainRows: string[][] = [];
 const below3: string[] = [];
+const withBox2d = box2dOverlap.size > 0;
+/** Manifolds more than 1.5× Box2D's time in C (issue 27's bound). */
+const overBox2d: string[] = [];
 for (const kind of ["manifold", "distance"] as const) {
   for (const c of cases) {
     const group = `${kind} ${c.label}`;
     const o = find(group, OURS), p = find(group, PLANCK), s = find(group, SATJS);
     if (o === undefined) continue;
-    mainRows.push([`${kind === "manifold" ? "manifold" : "GJK distance"} ${c.label}`, ns(o), ns(p), ratio(p, o), ns(s), ratio(s, o)]);
+    const b = find(group, BOX2D);
+    mainRows.push([`${kind === "manifold" ? "manifold" : "GJK distance"} ${c.label}`, ns(o), ns(p), ratio(p, o), ns(s), ratio(s, o), ...(withBox2d ? [ns(b), b === undefined ? "n/a" : `${(o / b).toFixed(2)}×`] : [])]);
+    if (b !== undefined && o / b > 1.5) overBox2d.push(`${c.label} (${(o / b).toFixed(2)}×)`);
     if (o !== undefined && p !== undefined && p / o < 3) below3.push(`${group} (${(p / o).toFixed(1)}×)`);
   }
 }
@@ -337,7 +366,8 @@ const out: string[] = [];
 out.push(`Collider Studio collision benchmark — ${date}, Node ${process.version}, ${cpu} — ${PAIRS} seeded pairs per case, ~50% overlapping; ${CASTS} seeded casts per cast case, ~50% hitting; median of ${opts.samples} batches of ≥ ${opts.batchMs} ms${quick ? " (--quick: smoke run, numbers are rough)" : ""}`);
 out.push("");
 if (pairGroups.length > 0) {
-  out.push(table(["case (A–B)", "ours ns", "planck ns", "planck/ours", "SAT.js ns", "SAT.js/ours"], ["l", "r", "r", "r", "r", "r"], mainRows));
+  const box2dColumns = withBox2d ? ["Box2D (C) ns", "ours/Box2D"] : [];
+  out.push(table(["case (A–B)", "ours ns", "planck ns", "planck/ours", "SAT.js ns", "SAT.js/ours", ...box2dColumns], ["l", "r", "r", "r", "r", "r", ...box2dColumns.map(() => "r" as const)], mainRows));
   out.push("");
   out.push("Notes:");
   out.push("- ns = median nanoseconds per call; ratio = peer ns / ours ns (how many times faster ours is). A is the first kind; every library is called in the same A, B order.");
@@ -346,6 +376,10 @@ if (pairGroups.length > 0) {
   out.push("- planck has no capsule: a capsule is an EdgeShape with m_radius = capsule radius (CollideEdgeCircle, CollideEdgePolygon, and exact for Distance). planck has no edge–edge manifold, so in capsule–capsule B is a rounded 2-gon PolygonShape (Box2D v3's b2MakeCapsule form) and the call is CollideEdgePolygon. planck's edge–polygon test is SAT over face normals, not exact at the rounded ends.");
   out.push("- SAT.js: setAngle on each polygon per call (its only way to apply a rotation; it recomputes points, edges and normals), then testCircleCircle / testPolygonCircle / testPolygonPolygon with a cleared, reused Response. SAT.js returns overlap and a normal but no contact points, and has no capsules and no distance query (n/a).");
   out.push(below3.length === 0 ? "- Every pair is at least 3× faster than planck." : `- Below the 3× planck target: ${below3.join(", ")}.`);
+  if (withBox2d) {
+    out.push("- Box2D (C): Box2D v3's own b2Collide* for the pair, compiled from the checkout --box2d names with its Release flags (-O3, f32), on the same pairs (shapes and transforms made before timing, b2MakePolygon of b2ComputeHull for a polygon; capsule–polygon runs b2CollidePolygonAndCapsule with the polygon as A, as Box2D's contact table does, and turns the normal). ours/Box2D is ours ns over Box2D's (issue 27's bound: 1.5×).");
+    out.push(overBox2d.length === 0 ? "- Every manifold is within 1.5× of Box2D in C." : `- Above 1.5× Box2D in C: ${overBox2d.join(", ")}.`);
+  }
   out.push("");
   out.push("Secondary measurements and agreement checks:");
   out.push("");
@@ -361,6 +395,15 @@ if (pairGroups.length > 0) {
   out.push("- ours via collide(): the dispatch table, called in the issue's scene order (circle–box runs the flipped box–circle entry) from one shared call site.");
   out.push("- planck local manifold: Collide* alone, without getWorldManifold. SAT.js pre-rotated: rotation baked in before timing, so no transform work per call.");
   out.push("");
+  if (withBox2d) {
+    out.push(table(["case (A–B)", "pairs with a point: ours / Box2D", "same overlap or not"], ["l", "r", "r"], manifoldCases.map((c) => {
+      const o = box2dOverlap.get(`manifold ${c.label}`), k = cases.indexOf(c);
+      return [c.label, o ? `${pct(checks[k]!.overlapOurs)} / ${pct(o.hits / c.n)}` : "n/a", o ? `${pct(o.agree / c.n)} %` : "n/a"];
+    })));
+    out.push("");
+    out.push("- Box2D's manifolds are speculative: they keep a point for pairs up to 4 × its linear slop (0.02) apart, so it calls a few more pairs touching than core.");
+    out.push("");
+  }
 }
 const casts = castReport(castChecks, find);
 if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");

@@ -24,4 +24,19 @@ describe("aggregate", () => {
     expect(aggregate([run(result("manifold box–box", "ours", 100), result("manifold box–box", "planck", 250))])).toContain("Below the 3× planck target (median over the runs): manifold box–box (2.5×).");
     expect(aggregate([run(result("distance box–box", "ours", 100), result("distance box–box", "planck", 400))])).toContain("Every manifold and distance is at least 3× faster than planck");
   });
+
+  it("gives each manifold's time over Box2D's in C, and names those above issue 27's 1.5×", () => {
+    const runs = [
+      run(result("manifold box–box", "ours", 150), result("manifold box–box", "Box2D v3 (C)", 100), result("manifold 8-gon–8-gon", "ours", 300), result("manifold 8-gon–8-gon", "Box2D v3 (C)", 150)),
+      run(result("manifold box–box", "ours", 120), result("manifold box–box", "Box2D v3 (C)", 100), result("manifold 8-gon–8-gon", "ours", 200), result("manifold 8-gon–8-gon", "Box2D v3 (C)", 160)),
+      run(result("manifold box–box", "ours", 130), result("manifold box–box", "Box2D v3 (C)", 100), result("manifold 8-gon–8-gon", "ours", 240), result("manifold 8-gon–8-gon", "Box2D v3 (C)", 150)),
+    ];
+    const text = aggregate(runs);
+    expect(text).toContain("| box–box | 1.30× | 1.20–1.50× |");
+    expect(text).toContain("| 8-gon–8-gon | 1.60× | 1.25–2.00× |");
+    expect(text).toContain("Above 1.5× Box2D in C (median over the runs): manifold 8-gon–8-gon (1.60×).");
+    expect(aggregate(runs.map((r) => ({ ...r, results: r.results.filter((x) => x.group === "manifold box–box") })))).toContain("Every manifold is within 1.5× of Box2D in C");
+    // Without Box2D, no such table.
+    expect(aggregate([run(result("manifold box–box", "ours", 100))])).not.toContain("Box2D");
+  });
 });

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coreCount, placeCore, type Geometry } from "../../core";
-import { agreementOf, BOX2D, box2dAnswers, Box2dUnavailable, box2dResults, runBox2d, sweepInput, toiInput } from "../bench/box2d-native";
+import { agreementOf, BOX2D, box2dAnswers, Box2dUnavailable, box2dResults, manifoldFunc, manifoldInput, runBox2d, sweepInput, toiInput } from "../bench/box2d-native";
 import { initRapier, makeSweepCase, makeToiCase } from "../bench/casts";
+import { CASES, makeCase } from "../bench/inputs";
 
 const HEADER = `
 #pragma once
@@ -163,6 +164,25 @@ describe("Box2D as a bench peer", () => {
       const expected = weighted([...proxyValues(tois.a.ours[i]!), ...sweep(a), ...proxyValues(tois.b.ours[i]!), ...sweep(b), 1]);
       expect(toiAnswers!.fraction[i]).toBeCloseTo(expected, 1);
     });
+  });
+
+  it("writes every manifold pair as A, its pose, B, its pose, for the Box2D function of the pair's kinds", () => {
+    const funcs = CASES.map((spec) => manifoldFunc(makeCase(spec, 4, 5)));
+    expect(funcs).toEqual([
+      "circle-circle", "polygon-circle", "capsule-circle", "polygon-circle", "polygon-polygon",
+      "capsule-polygon", "polygon-polygon", "capsule-capsule", "capsule-polygon", "polygon-polygon",
+    ]);
+    const c = makeCase(CASES.find((spec) => spec.label === "capsule–8-gon")!, 8, 9);
+    const lines = manifoldInput(c).trimEnd().split("\n");
+    expect(lines[0]).toBe("manifold manifold capsule–8-gon capsule-polygon");
+    expect(lines).toHaveLength(9);
+    const row = lines[3]!.split(" ").map(Number), a = proxyValues(c.a.ours[2]!), b = proxyValues(c.b.ours[2]!);
+    // A: a capsule (two ends and its radius) at A's pose; B: an 8-gon (eight corners, radius 0) at B's.
+    expect(row[0]).toBe(2);
+    expect(row.slice(6, 9)).toEqual([c.xfA[2]!.px, c.xfA[2]!.py, c.angleA[2]]);
+    expect(row[9]).toBe(8);
+    expect(row.slice(27, 30)).toEqual([c.xfB[2]!.px, c.xfB[2]!.py, c.angleB[2]]);
+    expect(row).toHaveLength(a.length + 3 + b.length + 3);
   });
 
   it("compares Box2D's answers with core's pair by pair", () => {
