@@ -46,7 +46,7 @@ describe("@collider-studio/core installed from its tarball", () => {
     expect(out.rightAfterDash as number).toBeLessThanOrEqual(299);
     expect(out.rightAfterDash as number).toBeGreaterThan(298.9);
     expect(out.sensed).toEqual(["coin"]);
-    expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than this build of Collider Studio reads (up to 1); update Collider Studio to open it" });
+    expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to 2.0.0 or later to open it" });
     expect(out.validateShapes).toBe(4);
   });
 
