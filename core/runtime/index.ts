@@ -12,14 +12,18 @@ export { SceneLoadError, type LoadedScene } from "./scene-error";
 export { type SceneProblem, formatProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------
-/** Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts, sensorEvents; add, remove, move, sync. */
+/**
+ * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
+ * sensorEvents; add, remove, move, sync. Allocation-free forms for a game's hot loop:
+ * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
+ */
 export {
   CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";
-/** A query's hit (id, point, normal, fraction) and how many hits a query wants. */
-export { type CastHit, type QueryMode } from "../scene-query";
+/** A query's hit (id, point, normal, fraction), the allocation-free queries' reusable hit, and how many hits a query wants. */
+export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
 export { type OverlapPair } from "../overlaps";
 /** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
