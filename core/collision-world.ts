@@ -12,7 +12,7 @@ import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform } from "./query-arguments";
+import { checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { coordinateProblem } from "./scene/field-limits";
@@ -96,6 +96,7 @@ export class CollisionWorld {
   private pairsDirty = false;
 
   constructor(options: CollisionWorldOptions = {}) {
+    checkWorldOptions("CollisionWorld", options);
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
     this.table = new ShapeTable(this.filter);
     this.contacts = new ContactCache(this.table, this.broadPhase);
@@ -134,6 +135,7 @@ export class CollisionWorld {
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
+    if (!Array.isArray(shapes)) throw new WorldError(`sync: shapes must be an array of validated shapes, got ${shapes === null ? "null" : typeof shapes}`);
     if (this.byId.size === 0 && shapes.length >= BULK) {
       this.load(shapes);
       return;

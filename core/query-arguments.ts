@@ -92,3 +92,13 @@ export function checkTransform(call: string, name: string, xf: unknown, error: E
   checkNumber(call, name, ".s", s, error);
   throw new error(`${call}: ${name}.c and .s must be a rotation's cosine and sine (c² + s² = 1), got ${c as number} and ${s as number}`);
 }
+
+/** A world's options: undefined, or an object whose `filter` is absent or one of the rules. */
+export function checkWorldOptions(call: string, options: unknown): void {
+  if (options === undefined) return;
+  checkObject(call, "options", options, "an object");
+  const filter = (options as { filter?: unknown }).filter;
+  if (filter !== undefined && filter !== "godot" && filter !== "box2d" && filter !== "none") {
+    throw new WorldError(`${call}: options.filter must be "godot", "box2d" or "none", got ${typeof filter === "string" ? JSON.stringify(filter) : filter === null ? "null" : typeof filter}`);
+  }
+}

@@ -34,14 +34,18 @@ export { type Vec2, vec2, rotFromDegrees } from "../vec2";
 export {
   CIRCLE, CAPSULE, POLYGON, COMPOUND,
   type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
-  type Transform, type Made,
-  makeCircle, makeCapsule, makePolygon, makeBox, makeSegment, makeCompound, geometryOf, transformOf,
+  type Transform, type Made, geometryOf, transformOf,
 } from "../shapes";
+/**
+ * The makers (a result saying why for bad numbers or points; makePolygon takes a convex polygon
+ * as given) and the pair queries (GeometryError for bad arguments), checked where a game calls them.
+ */
+export { makeCircle, makeCapsule, makePolygon, makeBox, makeSegment, makeCompound, collide, rayCast, shapeCast, timeOfImpact } from "./checked";
+export { GeometryError } from "../world-error";
 export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
-export { Manifold, collide } from "../manifold";
-export { CastOutput, rayCast } from "../raycast";
-export { shapeCast } from "../shape-cast";
-export { type Sweep, TimeOfImpactOutput, timeOfImpact } from "../time-of-impact";
+export { Manifold } from "../manifold";
+export { CastOutput } from "../raycast";
+export { type Sweep, sweepOf, TimeOfImpactOutput } from "../time-of-impact";
 
 // ---- Scene model ---------------------------------------------------------------------------
 export {

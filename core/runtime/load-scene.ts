@@ -8,6 +8,7 @@ import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
 import { plainShape } from "../scene/plain-shapes";
 import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
+import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
 import { newerVersionMessage } from "./package-version";
@@ -18,8 +19,10 @@ import { SceneLoadError, type LoadedScene } from "./scene-error";
  * Throws SceneLoadError naming every problem by JSON path (with line and column for text),
  * including a file newer than this package reads, naming the package and its version:
  * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.
+ * Bad options (a filter that is not one of the rules) throw WorldError.
  */
 export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+  checkWorldOptions("loadScene", options);
   let data: unknown = json;
   const text = typeof json === "string" ? json : undefined;
   if (text !== undefined) {

@@ -5,6 +5,7 @@
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
 import { parseScene, validateSceneData } from "../scene/io";
 import type { SceneProblem } from "../scene/errors";
+import { checkWorldOptions } from "../query-arguments";
 import { SCENE_VERSION } from "../scene/types";
 import { newerVersionMessage } from "./package-version";
 import { SceneLoadError, type LoadedScene } from "./scene-error";
@@ -17,6 +18,7 @@ function namingPackage(p: SceneProblem): SceneProblem {
 
 /** As the main entry's loadScene, with the full validation of `collider-studio check`. */
 export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+  checkWorldOptions("loadScene", options);
   const result = typeof json === "string" ? parseScene(json) : validateSceneData(json);
   if (!result.ok) throw new SceneLoadError(result.problems.map(namingPackage));
   const world = new CollisionWorld(options);
