@@ -12,7 +12,7 @@ import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions } from "./query-arguments";
+import { checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { coordinateProblem } from "./scene/field-limits";
@@ -135,7 +135,7 @@ export class CollisionWorld {
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
-    if (!Array.isArray(shapes)) throw new WorldError(`sync: shapes must be an array of validated shapes, got ${shapes === null ? "null" : typeof shapes}`);
+    if (!Array.isArray(shapes)) fail("sync", "shapes", "an array of validated shapes", shapes);
     if (this.byId.size === 0 && shapes.length >= BULK) {
       this.load(shapes);
       return;
@@ -461,7 +461,7 @@ export class CollisionWorld {
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
     checkBox("forEachInBox", { minX, minY, maxX, maxY });
     checkMask("forEachInBox", "mask", mask);
-    if (typeof visit !== "function") throw new WorldError(`forEachInBox: visit must be a function, got ${visit === null ? "null" : typeof visit}`);
+    if (typeof visit !== "function") fail("forEachInBox", "visit", "a function", visit);
     const table = this.table;
     this.broadPhase.query(minX, minY, maxX, maxY, (slot) => {
       if (table.seenBy(slot, mask)) visit(table.shape(slot));
@@ -634,7 +634,7 @@ export class CollisionWorld {
 
   /** A sweep's checks, then its candidates in found[0…n), in scene order; the translation in ray[2], ray[3]. Returns n. */
   private sweepCandidates(movingId: string, to: Vec2, options: WorldQueryOptions): number {
-    if (typeof movingId !== "string") throw new WorldError(`sweep: the id must be a string, got ${movingId === null ? "null" : typeof movingId}`);
+    if (typeof movingId !== "string") fail("sweep", "the id", "a string", movingId);
     const slot = this.slotOf("sweep", movingId);
     checkPoint("sweep", "to", to);
     checkOptions("sweep", options);
@@ -733,5 +733,5 @@ function siftDown(slots: Int32Array, root: number, end: number, table: ShapeTabl
 }
 
 function checkArray(call: string, out: unknown): void {
-  if (!Array.isArray(out)) throw new WorldError(`${call}: out must be an array, got ${out === null ? "null" : typeof out}`);
+  if (!Array.isArray(out)) fail(call, "out", "an array", out);
 }

@@ -1,54 +1,29 @@
-// The package's geometry makers and pair queries, as core/shapes.ts and the kernels have them but
-// with their arguments checked where a game passes them: a maker returns { ok: false, reason }
-// naming the argument, and makePolygon refuses points that are not a convex polygon as given (the
+// The package's makePolygon, makeCompound and pair queries, as core/shapes.ts and the kernels have
+// them but with their arguments checked where a game passes them (the other makers name a bad
+// number themselves): makePolygon refuses points that are not a convex polygon as given (the
 // core's hulls any points, which would answer for another shape); a pair query throws
 // GeometryError naming the call and the argument ("rayCast: fromX is NaN"). A few comparisons
 // each; the kernels run as they are.
 import { checkConvexPolygon } from "../hull";
 import { collide as collideCore, Manifold } from "../manifold";
 import { CastOutput, rayCast as rayCastCore, type RayCastOptions } from "../raycast";
-import { checkGeometry, checkNumber, checkObject, checkTransform } from "../query-arguments";
+import { checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
 import { shapeCast as shapeCastCore } from "../shape-cast";
 import {
-  makeCapsule as makeCapsuleCore, makeCircle as makeCircleCore, makeBox as makeBoxCore, makeCompound as makeCompoundCore,
-  makePolygon as makePolygonCore, makeSegment as makeSegmentCore,
-  type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
+  makeCompound as makeCompoundCore, makePolygon as makePolygonCore,
+  type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
 } from "../shapes";
 import { timeOfImpact as timeOfImpactCore, TimeOfImpactOutput, type Sweep } from "../time-of-impact";
 import type { Vec2 } from "../vec2";
 import { GeometryError } from "../world-error";
 
-/** The first of `values` that is not a finite number, as `what: name is NaN`; null when all are. */
+/** The first of `values` that is not a finite number, as `what: name must be a finite number, got …`; null when all are. */
 function numbersProblem(what: string, names: readonly string[], values: readonly unknown[]): string | null {
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (typeof v === "number" && Number.isFinite(v)) continue;
-    return `${what}: ${names[i]!} ${typeof v !== "number" ? `must be a number, got ${v === null ? "null" : typeof v}` : v !== v ? "is NaN" : `must be finite, got ${v}`}`;
-  }
-  return null;
+  const i = values.findIndex((v) => !Number.isFinite(v));
+  return i < 0 ? null : `${what}: ${names[i]!} must be a finite number, got ${got(values[i])}`;
 }
 
 const refused = <T>(reason: string): Made<T> => ({ ok: false, reason });
-
-export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
-  const problem = numbersProblem("circle", ["radius", "cx", "cy"], [radius, cx, cy]);
-  return problem === null ? makeCircleCore(radius, cx, cy) : refused(problem);
-}
-
-export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
-  const problem = numbersProblem("capsule", ["x1", "y1", "x2", "y2", "radius"], [x1, y1, x2, y2, radius]);
-  return problem === null ? makeCapsuleCore(x1, y1, x2, y2, radius) : refused(problem);
-}
-
-export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
-  const problem = numbersProblem("segment", ["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]);
-  return problem === null ? makeSegmentCore(x1, y1, x2, y2) : refused(problem);
-}
-
-export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
-  const problem = numbersProblem("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
-  return problem === null ? makeBoxCore(hw, hh, cx, cy, degrees) : refused(problem);
-}
 
 /**
  * A convex polygon from its points as given, in either winding: 3 or more points { x, y }, finite,
@@ -56,11 +31,10 @@ export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Ma
  * refused, naming the point (a concave outline is a scene polygon's job: loadScene, or `add`).
  */
 export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
-  if (!Array.isArray(points)) return refused(`polygon: points must be an array of { x, y }, got ${points === null ? "null" : typeof points}`);
+  if (!Array.isArray(points)) return refused(`polygon: points must be an array of { x, y }, got ${got(points)}`);
   for (let i = 0; i < points.length; i++) {
-    const p: unknown = points[i];
-    if (typeof p !== "object" || p === null) return refused(`polygon: points[${i}] must be a point { x, y }, got ${p === null ? "null" : typeof p}`);
-    const problem = numbersProblem("polygon", [`points[${i}].x`, `points[${i}].y`], [(p as Vec2).x, (p as Vec2).y]);
+    const p = points[i] as Partial<Vec2> | null;
+    const problem = numbersProblem("polygon", [`points[${i}].x`, `points[${i}].y`], [p?.x, p?.y]);
     if (problem !== null) return refused(problem);
   }
   const problem = numbersProblem("polygon", ["radius"], [radius]);
@@ -71,7 +45,7 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
 
 /** A compound of parts made by the other makers (their .value); `solid` true or false. */
 export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
-  if (!Array.isArray(parts)) return refused(`compound: parts must be an array of geometries, got ${parts === null ? "null" : typeof parts}`);
+  if (!Array.isArray(parts)) return refused(`compound: parts must be an array of geometries, got ${got(parts)}`);
   for (let i = 0; i < parts.length; i++) {
     const kind: unknown = (parts[i] as { kind?: unknown } | null)?.kind;
     if (kind !== 0 && kind !== 1 && kind !== 2) return refused(`compound: parts[${i}] must be a circle, capsule or polygon geometry (a maker's .value)`);
@@ -86,7 +60,7 @@ export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB:
   checkTransform("collide", "xfA", xfA, GeometryError);
   checkGeometry("collide", "b", b, GeometryError);
   checkTransform("collide", "xfB", xfB, GeometryError);
-  if (!(out instanceof Manifold)) throw new GeometryError("collide: out must be a Manifold");
+  if (!(out instanceof Manifold)) fail("collide", "out", "a Manifold", out, GeometryError);
   return collideCore(a, xfA, b, xfB, out);
 }
 
@@ -94,13 +68,13 @@ export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB:
 export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
   checkGeometry("rayCast", "g", g, GeometryError);
   checkTransform("rayCast", "xf", xf, GeometryError);
-  checkNumber("rayCast", "fromX", "", fromX, GeometryError);
-  checkNumber("rayCast", "fromY", "", fromY, GeometryError);
-  checkNumber("rayCast", "toX", "", toX, GeometryError);
-  checkNumber("rayCast", "toY", "", toY, GeometryError);
-  if (!(out instanceof CastOutput)) throw new GeometryError("rayCast: out must be a CastOutput");
+  checkNumber("rayCast", "fromX", fromX, GeometryError);
+  checkNumber("rayCast", "fromY", fromY, GeometryError);
+  checkNumber("rayCast", "toX", toX, GeometryError);
+  checkNumber("rayCast", "toY", toY, GeometryError);
+  if (!(out instanceof CastOutput)) fail("rayCast", "out", "a CastOutput", out, GeometryError);
   checkObject("rayCast", "options", options, "an object", GeometryError);
-  if (options.reportInside !== undefined && typeof options.reportInside !== "boolean") throw new GeometryError("rayCast: options.reportInside must be true or false");
+  if (options.reportInside !== undefined && typeof options.reportInside !== "boolean") fail("rayCast", "options.reportInside", "true or false", options.reportInside, GeometryError);
   checkFraction("rayCast", "options.maxFraction", options.maxFraction);
   return rayCastCore(g, xf, fromX, fromY, toX, toY, out, options);
 }
@@ -111,9 +85,9 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
   checkTransform("shapeCast", "xfA", xfA, GeometryError);
   checkGeometry("shapeCast", "b", b, GeometryError);
   checkTransform("shapeCast", "xfB", xfB, GeometryError);
-  checkNumber("shapeCast", "tx", "", tx, GeometryError);
-  checkNumber("shapeCast", "ty", "", ty, GeometryError);
-  if (!(out instanceof CastOutput)) throw new GeometryError("shapeCast: out must be a CastOutput");
+  checkNumber("shapeCast", "tx", tx, GeometryError);
+  checkNumber("shapeCast", "ty", ty, GeometryError);
+  if (!(out instanceof CastOutput)) fail("shapeCast", "out", "a CastOutput", out, GeometryError);
   checkFraction("shapeCast", "maxFraction", maxFraction);
   return shapeCastCore(a, xfA, b, xfB, tx, ty, out, maxFraction);
 }
@@ -124,21 +98,21 @@ export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, 
   checkSweep("sweepA", sweepA);
   checkGeometry("timeOfImpact", "b", b, GeometryError);
   checkSweep("sweepB", sweepB);
-  if (!(out instanceof TimeOfImpactOutput)) throw new GeometryError("timeOfImpact: out must be a TimeOfImpactOutput");
+  if (!(out instanceof TimeOfImpactOutput)) fail("timeOfImpact", "out", "a TimeOfImpactOutput", out, GeometryError);
   checkFraction("timeOfImpact", "tMax", tMax);
-  if (tolerance !== undefined && !(typeof tolerance === "number" && tolerance > 0 && tolerance < 1e15)) throw new GeometryError(`timeOfImpact: tolerance must be a number above 0, got ${String(tolerance)}`);
+  if (tolerance !== undefined && !(typeof tolerance === "number" && tolerance > 0 && tolerance < 1e15)) fail("timeOfImpact", "tolerance", "a number above 0", tolerance, GeometryError);
   return tolerance === undefined ? timeOfImpactCore(a, sweepA, b, sweepB, out, tMax) : timeOfImpactCore(a, sweepA, b, sweepB, out, tMax, tolerance);
 }
 
 /** A fraction of a cast: undefined, or a number from 0 to 1e15. */
 function checkFraction(call: string, name: string, v: unknown): void {
-  if (v === undefined || (typeof v === "number" && v >= 0 && v <= 1e15)) return;
-  throw new GeometryError(`${call}: ${name} must be a number from 0 up, got ${typeof v === "number" ? v : v === null ? "null" : typeof v}`);
+  if (v !== undefined && !(typeof v === "number" && v >= 0 && v <= 1e15)) fail(call, name, "a number from 0 up", v, GeometryError);
 }
 
 function checkSweep(name: string, sweep: unknown): void {
   checkObject("timeOfImpact", name, sweep, "a sweep (sweepOf)", GeometryError);
   for (const field of ["localCenterX", "localCenterY", "x1", "y1", "angle1", "x2", "y2", "angle2"] as const) {
-    checkNumber("timeOfImpact", name, `.${field}`, (sweep as Sweep)[field], GeometryError);
+    const v = (sweep as Sweep)[field];
+    if (!(typeof v === "number" && v <= 1e15 && v >= -1e15)) fail("timeOfImpact", `${name}.${field}`, "a finite number within ±1e15", v, GeometryError);
   }
 }

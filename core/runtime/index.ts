@@ -34,13 +34,13 @@ export { type Vec2, vec2, rotFromDegrees } from "../vec2";
 export {
   CIRCLE, CAPSULE, POLYGON, COMPOUND,
   type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
-  type Transform, type Made, geometryOf, transformOf,
+  type Transform, type Made, makeCircle, makeCapsule, makeBox, makeSegment, geometryOf, transformOf,
 } from "../shapes";
 /**
  * The makers (a result saying why for bad numbers or points; makePolygon takes a convex polygon
  * as given) and the pair queries (GeometryError for bad arguments), checked where a game calls them.
  */
-export { makeCircle, makeCapsule, makePolygon, makeBox, makeSegment, makeCompound, collide, rayCast, shapeCast, timeOfImpact } from "./checked";
+export { makePolygon, makeCompound, collide, rayCast, shapeCast, timeOfImpact } from "./checked";
 export { GeometryError } from "../world-error";
 export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
 export { Manifold } from "../manifold";

@@ -230,32 +230,33 @@ describe("the pair queries and the makers on arbitrary arguments", () => {
     }), { ...RUNS, seed: 2717 });
     expect([...seen].sort()).toEqual(["answered", "threw"]);
     expect(() => collide(circle.value, { px: 0, py: 0, c: 1, s: 0 }, box.value, { px: 1, py: 1, c: 1, s: 0 }, {} as Manifold)).toThrow(GeometryError);
-    expect(() => rayCast(circle.value, { px: Number.NaN, py: 0, c: 1, s: 0 }, 0, 0, 1, 1)).toThrow("rayCast: xf.px is NaN");
+    expect(() => rayCast(circle.value, { px: Number.NaN, py: 0, c: 1, s: 0 }, 0, 0, 1, 1)).toThrow("rayCast: xf.px must be a finite number within ±1e15, got NaN");
     expect(() => rayCast(circle.value, { px: 0, py: 0, c: 1, s: 0 }, 0, 0, 1, 1, new CastOutput(), { maxFraction: -1 })).toThrow(GeometryError);
     expect(() => timeOfImpact(circle.value, sweepOf(0, 0, 0, 1, 1, 0), box.value, sweepOf(5, 0, 0, 5, 0, 0), new TimeOfImpactOutput(), Number.NaN)).toThrow(GeometryError);
   });
 
-  it("the makers: a result saying why, naming the argument, or the unchecked maker's geometry; never a throw", () => {
+  it("the makers: a result saying why, naming the argument, or a geometry when a plain rule says so; never a throw", () => {
     const seen = new Set<string>();
     const size = fc.oneof({ weight: 5, arbitrary: fc.double({ min: -5, max: 50, noNaN: true }) }, { weight: 1, arbitrary: anything });
     fc.assert(fc.property(size, size, number, number, (r, h, x, y) => {
       const finite = (...v: unknown[]) => v.every((n) => typeof n === "number" && Number.isFinite(n));
-      for (const [made, base, numbers] of [
-        // Left out (undefined), cx, cy and degrees take their defaults.
-        [() => makeCircle(r as number, x as number, y as number), () => unchecked.makeCircle(r as number, x as number, y as number), [r, x === undefined ? 0 : x, y === undefined ? 0 : y]],
-        [() => makeCapsule(x as number, y as number, x as number, (y as number) + 5, r as number), () => unchecked.makeCapsule(x as number, y as number, x as number, (y as number) + 5, r as number), [x, y, r]],
-        [() => makeBox(r as number, h as number, x as number, y as number), () => unchecked.makeBox(r as number, h as number, x as number, y as number), [r, h, x === undefined ? 0 : x, y === undefined ? 0 : y]],
-        [() => makeSegment(x as number, y as number, r as number, h as number), () => unchecked.makeSegment(x as number, y as number, r as number, h as number), [x, y, r, h]],
+      // What each maker should make of finite numbers: a plain rule for when it refuses.
+      for (const [made, numbers, makes] of [
+        [() => makeCircle(r as number, x as number, y as number), [r, x === undefined ? 0 : x, y === undefined ? 0 : y], () => (r as number) > 0],
+        [() => makeCapsule(x as number, y as number, x as number, (y as number) + 5, r as number), [x, y, r], () => (r as number) > 0],
+        [() => makeBox(r as number, h as number, x as number, y as number), [r, h, x === undefined ? 0 : x, y === undefined ? 0 : y], () => (r as number) > 0 && (h as number) > 0],
+        [() => makeSegment(x as number, y as number, r as number, h as number), [x, y, r, h], () => x !== r || y !== h],
       ] as const) {
         const outcome = attempt(made);
         expect(outcome.threw).toBe(false);
-        const result = (outcome as { value: unchecked.Made<unknown> }).value;
+        const result = (outcome as { value: unchecked.Made<unchecked.ShapeGeometry> }).value;
         if (!finite(...numbers)) {
           expect(result.ok).toBe(false);
-          expect((result as { reason: string }).reason).toMatch(/^(circle|capsule|box|segment): (radius|cx|cy|x1|y1|x2|y2|hw|hh) /);
+          expect((result as { reason: string }).reason).toMatch(/^(circle|capsule|box|segment): (radius|cx|cy|x1|y1|x2|y2|hw|hh) must be a finite number, got /);
           seen.add("refused");
         } else {
-          expect(result).toEqual(base());
+          expect(result.ok).toBe(makes());
+          if (result.ok) expect(result.value.extent).toBeGreaterThan(0);
           seen.add(result.ok ? "made" : "refused");
         }
       }

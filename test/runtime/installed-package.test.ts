@@ -96,13 +96,13 @@ describe("@collider-studio/core installed from its tarball", () => {
     expect(out.events[1]![3]).toBeGreaterThan(out.events[0]![3]);
     expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to 2.0.0 or later to open it" });
     expect(out.validateShapes).toBe(6);
-  });
+  }, 60_000);
 
   it("gives the same answers through the ESM and the CJS entry, step for step, every run", () => {
     const esm = play("game.mjs");
     expect(play("game.cjs")).toEqual(esm);
     expect(play("game.mjs")).toEqual(esm);
-  });
+  }, 60_000);
 
   it("runs the allocation-free queries 200,000 times each with no garbage collection; the allocating forms collect", () => {
     // V8 optimizes on its main thread here (--no-concurrent-recompilation): with background
@@ -118,5 +118,5 @@ describe("@collider-studio/core installed from its tarball", () => {
     // The same answers as the allocating forms.
     expect(out.raycastClosest!.found).toBe(out.raycast!.found);
     expect(out.queryBoxInto!.found).toBe(out.queryBox!.found);
-  });
+  }, 120_000);
 });
