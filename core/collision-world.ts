@@ -12,7 +12,7 @@ import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
+import { checkBound, checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { coordinateProblem } from "./scene/field-limits";
@@ -459,7 +459,7 @@ export class CollisionWorld {
    * reaches everything; NaN throws WorldError.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
-    checkBox("forEachInBox", { minX, minY, maxX, maxY });
+    checkBound("forEachInBox", "minX", minX); checkBound("forEachInBox", "minY", minY); checkBound("forEachInBox", "maxX", maxX); checkBound("forEachInBox", "maxY", maxY);
     checkMask("forEachInBox", "mask", mask);
     if (typeof visit !== "function") fail("forEachInBox", "visit", "a function", visit);
     const table = this.table;

@@ -43,8 +43,8 @@ export function checkBox(call: string, box: unknown): void {
   checkBound(call, "minX", b.minX); checkBound(call, "minY", b.minY); checkBound(call, "maxX", b.maxX); checkBound(call, "maxY", b.maxY);
 }
 
-/** v === v is false only for NaN. */
-function checkBound(call: string, name: string, v: unknown): void {
+/** A box's bound: any number but NaN (v === v is false only for NaN). */
+export function checkBound(call: string, name: string, v: unknown): void {
   if (typeof v !== "number" || v !== v) fail(call, name, "a number", v);
 }
 
