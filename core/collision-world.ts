@@ -7,16 +7,18 @@
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
-import { computeAABB, writeShapeBounds } from "./geometry";
+import { RAY_CLIP } from "./dynamic-tree";
+import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { shapeProblems } from "./runtime/check-shapes";
+import { checkBound, checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
+import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
-import type { CastHit, QueryMode } from "./scene-query";
+import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
 import { ShapeTable } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
@@ -94,6 +96,7 @@ export class CollisionWorld {
   private pairsDirty = false;
 
   constructor(options: CollisionWorldOptions = {}) {
+    checkWorldOptions("CollisionWorld", options);
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
     this.table = new ShapeTable(this.filter);
     this.contacts = new ContactCache(this.table, this.broadPhase);
@@ -132,6 +135,7 @@ export class CollisionWorld {
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
+    if (!Array.isArray(shapes)) fail("sync", "shapes", "an array of validated shapes", shapes);
     if (this.byId.size === 0 && shapes.length >= BULK) {
       this.load(shapes);
       return;
@@ -311,29 +315,41 @@ export class CollisionWorld {
    * Ids of the world's shapes that overlap `query` (a shape not in the world, or a geometry and
    * transform), in scene order: the test of overlaps(), so touching counts as it does there.
    * Sensors are left out unless `includeSensors`; `mask` and `ignore` as the queries'. The query
-   * shape's own collision bits are not used. Throws WorldError for a shape the format refuses.
+   * shape's own collision bits are not used. Throws WorldError for a shape the format refuses, or
+   * a geometry or transform that is not one (checkTransform). overlapShapeInto allocates nothing.
    */
-  overlapShape(query: Shape | PlacedGeometry, options: OverlapShapeOptions = {}): string[] {
-    let geometry: ShapeGeometry, transform: Transform;
+  overlapShape(query: Shape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
+    checkObject("overlapShape", "query", query, "a shape or { geometry, transform }");
     if ("geometry" in query) {
-      geometry = query.geometry;
-      transform = query.transform;
-      const numbers = [transform.px, transform.py, transform.c, transform.s];
-      if (!numbers.every(Number.isFinite)) throw new WorldError("overlapShape: the transform's numbers must be finite");
-    } else {
-      const problems = shapeProblems(query, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
-      if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
-      geometry = shapeGeometry(query);
-      transform = shapeTransform(query, geometry);
+      const out: string[] = [];
+      this.overlapShapeInto(query.geometry, query.transform, out, options);
+      return out;
     }
-    const box = computeAABB(geometry, transform), table = this.table, found: number[] = [];
-    this.broadPhase.query(box.minX, box.minY, box.maxX, box.maxY, (slot) => {
-      if (!this.queried(slot, options)) return;
+    const problems = shapeProblems(query, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
+    if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
+    const geometry = shapeGeometry(query), out: string[] = [];
+    this.overlapShapeInto(geometry, shapeTransform(query, geometry), out, options);
+    return out;
+  }
+
+  /**
+   * overlapShape of a geometry placed by a transform, with no allocation: the ids, in scene order,
+   * into out[0…n), n returned (entries past n are left as they were).
+   */
+  overlapShapeInto(geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    checkGeometry("overlapShape", "geometry", geometry);
+    checkTransform("overlapShape", "transform", transform);
+    checkArray("overlapShape", out);
+    checkOptions("overlapShape", options);
+    writeAABB(geometry, transform, this.box);
+    const table = this.table, found = this.collect(-1, options);
+    let n = 0;
+    for (let i = 0; i < found; i++) {
+      const slot = this.found[i]!;
       // The world's shape first, as a pair of overlaps() with it first in scene order.
-      const m = collide(table.geometry(slot), table.transform(slot), geometry, transform, queryManifold);
-      if (m.pointCount > 0) found.push(slot);
-    });
-    return found.sort((u, v) => table.index(u) - table.index(v)).map((slot) => table.id(slot));
+      if (collide(table.geometry(slot), table.transform(slot), geometry, transform, queryManifold).pointCount > 0) this.found[n++] = slot;
+    }
+    return this.writeIds(n, out);
   }
 
   /** The sensor contacts listed at the last sensorEvents() call, by pairKey; null before the first call. */
@@ -439,51 +455,54 @@ export class CollisionWorld {
 
   /**
    * Calls visit(shape) for every shape whose bounding box meets the given box (touching counts) and
-   * whose layer the mask scans (no mask: every shape), in no particular order.
+   * whose layer the mask scans (no mask: every shape), in no particular order. An infinite bound
+   * reaches everything; NaN throws WorldError.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
+    checkBound("forEachInBox", "minX", minX); checkBound("forEachInBox", "minY", minY); checkBound("forEachInBox", "maxX", maxX); checkBound("forEachInBox", "maxY", maxY);
+    checkMask("forEachInBox", "mask", mask);
+    if (typeof visit !== "function") fail("forEachInBox", "visit", "a function", visit);
     const table = this.table;
     this.broadPhase.query(minX, minY, maxX, maxY, (slot) => {
       if (table.seenBy(slot, mask)) visit(table.shape(slot));
     });
   }
 
-  /** Ids of the shapes whose box meets the given box (touching counts) and whose layer the mask scans, in scene order. */
+  /** Ids of the shapes whose box meets the given box (touching counts) and whose layer the mask scans, in scene order. queryBoxInto allocates nothing. */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
-    const table = this.table, found: number[] = [];
-    this.broadPhase.query(minX, minY, maxX, maxY, (slot) => {
-      if (table.seenBy(slot, mask)) found.push(slot);
-    });
-    return found.sort((u, v) => table.index(u) - table.index(v)).map((slot) => table.id(slot));
+    const out: string[] = [];
+    this.queryBoxInto({ minX, minY, maxX, maxY }, out, mask);
+    return out;
+  }
+
+  /**
+   * queryBox with no allocation: the box as an object the caller keeps (numbers passed one by one
+   * would be boxed); the ids, in scene order, into out[0…n), n returned (entries past n are left
+   * as they were, and `out` grows only when an answer is longer than any before).
+   */
+  queryBoxInto(box: AABB, out: string[], mask?: number): number {
+    checkBox("queryBox", box);
+    checkMask("queryBox", "mask", mask);
+    checkArray("queryBox", out);
+    const b = this.box;
+    b[0] = box.minX; b[1] = box.minY; b[2] = box.maxX; b[3] = box.maxY;
+    this.collectMask = mask;
+    return this.writeIds(this.collect(-1, null), out);
   }
 
   /**
    * Casts the ray from → to through the tree: as the one-pass scan over the scene would, the
    * closest hit (a tie goes to the shape first in scene order), or every hit by fraction, ties in
-   * scene order; "any" stops at the first hit the tree reaches.
+   * scene order; "any" stops at the first hit the tree reaches. raycastClosest allocates nothing.
    */
-  raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
+  raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
+    checkOptions("raycast", options);
     const mode = options.mode ?? "closest";
+    if (mode === "closest") return this.raycastClosest(from, to, closestHit, options) ? [hitOf(closestHit)] : [];
+    checkPoint("raycast", "from", from);
+    checkPoint("raycast", "to", to);
     const table = this.table, tree = this.broadPhase.tree;
     rayOptions.reportInside = options.reportInside ?? false;
-    if (mode === "closest") {
-      // The best hit so far in locals: nothing is allocated per candidate, one CastHit at the end.
-      let bestSlot = -1, bestIndex = 0, fraction = 0, px = 0, py = 0, nx = 0, ny = 0, inside = false;
-      tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
-        if (!this.queried(slot, options)) return -1;
-        rayOptions.maxFraction = maxFraction;
-        rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
-        if (!cast.hit) return -1;
-        // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
-        if (bestSlot >= 0 && cast.fraction === fraction && table.index(slot) > bestIndex) return -1;
-        bestSlot = slot;
-        bestIndex = table.index(slot);
-        fraction = cast.fraction;
-        px = cast.pointX; py = cast.pointY; nx = cast.normalX; ny = cast.normalY; inside = cast.startedInside;
-        return fraction;
-      });
-      return bestSlot < 0 ? [] : [{ shape: table.id(bestSlot), fraction, point: vec2(px, py), normal: vec2(nx, ny), startedInside: inside }];
-    }
     const hits: { index: number; hit: CastHit }[] = [];
     let stop = false;
     rayOptions.maxFraction = 1;
@@ -503,10 +522,64 @@ export class CollisionWorld {
   }
 
   /**
-   * A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold.
-   * Sensors stop it only when the probe says `includeSensors` (or `options` does).
+   * raycast's closest hit with no allocation: written into `out` (a QueryHit the caller keeps),
+   * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
    */
-  probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = {}): CastHit | null {
+  raycastClosest(from: Vec2, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
+    checkPoint("raycast", "from", from);
+    checkPoint("raycast", "to", to);
+    checkObject("raycast", "out", out, "a QueryHit");
+    checkOptions("raycast", options);
+    rayOptions.reportInside = options.reportInside ?? false;
+    this.rayOptions = options;
+    const tree = this.broadPhase.tree, args = tree.rayArgs, ray = this.ray;
+    ray[0] = from.x; ray[1] = from.y; ray[2] = to.x; ray[3] = to.y;
+    args[0] = ray[0]!; args[1] = ray[1]!; args[2] = ray[2]!; args[3] = ray[3]!; args[4] = 1;
+    this.bestSlot = -1;
+    tree.rayCastIn(this.rayVisit);
+    this.rayOptions = NO_OPTIONS;
+    if (this.bestSlot < 0) return false;
+    const b = this.best;
+    out.shape = this.table.id(this.bestSlot);
+    out.fraction = b[0]!; out.pointX = b[1]!; out.pointY = b[2]!; out.normalX = b[3]!; out.normalY = b[4]!;
+    out.startedInside = this.bestInside;
+    return true;
+  }
+
+  // The closest ray's state, in the world's fields so that its visit is made once: the ray, the
+  // options, the best hit so far (slot, scene index, and fraction, point, normal in `best`).
+  private rayOptions: WorldQueryOptions = NO_OPTIONS;
+  private readonly ray = new Float64Array(4);
+  private readonly best = new Float64Array(5);
+  private bestSlot = -1;
+  private bestIndex = 0;
+  private bestInside = false;
+  private readonly rayVisit = (_proxy: number, slot: number): number => {
+    const table = this.table, ray = this.ray, args = this.broadPhase.tree.rayArgs;
+    if (!this.queried(slot, this.rayOptions)) return -1;
+    rayOptions.maxFraction = args[5]!;
+    rayCast(table.geometry(slot), table.transform(slot), ray[0]!, ray[1]!, ray[2]!, ray[3]!, cast, rayOptions);
+    if (!cast.hit) return -1;
+    // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
+    if (this.bestSlot >= 0 && cast.fraction === this.best[0] && table.index(slot) > this.bestIndex) return -1;
+    this.bestSlot = slot;
+    this.bestIndex = table.index(slot);
+    const b = this.best;
+    // Separate stores: the value of a chained assignment (a = b = x) is boxed.
+    b[0] = cast.fraction; args[5] = cast.fraction; b[1] = cast.pointX; b[2] = cast.pointY; b[3] = cast.normalX; b[4] = cast.normalY;
+    this.bestInside = cast.startedInside;
+    return RAY_CLIP;
+  };
+
+  /**
+   * A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold.
+   * Sensors stop it only when the probe says `includeSensors` (or `options` does). Throws
+   * WorldError for a probe the format refuses.
+   */
+  probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = NO_OPTIONS): CastHit | null {
+    const problems = probeProblems(probe, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "probe"}: ${message}`);
+    if (problems.length > 0) throw new WorldError(`probe: ${problems.join("; ")}`, problems);
+    checkOptions("probe", options);
     const asked = { includeSensors: probe.includeSensors === true || options.includeSensors === true };
     if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;
     if (!this.byId.has(probe.shape)) return null;
@@ -516,36 +589,119 @@ export class CollisionWorld {
   /**
    * Sweeps shape `movingId` (without turning it) from its position to `to` against the shapes the
    * filter lets it meet, never itself: candidates from the swept box, cast in scene order so a
-   * closest sweep clips at the best fraction so far. Results as raycast's. Throws for an unknown id.
+   * closest sweep clips at the best fraction so far. Results as raycast's. Throws WorldError for
+   * an unknown id. sweepClosest allocates nothing.
    */
-  sweep(movingId: string, to: Vec2, options: WorldQueryOptions = {}): CastHit[] {
-    const slot = this.byId.get(movingId);
-    if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
+  sweep(movingId: string, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
+    checkOptions("sweep", options);
     const mode = options.mode ?? "closest";
-    const table = this.table, t = this.broadPhase.tight;
-    const moving = table.shape(slot);
-    const tx = to.x - moving.x, ty = to.y - moving.y;
-    const k = 4 * slot;
-    const minX = Math.min(t[k]!, t[k]! + tx), minY = Math.min(t[k + 1]!, t[k + 1]! + ty);
-    const maxX = Math.max(t[k + 2]!, t[k + 2]! + tx), maxY = Math.max(t[k + 3]!, t[k + 3]! + ty);
-    const candidates: number[] = [];
-    this.broadPhase.query(minX, minY, maxX, maxY, (q) => {
-      if (q !== slot && this.queried(q, options) && table.collides(slot, q)) candidates.push(q);
-    });
-    candidates.sort((u, v) => table.index(u) - table.index(v));
+    if (mode === "closest") return this.sweepClosest(movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];
+    const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const hits: { index: number; hit: CastHit }[] = [];
-    let best = 1;
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot);
-    for (const q of candidates) {
-      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, tx, ty, cast, mode === "closest" ? best : 1);
+    for (let i = 0; i < found; i++) {
+      const q = this.found[i]!;
+      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;
-      if (cast.fraction < best) best = cast.fraction;
     }
     return finish(hits, mode);
   }
+
+  /**
+   * sweep's closest hit with no allocation: written into `out` (a QueryHit the caller keeps),
+   * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
+   */
+  sweepClosest(movingId: string, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
+    checkObject("sweep", "out", out, "a QueryHit");
+    const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
+    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot);
+    let best = 1, hit = -1;
+    for (let i = 0; i < found; i++) {
+      const q = this.found[i]!;
+      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, best);
+      if (!cast.hit || (hit >= 0 && !(cast.fraction < best))) continue;
+      hit = q;
+      best = cast.fraction;
+      out.fraction = cast.fraction; out.pointX = cast.pointX; out.pointY = cast.pointY; out.normalX = cast.normalX; out.normalY = cast.normalY;
+      out.startedInside = cast.startedInside;
+    }
+    if (hit < 0) return false;
+    out.shape = table.id(hit);
+    return true;
+  }
+
+  /** A sweep's checks, then its candidates in found[0…n), in scene order; the translation in ray[2], ray[3]. Returns n. */
+  private sweepCandidates(movingId: string, to: Vec2, options: WorldQueryOptions): number {
+    if (typeof movingId !== "string") fail("sweep", "the id", "a string", movingId);
+    const slot = this.slotOf("sweep", movingId);
+    checkPoint("sweep", "to", to);
+    checkOptions("sweep", options);
+    const t = this.broadPhase.tight, moving = this.table.shape(slot);
+    const tx = to.x - moving.x, ty = to.y - moving.y;
+    this.ray[2] = tx; this.ray[3] = ty;
+    const k = 4 * slot, box = this.box;
+    box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);
+    box[2] = Math.max(t[k + 2]!, t[k + 2]! + tx); box[3] = Math.max(t[k + 3]!, t[k + 3]! + ty);
+    return this.collect(slot, options);
+  }
+
+  // The allocation-free queries' scratch, each world's own: the slots a query collected
+  // (found[0…n)), and the state of collectVisit, made once.
+  private found = new Int32Array(64);
+  private foundCount = 0;
+  private readonly box = new Float64Array(4);
+  private collectMoving = -1;
+  private collectMask: number | undefined = undefined;
+  private collectOptions: WorldQueryOptions | null = null;
+  private readonly collectVisit = (_proxy: number, slot: number): boolean => {
+    const t = this.broadPhase.tight, k = 4 * slot, box = this.box, moving = this.collectMoving, options = this.collectOptions;
+    if (!(t[k]! <= box[2]! && box[0]! <= t[k + 2]! && t[k + 1]! <= box[3]! && box[1]! <= t[k + 3]!) || slot === moving) return true;
+    if (options === null ? !this.table.seenBy(slot, this.collectMask) : !this.queried(slot, options) || (moving >= 0 && !this.table.collides(moving, slot))) return true;
+    if (this.foundCount === this.found.length) {
+      const grown = new Int32Array(2 * this.found.length);
+      grown.set(this.found);
+      this.found = grown;
+    }
+    this.found[this.foundCount++] = slot;
+    return true;
+  };
+
+  /**
+   * Puts in found[0…n), in scene order, the slots whose exact box meets `box` (touching
+   * counts) that a query with `options` looks at (null: those collectMask scans, sensors too),
+   * never `moving`, and with moving ≥ 0 only those the filter lets it meet. Returns n.
+   */
+  private collect(moving: number, options: WorldQueryOptions | null): number {
+    this.collectMoving = moving;
+    this.collectOptions = options;
+    this.foundCount = 0;
+    this.broadPhase.tree.queryIn(this.box, this.collectVisit);
+    this.collectOptions = null;
+    this.collectMask = undefined;
+    sortSlots(this.found, this.foundCount, this.table);
+    return this.foundCount;
+  }
+
+  /**
+   * The ids of found[0…n) into out[0…n); returns n. Entries past n are left as they were: setting
+   * a shorter length lets V8 shrink the array's store, and the next longer answer allocates one.
+   */
+  private writeIds(n: number, out: string[]): number {
+    const table = this.table, found = this.found;
+    for (let i = 0; i < n; i++) out[i] = table.id(found[i]!);
+    return n;
+  }
 }
+
+/** Options left out: one shared object, so that a query without them allocates none. */
+const NO_OPTIONS: WorldQueryOptions = Object.freeze({});
+
+/** The convenient forms' closest hit, read into a CastHit. */
+const closestHit = new QueryHit();
+
+const hitOf = (h: QueryHit): CastHit => ({ shape: h.shape, fraction: h.fraction, point: vec2(h.pointX, h.pointY), normal: vec2(h.normalX, h.normalY), startedInside: h.startedInside });
 
 function toHit(id: string, c: CastOutput): CastHit {
   return { shape: id, fraction: c.fraction, point: vec2(c.pointX, c.pointY), normal: vec2(c.normalX, c.normalY), startedInside: c.startedInside };
@@ -556,4 +712,26 @@ function finish(hits: { index: number; hit: CastHit }[], mode: QueryMode): CastH
   hits.sort((p, q) => p.hit.fraction - q.hit.fraction || p.index - q.index);
   const sorted = hits.map((h) => h.hit);
   return mode === "closest" ? sorted.slice(0, 1) : sorted;
+}
+
+/** Sorts slots[0…n) by scene index in place: a heap sort, which allocates nothing (Array.prototype.sort copies). Indices are unique. */
+function sortSlots(slots: Int32Array, n: number, table: ShapeTable): void {
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(slots, i, n, table);
+  for (let end = n - 1; end > 0; end--) {
+    const k = slots[0]!; slots[0] = slots[end]!; slots[end] = k;
+    siftDown(slots, 0, end, table);
+  }
+}
+
+/** Moves slots[root] down the heap slots[0…end) (the largest scene index on top) to where it belongs. */
+function siftDown(slots: Int32Array, root: number, end: number, table: ShapeTable): void {
+  for (let child = 2 * root + 1; child < end; root = child, child = 2 * root + 1) {
+    if (child + 1 < end && table.index(slots[child + 1]!) > table.index(slots[child]!)) child++;
+    if (table.index(slots[root]!) >= table.index(slots[child]!)) return;
+    const k = slots[root]!; slots[root] = slots[child]!; slots[child] = k;
+  }
+}
+
+function checkArray(call: string, out: unknown): void {
+  if (!Array.isArray(out)) fail(call, "out", "an array", out);
 }

@@ -26,6 +26,9 @@ const RAY_SLACK = 1e-13;
 export const PACK_AFTER_RAYS = 32;
 
 // Float32 rounding outward, through the bits (a box rounded to the nearest float could shrink).
+/** What a rayCastIn visit returns to clip the ray to the fraction it wrote to rayArgs[5]. */
+export const RAY_CLIP = -2;
+
 const float32 = new Float32Array(1);
 const float32Bits = new Int32Array(float32.buffer);
 
@@ -84,6 +87,10 @@ export class DynamicTree {
   private freeProxy = NULL_NODE;
 
   private stack = new Int32Array(256);
+  /** rayCastIn's numbers: x1, y1, x2, y2, maxFraction, and the clip fraction during a visit. */
+  readonly rayArgs = new Float64Array(6);
+  /** query's box for queryIn. */
+  private bounds = new Float64Array(4);
   /** rayCast's ray for walkRay: x1, y1, x2, y2, maxFraction and the origin of the layout walked. */
   private ray = new Float64Array(7);
   /** Stack slots held by traversals in progress, so a query made from a visit starts above them. */
@@ -201,6 +208,14 @@ export class DynamicTree {
    * change it (that throws). Infinite bounds are fine; a NaN bound matches nothing.
    */
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (proxyId: number, userData: number) => boolean): void {
+    const b = this.bounds;
+    b[0] = minX; b[1] = minY; b[2] = maxX; b[3] = maxY;
+    this.queryIn(b, visit);
+  }
+
+  /** query of the box minX, minY, maxX, maxY in box[0…3]: numbers through an array, which a call that is not inlined would box. */
+  queryIn(bounds: Float64Array, visit: (proxyId: number, userData: number) => boolean): void {
+    const minX = bounds[0]!, minY = bounds[1]!, maxX = bounds[2]!, maxY = bounds[3]!;
     const root = this.root;
     if (root === NULL_NODE) return;
     const box = this.box, child1 = this.child1, child2 = this.child2, data = this.proxyData;
@@ -294,20 +309,36 @@ export class DynamicTree {
    * a closest-hit visit clips early. A visit may query this tree again but must not change it.
    */
   rayCast(x1: number, y1: number, x2: number, y2: number, maxFraction: number, visit: (proxyId: number, userData: number, maxFraction: number) => number): void {
-    const root = this.root;
-    if (root === NULL_NODE || !(maxFraction >= 0)) return;
+    const args = this.rayArgs;
+    args[0] = x1; args[1] = y1; args[2] = x2; args[3] = y2; args[4] = maxFraction;
+    this.castIn(visit, false);
+  }
+
+  /**
+   * rayCast with its numbers in rayArgs, for visits that allocate nothing: the ray in rayArgs[0…4]
+   * (x1, y1, x2, y2, maxFraction), and no number passed to or returned by a visit (optimized code
+   * boxes those). A visit reads the current clip fraction from rayArgs[5] and returns −1 (ignore
+   * this proxy), 0 (stop), 1 (go on) or RAY_CLIP, having written the new clip to rayArgs[5].
+   */
+  rayCastIn(visit: (proxyId: number, userData: number) => number): void {
+    this.castIn(visit, true);
+  }
+
+  private castIn(visit: (proxyId: number, userData: number, maxFraction: number) => number, clipped: boolean): void {
+    const root = this.root, args = this.rayArgs;
+    if (root === NULL_NODE || !(args[4]! >= 0)) return;
     if (this.packedVersion !== this.version) {
       if (this.raysVersion !== this.version) { this.raysVersion = this.version; this.raysSinceChange = 0; }
       if (++this.raysSinceChange > this.packAfterRays) this.pack();
     }
     const ray = this.ray;
-    ray[0] = x1; ray[1] = y1; ray[2] = x2; ray[3] = y2; ray[4] = maxFraction;
+    ray[0] = args[0]!; ray[1] = args[1]!; ray[2] = args[2]!; ray[3] = args[3]!; ray[4] = args[4]!;
     if (this.packedVersion === this.version) {
       ray[5] = this.packedX; ray[6] = this.packedY;
-      this.walkRay(this.packedBox, this.packedLink, this.packedLink, 2, 1, visit);
+      this.walkRay(this.packedBox, this.packedLink, this.packedLink, 2, 1, visit, clipped);
     } else {
       ray[5] = 0; ray[6] = 0;
-      this.walkRay(this.box, this.child1, this.child2, 1, root, visit);
+      this.walkRay(this.box, this.child1, this.child2, 1, root, visit, clipped);
     }
   }
 
@@ -324,7 +355,7 @@ export class DynamicTree {
    */
   private walkRay(
     box: Float64Array, first: Int32Array, second: Int32Array, step: number, start: number,
-    visit: (proxyId: number, userData: number, maxFraction: number) => number,
+    visit: (proxyId: number, userData: number, maxFraction: number) => number, clipped: boolean,
   ): void {
     const data = this.proxyData, ray = this.ray, secondAt = step - 1;
     let x1 = ray[0]!, y1 = ray[1]!;
@@ -332,8 +363,9 @@ export class DynamicTree {
     // v is the unit perpendicular of the ray: the separating axis of segment and box (van den
     // Bergen, "Collision Detection in Interactive 3D Environments", p. 80, as in
     // b2DynamicTree_RayCast): the box misses the line when |v·(p1 − c)| > |v|·h. A zero (or
-    // underflowing) direction leaves v = 0, which prunes nothing: the segment box alone decides.
-    const length = Math.hypot(dx, dy);
+    // underflowing) direction leaves v = 0, which prunes nothing: the segment box alone decides; so
+    // does an overflowing one (v = 0 again). A square root, not Math.hypot, which allocates.
+    const length = Math.sqrt(dx * dx + dy * dy);
     const vx = length > 0 ? -dy / length : 0, vy = length > 0 ? dx / length : 0;
     const avx = Math.abs(vx), avy = Math.abs(vy);
     let fraction = ray[4]!;
@@ -395,8 +427,14 @@ export class DynamicTree {
           if (first[step * n] !== NULL_NODE) continue;
           const proxy = second[step * n + secondAt]!;
           this.depth = top;
-          const value = visit(proxy, data[proxy]!, fraction);
+          this.rayArgs[5] = fraction;
+          // Two calls, not one with `clipped ? 0 : fraction`, which would box the fraction either way.
+          const code = clipped ? visit(proxy, data[proxy]!, 0) : visit(proxy, data[proxy]!, fraction);
           if (this.version !== version) throw changedDuringQuery();
+          // The new clip read back as a double in every case: a value that is either the visit's
+          // number or a double from the array would be boxed.
+          if (!clipped || code !== RAY_CLIP) this.rayArgs[5] = code;
+          const value = this.rayArgs[5]!;
           if (value === 0) return;
           stack = this.stack; // share the larger stack if a nested query grew it
           if (value > 0 && value < fraction) {

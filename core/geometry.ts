@@ -12,26 +12,37 @@ export interface AABB {
   readonly maxY: number;
 }
 
+const aabb = new Float64Array(4);
+
 /** The tight world-space bounding box of a geometry under a transform. */
 export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
+  writeAABB(g, xf, aabb);
+  return { minX: aabb[0]!, minY: aabb[1]!, maxX: aabb[2]!, maxY: aabb[3]! };
+}
+
+/** computeAABB written as minX, minY, maxX, maxY to out[0…3]: no object, for the allocation-free queries. */
+export function writeAABB(g: ShapeGeometry, xf: Transform, out: Float64Array): void {
   if (g.kind === COMPOUND) {
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const part of g.parts) {
-      const b = computeAABB(part, xf);
-      minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY);
+      writeAABB(part, xf, out);
+      minX = Math.min(minX, out[0]!); minY = Math.min(minY, out[1]!); maxX = Math.max(maxX, out[2]!); maxY = Math.max(maxY, out[3]!);
     }
-    return { minX, minY, maxX, maxY };
+    out[0] = minX; out[1] = minY; out[2] = maxX; out[3] = maxY;
+    return;
   }
   const { c, s, px, py } = xf;
   if (g.kind === CIRCLE) {
     const x = c * g.cx - s * g.cy + px, y = s * g.cx + c * g.cy + py;
-    return { minX: x - g.radius, minY: y - g.radius, maxX: x + g.radius, maxY: y + g.radius };
+    out[0] = x - g.radius; out[1] = y - g.radius; out[2] = x + g.radius; out[3] = y + g.radius;
+    return;
   }
   const r = g.radius;
   if (g.kind === CAPSULE) {
     const x1 = c * g.x1 - s * g.y1 + px, y1 = s * g.x1 + c * g.y1 + py;
     const x2 = c * g.x2 - s * g.y2 + px, y2 = s * g.x2 + c * g.y2 + py;
-    return { minX: Math.min(x1, x2) - r, minY: Math.min(y1, y2) - r, maxX: Math.max(x1, x2) + r, maxY: Math.max(y1, y2) + r };
+    out[0] = Math.min(x1, x2) - r; out[1] = Math.min(y1, y2) - r; out[2] = Math.max(x1, x2) + r; out[3] = Math.max(y1, y2) + r;
+    return;
   }
   // A loop over plain numbers: no closure or point object per vertex (this runs for every shape
   // as a file opens).
@@ -44,7 +55,7 @@ export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  return { minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r };
+  out[0] = minX - r; out[1] = minY - r; out[2] = maxX + r; out[3] = maxY + r;
 }
 
 /**

@@ -36,3 +36,19 @@ export function segmentHitsAABB(fx: number, fy: number, dx: number, dy: number, 
   if (t2 < hi) hi = t2;
   return lo <= hi;
 }
+
+/**
+ * A closest hit written by the world's allocation-free queries (raycastClosest, sweepClosest) into
+ * an object the caller keeps and passes again: the fields of CastHit, the point and normal as numbers.
+ */
+export class QueryHit {
+  /** Id of the shape hit. */
+  shape = "";
+  fraction = 0;
+  pointX = 0;
+  pointY = 0;
+  /** Unit normal out of the hit shape. */
+  normalX = 0;
+  normalY = 0;
+  startedInside = false;
+}

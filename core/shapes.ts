@@ -122,6 +122,12 @@ export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: 
 // Plain checks and square roots below, not a rest-argument `finite(...v)` or Math.hypot (a builtin
 // call with boxed arguments): opening a file builds every shape's geometry.
 const isFinite = Number.isFinite;
+/** A maker's refusal naming the first of `values` that is not a finite number (`circle: cx must be a finite number, got NaN`). */
+function notFinite<T>(what: string, names: readonly string[], values: readonly unknown[]): Made<T> {
+  const i = values.findIndex((v) => !isFinite(v));
+  return { ok: false, reason: `${what}: ${names[i]!} must be a finite number, got ${values[i] === null ? "null" : typeof values[i] === "number" ? String(values[i]) : typeof values[i]}` };
+}
+
 /** A bound must hold what Math.hypot would: the square root's rounding, covered. */
 const outward = (l: number): number => l * (1 + 4 * Number.EPSILON);
 
@@ -143,7 +149,7 @@ function slabView(n: number): Float64Array {
 }
 
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
-  if (!(isFinite(radius) && isFinite(cx) && isFinite(cy))) return { ok: false, reason: "circle: numbers must be finite" };
+  if (!(isFinite(radius) && isFinite(cx) && isFinite(cy))) return notFinite("circle", ["radius", "cx", "cy"], [radius, cx, cy]);
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
   const centred = cx === 0 && cy === 0;
   return { ok: true, value: { kind: CIRCLE, extent: (centred ? 0 : Math.max(Math.abs(cx), Math.abs(cy))) + radius, bound: (centred ? 0 : outward(safeLength(cx, cy))) + radius, cx, cy, radius } };
@@ -151,7 +157,7 @@ export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry>
 
 /** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
 export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
-  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2) && isFinite(radius))) return { ok: false, reason: "capsule: numbers must be finite" };
+  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2) && isFinite(radius))) return notFinite("capsule", ["x1", "y1", "x2", "y2", "radius"], [x1, y1, x2, y2, radius]);
   if (!(radius > 0)) return { ok: false, reason: "capsule: radius must be greater than 0" };
   if (safeLength(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
@@ -163,7 +169,7 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
 
 /** An edge from (x1, y1) to (x2, y2): a capsule of radius 0 (Box2D's b2Segment), of non-zero length. */
 export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
-  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return { ok: false, reason: "segment: numbers must be finite" };
+  if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return notFinite("segment", ["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]);
   if (x1 === x2 && y1 === y2) return { ok: false, reason: "segment: its two points are the same" };
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
   const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2)));
@@ -324,7 +330,7 @@ export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> 
 
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
-  if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return { ok: false, reason: "box: numbers must be finite" };
+  if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return notFinite("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
   const q = rotFromDegrees(degrees);
   const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });

@@ -9,3 +9,12 @@ export class WorldError extends Error {
     super(message);
   }
 }
+
+/**
+ * What the package's pair queries (collide, rayCast, shapeCast, timeOfImpact) throw for bad
+ * input: a geometry not made by a maker, a transform that is not a rotation and a position, a
+ * number that is NaN or not finite. The message names the call and the argument.
+ */
+export class GeometryError extends Error {
+  override readonly name = "GeometryError";
+}

@@ -12,14 +12,18 @@ export { SceneLoadError, type LoadedScene } from "./scene-error";
 export { type SceneProblem, formatProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------
-/** Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts, sensorEvents; add, remove, move, sync. */
+/**
+ * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
+ * sensorEvents; add, remove, move, sync. Allocation-free forms for a game's hot loop:
+ * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
+ */
 export {
   CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";
-/** A query's hit (id, point, normal, fraction) and how many hits a query wants. */
-export { type CastHit, type QueryMode } from "../scene-query";
+/** A query's hit (id, point, normal, fraction), the allocation-free queries' reusable hit, and how many hits a query wants. */
+export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
 export { type OverlapPair } from "../overlaps";
 /** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
@@ -30,14 +34,18 @@ export { type Vec2, vec2, rotFromDegrees } from "../vec2";
 export {
   CIRCLE, CAPSULE, POLYGON, COMPOUND,
   type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
-  type Transform, type Made,
-  makeCircle, makeCapsule, makePolygon, makeBox, makeSegment, makeCompound, geometryOf, transformOf,
+  type Transform, type Made, makeCircle, makeCapsule, makeBox, makeSegment, geometryOf, transformOf,
 } from "../shapes";
+/**
+ * The makers (a result saying why for bad numbers or points; makePolygon takes a convex polygon
+ * as given) and the pair queries (GeometryError for bad arguments), checked where a game calls them.
+ */
+export { makePolygon, makeCompound, collide, rayCast, shapeCast, timeOfImpact } from "./checked";
+export { GeometryError } from "../world-error";
 export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
-export { Manifold, collide } from "../manifold";
-export { CastOutput, rayCast } from "../raycast";
-export { shapeCast } from "../shape-cast";
-export { type Sweep, TimeOfImpactOutput, timeOfImpact } from "../time-of-impact";
+export { Manifold } from "../manifold";
+export { CastOutput } from "../raycast";
+export { type Sweep, sweepOf, TimeOfImpactOutput } from "../time-of-impact";
 
 // ---- Scene model ---------------------------------------------------------------------------
 export {

@@ -8,16 +8,21 @@ import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
 import { plainShape } from "../scene/plain-shapes";
 import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
+import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
+import { newerVersionMessage } from "./package-version";
 import { SceneLoadError, type LoadedScene } from "./scene-error";
 
 /**
  * A scene file (its text, or its JSON already parsed) as a world with its shapes and probes.
  * Throws SceneLoadError naming every problem by JSON path (with line and column for text),
- * including a file newer than this package reads: `version: version 2 is newer than …`.
+ * including a file newer than this package reads, naming the package and its version:
+ * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.
+ * Bad options (a filter that is not one of the rules) throw WorldError.
  */
 export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+  checkWorldOptions("loadScene", options);
   let data: unknown = json;
   const text = typeof json === "string" ? json : undefined;
   if (text !== undefined) {
@@ -34,7 +39,14 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
     throw new SceneLoadError(problems);
   };
   const header = headerProblem(data);
-  if (header) fail([header]);
+  if (header) {
+    const v = (data as { version?: unknown }).version;
+    // The package names itself, not the editor: its major version is the scene version it reads.
+    if (header[0][0] === "version" && typeof v === "number" && v > SCENE_VERSION) {
+      header[1] = newerVersionMessage(v, SCENE_VERSION);
+    }
+    fail([header]);
+  }
   let doc = data as SceneDocument;
   if (doc.version !== SCENE_VERSION) {
     const migrated = migrateScene(doc, doc.version as number, SCENE_VERSION);

@@ -3,12 +3,14 @@
 // file of collision fields, both accept it with the same shapes and probes, or both refuse it
 // naming the same places, each of the runtime loader's problems word for word one of the full
 // validator's. The full validator may add zod's follow-on problems to a value of the wrong type
-// (an array id also "needs at least 1 items"): the runtime loader names the type alone.
+// (an array id also "needs at least 1 items"): the runtime loader names the type alone. A newer
+// file is the one difference: the package names itself and its version to update, not the editor.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScene, SCENE_VERSION } from "../../core/index";
 import { loadScene } from "../../core/runtime/load-scene";
 import { SceneLoadError } from "../../core/runtime/scene-error";
+import { PACKAGE_VERSION } from "../../core/runtime/package-version";
 import { loadScene as loadValidated } from "../../core/runtime/validate";
 
 type Outcome = { ok: true; shapes: unknown; probes: unknown } | { ok: false; problems: unknown };
@@ -27,7 +29,6 @@ const scene = (shapes: unknown[], probes?: unknown[]) => JSON.stringify({ format
 
 const BAD: [string, string][] = [
   ["not JSON", "{ \"format\": "],
-  ["newer version", JSON.stringify({ format: "collider-studio-scene", version: SCENE_VERSION + 1, shapes: [] })],
   ["wrong format", JSON.stringify({ format: "tiled", version: 1, shapes: [] })],
   ["missing radius", scene([{ id: "a", type: "circle", x: 0, y: 0 }])],
   ["negative width", scene([{ id: "a", type: "box", x: 0, y: 0, width: -1, height: 2 }])],
@@ -53,9 +54,11 @@ describe("loadScene without zod", () => {
     expect(ours).toEqual({ ok: false, problems: cli.ok ? [] : cli.problems });
   });
 
-  it("names a newer file's version in its error", () => {
+  it("names a newer file's version in its error, and the package and its version to update (both entries)", () => {
     const text = JSON.stringify({ format: "collider-studio-scene", version: SCENE_VERSION + 1, shapes: [] });
-    expect(() => loadScene(text)).toThrow(`version: version ${SCENE_VERSION + 1} is newer than this build of Collider Studio reads (up to ${SCENE_VERSION})`);
+    const message = `1:35: version: version ${SCENE_VERSION + 1} is newer than @collider-studio/core ${PACKAGE_VERSION} reads (up to ${SCENE_VERSION}); update @collider-studio/core to ${SCENE_VERSION + 1}.0.0 or later to open it`;
+    expect(() => loadScene(text)).toThrow(message);
+    expect(() => loadValidated(text)).toThrow(message);
   });
 
   it("loads what the full validator loads, the same shapes and probes, and builds the world", () => {

@@ -1,7 +1,10 @@
 // The runtime package as a game gets it: the packed tarball installed with npm into a fresh
-// folder (offline, from the file), then a game loop through the ESM entry and through the CJS
-// entry, which must agree: the capsule lands on the floor, stops at a thin wall at speed, meets
-// the sensor coin, and a newer scene file is refused naming its version.
+// folder (offline, from the file), then a platformer's loop (game.js.txt on level.json) through
+// the ESM entry and through the CJS entry, which must agree step for step: the capsule lands on
+// the floor, walks up and down a 30° hill and a concave dune within its skin of the surface,
+// jumps and lands, dashes into a thin wall without passing it, is never inside a solid shape,
+// meets the sensor coin once; and a newer scene file is refused naming the package's version.
+// Then the allocation-free queries (no-allocation.js.txt) run with no garbage collection.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,13 +23,36 @@ beforeAll(() => {
   const game = readFileSync(join(HERE, "game.js.txt"), "utf8");
   writeFileSync(join(dir, "game.mjs"), `import * as core from "@collider-studio/core";\nimport * as validate from "@collider-studio/core/validate";\nimport * as fs from "node:fs";\nconst require_fs = () => fs;\n${game}`);
   writeFileSync(join(dir, "game.cjs"), `const core = require("@collider-studio/core");\nconst validate = require("@collider-studio/core/validate");\nconst require_fs = () => require("node:fs");\n${game}`);
+  writeFileSync(join(dir, "no-allocation.mjs"), readFileSync(join(HERE, "no-allocation.js.txt"), "utf8"));
 }, 240_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const play = (file: string) => JSON.parse(execFileSync(process.execPath, [join(dir, file), join(HERE, "level.json")], { encoding: "utf8" })) as Record<string, unknown>;
+interface Slope { steps: number; minGap: number; maxGap: number; rise: number }
+interface GameOut {
+  steps: number;
+  digest: number;
+  landed: { grounded: boolean; vy: number; bottom: number };
+  walkedTo: number;
+  xBackwards: number;
+  slopes: { hill: Slope; dunes: Slope };
+  jump: { rose: number; bottom: number; grounded: boolean; vy: number };
+  dash: { maxRight: number; right: number; wallFace: number; steps: number };
+  events: [string, string, string, number][];
+  insideSteps: number;
+  startedInside: number;
+  newer: unknown;
+  validateShapes: number;
+}
+
+const play = (file: string) => JSON.parse(execFileSync(process.execPath, [join(dir, file), join(HERE, "level.json")], { encoding: "utf8" })) as GameOut;
+
+/** The character's skin (game.js.txt's SKIN): the gap it keeps to what it stands on. */
+const SKIN = 0.1;
+/** The floor's top, and the thin wall's left face, in level.json. */
+const FLOOR = 200, WALL = 1600;
 
 describe("@collider-studio/core installed from its tarball", () => {
   it("installs no dependency beside itself", () => {
@@ -35,22 +61,62 @@ describe("@collider-studio/core installed from its tarball", () => {
     expect(tree.dependencies["@collider-studio/core"]!.dependencies).toBeUndefined();
   });
 
-  it.each(["game.mjs", "game.cjs"])("runs a game loop through %s: lands, stops at a thin wall, meets the coin", (file) => {
+  it.each(["game.mjs", "game.cjs"])("runs a platformer at 60 steps a second through %s", (file) => {
     const out = play(file);
-    expect(out.landedOn).toBe("floor");
-    // The floor's top is at y = 190; the sweep stops the capsule's bottom on it (within the cast's slop).
-    expect(out.bottomAfterLanding as number).toBeGreaterThan(189.9);
-    expect(out.bottomAfterLanding as number).toBeLessThanOrEqual(190);
-    expect(out.wall).toBe("wall");
-    // The wall's left face is at x = 299: no tunnelling at 40 units a step through 2 units.
-    expect(out.rightAfterDash as number).toBeLessThanOrEqual(299);
-    expect(out.rightAfterDash as number).toBeGreaterThan(298.9);
-    expect(out.sensed).toEqual(["coin"]);
-    expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than this build of Collider Studio reads (up to 1); update Collider Studio to open it" });
-    expect(out.validateShapes).toBe(4);
-  });
+    // Lands: rests on the floor, no vertical speed, its bottom within the skin above the floor's top.
+    expect(out.landed.grounded).toBe(true);
+    expect(out.landed.vy).toBe(0);
+    expect(FLOOR - out.landed.bottom).toBeGreaterThan(0);
+    expect(FLOOR - out.landed.bottom).toBeLessThanOrEqual(SKIN + 1e-6);
+    // Walks right over both slopes, x advancing at every step.
+    expect(out.walkedTo).toBeGreaterThanOrEqual(1380);
+    expect(out.xBackwards).toBe(0);
+    // Up and down the 30° hill (115.47 high) and the concave dunes (50 high), the feet within the
+    // skin of the surface at every step over them: never in it, never off it.
+    for (const [slope, height] of [[out.slopes.hill, 115.47], [out.slopes.dunes, 50]] as const) {
+      expect(slope.steps).toBeGreaterThan(150);
+      expect(slope.rise).toBeGreaterThan(height);
+      expect(slope.minGap).toBeGreaterThanOrEqual(SKIN - 1e-6);
+      expect(slope.maxGap).toBeLessThanOrEqual(SKIN + 1e-6);
+    }
+    // Jumps (420 units a second against 1,200 of gravity: 73.5 high, less the first step's fall) and lands again.
+    expect(out.jump.rose).toBeGreaterThan(65);
+    expect(out.jump.grounded).toBe(true);
+    expect(out.jump.vy).toBe(0);
+    expect(FLOOR - out.jump.bottom).toBeLessThanOrEqual(SKIN + 1e-6);
+    // Dashes at 40 units a step into a wall 2 units thin: stops at its face, never beyond.
+    expect(out.dash.steps).toBe(30);
+    expect(out.dash.maxRight).toBeLessThanOrEqual(WALL);
+    expect(out.dash.right).toBeGreaterThan(WALL - SKIN - 1e-6);
+    // Never inside a solid shape (overlapShape at every step), never starting a sweep inside one.
+    expect(out.insideSteps).toBe(0);
+    expect(out.startedInside).toBe(0);
+    // The coin's sensor: one begin, one end, in that order.
+    expect(out.events.map(([kind, a, b]) => [kind, a, b])).toEqual([["begin", "coin", "player"], ["end", "coin", "player"]]);
+    expect(out.events[1]![3]).toBeGreaterThan(out.events[0]![3]);
+    expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to 2.0.0 or later to open it" });
+    expect(out.validateShapes).toBe(6);
+  }, 60_000);
 
-  it("gives the same answers through the ESM and the CJS entry", () => {
-    expect(play("game.cjs")).toEqual(play("game.mjs"));
-  });
+  it("gives the same answers through the ESM and the CJS entry, step for step, every run", () => {
+    const esm = play("game.mjs");
+    expect(play("game.cjs")).toEqual(esm);
+    expect(play("game.mjs")).toEqual(esm);
+  }, 60_000);
+
+  it("runs the allocation-free queries 200,000 times each with no garbage collection; the allocating forms collect", () => {
+    // V8 optimizes on its main thread here (--no-concurrent-recompilation): with background
+    // compilation, what it inlines depends on timing, and a run can keep a kernel call that boxes
+    // its numbers.
+    const out = JSON.parse(execFileSync(process.execPath, ["--no-concurrent-recompilation", join(dir, "no-allocation.mjs")], { cwd: dir, encoding: "utf8" })) as Record<string, { gcs: number; found: number }>;
+    for (const name of ["raycastClosest", "raycastClosestMasked", "overlapShapeInto", "queryBoxInto"]) {
+      expect({ name, gcs: out[name]!.gcs }).toEqual({ name, gcs: 0 });
+      expect(out[name]!.found).toBeGreaterThan(100_000);
+    }
+    expect(out.raycast!.gcs).toBeGreaterThan(0);
+    expect(out.queryBox!.gcs).toBeGreaterThan(0);
+    // The same answers as the allocating forms.
+    expect(out.raycastClosest!.found).toBe(out.raycast!.found);
+    expect(out.queryBoxInto!.found).toBe(out.queryBox!.found);
+  }, 120_000);
 });

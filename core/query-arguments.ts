@@ -1,0 +1,92 @@
+// The checks of the arguments a game passes to the world's queries and the pair functions: a few
+// comparisons each, no allocation unless they throw. Each throws the given error class with a
+// message naming the call, the argument and what it got ("raycast: from.x must be a finite
+// number within ±1e15, got NaN"). Numbers are read and tested where they are checked, never
+// handed on to another function: optimized code boxes a number passed to a call it does not inline.
+import { WorldError } from "./world-error";
+
+type ErrorClass = new (message: string) => Error;
+
+/** A value as a message names it: null, NaN, a number, or its type. */
+export const got = (v: unknown): string => (v === null ? "null" : typeof v === "number" ? String(v) : typeof v);
+
+/** Throws `call: name must be what, got …`. */
+export function fail(call: string, name: string, what: string, v: unknown, error: ErrorClass = WorldError): never {
+  throw new error(`${call}: ${name} must be ${what}, got ${got(v)}`);
+}
+
+const FINITE = "a finite number within ±1e15";
+const inRange = (v: unknown): boolean => typeof v === "number" && v <= 1e15 && v >= -1e15;
+
+/** A number finite and within the format's ±1e15. */
+export function checkNumber(call: string, name: string, v: unknown, error: ErrorClass = WorldError): void {
+  if (!inRange(v)) fail(call, name, FINITE, v, error);
+}
+
+/** `call: name must be what …` unless v is a non-null object. */
+export function checkObject(call: string, name: string, v: unknown, what: string, error: ErrorClass = WorldError): void {
+  if (typeof v !== "object" || v === null) fail(call, name, what, v, error);
+}
+
+/** A point { x, y } of finite numbers within ±1e15. */
+export function checkPoint(call: string, name: string, p: unknown, error: ErrorClass = WorldError): void {
+  checkObject(call, name, p, "a point { x, y }", error);
+  const x = (p as { x: unknown }).x, y = (p as { y: unknown }).y;
+  if (!inRange(x)) fail(call, `${name}.x`, FINITE, x, error);
+  if (!inRange(y)) fail(call, `${name}.y`, FINITE, y, error);
+}
+
+/** A box { minX, minY, maxX, maxY } of numbers, none NaN (an infinite bound reaches everything). */
+export function checkBox(call: string, box: unknown): void {
+  checkObject(call, "box", box, "a box { minX, minY, maxX, maxY }");
+  const b = box as Record<"minX" | "minY" | "maxX" | "maxY", unknown>;
+  checkBound(call, "minX", b.minX); checkBound(call, "minY", b.minY); checkBound(call, "maxX", b.maxX); checkBound(call, "maxY", b.maxY);
+}
+
+/** A box's bound: any number but NaN (v === v is false only for NaN). */
+export function checkBound(call: string, name: string, v: unknown): void {
+  if (typeof v !== "number" || v !== v) fail(call, name, "a number", v);
+}
+
+/** A collision mask: undefined, or a whole number in [0, 2³²). */
+export function checkMask(call: string, name: string, mask: unknown): void {
+  if (mask !== undefined && !(Number.isInteger(mask) && (mask as number) >= 0 && (mask as number) <= 0xffffffff)) fail(call, name, "a whole number from 0 to 2^32 - 1", mask);
+}
+
+/** A query's options: undefined, or an object whose fields are each absent or of their type. */
+export function checkOptions(call: string, options: unknown): void {
+  if (options === undefined) return;
+  checkObject(call, "options", options, "an object");
+  const { mode, mask, ignore, reportInside, includeSensors } = options as Record<string, unknown>;
+  if (mode !== undefined && mode !== "closest" && mode !== "all" && mode !== "any") fail(call, "options.mode", `"closest", "all" or "any"`, mode);
+  checkMask(call, "options.mask", mask);
+  if (ignore !== undefined && typeof (ignore as { has?: unknown } | null)?.has !== "function") fail(call, "options.ignore", "a Set of ids", ignore);
+  if (reportInside !== undefined && typeof reportInside !== "boolean") fail(call, "options.reportInside", "true or false", reportInside);
+  if (includeSensors !== undefined && typeof includeSensors !== "boolean") fail(call, "options.includeSensors", "true or false", includeSensors);
+}
+
+/** A geometry from the make… functions: an object whose kind is one of the four. */
+export function checkGeometry(call: string, name: string, g: unknown, error: ErrorClass = WorldError): void {
+  const kind = (g as { kind?: unknown } | null)?.kind;
+  if (kind !== 0 && kind !== 1 && kind !== 2 && kind !== 3) fail(call, name, "a geometry (a make… function's .value)", g, error);
+}
+
+/**
+ * A transform { px, py, c, s }: a position within ±1e15 and a rotation's cosine and sine, whose
+ * squares sum to 1 (within 1e-6: a scale is not a rotation, and would give wrong answers).
+ */
+export function checkTransform(call: string, name: string, xf: unknown, error: ErrorClass = WorldError): void {
+  checkObject(call, name, xf, "a transform { px, py, c, s }", error);
+  const t = xf as { px: unknown; py: unknown; c: unknown; s: unknown }, c = t.c, s = t.s;
+  if (!inRange(t.px)) fail(call, `${name}.px`, FINITE, t.px, error);
+  if (!inRange(t.py)) fail(call, `${name}.py`, FINITE, t.py, error);
+  if (!(typeof c === "number" && typeof s === "number" && Math.abs(c * c + s * s - 1) <= 1e-6)) fail(call, `${name}.c, .s`, "a rotation's cosine and sine", c, error);
+}
+
+/** A world's options: undefined, or an object whose `filter` is absent or one of the rules. */
+export function checkWorldOptions(call: string, options: unknown): void {
+  if (options === undefined) return;
+  checkObject(call, "options", options, "an object");
+  const filter = (options as { filter?: unknown }).filter;
+  if (filter !== undefined && filter !== "godot" && filter !== "box2d" && filter !== "none") fail(call, "options.filter", `"godot", "box2d" or "none"`, filter);
+}

@@ -1,0 +1,118 @@
+// The package's makePolygon, makeCompound and pair queries, as core/shapes.ts and the kernels have
+// them but with their arguments checked where a game passes them (the other makers name a bad
+// number themselves): makePolygon refuses points that are not a convex polygon as given (the
+// core's hulls any points, which would answer for another shape); a pair query throws
+// GeometryError naming the call and the argument ("rayCast: fromX is NaN"). A few comparisons
+// each; the kernels run as they are.
+import { checkConvexPolygon } from "../hull";
+import { collide as collideCore, Manifold } from "../manifold";
+import { CastOutput, rayCast as rayCastCore, type RayCastOptions } from "../raycast";
+import { checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
+import { shapeCast as shapeCastCore } from "../shape-cast";
+import {
+  makeCompound as makeCompoundCore, makePolygon as makePolygonCore,
+  type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
+} from "../shapes";
+import { timeOfImpact as timeOfImpactCore, TimeOfImpactOutput, type Sweep } from "../time-of-impact";
+import type { Vec2 } from "../vec2";
+import { GeometryError } from "../world-error";
+
+/** The first of `values` that is not a finite number, as `what: name must be a finite number, got …`; null when all are. */
+function numbersProblem(what: string, names: readonly string[], values: readonly unknown[]): string | null {
+  const i = values.findIndex((v) => !Number.isFinite(v));
+  return i < 0 ? null : `${what}: ${names[i]!} must be a finite number, got ${got(values[i])}`;
+}
+
+const refused = <T>(reason: string): Made<T> => ({ ok: false, reason });
+
+/**
+ * A convex polygon from its points as given, in either winding: 3 or more points { x, y }, finite,
+ * none repeated or in line with its neighbours, turning one way once round. Anything else is
+ * refused, naming the point (a concave outline is a scene polygon's job: loadScene, or `add`).
+ */
+export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
+  if (!Array.isArray(points)) return refused(`polygon: points must be an array of { x, y }, got ${got(points)}`);
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as Partial<Vec2> | null;
+    const problem = numbersProblem("polygon", [`points[${i}].x`, `points[${i}].y`], [p?.x, p?.y]);
+    if (problem !== null) return refused(problem);
+  }
+  const problem = numbersProblem("polygon", ["radius"], [radius]);
+  if (problem !== null) return refused(problem);
+  const convexity = checkConvexPolygon(points);
+  return convexity === null ? makePolygonCore(points, radius) : refused(`polygon: ${convexity.message}`);
+}
+
+/** A compound of parts made by the other makers (their .value); `solid` true or false. */
+export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
+  if (!Array.isArray(parts)) return refused(`compound: parts must be an array of geometries, got ${got(parts)}`);
+  for (let i = 0; i < parts.length; i++) {
+    const kind: unknown = (parts[i] as { kind?: unknown } | null)?.kind;
+    if (kind !== 0 && kind !== 1 && kind !== 2) return refused(`compound: parts[${i}] must be a circle, capsule or polygon geometry (a maker's .value)`);
+  }
+  if (typeof solid !== "boolean" || typeof oneSided !== "boolean") return refused("compound: solid and oneSided must be true or false");
+  return makeCompoundCore(parts, solid, oneSided);
+}
+
+/** The contact manifold of two placed geometries (Box2D's b2Collide… functions). Throws GeometryError for bad arguments. */
+export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold = new Manifold()): Manifold {
+  checkGeometry("collide", "a", a, GeometryError);
+  checkTransform("collide", "xfA", xfA, GeometryError);
+  checkGeometry("collide", "b", b, GeometryError);
+  checkTransform("collide", "xfB", xfB, GeometryError);
+  if (!(out instanceof Manifold)) fail("collide", "out", "a Manifold", out, GeometryError);
+  return collideCore(a, xfA, b, xfB, out);
+}
+
+/** A ray from (fromX, fromY) to (toX, toY) against a placed geometry. Throws GeometryError for bad arguments. */
+export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
+  checkGeometry("rayCast", "g", g, GeometryError);
+  checkTransform("rayCast", "xf", xf, GeometryError);
+  checkNumber("rayCast", "fromX", fromX, GeometryError);
+  checkNumber("rayCast", "fromY", fromY, GeometryError);
+  checkNumber("rayCast", "toX", toX, GeometryError);
+  checkNumber("rayCast", "toY", toY, GeometryError);
+  if (!(out instanceof CastOutput)) fail("rayCast", "out", "a CastOutput", out, GeometryError);
+  checkObject("rayCast", "options", options, "an object", GeometryError);
+  if (options.reportInside !== undefined && typeof options.reportInside !== "boolean") fail("rayCast", "options.reportInside", "true or false", options.reportInside, GeometryError);
+  checkFraction("rayCast", "options.maxFraction", options.maxFraction);
+  return rayCastCore(g, xf, fromX, fromY, toX, toY, out, options);
+}
+
+/** Geometry b at xfB swept by (tx, ty) against a at xfA. Throws GeometryError for bad arguments. */
+export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
+  checkGeometry("shapeCast", "a", a, GeometryError);
+  checkTransform("shapeCast", "xfA", xfA, GeometryError);
+  checkGeometry("shapeCast", "b", b, GeometryError);
+  checkTransform("shapeCast", "xfB", xfB, GeometryError);
+  checkNumber("shapeCast", "tx", tx, GeometryError);
+  checkNumber("shapeCast", "ty", ty, GeometryError);
+  if (!(out instanceof CastOutput)) fail("shapeCast", "out", "a CastOutput", out, GeometryError);
+  checkFraction("shapeCast", "maxFraction", maxFraction);
+  return shapeCastCore(a, xfA, b, xfB, tx, ty, out, maxFraction);
+}
+
+/** When two geometries moving along their sweeps first touch (Box2D's b2TimeOfImpact). Throws GeometryError for bad arguments. */
+export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance?: number): TimeOfImpactOutput {
+  checkGeometry("timeOfImpact", "a", a, GeometryError);
+  checkSweep("sweepA", sweepA);
+  checkGeometry("timeOfImpact", "b", b, GeometryError);
+  checkSweep("sweepB", sweepB);
+  if (!(out instanceof TimeOfImpactOutput)) fail("timeOfImpact", "out", "a TimeOfImpactOutput", out, GeometryError);
+  checkFraction("timeOfImpact", "tMax", tMax);
+  if (tolerance !== undefined && !(typeof tolerance === "number" && tolerance > 0 && tolerance < 1e15)) fail("timeOfImpact", "tolerance", "a number above 0", tolerance, GeometryError);
+  return tolerance === undefined ? timeOfImpactCore(a, sweepA, b, sweepB, out, tMax) : timeOfImpactCore(a, sweepA, b, sweepB, out, tMax, tolerance);
+}
+
+/** A fraction of a cast: undefined, or a number from 0 to 1e15. */
+function checkFraction(call: string, name: string, v: unknown): void {
+  if (v !== undefined && !(typeof v === "number" && v >= 0 && v <= 1e15)) fail(call, name, "a number from 0 up", v, GeometryError);
+}
+
+function checkSweep(name: string, sweep: unknown): void {
+  checkObject("timeOfImpact", name, sweep, "a sweep (sweepOf)", GeometryError);
+  for (const field of ["localCenterX", "localCenterY", "x1", "y1", "angle1", "x2", "y2", "angle2"] as const) {
+    const v = (sweep as Sweep)[field];
+    if (!(typeof v === "number" && v <= 1e15 && v >= -1e15)) fail("timeOfImpact", `${name}.${field}`, "a finite number within ±1e15", v, GeometryError);
+  }
+}
