@@ -7,20 +7,20 @@
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
-import { computeAABB, writeShapeBounds } from "./geometry";
+import { computeAABB, writePlacedBounds, writeShapeBounds } from "./geometry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import { shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
-import { coordinateProblem } from "./scene/field-limits";
+import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
 import { ShapeTable } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
-import { vec2, type Vec2 } from "./vec2";
+import { vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
 
 export interface CollisionWorldOptions {
@@ -75,10 +75,15 @@ const NO_PAIRS: readonly OverlapPair[] = Object.freeze([]);
 /** sensorEvents() when nothing began or ended. */
 const NO_EVENTS: SensorEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS });
 
+/** Whether move() takes this number: finite and within the format's ±1e15 (NaN fails the comparison). */
+const placeable = (v: unknown): v is number => typeof v === "number" && Math.abs(v) <= MAX_COORDINATE;
+
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
 
 const cast = new CastOutput();
+/** move()'s pose: x, y, cos, sin, rotation (degrees). */
+const movePose = new Float64Array(5);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
 const rayOptions = { reportInside: false, maxFraction: 1 };
 
@@ -273,12 +278,35 @@ export class CollisionWorld {
   }
 
   /**
-   * Puts the shape with this id at (x, y), turned by `rotation` degrees (default: as it was); its
-   * object is replaced by a copy with these values, as the editor's drag does. Throws WorldError
-   * for an unknown id or a number that is not finite or beyond ±1e15.
+   * Puts the shape with this id at (x, y), turned by `rotation` degrees (default: as it was). The
+   * world answers as if its object were replaced by a copy with these values, as the editor's drag
+   * does; the copy is made only when asked for (lookup, forEachInBox), so a frame of moves makes
+   * no object. Throws WorldError for an unknown id or a number that is not finite or beyond ±1e15,
+   * and then changes nothing.
    */
   move(id: string, x: number, y: number, rotation?: number): void {
-    const slot = this.slotOf("move", id);
+    const slot = this.byId.get(id);
+    if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(id, x, y, rotation);
+    const table = this.table, broadPhase = this.broadPhase, t = broadPhase.tight, k = 4 * slot;
+    const turn = rotation ?? table.rotation(slot), minX = t[k]!, minY = t[k + 1]!;
+    movePose[0] = x;
+    movePose[1] = y;
+    writeRotFromDegrees(turn, movePose, 2);
+    movePose[4] = turn;
+    writePlacedBounds(table.fields(slot), movePose, t, k);
+    table.place(slot, movePose);
+    // The filter bits stay: only a box that left its fat box needs the broad phase, which
+    // stretches the new one along the step.
+    const step = broadPhase.step;
+    step[0] = t[k]! - minX;
+    step[1] = t[k + 1]! - minY;
+    broadPhase.moveProxy(slot, true);
+    this.edited(slot);
+  }
+
+  /** Throws the WorldError of a move() refused, naming each problem. */
+  private refuseMove(id: string, x: number, y: number, rotation: number | undefined): never {
+    this.slotOf("move", id);
     const problems: string[] = [];
     const check = (name: string, v: number | undefined) => {
       if (v === undefined) return;
@@ -286,10 +314,7 @@ export class CollisionWorld {
       if (problem !== null) problems.push(`${name}: ${problem}`);
     };
     check("x", x); check("y", y); check("rotation", rotation);
-    if (problems.length > 0) throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
-    const before = this.table.shape(slot);
-    this.update(slot, { ...before, x, y, rotation: rotation ?? before.rotation });
-    this.edited(slot);
+    throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
   }
 
   /** The slot of `id`, or a WorldError naming the call. */
@@ -523,8 +548,7 @@ export class CollisionWorld {
     if (slot === undefined) throw new Error(`no shape with id "${movingId}"`);
     const mode = options.mode ?? "closest";
     const table = this.table, t = this.broadPhase.tight;
-    const moving = table.shape(slot);
-    const tx = to.x - moving.x, ty = to.y - moving.y;
+    const tx = to.x - table.x(slot), ty = to.y - table.y(slot);
     const k = 4 * slot;
     const minX = Math.min(t[k]!, t[k]! + tx), minY = Math.min(t[k + 1]!, t[k + 1]! + ty);
     const maxX = Math.max(t[k + 2]!, t[k + 2]! + tx), maxY = Math.max(t[k + 3]!, t[k + 3]! + ty);

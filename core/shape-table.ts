@@ -1,21 +1,54 @@
 // The collision world's shapes, slot by slot: the shape object, its place in scene order, its
 // filter bits, a version bumped on every change, and its geometry made on first use. Parallel
 // arrays rather than an object per shape, so that 100,000 shapes leave the collector few objects.
+// A shape moved in place (place(), the world's move()) keeps its object and geometry: its pose
+// goes into an array and its transform is rewritten, and a new object is made only when someone
+// asks for the shape.
 import { bitsCollide, type FilterRule } from "./collision-filter";
 import { copiedInto } from "./broad-phase";
-import { shapeGeometry, shapeTransform } from "./overlaps";
-import type { ShapeGeometry, Transform } from "./shapes";
+import { coreKindOf } from "./kinds/registry";
+import { shapeGeometry } from "./overlaps";
+import { CIRCLE, type ShapeGeometry, type Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
+import { writeRotFromDegrees } from "./vec2";
+
+/** A slot's transform, rewritten in place when the shape moves. */
+interface SlotTransform {
+  px: number;
+  py: number;
+  c: number;
+  s: number;
+}
+
+/**
+ * Writes the transform of `shape` placed at the pose x, y, cos, sin in pose[0…3], cos and sin
+ * rotFromDegrees of its rotation: the numbers of shapeTransform (overlaps.ts) for a copy of the
+ * shape so placed, bit for bit. A centred circle and a kind that does not turn get no rotation.
+ */
+function placeTransform(xf: SlotTransform, shape: Shape, g: ShapeGeometry, pose: Float64Array): void {
+  xf.px = pose[0]!;
+  xf.py = pose[1]!;
+  const still = (g.kind === CIRCLE && g.cx === 0 && g.cy === 0) || !coreKindOf(shape).rotates;
+  xf.c = still ? 1 : pose[2]!;
+  xf.s = still ? 0 : pose[3]!;
+}
+
+/** geometry()'s pose for placeTransform. */
+const firstPose = new Float64Array(4);
 
 export class ShapeTable {
   /** The shape in each slot; null in a free slot. */
   private shapeAt: (Shape | null)[] = [];
   /**
    * Made the first time a pair's boxes meet or a query reaches the shape, undefined until then
-   * and again after an edit: most shapes of a big level are never near another.
+   * and again after an edit that replaces the object (a move keeps it: it is local).
    */
   private geometryAt: (ShapeGeometry | undefined)[] = [];
-  private transformAt: (Transform | undefined)[] = [];
+  private transformAt: (SlotTransform | undefined)[] = [];
+  /** 1 where the slot was moved by place() since its object was set: its pose is in poseAt. */
+  private movedAt = new Uint8Array(16);
+  /** x, y, rotation (degrees) of a moved slot. */
+  private poseAt = new Float64Array(48);
   private indexAt = new Int32Array(16);
   private layerAt = new Uint32Array(16);
   private maskAt = new Uint32Array(16);
@@ -37,6 +70,7 @@ export class ShapeTable {
     this.geometryAt[slot] = undefined;
     this.transformAt[slot] = undefined;
     this.indexAt[slot] = index;
+    this.movedAt[slot] = 0;
     this.layerAt[slot] = collisionLayerOf(shape);
     this.maskAt[slot] = collisionMaskOf(shape);
     this.versionAt[slot] = 0;
@@ -52,6 +86,7 @@ export class ShapeTable {
     this.shapeAt = shapes.slice();
     this.geometryAt = none;
     this.transformAt = none.slice();
+    this.movedAt.fill(0, 0, n);
     for (let i = 0; i < n; i++) {
       const shape = shapes[i]!;
       this.indexAt[i] = i;
@@ -64,6 +99,7 @@ export class ShapeTable {
   /** A new object for the shape in `slot`: its version goes up; returns whether its filter bits changed. */
   update(slot: number, shape: Shape): boolean {
     this.shapeAt[slot] = shape;
+    this.movedAt[slot] = 0;
     this.geometryAt[slot] = undefined;
     this.transformAt[slot] = undefined;
     this.versionAt[slot] = this.versionAt[slot]! + 1;
@@ -74,22 +110,63 @@ export class ShapeTable {
     return changed;
   }
 
+  /**
+   * Moves the shape in `slot` to the pose x, y, cos, sin, rotation (degrees) in to[0…4], cos and
+   * sin being rotFromDegrees(rotation): its version goes up, its geometry (local, so unchanged)
+   * stays and its transform is rewritten. The shape answers from then on as a copy so placed
+   * would; shape(slot) makes that copy when asked.
+   */
+  place(slot: number, to: Float64Array): void {
+    const pose = this.poseAt, k = 3 * slot;
+    pose[k] = to[0]!;
+    pose[k + 1] = to[1]!;
+    pose[k + 2] = to[4]!;
+    this.movedAt[slot] = 1;
+    this.versionAt[slot] = this.versionAt[slot]! + 1;
+    const xf = this.transformAt[slot];
+    if (xf !== undefined) placeTransform(xf, this.shapeAt[slot]!, this.geometryAt[slot]!, to);
+  }
+
+  /** The slot's x, y and rotation (degrees), as shape(slot) has them, without making a moved shape's copy. */
+  x(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot]! : this.shapeAt[slot]!.x;
+  }
+
+  y(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot + 1]! : this.shapeAt[slot]!.y;
+  }
+
+  rotation(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot + 2]! : this.shapeAt[slot]!.rotation;
+  }
+
+  /** The object last set in a used slot, its pose stale if the slot was moved since: for the fields a move keeps (kind, sizes, id, bits). */
+  fields(slot: number): Shape {
+    return this.shapeAt[slot]!;
+  }
+
   /** Frees the slot for a later add. */
   remove(slot: number): void {
+    this.movedAt[slot] = 0;
     this.shapeAt[slot] = null;
     this.geometryAt[slot] = undefined;
     this.transformAt[slot] = undefined;
     this.freeSlots.push(slot);
   }
 
-  /** The shape in a used slot. */
+  /** The shape in a used slot; after a move, a copy at its new pose, made once. */
   shape(slot: number): Shape {
+    if (this.movedAt[slot]) {
+      const k = 3 * slot, pose = this.poseAt;
+      this.shapeAt[slot] = { ...this.shapeAt[slot]!, x: pose[k]!, y: pose[k + 1]!, rotation: pose[k + 2]! };
+      this.movedAt[slot] = 0;
+    }
     return this.shapeAt[slot]!;
   }
 
-  /** Whether the slot holds this very object. */
+  /** Whether the slot holds this very object (never one from before a move). */
   holds(slot: number, shape: Shape): boolean {
-    return this.shapeAt[slot] === shape;
+    return this.movedAt[slot] === 0 && this.shapeAt[slot] === shape;
   }
 
   id(slot: number): string {
@@ -150,10 +227,21 @@ export class ShapeTable {
     let g = this.geometryAt[slot];
     if (g === undefined) {
       const shape = this.shapeAt[slot]!;
-      g = this.geometryAt[slot] = shapeGeometry(shape);
-      this.transformAt[slot] = shapeTransform(shape, g);
+      g = shapeGeometry(shape);
+      this.setGeometry(slot, shape, g);
     }
     return g;
+  }
+
+  /** Keeps `g`, the geometry of `shape` (the slot's object), and makes the slot's transform. */
+  private setGeometry(slot: number, shape: Shape, g: ShapeGeometry): void {
+    const xf: SlotTransform = { px: 0, py: 0, c: 1, s: 0 };
+    firstPose[0] = this.x(slot);
+    firstPose[1] = this.y(slot);
+    writeRotFromDegrees(this.rotation(slot), firstPose, 2);
+    placeTransform(xf, shape, g, firstPose);
+    this.geometryAt[slot] = g;
+    this.transformAt[slot] = xf;
   }
 
   /** The slot's transform: call geometry(slot) first. */
@@ -169,5 +257,7 @@ export class ShapeTable {
     this.versionAt = copiedInto(this.versionAt, new Int32Array(size));
     this.layerAt = copiedInto(this.layerAt, new Uint32Array(size));
     this.maskAt = copiedInto(this.maskAt, new Uint32Array(size));
+    this.movedAt = copiedInto(this.movedAt, new Uint8Array(size));
+    this.poseAt = copiedInto(this.poseAt, new Float64Array(3 * size));
   }
 }

@@ -44,6 +44,20 @@ export function rotFromDegrees(degrees: number): Rot {
   return { c: Math.cos(r), s: Math.sin(r) };
 }
 
+/** rotFromDegrees's c and s written to out[at], out[at + 1], with no object made. */
+export function writeRotFromDegrees(degrees: number, out: Float64Array, at: number): void {
+  const quarter = degrees / 90;
+  if (Number.isInteger(quarter)) {
+    const q = QUARTER_TURNS[((quarter % 4) + 4) % 4]!;
+    out[at] = q.c;
+    out[at + 1] = q.s;
+    return;
+  }
+  const r = (degrees * Math.PI) / 180;
+  out[at] = Math.cos(r);
+  out[at + 1] = Math.sin(r);
+}
+
 /**
  * The same angle in (−180, 180] degrees, the one range of rotations in files, the editor and
  * exports (270 is −90, −180 is 180). Exact: `%` is, and the one step of ±360 after it is too
