@@ -108,8 +108,10 @@ export class BroadPhase {
       this.moveBuffer.push(i);
     }
     proxyAt.fill(-1, count);
-    // build() numbers proxies 0..count-1 in input order: proxy i is slot i.
+    // build() numbers proxies 0..count-1 in input order: proxy i is slot i. A loaded world is
+    // queried next: the rays' packed copy is made with the tree, not by the first rays.
     this.dynamicTree = DynamicTree.build(fat.subarray(0, 4 * count), slots);
+    this.dynamicTree.packForRays();
     this.slotEnd = count;
     this.live = count;
   }

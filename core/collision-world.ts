@@ -132,8 +132,10 @@ export class CollisionWorld {
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again
-   * does nothing. A shape's geometry is made when first needed: one that bypassed validation and
-   * has none throws then, from overlaps() or a query.
+   * does nothing. A first load of many shapes (BULK or more into an empty world) makes every
+   * geometry and the rays' copy of the tree at once, so the first queries cost what later ones
+   * do; otherwise a shape's geometry is made when first needed. One that bypassed validation and
+   * has none throws when a query or overlaps() needs it.
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;

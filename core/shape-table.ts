@@ -1,6 +1,7 @@
 // The collision world's shapes, slot by slot: the shape object, its place in scene order, its
-// filter bits, a version bumped on every change, and its geometry made on first use. Parallel
-// arrays rather than an object per shape, so that 100,000 shapes leave the collector few objects.
+// filter bits, a version bumped on every change, and its geometry (made by a bulk load, else on
+// first use). Parallel arrays rather than an object per shape, so that 100,000 shapes leave the
+// collector few objects.
 // A shape moved in place (place(), the world's move()) keeps its object and geometry: its pose
 // goes into an array and its transform is rewritten, and a new object is made only when someone
 // asks for the shape.
@@ -8,7 +9,7 @@ import { bitsCollide, type FilterRule } from "./collision-filter";
 import { copiedInto } from "./broad-phase";
 import { coreKindOf } from "./kinds/registry";
 import { shapeGeometry } from "./overlaps";
-import { CIRCLE, type ShapeGeometry, type Transform } from "./shapes";
+import { CIRCLE, geometryOf, type ShapeGeometry, type Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
 import { writeRotFromDegrees } from "./vec2";
 
@@ -40,8 +41,9 @@ export class ShapeTable {
   /** The shape in each slot; null in a free slot. */
   private shapeAt: (Shape | null)[] = [];
   /**
-   * Made the first time a pair's boxes meet or a query reaches the shape, undefined until then
-   * and again after an edit that replaces the object (a move keeps it: it is local).
+   * Made for every shape by a bulk load (load()), else the first time a pair's boxes meet or a
+   * query reaches the shape; undefined until then and again after an edit that replaces the
+   * object (a move keeps it: it is local).
    */
   private geometryAt: (ShapeGeometry | undefined)[] = [];
   private transformAt: (SlotTransform | undefined)[] = [];
@@ -77,7 +79,11 @@ export class ShapeTable {
     return slot;
   }
 
-  /** Replaces every shape with `shapes`, slot i holding shapes[i] at index i. */
+  /**
+   * Replaces every shape with `shapes`, slot i holding shapes[i] at index i, and makes every
+   * geometry now, so that the first queries cost what later ones do. A shape whose geometry
+   * cannot be made (it bypassed validation) is left without: the query that reaches it throws.
+   */
   load(shapes: readonly Shape[]): void {
     const n = shapes.length;
     this.freeSlots = [];
@@ -93,6 +99,8 @@ export class ShapeTable {
       this.layerAt[i] = collisionLayerOf(shape);
       this.maskAt[i] = collisionMaskOf(shape);
       this.versionAt[i] = 0;
+      const made = geometryOf(shape);
+      if (made.ok) this.setGeometry(i, shape, made.value);
     }
   }
 

@@ -103,4 +103,15 @@ describe("CollisionWorld.move between questions (seeded fuzz, seeds 2771–2773)
     expect(world.lookup("a")!.shape).toEqual({ ...a, x: -5, rotation: 45 });
     expect(world.overlaps()).toEqual([]);
   });
+
+  it("a bulk load makes the geometry of every shape it can; one that bypassed validation syncs, and the query that reaches it throws naming it", () => {
+    const shapes: Shape[] = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, type: "circle", x: 3 * i, y: 0, rotation: 0, radius: 1 }));
+    // A capsule shorter than its two caps: validation refuses it, and it has no geometry.
+    shapes.push({ id: "bad", type: "capsule", x: 0, y: 50, rotation: 0, radius: 2, height: 1 });
+    const world = new CollisionWorld();
+    expect(() => world.sync(shapes)).not.toThrow();
+    expect(world.raycast(vec2(-5, 0), vec2(5, 0))[0]?.shape).toBe("c0");
+    expect(world.overlaps()).toEqual([]);
+    expect(() => world.raycast(vec2(-10, 50), vec2(10, 50))).toThrow(/invalid shape bad/);
+  });
 });
