@@ -18,7 +18,7 @@ import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import type { CastHit, QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
-import { ShapeTable } from "./shape-table";
+import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
 import { vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
@@ -82,6 +82,8 @@ const placeable = (v: unknown): v is number => typeof v === "number" && Math.abs
 const BULK = 256;
 
 const cast = new CastOutput();
+/** A queried shape's transform, and a sweep's moving shape's (the table writes them). */
+const xfQueried = slotTransform(), xfMoving = slotTransform();
 /** move()'s pose: x, y, cos, sin, rotation (degrees). */
 const movePose = new Float64Array(5);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
@@ -357,7 +359,7 @@ export class CollisionWorld {
     this.broadPhase.query(box.minX, box.minY, box.maxX, box.maxY, (slot) => {
       if (!this.queried(slot, options)) return;
       // The world's shape first, as a pair of overlaps() with it first in scene order.
-      const m = collide(table.geometry(slot), table.transform(slot), geometry, transform, queryManifold);
+      const m = collide(table.geometry(slot), table.transform(slot, xfQueried), geometry, transform, queryManifold);
       if (m.pointCount > 0) found.push(slot);
     });
     return found.sort((u, v) => table.index(u) - table.index(v)).map((slot) => table.id(slot));
@@ -499,7 +501,7 @@ export class CollisionWorld {
       tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
         if (!this.queried(slot, options)) return -1;
         rayOptions.maxFraction = maxFraction;
-        rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
+        rayCast(table.geometry(slot), table.transform(slot, xfQueried), from.x, from.y, to.x, to.y, cast, rayOptions);
         if (!cast.hit) return -1;
         // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
         if (bestSlot >= 0 && cast.fraction === fraction && table.index(slot) > bestIndex) return -1;
@@ -517,7 +519,7 @@ export class CollisionWorld {
     tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
       if (stop) return 0;
       if (!this.queried(slot, options)) return -1;
-      rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
+      rayCast(table.geometry(slot), table.transform(slot, xfQueried), from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
       hits.push({ index: table.index(slot), hit: toHit(table.id(slot), cast) });
       if (mode === "any") {
@@ -561,9 +563,9 @@ export class CollisionWorld {
     candidates.sort((u, v) => table.index(u) - table.index(v));
     const hits: { index: number; hit: CastHit }[] = [];
     let best = 1;
-    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot);
+    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     for (const q of candidates) {
-      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, tx, ty, cast, mode === "closest" ? best : 1);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, tx, ty, cast, mode === "closest" ? best : 1);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;

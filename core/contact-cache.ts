@@ -19,8 +19,8 @@ export interface ContactShapes {
   /** Bumped on every change of the slot's shape. */
   version(slot: number): number;
   geometry(slot: number): ShapeGeometry;
-  /** After geometry(slot). */
-  transform(slot: number): Transform;
+  /** After geometry(slot): written to `out` and returned. */
+  transform(slot: number, out: { px: number; py: number; c: number; s: number }): Transform;
   /** Whether the two shapes' filter bits let them interact. */
   collides(p: number, q: number): boolean;
   /** Whether the slot's shape is a sensor: its pairs are marked `sensor: true`. */
@@ -61,6 +61,8 @@ interface Listed {
 }
 
 const manifold = new Manifold();
+/** The two transforms of the pair being updated. */
+const xfFirst = { px: 0, py: 0, c: 1, s: 0 }, xfSecond = { px: 0, py: 0, c: 1, s: 0 };
 
 export class ContactCache implements PairSet {
   private readonly contacts = new Map<number, Contact>();
@@ -254,7 +256,7 @@ export class ContactCache implements PairSet {
       contact.overlap = null;
       return;
     }
-    const m = collide(shapes.geometry(first), shapes.transform(first), shapes.geometry(second), shapes.transform(second), manifold);
+    const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
     if (m.pointCount === 0) {
       contact.overlap = null;
       return;

@@ -13,25 +13,29 @@ import { CIRCLE, geometryOf, type ShapeGeometry, type Transform } from "./shapes
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
 import { writeRotFromDegrees } from "./vec2";
 
-/** A slot's transform, rewritten in place when the shape moves. */
-interface SlotTransform {
+/** A transform a caller owns, which transform(slot, out) fills. */
+export interface SlotTransform {
   px: number;
   py: number;
   c: number;
   s: number;
 }
 
+/** A new SlotTransform (the identity). */
+export const slotTransform = (): SlotTransform => ({ px: 0, py: 0, c: 1, s: 0 });
+
 /**
  * Writes the transform of `shape` placed at the pose x, y, cos, sin in pose[0…3], cos and sin
- * rotFromDegrees of its rotation: the numbers of shapeTransform (overlaps.ts) for a copy of the
- * shape so placed, bit for bit. A centred circle and a kind that does not turn get no rotation.
+ * rotFromDegrees of its rotation, to xf[at…at + 3] as px, py, c, s: the numbers of shapeTransform
+ * (overlaps.ts) for a copy of the shape so placed, bit for bit. A centred circle and a kind that
+ * does not turn get no rotation.
  */
-function placeTransform(xf: SlotTransform, shape: Shape, g: ShapeGeometry, pose: Float64Array): void {
-  xf.px = pose[0]!;
-  xf.py = pose[1]!;
+function placeTransform(xf: Float64Array, at: number, shape: Shape, g: ShapeGeometry, pose: Float64Array): void {
+  xf[at] = pose[0]!;
+  xf[at + 1] = pose[1]!;
   const still = (g.kind === CIRCLE && g.cx === 0 && g.cy === 0) || !coreKindOf(shape).rotates;
-  xf.c = still ? 1 : pose[2]!;
-  xf.s = still ? 0 : pose[3]!;
+  xf[at + 2] = still ? 1 : pose[2]!;
+  xf[at + 3] = still ? 0 : pose[3]!;
 }
 
 /** geometry()'s pose for placeTransform. */
@@ -46,7 +50,8 @@ export class ShapeTable {
    * object (a move keeps it: it is local).
    */
   private geometryAt: (ShapeGeometry | undefined)[] = [];
-  private transformAt: (SlotTransform | undefined)[] = [];
+  /** px, py, c, s of each slot with a geometry (numbers, not an object per shape). */
+  private transformAt = new Float64Array(64);
   /** 1 where the slot was moved by place() since its object was set: its pose is in poseAt. */
   private movedAt = new Uint8Array(16);
   /** x, y, rotation (degrees) of a moved slot. */
@@ -70,7 +75,6 @@ export class ShapeTable {
     this.reserve(slot + 1);
     this.shapeAt[slot] = shape;
     this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
     this.indexAt[slot] = index;
     this.movedAt[slot] = 0;
     this.layerAt[slot] = collisionLayerOf(shape);
@@ -91,7 +95,6 @@ export class ShapeTable {
     const none: undefined[] = new Array<undefined>(n);
     this.shapeAt = shapes.slice();
     this.geometryAt = none;
-    this.transformAt = none.slice();
     this.movedAt.fill(0, 0, n);
     for (let i = 0; i < n; i++) {
       const shape = shapes[i]!;
@@ -109,7 +112,6 @@ export class ShapeTable {
     this.shapeAt[slot] = shape;
     this.movedAt[slot] = 0;
     this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
     this.versionAt[slot] = this.versionAt[slot]! + 1;
     const layer = collisionLayerOf(shape) >>> 0, mask = collisionMaskOf(shape) >>> 0;
     const changed = layer !== this.layerAt[slot] || mask !== this.maskAt[slot];
@@ -131,8 +133,8 @@ export class ShapeTable {
     pose[k + 2] = to[4]!;
     this.movedAt[slot] = 1;
     this.versionAt[slot] = this.versionAt[slot]! + 1;
-    const xf = this.transformAt[slot];
-    if (xf !== undefined) placeTransform(xf, this.shapeAt[slot]!, this.geometryAt[slot]!, to);
+    const g = this.geometryAt[slot];
+    if (g !== undefined) placeTransform(this.transformAt, 4 * slot, this.shapeAt[slot]!, g, to);
   }
 
   /** The slot's x, y and rotation (degrees), as shape(slot) has them, without making a moved shape's copy. */
@@ -158,7 +160,6 @@ export class ShapeTable {
     this.movedAt[slot] = 0;
     this.shapeAt[slot] = null;
     this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
     this.freeSlots.push(slot);
   }
 
@@ -243,18 +244,21 @@ export class ShapeTable {
 
   /** Keeps `g`, the geometry of `shape` (the slot's object), and makes the slot's transform. */
   private setGeometry(slot: number, shape: Shape, g: ShapeGeometry): void {
-    const xf: SlotTransform = { px: 0, py: 0, c: 1, s: 0 };
     firstPose[0] = this.x(slot);
     firstPose[1] = this.y(slot);
     writeRotFromDegrees(this.rotation(slot), firstPose, 2);
-    placeTransform(xf, shape, g, firstPose);
+    placeTransform(this.transformAt, 4 * slot, shape, g, firstPose);
     this.geometryAt[slot] = g;
-    this.transformAt[slot] = xf;
   }
 
-  /** The slot's transform: call geometry(slot) first. */
-  transform(slot: number): Transform {
-    return this.transformAt[slot]!;
+  /** The slot's transform, written to `out` (the caller's) and returned: call geometry(slot) first. */
+  transform(slot: number, out: SlotTransform): Transform {
+    const xf = this.transformAt, k = 4 * slot;
+    out.px = xf[k]!;
+    out.py = xf[k + 1]!;
+    out.c = xf[k + 2]!;
+    out.s = xf[k + 3]!;
+    return out;
   }
 
   /** Room for slots 0..count-1 in every per-slot array. */
@@ -267,5 +271,6 @@ export class ShapeTable {
     this.maskAt = copiedInto(this.maskAt, new Uint32Array(size));
     this.movedAt = copiedInto(this.movedAt, new Uint8Array(size));
     this.poseAt = copiedInto(this.poseAt, new Float64Array(3 * size));
+    this.transformAt = copiedInto(this.transformAt, new Float64Array(4 * size));
   }
 }
