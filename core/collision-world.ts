@@ -134,10 +134,8 @@ export class CollisionWorld {
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again
-   * does nothing. A first load of many shapes (BULK or more into an empty world) makes every
-   * geometry and the rays' copy of the tree at once, so the first queries cost what later ones
-   * do; otherwise a shape's geometry is made when first needed. One that bypassed validation and
-   * has none throws when a query or overlaps() needs it.
+   * does nothing. A shape's geometry is made when first needed, or by prepareGeometry(): one that
+   * bypassed validation and has none throws when a query or overlaps() needs it.
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
@@ -390,6 +388,16 @@ export class CollisionWorld {
     this.reported = current;
     this.reportedFrom = now;
     return begin.length === 0 && end.length === 0 ? NO_EVENTS : { begin, end };
+  }
+
+  /**
+   * Makes the geometry of up to `limit` shapes that have none yet (sync() leaves it to be made
+   * when first needed), so that the first queries after it cost what later ones do: true once
+   * every shape's is made. loadScene calls it; an editor can spread it over idle time. A shape
+   * that bypassed validation is skipped, and the query that reaches it throws as before.
+   */
+  prepareGeometry(limit = Infinity): boolean {
+    return this.table.prepare(limit);
   }
 
   /**

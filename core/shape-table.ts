@@ -45,9 +45,9 @@ export class ShapeTable {
   /** The shape in each slot; null in a free slot. */
   private shapeAt: (Shape | null)[] = [];
   /**
-   * Made for every shape by a bulk load (load()), else the first time a pair's boxes meet or a
-   * query reaches the shape; undefined until then and again after an edit that replaces the
-   * object (a move keeps it: it is local).
+   * Made by prepare(), else the first time a pair's boxes meet or a query reaches the shape;
+   * undefined until then and again after an edit that replaces the object (a move keeps it: it
+   * is local).
    */
   private geometryAt: (ShapeGeometry | undefined)[] = [];
   /** px, py, c, s of each slot with a geometry (numbers, not an object per shape). */
@@ -77,17 +77,14 @@ export class ShapeTable {
     this.geometryAt[slot] = undefined;
     this.indexAt[slot] = index;
     this.movedAt[slot] = 0;
+    if (slot < this.prepared) this.prepared = slot;
     this.layerAt[slot] = collisionLayerOf(shape);
     this.maskAt[slot] = collisionMaskOf(shape);
     this.versionAt[slot] = 0;
     return slot;
   }
 
-  /**
-   * Replaces every shape with `shapes`, slot i holding shapes[i] at index i, and makes every
-   * geometry now, so that the first queries cost what later ones do. A shape whose geometry
-   * cannot be made (it bypassed validation) is left without: the query that reaches it throws.
-   */
+  /** Replaces every shape with `shapes`, slot i holding shapes[i] at index i. */
   load(shapes: readonly Shape[]): void {
     const n = shapes.length;
     this.freeSlots = [];
@@ -102,9 +99,30 @@ export class ShapeTable {
       this.layerAt[i] = collisionLayerOf(shape);
       this.maskAt[i] = collisionMaskOf(shape);
       this.versionAt[i] = 0;
-      const made = geometryOf(shape);
-      if (made.ok) this.setGeometry(i, shape, made.value);
     }
+    this.prepared = 0;
+  }
+
+  /** Every used slot below this has its geometry, or failed to make one, since its shape was set. */
+  private prepared = 0;
+
+  /**
+   * Makes the geometry of up to `limit` shapes that have none yet, in slot order, and returns
+   * whether every shape has one (or failed to make one). A shape whose geometry cannot be made (it bypassed
+   * validation) is left without: the query that reaches it throws, naming it.
+   */
+  prepare(limit: number): boolean {
+    const end = this.shapeAt.length;
+    let made = 0, slot = this.prepared;
+    for (; slot < end && made < limit; slot++) {
+      const shape = this.shapeAt[slot];
+      if (shape == null || this.geometryAt[slot] !== undefined) continue;
+      const g = geometryOf(shape);
+      if (g.ok) this.setGeometry(slot, shape, g.value);
+      made++;
+    }
+    this.prepared = slot;
+    return slot >= end;
   }
 
   /** A new object for the shape in `slot`: its version goes up; returns whether its filter bits changed. */
@@ -112,6 +130,7 @@ export class ShapeTable {
     this.shapeAt[slot] = shape;
     this.movedAt[slot] = 0;
     this.geometryAt[slot] = undefined;
+    if (slot < this.prepared) this.prepared = slot;
     this.versionAt[slot] = this.versionAt[slot]! + 1;
     const layer = collisionLayerOf(shape) >>> 0, mask = collisionMaskOf(shape) >>> 0;
     const changed = layer !== this.layerAt[slot] || mask !== this.maskAt[slot];

@@ -69,5 +69,7 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   }
   const world = new CollisionWorld(options);
   world.sync(shapes);
+  // Ready for queries: the first ones do not pay for the shapes' geometry.
+  world.prepareGeometry();
   return { world, shapes, probes };
 }

@@ -270,7 +270,7 @@ function firstRayBenches(inp: SceneInputs, m: number): { benches: SceneBench[]; 
   const benches: SceneBench[] = [
     {
       group, lib: OURS, units: m, run: () => oursRays(0),
-      setup: () => { ours = new CollisionWorld({ filter: "none" }); ours.sync(inp.shapes); },
+      setup: () => { ours = new CollisionWorld({ filter: "none" }); ours.sync(inp.shapes); ours.prepareGeometry(); },
       teardown: () => { second(OURS, oursRays); ours = null; },
     },
     {
@@ -329,7 +329,7 @@ export function runWorldBench(options: { quick: boolean; wanted: (group: string)
     const v = (lib: string) => results.find((x) => x.group === FIRST_RAYS_GROUP && x.lib === lib)!.median / 1e3;
     rows.push(row(FIRST_RAYS_GROUP, `first ${m.toLocaleString("en-US")} rays on a fresh ${n.toLocaleString("en-US")}-shape world (µs per ray)`, 1e3, [RAPIER_LIB, PLANCK]).concat("n/a"));
     rows.push([`the next ${m.toLocaleString("en-US")} rays (µs per ray)`, fmt(v(OURS + NEXT)), `${fmt(v(RAPIER_LIB + NEXT))} (${(v(RAPIER_LIB + NEXT) / v(OURS + NEXT)).toFixed(1)}×)`, `${fmt(v(PLANCK + NEXT))} (${(v(PLANCK + NEXT) / v(OURS + NEXT)).toFixed(1)}×)`, "n/a"]);
-    notes.push(`- first rays: the scene benchmark's ${n.toLocaleString("en-US")} shapes; each library's world built untimed before each sample (ours new CollisionWorld + sync, rapier fixed colliders + step, planck static bodies), then rays 0…${m - 1} timed, then rays ${m}…${2 * m - 1} on the same world. First / next: ours ${(v(OURS) / v(OURS + NEXT)).toFixed(2)}, rapier ${(v(RAPIER_LIB) / v(RAPIER_LIB + NEXT)).toFixed(2)}, planck ${(v(PLANCK) / v(PLANCK + NEXT)).toFixed(2)}.`);
+    notes.push(`- first rays: the scene benchmark's ${n.toLocaleString("en-US")} shapes; each library's world built untimed before each sample (ours new CollisionWorld + sync + prepareGeometry, as loadScene leaves it; rapier fixed colliders + step, planck static bodies), then rays 0…${m - 1} timed, then rays ${m}…${2 * m - 1} on the same world. First / next: ours ${(v(OURS) / v(OURS + NEXT)).toFixed(2)}, rapier ${(v(RAPIER_LIB) / v(RAPIER_LIB + NEXT)).toFixed(2)}, planck ${(v(PLANCK) / v(PLANCK + NEXT)).toFixed(2)}.`);
   }
   lines.push(table(["figure", "ours", "rapier", "planck", "check2d"], ["l", "r", "r", "r", "r"], rows), "", ...notes, "");
   return { results, lines };

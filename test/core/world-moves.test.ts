@@ -46,6 +46,8 @@ describe("CollisionWorld.move between questions (seeded fuzz, seeds 2771–2773)
       const ids = start.map((s) => s.id);
       const world = new CollisionWorld(), synced = new CollisionWorld();
       world.sync(start);
+      // Its geometry made ahead (as loadScene does), the others' when first needed.
+      world.prepareGeometry();
       let list = start.slice();
       for (let round = 0; round < 25; round++) {
         const handedOut = world.lookup(ids[round]!)!.shape, snapshot = { ...handedOut };
@@ -104,12 +106,18 @@ describe("CollisionWorld.move between questions (seeded fuzz, seeds 2771–2773)
     expect(world.overlaps()).toEqual([]);
   });
 
-  it("a bulk load makes the geometry of every shape it can; one that bypassed validation syncs, and the query that reaches it throws naming it", () => {
+  it("prepareGeometry makes the geometry of every shape it can, in steps; one that bypassed validation is left to throw from the query that reaches it", () => {
     const shapes: Shape[] = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, type: "circle", x: 3 * i, y: 0, rotation: 0, radius: 1 }));
     // A capsule shorter than its two caps: validation refuses it, and it has no geometry.
     shapes.push({ id: "bad", type: "capsule", x: 0, y: 50, rotation: 0, radius: 2, height: 1 });
     const world = new CollisionWorld();
     expect(() => world.sync(shapes)).not.toThrow();
+    expect(world.prepareGeometry(100)).toBe(false);
+    expect(world.prepareGeometry()).toBe(true);
+    world.move("c5", 1, 2, 30);
+    world.remove("c7");
+    world.add({ id: "late", type: "box", x: 0, y: -3, rotation: 0, width: 1, height: 1 });
+    expect(world.prepareGeometry()).toBe(true);
     expect(world.raycast(vec2(-5, 0), vec2(5, 0))[0]?.shape).toBe("c0");
     expect(world.overlaps()).toEqual([]);
     expect(() => world.raycast(vec2(-10, 50), vec2(10, 50))).toThrow(/invalid shape bad/);
