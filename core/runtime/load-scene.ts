@@ -1,12 +1,13 @@
 // The runtime package's scene loader, without zod: the header and version, every field collision
 // reads, unique ids and the sweeps' shapes, checked with the command line's messages; then the
-// world. A plain shape (plain-shapes.ts) is taken as it is; any other is diagnosed field by field.
+// world, its geometry made. A plain shape (plain-shapes.ts) is taken as it is (not even copied when
+// the loader parsed the text itself); any other is diagnosed field by field.
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
 import { headerProblem, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
 import { formatPath, type SceneProblem } from "../scene/errors";
 import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
-import { plainShape } from "../scene/plain-shapes";
+import { isPlainShape, plainShape } from "../scene/plain-shapes";
 import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
@@ -46,6 +47,13 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
     doc.shapes.forEach((s: unknown, i) => {
+      // JSON this call parsed is its own: a plain shape is kept as it is, not copied.
+      if (text !== undefined && isPlainShape(s)) {
+        const owned = s as { rotation?: number };
+        owned.rotation ??= 0;
+        shapes.push(owned as Shape);
+        return;
+      }
       const plain = plainShape(s);
       if (plain) { shapes.push(plain as Shape); return; }
       const problems = shapeProblems(s, i);

@@ -10,7 +10,8 @@ import { Vec2 as PlanckVec2, World as PlanckWorld, type Body as PlanckBody, type
 import type { Shape } from "../../core/index";
 import { CollisionWorld } from "../../core/collision-world";
 import { loadScene } from "../../core/runtime/load-scene";
-import { SCENE_FORMAT, SCENE_VERSION } from "../../core/scene/types";
+import { serializeScene } from "../../core/scene/io";
+import { emptyScene } from "../../core/scene/types";
 import { seededRandom } from "../seeded-random";
 import {
   CAP_SEGMENTS, CHECK2D, OURS, PLANCK, RAPIER_LIB, buildPlanck, buildRapier, checkAllPairs, drain, fmt, localPoints, makeSceneInputs, measure,
@@ -186,9 +187,9 @@ export function frameBenches(m: Motion): { benches: SceneBench[]; pairs: Record<
 
 // ---- Startup ----------------------------------------------------------------------------------
 
-/** The scene document of these shapes as a file holds it. */
+/** The scene of these shapes as the editor writes its file (serializeScene). */
 export function sceneText(shapes: readonly Shape[]): string {
-  return JSON.stringify({ format: SCENE_FORMAT, version: SCENE_VERSION, shapes, probes: [] }, null, 2);
+  return serializeScene({ ...emptyScene(), shapes: [...shapes] });
 }
 
 /** What a timed startup made, kept until its run is timed (so nothing is collected mid-run). */
@@ -315,7 +316,7 @@ export function runWorldBench(options: { quick: boolean; wanted: (group: string)
     const inp = makeSceneInputs(10_000, 1, 0, 20261128);
     results.push(...measure(startupBenches(inp), quick ? 2 : 9, true));
     rows.push(row(STARTUP_GROUP, "startup: 10,000-shape scene text to a first ray (ms)", 1e6, peers));
-    notes.push("- startup: ours loadScene(text) (JSON.parse, every field checked, ids unique, the world built) + one closest ray; each peer JSON.parse of the same text, then its world from the shapes (as in scene build) + one ray. JIT warm (one untimed run first).");
+    notes.push("- startup: the text as the editor writes it (serializeScene); ours loadScene(text) (JSON.parse, every field checked, ids unique, the world built and every geometry made) + one closest ray; each peer JSON.parse of the same text, then its world from the shapes (as in scene build) + one ray. JIT warm (one untimed run first).");
   }
   if (groups.includes(FIRST_RAYS_GROUP)) {
     const n = quick ? 20_000 : 100_000, m = quick ? 1_000 : 10_000;
