@@ -16,7 +16,9 @@ function plainSimplePoints(points: unknown): boolean {
   for (const p of points) {
     if (!Array.isArray(p) || p.length !== 2 || !plainCoordinate(p[0]) || !plainCoordinate(p[1])) return false;
   }
-  return checkSimplePolygon(points as Point[]) === null;
+  // A strictly convex outline (same turn at every point, winding once: checkConvexPolygon) is
+  // simple, and the common case: its check is one pass instead of the edge search.
+  return isConvexOutline(points as Point[]) || checkSimplePolygon(points as Point[]) === null;
 }
 
 /**
