@@ -195,7 +195,7 @@ export function sceneText(shapes: readonly Shape[]): string {
 /** What a timed startup made, kept until its run is timed (so nothing is collected mid-run). */
 export let retained: unknown = null;
 
-function startupBenches(inp: SceneInputs): SceneBench[] {
+export function startupBenches(inp: SceneInputs): SceneBench[] {
   const group = STARTUP_GROUP, text = sceneText(inp.shapes), R = inp.rays;
   const from = { x: R[0]!, y: R[1]! }, to = { x: R[2]!, y: R[3]! };
   const drop = () => { retained = null; };
