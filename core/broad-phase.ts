@@ -139,13 +139,14 @@ export class BroadPhase {
     const t = this.tightBoxes, f = this.fatBoxes, k = 4 * slot;
     if (t[k]! >= f[k]! && t[k + 1]! >= f[k + 1]! && t[k + 2]! <= f[k + 2]! && t[k + 3]! <= f[k + 3]!) return false;
     fatten(t, f, k);
-    const dx = stretched ? this.step[0]! : 0, dy = stretched ? this.step[1]! : 0;
-    if (dx !== 0 || dy !== 0) {
-      const size = Math.max(t[k + 2]! - t[k]!, t[k + 3]! - t[k + 1]!);
-      const sx = Math.max(-size, Math.min(size, STRETCH * dx)), sy = Math.max(-size, Math.min(size, STRETCH * dy));
-      // NaN from an infinite size or step is left out: the fat box stays as fatten made it.
-      if (sx < 0) f[k] = f[k]! + sx; else if (sx > 0) f[k + 2] = f[k + 2]! + sx;
-      if (sy < 0) f[k + 1] = f[k + 1]! + sy; else if (sy > 0) f[k + 3] = f[k + 3]! + sy;
+    if (stretched) {
+      // The step and the box are finite (the world refuses coordinates beyond ±1e15).
+      const size = Math.max(t[k + 2]! - t[k]!, t[k + 3]! - t[k + 1]!), step = this.step;
+      for (let i = 0; i < 2; i++) {
+        const reach = Math.max(-size, Math.min(size, STRETCH * step[i]!));
+        if (reach < 0) f[k + i] = f[k + i]! + reach;
+        else f[k + i + 2] = f[k + i + 2]! + reach;
+      }
     }
     this.dynamicTree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
     this.moveBuffer.push(slot);

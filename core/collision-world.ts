@@ -7,7 +7,8 @@
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
-import { computeAABB, writePlacedBounds, writeShapeBounds } from "./geometry";
+import { computeAABB, writeShapeBounds } from "./geometry";
+import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
@@ -295,7 +296,9 @@ export class CollisionWorld {
     movePose[1] = y;
     writeRotFromDegrees(turn, movePose, 2);
     movePose[4] = turn;
-    writePlacedBounds(table.fields(slot), movePose, t, k);
+    // The box writeShapeBounds gives a copy so placed: the same numbers.
+    const fields = table.fields(slot);
+    coreKindOf(fields).writeBounds(fields, movePose, t, k);
     table.place(slot, movePose);
     // The filter bits stay: only a box that left its fat box needs the broad phase, which
     // stretches the new one along the step.

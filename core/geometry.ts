@@ -73,13 +73,6 @@ export function writeShapeBounds(shape: Shape, out: Float64Array, at: number): v
 
 const shapePose = new Float64Array(4);
 
-/**
- * The box writeShapeBounds gives a copy of the shape placed at the pose x, y, cos, sin in
- * pose[0…3], cos and sin being rotFromDegrees of the copy's rotation: the same numbers.
- */
-export function writePlacedBounds(shape: Shape, pose: Float64Array, out: Float64Array, at: number): void {
-  coreKindOf(shape).writeBounds(shape, pose, out, at);
-}
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;

@@ -7,15 +7,12 @@ export class SlotSet {
   private flags = new Uint8Array(16);
   private readonly list: number[] = [];
 
-  get size(): number {
-    return this.list.length;
-  }
-
   add(slot: number): void {
     if (slot >= this.flags.length) this.flags = copiedInto(this.flags, new Uint8Array(Math.max(slot + 1, 2 * this.flags.length)));
-    if (this.flags[slot] === 1) return;
-    this.flags[slot] = 1;
-    this.list.push(slot);
+    if (this.flags[slot] !== 1) {
+      this.flags[slot] = 1;
+      this.list.push(slot);
+    }
   }
 
   has(slot: number): boolean {
@@ -28,8 +25,7 @@ export class SlotSet {
   }
 
   clear(): void {
-    const flags = this.flags, list = this.list;
-    for (let i = 0; i < list.length; i++) flags[list[i]!] = 0;
-    list.length = 0;
+    for (const slot of this.list) this.flags[slot] = 0;
+    this.list.length = 0;
   }
 }

@@ -47,15 +47,9 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
     doc.shapes.forEach((s: unknown, i) => {
-      // JSON this call parsed is its own: a plain shape is kept as it is, not copied.
-      if (text !== undefined && isPlainShape(s)) {
-        const owned = s as { rotation?: number };
-        owned.rotation ??= 0;
-        shapes.push(owned as Shape);
-        return;
-      }
-      const plain = plainShape(s);
-      if (plain) { shapes.push(plain as Shape); return; }
+      // JSON this call parsed is its own: a plain shape is kept as it is (its rotation defaulted), not copied.
+      const plain = (text !== undefined && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
+      if (plain) { plain.rotation ??= 0; shapes.push(plain as Shape); return; }
       const problems = shapeProblems(s, i);
       if (problems.length > 0) found.push(...problems);
       else shapes.push({ rotation: 0, ...(s as object) } as Shape);
