@@ -35,8 +35,11 @@ function fatten(tight: Float64Array, out: Float64Array, k: number): void {
   out[k + 3] = maxY + margin;
 }
 
+/** How many steps ahead a moving proxy's fat box reaches along its last step (Box2D v2.4's b2_aabbMultiplier). */
+const STRETCH = 16;
+
 /** `fresh` (a larger array) with `old` copied to its start. */
-export function copiedInto<A extends Int32Array | Uint32Array | Float64Array>(old: A, fresh: A): A {
+export function copiedInto<A extends Uint8Array | Int32Array | Uint32Array | Float64Array>(old: A, fresh: A): A {
   fresh.set(old);
   return fresh;
 }
@@ -54,6 +57,8 @@ export class BroadPhase {
   private tightBoxes = new Float64Array(64);
   /** Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs. */
   private readonly moveBuffer: number[] = [];
+  /** moveProxy's step dx, dy (written by the caller: an array, so no number is boxed). */
+  readonly step = new Float64Array(2);
   /** One past the highest slot ever given a proxy. */
   private slotEnd = 0;
   private live = 0;
@@ -103,8 +108,10 @@ export class BroadPhase {
       this.moveBuffer.push(i);
     }
     proxyAt.fill(-1, count);
-    // build() numbers proxies 0..count-1 in input order: proxy i is slot i.
+    // build() numbers proxies 0..count-1 in input order: proxy i is slot i. A loaded world is
+    // queried next: the rays' packed copy is made with the tree, not by the first rays.
     this.dynamicTree = DynamicTree.build(fat.subarray(0, 4 * count), slots);
+    this.dynamicTree.packForRays();
     this.slotEnd = count;
     this.live = count;
   }
@@ -122,12 +129,25 @@ export class BroadPhase {
 
   /**
    * After the slot's exact box in `tight` changed: re-fattens and moves the proxy only when the
-   * exact box left the fat one, and returns whether it did.
+   * exact box left the fat one, and returns whether it did. With `stretched`, `step` holds how
+   * far the box moved (a game loop's step), and the new fat box reaches that way STRETCH times as
+   * far, at most the box's size a side (Box2D v2.4's b2DynamicTree::MoveProxy and
+   * b2_aabbMultiplier): a shape moving steadily then leaves its fat box every few steps instead
+   * of every step or two.
    */
-  moveProxy(slot: number): boolean {
+  moveProxy(slot: number, stretched = false): boolean {
     const t = this.tightBoxes, f = this.fatBoxes, k = 4 * slot;
     if (t[k]! >= f[k]! && t[k + 1]! >= f[k + 1]! && t[k + 2]! <= f[k + 2]! && t[k + 3]! <= f[k + 3]!) return false;
     fatten(t, f, k);
+    if (stretched) {
+      // The step and the box are finite (the world refuses coordinates beyond ±1e15).
+      const size = Math.max(t[k + 2]! - t[k]!, t[k + 3]! - t[k + 1]!), step = this.step;
+      for (let i = 0; i < 2; i++) {
+        const reach = Math.max(-size, Math.min(size, STRETCH * step[i]!));
+        if (reach < 0) f[k + i] = f[k + i]! + reach;
+        else f[k + i + 2] = f[k + i + 2]! + reach;
+      }
+    }
     this.dynamicTree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
     this.moveBuffer.push(slot);
     return true;
@@ -177,13 +197,14 @@ export class BroadPhase {
    * against itself finds the pairs, added in key order, and no slot is flagged.
    */
   updatePairs(pairs: PairSet, shouldPair: (p: number, q: number) => boolean): Uint8Array {
-    const proxyAt = this.proxyAt, moved = new Uint8Array(this.slotEnd);
+    const proxyAt = this.proxyAt, moved = new Uint8Array(this.slotEnd), buffer = this.moveBuffer;
+    /** The moved slots with a proxy, each once (in buffer[0…movedCount)). */
     let movedCount = 0;
-    for (const p of this.moveBuffer) {
-      if (!moved[p] && proxyAt[p]! >= 0) movedCount++;
+    for (const p of buffer) {
+      if (!moved[p] && proxyAt[p]! >= 0) buffer[movedCount++] = p;
       moved[p] = 1;
     }
-    this.moveBuffer.length = 0;
+    buffer.length = movedCount;
     if (pairs.size === 0 && movedCount === this.live) {
       // A query per proxy would descend from the root once each; the self-walk visits each
       // overlapping pair of leaves once. Key order is slot order, which keeps the owner's lists
@@ -192,15 +213,17 @@ export class BroadPhase {
       this.dynamicTree.forEachOverlappingPair((p, q) => {
         if (shouldPair(p, q)) keys.push(pairKey(p, q));
       });
+      buffer.length = 0;
       for (const key of Float64Array.from(keys).sort()) {
         const p = Math.floor(key / SLOT_LIMIT);
         pairs.add(key, p, key - p * SLOT_LIMIT);
       }
       return moved.fill(0);
     }
-    const f = this.fatBoxes;
-    for (let p = 0; p < moved.length; p++) {
-      if (!moved[p] || proxyAt[p]! < 0) continue;
+    // In slot order, as a walk over every slot would take them: the pairs are added in the same order.
+    const slots = Int32Array.from(buffer).sort(), f = this.fatBoxes;
+    buffer.length = 0;
+    for (const p of slots) {
       const k = 4 * p;
       this.dynamicTree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
         // A pair of two moved slots is taken from the lower slot's query only.

@@ -9,20 +9,21 @@ import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
 import { RAY_CLIP } from "./dynamic-tree";
 import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
+import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import { checkBound, checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
-import { coordinateProblem } from "./scene/field-limits";
+import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
 import { shapeCast } from "./shape-cast";
-import { ShapeTable } from "./shape-table";
+import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
-import { vec2, type Vec2 } from "./vec2";
+import { vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
 
 export interface CollisionWorldOptions {
@@ -77,10 +78,17 @@ const NO_PAIRS: readonly OverlapPair[] = Object.freeze([]);
 /** sensorEvents() when nothing began or ended. */
 const NO_EVENTS: SensorEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS });
 
+/** Whether move() takes this number: finite and within the format's ±1e15 (NaN fails the comparison). */
+const placeable = (v: unknown): v is number => typeof v === "number" && Math.abs(v) <= MAX_COORDINATE;
+
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
 
 const cast = new CastOutput();
+/** A queried shape's transform, and a sweep's moving shape's (the table writes them). */
+const xfQueried = slotTransform(), xfMoving = slotTransform();
+/** move()'s pose: x, y, cos, sin, rotation (degrees). */
+const movePose = new Float64Array(5);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
 const rayOptions = { reportInside: false, maxFraction: 1 };
 
@@ -130,8 +138,8 @@ export class CollisionWorld {
    * Makes the world hold exactly `shapes` (validated scene shapes with unique ids): new ids are
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again
-   * does nothing. A shape's geometry is made when first needed: one that bypassed validation and
-   * has none throws then, from overlaps() or a query.
+   * does nothing. A shape's geometry is made when first needed, or by prepareGeometry(): one that
+   * bypassed validation and has none throws when a query or overlaps() needs it.
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
@@ -277,12 +285,37 @@ export class CollisionWorld {
   }
 
   /**
-   * Puts the shape with this id at (x, y), turned by `rotation` degrees (default: as it was); its
-   * object is replaced by a copy with these values, as the editor's drag does. Throws WorldError
-   * for an unknown id or a number that is not finite or beyond ±1e15.
+   * Puts the shape with this id at (x, y), turned by `rotation` degrees (default: as it was). The
+   * world answers as if its object were replaced by a copy with these values, as the editor's drag
+   * does; the copy is made only when asked for (lookup, forEachInBox), so a frame of moves makes
+   * no object. Throws WorldError for an unknown id or a number that is not finite or beyond ±1e15,
+   * and then changes nothing.
    */
   move(id: string, x: number, y: number, rotation?: number): void {
-    const slot = this.slotOf("move", id);
+    const slot = this.byId.get(id);
+    if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(id, x, y, rotation);
+    const table = this.table, broadPhase = this.broadPhase, t = broadPhase.tight, k = 4 * slot;
+    const turn = rotation ?? table.rotation(slot), minX = t[k]!, minY = t[k + 1]!;
+    movePose[0] = x;
+    movePose[1] = y;
+    writeRotFromDegrees(turn, movePose, 2);
+    movePose[4] = turn;
+    // The box writeShapeBounds gives a copy so placed: the same numbers.
+    const fields = table.fields(slot);
+    coreKindOf(fields).writeBounds(fields, movePose, t, k);
+    table.place(slot, movePose);
+    // The filter bits stay: only a box that left its fat box needs the broad phase, which
+    // stretches the new one along the step.
+    const step = broadPhase.step;
+    step[0] = t[k]! - minX;
+    step[1] = t[k + 1]! - minY;
+    broadPhase.moveProxy(slot, true);
+    this.edited(slot);
+  }
+
+  /** Throws the WorldError of a move() refused, naming each problem. */
+  private refuseMove(id: string, x: number, y: number, rotation: number | undefined): never {
+    this.slotOf("move", id);
     const problems: string[] = [];
     const check = (name: string, v: number | undefined) => {
       if (v === undefined) return;
@@ -290,10 +323,7 @@ export class CollisionWorld {
       if (problem !== null) problems.push(`${name}: ${problem}`);
     };
     check("x", x); check("y", y); check("rotation", rotation);
-    if (problems.length > 0) throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
-    const before = this.table.shape(slot);
-    this.update(slot, { ...before, x, y, rotation: rotation ?? before.rotation });
-    this.edited(slot);
+    throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
   }
 
   /** The slot of `id`, or a WorldError naming the call. */
@@ -347,7 +377,7 @@ export class CollisionWorld {
     for (let i = 0; i < found; i++) {
       const slot = this.found[i]!;
       // The world's shape first, as a pair of overlaps() with it first in scene order.
-      if (collide(table.geometry(slot), table.transform(slot), geometry, transform, queryManifold).pointCount > 0) this.found[n++] = slot;
+      if (collide(table.geometry(slot), table.transform(slot, xfQueried), geometry, transform, queryManifold).pointCount > 0) this.found[n++] = slot;
     }
     return this.writeIds(n, out);
   }
@@ -377,6 +407,16 @@ export class CollisionWorld {
     this.reported = current;
     this.reportedFrom = now;
     return begin.length === 0 && end.length === 0 ? NO_EVENTS : { begin, end };
+  }
+
+  /**
+   * Makes the geometry of up to `limit` shapes that have none yet (sync() leaves it to be made
+   * when first needed), so that the first queries after it cost what later ones do: true once
+   * every shape's is made. loadScene calls it; an editor can spread it over idle time. A shape
+   * that bypassed validation is skipped, and the query that reaches it throws as before.
+   */
+  prepareGeometry(limit = Infinity): boolean {
+    return this.table.prepare(limit);
   }
 
   /**
@@ -509,7 +549,7 @@ export class CollisionWorld {
     tree.rayCast(from.x, from.y, to.x, to.y, 1, (_proxy, slot, maxFraction) => {
       if (stop) return 0;
       if (!this.queried(slot, options)) return -1;
-      rayCast(table.geometry(slot), table.transform(slot), from.x, from.y, to.x, to.y, cast, rayOptions);
+      rayCast(table.geometry(slot), table.transform(slot, xfQueried), from.x, from.y, to.x, to.y, cast, rayOptions);
       if (!cast.hit) return -1;
       hits.push({ index: table.index(slot), hit: toHit(table.id(slot), cast) });
       if (mode === "any") {
@@ -558,7 +598,7 @@ export class CollisionWorld {
     const table = this.table, ray = this.ray, args = this.broadPhase.tree.rayArgs;
     if (!this.queried(slot, this.rayOptions)) return -1;
     rayOptions.maxFraction = args[5]!;
-    rayCast(table.geometry(slot), table.transform(slot), ray[0]!, ray[1]!, ray[2]!, ray[3]!, cast, rayOptions);
+    rayCast(table.geometry(slot), table.transform(slot, xfQueried), ray[0]!, ray[1]!, ray[2]!, ray[3]!, cast, rayOptions);
     if (!cast.hit) return -1;
     // The ray is clipped at the best hit, so this one is no farther; a tie goes to scene order.
     if (this.bestSlot >= 0 && cast.fraction === this.best[0] && table.index(slot) > this.bestIndex) return -1;
@@ -598,10 +638,10 @@ export class CollisionWorld {
     if (mode === "closest") return this.sweepClosest(movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];
     const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const hits: { index: number; hit: CastHit }[] = [];
-    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot);
+    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;
@@ -616,11 +656,11 @@ export class CollisionWorld {
   sweepClosest(movingId: string, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
     checkObject("sweep", "out", out, "a QueryHit");
     const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
-    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot);
+    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     let best = 1, hit = -1;
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, best);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, best);
       if (!cast.hit || (hit >= 0 && !(cast.fraction < best))) continue;
       hit = q;
       best = cast.fraction;
@@ -638,8 +678,8 @@ export class CollisionWorld {
     const slot = this.slotOf("sweep", movingId);
     checkPoint("sweep", "to", to);
     checkOptions("sweep", options);
-    const t = this.broadPhase.tight, moving = this.table.shape(slot);
-    const tx = to.x - moving.x, ty = to.y - moving.y;
+    const t = this.broadPhase.tight;
+    const tx = to.x - this.table.x(slot), ty = to.y - this.table.y(slot);
     this.ray[2] = tx; this.ray[3] = ty;
     const k = 4 * slot, box = this.box;
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);

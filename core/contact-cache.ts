@@ -7,6 +7,7 @@
 import { pairKey, SLOT_LIMIT, type PairSet } from "./broad-phase";
 import { collide, Manifold } from "./manifold";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
+import { SlotSet } from "./slot-set";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { vec2 } from "./vec2";
 
@@ -18,8 +19,8 @@ export interface ContactShapes {
   /** Bumped on every change of the slot's shape. */
   version(slot: number): number;
   geometry(slot: number): ShapeGeometry;
-  /** After geometry(slot). */
-  transform(slot: number): Transform;
+  /** After geometry(slot): written to `out` and returned. */
+  transform(slot: number, out: { px: number; py: number; c: number; s: number }): Transform;
   /** Whether the two shapes' filter bits let them interact. */
   collides(p: number, q: number): boolean;
   /** Whether the slot's shape is a sensor: its pairs are marked `sensor: true`. */
@@ -60,6 +61,8 @@ interface Listed {
 }
 
 const manifold = new Manifold();
+/** The two transforms of the pair being updated. */
+const xfFirst = { px: 0, py: 0, c: 1, s: 0 }, xfSecond = { px: 0, py: 0, c: 1, s: 0 };
 
 export class ContactCache implements PairSet {
   private readonly contacts = new Map<number, Contact>();
@@ -70,10 +73,12 @@ export class ContactCache implements PairSet {
   private list: OverlapPair[] | null = null;
   private listed: Listed | null = null;
   /**
-   * Slots edited in place since the last list, or null when anything else happened (adds,
-   * removals, reorders): only their contacts need an update, and the list a merge.
+   * Slots edited in place since the last list: only their contacts need an update, and the list a
+   * merge. Unless `everything`: anything else happened (adds, removals, reorders) since the last
+   * list, and every contact is looked at.
    */
-  private touched: Set<number> | null = null;
+  private readonly touched = new SlotSet();
+  private everything = true;
 
   constructor(private readonly shapes: ContactShapes, private readonly boxes: ContactBoxes) {}
 
@@ -122,12 +127,12 @@ export class ContactCache implements PairSet {
 
   /** The shape in `slot` was replaced in place (same id, same index). */
   touch(slot: number): void {
-    this.touched?.add(slot);
+    if (!this.everything) this.touched.add(slot);
   }
 
   /** Shapes came, went or changed places: the next update looks at every contact, and the next list is sorted whole. */
   reorder(): void {
-    this.touched = null;
+    this.everything = true;
   }
 
   /** Whether an update in steps is under way (begin() called, update() not yet done). */
@@ -147,11 +152,15 @@ export class ContactCache implements PairSet {
       waiting.contacts.push(contact);
       waiting.keys.push(key);
     };
-    if (touched) {
-      // Keys first: updating drops contacts from these sets.
-      const keys = new Set<number>();
-      for (const slot of touched) this.contactsOf[slot]?.forEach((key) => keys.add(key));
-      for (const key of keys) wait(contacts.get(key)!, key);
+    if (!this.everything) {
+      // Keys first: updating drops contacts from these sets. A contact of two touched slots is
+      // taken from its lower slot's set only.
+      for (const slot of touched.slots) {
+        this.contactsOf[slot]?.forEach((key) => {
+          const contact = contacts.get(key)!, other = contact.a === slot ? contact.b : contact.a;
+          if (other > slot || !touched.has(other)) wait(contact, key);
+        });
+      }
     } else {
       // forEach, not for-of: no [key, value] array per contact.
       contacts.forEach(wait);
@@ -177,28 +186,21 @@ export class ContactCache implements PairSet {
    */
   overlaps(): readonly OverlapPair[] {
     if (this.list) return this.list;
-    const shapes = this.shapes, touched = this.touched, listed = this.listed;
+    const shapes = this.shapes, touched = this.touched, listed = this.listed, contacts = this.contacts;
     const order = (c: Contact): number => {
       const i = shapes.index(c.a), j = shapes.index(c.b);
       return i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
     };
     const found: Contact[] = [], at: number[] = [];
-    if (touched && listed) {
+    if (!this.everything && listed) {
       // The last list without the touched slots' contacts (still in order), merged with their
-      // contacts as they are now, sorted: a drag step sorts a handful, not every contact.
+      // contacts as they are now, sorted: a drag step sorts a handful, not every contact. A
+      // contact of two touched slots is taken from its lower slot's set only.
       const fresh: { key: number; contact: Contact }[] = [];
-      const seen = new Set<number>();
-      let high = 0;
-      for (const slot of touched) if (slot > high) high = slot;
-      const flag = new Uint8Array(high + 1);
-      for (const slot of touched) {
-        flag[slot] = 1;
+      for (const slot of touched.slots) {
         this.contactsOf[slot]?.forEach((key) => {
-          const contact = this.contacts.get(key)!;
-          if (contact.overlap && !seen.has(key)) {
-            seen.add(key);
-            fresh.push({ key: order(contact), contact });
-          }
+          const contact = contacts.get(key)!, other = contact.a === slot ? contact.b : contact.a;
+          if (contact.overlap && (other > slot || !touched.has(other))) fresh.push({ key: order(contact), contact });
         });
       }
       fresh.sort((u, v) => u.key - v.key);
@@ -206,7 +208,7 @@ export class ContactCache implements PairSet {
       const { contacts: before, order: keys } = listed;
       for (let i = 0; i < before.length; i++) {
         const contact = before[i]!;
-        if (flag[contact.a] || flag[contact.b]) continue;
+        if (touched.has(contact.a) || touched.has(contact.b)) continue;
         const key = keys[i]!;
         for (; k < fresh.length && fresh[k]!.key < key; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
         found.push(contact);
@@ -215,13 +217,14 @@ export class ContactCache implements PairSet {
       for (; k < fresh.length; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
     } else {
       const keyed: { key: number; contact: Contact }[] = [];
-      for (const contact of this.contacts.values()) if (contact.overlap) keyed.push({ key: order(contact), contact });
+      for (const contact of contacts.values()) if (contact.overlap) keyed.push({ key: order(contact), contact });
       keyed.sort((u, v) => u.key - v.key);
       for (const f of keyed) { found.push(f.contact); at.push(f.key); }
     }
     const list = found.map((c) => c.overlap!);
     this.listed = { contacts: found, order: at };
-    this.touched = new Set();
+    touched.clear();
+    this.everything = false;
     return (this.list = list);
   }
 
@@ -253,7 +256,7 @@ export class ContactCache implements PairSet {
       contact.overlap = null;
       return;
     }
-    const m = collide(shapes.geometry(first), shapes.transform(first), shapes.geometry(second), shapes.transform(second), manifold);
+    const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
     if (m.pointCount === 0) {
       contact.overlap = null;
       return;

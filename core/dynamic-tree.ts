@@ -454,6 +454,11 @@ export class DynamicTree {
     }
   }
 
+  /** Makes the packed copy for rays now rather than after packAfterRays casts: for a tree built to be queried at once. */
+  packForRays(): void {
+    if (this.root !== NULL_NODE && this.packedVersion !== this.version) this.pack();
+  }
+
   /**
    * Copies the nodes into the packed layout (see packedBox), siblings paired, depth first. A tree
    * wider than float32's range stays unpacked until it changes (its boxes would become infinite,

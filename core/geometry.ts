@@ -4,6 +4,7 @@ import { coreKindOf } from "./kinds/registry";
 import type { Shape } from "./scene/types";
 import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, type ShapeGeometry, type Transform } from "./shapes";
+import { writeRotFromDegrees } from "./vec2";
 
 export interface AABB {
   readonly minX: number;
@@ -75,8 +76,14 @@ const bounds = new Float64Array(4);
 
 /** shapeBounds written as minX, minY, maxX, maxY at out[at…]: no object, for a world of 100,000 boxes. */
 export function writeShapeBounds(shape: Shape, out: Float64Array, at: number): void {
-  coreKindOf(shape).writeBounds(shape, out, at);
+  shapePose[0] = shape.x;
+  shapePose[1] = shape.y;
+  writeRotFromDegrees(shape.rotation, shapePose, 2);
+  coreKindOf(shape).writeBounds(shape, shapePose, out, at);
 }
+
+const shapePose = new Float64Array(4);
+
 
 export function aabbOverlaps(a: AABB, b: AABB): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;

@@ -9,7 +9,7 @@ import { SLOT_LIMIT } from "./broad-phase";
 import { filterMisses, bitsCollide, type FilterMiss } from "./collision-filter";
 import { collide, Manifold } from "./manifold";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
-import type { ShapeTable } from "./shape-table";
+import { slotTransform, type ShapeTable } from "./shape-table";
 import { vec2 } from "./vec2";
 
 /** Two shapes that overlap but do not interact under the filter rule, and why. */
@@ -30,6 +30,8 @@ interface Found {
 const BIT_SETS = 16;
 
 const manifold = new Manifold();
+/** The two transforms of the pair being tested. */
+const xfFirst = slotTransform(), xfSecond = slotTransform();
 
 export class IgnoredPairs {
   private list: readonly IgnoredPair[] | null = null;
@@ -119,7 +121,7 @@ export class IgnoredPairs {
     const table = this.table;
     const i = table.index(p), j = table.index(q);
     const first = i < j ? p : q, second = first === p ? q : p;
-    const m = collide(table.geometry(first), table.transform(first), table.geometry(second), table.transform(second), manifold);
+    const m = collide(table.geometry(first), table.transform(first, xfFirst), table.geometry(second), table.transform(second, xfSecond), manifold);
     if (m.pointCount === 0) return;
     const a = table.id(first), b = table.id(second);
     const misses = filterMisses({ id: a, layer: table.layer(first), mask: table.mask(first) }, { id: b, layer: table.layer(second), mask: table.mask(second) }, table.filter);

@@ -1,21 +1,61 @@
 // The collision world's shapes, slot by slot: the shape object, its place in scene order, its
-// filter bits, a version bumped on every change, and its geometry made on first use. Parallel
-// arrays rather than an object per shape, so that 100,000 shapes leave the collector few objects.
+// filter bits, a version bumped on every change, and its geometry (made by a bulk load, else on
+// first use). Parallel arrays rather than an object per shape, so that 100,000 shapes leave the
+// collector few objects.
+// A shape moved in place (place(), the world's move()) keeps its object and geometry: its pose
+// goes into an array and its transform is rewritten, and a new object is made only when someone
+// asks for the shape.
 import { bitsCollide, type FilterRule } from "./collision-filter";
 import { copiedInto } from "./broad-phase";
-import { shapeGeometry, shapeTransform } from "./overlaps";
-import type { ShapeGeometry, Transform } from "./shapes";
+import { coreKindOf } from "./kinds/registry";
+import { shapeGeometry } from "./overlaps";
+import { CIRCLE, geometryOf, type ShapeGeometry, type Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
+import { writeRotFromDegrees } from "./vec2";
+
+/** A transform a caller owns, which transform(slot, out) fills. */
+export interface SlotTransform {
+  px: number;
+  py: number;
+  c: number;
+  s: number;
+}
+
+/** A new SlotTransform (the identity). */
+export const slotTransform = (): SlotTransform => ({ px: 0, py: 0, c: 1, s: 0 });
+
+/**
+ * Writes the transform of `shape` placed at the pose x, y, cos, sin in pose[0…3], cos and sin
+ * rotFromDegrees of its rotation, to xf[at…at + 3] as px, py, c, s: the numbers of shapeTransform
+ * (overlaps.ts) for a copy of the shape so placed, bit for bit. A centred circle and a kind that
+ * does not turn get no rotation.
+ */
+function placeTransform(xf: Float64Array, at: number, shape: Shape, g: ShapeGeometry, pose: Float64Array): void {
+  xf[at] = pose[0]!;
+  xf[at + 1] = pose[1]!;
+  const still = (g.kind === CIRCLE && g.cx === 0 && g.cy === 0) || !coreKindOf(shape).rotates;
+  xf[at + 2] = still ? 1 : pose[2]!;
+  xf[at + 3] = still ? 0 : pose[3]!;
+}
+
+/** geometry()'s pose for placeTransform. */
+const firstPose = new Float64Array(4);
 
 export class ShapeTable {
   /** The shape in each slot; null in a free slot. */
   private shapeAt: (Shape | null)[] = [];
   /**
-   * Made the first time a pair's boxes meet or a query reaches the shape, undefined until then
-   * and again after an edit: most shapes of a big level are never near another.
+   * Made by prepare(), else the first time a pair's boxes meet or a query reaches the shape;
+   * undefined until then and again after an edit that replaces the object (a move keeps it: it
+   * is local).
    */
   private geometryAt: (ShapeGeometry | undefined)[] = [];
-  private transformAt: (Transform | undefined)[] = [];
+  /** px, py, c, s of each slot with a geometry (numbers, not an object per shape). */
+  private transformAt = new Float64Array(64);
+  /** 1 where the slot was moved by place() since its object was set: its pose is in poseAt. */
+  private movedAt = new Uint8Array(16);
+  /** x, y, rotation (degrees) of a moved slot. */
+  private poseAt = new Float64Array(48);
   private indexAt = new Int32Array(16);
   private layerAt = new Uint32Array(16);
   private maskAt = new Uint32Array(16);
@@ -35,8 +75,9 @@ export class ShapeTable {
     this.reserve(slot + 1);
     this.shapeAt[slot] = shape;
     this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
     this.indexAt[slot] = index;
+    this.movedAt[slot] = 0;
+    if (slot < this.prepared) this.prepared = slot;
     this.layerAt[slot] = collisionLayerOf(shape);
     this.maskAt[slot] = collisionMaskOf(shape);
     this.versionAt[slot] = 0;
@@ -51,7 +92,7 @@ export class ShapeTable {
     const none: undefined[] = new Array<undefined>(n);
     this.shapeAt = shapes.slice();
     this.geometryAt = none;
-    this.transformAt = none.slice();
+    this.movedAt.fill(0, 0, n);
     for (let i = 0; i < n; i++) {
       const shape = shapes[i]!;
       this.indexAt[i] = i;
@@ -59,13 +100,37 @@ export class ShapeTable {
       this.maskAt[i] = collisionMaskOf(shape);
       this.versionAt[i] = 0;
     }
+    this.prepared = 0;
+  }
+
+  /** Every used slot below this has its geometry, or failed to make one, since its shape was set. */
+  private prepared = 0;
+
+  /**
+   * Makes the geometry of up to `limit` shapes that have none yet, in slot order, and returns
+   * whether every shape has one (or failed to make one). A shape whose geometry cannot be made (it bypassed
+   * validation) is left without: the query that reaches it throws, naming it.
+   */
+  prepare(limit: number): boolean {
+    const end = this.shapeAt.length;
+    let made = 0, slot = this.prepared;
+    for (; slot < end && made < limit; slot++) {
+      const shape = this.shapeAt[slot];
+      if (shape == null || this.geometryAt[slot] !== undefined) continue;
+      const g = geometryOf(shape);
+      if (g.ok) this.setGeometry(slot, shape, g.value);
+      made++;
+    }
+    this.prepared = slot;
+    return slot >= end;
   }
 
   /** A new object for the shape in `slot`: its version goes up; returns whether its filter bits changed. */
   update(slot: number, shape: Shape): boolean {
     this.shapeAt[slot] = shape;
+    this.movedAt[slot] = 0;
     this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
+    if (slot < this.prepared) this.prepared = slot;
     this.versionAt[slot] = this.versionAt[slot]! + 1;
     const layer = collisionLayerOf(shape) >>> 0, mask = collisionMaskOf(shape) >>> 0;
     const changed = layer !== this.layerAt[slot] || mask !== this.maskAt[slot];
@@ -74,22 +139,62 @@ export class ShapeTable {
     return changed;
   }
 
-  /** Frees the slot for a later add. */
-  remove(slot: number): void {
-    this.shapeAt[slot] = null;
-    this.geometryAt[slot] = undefined;
-    this.transformAt[slot] = undefined;
-    this.freeSlots.push(slot);
+  /**
+   * Moves the shape in `slot` to the pose x, y, cos, sin, rotation (degrees) in to[0…4], cos and
+   * sin being rotFromDegrees(rotation): its version goes up, its geometry (local, so unchanged)
+   * stays and its transform is rewritten. The shape answers from then on as a copy so placed
+   * would; shape(slot) makes that copy when asked.
+   */
+  place(slot: number, to: Float64Array): void {
+    const pose = this.poseAt, k = 3 * slot;
+    pose[k] = to[0]!;
+    pose[k + 1] = to[1]!;
+    pose[k + 2] = to[4]!;
+    this.movedAt[slot] = 1;
+    this.versionAt[slot] = this.versionAt[slot]! + 1;
+    const g = this.geometryAt[slot];
+    if (g !== undefined) placeTransform(this.transformAt, 4 * slot, this.shapeAt[slot]!, g, to);
   }
 
-  /** The shape in a used slot. */
-  shape(slot: number): Shape {
+  /** The slot's x, y and rotation (degrees), as shape(slot) has them, without making a moved shape's copy. */
+  x(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot]! : this.shapeAt[slot]!.x;
+  }
+
+  y(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot + 1]! : this.shapeAt[slot]!.y;
+  }
+
+  rotation(slot: number): number {
+    return this.movedAt[slot] ? this.poseAt[3 * slot + 2]! : this.shapeAt[slot]!.rotation;
+  }
+
+  /** The object last set in a used slot, its pose stale if the slot was moved since: for the fields a move keeps (kind, sizes, id, bits). */
+  fields(slot: number): Shape {
     return this.shapeAt[slot]!;
   }
 
-  /** Whether the slot holds this very object. */
+  /** Frees the slot for a later add. */
+  remove(slot: number): void {
+    this.movedAt[slot] = 0;
+    this.shapeAt[slot] = null;
+    this.geometryAt[slot] = undefined;
+    this.freeSlots.push(slot);
+  }
+
+  /** The shape in a used slot; after a move, a copy at its new pose, made once. */
+  shape(slot: number): Shape {
+    if (this.movedAt[slot]) {
+      const k = 3 * slot, pose = this.poseAt;
+      this.shapeAt[slot] = { ...this.shapeAt[slot]!, x: pose[k]!, y: pose[k + 1]!, rotation: pose[k + 2]! };
+      this.movedAt[slot] = 0;
+    }
+    return this.shapeAt[slot]!;
+  }
+
+  /** Whether the slot holds this very object (never one from before a move). */
   holds(slot: number, shape: Shape): boolean {
-    return this.shapeAt[slot] === shape;
+    return this.movedAt[slot] === 0 && this.shapeAt[slot] === shape;
   }
 
   id(slot: number): string {
@@ -150,15 +255,29 @@ export class ShapeTable {
     let g = this.geometryAt[slot];
     if (g === undefined) {
       const shape = this.shapeAt[slot]!;
-      g = this.geometryAt[slot] = shapeGeometry(shape);
-      this.transformAt[slot] = shapeTransform(shape, g);
+      g = shapeGeometry(shape);
+      this.setGeometry(slot, shape, g);
     }
     return g;
   }
 
-  /** The slot's transform: call geometry(slot) first. */
-  transform(slot: number): Transform {
-    return this.transformAt[slot]!;
+  /** Keeps `g`, the geometry of `shape` (the slot's object), and makes the slot's transform. */
+  private setGeometry(slot: number, shape: Shape, g: ShapeGeometry): void {
+    firstPose[0] = this.x(slot);
+    firstPose[1] = this.y(slot);
+    writeRotFromDegrees(this.rotation(slot), firstPose, 2);
+    placeTransform(this.transformAt, 4 * slot, shape, g, firstPose);
+    this.geometryAt[slot] = g;
+  }
+
+  /** The slot's transform, written to `out` (the caller's) and returned: call geometry(slot) first. */
+  transform(slot: number, out: SlotTransform): Transform {
+    const xf = this.transformAt, k = 4 * slot;
+    out.px = xf[k]!;
+    out.py = xf[k + 1]!;
+    out.c = xf[k + 2]!;
+    out.s = xf[k + 3]!;
+    return out;
   }
 
   /** Room for slots 0..count-1 in every per-slot array. */
@@ -169,5 +288,8 @@ export class ShapeTable {
     this.versionAt = copiedInto(this.versionAt, new Int32Array(size));
     this.layerAt = copiedInto(this.layerAt, new Uint32Array(size));
     this.maskAt = copiedInto(this.maskAt, new Uint32Array(size));
+    this.movedAt = copiedInto(this.movedAt, new Uint8Array(size));
+    this.poseAt = copiedInto(this.poseAt, new Float64Array(3 * size));
+    this.transformAt = copiedInto(this.transformAt, new Float64Array(4 * size));
   }
 }

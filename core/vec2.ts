@@ -30,18 +30,30 @@ export interface Rot {
 }
 
 
-/** The rotations of 0°, 90°, 180° and 270°, exact (shared: a Rot is never modified). */
-const QUARTER_TURNS: readonly Rot[] = [{ c: 1, s: 0 }, { c: 0, s: 1 }, { c: -1, s: 0 }, { c: 0, s: -1 }];
+/** The cosines and sines of 0°, 90°, 180° and 270°, exact. */
+const QUARTER_TURNS = [1, 0, 0, 1, -1, 0, 0, -1];
 
-export function rotFromDegrees(degrees: number): Rot {
+/** The rotation of `degrees` as its cosine and sine, written to out[at], out[at + 1], with no object made. */
+export function writeRotFromDegrees(degrees: number, out: Float64Array, at: number): void {
   // Exact values at multiples of 90° keep boxes axis-aligned to the last bit.
   const quarter = degrees / 90;
   if (Number.isInteger(quarter)) {
-    const q = ((quarter % 4) + 4) % 4;
-    return QUARTER_TURNS[q]!;
+    const q = 2 * (((quarter % 4) + 4) % 4);
+    out[at] = QUARTER_TURNS[q]!;
+    out[at + 1] = QUARTER_TURNS[q + 1]!;
+    return;
   }
   const r = (degrees * Math.PI) / 180;
-  return { c: Math.cos(r), s: Math.sin(r) };
+  out[at] = Math.cos(r);
+  out[at + 1] = Math.sin(r);
+}
+
+const rot = new Float64Array(2);
+
+/** writeRotFromDegrees as a Rot. */
+export function rotFromDegrees(degrees: number): Rot {
+  writeRotFromDegrees(degrees, rot, 0);
+  return { c: rot[0]!, s: rot[1]! };
 }
 
 /**

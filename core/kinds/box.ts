@@ -16,11 +16,11 @@ export const boxKind: CoreShapeKind<BoxShape> = {
   solid: true,
   rotates: true,
   geometry: (s) => makeBox(s.width / 2, s.height / 2),
-  writeBounds(shape, out, at) {
-    const { c, s } = rotFromDegrees(shape.rotation);
+  writeBounds(shape, pose, out, at) {
+    const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
     const hw = shape.width / 2, hh = shape.height / 2;
     emptyBounds(out, at);
-    for (let i = 0; i < 4; i++) growBounds(out, at, shape.x, shape.y, c, s, cornerX(i, hw), cornerY(i, hh));
+    for (let i = 0; i < 4; i++) growBounds(out, at, x, y, c, s, cornerX(i, hw), cornerY(i, hh));
   },
   trace(shape, sink) {
     const { c, s } = rotFromDegrees(shape.rotation);

@@ -42,6 +42,6 @@ export const chainKind: CoreShapeKind<ChainShape> = {
     }
     return makeCompound(parts, false, s.oneSided === true);
   },
-  writeBounds: (shape, out, at) => writePointsBounds(shape.x, shape.y, shape.rotation, shape.points, out, at),
+  writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
   trace: (shape, sink) => tracePoints(shape.x, shape.y, shape.rotation, shape.points, shape.closed === true, sink),
 };

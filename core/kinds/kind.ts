@@ -5,7 +5,7 @@
 // The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf, the schema and
 // every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
 // their own exhaustive switches, which the compiler extends when a kind is added.
-import type { CircleShape, Shape } from "../scene/types";
+import type { Shape } from "../scene/types";
 import type { Made, ShapeGeometry } from "../shapes";
 
 /**
@@ -31,8 +31,13 @@ export interface CoreShapeKind<S extends Shape> {
   readonly rotates: boolean;
   /** The collision geometry in the shape's local frame; fails only for shapes that bypassed validation. */
   geometry(s: S): Made<ShapeGeometry>;
-  /** The shape's box as minX, minY, maxX, maxY at out[at…], from its own numbers (no geometry built). */
-  writeBounds(s: S, out: Float64Array, at: number): void;
+  /**
+   * The shape's box as minX, minY, maxX, maxY at out[at…], from its own numbers (no geometry
+   * built), placed at the pose x, y, cos, sin in pose[0…3]: rotFromDegrees of the shape's own
+   * rotation or of a moved pose's (an array, as a double passed to a call V8 does not inline is
+   * boxed, and the kinds are called through one site).
+   */
+  writeBounds(s: S, pose: Float64Array, out: Float64Array, at: number): void;
   /** Whether the outline encloses an area (filled when drawn); false for edges (chains). */
   readonly solid: boolean;
   /** Traces the shape's outline into `sink`, in world units (the caller begins and fills the path). */
@@ -54,6 +59,6 @@ export function growBounds(out: Float64Array, at: number, px: number, py: number
 }
 
 /** A circle's box, shared by the kinds that degenerate to one. */
-export function writeCircleBounds(s: Pick<CircleShape, "x" | "y">, r: number, out: Float64Array, at: number): void {
-  out[at] = s.x - r; out[at + 1] = s.y - r; out[at + 2] = s.x + r; out[at + 3] = s.y + r;
+export function writeCircleBounds(x: number, y: number, r: number, out: Float64Array, at: number): void {
+  out[at] = x - r; out[at + 1] = y - r; out[at + 2] = x + r; out[at + 3] = y + r;
 }

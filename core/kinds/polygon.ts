@@ -16,7 +16,9 @@ function plainSimplePoints(points: unknown): boolean {
   for (const p of points) {
     if (!Array.isArray(p) || p.length !== 2 || !plainCoordinate(p[0]) || !plainCoordinate(p[1])) return false;
   }
-  return checkSimplePolygon(points as Point[]) === null;
+  // A strictly convex outline (same turn at every point, winding once: checkConvexPolygon) is
+  // simple, and the common case: its check is one pass instead of the edge search.
+  return isConvexOutline(points as Point[]) || checkSimplePolygon(points as Point[]) === null;
 }
 
 /**
@@ -54,9 +56,9 @@ export function tracePoints(x: number, y: number, rotation: number, points: read
   if (closed) sink.closePath();
 }
 
-/** The box of points turned by `rotation` about (x, y), at out[at…]. */
-export function writePointsBounds(x: number, y: number, rotation: number, points: readonly Point[], out: Float64Array, at: number): void {
-  const { c, s } = rotFromDegrees(rotation);
+/** The box of points at the pose x, y, cos, sin in pose[0…3] (as writeBounds's), at out[at…]. */
+export function writePointsBounds(pose: Float64Array, points: readonly Point[], out: Float64Array, at: number): void {
+  const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
   emptyBounds(out, at);
   for (const [lx, ly] of points) growBounds(out, at, x, y, c, s, lx, ly);
 }
@@ -68,6 +70,6 @@ export const polygonKind: CoreShapeKind<PolygonShape> = {
   rotates: true,
   geometry: (s) => (isConvexOutline(s.points) ? makePolygon(s.points.map(([x, y]) => ({ x, y }))) : concaveGeometry(s.points)),
   // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
-  writeBounds: (shape, out, at) => writePointsBounds(shape.x, shape.y, shape.rotation, shape.points, out, at),
+  writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
   trace: (shape, sink) => tracePoints(shape.x, shape.y, shape.rotation, shape.points, true, sink),
 };

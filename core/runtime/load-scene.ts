@@ -1,12 +1,13 @@
 // The runtime package's scene loader, without zod: the header and version, every field collision
 // reads, unique ids and the sweeps' shapes, checked with the command line's messages; then the
-// world. A plain shape (plain-shapes.ts) is taken as it is; any other is diagnosed field by field.
+// world, its geometry made. A plain shape (plain-shapes.ts) is taken as it is (not even copied when
+// the loader parsed the text itself); any other is diagnosed field by field.
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
 import { headerProblem, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
 import { formatPath, type SceneProblem } from "../scene/errors";
 import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
-import { plainShape } from "../scene/plain-shapes";
+import { isPlainShape, plainShape } from "../scene/plain-shapes";
 import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
 import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
@@ -58,8 +59,9 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
     doc.shapes.forEach((s: unknown, i) => {
-      const plain = plainShape(s);
-      if (plain) { shapes.push(plain as Shape); return; }
+      // JSON this call parsed is its own: a plain shape is kept as it is (its rotation defaulted), not copied.
+      const plain = (text !== undefined && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
+      if (plain) { plain.rotation ??= 0; shapes.push(plain as Shape); return; }
       const problems = shapeProblems(s, i);
       if (problems.length > 0) found.push(...problems);
       else shapes.push({ rotation: 0, ...(s as object) } as Shape);
@@ -81,5 +83,7 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   }
   const world = new CollisionWorld(options);
   world.sync(shapes);
+  // Ready for queries: the first ones do not pay for the shapes' geometry.
+  world.prepareGeometry();
   return { world, shapes, probes };
 }

@@ -23,6 +23,7 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   if (!result.ok) throw new SceneLoadError(result.problems.map(namingPackage));
   const world = new CollisionWorld(options);
   world.sync(result.scene.shapes);
+  world.prepareGeometry();
   return { world, shapes: result.scene.shapes, probes: result.scene.probes };
 }
 

@@ -22,17 +22,26 @@ const tiledId = (v: unknown): boolean => v === undefined || (typeof v === "numbe
  * caller then asks the schema.
  */
 export function plainShape(value: unknown): ParsedShape | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  if (!isPlainShape(value)) return null;
   const s = value as Record<string, unknown>;
-  if (!text(s.id, 1) || (s.name !== undefined && !text(s.name, 0)) || (s.layer !== undefined && !text(s.layer, 1))) return null;
-  if (!coordinate(s.x) || !coordinate(s.y) || (s.rotation !== undefined && !coordinate(s.rotation))) return null;
-  if (!bits(s.collisionLayer) || !bits(s.collisionMask) || s.properties !== undefined) return null;
-  if ((s.class !== undefined && typeof s.class !== "string") || (s.visible !== undefined && typeof s.visible !== "boolean") || (s.sensor !== undefined && typeof s.sensor !== "boolean") || !tiledId(s.tiledId)) return null;
-  // The kind's own fields, by its module.
-  const kind = typeof s.type === "string" && Object.hasOwn(CORE_KINDS, s.type) ? CORE_KINDS[s.type as ShapeType] : undefined;
-  if (!kind?.plainFields(s)) return null;
   const shape = { ...s } as Record<string, unknown>;
   if (shape.rotation === undefined) shape.rotation = 0;
   if (s.type === "polygon" || s.type === "chain") shape.points = (s.points as [number, number][]).map((p) => [p[0], p[1]]);
   return shape as ParsedShape;
+}
+
+/**
+ * Whether plainShape takes `value`: then the schema's shape is `value` itself with its rotation
+ * defaulted to 0, for a caller that owns it (JSON it parsed) and need not copy it.
+ */
+export function isPlainShape(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const s = value as Record<string, unknown>;
+  if (!text(s.id, 1) || (s.name !== undefined && !text(s.name, 0)) || (s.layer !== undefined && !text(s.layer, 1))) return false;
+  if (!coordinate(s.x) || !coordinate(s.y) || (s.rotation !== undefined && !coordinate(s.rotation))) return false;
+  if (!bits(s.collisionLayer) || !bits(s.collisionMask) || s.properties !== undefined) return false;
+  if ((s.class !== undefined && typeof s.class !== "string") || (s.visible !== undefined && typeof s.visible !== "boolean") || (s.sensor !== undefined && typeof s.sensor !== "boolean") || !tiledId(s.tiledId)) return false;
+  // The kind's own fields, by its module.
+  const kind = typeof s.type === "string" && Object.hasOwn(CORE_KINDS, s.type) ? CORE_KINDS[s.type as ShapeType] : undefined;
+  return kind?.plainFields(s) === true;
 }

@@ -20,7 +20,6 @@ export const SCENE_GROUPS = ["scene build", "scene ray", "scene region", "scene 
 export type SceneGroup = (typeof SCENE_GROUPS)[number];
 
 export const OURS = "ours", RAPIER_LIB = "rapier", PLANCK = "planck", CHECK2D = "check2d", FLATBUSH = "flatbush";
-type Lib = typeof OURS | typeof RAPIER_LIB | typeof PLANCK | typeof CHECK2D | typeof FLATBUSH;
 
 // ---- Inputs -----------------------------------------------------------------------------------
 
@@ -129,10 +128,10 @@ export function makeSceneInputs(n: number, rays: number, regions: number, seed: 
 
 // ---- Per-library scenes -----------------------------------------------------------------------
 
-const radians = (s: Shape) => (s.type === "circle" ? 0 : (s.rotation * Math.PI) / 180);
+export const radians = (s: Shape) => (s.type === "circle" ? 0 : (s.rotation * Math.PI) / 180);
 
 /** Local polygon points of a box, polygon or (for check2d) a capsule as a stadium polygon. */
-function localPoints(s: Shape, capSegments: number): { x: number; y: number }[] {
+export function localPoints(s: Shape, capSegments: number): { x: number; y: number }[] {
   switch (s.type) {
     case "box": {
       const hw = s.width / 2, hh = s.height / 2;
@@ -154,7 +153,7 @@ function localPoints(s: Shape, capSegments: number): { x: number; y: number }[] 
 // broad-phase BVH (which serves the scene queries since rapier.js 0.18) up to date. rapier never
 // pairs two fixed colliders, even with ActiveCollisionTypes.ALL, so the pair world gives every
 // shape a kinematic (position-based) body with collision events on.
-function rapierDesc(s: Shape, pairs: boolean): RAPIER.ColliderDesc {
+export function rapierDesc(s: Shape, pairs: boolean): RAPIER.ColliderDesc {
   let d: RAPIER.ColliderDesc | null;
   if (s.type === "circle") d = RAPIER.ColliderDesc.ball(s.radius);
   else if (s.type === "box") d = RAPIER.ColliderDesc.cuboid(s.width / 2, s.height / 2);
@@ -186,7 +185,7 @@ export function buildRapier(shapes: readonly Shape[], pairs: boolean, step: bool
 // m_radius 0 (ours has no skin). planck has no capsule: a box and two circles on one body (exact
 // surface for rays and overlaps; a capsule pair may make up to 3 contacts, so pairs are counted
 // per body pair in the checks).
-function planckFixtures(body: PlanckBody, s: Shape): void {
+export function planckFixtures(body: PlanckBody, s: Shape): void {
   if (s.type === "circle") { body.createFixture(new CircleShape(s.radius)); return; }
   if (s.type === "capsule") {
     const half = s.height / 2 - s.radius;
@@ -204,9 +203,9 @@ function planckFixtures(body: PlanckBody, s: Shape): void {
   body.createFixture(p);
 }
 
-interface PlanckScene { world: PlanckWorld; bodies: PlanckBody[] }
+export interface PlanckScene { world: PlanckWorld; bodies: PlanckBody[] }
 
-function buildPlanck(shapes: readonly Shape[], dynamic: boolean): PlanckScene {
+export function buildPlanck(shapes: readonly Shape[], dynamic: boolean): PlanckScene {
   const world = new PlanckWorld({ gravity: new PlanckVec2(0, 0) });
   const bodies = shapes.map((s, i) => {
     const body = world.createBody({ type: dynamic ? "dynamic" : "static", position: new PlanckVec2(s.x, s.y), angle: radians(s), userData: i });
@@ -217,13 +216,13 @@ function buildPlanck(shapes: readonly Shape[], dynamic: boolean): PlanckScene {
 }
 
 /** Box2D v2.4's b2Body::SetTransform asks the world for new contacts; planck's does not, so it is called. */
-interface PlanckContactManager { findNewContacts(): void }
+export interface PlanckContactManager { findNewContacts(): void }
 
 // check2d (detect-collisions 10 re-exports check2d 9): one System, bodies not static (checkAll
 // skips static bodies). check2d has no capsule: a convex stadium polygon with 8 segments per cap.
-const CAP_SEGMENTS = 8;
+export const CAP_SEGMENTS = 8;
 
-function buildCheck(shapes: readonly Shape[]): { system: System; bodies: CheckBody[] } {
+export function buildCheck(shapes: readonly Shape[]): { system: System; bodies: CheckBody[] } {
   const system = new System();
   const bodies = shapes.map((s, i): CheckBody => {
     if (s.type === "circle") return system.createCircle({ x: s.x, y: s.y }, s.radius, { userData: { i } });
@@ -246,9 +245,9 @@ function buildFlatbush(aabb: readonly AABB[]): Flatbush {
 // ---- Timing -----------------------------------------------------------------------------------
 
 /** One figure of one library: `run` is timed once per sample, `setup` (untimed) comes before it. */
-interface SceneBench {
-  readonly group: SceneGroup;
-  readonly lib: Lib;
+export interface SceneBench {
+  readonly group: string;
+  readonly lib: string;
   /** Units per run (rays, regions; 1 for build, pairs, a move). */
   readonly units: number;
   readonly setup?: () => void;
@@ -267,7 +266,7 @@ const now = () => process.hrtime.bigint();
  * With `warm`, one untimed run of each first (short figures); the long ones warm up inside their
  * own run, and the query figures were warmed by the agreement checks.
  */
-function measure(benches: readonly SceneBench[], samples: number, warm: boolean): Result[] {
+export function measure(benches: readonly SceneBench[], samples: number, warm: boolean): Result[] {
   const times: number[][] = benches.map(() => []);
   for (let s = warm ? -1 : 0; s < samples; s++) {
     for (let k = 0; k < benches.length; k++) {
@@ -364,19 +363,19 @@ function regionBenches(inp: SceneInputs, shared: Shared): SceneBench[] {
 }
 
 /** Counts rapier's collision events: +1 started, −1 stopped. */
-function drain(queue: RAPIER.EventQueue): number {
+export function drain(queue: RAPIER.EventQueue): number {
   let d = 0;
   queue.drainCollisionEvents((_a, _b, started) => { d += started ? 1 : -1; });
   return d;
 }
 
-function planckTouching(world: PlanckWorld): number {
+export function planckTouching(world: PlanckWorld): number {
   let n = 0;
   for (let c = world.getContactList(); c; c = c.getNext()) if (c.isTouching()) n++;
   return n;
 }
 
-function checkAllPairs(system: System): number {
+export function checkAllPairs(system: System): number {
   let n = 0;
   system.checkAll(() => { n++; });
   return n / 2; // checkAll reports each pair from both sides
@@ -661,7 +660,7 @@ const UNIT: Record<SceneGroup, { label: string; ns: number }> = {
   "scene move 1%": { label: "ms per move + update", ns: 1e6 },
 };
 
-const fmt = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? "n/a" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
+export const fmt = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? "n/a" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
 
 function sceneReport(inp: SceneInputs, results: readonly Result[], check: SceneCheck, quick: boolean): string[] {
   const find = (g: string, lib: string) => results.find((r) => r.group === g && r.lib === lib);

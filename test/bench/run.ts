@@ -33,6 +33,7 @@ import {
   RAY_KINDS, SWEEP_PAIRS, TOI_PAIRS, type CastCheck,
 } from "./casts";
 import { runScene, sceneGroups, type SceneRun } from "./broadphase";
+import { runWorldBench, WORLD_GROUPS } from "./world-frame";
 import { BOX2D, box2dAgreementLines, box2dManifoldAnswers, Box2dUnavailable, box2dResults, runBox2dManifolds } from "./box2d-native";
 import { REPLAY_GROUP, runReplayBench } from "./replay-bench";
 import { TRACE_GROUP, runTraceBench } from "./trace-bench";
@@ -279,7 +280,7 @@ const castGroups: Bench[][] = [...rayCases.map(rayBenches), ...sweepCases.map(sw
 const groups = [...pairGroups, ...castGroups];
 if (listOnly) {
   // The names --fork runs one process for each.
-  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : []), ...(wanted(TRACE_GROUP) ? [TRACE_GROUP] : []), ...EDGE_GROUPS.filter((g) => wanted(g))].join("\n"));
+  console.log([...groups.map((g) => g[0]!.group), ...sceneGroups(wanted), ...WORLD_GROUPS.filter((g) => wanted(g)), ...(wanted(REPLAY_GROUP) ? [REPLAY_GROUP] : []), ...(wanted(TRACE_GROUP) ? [TRACE_GROUP] : []), ...EDGE_GROUPS.filter((g) => wanted(g))].join("\n"));
   process.exit(0);
 }
 warmAll(groups.flat(), opts.warmupMs);
@@ -326,6 +327,9 @@ if (box2dSource !== undefined && manifoldCases.length > 0) {
 // The 100,000-shape scene (broadphase.ts): its own inputs, timing and table.
 const scene: SceneRun | null = runScene({ quick, wanted });
 if (scene) results.push(...scene.results);
+// A game loop's figures: a frame of 1,000 moves, a 10,000-shape startup, first rays (world-frame.ts).
+const worldRun = runWorldBench({ quick, wanted });
+if (worldRun) results.push(...worldRun.results);
 // A QA replay's rays per second on a 10,000-shape level (replay-bench.ts).
 const replayRun = runReplayBench({ quick, wanted, opts });
 if (replayRun) results.push(...replayRun.results);
@@ -409,6 +413,7 @@ const casts = castReport(castChecks, find);
 if (casts.lines.length > 0) out.push("Ray casts, shape casts and time of impact:", "", ...casts.lines, "");
 if (box2dLines.length > 0) out.push(...box2dLines, "");
 if (scene) out.push(...scene.lines, "");
+if (worldRun) out.push(...worldRun.lines);
 if (replayRun) out.push(...replayRun.lines);
 if (traceRun) out.push(...traceRun.lines);
 if (edgeRun) out.push(...edgeRun.lines);
