@@ -81,6 +81,23 @@ const NO_EVENTS: SensorEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS }
 /** Whether move() takes this number: finite and within the format's ±1e15 (NaN fails the comparison). */
 const placeable = (v: unknown): v is number => typeof v === "number" && Math.abs(v) <= MAX_COORDINATE;
 
+/** A shape's box, checked before update() writes it into the broad phase. */
+const updateBox = new Float64Array(4);
+
+/** A box of finite numbers with min ≤ max (false for NaN: a shape sync() was given unvalidated). */
+const boundsHold = (b: Float64Array, k: number): boolean =>
+  b[k]! <= b[k + 2]! && b[k + 1]! <= b[k + 3]! && b[k]! > -Infinity && b[k + 1]! > -Infinity && b[k + 2]! < Infinity && b[k + 3]! < Infinity;
+
+/** sync()'s error for a shape whose box is not finite: the format's problems with it, by path. */
+function unsyncable(shape: unknown, index: number): WorldError {
+  const problems = shapeProblems(shape, index).map(([path, message]) => `${formatPath(path)}: ${message}`);
+  // The format defaults a missing rotation to 0; sync() takes shapes as loadScene gives them, with one.
+  const rotation = (shape as { rotation?: unknown } | null)?.rotation;
+  if (problems.length === 0 && typeof rotation !== "number") problems.push(`${formatPath(["shapes", index, "rotation"])}: is missing (sync takes shapes as loadScene returns them, each with its rotation)`);
+  if (problems.length === 0) problems.push(`${formatPath(["shapes", index])}: its bounding box is not finite`);
+  return new WorldError(`sync: ${problems.join("; ")}`, problems);
+}
+
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
 
@@ -218,7 +235,10 @@ export class CollisionWorld {
     const n = shapes.length, broadPhase = this.broadPhase;
     broadPhase.reserve(n);
     const tight = broadPhase.tight;
-    for (let i = 0; i < n; i++) writeShapeBounds(shapes[i]!, tight, 4 * i);
+    for (let i = 0; i < n; i++) {
+      writeShapeBounds(shapes[i]!, tight, 4 * i);
+      if (!boundsHold(tight, 4 * i)) throw unsyncable(shapes[i], i);
+    }
     broadPhase.load(n);
     this.table.load(shapes);
     for (let i = 0; i < n; i++) this.byId.set(shapes[i]!.id, i);
@@ -232,7 +252,8 @@ export class CollisionWorld {
     const slot = this.table.nextSlot(), broadPhase = this.broadPhase;
     broadPhase.reserve(slot + 1);
     writeShapeBounds(shape, broadPhase.tight, 4 * slot);
-    // Before the table takes the shape: a box with NaN in it throws here, and nothing is added.
+    // Before the table takes the shape: a shape whose box is not finite is refused, and nothing is added.
+    if (!boundsHold(broadPhase.tight, 4 * slot)) throw unsyncable(shape, index);
     broadPhase.createProxy(slot);
     this.table.add(shape, index);
     this.byId.set(shape.id, slot);
@@ -240,6 +261,9 @@ export class CollisionWorld {
   }
 
   private update(slot: number, shape: Shape): void {
+    // Checked in scratch first, so that a refused shape leaves the slot's box as it was.
+    writeShapeBounds(shape, updateBox, 0);
+    if (!boundsHold(updateBox, 0)) throw unsyncable(shape, this.table.index(slot));
     writeShapeBounds(shape, this.broadPhase.tight, 4 * slot);
     const bitsChanged = this.table.update(slot, shape);
     if (!this.broadPhase.moveProxy(slot) && bitsChanged) this.broadPhase.bufferMove(slot);

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as unchecked from "../../core/index";
 import {
-  CastOutput, GeometryError, Manifold, QueryHit, SceneLoadError, TimeOfImpactOutput, WorldError,
+  CastOutput, CollisionWorld, GeometryError, Manifold, QueryHit, SceneLoadError, TimeOfImpactOutput, WorldError,
   collide, loadScene, makeBox, makeCapsule, makeCircle, makeCompound, makePolygon, makeSegment, rayCast, shapeBounds, shapeCast, sweepOf, timeOfImpact,
   type CastHit, type Shape, type Transform, type Vec2,
 } from "../../core/runtime/index";
@@ -201,6 +201,26 @@ describe("the world's queries on arbitrary arguments", () => {
     for (const bad of [null, undefined, 3, "shapes", {}]) expect(() => world.sync(bad as never)).toThrow(WorldError);
     expect(() => loadScene("{", { filter: "nope" } as never)).toThrow(WorldError);
     expect(() => loadScene("{")).toThrow(SceneLoadError);
+  });
+
+  it("sync of an unvalidated shape whose box is not finite: WorldError naming it by path, the world's boxes unchanged", () => {
+    const { rotation: _dropped, ...unturned } = SHAPES[2]!;
+    // A small list (one insertion each) and a bulk first load (256 shapes or more).
+    const small = [SHAPES[0]!, SHAPES[1]!, unturned as Shape];
+    const many = Array.from({ length: 300 }, (_, i): Shape => ({ id: `b${i}`, type: "box", x: 30 * i, y: 0, rotation: 0, width: 10, height: 10 }));
+    many[7] = { ...many[7]!, x: Number.NaN };
+    const fresh = () => new CollisionWorld();
+    expect(() => fresh().sync(small)).toThrow(/^sync: shapes\[2\]\.rotation: /);
+    expect(() => fresh().sync(many)).toThrow(/^sync: shapes\[7\]\.x: /);
+    expect(() => fresh().sync(many)).toThrow(WorldError);
+    // An edit of a synced world (the patch path): refused, and the slot keeps its box.
+    const w = fresh(), list = SHAPES.slice(0, 4);
+    w.sync(list);
+    const before = w.queryBox(-1000, -1000, 1000, 1000);
+    const edited = list.map((s) => (s.id === "ball" ? { ...s, radius: -3 } : s));
+    expect(() => w.sync(edited)).toThrow(/^sync: shapes\[1\]\.radius: /);
+    expect(w.queryBox(-1000, -1000, 1000, 1000)).toEqual(before);
+    expect(w.queryBox(-63, 27, -37, 53)).toEqual(["ball"]);
   });
 });
 
