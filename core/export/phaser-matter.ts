@@ -181,15 +181,16 @@ function shapeFixture(shape: Shape, thickness: number): PhaserFixture {
   }
 }
 
-/** Signed area and area-weighted centroid sums of a vertex list (Matter's Vertices.area and centre). */
-function addPolygon(points: readonly MatterVec[], acc: { area: number; x: number; y: number }): void {
+/** Area and area-weighted centroid sums of a vertex list (Matter's Vertices.area and centre), relative to acc's reference point. */
+function addPolygon(points: readonly MatterVec[], acc: { area: number; x: number; y: number; rx: number; ry: number }): void {
   let twice = 0, cx = 0, cy = 0;
   for (let i = 0; i < points.length; i++) {
     const a = points[i]!, b = points[(i + 1) % points.length]!;
-    const cross = a.x * b.y - a.y * b.x;
+    const ax = a.x - acc.rx, ay = a.y - acc.ry, bx = b.x - acc.rx, by = b.y - acc.ry;
+    const cross = ax * by - ay * bx;
     twice += cross;
-    cx += (a.x + b.x) * cross;
-    cy += (a.y + b.y) * cross;
+    cx += (ax + bx) * cross;
+    cy += (ay + by) * cross;
   }
   const area = Math.abs(twice) / 2;
   if (area === 0) return;
@@ -198,19 +199,24 @@ function addPolygon(points: readonly MatterVec[], acc: { area: number; x: number
   acc.y += (cy / (3 * twice)) * area;
 }
 
-/** The body's centre of mass as Matter's Body.setParts finds it: parts weighted by area (equal density). */
+/**
+ * The body's centre of mass as Matter's Body.setParts finds it: parts weighted by area (equal
+ * density). Sums are taken relative to the first part's first point, so that a body of one
+ * circle lands exactly on its centre and large coordinates lose no digits to cancellation.
+ */
 export function matterCentreOfMass(fixtures: readonly PhaserFixture[]): MatterVec {
-  const acc = { area: 0, x: 0, y: 0 };
+  const first = fixtures[0]?.circle ?? fixtures[0]?.vertices?.[0]?.[0] ?? { x: 0, y: 0 };
+  const acc = { area: 0, x: 0, y: 0, rx: first.x, ry: first.y };
   for (const f of fixtures) {
     if (f.circle) {
       const n = matterCircleSides(f.circle.radius), area = (n / 2) * f.circle.radius ** 2 * Math.sin((2 * Math.PI) / n);
       acc.area += area;
-      acc.x += f.circle.x * area;
-      acc.y += f.circle.y * area;
+      acc.x += (f.circle.x - acc.rx) * area;
+      acc.y += (f.circle.y - acc.ry) * area;
     }
     for (const piece of f.vertices ?? []) addPolygon(piece, acc);
   }
-  return acc.area > 0 ? { x: clean(acc.x / acc.area), y: clean(acc.y / acc.area) } : { x: 0, y: 0 };
+  return acc.area > 0 ? { x: clean(acc.rx + acc.x / acc.area), y: clean(acc.ry + acc.y / acc.area) } : { x: 0, y: 0 };
 }
 
 /** The file as plain data: generator_info, then the bodies by name, in scene order. */

@@ -75,6 +75,15 @@ describe("Phaser (Matter) export", () => {
     }
   });
 
+  it("a body of one circle, box or capsule sits exactly on the shape's centre (no rounding noise in the file)", () => {
+    const s = scene([
+      { id: "c", type: "circle", x: 500, y: 234, rotation: 0, radius: 40 },
+      { id: "b", type: "box", x: 1e6 + 0.25, y: -0.5, rotation: 0, width: 80, height: 80 },
+      { id: "k", type: "capsule", x: 700, y: 284, rotation: 0, radius: 20, height: 90 },
+    ]);
+    expect(bodiesOf(phaserMatterBodies(s)).map(([, b]) => [b.x, b.y])).toEqual([[500, 234], [1e6 + 0.25, -0.5], [700, 284]]);
+  });
+
   it("each body's x, y is the area-weighted centroid of its parts; nothing is written as \"position\"", () => {
     // Two boxes on one layer: 20×10 at (10, 5) and 10×10 at (35, 5): centroid x = (200·10 + 100·35) / 300.
     const s = scene([
