@@ -93,7 +93,7 @@ function build(source: string, sources: readonly string[], harness: string, cach
   const version = spawnSync(cc, ["--version"], { encoding: "utf8" });
   if (version.error) throw new Box2dUnavailable(`no C compiler (${cc}): ${version.error.message}`);
   const hash = createHash("sha256");
-  for (const part of [version.stdout ?? "", ...flags.filter((f) => !f.startsWith("-I")), readFileSync(harness, "utf8"), readFileSync(path.join(path.dirname(harness), "bench-timing.h"), "utf8"), ...files.map((f) => readFileSync(f, "utf8"))]) hash.update(part).update("\0");
+  for (const part of [version.stdout ?? "", ...flags.filter((f) => !f.startsWith("-I")), readFileSync(harness, "utf8"), ...["bench-timing.h", "bench-shapes.h"].map((h) => readFileSync(path.join(path.dirname(harness), h), "utf8")), ...files.map((f) => readFileSync(f, "utf8"))]) hash.update(part).update("\0");
   for (const header of headersOf(source)) hash.update(path.basename(header)).update("\0").update(readFileSync(header)).update("\0");
   const dir = path.join(cache, hash.digest("hex").slice(0, 16)), binary = path.join(dir, path.basename(harness, ".c"));
   if (existsSync(binary)) return binary;

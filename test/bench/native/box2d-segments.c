@@ -28,6 +28,7 @@
 
 #define BENCH_NAME "box2d-segments"
 #include "bench-timing.h"
+#include "bench-shapes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,39 +38,6 @@
 
 // Box2D's core.c defines this (B2_LINEAR_SLOP scales with it); core.c is not linked here.
 __attribute__( ( weak ) ) float b2_lengthUnitsPerMeter = 1.0f;
-
-enum
-{
-	MAX_POINTS = 8,
-};
-
-typedef struct Shape
-{
-	int count;
-	b2Vec2 points[MAX_POINTS];
-	float radius;
-} Shape;
-
-static Shape shape( char** p, const char* file )
-{
-	Shape s;
-	s.count = (int)number( p, file );
-	if ( s.count < 1 || s.count > MAX_POINTS )
-		fail( "a shape has too many or too few points", file );
-	for ( int i = 0; i < s.count; ++i )
-	{
-		s.points[i].x = (float)number( p, file );
-		s.points[i].y = (float)number( p, file );
-	}
-	s.radius = (float)number( p, file );
-	return s;
-}
-
-static b2Transform pose( char** p, const char* file )
-{
-	double x = number( p, file ), y = number( p, file ), angle = number( p, file );
-	return (b2Transform){ { (float)x, (float)y }, { (float)cos( angle ), (float)sin( angle ) } };
-}
 
 typedef enum Func
 {
