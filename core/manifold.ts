@@ -709,10 +709,11 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float6
 /** Writes polygon B's vertices and normals, moved into A's frame by `p`, to `o` and `on`. */
 function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array, on: Float64Array): void {
   // The pose in locals, read once before the loop.
+  // Both from b.packed (one typed array, vertices then normals), not its two views.
   const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  const v = b.vertices, n = b.normals, end = 2 * b.count;
+  const v = b.packed, end = 2 * b.count, V = PACKED_VERTICES, N = PACKED_VERTICES + end;
   for (let i = 0; i < end; i += 2) {
-    const x = v[i]!, y = v[i + 1]!, nx = n[i]!, ny = n[i + 1]!;
+    const x = v[V + i]!, y = v[V + i + 1]!, nx = v[N + i]!, ny = v[N + i + 1]!;
     o[i] = c * x - s * y + tx;
     o[i + 1] = s * x + c * y + ty;
     on[i] = c * nx - s * ny;
