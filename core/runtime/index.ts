@@ -26,11 +26,13 @@ export { WorldError } from "../world-error";
 export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
 export { type OverlapPair } from "../overlaps";
+/** An overlap the collision bits filter out, with the reason (ignoredOverlaps()). */
+export { type IgnoredPair } from "../ignored-pairs";
 /** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
-export { type FilterRule, bitsCollide } from "../collision-filter";
+export { type FilterRule, type FilterMiss, bitsCollide } from "../collision-filter";
 
 // ---- Geometry and pair queries -------------------------------------------------------------
-export { type Vec2, vec2, rotFromDegrees } from "../vec2";
+export { type Vec2, type Rot, vec2, rotFromDegrees } from "../vec2";
 export {
   CIRCLE, CAPSULE, POLYGON, COMPOUND,
   type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
@@ -44,11 +46,15 @@ export { makePolygon, makeCompound, collide, rayCast, shapeCast, timeOfImpact } 
 export { GeometryError } from "../world-error";
 export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
 export { Manifold } from "../manifold";
-export { CastOutput } from "../raycast";
+export { CastOutput, type RayCastOptions } from "../raycast";
 export { type Sweep, sweepOf, TimeOfImpactOutput } from "../time-of-impact";
+/** A compound's tree over its parts' bounding circles (CompoundGeometry.tree), read-only. */
+export { type PartTree } from "../part-tree";
 
 // ---- Scene model ---------------------------------------------------------------------------
 export {
   type Scene, type Shape, type ShapeType, type Point, type Probe, type RayProbe, type SweepProbe,
+  type CircleShape, type BoxShape, type CapsuleShape, type PolygonShape, type ChainShape,
+  type Layer, type LayerGroup, type CollisionLayer, type SceneImage, type Property, type PropertyBase, type JsonValue, type TiledMapRef,
   SHAPE_TYPES, SCENE_FORMAT, SCENE_VERSION, collisionLayerOf, collisionMaskOf, isSensor,
 } from "../scene/types";

@@ -9,7 +9,7 @@ export type Point = readonly [number, number];
 /** A JSON value, as a class property's members hold them. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-interface PropertyBase {
+export interface PropertyBase {
   /** Unique within its list; no control characters. */
   readonly name: string;
   /** Tiled's custom type of the value (`propertytype`): the class of a `class` value, or an enum's name. */

@@ -1,6 +1,6 @@
-// The runtime package as published: its tarball passes publint and Are the Types Wrong, holds its
-// size budget (.size-limit.json), ships no dependency and no editor code, and its version's major
-// is the scene format version it reads.
+// The runtime package as published: its tarball passes publint and Are the Types Wrong, its API
+// reference builds with no warning, it holds its size budget (.size-limit.json), ships no
+// dependency and no editor code, and its version's major is the scene format version it reads.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,11 @@ describe("the @collider-studio/core tarball", () => {
     const out = execFileSync(bin("publint"), ["run", tarball, "--strict"], { encoding: "utf8" });
     expect(out).toContain("All good!");
   });
+
+  it("TypeDoc documents both entries without a warning: every type the API names is exported", () => {
+    const run = () => execFileSync(bin("typedoc"), ["--options", "build/core-package/typedoc.json", "--emit", "none", "--treatWarningsAsErrors", "--disableSources"], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
+    expect(run).not.toThrow();
+  }, 120_000);
 
   it("Are the Types Wrong finds no problem in any entry, under any resolution", () => {
     const report = JSON.parse(execFileSync(bin("attw"), [tarball, "--format", "json"], { encoding: "utf8" })) as {
