@@ -155,15 +155,6 @@ static inline b2Manifold capsuleAndPolygon( const Pair* q )
 	return m;
 }
 
-#define MANIFOLD( CALL )                                                                                                             \
-	for ( int i = 0; i < c->n; ++i )                                                                                                 \
-	{                                                                                                                                \
-		const Pair* q = c->pairs + i;                                                                                                \
-		b2Manifold m = CALL;                                                                                                         \
-		acc += m.pointCount + m.normal.x + m.points[0].separation;                                                                   \
-		h += m.pointCount > 0;                                                                                                       \
-	}
-
 // One pass over every pair, in order, each call a direct one.
 static float pass( const Case* c, int* hits )
 {

@@ -179,15 +179,6 @@ static void load( Case* c, const char* file )
 		h += o.hit;                                                                                                                  \
 	}
 
-#define MANIFOLD( CALL )                                                                                                             \
-	for ( int i = 0; i < c->n; ++i )                                                                                                 \
-	{                                                                                                                                \
-		const Pair* q = c->pairs + i;                                                                                                \
-		b2Manifold m = CALL;                                                                                                         \
-		acc += m.pointCount + m.normal.x + m.points[0].separation;                                                                   \
-		h += m.pointCount > 0;                                                                                                       \
-	}
-
 // One pass over every case, in order, each call a direct one (the switch is outside the loop).
 static float pass( const Case* c, int* hits )
 {
