@@ -1,10 +1,10 @@
 // Shapes' names written on the canvas (View → Show names on shapes), as name-labels.ts picks and
-// cuts them. One Konva node draws them all, a halo behind each so it reads over any fill.
+// cuts and places them. One Konva node draws them all, a halo behind each so it reads over any fill.
 import type Konva from "konva";
 import { useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor, useEditorState, useOverlaps } from "../editor/react";
-import { fitText, FONT_PX, labelsInView } from "./name-labels";
+import { FONT_PX, labelsInView, placeLabels } from "./name-labels";
 import { useCanvasTheme } from "./theme";
 
 export function NameLabels({ width, height }: { readonly width: number; readonly height: number }) {
@@ -29,12 +29,9 @@ export function NameLabels({ width, height }: { readonly width: number; readonly
     ctx.lineWidth = 3 * px;
     ctx.strokeStyle = THEME.labelHalo;
     ctx.fillStyle = THEME.label;
-    const measure = (t: string) => ctx.measureText(t).width;
-    for (const l of labels) {
-      const text = fitText(l.text, l.width - 4 * px, measure);
-      if (!text) continue;
-      ctx.strokeText(text, l.x, l.y);
-      ctx.fillText(text, l.x, l.y);
+    for (const l of placeLabels(labels, (t) => ctx.measureText(t).width, px)) {
+      ctx.strokeText(l.text, l.x, l.y);
+      ctx.fillText(l.text, l.x, l.y);
     }
   };
   return <KonvaShape name="name-labels" sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;

@@ -1,5 +1,7 @@
 // Which shapes' names the canvas writes, where, and how a long name is cut: a named shape in view
-// on a visible layer whose box is at least MIN_ROOM pixels on screen, centred on its box.
+// on a visible layer whose box is at least MIN_ROOM pixels on screen, centred on its box. Labels
+// never cover each other: the shape with the most room writes first, and a label that would touch
+// one already written is left out, as is a name cut to fewer than MIN_LETTERS letters.
 import { shapeBounds, type Layer } from "../../core";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "../store/preferences";
@@ -8,6 +10,8 @@ import type { ViewState } from "../store/preferences";
 export const FONT_PX = 11;
 /** The least screen width and height of a shape's box that gets a label. */
 export const MIN_ROOM = { width: 28, height: 12 };
+/** The fewest letters a cut name keeps before its ellipsis (a shorter name is written whole or not at all). */
+export const MIN_LETTERS = 3;
 /** Labels drawn at most: beyond it, zoom in to read names. */
 export const MAX_LABELS = 400;
 
@@ -40,10 +44,36 @@ export function labelsInView(editor: Editor, view: ViewState, width: number, hei
   return out;
 }
 
-/** `text` cut with an ellipsis to fit `room` as `measure` measures it. */
-export function fitText(text: string, room: number, measure: (t: string) => number): string {
+/** `text` cut with an ellipsis to fit `room` as `measure` measures it; "" when fewer than `minLetters` letters would be left. */
+export function fitText(text: string, room: number, measure: (t: string) => number, minLetters = 1): string {
   if (measure(text) <= room) return text;
   let n = text.length;
   while (n > 1 && measure(`${text.slice(0, n - 1)}…`) > room) n--;
-  return n > 1 ? `${text.slice(0, n - 1)}…` : "";
+  return n > 1 && n - 1 >= Math.min(minLetters, text.length) ? `${text.slice(0, n - 1)}…` : "";
+}
+
+/** A label as written: its text, centre and size, world units. */
+export interface PlacedLabel {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The labels to write, each cut to its room (`px` world units a screen pixel), widest room first,
+ * leaving out any that would come within a pixel of one already placed.
+ */
+export function placeLabels(labels: readonly NameLabel[], measure: (t: string) => number, px: number): PlacedLabel[] {
+  const placed: PlacedLabel[] = [];
+  const height = (FONT_PX + 2) * px;
+  for (const l of [...labels].sort((a, b) => b.width - a.width)) {
+    const text = fitText(l.text, l.width - 4 * px, measure, MIN_LETTERS);
+    if (!text) continue;
+    const width = measure(text) + 2 * px;
+    const clear = placed.every((p) => Math.abs(p.x - l.x) * 2 >= p.width + width || Math.abs(p.y - l.y) * 2 >= p.height + height);
+    if (clear) placed.push({ text, x: l.x, y: l.y, width, height });
+  }
+  return placed;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { emptyScene, type Probe, type Scene, type Shape } from "../../core";
 import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
-import { fitText, labelsInView, MIN_ROOM } from "../../renderer/canvas/name-labels";
+import { FONT_PX, fitText, labelsInView, MIN_LETTERS, MIN_ROOM, placeLabels } from "../../renderer/canvas/name-labels";
 import { labelOf } from "../../renderer/editor/names";
 import { findShape, setProbeCoordinate, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
 import { frameView } from "../../renderer/store/view";
@@ -89,6 +89,37 @@ describe("names on the canvas", () => {
     expect(fitText("coin", 30, measure)).toBe("coin");
     expect(fitText("checkpoint", 30, measure)).toBe("chec…");
     expect(fitText("checkpoint", 10, measure)).toBe("");
+    // Asked for at least three letters, a cut that leaves one or two drops the label.
+    expect(fitText("checkpoint", 18, measure)).toBe("ch…");
+    expect(fitText("checkpoint", 18, measure, 3)).toBe("");
+    expect(fitText("checkpoint", 24, measure, 3)).toBe("che…");
+    expect(fitText("ab", 18, measure, 3)).toBe("ab");
+  });
+
+  it("places labels that never cover each other, widest room first, each kept unless a kept one covers it", () => {
+    const measure = (t: string) => t.length * 6;
+    const label = fc.record({ text: fc.constantFrom("coin", "image-1-12", "a", "floor"), x: fc.integer({ min: 0, max: 200 }), y: fc.integer({ min: 0, max: 60 }), width: fc.integer({ min: 10, max: 120 }) });
+    fc.assert(
+      fc.property(fc.array(label, { maxLength: 25 }), fc.constantFrom(0.5, 1, 2), (labels, px) => {
+        const placed = placeLabels(labels, measure, px);
+        const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => Math.abs(a.x - b.x) * 2 >= a.width + b.width || Math.abs(a.y - b.y) * 2 >= a.height + b.height;
+        for (let i = 0; i < placed.length; i++) for (let j = i + 1; j < placed.length; j++) expect(apart(placed[i]!, placed[j]!)).toBe(true);
+        // Each placed label is one of the input's, whole or cut to at least MIN_LETTERS letters.
+        for (const p of placed) {
+          const from = labels.find((l) => l.x === p.x && l.y === p.y && (p.text === l.text || (p.text.endsWith("…") && l.text.startsWith(p.text.slice(0, -1)))));
+          expect(from).toBeDefined();
+          if (p.text !== from!.text) expect(p.text.length - 1).toBeGreaterThanOrEqual(MIN_LETTERS);
+        }
+        // A label left out either has no room for its name or would touch a placed one with at least its room.
+        for (const l of labels) {
+          const text = fitText(l.text, l.width - 4 * px, measure, MIN_LETTERS);
+          if (!text || placed.some((p) => p.x === l.x && p.y === l.y && p.text === text)) continue;
+          const box = { x: l.x, y: l.y, width: measure(text) + 2 * px, height: (FONT_PX + 2) * px };
+          expect(placed.some((p) => !apart(p, box))).toBe(true);
+        }
+      }),
+      { seed: 2731, numRuns: 300 },
+    );
   });
 
   it("labels the named shapes in view on visible layers whose box leaves room at this zoom", () => {
