@@ -547,16 +547,17 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("trace")
-    .description("trace the opaque pixels of a PNG image into convex polygons and write them as a scene; prints the outlines, holes and pieces found and the IoU of the pieces against the pixels")
+    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene; prints the outlines, holes and pieces found and the IoU of the pieces against the pixels")
     .argument("<image>", "PNG image (at most 16,384 pixels a side)")
     .requiredOption("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak); - for standard output")
     .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)
     .option("--tolerance <pixels>", "how far the simplified outlines may stray from the pixels' edges (default 1; 0 follows them exactly)", parseNonNegative)
-    .option("--max-vertices <n>", "the most points a polygon may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
+    .option("--max-vertices <n>", "the most points a convex piece may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
+    .option("--concave", "one polygon along each blob's outline, concave where it is, instead of convex pieces (a blob with holes is still cut into convex pieces)")
     .option("--x <x>", "where the image's top-left corner lies in the world (default 0)", parseCoordinate)
     .option("--y <y>", "the same, y down (default 0)", parseCoordinate)
     .option("--scale <units>", "world units per pixel (default 1)", parsePositive)
-    .showHelpAfterError("Usage: collider-studio trace <image.png> -o OUT.json [--alpha 128] [--tolerance 1] [--max-vertices 8] [--x 0] [--y 0] [--scale 1]")
+    .showHelpAfterError("Usage: collider-studio trace <image.png> -o OUT.json [--alpha 128] [--tolerance 1] [--max-vertices 8] [--concave] [--x 0] [--y 0] [--scale 1]")
     .action((image: string, opts: TraceCommandOptions) => run(() => traceCommand(io, image, opts))());
 
   program

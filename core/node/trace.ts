@@ -1,5 +1,5 @@
-// `collider-studio trace IMAGE.png -o OUT.json`: convex polygons covering a PNG's opaque pixels,
-// written as a scene (core/trace/ does the tracing, png.ts the reading).
+// `collider-studio trace IMAGE.png -o OUT.json`: convex polygons (or, with --concave, whole
+// outlines) covering a PNG's opaque pixels, written as a scene (core/trace/ does the tracing, png.ts the reading).
 import path from "node:path";
 import { emptyScene } from "../scene/types";
 import { MAX_COORDINATE } from "../scene/field-rules";
@@ -44,5 +44,5 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const holes = result.holes === 0 ? "" : ` (${plural(result.holes, "hole")})`;
   const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
-  io.stderr(`${file}: traced ${plural(result.outlines, "outline")}${holes} into ${plural(result.pieces.length, "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n`);
+  io.stderr(`${file}: traced ${plural(result.outlines, "outline")}${holes} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n`);
 }

@@ -1,8 +1,10 @@
 // Colliders traced from an image's alpha: the opaque pixels' outlines (marching-squares.ts),
 // simplified within a tolerance (simplify.ts), cut into convex pieces of a few points each
-// (decompose.ts), placed in the world and checked as the scene format checks polygons; then the
-// pieces' union is compared with the pixels (coverage.ts).
+// (decompose.ts) or, with `concave`, kept whole where a blob has no hole; placed in the world and
+// checked as the scene format checks polygons; then the pieces' union is compared with the pixels
+// (coverage.ts).
 import { checkConvexPolygon } from "../hull";
+import { checkSimplePolygon } from "../outline";
 import type { Point, PolygonShape } from "../scene/types";
 import { balanceOutlines } from "./balance";
 import { coverageIoU, type PixelBox } from "./coverage";
@@ -22,8 +24,14 @@ export interface TraceOptions {
   readonly alpha?: number;
   /** How far, in pixels, a simplified outline may stray from the traced one; default 1 (0: none). */
   readonly tolerance?: number;
-  /** The most points a piece may have, at least 3; default 8 (Box2D's limit). */
+  /** The most points a convex piece may have, at least 3; default 8 (Box2D's limit). */
   readonly maxVertices?: number;
+  /**
+   * A blob without holes becomes one polygon along its outline, concave where the outline is (as
+   * Godot's CollisionPolygon2D takes a sprite's outline), instead of convex pieces; a blob with
+   * holes is still cut into convex pieces. Default false.
+   */
+  readonly concave?: boolean;
   /** Where the image's top-left corner lies in the world; default (0, 0). */
   readonly x?: number;
   readonly y?: number;
@@ -31,7 +39,7 @@ export interface TraceOptions {
   readonly scale?: number;
 }
 
-/** A convex piece in the world: its position (the centre of its points' box) and its points relative to it. */
+/** A piece in the world: its position (the centre of its points' box) and its points relative to it. */
 export interface TracedPiece {
   readonly x: number;
   readonly y: number;
@@ -39,7 +47,10 @@ export interface TracedPiece {
 }
 
 export interface TraceResult {
-  /** Strictly convex pieces, each accepted by the scene format, none overlapping another. */
+  /**
+   * Pieces each accepted by the scene format, none overlapping another: strictly convex, or with
+   * `concave` a blob's whole outline (a simple polygon) where the blob has no hole.
+   */
   readonly pieces: readonly TracedPiece[];
   /** Boundaries traced, outer ones and holes. */
   readonly outlines: number;
@@ -51,7 +62,7 @@ export interface TraceResult {
   readonly iou: number;
 }
 
-export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, x: 0, y: 0, scale: 1 } as const;
+export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, concave: false, x: 0, y: 0, scale: 1 } as const;
 
 /** The opaque pixels of an image: 1 where alpha ≥ threshold. */
 export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
@@ -66,7 +77,7 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 }
 
 /**
- * Traces the opaque pixels of `image` into convex pieces. Pixel (i, j) covers [i, i+1] × [j, j+1]
+ * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`). Pixel (i, j) covers [i, i+1] × [j, j+1]
  * in image units and lands in the world at (x + scale·i, y + scale·j), y down.
  * - Every outline and hole is kept: a ring traces as a ring; blobs touching only at a corner are
  *   one blob, and blobs apart give pieces apart.
@@ -74,7 +85,9 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
  *   steps: marching-squares.ts); the simplified one strays from it by at most `tolerance` pixels.
  * - A blob MIN_BLOB_SIZE pixels wide and tall or more matches its pixels with an IoU of at least
  *   minBlobIoU(tolerance): 0.97 at the default tolerance.
- * - Pieces are strictly convex, within `maxVertices`, share edges and never overlap.
+ * - Pieces are strictly convex, within `maxVertices`, share edges and never overlap. With
+ *   `concave`, a blob without holes is one simple polygon instead, covering what its convex pieces
+ *   would; one that the world's rounding would leave touching itself is cut into pieces after all.
  * Deterministic. Throws a RangeError for options out of range.
  */
 export function traceImage(image: TraceImage, options: TraceOptions = {}): TraceResult {
@@ -95,16 +108,25 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
   for (const r of outlines) if (r.hole) holeCount[r.component]!++;
   const pixelCut = Array.from(holeCount, (n) => n > MAX_TRIANGULATED_HOLES);
   const rings = simplifiedOutlines(outlines, components, labels, width, height, o.tolerance, pixelCut);
-  const imagePieces = piecesOf(outlines, rings, components, o.maxVertices, pixelCut, labels, width, height);
+  const imagePieces = piecesOf(outlines, rings, components, o.maxVertices, options.concave === true, pixelCut, labels, width, height);
 
   const pieces: TracedPiece[] = [];
   // The IoU measures the pieces written, in image units (where they are exact).
   const kept: Float64Array[] = [];
-  for (const poly of imagePieces) {
+  const place = (poly: Float64Array) => {
     const piece = placePiece(poly, o.x, o.y, o.scale);
-    if (!piece) continue;
+    if (!piece) return;
     pieces.push(piece);
     kept.push(poly);
+  };
+  for (const { poly, whole } of imagePieces) {
+    const outline = whole ? placeOutline(poly, o.x, o.y, o.scale) : null;
+    if (outline) {
+      pieces.push(outline);
+      kept.push(poly);
+    } else if (whole) {
+      for (const piece of decomposeConvex(poly, [], o.maxVertices)) place(pickPoints(poly, piece));
+    } else place(poly);
   }
   let opaque = 0;
   for (let k = 0; k < mask.length; k++) opaque += mask[k]!;
@@ -199,22 +221,39 @@ function simplifiedOutlines(outlines: readonly Outline[], components: number, la
   }
 }
 
-/** Each blob's outer boundary with its holes, cut into convex pieces (as flat point lists in image units). */
-function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], components: number, maxVertices: number, pixelCut: readonly boolean[], labels: Int32Array, width: number, height: number): Float64Array[] {
+/** A piece as a flat point list in image units; `whole` when it is a blob's outline kept uncut. */
+interface ImagePiece {
+  readonly poly: Float64Array;
+  readonly whole: boolean;
+}
+
+/** The points of `poly` at the indices `piece`, as a flat list. */
+function pickPoints(poly: ArrayLike<number>, piece: readonly number[]): Float64Array {
+  const flat = new Float64Array(2 * piece.length);
+  piece.forEach((v, k) => { flat[2 * k] = poly[2 * v]!; flat[2 * k + 1] = poly[2 * v + 1]!; });
+  return flat;
+}
+
+/** Each blob's outer boundary with its holes, cut into convex pieces, or with `concave` kept whole when it has no hole. */
+function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], components: number, maxVertices: number, concave: boolean, pixelCut: readonly boolean[], labels: Int32Array, width: number, height: number): ImagePiece[] {
   const outer: number[] = new Array<number>(components).fill(-1);
   const holes: number[][] = Array.from({ length: components }, () => []);
   outlines.forEach((r, k) => {
     if (r.hole) holes[r.component]!.push(k);
     else outer[r.component] = k;
   });
-  const out: Float64Array[] = [];
+  const out: ImagePiece[] = [];
   for (const rect of pixelRectangles(labels, width, height, pixelCut)) {
     const [x0, y0, x1, y1] = rect;
-    if (maxVertices >= 4) out.push(Float64Array.of(x0, y0, x1, y0, x1, y1, x0, y1));
-    else out.push(Float64Array.of(x0, y0, x1, y0, x1, y1), Float64Array.of(x0, y0, x1, y1, x0, y1));
+    if (maxVertices >= 4) out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1, x0, y1), whole: false });
+    else out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1), whole: false }, { poly: Float64Array.of(x0, y0, x1, y1, x0, y1), whole: false });
   }
   for (let c = 0; c < components; c++) {
     if (outer[c]! < 0 || pixelCut[c]) continue;
+    if (concave && holes[c]!.length === 0) {
+      out.push({ poly: rings[outer[c]!]!, whole: true });
+      continue;
+    }
     const parts = [outer[c]!, ...holes[c]!].map((k) => rings[k]!);
     const points = new Float64Array(parts.reduce((s, r) => s + r.length, 0));
     const holeStarts: number[] = [];
@@ -224,11 +263,7 @@ function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], 
       points.set(r, at);
       at += r.length;
     }
-    for (const piece of decomposeConvex(points, holeStarts, maxVertices)) {
-      const flat = new Float64Array(2 * piece.length);
-      piece.forEach((v, k) => { flat[2 * k] = points[2 * v]!; flat[2 * k + 1] = points[2 * v + 1]!; });
-      out.push(flat);
-    }
+    for (const piece of decomposeConvex(points, holeStarts, maxVertices)) out.push({ poly: pickPoints(points, piece), whole: false });
   }
   return out;
 }
@@ -265,12 +300,8 @@ function pixelRectangles(labels: Int32Array, width: number, height: number, cut:
   return out;
 }
 
-/**
- * A piece in the world, relative to the centre of its box, as the scene format will check it:
- * points it would call duplicate or collinear (possible far from the origin, or for a turn of a
- * few millionths of a degree) are dropped, which keeps it convex; null when nothing valid is left.
- */
-function placePiece(poly: Float64Array, x: number, y: number, scale: number): TracedPiece | null {
+/** Where a piece lands in the world: its points and the centre of their box. */
+function toWorld(poly: Float64Array, x: number, y: number, scale: number): { cx: number; cy: number; world: { x: number; y: number }[] } {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const world: { x: number; y: number }[] = [];
   for (let k = 0; k < poly.length; k += 2) {
@@ -279,7 +310,23 @@ function placePiece(poly: Float64Array, x: number, y: number, scale: number): Tr
     minX = Math.min(minX, wx); maxX = Math.max(maxX, wx);
     minY = Math.min(minY, wy); maxY = Math.max(maxY, wy);
   }
-  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  return { cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, world };
+}
+
+/** A blob's whole outline in the world, relative to the centre of its box; null when the scene format would not call it simple there. */
+function placeOutline(poly: Float64Array, x: number, y: number, scale: number): TracedPiece | null {
+  const { cx, cy, world } = toWorld(poly, x, y, scale);
+  const points = world.map((p): Point => [p.x - cx, p.y - cy]);
+  return checkSimplePolygon(points) === null ? { x: cx, y: cy, points } : null;
+}
+
+/**
+ * A piece in the world, relative to the centre of its box, as the scene format will check it:
+ * points it would call duplicate or collinear (possible far from the origin, or for a turn of a
+ * few millionths of a degree) are dropped, which keeps it convex; null when nothing valid is left.
+ */
+function placePiece(poly: Float64Array, x: number, y: number, scale: number): TracedPiece | null {
+  const { cx, cy, world } = toWorld(poly, x, y, scale);
   let local = world.map((p) => ({ x: p.x - cx, y: p.y - cy }));
   for (let guard = 0; local.length >= 3 && guard < poly.length; guard++) {
     const problem = checkConvexPolygon(local);

@@ -51,8 +51,27 @@ export function depthInside(poly: readonly (readonly [number, number])[], x: num
   return Math.abs(depth) <= ON_EDGE ? 0 : depth;
 }
 
-/** Coverage of the opaque pixels (`opaque(i, j)`) of a width × height image by the pieces (in image units). */
-export function sampleCoverage(width: number, height: number, opaque: (i: number, j: number) => boolean, pieces: readonly (readonly (readonly [number, number])[])[], S = SAMPLES): Coverage {
+/**
+ * How far (x, y) lies inside any simple polygon: inside by the even-odd rule (a ray towards +x
+ * crossing the edges), the distance to the nearest edge segment; 0 on an edge, negative outside.
+ */
+export function depthInsideSimple(poly: readonly (readonly [number, number])[], x: number, y: number): number {
+  let inside = false, nearest = Infinity;
+  for (let k = 0; k < poly.length; k++) {
+    const [ax, ay] = poly[k]!, [bx, by] = poly[(k + 1) % poly.length]!;
+    if (ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
+    const ex = bx - ax, ey = by - ay;
+    const t = Math.max(0, Math.min(1, ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)));
+    nearest = Math.min(nearest, Math.hypot(x - ax - t * ex, y - ay - t * ey));
+  }
+  return nearest <= ON_EDGE ? 0 : inside ? nearest : -nearest;
+}
+
+/**
+ * Coverage of the opaque pixels (`opaque(i, j)`) of a width × height image by the pieces (in image
+ * units), convex ones unless `depth` is depthInsideSimple.
+ */
+export function sampleCoverage(width: number, height: number, opaque: (i: number, j: number) => boolean, pieces: readonly (readonly (readonly [number, number])[])[], S = SAMPLES, depth = depthInside): Coverage {
   const W = width * S, H = height * S;
   const count = new Uint8Array(W * H);
   let overlapping = 0, overlapDepth = 0;
@@ -68,7 +87,7 @@ export function sampleCoverage(width: number, height: number, opaque: (i: number
     const v0 = Math.max(0, Math.floor(minY * S)), v1 = Math.min(H - 1, Math.ceil(maxY * S));
     for (let v = v0; v <= v1; v++) {
       for (let u = u0; u <= u1; u++) {
-        const d = depthInside(poly, (u + 0.5 + JITTER) / S, (v + 0.5 + JITTER) / S);
+        const d = depth(poly, (u + 0.5 + JITTER) / S, (v + 0.5 + JITTER) / S);
         if (d < 0) continue;
         const at = v * W + u;
         count[at] = 1;
@@ -84,7 +103,7 @@ export function sampleCoverage(width: number, height: number, opaque: (i: number
     // Pixel centres: (i + 0.5, j + 0.5).
     const i0 = Math.max(0, Math.floor(minX)), i1 = Math.min(width - 1, Math.ceil(maxX));
     const j0 = Math.max(0, Math.floor(minY)), j1 = Math.min(height - 1, Math.ceil(maxY));
-    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (depthInside(poly, i + 0.5, j + 0.5) >= 0) centres[j * width + i] = 1;
+    for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (depth(poly, i + 0.5, j + 0.5) >= 0) centres[j * width + i] = 1;
   }
   let inter = 0, union = 0;
   for (let v = 0; v < H; v++) {

@@ -3,10 +3,10 @@
 // outlines themselves, checked by brute force.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkConvexPolygon, emptyScene, traceImage, tracedShapes, validateSceneData } from "../../core/index";
+import { checkConvexPolygon, checkSimplePolygon, emptyScene, traceImage, tracedShapes, validateSceneData } from "../../core/index";
 import { traceOutlines } from "../../core/trace/marching-squares";
 import { seedOf } from "./arbitraries";
-import { sampleCoverage, toImage } from "./trace-reference";
+import { depthInsideSimple, sampleCoverage, toImage } from "./trace-reference";
 
 interface Blob {
   readonly size: number;
@@ -104,6 +104,38 @@ describe("traceImage on random pixels", () => {
       for (const p of result.pieces) p.points.forEach(([x, y], k) => { const [x1, y1] = p.points[(k + 1) % p.points.length]!; area += (x * y1 - x1 * y) / 2; });
       expect(area).toBeCloseTo(result.opaque + saddles(img) / 4, 9);
     }), { seed: seedOf("trace exact"), numRuns: 300 });
+  }, 60_000);
+});
+
+describe("traceImage with whole outlines (concave)", () => {
+  /** Twice the area a piece encloses, either winding. */
+  const area = (points: readonly (readonly [number, number])[]) => Math.abs(points.reduce((s, [x, y], k) => { const [x1, y1] = points[(k + 1) % points.length]!; return s + x * y1 - x1 * y; }, 0)) / 2;
+  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; maxVertices?: number; alpha?: number }, samples = 4) => {
+    const convex = traceImage(img, options);
+    const whole = traceImage(img, { ...options, concave: true });
+    // Each piece is a simple polygon the format accepts.
+    for (const p of whole.pieces) expect(checkSimplePolygon(p.points)).toBeNull();
+    const validated = validateSceneData({ ...emptyScene(), shapes: tracedShapes(whole.pieces, "blob") });
+    expect(validated.ok ? [] : validated.problems).toEqual([]);
+    // The same region as the convex pieces, in no more pieces; blobs with holes only as pieces.
+    expect(whole.pieces.length).toBeLessThanOrEqual(convex.pieces.length);
+    expect(whole.pieces.reduce((s, p) => s + area(p.points), 0)).toBeCloseTo(convex.pieces.reduce((s, p) => s + area(p.points), 0), 6);
+    expect(whole.iou).toBeCloseTo(convex.iou, 6);
+    expect([whole.outlines, whole.holes, whole.opaque]).toEqual([convex.outlines, convex.holes, convex.opaque]);
+    if (whole.holes === 0 && whole.outlines > 0) expect(whole.pieces.length).toBe(whole.outlines);
+    // Sampled point by point with the even-odd rule: no two pieces overlap, and the IoU is as reported.
+    const threshold = options.alpha ?? 128;
+    const coverage = sampleCoverage(img.width, img.height, (i, j) => img.data[j * img.width + i]! >= threshold, whole.pieces.map((p) => toImage(p)), samples, depthInsideSimple);
+    expect(coverage.overlapping).toBe(0);
+    expect(Math.abs(coverage.iou - whole.iou)).toBeLessThan(0.02);
+  };
+
+  it("random blobs: one simple polygon per blob without holes, covering what the convex pieces cover", () => {
+    fc.assert(fc.property(blob, fc.integer({ min: 3, max: 8 }), (b, maxVertices) => check(blobImage(b), { maxVertices, alpha: b.threshold })), { seed: seedOf("trace concave blobs"), numRuns: 25 });
+  }, 120_000);
+
+  it("random pixels at any tolerance: valid, no overlap, the convex pieces' region", () => {
+    fc.assert(fc.property(noise, fc.constantFrom(0, 0.5, 1, 2.5), fc.integer({ min: 3, max: 8 }), (img, tolerance, maxVertices) => check(img, { tolerance, maxVertices }, 16)), { seed: seedOf("trace concave noise"), numRuns: 200 });
   }, 60_000);
 });
 

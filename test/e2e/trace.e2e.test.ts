@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseScene } from "../../core";
-import { editorSession, pageErrors, runCommand } from "./harness";
+import { checkConvexPolygon, checkSimplePolygon, parseScene } from "../../core";
+import { editorSession, pageErrors, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 
@@ -108,6 +108,32 @@ describe("Trace Colliders… in Chromium", () => {
     // Reopened: the same shapes.
     await page.setInputFiles("#open-scene-input", { name: "traced.json", mimeType: "application/json", buffer: Buffer.from(text) });
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Whole outlines traces a hill as one concave polygon, saved as one valid shape", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // A wavy hill 160 × 80 px: one blob, no hole.
+    const width = 160, height = 80, data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([90, 160, 60, y > 40 + 15 * Math.sin(x / 15) ? 255 : 0], (y * width + x) * 4);
+    await dropPng(page, Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 outline, 0 holes, \d+ pieces, IoU 0\.9\d\d$/);
+    expect(Number((await status.textContent())!.match(/(\d+) pieces/)![1])).toBeGreaterThan(1);
+    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
+    await expect.poll(() => status.textContent()).toMatch(/^1 outline, 0 holes, 1 piece, IoU 0\.9\d\d$/);
+    await page.getByRole("button", { name: "Add 1 collider" }).click();
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    const shapes = await savedShapes(page);
+    expect(shapes).toHaveLength(1);
+    const hill = shapes[0]!;
+    if (hill.type !== "polygon") throw new Error(`traced a ${hill.type}`);
+    expect(hill.points.length).toBeGreaterThan(8);
+    expect(checkSimplePolygon(hill.points)).toBeNull();
+    expect(checkConvexPolygon(hill.points.map(([x, y]) => ({ x, y })))).not.toBeNull();
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "collider-studio-trace-"));
   writeFileSync(join(dir, "art.png"), art());
   writeFileSync(join(dir, "clear.png"), png(8, 8, () => 0));
+  writeFileSync(join(dir, "ell.png"), png(30, 30, (i, j) => (i < 10 || j >= 20 ? 255 : 0)));
   writeFileSync(join(dir, "faint.png"), png(20, 20, (i) => (i < 10 ? 255 : 150)));
   writeFileSync(join(dir, "scene.json"), '{"format": "collider-studio-scene", "version": 1, "shapes": []}\n');
 });
@@ -112,6 +113,27 @@ describe("trace (in process)", () => {
     const exact = await run(["trace", "art.png", "-o", "exact.json", "--tolerance", "0"]);
     expect(exact.err).toMatch(/IoU 1\.0000/);
     expect(shapesOf("exact.json").length).toBeGreaterThan(shapesOf("art.json").length);
+  });
+
+  it("--concave keeps a blob without holes as one polygon along its outline; the ring with a hole stays in convex pieces", async () => {
+    const convex = await run(["trace", "art.png", "-o", "pieces.json"]);
+    const r = await run(["trace", "art.png", "-o", "whole.json", "--concave"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ polygons, IoU 0\.9[789]\d\d; wrote the scene to whole\.json\n$/);
+    expect(/IoU (\S+);/.exec(r.err)![1]).toBe(/IoU (\S+);/.exec(convex.err)![1]);
+    const shapes = shapesOf("whole.json");
+    // The square (x from 75 to 95) is one shape of four corners; every other shape is a piece of the ring.
+    const square = shapes.filter((s) => s.points.some(([x]) => s.x + x > 70));
+    expect(square).toHaveLength(1);
+    expect(square[0]!.points).toHaveLength(4);
+    expect(shapes.length).toBe(shapesOf("pieces.json").length - shapesOf("pieces.json").filter((s) => s.points.some(([x]) => s.x + x > 70)).length + 1);
+    // An L: two convex pieces, or one concave polygon of its six corners.
+    expect((await run(["trace", "ell.png", "-o", "ell.json"])).code).toBe(0);
+    expect((await run(["trace", "ell.png", "-o", "ell-whole.json", "--concave"])).code).toBe(0);
+    expect(shapesOf("ell.json")).toHaveLength(2);
+    const [ell] = shapesOf("ell-whole.json");
+    expect(shapesOf("ell-whole.json")).toHaveLength(1);
+    expect(ell!.points.map(([x, y]) => [ell!.x + x, ell!.y + y]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)).toEqual([[0, 0], [0, 30], [10, 0], [10, 20], [30, 20], [30, 30]]);
   });
 
   it("-o - prints the scene on standard output", async () => {

@@ -1,5 +1,6 @@
-// Trace Colliders…: the selected image's opaque pixels as convex polygons, previewed live over the
-// picture while the alpha threshold, the tolerance and the vertex limit change; Add puts them on
+// Trace Colliders…: the selected image's opaque pixels as convex polygons (or whole outlines),
+// previewed live over the picture while the alpha threshold, the tolerance, the vertex limit and
+// the kind of piece change; Add puts them on
 // the active layer as one undo step, named after the image. The tracing runs in a worker.
 import { useEffect, useRef, useState } from "react";
 import { TRACE_DEFAULTS, type TraceResult } from "../../../core";
@@ -21,6 +22,7 @@ interface Options {
   readonly alpha: number;
   readonly tolerance: number;
   readonly maxVertices: number;
+  readonly concave: boolean;
 }
 
 function usePixels(editor: Editor, imageId: string | null): TracePixels | { readonly error: string } | null {
@@ -72,7 +74,7 @@ function useTrace(pixels: TracePixels | null, options: Options): { result: Trace
       worker.current?.postMessage({ kind: "trace", id, ...options } satisfies TraceRequest);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [pixels, options.alpha, options.tolerance, options.maxVertices]);
+  }, [pixels, options.alpha, options.tolerance, options.maxVertices, options.concave]);
   return state;
 }
 
@@ -119,7 +121,7 @@ function Dialog() {
   const editor = useEditor();
   const imageId = useEditorState((s) => s.selectedImage);
   const pixels = usePixels(editor, imageId);
-  const [options, setOptions] = useState<Options>({ alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices });
+  const [options, setOptions] = useState<Options>({ alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, concave: TRACE_DEFAULTS.concave });
   const ready = pixels && "bitmap" in pixels ? pixels : null;
   const { result, error, busy } = useTrace(ready, options);
   const set = (change: Partial<Options>) => setOptions((o) => ({ ...o, ...change }));
@@ -155,6 +157,10 @@ function Dialog() {
         <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} />
         <Slider label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} shown={options.tolerance.toFixed(2)} />
         <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
+        <label className="trace-check">
+          <input type="checkbox" checked={options.concave} onChange={(e) => set({ concave: e.target.checked })} />
+          <span>Whole outlines: one concave polygon per blob without holes</span>
+        </label>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
       <footer>
