@@ -2,7 +2,8 @@
 // one Konva Shape draws it in screen pixels (tiled-map/draw-backdrop.ts), undoing the stage's
 // transform as the image layer does. It loads the map and its pictures for the scene's folder (or
 // the folder of the map a document was imported from), and draws again while chunks remain to be
-// built and as pictures arrive.
+// built and as pictures arrive. A map with square tiles, once read for a scene just opened, sets
+// the grid to its tile size, as importing it does: colliders drawn over tiles snap to them.
 import type Konva from "konva";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { Shape } from "react-konva";
@@ -11,6 +12,7 @@ import { useEditor, useEditorState } from "../editor/react";
 import { readBase } from "../editor/state";
 import { imageKey } from "../images/image-cache";
 import { notify } from "../store/actions";
+import { setGridSize } from "../store/view-actions";
 import type { ViewState } from "../store/preferences";
 import { backdropKey, tiledMapOf } from "../tiled-map/backdrop";
 import { ChunkStore, drawBackdrop, drawMissingNote } from "../tiled-map/draw-backdrop";
@@ -44,6 +46,15 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
   useEffect(() => {
     if (failed !== undefined) notify(editor, `Tiled map not shown: ${failed}`);
   }, [editor, failed]);
+  const gridPending = useEditorState((s) => s.mapGridPending);
+  useEffect(() => {
+    if (!map || !gridPending) return;
+    const { grid, notice } = editor.getState();
+    editor.update({ mapGridPending: false });
+    if (map.tileWidth !== map.tileHeight || map.tileWidth < 1 || map.tileWidth === grid.size) return;
+    setGridSize(editor, map.tileWidth);
+    notify(editor, `${notice ? `${notice}; the grid` : "The grid"} is now ${map.tileWidth}, the map's tile size`);
+  }, [editor, map, gridPending]);
   // Its pictures, asked for once it is read; the rest of the pictures cache is freed.
   useEffect(() => {
     const srcs = map ? [...map.tilesets.flatMap((t) => t.images), ...map.layers.flatMap((l) => (l.kind === "image" && l.src !== "" ? [l.src] : []))] : [];

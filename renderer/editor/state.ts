@@ -92,6 +92,11 @@ export interface EditorState extends DocumentSlice {
   /** Pan and zoom of the canvas. */
   readonly view: ViewState;
   readonly grid: GridState;
+  /**
+   * A document with a Tiled map was just opened: once the map is read, a square tile size becomes
+   * the grid's (as importing the map does), and this turns false. Saving elsewhere leaves it false.
+   */
+  readonly mapGridPending: boolean;
   /** Whether the canvas writes shapes' names on them (where the zoom leaves room). */
   readonly showNames: boolean;
   readonly theme: ThemeName;
@@ -115,6 +120,7 @@ export const initialState = (): EditorState => ({
   cursor: null,
   view: DEFAULT_VIEW,
   grid: DEFAULT_GRID,
+  mapGridPending: false,
   showNames: true,
   theme: "dark",
 });

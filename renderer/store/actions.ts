@@ -163,7 +163,7 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   editor.cancelGesture();
   editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
-  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null }, { record: false });
+  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
 }

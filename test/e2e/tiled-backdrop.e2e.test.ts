@@ -140,6 +140,9 @@ describe("the Tiled map as a backdrop (web build)", () => {
     await expect.poll(() => again.getByTestId("notice").textContent()).toContain("Opened level.json");
     await again.keyboard.press("Control+'");
     await waitForBackdrop(again, reference);
+    // The map read, the grid takes its tile size again, as at import; a cell set after that stays.
+    await expect.poll(() => again.getByTestId("notice").textContent()).toBe("Opened level.json; the grid is now 16, the map's tile size");
+    expect(await again.getByLabel("Grid size").inputValue()).toBe(String(TILE));
     const reopened = await backdropPixels(again, 80, 80);
     expect(near(reopened(3 * TILE + 4, 3 * TILE + 4), tileThere, 2)).toBe(true);
     await again.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop-reopened.png") });
