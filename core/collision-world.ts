@@ -637,14 +637,15 @@ export class CollisionWorld {
 
   /**
    * A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold.
-   * Sensors stop it only when the probe says `includeSensors` (or `options` does). Throws
-   * WorldError for a probe the format refuses.
+   * Sensors stop it only when the probe says `includeSensors` (or `options` does); it sees only
+   * the layers of its `mask`, when it has one. Throws WorldError for a probe the format refuses.
    */
   probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = NO_OPTIONS): CastHit | null {
     const problems = probeProblems(probe, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "probe"}: ${message}`);
     if (problems.length > 0) throw new WorldError(`probe: ${problems.join("; ")}`, problems);
     checkOptions("probe", options);
-    const asked = { includeSensors: probe.includeSensors === true || options.includeSensors === true };
+    const includeSensors = probe.includeSensors === true || options.includeSensors === true;
+    const asked = probe.mask === undefined ? { includeSensors } : { includeSensors, mask: probe.mask };
     if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;
     if (!this.byId.has(probe.shape)) return null;
     return this.sweep(probe.shape, vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;

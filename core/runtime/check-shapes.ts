@@ -147,6 +147,7 @@ export function probeProblems(value: unknown, index: number): Found[] {
   field(out, at, value, "id", (v) => text(v, true));
   field(out, at, value, "name", (v) => text(v, false), true);
   field(out, at, value, "includeSensors", flag, true);
+  field(out, at, value, "mask", (v) => whole(v, 0, 0xffffffff), true);
   const point = (v: unknown): string | null => {
     if (!Array.isArray(v)) return expectedType("a point [x, y]", v);
     if (v.length !== 2) return "a point is [x, y]";

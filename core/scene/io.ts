@@ -18,6 +18,10 @@ export type SceneParseResult =
   | { readonly ok: true; readonly scene: Scene }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
 
+/** Whether `path` holds a point [x, y]: an outline's point, or a probe's end. */
+const isPointPath = (path: readonly PropertyKey[]): boolean =>
+  path.at(-2) === "points" || (path[0] === "probes" && path.length === 3 && (path[2] === "from" || path[2] === "to"));
+
 function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
   const value = valueAt(data, issue.path as PathSegment[]);
   switch (issue.code) {
@@ -31,10 +35,10 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
     case "too_small":
       if (issue.origin === "number") return issue.inclusive ? `must be at least ${String(issue.minimum)}` : `must be greater than ${String(issue.minimum)}`;
       if (issue.origin === "string") return "must not be empty";
-      if (issue.origin === "array" && value !== undefined && Array.isArray(value) && issue.path.at(-2) === "points") return "a point is [x, y]";
+      if (issue.origin === "array" && value !== undefined && Array.isArray(value) && isPointPath(issue.path)) return "a point is [x, y]";
       return `needs at least ${String(issue.minimum)} items`;
     case "too_big":
-      if (issue.origin === "array" && issue.path.at(-2) === "points") return "a point is [x, y]";
+      if (issue.origin === "array" && isPointPath(issue.path)) return "a point is [x, y]";
       return `must be at most ${String(issue.maximum)}`;
     case "invalid_union":
       if ("discriminator" in issue && issue.discriminator === "type") {
@@ -166,7 +170,7 @@ const PROBE_KEYS: Record<Probe["type"], readonly string[]> = {
 };
 
 function canonicalProbe(probe: Probe): Record<string, unknown> {
-  const out = ordered(probe, ["id", "name", "type", ...PROBE_KEYS[probe.type], "includeSensors"]);
+  const out = ordered(probe, ["id", "name", "type", ...PROBE_KEYS[probe.type], "mask", "includeSensors"]);
   if (out.name === "") delete out.name;
   return out;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { chainPointsProblem } from "../kinds/chain";
 import { checkSimplePolygon } from "../outline";
-import { base, finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
+import { base, bits, finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { tiledMapSourceProblem } from "../tiled/file-types";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
@@ -44,7 +44,7 @@ export const chainSchema = z
 
 export const shapeSchema = z.discriminatedUnion("type", [circleSchema, boxSchema, capsuleSchema, polygonSchema, chainSchema]);
 
-const probeBase = { id, name: label.optional().default(""), includeSensors: z.boolean().optional() };
+const probeBase = { id, name: label.optional().default(""), includeSensors: z.boolean().optional(), mask: bits.optional() };
 export const rayProbeSchema = z.looseObject({ ...probeBase, type: z.literal("ray"), from: point, to: point });
 export const sweepProbeSchema = z.looseObject({ ...probeBase, type: z.literal("sweep"), shape: z.string().min(1), to: point });
 export const probeSchema = z.discriminatedUnion("type", [rayProbeSchema, sweepProbeSchema]);

@@ -132,6 +132,11 @@ interface ProbeBase {
   readonly name: string;
   /** true: sensors can stop it too. Absent means false: it passes through sensors, as Box2D's and Godot's queries do by default. */
   readonly includeSensors?: boolean;
+  /**
+   * The collision layers it sees: a shape whose collisionLayer & mask ≠ 0, as a ray log line's
+   * mask and Godot's RayCast2D collision_mask. Absent: every shape.
+   */
+  readonly mask?: number;
 }
 
 export interface RayProbe extends ProbeBase {

@@ -1,9 +1,14 @@
-// Edits of one probe from the Inspector: its ends and, for a sweep, the shape it moves. Each is one
-// undo step; a refused value leaves the document untouched and says why.
-import type { Point, Probe, Shape } from "../../core";
+// Edits of one probe from the Inspector: its ends, for a sweep the shape it moves, whether sensors
+// stop it and the layers it sees. Each is one undo step; a refused value leaves the document
+// untouched and says why.
+import { COLLISION_BITS, type Point, type Probe, type Shape } from "../../core";
 import { findShapeByIdOrName, shapeLookupProblem } from "../../core/scene/find-shape";
 import type { Editor } from "../editor/editor";
 import type { Edit } from "./layer-actions";
+import { withBit } from "./shape-edits";
+
+/** Every layer: what a probe without a mask sees. */
+export const ALL_LAYERS = 0xffffffff;
 
 export type ProbeEnd = "from" | "to";
 
@@ -58,5 +63,16 @@ export function setProbeIncludeSensors(editor: Editor, id: string, on: boolean):
     if ((p.includeSensors === true) === on) return p;
     const { includeSensors: _old, ...rest } = p;
     return on ? { ...rest, includeSensors: true } : rest;
+  });
+}
+
+/** Turns bit `bit` (1–32) of what a probe sees on or off; seeing every layer again drops the mask. */
+export function setProbeMaskBit(editor: Editor, id: string, bit: number, on: boolean): Edit<null> {
+  if (!Number.isInteger(bit) || bit < 1 || bit > COLLISION_BITS) return { ok: false, message: `a collision bit is 1 to ${COLLISION_BITS}, got ${bit}` };
+  return replaceProbe(editor, id, (p) => {
+    const next = withBit(p.mask ?? ALL_LAYERS, bit, on);
+    if (next === (p.mask ?? ALL_LAYERS)) return p;
+    const { mask: _old, ...rest } = p;
+    return next === ALL_LAYERS ? rest : { ...rest, mask: next };
   });
 }

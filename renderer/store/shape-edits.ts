@@ -188,6 +188,11 @@ export function hasBit(value: number, bit: number): boolean {
   return Math.floor(value / mask(bit)) % 2 === 1;
 }
 
+/** `value` with bit `bit` on or off. */
+export function withBit(value: number, bit: number, on: boolean): number {
+  return hasBit(value, bit) === on ? value : on ? value + mask(bit) : value - mask(bit);
+}
+
 /** "on" or "off" when all shapes agree on the bit, else "mixed". */
 export function bitState(shapes: readonly Shape[], field: BitField, bit: number): "on" | "off" | "mixed" {
   const v = sharedValue(shapes, (s) => hasBit(readBits(s, field), bit));
@@ -199,7 +204,7 @@ export function shapesWithBit(shapes: readonly Shape[], ids: readonly string[], 
   return mapShapes(shapes, ids, (s) => {
     const v = readBits(s, field);
     if (hasBit(v, bit) === on) return s;
-    return { ...s, [field]: on ? v + mask(bit) : v - mask(bit) } as Shape;
+    return { ...s, [field]: withBit(v, bit, on) } as Shape;
   });
 }
 

@@ -101,4 +101,35 @@ describe("loadScene without zod", () => {
       { seed: 27, numRuns: 800 },
     );
   });
+
+  // Seeded: a valid probe with one field replaced by an arbitrary JSON value (a mask's bits too).
+  it("agrees with the full validator on probes with any value in any field", () => {
+    const target = { id: "t", type: "circle", x: 0, y: 0, radius: 1 };
+    const base: Record<string, Record<string, unknown>> = {
+      ray: { id: "p", type: "ray", from: [0, -5], to: [0, 5], mask: 1 },
+      sweep: { id: "p", type: "sweep", shape: "t", to: [3, 0], includeSensors: true },
+    };
+    const fields = ["id", "name", "type", "from", "to", "shape", "includeSensors", "mask"];
+    const value = fc.oneof(fc.constant(undefined), fc.boolean(), fc.string({ maxLength: 3 }), fc.double({ noNaN: true }), fc.integer({ min: -3, max: 5 }),
+      fc.constantFrom(0, 4294967295, 4294967296, 2.5), fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), fc.constant(null), fc.constant(["a"]));
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(base)), fc.constantFrom(...fields), value, (kind, key, v) => {
+        const text = scene([target], [{ ...base[kind]!, [key]: v }]);
+        const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
+        if (ours.ok || full.ok) expect(ours).toEqual(full);
+        else {
+          const paths = (o: { problems: unknown }) => new Set((o.problems as { path: string }[]).map((p) => p.path));
+          expect(paths(ours)).toEqual(paths(full));
+          for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
+        }
+      }),
+      { seed: 2741, numRuns: 400 },
+    );
+    // A probe's mask is kept as written, and the world's probe sees only its layers.
+    const layered = scene([{ id: "near", type: "box", x: 0, y: 10, width: 20, height: 2 }, { id: "far", type: "box", x: 0, y: 30, width: 20, height: 2, collisionLayer: 2 }],
+      [{ id: "all", type: "ray", from: [0, 0], to: [0, 50] }, { id: "two", type: "ray", from: [0, 0], to: [0, 50], mask: 2 }, { id: "none", type: "ray", from: [0, 0], to: [0, 50], mask: 0 }]);
+    const { world, probes } = loadScene(layered);
+    expect(probes.map((p) => p.mask)).toEqual([undefined, 2, 0]);
+    expect(probes.map((p) => world.probe(p)?.shape ?? null)).toEqual(["near", "far", null]);
+  });
 });

@@ -129,10 +129,11 @@ export function sweepScene(shapes: readonly Shape[], movingId: string, to: Vec2,
 
 /**
  * The closest hit of a probe kept in the scene; null for a miss, or for a sweep whose shape is not
- * in `shapes`. Sensors stop it when the probe or `includeSensors` says so.
+ * in `shapes`. Sensors stop it when the probe or `includeSensors` says so; its mask, when it has
+ * one, is the queries' mask.
  */
 export function evaluateProbe(shapes: readonly Shape[], probe: Probe, includeSensors = false): CastHit | null {
-  const options = { includeSensors: includeSensors || probe.includeSensors === true };
+  const options = { includeSensors: includeSensors || probe.includeSensors === true, ...(probe.mask === undefined ? {} : { mask: probe.mask }) };
   if (probe.type === "ray") return raycastScene(shapes, vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), options)[0] ?? null;
   if (!shapes.some((s) => s.id === probe.shape)) return null;
   return sweepScene(shapes, probe.shape, vec2(probe.to[0], probe.to[1]), options)[0] ?? null;

@@ -2,7 +2,7 @@
 // seeded random edits (moves, adds, removes, sensor and bit toggles, reorders, turns) the world's
 // overlaps() must be the one-pass reference's solid pairs and sensorContacts() its sensor pairs;
 // ignoredOverlaps() the plain pair-by-pair reference's (sensor pairs included, marked); rays,
-// sweeps and probes the linear scans, with and without includeSensors. Pinned seeds.
+// sweeps and probes the linear scans, with and without includeSensors and a probe's mask. Pinned seeds.
 import { describe, expect, it } from "vitest";
 import { checkSimplePolygon, CollisionWorld, vec2, type FilterRule, type Point, type Probe, type Shape } from "../../core/index";
 import { evaluateProbe, findIgnoredOverlaps, findOverlaps, raycastScene, sweepScene } from "./scan-reference";
@@ -97,12 +97,14 @@ function run(seed: number, rule: FilterRule, steps: number, count: number, sprea
         const options = includeSensors ? { includeSensors } : {};
         expect(world.sweep(mover.id, to, { ...options, mode: "all" }), `${at}: sweep ${includeSensors}`).toEqual(sweepScene(shapes, mover.id, to, { ...options, mode: "all", filter: rule }));
         expect(world.sweep(mover.id, to, options), `${at}: sweep, closest ${includeSensors}`).toEqual(sweepScene(shapes, mover.id, to, { ...options, filter: rule }));
-        const ray: Probe = { id: "r", name: "", type: "ray", from: [mover.x, mover.y], to: [to.x, to.y], ...options };
+        // A probe's mask: the layers it sees, as a query's (absent: every shape).
+        const mask = r() < 0.5 ? {} : { mask: BITS[Math.floor(r() * BITS.length)]! };
+        const ray: Probe = { id: "r", name: "", type: "ray", from: [mover.x, mover.y], to: [to.x, to.y], ...options, ...mask };
         expect(world.probe(ray), `${at}: ray probe ${includeSensors}`).toEqual(evaluateProbe(shapes, ray));
         // The option given to probe() counts as the probe's own field.
         expect(world.probe({ ...ray, includeSensors: false }, options), `${at}: ray probe, option ${includeSensors}`).toEqual(evaluateProbe(shapes, ray));
         if (rule === "godot") {
-          const sweep: Probe = { id: "s", name: "", type: "sweep", shape: mover.id, to: [to.x, to.y], ...options };
+          const sweep: Probe = { id: "s", name: "", type: "sweep", shape: mover.id, to: [to.x, to.y], ...options, ...mask };
           expect(world.probe(sweep), `${at}: sweep probe ${includeSensors}`).toEqual(evaluateProbe(shapes, sweep));
         }
       }

@@ -103,4 +103,33 @@ describe("probes in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
+
+  it("a ray's mask in the Collision panel: unticking the near box's layer lets the ray through to the far one, saved and undone", async () => {
+    const page = await session.newPage();
+    const result = () => page.getByTestId("probe-result-ray-1").textContent();
+    await placeAt(page, "Box", 300, 300 + TOP);
+    await placeAt(page, "Box", 500, 300 + TOP);
+    // The far box on layer 2 only.
+    await page.getByRole("checkbox", { name: "Layer bit 2", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Layer bit 1", exact: true }).uncheck();
+    // R right after ticking a bit: a checkbox keeps only Space, the letter picks the Ray tool.
+    await page.keyboard.press("r");
+    await drag(page, [150, 300], [700, 300]);
+    await page.getByRole("tab", { name: /Probes/ }).click();
+    await expect.poll(result).toMatch(/^hits box-1 at/);
+    const mask = page.getByTestId("bits-probe-mask");
+    expect(await mask.getByLabel("Mask bit 1", { exact: true }).isChecked()).toBe(true);
+    await mask.getByLabel("Mask bit 1", { exact: true }).uncheck();
+    await expect.poll(result).toMatch(/^hits box-2 at/);
+    await expect.poll(() => page.locator(".probes").textContent()).toContain("ray · sees every layer but 1");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-probe-mask.png") });
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const { readFileSync } = await import("node:fs");
+    const parsed = parseScene(readFileSync((await (await download).path())!, "utf8"));
+    expect(parsed.ok && parsed.scene.probes[0]!.mask).toBe(0xfffffffe);
+    await page.keyboard.press("Control+z");
+    await expect.poll(result).toMatch(/^hits box-1 at/);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -8,7 +8,8 @@ import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
 import { FONT_PX, fitText, labelsInView, MIN_LETTERS, MIN_ROOM, placeLabels } from "../../renderer/canvas/name-labels";
 import { labelOf } from "../../renderer/editor/names";
-import { findShape, setProbeCoordinate, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
+import { maskText } from "../../renderer/app/dock/ProbesPanel";
+import { findShape, setProbeCoordinate, setProbeMaskBit, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
 import { frameView } from "../../renderer/store/view";
 import { frameItems } from "../../renderer/store/view-actions";
 import { TestEditor } from "./test-editor";
@@ -168,5 +169,28 @@ describe("probe edits from the Inspector", () => {
     expect(t.state.probes[1]).toMatchObject({ shape: "c1" });
     t.editor.undo();
     expect(t.state.probes[0]).toMatchObject({ from: [0, 0] });
+  });
+
+  it("a probe's mask: a bit off makes a mask, every bit on again drops it; each an undo step; the world's answer follows", () => {
+    const near = { ...circle("near", 50), collisionLayer: 1 }, far = { ...circle("far", 80), collisionLayer: 2 };
+    const t = new TestEditor(scene([near, far], [ray]));
+    expect(t.editor.probeHit(t.state.probes[0]!)?.shape).toBe("near");
+    expect(setProbeMaskBit(t.editor, "ray-1", 1, false).ok).toBe(true);
+    expect(t.state.probes[0]!.mask).toBe(0xfffffffe);
+    expect(t.editor.probeHit(t.state.probes[0]!)?.shape).toBe("far");
+    expect(setProbeMaskBit(t.editor, "ray-1", 2, false).ok).toBe(true);
+    expect(t.state.probes[0]!.mask).toBe(0xfffffffc);
+    expect(t.editor.probeHit(t.state.probes[0]!)).toBeNull();
+    // Already off: nothing changes, no undo step.
+    const before = t.state.probes;
+    expect(setProbeMaskBit(t.editor, "ray-1", 2, false).ok).toBe(true);
+    expect(t.state.probes).toBe(before);
+    expect(setProbeMaskBit(t.editor, "ray-1", 33, true)).toEqual({ ok: false, message: "a collision bit is 1 to 32, got 33" });
+    t.editor.undo();
+    expect(t.state.probes[0]!.mask).toBe(0xfffffffe);
+    expect(setProbeMaskBit(t.editor, "ray-1", 1, true).ok).toBe(true);
+    expect("mask" in t.state.probes[0]!).toBe(false);
+    expect([maskText(undefined), maskText(0xffffffff), maskText(0), maskText(4), maskText(0x80000005), maskText(0b111011), maskText(0xfffffffe), maskText(0x7ffffff8)])
+      .toEqual(["", "", "no layer", "layer 3", "layers 1, 3, 32", "layers 1, 2, 4–6", "every layer but 1", "every layer but 1–3, 32"]);
   });
 });

@@ -1,9 +1,11 @@
 // Collision layers as Godot names them: names for the category bits (1–32), and for the selection a
 // grid of its layer bits (what it is) and mask bits (what it scans). Mixed bits show indeterminate.
+// A selected ray or sweep has a mask alone: the layers it sees (RayCast2D's collision_mask).
 import { useState } from "react";
-import { COLLISION_BITS } from "../../../core";
+import { COLLISION_BITS, type Probe } from "../../../core";
 import { useEditor, useEditorState } from "../../editor/react";
-import { bitState, nameCollisionLayer, setSelectionBit, type BitField } from "../../store/shape-edits";
+import { ALL_LAYERS, setProbeMaskBit } from "../../store/probe-edits";
+import { bitState, hasBit, nameCollisionLayer, setSelectionBit, type BitField } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
 import { useSelectedShapes } from "./InspectorPanel";
 
@@ -26,10 +28,27 @@ function BitGrid({ field, count, names }: { readonly field: BitField; readonly c
   );
 }
 
+function ProbeMask({ probe, count, names }: { readonly probe: Probe; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
+  const editor = useEditor();
+  const mask = probe.mask ?? ALL_LAYERS;
+  return (
+    <fieldset className="bits" data-testid="bits-probe-mask" title="The collision layers the probe sees: it passes through shapes on no layer ticked here">
+      <legend>Mask (layers the {probe.type} sees)</legend>
+      {bitsUpTo(count).map((bit) => (
+        <label key={bit} className="bit" title={names.get(bit) ?? `bit ${bit}`}>
+          <TriCheckbox state={hasBit(mask, bit) ? "on" : "off"} label={`Mask bit ${bit}`} onChange={(on) => setProbeMaskBit(editor, probe.id, bit, on)} />
+          <span>{bit}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function CollisionPanel() {
   const editor = useEditor();
   const collisionLayers = useEditorState((s) => s.collisionLayers);
   const hasShapes = useSelectedShapes().length > 0;
+  const probe = useEditorState((s) => (s.selection.length === 1 ? s.probes.find((p) => p.id === s.selection[0]) : undefined));
   const [all, setAll] = useState(false);
   const count = all ? COLLISION_BITS : 16;
   const names = new Map(collisionLayers.map((c) => [c.bit, c.name]));
@@ -40,8 +59,10 @@ export function CollisionPanel() {
           <BitGrid field="collisionLayer" count={count} names={names} />
           <BitGrid field="collisionMask" count={count} names={names} />
         </>
+      ) : probe ? (
+        <ProbeMask probe={probe} count={count} names={names} />
       ) : (
-        <p className="empty">Select shapes to set their collision layer and mask.</p>
+        <p className="empty">Select shapes to set their collision layer and mask, or a ray or sweep to set the layers it sees.</p>
       )}
       <details className="bit-names">
         <summary>Layer names</summary>
