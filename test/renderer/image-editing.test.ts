@@ -156,7 +156,7 @@ describe("keys around images", () => {
     expect(press(ed, "c", null)).toBe(true);
   });
 
-  it("Ctrl+Z after dragging the opacity slider undoes; the slider keeps its own arrows, a text field every key", () => {
+  it("Ctrl+Z after dragging the opacity slider undoes; the slider keeps its own arrows, a checkbox its Space, a text field every key", () => {
     const ed = withImages([art]);
     updateImage(ed.editor, "art", { opacity: 0.5 });
     const slider = { tagName: "INPUT", type: "range" };
@@ -166,5 +166,12 @@ describe("keys around images", () => {
     expect(press(ed, "z", { tagName: "INPUT", type: "text" })).toBe(false);
     expect(ownsEvent({ tagName: "INPUT", type: "range" } as unknown as EventTarget, { clipboard: true })).toBe(false);
     expect(ownsEvent({ tagName: "TEXTAREA" } as unknown as EventTarget, { clipboard: true })).toBe(true);
+    // A checkbox keeps Space; a tool's letter goes to the editor (R for the Ray tool after ticking a bit).
+    const checkbox = { tagName: "INPUT", type: "checkbox" };
+    expect(press(ed, " ", checkbox, false)).toBe(false);
+    expect(press(ed, "r", checkbox, false)).toBe(true);
+    expect(ed.state.tool).toBe("ray");
+    expect(press(ed, "b", { tagName: "INPUT", type: "text" }, false)).toBe(false);
+    expect(ed.state.tool).toBe("ray");
   });
 });
