@@ -25,6 +25,18 @@ function outcome(load: (text: string) => { shapes: unknown; probes: unknown }, t
   }
 }
 
+/** Both loaders accept the text alike, or both refuse it at the same places, ours in the full validator's words. */
+function expectAgreement(text: string): void {
+  const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
+  if (ours.ok || full.ok) {
+    expect(ours).toEqual(full);
+    return;
+  }
+  const paths = (o: { problems: unknown }) => new Set((o.problems as { path: string }[]).map((p) => p.path));
+  expect(paths(ours)).toEqual(paths(full));
+  for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
+}
+
 const scene = (shapes: unknown[], probes?: unknown[]) => JSON.stringify({ format: "collider-studio-scene", version: 1, shapes, ...(probes ? { probes } : {}) }, null, 2);
 
 const BAD: [string, string][] = [
@@ -88,15 +100,7 @@ describe("loadScene without zod", () => {
       fc.array(fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), { maxLength: 5 }), fc.constant(null), fc.constant(["a"]));
     fc.assert(
       fc.property(fc.constantFrom(...Object.keys(base)), fc.constantFrom(...fields), value, (kind, key, v) => {
-        const shape = { ...base[kind]!, [key]: v };
-        const text = scene([shape]);
-        const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
-        if (ours.ok || full.ok) expect(ours).toEqual(full);
-        else {
-          const paths = (o: { problems: unknown }) => new Set((o.problems as { path: string }[]).map((p) => p.path));
-          expect(paths(ours)).toEqual(paths(full));
-          for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
-        }
+        expectAgreement(scene([{ ...base[kind]!, [key]: v }]));
       }),
       { seed: 27, numRuns: 800 },
     );
@@ -114,14 +118,7 @@ describe("loadScene without zod", () => {
       fc.constantFrom(0, 4294967295, 4294967296, 2.5), fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), fc.constant(null), fc.constant(["a"]));
     fc.assert(
       fc.property(fc.constantFrom(...Object.keys(base)), fc.constantFrom(...fields), value, (kind, key, v) => {
-        const text = scene([target], [{ ...base[kind]!, [key]: v }]);
-        const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
-        if (ours.ok || full.ok) expect(ours).toEqual(full);
-        else {
-          const paths = (o: { problems: unknown }) => new Set((o.problems as { path: string }[]).map((p) => p.path));
-          expect(paths(ours)).toEqual(paths(full));
-          for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
-        }
+        expectAgreement(scene([target], [{ ...base[kind]!, [key]: v }]));
       }),
       { seed: 2741, numRuns: 400 },
     );
