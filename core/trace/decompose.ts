@@ -1,4 +1,5 @@
-// Convex pieces of a polygon with holes: a triangulation (triangulate.ts), then Hertel–Mehlhorn
+// Convex pieces of a polygon with holes: a triangulation (triangulate.ts) flipped to the constrained
+// Delaunay one (delaunay-flips.ts; a traced outline's pieces), then Hertel–Mehlhorn
 // (Hertel & Mehlhorn 1983): a diagonal between two pieces is removed when their union stays
 // convex, which makes at most four times the fewest convex pieces; removing the longest diagonals
 // first tends to leave fewer, rounder pieces. A point where the union runs straight on is dropped,
@@ -7,6 +8,7 @@
 // merging under the limit instead left three times as many pieces on a 16-gon.
 //
 // Exact for points on a grid of 1/2^k (the tracer's): every turn is decided by an exact cross product.
+import { delaunayFlips } from "./delaunay-flips";
 import { triangulateRing } from "./ear-clipping";
 import { triangulate } from "./triangulate";
 
@@ -16,10 +18,13 @@ import { triangulate } from "./triangulate";
  * of point indices running clockwise on screen (positive cross products, y down).
  */
 export function decomposeConvex(points: ArrayLike<number>, holeStarts: readonly number[], maxVertices: number): number[][] {
-  return mergeTriangles(points, triangulate(points, holeStarts), maxVertices);
+  return mergeTriangles(points, delaunayFlips(points, triangulate(points, holeStarts), [0, ...holeStarts]), maxVertices);
 }
 
-/** decomposeConvex(points, [], maxVertices) for a polygon without holes, without the code that joins holes. */
+/**
+ * Convex pieces of a polygon without holes, as decomposeConvex but from the ear-clipped triangles
+ * as they are (no flips, no code that joins holes): what a concave polygon collides as.
+ */
 export function decomposeRing(points: ArrayLike<number>, maxVertices: number): number[][] {
   return mergeTriangles(points, triangulateRing(points), maxVertices);
 }
