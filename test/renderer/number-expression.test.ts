@@ -1,7 +1,7 @@
 // What a number field reads: a number or arithmetic on numbers, never code; and what it shows.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatNumber } from "../../renderer/app/panels/number-format";
+import { formatCoordinate, formatNumber } from "../../renderer/app/panels/number-format";
 import { evaluateNumberExpression } from "../../renderer/store/number-expression";
 import { seedOf } from "../core/arbitraries";
 
@@ -89,5 +89,12 @@ describe("formatNumber: what a number field shows", () => {
       const back = value(formatNumber(v));
       expect(Math.abs(back - v)).toBeLessThanOrEqual(0.5e-4 * (1 + 1e-9) + Math.abs(v) * 1e-15);
     }), { seed: seedOf("number format"), numRuns: 3000 });
+  });
+
+  it("a coordinate's float noise shows as 0; otherwise as formatNumber shows it", () => {
+    expect([7.105e-15, -5.684e-14, 0.00004, -0].map(formatCoordinate)).toEqual(["0", "0", "0", "0"]);
+    fc.assert(fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), (v) => {
+      expect(formatCoordinate(v)).toBe(Math.abs(v) < 0.00005 ? "0" : formatNumber(v));
+    }), { seed: seedOf("coordinate format"), numRuns: 3000 });
   });
 });

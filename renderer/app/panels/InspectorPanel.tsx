@@ -8,7 +8,7 @@ import { moveSelectionToLayer } from "../../store/layer-actions";
 import { probeEnd, setProbeCoordinate, setProbeIncludeSensors, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
 import { classSelection, flagOn, hasFlag, nameSelection, parseNumber, setSelectionFlag, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField, type ShapeFlag } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
-import { formatNumber } from "./number-format";
+import { formatCoordinate, formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
 
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
@@ -22,7 +22,7 @@ export function useSelectedShapes(): readonly Shape[] {
   return editor.shapesWithIds(selection);
 }
 
-const shownNumber = (v: number | "mixed" | undefined) => (v === undefined ? "" : v === "mixed" ? "mixed" : formatNumber(v));
+const shownNumber = (v: number | "mixed" | undefined, size: boolean) => (v === undefined ? "" : v === "mixed" ? "mixed" : size ? formatNumber(v) : formatCoordinate(v));
 
 /** The points of a shape made of points (its kind has a points rule), each editable. */
 function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: readonly Point[] }> }) {
@@ -39,8 +39,8 @@ function PointsFields({ shape }: { readonly shape: Extract<Shape, { points: read
       {shape.points.map((p, i) => (
         <div className="point" key={i}>
           <span className="index">{i}</span>
-          <Field numeric label={`Point ${i} x`} hideLabel value={formatNumber(p[0])} commit={commit(i, 0)} />
-          <Field numeric label={`Point ${i} y`} hideLabel value={formatNumber(p[1])} commit={commit(i, 1)} />
+          <Field numeric label={`Point ${i} x`} hideLabel value={formatCoordinate(p[0])} commit={commit(i, 0)} />
+          <Field numeric label={`Point ${i} y`} hideLabel value={formatCoordinate(p[1])} commit={commit(i, 1)} />
         </div>
       ))}
     </fieldset>
@@ -90,8 +90,8 @@ function ProbeFields({ probe }: { readonly probe: Probe }) {
   const point = (end: ProbeEnd, label: string) => {
     const p = probeEnd(probe, end)!;
     return [
-      <Field key={`${end}x`} numeric label={`${label} X`} testId={`inspector-${end}-x`} value={formatNumber(p[0])} commit={coordinate(end, 0)} />,
-      <Field key={`${end}y`} numeric label={`${label} Y`} testId={`inspector-${end}-y`} value={formatNumber(p[1])} commit={coordinate(end, 1)} />,
+      <Field key={`${end}x`} numeric label={`${label} X`} testId={`inspector-${end}-x`} value={formatCoordinate(p[0])} commit={coordinate(end, 0)} />,
+      <Field key={`${end}y`} numeric label={`${label} Y`} testId={`inspector-${end}-y`} value={formatCoordinate(p[1])} commit={coordinate(end, 1)} />,
     ];
   };
   return (
@@ -159,7 +159,7 @@ export function InspectorPanel() {
               numeric
               label={LABELS[f]}
               testId={`inspector-${f}`}
-              value={shownNumber(v)}
+              value={shownNumber(v, SIZES.has(f))}
               commit={(t) => {
                 const parsed = parseNumber(t, SIZES.has(f));
                 return parsed.ok ? setSelectionField(editor, f, parsed.value) : parsed;

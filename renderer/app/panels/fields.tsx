@@ -1,6 +1,11 @@
-// Inputs shared by the panels: a value is committed on Enter or blur, Escape reverts, and a refused
-// value stays in the field with its message beside it (the document is untouched).
-import { useId, useState, type ReactNode } from "react";
+// Inputs shared by the panels: a value is committed on Enter or blur, Escape reverts. Enter that
+// applies leaves the field, as Tiled's property editor does, so Ctrl+Z and the tools' letters reach
+// the editor. A value refused on Enter stays in the field with its message beside it, for fixing;
+// leaving the field then brings the document's value back and says in the status bar what was
+// refused (the document is untouched either way).
+import { useId, useRef, useState, type ReactNode } from "react";
+import { useEditor } from "../../editor/react";
+import { notify } from "../../store/actions";
 import type { Edit } from "../../store/layer-actions";
 
 type Commit = (text: string) => Edit<unknown>;
@@ -17,7 +22,10 @@ interface FieldProps {
 }
 
 export function Field({ label, value, commit, numeric, className, hideLabel, testId }: FieldProps) {
+  const editor = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
+  // The draft as typed, read by the blur that Enter's own blur() fires before React re-renders.
+  const typed = useRef<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A value changed from elsewhere (a drag, an undo) drops the draft and its message.
   const [shownValue, setShownValue] = useState(value);
@@ -25,16 +33,26 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
     setShownValue(value);
     setDraft(null);
     setError(null);
+    typed.current = null;
   }
   const id = useId();
   const mixed = value === "mixed";
-  const apply = () => {
-    if (draft === null) return;
-    const r = commit(draft);
+  const edit = (text: string | null) => {
+    typed.current = text;
+    setDraft(text);
+  };
+  /** Commits the draft; null when it applied or there was none, else why it was refused. */
+  const apply = (): string | null => {
+    const text = typed.current;
+    if (text === null) return null;
+    const r = commit(text);
     if (r.ok) {
-      setDraft(null);
+      edit(null);
       setError(null);
-    } else setError(r.message);
+      return null;
+    }
+    setError(r.message);
+    return r.message;
   };
   return (
     <div className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
@@ -47,12 +65,20 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
         placeholder={mixed ? "mixed" : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={apply}
+        onChange={(e) => edit(e.target.value)}
+        onBlur={() => {
+          const refused = apply();
+          if (refused === null) return;
+          // Left with a refused value: the document's value comes back; the status bar says why.
+          edit(null);
+          setError(null);
+          notify(editor, `${label} not changed: ${refused}`);
+        }}
         onKeyDown={(e) => {
-          if (e.key === "Enter") apply();
-          else if (e.key === "Escape") {
-            setDraft(null);
+          if (e.key === "Enter") {
+            if (apply() === null) e.currentTarget.blur();
+          } else if (e.key === "Escape") {
+            edit(null);
             setError(null);
           }
         }}

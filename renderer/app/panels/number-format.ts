@@ -13,3 +13,11 @@ export function formatNumber(v: number): string {
   if (rounded === 0 && v !== 0) return String(Number(v.toPrecision(4)));
   return String(rounded + 0);
 }
+
+/**
+ * A coordinate or angle as a number field shows it: at most 4 decimals, a value that rounds to 0
+ * shown as 0 (a point 7.105e-15 from its shape's centre is float noise, not a distance to read).
+ */
+export function formatCoordinate(v: number): string {
+  return String(Number(v.toFixed(SHOWN_DECIMALS)) + 0);
+}
