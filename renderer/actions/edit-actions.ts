@@ -143,10 +143,12 @@ export const EDIT_ACTIONS: readonly Action[] = [
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
     id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }],
     run: (editor) => {
-      // The active tool abandons its gesture (restoring what it changed), then nothing is selected.
+      // Something under way (a drag, a drawing, a marquee) is abandoned, restoring what it changed,
+      // and the selection stays, as in Tiled and Godot; at rest, nothing is selected.
+      const resting = editor.tools.resting() && !editor.gestureActive();
       editor.tools.cancel();
       editor.cancelGesture();
-      select(editor, []);
+      if (resting) select(editor, []);
     },
   },
   { id: "edit.selectAll", label: "Select all", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },

@@ -66,6 +66,11 @@ export class ToolRoot extends StateNode {
     this.current().onPointerUp?.(p);
   }
 
+  /** Whether the active tool rests in its idle state: no drag, drawing or marquee under way. */
+  resting(): boolean {
+    return this.statePath().endsWith(".idle");
+  }
+
   /** Escape: the active state abandons its gesture and its tool returns to where it started. */
   cancel(): void {
     this.current().onCancel?.();

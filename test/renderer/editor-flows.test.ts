@@ -21,7 +21,7 @@ describe("editing flows through pointer and key events", () => {
     expect(ed.shapes).toHaveLength(1);
   });
 
-  it("a whole move drag is one undo step, and Escape in the middle of one puts the shape back", () => {
+  it("a whole move drag is one undo step, and Escape in the middle of one puts the shape back and keeps it selected", () => {
     const ed = new TestEditor();
     ed.key("c");
     ed.click(0, 0);
@@ -35,9 +35,13 @@ describe("editing flows through pointer and key events", () => {
     ed.key("Escape");
     expect(ed.shape(placed.id)).toMatchObject({ x: placed.x + 50, y: placed.y + 20 });
     expect(ed.undoSteps).toBe(2);
+    expect(ed.state.selection).toEqual([placed.id]);
     // The release after Escape changes nothing.
     ed.pointerUp(placed.x + 300, placed.y);
     expect(ed.shape(placed.id).x).toBe(placed.x + 50);
+    // At rest, Escape selects nothing.
+    ed.key("Escape");
+    expect(ed.state.selection).toEqual([]);
   });
 
   it("Ctrl+A, Ctrl+D, arrows and Delete: each one undo step", () => {
