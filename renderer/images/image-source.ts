@@ -38,7 +38,7 @@ export async function readImageBytes(src: string, where: ImageSourceContext): Pr
   }
   if (!where.desktop) {
     const beside = await readBesideWebScene(where.scenePath, src);
-    if (beside === undefined) return { ok: false, message: `image not found: ${src} (a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…)` };
+    if (beside === undefined) return { ok: false, message: `image not read: ${src} (a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…)` };
     if (!beside.ok) return beside;
     const type = imageTypeOfBytes(beside.bytes);
     return type ? { ok: true, bytes: beside.bytes, type } : { ok: false, message: `cannot show ${src}: its bytes are not a PNG, JPEG or WebP image` };
