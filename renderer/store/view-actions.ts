@@ -27,8 +27,14 @@ export function zoomAt(editor: Editor, factor: number, at: ScreenPoint): void {
 
 export const zoomIn = (editor: Editor): void => zoomAt(editor, ZOOM_STEP, centre(editor));
 export const zoomOut = (editor: Editor): void => zoomAt(editor, 1 / ZOOM_STEP, centre(editor));
-/** Back to 100 %, about the canvas centre. */
-export const resetZoom = (editor: Editor): void => setView(editor, zoomTo(editor.getState().view, DEFAULT_VIEW.scale, centre(editor)));
+/**
+ * Back to 100 %, about the canvas centre, the pan rounded to whole pixels: a screen pixel is then
+ * a world unit again, and a click lands on whole coordinates as it does in a new document.
+ */
+export function resetZoom(editor: Editor): void {
+  const v = zoomTo(editor.getState().view, DEFAULT_VIEW.scale, centre(editor));
+  setView(editor, { ...v, x: Math.round(v.x), y: Math.round(v.y) });
+}
 
 /** Moves the view by (dx, dy) screen pixels. */
 export function panBy(editor: Editor, dx: number, dy: number): void {

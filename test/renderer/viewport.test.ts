@@ -52,8 +52,14 @@ describe("zoom", () => {
     const c = worldToScreen(state().view, centreWorld);
     expect([c.x, c.y]).toEqual([expect.closeTo(400, 9), expect.closeTo(300, 9)]);
     zoomAt(editor, 3, { x: 10, y: 20 });
+    const atCentre = screenToWorld(state().view, { x: 400, y: 300 });
     resetZoom(editor);
     expect(state().view.scale).toBe(1);
+    // Whole pixels: a click's world point is whole again, within half a pixel of where it was.
+    expect(Number.isInteger(state().view.x) && Number.isInteger(state().view.y)).toBe(true);
+    const back = worldToScreen(state().view, atCentre);
+    expect(Math.abs(back.x - 400)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(back.y - 300)).toBeLessThanOrEqual(0.5);
   });
 
   it("runs the registered shortcuts", () => {
