@@ -134,9 +134,10 @@ describe("editor in Chromium", () => {
     await page.close();
   });
 
-  it("shows every problem of a bad file and keeps the open document", async () => {
+  it("shows every problem of a bad file over the canvas, which stays where it was, and keeps the open document", async () => {
     const page = await session.newPage();
     await placeAt(page, "Box", 300, 300);
+    const canvasBefore = await page.locator(".canvas").boundingBox();
     const bad = resolve(ARTIFACTS, "e2e-bad.json");
     writeFileSync(bad, JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }, { id: "a", type: "box", x: 0, y: 0, width: 1, height: 1 }] }, null, 2));
     await page.setInputFiles("#open-scene-input", bad);
@@ -146,6 +147,8 @@ describe("editor in Chromium", () => {
     expect(text).toContain("shapes[0].radius: must be greater than 0");
     expect(text).toContain('shapes[1].id: duplicate id "a"');
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    // The list lies over the canvas: the level does not jump down under it.
+    expect(await page.locator(".canvas").boundingBox()).toEqual(canvasBefore);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-problems.png") });
     await page.close();
   });
