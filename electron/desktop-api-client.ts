@@ -31,6 +31,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
     openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedFile>>,
+    openDropped: (filePath: string) => invoke(IPC.openDropped, filePath) as Promise<ShellResult<null>>,
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,
     chooseSaveTarget: (request: SaveTargetRequest) => invoke(IPC.chooseSaveTarget, request) as Promise<ShellResult<SaveResult>>,
     exportFile: (request: ExportRequest) => invoke(IPC.exportFile, request) as Promise<ShellResult<SaveResult>>,

@@ -2,6 +2,7 @@
 // (document:state) and the page's own Save, asked for with a numbered request
 // (document:save-request) and answered on document:saved. Registered through ipc.ts's
 // handleGuarded like every channel: the sender must be the editor page, and every argument is validated.
+import path from "node:path";
 import { documentStateSchema, IPC, IPC_EVENTS, saveDoneSchema, type DocumentState, type SaveOutcome } from "../core/shell/desktop-api";
 import type { PageLike } from "./close-guard";
 import { describeIssues, failure, handleGuarded, type IpcMainLike, type SenderPolicy } from "./ipc";
@@ -48,10 +49,22 @@ export function createEditorPage(send: (channel: string, ...args: unknown[]) => 
   };
 }
 
-export const DOCUMENT_CHANNELS = [IPC.documentState, IPC.saveDone] as const;
+export const DOCUMENT_CHANNELS = [IPC.documentState, IPC.saveDone, IPC.openDropped] as const;
 
-/** Registers document:state and document:saved; `onState` sees each valid report (title bar, ready page). Returns a remover. */
-export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, page: EditorPage, onState: (state: DocumentState) => void = () => {}): () => void {
+/**
+ * Registers document:state, document:saved and scene:open-dropped; `onState` sees each valid
+ * report (title bar, ready page), `openDropped` each dropped scene's path (an absolute path to a
+ * .json file). Returns a remover.
+ */
+export function registerDocumentIpc(ipcMain: IpcMainLike, policy: SenderPolicy, page: EditorPage, onState: (state: DocumentState) => void = () => {}, openDropped: (filePath: string) => void = () => {}): () => void {
+  handleGuarded(ipcMain, policy, IPC.openDropped, async (args) => {
+    if (args.length !== 1) return failure(`invalid dropped file: expected one argument, got ${args.length}`);
+    const filePath = args[0];
+    if (typeof filePath !== "string" || !path.isAbsolute(filePath) || filePath.includes("\0")) return failure("invalid dropped file: expected an absolute path");
+    if (path.extname(filePath).toLowerCase() !== ".json") return failure(`cannot open ${path.basename(filePath)}: only a scene (.json) opens when dropped`);
+    openDropped(path.resolve(filePath));
+    return { ok: true, value: null };
+  });
   handleGuarded(ipcMain, policy, IPC.documentState, async (args) => {
     if (args.length !== 1) return failure(`invalid document state: expected one argument, got ${args.length}`);
     const parsed = documentStateSchema.safeParse(args[0]);

@@ -283,7 +283,7 @@ if (!app.requestSingleInstanceLock()) {
       const policy = { indexUrl, editorContents: () => editorWindow?.webContents };
       let restored: Promise<RecoveredDocument | null> = Promise.resolve(null);
       registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
-      registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState);
+      registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState, openFromOutside);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
       const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
       registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) }), policy);

@@ -208,6 +208,11 @@ export interface DesktopApi {
   reportDocumentState(state: DocumentState): Promise<ShellResult<null>>;
   /** Runs `save` when the shell asks (Save in the unsaved-changes prompt) and answers with its outcome. */
   onSaveRequest(save: () => Promise<SaveOutcome>): () => void;
+  /**
+   * Opens a scene file dropped on the page, by its absolute path (pathForFile), as Open Recent
+   * does: the unsaved-changes prompt, then the file arrives through onOpenFile.
+   */
+  openDropped(filePath: string): Promise<ShellResult<null>>;
   /** Calls `listener` with a scene the shell opened (Open Recent, a file from the OS), or why it could not. */
   onOpenFile(listener: (result: ShellResult<OpenedFile>) => void): () => void;
   /** Keeps the unsaved document in the recovery file (written a moment later, atomically). */

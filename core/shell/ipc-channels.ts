@@ -18,6 +18,8 @@ export const IPC = {
   discardRecovery: "recovery:discard",
   /** At start: the document the user chose to restore after a crash, once. */
   takeRecovered: "recovery:take",
+  /** A scene file dropped on the canvas: open it as Open Recent does (its absolute path). */
+  openDropped: "scene:open-dropped",
   /** Read the open file again after it changed on disk. */
   reloadScene: "scene:reload",
   /** Read an image the open scene refers to by a path relative to its folder. */

@@ -291,11 +291,14 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}${gridNote}`);
 }
 
+/** The words an import's notice uses when the map's tiles cannot be shown: the backdrop then says nothing more. */
+export const TILES_NOT_SHOWN = "its tiles are not shown";
+
 /** Why a map imported as a single file (a browser's file input) shows no tiles. */
 const unseenTilesNote = (): string =>
   hasFolderAccess()
-    ? "; its tiles are not shown: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…"
-    : "; its tiles are not shown: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)";
+    ? `; ${TILES_NOT_SHOWN}: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…`
+    : `; ${TILES_NOT_SHOWN}: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)`;
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;
@@ -306,4 +309,38 @@ export async function importDocument(editor: Editor): Promise<void> {
 export async function importDocumentInFolder(editor: Editor): Promise<void> {
   if (desktop() || (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?"))) return;
   await receiveImported(editor, await pickFileInFolder(TILED_MAP));
+}
+
+/**
+ * A scene (.json) or Tiled map (.tmx, .tmj) dropped on the canvas, opened or imported as File →
+ * Open… and Import Tiled map… do, after the same unsaved-changes question; false for any other
+ * file. The desktop app opens a dropped scene through the shell, by its path, so its folder's
+ * images and map are read and Save writes it; it imports a map only from its own dialog, where the
+ * tilesets beside the map may be read.
+ */
+export async function openDroppedFile(editor: Editor, file: File): Promise<boolean> {
+  const kind = /\.json$/i.test(file.name) ? "scene" : /\.(tmx|tmj)$/i.test(file.name) ? "map" : null;
+  if (kind === null) return false;
+  const api = desktop();
+  const filePath = api?.pathForFile(file) ?? "";
+  if (api && filePath !== "") {
+    if (kind === "map") {
+      notify(editor, `To import ${file.name}, use File → Import Tiled map… (the desktop app reads a map's tilesets beside a map picked in its dialog)`);
+      return true;
+    }
+    const opened = await api.openDropped(filePath);
+    if (!opened.ok && !opened.canceled) notify(editor, opened.error);
+    return true;
+  }
+  if (isDirty(editor) && !window.confirm(kind === "scene" ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return true;
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    notify(editor, `Could not read ${file.name}`);
+    return true;
+  }
+  const outcome = { kind: "done" as const, value: { name: file.name, text } };
+  await (kind === "scene" ? receiveOpened(editor, outcome) : receiveImported(editor, outcome));
+  return true;
 }

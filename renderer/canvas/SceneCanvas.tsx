@@ -31,6 +31,7 @@ import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
 import { notify } from "../store/actions";
+import { openDroppedFile } from "../app/document-commands";
 import { addImageFiles, imageFilesOf, pictureOfFile } from "../app/image-commands";
 import { ShapeBatch } from "./ShapeBatch";
 import type { BatchContent } from "./shape-batch";
@@ -258,7 +259,7 @@ export function SceneCanvas() {
     zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
   };
 
-  // Image files dropped on the canvas are added centred where they fall.
+  // Image files dropped on the canvas are added centred where they fall; a scene or a Tiled map opens.
   const onDragOver = (e: React.DragEvent) => {
     if (!e.dataTransfer.types.includes("Files")) return;
     e.preventDefault();
@@ -270,8 +271,15 @@ export function SceneCanvas() {
     const box = container.current!.getBoundingClientRect();
     const at = screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
     const files = imageFilesOf(e.dataTransfer);
-    if (files.length > 0) void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
-    else notify(editor, "Only PNG, JPEG and WebP images can be dropped on the canvas");
+    if (files.length > 0) {
+      void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
+      return;
+    }
+    const dropped = [...e.dataTransfer.files];
+    void (async () => {
+      if (dropped.length === 1 && (await openDroppedFile(editor, dropped[0]!))) return;
+      notify(editor, "Drop PNG, JPEG or WebP images to add them, or one scene (.json) or Tiled map (.tmx, .tmj) to open it");
+    })();
   };
 
   return (

@@ -11,6 +11,7 @@ import { useStore } from "zustand";
 import { useEditor, useEditorState } from "../editor/react";
 import { readBase } from "../editor/state";
 import { imageKey } from "../images/image-cache";
+import { TILES_NOT_SHOWN } from "../app/document-commands";
 import { notify } from "../store/actions";
 import { setGridSize } from "../store/view-actions";
 import type { ViewState } from "../store/preferences";
@@ -41,10 +42,11 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
     backdrop.retainOnly(src === null ? null : backdropKey(src, base));
     if (src !== null) backdrop.request(src, base);
   }, [backdrop, src, base]);
-  // A map that cannot be shown says why once, in the status bar (the Layers panel keeps saying it).
+  // A map that cannot be shown says why once, in the status bar (the Layers panel keeps saying it),
+  // unless the import that brought it has just said so.
   const failed = entry?.state === "failed" ? entry.problems[0] : undefined;
   useEffect(() => {
-    if (failed !== undefined) notify(editor, `Tiled map not shown: ${failed}`);
+    if (failed !== undefined && editor.getState().notice?.includes(TILES_NOT_SHOWN) !== true) notify(editor, `Tiled map not shown: ${failed}`);
   }, [editor, failed]);
   const gridPending = useEditorState((s) => s.mapGridPending);
   useEffect(() => {

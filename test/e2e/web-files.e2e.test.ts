@@ -174,4 +174,43 @@ describe("files in a browser without the API", () => {
     await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("a scene or a Tiled map dropped on the canvas opens, after the unsaved-changes question; another file says what may be dropped", async () => {
+    const page = await session.newPage();
+    const drop = (name: string, text: string) => page.evaluate(({ name, text }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type: "" }));
+      const target = document.querySelector(".canvas")!;
+      for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: 400, clientY: 300, bubbles: true, cancelable: true }));
+    }, { name, text });
+    const notice = () => page.getByTestId("notice").textContent();
+    await placeAt(page, "Box", 300, 300);
+    const asked: string[] = [];
+    let accept = false;
+    page.on("dialog", (d) => { asked.push(d.message()); void (accept ? d.accept() : d.dismiss()); });
+    // Unsaved changes: declining keeps the box.
+    await drop("level.json", README_SCENE);
+    await expect.poll(() => asked).toEqual(["Discard unsaved changes and open another scene?"]);
+    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    accept = true;
+    await drop("level.json", README_SCENE);
+    await expect.poll(notice).toBe("Opened level.json");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("5 shapes");
+    expect(await page.title()).toBe("level.json — Collider Studio");
+    // A map: imported as a new, unsaved document.
+    const { exportTiled } = await import("../../core");
+    const scene = parseScene(README_SCENE);
+    if (!scene.ok) throw new Error("fixture");
+    await drop("castle.tmj", exportTiled(scene.scene));
+    await expect.poll(notice).toMatch(/^Imported 5 shapes from castle\.tmj/);
+    await expect.poll(() => page.title()).toBe("• castle.json — Collider Studio");
+    await drop("notes.txt", "hello");
+    await expect.poll(notice).toBe("Drop PNG, JPEG or WebP images to add them, or one scene (.json) or Tiled map (.tmx, .tmj) to open it");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("5 shapes");
+    // A dropped scene with problems lists them and keeps the document.
+    await drop("bad.json", '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a", "type": "circle", "x": 0, "y": 0, "radius": -1}]}');
+    await expect.poll(notice).toBe("Could not open bad.json: 1 problem");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("5 shapes");
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -22,7 +22,8 @@ describe("createDesktopApi (what the preload exposes)", () => {
     await api.exportFile(exportRequest);
     const importRequest = { title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } };
     await api.importFile(importRequest);
-    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu], [IPC.exportFile, exportRequest], [IPC.importFile, importRequest]]);
+    await api.openDropped("/levels/level.json");
+    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu], [IPC.exportFile, exportRequest], [IPC.importFile, importRequest], [IPC.openDropped, "/levels/level.json"]]);
   });
 
   it("passes menu commands to the page's listener as strings only, and unsubscribes", () => {

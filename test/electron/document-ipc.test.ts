@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { IPC, IPC_EVENTS } from "../../core/shell/desktop-api";
 import { appIndexUrl } from "../../electron/app-url";
@@ -87,11 +88,27 @@ describe("registerDocumentIpc", () => {
     expect(await saving).toBe("failed");
   });
 
-  it("registers its two channels and removes them again (ipc.test.ts checks every channel together)", () => {
+  it("opens a scene dropped on the page by its absolute path, and refuses anything else with a clear line", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const opened: string[] = [];
+    registerDocumentIpc(ipcMain, policy, createEditorPage(() => true), () => {}, (p) => opened.push(p));
+    const scene = path.resolve("/levels/level.JSON");
+    expect(await invoke(IPC.openDropped, fromEditor, scene)).toEqual({ ok: true, value: null });
+    expect(opened).toEqual([scene]);
+    expectError(await invoke(IPC.openDropped, fromEditor, "levels/level.json"), /^invalid dropped file: expected an absolute path$/);
+    expectError(await invoke(IPC.openDropped, fromEditor, path.resolve("/levels/map.tmx")), /^cannot open map\.tmx: only a scene \(\.json\) opens when dropped$/);
+    expectError(await invoke(IPC.openDropped, fromEditor, 42), /^invalid dropped file: expected an absolute path$/);
+    expectError(await invoke(IPC.openDropped, fromEditor, `${scene}\0.png`), /^invalid dropped file/);
+    expectError(await invoke(IPC.openDropped, fromEditor, scene, scene), /^invalid dropped file: expected one argument, got 2$/);
+    expectError(await invoke(IPC.openDropped, fromElsewhere, scene), /^refused scene:open-dropped/);
+    expect(opened).toEqual([scene]);
+  });
+
+  it("registers its channels and removes them again (ipc.test.ts checks every channel together)", () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerDocumentIpc(ipcMain, policy, createEditorPage(() => true));
     expect([...handlers.keys()].sort()).toEqual([...DOCUMENT_CHANNELS].sort());
-    expect([...DOCUMENT_CHANNELS].sort()).toEqual([IPC.documentState, IPC.saveDone].sort());
+    expect([...DOCUMENT_CHANNELS].sort()).toEqual([IPC.documentState, IPC.saveDone, IPC.openDropped].sort());
     dispose();
     expect(handlers.size).toBe(0);
   });

@@ -225,17 +225,18 @@ describe("every channel", () => {
     const applied: unknown[] = [];
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
+    const openDropped = vi.fn();
     const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), writeMap: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
-      registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s)),
+      registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s), openDropped),
       registerRecoveryIpc(ipcMain, { recovery, files, restored }, policy),
       registerImageIpc(ipcMain, images, policy),
       registerTiledIpc(ipcMain, tiled, policy),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -274,6 +275,7 @@ describe("every channel", () => {
     [IPC.discardRecovery]: [],
     [IPC.takeRecovered]: [],
     [IPC.reloadScene]: [{ path: "/x.json" }],
+    [IPC.openDropped]: [path.resolve("/x.json")],
     [IPC.readImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
     [IPC.pickImages]: [],
     [IPC.readTiledFile]: [{ scenePath: "/x.json", src: "maps/a.tmx" }],

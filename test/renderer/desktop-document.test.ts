@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyScene, serializeScene, type Shape } from "../../core";
 import type { DesktopApi, DocumentState, OpenedFile, RecoveredDocument, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
 import { connectDesktopDocument } from "../../renderer/app/desktop-document";
+import { openDroppedFile } from "../../renderer/app/document-commands";
 import { restoreFromShell } from "../../renderer/app/desktop-recovery";
 import { addShape, loadDocument } from "../../renderer/store/actions";
 import { Editor } from "../../renderer/editor/editor";
@@ -23,6 +24,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
   const api: DesktopApi = {
     platform: "linux",
     openScene: vi.fn(),
+    openDropped: vi.fn(),
     saveScene: async (request) => {
       saves.push(request);
       return saveAnswer;
@@ -147,5 +149,26 @@ describe("connectDesktopDocument", () => {
     await Promise.resolve();
     expect(shell.reports).toHaveLength(2);
     late();
+  });
+});
+
+describe("a file dropped on the desktop app's canvas", () => {
+  const dropped = (name: string) => new File(["{}"], name);
+
+  it("opens a scene through the shell by its path; asks for a map's dialog; leaves other files alone", async () => {
+    const shell = fakeShell();
+    shell.api.pathForFile = (file) => `/levels/${(file as File).name}`;
+    const openDropped = vi.fn(async () => ({ ok: true as const, value: null }));
+    shell.api.openDropped = openDropped;
+    expect(await openDroppedFile(editor, dropped("level.json"))).toBe(true);
+    expect(openDropped.mock.calls).toEqual([["/levels/level.json"]]);
+    expect(await openDroppedFile(editor, dropped("castle.tmx"))).toBe(true);
+    expect(editor.getState().notice).toBe("To import castle.tmx, use File → Import Tiled map… (the desktop app reads a map's tilesets beside a map picked in its dialog)");
+    expect(await openDroppedFile(editor, dropped("art.png"))).toBe(false);
+    expect(openDropped).toHaveBeenCalledTimes(1);
+    // A shell that could not open it says why.
+    shell.api.openDropped = async () => ({ ok: false, canceled: false, error: "cannot read /levels/gone.json: no such file" });
+    await openDroppedFile(editor, dropped("gone.json"));
+    expect(editor.getState().notice).toBe("cannot read /levels/gone.json: no such file");
   });
 });

@@ -8,7 +8,7 @@ import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
 import { FONT_PX, fitText, labelsInView, MIN_LETTERS, MIN_ROOM, placeLabels } from "../../renderer/canvas/name-labels";
 import { labelOf } from "../../renderer/editor/names";
-import { maskText } from "../../renderer/app/dock/ProbesPanel";
+import { maskText } from "../../renderer/app/dock/mask-text";
 import { findShape, setProbeCoordinate, setProbeMaskBit, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
 import { frameView } from "../../renderer/store/view";
 import { frameItems } from "../../renderer/store/view-actions";

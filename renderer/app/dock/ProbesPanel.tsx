@@ -5,6 +5,7 @@ import type { Editor } from "../../editor/editor";
 import { labelOf } from "../../editor/names";
 import { useEditor, useEditorState, useProbeHits } from "../../editor/react";
 import { beginGesture, endGesture, renameProbe, select } from "../../store/actions";
+import { maskText } from "./mask-text";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
@@ -12,31 +13,6 @@ export function describeHit(editor: Editor, probe: Probe, hit: CastHit | null): 
   if (!hit) return probe.type === "ray" ? "no hit" : "reaches its target";
   const start = hit.startedInside ? " (overlapping at the start)" : "";
   return `hits ${labelOf(editor, hit.shape)} at ${hit.fraction.toFixed(3)}${start}: point (${hit.point.x.toFixed(1)}, ${hit.point.y.toFixed(1)}), normal (${n2(hit.normal.x)}, ${n2(hit.normal.y)})`;
-}
-
-/** Bits as runs: "1, 3–5, 32". */
-function bitRuns(bits: readonly number[]): string {
-  const runs: string[] = [];
-  for (let i = 0; i < bits.length; ) {
-    let j = i;
-    while (j + 1 < bits.length && bits[j + 1] === bits[j]! + 1) j++;
-    runs.push(j === i ? String(bits[i]) : j === i + 1 ? `${bits[i]}, ${bits[j]}` : `${bits[i]}–${bits[j]}`);
-    i = j + 1;
-  }
-  return runs.join(", ");
-}
-
-/**
- * The layers a probe's mask lets it see, by bit, in few words: "layers 1, 3–5", "every layer but
- * 1", "no layer"; "" for every layer.
- */
-export function maskText(mask: number | undefined): string {
-  if (mask === undefined || mask >>> 0 === 0xffffffff) return "";
-  const all = Array.from({ length: 32 }, (_, i) => i + 1);
-  const seen = all.filter((bit) => ((mask >>> (bit - 1)) & 1) === 1);
-  if (seen.length === 0) return "no layer";
-  if (seen.length > 16) return `every layer but ${bitRuns(all.filter((bit) => !seen.includes(bit)))}`;
-  return `layer${seen.length === 1 ? "" : "s"} ${bitRuns(seen)}`;
 }
 
 export const describeProbe = (editor: Editor, probe: Probe): string => {
