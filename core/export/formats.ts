@@ -92,7 +92,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
   },
   {
     id: "phaser-matter",
-    label: "Phaser Matter bodies (PhysicsEditor JSON)",
+    label: "Phaser Matter (PhysicsEditor JSON)",
     type: { name: "Phaser Matter JSON", extensions: ["json"] },
     suffix: "phaser",
     write: (scene, o) => exportPhaserMatter(scene, {

@@ -15,6 +15,7 @@ import { Dock } from "./dock/Dock";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
+import { ContextMenu } from "./ContextMenu";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { receiveRayLog } from "./replay-commands";
 import { MenuBar } from "./MenuBar";
@@ -157,6 +158,7 @@ export function App() {
       <CommandPalette />
       <ShortcutSheet />
       <TraceDialog />
+      <ContextMenu />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { desktop } from "../platform/files";
 import { listen } from "../platform/listen";
 import { menuBarKey, menuForLetter, mnemonics, stepItem, type BarPosition, type NavMenu } from "./menu-navigation";
 import { modalOpen } from "./modals";
+import { closeOnPressOutside } from "./press-outside";
 
 const barId = (menu: number) => `menubar-${menu}`;
 const menuId = (menu: number) => `menubar-${menu}-menu`;
@@ -124,31 +125,9 @@ function WebMenuBar() {
     if (entry && entry !== "separator") runMenuCommand(editor, entry.id);
   };
 
-  // While a menu is open, a press outside the bar only closes it, as desktop menus do: neither the
-  // press, nor its release, nor its click reaches what is under it (the Box tool would place a box).
-  useEffect(() => {
-    let swallowing = false;
-    const down = (e: PointerEvent) => {
-      swallowing = false;
-      if (!current.current?.open || (e.target instanceof Node && root.current?.contains(e.target))) return;
-      e.preventDefault();
-      e.stopPropagation();
-      swallowing = true;
-      leave();
-    };
-    const after = (e: Event) => {
-      if (!swallowing) return;
-      e.stopPropagation();
-      if (e.type === "click") swallowing = false;
-    };
-    window.addEventListener("pointerdown", down, true);
-    for (const type of ["pointerup", "mouseup", "click"]) window.addEventListener(type, after, true);
-    return () => {
-      window.removeEventListener("pointerdown", down, true);
-      for (const type of ["pointerup", "mouseup", "click"]) window.removeEventListener(type, after, true);
-    };
-    // leave reads only refs and state setters.
-  }, []);
+  // While a menu is open, a press outside the bar only closes it.
+  // leave reads only refs and state setters.
+  useEffect(() => closeOnPressOutside(() => root.current, () => current.current?.open === true, leave), []);
 
   // Alt pressed and released alone, or F10, focuses the bar (again: leaves it); Alt+letter opens a
   // menu. Not on macOS, where Option types letters (Option+E starts an accent) and menus have no access keys.

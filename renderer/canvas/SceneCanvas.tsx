@@ -31,6 +31,7 @@ import { ProbeNode } from "./ProbeLayer";
 import { REPLAY_RAY_NAME, REPLAY_RAY_PREFIX, ReplayRays } from "./ReplayLayer";
 import { selectRay } from "../store/replay";
 import { notify } from "../store/actions";
+import { openContextMenu } from "../app/ContextMenu";
 import { openDroppedFile } from "../app/document-commands";
 import { addImageFiles, imageFilesOf, pictureOfFile } from "../app/image-commands";
 import { ShapeBatch } from "./ShapeBatch";
@@ -282,8 +283,15 @@ export function SceneCanvas() {
     })();
   };
 
+  // Right-click: the menu of what is under the pointer.
+  const onContextMenu = (e: React.MouseEvent) => {
+    e.preventDefault();
+    const box = container.current!.getBoundingClientRect();
+    openContextMenu(editor, screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top }), e.clientX, e.clientY);
+  };
+
   return (
-    <div ref={container} className="canvas" data-tool={tool} data-ignored-overlaps={Math.min(ignored.length, IGNORED_DRAWN)} style={{ background: THEME.background }} onDragOver={onDragOver} onDrop={onDrop}>
+    <div ref={container} className="canvas" data-tool={tool} data-ignored-overlaps={Math.min(ignored.length, IGNORED_DRAWN)} style={{ background: THEME.background }} onDragOver={onDragOver} onDrop={onDrop} onContextMenu={onContextMenu}>
       <Stage
         ref={stageRef}
         width={width}

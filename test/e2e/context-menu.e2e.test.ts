@@ -1,0 +1,52 @@
+// The canvas's right-click menu in Chromium: it selects what is under the pointer, runs the
+// registry's actions (greyed while they cannot run), closes on Escape or a press elsewhere that
+// does nothing else, and stays inside the window.
+import { describe, expect, it } from "vitest";
+import { editorSession, pageErrors, placeAt } from "./harness";
+
+const session = editorSession();
+
+describe("the canvas's context menu", () => {
+  it("right-click selects the shape under the pointer and offers its actions; Duplicate and Delete run from it", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 300, 300);
+    await placeAt(page, "Circle", 600, 300);
+    await page.keyboard.press("v");
+    const menu = page.getByRole("menu", { name: "Canvas" });
+    const count = () => page.getByTestId("shape-count").textContent();
+    // The circle was selected last: a right-click on the box selects the box.
+    await page.mouse.click(300, 300, { button: "right" });
+    await menu.waitFor();
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("box box-1");
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual(["CutCtrl+X", "CopyCtrl+C", "PasteCtrl+V", "DuplicateCtrl+D", "DeleteDelete", "Trace Colliders…", "Select allCtrl+A", "Fit to viewShift+1"]);
+    expect(await menu.getByRole("menuitem", { name: "Trace Colliders…" }).getAttribute("aria-disabled")).toBe("true");
+    await page.screenshot({ path: "test-results/e2e-context-menu.png" });
+    await menu.getByRole("menuitem", { name: /^Duplicate/ }).click();
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(count).toBe("3 shapes");
+    // From the keyboard: down to Delete, Enter.
+    await page.mouse.click(600, 300, { button: "right" });
+    await menu.waitFor();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(count).toBe("2 shapes");
+    // Escape closes it; a press elsewhere closes it and does nothing else (the Box tool places nothing).
+    await page.mouse.click(300, 300, { button: "right" });
+    await menu.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.keyboard.press("b");
+    await page.mouse.click(500, 500, { button: "right" });
+    await menu.waitFor();
+    await page.mouse.click(800, 200);
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await count()).toBe("2 shapes");
+    // Near the bottom-right corner it opens inwards, whole.
+    await page.mouse.click(970, 610, { button: "right" });
+    const box = (await menu.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    await page.keyboard.press("Escape");
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
