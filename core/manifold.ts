@@ -397,17 +397,23 @@ let scratchB = new Float64Array(32);
 const capA = new Float64Array(8);
 const gjkOut = new GjkResult();
 
-function ensureScratch(count: number): void {
-  if (scratchB.length < 4 * count) scratchB = new Float64Array(8 * count);
-}
-
 /**
- * Writes a segment's two points and its two side normals (Box2D's b2MakeCapsule) to d as a
- * 2-gon. The normals come from the capsule's own axis (ux, uy), already unit: regression, a
- * 4e-12 core moved 1e5 into a polygon's frame had both ends round to one point, and normals from
- * their difference were NaN.
+ * Writes capsule g's core to d as a 2-gon (Box2D's b2MakeCapsule): its two points, then its two
+ * side normals, moved into A's frame by `p` when given (g is B). The normals come from the
+ * capsule's own axis, already unit: regression, a 4e-12 core moved 1e5 into a polygon's frame had
+ * both ends round to one point, and normals from their difference were NaN. (Objects only as
+ * arguments: numbers passed to a call V8 does not inline are boxed.)
  */
-function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: number, uy: number, d: Float64Array): void {
+function capsuleCore(g: CapsuleGeometry, p: RelativePose | null, d: Float64Array): void {
+  const ex = g.x2 - g.x1, ey = g.y2 - g.y1, length = Math.sqrt(ex * ex + ey * ey);
+  let ux = ex / length, uy = ey / length, x1 = g.x1, y1 = g.y1, x2 = g.x2, y2 = g.y2;
+  if (p !== null) {
+    const c = p.c, s = p.s;
+    x1 = c * g.x1 - s * g.y1 + p.x; y1 = s * g.x1 + c * g.y1 + p.y;
+    x2 = c * g.x2 - s * g.y2 + p.x; y2 = s * g.x2 + c * g.y2 + p.y;
+    const rx = c * ux - s * uy;
+    uy = s * ux + c * uy; ux = rx;
+  }
   d[0] = x1; d[1] = y1; d[2] = x2; d[3] = y2;
   d[4] = uy; d[5] = -ux; d[6] = -uy; d[7] = ux;
 }
@@ -727,11 +733,32 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   return out;
 }
 
-/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to `o` (a core from 0). */
-function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array): void {
+/**
+ * Polygon B's core moved into A's frame by `p`: its vertices, then its normals, in scratch from 0
+ * (returned). A box centred on its origin (halfX > 0) has makeBox's corners (−x, −y), (+x, −y),
+ * (+x, +y), (−x, +y) and normals (0, −1), (1, 0), (0, 1), (−1, 0), exact, so they are made from
+ * its half extents and the pose by the same arithmetic (the same numbers) rather than read from
+ * its buffer (fewer memory reads per pair).
+ */
+function polygonBInA(b: PolygonGeometry, p: RelativePose): Float64Array {
+  const end = 2 * b.count, hx = b.halfX;
+  if (scratchB.length < 2 * end) scratchB = new Float64Array(4 * end);
   // The pose in locals, read once before the loop.
-  const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  const v = b.packed, end = 2 * b.count, V = b.at + PACKED_VERTICES, N = V + end;
+  const o = scratchB, c = p.c, s = p.s, tx = p.x, ty = p.y;
+  if (hx > 0) {
+    const hy = b.halfY;
+    o[0] = c * -hx - s * -hy + tx; o[1] = s * -hx + c * -hy + ty;
+    o[2] = c * hx - s * -hy + tx; o[3] = s * hx + c * -hy + ty;
+    o[4] = c * hx - s * hy + tx; o[5] = s * hx + c * hy + ty;
+    o[6] = c * -hx - s * hy + tx; o[7] = s * -hx + c * hy + ty;
+    // c·0 − s·(−1) and the like: the products with 0 drop out exactly (a zero's sign aside).
+    o[8] = s; o[9] = -c;
+    o[10] = c; o[11] = s;
+    o[12] = -s; o[13] = c;
+    o[14] = -c; o[15] = -s;
+    return o;
+  }
+  const v = b.packed, V = b.at + PACKED_VERTICES, N = V + end;
   for (let i = 0; i < end; i += 2) {
     const x = v[V + i]!, y = v[V + i + 1]!, nx = v[N + i]!, ny = v[N + i + 1]!;
     o[i] = c * x - s * y + tx;
@@ -739,39 +766,18 @@ function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array): void
     o[end + i] = c * nx - s * ny;
     o[end + i + 1] = s * nx + c * ny;
   }
-}
-
-/**
- * polygonBInA for a box B centred on its origin (half extents hx, hy): makeBox's corners
- * (−x, −y), (+x, −y), (+x, +y), (−x, +y) and normals (0, −1), (1, 0), (0, 1), (−1, 0) are exact,
- * so they are made from hx, hy and the pose by polygonBInA's own arithmetic (the same numbers)
- * rather than read from B's buffer (fewer memory reads per pair).
- */
-function boxBInA(hx: number, hy: number, p: RelativePose, o: Float64Array): void {
-  const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  o[0] = c * -hx - s * -hy + tx; o[1] = s * -hx + c * -hy + ty;
-  o[2] = c * hx - s * -hy + tx; o[3] = s * hx + c * -hy + ty;
-  o[4] = c * hx - s * hy + tx; o[5] = s * hx + c * hy + ty;
-  o[6] = c * -hx - s * hy + tx; o[7] = s * -hx + c * hy + ty;
-  // c·0 − s·(−1) and the like: the products with 0 drop out exactly (a zero's sign aside).
-  o[8] = s; o[9] = -c;
-  o[10] = c; o[11] = s;
-  o[12] = -s; o[13] = c;
-  o[14] = -c; o[15] = -s;
+  return o;
 }
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  const bhx = b.halfX, bc = b.count;
-  ensureScratch(bc);
-  const bv = scratchB;
-  if (bhx > 0) boxBInA(bhx, b.halfY, p, bv); else polygonBInA(b, p, bv);
+  const bv = polygonBInA(b, p);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
-  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = bhx; p.boxBY = b.halfY;
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = b.halfX; p.boxBY = b.halfY;
   p.verticesA = a.vertices;
-  return collideCores(out, xfA, p, a.packed, a.at + PACKED_VERTICES, a.count, bv, bc);
+  return collideCores(out, xfA, p, a.packed, a.at + PACKED_VERTICES, a.count, bv, b.count);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
@@ -779,9 +785,7 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
   const bv = scratchB;
-  const length = len(b.x2 - b.x1, b.y2 - b.y1);
-  const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
-  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv);
+  capsuleCore(b, p, bv);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
   p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = 0; p.boxBY = 0;
@@ -793,20 +797,13 @@ export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: 
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  const bhx = b.halfX, bc = b.count;
-  ensureScratch(bc);
-  const bv = scratchB;
-  if (bhx > 0) boxBInA(bhx, b.halfY, p, bv); else polygonBInA(b, p, bv);
-  // The capsule's core as a 2-gon (segmentAsPolygon written out: its six numbers would be boxed
-  // whenever V8 does not inline it).
-  const ex = a.x2 - a.x1, ey = a.y2 - a.y1, length = Math.sqrt(ex * ex + ey * ey), ux = ex / length, uy = ey / length;
-  capA[0] = a.x1; capA[1] = a.y1; capA[2] = a.x2; capA[3] = a.y2;
-  capA[4] = uy; capA[5] = -ux; capA[6] = -uy; capA[7] = ux;
+  const bv = polygonBInA(b, p);
+  capsuleCore(a, null, capA);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
-  p.boxAX = 0; p.boxAY = 0; p.boxBX = bhx; p.boxBY = b.halfY;
+  p.boxAX = 0; p.boxAY = 0; p.boxBX = b.halfX; p.boxBY = b.halfY;
   p.verticesA = capA;
-  return collideCores(out, xfA, p, capA, 0, 2, bv, bc);
+  return collideCores(out, xfA, p, capA, 0, 2, bv, b.count);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;

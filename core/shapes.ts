@@ -177,6 +177,11 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
   if (safeLength(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
+  return capsuleOf(x1, y1, x2, y2, radius);
+}
+
+/** The capsule geometry of checked numbers: its extent and bound. */
+function capsuleOf(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry> {
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
   const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2))) + radius;
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
@@ -186,9 +191,7 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
 export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
   if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return notFinite("segment", ["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]);
   if (x1 === x2 && y1 === y2) return { ok: false, reason: "segment: its two points are the same" };
-  const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
-  const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2)));
-  return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius: 0 } };
+  return capsuleOf(x1, y1, x2, y2, 0);
 }
 
 /**
@@ -307,14 +310,9 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   bound = outward(bound) + radius;
   extent += radius;
   const centroidX = ox + cx / area, centroidY = oy + cy / area;
-  packed[at + PACKED_BOUND] = bound;
-  packed[at + PACKED_RADIUS] = radius;
-  packed[at + PACKED_EXTENT] = extent;
-  packed[at + PACKED_COUNT] = n;
-  packed[at + PACKED_CENTROID_X] = centroidX;
-  packed[at + PACKED_CENTROID_Y] = centroidY;
-  packed[at + PACKED_HALF_X] = halfX;
-  packed[at + PACKED_HALF_Y] = halfY;
+  // The header in PACKED_* order (a test holds them to the fields).
+  packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
+  packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
   const vertices = packed.subarray(V, N), normals = packed.subarray(N, N + 2 * n);
   return { kind: POLYGON, extent, bound, count: n, vertices, normals, packed, at, radius, centroidX, centroidY, halfX, halfY };
 }
