@@ -9,7 +9,7 @@
 // reference and incident faces once every vertex is checked behind them, else GJK's.
 import { edgeDistance, gjkDistance, GjkResult, len, segmentDistance, SegmentDistanceResult } from "./distance";
 import { PartWalk } from "./part-tree";
-import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_HALF_X, PACKED_HALF_Y, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PACKED_RADIUS, PACKED_VERTICES, POLYGON, type CapsuleGeometry, type CircleGeometry, type CompoundGeometry, type Geometry, type PolygonGeometry, type ShapeGeometry, type Transform } from "./shapes";
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
