@@ -67,7 +67,11 @@ class RelativePose {
   boxAY = 0;
   boxBX = 0;
   boxBY = 0;
+  /** A's core's vertices alone, from index 0 (for the segment distance and GJK, which take them so). */
+  verticesA: Float64Array = NO_VERTICES;
 }
+
+const NO_VERTICES = new Float64Array(0);
 
 /** The pair functions' relative pose (scratch: none of them is re-entrant or calls out). */
 const pose = new RelativePose();
@@ -291,7 +295,7 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
   let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
-  const hx = a.halfX, hy = a.halfY, radius = a.radius + b.radius;
+  const hx = a.halfX, hy = a.halfY, radiusA = a.radius, radius = radiusA + b.radius;
   // The centre less its clamp to the box, without a branch per side (which side is a coin toss
   // pair to pair): max(v, 0) is (v + |v|) / 2, exactly, so dx is cx − hx beyond the right face,
   // cx + hx beyond the left one, else 0, as cx − clamp(cx) would be.
@@ -316,7 +320,7 @@ function boxAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB
   }
   const depth = radius - dist;
   if (depth <= 0 || depth <= touchTolerance(xfA, xfB, a.extent, b.extent)) return none(out);
-  const m = 0.5 * (a.radius - b.radius + dist);
+  const m = 0.5 * (radiusA - b.radius + dist);
   emit1(out, xfA, nx, ny, depth, vx + m * nx, vy + m * ny, -depth);
   return out;
 }
@@ -329,9 +333,10 @@ export function collidePolygonAndCircle(a: PolygonGeometry, xfA: Transform, b: C
 }
 
 function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry, xfB: Transform, out: Manifold): Manifold {
-  // Everything of A from one contiguous buffer (a.packed): this pair is bound by memory, not maths.
-  const p = a.packed, count = a.count, V = PACKED_VERTICES, N = PACKED_VERTICES + 2 * count;
-  if (boundsApart(p[PACKED_BOUND]!, xfA, b.bound, xfB)) return none(out);
+  // Everything of A from one contiguous run of its buffer (a.packed from a.at): this pair is bound
+  // by memory, not maths.
+  const p = a.packed, o = a.at, count = a.count, V = o + PACKED_VERTICES, N = V + 2 * count;
+  if (boundsApart(p[o + PACKED_BOUND]!, xfA, b.bound, xfB)) return none(out);
   let wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
@@ -354,10 +359,10 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   }
   // Ties go to the lower index, as one loop would have it.
   if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
-  const radiusA = p[PACKED_RADIUS]!, radius = radiusA + b.radius;
+  const radiusA = p[o + PACKED_RADIUS]!, radius = radiusA + b.radius;
   // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
   // arguments on each call.
-  const tolerance = touchTolerance(xfA, xfB, p[PACKED_EXTENT]!, b.extent);
+  const tolerance = touchTolerance(xfA, xfB, p[o + PACKED_EXTENT]!, b.extent);
   // A face with a gap wider than both radii: apart. (Not tested inside the loop: a branch per face
   // there would stand in the way of the two independent maxima.)
   if (separation - radius > tolerance) return none(out);
@@ -386,26 +391,31 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   return out;
 }
 
-// Scratch space for polygon pairs: B's core in A's frame, and a capsule's core as a 2-gon.
-let scratchB = new Float64Array(16), scratchBN = new Float64Array(16);
-const capA = new Float64Array(4), capAN = new Float64Array(4);
+// Scratch space for polygon pairs: B's core in A's frame, and a capsule's core as a 2-gon. Each
+// holds a core as the polygons' buffers do from their vertices on: its vertices, then its normals.
+let scratchB = new Float64Array(32);
+const capA = new Float64Array(8);
 const gjkOut = new GjkResult();
 
-function ensureScratch(count: number): void {
-  if (scratchB.length < 2 * count) {
-    scratchB = new Float64Array(4 * count);
-    scratchBN = new Float64Array(4 * count);
-  }
-}
-
 /**
- * Writes a segment's two points and its two side normals (Box2D's b2MakeCapsule). The normals come
- * from the capsule's own axis (ux, uy), already unit: regression, a 4e-12 core moved 1e5 into a
- * polygon's frame had both ends round to one point, and normals from their difference were NaN.
+ * Writes capsule g's core to d as a 2-gon (Box2D's b2MakeCapsule): its two points, then its two
+ * side normals, moved into A's frame by `p` when given (g is B). The normals come from the
+ * capsule's own axis, already unit: regression, a 4e-12 core moved 1e5 into a polygon's frame had
+ * both ends round to one point, and normals from their difference were NaN. (Objects only as
+ * arguments: numbers passed to a call V8 does not inline are boxed.)
  */
-function segmentAsPolygon(x1: number, y1: number, x2: number, y2: number, ux: number, uy: number, v: Float64Array, nrm: Float64Array): void {
-  v[0] = x1; v[1] = y1; v[2] = x2; v[3] = y2;
-  nrm[0] = uy; nrm[1] = -ux; nrm[2] = -uy; nrm[3] = ux;
+function capsuleCore(g: CapsuleGeometry, p: RelativePose | null, d: Float64Array): void {
+  const ex = g.x2 - g.x1, ey = g.y2 - g.y1, length = Math.sqrt(ex * ex + ey * ey);
+  let ux = ex / length, uy = ey / length, x1 = g.x1, y1 = g.y1, x2 = g.x2, y2 = g.y2;
+  if (p !== null) {
+    const c = p.c, s = p.s;
+    x1 = c * g.x1 - s * g.y1 + p.x; y1 = s * g.x1 + c * g.y1 + p.y;
+    x2 = c * g.x2 - s * g.y2 + p.x; y2 = s * g.x2 + c * g.y2 + p.y;
+    const rx = c * ux - s * uy;
+    uy = s * ux + c * uy; ux = rx;
+  }
+  d[0] = x1; d[1] = y1; d[2] = x2; d[3] = y2;
+  d[4] = uy; d[5] = -ux; d[6] = -uy; d[7] = ux;
 }
 
 /**
@@ -420,6 +430,10 @@ class MaxSeparation {
 
 const maxSeparation = new MaxSeparation();
 
+// A core below is read from a buffer d at a vertex base v with its count c: vertex i at
+// d[v + 2i], d[v + 2i + 1], the normal of the face from it to the next at d[v + 2c + 2i], … (a
+// polygon's packed buffer from at + PACKED_VERTICES, or scratch from 0).
+
 /**
  * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
  * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
@@ -428,42 +442,43 @@ const maxSeparation = new MaxSeparation();
  * (the pair is apart). Writes the separation, its face (the first of equals) and poly2's deepest
  * vertex for that face to `out` and returns it.
  */
-function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
   const enough = p.radiusA + p.radiusB + p.tolerance;
+  const n1 = v1 + 2 * c1;
   // The deepest vertex of poly2 along the first face's normal, by a full scan.
   let j = 0;
-  let nx = n1[0]!, ny = n1[1]!;
-  let dj = nx * v2[0]! + ny * v2[1]!;
+  let nx = d1[n1]!, ny = d1[n1 + 1]!;
+  let dj = nx * d2[v2]! + ny * d2[v2 + 1]!;
   for (let k = 1; k < c2; k++) {
-    const d = nx * v2[2 * k]! + ny * v2[2 * k + 1]!;
+    const d = nx * d2[v2 + 2 * k]! + ny * d2[v2 + 2 * k + 1]!;
     if (d < dj) { dj = d; j = k; }
   }
-  let best = dj - (nx * v1[0]! + ny * v1[1]!), bestIndex = 0, bestVertex = j;
+  let best = dj - (nx * d1[v1]! + ny * d1[v1 + 1]!), bestIndex = 0, bestVertex = j;
   for (let i = 1; i < c1 && !(best > enough); i++) {
-    nx = n1[2 * i]!; ny = n1[2 * i + 1]!;
+    nx = d1[n1 + 2 * i]!; ny = d1[n1 + 2 * i + 1]!;
     // The walk's first two steps, and the best face, kept by arithmetic on 0/1 flags rather than
     // branches (whether a step is taken is a coin toss face to face): x·t + y·(1 − t) is exactly
     // x or y for finite x and y. A step is taken while it does not climb; ties walk on (a
     // capsule's two faces are 180° apart, so the walk may start on a flat top). Both steps taken:
     // the loop walks on.
     const j1 = j + 1 < c2 ? j + 1 : 0, j2 = j1 + 1 < c2 ? j1 + 1 : 0;
-    const d0 = nx * v2[2 * j]! + ny * v2[2 * j + 1]!;
-    const d1 = nx * v2[2 * j1]! + ny * v2[2 * j1 + 1]!;
-    const d2 = nx * v2[2 * j2]! + ny * v2[2 * j2 + 1]!;
-    const t1 = +(d1 <= d0), t2 = t1 & +(d2 <= d1);
-    dj = d0 * (1 - t1) + d1 * (t1 - t2) + d2 * t2;
+    const d0 = nx * d2[v2 + 2 * j]! + ny * d2[v2 + 2 * j + 1]!;
+    const d1j = nx * d2[v2 + 2 * j1]! + ny * d2[v2 + 2 * j1 + 1]!;
+    const d2j = nx * d2[v2 + 2 * j2]! + ny * d2[v2 + 2 * j2 + 1]!;
+    const t1 = +(d1j <= d0), t2 = t1 & +(d2j <= d1j);
+    dj = d0 * (1 - t1) + d1j * (t1 - t2) + d2j * t2;
     j ^= (j ^ j1) & -t1;
     j ^= (j ^ j2) & -t2;
     if (t2 !== 0) {
       for (let steps = 2; steps < c2; steps++) {
         const next = j + 1 < c2 ? j + 1 : 0;
-        const d = nx * v2[2 * next]! + ny * v2[2 * next + 1]!;
+        const d = nx * d2[v2 + 2 * next]! + ny * d2[v2 + 2 * next + 1]!;
         if (d > dj) break;
         dj = d;
         j = next;
       }
     }
-    const si = dj - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    const si = dj - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
     const t = +(si > best);
     best = si * t + best * (1 - t);
     bestIndex ^= (bestIndex ^ i) & -t;
@@ -482,15 +497,16 @@ function findMaxSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
  * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
  * scan finds.
  */
-function boxSeparation(v1: Float64Array, n1: Float64Array, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
+function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
   const tx = ofB ? p.x : 0, ty = ofB ? p.y : 0, ux = ofB ? p.c : 1, uy = ofB ? p.s : 0;
   const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
   const enough = p.radiusA + p.radiusB + p.tolerance;
+  const n1 = v1 + 2 * c1;
   let best = -Infinity, bestIndex = 0, bestVertex = 0;
   for (let i = 0; i < c1; i++) {
-    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
-    const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
     if (si > best) {
       best = si;
       bestIndex = i;
@@ -505,19 +521,20 @@ function boxSeparation(v1: Float64Array, n1: Float64Array, c1: number, p: Relati
 }
 
 /**
- * findMaxSeparation when poly2 is a segment (a capsule's core, its two points in v2): the deepest
- * point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its first
- * point to its second), so no vertex is compared, and the deepest vertex is the first when
+ * findMaxSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
+ * deepest point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its
+ * first point to its second), so no vertex is compared, and the deepest vertex is the first when
  * n·h > 0, else the second.
  */
-function segmentSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: Float64Array, p: RelativePose, out: MaxSeparation): MaxSeparation {
-  const mx = 0.5 * (v2[0]! + v2[2]!), my = 0.5 * (v2[1]! + v2[3]!), hx = 0.5 * (v2[2]! - v2[0]!), hy = 0.5 * (v2[3]! - v2[1]!);
+function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const mx = 0.5 * (d2[v2]! + d2[v2 + 2]!), my = 0.5 * (d2[v2 + 1]! + d2[v2 + 3]!), hx = 0.5 * (d2[v2 + 2]! - d2[v2]!), hy = 0.5 * (d2[v2 + 3]! - d2[v2 + 1]!);
   const enough = p.radiusA + p.radiusB + p.tolerance;
+  const n1 = v1 + 2 * c1;
   let best = -Infinity, bestIndex = 0, bestVertex = 0;
   for (let i = 0; i < c1; i++) {
-    const nx = n1[2 * i]!, ny = n1[2 * i + 1]!;
+    const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nh = nx * hx + ny * hy;
-    const si = nx * mx + ny * my - Math.abs(nh) - (nx * v1[2 * i]! + ny * v1[2 * i + 1]!);
+    const si = nx * mx + ny * my - Math.abs(nh) - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
     if (si > best) {
       best = si;
       bestIndex = i;
@@ -532,16 +549,19 @@ function segmentSeparation(v1: Float64Array, n1: Float64Array, c1: number, v2: F
 }
 
 /**
- * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon whose normal is
- * most against the reference normal (face refEdge of refN), the first of equals. It is one of the two faces at
- * `vertex`, the polygon's deepest vertex along the reference normal: that direction reversed lies
- * between their normals, and normals turn monotonically around a convex polygon.
+ * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon (d, v, count)
+ * whose normal is most against the reference normal (at refD[refN], refD[refN + 1]), the first of
+ * equals. It is one of the two faces at `vertex`, the polygon's deepest vertex along the reference
+ * normal: that direction reversed lies between their normals, and normals turn monotonically
+ * around a convex polygon. (The normal by its index: numbers passed to a call V8 does not inline
+ * are boxed.)
  */
-function incidentEdge(refN: Float64Array, refEdge: number, normals: Float64Array, count: number, vertex: number): number {
-  const nx = refN[2 * refEdge]!, ny = refN[2 * refEdge + 1]!;
+function incidentEdge(refD: Float64Array, refN: number, d: Float64Array, v: number, count: number, vertex: number): number {
+  const nx = refD[refN]!, ny = refD[refN + 1]!;
+  const n = v + 2 * count;
   const before = vertex === 0 ? count - 1 : vertex - 1;
-  const dBefore = nx * normals[2 * before]! + ny * normals[2 * before + 1]!;
-  const dAt = nx * normals[2 * vertex]! + ny * normals[2 * vertex + 1]!;
+  const dBefore = nx * d[n + 2 * before]! + ny * d[n + 2 * before + 1]!;
+  const dAt = nx * d[n + 2 * vertex]! + ny * d[n + 2 * vertex + 1]!;
   return dAt < dBefore || (dAt === dBefore && vertex < before) ? vertex : before;
 }
 
@@ -553,16 +573,17 @@ function incidentEdge(refN: Float64Array, refEdge: number, normals: Float64Array
  */
 function clipPoints(
   out: Manifold, xfA: Transform, p: RelativePose, flip: boolean,
-  refV: Float64Array, refN: Float64Array, refCount: number, refEdge: number,
-  incV: Float64Array, incCount: number, incEdge: number,
+  refD: Float64Array, refV: number, refCount: number, refEdge: number,
+  incD: Float64Array, incV: number, incCount: number, incEdge: number,
 ): number {
   // The reference polygon is B when flipped.
   const refRadius = flip ? p.radiusB : p.radiusA, incRadius = flip ? p.radiusA : p.radiusB;
   const i11 = refEdge, i12 = refEdge + 1 < refCount ? refEdge + 1 : 0;
   const i21 = incEdge, i22 = incEdge + 1 < incCount ? incEdge + 1 : 0;
-  const nx = refN[2 * i11]!, ny = refN[2 * i11 + 1]!;
-  const v11x = refV[2 * i11]!, v11y = refV[2 * i11 + 1]!, v12x = refV[2 * i12]!, v12y = refV[2 * i12 + 1]!;
-  const v21x = incV[2 * i21]!, v21y = incV[2 * i21 + 1]!, v22x = incV[2 * i22]!, v22y = incV[2 * i22 + 1]!;
+  const refN = refV + 2 * refCount;
+  const nx = refD[refN + 2 * i11]!, ny = refD[refN + 2 * i11 + 1]!;
+  const v11x = refD[refV + 2 * i11]!, v11y = refD[refV + 2 * i11 + 1]!, v12x = refD[refV + 2 * i12]!, v12y = refD[refV + 2 * i12 + 1]!;
+  const v21x = incD[incV + 2 * i21]!, v21y = incD[incV + 2 * i21 + 1]!, v22x = incD[incV + 2 * i22]!, v22y = incD[incV + 2 * i22 + 1]!;
   const tx = -ny, ty = nx;
   const lower1 = 0, upper1 = (v12x - v11x) * tx + (v12y - v11y) * ty;
   // The incident edge runs against the tangent.
@@ -606,50 +627,56 @@ function clipPoints(
  * A, and every vertex of B no nearer than r's point on B, within the tolerance (then the cores are
  * no nearer than r's distance less twice it). NaN fails.
  */
-function closestOfCores(av: Float64Array, ac: number, bv: Float64Array, bc: number, r: SegmentDistanceResult, p: RelativePose): boolean {
+function closestOfCores(ad: Float64Array, av: number, ac: number, bd: Float64Array, bv: number, bc: number, r: SegmentDistanceResult, p: RelativePose): boolean {
   const tolerance = p.tolerance, dist = Math.sqrt(r.distanceSquared);
   if (!(dist > tolerance)) return false;
   const ax = r.closest1X, ay = r.closest1Y, bx = r.closest2X, by = r.closest2Y;
   const nx = (bx - ax) / dist, ny = (by - ay) / dist;
   const limitA = nx * ax + ny * ay + tolerance, limitB = nx * bx + ny * by - tolerance;
-  for (let k = 0; k < 2 * ac; k += 2) if (!(nx * av[k]! + ny * av[k + 1]! <= limitA)) return false;
-  for (let k = 0; k < 2 * bc; k += 2) if (!(nx * bv[k]! + ny * bv[k + 1]! >= limitB)) return false;
+  for (let k = av, end = av + 2 * ac; k < end; k += 2) if (!(nx * ad[k]! + ny * ad[k + 1]! <= limitA)) return false;
+  for (let k = bv, end = bv + 2 * bc; k < end; k += 2) if (!(nx * bd[k]! + ny * bd[k + 1]! >= limitB)) return false;
   return true;
 }
 
-/** Two rounded convex polygons, B already in A's frame (scratch). The general path. */
-function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float64Array, an: Float64Array, ac: number, bv: Float64Array, bn: Float64Array, bc: number): Manifold {
+/**
+ * Two rounded convex polygons, B already in A's frame (scratch, from 0). The general path. A is
+ * read at its buffer ad from av (see findMaxSeparation); p.verticesA is A's vertices alone (from
+ * index 0), for the segment distance and GJK.
+ */
+function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number): Manifold {
   const tolerance = p.tolerance, ar = p.radiusA, br = p.radiusB;
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
   // A box or a capsule's segment on the far side has its deepest point in closed form.
-  const sepA = (p.boxBX > 0 ? boxSeparation(av, an, ac, p, true, maxSeparation)
-    : bc === 2 ? segmentSeparation(av, an, ac, bv, p, maxSeparation) : findMaxSeparation(av, an, ac, bv, bc, p, maxSeparation)).separation;
+  const sepA = (p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
+    : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (p.boxAX > 0 ? boxSeparation(bv, bn, bc, p, false, maxSeparation)
-    : ac === 2 ? segmentSeparation(bv, bn, bc, av, p, maxSeparation) : findMaxSeparation(bv, bn, bc, av, ac, p, maxSeparation)).separation;
+  const sepB = (p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
+    : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
   const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
   // Reference face normal in A's frame (pointing from the reference polygon outwards).
-  const refNX = flip ? bn[2 * edgeB0]! : an[2 * edgeA0]!;
-  const refNY = flip ? bn[2 * edgeB0 + 1]! : an[2 * edgeA0 + 1]!;
-  const edgeA = flip ? incidentEdge(bn, edgeB0, an, ac, vertexA) : edgeA0;
-  const edgeB = flip ? edgeB0 : incidentEdge(an, edgeA0, bn, bc, vertexB);
+  const an = av + 2 * ac, bn = 2 * bc;
+  const refNX = flip ? bd[bn + 2 * edgeB0]! : ad[an + 2 * edgeA0]!;
+  const refNY = flip ? bd[bn + 2 * edgeB0 + 1]! : ad[an + 2 * edgeA0 + 1]!;
+  const edgeA = flip ? incidentEdge(bd, bn + 2 * edgeB0, ad, av, ac, vertexA) : edgeA0;
+  const edgeB = flip ? edgeB0 : incidentEdge(ad, an + 2 * edgeA0, bd, 0, bc, vertexB);
 
   if (separation > tolerance) {
     // Cores apart: only the radii overlap. The closest points of A's face and B's face (Box2D's
     // b2SegmentDistance of the reference and incident edges) are the cores' closest points when
     // every vertex of each core lies behind them along their direction; else GJK finds them.
-    const r = edgeDistance(av, edgeA, edgeA + 1 < ac ? edgeA + 1 : 0, bv, edgeB, edgeB + 1 < bc ? edgeB + 1 : 0, segResult);
+    const va = p.verticesA;
+    const r = edgeDistance(va, edgeA, edgeA + 1 < ac ? edgeA + 1 : 0, bd, edgeB, edgeB + 1 < bc ? edgeB + 1 : 0, segResult);
     let dist: number, pax: number, pay: number, pbx: number, pby: number;
-    if (closestOfCores(av, ac, bv, bc, r, p)) {
+    if (closestOfCores(ad, av, ac, bd, 0, bc, r, p)) {
       dist = Math.sqrt(r.distanceSquared);
       pax = r.closest1X; pay = r.closest1Y; pbx = r.closest2X; pby = r.closest2Y;
     } else {
-      gjkDistance(av, ac, bv, bc, gjkOut, false, true);
+      gjkDistance(va, ac, bd, bc, gjkOut, false, true);
       dist = gjkOut.distance;
       pax = gjkOut.pointAX; pay = gjkOut.pointAY; pbx = gjkOut.pointBX; pby = gjkOut.pointBY;
     }
@@ -663,8 +690,8 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float6
     // between the closest points.
     const facing = flip ? -(refNX * nx + refNY * ny) : refNX * nx + refNY * ny;
     const kept = facing < FACE_CONTACT_COS ? 0 : flip
-      ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
-      : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
+      ? clipPoints(out, xfA, p, true, bd, 0, bc, edgeB, ad, av, ac, edgeA)
+      : clipPoints(out, xfA, p, false, ad, av, ac, edgeA, bd, 0, bc, edgeB);
     if (kept === 0) {
       const m = 0.5 * (ar - br + dist);
       const cx = pax + m * nx, cy = pay + m * ny;
@@ -686,105 +713,97 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, av: Float6
   out.depth = depth;
   out.pointCount = 0;
   const kept = flip
-    ? clipPoints(out, xfA, p, true, bv, bn, bc, edgeB, av, ac, edgeA)
-    : clipPoints(out, xfA, p, false, av, an, ac, edgeA, bv, bc, edgeB);
+    ? clipPoints(out, xfA, p, true, bd, 0, bc, edgeB, ad, av, ac, edgeA)
+    : clipPoints(out, xfA, p, false, ad, av, ac, edgeA, bd, 0, bc, edgeB);
   if (kept === 0) {
     // Rounding put every clipped point outside: report the deepest support point instead.
     let best = 0, bestS = Infinity;
-    const pv = flip ? av : bv, pc = flip ? ac : bc;
+    const pd = flip ? ad : bd, pv = flip ? av : 0, pc = flip ? ac : bc;
     for (let j = 0; j < pc; j++) {
-      const s = (flip ? -nx : nx) * pv[2 * j]! + (flip ? -ny : ny) * pv[2 * j + 1]!;
+      const s = (flip ? -nx : nx) * pd[pv + 2 * j]! + (flip ? -ny : ny) * pd[pv + 2 * j + 1]!;
       if (s < bestS) { bestS = s; best = j; }
     }
     // Midway between the surfaces, along the normal n (A→B). Unflipped, B's deepest core point
     // sits at ar + br − depth above A's core face, so the midpoint is depth/2 − br further along
     // n; flipped, A's deepest core point is ar − depth/2 along n from it.
     const shift = flip ? ar - 0.5 * depth : 0.5 * depth - br;
-    const px = pv[2 * best]! + shift * nx, py = pv[2 * best + 1]! + shift * ny;
+    const px = pd[pv + 2 * best]! + shift * nx, py = pd[pv + 2 * best + 1]! + shift * ny;
     emit1(out, xfA, nx, ny, depth, px, py, -depth);
   }
   return out;
 }
 
-/** Writes polygon B's vertices and normals, moved into A's frame by `p`, to `o` and `on`. */
-function polygonBInA(b: PolygonGeometry, p: RelativePose, o: Float64Array, on: Float64Array): void {
+/**
+ * Polygon B's core moved into A's frame by `p`: its vertices, then its normals, in scratch from 0
+ * (returned). A box centred on its origin (halfX > 0) has makeBox's corners (−x, −y), (+x, −y),
+ * (+x, +y), (−x, +y) and normals (0, −1), (1, 0), (0, 1), (−1, 0), exact, so they are made from
+ * its half extents and the pose by the same arithmetic (the same numbers) rather than read from
+ * its buffer (fewer memory reads per pair).
+ */
+function polygonBInA(b: PolygonGeometry, p: RelativePose): Float64Array {
+  const end = 2 * b.count, hx = b.halfX;
+  if (scratchB.length < 2 * end) scratchB = new Float64Array(4 * end);
   // The pose in locals, read once before the loop.
-  // Both from b.packed (one typed array, vertices then normals), not its two views.
-  const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  const v = b.packed, end = 2 * b.count, V = PACKED_VERTICES, N = PACKED_VERTICES + end;
+  const o = scratchB, c = p.c, s = p.s, tx = p.x, ty = p.y;
+  if (hx > 0) {
+    const hy = b.halfY;
+    o[0] = c * -hx - s * -hy + tx; o[1] = s * -hx + c * -hy + ty;
+    o[2] = c * hx - s * -hy + tx; o[3] = s * hx + c * -hy + ty;
+    o[4] = c * hx - s * hy + tx; o[5] = s * hx + c * hy + ty;
+    o[6] = c * -hx - s * hy + tx; o[7] = s * -hx + c * hy + ty;
+    // c·0 − s·(−1) and the like: the products with 0 drop out exactly (a zero's sign aside).
+    o[8] = s; o[9] = -c;
+    o[10] = c; o[11] = s;
+    o[12] = -s; o[13] = c;
+    o[14] = -c; o[15] = -s;
+    return o;
+  }
+  const v = b.packed, V = b.at + PACKED_VERTICES, N = V + end;
   for (let i = 0; i < end; i += 2) {
     const x = v[V + i]!, y = v[V + i + 1]!, nx = v[N + i]!, ny = v[N + i + 1]!;
     o[i] = c * x - s * y + tx;
     o[i + 1] = s * x + c * y + ty;
-    on[i] = c * nx - s * ny;
-    on[i + 1] = s * nx + c * ny;
+    o[end + i] = c * nx - s * ny;
+    o[end + i + 1] = s * nx + c * ny;
   }
-}
-
-/**
- * polygonBInA for a box B centred on its origin (half extents hx, hy): makeBox's corners
- * (−x, −y), (+x, −y), (+x, +y), (−x, +y) and normals (0, −1), (1, 0), (0, 1), (−1, 0) are exact,
- * so they are made from hx, hy and the pose by polygonBInA's own arithmetic (the same numbers)
- * rather than read from B's arrays (fewer memory reads per pair).
- */
-function boxBInA(hx: number, hy: number, p: RelativePose, o: Float64Array, on: Float64Array): void {
-  const c = p.c, s = p.s, tx = p.x, ty = p.y;
-  o[0] = c * -hx - s * -hy + tx; o[1] = s * -hx + c * -hy + ty;
-  o[2] = c * hx - s * -hy + tx; o[3] = s * hx + c * -hy + ty;
-  o[4] = c * hx - s * hy + tx; o[5] = s * hx + c * hy + ty;
-  o[6] = c * -hx - s * hy + tx; o[7] = s * -hx + c * hy + ty;
-  // c·0 − s·(−1) and the like: the products with 0 drop out exactly (a zero's sign aside).
-  on[0] = s; on[1] = -c;
-  on[2] = c; on[3] = s;
-  on[4] = -s; on[5] = c;
-  on[6] = -c; on[7] = -s;
+  return o;
 }
 
 export function collidePolygons(a: PolygonGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  const bhx = b.halfX;
-  ensureScratch(b.count);
-  const bv = scratchB, bn = scratchBN;
-  if (bhx > 0) boxBInA(bhx, b.halfY, p, bv, bn); else polygonBInA(b, p, bv, bn);
+  const bv = polygonBInA(b, p);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
-  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = bhx; p.boxBY = b.halfY;
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, b.count);
+  p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = b.halfX; p.boxBY = b.halfY;
+  p.verticesA = a.vertices;
+  return collideCores(out, xfA, p, a.packed, a.at + PACKED_VERTICES, a.count, bv, b.count);
 }
 
 /** Polygon vs capsule: the capsule is a rounded 2-gon (Box2D's b2CollidePolygonAndCapsule). */
 export function collidePolygonAndCapsule(a: PolygonGeometry, xfA: Transform, b: CapsuleGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  ensureScratch(2);
-  const bv = scratchB, bn = scratchBN;
-  const length = len(b.x2 - b.x1, b.y2 - b.y1);
-  const lx = (b.x2 - b.x1) / length, ly = (b.y2 - b.y1) / length;
-  segmentAsPolygon(bx(p, b.x1, b.y1), by(p, b.x1, b.y1), bx(p, b.x2, b.y2), by(p, b.x2, b.y2), p.c * lx - p.s * ly, p.s * lx + p.c * ly, bv, bn);
+  const bv = scratchB;
+  capsuleCore(b, p, bv);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
   p.boxAX = a.halfX; p.boxAY = a.halfY; p.boxBX = 0; p.boxBY = 0;
-  return collideCores(out, xfA, p, a.vertices, a.normals, a.count, bv, bn, 2);
+  p.verticesA = a.vertices;
+  return collideCores(out, xfA, p, a.packed, a.at + PACKED_VERTICES, a.count, bv, 2);
 }
 
 /** Capsule vs polygon, computed in the capsule's frame so precision follows A. */
 export function collideCapsuleAndPolygon(a: CapsuleGeometry, xfA: Transform, b: PolygonGeometry, xfB: Transform, out: Manifold): Manifold {
   if (boundsApart(a.bound, xfA, b.bound, xfB)) return none(out);
   const p = relative(xfA, xfB, a.extent, b.extent, pose);
-  const bhx = b.halfX;
-  ensureScratch(b.count);
-  const bv = scratchB, bn = scratchBN;
-  if (bhx > 0) boxBInA(bhx, b.halfY, p, bv, bn); else polygonBInA(b, p, bv, bn);
-  // The capsule's core as a 2-gon (segmentAsPolygon written out: its six numbers would be boxed
-  // whenever V8 does not inline it).
-  const ex = a.x2 - a.x1, ey = a.y2 - a.y1, length = Math.sqrt(ex * ex + ey * ey), ux = ex / length, uy = ey / length;
-  capA[0] = a.x1; capA[1] = a.y1; capA[2] = a.x2; capA[3] = a.y2;
-  capAN[0] = uy; capAN[1] = -ux; capAN[2] = -uy; capAN[3] = ux;
+  const bv = polygonBInA(b, p);
+  capsuleCore(a, null, capA);
   p.radiusA = a.radius;
   p.radiusB = b.radius;
-  p.boxAX = 0; p.boxAY = 0; p.boxBX = bhx; p.boxBY = b.halfY;
-  return collideCores(out, xfA, p, capA, capAN, 2, bv, bn, b.count);
+  p.boxAX = 0; p.boxAY = 0; p.boxBX = b.halfX; p.boxBY = b.halfY;
+  p.verticesA = capA;
+  return collideCores(out, xfA, p, capA, 0, 2, bv, b.count);
 }
 
 type Collider = (a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, out: Manifold) => Manifold;

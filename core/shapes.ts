@@ -53,10 +53,13 @@ export interface PolygonGeometry {
   readonly vertices: Float64Array;
   readonly normals: Float64Array;
   /**
-   * One buffer holding what a hot path reads, contiguous in memory: [bound, radius, extent, 0,
-   * vertices…, normals…] (PACKED_*). `vertices` and `normals` are views into it.
+   * The buffer holding this polygon's numbers, from `at` on, in one run a hot path reads with
+   * fixed offsets (PACKED_*): [bound, radius, extent, count, centroidX, centroidY, halfX, halfY,
+   * vertices…, normals…]. Shared by many polygons (a slab); `vertices` and `normals` are views
+   * into it. `at` is a multiple of 8 (64 bytes from the buffer's start).
    */
   readonly packed: Float64Array;
+  readonly at: number;
   readonly radius: number;
   readonly centroidX: number;
   readonly centroidY: number;
@@ -65,11 +68,16 @@ export interface PolygonGeometry {
   readonly halfY: number;
 }
 
-/** Offsets into PolygonGeometry.packed; normals start at PACKED_VERTICES + 2 · count. */
+/** Offsets from PolygonGeometry.at into its packed buffer; normals start at PACKED_VERTICES + 2 · count. */
 export const PACKED_BOUND = 0;
 export const PACKED_RADIUS = 1;
 export const PACKED_EXTENT = 2;
-export const PACKED_VERTICES = 4;
+export const PACKED_COUNT = 3;
+export const PACKED_CENTROID_X = 4;
+export const PACKED_CENTROID_Y = 5;
+export const PACKED_HALF_X = 6;
+export const PACKED_HALF_Y = 7;
+export const PACKED_VERTICES = 8;
 
 /** The convex kinds, which the pair kernels and the dispatch table COLLIDE[kindA][kindB] take. */
 export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
@@ -131,21 +139,28 @@ function notFinite<T>(what: string, names: readonly string[], values: readonly u
 /** A bound must hold what Math.hypot would: the square root's rounding, covered. */
 const outward = (l: number): number => l * (1 + 4 * Number.EPSILON);
 
-// Polygon buffers are views into shared slabs: a Float64Array of its own per polygon would put a
-// backing store outside V8's heap behind every box, far dearer to make than a view.
+// Polygons' numbers live in shared slabs: a Float64Array of its own per polygon would put a
+// backing store outside V8's heap behind every box, far dearer to make than a view, and one slab
+// read at an offset is one typed array every polygon shares (no view of its own to load first).
 const SLAB = 1 << 16;
-let slab = new Float64Array(SLAB), slabUsed = 0;
+let slab = new Float64Array(SLAB), slabUsed = 0, slabAt = 0;
 
-/** A zeroed view of `n` doubles. A slab stays alive while any polygon made from it does. */
-function slabView(n: number): Float64Array {
-  if (n > SLAB / 4) return new Float64Array(n);
+/**
+ * Room for `n` zeroed doubles: returns the buffer and sets slabAt to where the room starts, a
+ * multiple of 8. A slab stays alive while any polygon made from it does.
+ */
+function slabRoom(n: number): Float64Array {
+  if (n > SLAB / 4) {
+    slabAt = 0;
+    return new Float64Array(n);
+  }
   if (slabUsed + n > SLAB) {
     slab = new Float64Array(SLAB);
     slabUsed = 0;
   }
-  const view = slab.subarray(slabUsed, slabUsed + n);
-  slabUsed += n;
-  return view;
+  slabAt = slabUsed;
+  slabUsed += (n + 7) & ~7;
+  return slab;
 }
 
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
@@ -162,6 +177,11 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
   if (safeLength(x2 - x1, y2 - y1) <= 1e-12 * Math.max(radius, Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2))) {
     return makeCircle(radius, (x1 + x2) / 2, (y1 + y2) / 2);
   }
+  return capsuleOf(x1, y1, x2, y2, radius);
+}
+
+/** The capsule geometry of checked numbers: its extent and bound. */
+function capsuleOf(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry> {
   const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2)) + radius;
   const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2))) + radius;
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
@@ -171,9 +191,7 @@ export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radi
 export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
   if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return notFinite("segment", ["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]);
   if (x1 === x2 && y1 === y2) return { ok: false, reason: "segment: its two points are the same" };
-  const extent = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
-  const bound = outward(Math.max(safeLength(x1, y1), safeLength(x2, y2)));
-  return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius: 0 } };
+  return capsuleOf(x1, y1, x2, y2, 0);
 }
 
 /**
@@ -264,36 +282,39 @@ export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.
 /** Builds a polygon from points already in hull order (positive cross products). */
 function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
   const n = points.length;
-  const packed = slabView(PACKED_VERTICES + 4 * n);
-  const vertices = packed.subarray(PACKED_VERTICES, PACKED_VERTICES + 2 * n);
-  const normals = packed.subarray(PACKED_VERTICES + 2 * n);
+  const packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
+  const V = at + PACKED_VERTICES, N = V + 2 * n;
   let extent = 0, bound = 0;
   for (let i = 0; i < n; i++) {
-    vertices[2 * i] = points[i]!.x;
-    vertices[2 * i + 1] = points[i]!.y;
-    extent = Math.max(extent, Math.abs(points[i]!.x), Math.abs(points[i]!.y));
-    bound = Math.max(bound, safeLength(points[i]!.x, points[i]!.y));
+    const x = points[i]!.x, y = points[i]!.y;
+    packed[V + 2 * i] = x;
+    packed[V + 2 * i + 1] = y;
+    extent = Math.max(extent, Math.abs(x), Math.abs(y));
+    bound = Math.max(bound, safeLength(x, y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
   const ox = points[0]!.x, oy = points[0]!.y;
   for (let i = 0; i < n; i++) {
-    const a = points[i]!, b = points[(i + 1) % n]!;
+    const a = points[i]!, b = points[i + 1 < n ? i + 1 : 0]!;
     const ex = b.x - a.x, ey = b.y - a.y;
     const len = safeLength(ex, ey);
-    normals[2 * i] = ey / len;
-    normals[2 * i + 1] = -ex / len;
+    packed[N + 2 * i] = ey / len;
+    packed[N + 2 * i + 1] = -ex / len;
     const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;
     const triangle = 0.5 * (e1x * e2y - e1y * e2x);
     area += triangle;
     cx += (triangle * (e1x + e2x)) / 3;
     cy += (triangle * (e1y + e2y)) / 3;
   }
-  bound = outward(bound);
-  packed[PACKED_BOUND] = bound + radius;
-  packed[PACKED_RADIUS] = radius;
-  packed[PACKED_EXTENT] = extent + radius;
-  return { kind: POLYGON, extent: extent + radius, bound: bound + radius, count: n, vertices, normals, packed, radius, centroidX: ox + cx / area, centroidY: oy + cy / area, halfX, halfY };
+  bound = outward(bound) + radius;
+  extent += radius;
+  const centroidX = ox + cx / area, centroidY = oy + cy / area;
+  // The header in PACKED_* order (a test holds them to the fields).
+  packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
+  packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
+  const vertices = packed.subarray(V, N), normals = packed.subarray(N, N + 2 * n);
+  return { kind: POLYGON, extent, bound, count: n, vertices, normals, packed, at, radius, centroidX, centroidY, halfX, halfY };
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */

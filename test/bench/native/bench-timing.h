@@ -1,6 +1,7 @@
-// What both native Box2D harnesses share (box2d-casts.c, box2d-segments.c): the clock, reading
-// numbers from a case file, failing with a message, and the timing of one case's passes. A harness
-// defines BENCH_NAME (its name in messages) before including this.
+// What the native Box2D harnesses share (box2d-casts.c, box2d-segments.c, box2d-manifolds.c): the
+// clock, reading numbers from a case file, failing with a message, the timing of one case's passes
+// and main()'s loop over the case files (benchMain). A harness defines BENCH_NAME (its name in
+// messages) before including this.
 #ifndef BENCH_TIMING_H
 #define BENCH_TIMING_H
 
@@ -93,6 +94,61 @@ static void timePasses( BenchPass pass, const void* c, int n, double target, dou
 	qsort( ns, SAMPLES, sizeof ns[0], ascending );
 	*median = ns[SAMPLES / 2];
 	*fastest = ns[0];
+}
+
+// What a harness hands benchMain: the size of its case, and how to load a case file into one
+// (returning its number of calls), print the fields that name it on its line of timings, print
+// its answers (NULL: the harness has no --answers), time one pass, and free what load took.
+typedef struct BenchHarness
+{
+	size_t caseSize;
+	int ( *load )( void* c, const char* file );
+	void ( *name )( const void* c );
+	void ( *answers )( const void* c );
+	BenchPass pass;
+	void ( *release )( void* c );
+} BenchHarness;
+
+// A harness's main(): `[--quick] [--answers] FILE...`, the options applying to the files after
+// them. Per file, its name's fields then the median ns a call, the fastest and the hits,
+// tab-separated; with --answers, untimed, what the harness's answers print.
+static int benchMain( int argc, char** argv, const BenchHarness* h )
+{
+	double target = 0.25; // seconds a sample
+	int answersOnly = 0;
+	void* c = malloc( h->caseSize );
+	if ( !c )
+		fail( "out of memory", "main" );
+	for ( int a = 1; a < argc; ++a )
+	{
+		if ( strcmp( argv[a], "--quick" ) == 0 )
+		{
+			target = 0.02;
+			continue;
+		}
+		if ( h->answers && strcmp( argv[a], "--answers" ) == 0 )
+		{
+			answersOnly = 1;
+			continue;
+		}
+		int n = h->load( c, argv[a] );
+		if ( n == 0 )
+			fail( "no pairs", argv[a] );
+		if ( answersOnly )
+			h->answers( c );
+		else
+		{
+			int hits = 0;
+			double median, fastest;
+			timePasses( h->pass, c, n, target, &median, &fastest, &hits );
+			h->name( c );
+			printf( "\t%.1f\t%.1f\t%d\n", median, fastest, hits );
+			fflush( stdout );
+		}
+		h->release( c );
+	}
+	free( c );
+	return 0;
 }
 
 #endif

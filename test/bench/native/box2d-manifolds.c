@@ -222,38 +222,29 @@ static float passOf( const void* c, int* hits )
 	return pass( (const Case*)c, hits );
 }
 
+static int loadOf( void* c, const char* file )
+{
+	load( (Case*)c, file );
+	return ( (Case*)c )->n;
+}
+
+static void nameOf( const void* c )
+{
+	printf( "%s\t%s", ( (const Case*)c )->group, FUNC_NAMES[( (const Case*)c )->func] );
+}
+
+static void answersOf( const void* c )
+{
+	answers( (const Case*)c );
+}
+
+static void releaseOf( void* c )
+{
+	free( ( (Case*)c )->pairs );
+}
+
 int main( int argc, char** argv )
 {
-	double target = 0.25; // seconds a sample
-	int answersOnly = 0;
-	for ( int a = 1; a < argc; ++a )
-	{
-		if ( strcmp( argv[a], "--quick" ) == 0 )
-		{
-			target = 0.02;
-			continue;
-		}
-		if ( strcmp( argv[a], "--answers" ) == 0 )
-		{
-			answersOnly = 1;
-			continue;
-		}
-		Case c;
-		load( &c, argv[a] );
-		if ( c.n == 0 )
-			fail( "no pairs", argv[a] );
-		if ( answersOnly )
-		{
-			answers( &c );
-			free( c.pairs );
-			continue;
-		}
-		int hits = 0;
-		double median, fastest;
-		timePasses( passOf, &c, c.n, target, &median, &fastest, &hits );
-		printf( "%s\t%s\t%.1f\t%.1f\t%d\n", c.group, FUNC_NAMES[c.func], median, fastest, hits );
-		fflush( stdout );
-		free( c.pairs );
-	}
-	return 0;
+	const BenchHarness h = { sizeof( Case ), loadOf, nameOf, answersOf, passOf, releaseOf };
+	return benchMain( argc, argv, &h );
 }
