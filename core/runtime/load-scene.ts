@@ -3,12 +3,12 @@
 // world, its geometry made. A plain shape (plain-shapes.ts) is taken as it is (not even copied when
 // the loader parsed the text itself); any other is diagnosed field by field.
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
-import { headerProblem, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
+import { headerProblem, isRecord, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
 import { formatPath, type SceneProblem } from "../scene/errors";
 import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
 import { isPlainShape, plainShape } from "../scene/plain-shapes";
-import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
+import { DEFAULT_LAYER, SCENE_VERSION, type Probe, type Shape } from "../scene/types";
 import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
@@ -54,13 +54,63 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
     if (!migrated.ok) fail([[["version"], migrated.message]]);
     else doc = migrated.doc;
   }
+  const fast = validScene(doc, text !== undefined);
+  const { shapes, probes } = fast ?? diagnosed(doc, text !== undefined, fail);
+  for (const s of shapes) {
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
+  const world = new CollisionWorld(options);
+  world.sync(shapes);
+  // Ready for queries: the first ones do not pay for the shapes' geometry.
+  world.prepareGeometry();
+  return { world, shapes, probes };
+}
+
+type Checked = { shapes: Shape[]; probes: Probe[] };
+
+/**
+ * The common file in one pass, checking what the full diagnosis (diagnosed()) checks: every shape
+ * plain (plain-shapes.ts), ids unique, layers and sweeps naming what exists, every probe well
+ * formed, the document's other lists free of duplicates. Null at the first doubt of any kind,
+ * valid or not: the full diagnosis then decides and words the problems. `own`: the shapes may be
+ * kept as they are (JSON this call parsed) rather than copied.
+ */
+function validScene(doc: SceneDocument, own: boolean): Checked | null {
+  const list: unknown = doc.shapes, probeList: unknown = doc.probes ?? [];
+  if (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0) return null;
+  const layers: unknown = doc.layers;
+  const layerIds = Array.isArray(layers) ? new Set(layers.map((l: unknown) => (isRecord(l) ? l.id : undefined))) : null;
+  const ids = new Map<string, number>(), shapes: Shape[] = new Array<Shape>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const s: unknown = list[i];
+    const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
+    if (plain === null || ids.has(plain.id)) return null;
+    ids.set(plain.id, i);
+    const layer = plain.layer;
+    if (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)) return null;
+    shapes[i] = plain;
+  }
+  const probes: Probe[] = [];
+  for (let i = 0; i < probeList.length; i++) {
+    const p: unknown = probeList[i];
+    if (probeProblems(p, i).length > 0) return null;
+    const probe = { name: "", ...(p as object) } as Probe;
+    if (probe.type === "sweep" && !ids.has(probe.shape)) return null;
+    probes.push(probe);
+  }
+  for (const s of shapes) (s as { rotation?: number }).rotation ??= 0;
+  return { shapes, probes };
+}
+
+/** Every problem of the document, in the command line's words (fail() throws them), or its shapes and probes. */
+function diagnosed(doc: SceneDocument, own: boolean, fail: (found: Found[]) => never): Checked {
   const found: Found[] = [];
   const shapes: Shape[] = [];
   if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
     doc.shapes.forEach((s: unknown, i) => {
       // JSON this call parsed is its own: a plain shape is kept as it is (its rotation defaulted), not copied.
-      const plain = (text !== undefined && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
+      const plain = (own && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
       if (plain) { plain.rotation ??= 0; shapes.push(plain as Shape); return; }
       const problems = shapeProblems(s, i);
       if (problems.length > 0) found.push(...problems);
@@ -78,12 +128,5 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   }
   found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
   if (found.length > 0) fail(found);
-  for (const s of shapes) {
-    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
-  }
-  const world = new CollisionWorld(options);
-  world.sync(shapes);
-  // Ready for queries: the first ones do not pay for the shapes' geometry.
-  world.prepareGeometry();
-  return { world, shapes, probes };
+  return { shapes, probes };
 }
