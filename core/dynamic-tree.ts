@@ -61,6 +61,17 @@ function floatAbove(x: number, origin: number): number {
   return f > d ? f : floatNext(f, false);
 }
 
+/** Node `node`'s record r of the packed layout (see DynamicTree's packedBox), its link to its children left for the caller. */
+function packRecord(box: Float64Array, child1: Int32Array, child2: Int32Array, node: number, packedBox: Float64Array, link: Int32Array, r: number, ox: number, oy: number): void {
+  const o = 4 * node, q = 4 * r;
+  packedBox[q] = floatBelow(box[o]!, ox);
+  packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
+  packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
+  packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
+  link[2 * r] = NULL_NODE;
+  link[2 * r + 1] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
+}
+
 /** Float32's largest finite value: a tree wider than it is not packed. */
 const FLOAT32_MAX = 3.4028234663852886e38;
 
@@ -487,29 +498,24 @@ export class DynamicTree {
     }
     const box = this.box, child1 = this.child1, child2 = this.child2;
     const packedBox = this.packedBox, link = this.packedLink;
-    const place = (node: number, r: number): void => {
-      const o = 4 * node, q = 4 * r;
-      packedBox[q] = floatBelow(box[o]!, ox);
-      packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
-      packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
-      packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
-      link[2 * r] = NULL_NODE;
-      link[2 * r + 1] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
-    };
-    place(this.root, 1);
-    // Pending (node, record) pairs; the first child's subtree is laid out first.
-    const pending: number[] = [this.root, 1];
-    let next = 2;
-    while (pending.length > 0) {
-      const r = pending.pop()!, node = pending.pop()!;
+    packRecord(box, child1, child2, this.root, packedBox, link, 1, ox, oy);
+    // Pending (node, record) pairs, the first child's subtree laid out first: a pop pushes two
+    // pairs in place of one, so the stack holds at most one pair a level plus one.
+    const pending = new Int32Array(2 * (this.heights[this.root]! + 3));
+    pending[0] = this.root;
+    pending[1] = 1;
+    let top = 2, next = 2;
+    while (top > 0) {
+      const r = pending[--top]!, node = pending[--top]!;
       const a = child1[node]!;
       if (a === NULL_NODE) continue;
       const b = child2[node]!;
       link[2 * r] = next;
       link[2 * r + 1] = next + 1;
-      place(a, next);
-      place(b, next + 1);
-      pending.push(b, next + 1, a, next);
+      packRecord(box, child1, child2, a, packedBox, link, next, ox, oy);
+      packRecord(box, child1, child2, b, packedBox, link, next + 1, ox, oy);
+      pending[top++] = b; pending[top++] = next + 1;
+      pending[top++] = a; pending[top++] = next;
       next += 2;
     }
     this.packedVersion = this.version;
