@@ -54,38 +54,52 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
     if (!migrated.ok) fail([[["version"], migrated.message]]);
     else doc = migrated.doc;
   }
-  const fast = validScene(doc, text !== undefined);
-  const { shapes, probes } = fast ?? diagnosed(doc, text !== undefined, fail);
-  for (const s of shapes) {
-    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  const own = text !== undefined;
+  let checked = validScene(doc, own), world = new CollisionWorld(options);
+  if (checked) {
+    // The world's map of ids is the check that they are unique, and the sweeps' check too.
+    world.sync(checked.shapes);
+    if (world.size !== checked.shapes.length || checked.probes.some((p) => p.type === "sweep" && world.lookup(p.shape) === undefined)) checked = null;
   }
-  const world = new CollisionWorld(options);
-  world.sync(shapes);
+  if (!checked) {
+    checked = diagnosed(doc, own, fail);
+    normalizeRotations(checked.shapes);
+    world = new CollisionWorld(options);
+    world.sync(checked.shapes);
+  }
   // Ready for queries: the first ones do not pay for the shapes' geometry.
   world.prepareGeometry();
+  const { shapes, probes } = checked;
   return { world, shapes, probes };
 }
 
 type Checked = { shapes: Shape[]; probes: Probe[] };
 
+/** Rotations into (−180, 180], as the world and the format's readers take them. */
+function normalizeRotations(shapes: readonly Shape[]): void {
+  for (const s of shapes) {
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
+}
+
 /**
- * The common file in one pass, checking what the full diagnosis (diagnosed()) checks: every shape
- * plain (plain-shapes.ts), ids unique, layers and sweeps naming what exists, every probe well
- * formed, the document's other lists free of duplicates. Null at the first doubt of any kind,
- * valid or not: the full diagnosis then decides and words the problems. `own`: the shapes may be
- * kept as they are (JSON this call parsed) rather than copied.
+ * The common file in one pass, checking what the full diagnosis (diagnosed()) checks but for
+ * unique ids and sweeps naming a shape, which the caller's world checks: every shape plain
+ * (plain-shapes.ts), layers naming what exists, every probe well formed, the document's other
+ * lists free of duplicates. Null at the first doubt of any kind, valid or not: the full diagnosis
+ * then decides and words the problems. `own`: the shapes may be kept as they are (JSON this call
+ * parsed) rather than copied. The shapes come with their rotations defaulted and normalized.
  */
 function validScene(doc: SceneDocument, own: boolean): Checked | null {
   const list: unknown = doc.shapes, probeList: unknown = doc.probes ?? [];
   if (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0) return null;
   const layers: unknown = doc.layers;
   const layerIds = Array.isArray(layers) ? new Set(layers.map((l: unknown) => (isRecord(l) ? l.id : undefined))) : null;
-  const ids = new Map<string, number>(), shapes: Shape[] = new Array<Shape>(list.length);
+  const shapes: Shape[] = new Array<Shape>(list.length);
   for (let i = 0; i < list.length; i++) {
     const s: unknown = list[i];
     const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
-    if (plain === null || ids.has(plain.id)) return null;
-    ids.set(plain.id, i);
+    if (plain === null) return null;
     const layer = plain.layer;
     if (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)) return null;
     shapes[i] = plain;
@@ -94,11 +108,10 @@ function validScene(doc: SceneDocument, own: boolean): Checked | null {
   for (let i = 0; i < probeList.length; i++) {
     const p: unknown = probeList[i];
     if (probeProblems(p, i).length > 0) return null;
-    const probe = { name: "", ...(p as object) } as Probe;
-    if (probe.type === "sweep" && !ids.has(probe.shape)) return null;
-    probes.push(probe);
+    probes.push({ name: "", ...(p as object) } as Probe);
   }
   for (const s of shapes) (s as { rotation?: number }).rotation ??= 0;
+  normalizeRotations(shapes);
   return { shapes, probes };
 }
 
