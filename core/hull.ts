@@ -10,7 +10,7 @@ export type ConvexityProblem =
   | { readonly kind: "not-convex"; readonly index: number; readonly message: string };
 
 /** Relative tolerance under which three points count as collinear (sin of the turn angle). */
-const COLLINEAR_SINE = 1e-9;
+export const COLLINEAR_SINE = 1e-9;
 
 /**
  * Checks that `points` form a strictly convex simple polygon in either winding: every turn has the
