@@ -55,15 +55,15 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
     else doc = migrated.doc;
   }
   const own = text !== undefined;
-  let checked = validScene(doc, own), world = new CollisionWorld(options);
+  let checked = checkedScene(doc, own, null), world = new CollisionWorld(options);
   if (checked) {
     // The world's map of ids is the check that they are unique, and the sweeps' check too.
     world.sync(checked.shapes);
     if (world.size !== checked.shapes.length || checked.probes.some((p) => p.type === "sweep" && world.lookup(p.shape) === undefined)) checked = null;
   }
   if (!checked) {
-    checked = diagnosed(doc, own, fail);
-    normalizeRotations(checked.shapes);
+    const found: Found[] = [];
+    checked = checkedScene(doc, own, found) ?? fail(found);
     world = new CollisionWorld(options);
     world.sync(checked.shapes);
   }
@@ -75,71 +75,52 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
 
 type Checked = { shapes: Shape[]; probes: Probe[] };
 
-/** Rotations into (−180, 180], as the world and the format's readers take them. */
-function normalizeRotations(shapes: readonly Shape[]): void {
-  for (const s of shapes) {
-    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
-  }
-}
-
 /**
- * The common file in one pass, checking what the full diagnosis (diagnosed()) checks but for
- * unique ids and sweeps naming a shape, which the caller's world checks: every shape plain
- * (plain-shapes.ts), layers naming what exists, every probe well formed, the document's other
- * lists free of duplicates. Null at the first doubt of any kind, valid or not: the full diagnosis
- * then decides and words the problems. `own`: the shapes may be kept as they are (JSON this call
- * parsed) rather than copied. The shapes come with their rotations defaulted and normalized.
+ * The document's shapes and probes, the shapes' rotations defaulted and normalized. With `found`
+ * null, the one pass of the common file: null at the first doubt of any kind, valid or not (a
+ * shape that is not plain, plain-shapes.ts; a layer or a probe amiss; a duplicate in the other
+ * lists), and unique ids and the sweeps' shapes left to the caller's world. Else every problem
+ * goes into `found` in the command line's words, and null when there is one. `own`: the shapes
+ * may be kept as they are (JSON this call parsed) rather than copied.
  */
-function validScene(doc: SceneDocument, own: boolean): Checked | null {
+function checkedScene(doc: SceneDocument, own: boolean, found: Found[] | null): Checked | null {
   const list: unknown = doc.shapes, probeList: unknown = doc.probes ?? [];
-  if (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0) return null;
+  if (!found && (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0)) return null;
   const layers: unknown = doc.layers;
   const layerIds = Array.isArray(layers) ? new Set(layers.map((l: unknown) => (isRecord(l) ? l.id : undefined))) : null;
-  const shapes: Shape[] = new Array<Shape>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const s: unknown = list[i];
-    const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
-    if (plain === null) return null;
-    const layer = plain.layer;
-    if (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)) return null;
-    shapes[i] = plain;
-  }
-  const probes: Probe[] = [];
-  for (let i = 0; i < probeList.length; i++) {
-    const p: unknown = probeList[i];
-    if (probeProblems(p, i).length > 0) return null;
-    probes.push({ name: "", ...(p as object) } as Probe);
-  }
-  for (const s of shapes) (s as { rotation?: number }).rotation ??= 0;
-  normalizeRotations(shapes);
-  return { shapes, probes };
-}
-
-/** Every problem of the document, in the command line's words (fail() throws them), or its shapes and probes. */
-function diagnosed(doc: SceneDocument, own: boolean, fail: (found: Found[]) => never): Checked {
-  const found: Found[] = [];
-  const shapes: Shape[] = [];
-  if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
+  const shapes: Shape[] = [], probes: Probe[] = [];
+  if (!Array.isArray(list)) found!.push([["shapes"], list === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
-    doc.shapes.forEach((s: unknown, i) => {
-      // JSON this call parsed is its own: a plain shape is kept as it is (its rotation defaulted), not copied.
-      const plain = (own && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
-      if (plain) { plain.rotation ??= 0; shapes.push(plain as Shape); return; }
-      const problems = shapeProblems(s, i);
-      if (problems.length > 0) found.push(...problems);
-      else shapes.push({ rotation: 0, ...(s as object) } as Shape);
-    });
+    for (let i = 0; i < list.length; i++) {
+      const s: unknown = list[i];
+      // Not plainShape's copy of JSON this call parsed: its own, kept as it is.
+      const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
+      const layer = plain?.layer;
+      if (!found && (!plain || (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)))) return null;
+      if (plain) shapes.push(plain);
+      else {
+        const problems = shapeProblems(s, i);
+        if (problems.length > 0) found!.push(...problems);
+        else shapes.push({ rotation: 0, ...(s as object) } as Shape);
+      }
+    }
   }
-  const probes: Probe[] = [];
-  if (doc.probes !== undefined && !Array.isArray(doc.probes)) found.push([["probes"], "expected an array"]);
+  if (!Array.isArray(probeList)) found!.push([["probes"], "expected an array"]);
   else {
-    ((doc.probes ?? []) as unknown[]).forEach((p, i) => {
-      const problems = probeProblems(p, i);
-      if (problems.length > 0) found.push(...problems);
+    for (let i = 0; i < probeList.length; i++) {
+      const p: unknown = probeList[i], problems = probeProblems(p, i);
+      if (problems.length > 0 && !found) return null;
+      if (problems.length > 0) found!.push(...problems);
       else probes.push({ name: "", ...(p as object) } as Probe);
-    });
+    }
   }
-  found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
-  if (found.length > 0) fail(found);
+  if (found) {
+    found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
+    if (found.length > 0) return null;
+  }
+  for (const s of shapes) {
+    (s as { rotation?: number }).rotation ??= 0;
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
   return { shapes, probes };
 }
