@@ -95,7 +95,7 @@ export class BroadPhase {
 
   /**
    * Replaces every proxy with slots 0..count-1, their exact boxes already in `tight`: one tree
-   * built in bulk (binned SAH) instead of one insertion each. Every slot counts as moved.
+   * built in bulk (Morton order, binned SAH near the leaves) instead of one insertion each. Every slot counts as moved.
    */
   load(count: number): void {
     this.reserve(count);

@@ -16,6 +16,11 @@ export const NULL_NODE = -1;
 /** Bins per axis in the top-down builds (Box2D uses 8; 16 costs little more and packs better). */
 const BIN_COUNT = 16;
 /**
+ * Bulk builds split ranges of more items than this at their Morton codes (a linear BVH's split),
+ * and smaller ones by binned SAH: the tree's cost under SAH is nearly a full SAH build's.
+ */
+const SAH_RANGE = 32;
+/**
  * Relative slack of the ray's pruning tests: node boxes within this of the segment, relative to
  * the coordinates involved, are kept. Covers the rounding of the centre, extents and the
  * perpendicular (a few ulps), so a box the segment touches is never pruned.
@@ -54,6 +59,17 @@ function floatBelow(x: number, origin: number): number {
 function floatAbove(x: number, origin: number): number {
   const d = x - origin, f = Math.fround(d);
   return f > d ? f : floatNext(f, false);
+}
+
+/** Node `node`'s record r of the packed layout (see DynamicTree's packedBox), its link to its children left for the caller. */
+function packRecord(box: Float64Array, child1: Int32Array, child2: Int32Array, node: number, packedBox: Float64Array, link: Int32Array, r: number, ox: number, oy: number): void {
+  const o = 4 * node, q = 4 * r;
+  packedBox[q] = floatBelow(box[o]!, ox);
+  packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
+  packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
+  packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
+  link[2 * r] = NULL_NODE;
+  link[2 * r + 1] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
 }
 
 /** Float32's largest finite value: a tree wider than it is not packed. */
@@ -482,35 +498,30 @@ export class DynamicTree {
     }
     const box = this.box, child1 = this.child1, child2 = this.child2;
     const packedBox = this.packedBox, link = this.packedLink;
-    const place = (node: number, r: number): void => {
-      const o = 4 * node, q = 4 * r;
-      packedBox[q] = floatBelow(box[o]!, ox);
-      packedBox[q + 1] = floatBelow(box[o + 1]!, oy);
-      packedBox[q + 2] = floatAbove(box[o + 2]!, ox);
-      packedBox[q + 3] = floatAbove(box[o + 3]!, oy);
-      link[2 * r] = NULL_NODE;
-      link[2 * r + 1] = child1[node] === NULL_NODE ? child2[node]! : NULL_NODE;
-    };
-    place(this.root, 1);
-    // Pending (node, record) pairs; the first child's subtree is laid out first.
-    const pending: number[] = [this.root, 1];
-    let next = 2;
-    while (pending.length > 0) {
-      const r = pending.pop()!, node = pending.pop()!;
+    packRecord(box, child1, child2, this.root, packedBox, link, 1, ox, oy);
+    // Pending (node, record) pairs, the first child's subtree laid out first: a pop pushes two
+    // pairs in place of one, so the stack holds at most one pair a level plus one.
+    const pending = new Int32Array(2 * (this.heights[this.root]! + 3));
+    pending[0] = this.root;
+    pending[1] = 1;
+    let top = 2, next = 2;
+    while (top > 0) {
+      const r = pending[--top]!, node = pending[--top]!;
       const a = child1[node]!;
       if (a === NULL_NODE) continue;
       const b = child2[node]!;
       link[2 * r] = next;
       link[2 * r + 1] = next + 1;
-      place(a, next);
-      place(b, next + 1);
-      pending.push(b, next + 1, a, next);
+      packRecord(box, child1, child2, a, packedBox, link, next, ox, oy);
+      packRecord(box, child1, child2, b, packedBox, link, next + 1, ox, oy);
+      pending[top++] = b; pending[top++] = next + 1;
+      pending[top++] = a; pending[top++] = next;
       next += 2;
     }
     this.packedVersion = this.version;
   }
 
-  /** Rebuilds the tree top-down from its leaves (binned SAH), for faster queries on a set that no longer changes. Proxy ids and user data are kept. */
+  /** Rebuilds the tree top-down from its leaves (as build()), for faster queries on a set that no longer changes. Proxy ids and user data are kept. */
   rebuild(): void {
     const n = this.liveProxies;
     if (n === 0) return;
@@ -727,7 +738,8 @@ export class DynamicTree {
 
   /**
    * Replaces every node with a tree built top-down over the given proxies and their boxes (both
-   * permuted in place). Nodes are numbered in depth-first preorder from 0, so a node's first
+   * permuted in place): sorted once by Morton code, ranges above SAH_RANGE items split where their
+   * codes part (no pass over the items), smaller ones by binned SAH. Nodes are numbered in depth-first preorder from 0, so a node's first
    * child is the next node and each subtree is one run of the arrays.
    */
   private buildFrom(ids: Int32Array, boxes: Float64Array, n: number): void {
@@ -742,6 +754,7 @@ export class DynamicTree {
       this.heights = new Int32Array(capacity);
     }
     const { box, child1, child2, parent, heights, proxyNode } = this;
+    const codes = mortonSort(ids, boxes, n);
     const bins = new Uint8Array(n);
     // Pending ranges: start, end, parent node, slot (0 = child1).
     let work = new Int32Array(4 * 64), sp = 4, next = 0;
@@ -763,7 +776,8 @@ export class DynamicTree {
         proxyNode[proxy] = node;
         continue;
       }
-      const split = partitionSAH(ids, boxes, bins, start, end);
+      // Big ranges split by their codes (a partition would undo their order); small ones by SAH.
+      const split = end - start > SAH_RANGE ? mortonSplit(codes, start, end) : partitionSAH(ids, boxes, bins, start, end);
       if (sp + 8 > work.length) {
         const grown = new Int32Array(2 * work.length);
         grown.set(work);
@@ -901,6 +915,95 @@ function binOf(c: number, lo: number, scale: number, last: number): number {
   return k >= last ? last : k | 0;
 }
 
+/** x's low 16 bits spread to the even bits (0, 2, 4 …). */
+function spreadBits(x: number): number {
+  x &= 0xffff;
+  x = (x | (x << 8)) & 0x00ff00ff;
+  x = (x | (x << 4)) & 0x0f0f0f0f;
+  x = (x | (x << 2)) & 0x33333333;
+  return (x | (x << 1)) & 0x55555555;
+}
+
+/** The Morton sort's radix digits: 11 bits, three passes over 32-bit codes. */
+const RADIX_BITS = 11, RADIX = 1 << RADIX_BITS;
+const radixCount = new Int32Array(RADIX);
+
+/**
+ * Sorts ids[0, n) and their boxes by the Morton code of the boxes' centres (16 bits an axis, one
+ * scale for both axes over the centres' bounds, so that the code's cells are square) and returns
+ * the codes in that order. Centres that coincide, or bounds that overflow to Infinity or NaN, give
+ * equal codes; a radix sort keeps such items in their order.
+ */
+function mortonSort(ids: Int32Array, boxes: Float64Array, n: number): Uint32Array {
+  let loX = Infinity, loY = Infinity, hiX = -Infinity, hiY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const o = 4 * i;
+    const cx = boxes[o]! + boxes[o + 2]!, cy = boxes[o + 1]! + boxes[o + 3]!;
+    if (cx < loX) loX = cx;
+    if (cx > hiX) hiX = cx;
+    if (cy < loY) loY = cy;
+    if (cy > hiY) hiY = cy;
+  }
+  const extent = Math.max(hiX - loX, hiY - loY), scale = extent > 0 && extent < Infinity ? 65535 / extent : 0;
+  let keys = new Uint32Array(n), order = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = 4 * i;
+    // 0 … 65535, truncated; NaN (0 · ∞) becomes 0 through `| 0`.
+    const qx = ((boxes[o]! + boxes[o + 2]! - loX) * scale) | 0, qy = ((boxes[o + 1]! + boxes[o + 3]! - loY) * scale) | 0;
+    keys[i] = ((spreadBits(qx) << 1) | spreadBits(qy)) >>> 0;
+    order[i] = i;
+  }
+  let keysTo = new Uint32Array(n), orderTo = new Int32Array(n);
+  for (let shift = 0; shift < 32; shift += RADIX_BITS) {
+    radixCount.fill(0);
+    for (let i = 0; i < n; i++) radixCount[(keys[i]! >>> shift) & (RADIX - 1)]!++;
+    let sum = 0;
+    for (let d = 0; d < RADIX; d++) {
+      const c = radixCount[d]!;
+      radixCount[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!, at = radixCount[(k >>> shift) & (RADIX - 1)]!++;
+      keysTo[at] = k;
+      orderTo[at] = order[i]!;
+    }
+    const k = keys, o = order;
+    keys = keysTo; keysTo = k;
+    order = orderTo; orderTo = o;
+  }
+  const from = boxes.slice(0, 4 * n);
+  for (let i = 0; i < n; i++) {
+    const j = order[i]!;
+    orderTo[i] = ids[j]!;
+    boxes[4 * i] = from[4 * j]!;
+    boxes[4 * i + 1] = from[4 * j + 1]!;
+    boxes[4 * i + 2] = from[4 * j + 2]!;
+    boxes[4 * i + 3] = from[4 * j + 3]!;
+  }
+  ids.set(orderTo.subarray(0, n));
+  return keys;
+}
+
+/**
+ * Where a Morton-ordered range splits (a linear BVH's split): at the first code with the highest
+ * bit in which the range's codes differ, strictly inside the range; the middle when every code
+ * is the same.
+ */
+function mortonSplit(codes: Uint32Array, start: number, end: number): number {
+  const first = codes[start]!, last = codes[end - 1]!;
+  if (first === last) return start + ((end - start) >> 1);
+  const common = Math.clz32(first ^ last);
+  // codes[lo] shares more than `common` leading bits with `first`, codes[hi] does not.
+  let lo = start, hi = end - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (Math.clz32(first ^ codes[mid]!) > common) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 /**
  * Splits ids[start, end) (and their boxes) in two along the longer axis of the centroids' bounds,
  * at the bin boundary of least SAH cost (count × half perimeter on each side), as Box2D's
@@ -929,8 +1032,8 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   // ranges are small ones near the leaves).
   const binsUsed = count < BIN_COUNT ? count : BIN_COUNT, last = binsUsed - 1;
   const scale = binsUsed / extent;
-  binCount.fill(0, 0, binsUsed);
   for (let k = 0; k < binsUsed; k++) {
+    binCount[k] = 0;
     binBox[4 * k] = Infinity;
     binBox[4 * k + 1] = Infinity;
     binBox[4 * k + 2] = -Infinity;

@@ -10,7 +10,7 @@ export type ConvexityProblem =
   | { readonly kind: "not-convex"; readonly index: number; readonly message: string };
 
 /** Relative tolerance under which three points count as collinear (sin of the turn angle). */
-const COLLINEAR_SINE = 1e-9;
+export const COLLINEAR_SINE = 1e-9;
 
 /**
  * Checks that `points` form a strictly convex simple polygon in either winding: every turn has the
@@ -79,6 +79,29 @@ export const HULL_WELD_FRACTION = 1e-7;
  * zero area, NaN) is a failure with a reason, never NaN. The result runs with positive cross
  * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
  */
+/** From this many points on, sortedByXY leaves the sorting to Array.prototype.sort. */
+const INSERTION_SORT_MAX = 32;
+
+/**
+ * A copy of the points sorted by x, then y, stably (as Array.prototype.sort with that order): a
+ * polygon's few points by insertion, without the builtin's call per comparison and scratch array.
+ */
+export function sortedByXY(points: readonly Vec2[]): Vec2[] {
+  const out = points.slice();
+  if (out.length > INSERTION_SORT_MAX) return out.sort((a, b) => a.x - b.x || a.y - b.y);
+  for (let i = 1; i < out.length; i++) {
+    const p = out[i]!;
+    let j = i - 1;
+    // Moves past strictly greater points only: equal ones keep their order.
+    while (j >= 0 && (out[j]!.x > p.x || (out[j]!.x === p.x && out[j]!.y > p.y))) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = p;
+  }
+  return out;
+}
+
 export function computeHull(points: readonly Vec2[]): HullResult {
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
@@ -92,7 +115,7 @@ export function computeHull(points: readonly Vec2[]): HullResult {
   }
   const extent = Math.hypot(maxX - minX, maxY - minY);
   const weld = HULL_WELD_FRACTION * extent;
-  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const sorted = sortedByXY(points);
   const distinct: Vec2[] = [];
   for (const p of sorted) {
     // Sorted by x: only points within `weld` in x, at the end of the list, can be duplicates.

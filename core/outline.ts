@@ -1,7 +1,8 @@
 // Simple polygons (convex or concave outlines): the format's check, and the convex pieces a
 // concave one collides as. Edge i runs from point i to point i + 1 (the last back to point 0).
-import { checkConvexPolygon } from "./hull";
+import { COLLINEAR_SINE } from "./hull";
 import type { Point } from "./scene/types";
+import { safeLength } from "./vec2";
 import { decomposeRing } from "./trace/decompose";
 
 /** Box2D's b2_maxPolygonVertices: no convex piece of a concave polygon has more points. */
@@ -122,7 +123,30 @@ export function repeatedPoint(points: readonly Point[], closed: boolean): Outlin
 }
 
 /** Whether a simple polygon is strictly convex (and so collides as one piece, exactly as before concave outlines). */
-export const isConvexOutline = (points: readonly Point[]): boolean => checkConvexPolygon(points.map(([x, y]) => ({ x, y }))) === null;
+export function isConvexOutline(points: readonly Point[]): boolean {
+  // checkConvexPolygon's test (core/hull.ts), its arithmetic step for step, on the points as they
+  // are: no object a point, for the loader and the world that test every polygon of a big file.
+  const n = points.length;
+  if (n < 3) return false;
+  for (let i = 0; i < n; i++) {
+    const p = points[i]!;
+    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) return false;
+  }
+  let sign = 0, turning = 0;
+  for (let i = 0; i < n; i++) {
+    const a = points[(i + n - 1) % n]!, b = points[i]!, c = points[(i + 1) % n]!;
+    const e1x = b[0] - a[0], e1y = b[1] - a[1], e2x = c[0] - b[0], e2y = c[1] - b[1];
+    const l1 = safeLength(e1x, e1y), l2 = safeLength(e2x, e2y);
+    if (l1 === 0 || l2 === 0 || l2 <= 1e-12 * Math.max(Math.abs(b[0]), Math.abs(b[1]), 1)) return false;
+    const k = e1x * e2y - e1y * e2x;
+    if (Math.abs(k) <= COLLINEAR_SINE * l1 * l2) return false;
+    const s = Math.sign(k);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+    turning += Math.atan2(k, e1x * e2x + e1y * e2y);
+  }
+  return !(Math.abs(Math.abs(turning) - 2 * Math.PI) > 1e-6);
+}
 
 /**
  * Convex pieces whose union is a simple polygon, each of at most `maxVertices` points running

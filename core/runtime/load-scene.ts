@@ -3,12 +3,12 @@
 // world, its geometry made. A plain shape (plain-shapes.ts) is taken as it is (not even copied when
 // the loader parsed the text itself); any other is diagnosed field by field.
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
-import { headerProblem, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
+import { headerProblem, isRecord, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
 import { formatPath, type SceneProblem } from "../scene/errors";
 import { jsonLocator, syntaxProblem } from "../scene/json-text";
 import { migrateScene, type SceneDocument } from "../scene/migrations";
 import { isPlainShape, plainShape } from "../scene/plain-shapes";
-import { SCENE_VERSION, type Probe, type Shape } from "../scene/types";
+import { DEFAULT_LAYER, SCENE_VERSION, type Probe, type Shape } from "../scene/types";
 import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
@@ -54,36 +54,73 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
     if (!migrated.ok) fail([[["version"], migrated.message]]);
     else doc = migrated.doc;
   }
-  const found: Found[] = [];
-  const shapes: Shape[] = [];
-  if (!Array.isArray(doc.shapes)) found.push([["shapes"], doc.shapes === undefined ? "is missing (expected an array)" : "expected an array"]);
-  else {
-    doc.shapes.forEach((s: unknown, i) => {
-      // JSON this call parsed is its own: a plain shape is kept as it is (its rotation defaulted), not copied.
-      const plain = (text !== undefined && isPlainShape(s) ? s : plainShape(s)) as { rotation?: number } | null;
-      if (plain) { plain.rotation ??= 0; shapes.push(plain as Shape); return; }
-      const problems = shapeProblems(s, i);
-      if (problems.length > 0) found.push(...problems);
-      else shapes.push({ rotation: 0, ...(s as object) } as Shape);
-    });
+  const own = text !== undefined;
+  let checked = checkedScene(doc, own, null), world = new CollisionWorld(options);
+  if (checked) {
+    // The world's map of ids is the check that they are unique, and the sweeps' check too.
+    world.sync(checked.shapes);
+    if (world.size !== checked.shapes.length || checked.probes.some((p) => p.type === "sweep" && world.lookup(p.shape) === undefined)) checked = null;
   }
-  const probes: Probe[] = [];
-  if (doc.probes !== undefined && !Array.isArray(doc.probes)) found.push([["probes"], "expected an array"]);
-  else {
-    ((doc.probes ?? []) as unknown[]).forEach((p, i) => {
-      const problems = probeProblems(p, i);
-      if (problems.length > 0) found.push(...problems);
-      else probes.push({ name: "", ...(p as object) } as Probe);
-    });
+  if (!checked) {
+    const found: Found[] = [];
+    checked = checkedScene(doc, own, found) ?? fail(found);
+    world = new CollisionWorld(options);
+    world.sync(checked.shapes);
   }
-  found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
-  if (found.length > 0) fail(found);
-  for (const s of shapes) {
-    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
-  }
-  const world = new CollisionWorld(options);
-  world.sync(shapes);
   // Ready for queries: the first ones do not pay for the shapes' geometry.
   world.prepareGeometry();
+  const { shapes, probes } = checked;
   return { world, shapes, probes };
+}
+
+type Checked = { shapes: Shape[]; probes: Probe[] };
+
+/**
+ * The document's shapes and probes, the shapes' rotations defaulted and normalized. With `found`
+ * null, the one pass of the common file: null at the first doubt of any kind, valid or not (a
+ * shape that is not plain, plain-shapes.ts; a layer or a probe amiss; a duplicate in the other
+ * lists), and unique ids and the sweeps' shapes left to the caller's world. Else every problem
+ * goes into `found` in the command line's words, and null when there is one. `own`: the shapes
+ * may be kept as they are (JSON this call parsed) rather than copied.
+ */
+function checkedScene(doc: SceneDocument, own: boolean, found: Found[] | null): Checked | null {
+  const list: unknown = doc.shapes, probeList: unknown = doc.probes ?? [];
+  if (!found && (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0)) return null;
+  const layers: unknown = doc.layers;
+  const layerIds = Array.isArray(layers) ? new Set(layers.map((l: unknown) => (isRecord(l) ? l.id : undefined))) : null;
+  const shapes: Shape[] = [], probes: Probe[] = [];
+  if (!Array.isArray(list)) found!.push([["shapes"], list === undefined ? "is missing (expected an array)" : "expected an array"]);
+  else {
+    for (let i = 0; i < list.length; i++) {
+      const s: unknown = list[i];
+      // Not plainShape's copy of JSON this call parsed: its own, kept as it is.
+      const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
+      const layer = plain?.layer;
+      if (!found && (!plain || (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)))) return null;
+      if (plain) shapes.push(plain);
+      else {
+        const problems = shapeProblems(s, i);
+        if (problems.length > 0) found!.push(...problems);
+        else shapes.push({ rotation: 0, ...(s as object) } as Shape);
+      }
+    }
+  }
+  if (!Array.isArray(probeList)) found!.push([["probes"], "expected an array"]);
+  else {
+    for (let i = 0; i < probeList.length; i++) {
+      const p: unknown = probeList[i], problems = probeProblems(p, i);
+      if (problems.length > 0 && !found) return null;
+      if (problems.length > 0) found!.push(...problems);
+      else probes.push({ name: "", ...(p as object) } as Probe);
+    }
+  }
+  if (found) {
+    found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
+    if (found.length > 0) return null;
+  }
+  for (const s of shapes) {
+    (s as { rotation?: number }).rotation ??= 0;
+    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  }
+  return { shapes, probes };
 }

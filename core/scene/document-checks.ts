@@ -60,18 +60,22 @@ function duplicateProblems(items: unknown, at: readonly PathSegment[], key: stri
   return out;
 }
 
-export function uniquenessProblems(data: unknown): [PathSegment[], string][] {
+/**
+ * Duplicates in the document's lists. `withShapes` false leaves out the shapes' ids and their
+ * properties, for a caller that checks those itself.
+ */
+export function uniquenessProblems(data: unknown, withShapes = true): [PathSegment[], string][] {
   if (!isRecord(data)) return [];
   const out = [
     ...duplicateProblems(data.layers, ["layers"], "id", "layer id"),
     ...duplicateProblems(data.collisionLayers, ["collisionLayers"], "bit", "collision layer bit"),
-    ...duplicateProblems(data.shapes, ["shapes"], "id", "id"),
+    ...(withShapes ? duplicateProblems(data.shapes, ["shapes"], "id", "id") : []),
     ...duplicateProblems(data.probes, ["probes"], "id", "id"),
     ...duplicateProblems(data.images, ["images"], "id", "image id"),
   ];
   out.push(...duplicateProblems(data.properties, ["properties"], "name", "property name"));
   out.push(...duplicateProblems(data.groups, ["groups"], "name", "group"));
-  for (const list of ["shapes", "layers", "groups"]) {
+  for (const list of withShapes ? ["shapes", "layers", "groups"] : ["layers", "groups"]) {
     const items = data[list];
     if (!Array.isArray(items)) continue;
     items.forEach((s: unknown, i) => {

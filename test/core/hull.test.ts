@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CAPSULE, CIRCLE, checkConvexPolygon, computeHull, geometryOf, makeBox, makeCapsule, makeCircle, makePolygon, POLYGON, vec2, type PolygonGeometry, type Shape, type Vec2 } from "../../core/index";
+import { sortedByXY } from "../../core/hull";
 import { real, seedOf } from "./arbitraries";
 
 const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -343,6 +344,24 @@ describe("guarded constructors", () => {
         if (capsule.ok) expect(capsule.value.bound).toBeGreaterThanOrEqual(Math.hypot(cx, cy) + r);
       }),
       { seed: seedOf("geometry bound"), numRuns: 300 },
+    );
+  });
+});
+
+describe("sortedByXY (computeHull's order)", () => {
+  it("is Array.prototype.sort by x then y, stable: equal points keep their order, short lists and long", () => {
+    const coordinate = fc.constantFrom(0, -0, 1, -1, 2, 0.5, 1e-300, -1e300);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate), { maxLength: 40 }), (pairs) => {
+        const points = pairs.map(([x, y]) => ({ x, y }));
+        const expected = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+        const got = sortedByXY(points);
+        expect(got.length).toBe(expected.length);
+        // The same objects in the same places (ties included), and the input untouched.
+        got.forEach((p, i) => expect(p).toBe(expected[i]));
+        points.forEach((p, i) => expect(p).toEqual({ x: pairs[i]![0], y: pairs[i]![1] }));
+      }),
+      { numRuns: 2000, seed: seedOf("sortedByXY vs sort") },
     );
   });
 });

@@ -5,7 +5,7 @@
 // points and huge or tiny coordinates included. Seeds are pinned.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkSimplePolygon, convexPieces, firstCrossingEdges, geometryOf, MAX_PIECE_VERTICES, type Point } from "../../core/index";
+import { checkConvexPolygon, checkSimplePolygon, convexPieces, firstCrossingEdges, geometryOf, isConvexOutline, MAX_PIECE_VERTICES, type Point } from "../../core/index";
 import { real, seedOf } from "./arbitraries";
 import { bruteCrossing, insideOutline, orient, outlineDistance, shoelace, starOutline } from "./outline-reference";
 
@@ -41,6 +41,30 @@ describe("checkSimplePolygon against the pair-by-pair rule", () => {
       }),
       { numRuns: 1000, seed: seedOf("open vs brute") },
     );
+  });
+});
+
+describe("isConvexOutline", () => {
+  it("answers as checkConvexPolygon on the points as objects: grids (repeats, collinear, folds), stars, near-collinear and non-finite points", () => {
+    const nearly = fc.tuple(fc.integer({ min: 3, max: 8 }), fc.integer({ min: -12, max: -6 }), fc.double({ min: -1, max: 1, noNaN: true })).map(([n, e, t]) => {
+      // A regular polygon with one point pushed off its edge by ±10^e: at the collinear tolerance.
+      const pts: Point[] = [];
+      for (let i = 0; i < n; i++) pts.push([Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)]);
+      const a = pts[0]!, b = pts[1]!;
+      pts.splice(1, 0, [(a[0] + b[0]) / 2 + t * 10 ** e, (a[1] + b[1]) / 2 + t * 10 ** e]);
+      return pts;
+    });
+    const odd = fc.array(fc.tuple(fc.constantFrom(0, 1, Infinity, NaN, -1e300, 1e-300), fc.constantFrom(0, 2, -Infinity, 1e300)), { maxLength: 5 });
+    let convex = 0;
+    fc.assert(
+      fc.property(fc.oneof(gridOutline, starOutline({ collinear: true, maxPoints: 12 }), nearly, odd), (pts) => {
+        const expected = checkConvexPolygon(pts.map(([x, y]) => ({ x, y }))) === null;
+        expect(isConvexOutline(pts)).toBe(expected);
+        if (expected) convex++;
+      }),
+      { numRuns: 4000, seed: seedOf("convex outline vs hull check") },
+    );
+    expect(convex).toBeGreaterThan(100);
   });
 });
 

@@ -129,4 +129,42 @@ describe("loadScene without zod", () => {
     expect(probes.map((p) => p.mask)).toEqual([undefined, 2, 0]);
     expect(probes.map((p) => world.probe(p)?.shape ?? null)).toEqual(["near", "far", null]);
   });
+
+  // Seeded: whole documents where ids, layers and sweeps may clash or miss, and a shape may be
+  // one the one-pass check leaves to the full diagnosis (properties, a crossing outline): the
+  // loader answers as the full validator does, from text or from parsed JSON.
+  it("agrees with the full validator on documents whose ids, layers and probes clash or miss", () => {
+    const shape = fc.record({
+      id: fc.constantFrom("a", "b", "c", "d"),
+      layer: fc.option(fc.constantFrom("layer-1", "ground", "sky", ""), { nil: undefined }),
+      kind: fc.constantFrom("circle", "box", "polygon", "crossing", "properties", "duplicate properties"),
+      x: fc.integer({ min: -5, max: 5 }),
+      rotation: fc.option(fc.constantFrom(0, 90, 270, -450), { nil: undefined }),
+    }).map(({ id, layer, kind, x, rotation }) => {
+      const at = { id, x, y: 0, ...(layer === undefined ? {} : { layer }), ...(rotation === undefined ? {} : { rotation }) };
+      if (kind === "circle") return { ...at, type: "circle", radius: 1 };
+      if (kind === "box") return { ...at, type: "box", width: 2, height: 1 };
+      if (kind === "polygon") return { ...at, type: "polygon", points: [[0, 0], [2, 0], [1, 2]] };
+      if (kind === "crossing") return { ...at, type: "polygon", points: [[0, 0], [1, 1], [1, 0], [0, 1]] };
+      const properties = [{ name: "k", type: "int", value: 1 }, ...(kind === "duplicate properties" ? [{ name: "k", type: "int", value: 2 }] : [])];
+      return { ...at, type: "circle", radius: 1, properties };
+    });
+    const probe = fc.oneof(
+      fc.record({ id: fc.constantFrom("p", "q"), type: fc.constant("ray"), from: fc.constant([-9, 0]), to: fc.constant([9, 0]) }),
+      fc.record({ id: fc.constantFrom("p", "q"), type: fc.constant("sweep"), shape: fc.constantFrom("a", "e"), to: fc.constant([0, 3]) }),
+    );
+    const layers = fc.option(fc.subarray([{ id: "layer-1", name: "One" }, { id: "ground", name: "Ground" }, { id: "ground", name: "Again" }], { minLength: 1 }), { nil: undefined });
+    const byPath = (o: Outcome) => (o.ok ? o : { ok: false, problems: (o.problems as { path: string; message: string }[]).map((p) => `${p.path}: ${p.message}`).sort() });
+    fc.assert(
+      fc.property(fc.array(shape, { maxLength: 5 }), fc.option(fc.array(probe, { maxLength: 2 }), { nil: undefined }), layers, (shapes, probes, layerList) => {
+        const text = JSON.stringify({ format: "collider-studio-scene", version: 1, ...(layerList ? { layers: layerList } : {}), shapes, ...(probes ? { probes } : {}) }, null, 2);
+        const ours = outcome(loadScene, text), full = outcome(loadValidated, text);
+        const parsed = outcome(() => loadScene(JSON.parse(text)), text);
+        if (ours.ok || full.ok) expect(ours).toEqual(full);
+        else for (const p of ours.problems as object[]) expect(full.problems).toContainEqual(p);
+        expect(byPath(parsed)).toEqual(byPath(ours));
+      }),
+      { seed: 2711, numRuns: 600 },
+    );
+  });
 });
