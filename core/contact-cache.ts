@@ -4,7 +4,7 @@
 // with a changed shape. A pair is dropped once a moved shape's fat box parts from the other's, or
 // its filter bits no longer meet. The cache also keeps the list overlaps() returns, sorted in
 // scene order, and merges a drag step's few changed pairs into it instead of sorting them all.
-import { pairKey, SLOT_LIMIT, type PairSet } from "./broad-phase";
+import { SLOT_LIMIT, type PairSet } from "./broad-phase";
 import { collide, Manifold } from "./manifold";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
 import { SlotSet } from "./slot-set";
@@ -94,11 +94,6 @@ export class ContactCache implements PairSet {
     this.contacts.set(key, { a: Math.min(p, q), b: Math.max(p, q), versionA: -1, versionB: -1, first: -1, overlap: null });
     (this.contactsOf[p] ??= new Set()).add(key);
     (this.contactsOf[q] ??= new Set()).add(key);
-  }
-
-  /** The contact of slots p and q, if the broad phase reported them. */
-  get(p: number, q: number): Contact | undefined {
-    return this.contacts.get(pairKey(p, q));
   }
 
   /** Drops every contact of these slots (shapes removed), in one pass however many went. */

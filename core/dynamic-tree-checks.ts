@@ -1,7 +1,23 @@
 // DynamicTree's checks and measures for tests and benches, apart from the class so that a bundle
-// of the tree leaves them out: the root's height, Box2D's area ratio, and every invariant.
+// of the tree leaves them out: a proxy's box and user data, the proxy count, the root's height,
+// Box2D's area ratio, and every invariant.
 // They read the tree's private fields by name (TypeScript checks such reads against the class).
 import { NULL_NODE, type DynamicTree } from "./dynamic-tree";
+
+/** How many live proxies the tree holds. */
+export const treeProxyCount = (tree: DynamicTree): number => tree["liveProxies"];
+
+/** A live proxy's user data; a RangeError for any other id. */
+export function treeUserData(tree: DynamicTree, proxyId: number): number {
+  tree["leafOf"](proxyId);
+  return tree["proxyData"][proxyId]!;
+}
+
+/** Writes a live proxy's stored box into out[0..3] (minX, minY, maxX, maxY); a RangeError for any other id. */
+export function treeBox(tree: DynamicTree, proxyId: number, out: Float64Array): void {
+  const o = 4 * tree["leafOf"](proxyId), box = tree["box"];
+  for (let c = 0; c < 4; c++) out[c] = box[o + c]!;
+}
 
 /** Height of the root (0 for a single leaf, -1 when empty). */
 export function treeHeight(tree: DynamicTree): number {

@@ -135,10 +135,6 @@ export class DynamicTree {
     this.chainFreeNodes(0);
   }
 
-  get proxyCount(): number {
-    return this.liveProxies;
-  }
-
   /** Inserts a proxy whose stored box is exactly the given one (the caller fattens it); returns its id (>= 0; ids of destroyed proxies are reused). */
   createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
     checkBox(minX, minY, maxX, maxY);
@@ -186,20 +182,6 @@ export class DynamicTree {
     this.box[o + 3] = maxY;
     this.insertLeaf(leaf);
     this.version++;
-  }
-
-  userData(proxyId: number): number {
-    this.leafOf(proxyId);
-    return this.proxyData[proxyId]!;
-  }
-
-  /** Writes the proxy's stored box into out[0..3] (minX, minY, maxX, maxY). */
-  getBox(proxyId: number, out: Float64Array): void {
-    const o = 4 * this.leafOf(proxyId);
-    out[0] = this.box[o]!;
-    out[1] = this.box[o + 1]!;
-    out[2] = this.box[o + 2]!;
-    out[3] = this.box[o + 3]!;
   }
 
   /**
