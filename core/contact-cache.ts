@@ -247,12 +247,16 @@ export class ContactCache implements PairSet {
       contact.overlap = null;
       return;
     }
-    const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
-    if (m.pointCount === 0) {
-      contact.overlap = null;
-      return;
-    }
-    const pair = { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
-    contact.overlap = shapes.sensor(a) || shapes.sensor(b) ? { ...pair, sensor: true } : pair;
+    const pair = slotOverlap(shapes, first, second);
+    contact.overlap = pair && (shapes.sensor(a) || shapes.sensor(b)) ? { ...pair, sensor: true } : pair;
   }
+}
+
+/**
+ * The overlap of the shapes in slots `first` and `second` (A being `first`: the normal points from
+ * it), without the sensor mark; null when they do not overlap.
+ */
+export function slotOverlap(shapes: ContactShapes, first: number, second: number): OverlapPair | null {
+  const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
+  return m.pointCount === 0 ? null : { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
 }
