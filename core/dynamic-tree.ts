@@ -68,21 +68,21 @@ export class DynamicTree {
   // Nodes: box[4i .. 4i + 3] = minX, minY, maxX, maxY. A leaf has child1 = NULL_NODE and its
   // proxy id in child2; height is 0 for a leaf and -1 for a free node, whose parent slot holds the
   // next free node.
-  private box: Float64Array;
-  private child1: Int32Array;
-  private child2: Int32Array;
-  private parent: Int32Array;
-  private heights: Int32Array;
-  private nodeCapacity: number;
+  private box: Float64Array = new Float64Array(0);
+  private child1: Int32Array = new Int32Array(0);
+  private child2: Int32Array = new Int32Array(0);
+  private parent: Int32Array = new Int32Array(0);
+  private heights: Int32Array = new Int32Array(0);
+  private nodeCapacity = 0;
   private nodeCount = 0;
   private freeNode = NULL_NODE;
   private root = NULL_NODE;
 
   // Proxies: the leaf node of a live proxy; a free proxy holds -2 - (the next free proxy), so
   // every free entry is negative.
-  private proxyNode: Int32Array;
-  private proxyData: Int32Array;
-  private proxyCapacity: number;
+  private proxyNode: Int32Array = new Int32Array(0);
+  private proxyData: Int32Array = new Int32Array(0);
+  private proxyCapacity = 0;
   private liveProxies = 0;
   private freeProxy = NULL_NODE;
 
@@ -122,17 +122,8 @@ export class DynamicTree {
 
   constructor(proxyCapacity = 16) {
     const capacity = Math.max(16, Math.ceil(proxyCapacity));
-    this.proxyCapacity = capacity;
-    this.proxyNode = new Int32Array(capacity);
-    this.proxyData = new Int32Array(capacity);
-    this.chainFreeProxies(0);
-    this.nodeCapacity = 2 * capacity;
-    this.box = new Float64Array(4 * this.nodeCapacity);
-    this.child1 = new Int32Array(this.nodeCapacity);
-    this.child2 = new Int32Array(this.nodeCapacity);
-    this.parent = new Int32Array(this.nodeCapacity);
-    this.heights = new Int32Array(this.nodeCapacity);
-    this.chainFreeNodes(0);
+    this.growProxies(capacity);
+    this.growNodes(2 * capacity);
   }
 
   /** Inserts a proxy whose stored box is exactly the given one (the caller fattens it); returns its id (>= 0; ids of destroyed proxies are reused). */
@@ -647,24 +638,18 @@ export class DynamicTree {
   private rotate(a: number): void {
     const { box, child1, child2 } = this;
     const b = child1[a]!, c = child2[a]!;
-    const leafB = child1[b] === NULL_NODE, leafC = child1[c] === NULL_NODE;
-    if (leafB && leafC) return;
     let bestDelta = 0, down = NULL_NODE, up = NULL_NODE;
-    if (!leafC) {
-      const f = child1[c]!, g = child2[c]!, areaC = perimeter(box, c);
-      const o = 4 * b;
-      const bf = unionPerimeter(box, g, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> F: C = (B, G)
-      if (bf < bestDelta) { bestDelta = bf; down = b; up = f; }
-      const bg = unionPerimeter(box, f, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> G: C = (F, B)
-      if (bg < bestDelta) { bestDelta = bg; down = b; up = g; }
-    }
-    if (!leafB) {
-      const d = child1[b]!, e = child2[b]!, areaB = perimeter(box, b);
-      const o = 4 * c;
-      const cd = unionPerimeter(box, e, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> D: B = (C, E)
-      if (cd < bestDelta) { bestDelta = cd; down = c; up = d; }
-      const ce = unionPerimeter(box, d, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> E: B = (D, C)
-      if (ce < bestDelta) { down = c; up = e; }
+    // With C = (F, G): B <-> F makes C = (B, G), B <-> G makes C = (F, B); then with B = (D, E),
+    // C <-> D and C <-> E. The first of the least deltas wins.
+    for (let side = 0; side < 2; side++) {
+      const swapped = side === 0 ? b : c, other = side === 0 ? c : b;
+      if (child1[other] === NULL_NODE) continue;
+      const area = perimeter(box, other), o = 4 * swapped;
+      for (let k = 0; k < 2; k++) {
+        const raised = k === 0 ? child1[other]! : child2[other]!, kept = k === 0 ? child2[other]! : child1[other]!;
+        const delta = unionPerimeter(box, kept, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - area;
+        if (delta < bestDelta) { bestDelta = delta; down = swapped; up = raised; }
+      }
     }
     if (down === NULL_NODE) return;
     // `down` (a child of A) trades places with `up` (a child of A's other child, `mid`).
