@@ -1,11 +1,12 @@
 // A dynamic bounding-box tree: the broadphase under overlaps, ray casts and sweeps (Box2D v3's
 // dynamic_tree.c, erincatto/box2d). Incremental inserts pick a sibling by the surface area
 // heuristic with branch and bound (b2FindBestSibling) and repair the ancestors with one tree
-// rotation each (b2RotateNodes); build() and rebuild() go top-down with binned SAH splits (Wald,
-// "On fast construction of SAH-based bounding volume hierarchies", 2007; b2PartitionSAH).
+// rotation each (b2RotateNodes); build() (and the tests' rebuildTree()) go top-down with binned
+// SAH splits (Wald, "On fast construction of SAH-based bounding volume hierarchies", 2007;
+// b2PartitionSAH).
 //
 // Layout: structure of arrays over a node pool with a free list, and a proxy table beside it.
-// Proxies are not node ids (unlike Box2D v3.0) so that build() and rebuild() can lay every node
+// Proxies are not node ids (unlike Box2D v3.0) so that build() and rebuildTree() can lay every node
 // out in depth-first order, a node's first child right after it, whatever the proxy ids are.
 // In 2D a "surface area" is a perimeter; half of one is used throughout (only ratios matter).
 // Queries allocate nothing per node: the traversal stack is one Int32Array that grows when a deep
@@ -481,23 +482,6 @@ export class DynamicTree {
       next += 2;
     }
     this.packedVersion = this.version;
-  }
-
-  /** Rebuilds the tree top-down from its leaves (binned SAH), for faster queries on a set that no longer changes. Proxy ids and user data are kept. */
-  rebuild(): void {
-    const n = this.liveProxies;
-    if (n === 0) return;
-    const ids = new Int32Array(n), boxes = new Float64Array(4 * n);
-    let j = 0;
-    for (let p = 0; p < this.proxyCapacity; p++) {
-      const leaf = this.proxyNode[p]!;
-      if (leaf < 0) continue;
-      ids[j] = p;
-      for (let c = 0; c < 4; c++) boxes[4 * j + c] = this.box[4 * leaf + c]!;
-      j++;
-    }
-    this.buildFrom(ids, boxes, n);
-    this.version++;
   }
 
   /** Builds a tree from n boxes at once (boxes: 4 numbers per item; userData[i], default i); much faster than n createProxy calls. Proxy ids are 0..n-1 in input order. */

@@ -2,10 +2,10 @@
 // (small and large) interleaved with region queries and ray casts, on scenes chosen to hurt a tree
 // (clusters, huge with tiny, identical boxes, far from the origin); validate() after every step in
 // the short runs. Then the ray cast's clip / stop / ignore contract, zero-length and axis-parallel
-// rays, build() against one-by-one inserts, rebuild(), and the errors. Seeds are pinned.
+// rays, build() against one-by-one inserts, rebuildTree(), and the errors. Seeds are pinned.
 import { describe, expect, it } from "vitest";
 import { DynamicTree, PACK_AFTER_RAYS } from "../../core/dynamic-tree";
-import { treeAreaRatio, treeBox, treeHeight, treeProxyCount, treeUserData, validateTree } from "../../core/dynamic-tree-checks";
+import { rebuildTree, treeAreaRatio, treeBox, treeHeight, treeProxyCount, treeUserData, validateTree } from "../../core/dynamic-tree-checks";
 import { seededRandom } from "../seeded-random";
 
 type Box = [number, number, number, number];
@@ -655,7 +655,7 @@ describe("DynamicTree.build and rebuild", () => {
       queries.push([x, y, x + s, y + s]);
     }
     const answers = queries.map((q) => queryIds(tree, q));
-    tree.rebuild();
+    rebuildTree(tree);
     validateTree(tree);
     // Rotations on every move keep the incremental tree close to a rebuilt one, yet the rebuild
     // (binned SAH over every leaf) must still do better and answer every query the same.
@@ -668,7 +668,7 @@ describe("DynamicTree.build and rebuild", () => {
     tree.destroyProxy(17);
     tree.moveProxy(18, 0, 0, 1, 1);
     validateTree(tree);
-    new DynamicTree().rebuild(); // empty: nothing to do
+    rebuildTree(new DynamicTree()); // empty: nothing to do
   });
 });
 
