@@ -53,6 +53,7 @@ export class BroadPhase {
   private dynamicTree = new DynamicTree();
   /** The tree's proxy of each slot, -1 for a slot without one. */
   private proxyAt = new Int32Array(16).fill(-1);
+  /** Each slot's fat box, as the tree holds it. */
   private fatBoxes = new Float64Array(64);
   private tightBoxes = new Float64Array(64);
   /** Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs. */
@@ -61,6 +62,7 @@ export class BroadPhase {
   readonly step = new Float64Array(2);
   /** One past the highest slot ever given a proxy. */
   private slotEnd = 0;
+  /** How many slots have a proxy. */
   private live = 0;
 
   /** The tree of fat boxes; its user data is the slot. */
@@ -71,16 +73,6 @@ export class BroadPhase {
   /** Each slot's exact box, four numbers a slot; replaced (not resized in place) by reserve. */
   get tight(): Float64Array {
     return this.tightBoxes;
-  }
-
-  /** Each slot's fat box, as the tree holds it. */
-  get fat(): Float64Array {
-    return this.fatBoxes;
-  }
-
-  /** How many slots have a proxy. */
-  get proxyCount(): number {
-    return this.live;
   }
 
   /** Room for slots 0..count-1. Throws a RangeError from SLOT_LIMIT on. */

@@ -4,7 +4,7 @@
 // with a changed shape. A pair is dropped once a moved shape's fat box parts from the other's, or
 // its filter bits no longer meet. The cache also keeps the list overlaps() returns, sorted in
 // scene order, and merges a drag step's few changed pairs into it instead of sorting them all.
-import { pairKey, SLOT_LIMIT, type PairSet } from "./broad-phase";
+import { SLOT_LIMIT, type PairSet } from "./broad-phase";
 import { collide, Manifold } from "./manifold";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
 import { SlotSet } from "./slot-set";
@@ -96,15 +96,9 @@ export class ContactCache implements PairSet {
     (this.contactsOf[q] ??= new Set()).add(key);
   }
 
-  /** The contact of slots p and q, if the broad phase reported them. */
-  get(p: number, q: number): Contact | undefined {
-    return this.contacts.get(pairKey(p, q));
-  }
-
-  /** Drops every contact of these slots (shapes removed), in one pass however many went. */
+  /** Drops every contact of these slots (shapes removed). */
   removeSlots(slots: ReadonlySet<number>): void {
-    for (const [key, contact] of this.contacts) if (slots.has(contact.a) || slots.has(contact.b)) this.drop(key, contact);
-    for (const slot of slots) this.contactsOf[slot] = undefined;
+    for (const slot of slots) this.removeSlot(slot);
   }
 
   /** Drops every contact of one slot (a shape removed), by the slot's own set: no walk over every contact. */
@@ -146,26 +140,30 @@ export class ContactCache implements PairSet {
    * nothing but edits in place happened since the last list.
    */
   begin(moved: Uint8Array): void {
-    const contacts = this.contacts, touched = this.touched;
+    const contacts = this.contacts;
     const waiting: Waiting = { contacts: [], keys: [], next: 0, moved };
     const wait = (contact: Contact, key: number) => {
       waiting.contacts.push(contact);
       waiting.keys.push(key);
     };
-    if (!this.everything) {
-      // Keys first: updating drops contacts from these sets. A contact of two touched slots is
-      // taken from its lower slot's set only.
-      for (const slot of touched.slots) {
-        this.contactsOf[slot]?.forEach((key) => {
-          const contact = contacts.get(key)!, other = contact.a === slot ? contact.b : contact.a;
-          if (other > slot || !touched.has(other)) wait(contact, key);
-        });
-      }
-    } else {
+    // Keys first: updating drops contacts from the slots' sets.
+    if (!this.everything) this.forTouched(wait);
+    else {
       // forEach, not for-of: no [key, value] array per contact.
       contacts.forEach(wait);
     }
     this.waiting = waiting;
+  }
+
+  /** Calls visit for each contact of a touched slot, once: a contact of two touched slots from its lower slot's set only. */
+  private forTouched(visit: (contact: Contact, key: number) => void): void {
+    const touched = this.touched;
+    for (const slot of touched.slots) {
+      this.contactsOf[slot]?.forEach((key) => {
+        const contact = this.contacts.get(key)!, other = contact.a === slot ? contact.b : contact.a;
+        if (other > slot || !touched.has(other)) visit(contact, key);
+      });
+    }
   }
 
   /** Updates up to `limit` of the waiting contacts: true when none is left. */
@@ -192,35 +190,28 @@ export class ContactCache implements PairSet {
       return i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
     };
     const found: Contact[] = [], at: number[] = [];
-    if (!this.everything && listed) {
-      // The last list without the touched slots' contacts (still in order), merged with their
-      // contacts as they are now, sorted: a drag step sorts a handful, not every contact. A
-      // contact of two touched slots is taken from its lower slot's set only.
-      const fresh: { key: number; contact: Contact }[] = [];
-      for (const slot of touched.slots) {
-        this.contactsOf[slot]?.forEach((key) => {
-          const contact = contacts.get(key)!, other = contact.a === slot ? contact.b : contact.a;
-          if (contact.overlap && (other > slot || !touched.has(other))) fresh.push({ key: order(contact), contact });
-        });
-      }
-      fresh.sort((u, v) => u.key - v.key);
-      let k = 0;
-      const { contacts: before, order: keys } = listed;
-      for (let i = 0; i < before.length; i++) {
-        const contact = before[i]!;
-        if (touched.has(contact.a) || touched.has(contact.b)) continue;
-        const key = keys[i]!;
-        for (; k < fresh.length && fresh[k]!.key < key; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
-        found.push(contact);
-        at.push(key);
-      }
-      for (; k < fresh.length; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
-    } else {
-      const keyed: { key: number; contact: Contact }[] = [];
-      for (const contact of contacts.values()) if (contact.overlap) keyed.push({ key: order(contact), contact });
-      keyed.sort((u, v) => u.key - v.key);
-      for (const f of keyed) { found.push(f.contact); at.push(f.key); }
+    // After edits in place only: the last list without the touched slots' contacts (still in
+    // order), merged with their contacts as they are now, sorted: a drag step sorts a handful, not
+    // every contact. Else every overlapping contact, sorted, merged into nothing.
+    const merge = !this.everything && listed ? listed : { contacts: [], order: [] };
+    const fresh: { key: number; contact: Contact }[] = [];
+    const take = (contact: Contact): void => {
+      if (contact.overlap) fresh.push({ key: order(contact), contact });
+    };
+    if (merge === listed) this.forTouched(take);
+    else contacts.forEach(take);
+    fresh.sort((u, v) => u.key - v.key);
+    let k = 0;
+    const { contacts: before, order: keys } = merge;
+    for (let i = 0; i < before.length; i++) {
+      const contact = before[i]!;
+      if (touched.has(contact.a) || touched.has(contact.b)) continue;
+      const key = keys[i]!;
+      for (; k < fresh.length && fresh[k]!.key < key; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
+      found.push(contact);
+      at.push(key);
     }
+    for (; k < fresh.length; k++) { found.push(fresh[k]!.contact); at.push(fresh[k]!.key); }
     const list = found.map((c) => c.overlap!);
     this.listed = { contacts: found, order: at };
     touched.clear();
@@ -256,12 +247,16 @@ export class ContactCache implements PairSet {
       contact.overlap = null;
       return;
     }
-    const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
-    if (m.pointCount === 0) {
-      contact.overlap = null;
-      return;
-    }
-    const pair = { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
-    contact.overlap = shapes.sensor(a) || shapes.sensor(b) ? { ...pair, sensor: true } : pair;
+    const pair = slotOverlap(shapes, first, second);
+    contact.overlap = pair && (shapes.sensor(a) || shapes.sensor(b)) ? { ...pair, sensor: true } : pair;
   }
+}
+
+/**
+ * The overlap of the shapes in slots `first` and `second` (A being `first`: the normal points from
+ * it), without the sensor mark; null when they do not overlap.
+ */
+export function slotOverlap(shapes: ContactShapes, first: number, second: number): OverlapPair | null {
+  const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
+  return m.pointCount === 0 ? null : { a: shapes.id(first), b: shapes.id(second), depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m) };
 }

@@ -1,7 +1,40 @@
 // DynamicTree's checks and measures for tests and benches, apart from the class so that a bundle
-// of the tree leaves them out: the root's height, Box2D's area ratio, and every invariant.
+// of the tree leaves them out: a proxy's box and user data, the proxy count, a rebuild in place,
+// the root's height, Box2D's area ratio, and every invariant.
 // They read the tree's private fields by name (TypeScript checks such reads against the class).
 import { NULL_NODE, type DynamicTree } from "./dynamic-tree";
+
+/** How many live proxies the tree holds. */
+export const treeProxyCount = (tree: DynamicTree): number => tree["liveProxies"];
+
+/** A live proxy's user data; a RangeError for any other id. */
+export function treeUserData(tree: DynamicTree, proxyId: number): number {
+  tree["leafOf"](proxyId);
+  return tree["proxyData"][proxyId]!;
+}
+
+/** Writes a live proxy's stored box into out[0..3] (minX, minY, maxX, maxY); a RangeError for any other id. */
+export function treeBox(tree: DynamicTree, proxyId: number, out: Float64Array): void {
+  const o = 4 * tree["leafOf"](proxyId), box = tree["box"];
+  for (let c = 0; c < 4; c++) out[c] = box[o + c]!;
+}
+
+/** Rebuilds the tree top-down from its leaves (binned SAH, as DynamicTree.build). Proxy ids and user data are kept. */
+export function rebuildTree(tree: DynamicTree): void {
+  const n = tree["liveProxies"];
+  if (n === 0) return;
+  const ids = new Int32Array(n), boxes = new Float64Array(4 * n), proxyNode = tree["proxyNode"], box = tree["box"];
+  let j = 0;
+  for (let p = 0; p < tree["proxyCapacity"]; p++) {
+    const leaf = proxyNode[p]!;
+    if (leaf < 0) continue;
+    ids[j] = p;
+    for (let c = 0; c < 4; c++) boxes[4 * j + c] = box[4 * leaf + c]!;
+    j++;
+  }
+  tree["buildFrom"](ids, boxes, n);
+  tree["version"]++;
+}
 
 /** Height of the root (0 for a single leaf, -1 when empty). */
 export function treeHeight(tree: DynamicTree): number {

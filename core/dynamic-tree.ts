@@ -1,11 +1,12 @@
 // A dynamic bounding-box tree: the broadphase under overlaps, ray casts and sweeps (Box2D v3's
 // dynamic_tree.c, erincatto/box2d). Incremental inserts pick a sibling by the surface area
 // heuristic with branch and bound (b2FindBestSibling) and repair the ancestors with one tree
-// rotation each (b2RotateNodes); build() and rebuild() go top-down with binned SAH splits (Wald,
-// "On fast construction of SAH-based bounding volume hierarchies", 2007; b2PartitionSAH).
+// rotation each (b2RotateNodes); build() (and the tests' rebuildTree()) go top-down with binned
+// SAH splits (Wald, "On fast construction of SAH-based bounding volume hierarchies", 2007;
+// b2PartitionSAH).
 //
 // Layout: structure of arrays over a node pool with a free list, and a proxy table beside it.
-// Proxies are not node ids (unlike Box2D v3.0) so that build() and rebuild() can lay every node
+// Proxies are not node ids (unlike Box2D v3.0) so that build() and rebuildTree() can lay every node
 // out in depth-first order, a node's first child right after it, whatever the proxy ids are.
 // In 2D a "surface area" is a perimeter; half of one is used throughout (only ratios matter).
 // Queries allocate nothing per node: the traversal stack is one Int32Array that grows when a deep
@@ -84,21 +85,21 @@ export class DynamicTree {
   // Nodes: box[4i .. 4i + 3] = minX, minY, maxX, maxY. A leaf has child1 = NULL_NODE and its
   // proxy id in child2; height is 0 for a leaf and -1 for a free node, whose parent slot holds the
   // next free node.
-  private box: Float64Array;
-  private child1: Int32Array;
-  private child2: Int32Array;
-  private parent: Int32Array;
-  private heights: Int32Array;
-  private nodeCapacity: number;
+  private box: Float64Array = new Float64Array(0);
+  private child1: Int32Array = new Int32Array(0);
+  private child2: Int32Array = new Int32Array(0);
+  private parent: Int32Array = new Int32Array(0);
+  private heights: Int32Array = new Int32Array(0);
+  private nodeCapacity = 0;
   private nodeCount = 0;
   private freeNode = NULL_NODE;
   private root = NULL_NODE;
 
   // Proxies: the leaf node of a live proxy; a free proxy holds -2 - (the next free proxy), so
   // every free entry is negative.
-  private proxyNode: Int32Array;
-  private proxyData: Int32Array;
-  private proxyCapacity: number;
+  private proxyNode: Int32Array = new Int32Array(0);
+  private proxyData: Int32Array = new Int32Array(0);
+  private proxyCapacity = 0;
   private liveProxies = 0;
   private freeProxy = NULL_NODE;
 
@@ -138,21 +139,8 @@ export class DynamicTree {
 
   constructor(proxyCapacity = 16) {
     const capacity = Math.max(16, Math.ceil(proxyCapacity));
-    this.proxyCapacity = capacity;
-    this.proxyNode = new Int32Array(capacity);
-    this.proxyData = new Int32Array(capacity);
-    this.chainFreeProxies(0);
-    this.nodeCapacity = 2 * capacity;
-    this.box = new Float64Array(4 * this.nodeCapacity);
-    this.child1 = new Int32Array(this.nodeCapacity);
-    this.child2 = new Int32Array(this.nodeCapacity);
-    this.parent = new Int32Array(this.nodeCapacity);
-    this.heights = new Int32Array(this.nodeCapacity);
-    this.chainFreeNodes(0);
-  }
-
-  get proxyCount(): number {
-    return this.liveProxies;
+    this.growProxies(capacity);
+    this.growNodes(2 * capacity);
   }
 
   /** Inserts a proxy whose stored box is exactly the given one (the caller fattens it); returns its id (>= 0; ids of destroyed proxies are reused). */
@@ -202,20 +190,6 @@ export class DynamicTree {
     this.box[o + 3] = maxY;
     this.insertLeaf(leaf);
     this.version++;
-  }
-
-  userData(proxyId: number): number {
-    this.leafOf(proxyId);
-    return this.proxyData[proxyId]!;
-  }
-
-  /** Writes the proxy's stored box into out[0..3] (minX, minY, maxX, maxY). */
-  getBox(proxyId: number, out: Float64Array): void {
-    const o = 4 * this.leafOf(proxyId);
-    out[0] = this.box[o]!;
-    out[1] = this.box[o + 1]!;
-    out[2] = this.box[o + 2]!;
-    out[3] = this.box[o + 3]!;
   }
 
   /**
@@ -521,23 +495,6 @@ export class DynamicTree {
     this.packedVersion = this.version;
   }
 
-  /** Rebuilds the tree top-down from its leaves (as build()), for faster queries on a set that no longer changes. Proxy ids and user data are kept. */
-  rebuild(): void {
-    const n = this.liveProxies;
-    if (n === 0) return;
-    const ids = new Int32Array(n), boxes = new Float64Array(4 * n);
-    let j = 0;
-    for (let p = 0; p < this.proxyCapacity; p++) {
-      const leaf = this.proxyNode[p]!;
-      if (leaf < 0) continue;
-      ids[j] = p;
-      for (let c = 0; c < 4; c++) boxes[4 * j + c] = this.box[4 * leaf + c]!;
-      j++;
-    }
-    this.buildFrom(ids, boxes, n);
-    this.version++;
-  }
-
   /** Builds a tree from n boxes at once (boxes: 4 numbers per item; userData[i], default i); much faster than n createProxy calls. Proxy ids are 0..n-1 in input order. */
   static build(boxes: Float64Array, userData?: Int32Array): DynamicTree {
     if (boxes.length % 4 !== 0) throw new RangeError(`DynamicTree.build: ${boxes.length} numbers is not 4 per box`);
@@ -676,24 +633,18 @@ export class DynamicTree {
   private rotate(a: number): void {
     const { box, child1, child2 } = this;
     const b = child1[a]!, c = child2[a]!;
-    const leafB = child1[b] === NULL_NODE, leafC = child1[c] === NULL_NODE;
-    if (leafB && leafC) return;
     let bestDelta = 0, down = NULL_NODE, up = NULL_NODE;
-    if (!leafC) {
-      const f = child1[c]!, g = child2[c]!, areaC = perimeter(box, c);
-      const o = 4 * b;
-      const bf = unionPerimeter(box, g, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> F: C = (B, G)
-      if (bf < bestDelta) { bestDelta = bf; down = b; up = f; }
-      const bg = unionPerimeter(box, f, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaC; // B <-> G: C = (F, B)
-      if (bg < bestDelta) { bestDelta = bg; down = b; up = g; }
-    }
-    if (!leafB) {
-      const d = child1[b]!, e = child2[b]!, areaB = perimeter(box, b);
-      const o = 4 * c;
-      const cd = unionPerimeter(box, e, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> D: B = (C, E)
-      if (cd < bestDelta) { bestDelta = cd; down = c; up = d; }
-      const ce = unionPerimeter(box, d, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - areaB; // C <-> E: B = (D, C)
-      if (ce < bestDelta) { down = c; up = e; }
+    // With C = (F, G): B <-> F makes C = (B, G), B <-> G makes C = (F, B); then with B = (D, E),
+    // C <-> D and C <-> E. The first of the least deltas wins.
+    for (let side = 0; side < 2; side++) {
+      const swapped = side === 0 ? b : c, other = side === 0 ? c : b;
+      if (child1[other] === NULL_NODE) continue;
+      const area = perimeter(box, other), o = 4 * swapped;
+      for (let k = 0; k < 2; k++) {
+        const raised = k === 0 ? child1[other]! : child2[other]!, kept = k === 0 ? child2[other]! : child1[other]!;
+        const delta = unionPerimeter(box, kept, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!) - area;
+        if (delta < bestDelta) { bestDelta = delta; down = swapped; up = raised; }
+      }
     }
     if (down === NULL_NODE) return;
     // `down` (a child of A) trades places with `up` (a child of A's other child, `mid`).

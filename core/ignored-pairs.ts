@@ -7,10 +7,9 @@
 import type { BroadPhase } from "./broad-phase";
 import { SLOT_LIMIT } from "./broad-phase";
 import { filterMisses, bitsCollide, type FilterMiss } from "./collision-filter";
-import { collide, Manifold } from "./manifold";
-import { manifoldPoints, type OverlapPair } from "./overlaps";
-import { slotTransform, type ShapeTable } from "./shape-table";
-import { vec2 } from "./vec2";
+import { slotOverlap } from "./contact-cache";
+import type { OverlapPair } from "./overlaps";
+import type { ShapeTable } from "./shape-table";
 
 /** Two shapes that overlap but do not interact under the filter rule, and why. */
 export interface IgnoredPair extends OverlapPair {
@@ -28,10 +27,6 @@ interface Found {
 
 /** Beyond this many distinct (layer, mask) sets the pass over the bits gives up and the tree is walked. */
 const BIT_SETS = 16;
-
-const manifold = new Manifold();
-/** The two transforms of the pair being tested. */
-const xfFirst = slotTransform(), xfSecond = slotTransform();
 
 export class IgnoredPairs {
   private list: readonly IgnoredPair[] | null = null;
@@ -121,12 +116,11 @@ export class IgnoredPairs {
     const table = this.table;
     const i = table.index(p), j = table.index(q);
     const first = i < j ? p : q, second = first === p ? q : p;
-    const m = collide(table.geometry(first), table.transform(first, xfFirst), table.geometry(second), table.transform(second, xfSecond), manifold);
-    if (m.pointCount === 0) return;
-    const a = table.id(first), b = table.id(second);
-    const misses = filterMisses({ id: a, layer: table.layer(first), mask: table.mask(first) }, { id: b, layer: table.layer(second), mask: table.mask(second) }, table.filter);
+    const overlap = slotOverlap(table, first, second);
+    if (!overlap) return;
+    const misses = filterMisses({ id: overlap.a, layer: table.layer(first), mask: table.mask(first) }, { id: overlap.b, layer: table.layer(second), mask: table.mask(second) }, table.filter);
     const key = i < j ? i * SLOT_LIMIT + j : j * SLOT_LIMIT + i;
-    const pair = { a, b, depth: m.depth, normal: vec2(m.normalX, m.normalY), points: manifoldPoints(m), misses };
+    const pair = { ...overlap, misses };
     found.push({ p, q, key, pair: table.sensor(p) || table.sensor(q) ? { ...pair, sensor: true } : pair });
   }
 }

@@ -105,10 +105,10 @@ export {
 export {
   /** Where an outline is traced: a canvas's path methods, or any writer with the same four. */
   type PathSink,
-} from "./kinds/kind";
-export {
   /** Traces a scene shape's outline in world units, as its kind draws it (the editor, the HTML report). */
   traceShapeOutline,
+} from "./kinds/trace";
+export {
   /** Whether `rotation` turns shapes of a kind (a circle's is ignored). */
   kindTurns,
 } from "./kinds/registry";

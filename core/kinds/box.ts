@@ -2,13 +2,12 @@
 import { plainSize } from "../scene/field-limits";
 import type { BoxShape } from "../scene/types";
 import { makeBox } from "../shapes";
-import { rotFromDegrees } from "../vec2";
 import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 
 /** A box's corner i in world units: −hw,−hh; hw,−hh; hw,hh; −hw,hh (the order makeBox gives them). */
-const cornerX = (i: number, hw: number) => (i === 0 || i === 3 ? -hw : hw);
-const cornerY = (i: number, hh: number) => (i < 2 ? -hh : hh);
+export const boxCornerX = (i: number, hw: number) => (i === 0 || i === 3 ? -hw : hw);
+export const boxCornerY = (i: number, hh: number) => (i < 2 ? -hh : hh);
 
 export const boxKind: CoreShapeKind<BoxShape> = {
   type: "box",
@@ -20,17 +19,6 @@ export const boxKind: CoreShapeKind<BoxShape> = {
     const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
     const hw = shape.width / 2, hh = shape.height / 2;
     emptyBounds(out, at);
-    for (let i = 0; i < 4; i++) growBounds(out, at, x, y, c, s, cornerX(i, hw), cornerY(i, hh));
-  },
-  trace(shape, sink) {
-    const { c, s } = rotFromDegrees(shape.rotation);
-    const hw = shape.width / 2, hh = shape.height / 2;
-    for (let i = 0; i < 4; i++) {
-      const lx = cornerX(i, hw), ly = cornerY(i, hh);
-      const x = shape.x + c * lx - s * ly, y = shape.y + s * lx + c * ly;
-      if (i === 0) sink.moveTo(x, y);
-      else sink.lineTo(x, y);
-    }
-    sink.closePath();
+    for (let i = 0; i < 4; i++) growBounds(out, at, x, y, c, s, boxCornerX(i, hw), boxCornerY(i, hh));
   },
 };

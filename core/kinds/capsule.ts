@@ -4,7 +4,6 @@
 import { plainSize } from "../scene/field-limits";
 import type { CapsuleShape } from "../scene/types";
 import { makeCapsule } from "../shapes";
-import { rotFromDegrees } from "../vec2";
 import { writeCircleBounds, type CoreShapeKind } from "./kind";
 
 
@@ -29,15 +28,5 @@ export const capsuleKind: CoreShapeKind<CapsuleShape> = {
     const x1 = c * 0 - s * -half + px, y1 = s * 0 + c * -half + py;
     const x2 = c * 0 - s * half + px, y2 = s * 0 + c * half + py;
     out[at] = Math.min(x1, x2) - r; out[at + 1] = Math.min(y1, y2) - r; out[at + 2] = Math.max(x1, x2) + r; out[at + 3] = Math.max(y1, y2) + r;
-  },
-  trace(shape, sink) {
-    // A stadium: the top cap from its left point over the top to its right, then the bottom cap.
-    const { c, s } = rotFromDegrees(shape.rotation);
-    const a = Math.atan2(s, c);
-    const r = shape.radius, d = shape.height / 2 - r;
-    sink.moveTo(shape.x - r * c + d * s, shape.y - r * s - d * c);
-    sink.arc(shape.x + d * s, shape.y - d * c, r, Math.PI + a, 2 * Math.PI + a);
-    sink.arc(shape.x - d * s, shape.y + d * c, r, a, Math.PI + a);
-    sink.closePath();
   },
 };

@@ -6,7 +6,7 @@ import { plainCoordinate } from "../scene/field-limits";
 import type { ChainShape, Point } from "../scene/types";
 import { makeCompound, makeSegment, type Geometry } from "../shapes";
 import type { CoreShapeKind } from "./kind";
-import { tracePoints, writePointsBounds } from "./polygon";
+import { writePointsBounds } from "./polygon";
 
 /** What the format says of a chain's points, or null when it accepts them. */
 export function chainPointsProblem(points: readonly Point[], closed: boolean): { readonly index?: number; readonly message: string } | null {
@@ -43,5 +43,4 @@ export const chainKind: CoreShapeKind<ChainShape> = {
     return makeCompound(parts, false, s.oneSided === true);
   },
   writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
-  trace: (shape, sink) => tracePoints(shape.x, shape.y, shape.rotation, shape.points, shape.closed === true, sink),
 };

@@ -12,8 +12,4 @@ export const circleKind: CoreShapeKind<CircleShape> = {
   rotates: false,
   geometry: (s) => makeCircle(s.radius),
   writeBounds: (s, pose, out, at) => writeCircleBounds(pose[0]!, pose[1]!, s.radius, out, at),
-  trace(s, sink) {
-    sink.moveTo(s.x + s.radius, s.y);
-    sink.arc(s.x, s.y, s.radius, 0, 2 * Math.PI);
-  },
 };

@@ -1,24 +1,12 @@
 // What a shape kind of the scene format means to the core, one module per kind: its plain check,
-// whether it turns, whether it encloses an area, its collision geometry, its bounding box and its
-// outline. Its zod schema piece is in core/scene/schema.ts, so the runtime package's main entry
-// carries no zod.
-// The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf, the schema and
-// every drawing of a shape (the editor's canvas and nodes, the HTML report) ask it. Exporters keep
-// their own exhaustive switches, which the compiler extends when a kind is added.
+// whether it turns, whether it encloses an area, its collision geometry and its bounding box. Its
+// zod schema piece is in core/scene/schema.ts, and its outline (drawing only) in trace.ts, so the
+// runtime package's main entry carries neither zod nor drawing code.
+// The registry (registry.ts) collects them; geometryOf, shapeBounds, transformOf and the schema
+// ask it, and the drawings of a shape (the editor's canvas, the HTML report) whether to fill it.
+// Exporters keep their own exhaustive switches, which the compiler extends when a kind is added.
 import type { Shape } from "../scene/types";
 import type { Made, ShapeGeometry } from "../shapes";
-
-/**
- * Where an outline is traced, in world units: the canvas's path methods (a
- * CanvasRenderingContext2D or Konva's context is one), or a writer of SVG path data.
- * `arc` is the canvas's: centre, radius, start and end angles in radians, clockwise on screen.
- */
-export interface PathSink {
-  moveTo(x: number, y: number): void;
-  lineTo(x: number, y: number): void;
-  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number): void;
-  closePath(): void;
-}
 
 export interface CoreShapeKind<S extends Shape> {
   readonly type: S["type"];
@@ -40,8 +28,6 @@ export interface CoreShapeKind<S extends Shape> {
   writeBounds(s: S, pose: Float64Array, out: Float64Array, at: number): void;
   /** Whether the outline encloses an area (filled when drawn); false for edges (chains). */
   readonly solid: boolean;
-  /** Traces the shape's outline into `sink`, in world units (the caller begins and fills the path). */
-  trace(s: S, sink: PathSink): void;
 }
 
 /** Starts a box at out[at…] that growBounds widens: empty (minima +∞, maxima −∞). */

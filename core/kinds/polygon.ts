@@ -6,8 +6,7 @@ import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
 import { plainCoordinate } from "../scene/field-limits";
 import type { Point, PolygonShape } from "../scene/types";
 import { makeCompound, makeConvexPiece, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
-import { rotFromDegrees } from "../vec2";
-import { emptyBounds, growBounds, type CoreShapeKind, type PathSink } from "./kind";
+import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 
 /** Points as the schema's tuples of two coordinates, a simple polygon (the schema's check). */
@@ -45,17 +44,6 @@ function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
   return makeCompound(parts, true);
 }
 
-/** Traces points as an outline in world units, closing it when `closed`. */
-export function tracePoints(x: number, y: number, rotation: number, points: readonly Point[], closed: boolean, sink: PathSink): void {
-  const { c, s } = rotFromDegrees(rotation);
-  points.forEach(([lx, ly], i) => {
-    const wx = x + c * lx - s * ly, wy = y + s * lx + c * ly;
-    if (i === 0) sink.moveTo(wx, wy);
-    else sink.lineTo(wx, wy);
-  });
-  if (closed) sink.closePath();
-}
-
 /** The box of points at the pose x, y, cos, sin in pose[0…3] (as writeBounds's), at out[at…]. */
 export function writePointsBounds(pose: Float64Array, points: readonly Point[], out: Float64Array, at: number): void {
   const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
@@ -71,5 +59,4 @@ export const polygonKind: CoreShapeKind<PolygonShape> = {
   geometry: (s) => (isConvexOutline(s.points) ? makePolygon(s.points.map(([x, y]) => ({ x, y }))) : concaveGeometry(s.points)),
   // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
   writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
-  trace: (shape, sink) => tracePoints(shape.x, shape.y, shape.rotation, shape.points, true, sink),
 };

@@ -1,5 +1,5 @@
 // The shape kinds of the scene format, collected: the core asks here for a shape's geometry, box,
-// rotation and outline. A new kind is its module, a line here and in the schema's union, and a
+// and rotation. A new kind is its module, a line here, in trace.ts and in the schema's union, and a
 // case in each exporter.
 import type { Shape, ShapeType } from "../scene/types";
 import type { Made, ShapeGeometry } from "../shapes";
@@ -7,7 +7,7 @@ import { boxKind } from "./box";
 import { capsuleKind } from "./capsule";
 import { chainKind } from "./chain";
 import { circleKind } from "./circle";
-import type { CoreShapeKind, PathSink } from "./kind";
+import type { CoreShapeKind } from "./kind";
 import { polygonKind } from "./polygon";
 
 export const CORE_KINDS: { readonly [K in ShapeType]: CoreShapeKind<Extract<Shape, { type: K }>> } = {
@@ -26,6 +26,3 @@ export const kindTurns = (type: ShapeType): boolean => CORE_KINDS[type].rotates;
 
 /** The collision geometry of a scene shape in its local frame. */
 export const kindGeometry = (s: Shape): Made<ShapeGeometry> => coreKindOf(s).geometry(s);
-
-/** Traces a scene shape's outline in world units (see PathSink). */
-export const traceShapeOutline = (s: Shape, sink: PathSink): void => coreKindOf(s).trace(s, sink);

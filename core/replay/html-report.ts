@@ -3,7 +3,8 @@
 // a small inline script from the results embedded as JSON. One file, no external URL, so QA can
 // attach it to a bug. Pure: it returns a string, and the same input gives the same bytes.
 import { shapeAABB } from "../overlaps";
-import { coreKindOf, traceShapeOutline } from "../kinds/registry";
+import { coreKindOf } from "../kinds/registry";
+import { traceShapeOutline } from "../kinds/trace";
 import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";

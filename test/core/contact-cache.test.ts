@@ -110,7 +110,7 @@ describe("ContactCache", () => {
     update(cache);
     expect(plain.made).toBe(0);
     expect(cache.overlaps()).toEqual([]);
-    expect(cache.get(0, 1)?.overlap).toBeNull();
+    expect(cache["contacts"].get(pairKey(0, 1))?.overlap).toBeNull();
   });
 
   it("drops a pair only when a moved shape's fat box parted from the other's, or the filter refuses it", () => {

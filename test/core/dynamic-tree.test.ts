@@ -2,10 +2,10 @@
 // (small and large) interleaved with region queries and ray casts, on scenes chosen to hurt a tree
 // (clusters, huge with tiny, identical boxes, far from the origin); validate() after every step in
 // the short runs. Then the ray cast's clip / stop / ignore contract, zero-length and axis-parallel
-// rays, build() against one-by-one inserts, rebuild(), and the errors. Seeds are pinned.
+// rays, build() against one-by-one inserts, rebuildTree(), and the errors. Seeds are pinned.
 import { describe, expect, it } from "vitest";
 import { DynamicTree, PACK_AFTER_RAYS } from "../../core/dynamic-tree";
-import { treeAreaRatio, treeHeight, validateTree } from "../../core/dynamic-tree-checks";
+import { rebuildTree, treeAreaRatio, treeBox, treeHeight, treeProxyCount, treeUserData, validateTree } from "../../core/dynamic-tree-checks";
 import { seededRandom } from "../seeded-random";
 
 type Box = [number, number, number, number];
@@ -222,16 +222,16 @@ function fuzz(scene: Scene, steps: number, validateEvery: number, seed = scene.s
       const hit = closestHit(tree, m, x1, y1, x2, y2);
       expect(hit.fraction).toBe(bruteClosest(m, x1, y1, x2, y2));
     }
-    expect(tree.proxyCount).toBe(m.boxes.size);
+    expect(treeProxyCount(tree)).toBe(m.boxes.size);
     if (step % validateEvery === 0) validateTree(tree);
   }
   validateTree(tree);
   // Every stored box and user datum is still the one given.
   const out = new Float64Array(4);
   for (const [id, b] of m.boxes) {
-    tree.getBox(id, out);
+    treeBox(tree, id, out);
     expect([...out]).toEqual(b);
-    expect(tree.userData(id)).toBe(m.data.get(id));
+    expect(treeUserData(tree, id)).toBe(m.data.get(id));
   }
   return tree;
 }
@@ -285,7 +285,7 @@ describe("DynamicTree against brute force", () => {
     expect([...rayVisits(one, 0, 1.5, 5, 1.5)]).toEqual([id]);
     one.destroyProxy(id);
     expect(treeHeight(one)).toBe(-1);
-    expect(one.proxyCount).toBe(0);
+    expect(treeProxyCount(one)).toBe(0);
     validateTree(one);
     one.query(-Infinity, -Infinity, Infinity, Infinity, () => {
       throw new Error("an empty tree visited something");
@@ -587,13 +587,13 @@ describe("DynamicTree.build and rebuild", () => {
       m.data.set(i, userData[i]!);
     }
     validateTree(built);
-    expect(built.proxyCount).toBe(n);
+    expect(treeProxyCount(built)).toBe(n);
     const out = new Float64Array(4);
     for (let i = 0; i < n; i += 97) {
-      built.getBox(i, out);
+      treeBox(built, i, out);
       expect([...out]).toEqual([...boxes.subarray(4 * i, 4 * i + 4)]);
-      expect(built.userData(i)).toBe(userData[i]);
-      expect(plain.userData(i)).toBe(i);
+      expect(treeUserData(built, i)).toBe(userData[i]);
+      expect(treeUserData(plain, i)).toBe(i);
     }
     const r = seededRandom(22);
     for (let k = 0; k < 300; k++) {
@@ -662,7 +662,7 @@ describe("DynamicTree.build and rebuild", () => {
       queries.push([x, y, x + s, y + s]);
     }
     const answers = queries.map((q) => queryIds(tree, q));
-    tree.rebuild();
+    rebuildTree(tree);
     validateTree(tree);
     // Rotations on every move keep the incremental tree close to a rebuilt one, yet the rebuild
     // (binned SAH over every leaf) must still do better and answer every query the same.
@@ -670,12 +670,12 @@ describe("DynamicTree.build and rebuild", () => {
     expect(queries.map((q) => queryIds(tree, q))).toEqual(answers);
     for (const q of queries) expect(queryIds(tree, q)).toEqual(bruteQuery(m, q));
     for (const q of queries) expect(closestHit(tree, m, q[0], q[1], q[2] + 500, q[3] - 300).fraction).toBe(bruteClosest(m, q[0], q[1], q[2] + 500, q[3] - 300));
-    for (let id = 0; id < n; id += 13) expect(tree.userData(id)).toBe(m.data.get(id));
+    for (let id = 0; id < n; id += 13) expect(treeUserData(tree, id)).toBe(m.data.get(id));
     // And it stays a dynamic tree.
     tree.destroyProxy(17);
     tree.moveProxy(18, 0, 0, 1, 1);
     validateTree(tree);
-    new DynamicTree().rebuild(); // empty: nothing to do
+    rebuildTree(new DynamicTree()); // empty: nothing to do
   });
 });
 
@@ -690,12 +690,12 @@ describe("DynamicTree errors", () => {
       expect(() => tree.destroyProxy(id)).toThrow(RangeError);
       expect(() => tree.destroyProxy(id)).toThrow(String(id));
       expect(() => tree.moveProxy(id, 0, 0, 1, 1)).toThrow(RangeError);
-      expect(() => tree.userData(id)).toThrow(RangeError);
-      expect(() => tree.getBox(id, out)).toThrow(RangeError);
+      expect(() => treeUserData(tree, id)).toThrow(RangeError);
+      expect(() => treeBox(tree, id, out)).toThrow(RangeError);
     }
     validateTree(tree);
-    expect(tree.proxyCount).toBe(1);
-    expect(tree.userData(b)).toBe(6);
+    expect(treeProxyCount(tree)).toBe(1);
+    expect(treeUserData(tree, b)).toBe(6);
   });
 
   it("boxes that are not finite with min <= max, and user data that are not int32, are refused", () => {
@@ -710,6 +710,6 @@ describe("DynamicTree errors", () => {
     expect(() => DynamicTree.build(new Float64Array(5))).toThrow(RangeError);
     expect(() => DynamicTree.build(new Float64Array(8), new Int32Array(1))).toThrow(RangeError);
     validateTree(tree);
-    expect(tree.proxyCount).toBe(1);
+    expect(treeProxyCount(tree)).toBe(1);
   });
 });

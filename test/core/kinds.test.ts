@@ -4,8 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { containsPoint, geometryOf, shapeBounds, transformOf, type Shape } from "../../core";
-import type { PathSink } from "../../core/kinds/kind";
-import { traceShapeOutline } from "../../core/kinds/registry";
+import { traceShapeOutline, type PathSink } from "../../core/kinds/trace";
 import { anyShape, seedOf } from "./arbitraries";
 
 /** Points along a traced outline: every line's ends and midpoint, and 16 points of every arc. */
