@@ -424,6 +424,14 @@ export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: n
   return castRay(g, xf, ray, localHit, out, options);
 }
 
+/**
+ * rayCast with the ray's ends in ray[0…3] (from x, y, to x, y): for a caller V8 may not inline
+ * rayCast into, as the doubles of such a call are boxed.
+ */
+export function rayCastIn(g: ShapeGeometry, xf: Transform, ray: Float64Array, out: CastOutput, options: RayCastOptions): CastOutput {
+  return castRay(g, xf, ray, localHit, out, options);
+}
+
 /** rayCast's work: the ray's ends in `ray` (from x, y, to x, y), `local` for the local-frame hit. */
 function castRay(g: ShapeGeometry, xf: Transform, ray: Float64Array, local: RayHit, out: CastOutput, options: RayCastOptions): CastOutput {
   const fromX = ray[0]!, fromY = ray[1]!, toX = ray[2]!, toY = ray[3]!;

@@ -6,9 +6,9 @@
 // each; the kernels run as they are.
 import { checkConvexPolygon } from "../hull";
 import { collide as collideCore, Manifold } from "../manifold";
-import { CastOutput, NO_RAY_OPTIONS, rayCast as rayCastCore, type RayCastOptions } from "../raycast";
+import { CastOutput, NO_RAY_OPTIONS, rayCastIn, type RayCastOptions } from "../raycast";
 import { checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
-import { shapeCast as shapeCastCore } from "../shape-cast";
+import { shapeCastIn } from "../shape-cast";
 import {
   makeCompound as makeCompoundCore, makePolygon as makePolygonCore,
   type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
@@ -77,6 +77,9 @@ function placedHolds(g: unknown, xf: unknown): boolean {
     && typeof c === "number" && typeof s === "number" && Math.abs(c * c + s * s - 1) <= 1e-6;
 }
 
+/** The checked rayCast's ray (from x, y, to x, y) and shapeCast's motion (tx, ty, maxFraction), handed to the kernels. */
+const checkedRay = new Float64Array(4), checkedMotion = new Float64Array(3);
+
 /** Whether rayCast's options pass its checks. */
 function rayOptionsHold(options: unknown): boolean {
   if (typeof options !== "object" || options === null) return false;
@@ -91,7 +94,10 @@ export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: n
     && typeof toX === "number" && toX <= 1e15 && toX >= -1e15 && typeof toY === "number" && toY <= 1e15 && toY >= -1e15
     && out instanceof CastOutput && placedHolds(g, xf) && rayOptionsHold(options);
   if (!valid) refuseRayCast(g, xf, fromX, fromY, toX, toY, out, options);
-  return rayCastCore(g, xf, fromX, fromY, toX, toY, out, options);
+  // The kernel's ray in an array: a number passed on would be boxed if V8 does not inline the call.
+  const ray = checkedRay;
+  ray[0] = fromX; ray[1] = fromY; ray[2] = toX; ray[3] = toY;
+  return rayCastIn(g, xf, ray, out, options);
 }
 
 /** rayCast's checks one by one, which throw naming the first problem (out of line: a valid call never comes here). */
@@ -114,7 +120,9 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
   const valid = typeof tx === "number" && tx <= 1e15 && tx >= -1e15 && typeof ty === "number" && ty <= 1e15 && ty >= -1e15
     && typeof maxFraction === "number" && maxFraction >= 0 && maxFraction <= 1e15 && out instanceof CastOutput && placedHolds(a, xfA) && placedHolds(b, xfB);
   if (!valid) refuseShapeCast(a, xfA, b, xfB, tx, ty, out, maxFraction);
-  return shapeCastCore(a, xfA, b, xfB, tx, ty, out, maxFraction);
+  const motion = checkedMotion;
+  motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
+  return shapeCastIn(a, xfA, b, xfB, motion, out);
 }
 
 /** shapeCast's checks one by one, which throw naming the first problem. */
