@@ -120,8 +120,8 @@ function circleRay(centres: Float64Array, k: number, r: Float64Array, out: RayHi
   return HIT;
 }
 
-// The number-taking forms' scratch: their ray, and a circle's centre or an edge's ends.
-const givenRay = new Float64Array(LOCAL_RAY_LENGTH), givenPoints = new Float64Array(4);
+// The number-taking forms' scratch: their ray, and a circle's centre.
+const givenRay = new Float64Array(LOCAL_RAY_LENGTH), givenPoints = new Float64Array(2);
 
 /** Writes a ray given as numbers into givenRay (extra 0, piece radius `radius`). */
 function giveRay(px: number, py: number, dx: number, dy: number, maxFraction: number, radius: number): Float64Array {
@@ -272,14 +272,14 @@ function capsuleCore(g: CapsuleGeometry): void {
 }
 
 /**
- * A ray against the edge from (e[0], e[1]) to (e[2], e[3]) of no thickness (Box2D's
+ * A ray against the edge from (x1, y1) to (x2, y2) of no thickness (Box2D's
  * b2RayCastSegment): the crossing of its line within the edge, the normal (ey, −ex) or its
  * opposite, whichever faces the ray's origin. A ray parallel to the edge misses it, and so does
  * one along its line; a ray starting on the edge's line misses it (a ray starting on a shape misses
  * it; Box2D reports a hit at fraction 0 there). The edge's two ends count as on it.
  */
-function segmentRay(e: Float64Array, r: Float64Array, out: RayHit): RayStatus {
-  const x1 = e[0]!, y1 = e[1]!, x2 = e[2]!, y2 = e[3]!, px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!;
+function segmentRay(e: Edge, r: Float64Array, out: RayHit): RayStatus {
+  const x1 = e.x1, y1 = e.y1, x2 = e.x2, y2 = e.y2, px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!;
   const ex = x2 - x1, ey = y2 - y1;
   // With n = (ey, −ex): p + t·d meets the line at t = n·(v1 − p) / n·d.
   const numerator = ey * (x1 - px) - ex * (y1 - py);
@@ -298,13 +298,22 @@ function segmentRay(e: Float64Array, r: Float64Array, out: RayHit): RayStatus {
 
 /** A ray against the edge from (x1, y1) to (x2, y2) of no thickness (segmentRay). */
 export function raySegment(x1: number, y1: number, x2: number, y2: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  const e = givenPoints;
-  e[0] = x1; e[1] = y1; e[2] = x2; e[3] = y2;
+  const e = givenEdge;
+  e.x1 = x1; e.y1 = y1; e.x2 = x2; e.y2 = y2;
   return segmentRay(e, giveRay(px, py, dx, dy, maxFraction, 0), out);
 }
 
-// geometryRay's scratch: a circle's centre, and an edge's ends.
-const centre = new Float64Array(2), edge = new Float64Array(4);
+/** An edge's ends: a capsule geometry's, or raySegment's numbers. */
+interface Edge {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+const givenEdge: Edge = { x1: 0, y1: 0, x2: 0, y2: 0 };
+
+// geometryRay's scratch: a circle's centre.
+const centre = new Float64Array(2);
 
 /**
  * A ray in a geometry's local frame (r: see LOCAL_RAY_LENGTH) against that geometry grown by
@@ -320,10 +329,7 @@ export function geometryRay(g: Geometry, r: Float64Array, out: RayHit): RayStatu
     return circleRay(centre, 0, r, out);
   }
   if (g.kind === CAPSULE) {
-    if (radius === 0) {
-      edge[0] = g.x1; edge[1] = g.y1; edge[2] = g.x2; edge[3] = g.y2;
-      return segmentRay(edge, r, out);
-    }
+    if (radius === 0) return segmentRay(g, r, out);
     capsuleCore(g);
     return roundedRay(core2, core2n, 2, r, out);
   }

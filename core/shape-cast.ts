@@ -45,15 +45,27 @@ function contactTolerance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
  * stay apart; 0 when they already overlap. Shapes inside those circles cannot touch before it.
  */
 export function circlesMeet(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): number {
+  const m = givenMeet;
+  m[0] = wx; m[1] = wy; m[2] = vx; m[3] = vy; m[4] = radius; m[5] = tMax;
+  meetIn(m);
+  return m[6]!;
+}
+
+/**
+ * circlesMeet of m[0…5] = wx, wy, vx, vy, radius, tMax, its answer written to m[6]: numbers in an
+ * array, as V8 boxes the doubles a call it does not inline takes or returns.
+ */
+function meetIn(m: Float64Array): void {
+  const wx = m[0]!, wy = m[1]!, vx = m[2]!, vy = m[3]!, radius = m[4]!;
   const gap = wx * wx + wy * wy - radius * radius;
-  if (gap <= 0) return 0;
+  if (gap <= 0) { m[6] = 0; return; }
   const wv = wx * vx + wy * vy;
-  if (wv >= 0) return Infinity; // not closing
   const disc = wv * wv - (vx * vx + vy * vy) * gap;
-  if (disc < 0) return Infinity;
+  // Not closing, or never within the radius.
+  if (wv >= 0 || disc < 0) { m[6] = Infinity; return; }
   // The smaller root of |w + t·v|² = radius², in the form that does not cancel.
   const t = gap / (Math.sqrt(disc) - wv);
-  return t <= tMax ? t : Infinity;
+  m[6] = t <= m[5]! ? t : Infinity;
 }
 
 /**
@@ -66,25 +78,15 @@ export function circlesStayApart(wx: number, wy: number, vx: number, vy: number,
   return circlesMeet(wx, wy, vx, vy, radius, tMax) === Infinity;
 }
 
-/**
- * circlesStayApart of m[0…5] = wx, wy, vx, vy, radius, tMax: the numbers in an array, as V8 boxes
- * the doubles of a call it does not inline.
- */
+/** circlesStayApart of m[0…5] (meetIn's numbers). */
 function circlesApart(m: Float64Array): boolean {
-  const wx = m[0]!, wy = m[1]!, vx = m[2]!, vy = m[3]!, radius = m[4]!;
-  // circlesMeet's steps, to its answer compared with Infinity.
-  const gap = wx * wx + wy * wy - radius * radius;
-  if (gap <= 0) return false;
-  const wv = wx * vx + wy * vy;
-  if (wv >= 0) return true;
-  const disc = wv * wv - (vx * vx + vy * vy) * gap;
-  if (disc < 0) return true;
-  return !(gap / (Math.sqrt(disc) - wv) <= m[5]!);
+  meetIn(m);
+  return m[6] === Infinity;
 }
 
 // Scratch: circlesApart's numbers; atStart's translation (tx, ty); the transform it measures from
 // a little way back; and the motion of a compound's part casts.
-const meet = new Float64Array(6), startMotion = new Float64Array(2);
+const meet = new Float64Array(7), givenMeet = new Float64Array(7), startMotion = new Float64Array(2);
 const backXf = { px: 0, py: 0, c: 1, s: 0 };
 const partMotion = new Float64Array(3);
 
