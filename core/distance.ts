@@ -50,7 +50,7 @@ function segmentsDistance(e: Float64Array, out: SegmentDistanceResult): SegmentD
   const dd2 = d2x * d2x + d2y * d2y;
   const rd1 = rx * d1x + ry * d1y;
   const rd2 = rx * d2x + ry * d2y;
-  let f1 = 0, f2 = 0, v = 0;
+  let f1 = 0, f2 = 0, v: number;
   if (dd1 === 0 || dd2 === 0) {
     if (dd1 !== 0) { v = -rd1 / dd1; f1 = v < 0 ? 0 : v > 1 ? 1 : v; }
     else if (dd2 !== 0) { v = rd2 / dd2; f2 = v < 0 ? 0 : v > 1 ? 1 : v; }
