@@ -20,7 +20,7 @@ import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
-import { shapeCast } from "./shape-cast";
+import { shapeCast, shapeCastIn } from "./shape-cast";
 import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
 import { vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
@@ -60,8 +60,20 @@ export interface SensorEvents {
   readonly end: readonly { readonly a: string; readonly b: string }[];
 }
 
-/** A sensor contact's key: its two ids, whichever comes first in scene order (ids hold no control character). */
-const pairKey = (a: string, b: string): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+/**
+ * What sensorEventsInto fills, kept by the caller: the contacts that began in begin[0…beginCount),
+ * those that ended in end[0…endCount) (each as it was last listed). Entries past the counts are
+ * left from earlier calls. Reuse one for every call: the arrays then stop growing.
+ */
+export class SensorEventBuffer {
+  readonly begin: OverlapPair[] = [];
+  beginCount = 0;
+  readonly end: OverlapPair[] = [];
+  endCount = 0;
+}
+
+/** sensorEvents()'s events before they are copied into new arrays. */
+const eventScratch = new SensorEventBuffer();
 
 const queryManifold = new Manifold();
 
@@ -106,6 +118,8 @@ const cast = new CastOutput();
 const xfQueried = slotTransform(), xfMoving = slotTransform();
 /** move()'s pose: x, y, cos, sin, rotation (degrees). */
 const movePose = new Float64Array(5);
+/** sweepClosest's motion for shapeCastIn: the translation, and the best fraction so far. */
+const sweepMotion = new Float64Array(3);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
 const rayOptions = { reportInside: false, maxFraction: 1 };
 
@@ -406,31 +420,67 @@ export class CollisionWorld {
     return this.writeIds(n, out);
   }
 
-  /** The sensor contacts listed at the last sensorEvents() call, by pairKey; null before the first call. */
-  private reported: Map<string, OverlapPair> | null = null;
+  /**
+   * The sensor contacts listed at the last sensorEvents() or sensorEventsInto() call (null before
+   * the first), and for each of them the number of the call that listed it, by its two ids (the
+   * one first in string order, then the other): looked up by the ids themselves, so no key is made.
+   */
   private reportedFrom: readonly OverlapPair[] | null = null;
+  private readonly reported = new Map<string, Map<string, number>>();
+  private reportCall = 0;
 
   /**
    * The sensor contacts (sensorContacts()) that began and ended since the last call; the first
    * call reports every current one as begun. A contact is its two ids, whichever comes first: one
    * that lasts is not reported again however its shapes move, and one that ends and begins again
-   * between two calls is not reported at all. Call it once a step, after the step's edits.
+   * between two calls is not reported at all. Call it once a step, after the step's edits. New
+   * arrays each call; sensorEventsInto gives the same events with no allocation.
    */
   sensorEvents(): SensorEvents {
-    const now = this.sensorContacts();
-    if (now === this.reportedFrom) return NO_EVENTS;
-    const before = this.reported, current = new Map<string, OverlapPair>();
-    const begin: OverlapPair[] = [];
-    for (const pair of now) {
-      const key = pairKey(pair.a, pair.b);
-      current.set(key, pair);
-      if (before?.has(key) !== true) begin.push(pair);
+    const events = eventScratch;
+    if (this.sensorEventsInto(events) === 0) return NO_EVENTS;
+    const begin = events.begin.slice(0, events.beginCount), end: { a: string; b: string }[] = [];
+    for (let i = 0; i < events.endCount; i++) end.push({ a: events.end[i]!.a, b: events.end[i]!.b });
+    return { begin, end };
+  }
+
+  /**
+   * sensorEvents() with no allocation in a game loop's steady state: the contacts that began go to
+   * out.begin[0…beginCount), ordered as sensorContacts(); those that ended to
+   * out.end[0…endCount), each as it was last listed (its ids are what matter), ordered as listed.
+   * Entries past the counts are left as they were, and the arrays grow only when more events come
+   * at once than ever before. Returns beginCount + endCount. It shares sensorEvents()'s "since the
+   * last call": a call of either form starts the next period.
+   */
+  sensorEventsInto(out: SensorEventBuffer): number {
+    if (!(out instanceof SensorEventBuffer)) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
+    out.beginCount = 0;
+    out.endCount = 0;
+    const now = this.sensorContacts(), before = this.reportedFrom;
+    if (now === before) return 0;
+    const reported = this.reported, call = ++this.reportCall;
+    for (let i = 0; i < now.length; i++) {
+      const pair = now[i]!, first = pair.a < pair.b ? pair.a : pair.b, second = pair.a < pair.b ? pair.b : pair.a;
+      let seen = reported.get(first);
+      if (seen === undefined) reported.set(first, (seen = new Map()));
+      // Listed by the last call: it lasts.
+      if (seen.get(second) !== call - 1) out.begin[out.beginCount++] = pair;
+      seen.set(second, call);
     }
-    const end: { a: string; b: string }[] = [];
-    if (before) for (const [key, pair] of before) if (!current.has(key)) end.push({ a: pair.a, b: pair.b });
-    this.reported = current;
+    if (before !== null) {
+      for (let i = 0; i < before.length; i++) {
+        const pair = before[i]!, first = pair.a < pair.b ? pair.a : pair.b, second = pair.a < pair.b ? pair.b : pair.a;
+        const seen = reported.get(first)!;
+        if (seen.get(second) === call) continue;
+        out.end[out.endCount++] = pair;
+        seen.delete(second);
+      }
+    }
+    // An id whose contacts all ended keeps its empty map, reused when one begins again; the maps of
+    // ids the world no longer holds are dropped once there are more maps than shapes.
+    if (reported.size > this.byId.size) reported.forEach((seen, id) => { if (seen.size === 0 && !this.byId.has(id)) reported.delete(id); });
     this.reportedFrom = now;
-    return begin.length === 0 && end.length === 0 ? NO_EVENTS : { begin, end };
+    return out.beginCount + out.endCount;
   }
 
   /**
@@ -682,13 +732,18 @@ export class CollisionWorld {
     checkObject("sweep", "out", out, "a QueryHit");
     const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
-    let best = 1, hit = -1;
+    // The cast's translation and the best fraction so far, handed over in an array (the doubles
+    // of a call V8 does not inline are boxed).
+    const motion = sweepMotion;
+    motion[2] = 1;
+    let hit = -1;
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, best);
-      if (!cast.hit || (hit >= 0 && !(cast.fraction < best))) continue;
+      motion[0] = this.ray[2]!; motion[1] = this.ray[3]!;
+      shapeCastIn(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, motion, cast);
+      if (!cast.hit || (hit >= 0 && !(cast.fraction < motion[2]!))) continue;
       hit = q;
-      best = cast.fraction;
+      motion[2] = cast.fraction;
       out.fraction = cast.fraction; out.pointX = cast.pointX; out.pointY = cast.pointY; out.normalX = cast.normalX; out.normalY = cast.normalY;
       out.startedInside = cast.startedInside;
     }
@@ -704,7 +759,11 @@ export class CollisionWorld {
     checkPoint("sweep", "to", to);
     checkOptions("sweep", options);
     const t = this.broadPhase.tight;
-    const tx = to.x - this.table.x(slot), ty = to.y - this.table.y(slot);
+    // The shape's position from its transform (the same numbers as its x, y): a number read there
+    // is not returned by a call, which V8 boxes when it does not inline the call.
+    this.table.geometry(slot);
+    const xf = this.table.transform(slot, xfMoving);
+    const tx = to.x - xf.px, ty = to.y - xf.py;
     this.ray[2] = tx; this.ray[3] = ty;
     const k = 4 * slot, box = this.box;
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);

@@ -28,17 +28,32 @@ export function segmentDistance(
   p2x: number, p2y: number, q2x: number, q2y: number,
   out: SegmentDistanceResult,
 ): SegmentDistanceResult {
-  const d1x = q1x - p1x, d1y = q1y - p1y;
-  const d2x = q2x - p2x, d2y = q2y - p2y;
+  const e = segmentEnds;
+  e[0] = p1x; e[1] = p1y; e[2] = q1x; e[3] = q1y; e[4] = p2x; e[5] = p2y; e[6] = q2x; e[7] = q2y;
+  return segmentsDistance(e, out);
+}
+
+/** The two segments' ends (p1, q1, p2, q2) for segmentsDistance. */
+const segmentEnds = new Float64Array(8);
+
+/**
+ * segmentDistance of the segments whose ends are in e[0…7] (p1x, p1y, q1x, q1y, p2x, p2y, q2x,
+ * q2y): numbers in an array, as V8 boxes the doubles of a call it does not inline. Clamps are
+ * written out for the same reason.
+ */
+function segmentsDistance(e: Float64Array, out: SegmentDistanceResult): SegmentDistanceResult {
+  const p1x = e[0]!, p1y = e[1]!, p2x = e[4]!, p2y = e[5]!;
+  const d1x = e[2]! - p1x, d1y = e[3]! - p1y;
+  const d2x = e[6]! - p2x, d2y = e[7]! - p2y;
   const rx = p1x - p2x, ry = p1y - p2y;
   const dd1 = d1x * d1x + d1y * d1y;
   const dd2 = d2x * d2x + d2y * d2y;
   const rd1 = rx * d1x + ry * d1y;
   const rd2 = rx * d2x + ry * d2y;
-  let f1 = 0, f2 = 0;
+  let f1 = 0, f2 = 0, v: number;
   if (dd1 === 0 || dd2 === 0) {
-    if (dd1 !== 0) f1 = clamp01(-rd1 / dd1);
-    else if (dd2 !== 0) f2 = clamp01(rd2 / dd2);
+    if (dd1 !== 0) { v = -rd1 / dd1; f1 = v < 0 ? 0 : v > 1 ? 1 : v; }
+    else if (dd2 !== 0) { v = rd2 / dd2; f2 = v < 0 ? 0 : v > 1 ? 1 : v; }
   } else {
     const d12 = d1x * d2x + d1y * d2y;
     // Where the lines cross, from the 2D cross product: dd1·dd2 − d12² is the same number in
@@ -46,14 +61,14 @@ export function segmentDistance(
     // two crossing capsules 3e-7 rad apart were found 3e-9 apart, and their depth was off by 2e-6).
     const cross = d1x * d2y - d1y * d2x;
     // Parallel: any f1 on the overlap is a closest pair; start from p1.
-    if (cross !== 0) f1 = clamp01((d2x * ry - d2y * rx) / cross);
+    if (cross !== 0) { v = (d2x * ry - d2y * rx) / cross; f1 = v < 0 ? 0 : v > 1 ? 1 : v; }
     f2 = (d12 * f1 + rd2) / dd2;
     if (f2 < 0) {
       f2 = 0;
-      f1 = clamp01(-rd1 / dd1);
+      v = -rd1 / dd1; f1 = v < 0 ? 0 : v > 1 ? 1 : v;
     } else if (f2 > 1) {
       f2 = 1;
-      f1 = clamp01((d12 - rd1) / dd1);
+      v = (d12 - rd1) / dd1; f1 = v < 0 ? 0 : v > 1 ? 1 : v;
     }
   }
   out.fraction1 = f1;
@@ -73,7 +88,10 @@ export function segmentDistance(
  * inline is boxed on every call.
  */
 export function edgeDistance(v1: Float64Array, i1: number, j1: number, v2: Float64Array, i2: number, j2: number, out: SegmentDistanceResult): SegmentDistanceResult {
-  return segmentDistance(v1[2 * i1]!, v1[2 * i1 + 1]!, v1[2 * j1]!, v1[2 * j1 + 1]!, v2[2 * i2]!, v2[2 * i2 + 1]!, v2[2 * j2]!, v2[2 * j2 + 1]!, out);
+  const e = segmentEnds;
+  e[0] = v1[2 * i1]!; e[1] = v1[2 * i1 + 1]!; e[2] = v1[2 * j1]!; e[3] = v1[2 * j1 + 1]!;
+  e[4] = v2[2 * i2]!; e[5] = v2[2 * i2 + 1]!; e[6] = v2[2 * j2]!; e[7] = v2[2 * j2 + 1]!;
+  return segmentsDistance(e, out);
 }
 
 /** Closest point to (px, py) on segment ab, written to out[0], out[1]; returns the fraction. */

@@ -16,11 +16,13 @@ import { CAPSULE, CIRCLE, type CapsuleGeometry, type Geometry, type Transform } 
 
 /**
  * Whether an edge of a one-sided chain at `xfEdge` can stop the convex `part` at `xfPart` moving by
- * (vx, vy) relative to the chain (world units): only when the part's centroid (a circle's centre,
- * a capsule's middle, a polygon's centroid) starts on or in front of the edge's line and the
- * motion goes against the edge's normal.
+ * sign·(v[0], v[1]) relative to the chain (world units; sign ±1, the motion in an array as V8 boxes
+ * the doubles of a call it does not inline): only when the part's centroid (a circle's centre, a
+ * capsule's middle, a polygon's centroid) starts on or in front of the edge's line and the motion
+ * goes against the edge's normal.
  */
-export function edgeFaces(edge: CapsuleGeometry, xfEdge: Transform, part: Geometry, xfPart: Transform, vx: number, vy: number): boolean {
+export function edgeFaces(edge: CapsuleGeometry, xfEdge: Transform, part: Geometry, xfPart: Transform, v: Float64Array, sign: number): boolean {
+  const vx = sign * v[0]!, vy = sign * v[1]!;
   const ex = edge.x2 - edge.x1, ey = edge.y2 - edge.y1;
   // The normal (ey, −ex) turned into the world.
   const nx = xfEdge.c * ey + xfEdge.s * ex, ny = xfEdge.s * ey - xfEdge.c * ex;
@@ -33,11 +35,11 @@ export function edgeFaces(edge: CapsuleGeometry, xfEdge: Transform, part: Geomet
 }
 
 /**
- * Whether part `pa` of A and part `pb` of B can stop each other while B moves by (vx, vy)
+ * Whether part `pa` of A and part `pb` of B can stop each other while B moves by (v[0], v[1])
  * relative to A: an edge of a one-sided side (`oneSidedA`, `oneSidedB`) must face the other part
  * (edgeFaces); any other pair can.
  */
-export function partsFace(oneSidedA: boolean, pa: Geometry, xfA: Transform, oneSidedB: boolean, pb: Geometry, xfB: Transform, vx: number, vy: number): boolean {
-  if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, pb, xfB, vx, vy)) return false;
-  return !(oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, pa, xfA, -vx, -vy));
+export function partsFace(oneSidedA: boolean, pa: Geometry, xfA: Transform, oneSidedB: boolean, pb: Geometry, xfB: Transform, v: Float64Array): boolean {
+  if (oneSidedA && pa.kind === CAPSULE && !edgeFaces(pa, xfA, pb, xfB, v, 1)) return false;
+  return !(oneSidedB && pb.kind === CAPSULE && !edgeFaces(pb, xfB, pa, xfA, v, -1));
 }

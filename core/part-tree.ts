@@ -127,6 +127,8 @@ export class PartWalk {
   vy = 0;
   r = 0;
   tEnd = 0;
+  /** begin's `scale`, for a caller that sets the query's fields itself and calls start. */
+  scale = 0;
   /** Added to r for rounding: see begin. */
   private margin = 0;
   private boxes: Float64Array | null = null;
@@ -143,7 +145,15 @@ export class PartWalk {
    * millionth of a millionth, and more, is the margin by which every box is grown.
    */
   begin(tree: PartTree | null, count: number, qx: number, qy: number, vx: number, vy: number, r: number, tEnd: number, scale: number): this {
-    this.qx = qx; this.qy = qy; this.vx = vx; this.vy = vy; this.r = r; this.tEnd = tEnd;
+    this.qx = qx; this.qy = qy; this.vx = vx; this.vy = vy; this.r = r; this.tEnd = tEnd; this.scale = scale;
+    return this.start(tree, count);
+  }
+
+  /**
+   * begin with the query (qx, qy, vx, vy, r, tEnd) and `scale` already in the walk's fields: a
+   * call with no number that V8 would box when it does not inline it.
+   */
+  start(tree: PartTree | null, count: number): this {
     this.count = count;
     this.at = 0;
     if (tree === null) {
@@ -152,8 +162,9 @@ export class PartWalk {
       this.top = 0;
       return this;
     }
+    const qx = this.qx, qy = this.qy, vx = this.vx, vy = this.vy, tEnd = this.tEnd;
     this.boxes = tree.boxes;
-    this.margin = 1e-9 * (scale + Math.abs(qx) + Math.abs(qy) + (tEnd > 0 && tEnd < Infinity ? tEnd * (Math.abs(vx) + Math.abs(vy)) : 0));
+    this.margin = 1e-9 * (this.scale + Math.abs(qx) + Math.abs(qy) + (tEnd > 0 && tEnd < Infinity ? tEnd * (Math.abs(vx) + Math.abs(vy)) : 0));
     this.end = 0;
     this.stack[0] = 1; this.stack[1] = 0; this.stack[2] = count;
     this.top = 1;

@@ -5,7 +5,7 @@
 // world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
 import { PartWalk } from "./part-tree";
-import { CAPSULE, CIRCLE, COMPOUND, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, type CapsuleGeometry, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { safeLength } from "./vec2";
 
 /** The result of a ray or shape cast, in world space. */
@@ -40,7 +40,13 @@ export class CastOutput {
 
   /** Takes another output's hit: its fraction, normal, point and whether it started inside. */
   copyHit(from: CastOutput): this {
-    this.setHit(from.fraction, from.normalX, from.normalY, from.pointX, from.pointY);
+    // Field by field: a call to setHit that V8 does not inline boxes its numbers.
+    this.hit = true;
+    this.fraction = from.fraction;
+    this.normalX = from.normalX;
+    this.normalY = from.normalY;
+    this.pointX = from.pointX;
+    this.pointY = from.pointY;
     this.startedInside = from.startedInside;
     return this;
   }
@@ -48,7 +54,13 @@ export class CastOutput {
   /** Records an overlap at the start: fraction 0, the contact manifold's normal and first point. */
   setStartedInside(m: Manifold): this {
     this.startedInside = true;
-    return this.setHit(0, m.normalX, m.normalY, m.point1X, m.point1Y);
+    this.hit = true;
+    this.fraction = 0;
+    this.normalX = m.normalX;
+    this.normalY = m.normalY;
+    this.pointX = m.point1X;
+    this.pointY = m.point1Y;
+    return this;
   }
 }
 
@@ -72,12 +84,22 @@ export class RayHit {
 }
 
 /**
- * A ray p + t·d, t in [0, maxFraction], against the circle (cx, cy, r). Box2D v3's form: the
- * closest approach along the unit direction, then back off by the half chord; the root of the
- * quadratic directly loses digits when the ray starts far away.
+ * The kernels below take their ray in an array (V8 boxes every double argument of a call it does
+ * not inline, and these calls are too many and too big to be inlined): the local ray's numbers at
+ * [0] px, [1] py, [2] dx, [3] dy (p + t·d), [4] maxFraction, [5] `extra` (what the shape is grown
+ * by: 0 for a plain ray, a swept circle's radius), and [6] the radius of the piece being hit, which
+ * geometryRay writes from the geometry's radius and `extra`.
  */
-export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  const sx = px - cx, sy = py - cy, rr = r * r;
+export const LOCAL_RAY_LENGTH = 7;
+
+/**
+ * A ray p + t·d, t in [0, maxFraction], against the circle about (centres[k], centres[k + 1]) of
+ * radius r[6]. Box2D v3's form: the closest approach along the unit direction, then back off by
+ * the half chord; the root of the quadratic directly loses digits when the ray starts far away.
+ */
+function circleRay(centres: Float64Array, k: number, r: Float64Array, out: RayHit): RayStatus {
+  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!, maxFraction = r[4]!, radius = r[6]!;
+  const sx = px - centres[k]!, sy = py - centres[k + 1]!, rr = radius * radius;
   if (sx * sx + sy * sy <= rr) return INSIDE;
   // Starting outside and heading away from the centre (or not moving): no hit.
   if (sx * dx + sy * dy >= 0) return MISS;
@@ -98,9 +120,26 @@ export function rayCircle(cx: number, cy: number, r: number, px: number, py: num
   return HIT;
 }
 
-/** A ray against a convex polygon with no radius (Box2D's b2RayCastPolygon: clip by every face). */
-export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  let lower = 0, upper = maxFraction, index = -1;
+// The number-taking forms' scratch: their ray, and a circle's centre.
+const givenRay = new Float64Array(LOCAL_RAY_LENGTH), givenPoints = new Float64Array(2);
+
+/** Writes a ray given as numbers into givenRay (extra 0, piece radius `radius`). */
+function giveRay(px: number, py: number, dx: number, dy: number, maxFraction: number, radius: number): Float64Array {
+  const r = givenRay;
+  r[0] = px; r[1] = py; r[2] = dx; r[3] = dy; r[4] = maxFraction; r[5] = 0; r[6] = radius;
+  return r;
+}
+
+/** A ray p + t·d, t in [0, maxFraction], against the circle (cx, cy, r) (circleRay). */
+export function rayCircle(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  givenPoints[0] = cx; givenPoints[1] = cy;
+  return circleRay(givenPoints, 0, giveRay(px, py, dx, dy, maxFraction, r), out);
+}
+
+/** A ray (r: see LOCAL_RAY_LENGTH) against a convex polygon with no radius (Box2D's b2RayCastPolygon: clip by every face). */
+function polygonRay(v: Float64Array, n: Float64Array, count: number, r: Float64Array, out: RayHit): RayStatus {
+  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!;
+  let lower = 0, upper = r[4]!, index = -1;
   for (let i = 0; i < count; i++) {
     const nx = n[2 * i]!, ny = n[2 * i + 1]!;
     // p + t·d crosses face i's line at t = numerator / denominator.
@@ -124,14 +163,25 @@ export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: 
   return HIT;
 }
 
-function insidePolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number): boolean {
+/** A ray against a convex polygon with no radius (polygonRay). */
+export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  return polygonRay(v, n, count, giveRay(px, py, dx, dy, maxFraction, 0), out);
+}
+
+/** Whether the ray's origin (r[0], r[1]) lies behind every face of the polygon. */
+function insidePolygon(v: Float64Array, n: Float64Array, count: number, r: Float64Array): boolean {
+  const px = r[0]!, py = r[1]!;
   for (let i = 0; i < count; i++) if (n[2 * i]! * (px - v[2 * i]!) + n[2 * i + 1]! * (py - v[2 * i + 1]!) > 0) return false;
   return true;
 }
 
-/** Squared distance from (px, py) to a core: a point, a segment, or a convex polygon (0 inside). */
-function coreDistanceSquared(v: Float64Array, n: Float64Array, count: number, px: number, py: number): number {
-  if (count >= 3 && insidePolygon(v, n, count, px, py)) return 0;
+/**
+ * Whether the ray's origin (r[0], r[1]) lies within r[6] of a core (a point, a segment, or a
+ * convex polygon): its squared distance to the core (0 inside) against r[6]².
+ */
+function withinCore(v: Float64Array, n: Float64Array, count: number, r: Float64Array): boolean {
+  if (count >= 3 && insidePolygon(v, n, count, r)) return true;
+  const px = r[0]!, py = r[1]!, radius = r[6]!;
   let best = Infinity;
   const edges = count === 1 ? 1 : count === 2 ? 1 : count;
   for (let i = 0; i < edges; i++) {
@@ -144,35 +194,37 @@ function coreDistanceSquared(v: Float64Array, n: Float64Array, count: number, px
     const d = qx * qx + qy * qy;
     if (d < best) best = d;
   }
-  return best;
+  return best <= radius * radius;
 }
 
 /**
- * Whether (px, py) lies within `radius` of a core. For a polygon the faces decide most points
+ * Whether the ray's origin lies within r[6] of a core. For a polygon the faces decide most points
  * alone (a face further away than the radius: outside; behind every face: inside), and only the
  * corner regions need the exact distance.
  */
-function withinRadius(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number): boolean {
+function withinRadius(v: Float64Array, n: Float64Array, count: number, r: Float64Array): boolean {
   if (count >= 3) {
+    const px = r[0]!, py = r[1]!;
     let maxSep = -Infinity;
     for (let i = 0; i < 2 * count; i += 2) {
       const s = n[i]! * (px - v[i]!) + n[i + 1]! * (py - v[i + 1]!);
       if (s > maxSep) maxSep = s;
     }
-    if (maxSep > radius) return false;
+    if (maxSep > r[6]!) return false;
     if (maxSep <= 0) return true;
   }
-  return coreDistanceSquared(v, n, count, px, py) <= radius * radius;
+  return withinCore(v, n, count, r);
 }
 
 /**
- * A ray against a rounded core (a point, segment or convex polygon grown by `radius` > 0): the
+ * A ray against a rounded core (a point, segment or convex polygon grown by radius r[6] > 0): the
  * first crossing of its boundary, which is made of the faces pushed out by the radius and the
  * circles about the vertices. Every one of those pieces lies in the shape, so the earliest hit
  * among them is the entry point. Capsules are the two-point case (count 2, normals ±).
  */
-export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  if (withinRadius(v, n, count, radius, px, py)) return INSIDE;
+function roundedRay(v: Float64Array, n: Float64Array, count: number, r: Float64Array, out: RayHit): RayStatus {
+  if (withinRadius(v, n, count, r)) return INSIDE;
+  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!, maxFraction = r[4]!, radius = r[6]!;
   if (dx === 0 && dy === 0) return MISS;
   let best = Infinity, bnx = 0, bny = 0;
   const faces = count === 1 ? 0 : count;
@@ -191,7 +243,7 @@ export function rayRounded(v: Float64Array, n: Float64Array, count: number, radi
   }
   // The corner circles write into `out` as they hit; the nearest piece is written last.
   for (let i = 0; i < count; i++) {
-    if (rayCircle(v[2 * i]!, v[2 * i + 1]!, radius, px, py, dx, dy, maxFraction, out) === HIT && out.fraction < best) {
+    if (circleRay(v, 2 * i, r, out) === HIT && out.fraction < best) {
       best = out.fraction; bnx = out.normalX; bny = out.normalY;
     }
   }
@@ -202,11 +254,17 @@ export function rayRounded(v: Float64Array, n: Float64Array, count: number, radi
   return HIT;
 }
 
+/** A ray against a rounded core (roundedRay), the core grown by `radius` > 0. */
+export function rayRounded(v: Float64Array, n: Float64Array, count: number, radius: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  return roundedRay(v, n, count, giveRay(px, py, dx, dy, maxFraction, radius), out);
+}
+
 // A capsule's core as a 2-gon (points and side normals) and a circle's as a point.
 const core2 = new Float64Array(4), core2n = new Float64Array(4);
 
 /** Writes a capsule's core into core2/core2n. */
-function capsuleCore(x1: number, y1: number, x2: number, y2: number): void {
+function capsuleCore(g: CapsuleGeometry): void {
+  const x1 = g.x1, y1 = g.y1, x2 = g.x2, y2 = g.y2;
   const len = Math.sqrt((x2 - x1) ** 2 + (y2 - y1) ** 2);
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
   core2[0] = x1; core2[1] = y1; core2[2] = x2; core2[3] = y2;
@@ -214,20 +272,21 @@ function capsuleCore(x1: number, y1: number, x2: number, y2: number): void {
 }
 
 /**
- * A ray against an edge from (x1, y1) to (x2, y2) of no thickness (Box2D's b2RayCastSegment): the
- * crossing of its line within the edge, the normal (ey, −ex) or its opposite, whichever faces the
- * ray's origin. A ray parallel to the edge misses it, and so does one along its line; a ray
- * starting on the edge's line misses it (a ray starting on a shape misses it; Box2D reports a hit
- * at fraction 0 there). The edge's two ends count as on it.
+ * A ray against the edge from (x1, y1) to (x2, y2) of no thickness (Box2D's
+ * b2RayCastSegment): the crossing of its line within the edge, the normal (ey, −ex) or its
+ * opposite, whichever faces the ray's origin. A ray parallel to the edge misses it, and so does
+ * one along its line; a ray starting on the edge's line misses it (a ray starting on a shape misses
+ * it; Box2D reports a hit at fraction 0 there). The edge's two ends count as on it.
  */
-export function raySegment(x1: number, y1: number, x2: number, y2: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+function segmentRay(e: Edge, r: Float64Array, out: RayHit): RayStatus {
+  const x1 = e.x1, y1 = e.y1, x2 = e.x2, y2 = e.y2, px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!;
   const ex = x2 - x1, ey = y2 - y1;
   // With n = (ey, −ex): p + t·d meets the line at t = n·(v1 − p) / n·d.
   const numerator = ey * (x1 - px) - ex * (y1 - py);
   const denominator = ey * dx - ex * dy;
   if (numerator === 0 || denominator === 0 || numerator > 0 !== denominator > 0) return MISS;
   const t = numerator / denominator;
-  if (t > maxFraction) return MISS;
+  if (t > r[4]!) return MISS;
   const along = (px + t * dx - x1) * ex + (py + t * dy - y1) * ey;
   if (along < 0 || along > ex * ex + ey * ey) return MISS;
   const length = safeLength(ex, ey), sign = numerator > 0 ? -1 : 1;
@@ -237,66 +296,97 @@ export function raySegment(x1: number, y1: number, x2: number, y2: number, px: n
   return HIT;
 }
 
+/** A ray against the edge from (x1, y1) to (x2, y2) of no thickness (segmentRay). */
+export function raySegment(x1: number, y1: number, x2: number, y2: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  const e = givenEdge;
+  e.x1 = x1; e.y1 = y1; e.x2 = x2; e.y2 = y2;
+  return segmentRay(e, giveRay(px, py, dx, dy, maxFraction, 0), out);
+}
+
+/** An edge's ends: a capsule geometry's, or raySegment's numbers. */
+interface Edge {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+const givenEdge: Edge = { x1: 0, y1: 0, x2: 0, y2: 0 };
+
+// geometryRay's scratch: a circle's centre.
+const centre = new Float64Array(2);
+
 /**
- * A ray in a geometry's local frame against that geometry grown by `extra` (0 for a plain ray
- * cast; a circle's radius when a circle is swept against it). A hit's fraction and local normal
- * go to `out`. An edge (a capsule of radius 0) with nothing to grow it by is raySegment.
+ * A ray in a geometry's local frame (r: see LOCAL_RAY_LENGTH) against that geometry grown by
+ * r[5] (0 for a plain ray cast; a circle's radius when a circle is swept against it). A hit's
+ * fraction and local normal go to `out`. An edge (a capsule of radius 0) with nothing to grow it
+ * by is segmentRay. Writes r[6].
  */
-export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  const radius = g.radius + extra;
-  if (g.kind === CIRCLE) return rayCircle(g.cx, g.cy, radius, px, py, dx, dy, maxFraction, out);
-  if (g.kind === CAPSULE) {
-    if (radius === 0) return raySegment(g.x1, g.y1, g.x2, g.y2, px, py, dx, dy, maxFraction, out);
-    capsuleCore(g.x1, g.y1, g.x2, g.y2);
-    return rayRounded(core2, core2n, 2, radius, px, py, dx, dy, maxFraction, out);
+export function geometryRay(g: Geometry, r: Float64Array, out: RayHit): RayStatus {
+  const radius = g.radius + r[5]!;
+  r[6] = radius;
+  if (g.kind === CIRCLE) {
+    centre[0] = g.cx; centre[1] = g.cy;
+    return circleRay(centre, 0, r, out);
   }
-  return radius > 0
-    ? rayRounded(g.vertices, g.normals, g.count, radius, px, py, dx, dy, maxFraction, out)
-    : rayPolygon(g.vertices, g.normals, g.count, px, py, dx, dy, maxFraction, out);
+  if (g.kind === CAPSULE) {
+    if (radius === 0) return segmentRay(g, r, out);
+    capsuleCore(g);
+    return roundedRay(core2, core2n, 2, r, out);
+  }
+  return radius > 0 ? roundedRay(g.vertices, g.normals, g.count, r, out) : polygonRay(g.vertices, g.normals, g.count, r, out);
+}
+
+/** geometryRay of a ray given as numbers. */
+export function rayGeometryLocal(g: Geometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  const r = giveRay(px, py, dx, dy, maxFraction, 0);
+  r[5] = extra;
+  return geometryRay(g, r, out);
 }
 
 const partHit = new RayHit();
 const rayWalk = new PartWalk();
+/** compoundRay's ray for its parts: the caller's, with maxFraction clipped to the best hit so far. */
+const partRay = new Float64Array(LOCAL_RAY_LENGTH);
 
 /**
- * Whether the ray p + t·d, t in [0, maxFraction], passes within `r` of (cx, cy): a part whose
- * bound circle it misses cannot be hit.
+ * A ray in a compound's local frame (r: see LOCAL_RAY_LENGTH) against its parts grown by r[5]:
+ * the first hit over the parts whose bound circles it reaches (passes within the circle's radius
+ * plus r[5] of its centre). A solid (a concave polygon's pieces) is INSIDE when the ray starts in
+ * any piece: the pieces' union is one solid, so a ray from outside it enters first where it enters
+ * a piece, on the outline (the edges between pieces lie inside the solid). A chain's edge is never
+ * INSIDE: a ray starting on an edge misses it (segmentRay), and a circle swept from overlapping an
+ * edge is left to the shape cast's start check. A one-sided edge is missed by a ray starting
+ * behind its line (Box2D's b2RayCastSegment with oneSided).
  */
-function rayReaches(cx: number, cy: number, r: number, px: number, py: number, dx: number, dy: number, maxFraction: number): boolean {
-  const wx = cx - px, wy = cy - py, dd = dx * dx + dy * dy;
-  let t = dd > 0 ? (wx * dx + wy * dy) / dd : 0;
-  t = t < 0 ? 0 : t > maxFraction ? maxFraction : t;
-  const qx = wx - t * dx, qy = wy - t * dy;
-  return qx * qx + qy * qy <= r * r;
-}
-
-/**
- * A ray in a compound's local frame against its parts grown by `extra`: the first hit over the
- * parts whose bound circles it reaches. A solid (a concave polygon's pieces) is INSIDE when the
- * ray starts in any piece: the pieces' union is one solid, so a ray from outside it enters first
- * where it enters a piece, on the outline (the edges between pieces lie inside the solid). A
- * chain's edge is never INSIDE: a ray starting on an edge misses it (raySegment), and a circle
- * swept from overlapping an edge is left to the shape cast's start check. A one-sided edge is
- * missed by a ray starting behind its line (Box2D's b2RayCastSegment with oneSided).
- */
-export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  let status: RayStatus = MISS, best = maxFraction;
+export function compoundRay(g: CompoundGeometry, r: Float64Array, out: RayHit): RayStatus {
+  const q = partRay;
+  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!, extra = r[5]!;
+  q[0] = px; q[1] = py; q[2] = dx; q[3] = dy; q[4] = r[4]!; q[5] = extra;
+  let status: RayStatus = MISS;
   const parts = g.parts, circles = g.circles, oneSided = g.oneSided;
   // The walk's ray is clipped to the best fraction as it shrinks.
-  const walk = rayWalk.begin(g.tree, parts.length, px, py, dx, dy, extra, best, g.extent + extra);
+  const walk = rayWalk;
+  walk.qx = px; walk.qy = py; walk.vx = dx; walk.vy = dy; walk.r = extra; walk.tEnd = q[4]!; walk.scale = g.extent + extra;
+  walk.start(g.tree, parts.length);
+  const dd = dx * dx + dy * dy;
   for (let i = walk.next(); i >= 0; i = walk.next()) {
-    if (!rayReaches(circles[3 * i]!, circles[3 * i + 1]!, circles[3 * i + 2]! + extra, px, py, dx, dy, best)) continue;
+    // Whether the ray, t in [0, best], passes within the part's bound circle (grown by extra).
+    const best = q[4]!, wx = circles[3 * i]! - px, wy = circles[3 * i + 1]! - py, reach = circles[3 * i + 2]! + extra;
+    let t = dd > 0 ? (wx * dx + wy * dy) / dd : 0;
+    t = t < 0 ? 0 : t > best ? best : t;
+    const cx = wx - t * dx, cy = wy - t * dy;
+    if (!(cx * cx + cy * cy <= reach * reach)) continue;
     const part = parts[i]!;
     if (oneSided && part.kind === CAPSULE && (px - part.x1) * (part.y2 - part.y1) - (py - part.y1) * (part.x2 - part.x1) < 0) continue;
-    const s = rayGeometryLocal(part, extra, px, py, dx, dy, best, partHit);
+    const s = geometryRay(part, q, partHit);
     if (s === INSIDE) {
       if (g.solid) return INSIDE;
       continue;
     }
-    if (s === HIT && (status === MISS || partHit.fraction < best)) {
+    if (s === HIT && (status === MISS || partHit.fraction < q[4]!)) {
       status = HIT;
-      best = partHit.fraction;
-      walk.tEnd = best;
+      q[4] = partHit.fraction;
+      walk.tEnd = partHit.fraction;
       out.fraction = partHit.fraction;
       out.normalX = partHit.normalX;
       out.normalY = partHit.normalY;
@@ -305,6 +395,16 @@ export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number,
   return status;
 }
 
+/** compoundRay of a ray given as numbers. */
+export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
+  const r = giveRay(px, py, dx, dy, maxFraction, 0);
+  r[5] = extra;
+  return compoundRay(g, r, out);
+}
+
+/** rayCast's options when none are given: one shared object, so that such a call allocates none. */
+export const NO_RAY_OPTIONS: RayCastOptions = Object.freeze({});
+
 export interface RayCastOptions {
   /** Report a ray that starts inside the shape as a hit at fraction 0 (normal: against the ray). */
   readonly reportInside?: boolean;
@@ -312,19 +412,29 @@ export interface RayCastOptions {
   readonly maxFraction?: number;
 }
 
-// rayCast's scratch, handed to castRay: the ray (from x, y, to x, y) and the local hit.
+// rayCast's scratch, handed to castRay: the ray (from x, y, to x, y), the local hit, and the ray in
+// the shape's frame for the kernels.
 const ends = new Float64Array(4);
 const localHit = new RayHit();
+const localRay = new Float64Array(LOCAL_RAY_LENGTH);
 
 /**
  * Casts the ray from (fromX, fromY) to (toX, toY) against a shape; fills and returns `out`. The
  * hit point is from + fraction·(to − from); the normal points out of the shape.
  */
-export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
+export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = NO_RAY_OPTIONS): CastOutput {
   // Small enough for V8 to inline into the caller, which then hands the ray over in an array: the
   // doubles of a call V8 does not inline are boxed, and castRay is too big to be inlined.
   const ray = ends;
   ray[0] = fromX; ray[1] = fromY; ray[2] = toX; ray[3] = toY;
+  return castRay(g, xf, ray, localHit, out, options);
+}
+
+/**
+ * rayCast with the ray's ends in ray[0…3] (from x, y, to x, y): for a caller V8 may not inline
+ * rayCast into, as the doubles of such a call are boxed.
+ */
+export function rayCastIn(g: ShapeGeometry, xf: Transform, ray: Float64Array, out: CastOutput, options: RayCastOptions): CastOutput {
   return castRay(g, xf, ray, localHit, out, options);
 }
 
@@ -335,19 +445,22 @@ function castRay(g: ShapeGeometry, xf: Transform, ray: Float64Array, local: RayH
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
-  const tx = toX - fromX, ty = toY - fromY;
+  const tx = toX - fromX, ty = toY - fromY, r = localRay;
   let status: RayStatus, c = xf.c, s = xf.s;
+  r[4] = maxFraction; r[5] = 0;
   if (g.kind === CIRCLE) {
     // A circle needs no frame: its centre in world space, and the normal comes out in world space.
-    status = rayCircle(c * g.cx - s * g.cy + xf.px, s * g.cx + c * g.cy + xf.py, g.radius, fromX, fromY, tx, ty, maxFraction, local);
+    centre[0] = c * g.cx - s * g.cy + xf.px; centre[1] = s * g.cx + c * g.cy + xf.py;
+    r[0] = fromX; r[1] = fromY; r[2] = tx; r[3] = ty; r[6] = g.radius;
+    status = circleRay(centre, 0, r, local);
     c = 1;
     s = 0;
   } else {
     // Into the local frame: the inverse rotation.
     const wx = fromX - xf.px, wy = fromY - xf.py;
-    const px = c * wx + s * wy, py = -s * wx + c * wy;
-    const dx = c * tx + s * ty, dy = -s * tx + c * ty;
-    status = g.kind === COMPOUND ? rayCompoundLocal(g, 0, px, py, dx, dy, maxFraction, local) : rayGeometryLocal(g, 0, px, py, dx, dy, maxFraction, local);
+    r[0] = c * wx + s * wy; r[1] = -s * wx + c * wy;
+    r[2] = c * tx + s * ty; r[3] = -s * tx + c * ty;
+    status = g.kind === COMPOUND ? compoundRay(g, r, local) : geometryRay(g, r, local);
   }
   if (status === MISS) return out;
   if (status === INSIDE) {

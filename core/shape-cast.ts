@@ -8,12 +8,12 @@
 // start is reported at fraction 0 with `startedInside`, never missed.
 import { CAST_AT_START, CAST_HIT, CAST_MISS, gjkCast, gjkDistance, GjkResult } from "./distance";
 import { collide, Manifold } from "./manifold";
-import { CastOutput, INSIDE, MISS, rayGeometryLocal, RayHit } from "./raycast";
-import { coreCount, DistanceOutput, placeCore, shapeDistance } from "./shape-distance";
+import { CastOutput, geometryRay, INSIDE, LOCAL_RAY_LENGTH, MISS, RayHit } from "./raycast";
+import { coreCount, DistanceOutput, placeCore, placeCoreIn, shapeDistance } from "./shape-distance";
 import { computeHull } from "./hull";
 import { partsFace } from "./one-sided";
 import { PartWalk } from "./part-tree";
-import { CIRCLE, COMPOUND, partCount, partInWorld, partsMaxRadius, partsReach, partTree, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CIRCLE, COMPOUND, partCount, partInWorld, partTree, POLYGON, type CircleGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { vec2, type Vec2 } from "./vec2";
 
 /** Conservative-advancement steps before giving up on a grazing contact. */
@@ -45,15 +45,27 @@ function contactTolerance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transfo
  * stay apart; 0 when they already overlap. Shapes inside those circles cannot touch before it.
  */
 export function circlesMeet(wx: number, wy: number, vx: number, vy: number, radius: number, tMax: number): number {
+  const m = givenMeet;
+  m[0] = wx; m[1] = wy; m[2] = vx; m[3] = vy; m[4] = radius; m[5] = tMax;
+  meetIn(m);
+  return m[6]!;
+}
+
+/**
+ * circlesMeet of m[0…5] = wx, wy, vx, vy, radius, tMax, its answer written to m[6]: numbers in an
+ * array, as V8 boxes the doubles a call it does not inline takes or returns.
+ */
+function meetIn(m: Float64Array): void {
+  const wx = m[0]!, wy = m[1]!, vx = m[2]!, vy = m[3]!, radius = m[4]!;
   const gap = wx * wx + wy * wy - radius * radius;
-  if (gap <= 0) return 0;
+  if (gap <= 0) { m[6] = 0; return; }
   const wv = wx * vx + wy * vy;
-  if (wv >= 0) return Infinity; // not closing
   const disc = wv * wv - (vx * vx + vy * vy) * gap;
-  if (disc < 0) return Infinity;
+  // Not closing, or never within the radius.
+  if (wv >= 0 || disc < 0) { m[6] = Infinity; return; }
   // The smaller root of |w + t·v|² = radius², in the form that does not cancel.
   const t = gap / (Math.sqrt(disc) - wv);
-  return t <= tMax ? t : Infinity;
+  m[6] = t <= m[5]! ? t : Infinity;
 }
 
 /**
@@ -66,12 +78,26 @@ export function circlesStayApart(wx: number, wy: number, vx: number, vy: number,
   return circlesMeet(wx, wy, vx, vy, radius, tMax) === Infinity;
 }
 
+/** circlesStayApart of m[0…5] (meetIn's numbers). */
+function circlesApart(m: Float64Array): boolean {
+  meetIn(m);
+  return m[6] === Infinity;
+}
+
+// Scratch: circlesApart's numbers; atStart's translation (tx, ty); the transform it measures from
+// a little way back; and the motion of a compound's part casts.
+const meet = new Float64Array(7), givenMeet = new Float64Array(7), startMotion = new Float64Array(2);
+const backXf = { px: 0, py: 0, c: 1, s: 0 };
+const partMotion = new Float64Array(3);
+
 /**
  * The pair at the start of the cast is overlapping or touching: overlapping is a hit at 0 with
- * `startedInside`; touching is a hit at 0 only when the translation pushes B into A.
+ * `startedInside`; touching is a hit at 0 only when the translation (motion[0], motion[1]) pushes
+ * B into A.
  */
-function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: number, ty: number, out: CastOutput): CastOutput {
+function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
   if (collide(a, xfA, b, xfB, manifold).pointCount > 0) return out.setStartedInside(manifold);
+  const tx = motion[0]!, ty = motion[1]!;
   shapeDistance(a, xfA, b, xfB, distance);
   if (distance.normalX === 0 && distance.normalY === 0) {
     // Cores touching (two polygons face to face) have no closest-point direction: measure from a
@@ -80,7 +106,8 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
     const m = Math.max(Math.abs(tx), Math.abs(ty));
     if (m === 0) return out;
     const back = (4 * contactTolerance(a, xfA, b, xfB, tx, ty)) / m;
-    shapeDistance(a, xfA, b, { px: xfB.px - back * tx, py: xfB.py - back * ty, c: xfB.c, s: xfB.s }, distance);
+    backXf.px = xfB.px - back * tx; backXf.py = xfB.py - back * ty; backXf.c = xfB.c; backXf.s = xfB.s;
+    shapeDistance(a, xfA, b, backXf, distance);
     if (distance.normalX === 0 && distance.normalY === 0) return out;
   }
   if (distance.normalX * tx + distance.normalY * ty < 0) out.setHit(0, distance.normalX, distance.normalY, distance.pointAX, distance.pointAY);
@@ -92,12 +119,21 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, tx: n
  * `out`: fraction in [0, maxFraction], point on A's surface, normal out of A.
  */
 export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
-  if (a.kind === COMPOUND || b.kind === COMPOUND) return castCompound(a, xfA, b, xfB, tx, ty, out, maxFraction);
+  const motion = castMotion;
+  motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
+  return shapeCastIn(a, xfA, b, xfB, motion, out);
+}
+
+/**
+ * shapeCast with its translation and maxFraction in motion[0…2] (tx, ty, maxFraction): what a
+ * caller that V8 may not inline it into passes, as the doubles of such a call are boxed. `motion`
+ * is read before anything else is done.
+ */
+export function shapeCastIn(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return castCompound(a, xfA, b, xfB, motion, out);
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
-  const motion = castMotion;
-  motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
   if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, motion, out, false);
   if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, motion, out, true);
   return advance(a, xfA, b, xfB, motion, out);
@@ -107,6 +143,26 @@ const partCast = new CastOutput();
 const castWalkA = new PartWalk(), castWalkB = new PartWalk();
 /** castCompound's scratch: a part's bound circle in the world (x, y, radius), for A then B. */
 const circleA = new Float64Array(3), circleB = new Float64Array(3);
+/** castCompound's scratch: partsReach and partsMaxRadius of A, then of B. */
+const reaches = new Float64Array(4);
+
+/** partsReach and partsMaxRadius of `g` into out[k], out[k + 1] (the double a call returns is boxed when V8 does not inline it). */
+function writeReach(g: ShapeGeometry, out: Float64Array, k: number): void {
+  if (g.kind !== COMPOUND) {
+    out[k] = g.bound; out[k + 1] = g.bound;
+  } else if (g.tree !== null) {
+    out[k] = g.tree.reach; out[k + 1] = g.tree.maxRadius;
+  } else {
+    // circlesReach and circlesMaxRadius (part-tree.ts), in one pass.
+    const circles = g.circles, n = g.parts.length;
+    let reach = 0, max = 0;
+    for (let i = 0; i < n; i++) {
+      reach = Math.max(reach, Math.sqrt(circles[3 * i]! ** 2 + circles[3 * i + 1]! ** 2) + circles[3 * i + 2]!);
+      max = Math.max(max, circles[3 * i + 2]!);
+    }
+    out[k] = reach * (1 + 1e-12); out[k + 1] = max;
+  }
+}
 
 /**
  * A sweep with a compound side: the first contact over the pairs of parts whose bound circles
@@ -114,7 +170,8 @@ const circleA = new Float64Array(3), circleB = new Float64Array(3);
  * that is starting inside the whole. Two chains never meet; a one-sided edge stops only a part
  * whose centroid starts in front of it and which moves against its normal (edgeFaces).
  */
-function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput, maxFraction: number): CastOutput {
+function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
+  const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
@@ -125,23 +182,34 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
   // The walks cull as the pair test below does, with the largest part's slack: A's parts by B's
   // parts' reach about B's origin moving by (tx, ty) in A's frame, and B's by A's part's circle
   // moving by −(tx, ty) in B's frame.
-  const motion = Math.abs(tx) + Math.abs(ty), maxA = partsMaxRadius(a), maxB = partsMaxRadius(b);
-  const slackMax = 4e-9 * (maxA + maxB + motion) + 4e-14 * position, scale = a.extent + b.extent + motion + position;
+  writeReach(a, reaches, 0);
+  writeReach(b, reaches, 2);
+  const moved = Math.abs(tx) + Math.abs(ty), maxA = reaches[1]!, maxB = reaches[3]!;
+  const slackMax = 4e-9 * (maxA + maxB + moved) + 4e-14 * position, scale = a.extent + b.extent + moved + position;
   const ox = xfB.px - xfA.px, oy = xfB.py - xfA.py;
-  const walkA = castWalkA.begin(partTree(a), nA, xfA.c * ox + xfA.s * oy, -xfA.s * ox + xfA.c * oy, xfA.c * tx + xfA.s * ty, -xfA.s * tx + xfA.c * ty, partsReach(b) + slackMax, maxFraction, scale);
-  const treeB = partTree(b);
+  // The walks' queries go in their fields (begin's numbers would be boxed).
+  const walkA = castWalkA;
+  walkA.qx = xfA.c * ox + xfA.s * oy; walkA.qy = -xfA.s * ox + xfA.c * oy; walkA.vx = xfA.c * tx + xfA.s * ty; walkA.vy = -xfA.s * tx + xfA.c * ty;
+  walkA.r = reaches[2]! + slackMax; walkA.tEnd = maxFraction; walkA.scale = scale;
+  walkA.start(partTree(a), nA);
+  const treeB = partTree(b), walkB = castWalkB, m = meet, pm = partMotion;
+  pm[0] = tx; pm[1] = ty;
   let best = maxFraction;
   for (let i = walkA.next(); i >= 0; i = walkA.next()) {
     const pa = partInWorld(a, i, xfA, circleA);
     const wx = circleA[0]! - xfB.px, wy = circleA[1]! - xfB.py;
-    const walkB = castWalkB.begin(treeB, nB, xfB.c * wx + xfB.s * wy, -xfB.s * wx + xfB.c * wy, -(xfB.c * tx + xfB.s * ty), xfB.s * tx - xfB.c * ty, circleA[2]! + slackMax, best, scale);
+    walkB.qx = xfB.c * wx + xfB.s * wy; walkB.qy = -xfB.s * wx + xfB.c * wy; walkB.vx = -(xfB.c * tx + xfB.s * ty); walkB.vy = xfB.s * tx - xfB.c * ty;
+    walkB.r = circleA[2]! + slackMax; walkB.tEnd = best; walkB.scale = scale;
+    walkB.start(treeB, nB);
     for (let j = walkB.next(); j >= 0; j = walkB.next()) {
       const pb = partInWorld(b, j, xfB, circleB);
       // Room for the part cast's own contact tolerance, so what it would call touching is not culled.
       const radius = circleA[2]! + circleB[2]!, slack = 4e-9 * (radius + Math.abs(tx) + Math.abs(ty)) + 4e-14 * position;
-      if (circlesStayApart(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, tx, ty, radius + slack, best)) continue;
-      if (!partsFace(oneSidedA, pa, xfA, oneSidedB, pb, xfB, tx, ty)) continue;
-      shapeCast(pa, xfA, pb, xfB, tx, ty, partCast, best);
+      m[0] = circleB[0]! - circleA[0]!; m[1] = circleB[1]! - circleA[1]!; m[2] = tx; m[3] = ty; m[4] = radius + slack; m[5] = best;
+      if (circlesApart(m)) continue;
+      if ((oneSidedA || oneSidedB) && !partsFace(oneSidedA, pa, xfA, oneSidedB, pb, xfB, pm)) continue;
+      pm[2] = best;
+      shapeCastIn(pa, xfA, pb, xfB, pm, partCast);
       out.iterations += partCast.iterations;
       if (!partCast.hit || (out.hit && partCast.fraction >= best && !partCast.startedInside)) continue;
       best = partCast.fraction;
@@ -153,6 +221,9 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
   return out;
 }
 
+/** circleAgainst's ray: from the circle's centre along its motion, in the shape's frame (raycast.ts's layout). */
+const sweptRay = new Float64Array(LOCAL_RAY_LENGTH);
+
 /**
  * A circle moving relative to `shape`: a ray from its centre against the shape grown by its
  * radius, in the shape's frame. `circleIsA` when the circle is the fixed shape A: it then moves
@@ -162,11 +233,15 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
   const tx = circleIsA ? -motion[0]! : motion[0]!, ty = circleIsA ? -motion[1]! : motion[1]!, maxFraction = motion[2]!;
   const cx = xfC.c * circle.cx - xfC.s * circle.cy + xfC.px, cy = xfC.s * circle.cx + xfC.c * circle.cy + xfC.py;
   const wx = cx - xfS.px, wy = cy - xfS.py;
-  const px = xfS.c * wx + xfS.s * wy, py = -xfS.s * wx + xfS.c * wy;
-  const dx = xfS.c * tx + xfS.s * ty, dy = -xfS.s * tx + xfS.c * ty;
-  const status = rayGeometryLocal(shape, circle.radius, px, py, dx, dy, maxFraction, circleHit);
+  const r = sweptRay;
+  r[0] = xfS.c * wx + xfS.s * wy; r[1] = -xfS.s * wx + xfS.c * wy;
+  r[2] = xfS.c * tx + xfS.s * ty; r[3] = -xfS.s * tx + xfS.c * ty;
+  r[4] = maxFraction; r[5] = circle.radius;
+  const status = geometryRay(shape, r, circleHit);
   if (status === INSIDE) {
-    return circleIsA ? atStart(circle, xfC, shape, xfS, -tx, -ty, out) : atStart(shape, xfS, circle, xfC, tx, ty, out);
+    // As atStart(circle, xfC, shape, xfS, −(tx, ty)) or atStart(shape, xfS, circle, xfC, (tx, ty)).
+    startMotion[0] = circleIsA ? -tx : tx; startMotion[1] = circleIsA ? -ty : ty;
+    return circleIsA ? atStart(circle, xfC, shape, xfS, startMotion, out) : atStart(shape, xfS, circle, xfC, startMotion, out);
   }
   if (status === MISS) return out;
   const f = circleHit.fraction, lx = circleHit.normalX, ly = circleHit.normalY;
@@ -175,9 +250,17 @@ function circleAgainst(shape: Geometry, xfS: Transform, circle: CircleGeometry, 
   // circleIsA: the circle (A) stays and the shape (B) moved by −(tx, ty)·f; the contact is on the
   // circle, facing the shape. Otherwise the circle (B) moved to its centre at f, and the contact
   // is on the shape (A) below it.
-  return circleIsA
-    ? out.setHit(f, -nx, -ny, cx - circle.radius * nx, cy - circle.radius * ny)
-    : out.setHit(f, nx, ny, cx + f * tx - circle.radius * nx, cy + f * ty - circle.radius * ny);
+  // (setHit's fields written here: its five numbers would be boxed when V8 does not inline it.)
+  out.hit = true;
+  out.fraction = f;
+  if (circleIsA) {
+    out.normalX = -nx; out.normalY = -ny;
+    out.pointX = cx - circle.radius * nx; out.pointY = cy - circle.radius * ny;
+  } else {
+    out.normalX = nx; out.normalY = ny;
+    out.pointX = cx + f * tx - circle.radius * nx; out.pointY = cy + f * ty - circle.radius * ny;
+  }
+  return out;
 }
 
 // Scratch: A's core (a capsule's two points), B's core in A's frame at the start and at time t.
@@ -185,6 +268,8 @@ const coreA = new Float64Array(4);
 let coreB0 = new Float64Array(16), coreB = new Float64Array(16);
 const gjk = new GjkResult();
 const castInput = new Float64Array(5);
+/** placeCoreIn's poses: A's own frame, and B's placement in A's frame (c, s, px, py). */
+const unturned = new Float64Array([1, 0, 0, 0]), placement = new Float64Array(4);
 
 /**
  * The cast in A's frame: B only translates, so its core is moved into A's frame once. gjkCast
@@ -195,23 +280,26 @@ const castInput = new Float64Array(5);
 function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
   const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   const tolerance = contactTolerance(a, xfA, b, xfB, tx, ty);
-  if (circlesStayApart(xfB.px - xfA.px, xfB.py - xfA.py, tx, ty, a.bound + b.bound + 2 * tolerance, maxFraction)) return out;
+  const m = meet;
+  m[0] = xfB.px - xfA.px; m[1] = xfB.py - xfA.py; m[2] = tx; m[3] = ty; m[4] = a.bound + b.bound + 2 * tolerance; m[5] = maxFraction;
+  if (circlesApart(m)) return out;
   const radius = a.radius + b.radius;
   const c = xfA.c, s = xfA.s;
   // The translation and B's placement in A's frame.
   const dx = c * tx + s * ty, dy = -s * tx + c * ty;
   const wx = xfB.px - xfA.px, wy = xfB.py - xfA.py;
-  const rc = c * xfB.c + s * xfB.s, rs = c * xfB.s - s * xfB.c;
-  const na = a.kind === POLYGON ? a.count : placeCore(a, 1, 0, 0, 0, coreA);
+  const na = a.kind === POLYGON ? a.count : placeCoreIn(a, unturned, coreA);
   const pa = a.kind === POLYGON ? a.vertices : coreA;
   const nbMax = coreCount(b);
   if (coreB.length < 2 * nbMax) { coreB0 = new Float64Array(4 * nbMax); coreB = new Float64Array(4 * nbMax); }
-  const nb = placeCore(b, rc, rs, c * wx + s * wy, -s * wx + c * wy, coreB0);
+  const pose = placement;
+  pose[0] = c * xfB.c + s * xfB.s; pose[1] = c * xfB.s - s * xfB.c; pose[2] = c * wx + s * wy; pose[3] = -s * wx + c * wy;
+  const nb = placeCoreIn(b, pose, coreB0);
   // GJK ray casting first: it stops a quarter to a whole tolerance short of contact.
   castInput[0] = dx; castInput[1] = dy; castInput[2] = radius + 0.25 * tolerance; castInput[3] = radius + tolerance; castInput[4] = maxFraction;
   const status = gjkCast(pa, na, coreB0, nb, castInput, gjk);
   if (status === CAST_MISS) return out;
-  if (status === CAST_AT_START) return atStart(a, xfA, b, xfB, tx, ty, out);
+  if (status === CAST_AT_START) return atStart(a, xfA, b, xfB, motion, out);
   if (status === CAST_HIT) {
     out.iterations = gjk.iterations;
     return hitAt(a, xfA, gjk, out);
@@ -226,7 +314,7 @@ function advance(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motio
     out.iterations = iter + 1;
     const core = gjk.distance, d = core - radius;
     if (d <= tolerance || gjk.simplexCount === 3) {
-      if (iter === 0) return atStart(a, xfA, b, xfB, tx, ty, out);
+      if (iter === 0) return atStart(a, xfA, b, xfB, motion, out);
       // Stepping stops half a tolerance short, so the cores are apart here and have a normal
       // (if rounding ever closed the gap, the previous step's normal stands in).
       if (core > 0) { gjk.fraction = t; return hitAt(a, xfA, gjk, out); }

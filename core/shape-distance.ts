@@ -57,6 +57,20 @@ export const coreCount = (g: Geometry): number => (g.kind === CIRCLE ? 1 : g.kin
  * place every query turns a shape into the point cloud GJK reads.
  */
 export function placeCore(g: Geometry, c: number, s: number, px: number, py: number, out: Float64Array): number {
+  const pose = givenPose;
+  pose[0] = c; pose[1] = s; pose[2] = px; pose[3] = py;
+  return placeCoreIn(g, pose, out);
+}
+
+/** placeCore's pose (c, s, px, py) as numbers are given. */
+const givenPose = new Float64Array(4);
+
+/**
+ * placeCore with the pose in pose[0…3] (c, s, px, py): for callers V8 may not inline it into, as
+ * the doubles of such a call are boxed.
+ */
+export function placeCoreIn(g: Geometry, pose: Float64Array, out: Float64Array): number {
+  const c = pose[0]!, s = pose[1]!, px = pose[2]!, py = pose[3]!;
   if (g.kind === CAPSULE) {
     out[0] = c * g.x1 - s * g.y1 + px; out[1] = s * g.x1 + c * g.y1 + py;
     out[2] = c * g.x2 - s * g.y2 + px; out[3] = s * g.x2 + c * g.y2 + py;

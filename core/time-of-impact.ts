@@ -406,6 +406,8 @@ const partImpact = new TimeOfImpactOutput();
 const startA = { px: 0, py: 0, c: 1, s: 0 }, startB = { px: 0, py: 0, c: 1, s: 0 };
 /** compoundTimeOfImpact's scratch: a part's bound circle at the start, then the circle it stays in. */
 const circleA = new Float64Array(3), circleB = new Float64Array(3);
+/** The relative motion of B's centre against A's (vx, vy), for partsFace. */
+const relative = new Float64Array(2);
 
 /**
  * Turns a part's bound circle at the start of its sweep (in `circle`, from partInWorld) into a
@@ -452,6 +454,7 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
   const ox = sideB[0]! - startA.px, oy = sideB[1]! - startA.py;
   const walkA = toiWalkA.begin(turnA === 0 ? partTree(a) : null, nA, startA.c * ox + startA.s * oy, -startA.s * ox + startA.c * oy, startA.c * vx + startA.s * vy, -startA.s * vx + startA.c * vy, sideB[2]! + slackMax, tMax, scale);
   const treeB = turnB === 0 ? partTree(b) : null;
+  relative[0] = vx; relative[1] = vy;
   let best = tMax;
   for (let i = walkA.next(); i >= 0; i = walkA.next()) {
     const pa = partInWorld(a, i, startA, circleA);
@@ -465,7 +468,7 @@ function compoundTimeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry,
       const scale = pa.extent + pb.extent + Math.abs(vx) + Math.abs(vy) + spinA + spinB + circleA[2]! + circleB[2]!;
       const reach = circleA[2]! + circleB[2]! + 4 * tolerance * scale + 1e-13 * position;
       if (circlesMeet(circleB[0]! - circleA[0]!, circleB[1]! - circleA[1]!, vx, vy, reach, best) === Infinity) continue;
-      if (!partsFace(oneSidedA, pa, startA, oneSidedB, pb, startB, vx, vy)) continue;
+      if (!partsFace(oneSidedA, pa, startA, oneSidedB, pb, startB, relative)) continue;
       timeOfImpact(pa, sweepA, pb, sweepB, partImpact, best, tolerance);
       out.iterations += partImpact.iterations;
       out.tolerance = Math.max(out.tolerance, partImpact.tolerance);

@@ -6,9 +6,9 @@
 // each; the kernels run as they are.
 import { checkConvexPolygon } from "../hull";
 import { collide as collideCore, Manifold } from "../manifold";
-import { CastOutput, rayCast as rayCastCore, type RayCastOptions } from "../raycast";
+import { CastOutput, NO_RAY_OPTIONS, rayCastIn, type RayCastOptions } from "../raycast";
 import { checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
-import { shapeCast as shapeCastCore } from "../shape-cast";
+import { shapeCastIn } from "../shape-cast";
 import {
   makeCompound as makeCompoundCore, makePolygon as makePolygonCore,
   type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
@@ -64,8 +64,44 @@ export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB:
   return collideCore(a, xfA, b, xfB, out);
 }
 
+/**
+ * Whether `g` and `xf` pass checkGeometry and checkTransform. With the numbers' checks written in
+ * the pair queries themselves, a valid call checks nothing out of line: a call V8 does not inline
+ * boxes the numbers passed to it, which a game's loop would pay on every query.
+ */
+function placedHolds(g: unknown, xf: unknown): boolean {
+  const kind = (g as { kind?: unknown } | null)?.kind;
+  if ((kind !== 0 && kind !== 1 && kind !== 2 && kind !== 3) || typeof xf !== "object" || xf === null) return false;
+  const t = xf as { px: unknown; py: unknown; c: unknown; s: unknown }, px = t.px, py = t.py, c = t.c, s = t.s;
+  return typeof px === "number" && px <= 1e15 && px >= -1e15 && typeof py === "number" && py <= 1e15 && py >= -1e15
+    && typeof c === "number" && typeof s === "number" && Math.abs(c * c + s * s - 1) <= 1e-6;
+}
+
+/** The checked rayCast's ray (from x, y, to x, y) and shapeCast's motion (tx, ty, maxFraction), handed to the kernels. */
+const checkedRay = new Float64Array(4), checkedMotion = new Float64Array(3);
+
+/** Whether rayCast's options pass its checks. */
+function rayOptionsHold(options: unknown): boolean {
+  if (typeof options !== "object" || options === null) return false;
+  const o = options as RayCastOptions, inside: unknown = o.reportInside, fraction: unknown = o.maxFraction;
+  return (inside === undefined || typeof inside === "boolean") && (fraction === undefined || (typeof fraction === "number" && fraction >= 0 && fraction <= 1e15));
+}
+
 /** A ray from (fromX, fromY) to (toX, toY) against a placed geometry. Throws GeometryError for bad arguments. */
-export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = {}): CastOutput {
+export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = NO_RAY_OPTIONS): CastOutput {
+  // The usual call passes these (see placedHolds); anything else goes through the checks that name the problem.
+  const valid = typeof fromX === "number" && fromX <= 1e15 && fromX >= -1e15 && typeof fromY === "number" && fromY <= 1e15 && fromY >= -1e15
+    && typeof toX === "number" && toX <= 1e15 && toX >= -1e15 && typeof toY === "number" && toY <= 1e15 && toY >= -1e15
+    && out instanceof CastOutput && placedHolds(g, xf) && rayOptionsHold(options);
+  if (!valid) refuseRayCast(g, xf, fromX, fromY, toX, toY, out, options);
+  // The kernel's ray in an array: a number passed on would be boxed if V8 does not inline the call.
+  const ray = checkedRay;
+  ray[0] = fromX; ray[1] = fromY; ray[2] = toX; ray[3] = toY;
+  return rayCastIn(g, xf, ray, out, options);
+}
+
+/** rayCast's checks one by one, which throw naming the first problem (out of line: a valid call never comes here). */
+function refuseRayCast(g: unknown, xf: unknown, fromX: unknown, fromY: unknown, toX: unknown, toY: unknown, out: unknown, options: RayCastOptions): void {
   checkGeometry("rayCast", "g", g, GeometryError);
   checkTransform("rayCast", "xf", xf, GeometryError);
   checkNumber("rayCast", "fromX", fromX, GeometryError);
@@ -76,11 +112,21 @@ export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: n
   checkObject("rayCast", "options", options, "an object", GeometryError);
   if (options.reportInside !== undefined && typeof options.reportInside !== "boolean") fail("rayCast", "options.reportInside", "true or false", options.reportInside, GeometryError);
   checkFraction("rayCast", "options.maxFraction", options.maxFraction);
-  return rayCastCore(g, xf, fromX, fromY, toX, toY, out, options);
 }
 
 /** Geometry b at xfB swept by (tx, ty) against a at xfA. Throws GeometryError for bad arguments. */
 export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
+  // As rayCast's: the usual call checked in line.
+  const valid = typeof tx === "number" && tx <= 1e15 && tx >= -1e15 && typeof ty === "number" && ty <= 1e15 && ty >= -1e15
+    && typeof maxFraction === "number" && maxFraction >= 0 && maxFraction <= 1e15 && out instanceof CastOutput && placedHolds(a, xfA) && placedHolds(b, xfB);
+  if (!valid) refuseShapeCast(a, xfA, b, xfB, tx, ty, out, maxFraction);
+  const motion = checkedMotion;
+  motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
+  return shapeCastIn(a, xfA, b, xfB, motion, out);
+}
+
+/** shapeCast's checks one by one, which throw naming the first problem. */
+function refuseShapeCast(a: unknown, xfA: unknown, b: unknown, xfB: unknown, tx: unknown, ty: unknown, out: unknown, maxFraction: unknown): void {
   checkGeometry("shapeCast", "a", a, GeometryError);
   checkTransform("shapeCast", "xfA", xfA, GeometryError);
   checkGeometry("shapeCast", "b", b, GeometryError);
@@ -89,7 +135,6 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
   checkNumber("shapeCast", "ty", ty, GeometryError);
   if (!(out instanceof CastOutput)) fail("shapeCast", "out", "a CastOutput", out, GeometryError);
   checkFraction("shapeCast", "maxFraction", maxFraction);
-  return shapeCastCore(a, xfA, b, xfB, tx, ty, out, maxFraction);
 }
 
 /** When two geometries moving along their sweeps first touch (Box2D's b2TimeOfImpact). Throws GeometryError for bad arguments. */

@@ -18,7 +18,7 @@ export { type SceneProblem, formatProblem } from "../scene/errors";
  * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
  */
 export {
-  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents,
+  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";

@@ -4,7 +4,7 @@
 // collide over every shape; sensorEvents as a plain diff of sensorContacts() snapshots. Pinned seeds.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, vec2, type OverlapPair, type Shape } from "../../core/index";
+import { CollisionWorld, SensorEventBuffer, vec2, type OverlapPair, type Shape } from "../../core/index";
 import { collide, Manifold } from "../../core/manifold";
 import { shapeGeometry, shapeTransform } from "../../core/overlaps";
 import { WorldError } from "../../core/world-error";
@@ -49,6 +49,7 @@ function run(seed: number, steps: number, spread: number): void {
   }
   let previous: readonly OverlapPair[] | null = null;
   let began = 0, ended = 0;
+  const buffer = new SensorEventBuffer();
   for (let step = 0; step < steps; step++) {
     const at = `seed ${seed} step ${step}`;
     synced.sync(list);
@@ -67,6 +68,13 @@ function run(seed: number, steps: number, spread: number): void {
     expect(events.begin, `${at}: begin`).toEqual(now.filter((p) => !was.has(key(p))));
     expect(events.end, `${at}: end`).toEqual((previous ?? []).filter((p) => !is.has(key(p))).map((p) => ({ a: p.a, b: p.b })));
     expect(edited.sensorEvents(), `${at}: asked again`).toEqual({ begin: [], end: [] });
+    // sensorEventsInto on the synced world, into one buffer kept across the steps: the same events.
+    const count = synced.sensorEventsInto(buffer);
+    expect(buffer.begin.slice(0, buffer.beginCount), `${at}: begin into`).toEqual(events.begin);
+    expect(buffer.end.slice(0, buffer.endCount).map((p) => ({ a: p.a, b: p.b })), `${at}: end into`).toEqual(events.end);
+    expect(count).toBe(buffer.beginCount + buffer.endCount);
+    expect(synced.sensorEventsInto(buffer), `${at}: into asked again`).toBe(0);
+    expect([buffer.beginCount, buffer.endCount]).toEqual([0, 0]);
     began += events.begin.length;
     ended += events.end.length;
     previous = now;
@@ -179,6 +187,26 @@ describe("CollisionWorld edits refuse bad input with a WorldError", () => {
     expect(world.sensorEvents()).toEqual({ begin: [], end: [] });
     world.remove("coin");
     expect(world.sensorEvents()).toEqual({ begin: [], end: [{ a: "player", b: "coin" }] });
+  });
+
+  it("sensorEventsInto: the events into the caller's buffer, entries past the counts left alone; one period shared with sensorEvents", () => {
+    const world = new CollisionWorld(), buffer = new SensorEventBuffer();
+    world.add(box("player", 0));
+    world.add({ ...box("coin", 1), sensor: true });
+    world.add({ ...box("gem", 30), sensor: true });
+    expect(world.sensorEventsInto(buffer)).toBe(1);
+    expect([buffer.beginCount, buffer.endCount, key(buffer.begin[0]!)]).toEqual([1, 0, "coin|player"]);
+    const first = buffer.begin[0];
+    world.move("player", 30, 0);
+    expect(world.sensorEventsInto(buffer)).toBe(2);
+    expect([buffer.begin.slice(0, 1).map(key), buffer.end.slice(0, 1).map(key)]).toEqual([["gem|player"], ["coin|player"]]);
+    expect(buffer.end[0]).toBe(first);
+    // Back to the coin: sensorEvents sees what sensorEventsInto left, and after it sensorEventsInto has nothing new.
+    world.move("player", 0, 0);
+    expect(world.sensorEvents()).toEqual({ begin: [world.sensorContacts()[0]], end: [{ a: "player", b: "gem" }] });
+    expect(world.sensorEventsInto(buffer)).toBe(0);
+    expect([buffer.beginCount, buffer.endCount, key(buffer.begin[0]!), buffer.begin.length]).toEqual([0, 0, "gem|player", 1]);
+    expect(() => world.sensorEventsInto({ begin: [], end: [], beginCount: 0, endCount: 0 } as never)).toThrow(WorldError);
   });
 });
 
