@@ -879,15 +879,13 @@ function spreadBits(x: number): number {
 const RADIX_BITS = 11, RADIX = 1 << RADIX_BITS;
 const radixCount = new Int32Array(RADIX);
 
-/**
- * Sorts ids[0, n) and their boxes by the Morton code of the boxes' centres (16 bits an axis, one
- * scale for both axes over the centres' bounds, so that the code's cells are square) and returns
- * the codes in that order. Centres that coincide, or bounds that overflow to Infinity or NaN, give
- * equal codes; a radix sort keeps such items in their order.
- */
-function mortonSort(ids: Int32Array, boxes: Float64Array, n: number): Uint32Array {
+/** centroidBounds' answer: the least and greatest doubled centres, x then y (loX, loY, hiX, hiY). */
+const bounds = new Float64Array(4);
+
+/** The bounds of the doubled centres (min + max) of boxes[start, end) into `bounds`. */
+function centroidBounds(boxes: Float64Array, start: number, end: number): void {
   let loX = Infinity, loY = Infinity, hiX = -Infinity, hiY = -Infinity;
-  for (let i = 0; i < n; i++) {
+  for (let i = start; i < end; i++) {
     const o = 4 * i;
     const cx = boxes[o]! + boxes[o + 2]!, cy = boxes[o + 1]! + boxes[o + 3]!;
     if (cx < loX) loX = cx;
@@ -895,6 +893,18 @@ function mortonSort(ids: Int32Array, boxes: Float64Array, n: number): Uint32Arra
     if (cy < loY) loY = cy;
     if (cy > hiY) hiY = cy;
   }
+  bounds[0] = loX; bounds[1] = loY; bounds[2] = hiX; bounds[3] = hiY;
+}
+
+/**
+ * Sorts ids[0, n) and their boxes by the Morton code of the boxes' centres (16 bits an axis, one
+ * scale for both axes over the centres' bounds, so that the code's cells are square) and returns
+ * the codes in that order. Centres that coincide, or bounds that overflow to Infinity or NaN, give
+ * equal codes; a radix sort keeps such items in their order.
+ */
+function mortonSort(ids: Int32Array, boxes: Float64Array, n: number): Uint32Array {
+  centroidBounds(boxes, 0, n);
+  const loX = bounds[0]!, loY = bounds[1]!, hiX = bounds[2]!, hiY = bounds[3]!;
   const extent = Math.max(hiX - loX, hiY - loY), scale = extent > 0 && extent < Infinity ? 65535 / extent : 0;
   let keys = new Uint32Array(n), order = new Int32Array(n);
   for (let i = 0; i < n; i++) {
@@ -965,15 +975,8 @@ function partitionSAH(ids: Int32Array, boxes: Float64Array, bins: Uint8Array, st
   const count = end - start;
   if (count <= 2) return start + 1;
   // Doubled centroids (min + max): only their order and spread matter.
-  let loX = Infinity, loY = Infinity, hiX = -Infinity, hiY = -Infinity;
-  for (let i = start; i < end; i++) {
-    const o = 4 * i;
-    const cx = boxes[o]! + boxes[o + 2]!, cy = boxes[o + 1]! + boxes[o + 3]!;
-    if (cx < loX) loX = cx;
-    if (cx > hiX) hiX = cx;
-    if (cy < loY) loY = cy;
-    if (cy > hiY) hiY = cy;
-  }
+  centroidBounds(boxes, start, end);
+  const loX = bounds[0]!, loY = bounds[1]!, hiX = bounds[2]!, hiY = bounds[3]!;
   const axis = hiX - loX >= hiY - loY ? 0 : 1;
   const lo = axis === 0 ? loX : loY, extent = axis === 0 ? hiX - loX : hiY - loY;
   // Coinciding centroids (identical boxes) give no plane: any even split will do. So does an
