@@ -4,6 +4,7 @@ import type Konva from "konva";
 import { useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor, useEditorState, useOverlaps } from "../editor/react";
+import { contactMark, markBox } from "./contact-marks";
 import { FONT_PX, labelsInView, placeLabels } from "./name-labels";
 import { useCanvasTheme } from "./theme";
 
@@ -14,13 +15,19 @@ export function NameLabels({ width, height }: { readonly width: number; readonly
   const layers = useEditorState((s) => s.layers);
   const view = useEditorState((s) => s.view);
   const selection = useEditorState((s) => s.selection);
-  const { ids: overlapping } = useOverlaps();
+  const { ids: overlapping, pairs } = useOverlaps();
   const THEME = useCanvasTheme();
   // A selected shape that overlaps has its contacts drawn over it: its name stays in the Inspector.
   const skip = useMemo(() => new Set(selection.filter((id) => overlapping.has(id))), [selection, overlapping]);
   const labels = useMemo(() => (show ? labelsInView(editor, view, width, height, layers, skip) : []), [editor, show, shapes, layers, view, width, height, skip]);
-  if (labels.length === 0) return null;
   const px = 1 / view.scale;
+  // The contact overlay's marks for the selection: names keep clear of them.
+  const marks = useMemo(() => {
+    if (!show || skip.size === 0) return [];
+    const selected = new Set(selection);
+    return editor.overlapsOf(selected).map((p) => markBox(contactMark(p, selected, px), px));
+  }, [editor, show, skip, selection, px, pairs]);
+  if (labels.length === 0) return null;
   const sceneFunc = (ctx: Konva.Context) => {
     ctx.font = `${FONT_PX * px}px system-ui, sans-serif`;
     ctx.textAlign = "center";
@@ -29,7 +36,7 @@ export function NameLabels({ width, height }: { readonly width: number; readonly
     ctx.lineWidth = 3 * px;
     ctx.strokeStyle = THEME.labelHalo;
     ctx.fillStyle = THEME.label;
-    for (const l of placeLabels(labels, (t) => ctx.measureText(t).width, px)) {
+    for (const l of placeLabels(labels, (t) => ctx.measureText(t).width, px, marks)) {
       ctx.strokeText(l.text, l.x, l.y);
       ctx.fillText(l.text, l.x, l.y);
     }

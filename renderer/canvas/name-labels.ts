@@ -1,7 +1,8 @@
 // Which shapes' names the canvas writes, where, and how a long name is cut: a named shape in view
 // on a visible layer whose box is at least MIN_ROOM pixels on screen, centred on its box. Labels
-// never cover each other: the shape with the most room writes first, and a label that would touch
-// one already written is left out, as is a name cut to fewer than MIN_LETTERS letters.
+// never cover each other or the contact overlay's marks: the shape with the most room writes first,
+// and a label that would touch one already written or a mark is left out, as is a name cut to
+// fewer than MIN_LETTERS letters.
 import { shapeBounds, type Layer } from "../../core";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "../store/preferences";
@@ -61,19 +62,29 @@ export interface PlacedLabel {
   readonly height: number;
 }
 
+/** A box by its centre and size, world units. */
+export interface CentredBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+const apart = (a: CentredBox, b: CentredBox): boolean => Math.abs(a.x - b.x) * 2 >= a.width + b.width || Math.abs(a.y - b.y) * 2 >= a.height + b.height;
+
 /**
  * The labels to write, each cut to its room (`px` world units a screen pixel), widest room first,
- * leaving out any that would come within a pixel of one already placed.
+ * leaving out any that would come within a pixel of one already placed or touch an obstacle (the
+ * contact overlay's marks).
  */
-export function placeLabels(labels: readonly NameLabel[], measure: (t: string) => number, px: number): PlacedLabel[] {
+export function placeLabels(labels: readonly NameLabel[], measure: (t: string) => number, px: number, obstacles: readonly CentredBox[] = []): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
   const height = (FONT_PX + 2) * px;
   for (const l of [...labels].sort((a, b) => b.width - a.width)) {
     const text = fitText(l.text, l.width - 4 * px, measure, MIN_LETTERS);
     if (!text) continue;
-    const width = measure(text) + 2 * px;
-    const clear = placed.every((p) => Math.abs(p.x - l.x) * 2 >= p.width + width || Math.abs(p.y - l.y) * 2 >= p.height + height);
-    if (clear) placed.push({ text, x: l.x, y: l.y, width, height });
+    const box = { text, x: l.x, y: l.y, width: measure(text) + 2 * px, height };
+    if (placed.every((p) => apart(p, box)) && obstacles.every((o) => apart(o, box))) placed.push(box);
   }
   return placed;
 }

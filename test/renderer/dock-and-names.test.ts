@@ -97,14 +97,16 @@ describe("names on the canvas", () => {
     expect(fitText("ab", 18, measure, 3)).toBe("ab");
   });
 
-  it("places labels that never cover each other, widest room first, each kept unless a kept one covers it", () => {
+  it("places labels that never cover each other or a contact mark, widest room first, each kept unless a kept one or a mark covers it", () => {
     const measure = (t: string) => t.length * 6;
     const label = fc.record({ text: fc.constantFrom("coin", "image-1-12", "a", "floor"), x: fc.integer({ min: 0, max: 200 }), y: fc.integer({ min: 0, max: 60 }), width: fc.integer({ min: 10, max: 120 }) });
+    const mark = fc.record({ x: fc.integer({ min: 0, max: 200 }), y: fc.integer({ min: 0, max: 60 }), width: fc.integer({ min: 2, max: 40 }), height: fc.integer({ min: 2, max: 20 }) });
     fc.assert(
-      fc.property(fc.array(label, { maxLength: 25 }), fc.constantFrom(0.5, 1, 2), (labels, px) => {
-        const placed = placeLabels(labels, measure, px);
+      fc.property(fc.array(label, { maxLength: 25 }), fc.constantFrom(0.5, 1, 2), fc.array(mark, { maxLength: 3 }), (labels, px, marks) => {
+        const placed = placeLabels(labels, measure, px, marks);
         const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => Math.abs(a.x - b.x) * 2 >= a.width + b.width || Math.abs(a.y - b.y) * 2 >= a.height + b.height;
         for (let i = 0; i < placed.length; i++) for (let j = i + 1; j < placed.length; j++) expect(apart(placed[i]!, placed[j]!)).toBe(true);
+        for (const p of placed) for (const m of marks) expect(apart(p, m)).toBe(true);
         // Each placed label is one of the input's, whole or cut to at least MIN_LETTERS letters.
         for (const p of placed) {
           const from = labels.find((l) => l.x === p.x && l.y === p.y && (p.text === l.text || (p.text.endsWith("…") && l.text.startsWith(p.text.slice(0, -1)))));
@@ -116,7 +118,7 @@ describe("names on the canvas", () => {
           const text = fitText(l.text, l.width - 4 * px, measure, MIN_LETTERS);
           if (!text || placed.some((p) => p.x === l.x && p.y === l.y && p.text === text)) continue;
           const box = { x: l.x, y: l.y, width: measure(text) + 2 * px, height: (FONT_PX + 2) * px };
-          expect(placed.some((p) => !apart(p, box))).toBe(true);
+          expect(placed.some((p) => !apart(p, box)) || marks.some((m) => !apart(m, box))).toBe(true);
         }
       }),
       { seed: 2731, numRuns: 300 },
