@@ -56,8 +56,13 @@ export class BroadPhase {
   /** Each slot's fat box, as the tree holds it. */
   private fatBoxes = new Float64Array(64);
   private tightBoxes = new Float64Array(64);
-  /** Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs. */
+  /**
+   * Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs;
+   * each once (`buffered` flags them), so a game that moves shapes and never asks for pairs keeps
+   * it within the slots' count (Box2D's moveSet).
+   */
   private readonly moveBuffer: number[] = [];
+  private buffered = new Uint8Array(16);
   /** moveProxy's step dx, dy (written by the caller: an array, so no number is boxed). */
   readonly step = new Float64Array(2);
   /** One past the highest slot ever given a proxy. */
@@ -81,6 +86,7 @@ export class BroadPhase {
     if (count <= this.proxyAt.length) return;
     const size = Math.max(count, 2 * this.proxyAt.length);
     this.proxyAt = copiedInto(this.proxyAt, new Int32Array(size).fill(-1));
+    this.buffered = copiedInto(this.buffered, new Uint8Array(size));
     this.fatBoxes = copiedInto(this.fatBoxes, new Float64Array(4 * size));
     this.tightBoxes = copiedInto(this.tightBoxes, new Float64Array(4 * size));
   }
@@ -93,11 +99,12 @@ export class BroadPhase {
     this.reserve(count);
     const tight = this.tightBoxes, fat = this.fatBoxes, proxyAt = this.proxyAt, slots = new Int32Array(count);
     this.moveBuffer.length = 0;
+    this.buffered.fill(0);
     for (let i = 0; i < count; i++) {
       fatten(tight, fat, 4 * i);
       slots[i] = i;
       proxyAt[i] = i;
-      this.moveBuffer.push(i);
+      this.bufferMove(i);
     }
     proxyAt.fill(-1, count);
     // build() numbers proxies 0..count-1 in input order: proxy i is slot i. A loaded world is
@@ -116,7 +123,7 @@ export class BroadPhase {
     this.proxyAt[slot] = this.dynamicTree.createProxy(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, slot);
     if (slot >= this.slotEnd) this.slotEnd = slot + 1;
     this.live++;
-    this.moveBuffer.push(slot);
+    this.bufferMove(slot);
   }
 
   /**
@@ -141,12 +148,14 @@ export class BroadPhase {
       }
     }
     this.dynamicTree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
-    this.moveBuffer.push(slot);
+    this.bufferMove(slot);
     return true;
   }
 
   /** Looks for the slot's pairs again at the next updatePairs though its box stayed (its filter bits changed: Box2D's b2BufferMove). */
   bufferMove(slot: number): void {
+    if (this.buffered[slot]) return;
+    this.buffered[slot] = 1;
     this.moveBuffer.push(slot);
   }
 
@@ -193,6 +202,7 @@ export class BroadPhase {
     /** The moved slots with a proxy, each once (in buffer[0…movedCount)). */
     let movedCount = 0;
     for (const p of buffer) {
+      this.buffered[p] = 0;
       if (!moved[p] && proxyAt[p]! >= 0) buffer[movedCount++] = p;
       moved[p] = 1;
     }

@@ -130,6 +130,31 @@ describe("BroadPhase against brute force over the fat boxes (seeded)", () => {
     expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 0, 0, 0]);
   });
 
+  it("a slot moved again and again before updatePairs is buffered once: the buffer stays within the slots' count", () => {
+    const bp = new BroadPhase(), pairs = new Pairs();
+    for (let i = 0; i < 3; i++) {
+      setBox(bp, i, [10 * i, 0, 10 * i + 2, 2]);
+      bp.createProxy(i);
+    }
+    bp.updatePairs(pairs, () => true);
+    // A game loop that moves a shape far every step and never asks for pairs.
+    for (let step = 1; step <= 10_000; step++) {
+      setBox(bp, 1, [10 + 5 * step, 0, 12 + 5 * step, 2]);
+      expect(bp.moveProxy(1)).toBe(true);
+      bp.bufferMove(2);
+    }
+    expect(bp["moveBuffer"]).toEqual([1, 2]);
+    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 1, 1]);
+    expect(bp["moveBuffer"]).toEqual([]);
+    // Flags cleared: the next move buffers the slot again.
+    setBox(bp, 1, [0, 0, 2, 2]);
+    bp.moveProxy(1);
+    expect(bp["moveBuffer"]).toEqual([1]);
+    expect([...pairs.map.values()]).toEqual([]);
+    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 1, 0]);
+    expect([...pairs.map.values()]).toEqual([[1, 0]]);
+  });
+
   it("query gives the slots whose exact box meets the region (touching counts), not those only the fat box reaches", () => {
     const bp = new BroadPhase();
     setBox(bp, 0, [0, 0, 10, 10]);
