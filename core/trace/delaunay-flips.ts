@@ -63,8 +63,8 @@ export function delaunayFlips(points: ArrayLike<number>, tri: readonly number[],
     if (!(s1 * c2 + c1 * s2 < -ANGLE_MARGIN * (s1 * Math.abs(c2) + Math.abs(c1) * s2))) continue;
     side.delete(a * n + b);
     side.delete(b * n + a);
-    t.splice(3 * t1, 3, a, d, c);
-    t.splice(3 * t2, 3, d, b, c);
+    t[3 * t1] = a; t[3 * t1 + 1] = d; t[3 * t1 + 2] = c;
+    t[3 * t2] = d; t[3 * t2 + 1] = b; t[3 * t2 + 2] = c;
     setSides(t1);
     setSides(t2);
     stack.push([a, d], [d, b], [b, c], [c, a]);

@@ -50,8 +50,13 @@ export const closeContextMenu = (): void => useContextMenu.setState({ at: null }
 const enabledNow = (editor: Editor, a: Action): boolean => a.enabled?.(editor) ?? true;
 
 export function ContextMenu() {
-  const editor = useEditor();
   const at = useContextMenu((s) => s.at);
+  // Mounted only while open: closed, it follows no editor state (a drag renders nothing here).
+  return at ? <OpenMenu at={at} /> : null;
+}
+
+function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: number } }) {
+  const editor = useEditor();
   // Enabled states follow the editor live.
   useEditorState((s) => s);
   useHistoryCounts((c) => c);
@@ -60,7 +65,6 @@ export function ContextMenu() {
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
 
   useEffect(() => {
-    if (!at) return;
     setActive(null);
     const removeOutside = closeOnPressOutside(() => root.current, () => useContextMenu.getState().at !== null, closeContextMenu);
     window.addEventListener("blur", closeContextMenu);
@@ -72,10 +76,7 @@ export function ContextMenu() {
 
   // Kept inside the window: opened near the right or bottom edge, it opens leftwards or upwards.
   useLayoutEffect(() => {
-    if (!at || !root.current) {
-      setPlace(null);
-      return;
-    }
+    if (!root.current) return;
     const { width, height } = root.current.getBoundingClientRect();
     setPlace({ left: Math.max(0, Math.min(at.x, innerWidth - width)), top: Math.max(0, Math.min(at.y, innerHeight - height)) });
   }, [at]);
@@ -84,7 +85,6 @@ export function ContextMenu() {
     if (place) root.current?.focus({ preventScroll: true });
   }, [place]);
 
-  if (!at) return null;
   const entries = CONTEXT_MENU.map((id) => (id === "separator" ? id : actionById(id)));
   const run = (a: Action) => {
     closeContextMenu();

@@ -11,16 +11,26 @@ import { useSelectedShapes } from "./InspectorPanel";
 
 const bitsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-function BitGrid({ field, count, names }: { readonly field: BitField; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
-  const editor = useEditor();
-  const shapes = useSelectedShapes();
-  const label = field === "collisionLayer" ? "Layer" : "Mask";
+interface BitsProps {
+  readonly legend: string;
+  /** Each checkbox is named "<prefix> bit N". */
+  readonly prefix: string;
+  readonly testId: string;
+  readonly title?: string;
+  readonly count: number;
+  readonly names: ReadonlyMap<number, string>;
+  readonly state: (bit: number) => "on" | "off" | "mixed";
+  readonly onChange: (bit: number, on: boolean) => void;
+}
+
+/** A grid of checkboxes for bits 1…count, each titled with its layer's name. */
+function Bits({ legend, prefix, testId, title, count, names, state, onChange }: BitsProps) {
   return (
-    <fieldset className="bits" data-testid={`bits-${field}`}>
-      <legend>{label}</legend>
+    <fieldset className="bits" data-testid={testId} title={title}>
+      <legend>{legend}</legend>
       {bitsUpTo(count).map((bit) => (
         <label key={bit} className="bit" title={names.get(bit) ?? `bit ${bit}`}>
-          <TriCheckbox state={bitState(shapes, field, bit)} label={`${label} bit ${bit}`} onChange={(on) => setSelectionBit(editor, field, bit, on)} />
+          <TriCheckbox state={state(bit)} label={`${prefix} bit ${bit}`} onChange={(on) => onChange(bit, on)} />
           <span>{bit}</span>
         </label>
       ))}
@@ -28,19 +38,19 @@ function BitGrid({ field, count, names }: { readonly field: BitField; readonly c
   );
 }
 
+function BitGrid({ field, count, names }: { readonly field: BitField; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
+  const editor = useEditor();
+  const shapes = useSelectedShapes();
+  const label = field === "collisionLayer" ? "Layer" : "Mask";
+  return <Bits legend={label} prefix={label} testId={`bits-${field}`} count={count} names={names} state={(bit) => bitState(shapes, field, bit)} onChange={(bit, on) => setSelectionBit(editor, field, bit, on)} />;
+}
+
 function ProbeMask({ probe, count, names }: { readonly probe: Probe; readonly count: number; readonly names: ReadonlyMap<number, string> }) {
   const editor = useEditor();
   const mask = probe.mask ?? ALL_LAYERS;
   return (
-    <fieldset className="bits" data-testid="bits-probe-mask" title="The collision layers the probe sees: it passes through shapes on no layer ticked here">
-      <legend>Mask (layers the {probe.type} sees)</legend>
-      {bitsUpTo(count).map((bit) => (
-        <label key={bit} className="bit" title={names.get(bit) ?? `bit ${bit}`}>
-          <TriCheckbox state={hasBit(mask, bit) ? "on" : "off"} label={`Mask bit ${bit}`} onChange={(on) => setProbeMaskBit(editor, probe.id, bit, on)} />
-          <span>{bit}</span>
-        </label>
-      ))}
-    </fieldset>
+    <Bits legend={`Mask (layers the ${probe.type} sees)`} prefix="Mask" testId="bits-probe-mask" title="The collision layers the probe sees: it passes through shapes on no layer ticked here"
+      count={count} names={names} state={(bit) => (hasBit(mask, bit) ? "on" : "off")} onChange={(bit, on) => setProbeMaskBit(editor, probe.id, bit, on)} />
   );
 }
 
