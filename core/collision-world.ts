@@ -13,7 +13,9 @@ import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { checkBound, checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
+import {
+  bitsHint, checkBox, got, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail, OVERLAP_OPTIONS, PROBE_OPTIONS, RAY_OPTIONS, SWEEP_OPTIONS,
+} from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
@@ -23,7 +25,7 @@ import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
 import { shapeCast, shapeCastIn } from "./shape-cast";
 import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
-import { vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
+import { normalizeDegrees, vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
 
 export interface CollisionWorldOptions {
@@ -51,6 +53,24 @@ export interface PlacedGeometry {
 
 /** What overlapShape looks at: as the queries, a mask, shapes left out, and sensors only when asked. */
 export type OverlapShapeOptions = Pick<WorldQueryOptions, "mask" | "ignore" | "includeSensors">;
+
+/** What a sweep reads: the queries' options but reportInside (a sweep that starts inside is always reported, at fraction 0). */
+export type SweepOptions = Omit<WorldQueryOptions, "reportInside">;
+
+/** A scene shape as add() takes it: its rotation may be left out (0, the format's default). */
+export type ShapeInput = { [K in Shape["type"]]: Omit<Extract<Shape, { type: K }>, "rotation"> & { readonly rotation?: number } }[Shape["type"]];
+
+/** A shape as overlapShape() takes it: as add() does, and its id may be left out too (it is in no world). */
+export type QueryShape = { [K in Shape["type"]]: Omit<Extract<Shape, { type: K }>, "rotation" | "id"> & { readonly rotation?: number; readonly id?: string } }[Shape["type"]];
+
+/** The scene format's problems with a shape add() or overlapShape() is given, by field ("width: must be …"). */
+function worldShapeProblems(shape: unknown): string[] {
+  return shapeProblems(shape, 0).map(([path, message]) => {
+    const key = path[2];
+    const hint = key === "collisionLayer" || key === "collisionMask" ? bitsHint((shape as Record<string, unknown>)[key]) : "";
+    return `${formatPath(path.slice(2)) || "shape"}: ${message}${hint}`;
+  });
+}
 
 /** The sensor contacts that began and ended since the last sensorEvents() call. */
 export interface SensorEvents {
@@ -294,16 +314,20 @@ export class CollisionWorld {
    * Adds a shape at the end of the scene order. Throws WorldError for an id the world holds, or a
    * shape the scene format refuses (a field missing or of the wrong type, a number not finite or
    * beyond ±1e15, a size not above 0, a polygon that crosses itself), naming each problem. A
-   * shape without a rotation is held as a copy with rotation 0.
+   * shape without a rotation is held as a copy with rotation 0, and one whose rotation is outside
+   * (−180, 180] as a copy with it brought in (270 is −90), as loadScene gives shapes. `layer` (the
+   * editor's layer id) is kept as given: the world has no list of layers, and collision never reads it.
    */
-  add(shape: Shape): void {
-    const problems = shapeProblems(shape, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
+  add(shape: ShapeInput): void {
+    const problems = worldShapeProblems(shape);
     const id = typeof shape?.id === "string" ? shape.id : undefined;
-    const named = id === undefined ? "add" : `add("${id}")`;
+    const named = id === undefined ? "add" : `add(${JSON.stringify(id)})`;
     if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
     if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
-    // The format's default, as the loader gives it: a shape written without a rotation is unturned.
-    const slot = this.insert(shape.rotation === undefined ? { ...shape, rotation: 0 } : shape, this.byId.size);
+    // As the loader gives it: a shape written without a rotation is unturned, and one outside (−180, 180] is brought in.
+    const r = shape.rotation;
+    const held = r !== undefined && r > -180 && r <= 180 ? shape as Shape : { ...shape, rotation: r === undefined ? 0 : normalizeDegrees(r) } as Shape;
+    const slot = this.insert(held, this.byId.size);
     this.edited(slot);
   }
 
@@ -356,12 +380,13 @@ export class CollisionWorld {
     this.slotOf("move", id);
     const problems: string[] = [];
     const check = (name: string, v: number | undefined) => {
-      if (v === undefined) return;
-      const problem = typeof v !== "number" ? `expected a number, got ${typeof v}` : Number.isNaN(v) ? "must be a number, got NaN" : coordinateProblem(v);
+      // Only the rotation may be left out (the shape keeps its own).
+      if (v === undefined && name === "rotation") return;
+      const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : coordinateProblem(v);
       if (problem !== null) problems.push(`${name}: ${problem}`);
     };
     check("x", x); check("y", y); check("rotation", rotation);
-    throw new WorldError(`move("${id}"): ${problems.join("; ")}`, problems);
+    throw new WorldError(`move(${JSON.stringify(id)}): ${problems.join("; ")}`, problems);
   }
 
   /** The slot of `id`, or a WorldError naming the call. */
@@ -386,17 +411,19 @@ export class CollisionWorld {
    * shape's own collision bits are not used. Throws WorldError for a shape the format refuses, or
    * a geometry or transform that is not one (checkTransform). overlapShapeInto allocates nothing.
    */
-  overlapShape(query: Shape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
+  overlapShape(query: QueryShape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
     checkObject("overlapShape", "query", query, "a shape or { geometry, transform }");
+    const out: string[] = [];
     if ("geometry" in query) {
-      const out: string[] = [];
-      this.overlapShapeInto(query.geometry, query.transform, out, options);
+      this.overlapsInto("overlapShape", query.geometry, query.transform, out, options);
       return out;
     }
-    const problems = shapeProblems(query, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`);
+    // The query is in no world: its id may be left out, and its rotation as add() takes it.
+    const shape = { ...query, id: query.id ?? "query", rotation: query.rotation ?? 0 } as Shape;
+    const problems = worldShapeProblems(shape);
     if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
-    const geometry = shapeGeometry(query), out: string[] = [];
-    this.overlapShapeInto(geometry, shapeTransform(query, geometry), out, options);
+    const geometry = shapeGeometry(shape);
+    this.overlapsInto("overlapShape", geometry, shapeTransform(shape, geometry), out, options);
     return out;
   }
 
@@ -405,10 +432,15 @@ export class CollisionWorld {
    * into out[0…n), n returned (entries past n are left as they were).
    */
   overlapShapeInto(geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
-    checkGeometry("overlapShape", "geometry", geometry);
-    checkTransform("overlapShape", "transform", transform);
-    checkArray("overlapShape", out);
-    checkOptions("overlapShape", options);
+    return this.overlapsInto("overlapShapeInto", geometry, transform, out, options);
+  }
+
+  /** overlapShapeInto, its errors naming `call`. */
+  private overlapsInto(call: string, geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    checkGeometry(call, "geometry", geometry);
+    checkTransform(call, "transform", transform);
+    checkArray(call, out);
+    checkOptions(call, options, OVERLAP_OPTIONS);
     writeAABB(geometry, transform, this.box);
     const table = this.table, found = this.collect(-1, options);
     let n = 0;
@@ -573,7 +605,7 @@ export class CollisionWorld {
    * reaches everything; NaN throws WorldError.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
-    checkBound("forEachInBox", "minX", minX); checkBound("forEachInBox", "minY", minY); checkBound("forEachInBox", "maxX", maxX); checkBound("forEachInBox", "maxY", maxY);
+    checkBox("forEachInBox", { minX, minY, maxX, maxY });
     checkMask("forEachInBox", "mask", mask);
     if (typeof visit !== "function") fail("forEachInBox", "visit", "a function", visit);
     const table = this.table;
@@ -585,7 +617,7 @@ export class CollisionWorld {
   /** Ids of the shapes whose box meets the given box (touching counts) and whose layer the mask scans, in scene order. queryBoxInto allocates nothing. */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
     const out: string[] = [];
-    this.queryBoxInto({ minX, minY, maxX, maxY }, out, mask);
+    this.boxInto("queryBox", { minX, minY, maxX, maxY }, out, mask);
     return out;
   }
 
@@ -595,9 +627,14 @@ export class CollisionWorld {
    * as they were, and `out` grows only when an answer is longer than any before).
    */
   queryBoxInto(box: AABB, out: string[], mask?: number): number {
-    checkBox("queryBox", box);
-    checkMask("queryBox", "mask", mask);
-    checkArray("queryBox", out);
+    return this.boxInto("queryBoxInto", box, out, mask);
+  }
+
+  /** queryBoxInto, its errors naming `call`. */
+  private boxInto(call: string, box: AABB, out: string[], mask: number | undefined): number {
+    checkBox(call, box);
+    checkMask(call, "mask", mask);
+    checkArray(call, out);
     const b = this.box;
     b[0] = box.minX; b[1] = box.minY; b[2] = box.maxX; b[3] = box.maxY;
     this.collectMask = mask;
@@ -610,9 +647,9 @@ export class CollisionWorld {
    * scene order; "any" stops at the first hit the tree reaches. raycastClosest allocates nothing.
    */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
-    checkOptions("raycast", options);
+    checkOptions("raycast", options, RAY_OPTIONS);
     const mode = options.mode ?? "closest";
-    if (mode === "closest") return this.raycastClosest(from, to, closestHit, options) ? [hitOf(closestHit)] : [];
+    if (mode === "closest") return this.closestRay("raycast", from, to, closestHit, options) ? [hitOf(closestHit)] : [];
     checkPoint("raycast", "from", from);
     checkPoint("raycast", "to", to);
     const table = this.table, tree = this.broadPhase.tree;
@@ -640,10 +677,15 @@ export class CollisionWorld {
    * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
    */
   raycastClosest(from: Vec2, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
-    checkPoint("raycast", "from", from);
-    checkPoint("raycast", "to", to);
-    checkObject("raycast", "out", out, "a QueryHit");
-    checkOptions("raycast", options);
+    return this.closestRay("raycastClosest", from, to, out, options);
+  }
+
+  /** raycastClosest, its errors naming `call`. */
+  private closestRay(call: string, from: Vec2, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
+    checkPoint(call, "from", from);
+    checkPoint(call, "to", to);
+    if (!(out instanceof QueryHit)) fail(call, "out", "a QueryHit", out);
+    checkOptions(call, options, RAY_OPTIONS);
     rayOptions.reportInside = options.reportInside ?? false;
     this.rayOptions = options;
     const tree = this.broadPhase.tree, args = tree.rayArgs, ray = this.ray;
@@ -693,7 +735,7 @@ export class CollisionWorld {
   probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = NO_OPTIONS): CastHit | null {
     const problems = probeProblems(probe, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "probe"}: ${message}`);
     if (problems.length > 0) throw new WorldError(`probe: ${problems.join("; ")}`, problems);
-    checkOptions("probe", options);
+    checkOptions("probe", options, PROBE_OPTIONS);
     const includeSensors = probe.includeSensors === true || options.includeSensors === true;
     const asked = probe.mask === undefined ? { includeSensors } : { includeSensors, mask: probe.mask };
     if (probe.type === "ray") return this.raycast(vec2(probe.from[0], probe.from[1]), vec2(probe.to[0], probe.to[1]), asked)[0] ?? null;
@@ -707,11 +749,11 @@ export class CollisionWorld {
    * closest sweep clips at the best fraction so far. Results as raycast's. Throws WorldError for
    * an unknown id. sweepClosest allocates nothing.
    */
-  sweep(movingId: string, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
-    checkOptions("sweep", options);
+  sweep(movingId: string, to: Vec2, options: SweepOptions = NO_OPTIONS): CastHit[] {
+    checkOptions("sweep", options, SWEEP_OPTIONS);
     const mode = options.mode ?? "closest";
-    if (mode === "closest") return this.sweepClosest(movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];
-    const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
+    if (mode === "closest") return this.closestSweep("sweep", movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];
+    const found = this.sweepCandidates("sweep", movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const hits: { index: number; hit: CastHit }[] = [];
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     for (let i = 0; i < found; i++) {
@@ -728,9 +770,14 @@ export class CollisionWorld {
    * sweep's closest hit with no allocation: written into `out` (a QueryHit the caller keeps),
    * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
    */
-  sweepClosest(movingId: string, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
-    checkObject("sweep", "out", out, "a QueryHit");
-    const found = this.sweepCandidates(movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
+  sweepClosest(movingId: string, to: Vec2, out: QueryHit, options: SweepOptions = NO_OPTIONS): boolean {
+    return this.closestSweep("sweepClosest", movingId, to, out, options);
+  }
+
+  /** sweepClosest, its errors naming `call`. */
+  private closestSweep(call: string, movingId: string, to: Vec2, out: QueryHit, options: SweepOptions): boolean {
+    if (!(out instanceof QueryHit)) fail(call, "out", "a QueryHit", out);
+    const found = this.sweepCandidates(call, movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     // The cast's translation and the best fraction so far, handed over in an array (the doubles
     // of a call V8 does not inline are boxed).
@@ -753,11 +800,11 @@ export class CollisionWorld {
   }
 
   /** A sweep's checks, then its candidates in found[0…n), in scene order; the translation in ray[2], ray[3]. Returns n. */
-  private sweepCandidates(movingId: string, to: Vec2, options: WorldQueryOptions): number {
-    if (typeof movingId !== "string") fail("sweep", "the id", "a string", movingId);
-    const slot = this.slotOf("sweep", movingId);
-    checkPoint("sweep", "to", to);
-    checkOptions("sweep", options);
+  private sweepCandidates(call: string, movingId: string, to: Vec2, options: SweepOptions): number {
+    if (typeof movingId !== "string") fail(call, "the id", "a string", movingId);
+    const slot = this.slotOf(call, movingId);
+    checkPoint(call, "to", to);
+    checkOptions(call, options, SWEEP_OPTIONS);
     const t = this.broadPhase.tight;
     // The shape's position from its transform (the same numbers as its x, y): a number read there
     // is not returned by a call, which V8 boxes when it does not inline the call.

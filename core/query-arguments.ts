@@ -7,8 +7,12 @@ import { WorldError } from "./world-error";
 
 type ErrorClass = new (message: string) => Error;
 
-/** A value as a message names it: null, NaN, a number, or its type. */
-export const got = (v: unknown): string => (v === null ? "null" : typeof v === "number" ? String(v) : typeof v);
+/** A value as a message shows it: a number, a string JSON-quoted (cut at 24 characters), true, null; else what it is. */
+export function got(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v);
+  if (v === null || typeof v === "number" || typeof v === "boolean" || v === undefined) return String(v);
+  return Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
 
 /** Throws `call: name must be what, got …`. */
 export function fail(call: string, name: string, what: string, v: unknown, error: ErrorClass = WorldError): never {
@@ -36,27 +40,58 @@ export function checkPoint(call: string, name: string, p: unknown, error: ErrorC
   if (!inRange(y)) fail(call, `${name}.y`, FINITE, y, error);
 }
 
-/** A box { minX, minY, maxX, maxY } of numbers, none NaN (an infinite bound reaches everything). */
-export function checkBox(call: string, box: unknown): void {
-  checkObject(call, "box", box, "a box { minX, minY, maxX, maxY }");
-  const b = box as Record<"minX" | "minY" | "maxX" | "maxY", unknown>;
-  checkBound(call, "minX", b.minX); checkBound(call, "minY", b.minY); checkBound(call, "maxX", b.maxX); checkBound(call, "maxY", b.maxY);
+/**
+ * A box { minX, minY, maxX, maxY } of numbers, none NaN (an infinite bound reaches everything),
+ * min at most max on each axis: an inverted box is refused, as Box2D asserts a valid one. Tested
+ * in line (NaN fails every comparison); refuseBox names the problem.
+ */
+export function checkBox(call: string, box: unknown, error: ErrorClass = WorldError): void {
+  checkObject(call, "box", box, "a box { minX, minY, maxX, maxY }", error);
+  const b = box as Record<"minX" | "minY" | "maxX" | "maxY", unknown>, minX = b.minX, minY = b.minY, maxX = b.maxX, maxY = b.maxY;
+  if (!(typeof minX === "number" && typeof minY === "number" && typeof maxX === "number" && typeof maxY === "number" && minX <= maxX && minY <= maxY)) refuseBox(call, b, error);
 }
 
-/** A box's bound: any number but NaN (v === v is false only for NaN). */
-export function checkBound(call: string, name: string, v: unknown): void {
-  if (typeof v !== "number" || v !== v) fail(call, name, "a number", v);
+function refuseBox(call: string, b: Record<string, unknown>, error: ErrorClass): never {
+  for (const name of ["minX", "minY", "maxX", "maxY"]) if (typeof b[name] !== "number" || Number.isNaN(b[name])) fail(call, name, "a number", b[name], error);
+  const axis = (b.minX as number) <= (b.maxX as number) ? "Y" : "X";
+  throw new error(`${call}: min${axis} must be at most max${axis}, got ${got(b[`min${axis}`])} > ${got(b[`max${axis}`])} (an inverted box)`);
 }
+
+/**
+ * What a message adds for collision bits written as a negative 32-bit integer (`~0`, `1 << 31`,
+ * which JavaScript's bit operators give signed): the unsigned value to pass instead.
+ */
+export const bitsHint = (v: unknown): string =>
+  Number.isInteger(v) && (v as number) < 0 && (v as number) >= -0x80000000 ? ` (bits are unsigned: pass ${v} >>> 0, that is ${(v as number) >>> 0})` : "";
 
 /** A collision mask: undefined, or a whole number in [0, 2³²). */
 export function checkMask(call: string, name: string, mask: unknown): void {
-  if (mask !== undefined && !(Number.isInteger(mask) && (mask as number) >= 0 && (mask as number) <= 0xffffffff)) fail(call, name, "a whole number from 0 to 2^32 - 1", mask);
+  if (mask !== undefined && !(Number.isInteger(mask) && (mask as number) >= 0 && (mask as number) <= 0xffffffff)) {
+    throw new WorldError(`${call}: ${name} must be a whole number from 0 to 2^32 - 1, got ${got(mask)}${bitsHint(mask)}`);
+  }
 }
 
-/** A query's options: undefined, or an object whose fields are each absent or of their type. */
-export function checkOptions(call: string, options: unknown): void {
+/** The queries' option names, each a bit of the sets below. */
+const OPTION_NAMES = ["mode", "mask", "ignore", "reportInside", "includeSensors"];
+/** The options each query reads: raycast all; sweep all but reportInside; overlapShape mask, ignore, includeSensors; probe includeSensors. */
+export const RAY_OPTIONS = 31, SWEEP_OPTIONS = 23, OVERLAP_OPTIONS = 22, PROBE_OPTIONS = 16;
+
+/** Throws for an option key the call does not read (a typo such as `masks` would otherwise be ignored). */
+function unknownOption(call: string, key: string, known: number): never {
+  throw new WorldError(`${call}: options.${key} is not an option of ${call} (it reads ${OPTION_NAMES.filter((_, i) => (known >> i) & 1).join(", ")})`);
+}
+
+/**
+ * A query's options: undefined, or an object with no key but those `known` (a set of bits of
+ * OPTION_NAMES) whose fields are each absent or of their type.
+ */
+export function checkOptions(call: string, options: unknown, known: number): void {
   if (options === undefined) return;
   checkObject(call, "options", options, "an object");
+  for (const key in options) {
+    const i = OPTION_NAMES.indexOf(key);
+    if (i < 0 || !((known >> i) & 1)) unknownOption(call, key, known);
+  }
   const { mode, mask, ignore, reportInside, includeSensors } = options as Record<string, unknown>;
   if (mode !== undefined && mode !== "closest" && mode !== "all" && mode !== "any") fail(call, "options.mode", `"closest", "all" or "any"`, mode);
   checkMask(call, "options.mask", mask);
@@ -87,6 +122,7 @@ export function checkTransform(call: string, name: string, xf: unknown, error: E
 export function checkWorldOptions(call: string, options: unknown): void {
   if (options === undefined) return;
   checkObject(call, "options", options, "an object");
+  for (const key in options) if (key !== "filter") throw new WorldError(`${call}: options.${key} is not an option of ${call} (it reads filter)`);
   const filter = (options as { filter?: unknown }).filter;
   if (filter !== undefined && filter !== "godot" && filter !== "box2d" && filter !== "none") fail(call, "options.filter", `"godot", "box2d" or "none"`, filter);
 }

@@ -60,22 +60,22 @@ function points(out: Found[], at: readonly PathSegment[], v: unknown): v is Poin
     return false;
   }
   let ok = true;
-  v.forEach((p: unknown, i) => {
-    const here = [...at, "points", i];
-    if (!Array.isArray(p)) {
-      out.push([here, expectedType("a point [x, y]", p)]);
-      ok = false;
-    } else if (p.length !== 2) {
-      out.push([here, "a point is [x, y]"]);
-      ok = false;
-    } else {
-      for (const j of [0, 1]) {
-        const problem = coordinate(p[j]);
-        if (problem) { out.push([[...here, j], problem]); ok = false; }
-      }
-    }
-  });
+  v.forEach((p: unknown, i) => { ok = point(out, [...at, "points", i], p) && ok; });
   return ok;
+}
+
+/** A point [x, y] of coordinates at `here`, a bad coordinate named by its index (as the schema's tuple); true when it is one. */
+function point(out: Found[], here: PathSegment[], p: unknown): boolean {
+  const n = out.length;
+  if (!Array.isArray(p)) out.push([here, expectedType("a point [x, y]", p)]);
+  else if (p.length !== 2) out.push([here, "a point is [x, y]"]);
+  else {
+    for (const j of [0, 1]) {
+      const problem = coordinate(p[j]);
+      if (problem) out.push([[...here, j], problem]);
+    }
+  }
+  return out.length === n;
 }
 
 function pointsProblem(out: Found[], at: readonly PathSegment[], problem: { readonly index?: number; readonly message: string } | null): void {
@@ -148,12 +148,7 @@ export function probeProblems(value: unknown, index: number): Found[] {
   field(out, at, value, "name", (v) => text(v, false), true);
   field(out, at, value, "includeSensors", flag, true);
   field(out, at, value, "mask", (v) => whole(v, 0, 0xffffffff), true);
-  const point = (v: unknown): string | null => {
-    if (!Array.isArray(v)) return expectedType("a point [x, y]", v);
-    if (v.length !== 2) return "a point is [x, y]";
-    return coordinate(v[0]) ?? coordinate(v[1]);
-  };
-  if (value.type === "ray") field(out, at, value, "from", point);
+  if (value.type === "ray") point(out, [...at, "from"], value.from);
   else if (value.type === "sweep") field(out, at, value, "shape", (v) => text(v, true));
   else {
     out.push([[...at, "type"], value.type === undefined
@@ -161,6 +156,6 @@ export function probeProblems(value: unknown, index: number): Found[] {
       : `unknown probe type ${JSON.stringify(value.type)} (expected one of ${PROBE_TYPES.join(", ")})`]);
     return out;
   }
-  field(out, at, value, "to", point);
+  point(out, [...at, "to"], value.to);
   return out;
 }

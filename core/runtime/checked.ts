@@ -7,15 +7,21 @@
 import { checkConvexPolygon } from "../hull";
 import { collide as collideCore, Manifold } from "../manifold";
 import { CastOutput, NO_RAY_OPTIONS, rayCastIn, type RayCastOptions } from "../raycast";
-import { checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
+import { bitsCollide as bitsCollideCore, type FilterRule } from "../collision-filter";
+import { computeAABB as computeAABBCore, containsPoint as containsPointCore, shapeBounds as shapeBoundsCore, type AABB } from "../geometry";
+import { bitsHint, checkBox, checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
+import { formatPath, formatProblem as formatProblemCore, type SceneProblem } from "../scene/errors";
+import type { Shape } from "../scene/types";
+import type { ShapeInput } from "../collision-world";
+import { shapeProblems } from "./check-shapes";
 import { shapeCastIn } from "../shape-cast";
 import {
-  makeCompound as makeCompoundCore, makePolygon as makePolygonCore,
+  geometryOf as geometryOfCore, makeCompound as makeCompoundCore, makePolygon as makePolygonCore, transformOf as transformOfCore,
   type CompoundGeometry, type Geometry, type Made, type PolygonGeometry, type ShapeGeometry, type Transform,
 } from "../shapes";
-import { timeOfImpact as timeOfImpactCore, TimeOfImpactOutput, type Sweep } from "../time-of-impact";
-import type { Vec2 } from "../vec2";
-import { GeometryError } from "../world-error";
+import { sweepOf as sweepOfCore, timeOfImpact as timeOfImpactCore, TimeOfImpactOutput, type Sweep } from "../time-of-impact";
+import { rotFromDegrees as rotFromDegreesCore, type Rot, type Vec2 } from "../vec2";
+import { GeometryError, WorldError } from "../world-error";
 
 /** The first of `values` that is not a finite number, as `what: name must be a finite number, got …`; null when all are. */
 function numbersProblem(what: string, names: readonly string[], values: readonly unknown[]): string | null {
@@ -140,9 +146,9 @@ function refuseShapeCast(a: unknown, xfA: unknown, b: unknown, xfB: unknown, tx:
 /** When two geometries moving along their sweeps first touch (Box2D's b2TimeOfImpact). Throws GeometryError for bad arguments. */
 export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance?: number): TimeOfImpactOutput {
   checkGeometry("timeOfImpact", "a", a, GeometryError);
-  checkSweep("sweepA", sweepA);
+  checkSweep("timeOfImpact", "sweepA.", sweepA);
   checkGeometry("timeOfImpact", "b", b, GeometryError);
-  checkSweep("sweepB", sweepB);
+  checkSweep("timeOfImpact", "sweepB.", sweepB);
   if (!(out instanceof TimeOfImpactOutput)) fail("timeOfImpact", "out", "a TimeOfImpactOutput", out, GeometryError);
   checkFraction("timeOfImpact", "tMax", tMax);
   if (tolerance !== undefined && !(typeof tolerance === "number" && tolerance > 0 && tolerance < 1e15)) fail("timeOfImpact", "tolerance", "a number above 0", tolerance, GeometryError);
@@ -154,10 +160,138 @@ function checkFraction(call: string, name: string, v: unknown): void {
   if (v !== undefined && !(typeof v === "number" && v >= 0 && v <= 1e15)) fail(call, name, "a number from 0 up", v, GeometryError);
 }
 
-function checkSweep(name: string, sweep: unknown): void {
-  checkObject("timeOfImpact", name, sweep, "a sweep (sweepOf)", GeometryError);
+/** A sweep's fields, each a finite number within ±1e15, named `prefix` and the field. */
+function checkSweep(call: string, prefix: string, sweep: unknown): void {
+  checkObject(call, prefix.slice(0, -1), sweep, "a sweep (sweepOf)", GeometryError);
   for (const field of ["localCenterX", "localCenterY", "x1", "y1", "angle1", "x2", "y2", "angle2"] as const) {
-    const v = (sweep as Sweep)[field];
-    if (!(typeof v === "number" && v <= 1e15 && v >= -1e15)) fail("timeOfImpact", `${name}.${field}`, "a finite number within ±1e15", v, GeometryError);
+    checkNumber(call, prefix + field, (sweep as Sweep)[field], GeometryError);
   }
+}
+
+/**
+ * A sweep that turns about the shape's own origin, from pose (x1, y1, angle1) to (x2, y2, angle2),
+ * angles in radians, for timeOfImpact. Throws GeometryError for a number not finite or beyond ±1e15.
+ */
+export function sweepOf(x1: number, y1: number, angle1: number, x2: number, y2: number, angle2: number): Sweep {
+  const sweep = sweepOfCore(x1, y1, angle1, x2, y2, angle2);
+  checkSweep("sweepOf", "", sweep);
+  return sweep;
+}
+
+/** Whether `g` at `xf` passes checkGeometry and checkTransform; else their GeometryError naming `call`. */
+function checkPlaced(call: string, g: unknown, xf: unknown): void {
+  if (!placedHolds(g, xf)) {
+    checkGeometry(call, "g", g, GeometryError);
+    checkTransform(call, "xf", xf, GeometryError);
+  }
+}
+
+/** The tight bounding box of a geometry placed by a transform. Throws GeometryError for bad arguments. */
+export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
+  checkPlaced("computeAABB", g, xf);
+  return computeAABBCore(g, xf);
+}
+
+/**
+ * Whether the point (x, y) is inside or on a geometry placed by a transform (a chain, which
+ * encloses nothing, never holds one). Throws GeometryError for bad arguments: a NaN or a string
+ * is refused, never compared.
+ */
+export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
+  if (!(typeof x === "number" && x <= 1e15 && x >= -1e15 && typeof y === "number" && y <= 1e15 && y >= -1e15 && placedHolds(g, xf))) {
+    checkPlaced("containsPoint", g, xf);
+    checkNumber("containsPoint", "x", x, GeometryError);
+    checkNumber("containsPoint", "y", y, GeometryError);
+  }
+  return containsPointCore(g, xf, x, y);
+}
+
+/** Whether two boxes overlap (touching counts). Throws GeometryError for a bound that is NaN or not a number, or an inverted box. */
+export function aabbOverlaps(a: AABB, b: AABB): boolean {
+  checkBox("aabbOverlaps", a, GeometryError);
+  checkBox("aabbOverlaps", b, GeometryError);
+  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/** The format's problems with a shape, one line each ("width: must be greater than 0"). */
+const problemsOf = (shape: unknown): string => shapeProblems(shape, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "shape"}: ${message}`).join("; ");
+
+/** The shape with its rotation, 0 when left out (the format's default). */
+const turned = (s: ShapeInput): Shape => (s.rotation === undefined ? { ...s, rotation: 0 } : s) as Shape;
+
+/** A shape the format accepts, with its rotation; else GeometryError naming `call` and each problem. */
+function checkedShape(call: string, shape: ShapeInput): Shape {
+  const problems = problemsOf(shape);
+  if (problems) throw new GeometryError(`${call}: ${problems}`);
+  return turned(shape);
+}
+
+/**
+ * The collision geometry of a scene shape, in its own frame (place it with transformOf), or a
+ * result saying why the scene format refuses the shape, naming each field.
+ */
+export function geometryOf(shape: ShapeInput): Made<ShapeGeometry> {
+  const problems = problemsOf(shape);
+  return problems ? refused(`geometryOf: ${problems}`) : geometryOfCore(turned(shape));
+}
+
+/** Where a scene shape is: its position and its rotation's cosine and sine (a circle's is unturned). Throws GeometryError for a shape the format refuses. */
+export function transformOf(shape: ShapeInput): Transform {
+  return transformOfCore(checkedShape("transformOf", shape));
+}
+
+/** A scene shape's bounding box, from its own numbers (no geometry made). Throws GeometryError for a shape the format refuses. */
+export function shapeBounds(shape: ShapeInput): AABB {
+  return shapeBoundsCore(checkedShape("shapeBounds", shape));
+}
+
+/** A rotation of `degrees` (clockwise on screen) as its cosine and sine, exact at quarter turns. Throws GeometryError for a number not finite or beyond ±1e15. */
+export function rotFromDegrees(degrees: number): Rot {
+  checkNumber("rotFromDegrees", "degrees", degrees, GeometryError);
+  return rotFromDegreesCore(degrees);
+}
+
+const BITS = "a whole number from 0 to 2^32 - 1";
+
+/** Bits as the format has them: a whole number from 0 to 2^32 - 1. */
+const isBits = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
+
+/**
+ * Whether two shapes with these collision bits interact under `rule`: "godot" (either one's mask
+ * meets the other's layer), "box2d" (both ways) or "none" (always). Throws WorldError for bits
+ * that are not whole numbers from 0 to 2^32 - 1, or another rule.
+ */
+export function bitsCollide(layerA: number, maskA: number, layerB: number, maskB: number, rule: FilterRule): boolean {
+  if (!(isBits(layerA) && isBits(maskA) && isBits(layerB) && isBits(maskB) && (rule === "godot" || rule === "box2d" || rule === "none"))) {
+    const bits = [layerA, maskA, layerB, maskB];
+    for (let i = 0; i < 4; i++) if (!isBits(bits[i])) throw new WorldError(`bitsCollide: ${["layerA", "maskA", "layerB", "maskB"][i]} must be ${BITS}, got ${got(bits[i])}${bitsHint(bits[i])}`);
+    fail("bitsCollide", "rule", `"godot", "box2d" or "none"`, rule);
+  }
+  return bitsCollideCore(layerA, maskA, layerB, maskB, rule);
+}
+
+/** A shape's field as the format defaults it, after checking the shape is an object and the field, when present, passes `holds`. */
+function shapeField(call: string, shape: unknown, key: "collisionLayer" | "collisionMask" | "sensor", holds: (v: unknown) => boolean, what: string): unknown {
+  checkObject(call, "shape", shape, "a shape", GeometryError);
+  const v = (shape as Record<string, unknown>)[key];
+  if (v !== undefined && !holds(v)) throw new GeometryError(`${call}: shape.${key} must be ${what}, got ${got(v)}${bitsHint(v)}`);
+  return v;
+}
+
+/** A shape's collision layer bits (1, collision layer 1, when it has none). Throws GeometryError for a shape that is not an object, or bits out of range. */
+export const collisionLayerOf = (shape: ShapeInput): number => (shapeField("collisionLayerOf", shape, "collisionLayer", isBits, BITS) ?? 1) as number;
+/** The collision layers a shape collides with, as bits (1 when it has none). Throws GeometryError as collisionLayerOf. */
+export const collisionMaskOf = (shape: ShapeInput): number => (shapeField("collisionMaskOf", shape, "collisionMask", isBits, BITS) ?? 1) as number;
+/** Whether a shape is a sensor (a trigger). Throws GeometryError for a shape that is not an object, or a `sensor` that is not true or false. */
+export const isSensor = (shape: ShapeInput): boolean => shapeField("isSensor", shape, "sensor", (v) => typeof v === "boolean", "true or false") === true;
+
+/**
+ * A scene problem as the command line prints it: `line:column: path: message` (with `file:` first
+ * when given). Throws GeometryError for a problem that is not { path, message } of strings.
+ */
+export function formatProblem(problem: SceneProblem, file?: string): string {
+  checkObject("formatProblem", "problem", problem, "a SceneProblem { path, message }", GeometryError);
+  if (typeof problem.path !== "string" || typeof problem.message !== "string") fail("formatProblem", "problem.path, .message", "strings", problem.message, GeometryError);
+  if (file !== undefined && typeof file !== "string") fail("formatProblem", "file", "a string", file, GeometryError);
+  return formatProblemCore(problem, file);
 }

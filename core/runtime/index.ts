@@ -7,9 +7,9 @@
 /** A scene file (text or parsed JSON) as `{ world, shapes, probes }`; throws SceneLoadError. */
 export { loadScene } from "./load-scene";
 /** A refused scene file: `problems`, each named by JSON path, and `message`, one line each. */
-export { SceneLoadError, type LoadedScene } from "./scene-error";
+export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
 /** A problem in a scene file: message, JSON path, line and column; and its one-line form. */
-export { type SceneProblem, formatProblem } from "../scene/errors";
+export { type SceneProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------
 /**
@@ -18,7 +18,8 @@ export { type SceneProblem, formatProblem } from "../scene/errors";
  * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
  */
 export {
-  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer,
+  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer,
+  type ShapeInput, type QueryShape,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";
@@ -29,25 +30,28 @@ export { type OverlapPair } from "../overlaps";
 /** An overlap the collision bits filter out, with the reason (ignoredOverlaps()). */
 export { type IgnoredPair } from "../ignored-pairs";
 /** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
-export { type FilterRule, type FilterMiss, bitsCollide } from "../collision-filter";
+export { type FilterRule, type FilterMiss } from "../collision-filter";
 
 // ---- Geometry and pair queries -------------------------------------------------------------
-export { type Vec2, type Rot, vec2, rotFromDegrees } from "../vec2";
+export { type Vec2, type Rot, vec2 } from "../vec2";
 export {
   CIRCLE, CAPSULE, POLYGON, COMPOUND,
   type CircleGeometry, type CapsuleGeometry, type PolygonGeometry, type Geometry, type CompoundGeometry, type ShapeGeometry,
-  type Transform, type Made, makeCircle, makeCapsule, makeBox, makeSegment, geometryOf, transformOf,
+  type Transform, type Made, makeCircle, makeCapsule, makeBox, makeSegment,
 } from "../shapes";
 /**
  * The makers (a result saying why for bad numbers or points; makePolygon takes a convex polygon
  * as given) and the pair queries (GeometryError for bad arguments), checked where a game calls them.
  */
-export { makePolygon, makeCompound, collide, rayCast, shapeCast, timeOfImpact } from "./checked";
+export {
+  makePolygon, makeCompound, collide, rayCast, shapeCast, timeOfImpact, computeAABB, aabbOverlaps, containsPoint, shapeBounds, geometryOf, transformOf,
+  rotFromDegrees, sweepOf, bitsCollide, collisionLayerOf, collisionMaskOf, isSensor, formatProblem,
+} from "./checked";
 export { GeometryError } from "../world-error";
-export { type AABB, computeAABB, aabbOverlaps, containsPoint, shapeBounds } from "../geometry";
+export { type AABB } from "../geometry";
 export { Manifold } from "../manifold";
 export { CastOutput, type RayCastOptions } from "../raycast";
-export { type Sweep, sweepOf, TimeOfImpactOutput } from "../time-of-impact";
+export { type Sweep, TimeOfImpactOutput } from "../time-of-impact";
 /** A compound's tree over its parts' bounding circles (CompoundGeometry.tree), read-only. */
 export { type PartTree } from "../part-tree";
 
@@ -56,5 +60,5 @@ export {
   type Scene, type Shape, type ShapeType, type Point, type Probe, type RayProbe, type SweepProbe,
   type CircleShape, type BoxShape, type CapsuleShape, type PolygonShape, type ChainShape,
   type Layer, type LayerGroup, type CollisionLayer, type SceneImage, type Property, type PropertyBase, type JsonValue, type TiledMapRef,
-  SHAPE_TYPES, SCENE_FORMAT, SCENE_VERSION, collisionLayerOf, collisionMaskOf, isSensor,
+  SHAPE_TYPES, SCENE_FORMAT, SCENE_VERSION,
 } from "../scene/types";

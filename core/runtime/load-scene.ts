@@ -12,20 +12,21 @@ import { DEFAULT_LAYER, SCENE_VERSION, type Probe, type Shape } from "../scene/t
 import { checkWorldOptions } from "../query-arguments";
 import { normalizeDegrees } from "../vec2";
 import { probeProblems, shapeProblems, type Found } from "./check-shapes";
-import { newerVersionMessage } from "./package-version";
-import { SceneLoadError, type LoadedScene } from "./scene-error";
+import { newerVersion } from "./package-version";
+import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./scene-error";
 
 /**
- * A scene file (its text, or its JSON already parsed) as a world with its shapes and probes.
- * Throws SceneLoadError naming every problem by JSON path (with line and column for text),
- * including a file newer than this package reads, naming the package and its version:
+ * A scene file as a world with its shapes and probes. `json` is the file's text, its bytes (a
+ * Uint8Array or Node Buffer, read as UTF-8), or its JSON already parsed. Throws SceneLoadError
+ * naming every problem by JSON path (with line and column for text), including a file newer than
+ * this package reads, naming the package and its version:
  * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.
- * Bad options (a filter that is not one of the rules) throw WorldError.
+ * Bad options (a filter that is not one of the rules, an unknown key) throw WorldError.
  */
-export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+export function loadScene(json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
   checkWorldOptions("loadScene", options);
   let data: unknown = json;
-  const text = typeof json === "string" ? json : undefined;
+  const text = sceneText(json);
   if (text !== undefined) {
     try {
       data = JSON.parse(text);
@@ -41,11 +42,9 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   };
   const header = headerProblem(data);
   if (header) {
-    const v = (data as { version?: unknown }).version;
     // The package names itself, not the editor: its major version is the scene version it reads.
-    if (header[0][0] === "version" && typeof v === "number" && v > SCENE_VERSION) {
-      header[1] = newerVersionMessage(v, SCENE_VERSION);
-    }
+    const newer = newerVersion(header[0][0] === "version" ? (data as { version?: unknown }).version : undefined);
+    if (newer !== null) header[1] = newer;
     fail([header]);
   }
   let doc = data as SceneDocument;

@@ -12,6 +12,32 @@ export class SceneLoadError extends Error {
   }
 }
 
+/**
+ * What loadScene reads: a scene file's text, its bytes (a Uint8Array, which a Node Buffer is,
+ * read as UTF-8), or its JSON already parsed (an object).
+ */
+export type SceneInput = string | Uint8Array | object;
+
+/** The UTF-8 decoder of the platform (Node 11 and later, every browser): a global, not an import. */
+declare const TextDecoder: new (label: "utf-8", options: { fatal: true }) => { decode(bytes: Uint8Array): string };
+
+/**
+ * The text of a scene given as text or bytes; undefined for parsed JSON. Throws SceneLoadError
+ * for what is neither (undefined, a function) and for bytes that are not UTF-8.
+ */
+export function sceneText(json: unknown): string | undefined {
+  if (typeof json === "string") return json;
+  let problem = "";
+  if (json instanceof Uint8Array) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(json);
+    } catch {
+      problem = "the file's bytes are not UTF-8 text";
+    }
+  } else if (json !== undefined && typeof json !== "function" && typeof json !== "symbol" && typeof json !== "bigint") return undefined;
+  throw new SceneLoadError([{ path: "", message: problem || `expected the file's text or its parsed JSON, got ${json === undefined ? "undefined" : `a ${typeof json}`}` }]);
+}
+
 /** A loaded scene: its world (every shape in it), its shapes and its probes. */
 export interface LoadedScene {
   readonly world: CollisionWorld;

@@ -6,20 +6,25 @@ import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
 import { parseScene, validateSceneData } from "../scene/io";
 import type { SceneProblem } from "../scene/errors";
 import { checkWorldOptions } from "../query-arguments";
-import { SCENE_VERSION } from "../scene/types";
-import { newerVersionMessage } from "./package-version";
-import { SceneLoadError, type LoadedScene } from "./scene-error";
+import { newerVersion } from "./package-version";
+import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./scene-error";
 
-/** The editor's "newer version" problem in the package's words, which name the package to update. */
+/** The editor's "newer version" problem in the package's words, which name the package to update (as the main entry's). */
 function namingPackage(p: SceneProblem): SceneProblem {
-  const newer = p.path === "version" ? /^version (\d+) is newer than /.exec(p.message) : null;
-  return newer ? { ...p, message: newerVersionMessage(Number(newer[1]), SCENE_VERSION) } : p;
+  const newer = p.path === "version" ? /^version (\S+) is newer than /.exec(p.message) : null;
+  const message = newer ? newerVersion(Number(newer[1])) : null;
+  return message === null ? p : { ...p, message };
 }
 
-/** As the main entry's loadScene, with the full validation of `collider-studio check`. */
-export function loadScene(json: string | unknown, options: CollisionWorldOptions = {}): LoadedScene {
+/**
+ * The main entry's loadScene with the full validation of `collider-studio validate`: every field
+ * of the file checked, custom properties, layers and images included. Takes the same input (text,
+ * UTF-8 bytes or parsed JSON) and options, and throws the same errors.
+ */
+export function loadScene(json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
   checkWorldOptions("loadScene", options);
-  const result = typeof json === "string" ? parseScene(json) : validateSceneData(json);
+  const text = sceneText(json);
+  const result = text !== undefined ? parseScene(text) : validateSceneData(json);
   if (!result.ok) throw new SceneLoadError(result.problems.map(namingPackage));
   const world = new CollisionWorld(options);
   world.sync(result.scene.shapes);
@@ -27,6 +32,6 @@ export function loadScene(json: string | unknown, options: CollisionWorldOptions
   return { world, shapes: result.scene.shapes, probes: result.scene.probes };
 }
 
-export { SceneLoadError, type LoadedScene } from "./scene-error";
+export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
 /** parseScene's full result without throwing: the scene, or every problem. */
 export { parseScene, validateSceneData, type SceneParseResult } from "../scene/io";

@@ -10,9 +10,15 @@ import { describe, expect, it } from "vitest";
 import * as unchecked from "../../core/index";
 import {
   CastOutput, CollisionWorld, GeometryError, Manifold, QueryHit, SceneLoadError, TimeOfImpactOutput, WorldError,
-  collide, loadScene, makeBox, makeCapsule, makeCircle, makeCompound, makePolygon, makeSegment, rayCast, shapeBounds, shapeCast, sweepOf, timeOfImpact,
+  aabbOverlaps, bitsCollide, collide, collisionLayerOf, computeAABB, containsPoint, formatProblem, geometryOf, isSensor, loadScene, makeBox, makeCapsule, makeCircle,
+  makeCompound, makePolygon, makeSegment, rayCast, rotFromDegrees, shapeBounds, shapeCast, sweepOf, timeOfImpact, transformOf,
   type CastHit, type Shape, type Transform, type Vec2,
 } from "../../core/runtime/index";
+import { loadScene as loadValidated } from "../../core/runtime/validate";
+import * as geometryCore from "../../core/geometry";
+import { bitsCollide as bitsCollideCore } from "../../core/collision-filter";
+import { geometryOf as geometryOfCore, transformOf as transformOfCore } from "../../core/shapes";
+import { rotFromDegrees as rotFromDegreesCore } from "../../core/vec2";
 import { shapeGeometry, shapeTransform } from "../../core/overlaps";
 import { raycastScene, sweepScene } from "./scan-reference";
 
@@ -42,6 +48,8 @@ const point = fc.oneof(
 const options = fc.oneof(
   { weight: 4, arbitrary: fc.record({ mode: fc.constantFrom("closest", "all", "any", undefined), mask: fc.constantFrom(undefined, 1, 2, 3), includeSensors: fc.boolean(), reportInside: fc.boolean() }, { requiredKeys: [] }) },
   { weight: 1, arbitrary: fc.record({ mode: anything, mask: anything, includeSensors: anything, ignore: anything }, { requiredKeys: [] }) },
+  // Typos and other calls' options: a key the call does not read is refused, never ignored.
+  { weight: 1, arbitrary: fc.constantFrom({ masks: 4 }, { maxFraction: 0.1 }, { mode: "all", filter: "godot" }, { mask: ~0 }, { mask: 1 << 31 }) },
   { weight: 1, arbitrary: fc.constantFrom(undefined, null, 5, "all") },
 );
 
@@ -49,9 +57,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const inRange = (v: unknown): v is number => typeof v === "number" && v >= -1e15 && v <= 1e15;
 const goodPoint = (p: unknown): p is Vec2 => isObject(p) && inRange(p.x) && inRange(p.y);
 const goodMask = (m: unknown) => m === undefined || (typeof m === "number" && Number.isInteger(m) && m >= 0 && m <= 0xffffffff);
-function goodOptions(o: unknown): boolean {
+/** The options each call reads (a key not among them is refused). */
+const RAY_KEYS = ["mode", "mask", "ignore", "reportInside", "includeSensors"], SWEEP_KEYS = ["mode", "mask", "ignore", "includeSensors"];
+const OVERLAP_KEYS = ["mask", "ignore", "includeSensors"];
+function goodOptions(o: unknown, keys: readonly string[] = RAY_KEYS): boolean {
   if (o === undefined) return true;
-  if (!isObject(o)) return false;
+  if (!isObject(o) || Object.keys(o).some((k) => !keys.includes(k))) return false;
   const ignoreOk = o.ignore === undefined || (isObject(o.ignore) && typeof (o.ignore as { has?: unknown }).has === "function");
   return (o.mode === undefined || o.mode === "closest" || o.mode === "all" || o.mode === "any") && goodMask(o.mask) && ignoreOk
     && (o.includeSensors === undefined || typeof o.includeSensors === "boolean") && (o.reportInside === undefined || typeof o.reportInside === "boolean");
@@ -72,6 +83,8 @@ function holds(outcome: Outcome, good: boolean, Typed: new (...args: never[]) =>
     expect(outcome.error).toBeInstanceOf(Typed);
     // "raycast: from.x is NaN", or with an id, as the edits name it: 'sweep("nope"): …'.
     expect((outcome.error as Error).message.startsWith(`${call}: `) || (outcome.error as Error).message.startsWith(`${call}(`)).toBe(true);
+    // Never an empty reason, and never a bare type where the value can be shown ("got string" was).
+    expect((outcome.error as Error).message).not.toMatch(/: $|got (string|number|boolean)($|;)/);
     expect(good).toBe(false);
     seen.add("threw");
     return;
@@ -100,7 +113,7 @@ describe("the world's queries on arbitrary arguments", () => {
       holds(attempt(() => project(world.raycast(from as Vec2, to as Vec2, o as never))), good, WorldError, "raycast",
         () => project(raycastScene(shapes, from as Vec2, to as Vec2, o as never)), seen);
       const hit = new QueryHit();
-      holds(attempt(() => (world.raycastClosest(from as Vec2, to as Vec2, hit, o as never) ? [[hit.shape, hit.fraction]] : [])), good, WorldError, "raycast",
+      holds(attempt(() => (world.raycastClosest(from as Vec2, to as Vec2, hit, o as never) ? [[hit.shape, hit.fraction]] : [])), good, WorldError, "raycastClosest",
         () => ids(raycastScene(shapes, from as Vec2, to as Vec2, { ...(o as object), mode: "closest" })), seen);
     }), { ...RUNS, seed: 2711 });
     expect([...seen].sort()).toEqual(["answered", "threw"]);
@@ -110,11 +123,11 @@ describe("the world's queries on arbitrary arguments", () => {
     const seen = new Set<string>();
     const id = fc.oneof(fc.constantFrom(...SHAPES.map((s) => s.id)), anything);
     fc.assert(fc.property(id, point, options, (movingId, to, o) => {
-      const good = typeof movingId === "string" && shapes.some((s) => s.id === movingId) && goodPoint(to) && goodOptions(o);
+      const good = typeof movingId === "string" && shapes.some((s) => s.id === movingId) && goodPoint(to) && goodOptions(o, SWEEP_KEYS);
       holds(attempt(() => ids(world.sweep(movingId as string, to as Vec2, o as never))), good, WorldError, "sweep",
         () => ids(sweepScene(shapes, movingId as string, to as Vec2, o as never)), seen);
       const hit = new QueryHit();
-      holds(attempt(() => (world.sweepClosest(movingId as string, to as Vec2, hit, o as never) ? [[hit.shape, hit.fraction]] : [])), good, WorldError, "sweep",
+      holds(attempt(() => (world.sweepClosest(movingId as string, to as Vec2, hit, o as never) ? [[hit.shape, hit.fraction]] : [])), good, WorldError, "sweepClosest",
         () => ids(sweepScene(shapes, movingId as string, to as Vec2, { ...(o as object), mode: "closest" })), seen);
     }), { ...RUNS, seed: 2712 });
     expect([...seen].sort()).toEqual(["answered", "threw"]);
@@ -125,14 +138,15 @@ describe("the world's queries on arbitrary arguments", () => {
     const bound = fc.oneof({ weight: 6, arbitrary: coordinate }, { weight: 1, arbitrary: fc.constantFrom(-Infinity, Infinity) }, { weight: 1, arbitrary: anything });
     const mask = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(undefined, 1, 2, 3) }, { weight: 1, arbitrary: anything });
     fc.assert(fc.property(bound, bound, bound, bound, mask, (minX, minY, maxX, maxY, m) => {
-      const good = [minX, minY, maxX, maxY].every((v) => typeof v === "number" && !Number.isNaN(v)) && goodMask(m);
+      // An inverted box is refused (Box2D asserts a valid one), never answered with nothing.
+      const good = [minX, minY, maxX, maxY].every((v) => typeof v === "number" && !Number.isNaN(v)) && goodMask(m) && (minX as number) <= (maxX as number) && (minY as number) <= (maxY as number);
       const expected = () => shapes.filter((s) => {
         const b = shapeBounds(s);
         return b.minX <= (maxX as number) && (minX as number) <= b.maxX && b.minY <= (maxY as number) && (minY as number) <= b.maxY && (m === undefined || ((s.collisionLayer ?? 1) & (m as number)) !== 0);
       }).map((s) => s.id);
       holds(attempt(() => world.queryBox(minX as number, minY as number, maxX as number, maxY as number, m as number)), good, WorldError, "queryBox", expected, seen);
       const out = ["stale", "stale", "stale", "stale", "stale", "stale"];
-      holds(attempt(() => out.slice(0, world.queryBoxInto({ minX, minY, maxX, maxY } as never, out, m as number))), good, WorldError, "queryBox", expected, seen);
+      holds(attempt(() => out.slice(0, world.queryBoxInto({ minX, minY, maxX, maxY } as never, out, m as number))), good, WorldError, "queryBoxInto", expected, seen);
       const visited: string[] = [];
       holds(attempt(() => {
         world.forEachInBox(minX as number, minY as number, maxX as number, maxY as number, (s) => visited.push(s.id), m as number);
@@ -155,17 +169,19 @@ describe("the world's queries on arbitrary arguments", () => {
       { weight: 1, arbitrary: fc.record({ px: coordinate, py: coordinate, c: fc.double({ min: -3, max: 3 }), s: fc.double({ min: -3, max: 3 }) }) },
       { weight: 1, arbitrary: anything },
     );
-    fc.assert(fc.property(geometry, transform, fc.boolean(), (g, xf, includeSensors) => {
+    const overlapOptions = fc.oneof({ weight: 4, arbitrary: fc.boolean().map((includeSensors) => ({ includeSensors })) }, { weight: 1, arbitrary: options });
+    fc.assert(fc.property(geometry, transform, overlapOptions, (g, xf, o) => {
+      const includeSensors = isObject(o) && o.includeSensors === true, m = isObject(o) ? o.mask : undefined;
       const t = xf as Record<string, unknown>;
       const good = isObject(g) && [0, 1, 2, 3].includes(g.kind as number) && isObject(xf) && inRange(t.px) && inRange(t.py) && typeof t.c === "number" && typeof t.s === "number"
-        && Math.abs((t.c as number) ** 2 + (t.s as number) ** 2 - 1) <= 1e-6;
+        && Math.abs((t.c as number) ** 2 + (t.s as number) ** 2 - 1) <= 1e-6 && goodOptions(o, OVERLAP_KEYS);
       const expected = () => shapes.filter((s) => {
         const own = shapeGeometry(s);
-        return (includeSensors || s.sensor !== true) && unchecked.collide(own, shapeTransform(s, own), g as never, xf as Transform, new unchecked.Manifold()).pointCount > 0;
+        return (includeSensors || s.sensor !== true) && (m === undefined || ((s.collisionLayer ?? 1) & (m as number)) !== 0) && (!isObject(o) || !(o.ignore as Set<string> | undefined)?.has(s.id)) && unchecked.collide(own, shapeTransform(s, own), g as never, xf as Transform, new unchecked.Manifold()).pointCount > 0;
       }).map((s) => s.id);
-      holds(attempt(() => world.overlapShape({ geometry: g, transform: xf } as never, { includeSensors })), good, WorldError, "overlapShape", expected, seen);
+      holds(attempt(() => world.overlapShape({ geometry: g, transform: xf } as never, o as never)), good, WorldError, "overlapShape", expected, seen);
       const out: string[] = [];
-      holds(attempt(() => out.slice(0, world.overlapShapeInto(g as never, xf as Transform, out, { includeSensors }))), good, WorldError, "overlapShape", expected, seen);
+      holds(attempt(() => out.slice(0, world.overlapShapeInto(g as never, xf as Transform, out, o as never))), good, WorldError, "overlapShapeInto", expected, seen);
     }), { ...RUNS, seed: 2714 });
     expect([...seen].sort()).toEqual(["answered", "threw"]);
   });
@@ -192,9 +208,9 @@ describe("the world's queries on arbitrary arguments", () => {
 
   it("loadScene's options and sync's list: WorldError, or the world", () => {
     const seen = new Set<string>();
-    const worldOptions = fc.oneof(fc.constant(undefined), fc.record({ filter: fc.constantFrom("godot", "box2d", "none", undefined) }, { requiredKeys: [] }), fc.record({ filter: anything }), anything);
+    const worldOptions = fc.oneof(fc.constant(undefined), fc.record({ filter: fc.constantFrom("godot", "box2d", "none", undefined) }, { requiredKeys: [] }), fc.record({ filter: anything }), anything, fc.constantFrom({ filters: "box2d" }, { filter: "box2d", mask: 1 }));
     fc.assert(fc.property(worldOptions, (o) => {
-      const good = o === undefined || (isObject(o) && (o.filter === undefined || o.filter === "godot" || o.filter === "box2d" || o.filter === "none"));
+      const good = o === undefined || (isObject(o) && Object.keys(o).every((k) => k === "filter") && (o.filter === undefined || o.filter === "godot" || o.filter === "box2d" || o.filter === "none"));
       holds(attempt(() => loadScene(text, o as never).world.filter), good, WorldError, "loadScene", () => (isObject(o) && typeof o.filter === "string" ? o.filter : "godot"), seen);
     }), { ...RUNS, seed: 2716 });
     expect([...seen].sort()).toEqual(["answered", "threw"]);
@@ -330,3 +346,175 @@ function convexAsGiven(points: unknown): boolean {
   }
   return Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
 }
+
+describe("the helpers the main entry exports, on arbitrary arguments", () => {
+  const circle = made(makeCircle(10)), box = made(makeBox(8, 4, 0, 0, 20));
+  const geometry = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(circle, box) }, { weight: 1, arbitrary: anything });
+  const transform = fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(coordinate, coordinate, fc.double({ min: -Math.PI, max: Math.PI, noNaN: true })).map(([px, py, a]) => ({ px, py, c: Math.cos(a), s: Math.sin(a) })) },
+    { weight: 1, arbitrary: fc.record({ px: anything, py: coordinate, c: fc.constant(1), s: fc.constant(0) }) },
+    { weight: 1, arbitrary: anything },
+  );
+  const number = fc.oneof({ weight: 5, arbitrary: coordinate }, { weight: 1, arbitrary: anything });
+  const goodPlaced = (g: unknown, xf: unknown) => isObject(g) && [0, 1, 2, 3].includes(g.kind as number) && isObject(xf) && inRange(xf.px) && inRange(xf.py)
+    && typeof xf.c === "number" && typeof xf.s === "number" && Math.abs(xf.c ** 2 + xf.s ** 2 - 1) <= 1e-6;
+
+  it("computeAABB and containsPoint: GeometryError (a NaN side, a coerced \"0\" never answered), or the unchecked answer", () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(geometry, transform, number, number, (g, xf, x, y) => {
+      holds(attempt(() => computeAABB(g as never, xf as Transform)), goodPlaced(g, xf), GeometryError, "computeAABB", () => geometryCore.computeAABB(g as never, xf as Transform), seen);
+      holds(attempt(() => containsPoint(g as never, xf as Transform, x as number, y as number)), goodPlaced(g, xf) && inRange(x) && inRange(y), GeometryError, "containsPoint",
+        () => geometryCore.containsPoint(g as never, xf as Transform, x as number, y as number), seen);
+    }), { ...RUNS, seed: 2720 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
+    const xf = { px: 0, py: 0, c: 1, s: 0 };
+    expect(() => computeAABB(undefined as never, xf)).toThrow("computeAABB: g must be a geometry (a make… function's .value), got undefined");
+    expect(() => computeAABB(circle, { ...xf, px: Number.NaN })).toThrow("computeAABB: xf.px must be a finite number within ±1e15, got NaN");
+    expect(() => containsPoint(null as never, xf, 0, 0)).toThrow(GeometryError);
+    expect(() => containsPoint(circle, xf, Number.NaN, 0)).toThrow("containsPoint: x must be a finite number within ±1e15, got NaN");
+    expect(() => containsPoint(circle, xf, "0" as never, "0" as never)).toThrow('containsPoint: x must be a finite number within ±1e15, got "0"');
+  });
+
+  it("geometryOf, transformOf, shapeBounds: a result saying why or GeometryError for a shape the format refuses, else the unchecked answer", () => {
+    const seen = new Set<string>();
+    const shape = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...SHAPES) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...SHAPES), fc.constantFrom("x", "rotation", "radius", "width", "points", "type", "id"), anything).map(([s, key, v]) => ({ ...s, [key]: v })) },
+      { weight: 1, arbitrary: fc.constantFrom(...SHAPES).map(({ rotation: _r, ...rest }) => rest) },
+      { weight: 1, arbitrary: anything },
+    );
+    fc.assert(fc.property(shape, (s) => {
+      const problems = isObject(s) ? unchecked.validateSceneData({ format: "collider-studio-scene", version: 1, shapes: [s] }) : { ok: false };
+      const good = problems.ok;
+      const withRotation = () => ({ rotation: 0, ...(s as object) }) as Shape;
+      holds(attempt(() => transformOf(s as never)), good, GeometryError, "transformOf", () => transformOfCore(withRotation()), seen);
+      holds(attempt(() => shapeBounds(s as never)), good, GeometryError, "shapeBounds", () => geometryCore.shapeBounds(withRotation()), seen);
+      const result = geometryOf(s as never);
+      expect(result.ok).toBe(good);
+      const identity = { px: 0, py: 0, c: 1, s: 0 };
+      if (result.ok) expect(geometryCore.computeAABB(result.value, identity)).toEqual(geometryCore.computeAABB((geometryOfCore(withRotation()) as { value: never }).value, identity));
+      else expect(result.reason).toMatch(/^geometryOf: \S/);
+    }), { ...RUNS, seed: 2721 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
+    expect(geometryOf(undefined as never)).toEqual({ ok: false, reason: "geometryOf: shape: is missing (expected an object)" });
+    expect(() => transformOf({ x: 1, y: 2 } as never)).toThrow(/^transformOf: id: is missing/);
+    expect(() => shapeBounds({} as never)).toThrow(GeometryError);
+  });
+
+  it("rotFromDegrees, sweepOf, bitsCollide, aabbOverlaps, collisionLayerOf, isSensor, formatProblem: the typed error, or the unchecked answer", () => {
+    const seen = new Set<string>();
+    const bits = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1, 6, 0xffffffff) }, { weight: 1, arbitrary: fc.constantFrom(-1, 1 << 31, 2 ** 32, 1.5) }, { weight: 1, arbitrary: anything });
+    const rule = fc.oneof({ weight: 4, arbitrary: fc.constantFrom("godot", "box2d", "none") }, { weight: 1, arbitrary: anything });
+    const isBits = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 32;
+    fc.assert(fc.property(number, number, bits, bits, rule, number, (a, b, m, n, r, c) => {
+      holds(attempt(() => rotFromDegrees(a as number)), inRange(a), GeometryError, "rotFromDegrees", () => rotFromDegreesCore(a as number), seen);
+      holds(attempt(() => sweepOf(a as number, b as number, 0, 1, 2, c as number)), inRange(a) && inRange(b) && inRange(c), GeometryError, "sweepOf",
+        () => ({ localCenterX: 0, localCenterY: 0, x1: a, y1: b, angle1: 0, x2: 1, y2: 2, angle2: c }), seen);
+      holds(attempt(() => bitsCollide(m as number, n as number, 1, 1, r as never)), isBits(m) && isBits(n) && ["godot", "box2d", "none"].includes(r as string), WorldError, "bitsCollide",
+        () => bitsCollideCore(m as number, n as number, 1, 1, r as never), seen);
+      const boxA = { minX: a, minY: 0, maxX: b, maxY: 1 }, boxB = { minX: 0, minY: 0, maxX: c, maxY: 1 };
+      const goodBox = (x: { minX: unknown; maxX: unknown }) => typeof x.minX === "number" && typeof x.maxX === "number" && (x.minX as number) <= (x.maxX as number);
+      holds(attempt(() => aabbOverlaps(boxA as never, boxB as never)), goodBox(boxA) && goodBox(boxB), GeometryError, "aabbOverlaps", () => geometryCore.aabbOverlaps(boxA as never, boxB as never), seen);
+      holds(attempt(() => collisionLayerOf({ ...SHAPES[0]!, collisionLayer: m } as never)), m === undefined || isBits(m), GeometryError, "collisionLayerOf", () => m ?? 1, seen);
+      holds(attempt(() => isSensor({ ...SHAPES[0]!, sensor: r } as never)), r === undefined || typeof r === "boolean", GeometryError, "isSensor", () => r === true, seen);
+    }), { ...RUNS, seed: 2722 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
+    expect(() => rotFromDegrees(Number.NaN)).toThrow("rotFromDegrees: degrees must be a finite number within ±1e15, got NaN");
+    expect(() => bitsCollide(1, 1, 1, 1, "x" as never)).toThrow('bitsCollide: rule must be "godot", "box2d" or "none", got "x"');
+    expect(() => bitsCollide(~0, 1, 1, 1, "godot")).toThrow("bitsCollide: layerA must be a whole number from 0 to 2^32 - 1, got -1 (bits are unsigned: pass -1 >>> 0, that is 4294967295)");
+    expect(() => sweepOf(Number.NaN, 0, 0, 0, 0, 0)).toThrow("sweepOf: x1 must be a finite number within ±1e15, got NaN");
+    expect(isSensor({ ...SHAPES[4]! })).toBe(true);
+    expect(() => formatProblem(undefined as never)).toThrow(GeometryError);
+    expect(formatProblem({ path: "shapes[0].x", message: "must be a finite number", line: 3, column: 7 })).toBe("3:7: shapes[0].x: must be a finite number");
+  });
+});
+
+describe("the review of the installed package: each case it found", () => {
+  it("move names a missing or undefined coordinate (it said `move(\"player\"): ` with no problem)", () => {
+    const w = loadScene(text).world;
+    const seen = new Set<string>();
+    const n = fc.oneof({ weight: 4, arbitrary: coordinate }, { weight: 1, arbitrary: anything });
+    const placeable = (v: unknown) => inRange(v);
+    fc.assert(fc.property(n, n, fc.option(n, { nil: undefined }), (x, y, r) => {
+      const good = placeable(x) && placeable(y) && (r === undefined || placeable(r));
+      holds(attempt(() => {
+        w.move("ball", x as number, y as number, r as number | undefined);
+        const shape = w.lookup("ball")!.shape;
+        return [shape.x, shape.y];
+      }), good, WorldError, "move", () => [x, y], seen);
+    }), { ...RUNS, seed: 2723 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
+    const problems = (call: () => void) => { try { call(); } catch (e) { return [(e as Error).message, (e as WorldError).problems]; } return null; };
+    expect(problems(() => w.move("ball", 100 as number, undefined as never))).toEqual(['move("ball"): y: is missing (expected a number)', ["y: is missing (expected a number)"]]);
+    expect(problems(() => (w.move as (id: string) => void)("ball"))).toEqual(['move("ball"): x: is missing (expected a number); y: is missing (expected a number)', ["x: is missing (expected a number)", "y: is missing (expected a number)"]]);
+    expect(problems(() => w.move("ball", undefined as never, 3))).toEqual(['move("ball"): x: is missing (expected a number)', ["x: is missing (expected a number)"]]);
+  });
+
+  it("both loaders refuse what is neither a file's text nor its JSON, and read a file's bytes as UTF-8", () => {
+    const seen = new Set<string>();
+    const input = fc.oneof(anything, fc.constantFrom(new TextEncoder().encode(text), new Uint8Array([0x7b, 0xff, 0x7d]), () => text, Symbol("s"), 1n, null));
+    fc.assert(fc.property(input, (json) => {
+      for (const load of [loadScene, loadValidated]) {
+        const outcome = attempt(() => load(json as never).shapes.length);
+        if (outcome.threw) {
+          expect(outcome.error).toBeInstanceOf(SceneLoadError);
+          expect((outcome.error as Error).message).not.toMatch(json instanceof Uint8Array ? /format: is missing/ : /undefined undefined/);
+          seen.add("threw");
+        } else {
+          expect(json).toBeInstanceOf(Uint8Array);
+          expect(outcome.value).toBe(SHAPES.length);
+          seen.add("answered");
+        }
+      }
+    }), { ...RUNS, seed: 2724 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
+    for (const load of [loadScene, loadValidated]) {
+      expect(() => load(undefined as never)).toThrow(new SceneLoadError([{ path: "", message: "expected the file's text or its parsed JSON, got undefined" }]));
+      expect(() => load(null as never)).toThrow("a scene file must be a JSON object, got null");
+      expect(() => load(new Uint8Array([0xff]))).toThrow("the file's bytes are not UTF-8 text");
+      // A Node Buffer is a Uint8Array: its line and column are the text's.
+      const bad = new TextEncoder().encode(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }] }, null, 2));
+      expect(() => load(bad)).toThrow(/^\d+:\d+: shapes\[0\]\.radius: /);
+    }
+  });
+
+  it("the queries' wording: the bad value shown, the call made named, a probe's coordinate by index", () => {
+    const hit = new QueryHit(), to = { x: 0, y: 0 };
+    expect(() => loadScene(text, { filter: "x" } as never)).toThrow('loadScene: options.filter must be "godot", "box2d" or "none", got "x"');
+    expect(() => world.raycast(to, to, { mode: "nearest" } as never)).toThrow('raycast: options.mode must be "closest", "all" or "any", got "nearest"');
+    expect(() => world.raycast(to, to, { includeSensors: "yes" } as never)).toThrow('raycast: options.includeSensors must be true or false, got "yes"');
+    expect(() => world.sweepClosest("nope", to, hit)).toThrow('sweepClosest("nope"): the world holds no shape with this id');
+    expect(() => world.raycastClosest({ x: Number.NaN, y: 0 }, to, hit)).toThrow("raycastClosest: from.x must be");
+    expect(() => world.queryBoxInto(null as never, [])).toThrow(/^queryBoxInto: box must be/);
+    expect(() => world.overlapShapeInto(null as never, { px: 0, py: 0, c: 1, s: 0 }, [])).toThrow(/^overlapShapeInto: geometry must be/);
+    expect(() => world.probe({ id: "p", name: "", type: "ray", from: [0, 0], to: [0, Number.NaN] })).toThrow("probe: to[1]: must be a finite number");
+  });
+
+  it("refuses what it would have ignored: unknown option keys, an inverted box, an out that is no QueryHit", () => {
+    const to = { x: 0, y: 0 };
+    expect(() => world.raycast(to, to, { masks: 4 } as never)).toThrow("raycast: options.masks is not an option of raycast (it reads mode, mask, ignore, reportInside, includeSensors)");
+    expect(() => world.sweep("ball", to, { maxFraction: 0.1 } as never)).toThrow("sweep: options.maxFraction is not an option of sweep (it reads mode, mask, ignore, includeSensors)");
+    expect(() => world.sweep("ball", to, { reportInside: true } as never)).toThrow(WorldError);
+    expect(() => world.overlapShape({ type: "circle", x: 0, y: 0, radius: 3 }, { mode: "all" } as never)).toThrow("overlapShape: options.mode is not an option");
+    expect(() => new CollisionWorld({ filters: "box2d" } as never)).toThrow("CollisionWorld: options.filters is not an option of CollisionWorld (it reads filter)");
+    expect(() => world.queryBox(100, 100, 0, 0)).toThrow("queryBox: minX must be at most maxX, got 100 > 0 (an inverted box)");
+    expect(() => world.queryBox(0, 100, 10, 0)).toThrow("queryBox: minY must be at most maxY, got 100 > 0 (an inverted box)");
+    expect(world.queryBox(-Infinity, -Infinity, Infinity, Infinity)).toHaveLength(SHAPES.length);
+    expect(() => world.raycastClosest(to, { x: 0, y: 300 }, {} as never)).toThrow("raycastClosest: out must be a QueryHit, got an object");
+    expect(() => world.sweepClosest("ball", to, {} as never)).toThrow("sweepClosest: out must be a QueryHit, got an object");
+    expect(() => world.raycast(to, to, { mask: ~0 })).toThrow("raycast: options.mask must be a whole number from 0 to 2^32 - 1, got -1 (bits are unsigned: pass -1 >>> 0, that is 4294967295)");
+  });
+
+  it("add takes a shape as loadScene gives it: rotation defaulted and brought into (−180, 180]; overlapShape's query needs no id", () => {
+    const w = loadScene(text).world;
+    w.add({ id: "turned", type: "box", x: 500, y: 0, rotation: 270, width: 10, height: 4 });
+    w.add({ id: "plain", type: "box", x: 600, y: 0, width: 10, height: 4 });
+    expect(w.lookup("turned")!.shape.rotation).toBe(-90);
+    expect(w.lookup("plain")!.shape.rotation).toBe(0);
+    const loaded = loadScene(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "turned", type: "box", x: 500, y: 0, rotation: 270, width: 10, height: 4 }] }));
+    expect(w.lookup("turned")!.shape).toEqual(loaded.shapes[0]);
+    expect(() => w.add({ id: "bits", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 1 << 31 })).toThrow("add(\"bits\"): collisionLayer: must be at least 0 (bits are unsigned: pass -2147483648 >>> 0, that is 2147483648)");
+    expect(w.overlapShape({ type: "circle", x: 500, y: 0, radius: 3 })).toEqual(["turned"]);
+    expect(() => w.overlapShape({ type: "circle", x: 500, y: 0, radius: -3 })).toThrow("overlapShape: radius: must be greater than 0");
+  });
+});

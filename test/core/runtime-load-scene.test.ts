@@ -73,6 +73,25 @@ describe("loadScene without zod", () => {
     expect(() => loadValidated(text)).toThrow(message);
   });
 
+  it("refuses an odd version as both entries do, in one message each (a fraction as the full validator words it; a huge one naming the package)", () => {
+    const file = (version: unknown) => JSON.stringify({ format: "collider-studio-scene", version, shapes: [] });
+    const cases: [unknown, string][] = [
+      [1.5, "1:35: version: expected a whole number, got number 1.5"],
+      [1e21, "1:35: version: version 1e+21 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to open it"],
+      ["2", '1:35: version: expected a whole number, got the string "2"'],
+      [0, "1:35: version: unknown version 0 (this build reads versions 1 to 1)"],
+    ];
+    for (const [version, message] of cases) {
+      for (const load of [loadScene, loadValidated]) expect(() => load(file(version))).toThrow(new SceneLoadError([{ path: "version", message: message.slice(15), line: 1, column: 35 }]));
+    }
+  });
+
+  it("names a probe's bad coordinate by its index, as the full validator does", () => {
+    expectAgreement(scene([], [{ id: "p", type: "ray", from: [0, 0], to: [0, 1e16] }]));
+    expectAgreement(scene([], [{ id: "p", type: "ray", from: [1e16, "x"], to: [0, 1] }]));
+    expect(() => loadScene(scene([], [{ id: "p", type: "ray", from: [0, 0], to: [0, 1e16] }]))).toThrow(/probes\[0\]\.to\[1\]: /);
+  });
+
   it("loads what the full validator loads, the same shapes and probes, and builds the world", () => {
     const text = scene([
       { id: "floor", type: "box", x: 0, y: 100, width: 400, height: 20, collisionLayer: 3, properties: [{ name: "k", type: "int", value: 2 }] },
