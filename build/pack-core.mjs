@@ -1,7 +1,9 @@
 // Builds the runtime package @collider-studio/core into dist/core-package/ (tsup: ESM, CJS and
 // .d.ts of core/runtime/index.ts and core/runtime/validate.ts, every dependency bundled) and packs
-// its tarball into dist/. Prints the tarball's path. `--no-pack` stops after the build.
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+// its tarball into dist/. Prints the tarball's path. `--no-pack` stops after the build. The
+// package's LICENSE and THIRD-PARTY-NOTICES.md (Box2D, earcut, zod) ship beside it, and the guide
+// docs/runtime.md as docs/runtime.md, its links out of the package kept as their text.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +15,10 @@ const out = join(root, "dist/core-package");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(root, "build/core-package/package.json"), join(out, "package.json"));
-cpSync(join(root, "build/core-package/README.md"), join(out, "README.md"));
+for (const file of ["README.md", "LICENSE", "THIRD-PARTY-NOTICES.md"]) cpSync(join(root, "build/core-package", file), join(out, file));
+mkdirSync(join(out, "docs"));
+const guide = readFileSync(join(root, "docs/runtime.md"), "utf8").replace(/\[([^\]]+)\]\(\.\.\/[^)]*\)/g, "$1 (in Collider Studio's README)");
+writeFileSync(join(out, "docs/runtime.md"), guide);
 // For resolvers without `exports` (node10, older bundlers): `@collider-studio/core/validate` as a folder.
 cpSync(join(root, "build/core-package/validate"), join(out, "validate"), { recursive: true });
 

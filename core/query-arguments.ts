@@ -7,12 +7,9 @@ import { WorldError } from "./world-error";
 
 type ErrorClass = new (message: string) => Error;
 
-/** A value as a message shows it: a number, a string JSON-quoted (cut at 24 characters), true, null; else what it is. */
-export function got(v: unknown): string {
-  if (typeof v === "string") return JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v);
-  if (v === null || typeof v === "number" || typeof v === "boolean" || v === undefined) return String(v);
-  return Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
-}
+/** A value as a message shows it: a string JSON-quoted (its first 24 characters), a number, true, null, undefined; else its type. */
+export const got = (v: unknown): string =>
+  typeof v === "string" ? JSON.stringify(v.slice(0, 24)) : v !== null && (typeof v === "object" || typeof v === "function") ? typeof v : String(v);
 
 /** Throws `call: name must be what, got …`. */
 export function fail(call: string, name: string, what: string, v: unknown, error: ErrorClass = WorldError): never {
@@ -64,34 +61,39 @@ function refuseBox(call: string, b: Record<string, unknown>, error: ErrorClass):
 export const bitsHint = (v: unknown): string =>
   Number.isInteger(v) && (v as number) < 0 && (v as number) >= -0x80000000 ? ` (bits are unsigned: pass ${v} >>> 0, that is ${(v as number) >>> 0})` : "";
 
-/** A collision mask: undefined, or a whole number in [0, 2³²). */
+/** Collision bits: a whole number in [0, 2³²). */
+export function checkBits(call: string, name: string, v: unknown, error: ErrorClass = WorldError): void {
+  if (!(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff)) throw new error(`${call}: ${name} must be ${BITS}, got ${got(v)}${bitsHint(v)}`);
+}
+
+export const BITS = "a whole number from 0 to 2^32 - 1";
+
+/** A collision mask: undefined, or collision bits. */
 export function checkMask(call: string, name: string, mask: unknown): void {
-  if (mask !== undefined && !(Number.isInteger(mask) && (mask as number) >= 0 && (mask as number) <= 0xffffffff)) {
-    throw new WorldError(`${call}: ${name} must be a whole number from 0 to 2^32 - 1, got ${got(mask)}${bitsHint(mask)}`);
-  }
+  if (mask !== undefined) checkBits(call, name, mask);
 }
 
-/** The queries' option names, each a bit of the sets below. */
-const OPTION_NAMES = ["mode", "mask", "ignore", "reportInside", "includeSensors"];
-/** The options each query reads: raycast all; sweep all but reportInside; overlapShape mask, ignore, includeSensors; probe includeSensors. */
-export const RAY_OPTIONS = 31, SWEEP_OPTIONS = 23, OVERLAP_OPTIONS = 22, PROBE_OPTIONS = 16;
-
-/** Throws for an option key the call does not read (a typo such as `masks` would otherwise be ignored). */
-function unknownOption(call: string, key: string, known: number): never {
-  throw new WorldError(`${call}: options.${key} is not an option of ${call} (it reads ${OPTION_NAMES.filter((_, i) => (known >> i) & 1).join(", ")})`);
-}
+/** The options' names, each a bit of the sets below. */
+const OPTION_NAMES = ["mode", "mask", "ignore", "reportInside", "includeSensors", "filter"];
+/** The options each call reads: raycast the queries' five; sweep all but reportInside; overlapShape mask, ignore, includeSensors; probe includeSensors; a world filter. */
+export const RAY_OPTIONS = 31, SWEEP_OPTIONS = 23, OVERLAP_OPTIONS = 22, PROBE_OPTIONS = 16, WORLD_OPTIONS = 32;
 
 /**
- * A query's options: undefined, or an object with no key but those `known` (a set of bits of
- * OPTION_NAMES) whose fields are each absent or of their type.
+ * Options: an object with no key but those `known` (a set of bits of OPTION_NAMES): a typo such as
+ * `masks` would otherwise be ignored. The error names the keys the call reads.
  */
+function checkKeys(call: string, options: unknown, known: number): void {
+  checkObject(call, "options", options, "an object");
+  for (const key in options as object) {
+    const i = OPTION_NAMES.indexOf(key);
+    if (i < 0 || !((known >> i) & 1)) throw new WorldError(`${call}: options.${key} is not an option of ${call} (it reads ${OPTION_NAMES.filter((_, j) => (known >> j) & 1).join(", ")})`);
+  }
+}
+
+/** A query's options: undefined, or an object with no key but those `known` whose fields are each absent or of their type. */
 export function checkOptions(call: string, options: unknown, known: number): void {
   if (options === undefined) return;
-  checkObject(call, "options", options, "an object");
-  for (const key in options) {
-    const i = OPTION_NAMES.indexOf(key);
-    if (i < 0 || !((known >> i) & 1)) unknownOption(call, key, known);
-  }
+  checkKeys(call, options, known);
   const { mode, mask, ignore, reportInside, includeSensors } = options as Record<string, unknown>;
   if (mode !== undefined && mode !== "closest" && mode !== "all" && mode !== "any") fail(call, "options.mode", `"closest", "all" or "any"`, mode);
   checkMask(call, "options.mask", mask);
@@ -121,8 +123,7 @@ export function checkTransform(call: string, name: string, xf: unknown, error: E
 /** A world's options: undefined, or an object whose `filter` is absent or one of the rules. */
 export function checkWorldOptions(call: string, options: unknown): void {
   if (options === undefined) return;
-  checkObject(call, "options", options, "an object");
-  for (const key in options) if (key !== "filter") throw new WorldError(`${call}: options.${key} is not an option of ${call} (it reads filter)`);
+  checkKeys(call, options, WORLD_OPTIONS);
   const filter = (options as { filter?: unknown }).filter;
   if (filter !== undefined && filter !== "godot" && filter !== "box2d" && filter !== "none") fail(call, "options.filter", `"godot", "box2d" or "none"`, filter);
 }

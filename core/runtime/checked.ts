@@ -9,9 +9,9 @@ import { collide as collideCore, Manifold } from "../manifold";
 import { CastOutput, NO_RAY_OPTIONS, rayCastIn, type RayCastOptions } from "../raycast";
 import { bitsCollide as bitsCollideCore, type FilterRule } from "../collision-filter";
 import { computeAABB as computeAABBCore, containsPoint as containsPointCore, shapeBounds as shapeBoundsCore, type AABB } from "../geometry";
-import { bitsHint, checkBox, checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
+import { checkBits, checkBox, checkGeometry, checkNumber, checkObject, checkTransform, fail, got } from "../query-arguments";
 import { formatPath, formatProblem as formatProblemCore, type SceneProblem } from "../scene/errors";
-import type { Shape } from "../scene/types";
+import { collisionLayerOf as collisionLayerOfCore, collisionMaskOf as collisionMaskOfCore, isSensor as isSensorCore, type Shape } from "../scene/types";
 import type { ShapeInput } from "../collision-world";
 import { shapeProblems } from "./check-shapes";
 import { shapeCastIn } from "../shape-cast";
@@ -21,7 +21,7 @@ import {
 } from "../shapes";
 import { sweepOf as sweepOfCore, timeOfImpact as timeOfImpactCore, TimeOfImpactOutput, type Sweep } from "../time-of-impact";
 import { rotFromDegrees as rotFromDegreesCore, type Rot, type Vec2 } from "../vec2";
-import { GeometryError, WorldError } from "../world-error";
+import { GeometryError } from "../world-error";
 
 /** The first of `values` that is not a finite number, as `what: name must be a finite number, got …`; null when all are. */
 function numbersProblem(what: string, names: readonly string[], values: readonly unknown[]): string | null {
@@ -198,11 +198,9 @@ export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
  * is refused, never compared.
  */
 export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
-  if (!(typeof x === "number" && x <= 1e15 && x >= -1e15 && typeof y === "number" && y <= 1e15 && y >= -1e15 && placedHolds(g, xf))) {
-    checkPlaced("containsPoint", g, xf);
-    checkNumber("containsPoint", "x", x, GeometryError);
-    checkNumber("containsPoint", "y", y, GeometryError);
-  }
+  checkPlaced("containsPoint", g, xf);
+  checkNumber("containsPoint", "x", x, GeometryError);
+  checkNumber("containsPoint", "y", y, GeometryError);
   return containsPointCore(g, xf, x, y);
 }
 
@@ -251,47 +249,32 @@ export function rotFromDegrees(degrees: number): Rot {
   return rotFromDegreesCore(degrees);
 }
 
-const BITS = "a whole number from 0 to 2^32 - 1";
-
-/** Bits as the format has them: a whole number from 0 to 2^32 - 1. */
-const isBits = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
-
 /**
  * Whether two shapes with these collision bits interact under `rule`: "godot" (either one's mask
  * meets the other's layer), "box2d" (both ways) or "none" (always). Throws WorldError for bits
  * that are not whole numbers from 0 to 2^32 - 1, or another rule.
  */
 export function bitsCollide(layerA: number, maskA: number, layerB: number, maskB: number, rule: FilterRule): boolean {
-  if (!(isBits(layerA) && isBits(maskA) && isBits(layerB) && isBits(maskB) && (rule === "godot" || rule === "box2d" || rule === "none"))) {
-    const bits = [layerA, maskA, layerB, maskB];
-    for (let i = 0; i < 4; i++) if (!isBits(bits[i])) throw new WorldError(`bitsCollide: ${["layerA", "maskA", "layerB", "maskB"][i]} must be ${BITS}, got ${got(bits[i])}${bitsHint(bits[i])}`);
-    fail("bitsCollide", "rule", `"godot", "box2d" or "none"`, rule);
-  }
+  checkBits("bitsCollide", "layerA", layerA);
+  checkBits("bitsCollide", "maskA", maskA);
+  checkBits("bitsCollide", "layerB", layerB);
+  checkBits("bitsCollide", "maskB", maskB);
+  if (rule !== "godot" && rule !== "box2d" && rule !== "none") fail("bitsCollide", "rule", `"godot", "box2d" or "none"`, rule);
   return bitsCollideCore(layerA, maskA, layerB, maskB, rule);
 }
 
-/** A shape's field as the format defaults it, after checking the shape is an object and the field, when present, passes `holds`. */
-function shapeField(call: string, shape: unknown, key: "collisionLayer" | "collisionMask" | "sensor", holds: (v: unknown) => boolean, what: string): unknown {
-  checkObject(call, "shape", shape, "a shape", GeometryError);
-  const v = (shape as Record<string, unknown>)[key];
-  if (v !== undefined && !holds(v)) throw new GeometryError(`${call}: shape.${key} must be ${what}, got ${got(v)}${bitsHint(v)}`);
-  return v;
-}
-
-/** A shape's collision layer bits (1, collision layer 1, when it has none). Throws GeometryError for a shape that is not an object, or bits out of range. */
-export const collisionLayerOf = (shape: ShapeInput): number => (shapeField("collisionLayerOf", shape, "collisionLayer", isBits, BITS) ?? 1) as number;
-/** The collision layers a shape collides with, as bits (1 when it has none). Throws GeometryError as collisionLayerOf. */
-export const collisionMaskOf = (shape: ShapeInput): number => (shapeField("collisionMaskOf", shape, "collisionMask", isBits, BITS) ?? 1) as number;
-/** Whether a shape is a sensor (a trigger). Throws GeometryError for a shape that is not an object, or a `sensor` that is not true or false. */
-export const isSensor = (shape: ShapeInput): boolean => shapeField("isSensor", shape, "sensor", (v) => typeof v === "boolean", "true or false") === true;
+/** A shape's collision layer bits (1, collision layer 1, when it has none). Throws GeometryError for a shape the format refuses. */
+export const collisionLayerOf = (shape: ShapeInput): number => collisionLayerOfCore(checkedShape("collisionLayerOf", shape));
+/** The collision layers a shape collides with, as bits (1 when it has none). Throws GeometryError for a shape the format refuses. */
+export const collisionMaskOf = (shape: ShapeInput): number => collisionMaskOfCore(checkedShape("collisionMaskOf", shape));
+/** Whether a shape is a sensor (a trigger). Throws GeometryError for a shape the format refuses. */
+export const isSensor = (shape: ShapeInput): boolean => isSensorCore(checkedShape("isSensor", shape));
 
 /**
  * A scene problem as the command line prints it: `line:column: path: message` (with `file:` first
  * when given). Throws GeometryError for a problem that is not { path, message } of strings.
  */
 export function formatProblem(problem: SceneProblem, file?: string): string {
-  checkObject("formatProblem", "problem", problem, "a SceneProblem { path, message }", GeometryError);
-  if (typeof problem.path !== "string" || typeof problem.message !== "string") fail("formatProblem", "problem.path, .message", "strings", problem.message, GeometryError);
-  if (file !== undefined && typeof file !== "string") fail("formatProblem", "file", "a string", file, GeometryError);
+  if (typeof problem?.message !== "string") fail("formatProblem", "problem", "a SceneProblem { path, message }", problem, GeometryError);
   return formatProblemCore(problem, file);
 }

@@ -3,6 +3,7 @@
 import { formatProblem, type SceneProblem } from "../scene/errors";
 import type { Probe, Shape } from "../scene/types";
 import type { CollisionWorld } from "../collision-world";
+import { got } from "../query-arguments";
 
 /** A scene file refused: `problems` as the command line lists them, `message` their lines. */
 export class SceneLoadError extends Error {
@@ -27,7 +28,7 @@ declare const TextDecoder: new (label: "utf-8", options: { fatal: true }) => { d
  */
 export function sceneText(json: unknown): string | undefined {
   if (typeof json === "string") return json;
-  let problem = "";
+  let problem = `expected the file's text or its parsed JSON, got ${got(json)}`;
   if (json instanceof Uint8Array) {
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(json);
@@ -35,7 +36,7 @@ export function sceneText(json: unknown): string | undefined {
       problem = "the file's bytes are not UTF-8 text";
     }
   } else if (json !== undefined && typeof json !== "function" && typeof json !== "symbol" && typeof json !== "bigint") return undefined;
-  throw new SceneLoadError([{ path: "", message: problem || `expected the file's text or its parsed JSON, got ${json === undefined ? "undefined" : `a ${typeof json}`}` }]);
+  throw new SceneLoadError([{ path: "", message: problem }]);
 }
 
 /** A loaded scene: its world (every shape in it), its shapes and its probes. */

@@ -500,8 +500,8 @@ describe("the review of the installed package: each case it found", () => {
     expect(() => world.queryBox(100, 100, 0, 0)).toThrow("queryBox: minX must be at most maxX, got 100 > 0 (an inverted box)");
     expect(() => world.queryBox(0, 100, 10, 0)).toThrow("queryBox: minY must be at most maxY, got 100 > 0 (an inverted box)");
     expect(world.queryBox(-Infinity, -Infinity, Infinity, Infinity)).toHaveLength(SHAPES.length);
-    expect(() => world.raycastClosest(to, { x: 0, y: 300 }, {} as never)).toThrow("raycastClosest: out must be a QueryHit, got an object");
-    expect(() => world.sweepClosest("ball", to, {} as never)).toThrow("sweepClosest: out must be a QueryHit, got an object");
+    expect(() => world.raycastClosest(to, { x: 0, y: 300 }, {} as never)).toThrow("raycastClosest: out must be a QueryHit, got object");
+    expect(() => world.sweepClosest("ball", to, {} as never)).toThrow("sweepClosest: out must be a QueryHit, got object");
     expect(() => world.raycast(to, to, { mask: ~0 })).toThrow("raycast: options.mask must be a whole number from 0 to 2^32 - 1, got -1 (bits are unsigned: pass -1 >>> 0, that is 4294967295)");
   });
 

@@ -1,8 +1,11 @@
 // The runtime package as published: its tarball passes publint and Are the Types Wrong, its API
 // reference builds with no warning, it holds its size budget (.size-limit.json), ships no
 // dependency and no editor code, and its version's major is the scene format version it reads.
+// It ships its licence, the notices of the code it bundles and its guide, and every TypeScript
+// example of the guides compiles under --strict against the built package.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCENE_VERSION } from "../../core/scene/types";
@@ -54,6 +57,40 @@ describe("the @collider-studio/core tarball", () => {
       expect(code).not.toMatch(/core\/trace\/(triangulate|trace)\.ts|core\/dynamic-tree-checks\.ts|jsonc-parser/);
     }
   });
+
+  it("ships its MIT licence, the notices of Box2D, earcut and zod, and its guide; names no repository it does not have", () => {
+    const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n");
+    expect(files).toEqual(expect.arrayContaining(["package/LICENSE", "package/THIRD-PARTY-NOTICES.md", "package/docs/runtime.md", "package/README.md"]));
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as Record<string, unknown>;
+    expect(manifest.license).toBe("MIT");
+    expect(readFileSync(join(PACKAGE_DIR, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Collider Studio developers/);
+    const notices = readFileSync(join(PACKAGE_DIR, "THIRD-PARTY-NOTICES.md"), "utf8");
+    for (const notice of ["Copyright (c) 2022 Erin Catto", "ISC License\n\nCopyright (c) 2016, Mapbox", readFileSync(join(ROOT, "node_modules/zod/LICENSE"), "utf8").trim()]) expect(notices).toContain(notice);
+    // No public address exists: none is made up.
+    for (const field of ["repository", "homepage", "bugs"]) expect(manifest[field]).toBeUndefined();
+    const readme = readFileSync(join(PACKAGE_DIR, "README.md"), "utf8"), guide = readFileSync(join(PACKAGE_DIR, "docs/runtime.md"), "utf8");
+    expect(readme).not.toMatch(/github\.com|in the repository|collider-studio check/);
+    // The guide's links stay inside the package; the command it names is the command line's.
+    expect(guide).not.toMatch(/\]\(\.\.\/|collider-studio check/);
+  });
+
+  it("compiles every TypeScript example of README.md, docs/runtime.md and the package's README under --strict against the built package", () => {
+    const dir = mkdtempSync(join(tmpdir(), "core-examples-"));
+    try {
+      mkdirSync(join(dir, "node_modules/@collider-studio"), { recursive: true });
+      symlinkSync(PACKAGE_DIR, join(dir, "node_modules/@collider-studio/core"), "dir");
+      // What the examples take from the game around them.
+      const prelude = "declare const text: string, x: number, y: number;\ndeclare function land(...args: unknown[]): void;\ndeclare function slide(...args: unknown[]): void;\ndeclare function touched(...args: unknown[]): void;\nexport {};\n";
+      const examples = ["README.md", "docs/runtime.md", "build/core-package/README.md"].flatMap((file) => [...readFileSync(join(ROOT, file), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!));
+      expect(examples.length).toBeGreaterThanOrEqual(3);
+      examples.forEach((code, i) => writeFileSync(join(dir, `example-${i}.mts`), prelude + code));
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022"], types: [], skipLibCheck: false }, include: ["*.mts"] }));
+      const run = () => execFileSync(bin("tsc"), ["-p", dir], { encoding: "utf8", stdio: "pipe" });
+      expect(run).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("is versioned by the scene format: its major version is the SCENE_VERSION it reads", () => {
     const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string };

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const PACKAGE_DIR = join(ROOT, "dist/core-package");
-const SOURCES = ["core", "build/core-package", "build/pack-core.mjs"];
+const SOURCES = ["core", "build/core-package", "build/pack-core.mjs", "docs/runtime.md"];
 
 function newestChange(path: string): number {
   const stat = statSync(path);
