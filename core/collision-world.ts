@@ -45,7 +45,7 @@ export interface WorldQueryOptions {
   readonly includeSensors?: boolean;
 }
 
-/** A query shape for overlapShape: a geometry (shapes.ts) placed by a transform. */
+/** A query shape for overlapShape: a geometry (from makeCircle, makeBox…) placed by a transform { px, py, c, s }. */
 export interface PlacedGeometry {
   readonly geometry: ShapeGeometry;
   readonly transform: Transform;
@@ -409,7 +409,7 @@ export class CollisionWorld {
    * transform), in scene order: the test of overlaps(), so touching counts as it does there.
    * Sensors are left out unless `includeSensors`; `mask` and `ignore` as the queries'. The query
    * shape's own collision bits are not used. Throws WorldError for a shape the format refuses, or
-   * a geometry or transform that is not one (checkTransform). overlapShapeInto allocates nothing.
+   * a geometry or transform that is not one (a transform's c and s must be a rotation's cosine and sine). overlapShapeInto allocates nothing.
    */
   overlapShape(query: QueryShape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
     checkObject("overlapShape", "query", query, "a shape or { geometry, transform }");

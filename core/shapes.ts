@@ -54,7 +54,7 @@ export interface PolygonGeometry {
   readonly normals: Float64Array;
   /**
    * The buffer holding this polygon's numbers, from `at` on, in one run a hot path reads with
-   * fixed offsets (PACKED_*): [bound, radius, extent, count, centroidX, centroidY, halfX, halfY,
+   * fixed offsets: [bound, radius, extent, count, centroidX, centroidY, halfX, halfY,
    * vertices…, normals…]. Shared by many polygons (a slab); `vertices` and `normals` are views
    * into it. `at` is a multiple of 8 (64 bytes from the buffer's start).
    */
@@ -95,7 +95,7 @@ export interface CompoundGeometry {
   readonly bound: number;
   /** Compounds have no radius of their own (each part has its own). */
   readonly radius: 0;
-  /** From TREE_MIN_PARTS parts on, in the tree's order (core/part-tree.ts), not the order given. */
+  /** From 16 parts on, in the order of the compound's tree (`tree`), not the order given. */
   readonly parts: readonly Geometry[];
   /**
    * Each part's bound circle in the compound's frame, packed as (x, y, radius) per part: every
@@ -104,7 +104,7 @@ export interface CompoundGeometry {
    */
   readonly circles: Float64Array;
   /**
-   * From TREE_MIN_PARTS parts on, a tree over the parts' circles, which every query walks instead
+   * From 16 parts on, a tree over the parts' circles, which every query walks instead
    * of testing every circle (same parts, same order, same result); null below.
    */
   readonly tree: PartTree | null;

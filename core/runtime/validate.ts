@@ -33,5 +33,9 @@ export function loadScene(json: SceneInput, options: CollisionWorldOptions = {})
 }
 
 export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
-/** parseScene's full result without throwing: the scene, or every problem. */
-export { parseScene, validateSceneData, type SceneParseResult } from "../scene/io";
+/** A scene file's text checked by the full validator without throwing: `{ ok: true, scene }`, or `{ ok: false, problems }` with every problem. */
+export { parseScene } from "../scene/io";
+/** As parseScene, for JSON already parsed (`text`, the file's text, adds lines and columns). */
+export { validateSceneData } from "../scene/io";
+/** What parseScene and validateSceneData return: the scene, or every problem. */
+export { type SceneParseResult } from "../scene/io";

@@ -53,9 +53,9 @@ interface ShapeBase {
   readonly name?: string;
   /** Id of the editor layer it belongs to; absent means the scene's first layer. */
   readonly layer?: string;
-  /** Category bits (bit 0 is collision layer 1); absent means DEFAULT_COLLISION_LAYER. */
+  /** Category bits (bit 0 is collision layer 1); absent means 1 (collision layer 1 alone). */
   readonly collisionLayer?: number;
-  /** The categories it collides with; absent means DEFAULT_COLLISION_MASK. */
+  /** The categories it collides with, as bits; absent means 1 (collision layer 1 alone). */
   readonly collisionMask?: number;
   readonly properties?: readonly Property[];
   /** What kind of thing it is in the game ("Door", "WARP"): Tiled's class (its `type` before 1.9). Absent or "" means none. */
@@ -67,12 +67,12 @@ interface ShapeBase {
    * overlap warnings, and rays, sweeps and probes pass through it unless asked. Absent means false.
    */
   readonly sensor?: boolean;
-  /** The id of the Tiled object it was imported from: what writing back into that map (mergeIntoTiledMap) matches it by. */
+  /** The id of the Tiled object it was imported from: what the editor matches it by when it writes back into that map. */
   readonly tiledId?: number;
   /** World position; y grows downward as on screen. */
   readonly x: number;
   readonly y: number;
-  /** Degrees, clockwise on screen, about (x, y), in (−180, 180] once read (normalizeDegrees). Ignored by circles. */
+  /** Degrees, clockwise on screen, about (x, y), in (−180, 180] once loaded (270 is read as −90). Ignored by circles. */
   readonly rotation: number;
 }
 
@@ -97,7 +97,7 @@ export interface CapsuleShape extends ShapeBase {
 /**
  * A simple polygon (convex or concave), either winding, points local to (x, y): at least 3 points,
  * no point repeating the one before it, and no two edges crossing or touching except neighbours at
- * their shared point (core/outline.ts). A concave one collides as a solid made of convex pieces.
+ * their shared point. A concave one collides as a solid made of convex pieces.
  */
 export interface PolygonShape extends ShapeBase {
   readonly type: "polygon";
@@ -193,7 +193,7 @@ export interface CollisionLayer {
  */
 export interface SceneImage {
   readonly id: string;
-  /** A path relative to the scene file's folder (forward slashes), or a data:image/png|jpeg|webp;base64 URL (image-source.ts). */
+  /** A path relative to the scene file's folder (forward slashes), or a data:image/png|jpeg|webp;base64 URL. */
   readonly src: string;
   /** The image's top-left corner in world units (y down). */
   readonly x: number;
@@ -223,7 +223,7 @@ export interface Scene {
   readonly shapes: readonly Shape[];
   /** Optional in files; always present (maybe empty) once parsed. */
   readonly probes: readonly Probe[];
-  /** Optional; absent means one implicit layer (DEFAULT_LAYER). */
+  /** Optional; absent means one implicit layer, id "layer-1", named "Layer 1". */
   readonly layers?: readonly Layer[];
   /** Optional names of category bits; unnamed bits are still usable. */
   readonly collisionLayers?: readonly CollisionLayer[];
