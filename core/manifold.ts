@@ -341,7 +341,9 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   // The face of largest separation, as two independent running maxima (even and odd faces): half
-  // as long a chain of dependent, unpredictable compares as one loop.
+  // as long a chain of dependent compares as one loop. Each keeps its maximum by arithmetic on a
+  // 0/1 flag, not a branch (which face wins is a coin toss pair to pair): x·t + y·(1 − t) is
+  // exactly x or y for finite x and y.
   let separation = p[N]! * (cx - p[V]!) + p[N + 1]! * (cy - p[V + 1]!), normalIndex = 0;
   let oddSeparation = p[N + 2]! * (cx - p[V + 2]!) + p[N + 3]! * (cy - p[V + 3]!), oddIndex = 1;
   let i = 2;
@@ -349,8 +351,11 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     const k = 2 * i;
     const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
     const odd = p[N + k + 2]! * (cx - p[V + k + 2]!) + p[N + k + 3]! * (cy - p[V + k + 3]!);
-    if (even > separation) { separation = even; normalIndex = i; }
-    if (odd > oddSeparation) { oddSeparation = odd; oddIndex = i + 1; }
+    const te = +(even > separation), to = +(odd > oddSeparation);
+    separation = even * te + separation * (1 - te);
+    normalIndex ^= (normalIndex ^ i) & -te;
+    oddSeparation = odd * to + oddSeparation * (1 - to);
+    oddIndex ^= (oddIndex ^ (i + 1)) & -to;
   }
   if (i < count) {
     const k = 2 * i;
