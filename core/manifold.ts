@@ -507,17 +507,19 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
   const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
-  let best = -Infinity, bestIndex = 0, bestVertex = 0;
-  for (let i = 0; i < c1; i++) {
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  // The best face and its corner kept by arithmetic on 0/1 flags, not branches (which face and
+  // which corner win is a coin toss pair to pair), as in findMaxSeparation. The corner for the
+  // signs (u, v) of n·u > 0 and n·v > 0 is 2 − v + u − 2uv: (1, 1) 0, (0, 1) 1, (0, 0) 2, (1, 0) 3.
+  for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
     const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    if (si > best) {
-      best = si;
-      bestIndex = i;
-      bestVertex = nu > 0 ? (nv > 0 ? 0 : 3) : nv > 0 ? 1 : 2;
-      if (best > enough) break;
-    }
+    const u = +(nu > 0), v = +(nv > 0);
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ (2 - v + u - 2 * u * v)) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
@@ -535,17 +537,16 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
   const mx = 0.5 * (d2[v2]! + d2[v2 + 2]!), my = 0.5 * (d2[v2 + 1]! + d2[v2 + 3]!), hx = 0.5 * (d2[v2 + 2]! - d2[v2]!), hy = 0.5 * (d2[v2 + 3]! - d2[v2 + 1]!);
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
-  let best = -Infinity, bestIndex = 0, bestVertex = 0;
-  for (let i = 0; i < c1; i++) {
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  // The best face and its end kept by 0/1 flags, as in boxSeparation.
+  for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nh = nx * hx + ny * hy;
     const si = nx * mx + ny * my - Math.abs(nh) - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    if (si > best) {
-      best = si;
-      bestIndex = i;
-      bestVertex = nh > 0 ? 0 : 1;
-      if (best > enough) break;
-    }
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ +!(nh > 0)) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
