@@ -341,7 +341,9 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
   if (b.cx !== 0 || b.cy !== 0) { wx += xfB.c * b.cx - xfB.s * b.cy; wy += xfB.s * b.cx + xfB.c * b.cy; }
   const cx = xfA.c * wx + xfA.s * wy, cy = -xfA.s * wx + xfA.c * wy;
   // The face of largest separation, as two independent running maxima (even and odd faces): half
-  // as long a chain of dependent, unpredictable compares as one loop.
+  // as long a chain of dependent compares as one loop. Each keeps its maximum by arithmetic on a
+  // 0/1 flag, not a branch (which face wins is a coin toss pair to pair): x·t + y·(1 − t) is
+  // exactly x or y for finite x and y.
   let separation = p[N]! * (cx - p[V]!) + p[N + 1]! * (cy - p[V + 1]!), normalIndex = 0;
   let oddSeparation = p[N + 2]! * (cx - p[V + 2]!) + p[N + 3]! * (cy - p[V + 3]!), oddIndex = 1;
   let i = 2;
@@ -349,8 +351,11 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     const k = 2 * i;
     const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
     const odd = p[N + k + 2]! * (cx - p[V + k + 2]!) + p[N + k + 3]! * (cy - p[V + k + 3]!);
-    if (even > separation) { separation = even; normalIndex = i; }
-    if (odd > oddSeparation) { oddSeparation = odd; oddIndex = i + 1; }
+    const te = +(even > separation), to = +(odd > oddSeparation);
+    separation = even * te + separation * (1 - te);
+    normalIndex ^= (normalIndex ^ i) & -te;
+    oddSeparation = odd * to + oddSeparation * (1 - to);
+    oddIndex ^= (oddIndex ^ (i + 1)) & -to;
   }
   if (i < count) {
     const k = 2 * i;
@@ -502,17 +507,19 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
   const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
-  let best = -Infinity, bestIndex = 0, bestVertex = 0;
-  for (let i = 0; i < c1; i++) {
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  // The best face and its corner kept by arithmetic on 0/1 flags, not branches (which face and
+  // which corner win is a coin toss pair to pair), as in findMaxSeparation. The corner for the
+  // signs (u, v) of n·u > 0 and n·v > 0 is 2 − v + u − 2uv: (1, 1) 0, (0, 1) 1, (0, 0) 2, (1, 0) 3.
+  for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
     const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    if (si > best) {
-      best = si;
-      bestIndex = i;
-      bestVertex = nu > 0 ? (nv > 0 ? 0 : 3) : nv > 0 ? 1 : 2;
-      if (best > enough) break;
-    }
+    const u = +(nu > 0), v = +(nv > 0);
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ (2 - v + u - 2 * u * v)) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
@@ -530,17 +537,16 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
   const mx = 0.5 * (d2[v2]! + d2[v2 + 2]!), my = 0.5 * (d2[v2 + 1]! + d2[v2 + 3]!), hx = 0.5 * (d2[v2 + 2]! - d2[v2]!), hy = 0.5 * (d2[v2 + 3]! - d2[v2 + 1]!);
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
-  let best = -Infinity, bestIndex = 0, bestVertex = 0;
-  for (let i = 0; i < c1; i++) {
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  // The best face and its end kept by 0/1 flags, as in boxSeparation.
+  for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
     const nh = nx * hx + ny * hy;
     const si = nx * mx + ny * my - Math.abs(nh) - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    if (si > best) {
-      best = si;
-      bestIndex = i;
-      bestVertex = nh > 0 ? 0 : 1;
-      if (best > enough) break;
-    }
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ +!(nh > 0)) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
