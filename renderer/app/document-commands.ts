@@ -315,8 +315,8 @@ export async function importDocumentInFolder(editor: Editor): Promise<void> {
  * A scene (.json) or Tiled map (.tmx, .tmj) dropped on the canvas, opened or imported as File →
  * Open… and Import Tiled map… do, after the same unsaved-changes question; false for any other
  * file. The desktop app opens a dropped scene through the shell, by its path, so its folder's
- * images and map are read and Save writes it; it imports a map only from its own dialog, where the
- * tilesets beside the map may be read.
+ * images and map are read and Save writes it; it reads a dropped map through the shell too, by its
+ * path, so the tilesets and pictures beside the map are read as after Import Tiled map….
  */
 export async function openDroppedFile(editor: Editor, file: File): Promise<boolean> {
   const kind = /\.json$/i.test(file.name) ? "scene" : /\.(tmx|tmj)$/i.test(file.name) ? "map" : null;
@@ -325,7 +325,9 @@ export async function openDroppedFile(editor: Editor, file: File): Promise<boole
   const filePath = api?.pathForFile(file) ?? "";
   if (api && filePath !== "") {
     if (kind === "map") {
-      notify(editor, `To import ${file.name}, use File → Import Tiled map… (the desktop app reads a map's tilesets beside a map picked in its dialog)`);
+      if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return true;
+      const read = await api.importDropped(filePath);
+      await receiveImported(editor, read.ok ? { kind: "done", value: read.value } : read.canceled ? { kind: "canceled" } : { kind: "error", message: read.error });
       return true;
     }
     const opened = await api.openDropped(filePath);
