@@ -15,7 +15,7 @@ import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
-import { setGridSize } from "../store/view-actions";
+import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -117,6 +117,7 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
   if ("prepared" in result) loadPrepared(editor, result.prepared, file);
   else loadDocument(editor, result.scene, file);
+  bringDocumentIntoView(editor);
 }
 
 export async function openDocument(editor: Editor): Promise<void> {
@@ -278,6 +279,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
+  bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {

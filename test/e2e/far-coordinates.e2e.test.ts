@@ -1,5 +1,5 @@
-// Shapes far from the world's origin (x = ±1e9, 1e12) in Chromium: drawn where they are, and
-// Fit to view centres them, whether batched (unselected) or drawn as nodes (selected). A canvas
+// Shapes far from the world's origin (x = ±1e9, 1e12) in Chromium: an open brings them into
+// view, they are drawn where they are, and Fit to view centres them, whether batched (unselected) or drawn as nodes (selected). A canvas
 // keeps its transform in single precision, so before the draw origin (renderer/canvas/draw-origin.ts)
 // they were drawn hundreds of pixels off, or not at all.
 import type { Page } from "playwright-core";
@@ -51,6 +51,9 @@ describe("far coordinates in Chromium", () => {
       const text = JSON.stringify({ format: "collider-studio-scene", version: 1, shapes });
       await page.setInputFiles("#open-scene-input", { name: "far.json", mimeType: "application/json", buffer: Buffer.from(text) });
       await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^2 shapes/);
+      // Nothing of it was in view: the open brings it to the middle, at 100 %.
+      expect(await page.getByTestId("zoom").textContent()).toBe("100%");
+      await expectCentred(page, 280, 60);
       await page.locator(".canvas").click({ position: { x: 5, y: 5 } });
       await page.keyboard.press("Home"); // View → Fit to view
       const scale = Number((await page.getByTestId("zoom").textContent())!.replace("%", "")) / 100;
