@@ -58,7 +58,7 @@ describe("a designer's review", () => {
     const page = await session.newPage();
     for (const [key, start] of [["c", "Circle:"], ["b", "Box:"], ["k", "Capsule:"], ["p", "Polygon:"], ["l", "Chain:"], ["r", "Ray:"], ["w", "Sweep:"], ["h", "Pan:"]] as const) {
       await page.keyboard.press(key);
-      await expect.poll(() => notice(page), key).toMatch(new RegExp(`^${start}`));
+      await expect.poll(() => notice(page), { message: key }).toMatch(new RegExp(`^${start}`));
     }
     // A click with the ray tool makes no ray: the hint is what tells how.
     await page.keyboard.press("r");
