@@ -26,12 +26,20 @@ function isFileChange(value: unknown): value is FileChange {
   return typeof value === "object" && value !== null && "path" in value && typeof value.path === "string" && "name" in value && typeof value.name === "string";
 }
 
-export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe, pathForFile: PathForFile = () => ""): DesktopApi {
+/** Refused without asking the shell: a path the user did not drop. */
+const notDropped = (filePath: string): ShellResult<never> => ({ ok: false, canceled: false, error: `cannot open ${filePath}: it was not dropped on the window` });
+
+/**
+ * `wasDropped` tells the paths of files the user dropped on the page (drop-record.ts): only those
+ * are sent on the channels that open or import a dropped file.
+ */
+export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Subscribe, pathForFile: PathForFile = () => "", wasDropped: (filePath: string) => boolean = () => false): DesktopApi {
   return {
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
     openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedFile>>,
-    openDropped: (filePath: string) => invoke(IPC.openDropped, filePath) as Promise<ShellResult<null>>,
+    openDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.openDropped, filePath) as Promise<ShellResult<null>>) : notDropped(filePath)),
+    importDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.importDropped, filePath) as Promise<ShellResult<OpenedFile>>) : notDropped(filePath)),
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,
     chooseSaveTarget: (request: SaveTargetRequest) => invoke(IPC.chooseSaveTarget, request) as Promise<ShellResult<SaveResult>>,
     exportFile: (request: ExportRequest) => invoke(IPC.exportFile, request) as Promise<ShellResult<SaveResult>>,

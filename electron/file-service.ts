@@ -47,6 +47,11 @@ export interface SceneFileService {
   /** Asks for a file of the request's type and reads it (it is not allowed for saving). */
   importFile(request: ImportRequest): Promise<ShellResult<OpenedFile>>;
   /**
+   * Reads a file to import that the user chose outside a dialog (dropped on the page), as
+   * importFile reads a picked one: not allowed for saving; a Save dialog starts beside it.
+   */
+  importPath(filePath: string): Promise<ShellResult<OpenedFile>>;
+  /**
    * True for the paths the page may save to without a Save dialog, all of them chosen by the user:
    * picked in an Open or Save dialog or read with openPath in this session (opened or saved
    * here), on the recent files list (chosen in an earlier session), or let in with `allow` (the
@@ -175,6 +180,14 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     }
   }
 
+  function noteImported(read: ShellResult<OpenedFile>): ShellResult<OpenedFile> {
+    if (read.ok) {
+      imported.add(read.value.path);
+      onImported(read.value.path);
+    }
+    return read;
+  }
+
   return {
     isAllowed: (filePath) => allowed.has(path.resolve(filePath)),
 
@@ -187,13 +200,10 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     openPath: (filePath) => readChosen(filePath, true),
 
     async importFile(request) {
-      const read = await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false);
-      if (read.ok) {
-        imported.add(read.value.path);
-        onImported(read.value.path);
-      }
-      return read;
+      return noteImported(await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false));
     },
+
+    importPath: async (filePath) => noteImported(await readChosen(filePath, false)),
 
     async chooseTarget(request) {
       let target: string | undefined;

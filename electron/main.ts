@@ -287,7 +287,7 @@ if (!app.requestSingleInstanceLock()) {
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
       const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
       registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) }), policy);
-      registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath), backups: settingsRead.settings.backups }), policy);
+      registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath), backups: settingsRead.settings.backups }), policy, (filePath) => files.importPath(filePath));
       removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();
       started = true;

@@ -213,6 +213,11 @@ export interface DesktopApi {
    * does: the unsaved-changes prompt, then the file arrives through onOpenFile.
    */
   openDropped(filePath: string): Promise<ShellResult<null>>;
+  /**
+   * Reads a Tiled map (.tmx, .tmj) dropped on the page, by its absolute path (pathForFile), to
+   * import as File → Import Tiled map… does: its tilesets beside it may then be read.
+   */
+  importDropped(filePath: string): Promise<ShellResult<OpenedFile>>;
   /** Calls `listener` with a scene the shell opened (Open Recent, a file from the OS), or why it could not. */
   onOpenFile(listener: (result: ShellResult<OpenedFile>) => void): () => void;
   /** Keeps the unsaved document in the recovery file (written a moment later, atomically). */

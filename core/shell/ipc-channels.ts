@@ -30,6 +30,8 @@ export const IPC = {
   readTiledFile: "tiled:read",
   /** Save to Map: write the scene's Tiled map back, beside the scene. */
   writeTiledMap: "tiled:write",
+  /** A Tiled map file dropped on the canvas: read it to import, as File → Import Tiled map… does (its absolute path). */
+  importDropped: "tiled:import-dropped",
 } as const;
 
 /** Channels the main process sends to the page. */

@@ -1,13 +1,15 @@
 // The web build's menu bar (File, Edit, View, Export, Tools, Help), from the same registry and
 // menus as the desktop app's native one, which replaces it there. A click opens a menu, and while
-// one is open hovering another opens that; a click outside only closes it. Keys move as
-// menu-navigation.ts says; Alt alone or F10 focuses the bar and Alt+letter opens a menu, as on
+// one is open hovering another opens that; a click outside, or Escape, only closes it and gives
+// focus back to what had it (no focus ring left on the bar). Keys move as menu-navigation.ts says
+// (there Escape backs out to the bar first, as on Windows); Alt alone or F10 focuses the bar and Alt+letter opens a menu, as on
 // Windows and Linux. Items show their shortcut, are greyed while their action is disabled and
 // checked while their setting is on, following the editor live. The bar takes its own row above
 // the toolbar; its menus drop over the canvas.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { menus as menuList, runMenuCommand, type Menu } from "../actions/menu-model";
 import { ariaKeyShortcut, chordLabel, isMac, type Action } from "../actions/registry";
+import { isTextField } from "../actions/text-field";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts, useReplay } from "../editor/react";
 import { desktop } from "../platform/files";
@@ -91,6 +93,8 @@ function WebMenuBar() {
   const returnFocus = useRef<HTMLElement | null>(null);
   /** The window's listeners read the bar's position through this. */
   const current = useRef(at);
+  /** Whether the bar was entered with the mouse (a menu opened by a click): Escape then leaves it at once. */
+  const byMouse = useRef(false);
 
   useLayoutEffect(() => {
     current.current = at;
@@ -103,6 +107,7 @@ function WebMenuBar() {
     if (!current.current) {
       const active = document.activeElement;
       returnFocus.current = active instanceof HTMLElement && !root.current?.contains(active) ? active : null;
+      byMouse.current = !keys;
     }
     setByKeys(keys);
     setAt(to);
@@ -113,7 +118,9 @@ function WebMenuBar() {
     setAt(null);
     const back = returnFocus.current;
     returnFocus.current = null;
-    if (back?.isConnected) back.focus({ preventScroll: true });
+    // Left after a click, only a field being typed in gets focus back: a toolbar button given it
+    // after an Escape would show a focus ring the user never asked for; the document has it instead.
+    if (back?.isConnected && (!byMouse.current || isTextField(back))) back.focus({ preventScroll: true });
     // Nothing focusable had it before (the page's body): the bar lets go of it.
     if (document.activeElement instanceof HTMLElement && root.current?.contains(document.activeElement)) document.activeElement.blur();
   };
@@ -178,7 +185,9 @@ function WebMenuBar() {
     // The editor's shortcuts listen on the window: a key the bar takes is not theirs.
     e.preventDefault();
     e.stopPropagation();
-    if (outcome.kind === "leave") leave();
+    // A menu opened with the mouse closes on Escape as desktop menus do, the bar let go of with
+    // it; reached from the keyboard, Escape backs out to the bar first.
+    if (outcome.kind === "leave" || (e.key === "Escape" && byMouse.current)) leave();
     else if (outcome.kind === "run") run(outcome.menu, outcome.item);
     else {
       setByKeys(true);

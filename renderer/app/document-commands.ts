@@ -15,7 +15,7 @@ import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
-import { setGridSize } from "../store/view-actions";
+import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -117,6 +117,7 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
   if ("prepared" in result) loadPrepared(editor, result.prepared, file);
   else loadDocument(editor, result.scene, file);
+  bringDocumentIntoView(editor);
 }
 
 export async function openDocument(editor: Editor): Promise<void> {
@@ -278,6 +279,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
+  bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
   if (skipped.length > 0) {
@@ -315,8 +317,8 @@ export async function importDocumentInFolder(editor: Editor): Promise<void> {
  * A scene (.json) or Tiled map (.tmx, .tmj) dropped on the canvas, opened or imported as File →
  * Open… and Import Tiled map… do, after the same unsaved-changes question; false for any other
  * file. The desktop app opens a dropped scene through the shell, by its path, so its folder's
- * images and map are read and Save writes it; it imports a map only from its own dialog, where the
- * tilesets beside the map may be read.
+ * images and map are read and Save writes it; it reads a dropped map through the shell too, by its
+ * path, so the tilesets and pictures beside the map are read as after Import Tiled map….
  */
 export async function openDroppedFile(editor: Editor, file: File): Promise<boolean> {
   const kind = /\.json$/i.test(file.name) ? "scene" : /\.(tmx|tmj)$/i.test(file.name) ? "map" : null;
@@ -325,7 +327,9 @@ export async function openDroppedFile(editor: Editor, file: File): Promise<boole
   const filePath = api?.pathForFile(file) ?? "";
   if (api && filePath !== "") {
     if (kind === "map") {
-      notify(editor, `To import ${file.name}, use File → Import Tiled map… (the desktop app reads a map's tilesets beside a map picked in its dialog)`);
+      if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return true;
+      const read = await api.importDropped(filePath);
+      await receiveImported(editor, read.ok ? { kind: "done", value: read.value } : read.canceled ? { kind: "canceled" } : { kind: "error", message: read.error });
       return true;
     }
     const opened = await api.openDropped(filePath);

@@ -7,6 +7,7 @@ import type { OverlapPair } from "../../core";
 import { useEditor } from "../editor/react";
 import { contactMark, DEPTH_FONT, DOT_RADIUS } from "./contact-marks";
 import { useCanvasTheme } from "./theme";
+import { anchored } from "./draw-origin";
 import { usePixel } from "./pixel";
 
 export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPair[]; selected: ReadonlySet<string> }) {
@@ -22,7 +23,7 @@ export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPai
         const m = contactMark(p, selected, px);
         return (
           <Group key={`${p.a}|${p.b}`} listening={false} name="contact">
-            <Arrow points={[m.cx, m.cy, m.tipX, m.tipY]} stroke={THEME.contact} fill={THEME.contact} strokeWidth={2} strokeScaleEnabled={false} pointerLength={7 * px} pointerWidth={7 * px} />
+            <Arrow {...anchored([m.cx, m.cy, m.tipX, m.tipY])} stroke={THEME.contact} fill={THEME.contact} strokeWidth={2} strokeScaleEnabled={false} pointerLength={7 * px} pointerWidth={7 * px} />
             {p.points.map((q, i) => (
               <Circle key={i} x={q.x} y={q.y} radius={DOT_RADIUS * px} fill={THEME.contact} stroke={THEME.background} strokeWidth={1.5} strokeScaleEnabled={false} />
             ))}

@@ -17,6 +17,7 @@ import { useStore } from "zustand";
 import { CORNERS, cornerOf } from "../images/image-geometry";
 import { imagePickable } from "../store/image-actions";
 import { imageHitId, imageRectOf } from "../tools/select/image-picking";
+import { anchored } from "./draw-origin";
 
 /** Side of a square handle and radius of a round one, in screen pixels. */
 const SQUARE = 9;
@@ -51,7 +52,7 @@ function PolygonPieces({ shape }: { shape: Extract<Shape, { type: "polygon" }> }
   return (
     <Group name="polygon-pieces" listening={false}>
       {pieces.map((piece, i) => (
-        <Line key={i} name="polygon-piece" points={piece.flatMap(([x, y]) => { const w = localToWorld(shape, { x, y }); return [w.x, w.y]; })} closed stroke={THEME.pieces} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+        <Line key={i} name="polygon-piece" {...anchored(piece.flatMap(([x, y]) => { const w = localToWorld(shape, { x, y }); return [w.x, w.y]; }))} closed stroke={THEME.pieces} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} perfectDrawEnabled={false} />
       ))}
     </Group>
   );
@@ -66,7 +67,7 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   return (
     <Group>
       {shape.type === "polygon" && <PolygonPieces shape={shape} />}
-      {knob && stemFrom && <Line points={[stemFrom.x, stemFrom.y, knob.at.x, knob.at.y]} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />}
+      {knob && stemFrom && <Line {...anchored([stemFrom.x, stemFrom.y, knob.at.x, knob.at.y])} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />}
       {handles.map((h) => (
         <HandleNode key={shapeHandleId(shape.id, h.handle)} shape={shape} h={h} scale={scale} />
       ))}
@@ -155,8 +156,8 @@ export function Handles() {
       )}
       {draft.length > 0 && (
         <Group listening={false}>
-          <Line points={draft.flatMap((p) => [p.x, p.y])} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} />
-          {last && cursor && <Line points={[last.x, last.y, cursor.x, cursor.y]} stroke={THEME.preview} strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />}
+          <Line {...anchored(draft.flatMap((p) => [p.x, p.y]))} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} />
+          {last && cursor && <Line {...anchored([last.x, last.y, cursor.x, cursor.y])} stroke={THEME.preview} strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />}
           {draft.map((p, i) => (
             <Circle key={i} x={p.x} y={p.y} radius={(i === 0 ? 7 : 4) * px} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} fill={i === 0 ? undefined : THEME.selected} />
           ))}

@@ -6,6 +6,7 @@ import { Shape as KonvaShape } from "react-konva";
 import { traceShapeOutline } from "../../core";
 import { useEditor, useEditorState, useOverlay } from "../editor/react";
 import { pickable } from "../tools/select/picking";
+import { offsetSink } from "./draw-origin";
 import { useCanvasTheme } from "./theme";
 
 export function HoverOutline() {
@@ -32,13 +33,15 @@ export function HoverOutline() {
       listening={false}
       perfectDrawEnabled={false}
       visible={shown !== null}
+      x={shown?.x ?? 0}
+      y={shown?.y ?? 0}
       stroke={THEME.hover}
       strokeWidth={2}
       strokeScaleEnabled={false}
       sceneFunc={(ctx, n) => {
         if (!shown) return;
         ctx.beginPath();
-        traceShapeOutline(shown, ctx);
+        traceShapeOutline(shown, offsetSink(ctx, shown.x, shown.y));
         ctx.strokeShape(n);
       }}
     />

@@ -1,9 +1,9 @@
 // Overlaps that collision filtering ignores, drawn faintly in a neutral colour (never the warning
 // red): the region of each pair's manifold, its contact points widened by the depth along the
 // normal (they lie midway between the surfaces), dashed. One Konva node draws them all.
-import type Konva from "konva";
 import { Shape as KonvaShape } from "react-konva";
-import type { IgnoredPair } from "../../core";
+import type { IgnoredPair, PathSink } from "../../core";
+import { offsetSink, type DrawOrigin } from "./draw-origin";
 import { usePixel } from "./pixel";
 import { useCanvasTheme } from "./theme";
 
@@ -15,7 +15,7 @@ const MIN_THICKNESS = 4;
 const MIN_RING = 5;
 
 /** Traces the pair's region: a band along its two points, or a ring about its one point. */
-function traceRegion(ctx: Konva.Context, p: IgnoredPair, px: number): void {
+function traceRegion(ctx: PathSink, p: IgnoredPair, px: number): void {
   const half = Math.max(p.depth, MIN_THICKNESS * px) / 2, nx = p.normal.x * half, ny = p.normal.y * half;
   const [q, r] = p.points;
   if (!q) return;
@@ -31,7 +31,8 @@ function traceRegion(ctx: Konva.Context, p: IgnoredPair, px: number): void {
   ctx.closePath();
 }
 
-export function IgnoredOverlay({ pairs }: { readonly pairs: readonly IgnoredPair[] }) {
+/** `origin`: where the node sits, near the view (draw-origin.ts). */
+export function IgnoredOverlay({ pairs, origin }: { readonly pairs: readonly IgnoredPair[]; readonly origin: DrawOrigin }) {
   const THEME = useCanvasTheme();
   const px = usePixel();
   if (pairs.length === 0) return null;
@@ -39,6 +40,8 @@ export function IgnoredOverlay({ pairs }: { readonly pairs: readonly IgnoredPair
   return (
     <KonvaShape
       name="ignored-overlaps"
+      x={origin.x}
+      y={origin.y}
       listening={false}
       perfectDrawEnabled={false}
       fill={THEME.ignoredFill}
@@ -48,7 +51,8 @@ export function IgnoredOverlay({ pairs }: { readonly pairs: readonly IgnoredPair
       dash={[4, 3]}
       sceneFunc={(ctx, node) => {
         ctx.beginPath();
-        for (const p of drawn) traceRegion(ctx, p, px);
+        const sink = offsetSink(ctx, origin.x, origin.y);
+        for (const p of drawn) traceRegion(sink, p, px);
         ctx.fillStrokeShape(node);
       }}
     />

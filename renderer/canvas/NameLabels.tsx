@@ -6,9 +6,11 @@ import { Shape as KonvaShape } from "react-konva";
 import { useEditor, useEditorState, useOverlaps } from "../editor/react";
 import { contactMark, markBox } from "./contact-marks";
 import { FONT_PX, labelsInView, placeLabels } from "./name-labels";
+import type { DrawOrigin } from "./draw-origin";
 import { useCanvasTheme } from "./theme";
 
-export function NameLabels({ width, height }: { readonly width: number; readonly height: number }) {
+/** `origin`: where the node sits, near the view (draw-origin.ts); labels are written relative to it. */
+export function NameLabels({ width, height, origin }: { readonly width: number; readonly height: number; readonly origin: DrawOrigin }) {
   const editor = useEditor();
   const show = useEditorState((s) => s.showNames);
   const shapes = useEditorState((s) => s.shapes);
@@ -37,9 +39,9 @@ export function NameLabels({ width, height }: { readonly width: number; readonly
     ctx.strokeStyle = THEME.labelHalo;
     ctx.fillStyle = THEME.label;
     for (const l of placeLabels(labels, (t) => ctx.measureText(t).width, px, marks)) {
-      ctx.strokeText(l.text, l.x, l.y);
-      ctx.fillText(l.text, l.x, l.y);
+      ctx.strokeText(l.text, l.x - origin.x, l.y - origin.y);
+      ctx.fillText(l.text, l.x - origin.x, l.y - origin.y);
     }
   };
-  return <KonvaShape name="name-labels" sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;
+  return <KonvaShape name="name-labels" x={origin.x} y={origin.y} sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;
 }

@@ -8,6 +8,7 @@ import { useReplay, useReplayResults } from "../editor/react";
 import { visibleResults } from "../store/replay";
 import { usePixel } from "./pixel";
 import { useCanvasTheme } from "./theme";
+import { anchored } from "./draw-origin";
 
 /** At most this many rays are drawn (mismatches first): more would only slow the canvas down. */
 export const MAX_DRAWN_RAYS = 2000;
@@ -30,7 +31,7 @@ const RayNode = memo(function RayNode({ result, selected }: { result: ReplayResu
       <Line
         id={`${REPLAY_RAY_PREFIX}${ray.line}`}
         name={REPLAY_RAY_NAME}
-        points={[ray.from[0], ray.from[1], ray.to[0], ray.to[1]]}
+        {...anchored([ray.from[0], ray.from[1], ray.to[0], ray.to[1]])}
         stroke={color}
         strokeWidth={mismatch || selected ? 2.5 : 1}
         strokeScaleEnabled={false}

@@ -35,6 +35,7 @@ import { openContextMenu } from "../app/ContextMenu";
 import { openDroppedFile } from "../app/document-commands";
 import { addImageFiles, imageFilesOf, pictureOfFile } from "../app/image-commands";
 import { ShapeBatch } from "./ShapeBatch";
+import { nextDrawOrigin, ZERO_ORIGIN, type DrawOrigin } from "./draw-origin";
 import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
 import { shapePaint, useCanvasTheme } from "./theme";
@@ -101,6 +102,10 @@ export function SceneCanvas() {
   const grid = useEditorState((s) => s.grid);
   const toolPath = useEditorState((s) => s.toolPath);
   const spaceHeld = useSpaceHeld();
+  // Where nodes that draw many things put their canvas origin: near the view, so the canvas gets
+  // small numbers however far from the world's origin the view is (draw-origin.ts).
+  const lastOrigin = useRef<DrawOrigin>(ZERO_ORIGIN);
+  const origin = (lastOrigin.current = nextDrawOrigin(lastOrigin.current, view, width, height));
   // A pan from Space or the middle button uses its own pan tool, leaving the active tool's state
   // alone.
   const viewPan = useMemo(() => {
@@ -317,9 +322,9 @@ export function SceneCanvas() {
         <Layer>
           {split.map(({ run, rest, live }, r) => (
             <Fragment key={run.layer}>
-              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} paint={paints[r]!} look="plain" cached near={nears[r]} />
+              <ShapeBatch batchKey={run.layer} shapes={rest} overlapping={overlapping} paint={paints[r]!} look="plain" cached near={nears[r]} origin={origin} />
               {liveCount > LIVE_NODE_LIMIT
-                ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} paint={paints[r]!} look="selected" cached={false} />
+                ? <ShapeBatch batchKey={`${run.layer}#selected`} shapes={live} overlapping={overlapping} paint={paints[r]!} look="selected" cached={false} origin={origin} />
                 : live.map((s) => <ShapeNode key={s.id} shape={s} paint={paints[r]!} overlapping={overlapping.has(s.id)} selected locked={run.locked} />)}
             </Fragment>
           ))}
@@ -327,8 +332,8 @@ export function SceneCanvas() {
           {preview && <ShapeNode shape={preview} overlapping={false} selected={false} ghost />}
         </Layer>
         <Layer listening={false}>
-          <IgnoredOverlay pairs={ignored} />
-          <NameLabels width={width} height={height} />
+          <IgnoredOverlay pairs={ignored} origin={origin} />
+          <NameLabels width={width} height={height} origin={origin} />
           <ContactOverlay pairs={pairs} selected={selected} />
         </Layer>
         <Layer name="probes">

@@ -6,6 +6,7 @@ import { useEffect, useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor } from "../editor/react";
 import { BatchCache, paintShapes, visibleRect, type BatchContent, type BatchLook, type BatchShapes, type BoxReader, type ScreenView } from "./shape-batch";
+import type { DrawOrigin } from "./draw-origin";
 import type { ShapePaint } from "./theme";
 
 /** Batched shapes drawn, per batch, for the canvas's `data-drawn-shapes` (read by tests and the bench). */
@@ -20,11 +21,11 @@ function report(stage: Konva.Stage | null, key: string, count: number | null): v
   stage.container().dataset.drawnShapes = String(total);
 }
 
-function screenOf(context: Konva.Context, node: Konva.Shape): ScreenView | null {
+function screenOf(context: Konva.Context, node: Konva.Shape, origin: DrawOrigin): ScreenView | null {
   const stage = node.getStage();
   if (!stage) return null;
   const m = node.getAbsoluteTransform().getMatrix();
-  return { x: m[4] ?? 0, y: m[5] ?? 0, scale: m[0] ?? 1, width: stage.width(), height: stage.height(), pixelRatio: context.getCanvas().getPixelRatio() };
+  return { x: m[4] ?? 0, y: m[5] ?? 0, scale: m[0] ?? 1, width: stage.width(), height: stage.height(), pixelRatio: context.getCanvas().getPixelRatio(), origin };
 }
 
 export interface ShapeBatchProps {
@@ -39,9 +40,11 @@ export interface ShapeBatchProps {
   readonly cached: boolean;
   /** The places of the shapes near a rectangle, through an index (see BatchContent.near). */
   readonly near?: BatchContent["near"];
+  /** The world point paths are drawn relative to, near the view (draw-origin.ts). */
+  readonly origin: DrawOrigin;
 }
 
-export function ShapeBatch({ batchKey, shapes, overlapping, paint, look, cached, near }: ShapeBatchProps) {
+export function ShapeBatch({ batchKey, shapes, overlapping, paint, look, cached, near, origin }: ShapeBatchProps) {
   const editor = useEditor();
   const boxes = useMemo((): BoxReader => (s, out) => editor.documentWorld().readBox(s, out), [editor]);
   // Set once the Konva node exists: the cache asks its layer to redraw when the view rests.
@@ -54,15 +57,19 @@ export function ShapeBatch({ batchKey, shapes, overlapping, paint, look, cached,
 
   const sceneFunc = (context: Konva.Context, node: Konva.Shape) => {
     holder.node = node;
-    const view = screenOf(context, node);
+    const view = screenOf(context, node, origin);
     if (!view) return;
     const content = { shapes, overlapping, paint, look, boxes, ...(near ? { near } : {}) };
     if (cached) {
       cache.draw(context._context, content, view);
       report(node.getStage(), batchKey, cache.drawn);
     } else {
-      // The context maps world units to device pixels already (stage transform × pixel ratio).
-      report(node.getStage(), batchKey, paintShapes(context._context, shapes, overlapping, visibleRect(view, 0), look, paint, view.scale, boxes));
+      // From world units relative to the origin to device pixels, computed here in double precision.
+      const ctx = context._context, k = view.scale * view.pixelRatio;
+      ctx.save();
+      ctx.setTransform(k, 0, 0, k, (view.x + origin.x * view.scale) * view.pixelRatio, (view.y + origin.y * view.scale) * view.pixelRatio);
+      report(node.getStage(), batchKey, paintShapes(ctx, shapes, overlapping, visibleRect(view, 0), look, paint, view.scale, boxes, origin));
+      ctx.restore();
     }
   };
   return <KonvaShape sceneFunc={sceneFunc} listening={false} perfectDrawEnabled={false} />;

@@ -6,6 +6,7 @@ import { memo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { traceShapeOutline, type Shape } from "../../core";
 import { ARROW_PIXELS, normalArrows, traceArrows } from "./chain-normals";
+import { offsetSink } from "./draw-origin";
 import { dashOf, styleKey, styleOf } from "./shape-style";
 import { useCanvasTheme, type ShapePaint } from "./theme";
 
@@ -27,11 +28,13 @@ export const ShapeNode = memo(function ShapeNode({ shape, paint, ...look }: Shap
   const key = styleKey(shape, look.overlapping);
   const style = ghost ? null : styleOf(key, look.selected, paint);
   const sceneFunc = (ctx: Konva.Context, node: Konva.Shape) => {
+    // The node sits at the shape's position and draws relative to it (draw-origin.ts).
+    const sink = offsetSink(ctx, shape.x, shape.y);
     ctx.beginPath();
-    traceShapeOutline(shape, ctx);
+    traceShapeOutline(shape, sink);
     if (shape.type === "chain" && shape.oneSided === true) {
       const scale = node.getAbsoluteScale().x || 1;
-      traceArrows(normalArrows(shape, ARROW_PIXELS / scale), ctx);
+      traceArrows(normalArrows(shape, ARROW_PIXELS / scale), sink);
     }
     if (style?.fill === null || ghost) ctx.strokeShape(node);
     else ctx.fillStrokeShape(node);
@@ -40,6 +43,8 @@ export const ShapeNode = memo(function ShapeNode({ shape, paint, ...look }: Shap
     <KonvaShape
       id={look.ghost ? undefined : shape.id}
       name="shape"
+      x={shape.x}
+      y={shape.y}
       sceneFunc={sceneFunc}
       fill={style?.fill ?? undefined}
       stroke={style?.stroke ?? THEME.preview}

@@ -4,6 +4,7 @@
 import { shapeBounds, traceShapeOutline, type Shape } from "../../core";
 import { replacedInPlace } from "../store/replaced-in-place";
 import { ARROW_PIXELS, normalArrows, traceArrows } from "./chain-normals";
+import { offsetSink, ZERO_ORIGIN, type DrawOrigin } from "./draw-origin";
 import { dashOf, styleKey, styleOf } from "./shape-style";
 import type { ShapePaint } from "./theme";
 
@@ -17,6 +18,8 @@ export interface ScreenView {
   readonly height: number;
   /** Device pixels per CSS pixel of the layer's canvas. */
   readonly pixelRatio: number;
+  /** The world point paths are drawn relative to (draw-origin.ts): the bitmap's transform includes it. */
+  readonly origin: DrawOrigin;
 }
 
 export interface WorldRect {
@@ -66,7 +69,8 @@ export type BatchShapes = readonly (Shape | null)[];
  * translucent fills stack as they do with one Konva node per shape). The context's transform must
  * map world units to device pixels; `pixelsPerUnit` keeps strokes 1.5 CSS pixels wide at any zoom.
  * A locked layer's paint draws at its lower opacity with dashed outlines; sensors are dashed in
- * their own colour, chains stroked and never filled (shape-style.ts). Returns how many shapes it drew.
+ * their own colour, chains stroked and never filled (shape-style.ts). Points are written relative
+ * to `origin` (the context's transform then maps from there). Returns how many shapes it drew.
  */
 export function paintShapes(
   ctx: CanvasRenderingContext2D,
@@ -77,10 +81,11 @@ export function paintShapes(
   paint: ShapePaint,
   pixelsPerUnit: number,
   reader?: BoxReader,
+  origin: DrawOrigin = ZERO_ORIGIN,
 ): number {
   ctx.save();
   try {
-    return paintRun(ctx, shapes, overlapping, rect, look, paint, pixelsPerUnit, reader);
+    return paintRun(ctx, shapes, overlapping, rect, look, paint, pixelsPerUnit, reader, origin);
   } finally {
     ctx.restore();
   }
@@ -95,12 +100,14 @@ function paintRun(
   paint: ShapePaint,
   pixelsPerUnit: number,
   reader: BoxReader | undefined,
+  origin: DrawOrigin,
 ): number {
   ctx.lineWidth = (look === "selected" ? 2.5 : 1.5) / pixelsPerUnit;
   ctx.lineJoin = "miter";
   ctx.globalAlpha = paint.opacity;
   const tiny = TINY_PIXELS / pixelsPerUnit;
   const arrow = ARROW_PIXELS / pixelsPerUnit;
+  const sink = offsetSink(ctx, origin.x, origin.y), ox = origin.x, oy = origin.y;
   let drawn = 0;
   let was = -1;
   let fill: string | null = null;
@@ -134,16 +141,16 @@ function paintRun(
     if (maxX - minX < tiny && maxY - minY < tiny) {
       // A few pixels across: its outline is all that shows, as a rectangle.
       if (!pending) ctx.beginPath();
-      ctx.rect(minX, minY, maxX - minX, maxY - minY);
+      ctx.rect(minX - ox, minY - oy, maxX - minX, maxY - minY);
       pending = true;
       continue;
     }
     flush();
     ctx.beginPath();
-    traceShapeOutline(s, ctx);
+    traceShapeOutline(s, sink);
     if (fill !== null) ctx.fill();
     // A one-sided chain's normals, in its outline's colour and dash.
-    if (s.type === "chain" && s.oneSided === true) traceArrows(normalArrows(s, arrow), ctx);
+    if (s.type === "chain" && s.oneSided === true) traceArrows(normalArrows(s, arrow), sink);
     ctx.stroke();
   }
   flush();
@@ -246,7 +253,7 @@ const PATCH_LIMIT = 64;
 
 /**
  * Sizes `canvas` for view `v` with its margins, clears it, and sets its transform from world units
- * to its pixels; returns its context.
+ * relative to the view's origin to its pixels; returns its context.
  */
 function blankBitmap(canvas: HTMLCanvasElement, v: ScreenView): CanvasRenderingContext2D {
   const w = Math.ceil((v.width + 2 * CACHE_MARGIN) * v.pixelRatio), h = Math.ceil((v.height + 2 * CACHE_MARGIN) * v.pixelRatio);
@@ -257,7 +264,7 @@ function blankBitmap(canvas: HTMLCanvasElement, v: ScreenView): CanvasRenderingC
   const ctx = canvas.getContext("2d")!, k = v.pixelRatio * v.scale;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, w, h);
-  ctx.setTransform(k, 0, 0, k, (v.x + CACHE_MARGIN) * v.pixelRatio, (v.y + CACHE_MARGIN) * v.pixelRatio);
+  ctx.setTransform(k, 0, 0, k, (v.x + v.origin.x * v.scale + CACHE_MARGIN) * v.pixelRatio, (v.y + v.origin.y * v.scale + CACHE_MARGIN) * v.pixelRatio);
   return ctx;
 }
 
@@ -274,7 +281,7 @@ interface RedrawJob {
 
 const sameContent = (a: BatchContent, b: BatchContent): boolean => a.shapes === b.shapes && a.overlapping === b.overlapping && a.paint === b.paint && a.look === b.look;
 const sameView = (a: ScreenView, b: ScreenView): boolean =>
-  a.x === b.x && a.y === b.y && a.scale === b.scale && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio;
+  a.x === b.x && a.y === b.y && a.scale === b.scale && a.width === b.width && a.height === b.height && a.pixelRatio === b.pixelRatio && a.origin === b.origin;
 
 /**
  * A bitmap of a batch as one view showed it, with margins. `draw` blits it under the current
@@ -342,7 +349,7 @@ export class BatchCache {
     // At least one slice a step, then more while the step's time lasts.
     do {
       const end = Math.min(shapes.length, job.next + sliceShapes);
-      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.paint, job.v.scale, job.c.boxes);
+      job.drawn += paintShapes(ctx, shapes.slice(job.next, end), job.c.overlapping, rect, job.c.look, job.c.paint, job.v.scale, job.c.boxes, job.v.origin);
       job.next = end;
     } while (job.next < shapes.length && performance.now() - started < sliceMs);
     job.cost += performance.now() - started;
@@ -407,10 +414,10 @@ export class BatchCache {
     const area = { minX, minY, maxX, maxY };
     ctx.save();
     ctx.beginPath();
-    ctx.rect(minX, minY, maxX - minX, maxY - minY);
+    ctx.rect(minX - v.origin.x, minY - v.origin.y, maxX - minX, maxY - minY);
     ctx.clip();
-    ctx.clearRect(minX, minY, maxX - minX, maxY - minY);
-    paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.paint, v.scale, c.boxes);
+    ctx.clearRect(minX - v.origin.x, minY - v.origin.y, maxX - minX, maxY - minY);
+    paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.paint, v.scale, c.boxes, v.origin);
     ctx.restore();
     this.shapes = c.shapes;
     this.overlapping = c.overlapping;
@@ -420,7 +427,7 @@ export class BatchCache {
     const started = performance.now();
     this.canvas ??= document.createElement("canvas");
     const ctx = blankBitmap(this.canvas, v);
-    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.paint, v.scale, c.boxes);
+    const drawn = paintShapes(ctx, c.shapes, c.overlapping, visibleRect(v, CACHE_MARGIN), c.look, c.paint, v.scale, c.boxes, v.origin);
     this.adopt(this.canvas, c, v, drawn, performance.now() - started);
   }
 

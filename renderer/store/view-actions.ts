@@ -7,7 +7,7 @@ import { backdropBounds } from "../tiled-map/model";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import { boundsOf, fitView, frameView, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
+import { boundsOf, fitView, frameView, screenToWorld, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
@@ -62,6 +62,21 @@ function shownMapBounds(editor: Editor): AABB | null {
 
 const union = (a: AABB | null, b: AABB | null): AABB | null =>
   a && b ? { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) } : (a ?? b);
+
+/**
+ * After a scene is opened or a map imported: when none of its shapes and probes is in view (a level
+ * far from the origin, or beside the canvas), brings them to the middle as frameItems does; a
+ * document with something in view keeps the view as it was.
+ */
+export function bringDocumentIntoView(editor: Editor): void {
+  const { shapes, probes, view } = editor.getState();
+  const box = boundsOf(shapes, probes);
+  if (!box) return;
+  const { width, height } = editor.canvasSize;
+  const a = screenToWorld(view, { x: 0, y: 0 }), b = screenToWorld(view, { x: width, y: height });
+  if (box.minX <= b.x && box.maxX >= a.x && box.minY <= b.y && box.maxY >= a.y) return;
+  setView(editor, frameView(box, width, height, view));
+}
 
 /** Brings the given shapes and probes to the middle of the canvas, zooming out only when they do not fit. */
 export function frameItems(editor: Editor, ids: readonly string[]): void {

@@ -155,6 +155,34 @@ describe("the web menu bar", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("a menu opened with a click closes on Escape and lets go of the bar, no focus ring left, every menu alike", async () => {
+    const page = await session.newPage();
+    /** The element showing a focus ring (:focus-visible), if any. */
+    const ring = () => page.evaluate(() => document.querySelector(":focus-visible")?.textContent ?? null);
+    // A tool picked on the toolbar first: Escape must not hand the focus (and a ring) back to it.
+    await page.getByRole("button", { name: "Box", exact: true }).click();
+    for (const name of ["File", "Edit", "View", "Export", "Tools", "Help"]) {
+      await title(page, name).click();
+      await menu(page, name).waitFor();
+      if (name === "Tools") await page.keyboard.press("ArrowDown"); // moving inside changes nothing
+      await page.keyboard.press("Escape");
+      expect(await page.getByRole("menu").count()).toBe(0);
+      expect(await focused(page), name).toMatchObject({ inBar: false });
+      expect(await ring(), name).toBeNull();
+      expect(await bar(page).getAttribute("class"), name).toBe("menubar");
+    }
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/menu-escape.png`, clip: { x: 0, y: 0, width: 640, height: 120 } });
+    // The document has the keys again: C picks the Circle tool.
+    await page.keyboard.press("c");
+    expect(await page.getByRole("button", { name: "Circle", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // A field being typed in gets its focus back.
+    await page.getByLabel("Grid size").focus();
+    await title(page, "View").click();
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("INPUT");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("works from the keyboard: F10 or Alt focuses the bar, arrows move, letters open, Enter runs, Escape backs out", async () => {
     const page = await session.newPage();
     await page.getByRole("button", { name: "Circle", exact: true }).focus();

@@ -5,14 +5,14 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
 
   it("invokes the contract's channels with exactly the given request", async () => {
     const invoke = vi.fn(async () => ({ ok: false, canceled: true }));
-    const api = createDesktopApi(invoke, "win32", vi.fn());
+    const api = createDesktopApi(invoke, "win32", vi.fn(), () => "", (p) => p === "/levels/level.json");
     expect(await api.openScene()).toEqual({ ok: false, canceled: true });
     const request = { text: "{}", suggestedName: "a" };
     await api.saveScene(request);

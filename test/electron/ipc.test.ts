@@ -22,13 +22,14 @@ function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
   return { sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides };
 }
 
-function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn> } {
+function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn>; importPath: ReturnType<typeof vi.fn> } {
   return {
     open: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const),
     save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
     chooseTarget: vi.fn(async () => ({ ok: true, value: { path: "/y.json", name: "y.json" } }) as const),
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
     importFile: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
+    importPath: vi.fn(async () => ({ ok: true, value: { path: "/m.tmj", name: "m.tmj", text: "{}" } }) as const),
     isAllowed: () => false,
     openPath: vi.fn(async () => ({ ok: true, value: { path: "/r.json", name: "r.json", text: "{}" } }) as const),
     allow: () => {},
@@ -233,10 +234,10 @@ describe("every channel", () => {
       registerDocumentIpc(ipcMain, policy, page, (s) => states.push(s), openDropped),
       registerRecoveryIpc(ipcMain, { recovery, files, restored }, policy),
       registerImageIpc(ipcMain, images, policy),
-      registerTiledIpc(ipcMain, tiled, policy),
+      registerTiledIpc(ipcMain, tiled, policy, (filePath) => files.importPath(filePath)),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.importPath, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -280,6 +281,7 @@ describe("every channel", () => {
     [IPC.pickImages]: [],
     [IPC.readTiledFile]: [{ scenePath: "/x.json", src: "maps/a.tmx" }],
     [IPC.writeTiledMap]: [{ scenePath: "/x.json", src: "maps/a.tmx", text: "<map/>" }],
+    [IPC.importDropped]: [path.resolve("/maps/a.tmx")],
   };
 
   it.each(Object.values(IPC))("%s refuses a sender that is not the editor page, and does nothing", async (channel) => {

@@ -25,6 +25,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     platform: "linux",
     openScene: vi.fn(),
     openDropped: vi.fn(),
+    importDropped: vi.fn(),
     saveScene: async (request) => {
       saves.push(request);
       return saveAnswer;
@@ -155,15 +156,33 @@ describe("connectDesktopDocument", () => {
 describe("a file dropped on the desktop app's canvas", () => {
   const dropped = (name: string) => new File(["{}"], name);
 
-  it("opens a scene through the shell by its path; asks for a map's dialog; leaves other files alone", async () => {
+  it("opens a scene and imports a map through the shell by its path; leaves other files alone", async () => {
     const shell = fakeShell();
     shell.api.pathForFile = (file) => `/levels/${(file as File).name}`;
     const openDropped = vi.fn(async () => ({ ok: true as const, value: null }));
     shell.api.openDropped = openDropped;
+    const MAP = JSON.stringify({ type: "map", orientation: "orthogonal", width: 2, height: 2, tilewidth: 16, tileheight: 16, layers: [{ type: "objectgroup", name: "Walls", objects: [{ id: 1, name: "wall", x: 0, y: 0, width: 16, height: 16 }] }] });
+    const importDropped = vi.fn(async (filePath: string) => ({ ok: true as const, value: { path: filePath, name: "castle.tmj", text: MAP } }));
+    shell.api.importDropped = importDropped;
     expect(await openDroppedFile(editor, dropped("level.json"))).toBe(true);
     expect(openDropped.mock.calls).toEqual([["/levels/level.json"]]);
+    // A map is read by the shell (which then lets the page read its tilesets) and imported.
+    expect(await openDroppedFile(editor, dropped("castle.tmj"))).toBe(true);
+    expect(importDropped.mock.calls).toEqual([["/levels/castle.tmj"]]);
+    expect(editor.getState().shapes.map((s) => [s.type, s.name])).toEqual([["box", "wall"]]);
+    expect(editor.getState().file.name).toBe("castle.json");
+    expect(editor.getState().notice).toMatch(/^Imported 1 shape from castle\.tmj/);
+    // The imported map is unsaved: another drop asks first, and a No leaves it.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("window", { colliderStudio: shell.api, confirm });
     expect(await openDroppedFile(editor, dropped("castle.tmx"))).toBe(true);
-    expect(editor.getState().notice).toBe("To import castle.tmx, use File → Import Tiled map… (the desktop app reads a map's tilesets beside a map picked in its dialog)");
+    expect(confirm.mock.calls).toEqual([["Discard unsaved changes and import a Tiled map?"]]);
+    expect(importDropped).toHaveBeenCalledTimes(1);
+    confirm.mockReturnValue(true);
+    // The shell's refusal is shown as it says it.
+    shell.api.importDropped = async () => ({ ok: false, canceled: false, error: "cannot open /levels/castle.tmx: no such file" });
+    expect(await openDroppedFile(editor, dropped("castle.tmx"))).toBe(true);
+    expect(editor.getState().notice).toBe("cannot open /levels/castle.tmx: no such file");
     expect(await openDroppedFile(editor, dropped("art.png"))).toBe(false);
     expect(openDropped).toHaveBeenCalledTimes(1);
     // A shell that could not open it says why.

@@ -7,7 +7,7 @@ import { actionById } from "../../renderer/actions/registry";
 import { addShape, addProbe, select, undo } from "../../renderer/store/actions";
 import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
 import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, screenToWorld, snapLength, snapPoint, worldToScreen, zoomBy } from "../../renderer/store/view";
-import { fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
+import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
 import { gridSpacing } from "../../renderer/canvas/grid-spacing";
 import { loadDocument } from "../../renderer/store/actions";
 import { pointerAt, toolDriver } from "./pointer";
@@ -119,6 +119,35 @@ describe("fit to view", () => {
     const v = fitView({ minX: 5, minY: 5, maxX: 5, maxY: 5 }, 800, 600, 40, { x: 0, y: 0, scale: 3 });
     expect(v).toEqual({ x: 400 - 15, y: 300 - 15, scale: 3 });
     expect(shapeAABB(box("z", 0, 0))).toEqual({ minX: -10, minY: -5, maxX: 10, maxY: 5 });
+  });
+});
+
+describe("an opened document", () => {
+  const open = (shapes: Shape[]) => loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes, probes: [] }, { name: "o.json" });
+
+  it("is brought into view when none of it shows, at the current scale when it fits", () => {
+    editor.update({ view: { x: 0, y: 0, scale: 2 } });
+    open([box("a", 1e9, -2e9), box("b", 1e9 + 100, -2e9)]);
+    bringDocumentIntoView(editor);
+    const v = state().view;
+    expect(v.scale).toBe(2);
+    const centre = worldToScreen(v, { x: 1e9 + 50, y: -2e9 });
+    expect([centre.x, centre.y]).toEqual([expect.closeTo(400, 3), expect.closeTo(300, 3)]);
+  });
+
+  it("keeps the view when any of it shows, and an empty document's", () => {
+    const view = { x: 10, y: 20, scale: 1 };
+    editor.update({ view });
+    open([box("in", 300, 300), box("far", 1e6, 0)]);
+    bringDocumentIntoView(editor);
+    expect(state().view).toBe(view);
+    // Just touching the canvas's edge counts as showing.
+    open([box("edge", -10 - 10, 100)]);
+    bringDocumentIntoView(editor);
+    expect(state().view).toBe(view);
+    open([]);
+    bringDocumentIntoView(editor);
+    expect(state().view).toBe(view);
   });
 });
 

@@ -2,9 +2,12 @@
 // applies leaves the field, as Tiled's property editor does, so Ctrl+Z and the tools' letters reach
 // the editor. A value refused on Enter stays in the field with its message beside it, for fixing;
 // leaving the field then brings the document's value back and says in the status bar what was
-// refused (the document is untouched either way).
-import { useId, useRef, useState, type ReactNode } from "react";
+// refused (the document is untouched either way). A press anywhere else applies the typed value
+// first, before what the press does: a click on another shape must not lose the value, nor give it
+// to that shape.
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useEditor } from "../../editor/react";
+import { listen } from "../../platform/listen";
 import { notify } from "../../store/actions";
 import type { Edit } from "../../store/layer-actions";
 
@@ -36,6 +39,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
     typed.current = null;
   }
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const mixed = value === "mixed";
   const edit = (text: string | null) => {
     typed.current = text;
@@ -54,10 +58,46 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
     setError(r.message);
     return r.message;
   };
+  /**
+   * Leaving the field: applies the draft; a refused one gives way to the document's value, the
+   * status bar saying why (`later` holds the message until a press elsewhere is over: what the
+   * press does, selecting another shape, would end a notice given before it).
+   */
+  const leave = (later?: (say: () => void) => void) => {
+    const refused = apply();
+    if (refused === null) return;
+    edit(null);
+    setError(null);
+    const say = () => notify(editor, `${label} not changed: ${refused}`);
+    if (later) later(say);
+    else say();
+  };
+  const leaveNow = useRef(leave);
+  leaveNow.current = leave;
+  const drafting = draft !== null;
+  // While there is a draft, a press outside the field (on the canvas, a row of the dock) applies it
+  // before the press is handled (capture, on the window): the press may change the selection, and
+  // the blur that follows it would find this field showing another shape's value.
+  useEffect(() => {
+    if (!drafting) return;
+    const press = (e: PointerEvent) => {
+      if (e.target instanceof Node && input.current?.contains(e.target)) return;
+      leaveNow.current((say) => {
+        const over = () => {
+          stop();
+          setTimeout(say, 0);
+        };
+        const stop = listen(window, { pointerup: over, pointercancel: over });
+      });
+    };
+    window.addEventListener("pointerdown", press, true);
+    return () => window.removeEventListener("pointerdown", press, true);
+  }, [drafting]);
   return (
     <div className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
       <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined}>{label}</label>
       <input
+        ref={input}
         id={id}
         data-testid={testId}
         inputMode={numeric ? "decimal" : undefined}
@@ -66,14 +106,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => edit(e.target.value)}
-        onBlur={() => {
-          const refused = apply();
-          if (refused === null) return;
-          // Left with a refused value: the document's value comes back; the status bar says why.
-          edit(null);
-          setError(null);
-          notify(editor, `${label} not changed: ${refused}`);
-        }}
+        onBlur={() => leave()}
         onKeyDown={(e) => {
           if (e.key === "Enter") {
             if (apply() === null) e.currentTarget.blur();

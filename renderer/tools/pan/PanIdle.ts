@@ -4,6 +4,10 @@ import { StateNode, type PointerInfo } from "../state-node";
 export class PanIdle extends StateNode {
   readonly id = "idle";
 
+  override hint(): string {
+    return "Pan: drag to move the view · with any tool, Space-drag or the middle button pans and the wheel zooms";
+  }
+
   override cursor(): string {
     return "grab";
   }

@@ -1,8 +1,15 @@
-// A placing tool at rest: a press starts placing a shape there.
+// A placing tool at rest: a press starts placing a shape there; the status bar says how.
+import { SHAPE_KINDS } from "../../shapes/registry";
 import { StateNode, type PointerInfo } from "../state-node";
+import type { PlaceTool } from "./place-tool";
 
 export class PlaceIdle extends StateNode {
   readonly id = "idle";
+
+  override hint(): string {
+    const label = SHAPE_KINDS[(this.parent as PlaceTool).kind].label;
+    return `${label}: click to place one, or drag to draw it at the size you want · Escape cancels a drag`;
+  }
 
   override onPointerDown(p: PointerInfo): void {
     this.go("placing", p);
