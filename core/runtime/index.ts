@@ -18,7 +18,7 @@ export { type SceneProblem, formatProblem } from "../scene/errors";
  * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
  */
 export {
-  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer,
+  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer, OverlapBuffer, type MoveTarget,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";
@@ -26,6 +26,8 @@ export { WorldError } from "../world-error";
 export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
 export { type OverlapPair } from "../overlaps";
+/** overlapsInto's and sensorEventsInto's pairs: an OverlapPair rewritten in place. */
+export { type OverlapRecord } from "../overlap-record";
 /** An overlap the collision bits filter out, with the reason (ignoredOverlaps()). */
 export { type IgnoredPair } from "../ignored-pairs";
 /** How two shapes' collision bits combine ("godot" or "box2d"), and the test itself. */
