@@ -92,7 +92,8 @@ const queryManifold = new Manifold();
 
 /** The contacts' list and its solid and sensor parts. */
 interface SplitPairs {
-  readonly from: readonly OverlapPair[];
+  /** The contact list's version they were made from. */
+  readonly from: number;
   readonly solid: readonly OverlapPair[];
   readonly sensor: readonly OverlapPair[];
 }
@@ -507,7 +508,7 @@ export class CollisionWorld {
     for (let i = 0; i < this.reportedCount; i++) {
       const record = before[i]!, p = byId.get(record.a), q = byId.get(record.b);
       const c = p === undefined || q === undefined ? -1 : contacts.find(p, q);
-      if (c >= 0 && contacts.overlapping(c) && contacts.sensor(c)) recordOf[c] = record;
+      if (c >= 0 && contacts.sensor(c)) recordOf[c] = record;
       else out.end[out.endCount++] = record;
     }
     const now = this.reporting, spare = this.spare;
@@ -597,24 +598,19 @@ export class CollisionWorld {
     return this.splitContacts().sensor;
   }
 
-  /** The contacts' list (pairs marked `sensor` by the contact cache) and its two parts, made again only when the list changes. */
+  /** The contacts' list in its two parts, made again only when the list changes. */
   private split: SplitPairs | null = null;
 
   private splitContacts(): SplitPairs {
     this.prepareOverlaps(Infinity);
-    const all = this.contacts.overlaps();
-    if (this.split?.from === all) return this.split;
-    // A scene without a sensor pair (the usual case) shares the list itself: one pass, no copy.
-    let first = 0;
-    while (first < all.length && all[first]!.sensor !== true) first++;
-    if (first === all.length) return (this.split = { from: all, solid: all, sensor: NO_PAIRS });
-    const solid = all.slice(0, first), sensor: OverlapPair[] = [];
-    for (let i = first; i < all.length; i++) {
-      const pair = all[i]!;
-      if (pair.sensor === true) sensor.push(pair);
-      else solid.push(pair);
+    const contacts = this.contacts, n = contacts.list();
+    if (this.split?.from === contacts.listVersion) return this.split;
+    const solid: OverlapPair[] = [], sensor: OverlapPair[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = contacts.at(i);
+      (contacts.sensor(c) ? sensor : solid).push(contacts.pair(c));
     }
-    return (this.split = { from: all, solid, sensor });
+    return (this.split = { from: contacts.listVersion, solid, sensor: sensor.length > 0 ? sensor : NO_PAIRS });
   }
 
   /** Whether a query with these options looks at the shape in `slot`: its layer is scanned, it is not left out, and it is no sensor unless sensors are asked for. */

@@ -8,14 +8,14 @@
 // Contacts live in typed arrays by id, freed ids reused first (Box2D's contact array and free
 // list), each linked into its two slots' lists by two edges (Box2D's b2ContactEdge, keyed
 // contact id * 2 + side): a game loop whose contacts begin and end every frame makes no object.
-// The OverlapPair objects overlaps() lists are made only when such a list is asked for.
+// The OverlapPair objects overlaps() lists are made only when such a list is asked for, as
+// records (overlap-record.ts) that nothing rewrites once made.
 import { copiedInto, SLOT_LIMIT, type PairSet } from "./broad-phase";
 import { collide, Manifold } from "./manifold";
-import type { OverlapRecord } from "./overlap-record";
+import { OverlapRecord } from "./overlap-record";
 import { manifoldPoints, type OverlapPair } from "./overlaps";
 import { SlotSet } from "./slot-set";
 import type { ShapeGeometry, Transform } from "./shapes";
-import { sortByKey } from "./sort-by-key";
 import { vec2 } from "./vec2";
 
 /** What the cache reads of the shapes and their boxes, slot by slot (the world's ShapeTable and BroadPhase). */
@@ -44,10 +44,10 @@ export interface ContactBoxes {
 // A contact's four integers: its slots (lower first), the slot that was A of its manifold (the one
 // first in scene order when it was computed; -1 before, and the next free id once freed), flags.
 const FIRST = 2, FLAGS = 3;
-const LIVE = 1, SENSOR = 2;
-// A contact's numbers: the versions of slots a and b it was computed from, then its manifold as
-// OverlapRecord.write reads it: point count (0: no overlap), depth, normal, two points.
-const MANIFOLD = 2, NUMS = 10;
+const LIVE = 1, OVERLAP = 2, SENSOR = 4;
+// A contact's numbers: the versions of slots a and b it was computed from, its manifold as
+// OverlapRecord.write reads it (point count, depth, normal, two points), its scene-order key.
+const MANIFOLD = 2, KEY = 10, NUMS = 11;
 
 const manifold = new Manifold();
 /** The two transforms of the pair being updated. */
@@ -61,7 +61,7 @@ export class ContactCache implements PairSet {
   /** Each slot's first edge + 1 (0: none) and its number of contacts. */
   private slots = new Int32Array(32);
   /** The objects overlaps() lists, by contact: made once per manifold, when a list needs them. */
-  private readonly pairs: (OverlapPair | null)[] = [];
+  private readonly pairs: (OverlapRecord | null)[] = [];
   private capacity = 16;
   /** One past the highest id ever used. */
   private end = 0;
@@ -69,21 +69,16 @@ export class ContactCache implements PairSet {
   private count = 0;
   /** Contacts gathered: those waiting for an update (gathered[next…waiting)), or those to list. */
   private gathered = new Int32Array(16);
-  private keys = new Float64Array(16);
   private waiting = -1;
   private next = 0;
   private moved: Uint8Array = new Uint8Array(0);
-  /** The overlapping contacts in scene order, listed[0…listCount), with their scene-order keys; and a second pair of arrays to merge into. */
+  /** The overlapping contacts in scene order, listed[0…listCount); and a second array to merge into. */
   private listed = new Int32Array(16);
-  private listedKeys = new Float64Array(16);
   private merged = new Int32Array(16);
-  private mergedKeys = new Float64Array(16);
   private listCount = 0;
-  /** Bumped each time the list is made again: 0 before the first. */
+  /** Bumped each time the list is made again. */
   listVersion = 0;
   private listDone = false;
-  private pairList: readonly OverlapPair[] = [];
-  private pairListVersion = 0;
   /**
    * Slots edited in place since the last list: only their contacts need an update, and the list a
    * merge. Unless `everything`: anything else happened (adds, removals, reorders) since the last
@@ -103,8 +98,8 @@ export class ContactCache implements PairSet {
    * v2.4's b2ContactManager::AddPair walks a body's contact edges.
    */
   find(p: number, q: number): number {
+    // A slot past the arrays reads undefined: no edge, and the walk ends at once.
     const s = this.slots, links = this.links, ints = this.ints;
-    if (2 * Math.max(p, q) >= s.length) return -1;
     const from = s[2 * p + 1]! <= s[2 * q + 1]! ? p : q, other = from === p ? q : p;
     for (let e = s[2 * from]! - 1; e >= 0; e = links[2 * e]! - 1) {
       // Edge 2c is on slot a's list, 2c + 1 on slot b's: the other slot is at 4c + 1 - side.
@@ -129,7 +124,6 @@ export class ContactCache implements PairSet {
     ints[4 * c + 1] = b;
     ints[4 * c + FIRST] = -1;
     ints[4 * c + FLAGS] = LIVE;
-    nums[NUMS * c + MANIFOLD] = 0;
     this.link(2 * c, a);
     this.link(2 * c + 1, b);
     this.count++;
@@ -141,11 +135,8 @@ export class ContactCache implements PairSet {
     this.links = copiedInto(this.links, new Int32Array(4 * n));
     this.nums = copiedInto(this.nums, new Float64Array(NUMS * n));
     this.gathered = copiedInto(this.gathered, new Int32Array(n));
-    this.keys = new Float64Array(n);
     this.listed = copiedInto(this.listed, new Int32Array(n));
-    this.listedKeys = copiedInto(this.listedKeys, new Float64Array(n));
     this.merged = new Int32Array(n);
-    this.mergedKeys = new Float64Array(n);
   }
 
   /** Puts edge e first on the slot's list. */
@@ -187,7 +178,7 @@ export class ContactCache implements PairSet {
   /** Drops every contact of one slot (a shape removed), by the slot's own list: no walk over every contact. */
   removeSlot(slot: number): void {
     const s = this.slots;
-    if (2 * slot < s.length) while (s[2 * slot]! > 0) this.destroy((s[2 * slot]! - 1) >> 1);
+    while (s[2 * slot]! > 0) this.destroy((s[2 * slot]! - 1) >> 1);
   }
 
   /** After a load into an empty world: no contact, no slot's list. */
@@ -237,19 +228,19 @@ export class ContactCache implements PairSet {
    * shapes overlap. Returns n.
    */
   private gather(all: boolean, overlapping: boolean): number {
-    const ints = this.ints, nums = this.nums, out = this.gathered;
+    const ints = this.ints, out = this.gathered, flag = overlapping ? OVERLAP : LIVE;
     let n = 0;
     if (all) {
-      for (let c = 0; c < this.end; c++) if (ints[4 * c + FLAGS]! & LIVE && (!overlapping || nums[NUMS * c + MANIFOLD]! > 0)) out[n++] = c;
+      for (let c = 0; c < this.end; c++) if (ints[4 * c + FLAGS]! & flag) out[n++] = c;
       return n;
     }
     const touched = this.touched, s = this.slots, links = this.links;
     for (let i = 0; i < touched.size; i++) {
       const slot = touched.at(i);
-      if (2 * slot >= s.length) continue;
+      // A slot past the arrays reads undefined: no edge.
       for (let e = s[2 * slot]! - 1; e >= 0; e = links[2 * e]! - 1) {
-        const c = e >> 1, other = ints[2 * e + 1 - 3 * (e & 1)]!;
-        if ((other > slot || !touched.has(other)) && (!overlapping || nums[NUMS * c + MANIFOLD]! > 0)) out[n++] = c;
+        const other = ints[2 * e + 1 - 3 * (e & 1)]!;
+        if ((other > slot || !touched.has(other)) && ints[2 * e - 2 * (e & 1) + FLAGS]! & flag) out[n++] = e >> 1;
       }
     }
     return n;
@@ -276,28 +267,33 @@ export class ContactCache implements PairSet {
     // After edits in place only: the last list without the touched slots' contacts (still in
     // order), merged with their contacts as they are now, sorted: a drag step sorts a handful, not
     // every contact. Else every overlapping contact, sorted, merged into nothing.
-    const merge = !this.everything && this.listVersion > 0;
-    const n = this.gather(!merge, true), fresh = this.gathered, keys = this.keys;
+    const merge = !this.everything;
+    const n = this.gather(!merge, true), fresh = this.gathered, nums = this.nums;
     for (let i = 0; i < n; i++) {
       const c = fresh[i]!, x = shapes.index(ints[4 * c]!), y = shapes.index(ints[4 * c + 1]!);
-      keys[i] = x < y ? x * SLOT_LIMIT + y : y * SLOT_LIMIT + x;
+      nums[NUMS * c + KEY] = x < y ? x * SLOT_LIMIT + y : y * SLOT_LIMIT + x;
     }
-    sortByKey(keys, fresh, n);
-    const before = this.listed, beforeKeys = this.listedKeys, out = this.merged, outKeys = this.mergedKeys;
+    // Shell sort by key (gaps n/2.2…1): in place, where Array.prototype.sort would copy.
+    for (let gap = n >> 1; gap > 0; gap = gap === 2 ? 1 : Math.floor(gap / 2.2)) {
+      for (let i = gap; i < n; i++) {
+        const c = fresh[i]!, key = nums[NUMS * c + KEY]!;
+        let j = i;
+        for (; j >= gap && nums[NUMS * fresh[j - gap]! + KEY]! > key; j -= gap) fresh[j] = fresh[j - gap]!;
+        fresh[j] = c;
+      }
+    }
+    const before = this.listed, out = this.merged;
     let k = 0, m = 0;
     for (let i = 0, end = merge ? this.listCount : 0; i < end; i++) {
       const c = before[i]!;
       if (touched.has(ints[4 * c]!) || touched.has(ints[4 * c + 1]!)) continue;
-      const key = beforeKeys[i]!;
-      for (; k < n && keys[k]! < key; k++, m++) { out[m] = fresh[k]!; outKeys[m] = keys[k]!; }
-      out[m] = c;
-      outKeys[m++] = key;
+      const key = nums[NUMS * c + KEY]!;
+      while (k < n && nums[NUMS * fresh[k]! + KEY]! < key) out[m++] = fresh[k++]!;
+      out[m++] = c;
     }
-    for (; k < n; k++, m++) { out[m] = fresh[k]!; outKeys[m] = keys[k]!; }
+    while (k < n) out[m++] = fresh[k++]!;
     this.merged = before;
-    this.mergedKeys = beforeKeys;
     this.listed = out;
-    this.listedKeys = outKeys;
     this.listCount = m;
     touched.clear();
     this.everything = false;
@@ -311,14 +307,9 @@ export class ContactCache implements PairSet {
     return this.listed[i]!;
   }
 
-  /** Whether contact c has a sensor on either side (as of its last manifold). */
+  /** Whether contact c is live, its shapes overlap (after list(): the list holds it) and one is a sensor. */
   sensor(c: number): boolean {
-    return (this.ints[4 * c + FLAGS]! & SENSOR) !== 0;
-  }
-
-  /** Whether contact c is live and its shapes overlap: after list(), whether the list holds it. */
-  overlapping(c: number): boolean {
-    return (this.ints[4 * c + FLAGS]! & LIVE) !== 0 && this.nums[NUMS * c + MANIFOLD]! > 0;
+    return this.ints[4 * c + FLAGS] === (LIVE | OVERLAP | SENSOR);
   }
 
   /** Writes the overlap of contact c (which overlaps) into `out`, `a` the shape first in scene order. */
@@ -327,30 +318,11 @@ export class ContactCache implements PairSet {
     out.write(this.shapes.id(first), this.shapes.id(first === ints[4 * c] ? ints[4 * c + 1]! : ints[4 * c]!), this.nums, NUMS * c + MANIFOLD);
   }
 
-  /**
-   * Every overlapping contact's pair, sorted by scene order (the lower index, then the higher),
-   * `a` before `b`: the same array until changed(), and a contact's same object until its
-   * manifold is made again. Call after update() is done.
-   */
-  overlaps(): readonly OverlapPair[] {
-    const n = this.list();
-    if (this.pairListVersion === this.listVersion) return this.pairList;
-    const list: OverlapPair[] = [];
-    for (let i = 0; i < n; i++) list.push(this.pair(this.listed[i]!));
-    this.pairListVersion = this.listVersion;
-    return (this.pairList = list);
-  }
-
-  /** The OverlapPair of contact c (which overlaps), made when first asked for since its manifold. */
+  /** The OverlapPair of contact c (which overlaps), `a` the shape first in scene order: made when first asked for since its manifold was, then the same object. */
   pair(c: number): OverlapPair {
-    const made = this.pairs[c];
-    if (made) return made;
-    const ints = this.ints, nums = this.nums, k = NUMS * c + MANIFOLD, first = ints[4 * c + FIRST]!;
-    const points = [vec2(nums[k + 4]!, nums[k + 5]!)];
-    if (nums[k]! > 1) points.push(vec2(nums[k + 6]!, nums[k + 7]!));
-    const a = this.shapes.id(first), b = this.shapes.id(first === ints[4 * c] ? ints[4 * c + 1]! : ints[4 * c]!);
-    const normal = vec2(nums[k + 2]!, nums[k + 3]!), depth = nums[k + 1]!;
-    return (this.pairs[c] = this.sensor(c) ? { a, b, depth, normal, points, sensor: true } : { a, b, depth, normal, points });
+    let made = this.pairs[c];
+    if (!made) this.write(c, (made = this.pairs[c] = new OverlapRecord((this.ints[4 * c + FLAGS]! & SENSOR) > 0)));
+    return made;
   }
 
   /**
@@ -371,15 +343,13 @@ export class ContactCache implements PairSet {
     nums[k + 1] = versionB;
     ints[4 * c + FIRST] = first;
     this.pairs[c] = null;
+    ints[4 * c + FLAGS] = LIVE;
     // Exact boxes apart: no overlap, and no geometry made for a pair that only came near.
-    if (!this.boxes.tightOverlap(a, b)) {
-      nums[k + MANIFOLD] = 0;
-      return;
-    }
+    if (!this.boxes.tightOverlap(a, b)) return;
     const m = collide(shapes.geometry(first), shapes.transform(first, xfFirst), shapes.geometry(second), shapes.transform(second, xfSecond), manifold);
     nums[k + 2] = m.pointCount; nums[k + 3] = m.depth; nums[k + 4] = m.normalX; nums[k + 5] = m.normalY;
     nums[k + 6] = m.point1X; nums[k + 7] = m.point1Y; nums[k + 8] = m.point2X; nums[k + 9] = m.point2Y;
-    ints[4 * c + FLAGS] = shapes.sensor(a) || shapes.sensor(b) ? LIVE | SENSOR : LIVE;
+    if (m.pointCount > 0) ints[4 * c + FLAGS] = shapes.sensor(a) || shapes.sensor(b) ? LIVE | OVERLAP | SENSOR : LIVE | OVERLAP;
   }
 }
 

@@ -188,7 +188,7 @@ export class DynamicTree {
   /** moveProxy to the box at boxes[at…at+3]: numbers through an array, which a call that is not inlined would box. */
   moveProxyIn(proxyId: number, boxes: Float64Array, at: number): void {
     const leaf = this.leafOf(proxyId), minX = boxes[at]!, minY = boxes[at + 1]!, maxX = boxes[at + 2]!, maxY = boxes[at + 3]!;
-    if (!(minX <= maxX && minY <= maxY && minX > -Infinity && minY > -Infinity && maxX < Infinity && maxY < Infinity)) checkBox(minX, minY, maxX, maxY);
+    checkBox(minX, minY, maxX, maxY);
     this.removeLeaf(leaf);
     const o = 4 * leaf;
     this.box[o] = minX;
