@@ -119,7 +119,7 @@ export class ContactCache implements PairSet {
       if (this.end === this.capacity) this.grow();
       c = this.end++;
     }
-    const ints = this.ints, nums = this.nums, a = Math.min(p, q), b = Math.max(p, q);
+    const ints = this.ints, a = Math.min(p, q), b = Math.max(p, q);
     ints[4 * c] = a;
     ints[4 * c + 1] = b;
     ints[4 * c + FIRST] = -1;

@@ -1,22 +1,18 @@
 // An overlapping pair as the allocation-free forms give it (overlapsInto, sensorEventsInto): an
 // OverlapPair whose fields are rewritten in place, so that a game loop makes no object per pair.
+// overlaps() lists records too, each written once when made and never again.
 import type { OverlapPair } from "./overlaps";
 
-/** A point the record rewrites in place. */
-interface Point {
-  x: number;
-  y: number;
-}
-
+/** An OverlapPair that the world rewrites in place (overlapsInto, sensorEventsInto): read it, copy what you keep. */
 export class OverlapRecord implements OverlapPair {
   a = "";
   b = "";
   depth = 0;
-  readonly normal: Point = { x: 0, y: 0 };
+  readonly normal: { x: number; y: number } = { x: 0, y: 0 };
   /** One or two points: the second is listed only while the manifold has two. */
-  readonly points: Point[] = [{ x: 0, y: 0 }];
+  readonly points: { x: number; y: number }[] = [{ x: 0, y: 0 }];
   /** The second point, kept while the manifold has one. */
-  readonly #second: Point = { x: 0, y: 0 };
+  readonly #second = { x: 0, y: 0 };
   declare readonly sensor?: true;
 
   constructor(sensor = false) {
@@ -24,7 +20,7 @@ export class OverlapRecord implements OverlapPair {
   }
 
   /**
-   * Writes the pair: ids a and b, and the manifold at m[k…k+8): point count (1 or 2), depth,
+   * The world's: writes the pair, ids a and b, and the manifold at m[k…k+8): point count (1 or 2), depth,
    * normal x and y, then the points' x and y.
    */
   write(a: string, b: string, m: Float64Array, k: number): void {
