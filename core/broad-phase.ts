@@ -11,12 +11,15 @@ export const SLOT_LIMIT = 4194304;
 /** The key of the pair of slots p and q, the same in either order (Box2D's B2_SHAPE_PAIR_KEY). */
 export const pairKey = (p: number, q: number): number => (p < q ? p * SLOT_LIMIT + q : q * SLOT_LIMIT + p);
 
-/** The pairs already reported, as the broad phase needs to see them: it adds only pairs not in it. */
+/**
+ * The pairs already reported, as the broad phase needs to see them: it adds only pairs not in it.
+ * By slots, not by pairKey: a key above 2^31 passed to a call V8 does not inline is boxed.
+ */
 export interface PairSet {
   readonly size: number;
-  has(key: number): boolean;
-  /** A new candidate pair: slots p and q, key pairKey(p, q). */
-  add(key: number, p: number, q: number): void;
+  has(p: number, q: number): boolean;
+  /** A new candidate pair: slots p and q. */
+  add(p: number, q: number): void;
 }
 
 /**
@@ -57,12 +60,20 @@ export class BroadPhase {
   private fatBoxes = new Float64Array(64);
   private tightBoxes = new Float64Array(64);
   /**
-   * Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs;
-   * each once (`buffered` flags them), so a game that moves shapes and never asks for pairs keeps
-   * it within the slots' count (Box2D's moveSet).
+   * Slots whose fat box was (re)inserted, or that were marked with bufferMove, since updatePairs:
+   * moveBuffer[0…moveCount), each once (`buffered` flags them), so a game that moves shapes and
+   * never asks for pairs keeps it within the slots' count (Box2D's moveSet).
    */
-  private readonly moveBuffer: number[] = [];
+  private moveBuffer = new Int32Array(16);
+  private moveCount = 0;
   private buffered = new Uint8Array(16);
+  /** updatePairs' answer, kept: each call clears it and flags its own moved slots. */
+  private moved = new Uint8Array(16);
+  /** updatePairs' state for pairVisit: the pair set, the filter, the slot queried. */
+  private pairSet: PairSet | null = null;
+  private shouldPair: (p: number, q: number) => boolean = () => false;
+  private querying = 0;
+  private readonly queryBox = new Float64Array(4);
   /** moveProxy's step dx, dy (written by the caller: an array, so no number is boxed). */
   readonly step = new Float64Array(2);
   /** One past the highest slot ever given a proxy. */
@@ -87,6 +98,8 @@ export class BroadPhase {
     const size = Math.max(count, 2 * this.proxyAt.length);
     this.proxyAt = copiedInto(this.proxyAt, new Int32Array(size).fill(-1));
     this.buffered = copiedInto(this.buffered, new Uint8Array(size));
+    this.moved = new Uint8Array(size);
+    this.moveBuffer = copiedInto(this.moveBuffer, new Int32Array(size));
     this.fatBoxes = copiedInto(this.fatBoxes, new Float64Array(4 * size));
     this.tightBoxes = copiedInto(this.tightBoxes, new Float64Array(4 * size));
   }
@@ -98,7 +111,7 @@ export class BroadPhase {
   load(count: number): void {
     this.reserve(count);
     const tight = this.tightBoxes, fat = this.fatBoxes, proxyAt = this.proxyAt, slots = new Int32Array(count);
-    this.moveBuffer.length = 0;
+    this.moveCount = 0;
     this.buffered.fill(0);
     for (let i = 0; i < count; i++) {
       fatten(tight, fat, 4 * i);
@@ -147,7 +160,7 @@ export class BroadPhase {
         else f[k + i + 2] = f[k + i + 2]! + reach;
       }
     }
-    this.dynamicTree.moveProxy(this.proxyAt[slot]!, f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!);
+    this.dynamicTree.moveProxyIn(this.proxyAt[slot]!, f, k);
     this.bufferMove(slot);
     return true;
   }
@@ -156,7 +169,7 @@ export class BroadPhase {
   bufferMove(slot: number): void {
     if (this.buffered[slot]) return;
     this.buffered[slot] = 1;
-    this.moveBuffer.push(slot);
+    this.moveBuffer[this.moveCount++] = slot;
   }
 
   destroyProxy(slot: number): void {
@@ -193,48 +206,63 @@ export class BroadPhase {
   /**
    * Adds to `pairs` every pair of a moved slot and another whose fat boxes meet, that `shouldPair`
    * accepts and that `pairs` does not hold yet (Box2D's b2UpdateBroadPhasePairs), then empties the
-   * move buffer. Returns the moved slots as flags (indexed by slot): only their pairs can have
-   * parted. When every proxy moved and `pairs` is empty (a first load), one walk of the tree
+   * move buffer. Returns the moved slots as flags (indexed by slot; entries past the slots are 0):
+   * only their pairs can have parted. The array is the broad phase's own, rewritten by the next call. When every proxy moved and `pairs` is empty (a first load), one walk of the tree
    * against itself finds the pairs, added in key order, and no slot is flagged.
    */
   updatePairs(pairs: PairSet, shouldPair: (p: number, q: number) => boolean): Uint8Array {
-    const proxyAt = this.proxyAt, moved = new Uint8Array(this.slotEnd), buffer = this.moveBuffer;
-    /** The moved slots with a proxy, each once (in buffer[0…movedCount)). */
+    const proxyAt = this.proxyAt, moved = this.moved.fill(0), buffer = this.moveBuffer;
+    /** The moved slots with a proxy (in buffer[0…movedCount)). */
     let movedCount = 0;
-    for (const p of buffer) {
+    for (let i = 0; i < this.moveCount; i++) {
+      const p = buffer[i]!;
       this.buffered[p] = 0;
-      if (!moved[p] && proxyAt[p]! >= 0) buffer[movedCount++] = p;
+      if (proxyAt[p]! >= 0) buffer[movedCount++] = p;
       moved[p] = 1;
     }
-    buffer.length = movedCount;
+    this.moveCount = 0;
     if (pairs.size === 0 && movedCount === this.live) {
-      // A query per proxy would descend from the root once each; the self-walk visits each
-      // overlapping pair of leaves once. Key order is slot order, which keeps the owner's lists
-      // (in scene order, mostly slot order after a load) nearly sorted.
-      const keys: number[] = [];
-      this.dynamicTree.forEachOverlappingPair((p, q) => {
-        if (shouldPair(p, q)) keys.push(pairKey(p, q));
-      });
-      buffer.length = 0;
-      for (const key of Float64Array.from(keys).sort()) {
-        const p = Math.floor(key / SLOT_LIMIT);
-        pairs.add(key, p, key - p * SLOT_LIMIT);
-      }
+      this.loadPairs(pairs, shouldPair);
       return moved.fill(0);
     }
-    // In slot order, as a walk over every slot would take them: the pairs are added in the same order.
-    const slots = Int32Array.from(buffer).sort(), f = this.fatBoxes;
-    buffer.length = 0;
-    for (const p of slots) {
-      const k = 4 * p;
-      this.dynamicTree.query(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, (_proxy, q) => {
-        // A pair of two moved slots is taken from the lower slot's query only.
-        if (q === p || (q < p && moved[q])) return true;
-        const key = pairKey(p, q);
-        if (!pairs.has(key) && shouldPair(p, q)) pairs.add(key, p, q);
-        return true;
-      });
+    // In the order moved: which pairs are added does not depend on it.
+    const f = this.fatBoxes, box = this.queryBox;
+    this.pairSet = pairs;
+    this.shouldPair = shouldPair;
+    for (let i = 0; i < movedCount; i++) {
+      const k = 4 * buffer[i]!;
+      this.querying = buffer[i]!;
+      box[0] = f[k]!; box[1] = f[k + 1]!; box[2] = f[k + 2]!; box[3] = f[k + 3]!;
+      this.dynamicTree.queryIn(box, this.pairVisit);
     }
+    this.pairSet = null;
     return moved;
   }
+
+  /**
+   * A first load's pairs (every proxy moved, none reported): the self-walk visits each overlapping
+   * pair of leaves once, where a query per proxy would descend from the root once each. Added in
+   * key order, which is slot order: the owner's lists (in scene order, mostly slot order after a
+   * load) come nearly sorted. Apart from updatePairs, whose frame would otherwise make the closure's
+   * context on every call.
+   */
+  private loadPairs(pairs: PairSet, shouldPair: (p: number, q: number) => boolean): void {
+    const keys: number[] = [];
+    this.dynamicTree.forEachOverlappingPair((p, q) => {
+      if (shouldPair(p, q)) keys.push(pairKey(p, q));
+    });
+    for (const key of Float64Array.from(keys).sort()) {
+      const p = Math.floor(key / SLOT_LIMIT);
+      pairs.add(p, key - p * SLOT_LIMIT);
+    }
+  }
+
+  /** updatePairs' visit of slot q found by the query of slot `querying`: made once, so that a query makes no closure. */
+  private readonly pairVisit = (_proxy: number, q: number): boolean => {
+    const p = this.querying, pairs = this.pairSet!;
+    // A pair of two moved slots is taken from the lower slot's query only.
+    if (q === p || (q < p && this.moved[q])) return true;
+    if (!pairs.has(p, q) && this.shouldPair(p, q)) pairs.add(p, q);
+    return true;
+  };
 }

@@ -11,6 +11,7 @@ import { RAY_CLIP } from "./dynamic-tree";
 import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
+import { OverlapRecord } from "./overlap-record";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import {
@@ -83,13 +84,25 @@ export interface SensorEvents {
 /**
  * What sensorEventsInto fills, kept by the caller: the contacts that began in begin[0…beginCount),
  * those that ended in end[0…endCount) (each as it was last listed). Entries past the counts are
- * left from earlier calls. Reuse one for every call: the arrays then stop growing.
+ * left from earlier calls. Reuse one for every call: the arrays then stop growing. Each entry is
+ * the world's record of its contact, the same object from the contact's begin to its end and
+ * rewritten in place meanwhile; after the call that reports its end, the next call may reuse it.
  */
 export class SensorEventBuffer {
   readonly begin: OverlapPair[] = [];
   beginCount = 0;
   readonly end: OverlapPair[] = [];
   endCount = 0;
+}
+
+/**
+ * What overlapsInto fills, kept by the caller: overlaps() into pairs[0…count), each a record of
+ * the buffer's own rewritten by the next call. Entries past the count are left from earlier
+ * calls. Reuse one for every call: it then stops growing.
+ */
+export class OverlapBuffer {
+  readonly pairs: OverlapRecord[] = [];
+  count = 0;
 }
 
 /** sensorEvents()'s events before they are copied into new arrays. */
@@ -99,7 +112,8 @@ const queryManifold = new Manifold();
 
 /** The contacts' list and its solid and sensor parts. */
 interface SplitPairs {
-  readonly from: readonly OverlapPair[];
+  /** The contact list's version they were made from. */
+  readonly from: number;
   readonly solid: readonly OverlapPair[];
   readonly sensor: readonly OverlapPair[];
 }
@@ -138,6 +152,14 @@ const cast = new CastOutput();
 const xfQueried = slotTransform(), xfMoving = slotTransform();
 /** move()'s pose: x, y, cos, sin, rotation (degrees). */
 const movePose = new Float64Array(5);
+/** moveTo's place: x, y and, when given, the rotation in degrees. */
+export interface MoveTarget {
+  readonly x: number;
+  readonly y: number;
+  readonly rotation?: number;
+}
+/** move()'s arguments, handed to place() as moveTo's are. */
+const moveArgs: { x: number; y: number; rotation?: number } = { x: 0, y: 0 };
 /** sweepClosest's motion for shapeCastIn: the translation, and the best fraction so far. */
 const sweepMotion = new Float64Array(3);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
@@ -351,11 +373,25 @@ export class CollisionWorld {
    * world answers as if its object were replaced by a copy with these values, as the editor's drag
    * does; the copy is made only when asked for (lookup, forEachInBox), so a frame of moves makes
    * no object. Throws WorldError for an unknown id or a number that is not finite or beyond ±1e15,
-   * and then changes nothing.
+   * and then changes nothing. A number passed to a call V8 does not inline is boxed: moveTo takes
+   * them in an object the game keeps.
    */
   move(id: string, x: number, y: number, rotation?: number): void {
-    const slot = this.byId.get(id);
-    if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(id, x, y, rotation);
+    moveArgs.x = x;
+    moveArgs.y = y;
+    moveArgs.rotation = rotation;
+    this.place("move", id, moveArgs);
+  }
+
+  /** move(id, to.x, to.y, to.rotation) with no allocation: `to` is an object the game keeps and rewrites. */
+  moveTo(id: string, to: MoveTarget): void {
+    checkObject("moveTo", "to", to, "{ x, y, rotation? }");
+    this.place("moveTo", id, to);
+  }
+
+  private place(call: string, id: string, to: MoveTarget): void {
+    const slot = this.byId.get(id), x = to.x, y = to.y, rotation = to.rotation;
+    if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(call, id, x, y, rotation);
     const table = this.table, broadPhase = this.broadPhase, t = broadPhase.tight, k = 4 * slot;
     const turn = rotation ?? table.rotation(slot), minX = t[k]!, minY = t[k + 1]!;
     movePose[0] = x;
@@ -376,8 +412,8 @@ export class CollisionWorld {
   }
 
   /** Throws the WorldError of a move() refused, naming each problem. */
-  private refuseMove(id: string, x: number, y: number, rotation: number | undefined): never {
-    this.slotOf("move", id);
+  private refuseMove(call: string, id: string, x: number, y: number, rotation: number | undefined): never {
+    this.slotOf(call, id);
     const problems: string[] = [];
     const check = (name: string, v: number | undefined) => {
       // Only the rotation may be left out (the shape keeps its own).
@@ -386,7 +422,7 @@ export class CollisionWorld {
       if (problem !== null) problems.push(`${name}: ${problem}`);
     };
     check("x", x); check("y", y); check("rotation", rotation);
-    throw new WorldError(`move(${JSON.stringify(id)}): ${problems.join("; ")}`, problems);
+    throw new WorldError(`${call}(${JSON.stringify(id)}): ${problems.join("; ")}`, problems);
   }
 
   /** The slot of `id`, or a WorldError naming the call. */
@@ -453,13 +489,19 @@ export class CollisionWorld {
   }
 
   /**
-   * The sensor contacts listed at the last sensorEvents() or sensorEventsInto() call (null before
-   * the first), and for each of them the number of the call that listed it, by its two ids (the
-   * one first in string order, then the other): looked up by the ids themselves, so no key is made.
+   * The sensor contacts' records as the last sensorEvents() or sensorEventsInto() call listed them
+   * (reported[0…reportedCount)), and the contact list's version then (-1 before the first call);
+   * records free again (spare[0…spareCount)); each contact's record while the call runs (by
+   * contact id); the contacts that began (by place in the call's begin list).
    */
-  private reportedFrom: readonly OverlapPair[] | null = null;
-  private readonly reported = new Map<string, Map<string, number>>();
-  private reportCall = 0;
+  private reported: OverlapRecord[] = [];
+  private reportedCount = 0;
+  private reportedVersion = -1;
+  private reporting: OverlapRecord[] = [];
+  private readonly spare: OverlapRecord[] = [];
+  private spareCount = 0;
+  private readonly recordOf: (OverlapRecord | undefined)[] = [];
+  private readonly began: number[] = [];
 
   /**
    * The sensor contacts (sensorContacts()) that began and ended since the last call; the first
@@ -471,7 +513,8 @@ export class CollisionWorld {
   sensorEvents(): SensorEvents {
     const events = eventScratch;
     if (this.sensorEventsInto(events) === 0) return NO_EVENTS;
-    const begin = events.begin.slice(0, events.beginCount), end: { a: string; b: string }[] = [];
+    const begin: OverlapPair[] = [], end: { a: string; b: string }[] = [];
+    for (let i = 0; i < events.beginCount; i++) begin.push(this.contacts.pair(this.began[i]!));
     for (let i = 0; i < events.endCount; i++) end.push({ a: events.end[i]!.a, b: events.end[i]!.b });
     return { begin, end };
   }
@@ -479,39 +522,47 @@ export class CollisionWorld {
   /**
    * sensorEvents() with no allocation in a game loop's steady state: the contacts that began go to
    * out.begin[0…beginCount), ordered as sensorContacts(); those that ended to
-   * out.end[0…endCount), each as it was last listed (its ids are what matter), ordered as listed.
-   * Entries past the counts are left as they were, and the arrays grow only when more events come
-   * at once than ever before. Returns beginCount + endCount. It shares sensorEvents()'s "since the
-   * last call": a call of either form starts the next period.
+   * out.end[0…endCount), each as it was last listed, ordered as listed. Each is the contact's
+   * record (SensorEventBuffer). Entries past the counts are left as they were, and the arrays grow
+   * only when more events come at once than ever before. Returns beginCount + endCount. It shares
+   * sensorEvents()'s "since the last call": a call of either form starts the next period.
    */
   sensorEventsInto(out: SensorEventBuffer): number {
     if (!(out instanceof SensorEventBuffer)) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
     out.beginCount = 0;
     out.endCount = 0;
-    const now = this.sensorContacts(), before = this.reportedFrom;
-    if (now === before) return 0;
-    const reported = this.reported, call = ++this.reportCall;
-    for (let i = 0; i < now.length; i++) {
-      const pair = now[i]!, first = pair.a < pair.b ? pair.a : pair.b, second = pair.a < pair.b ? pair.b : pair.a;
-      let seen = reported.get(first);
-      if (seen === undefined) reported.set(first, (seen = new Map()));
-      // Listed by the last call: it lasts.
-      if (seen.get(second) !== call - 1) out.begin[out.beginCount++] = pair;
-      seen.set(second, call);
+    this.prepareOverlaps(Infinity);
+    const contacts = this.contacts, n = contacts.list(), byId = this.byId, recordOf = this.recordOf;
+    if (contacts.listVersion === this.reportedVersion) return 0;
+    // A contact listed last time lasts when its two ids' shapes are still a sensor contact; the
+    // ids are looked up again, as a shape removed and added again may have another slot.
+    const before = this.reported;
+    for (let i = 0; i < this.reportedCount; i++) {
+      const record = before[i]!, p = byId.get(record.a), q = byId.get(record.b);
+      const c = p === undefined || q === undefined ? -1 : contacts.find(p, q);
+      if (c >= 0 && contacts.sensor(c)) recordOf[c] = record;
+      else out.end[out.endCount++] = record;
     }
-    if (before !== null) {
-      for (let i = 0; i < before.length; i++) {
-        const pair = before[i]!, first = pair.a < pair.b ? pair.a : pair.b, second = pair.a < pair.b ? pair.b : pair.a;
-        const seen = reported.get(first)!;
-        if (seen.get(second) === call) continue;
-        out.end[out.endCount++] = pair;
-        seen.delete(second);
-      }
+    const now = this.reporting, spare = this.spare;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const c = contacts.at(i);
+      if (!contacts.sensor(c)) continue;
+      let record = recordOf[c];
+      if (record === undefined) {
+        record = this.spareCount > 0 ? spare[--this.spareCount]! : new OverlapRecord(true);
+        this.began[out.beginCount] = c;
+        out.begin[out.beginCount++] = record;
+      } else recordOf[c] = undefined;
+      contacts.write(c, record);
+      now[m++] = record;
     }
-    // An id whose contacts all ended keeps its empty map, reused when one begins again; the maps of
-    // ids the world no longer holds are dropped once there are more maps than shapes.
-    if (reported.size > this.byId.size) reported.forEach((seen, id) => { if (seen.size === 0 && !this.byId.has(id)) reported.delete(id); });
-    this.reportedFrom = now;
+    // Free from the next call on: the caller reads the ended ones until then.
+    for (let i = 0; i < out.endCount; i++) spare[this.spareCount++] = out.end[i] as OverlapRecord;
+    this.reporting = before;
+    this.reported = now;
+    this.reportedCount = m;
+    this.reportedVersion = contacts.listVersion;
     return out.beginCount + out.endCount;
   }
 
@@ -535,21 +586,39 @@ export class CollisionWorld {
     if (!this.pairsDirty) return true;
     const contacts = this.contacts;
     if (!contacts.updating) {
-      const table = this.table;
-      contacts.begin(this.broadPhase.updatePairs(contacts, (p, q) => table.collides(p, q)));
+      contacts.begin(this.broadPhase.updatePairs(contacts, this.pairFilter));
     }
     if (!contacts.update(limit)) return false;
     this.pairsDirty = false;
     return true;
   }
 
+  /** The broad phase's filter of new pairs: made once, so that an update makes no closure. */
+  private readonly pairFilter = (p: number, q: number): boolean => this.table.collides(p, q);
+
   /**
    * Every overlapping pair of solid shapes (no sensor on either side) that the filter lets
    * interact, `a` before `b` in scene order, sorted by (a, b) scene index: the overlap warnings.
-   * The same array until the shapes change.
+   * The same array until the shapes change; overlapsInto gives the same pairs with no allocation.
    */
   overlaps(): readonly OverlapPair[] {
     return this.splitContacts().solid;
+  }
+
+  /**
+   * overlaps() with no allocation in a game loop's steady state: the pairs into out.pairs[0…n),
+   * records of the buffer's own rewritten in place (OverlapBuffer), n returned and in out.count.
+   */
+  overlapsInto(out: OverlapBuffer): number {
+    if (!(out instanceof OverlapBuffer)) fail("overlapsInto", "out", "an OverlapBuffer", out);
+    this.prepareOverlaps(Infinity);
+    const contacts = this.contacts, n = contacts.list(), pairs = out.pairs;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const c = contacts.at(i);
+      if (!contacts.sensor(c)) contacts.write(c, (pairs[count++] ??= new OverlapRecord()));
+    }
+    return (out.count = count);
   }
 
   /**
@@ -561,24 +630,19 @@ export class CollisionWorld {
     return this.splitContacts().sensor;
   }
 
-  /** The contacts' list (pairs marked `sensor` by the contact cache) and its two parts, made again only when the list changes. */
+  /** The contacts' list in its two parts, made again only when the list changes. */
   private split: SplitPairs | null = null;
 
   private splitContacts(): SplitPairs {
     this.prepareOverlaps(Infinity);
-    const all = this.contacts.overlaps();
-    if (this.split?.from === all) return this.split;
-    // A scene without a sensor pair (the usual case) shares the list itself: one pass, no copy.
-    let first = 0;
-    while (first < all.length && all[first]!.sensor !== true) first++;
-    if (first === all.length) return (this.split = { from: all, solid: all, sensor: NO_PAIRS });
-    const solid = all.slice(0, first), sensor: OverlapPair[] = [];
-    for (let i = first; i < all.length; i++) {
-      const pair = all[i]!;
-      if (pair.sensor === true) sensor.push(pair);
-      else solid.push(pair);
+    const contacts = this.contacts, n = contacts.list();
+    if (this.split?.from === contacts.listVersion) return this.split;
+    const solid: OverlapPair[] = [], sensor: OverlapPair[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = contacts.at(i);
+      (contacts.sensor(c) ? sensor : solid).push(contacts.pair(c));
     }
-    return (this.split = { from: all, solid, sensor });
+    return (this.split = { from: contacts.listVersion, solid, sensor: sensor.length > 0 ? sensor : NO_PAIRS });
   }
 
   /** Whether a query with these options looks at the shape in `slot`: its layer is scanned, it is not left out, and it is no sensor unless sensors are asked for. */

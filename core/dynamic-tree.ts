@@ -180,7 +180,14 @@ export class DynamicTree {
    * the reinsertion rotates too: an editor has no per-step rebuild to undo the drift.
    */
   moveProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
-    const leaf = this.leafOf(proxyId);
+    const b = this.bounds;
+    b[0] = minX; b[1] = minY; b[2] = maxX; b[3] = maxY;
+    this.moveProxyIn(proxyId, b, 0);
+  }
+
+  /** moveProxy to the box at boxes[at…at+3]: numbers through an array, which a call that is not inlined would box. */
+  moveProxyIn(proxyId: number, boxes: Float64Array, at: number): void {
+    const leaf = this.leafOf(proxyId), minX = boxes[at]!, minY = boxes[at + 1]!, maxX = boxes[at + 2]!, maxY = boxes[at + 3]!;
     checkBox(minX, minY, maxX, maxY);
     this.removeLeaf(leaf);
     const o = 4 * leaf;

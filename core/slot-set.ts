@@ -1,17 +1,25 @@
 // A set of slots (small whole numbers) as a flag per slot and the list of those in it: add and has
 // in constant time, the slots in the order added, and clear in the time of the slots it held. Once
-// grown, adding makes no object: a game loop touches the same thousand slots every frame.
+// grown, adding makes no object: a game loop touches the same thousand slots every frame. The list
+// is a typed array with a count: a JS array emptied by `length = 0` may give up its store, and the
+// next frame's adds would allocate one again.
 import { copiedInto } from "./broad-phase";
 
 export class SlotSet {
   private flags = new Uint8Array(16);
-  private readonly list: number[] = [];
+  private list = new Int32Array(16);
+  /** How many slots the set holds: list[0…size). */
+  size = 0;
 
   add(slot: number): void {
-    if (slot >= this.flags.length) this.flags = copiedInto(this.flags, new Uint8Array(Math.max(slot + 1, 2 * this.flags.length)));
+    if (slot >= this.flags.length) {
+      const length = Math.max(slot + 1, 2 * this.flags.length);
+      this.flags = copiedInto(this.flags, new Uint8Array(length));
+      this.list = copiedInto(this.list, new Int32Array(length));
+    }
     if (this.flags[slot] !== 1) {
       this.flags[slot] = 1;
-      this.list.push(slot);
+      this.list[this.size++] = slot;
     }
   }
 
@@ -19,13 +27,13 @@ export class SlotSet {
     return this.flags[slot] === 1;
   }
 
-  /** The slots in the order added; read it only while the set is not changed. */
-  get slots(): readonly number[] {
-    return this.list;
+  /** The i-th slot added (i < size); read while the set is not changed. */
+  at(i: number): number {
+    return this.list[i]!;
   }
 
   clear(): void {
-    for (const slot of this.list) this.flags[slot] = 0;
-    this.list.length = 0;
+    for (let i = 0; i < this.size; i++) this.flags[this.list[i]!] = 0;
+    this.size = 0;
   }
 }

@@ -14,11 +14,11 @@ class Pairs implements PairSet {
   get size(): number {
     return this.map.size;
   }
-  has(key: number): boolean {
-    return this.map.has(key);
+  has(p: number, q: number): boolean {
+    return this.map.has(pairKey(p, q));
   }
-  add(key: number, p: number, q: number): void {
-    expect(key).toBe(pairKey(p, q));
+  add(p: number, q: number): void {
+    const key = pairKey(p, q);
     expect(this.map.has(key), `pair ${p}-${q} reported twice`).toBe(false);
     this.map.set(key, [p, q]);
     this.added++;
@@ -31,6 +31,9 @@ function setBox(bp: BroadPhase, slot: number, box: readonly number[]): void {
 }
 
 const boxOf = (bp: BroadPhase, slot: number, fat: boolean): number[] => [...(fat ? bp["fatBoxes"] : bp.tight).subarray(4 * slot, 4 * slot + 4)];
+
+/** The slots in the move buffer. */
+const buffered = (bp: BroadPhase): number[] => [...bp["moveBuffer"].subarray(0, bp["moveCount"])];
 
 function randomBox(r: () => number, spread: number): number[] {
   const x = (r() - 0.5) * spread, y = (r() - 0.5) * spread, w = 0.5 + r() * 8, h = 0.5 + r() * 8;
@@ -119,15 +122,15 @@ describe("BroadPhase against brute force over the fat boxes (seeded)", () => {
       setBox(bp, i, [10 * i, 0, 10 * i + 2, 2]);
       bp.createProxy(i);
     }
-    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 0, 0, 0]);
+    expect([...bp.updatePairs(pairs, () => true)].slice(0, 4)).toEqual([0, 0, 0, 0]);
     setBox(bp, 1, [10.01, 0, 12.01, 2]);
     expect(bp.moveProxy(1)).toBe(false);
     setBox(bp, 2, [28.5, 0, 30.5, 2]);
     expect(bp.moveProxy(2)).toBe(true);
     bp.bufferMove(3);
-    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 0, 1, 1]);
+    expect([...bp.updatePairs(pairs, () => true)].slice(0, 4)).toEqual([0, 0, 1, 1]);
     expect([...pairs.map.values()]).toEqual([[2, 3]]);
-    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 0, 0, 0]);
+    expect([...bp.updatePairs(pairs, () => true)].slice(0, 4)).toEqual([0, 0, 0, 0]);
   });
 
   it("a slot moved again and again before updatePairs is buffered once: the buffer stays within the slots' count", () => {
@@ -143,15 +146,15 @@ describe("BroadPhase against brute force over the fat boxes (seeded)", () => {
       expect(bp.moveProxy(1)).toBe(true);
       bp.bufferMove(2);
     }
-    expect(bp["moveBuffer"]).toEqual([1, 2]);
-    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 1, 1]);
-    expect(bp["moveBuffer"]).toEqual([]);
+    expect(buffered(bp)).toEqual([1, 2]);
+    expect([...bp.updatePairs(pairs, () => true)].slice(0, 3)).toEqual([0, 1, 1]);
+    expect(buffered(bp)).toEqual([]);
     // Flags cleared: the next move buffers the slot again.
     setBox(bp, 1, [0, 0, 2, 2]);
     bp.moveProxy(1);
-    expect(bp["moveBuffer"]).toEqual([1]);
+    expect(buffered(bp)).toEqual([1]);
     expect([...pairs.map.values()]).toEqual([]);
-    expect([...bp.updatePairs(pairs, () => true)]).toEqual([0, 1, 0]);
+    expect([...bp.updatePairs(pairs, () => true)].slice(0, 3)).toEqual([0, 1, 0]);
     expect([...pairs.map.values()]).toEqual([[1, 0]]);
   });
 

@@ -1,0 +1,42 @@
+// An overlapping pair as the allocation-free forms give it (overlapsInto, sensorEventsInto): an
+// OverlapPair whose fields are rewritten in place, so that a game loop makes no object per pair.
+// overlaps() lists records too, each written once when made and never again.
+import type { OverlapPair } from "./overlaps";
+
+/** An OverlapPair that the world rewrites in place (overlapsInto, sensorEventsInto): read it, copy what you keep. */
+export class OverlapRecord implements OverlapPair {
+  a = "";
+  b = "";
+  depth = 0;
+  readonly normal: { x: number; y: number } = { x: 0, y: 0 };
+  /** One or two points: the second is listed only while the manifold has two. */
+  readonly points: { x: number; y: number }[] = [{ x: 0, y: 0 }];
+  /** The second point, kept while the manifold has one. */
+  readonly #second = { x: 0, y: 0 };
+  declare readonly sensor?: true;
+
+  constructor(sensor = false) {
+    if (sensor) (this as { sensor?: true }).sensor = true;
+  }
+
+  /**
+   * The world's: writes the pair, ids a and b, and the manifold at m[k…k+8): point count (1 or 2), depth,
+   * normal x and y, then the points' x and y.
+   */
+  write(a: string, b: string, m: Float64Array, k: number): void {
+    this.a = a;
+    this.b = b;
+    this.depth = m[k + 1]!;
+    this.normal.x = m[k + 2]!;
+    this.normal.y = m[k + 3]!;
+    const points = this.points, first = points[0]!;
+    first.x = m[k + 4]!;
+    first.y = m[k + 5]!;
+    if (m[k]! > 1) {
+      const second = this.#second;
+      second.x = m[k + 6]!;
+      second.y = m[k + 7]!;
+      points[1] = second;
+    } else if (points.length > 1) points.length = 1;
+  }
+}
