@@ -451,7 +451,7 @@ export class CollisionWorld {
     checkObject("overlapShape", "query", query, "a shape or { geometry, transform }");
     const out: string[] = [];
     if ("geometry" in query) {
-      this.overlapsInto("overlapShape", query.geometry, query.transform, out, options);
+      this.overlapShapeIn("overlapShape", query.geometry, query.transform, out, options);
       return out;
     }
     // The query is in no world: its id may be left out, and its rotation as add() takes it.
@@ -459,7 +459,7 @@ export class CollisionWorld {
     const problems = worldShapeProblems(shape);
     if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
     const geometry = shapeGeometry(shape);
-    this.overlapsInto("overlapShape", geometry, shapeTransform(shape, geometry), out, options);
+    this.overlapShapeIn("overlapShape", geometry, shapeTransform(shape, geometry), out, options);
     return out;
   }
 
@@ -468,11 +468,11 @@ export class CollisionWorld {
    * into out[0…n), n returned (entries past n are left as they were).
    */
   overlapShapeInto(geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
-    return this.overlapsInto("overlapShapeInto", geometry, transform, out, options);
+    return this.overlapShapeIn("overlapShapeInto", geometry, transform, out, options);
   }
 
   /** overlapShapeInto, its errors naming `call`. */
-  private overlapsInto(call: string, geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+  private overlapShapeIn(call: string, geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
     checkGeometry(call, "geometry", geometry);
     checkTransform(call, "transform", transform);
     checkArray(call, out);

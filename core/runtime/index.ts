@@ -18,36 +18,25 @@ export { type SceneProblem } from "../scene/errors";
 /**
  * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
  * sensorEvents; add, remove, move, sync. Allocation-free forms for a game's hot loop:
- * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
+ * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array),
+ * overlapsInto (into an OverlapBuffer), sensorEventsInto (into a SensorEventBuffer) and moveTo.
  */
-<<<<<<< HEAD
 export { CollisionWorld } from "../collision-world";
 /** A world's options: `filter`, how two shapes' collision bits combine ("godot" by default, "box2d" or "none"). */
 export { type CollisionWorldOptions } from "../collision-world";
 /** The options of raycast and sweep: `mode`, `mask`, `ignore`, `reportInside` (rays only), `includeSensors`. Any other key is refused. */
 export { type WorldQueryOptions } from "../collision-world";
 // Documented where declared.
-export { type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer, type ShapeInput, type QueryShape } from "../collision-world";
+export { type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer, OverlapBuffer, type MoveTarget, type ShapeInput, type QueryShape } from "../collision-world";
 export { WorldError, GeometryError } from "../world-error";
 /** A query's hit: the shape's id, the fraction of the way along the ray or sweep, the point and the normal (`{ x, y }` each). */
 export { type CastHit } from "../scene-query";
 export { QueryHit, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes (`a`, `b`, their ids in scene order) with its contact manifold. */
 export { type OverlapPair } from "../overlaps";
-=======
-export {
-  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer, OverlapBuffer, type MoveTarget,
-} from "../collision-world";
-/** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
-export { WorldError } from "../world-error";
-/** A query's hit (id, point, normal, fraction), the allocation-free queries' reusable hit, and how many hits a query wants. */
-export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
-/** A pair of overlapping shapes with its manifold. */
-export { type OverlapPair } from "../overlaps";
 /** overlapsInto's and sensorEventsInto's pairs: an OverlapPair rewritten in place. */
 export { type OverlapRecord } from "../overlap-record";
 /** An overlap the collision bits filter out, with the reason (ignoredOverlaps()). */
->>>>>>> h/contacts
 export { type IgnoredPair } from "../ignored-pairs";
 export { type FilterRule, type FilterMiss } from "../collision-filter";
 
