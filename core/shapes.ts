@@ -7,7 +7,7 @@ import { computeHull } from "./hull";
 import { coreKindOf } from "./kinds/registry";
 import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type PartTree } from "./part-tree";
 import type { Shape } from "./scene/types";
-import { rotFromDegrees, safeLength, type Vec2 } from "./vec2";
+import { rotFromDegrees, safeLength, writeRotFromDegrees, type Vec2 } from "./vec2";
 
 export const CIRCLE = 0;
 export const CAPSULE = 1;
@@ -280,28 +280,38 @@ export const partTree = (g: ShapeGeometry): PartTree | null => (g.kind === COMPO
 export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.parts.length : 1);
 
 /** Builds a polygon from points already in hull order (positive cross products). */
-function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
-  const n = points.length;
-  const packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
+function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeometry {
+  const n = points.length, packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
+  for (let i = 0, v = at + PACKED_VERTICES; i < n; i++, v += 2) {
+    packed[v] = points[i]!.x;
+    packed[v + 1] = points[i]!.y;
+  }
+  return polygonAt(packed, at, n, radius, 0, 0);
+}
+
+/**
+ * The polygon whose `n` vertices, in hull order, are already at packed[at + PACKED_VERTICES…]:
+ * writes its normals and header and returns its object.
+ */
+function polygonAt(packed: Float64Array, at: number, n: number, radius: number, halfX: number, halfY: number): PolygonGeometry {
   const V = at + PACKED_VERTICES, N = V + 2 * n;
   let extent = 0, bound = 0;
-  for (let i = 0; i < n; i++) {
-    const x = points[i]!.x, y = points[i]!.y;
-    packed[V + 2 * i] = x;
-    packed[V + 2 * i + 1] = y;
+  for (let i = V; i < N; i += 2) {
+    const x = packed[i]!, y = packed[i + 1]!;
     extent = Math.max(extent, Math.abs(x), Math.abs(y));
     bound = Math.max(bound, safeLength(x, y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
-  const ox = points[0]!.x, oy = points[0]!.y;
+  const ox = packed[V]!, oy = packed[V + 1]!;
   for (let i = 0; i < n; i++) {
-    const a = points[i]!, b = points[i + 1 < n ? i + 1 : 0]!;
-    const ex = b.x - a.x, ey = b.y - a.y;
+    const a = V + 2 * i, b = i + 1 < n ? a + 2 : V;
+    const ax = packed[a]!, ay = packed[a + 1]!, bx = packed[b]!, by = packed[b + 1]!;
+    const ex = bx - ax, ey = by - ay;
     const len = safeLength(ex, ey);
     packed[N + 2 * i] = ey / len;
     packed[N + 2 * i + 1] = -ex / len;
-    const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;
+    const e1x = ax - ox, e1y = ay - oy, e2x = bx - ox, e2y = by - oy;
     const triangle = 0.5 * (e1x * e2y - e1y * e2x);
     area += triangle;
     cx += (triangle * (e1x + e2x)) / 3;
@@ -313,8 +323,31 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   // The header in PACKED_* order (a test holds them to the fields).
   packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
   packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
-  const vertices = packed.subarray(V, N), normals = packed.subarray(N, N + 2 * n);
-  return { kind: POLYGON, extent, bound, count: n, vertices, normals, packed, at, radius, centroidX, centroidY, halfX, halfY };
+  return new Polygon(extent, bound, n, packed, at, radius, centroidX, centroidY, halfX, halfY);
+}
+
+/**
+ * A polygon's object. Its `vertices` and `normals` views are made on first read: the kernels
+ * read the packed run, and a view is an object per polygon that most never need.
+ */
+class Polygon implements PolygonGeometry {
+  readonly kind = POLYGON;
+  private v: Float64Array | null = null;
+  private w: Float64Array | null = null;
+  constructor(
+    readonly extent: number, readonly bound: number, readonly count: number, readonly packed: Float64Array, readonly at: number,
+    readonly radius: number, readonly centroidX: number, readonly centroidY: number, readonly halfX: number, readonly halfY: number,
+  ) {}
+
+  get vertices(): Float64Array {
+    const V = this.at + PACKED_VERTICES;
+    return (this.v ??= this.packed.subarray(V, V + 2 * this.count));
+  }
+
+  get normals(): Float64Array {
+    const N = this.at + PACKED_VERTICES + 2 * this.count;
+    return (this.w ??= this.packed.subarray(N, N + 2 * this.count));
+  }
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
@@ -349,15 +382,24 @@ export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> 
   return { ok: true, value: polygonFromHull(kept, 0) };
 }
 
+/** makeBox's cosine and sine. */
+const boxRot = new Float64Array(2);
+
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
   if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return notFinite("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
-  const q = rotFromDegrees(degrees);
-  const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });
-  const aligned = cx === 0 && cy === 0 && q.c === 1 && q.s === 0;
-  const corners = [corner(-hw, -hh), corner(hw, -hh), corner(hw, hh), corner(-hw, hh)];
-  return { ok: true, value: polygonFromHull(corners, 0, aligned ? hw : 0, aligned ? hh : 0) };
+  writeRotFromDegrees(degrees, boxRot, 0);
+  const c = boxRot[0]!, s = boxRot[1]!;
+  const packed = slabRoom(PACKED_VERTICES + 16), at = slabAt, V = at + PACKED_VERTICES;
+  // The corners −hw,−hh; hw,−hh; hw,hh; −hw,hh, turned and moved.
+  for (let i = 0; i < 4; i++) {
+    const x = i === 0 || i === 3 ? -hw : hw, y = i < 2 ? -hh : hh;
+    packed[V + 2 * i] = cx + c * x - s * y;
+    packed[V + 2 * i + 1] = cy + s * x + c * y;
+  }
+  const aligned = cx === 0 && cy === 0 && c === 1 && s === 0;
+  return { ok: true, value: polygonAt(packed, at, 4, 0, aligned ? hw : 0, aligned ? hh : 0) };
 }
 
 export function transformOf(shape: Shape): Transform {
