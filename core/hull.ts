@@ -73,12 +73,6 @@ export type HullResult =
 /** Points closer than this fraction of the point set's extent are welded into one. */
 export const HULL_WELD_FRACTION = 1e-7;
 
-/**
- * The convex hull of `points` (Andrew's monotone chain), as Box2D's b2ComputeHull: near-duplicate
- * points are welded, collinear ones dropped, and degenerate input (fewer than 3 distinct points,
- * zero area, NaN) is a failure with a reason, never NaN. The result runs with positive cross
- * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
- */
 /** From this many points on, sortedByXY leaves the sorting to Array.prototype.sort. */
 const INSERTION_SORT_MAX = 32;
 
@@ -102,51 +96,126 @@ export function sortedByXY(points: readonly Vec2[]): Vec2[] {
   return out;
 }
 
+/**
+ * The convex hull of `points` (Andrew's monotone chain), as Box2D's b2ComputeHull: near-duplicate
+ * points are welded, collinear ones dropped, and degenerate input (fewer than 3 distinct points,
+ * zero area, NaN) is a failure with a reason, never NaN. The result runs with positive cross
+ * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
+ */
 export function computeHull(points: readonly Vec2[]): HullResult {
-  for (let i = 0; i < points.length; i++) {
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
     const p = points[i]!;
     if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return { ok: false, reason: `point ${i} is not a finite number` };
   }
-  if (points.length < 3) return { ok: false, reason: `a polygon needs at least 3 points, got ${points.length}` };
+  const xy = hullRoom(n);
+  for (let i = 0; i < n; i++) {
+    xy[2 * i] = points[i]!.x;
+    xy[2 * i + 1] = points[i]!.y;
+  }
+  const h = hullOf(xy, n, hullIndex);
+  if (typeof h === "string") return { ok: false, reason: h };
+  const hull: Vec2[] = [];
+  for (let k = 0; k < h; k++) hull.push(points[hullIndex[k]!]!);
+  return { ok: true, points: hull };
+}
+
+/**
+ * Whether the points o, a, b of xy turn: a turn counts only when its sine exceeds COLLINEAR_SINE,
+ * so nearly straight corners are dropped. Square roots of the squared lengths, not Math.hypot (a
+ * slow builtin call, twice per test and several tests per point); hypot only where the squares
+ * overflow or underflow.
+ */
+function turns(xy: Float64Array, o: number, a: number, b: number): boolean {
+  const ox = xy[2 * o]!, oy = xy[2 * o + 1]!;
+  const ax = xy[2 * a]! - ox, ay = xy[2 * a + 1]! - oy, bx = xy[2 * b]! - ox, by = xy[2 * b + 1]! - oy;
+  const la = ax * ax + ay * ay, lb = bx * bx + by * by;
+  const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
+  return ax * by - ay * bx > COLLINEAR_SINE * lengths;
+}
+
+/** computeHull's coordinates and its hull's point indices (grown, never shrunk). */
+let hullXY = new Float64Array(32), hullIndex = new Int32Array(32), hullSorted = new Int32Array(16), hullKept = new Int32Array(16);
+
+/**
+ * Room for n points' coordinates, x, y pairs, in a scratch array hullOf may be given: valid until
+ * the next call.
+ */
+export function hullRoom(n: number): Float64Array {
+  if (2 * n > hullXY.length) {
+    hullXY = new Float64Array(4 * n);
+    hullIndex = new Int32Array(4 * n);
+    hullSorted = new Int32Array(2 * n);
+    hullKept = new Int32Array(2 * n);
+  }
+  return hullXY;
+}
+
+/** An array of at least 2n indices, for hullOf's `out` (valid until the next hullRoom). */
+export const hullIndices = (n: number): Int32Array => (hullRoom(n), hullIndex);
+
+/**
+ * computeHull of the n points at xy[0…2n) (x, y pairs, every one finite): writes the indices of
+ * the hull's points, in hull order, to out[0…) (room for 2n) and returns how many, or returns why
+ * there is no hull. Indices, not objects: a scene polygon's tuples need no object a point.
+ */
+export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | string {
+  if (n < 3) return `a polygon needs at least 3 points, got ${n}`;
+  hullRoom(n);
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of points) {
-    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x);
-    minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
+  for (let i = 0; i < 2 * n; i += 2) {
+    minX = Math.min(minX, xy[i]!); maxX = Math.max(maxX, xy[i]!);
+    minY = Math.min(minY, xy[i + 1]!); maxY = Math.max(maxY, xy[i + 1]!);
   }
   const extent = Math.hypot(maxX - minX, maxY - minY);
   const weld = HULL_WELD_FRACTION * extent;
-  const sorted = sortedByXY(points);
-  const distinct: Vec2[] = [];
-  for (const p of sorted) {
+  // Sorted by x, then y, stably (sortedByXY's order).
+  const sorted = hullSorted;
+  if (n > INSERTION_SORT_MAX) {
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => xy[2 * a]! - xy[2 * b]! || xy[2 * a + 1]! - xy[2 * b + 1]!);
+    for (let i = 0; i < n; i++) sorted[i] = order[i]!;
+  } else {
+    for (let i = 0; i < n; i++) {
+      const px = xy[2 * i]!, py = xy[2 * i + 1]!;
+      let j = i - 1;
+      while (j >= 0 && (xy[2 * sorted[j]!]! > px || (xy[2 * sorted[j]!]! === px && xy[2 * sorted[j]! + 1]! > py))) {
+        sorted[j + 1] = sorted[j]!;
+        j--;
+      }
+      sorted[j + 1] = i;
+    }
+  }
+  const kept = hullKept;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const p = sorted[i]!, px = xy[2 * p]!, py = xy[2 * p + 1]!;
     // Sorted by x: only points within `weld` in x, at the end of the list, can be duplicates.
     let duplicate = false;
-    for (let k = distinct.length - 1; k >= 0 && p.x - distinct[k]!.x <= weld; k--) {
-      if (Math.abs(distinct[k]!.y - p.y) <= weld) { duplicate = true; break; }
+    for (let k = m - 1; k >= 0 && px - xy[2 * kept[k]!]! <= weld; k--) {
+      if (Math.abs(xy[2 * kept[k]! + 1]! - py) <= weld) { duplicate = true; break; }
     }
-    if (!duplicate) distinct.push(p);
+    if (!duplicate) kept[m++] = p;
   }
-  if (distinct.length < 3) return { ok: false, reason: `a polygon needs at least 3 distinct points, got ${distinct.length}` };
+  if (m < 3) return `a polygon needs at least 3 distinct points, got ${m}`;
 
-  // A turn counts only when its sine exceeds this: nearly straight corners are dropped.
-  // Square roots of the squared lengths, not Math.hypot (a slow builtin call, twice per test and
-  // several tests per point); hypot only where the squares overflow or underflow.
-  const turns = (o: Vec2, a: Vec2, b: Vec2): boolean => {
-    const ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
-    const la = ax * ax + ay * ay, lb = bx * bx + by * by;
-    const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
-    return ax * by - ay * bx > COLLINEAR_SINE * lengths;
-  };
-  const chain = (pts: readonly Vec2[]): Vec2[] => {
-    const out: Vec2[] = [];
-    for (const p of pts) {
-      while (out.length >= 2 && !turns(out[out.length - 2]!, out[out.length - 1]!, p)) out.pop();
-      out.push(p);
+  // The lower chain over the points, then the upper one over them in reverse, each without its last point.
+  let h = 0;
+  for (let chain = 0; chain < 2; chain++) {
+    const start = h;
+    for (let i = 0; i < m; i++) {
+      const p = kept[chain === 0 ? i : m - 1 - i]!;
+      while (h - start >= 2 && !turns(xy, out[h - 2]!, out[h - 1]!, p)) h--;
+      out[h++] = p;
     }
-    out.pop();
-    return out;
-  };
-  const hull = [...chain(distinct), ...chain([...distinct].reverse())];
-  if (hull.length < 3) return { ok: false, reason: "the points are collinear (the polygon has no area)" };
-  if (signedArea(hull) <= COLLINEAR_SINE * extent * extent) return { ok: false, reason: "the polygon has no area" };
-  return { ok: true, points: hull };
+    h--;
+  }
+  if (h < 3) return "the points are collinear (the polygon has no area)";
+  // signedArea of the hull.
+  let twice = 0;
+  for (let k = 0; k < h; k++) {
+    const a = 2 * out[k]!, b = 2 * out[(k + 1) % h]!;
+    twice += xy[a]! * xy[b + 1]! - xy[a + 1]! * xy[b]!;
+  }
+  if (twice / 2 <= COLLINEAR_SINE * extent * extent) return "the polygon has no area";
+  return h;
 }

@@ -3,7 +3,7 @@
 // polygon's pieces, a chain's edges). A box is made as a polygon; a capsule whose core has no
 // length is made as a circle; an edge is a capsule of radius 0. Geometry is only built through the
 // guarded constructors here, which never produce NaN.
-import { computeHull } from "./hull";
+import { computeHull, hullIndices, hullOf, hullRoom } from "./hull";
 import { coreKindOf } from "./kinds/registry";
 import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type PartTree } from "./part-tree";
 import type { Shape } from "./scene/types";
@@ -320,24 +320,30 @@ function polygonAt(packed: Float64Array, at: number, n: number, radius: number, 
   bound = outward(bound) + radius;
   extent += radius;
   const centroidX = ox + cx / area, centroidY = oy + cy / area;
-  // The header in PACKED_* order (a test holds them to the fields).
-  packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
-  packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
-  return new Polygon(extent, bound, n, packed, at, radius, centroidX, centroidY, halfX, halfY);
+  // The header, which the object's number fields read.
+  packed[at + PACKED_BOUND] = bound; packed[at + PACKED_RADIUS] = radius; packed[at + PACKED_EXTENT] = extent; packed[at + PACKED_COUNT] = n;
+  packed[at + PACKED_CENTROID_X] = centroidX; packed[at + PACKED_CENTROID_Y] = centroidY; packed[at + PACKED_HALF_X] = halfX; packed[at + PACKED_HALF_Y] = halfY;
+  return new Polygon(packed, at, n);
 }
 
 /**
- * A polygon's object. Its `vertices` and `normals` views are made on first read: the kernels
- * read the packed run, and a view is an object per polygon that most never need.
+ * A polygon's object: its numbers are read from its packed run, where they are written once
+ * (an object's own number fields would each be a number object of their own), and its
+ * `vertices` and `normals` views are made on first read (the kernels read the run).
  */
 class Polygon implements PolygonGeometry {
   readonly kind = POLYGON;
   private v: Float64Array | null = null;
   private w: Float64Array | null = null;
-  constructor(
-    readonly extent: number, readonly bound: number, readonly count: number, readonly packed: Float64Array, readonly at: number,
-    readonly radius: number, readonly centroidX: number, readonly centroidY: number, readonly halfX: number, readonly halfY: number,
-  ) {}
+  constructor(readonly packed: Float64Array, readonly at: number, readonly count: number) {}
+
+  get bound(): number { return this.packed[this.at + PACKED_BOUND]!; }
+  get radius(): number { return this.packed[this.at + PACKED_RADIUS]!; }
+  get extent(): number { return this.packed[this.at + PACKED_EXTENT]!; }
+  get centroidX(): number { return this.packed[this.at + PACKED_CENTROID_X]!; }
+  get centroidY(): number { return this.packed[this.at + PACKED_CENTROID_Y]!; }
+  get halfX(): number { return this.packed[this.at + PACKED_HALF_X]!; }
+  get halfY(): number { return this.packed[this.at + PACKED_HALF_Y]!; }
 
   get vertices(): Float64Array {
     const V = this.at + PACKED_VERTICES;
@@ -356,6 +362,25 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
   const hull = computeHull(points);
   if (!hull.ok) return { ok: false, reason: `polygon: ${hull.reason}` };
   return { ok: true, value: polygonFromHull(hull.points, radius) };
+}
+
+/** makePolygon of points as x, y pairs (a scene polygon's): the same polygon, with no object a point. */
+export function makeOutlinePolygon(points: readonly (readonly [number, number])[]): Made<PolygonGeometry> {
+  const n = points.length, xy = hullRoom(n);
+  for (let i = 0; i < n; i++) {
+    const x = points[i]![0], y = points[i]![1];
+    if (!isFinite(x) || !isFinite(y)) return { ok: false, reason: `polygon: point ${i} is not a finite number` };
+    xy[2 * i] = x;
+    xy[2 * i + 1] = y;
+  }
+  const index = hullIndices(n), h = hullOf(xy, n, index);
+  if (typeof h === "string") return { ok: false, reason: `polygon: ${h}` };
+  const packed = slabRoom(PACKED_VERTICES + 4 * h), at = slabAt;
+  for (let k = 0, v = at + PACKED_VERTICES; k < h; k++, v += 2) {
+    packed[v] = xy[2 * index[k]!]!;
+    packed[v + 1] = xy[2 * index[k]! + 1]!;
+  }
+  return { ok: true, value: polygonAt(packed, at, h, 0, 0, 0) };
 }
 
 /**

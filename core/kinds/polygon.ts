@@ -5,7 +5,7 @@
 import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
 import { plainCoordinate } from "../scene/field-limits";
 import type { Point, PolygonShape } from "../scene/types";
-import { makeCompound, makeConvexPiece, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
+import { makeCompound, makeConvexPiece, makeOutlinePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
 import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 
@@ -28,15 +28,15 @@ function plainSimplePoints(points: unknown): boolean {
  * outline the format accepts has a geometry.
  */
 function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
-  const pieces = convexPieces(points).map((piece) => piece.map(([x, y]) => ({ x, y })));
+  const pieces = convexPieces(points);
   const parts: Geometry[] = [];
   for (const piece of pieces) {
-    const made = makePolygon(piece);
+    const made = makeOutlinePolygon(piece);
     if (made.ok) parts.push(made.value);
   }
   if (parts.length === 0) {
     for (const piece of pieces) {
-      const made = makeConvexPiece(piece);
+      const made = makeConvexPiece(piece.map(([x, y]) => ({ x, y })));
       if (made.ok) parts.push(made.value);
     }
   }
@@ -56,7 +56,7 @@ export const polygonKind: CoreShapeKind<PolygonShape> = {
   plainFields: (s) => plainSimplePoints(s.points),
   solid: true,
   rotates: true,
-  geometry: (s) => (isConvexOutline(s.points) ? makePolygon(s.points.map(([x, y]) => ({ x, y }))) : concaveGeometry(s.points)),
+  geometry: (s) => (isConvexOutline(s.points) ? makeOutlinePolygon(s.points) : concaveGeometry(s.points)),
   // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
   writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
 };
