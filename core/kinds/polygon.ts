@@ -12,7 +12,8 @@ import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 /** Points as the schema's tuples of two coordinates, a simple polygon (the schema's check). */
 function plainSimplePoints(points: unknown): boolean {
   if (!Array.isArray(points)) return false;
-  for (const p of points) {
+  for (let i = 0; i < points.length; i++) {
+    const p: unknown = points[i];
     if (!Array.isArray(p) || p.length !== 2 || !plainCoordinate(p[0]) || !plainCoordinate(p[1])) return false;
   }
   // A strictly convex outline (same turn at every point, winding once: checkConvexPolygon) is
@@ -48,7 +49,7 @@ function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
 export function writePointsBounds(pose: Float64Array, points: readonly Point[], out: Float64Array, at: number): void {
   const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
   emptyBounds(out, at);
-  for (const [lx, ly] of points) growBounds(out, at, x, y, c, s, lx, ly);
+  for (let i = 0; i < points.length; i++) growBounds(out, at, x, y, c, s, points[i]![0], points[i]![1]);
 }
 
 export const polygonKind: CoreShapeKind<PolygonShape> = {
