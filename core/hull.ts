@@ -134,34 +134,31 @@ function turns(xy: Float64Array, o: number, a: number, b: number): boolean {
   return ax * by - ay * bx > COLLINEAR_SINE * lengths;
 }
 
-/** computeHull's coordinates and its hull's point indices (grown, never shrunk). */
-let hullXY = new Float64Array(32), hullIndex = new Int32Array(32), hullSorted = new Int32Array(16), hullKept = new Int32Array(16);
+/** hullOf's scratch: coordinates, the hull's point indices, and the points sorted then welded (grown, never shrunk). */
+let hullXY = new Float64Array(32), hullSorted = new Int32Array(16);
+export let hullIndex = new Int32Array(32);
 
 /**
- * Room for n points' coordinates, x, y pairs, in a scratch array hullOf may be given: valid until
- * the next call.
+ * Room for n points: returns the array for their coordinates, x, y pairs, which hullOf reads,
+ * and makes hullIndex long enough for its `out`. Valid until the next call.
  */
 export function hullRoom(n: number): Float64Array {
   if (2 * n > hullXY.length) {
     hullXY = new Float64Array(4 * n);
     hullIndex = new Int32Array(4 * n);
     hullSorted = new Int32Array(2 * n);
-    hullKept = new Int32Array(2 * n);
   }
   return hullXY;
 }
 
-/** An array of at least 2n indices, for hullOf's `out` (valid until the next hullRoom). */
-export const hullIndices = (n: number): Int32Array => (hullRoom(n), hullIndex);
-
 /**
- * computeHull of the n points at xy[0…2n) (x, y pairs, every one finite): writes the indices of
- * the hull's points, in hull order, to out[0…) (room for 2n) and returns how many, or returns why
- * there is no hull. Indices, not objects: a scene polygon's tuples need no object a point.
+ * computeHull of the n points at xy[0…2n) (x, y pairs, every one finite; hullRoom(n) called
+ * first): writes the indices of the hull's points, in hull order, to out[0…) (room for 2n) and
+ * returns how many, or returns why there is no hull. Indices, not objects: a scene polygon's
+ * tuples need no object a point.
  */
 export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | string {
   if (n < 3) return `a polygon needs at least 3 points, got ${n}`;
-  hullRoom(n);
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (let i = 0; i < 2 * n; i += 2) {
     minX = Math.min(minX, xy[i]!); maxX = Math.max(maxX, xy[i]!);
@@ -185,7 +182,8 @@ export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | s
       sorted[j + 1] = i;
     }
   }
-  const kept = hullKept;
+  // The welded points, in place of the sorted ones (never ahead of them).
+  const kept = sorted;
   let m = 0;
   for (let i = 0; i < n; i++) {
     const p = sorted[i]!, px = xy[2 * p]!, py = xy[2 * p + 1]!;

@@ -3,7 +3,7 @@
 // polygon's pieces, a chain's edges). A box is made as a polygon; a capsule whose core has no
 // length is made as a circle; an edge is a capsule of radius 0. Geometry is only built through the
 // guarded constructors here, which never produce NaN.
-import { computeHull, hullIndices, hullOf, hullRoom } from "./hull";
+import { hullIndex, hullOf, hullRoom } from "./hull";
 import { coreKindOf } from "./kinds/registry";
 import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type PartTree } from "./part-tree";
 import type { Shape } from "./scene/types";
@@ -279,25 +279,19 @@ export const partTree = (g: ShapeGeometry): PartTree | null => (g.kind === COMPO
 /** How many convex parts a geometry has: a compound's, or 1. */
 export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.parts.length : 1);
 
-/** Builds a polygon from points already in hull order (positive cross products). */
-function polygonFromHull(points: readonly Vec2[], radius: number): PolygonGeometry {
-  const n = points.length, packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
-  for (let i = 0, v = at + PACKED_VERTICES; i < n; i++, v += 2) {
-    packed[v] = points[i]!.x;
-    packed[v + 1] = points[i]!.y;
-  }
-  return polygonAt(packed, at, n, radius, 0, 0);
-}
-
 /**
- * The polygon whose `n` vertices, in hull order, are already at packed[at + PACKED_VERTICES…]:
- * writes its normals and header and returns its object.
+ * The polygon of n points in hull order (positive cross products), point k at xy[2i…2i + 1] for
+ * i = index[k] (k itself when index is null): copies them into a packed run of a slab, writes its
+ * normals and header, and returns its object.
  */
-function polygonAt(packed: Float64Array, at: number, n: number, radius: number, halfX: number, halfY: number): PolygonGeometry {
+function polygonAt(xy: Float64Array, index: Int32Array | null, n: number, radius: number, halfX: number, halfY: number): PolygonGeometry {
+  const packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
   const V = at + PACKED_VERTICES, N = V + 2 * n;
   let extent = 0, bound = 0;
-  for (let i = V; i < N; i += 2) {
-    const x = packed[i]!, y = packed[i + 1]!;
+  for (let k = 0; k < n; k++) {
+    const i = index === null ? k : index[k]!, x = xy[2 * i]!, y = xy[2 * i + 1]!;
+    packed[V + 2 * k] = x;
+    packed[V + 2 * k + 1] = y;
     extent = Math.max(extent, Math.abs(x), Math.abs(y));
     bound = Math.max(bound, safeLength(x, y));
   }
@@ -320,9 +314,9 @@ function polygonAt(packed: Float64Array, at: number, n: number, radius: number, 
   bound = outward(bound) + radius;
   extent += radius;
   const centroidX = ox + cx / area, centroidY = oy + cy / area;
-  // The header, which the object's number fields read.
-  packed[at + PACKED_BOUND] = bound; packed[at + PACKED_RADIUS] = radius; packed[at + PACKED_EXTENT] = extent; packed[at + PACKED_COUNT] = n;
-  packed[at + PACKED_CENTROID_X] = centroidX; packed[at + PACKED_CENTROID_Y] = centroidY; packed[at + PACKED_HALF_X] = halfX; packed[at + PACKED_HALF_Y] = halfY;
+  // The header in PACKED_* order, which the object's number fields read.
+  packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
+  packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
   return new Polygon(packed, at, n);
 }
 
@@ -337,13 +331,14 @@ class Polygon implements PolygonGeometry {
   private w: Float64Array | null = null;
   constructor(readonly packed: Float64Array, readonly at: number, readonly count: number) {}
 
-  get bound(): number { return this.packed[this.at + PACKED_BOUND]!; }
-  get radius(): number { return this.packed[this.at + PACKED_RADIUS]!; }
-  get extent(): number { return this.packed[this.at + PACKED_EXTENT]!; }
-  get centroidX(): number { return this.packed[this.at + PACKED_CENTROID_X]!; }
-  get centroidY(): number { return this.packed[this.at + PACKED_CENTROID_Y]!; }
-  get halfX(): number { return this.packed[this.at + PACKED_HALF_X]!; }
-  get halfY(): number { return this.packed[this.at + PACKED_HALF_Y]!; }
+  // The header's fields, in PACKED_* order.
+  get bound(): number { return this.packed[this.at]!; }
+  get radius(): number { return this.packed[this.at + 1]!; }
+  get extent(): number { return this.packed[this.at + 2]!; }
+  get centroidX(): number { return this.packed[this.at + 4]!; }
+  get centroidY(): number { return this.packed[this.at + 5]!; }
+  get halfX(): number { return this.packed[this.at + 6]!; }
+  get halfY(): number { return this.packed[this.at + 7]!; }
 
   get vertices(): Float64Array {
     const V = this.at + PACKED_VERTICES;
@@ -359,13 +354,11 @@ class Polygon implements PolygonGeometry {
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
 export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
   if (!(radius >= 0) || !Number.isFinite(radius)) return { ok: false, reason: "polygon: radius must be 0 or more" };
-  const hull = computeHull(points);
-  if (!hull.ok) return { ok: false, reason: `polygon: ${hull.reason}` };
-  return { ok: true, value: polygonFromHull(hull.points, radius) };
+  return makeOutlinePolygon(points.map((p) => [p.x, p.y]), radius);
 }
 
-/** makePolygon of points as x, y pairs (a scene polygon's): the same polygon, with no object a point. */
-export function makeOutlinePolygon(points: readonly (readonly [number, number])[]): Made<PolygonGeometry> {
+/** makePolygon of points as x, y pairs (a scene polygon's): no object a point. */
+export function makeOutlinePolygon(points: readonly (readonly [number, number])[], radius = 0): Made<PolygonGeometry> {
   const n = points.length, xy = hullRoom(n);
   for (let i = 0; i < n; i++) {
     const x = points[i]![0], y = points[i]![1];
@@ -373,14 +366,8 @@ export function makeOutlinePolygon(points: readonly (readonly [number, number])[
     xy[2 * i] = x;
     xy[2 * i + 1] = y;
   }
-  const index = hullIndices(n), h = hullOf(xy, n, index);
-  if (typeof h === "string") return { ok: false, reason: `polygon: ${h}` };
-  const packed = slabRoom(PACKED_VERTICES + 4 * h), at = slabAt;
-  for (let k = 0, v = at + PACKED_VERTICES; k < h; k++, v += 2) {
-    packed[v] = xy[2 * index[k]!]!;
-    packed[v + 1] = xy[2 * index[k]! + 1]!;
-  }
-  return { ok: true, value: polygonAt(packed, at, h, 0, 0, 0) };
+  const h = hullOf(xy, n, hullIndex);
+  return typeof h === "string" ? { ok: false, reason: `polygon: ${h}` } : { ok: true, value: polygonAt(xy, hullIndex, h, radius, 0, 0) };
 }
 
 /**
@@ -404,11 +391,13 @@ export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> 
     area += (a.x - kept[0]!.x) * (b.y - kept[0]!.y) - (a.y - kept[0]!.y) * (b.x - kept[0]!.x);
   }
   if (!(area > 0)) return { ok: false, reason: "polygon: the piece has no area" };
-  return { ok: true, value: polygonFromHull(kept, 0) };
+  const xy = hullRoom(kept.length);
+  kept.forEach((p, i) => { xy[2 * i] = p.x; xy[2 * i + 1] = p.y; });
+  return { ok: true, value: polygonAt(xy, null, kept.length, 0, 0, 0) };
 }
 
-/** makeBox's cosine and sine. */
-const boxRot = new Float64Array(2);
+/** makeBox's cosine and sine, then its corners. */
+const boxRot = new Float64Array(2), boxXY = new Float64Array(8);
 
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
@@ -416,15 +405,14 @@ export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Ma
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
   writeRotFromDegrees(degrees, boxRot, 0);
   const c = boxRot[0]!, s = boxRot[1]!;
-  const packed = slabRoom(PACKED_VERTICES + 16), at = slabAt, V = at + PACKED_VERTICES;
   // The corners −hw,−hh; hw,−hh; hw,hh; −hw,hh, turned and moved.
   for (let i = 0; i < 4; i++) {
     const x = i === 0 || i === 3 ? -hw : hw, y = i < 2 ? -hh : hh;
-    packed[V + 2 * i] = cx + c * x - s * y;
-    packed[V + 2 * i + 1] = cy + s * x + c * y;
+    boxXY[2 * i] = cx + c * x - s * y;
+    boxXY[2 * i + 1] = cy + s * x + c * y;
   }
   const aligned = cx === 0 && cy === 0 && c === 1 && s === 0;
-  return { ok: true, value: polygonAt(packed, at, 4, 0, aligned ? hw : 0, aligned ? hh : 0) };
+  return { ok: true, value: polygonAt(boxXY, null, 4, 0, aligned ? hw : 0, aligned ? hh : 0) };
 }
 
 export function transformOf(shape: Shape): Transform {
