@@ -73,28 +73,8 @@ export type HullResult =
 /** Points closer than this fraction of the point set's extent are welded into one. */
 export const HULL_WELD_FRACTION = 1e-7;
 
-/** From this many points on, sortedByXY leaves the sorting to Array.prototype.sort. */
+/** From this many points on, hullOf leaves the sorting to Array.prototype.sort (stable, the same order). */
 const INSERTION_SORT_MAX = 32;
-
-/**
- * A copy of the points sorted by x, then y, stably (as Array.prototype.sort with that order): a
- * polygon's few points by insertion, without the builtin's call per comparison and scratch array.
- */
-export function sortedByXY(points: readonly Vec2[]): Vec2[] {
-  const out = points.slice();
-  if (out.length > INSERTION_SORT_MAX) return out.sort((a, b) => a.x - b.x || a.y - b.y);
-  for (let i = 1; i < out.length; i++) {
-    const p = out[i]!;
-    let j = i - 1;
-    // Moves past strictly greater points only: equal ones keep their order.
-    while (j >= 0 && (out[j]!.x > p.x || (out[j]!.x === p.x && out[j]!.y > p.y))) {
-      out[j + 1] = out[j]!;
-      j--;
-    }
-    out[j + 1] = p;
-  }
-  return out;
-}
 
 /**
  * The convex hull of `points` (Andrew's monotone chain), as Box2D's b2ComputeHull: near-duplicate
@@ -166,7 +146,8 @@ export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | s
   }
   const extent = Math.hypot(maxX - minX, maxY - minY);
   const weld = HULL_WELD_FRACTION * extent;
-  // Sorted by x, then y, stably (sortedByXY's order).
+  // Sorted by x, then y, stably (as Array.prototype.sort with that order); a polygon's few
+  // points by insertion, without the builtin's call per comparison and scratch array.
   const sorted = hullSorted;
   if (n > INSERTION_SORT_MAX) {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => xy[2 * a]! - xy[2 * b]! || xy[2 * a + 1]! - xy[2 * b + 1]!);
