@@ -83,21 +83,15 @@ const INSERTION_SORT_MAX = 32;
  * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
  */
 export function computeHull(points: readonly Vec2[]): HullResult {
-  const n = points.length;
+  const n = points.length, xy = hullRoom(n);
   for (let i = 0; i < n; i++) {
     const p = points[i]!;
     if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return { ok: false, reason: `point ${i} is not a finite number` };
-  }
-  const xy = hullRoom(n);
-  for (let i = 0; i < n; i++) {
-    xy[2 * i] = points[i]!.x;
-    xy[2 * i + 1] = points[i]!.y;
+    xy[2 * i] = p.x;
+    xy[2 * i + 1] = p.y;
   }
   const h = hullOf(xy, n, hullIndex);
-  if (typeof h === "string") return { ok: false, reason: h };
-  const hull: Vec2[] = [];
-  for (let k = 0; k < h; k++) hull.push(points[hullIndex[k]!]!);
-  return { ok: true, points: hull };
+  return typeof h === "string" ? { ok: false, reason: h } : { ok: true, points: Array.from(hullIndex.subarray(0, h), (i) => points[i]!) };
 }
 
 /**
@@ -114,9 +108,10 @@ function turns(xy: Float64Array, o: number, a: number, b: number): boolean {
   return ax * by - ay * bx > COLLINEAR_SINE * lengths;
 }
 
-/** hullOf's scratch: coordinates, the hull's point indices, and the points sorted then welded (grown, never shrunk). */
-let hullXY = new Float64Array(32), hullSorted = new Int32Array(16);
+/** hullOf's scratch: coordinates and the hull's point indices (grown, never shrunk), and a few points sorted then welded. */
+let hullXY = new Float64Array(32);
 export let hullIndex = new Int32Array(32);
+const hullSorted = new Int32Array(INSERTION_SORT_MAX);
 
 /**
  * Room for n points: returns the array for their coordinates, x, y pairs, which hullOf reads,
@@ -126,7 +121,6 @@ export function hullRoom(n: number): Float64Array {
   if (2 * n > hullXY.length) {
     hullXY = new Float64Array(4 * n);
     hullIndex = new Int32Array(4 * n);
-    hullSorted = new Int32Array(2 * n);
   }
   return hullXY;
 }
@@ -148,11 +142,8 @@ export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | s
   const weld = HULL_WELD_FRACTION * extent;
   // Sorted by x, then y, stably (as Array.prototype.sort with that order); a polygon's few
   // points by insertion, without the builtin's call per comparison and scratch array.
-  const sorted = hullSorted;
-  if (n > INSERTION_SORT_MAX) {
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => xy[2 * a]! - xy[2 * b]! || xy[2 * a + 1]! - xy[2 * b + 1]!);
-    for (let i = 0; i < n; i++) sorted[i] = order[i]!;
-  } else {
+  const sorted: Int32Array | number[] = n > INSERTION_SORT_MAX ? Array.from({ length: n }, (_, i) => i).sort((a, b) => xy[2 * a]! - xy[2 * b]! || xy[2 * a + 1]! - xy[2 * b + 1]!) : hullSorted;
+  if (n <= INSERTION_SORT_MAX) {
     for (let i = 0; i < n; i++) {
       const px = xy[2 * i]!, py = xy[2 * i + 1]!;
       let j = i - 1;
