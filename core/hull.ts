@@ -73,80 +73,119 @@ export type HullResult =
 /** Points closer than this fraction of the point set's extent are welded into one. */
 export const HULL_WELD_FRACTION = 1e-7;
 
+/** From this many points on, hullOf leaves the sorting to Array.prototype.sort (stable, the same order). */
+const INSERTION_SORT_MAX = 32;
+
 /**
  * The convex hull of `points` (Andrew's monotone chain), as Box2D's b2ComputeHull: near-duplicate
  * points are welded, collinear ones dropped, and degenerate input (fewer than 3 distinct points,
  * zero area, NaN) is a failure with a reason, never NaN. The result runs with positive cross
  * products (counter-clockwise in y-up maths, clockwise on a y-down screen), as the core expects.
  */
-/** From this many points on, sortedByXY leaves the sorting to Array.prototype.sort. */
-const INSERTION_SORT_MAX = 32;
-
-/**
- * A copy of the points sorted by x, then y, stably (as Array.prototype.sort with that order): a
- * polygon's few points by insertion, without the builtin's call per comparison and scratch array.
- */
-export function sortedByXY(points: readonly Vec2[]): Vec2[] {
-  const out = points.slice();
-  if (out.length > INSERTION_SORT_MAX) return out.sort((a, b) => a.x - b.x || a.y - b.y);
-  for (let i = 1; i < out.length; i++) {
-    const p = out[i]!;
-    let j = i - 1;
-    // Moves past strictly greater points only: equal ones keep their order.
-    while (j >= 0 && (out[j]!.x > p.x || (out[j]!.x === p.x && out[j]!.y > p.y))) {
-      out[j + 1] = out[j]!;
-      j--;
-    }
-    out[j + 1] = p;
-  }
-  return out;
-}
-
 export function computeHull(points: readonly Vec2[]): HullResult {
-  for (let i = 0; i < points.length; i++) {
+  const n = points.length, xy = hullRoom(n);
+  for (let i = 0; i < n; i++) {
     const p = points[i]!;
     if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return { ok: false, reason: `point ${i} is not a finite number` };
+    xy[2 * i] = p.x;
+    xy[2 * i + 1] = p.y;
   }
-  if (points.length < 3) return { ok: false, reason: `a polygon needs at least 3 points, got ${points.length}` };
+  const h = hullOf(xy, n, hullIndex);
+  return typeof h === "string" ? { ok: false, reason: h } : { ok: true, points: Array.from(hullIndex.subarray(0, h), (i) => points[i]!) };
+}
+
+/**
+ * Whether the points o, a, b of xy turn: a turn counts only when its sine exceeds COLLINEAR_SINE,
+ * so nearly straight corners are dropped. Square roots of the squared lengths, not Math.hypot (a
+ * slow builtin call, twice per test and several tests per point); hypot only where the squares
+ * overflow or underflow.
+ */
+function turns(xy: Float64Array, o: number, a: number, b: number): boolean {
+  const ox = xy[2 * o]!, oy = xy[2 * o + 1]!;
+  const ax = xy[2 * a]! - ox, ay = xy[2 * a + 1]! - oy, bx = xy[2 * b]! - ox, by = xy[2 * b + 1]! - oy;
+  const la = ax * ax + ay * ay, lb = bx * bx + by * by;
+  const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
+  return ax * by - ay * bx > COLLINEAR_SINE * lengths;
+}
+
+/** hullOf's scratch: coordinates and the hull's point indices (grown, never shrunk), and a few points sorted then welded. */
+let hullXY = new Float64Array(32);
+export let hullIndex = new Int32Array(32);
+const hullSorted = new Int32Array(INSERTION_SORT_MAX);
+
+/**
+ * Room for n points: returns the array for their coordinates, x, y pairs, which hullOf reads,
+ * and makes hullIndex long enough for its `out`. Valid until the next call.
+ */
+export function hullRoom(n: number): Float64Array {
+  if (2 * n > hullXY.length) {
+    hullXY = new Float64Array(4 * n);
+    hullIndex = new Int32Array(4 * n);
+  }
+  return hullXY;
+}
+
+/**
+ * computeHull of the n points at xy[0…2n) (x, y pairs, every one finite; hullRoom(n) called
+ * first): writes the indices of the hull's points, in hull order, to out[0…) (room for 2n) and
+ * returns how many, or returns why there is no hull. Indices, not objects: a scene polygon's
+ * tuples need no object a point.
+ */
+export function hullOf(xy: Float64Array, n: number, out: Int32Array): number | string {
+  if (n < 3) return `a polygon needs at least 3 points, got ${n}`;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of points) {
-    minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x);
-    minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
+  for (let i = 0; i < 2 * n; i += 2) {
+    minX = Math.min(minX, xy[i]!); maxX = Math.max(maxX, xy[i]!);
+    minY = Math.min(minY, xy[i + 1]!); maxY = Math.max(maxY, xy[i + 1]!);
   }
   const extent = Math.hypot(maxX - minX, maxY - minY);
   const weld = HULL_WELD_FRACTION * extent;
-  const sorted = sortedByXY(points);
-  const distinct: Vec2[] = [];
-  for (const p of sorted) {
+  // Sorted by x, then y, stably (as Array.prototype.sort with that order); a polygon's few
+  // points by insertion, without the builtin's call per comparison and scratch array.
+  const sorted: Int32Array | number[] = n > INSERTION_SORT_MAX ? Array.from({ length: n }, (_, i) => i).sort((a, b) => xy[2 * a]! - xy[2 * b]! || xy[2 * a + 1]! - xy[2 * b + 1]!) : hullSorted;
+  if (n <= INSERTION_SORT_MAX) {
+    for (let i = 0; i < n; i++) {
+      const px = xy[2 * i]!, py = xy[2 * i + 1]!;
+      let j = i - 1;
+      while (j >= 0 && (xy[2 * sorted[j]!]! > px || (xy[2 * sorted[j]!]! === px && xy[2 * sorted[j]! + 1]! > py))) {
+        sorted[j + 1] = sorted[j]!;
+        j--;
+      }
+      sorted[j + 1] = i;
+    }
+  }
+  // The welded points, in place of the sorted ones (never ahead of them).
+  const kept = sorted;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const p = sorted[i]!, px = xy[2 * p]!, py = xy[2 * p + 1]!;
     // Sorted by x: only points within `weld` in x, at the end of the list, can be duplicates.
     let duplicate = false;
-    for (let k = distinct.length - 1; k >= 0 && p.x - distinct[k]!.x <= weld; k--) {
-      if (Math.abs(distinct[k]!.y - p.y) <= weld) { duplicate = true; break; }
+    for (let k = m - 1; k >= 0 && px - xy[2 * kept[k]!]! <= weld; k--) {
+      if (Math.abs(xy[2 * kept[k]! + 1]! - py) <= weld) { duplicate = true; break; }
     }
-    if (!duplicate) distinct.push(p);
+    if (!duplicate) kept[m++] = p;
   }
-  if (distinct.length < 3) return { ok: false, reason: `a polygon needs at least 3 distinct points, got ${distinct.length}` };
+  if (m < 3) return `a polygon needs at least 3 distinct points, got ${m}`;
 
-  // A turn counts only when its sine exceeds this: nearly straight corners are dropped.
-  // Square roots of the squared lengths, not Math.hypot (a slow builtin call, twice per test and
-  // several tests per point); hypot only where the squares overflow or underflow.
-  const turns = (o: Vec2, a: Vec2, b: Vec2): boolean => {
-    const ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
-    const la = ax * ax + ay * ay, lb = bx * bx + by * by;
-    const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
-    return ax * by - ay * bx > COLLINEAR_SINE * lengths;
-  };
-  const chain = (pts: readonly Vec2[]): Vec2[] => {
-    const out: Vec2[] = [];
-    for (const p of pts) {
-      while (out.length >= 2 && !turns(out[out.length - 2]!, out[out.length - 1]!, p)) out.pop();
-      out.push(p);
+  // The lower chain over the points, then the upper one over them in reverse, each without its last point.
+  let h = 0;
+  for (let chain = 0; chain < 2; chain++) {
+    const start = h;
+    for (let i = 0; i < m; i++) {
+      const p = kept[chain === 0 ? i : m - 1 - i]!;
+      while (h - start >= 2 && !turns(xy, out[h - 2]!, out[h - 1]!, p)) h--;
+      out[h++] = p;
     }
-    out.pop();
-    return out;
-  };
-  const hull = [...chain(distinct), ...chain([...distinct].reverse())];
-  if (hull.length < 3) return { ok: false, reason: "the points are collinear (the polygon has no area)" };
-  if (signedArea(hull) <= COLLINEAR_SINE * extent * extent) return { ok: false, reason: "the polygon has no area" };
-  return { ok: true, points: hull };
+    h--;
+  }
+  if (h < 3) return "the points are collinear (the polygon has no area)";
+  // signedArea of the hull.
+  let twice = 0;
+  for (let k = 0; k < h; k++) {
+    const a = 2 * out[k]!, b = 2 * out[(k + 1) % h]!;
+    twice += xy[a]! * xy[b + 1]! - xy[a + 1]! * xy[b]!;
+  }
+  if (twice / 2 <= COLLINEAR_SINE * extent * extent) return "the polygon has no area";
+  return h;
 }

@@ -3,11 +3,11 @@
 // polygon's pieces, a chain's edges). A box is made as a polygon; a capsule whose core has no
 // length is made as a circle; an edge is a capsule of radius 0. Geometry is only built through the
 // guarded constructors here, which never produce NaN.
-import { computeHull } from "./hull";
+import { hullIndex, hullOf, hullRoom } from "./hull";
 import { coreKindOf } from "./kinds/registry";
 import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type PartTree } from "./part-tree";
 import type { Shape } from "./scene/types";
-import { rotFromDegrees, safeLength, type Vec2 } from "./vec2";
+import { rotFromDegrees, safeLength, writeRotFromDegrees, type Vec2 } from "./vec2";
 
 export const CIRCLE = 0;
 export const CAPSULE = 1;
@@ -279,29 +279,33 @@ export const partTree = (g: ShapeGeometry): PartTree | null => (g.kind === COMPO
 /** How many convex parts a geometry has: a compound's, or 1. */
 export const partCount = (g: ShapeGeometry): number => (g.kind === COMPOUND ? g.parts.length : 1);
 
-/** Builds a polygon from points already in hull order (positive cross products). */
-function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, halfY = 0): PolygonGeometry {
-  const n = points.length;
+/**
+ * The polygon of n points in hull order (positive cross products), point k at xy[2i…2i + 1] for
+ * i = index[k] (k itself when index is null): copies them into a packed run of a slab, writes its
+ * normals and header, and returns its object.
+ */
+function polygonAt(xy: Float64Array, index: Int32Array | null, n: number, radius: number, halfX: number, halfY: number): PolygonGeometry {
   const packed = slabRoom(PACKED_VERTICES + 4 * n), at = slabAt;
   const V = at + PACKED_VERTICES, N = V + 2 * n;
   let extent = 0, bound = 0;
-  for (let i = 0; i < n; i++) {
-    const x = points[i]!.x, y = points[i]!.y;
-    packed[V + 2 * i] = x;
-    packed[V + 2 * i + 1] = y;
+  for (let k = 0; k < n; k++) {
+    const i = index === null ? k : index[k]!, x = xy[2 * i]!, y = xy[2 * i + 1]!;
+    packed[V + 2 * k] = x;
+    packed[V + 2 * k + 1] = y;
     extent = Math.max(extent, Math.abs(x), Math.abs(y));
     bound = Math.max(bound, safeLength(x, y));
   }
   // Area-weighted centroid about the first vertex (Box2D's b2ComputePolygonCentroid).
   let area = 0, cx = 0, cy = 0;
-  const ox = points[0]!.x, oy = points[0]!.y;
+  const ox = packed[V]!, oy = packed[V + 1]!;
   for (let i = 0; i < n; i++) {
-    const a = points[i]!, b = points[i + 1 < n ? i + 1 : 0]!;
-    const ex = b.x - a.x, ey = b.y - a.y;
+    const a = V + 2 * i, b = i + 1 < n ? a + 2 : V;
+    const ax = packed[a]!, ay = packed[a + 1]!, bx = packed[b]!, by = packed[b + 1]!;
+    const ex = bx - ax, ey = by - ay;
     const len = safeLength(ex, ey);
     packed[N + 2 * i] = ey / len;
     packed[N + 2 * i + 1] = -ex / len;
-    const e1x = a.x - ox, e1y = a.y - oy, e2x = b.x - ox, e2y = b.y - oy;
+    const e1x = ax - ox, e1y = ay - oy, e2x = bx - ox, e2y = by - oy;
     const triangle = 0.5 * (e1x * e2y - e1y * e2x);
     area += triangle;
     cx += (triangle * (e1x + e2x)) / 3;
@@ -310,19 +314,60 @@ function polygonFromHull(points: readonly Vec2[], radius: number, halfX = 0, hal
   bound = outward(bound) + radius;
   extent += radius;
   const centroidX = ox + cx / area, centroidY = oy + cy / area;
-  // The header in PACKED_* order (a test holds them to the fields).
+  // The header in PACKED_* order, which the object's number fields read.
   packed[at] = bound; packed[at + 1] = radius; packed[at + 2] = extent; packed[at + 3] = n;
   packed[at + 4] = centroidX; packed[at + 5] = centroidY; packed[at + 6] = halfX; packed[at + 7] = halfY;
-  const vertices = packed.subarray(V, N), normals = packed.subarray(N, N + 2 * n);
-  return { kind: POLYGON, extent, bound, count: n, vertices, normals, packed, at, radius, centroidX, centroidY, halfX, halfY };
+  return new Polygon(packed, at, n);
+}
+
+/**
+ * A polygon's object: its numbers are read from its packed run, where they are written once
+ * (an object's own number fields would each be a number object of their own), and its
+ * `vertices` and `normals` views are made on first read (the kernels read the run).
+ */
+class Polygon implements PolygonGeometry {
+  readonly kind = POLYGON;
+  private v: Float64Array | null = null;
+  private w: Float64Array | null = null;
+  constructor(readonly packed: Float64Array, readonly at: number, readonly count: number) {}
+
+  // The header's fields, in PACKED_* order.
+  get bound(): number { return this.packed[this.at]!; }
+  get radius(): number { return this.packed[this.at + 1]!; }
+  get extent(): number { return this.packed[this.at + 2]!; }
+  get centroidX(): number { return this.packed[this.at + 4]!; }
+  get centroidY(): number { return this.packed[this.at + 5]!; }
+  get halfX(): number { return this.packed[this.at + 6]!; }
+  get halfY(): number { return this.packed[this.at + 7]!; }
+
+  get vertices(): Float64Array {
+    const V = this.at + PACKED_VERTICES;
+    return (this.v ??= this.packed.subarray(V, V + 2 * this.count));
+  }
+
+  get normals(): Float64Array {
+    const N = this.at + PACKED_VERTICES + 2 * this.count;
+    return (this.w ??= this.packed.subarray(N, N + 2 * this.count));
+  }
 }
 
 /** A convex polygon from any points: hull, weld and checks as computeHull. */
 export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
   if (!(radius >= 0) || !Number.isFinite(radius)) return { ok: false, reason: "polygon: radius must be 0 or more" };
-  const hull = computeHull(points);
-  if (!hull.ok) return { ok: false, reason: `polygon: ${hull.reason}` };
-  return { ok: true, value: polygonFromHull(hull.points, radius) };
+  return makeOutlinePolygon(points.map((p) => [p.x, p.y]), radius);
+}
+
+/** makePolygon of points as x, y pairs (a scene polygon's): no object a point. */
+export function makeOutlinePolygon(points: readonly (readonly [number, number])[], radius = 0): Made<PolygonGeometry> {
+  const n = points.length, xy = hullRoom(n);
+  for (let i = 0; i < n; i++) {
+    const x = points[i]![0], y = points[i]![1];
+    if (!isFinite(x) || !isFinite(y)) return { ok: false, reason: `polygon: point ${i} is not a finite number` };
+    xy[2 * i] = x;
+    xy[2 * i + 1] = y;
+  }
+  const h = hullOf(xy, n, hullIndex);
+  return typeof h === "string" ? { ok: false, reason: `polygon: ${h}` } : { ok: true, value: polygonAt(xy, hullIndex, h, radius, 0, 0) };
 }
 
 /**
@@ -346,18 +391,28 @@ export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> 
     area += (a.x - kept[0]!.x) * (b.y - kept[0]!.y) - (a.y - kept[0]!.y) * (b.x - kept[0]!.x);
   }
   if (!(area > 0)) return { ok: false, reason: "polygon: the piece has no area" };
-  return { ok: true, value: polygonFromHull(kept, 0) };
+  const xy = hullRoom(kept.length);
+  kept.forEach((p, i) => { xy[2 * i] = p.x; xy[2 * i + 1] = p.y; });
+  return { ok: true, value: polygonAt(xy, null, kept.length, 0, 0, 0) };
 }
+
+/** makeBox's cosine and sine, then its corners. */
+const boxRot = new Float64Array(2), boxXY = new Float64Array(8);
 
 /** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
   if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return notFinite("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
-  const q = rotFromDegrees(degrees);
-  const corner = (x: number, y: number): Vec2 => ({ x: cx + q.c * x - q.s * y, y: cy + q.s * x + q.c * y });
-  const aligned = cx === 0 && cy === 0 && q.c === 1 && q.s === 0;
-  const corners = [corner(-hw, -hh), corner(hw, -hh), corner(hw, hh), corner(-hw, hh)];
-  return { ok: true, value: polygonFromHull(corners, 0, aligned ? hw : 0, aligned ? hh : 0) };
+  writeRotFromDegrees(degrees, boxRot, 0);
+  const c = boxRot[0]!, s = boxRot[1]!;
+  // The corners −hw,−hh; hw,−hh; hw,hh; −hw,hh, turned and moved.
+  for (let i = 0; i < 4; i++) {
+    const x = i === 0 || i === 3 ? -hw : hw, y = i < 2 ? -hh : hh;
+    boxXY[2 * i] = cx + c * x - s * y;
+    boxXY[2 * i + 1] = cy + s * x + c * y;
+  }
+  const aligned = cx === 0 && cy === 0 && c === 1 && s === 0;
+  return { ok: true, value: polygonAt(boxXY, null, 4, 0, aligned ? hw : 0, aligned ? hh : 0) };
 }
 
 export function transformOf(shape: Shape): Transform {

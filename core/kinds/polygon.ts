@@ -5,14 +5,15 @@
 import { checkSimplePolygon, convexPieces, isConvexOutline } from "../outline";
 import { plainCoordinate } from "../scene/field-limits";
 import type { Point, PolygonShape } from "../scene/types";
-import { makeCompound, makeConvexPiece, makePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
+import { makeCompound, makeConvexPiece, makeOutlinePolygon, type Geometry, type Made, type ShapeGeometry } from "../shapes";
 import { emptyBounds, growBounds, type CoreShapeKind } from "./kind";
 
 
 /** Points as the schema's tuples of two coordinates, a simple polygon (the schema's check). */
 function plainSimplePoints(points: unknown): boolean {
   if (!Array.isArray(points)) return false;
-  for (const p of points) {
+  for (let i = 0; i < points.length; i++) {
+    const p: unknown = points[i];
     if (!Array.isArray(p) || p.length !== 2 || !plainCoordinate(p[0]) || !plainCoordinate(p[1])) return false;
   }
   // A strictly convex outline (same turn at every point, winding once: checkConvexPolygon) is
@@ -28,15 +29,15 @@ function plainSimplePoints(points: unknown): boolean {
  * outline the format accepts has a geometry.
  */
 function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
-  const pieces = convexPieces(points).map((piece) => piece.map(([x, y]) => ({ x, y })));
+  const pieces = convexPieces(points);
   const parts: Geometry[] = [];
   for (const piece of pieces) {
-    const made = makePolygon(piece);
+    const made = makeOutlinePolygon(piece);
     if (made.ok) parts.push(made.value);
   }
   if (parts.length === 0) {
     for (const piece of pieces) {
-      const made = makeConvexPiece(piece);
+      const made = makeConvexPiece(piece.map(([x, y]) => ({ x, y })));
       if (made.ok) parts.push(made.value);
     }
   }
@@ -48,7 +49,7 @@ function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
 export function writePointsBounds(pose: Float64Array, points: readonly Point[], out: Float64Array, at: number): void {
   const x = pose[0]!, y = pose[1]!, c = pose[2]!, s = pose[3]!;
   emptyBounds(out, at);
-  for (const [lx, ly] of points) growBounds(out, at, x, y, c, s, lx, ly);
+  for (let i = 0; i < points.length; i++) growBounds(out, at, x, y, c, s, points[i]![0], points[i]![1]);
 }
 
 export const polygonKind: CoreShapeKind<PolygonShape> = {
@@ -56,7 +57,7 @@ export const polygonKind: CoreShapeKind<PolygonShape> = {
   plainFields: (s) => plainSimplePoints(s.points),
   solid: true,
   rotates: true,
-  geometry: (s) => (isConvexOutline(s.points) ? makePolygon(s.points.map(([x, y]) => ({ x, y }))) : concaveGeometry(s.points)),
+  geometry: (s) => (isConvexOutline(s.points) ? makeOutlinePolygon(s.points) : concaveGeometry(s.points)),
   // Over all its points, where the geometry welds close ones: never smaller than the geometry's.
   writeBounds: (shape, pose, out, at) => writePointsBounds(pose, shape.points, out, at),
 };

@@ -87,7 +87,10 @@ function checkedScene(doc: SceneDocument, own: boolean, found: Found[] | null): 
   if (!found && (!Array.isArray(list) || !Array.isArray(probeList) || uniquenessProblems(doc, false).length > 0)) return null;
   const layers: unknown = doc.layers;
   const layerIds = Array.isArray(layers) ? new Set(layers.map((l: unknown) => (isRecord(l) ? l.id : undefined))) : null;
-  const shapes: Shape[] = [], probes: Probe[] = [];
+  // JSON this call parsed whose every shape is plain is its own list, kept as it is.
+  const keep = own && !found;
+  let shapes: Shape[] = [];
+  const probes: Probe[] = [];
   if (!Array.isArray(list)) found!.push([["shapes"], list === undefined ? "is missing (expected an array)" : "expected an array"]);
   else {
     for (let i = 0; i < list.length; i++) {
@@ -96,6 +99,7 @@ function checkedScene(doc: SceneDocument, own: boolean, found: Found[] | null): 
       const plain = (own ? (isPlainShape(s) ? s : null) : plainShape(s)) as Shape | null;
       const layer = plain?.layer;
       if (!found && (!plain || (layer !== undefined && layer !== "" && (layerIds ? !layerIds.has(layer) : layer !== DEFAULT_LAYER.id)))) return null;
+      if (keep) continue;
       if (plain) shapes.push(plain);
       else {
         const problems = shapeProblems(s, i);
@@ -117,9 +121,12 @@ function checkedScene(doc: SceneDocument, own: boolean, found: Found[] | null): 
     found.push(...uniquenessProblems(doc), ...probeReferenceProblems(doc), ...layerReferenceProblems(doc));
     if (found.length > 0) return null;
   }
-  for (const s of shapes) {
-    (s as { rotation?: number }).rotation ??= 0;
-    if (!(s.rotation > -180 && s.rotation <= 180)) (s as { rotation: number }).rotation = normalizeDegrees(s.rotation);
+  if (keep) shapes = list as Shape[];
+  // An index, not for…of: this runs once a load, mostly unoptimized, where an iterator allocates a result a step.
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i] as { rotation: number };
+    s.rotation ??= 0;
+    if (!(s.rotation > -180 && s.rotation <= 180)) s.rotation = normalizeDegrees(s.rotation);
   }
   return { shapes, probes };
 }

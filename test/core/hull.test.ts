@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CAPSULE, CIRCLE, checkConvexPolygon, computeHull, geometryOf, makeBox, makeCapsule, makeCircle, makePolygon, POLYGON, vec2, type PolygonGeometry, type Shape, type Vec2 } from "../../core/index";
-import { sortedByXY } from "../../core/hull";
+import { COLLINEAR_SINE, HULL_WELD_FRACTION, signedArea } from "../../core/hull";
 import { real, seedOf } from "./arbitraries";
 
 const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -348,20 +348,59 @@ describe("guarded constructors", () => {
   });
 });
 
-describe("sortedByXY (computeHull's order)", () => {
-  it("is Array.prototype.sort by x then y, stable: equal points keep their order, short lists and long", () => {
-    const coordinate = fc.constantFrom(0, -0, 1, -1, 2, 0.5, 1e-300, -1e300);
+/**
+ * computeHull as written with point objects and the builtin stable sort: near-duplicates welded
+ * (the first in x, y order kept), then the two monotone chains with the same turn test, and the
+ * same failures. computeHull works on indices into scratch arrays; it must agree exactly.
+ */
+function referenceHull(points: readonly Vec2[]): Vec2[] | string {
+  const i = points.findIndex((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y));
+  if (i >= 0) return `point ${i} is not a finite number`;
+  if (points.length < 3) return `a polygon needs at least 3 points, got ${points.length}`;
+  const extent = extentOf(points), weld = HULL_WELD_FRACTION * extent;
+  const distinct: Vec2[] = [];
+  for (const p of [...points].sort((a, b) => a.x - b.x || a.y - b.y)) {
+    if (!distinct.some((q) => p.x - q.x <= weld && Math.abs(q.y - p.y) <= weld)) distinct.push(p);
+  }
+  if (distinct.length < 3) return `a polygon needs at least 3 distinct points, got ${distinct.length}`;
+  const turns = (o: Vec2, a: Vec2, b: Vec2) => {
+    const ax = a.x - o.x, ay = a.y - o.y, bx = b.x - o.x, by = b.y - o.y;
+    const la = ax * ax + ay * ay, lb = bx * bx + by * by;
+    const lengths = la > 1e-150 && la < 1e150 && lb > 1e-150 && lb < 1e150 ? Math.sqrt(la * lb) : Math.hypot(ax, ay) * Math.hypot(bx, by);
+    return ax * by - ay * bx > COLLINEAR_SINE * lengths;
+  };
+  const chain = (pts: readonly Vec2[]) => {
+    const out: Vec2[] = [];
+    for (const p of pts) {
+      while (out.length >= 2 && !turns(out[out.length - 2]!, out[out.length - 1]!, p)) out.pop();
+      out.push(p);
+    }
+    return out.slice(0, -1);
+  };
+  const hull = [...chain(distinct), ...chain([...distinct].reverse())];
+  if (hull.length < 3) return "the points are collinear (the polygon has no area)";
+  return signedArea(hull) <= COLLINEAR_SINE * extent * extent ? "the polygon has no area" : hull;
+}
+
+describe("computeHull against the same steps on point objects", () => {
+  it("keeps the same points in the same order, and fails for the same reason: duplicates, near-duplicates, collinear points, NaN, long lists", () => {
+    const coordinate = fc.constantFrom(0, -0, 1, -1, 2, 0.5, 1e-300, -1e300, 1 + 1e-9, NaN);
+    const special = fc.array(fc.tuple(coordinate, coordinate).map(([x, y]) => pt(x, y)), { maxLength: 40 });
     fc.assert(
-      fc.property(fc.array(fc.tuple(coordinate, coordinate), { maxLength: 40 }), (pairs) => {
-        const points = pairs.map(([x, y]) => ({ x, y }));
-        const expected = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
-        const got = sortedByXY(points);
-        expect(got.length).toBe(expected.length);
-        // The same objects in the same places (ties included), and the input untouched.
-        got.forEach((p, i) => expect(p).toBe(expected[i]));
-        points.forEach((p, i) => expect(p).toEqual({ x: pairs[i]![0], y: pairs[i]![1] }));
+      fc.property(fc.oneof(special, gridPoints, withNearDuplicates, onTriangleEdges, points(1e-3, 60), points(1e6, 60)), (input) => {
+        const expected = referenceHull(input), got = computeHull(input);
+        if (typeof expected === "string") expect(got).toEqual({ ok: false, reason: expected });
+        else {
+          expect(got.ok).toBe(true);
+          // The same objects in the same places (which of two welded points is kept included).
+          if (got.ok) expect(got.points.length === expected.length && got.points.every((p, k) => p === expected[k])).toBe(true);
+        }
+        // makePolygon takes the same hull: its vertices are the hull's points.
+        const polygon = makePolygon(input);
+        expect(polygon.ok).toBe(typeof expected !== "string");
+        if (polygon.ok && typeof expected !== "string") expect(Array.from(polygon.value.vertices)).toEqual(expected.flatMap((p) => [p.x, p.y]));
       }),
-      { numRuns: 2000, seed: seedOf("sortedByXY vs sort") },
+      { numRuns: 3000, seed: seedOf("computeHull vs object steps") },
     );
   });
 });
