@@ -149,7 +149,7 @@ export class CollisionWorld {
   /** The synced shape with this id and its index in the synced list, or undefined: O(1), for views that look up a few shapes among many. */
   lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
     const slot = this.byId.get(id);
-    return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.index(slot) };
+    return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.rank(slot) };
   }
 
   /**
@@ -201,6 +201,7 @@ export class CollisionWorld {
       }
       this.contacts.removeSlots(removed);
     }
+    table.ordered(shapes.length);
     this.synced = shapes;
     this.changed();
     this.reorder();
@@ -302,24 +303,36 @@ export class CollisionWorld {
     const named = id === undefined ? "add" : `add("${id}")`;
     if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
     if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
+    const table = this.table;
+    if (table.orderFull) {
+      // Rare (the key range outgrew the shapes): new keys in the same order, but the contacts' and
+      // ignored pairs' sort keys are stale, so they are looked at again.
+      table.compact();
+      this.reorder();
+    }
     // The format's default, as the loader gives it: a shape written without a rotation is unturned.
-    const slot = this.insert(shape.rotation === undefined ? { ...shape, rotation: 0 } : shape, this.byId.size);
+    const slot = this.insert(shape.rotation === undefined ? { ...shape, rotation: 0 } : shape, table.nextIndex);
     this.edited(slot);
   }
 
-  /** Removes the shape with this id; later shapes move up one in scene order. Throws WorldError for an unknown id. */
+  /**
+   * Removes the shape with this id; later shapes move up one in scene order. Throws WorldError for
+   * an unknown id. Costs what the shape's own contacts do, not the world's size: its order key
+   * leaves a gap (lookup() ranks the shapes again when next asked), and the other shapes keep their
+   * order, so the contacts update only the removed slot's pairs.
+   */
   remove(id: string): void {
     const slot = this.slotOf("remove", id);
-    const table = this.table, index = table.index(slot);
     this.broadPhase.destroyProxy(slot);
-    table.remove(slot);
+    this.table.remove(slot);
     this.byId.delete(id);
     this.contacts.removeSlot(slot);
-    // Indices stay dense (lookup() gives a place in the list): every later shape moves up one.
-    for (const other of this.byId.values()) if (table.index(other) > index) table.setIndex(other, table.index(other) - 1);
+    // As an edit in place of the slot: the listed pairs with it are left out, and a shape added to
+    // the slot later has its new pairs found. The ignored pairs are found again (an editor's ask).
+    this.contacts.touch(slot);
+    this.ignored.reorder();
     this.synced = null;
     this.changed();
-    this.reorder();
   }
 
   /**
