@@ -8,12 +8,12 @@ import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
 import { RAY_CLIP } from "./dynamic-tree";
-import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
+import { containsPoint, writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
-import { checkBound, checkBox, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
+import { checkBound, checkBox, checkGeometry, checkMask, checkNumber, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
@@ -618,6 +618,42 @@ export class CollisionWorld {
   }
 
   /**
+   * Ids of the shapes that contain the point (x, y), their boundary included (containsPoint), in
+   * scene order: what is under a cursor or a foot. Sensors are left out unless `includeSensors`;
+   * `mask` and `ignore` as the other queries'. A chain (edges only) contains no point. Throws
+   * WorldError for a number that is not finite or beyond ±1e15. queryPointInto allocates nothing.
+   */
+  queryPoint(x: number, y: number, options?: OverlapShapeOptions): string[] {
+    checkNumber("queryPoint", "x", x);
+    checkNumber("queryPoint", "y", y);
+    const out: string[] = [];
+    this.queryPointInto({ x, y }, out, options);
+    return out;
+  }
+
+  /**
+   * queryPoint with no allocation: the point as an object the caller keeps; the ids, in scene
+   * order, into out[0…n), n returned (entries past n are left as they were).
+   */
+  queryPointInto(point: Vec2, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    checkPoint("queryPoint", "point", point);
+    checkArray("queryPoint", out);
+    checkOptions("queryPoint", options);
+    const b = this.box, x = point.x, y = point.y;
+    b[0] = x; b[1] = y; b[2] = x; b[3] = y;
+    // containsPoint may hold a point a rounding outside the shape's exact box: the fat boxes'
+    // margin (broad-phase.ts fatten) is well above it, so the candidates are those boxes'.
+    this.collectLoose = true;
+    const table = this.table, found = this.collect(-1, options);
+    let n = 0;
+    for (let i = 0; i < found; i++) {
+      const slot = this.found[i]!;
+      if (containsPoint(table.geometry(slot), table.transform(slot, xfQueried), x, y)) this.found[n++] = slot;
+    }
+    return this.writeIds(n, out);
+  }
+
+  /**
    * Casts the ray from → to through the tree: as the one-pass scan over the scene would, the
    * closest hit (a tie goes to the shape first in scene order), or every hit by fraction, ties in
    * scene order; "any" stops at the first hit the tree reaches. raycastClosest allocates nothing.
@@ -792,9 +828,11 @@ export class CollisionWorld {
   private collectMoving = -1;
   private collectMask: number | undefined = undefined;
   private collectOptions: WorldQueryOptions | null = null;
+  /** Candidates by their fat boxes alone (the tree's), for a test that rounds past the exact box. */
+  private collectLoose = false;
   private readonly collectVisit = (_proxy: number, slot: number): boolean => {
     const t = this.broadPhase.tight, k = 4 * slot, box = this.box, moving = this.collectMoving, options = this.collectOptions;
-    if (!(t[k]! <= box[2]! && box[0]! <= t[k + 2]! && t[k + 1]! <= box[3]! && box[1]! <= t[k + 3]!) || slot === moving) return true;
+    if (slot === moving || (!this.collectLoose && !(t[k]! <= box[2]! && box[0]! <= t[k + 2]! && t[k + 1]! <= box[3]! && box[1]! <= t[k + 3]!))) return true;
     if (options === null ? !this.table.seenBy(slot, this.collectMask) : !this.queried(slot, options) || (moving >= 0 && !this.table.collides(moving, slot))) return true;
     if (this.foundCount === this.found.length) {
       const grown = new Int32Array(2 * this.found.length);
@@ -806,8 +844,8 @@ export class CollisionWorld {
   };
 
   /**
-   * Puts in found[0…n), in scene order, the slots whose exact box meets `box` (touching
-   * counts) that a query with `options` looks at (null: those collectMask scans, sensors too),
+   * Puts in found[0…n), in scene order, the slots whose exact box (fat box, when collectLoose)
+   * meets `box` (touching counts) that a query with `options` looks at (null: those collectMask scans, sensors too),
    * never `moving`, and with moving ≥ 0 only those the filter lets it meet. Returns n.
    */
   private collect(moving: number, options: WorldQueryOptions | null): number {
@@ -816,6 +854,7 @@ export class CollisionWorld {
     this.foundCount = 0;
     this.broadPhase.tree.queryIn(this.box, this.collectVisit);
     this.collectOptions = null;
+    this.collectLoose = false;
     this.collectMask = undefined;
     sortSlots(this.found, this.foundCount, this.table);
     return this.foundCount;
