@@ -19,7 +19,7 @@ import { formatPath } from "./scene/errors";
 import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
-import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
+import { PlaneResult, QueryHit, type CastHit, type QueryMode } from "./scene-query";
 import { shapeCast, shapeCastIn } from "./shape-cast";
 import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
@@ -41,6 +41,13 @@ export interface WorldQueryOptions {
   readonly ignore?: ReadonlySet<string>;
   /** Let sensors stop it too; by default rays and sweeps pass through sensors, as Box2D's and Godot's queries do. */
   readonly includeSensors?: boolean;
+  /**
+   * Sweeps only: a shape the moving shape starts overlapping does not stop a motion that does not
+   * go deeper into it (the translation's dot with the overlap's normal, out of that shape, is ≥ 0),
+   * so a mover left slightly inside (a lift rose under it) can step away and along; a motion
+   * deeper into it still stops at fraction 0 with startedInside. After Box2D's b2World_CastMover.
+   */
+  readonly ignoreLeaving?: boolean;
 }
 
 /** A query shape for overlapShape: a geometry (shapes.ts) placed by a transform. */
@@ -765,7 +772,7 @@ export class CollisionWorld {
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1, options.ignoreLeaving === true);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;
@@ -783,13 +790,13 @@ export class CollisionWorld {
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     // The cast's translation and the best fraction so far, handed over in an array (the doubles
     // of a call V8 does not inline are boxed).
-    const motion = sweepMotion;
+    const motion = sweepMotion, leaving = options.ignoreLeaving === true;
     motion[2] = 1;
     let hit = -1;
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
       motion[0] = this.ray[2]!; motion[1] = this.ray[3]!;
-      shapeCastIn(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, motion, cast);
+      shapeCastIn(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, motion, cast, leaving);
       if (!cast.hit || (hit >= 0 && !(cast.fraction < motion[2]!))) continue;
       hit = q;
       motion[2] = cast.fraction;
@@ -818,6 +825,36 @@ export class CollisionWorld {
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);
     box[2] = Math.max(t[k + 2]!, t[k + 2]! + tx); box[3] = Math.max(t[k + 3]!, t[k + 3]! + ty);
     return this.collect(slot, options);
+  }
+
+  /**
+   * The planes that push shape `movingId` out of the shapes it overlaps where it stands, after
+   * Box2D's b2World_CollideMover: for each shape the filter lets it meet (as its sweeps: sensors
+   * only with `includeSensors`, `mask` and `ignore` as the queries'), in scene order, a PlaneResult
+   * with the shape's id, the unit normal out of that shape (moving the mover by `depth` along it
+   * separates the two) and a contact point, written into out[0…n) (reusing the PlaneResults there,
+   * making one only where out is shorter than ever before); returns n. The overlap is overlaps()'s
+   * manifold of the pair, the shape first: touching is no overlap. Throws WorldError for an unknown id.
+   */
+  collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    if (typeof movingId !== "string") fail("collideMover", "the id", "a string", movingId);
+    const slot = this.slotOf("collideMover", movingId);
+    checkArray("collideMover", out);
+    checkOptions("collideMover", options);
+    const table = this.table, t = this.broadPhase.tight, k = 4 * slot, box = this.box;
+    box[0] = t[k]!; box[1] = t[k + 1]!; box[2] = t[k + 2]!; box[3] = t[k + 3]!;
+    const g = table.geometry(slot), xf = table.transform(slot, xfMoving), found = this.collect(slot, options);
+    let n = 0;
+    for (let i = 0; i < found; i++) {
+      const q = this.found[i]!, m = collide(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
+      if (m.pointCount === 0) continue;
+      let plane = out[n];
+      if (!(plane instanceof PlaneResult)) out[n] = plane = new PlaneResult();
+      plane.shape = table.id(q);
+      plane.normalX = m.normalX; plane.normalY = m.normalY; plane.depth = m.depth; plane.pointX = m.point1X; plane.pointY = m.point1Y;
+      n++;
+    }
+    return n;
   }
 
   // The allocation-free queries' scratch, each world's own: the slots a query collected

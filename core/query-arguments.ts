@@ -57,12 +57,13 @@ export function checkMask(call: string, name: string, mask: unknown): void {
 export function checkOptions(call: string, options: unknown): void {
   if (options === undefined) return;
   checkObject(call, "options", options, "an object");
-  const { mode, mask, ignore, reportInside, includeSensors } = options as Record<string, unknown>;
+  const { mode, mask, ignore, reportInside, includeSensors, ignoreLeaving } = options as Record<string, unknown>;
   if (mode !== undefined && mode !== "closest" && mode !== "all" && mode !== "any") fail(call, "options.mode", `"closest", "all" or "any"`, mode);
   checkMask(call, "options.mask", mask);
   if (ignore !== undefined && typeof (ignore as { has?: unknown } | null)?.has !== "function") fail(call, "options.ignore", "a Set of ids", ignore);
   if (reportInside !== undefined && typeof reportInside !== "boolean") fail(call, "options.reportInside", "true or false", reportInside);
   if (includeSensors !== undefined && typeof includeSensors !== "boolean") fail(call, "options.includeSensors", "true or false", includeSensors);
+  if (ignoreLeaving !== undefined && typeof ignoreLeaving !== "boolean") fail(call, "options.ignoreLeaving", "true or false", ignoreLeaving);
 }
 
 /** A geometry from the make… functions: an object whose kind is one of the four. */

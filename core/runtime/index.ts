@@ -14,16 +14,17 @@ export { type SceneProblem, formatProblem } from "../scene/errors";
 // ---- The world -----------------------------------------------------------------------------
 /**
  * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
- * sensorEvents; add, remove, move, sync. Allocation-free forms for a game's hot loop:
- * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array).
+ * sensorEvents, queryPoint, collideMover; add, remove, move, sync. Allocation-free forms for a
+ * game's hot loop: raycastClosest and sweepClosest (into a QueryHit), queryBoxInto,
+ * queryPointInto, overlapShapeInto and collideMover (into an array).
  */
 export {
   CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer,
 } from "../collision-world";
 /** What the world's edits and overlapShape throw for bad input (an unknown or duplicate id, a bad number): `message` and `problems`. */
 export { WorldError } from "../world-error";
-/** A query's hit (id, point, normal, fraction), the allocation-free queries' reusable hit, and how many hits a query wants. */
-export { type CastHit, QueryHit, type QueryMode } from "../scene-query";
+/** A query's hit (id, point, normal, fraction), the allocation-free queries' reusable hit, collideMover's plane, and how many hits a query wants. */
+export { type CastHit, QueryHit, PlaneResult, type QueryMode } from "../scene-query";
 /** A pair of overlapping shapes with its manifold. */
 export { type OverlapPair } from "../overlaps";
 /** An overlap the collision bits filter out, with the reason (ignoredOverlaps()). */
