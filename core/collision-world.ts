@@ -808,18 +808,21 @@ export class CollisionWorld {
     return true;
   }
 
-  /** A sweep's checks, then its candidates in found[0…n), in scene order; the translation in ray[2], ray[3]. Returns n. */
-  private sweepCandidates(movingId: string, to: Vec2, options: WorldQueryOptions): number {
-    if (typeof movingId !== "string") fail("sweep", "the id", "a string", movingId);
-    const slot = this.slotOf("sweep", movingId);
-    checkPoint("sweep", "to", to);
-    checkOptions("sweep", options);
+  /**
+   * A sweep's checks, then its candidates in found[0…n), in scene order; the translation in
+   * ray[2], ray[3] (none for `to` null: the shapes whose boxes meet the mover's). Returns n.
+   */
+  private sweepCandidates(movingId: string, to: Vec2 | null, options: WorldQueryOptions, call = "sweep"): number {
+    if (typeof movingId !== "string") fail(call, "the id", "a string", movingId);
+    const slot = this.slotOf(call, movingId);
+    if (to !== null) checkPoint(call, "to", to);
+    checkOptions(call, options);
     const t = this.broadPhase.tight;
     // The shape's position from its transform (the same numbers as its x, y): a number read there
     // is not returned by a call, which V8 boxes when it does not inline the call.
     this.table.geometry(slot);
     const xf = this.table.transform(slot, xfMoving);
-    const tx = to.x - xf.px, ty = to.y - xf.py;
+    const tx = to === null ? 0 : to.x - xf.px, ty = to === null ? 0 : to.y - xf.py;
     this.ray[2] = tx; this.ray[3] = ty;
     const k = 4 * slot, box = this.box;
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);
@@ -837,13 +840,9 @@ export class CollisionWorld {
    * manifold of the pair, the shape first: touching is no overlap. Throws WorldError for an unknown id.
    */
   collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
-    if (typeof movingId !== "string") fail("collideMover", "the id", "a string", movingId);
-    const slot = this.slotOf("collideMover", movingId);
     checkArray("collideMover", out);
-    checkOptions("collideMover", options);
-    const table = this.table, t = this.broadPhase.tight, k = 4 * slot, box = this.box;
-    box[0] = t[k]!; box[1] = t[k + 1]!; box[2] = t[k + 2]!; box[3] = t[k + 3]!;
-    const g = table.geometry(slot), xf = table.transform(slot, xfMoving), found = this.collect(slot, options);
+    const found = this.sweepCandidates(movingId, null, options, "collideMover"), table = this.table, slot = this.byId.get(movingId)!;
+    const g = table.geometry(slot), xf = table.transform(slot, xfMoving);
     let n = 0;
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!, m = collide(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
