@@ -810,19 +810,19 @@ export class CollisionWorld {
 
   /**
    * A sweep's checks, then its candidates in found[0…n), in scene order; the translation in
-   * ray[2], ray[3] (none for `to` null: the shapes whose boxes meet the mover's). Returns n.
+   * ray[2], ray[3] (none for `to` STILL: the shapes whose boxes meet the mover's). Returns n.
    */
-  private sweepCandidates(movingId: string, to: Vec2 | null, options: WorldQueryOptions, call = "sweep"): number {
+  private sweepCandidates(movingId: string, to: Vec2, options: WorldQueryOptions, call = "sweep"): number {
     if (typeof movingId !== "string") fail(call, "the id", "a string", movingId);
     const slot = this.slotOf(call, movingId);
-    if (to !== null) checkPoint(call, "to", to);
+    if (to !== STILL) checkPoint(call, "to", to);
     checkOptions(call, options);
     const t = this.broadPhase.tight;
     // The shape's position from its transform (the same numbers as its x, y): a number read there
     // is not returned by a call, which V8 boxes when it does not inline the call.
     this.table.geometry(slot);
     const xf = this.table.transform(slot, xfMoving);
-    const tx = to === null ? 0 : to.x - xf.px, ty = to === null ? 0 : to.y - xf.py;
+    const tx = to === STILL ? 0 : to.x - xf.px, ty = to === STILL ? 0 : to.y - xf.py;
     this.ray[2] = tx; this.ray[3] = ty;
     const k = 4 * slot, box = this.box;
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);
@@ -841,7 +841,7 @@ export class CollisionWorld {
    */
   collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
     checkArray("collideMover", out);
-    const found = this.sweepCandidates(movingId, null, options, "collideMover"), table = this.table, slot = this.byId.get(movingId)!;
+    const found = this.sweepCandidates(movingId, STILL, options, "collideMover"), table = this.table, slot = this.byId.get(movingId)!;
     const g = table.geometry(slot), xf = table.transform(slot, xfMoving);
     let n = 0;
     for (let i = 0; i < found; i++) {
@@ -909,6 +909,9 @@ export class CollisionWorld {
 
 /** Options left out: one shared object, so that a query without them allocates none. */
 const NO_OPTIONS: WorldQueryOptions = Object.freeze({});
+
+/** collideMover's "target" for the sweeps' candidates: no motion (never a caller's object, so a bad `to` is still refused). */
+const STILL: Vec2 = Object.freeze({ x: 0, y: 0 });
 
 /** The convenient forms' closest hit, read into a CastHit. */
 const closestHit = new QueryHit();
