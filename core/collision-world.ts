@@ -8,21 +8,21 @@ import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
 import { RAY_CLIP } from "./dynamic-tree";
-import { writeAABB, writeShapeBounds, type AABB } from "./geometry";
+import { containsPoint, writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { OverlapRecord } from "./overlap-record";
 import { Manifold, collide } from "./manifold";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import {
-  bitsHint, checkBox, got, checkGeometry, checkMask, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail, OVERLAP_OPTIONS, PROBE_OPTIONS, RAY_OPTIONS, SWEEP_OPTIONS,
+  bitsHint, checkBox, got, checkGeometry, checkMask, checkNumber, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail, OVERLAP_OPTIONS, PROBE_OPTIONS, RAY_OPTIONS, SWEEP_OPTIONS,
 } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
 import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
-import { QueryHit, type CastHit, type QueryMode } from "./scene-query";
+import { PlaneResult, QueryHit, type CastHit, type QueryMode } from "./scene-query";
 import { shapeCast, shapeCastIn } from "./shape-cast";
 import { ShapeTable, slotTransform } from "./shape-table";
 import type { Probe, Shape } from "./scene/types";
@@ -44,6 +44,13 @@ export interface WorldQueryOptions {
   readonly ignore?: ReadonlySet<string>;
   /** Let sensors stop it too; by default rays and sweeps pass through sensors, as Box2D's and Godot's queries do. */
   readonly includeSensors?: boolean;
+  /**
+   * Sweeps only: a shape the moving shape starts overlapping does not stop a motion that does not
+   * go deeper into it (the translation's dot with the overlap's normal, out of that shape, is ≥ 0),
+   * so a mover left slightly inside (a lift rose under it) can step away and along; a motion
+   * deeper into it still stops at fraction 0 with startedInside. After Box2D's b2World_CastMover.
+   */
+  readonly ignoreLeaving?: boolean;
 }
 
 /** A query shape for overlapShape: a geometry (from makeCircle, makeBox…) placed by a transform { px, py, c, s }. */
@@ -191,7 +198,7 @@ export class CollisionWorld {
   /** The synced shape with this id and its index in the synced list, or undefined: O(1), for views that look up a few shapes among many. */
   lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
     const slot = this.byId.get(id);
-    return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.index(slot) };
+    return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.rank(slot) };
   }
 
   /**
@@ -243,6 +250,7 @@ export class CollisionWorld {
       }
       this.contacts.removeSlots(removed);
     }
+    table.ordered(shapes.length);
     this.synced = shapes;
     this.changed();
     this.reorder();
@@ -346,26 +354,38 @@ export class CollisionWorld {
     const named = id === undefined ? "add" : `add(${JSON.stringify(id)})`;
     if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
     if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
+    const table = this.table;
+    if (table.orderFull) {
+      // Rare (the key range outgrew the shapes): new keys in the same order, but the contacts' and
+      // ignored pairs' sort keys are stale, so they are looked at again.
+      table.compact();
+      this.reorder();
+    }
     // As the loader gives it: a shape written without a rotation is unturned, and one outside (−180, 180] is brought in.
     const r = shape.rotation;
     const held = r !== undefined && r > -180 && r <= 180 ? shape as Shape : { ...shape, rotation: r === undefined ? 0 : normalizeDegrees(r) } as Shape;
-    const slot = this.insert(held, this.byId.size);
+    const slot = this.insert(held, table.nextIndex);
     this.edited(slot);
   }
 
-  /** Removes the shape with this id; later shapes move up one in scene order. Throws WorldError for an unknown id. */
+  /**
+   * Removes the shape with this id; later shapes move up one in scene order. Throws WorldError for
+   * an unknown id. Costs what the shape's own contacts do, not the world's size: its order key
+   * leaves a gap (lookup() ranks the shapes again when next asked), and the other shapes keep their
+   * order, so the contacts update only the removed slot's pairs.
+   */
   remove(id: string): void {
     const slot = this.slotOf("remove", id);
-    const table = this.table, index = table.index(slot);
     this.broadPhase.destroyProxy(slot);
-    table.remove(slot);
+    this.table.remove(slot);
     this.byId.delete(id);
     this.contacts.removeSlot(slot);
-    // Indices stay dense (lookup() gives a place in the list): every later shape moves up one.
-    for (const other of this.byId.values()) if (table.index(other) > index) table.setIndex(other, table.index(other) - 1);
+    // As an edit in place of the slot: the listed pairs with it are left out, and a shape added to
+    // the slot later has its new pairs found. The ignored pairs are found again (an editor's ask).
+    this.contacts.touch(slot);
+    this.ignored.reorder();
     this.synced = null;
     this.changed();
-    this.reorder();
   }
 
   /**
@@ -706,6 +726,47 @@ export class CollisionWorld {
   }
 
   /**
+   * Ids of the shapes that contain the point (x, y), their boundary included (containsPoint), in
+   * scene order: what is under a cursor or a foot. Sensors are left out unless `includeSensors`;
+   * `mask` and `ignore` as the other queries'. A chain (edges only) contains no point. Throws
+   * WorldError for a number that is not finite or beyond ±1e15. queryPointInto allocates nothing.
+   */
+  queryPoint(x: number, y: number, options?: OverlapShapeOptions): string[] {
+    checkNumber("queryPoint", "x", x);
+    checkNumber("queryPoint", "y", y);
+    const out: string[] = [];
+    this.queryPointIn("queryPoint", { x, y }, out, options);
+    return out;
+  }
+
+  /**
+   * queryPoint with no allocation: the point as an object the caller keeps; the ids, in scene
+   * order, into out[0…n), n returned (entries past n are left as they were).
+   */
+  queryPointInto(point: Vec2, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    return this.queryPointIn("queryPointInto", point, out, options);
+  }
+
+  /** queryPointInto, its errors naming `call`. */
+  private queryPointIn(call: string, point: Vec2, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    checkPoint(call, "point", point);
+    checkArray(call, out);
+    checkOptions(call, options, OVERLAP_OPTIONS);
+    const b = this.box, x = point.x, y = point.y;
+    b[0] = x; b[1] = y; b[2] = x; b[3] = y;
+    // containsPoint may hold a point a rounding outside the shape's exact box: the fat boxes'
+    // margin (broad-phase.ts fatten) is well above it, so the candidates are those boxes'.
+    this.collectLoose = true;
+    const table = this.table, found = this.collect(-1, options);
+    let n = 0;
+    for (let i = 0; i < found; i++) {
+      const slot = this.found[i]!;
+      if (containsPoint(table.geometry(slot), table.transform(slot, xfQueried), x, y)) this.found[n++] = slot;
+    }
+    return this.writeIds(n, out);
+  }
+
+  /**
    * Casts the ray from → to through the tree: as the one-pass scan over the scene would, the
    * closest hit (a tie goes to the shape first in scene order), or every hit by fraction, ties in
    * scene order; "any" stops at the first hit the tree reaches. raycastClosest allocates nothing.
@@ -822,7 +883,7 @@ export class CollisionWorld {
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1, options.ignoreLeaving === true);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;
@@ -845,13 +906,13 @@ export class CollisionWorld {
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     // The cast's translation and the best fraction so far, handed over in an array (the doubles
     // of a call V8 does not inline are boxed).
-    const motion = sweepMotion;
+    const motion = sweepMotion, leaving = options.ignoreLeaving === true;
     motion[2] = 1;
     let hit = -1;
     for (let i = 0; i < found; i++) {
       const q = this.found[i]!;
       motion[0] = this.ray[2]!; motion[1] = this.ray[3]!;
-      shapeCastIn(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, motion, cast);
+      shapeCastIn(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, motion, cast, leaving);
       if (!cast.hit || (hit >= 0 && !(cast.fraction < motion[2]!))) continue;
       hit = q;
       motion[2] = cast.fraction;
@@ -863,23 +924,53 @@ export class CollisionWorld {
     return true;
   }
 
-  /** A sweep's checks, then its candidates in found[0…n), in scene order; the translation in ray[2], ray[3]. Returns n. */
-  private sweepCandidates(call: string, movingId: string, to: Vec2, options: SweepOptions): number {
+  /**
+   * A sweep's checks, then its candidates in found[0…n), in scene order; the translation in
+   * ray[2], ray[3] (none for `to` STILL: the shapes whose boxes meet the mover's). `known`: the
+   * options the call reads. Returns n.
+   */
+  private sweepCandidates(call: string, movingId: string, to: Vec2, options: SweepOptions, known = SWEEP_OPTIONS): number {
     if (typeof movingId !== "string") fail(call, "the id", "a string", movingId);
     const slot = this.slotOf(call, movingId);
-    checkPoint(call, "to", to);
-    checkOptions(call, options, SWEEP_OPTIONS);
+    if (to !== STILL) checkPoint(call, "to", to);
+    checkOptions(call, options, known);
     const t = this.broadPhase.tight;
     // The shape's position from its transform (the same numbers as its x, y): a number read there
     // is not returned by a call, which V8 boxes when it does not inline the call.
     this.table.geometry(slot);
     const xf = this.table.transform(slot, xfMoving);
-    const tx = to.x - xf.px, ty = to.y - xf.py;
+    const tx = to === STILL ? 0 : to.x - xf.px, ty = to === STILL ? 0 : to.y - xf.py;
     this.ray[2] = tx; this.ray[3] = ty;
     const k = 4 * slot, box = this.box;
     box[0] = Math.min(t[k]!, t[k]! + tx); box[1] = Math.min(t[k + 1]!, t[k + 1]! + ty);
     box[2] = Math.max(t[k + 2]!, t[k + 2]! + tx); box[3] = Math.max(t[k + 3]!, t[k + 3]! + ty);
     return this.collect(slot, options);
+  }
+
+  /**
+   * The planes that push shape `movingId` out of the shapes it overlaps where it stands, after
+   * Box2D's b2World_CollideMover: for each shape the filter lets it meet (as its sweeps: sensors
+   * only with `includeSensors`, `mask` and `ignore` as the queries'), in scene order, a PlaneResult
+   * with the shape's id, the unit normal out of that shape (moving the mover by `depth` along it
+   * separates the two) and a contact point, written into out[0…n) (reusing the PlaneResults there,
+   * making one only where out is shorter than ever before); returns n. The overlap is overlaps()'s
+   * manifold of the pair, the shape first: touching is no overlap. Throws WorldError for an unknown id.
+   */
+  collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
+    checkArray("collideMover", out);
+    const found = this.sweepCandidates("collideMover", movingId, STILL, options, OVERLAP_OPTIONS), table = this.table, slot = this.byId.get(movingId)!;
+    const g = table.geometry(slot), xf = table.transform(slot, xfMoving);
+    let n = 0;
+    for (let i = 0; i < found; i++) {
+      const q = this.found[i]!, m = collide(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
+      if (m.pointCount === 0) continue;
+      let plane = out[n];
+      if (!(plane instanceof PlaneResult)) out[n] = plane = new PlaneResult();
+      plane.shape = table.id(q);
+      plane.normalX = m.normalX; plane.normalY = m.normalY; plane.depth = m.depth; plane.pointX = m.point1X; plane.pointY = m.point1Y;
+      n++;
+    }
+    return n;
   }
 
   // The allocation-free queries' scratch, each world's own: the slots a query collected
@@ -890,9 +981,11 @@ export class CollisionWorld {
   private collectMoving = -1;
   private collectMask: number | undefined = undefined;
   private collectOptions: WorldQueryOptions | null = null;
+  /** Candidates by their fat boxes alone (the tree's), for a test that rounds past the exact box. */
+  private collectLoose = false;
   private readonly collectVisit = (_proxy: number, slot: number): boolean => {
     const t = this.broadPhase.tight, k = 4 * slot, box = this.box, moving = this.collectMoving, options = this.collectOptions;
-    if (!(t[k]! <= box[2]! && box[0]! <= t[k + 2]! && t[k + 1]! <= box[3]! && box[1]! <= t[k + 3]!) || slot === moving) return true;
+    if (slot === moving || (!this.collectLoose && !(t[k]! <= box[2]! && box[0]! <= t[k + 2]! && t[k + 1]! <= box[3]! && box[1]! <= t[k + 3]!))) return true;
     if (options === null ? !this.table.seenBy(slot, this.collectMask) : !this.queried(slot, options) || (moving >= 0 && !this.table.collides(moving, slot))) return true;
     if (this.foundCount === this.found.length) {
       const grown = new Int32Array(2 * this.found.length);
@@ -904,8 +997,8 @@ export class CollisionWorld {
   };
 
   /**
-   * Puts in found[0…n), in scene order, the slots whose exact box meets `box` (touching
-   * counts) that a query with `options` looks at (null: those collectMask scans, sensors too),
+   * Puts in found[0…n), in scene order, the slots whose exact box (fat box, when collectLoose)
+   * meets `box` (touching counts) that a query with `options` looks at (null: those collectMask scans, sensors too),
    * never `moving`, and with moving ≥ 0 only those the filter lets it meet. Returns n.
    */
   private collect(moving: number, options: WorldQueryOptions | null): number {
@@ -914,6 +1007,7 @@ export class CollisionWorld {
     this.foundCount = 0;
     this.broadPhase.tree.queryIn(this.box, this.collectVisit);
     this.collectOptions = null;
+    this.collectLoose = false;
     this.collectMask = undefined;
     sortSlots(this.found, this.foundCount, this.table);
     return this.foundCount;
@@ -932,6 +1026,9 @@ export class CollisionWorld {
 
 /** Options left out: one shared object, so that a query without them allocates none. */
 const NO_OPTIONS: WorldQueryOptions = Object.freeze({});
+
+/** collideMover's "target" for the sweeps' candidates: no motion (never a caller's object, so a bad `to` is still refused). */
+const STILL: Vec2 = Object.freeze({ x: 0, y: 0 });
 
 /** The convenient forms' closest hit, read into a CastHit. */
 const closestHit = new QueryHit();

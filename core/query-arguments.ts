@@ -74,9 +74,9 @@ export function checkMask(call: string, name: string, mask: unknown): void {
 }
 
 /** The options' names, each a bit of the sets below. */
-const OPTION_NAMES = ["mode", "mask", "ignore", "reportInside", "includeSensors", "filter"];
-/** The options each call reads: raycast the queries' five; sweep all but reportInside; overlapShape mask, ignore, includeSensors; probe includeSensors; a world filter. */
-export const RAY_OPTIONS = 31, SWEEP_OPTIONS = 23, OVERLAP_OPTIONS = 22, PROBE_OPTIONS = 16, WORLD_OPTIONS = 32;
+const OPTION_NAMES = ["mode", "mask", "ignore", "reportInside", "includeSensors", "filter", "ignoreLeaving"];
+/** The options each call reads: raycast the queries' five; sweep all but reportInside, and ignoreLeaving; overlapShape (and queryPoint, collideMover) mask, ignore, includeSensors; probe includeSensors; a world filter. */
+export const RAY_OPTIONS = 31, SWEEP_OPTIONS = 87, OVERLAP_OPTIONS = 22, PROBE_OPTIONS = 16, WORLD_OPTIONS = 32;
 
 /**
  * Options: an object with no key but those `known` (a set of bits of OPTION_NAMES): a typo such as
@@ -94,12 +94,13 @@ function checkKeys(call: string, options: unknown, known: number): void {
 export function checkOptions(call: string, options: unknown, known: number): void {
   if (options === undefined) return;
   checkKeys(call, options, known);
-  const { mode, mask, ignore, reportInside, includeSensors } = options as Record<string, unknown>;
+  const { mode, mask, ignore, reportInside, includeSensors, ignoreLeaving } = options as Record<string, unknown>;
   if (mode !== undefined && mode !== "closest" && mode !== "all" && mode !== "any") fail(call, "options.mode", `"closest", "all" or "any"`, mode);
   checkMask(call, "options.mask", mask);
   if (ignore !== undefined && typeof (ignore as { has?: unknown } | null)?.has !== "function") fail(call, "options.ignore", "a Set of ids", ignore);
   if (reportInside !== undefined && typeof reportInside !== "boolean") fail(call, "options.reportInside", "true or false", reportInside);
   if (includeSensors !== undefined && typeof includeSensors !== "boolean") fail(call, "options.includeSensors", "true or false", includeSensors);
+  if (ignoreLeaving !== undefined && typeof ignoreLeaving !== "boolean") fail(call, "options.ignoreLeaving", "true or false", ignoreLeaving);
 }
 
 /** A geometry from the make… functions: an object whose kind is one of the four. */

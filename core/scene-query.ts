@@ -52,3 +52,20 @@ export class QueryHit {
   normalY = 0;
   startedInside = false;
 }
+
+/**
+ * A plane that pushes a mover out of a shape it overlaps (CollisionWorld.collideMover), after
+ * Box2D's b2PlaneResult: the mover is clear of the shape once moved by `depth` along the normal.
+ */
+export class PlaneResult {
+  /** Id of the overlapped shape. */
+  shape = "";
+  /** Unit normal out of the shape, toward the mover. */
+  normalX = 0;
+  normalY = 0;
+  /** How far the mover is inside along the normal (> 0): Box2D's plane offset. */
+  depth = 0;
+  /** A contact point, midway between the two surfaces (as overlaps()'s points). */
+  pointX = 0;
+  pointY = 0;
+}

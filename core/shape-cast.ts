@@ -116,27 +116,37 @@ function atStart(a: Geometry, xfA: Transform, b: Geometry, xfB: Transform, motio
 
 /**
  * Sweeps B from xfB by (tx, ty) (world units, no rotation) against A at xfA. Fills and returns
- * `out`: fraction in [0, maxFraction], point on A's surface, normal out of A.
+ * `out`: fraction in [0, maxFraction], point on A's surface, normal out of A. `leaving`: as
+ * shapeCastIn's.
  */
-export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
+export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1, leaving = false): CastOutput {
   const motion = castMotion;
   motion[0] = tx; motion[1] = ty; motion[2] = maxFraction;
-  return shapeCastIn(a, xfA, b, xfB, motion, out);
+  return shapeCastIn(a, xfA, b, xfB, motion, out, leaving);
 }
 
 /**
  * shapeCast with its translation and maxFraction in motion[0…2] (tx, ty, maxFraction): what a
  * caller that V8 may not inline it into passes, as the doubles of such a call are boxed. `motion`
- * is read before anything else is done.
+ * is read before anything else is done. With `leaving`, a pair (a compound's pair of parts) that
+ * starts overlapping is a miss when the translation does not go deeper: its dot with the overlap's
+ * normal (out of A) is ≥ 0, and for convex shapes the distance then never falls along the path
+ * (Box2D's b2World_CastMover ignores every starting overlap; this keeps the ones moved into).
  */
-export function shapeCastIn(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
-  if (a.kind === COMPOUND || b.kind === COMPOUND) return castCompound(a, xfA, b, xfB, motion, out);
+export function shapeCastIn(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput, leaving = false): CastOutput {
+  const tx = motion[0]!, ty = motion[1]!;
+  if (a.kind === COMPOUND || b.kind === COMPOUND) return castCompound(a, xfA, b, xfB, motion, out, leaving);
   out.hit = false;
   out.startedInside = false;
   out.iterations = 0;
-  if (b.kind === CIRCLE) return circleAgainst(a, xfA, b, xfB, motion, out, false);
-  if (a.kind === CIRCLE) return circleAgainst(b, xfB, a, xfA, motion, out, true);
-  return advance(a, xfA, b, xfB, motion, out);
+  if (b.kind === CIRCLE) circleAgainst(a, xfA, b, xfB, motion, out, false);
+  else if (a.kind === CIRCLE) circleAgainst(b, xfB, a, xfA, motion, out, true);
+  else advance(a, xfA, b, xfB, motion, out);
+  if (leaving && out.startedInside && out.normalX * tx + out.normalY * ty >= 0) {
+    out.hit = false;
+    out.startedInside = false;
+  }
+  return out;
 }
 
 const partCast = new CastOutput();
@@ -167,10 +177,11 @@ function writeReach(g: ShapeGeometry, out: Float64Array, k: number): void {
 /**
  * A sweep with a compound side: the first contact over the pairs of parts whose bound circles
  * meet on the way. A sweep starting overlapping any part starts inside (fraction 0): for a solid
- * that is starting inside the whole. Two chains never meet; a one-sided edge stops only a part
+ * that is starting inside the whole; with `leaving`, a part it leaves is passed over and the others
+ * still stop it. Two chains never meet; a one-sided edge stops only a part
  * whose centroid starts in front of it and which moves against its normal (edgeFaces).
  */
-function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput): CastOutput {
+function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput, leaving: boolean): CastOutput {
   const tx = motion[0]!, ty = motion[1]!, maxFraction = motion[2]!;
   out.hit = false;
   out.startedInside = false;
@@ -209,7 +220,7 @@ function castCompound(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: T
       if (circlesApart(m)) continue;
       if ((oneSidedA || oneSidedB) && !partsFace(oneSidedA, pa, xfA, oneSidedB, pb, xfB, pm)) continue;
       pm[2] = best;
-      shapeCastIn(pa, xfA, pb, xfB, pm, partCast);
+      shapeCastIn(pa, xfA, pb, xfB, pm, partCast, leaving);
       out.iterations += partCast.iterations;
       if (!partCast.hit || (out.hit && partCast.fraction >= best && !partCast.startedInside)) continue;
       best = partCast.fraction;

@@ -1,4 +1,4 @@
-// The collision world's shapes, slot by slot: the shape object, its place in scene order, its
+// The collision world's shapes, slot by slot: the shape object, its order key in scene order, its
 // filter bits, a version bumped on every change, and its geometry (made by a bulk load, else on
 // first use). Parallel arrays rather than an object per shape, so that 100,000 shapes leave the
 // collector few objects.
@@ -6,7 +6,7 @@
 // goes into an array and its transform is rewritten, and a new object is made only when someone
 // asks for the shape.
 import { bitsCollide, type FilterRule } from "./collision-filter";
-import { copiedInto } from "./broad-phase";
+import { SLOT_LIMIT, copiedInto } from "./broad-phase";
 import { coreKindOf } from "./kinds/registry";
 import { shapeGeometry } from "./overlaps";
 import { CIRCLE, geometryOf, type ShapeGeometry, type Transform } from "./shapes";
@@ -56,7 +56,19 @@ export class ShapeTable {
   private movedAt = new Uint8Array(16);
   /** x, y, rotation (degrees) of a moved slot. */
   private poseAt = new Float64Array(48);
+  /**
+   * Each slot's order key: keys rise along the scene order but need not be dense, so a removal
+   * leaves a gap instead of renumbering every later shape. Keys stay below SLOT_LIMIT (the
+   * contacts' pair keys are lower key · SLOT_LIMIT + higher key).
+   */
   private indexAt = new Int32Array(16);
+  /** One past the highest key given; keys are exactly 0…count−1 when it equals count. */
+  private orderEnd = 0;
+  /** Used slots. */
+  private count = 0;
+  /** Each slot's place among the used slots (dense), when ranked (else made again by rank()). */
+  private rankAt = new Int32Array(16);
+  private ranked = false;
   private layerAt = new Uint32Array(16);
   private maskAt = new Uint32Array(16);
   private versionAt = new Int32Array(16);
@@ -69,13 +81,16 @@ export class ShapeTable {
     return this.freeSlots.at(-1) ?? this.shapeAt.length;
   }
 
-  /** Puts a new shape in nextSlot() (version 0) and returns the slot. */
+  /** Puts a new shape in nextSlot() (version 0) with order key `index` and returns the slot. */
   add(shape: Shape, index: number): number {
     const slot = this.freeSlots.pop() ?? this.shapeAt.length;
     this.reserve(slot + 1);
     this.shapeAt[slot] = shape;
     this.geometryAt[slot] = undefined;
     this.indexAt[slot] = index;
+    if (index >= this.orderEnd) this.orderEnd = index + 1;
+    this.rankAt[slot] = this.count++;
+    this.ranked &&= index === this.orderEnd - 1;
     this.movedAt[slot] = 0;
     if (slot < this.prepared) this.prepared = slot;
     this.layerAt[slot] = collisionLayerOf(shape);
@@ -101,6 +116,7 @@ export class ShapeTable {
       this.versionAt[i] = 0;
     }
     this.prepared = 0;
+    this.ordered(n);
   }
 
   /** Every used slot below this has its geometry, or failed to make one, since its shape was set. */
@@ -174,8 +190,10 @@ export class ShapeTable {
     return this.shapeAt[slot]!;
   }
 
-  /** Frees the slot for a later add. */
+  /** Frees the slot for a later add; its key leaves a gap in the order. */
   remove(slot: number): void {
+    this.count--;
+    this.ranked = false;
     this.movedAt[slot] = 0;
     this.shapeAt[slot] = null;
     this.geometryAt[slot] = undefined;
@@ -206,13 +224,62 @@ export class ShapeTable {
     return this.shapeAt[slot]!.sensor === true;
   }
 
-  /** The slot's position in the last synced shape list. */
+  /** The slot's order key: a lower key comes first in scene order (rank() gives the place itself). */
   index(slot: number): number {
     return this.indexAt[slot]!;
   }
 
+  /** Sets a used slot's key; after setting every slot's, ordered() says the keys are dense again. */
   setIndex(slot: number, index: number): void {
     this.indexAt[slot] = index;
+    this.ranked = false;
+  }
+
+  /** The keys of the `count` used slots are now exactly 0…count−1 (sync() gave each its place in the list). */
+  ordered(count: number): void {
+    this.count = count;
+    this.orderEnd = count;
+    this.ranked = false;
+  }
+
+  /** The key an added shape takes: after every other. */
+  get nextIndex(): number {
+    return this.orderEnd;
+  }
+
+  /**
+   * Whether the keys should be renumbered (compact()) before the next add: the key range has
+   * grown to four times the shapes (plus room for a small world's churn), or would reach SLOT_LIMIT.
+   */
+  get orderFull(): boolean {
+    return this.orderEnd >= Math.min(SLOT_LIMIT - 1, 4 * this.count + 4096);
+  }
+
+  /** Renumbers the keys 0…count−1, keeping their order: one pass over the keys and slots. */
+  compact(): void {
+    if (this.orderEnd === this.count) return;
+    const end = this.slotEnd, rank = this.ranks(), key = this.indexAt;
+    for (let slot = 0; slot < end; slot++) if (this.shapeAt[slot] != null) key[slot] = rank[slot]!;
+    this.orderEnd = this.count;
+  }
+
+  /**
+   * The slot's place in scene order among the shapes held (0 for the first): its key while the keys
+   * are dense, else ranked again in one pass after removals, and kept until the next removal.
+   */
+  rank(slot: number): number {
+    return this.orderEnd === this.count ? this.indexAt[slot]! : this.ranks()[slot]!;
+  }
+
+  /** Every used slot's place, by a counting sort of the keys (unique, below orderEnd), made once after a change. */
+  private ranks(): Int32Array {
+    if (this.ranked) return this.rankAt;
+    const bySlot = new Int32Array(this.orderEnd).fill(-1), end = this.slotEnd, key = this.indexAt;
+    for (let s = 0; s < end; s++) if (this.shapeAt[s] != null) bySlot[key[s]!] = s;
+    let r = 0;
+    for (let k = 0; k < bySlot.length; k++) if (bySlot[k]! >= 0) this.rankAt[bySlot[k]!] = r++;
+    this.ranked = true;
+    return this.rankAt;
   }
 
   /** Bumped on every update of the slot. */
@@ -285,6 +352,7 @@ export class ShapeTable {
     if (count <= this.indexAt.length) return;
     const size = Math.max(count, 2 * this.indexAt.length);
     this.indexAt = copiedInto(this.indexAt, new Int32Array(size));
+    this.rankAt = copiedInto(this.rankAt, new Int32Array(size));
     this.versionAt = copiedInto(this.versionAt, new Int32Array(size));
     this.layerAt = copiedInto(this.layerAt, new Uint32Array(size));
     this.maskAt = copiedInto(this.maskAt, new Uint32Array(size));

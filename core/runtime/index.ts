@@ -17,14 +17,15 @@ export { type SceneProblem } from "../scene/errors";
 // ---- The world -----------------------------------------------------------------------------
 /**
  * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
- * sensorEvents; add, remove, move, sync. Allocation-free forms for a game's hot loop:
- * raycastClosest and sweepClosest (into a QueryHit), queryBoxInto and overlapShapeInto (into an array),
- * overlapsInto (into an OverlapBuffer), sensorEventsInto (into a SensorEventBuffer) and moveTo.
+ * sensorEvents, queryPoint, collideMover; add, remove, move, sync. Allocation-free forms for a
+ * game's hot loop: raycastClosest and sweepClosest (into a QueryHit), queryBoxInto, queryPointInto,
+ * overlapShapeInto and collideMover (into an array), overlapsInto (into an OverlapBuffer),
+ * sensorEventsInto (into a SensorEventBuffer) and moveTo.
  */
 export { CollisionWorld } from "../collision-world";
 /** A world's options: `filter`, how two shapes' collision bits combine ("godot" by default, "box2d" or "none"). */
 export { type CollisionWorldOptions } from "../collision-world";
-/** The options of raycast and sweep: `mode`, `mask`, `ignore`, `reportInside` (rays only), `includeSensors`. Any other key is refused. */
+/** The options of raycast and sweep: `mode`, `mask`, `ignore`, `reportInside` (rays only), `includeSensors`, `ignoreLeaving` (sweeps only). Any other key is refused. */
 export { type WorldQueryOptions } from "../collision-world";
 // Documented where declared.
 export { type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents, SensorEventBuffer, OverlapBuffer, type MoveTarget, type ShapeInput, type QueryShape } from "../collision-world";
@@ -32,6 +33,8 @@ export { WorldError, GeometryError } from "../world-error";
 /** A query's hit: the shape's id, the fraction of the way along the ray or sweep, the point and the normal (`{ x, y }` each). */
 export { type CastHit } from "../scene-query";
 export { QueryHit, type QueryMode } from "../scene-query";
+/** collideMover's answer for one shape the mover overlaps: the shape's id, the unit normal out of it, the depth and a contact point. */
+export { PlaneResult } from "../scene-query";
 /** A pair of overlapping shapes (`a`, `b`, their ids in scene order) with its contact manifold. */
 export { type OverlapPair } from "../overlaps";
 /** overlapsInto's and sensorEventsInto's pairs: an OverlapPair rewritten in place. */

@@ -2,7 +2,9 @@
 // - frame: 1,000 moving shapes among 10,000 static ones; a frame moves every mover by a small
 //   seeded step and brings the overlapping pairs up to date, in each library's own way;
 // - startup: a 10,000-shape scene's JSON text to a world that has answered its first ray;
-// - first rays: the first 10,000 rays on a fresh 100,000-shape world, then the next 10,000.
+// - first rays: the first 10,000 rays on a fresh 100,000-shape world, then the next 10,000;
+// - remove: a frame despawns the 20 oldest of 200 bullets among 10,000 static shapes and spawns
+//   20 new ones, then brings the pairs up to date (and ours once without the pairs).
 // Same timing as the scene groups (broadphase.ts measure(): interleaved, rotating order, medians).
 import RAPIER from "@dimforge/rapier2d-compat";
 import { System, type Body as CheckBody } from "detect-collisions";
@@ -19,8 +21,10 @@ import {
 } from "./broadphase";
 import { table, type Result } from "./harness";
 
-export const FRAME_GROUP = "frame", STARTUP_GROUP = "startup", FIRST_RAYS_GROUP = "first rays";
-export const WORLD_GROUPS = [FRAME_GROUP, STARTUP_GROUP, FIRST_RAYS_GROUP] as const;
+export const FRAME_GROUP = "frame", STARTUP_GROUP = "startup", FIRST_RAYS_GROUP = "first rays", REMOVE_GROUP = "remove";
+export const WORLD_GROUPS = [FRAME_GROUP, STARTUP_GROUP, FIRST_RAYS_GROUP, REMOVE_GROUP] as const;
+/** Ours in the remove group without the pairs: the edits alone. */
+const EDITS_ONLY = " edits only";
 /** The second pass of rays on the same world: ours and each peer, as "<lib> next". */
 const NEXT = " next";
 
@@ -185,6 +189,109 @@ export function frameBenches(m: Motion): { benches: SceneBench[]; pairs: Record<
   return { benches, pairs, free: () => { queue.free(); rapier.free(); } };
 }
 
+// ---- Remove -----------------------------------------------------------------------------------
+
+const BULLETS_PER_FRAME = 20, BULLET_LIFE = 10;
+
+/**
+ * The remove group: the frame scene's 10,000 static shapes and, in each library, a ring of
+ * BULLETS_PER_FRAME · BULLET_LIFE bullets (circles of radius 0.3 at seeded places, 2,400 ready so
+ * that a place comes back only every 120 frames); a frame removes the oldest BULLETS_PER_FRAME and
+ * adds as many new ones, then updates the pairs.
+ */
+export function removeBenches(): { benches: SceneBench[]; pairs: Record<string, number>; free: () => void } {
+  const group = REMOVE_GROUP, inp = makeSceneInputs(STATIC, 0, 0, 20261127), statics = inp.shapes;
+  let maxX = 0, maxY = 0;
+  for (const s of statics) { maxX = Math.max(maxX, s.x); maxY = Math.max(maxY, s.y); }
+  const r = seededRandom(2712), PLACES = 2_400, LIVE = BULLETS_PER_FRAME * BULLET_LIFE;
+  const bullets: Shape[] = Array.from({ length: PLACES }, (_, k) => ({ id: `b${k}`, type: "circle", x: r() * maxX, y: r() * maxY, rotation: 0, radius: 0.3 }));
+  const pairs: Record<string, number> = {};
+  /** Each library's next bullet to spawn; bullet k lives in ring place k % LIVE. */
+  const next = { ours: LIVE, edits: LIVE, rapier: LIVE, planck: LIVE, check: LIVE };
+  const bullet = (k: number) => bullets[k % PLACES]!;
+
+  const world = (): CollisionWorld => {
+    const w = new CollisionWorld({ filter: "none" });
+    w.sync(statics);
+    for (let k = 0; k < LIVE; k++) w.add({ ...bullet(k), id: `b${k}` });
+    w.overlaps();
+    return w;
+  };
+  const ours = world(), edits = world();
+  // Each spawn is a new shape object with a new id, as a game's would be.
+  const spawn = (w: CollisionWorld, k: number) => { w.remove(`b${k - LIVE}`); w.add({ ...bullet(k), id: `b${k}` }); };
+
+  const rapier = new RAPIER.World({ x: 0, y: 0 }), queue = new RAPIER.EventQueue(true);
+  for (const s of statics) rapier.createCollider(rapierDesc(s, true).setTranslation(s.x, s.y).setRotation(radians(s)));
+  const rapierRing: RAPIER.RigidBody[] = [];
+  const rapierSpawn = (k: number) => {
+    const b = bullet(k), body = rapier.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(b.x, b.y));
+    rapier.createCollider(rapierDesc(b, true), body);
+    rapierRing[k % LIVE] = body;
+  };
+  for (let k = 0; k < LIVE; k++) rapierSpawn(k);
+  rapier.step(queue);
+  let rapierPairs = drain(queue);
+
+  const planck = new PlanckWorld({ gravity: new PlanckVec2(0, 0) });
+  for (const s of statics) planckFixtures(planck.createBody({ type: "static", position: new PlanckVec2(s.x, s.y), angle: radians(s) }), s);
+  const planckRing: PlanckBody[] = [];
+  const planckSpawn = (k: number) => {
+    const b = bullet(k), body = planck.createBody({ type: "dynamic", position: new PlanckVec2(b.x, b.y) });
+    planckFixtures(body, b);
+    planckRing[k % LIVE] = body;
+  };
+  for (let k = 0; k < LIVE; k++) planckSpawn(k);
+  planck.step(0);
+  const planckManager = planck as unknown as PlanckContactManager;
+
+  const system = new System();
+  for (const s of statics) {
+    const options = { isStatic: true, angle: radians(s) };
+    if (s.type === "circle") system.createCircle({ x: s.x, y: s.y }, s.radius, options);
+    else if (s.type === "box") system.createBox({ x: s.x, y: s.y }, s.width, s.height, { ...options, isCentered: true });
+    else system.createPolygon({ x: s.x, y: s.y }, localPoints(s, CAP_SEGMENTS), options);
+  }
+  const checkRing: CheckBody[] = [];
+  const checkSpawn = (k: number) => { const b = bullet(k); checkRing[k % LIVE] = system.createCircle({ x: b.x, y: b.y }, 0.3); };
+  for (let k = 0; k < LIVE; k++) checkSpawn(k);
+
+  const frames = (lib: keyof typeof next, frame: (k: number) => void, update: () => number) => {
+    let n = 0;
+    for (let f = 0; f < FRAMES_PER_RUN; f++) {
+      for (let i = 0; i < BULLETS_PER_FRAME; i++) frame(next[lib]++);
+      n = update();
+    }
+    return n;
+  };
+  const benches: SceneBench[] = [
+    { group, lib: OURS, units: FRAMES_PER_RUN, run: () => (pairs[OURS] = frames("ours", (k) => spawn(ours, k), () => ours.overlaps().length)) },
+    { group, lib: OURS + EDITS_ONLY, units: FRAMES_PER_RUN, run: () => frames("edits", (k) => spawn(edits, k), () => edits.size) },
+    {
+      group, lib: RAPIER_LIB, units: FRAMES_PER_RUN,
+      run: () => (pairs[RAPIER_LIB] = frames("rapier", (k) => {
+        rapier.removeRigidBody(rapierRing[k % LIVE]!);
+        rapierSpawn(k);
+      }, () => { rapier.step(queue); return (rapierPairs += drain(queue)); })),
+    },
+    {
+      group, lib: PLANCK, units: FRAMES_PER_RUN,
+      run: () => (pairs[PLANCK] = frames("planck", (k) => {
+        planck.destroyBody(planckRing[k % LIVE]!);
+        planckSpawn(k);
+      }, () => { planckManager.findNewContacts(); planck.step(0); return planckTouching(planck); })),
+    },
+    {
+      group, lib: CHECK2D, units: FRAMES_PER_RUN,
+      run: () => (pairs[CHECK2D] = frames("check", (k) => {
+        system.remove(checkRing[k % LIVE]!);
+        checkSpawn(k);
+      }, () => checkAllPairs(system))),
+    },
+  ];
+  return { benches, pairs, free: () => { queue.free(); rapier.free(); } };
+}
+
 // ---- Startup ----------------------------------------------------------------------------------
 
 /** The scene of these shapes as the editor writes its file (serializeScene). */
@@ -311,6 +418,14 @@ export function runWorldBench(options: { quick: boolean; wanted: (group: string)
     f.free();
     rows.push(row(FRAME_GROUP, "frame: move 1,000 among 10,000 + update the pairs (ms per frame)", 1e6, peers));
     notes.push(`- frame: ${MOVERS.toLocaleString("en-US")} of ${(STATIC + MOVERS).toLocaleString("en-US")} seeded shapes (the scene's mix, ~5 % overlapping) move 0.5–3 units a second at 60 frames a second (0.008–0.05 a frame), turning up to 90° a second, back and forth; ${FRAMES_PER_RUN} frames a run. ours world.move(id, x, y, rotation) ×1,000 + overlaps(); rapier kinematic bodies setNextKinematicTranslation/Rotation + step(eventQueue) + drain collision events (fixed colliders never pair with each other); planck dynamic bodies setTransform + findNewContacts + step(0) + count touching contacts; check2d setPosition + setAngle + updateBody, then checkAll. Pairs at the last frame timed: ${Object.entries(f.pairs).map(([k, v]) => `${k} ${v}`).join(", ")} (ours lists static pairs too; rapier's count is moving pairs, check2d's each moving pair once per side).`);
+  }
+  if (groups.includes(REMOVE_GROUP)) {
+    const rb = removeBenches();
+    results.push(...measure(rb.benches, quick ? 2 : 9, true));
+    rb.free();
+    rows.push(row(REMOVE_GROUP, `remove: despawn + spawn ${BULLETS_PER_FRAME} among 10,000 + update the pairs (ms per frame)`, 1e6, peers));
+    const edit = results.find((x) => x.group === REMOVE_GROUP && x.lib === OURS + EDITS_ONLY)!.median / 1e3 / BULLETS_PER_FRAME;
+    notes.push(`- remove: the frame scene's ${STATIC.toLocaleString("en-US")} static shapes and ${BULLETS_PER_FRAME * BULLET_LIFE} bullets (circles of radius 0.3 at seeded places); a frame removes the ${BULLETS_PER_FRAME} oldest and adds ${BULLETS_PER_FRAME} new ones (each a new object with a new id), then updates the pairs; ${FRAMES_PER_RUN} frames a run. ours world.remove + world.add + overlaps(); rapier kinematic bodies removeRigidBody + createRigidBody/createCollider + step(eventQueue); planck dynamic bodies destroyBody + createBody + findNewContacts + step(0); check2d remove + createCircle + checkAll. Ours without overlaps(): ${fmt(edit)} µs per remove + add. Pairs at the last frame timed: ${Object.entries(rb.pairs).map(([k, v]) => `${k} ${v}`).join(", ")}.`);
   }
   if (groups.includes(STARTUP_GROUP)) {
     const inp = makeSceneInputs(10_000, 1, 0, 20261128);

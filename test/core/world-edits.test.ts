@@ -4,7 +4,7 @@
 // collide over every shape; sensorEvents as a plain diff of sensorContacts() snapshots. Pinned seeds.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, SensorEventBuffer, vec2, type OverlapPair, type Shape } from "../../core/index";
+import { CollisionWorld, SensorEventBuffer, shapeBounds, vec2, type OverlapPair, type Shape } from "../../core/index";
 import { collide, Manifold } from "../../core/manifold";
 import { shapeGeometry, shapeTransform } from "../../core/overlaps";
 import { WorldError } from "../../core/world-error";
@@ -269,5 +269,51 @@ describe("CollisionWorld edits on arbitrary input (fast-check, pinned seeds)", (
     }), { seed: 2702, numRuns: 400 });
     expect(moves).toBeGreaterThan(10);
     expect(refusals).toBeGreaterThan(10);
+  });
+});
+
+describe("CollisionWorld removes and adds in bursts, asked now and then (seeded fuzz)", () => {
+  // remove() leaves a gap in the scene order that lookup() ranks away when asked, and add() renumbers
+  // the order once its range outgrows the shapes: 5,000 spawns among 40 shapes cross that point.
+  it("5,000 despawns and spawns keep the scene order of every answer, and lookup's index", () => {
+    const r = seededRandom(205), spread = 50;
+    let n = 0, list: Shape[] = [];
+    const world = new CollisionWorld();
+    for (let i = 0; i < 40; i++) {
+      const s = randomShape(r, `s${n++}`, spread);
+      list.push(s);
+      world.add(s);
+    }
+    let checks = 0;
+    for (let step = 0; step < 5_000; step++) {
+      const burst = 1 + Math.floor(r() * 3);
+      for (let i = 0; i < burst && list.length > 2; i++) {
+        const gone = list[Math.floor(r() * list.length)]!;
+        world.remove(gone.id);
+        list = list.filter((t) => t !== gone);
+      }
+      for (let i = 0; i < burst; i++) {
+        const added = randomShape(r, `s${n++}`, spread);
+        world.add(added);
+        list.push(added);
+      }
+      const at = `step ${step}`;
+      // The pairs every few bursts (a renumbering must not leave the listed pairs' order stale), the rest now and then.
+      if (step % 7 === 0) expect(world.overlaps(), `${at}: overlaps`).toEqual(findOverlaps(list).filter((p) => p.sensor !== true));
+      if (step % 250 !== 249) continue;
+      checks++;
+      const all = findOverlaps(list);
+      expect(world.overlaps(), `${at}: overlaps`).toEqual(all.filter((p) => p.sensor !== true));
+      expect(world.sensorContacts(), `${at}: sensors`).toEqual(all.filter((p) => p.sensor === true));
+      const from = vec2((r() - 0.5) * spread, (r() - 0.5) * spread), to = vec2((r() - 0.5) * spread, (r() - 0.5) * spread);
+      expect(world.raycast(from, to, { mode: "all", includeSensors: true }), `${at}: ray`).toEqual(raycastScene(list, from, to, { mode: "all", includeSensors: true }));
+      const box = { minX: -spread / 4, minY: -spread / 4, maxX: spread / 4, maxY: spread / 4 };
+      const inBox = list.filter((s) => { const b = shapeBounds(s); return b.minX <= box.maxX && box.minX <= b.maxX && b.minY <= box.maxY && box.minY <= b.maxY; });
+      expect(world.queryBox(box.minX, box.minY, box.maxX, box.maxY), `${at}: queryBox`).toEqual(inBox.map((s) => s.id));
+      list.forEach((s, i) => expect(world.lookup(s.id)?.index, `${at}: lookup ${s.id}`).toBe(i));
+    }
+    expect(checks).toBe(20);
+    // More spawns than the renumbering's threshold (four times the shapes plus 4,096).
+    expect(n).toBeGreaterThan(4 * list.length + 4096);
   });
 });

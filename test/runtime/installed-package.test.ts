@@ -3,7 +3,8 @@
 // the ESM entry and through the CJS entry, which must agree step for step: the capsule lands on
 // the floor, walks up and down a 30° hill and a concave dune within its skin of the surface,
 // jumps and lands, dashes into a thin wall without passing it, is never inside a solid shape,
-// meets the sensor coin once; and a newer scene file is refused naming the package's version.
+// meets the sensor coin once, rides a rising lift (pushed out by collideMover's planes); and a
+// newer scene file is refused naming the package's version.
 // Then the allocation-free queries (no-allocation.js.txt) run with no garbage collection.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,8 @@ afterAll(() => {
 });
 
 interface Slope { steps: number; minGap: number; maxGap: number; rise: number }
+/** 60 steps on a lift rising a unit a step: how far the character walked, steps it did not advance, steps it ended inside a shape, its feet's gap to the lift's top. */
+interface Ride { walked: number; stuck: number; inside: number; minGap: number; maxGap: number; grounded: boolean; rose: number }
 interface GameOut {
   steps: number;
   digest: number;
@@ -43,6 +46,9 @@ interface GameOut {
   events: [string, string, string, number][];
   insideSteps: number;
   startedInside: number;
+  lift: Ride;
+  sinking: Ride;
+  stuckOnLift: Ride;
   newer: unknown;
   validateShapes: number;
 }
@@ -94,6 +100,19 @@ describe("@collider-studio/core installed from its tarball", () => {
     // The coin's sensor: one begin, one end, in that order.
     expect(out.events.map(([kind, a, b]) => [kind, a, b])).toEqual([["begin", "coin", "player"], ["end", "coin", "player"]]);
     expect(out.events[1]![3]).toBeGreaterThan(out.events[0]![3]);
+    // On a lift rising under it (0.9 inside at each step's start): pushed out along collideMover's
+    // planes, it rides up a skin above the lift and walks its 2 units every step. Passing what it
+    // leaves (ignoreLeaving) alone keeps it walking but lets the lift rise through it; with
+    // neither, its sweeps start inside and stop at 0, and it stalls.
+    expect(out.lift).toMatchObject({ stuck: 0, inside: 0, grounded: true, rose: 60 });
+    expect(out.lift.walked).toBeCloseTo(120, 9);
+    expect(out.lift.minGap).toBeGreaterThanOrEqual(SKIN - 1e-6);
+    expect(out.lift.maxGap).toBeLessThanOrEqual(SKIN + 1e-6);
+    expect(out.sinking).toMatchObject({ stuck: 0 });
+    expect(out.sinking.walked).toBeCloseTo(120, 9);
+    expect(out.sinking.inside).toBeGreaterThan(10);
+    expect(out.stuckOnLift.stuck).toBeGreaterThan(30);
+    expect(out.stuckOnLift.walked).toBeLessThan(60);
     expect(out.newer).toEqual({ name: "SceneLoadError", isSceneLoadError: true, message: "1:35: version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to 2.0.0 or later to open it" });
     expect(out.validateShapes).toBe(6);
   }, 60_000);
@@ -121,6 +140,8 @@ describe("@collider-studio/core installed from its tarball", () => {
       ...kinds.map((k) => `raycastClosest ${k}`),
       "shapeCast rounded polygon", "rayCast rounded polygon",
     ];
+    // A point query, a mover's planes, and sweeps that pass what they leave, on the same levels.
+    everyKind.push("queryPointInto", "collideMover", "sweepClosest capsule ignoreLeaving");
     for (const name of everyKind) {
       expect({ name, gcs: out[name]!.gcs }).toEqual({ name, gcs: 0 });
       expect({ name, hits: out[name]!.found > 5_000 }).toEqual({ name, hits: true });
