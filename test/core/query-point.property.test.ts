@@ -83,8 +83,9 @@ describe("CollisionWorld.queryPoint (fast-check against containsPoint over every
     const world = new CollisionWorld();
     expect(() => world.queryPoint(Number.NaN, 0)).toThrow(new WorldError("queryPoint: x must be a finite number within ±1e15, got NaN"));
     expect(() => world.queryPoint(0, Infinity)).toThrow(new WorldError("queryPoint: y must be a finite number within ±1e15, got Infinity"));
-    expect(() => world.queryPointInto({ x: 0, y: Number.NaN }, [])).toThrow(/queryPoint: point\.y must be/);
-    expect(() => world.queryPointInto({ x: 0, y: 0 }, null as unknown as string[])).toThrow(/queryPoint: out must be an array/);
+    expect(() => world.queryPointInto({ x: 0, y: Number.NaN }, [])).toThrow(/queryPointInto: point\.y must be/);
+    expect(() => world.queryPointInto({ x: 0, y: 0 }, null as unknown as string[])).toThrow(/queryPointInto: out must be an array/);
     expect(() => world.queryPoint(0, 0, { mask: -1 })).toThrow(/queryPoint: options\.mask must be/);
+    expect(() => world.queryPoint(0, 0, { mode: "all" } as never)).toThrow(/queryPoint: options\.mode is not an option of queryPoint/);
   });
 });
