@@ -5,7 +5,7 @@
 // world space, RayHit in a shape's frame); nothing allocates per call.
 import type { Manifold } from "./manifold";
 import { PartWalk } from "./part-tree";
-import { CAPSULE, CIRCLE, COMPOUND, type CapsuleGeometry, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
+import { CAPSULE, CIRCLE, COMPOUND, PACKED_VERTICES, type CapsuleGeometry, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { safeLength } from "./vec2";
 
 /** The result of a ray or shape cast, in world space. */
@@ -136,14 +136,18 @@ export function rayCircle(cx: number, cy: number, r: number, px: number, py: num
   return circleRay(givenPoints, 0, giveRay(px, py, dx, dy, maxFraction, r), out);
 }
 
-/** A ray (r: see LOCAL_RAY_LENGTH) against a convex polygon with no radius (Box2D's b2RayCastPolygon: clip by every face). */
-function polygonRay(v: Float64Array, n: Float64Array, count: number, r: Float64Array, out: RayHit): RayStatus {
-  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!;
+/**
+ * A ray (r: see LOCAL_RAY_LENGTH) against a convex polygon with no radius (Box2D's
+ * b2RayCastPolygon: clip by every face): its vertices at d[v…] and its normals at d[v + 2·count…]
+ * (a polygon's packed run, read in place: its views are made only when something asks for them).
+ */
+function polygonRay(d: Float64Array, v: number, count: number, r: Float64Array, out: RayHit): RayStatus {
+  const px = r[0]!, py = r[1]!, dx = r[2]!, dy = r[3]!, n = v + 2 * count;
   let lower = 0, upper = r[4]!, index = -1;
   for (let i = 0; i < count; i++) {
-    const nx = n[2 * i]!, ny = n[2 * i + 1]!;
+    const nx = d[n + 2 * i]!, ny = d[n + 2 * i + 1]!;
     // p + t·d crosses face i's line at t = numerator / denominator.
-    const numerator = nx * (v[2 * i]! - px) + ny * (v[2 * i + 1]! - py);
+    const numerator = nx * (d[v + 2 * i]! - px) + ny * (d[v + 2 * i + 1]! - py);
     const denominator = nx * dx + ny * dy;
     if (denominator === 0) {
       if (numerator < 0) return MISS; // parallel, outside this face
@@ -158,14 +162,19 @@ function polygonRay(v: Float64Array, n: Float64Array, count: number, r: Float64A
   // No face entered, yet none left the ray outside: it starts inside (or on the surface).
   if (index < 0) return INSIDE;
   out.fraction = lower;
-  out.normalX = n[2 * index]!;
-  out.normalY = n[2 * index + 1]!;
+  out.normalX = d[n + 2 * index]!;
+  out.normalY = d[n + 2 * index + 1]!;
   return HIT;
 }
 
+// rayPolygon's vertices and normals in one run, as polygonRay reads them.
+let given = new Float64Array(64);
+
 /** A ray against a convex polygon with no radius (polygonRay). */
 export function rayPolygon(v: Float64Array, n: Float64Array, count: number, px: number, py: number, dx: number, dy: number, maxFraction: number, out: RayHit): RayStatus {
-  return polygonRay(v, n, count, giveRay(px, py, dx, dy, maxFraction, 0), out);
+  if (given.length < 4 * count) given = new Float64Array(4 * count);
+  for (let i = 0; i < 2 * count; i++) { given[i] = v[i]!; given[2 * count + i] = n[i]!; }
+  return polygonRay(given, 0, count, giveRay(px, py, dx, dy, maxFraction, 0), out);
 }
 
 /** Whether the ray's origin (r[0], r[1]) lies behind every face of the polygon. */
@@ -333,7 +342,7 @@ export function geometryRay(g: Geometry, r: Float64Array, out: RayHit): RayStatu
     capsuleCore(g);
     return roundedRay(core2, core2n, 2, r, out);
   }
-  return radius > 0 ? roundedRay(g.vertices, g.normals, g.count, r, out) : polygonRay(g.vertices, g.normals, g.count, r, out);
+  return radius > 0 ? roundedRay(g.vertices, g.normals, g.count, r, out) : polygonRay(g.packed, g.at + PACKED_VERTICES, g.count, r, out);
 }
 
 /** geometryRay of a ray given as numbers. */
