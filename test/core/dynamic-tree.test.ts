@@ -245,7 +245,7 @@ describe("DynamicTree against brute force", () => {
   for (const scene of SCENES) {
     it(`${scene.name}: 4000 steps, validated every 200 (seed ${scene.seed + 100})`, () => {
       fuzz(scene, 4000, 200, scene.seed + 100);
-    });
+    }, 30_000); // seconds of work alone: a guard against a hang, not a speed check
   }
   for (const scene of SCENES) {
     // Every ray after a change copies the tree into the packed layout and walks that instead.

@@ -277,7 +277,7 @@ describe("no NaN, ever, and a unit normal whenever there is an overlap", () => {
       { seed: seedOf("extreme scenes"), numRuns: 60 },
     );
     expect(overlaps, "the scenes do contain overlaps").toBeGreaterThan(20);
-  });
+  }, 30_000); // seconds of work alone: a guard against a hang, not a speed check
 
   it("hand-picked degenerate pairs: zero-length capsule, concentric circles, coincident polygons, parallel capsules", () => {
     const c = (id: string, x: number, y: number, radius: number): Shape => ({ id, type: "circle", x, y, rotation: 0, radius });
