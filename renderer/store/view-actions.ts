@@ -7,7 +7,7 @@ import { backdropBounds } from "../tiled-map/model";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import { boundsOf, fitView, frameView, screenToWorld, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
+import { boundsOf, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
@@ -16,8 +16,14 @@ export function setCanvasSize(editor: Editor, width: number, height: number): vo
 
 const centre = (editor: Editor): ScreenPoint => ({ x: editor.canvasSize.width / 2, y: editor.canvasSize.height / 2 });
 
+/**
+ * Replaces the view. The status bar's cursor stays on the same screen pixel (the pointer did not
+ * move), so it reads the world point now under it: a keyboard zoom or Fit to view left it stale.
+ */
 export function setView(editor: Editor, view: ViewState): void {
-  if (view !== editor.getState().view) editor.update({ view });
+  const { view: old, cursor } = editor.getState();
+  if (view === old) return;
+  editor.update(cursor ? { view, cursor: screenToWorld(view, worldToScreen(old, cursor)) } : { view });
 }
 
 /** Wheel zoom: multiplies the scale by `factor`, keeping the world point under `at` (screen). */

@@ -25,6 +25,22 @@ beforeEach(() => {
 });
 
 describe("zoom", () => {
+  it("the status bar's cursor reads the world point under the pointer after a keyboard zoom, a pan or Fit to view", () => {
+    setView(editor, { x: 40, y: 20, scale: 1 });
+    const screen = { x: 300, y: 200 };
+    editor.update({ cursor: screenToWorld(state().view, screen) });
+    const under = () => worldToScreen(state().view, state().cursor!);
+    for (const change of [() => zoomIn(editor), () => resetZoom(editor), () => setView(editor, { x: -500, y: 75, scale: 3 })]) {
+      change();
+      expect(under().x).toBeCloseTo(screen.x, 9);
+      expect(under().y).toBeCloseTo(screen.y, 9);
+    }
+    // Off the canvas, nothing to follow.
+    editor.update({ cursor: null });
+    zoomIn(editor);
+    expect(state().cursor).toBeNull();
+  });
+
   it("keeps the world point under the cursor where it was", () => {
     const v0 = { x: 37, y: -12, scale: 1.5 };
     const cursor = { x: 310, y: 205 };
