@@ -69,6 +69,8 @@ describe("editor in Chromium", () => {
     const contact = page.getByTestId("contact-box-1-circle-1");
     await expect.poll(() => contact.textContent()).toContain("depth 20.00");
     expect(await contact.textContent()).toContain("normal (1.00, 0.00)");
+    // Which way the normal runs, where the canvas arrow shows the selected shape's own way out.
+    expect(await contact.getByText("normal (1.00, 0.00)").getAttribute("title")).toBe("From box-1 toward circle-1: moving circle-1 by the depth along it separates the two");
     expect(await contact.textContent()).toContain(`1 point: (330.0, ${(305 - CANVAS_TOP).toFixed(1)})`);
     const [r, g, b] = await layerPixel(page, OVERLAY_LAYER, 330, 305);
     expect([r > 230, g > 160 && g < 220, b < 90]).toEqual([true, true, true]); // the amber contact dot

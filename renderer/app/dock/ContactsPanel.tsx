@@ -35,7 +35,8 @@ function ContactRows({ pairs, kind }: { readonly pairs: readonly OverlapPair[]; 
             {labelOf(editor, p.a)} ↔ {labelOf(editor, p.b)}
           </strong>
           <span>depth {p.depth.toFixed(2)}</span>
-          <span>
+          {/* The pair's normal, A to B; the canvas arrow is the selected shape's own way out. */}
+          <span title={`From ${labelOf(editor, p.a)} toward ${labelOf(editor, p.b)}: moving ${labelOf(editor, p.b)} by the depth along it separates the two`}>
             normal ({n2(p.normal.x)}, {n2(p.normal.y)})
           </span>
           <span>
