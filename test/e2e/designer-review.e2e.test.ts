@@ -4,17 +4,11 @@
 // picked looking unpicked under the pointer; tools that said nothing in the status bar.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 const inspector = (page: Page) => page.getByRole("group", { name: "Inspector" });
 const field = (page: Page, label: string) => inspector(page).getByLabel(label, { exact: true });
-
-/** The status bar's notice or hint, "" when there is none. */
-async function notice(page: Page): Promise<string> {
-  const el = page.getByTestId("notice");
-  return (await el.count()) > 0 ? ((await el.textContent()) ?? "") : "";
-}
 
 describe("a designer's review", () => {
   it("a value typed in the Inspector applies to its own shape when another shape is clicked on the canvas", async () => {

@@ -2,18 +2,11 @@
 // was reported: dead Inspector fields, a scrolling frame, stale notices and hints, colliding export
 // names, the property name field, handles off the grid, and one problem with two messages.
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt } from "./harness";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt } from "./harness";
 
 const session = editorSession();
-
-/** The status bar's notice or hint, "" when there is none. */
-async function notice(page: Page): Promise<string> {
-  const el = page.getByTestId("notice");
-  return (await el.count()) > 0 ? ((await el.textContent()) ?? "") : "";
-}
 
 describe("the first minutes of a new designer", () => {
   it("the Inspector shows one set of fields for the selection, whatever was selected before", async () => {

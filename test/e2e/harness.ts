@@ -167,3 +167,9 @@ export async function savedShapes(page: Page): Promise<readonly Shape[]> {
   if (!parsed.ok) throw new Error("saved scene does not parse");
   return parsed.scene.shapes;
 }
+
+/** The status bar's notice or hint, "" when there is none. */
+export async function notice(page: Page): Promise<string> {
+  const el = page.getByTestId("notice");
+  return (await el.count()) > 0 ? ((await el.textContent()) ?? "") : "";
+}

@@ -2,7 +2,8 @@
 // runs, and the tests reuse it; run alone, a test packs it when it is missing or older than any
 // file of the core it is built from.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -31,4 +32,16 @@ export function packedCore(): string {
   const sources = Math.max(...SOURCES.map((p) => newestChange(join(ROOT, p))));
   if (tarball !== undefined && statSync(tarball).mtimeMs >= sources && existsSync(PACKAGE_DIR)) return tarball;
   return execFileSync(process.execPath, [join(ROOT, "build/pack-core.mjs")], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1)!;
+}
+
+/**
+ * A fresh folder (under the system's temporary one, named from `prefix`) holding a game's
+ * package.json and the tarball installed with npm, offline, as a game installs it; its path.
+ */
+export function installPackedCore(prefix: string): string {
+  const tarball = packedCore();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "game", private: true, version: "0.0.0" }));
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-package-lock", tarball], { cwd: dir, stdio: "pipe" });
+  return dir;
 }

@@ -4,20 +4,16 @@
 // steps with no garbage collection (contacts-no-allocation.js.txt), and gives the same pairs and
 // events as the allocating forms on the same walk, which do collect.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packedCore } from "../package/packed-core";
+import { installPackedCore } from "../package/packed-core";
 
 const HERE = import.meta.dirname;
 let dir = "";
 
 beforeAll(() => {
-  const tarball = packedCore();
-  dir = mkdtempSync(join(tmpdir(), "collider-contacts-"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "game", private: true, version: "0.0.0" }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-package-lock", tarball], { cwd: dir, stdio: "pipe" });
+  dir = installPackedCore("collider-contacts-");
   writeFileSync(join(dir, "contacts-no-allocation.mjs"), readFileSync(join(HERE, "contacts-no-allocation.js.txt"), "utf8"));
 }, 240_000);
 

@@ -7,20 +7,16 @@
 // newer scene file is refused naming the package's version.
 // Then the allocation-free queries (no-allocation.js.txt) run with no garbage collection.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packedCore } from "../package/packed-core";
+import { installPackedCore } from "../package/packed-core";
 
 const HERE = import.meta.dirname;
 let dir = "";
 
 beforeAll(() => {
-  const tarball = packedCore();
-  dir = mkdtempSync(join(tmpdir(), "collider-game-"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "game", private: true, version: "0.0.0" }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-package-lock", tarball], { cwd: dir, stdio: "pipe" });
+  dir = installPackedCore("collider-game-");
   const game = readFileSync(join(HERE, "game.js.txt"), "utf8");
   writeFileSync(join(dir, "game.mjs"), `import * as core from "@collider-studio/core";\nimport * as validate from "@collider-studio/core/validate";\nimport * as fs from "node:fs";\nconst require_fs = () => fs;\n${game}`);
   writeFileSync(join(dir, "game.cjs"), `const core = require("@collider-studio/core");\nconst validate = require("@collider-studio/core/validate");\nconst require_fs = () => require("node:fs");\n${game}`);
