@@ -6,11 +6,19 @@ export function isTextField(target: EventTarget | null | undefined): boolean {
   return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable === true);
 }
 
-/** Input types that type no text: their own keys are arrows, Space and the like. */
-const CONTROL_TYPES = new Set(["range", "checkbox", "radio", "color", "button", "submit", "reset", "file", "image"]);
-
-/** The keys such a control acts on (a slider's steps, a checkbox's Space, a button's Enter). */
-const CONTROL_KEYS = new Set([" ", "Enter", "Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+/**
+ * The keys each input type that types no text acts on itself (a slider's steps, a checkbox's
+ * Space, a radio group's arrows, a button's Enter), as the browser handles them; Tab moves focus
+ * from any of them. Every other key goes to the editor: Home fits the view after ticking a box.
+ */
+const SLIDER_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
+const PRESS_KEYS = [" ", "Enter"];
+const CONTROL_KEYS = new Map<string, ReadonlySet<string>>([
+  ["range", new Set(["Tab", ...SLIDER_KEYS])],
+  ["checkbox", new Set(["Tab", " "])],
+  ["radio", new Set(["Tab", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"])],
+  ...["color", "button", "submit", "reset", "file", "image"].map((type) => [type, new Set(["Tab", ...PRESS_KEYS])] as const),
+]);
 
 /**
  * Whether an event on `target` belongs to it: a text field takes every key and clipboard event; a
@@ -21,7 +29,7 @@ const CONTROL_KEYS = new Set([" ", "Enter", "Tab", "ArrowLeft", "ArrowRight", "A
 export function ownsEvent(target: EventTarget | null | undefined, e: { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean }): boolean {
   if (!isTextField(target)) return false;
   const type = (target as { readonly type?: unknown }).type;
-  const control = (target as { readonly tagName?: string }).tagName === "INPUT" && typeof type === "string" && CONTROL_TYPES.has(type);
-  if (!control) return true;
-  return e.clipboard !== true && e.ctrlKey !== true && e.metaKey !== true && (e.key === undefined || CONTROL_KEYS.has(e.key));
+  const keys = (target as { readonly tagName?: string }).tagName === "INPUT" && typeof type === "string" ? CONTROL_KEYS.get(type) : undefined;
+  if (keys === undefined) return true;
+  return e.clipboard !== true && e.ctrlKey !== true && e.metaKey !== true && (e.key === undefined || keys.has(e.key));
 }

@@ -15,6 +15,7 @@ import { Dock } from "./dock/Dock";
 import { dirty, receiveImported, receiveOpened } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
+import { releaseMouseFocus } from "./mouse-focus";
 import { ContextMenu } from "./ContextMenu";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { receiveRayLog } from "./replay-commands";
@@ -116,6 +117,11 @@ function useClipboardEvents() {
   }, [editor]);
 }
 
+/** Buttons and checkboxes clicked with the mouse give their focus back (mouse-focus.ts). */
+function useMouseFocus() {
+  useEffect(() => listen(document, { click: (e) => void releaseMouseFocus(e, document.activeElement) }), []);
+}
+
 /** "• level.json — Collider Studio" while there are unsaved changes. */
 function useTitle() {
   const name = useEditorState((s) => s.file.name);
@@ -132,6 +138,7 @@ export function App() {
   useDesktopRecovery();
   useLeaveGuard();
   useClipboardEvents();
+  useMouseFocus();
   useTitle();
   useThemeOnDocument();
   useGridPreference();

@@ -1,7 +1,9 @@
 // What a level designer met building a small level (boxes, a terrain polygon, a chain, a sensor
 // coin, probes), each reproduced in Chromium as it was met: a value typed in the Inspector lost (or
 // at risk of going to the wrong shape) when the next shape is clicked on the canvas; the tool just
-// picked looking unpicked under the pointer; tools that said nothing in the status bar.
+// picked looking unpicked under the pointer; tools that said nothing in the status bar; a focus
+// ring left on a tab or tool button clicked with the mouse once a key was pressed, and Home (Fit
+// to view) swallowed by a ticked checkbox.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
@@ -60,5 +62,30 @@ describe("a designer's review", () => {
     expect(await page.getByRole("tab", { name: /Probes/ }).textContent()).toMatch(/0$/);
     expect(await notice(page)).toMatch(/^Ray: drag from where it starts/);
     if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/ray-hint.png` });
+  });
+
+  it("a tab, a tool or a checkbox clicked with the mouse keeps no focus: the next key is a shortcut, with no focus ring; Tab still reaches them", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 500, CANVAS_TOP + 240);
+    const zoom = () => page.getByTestId("zoom").textContent();
+    const outline = () => page.evaluate(() => (document.activeElement && document.activeElement !== document.body ? getComputedStyle(document.activeElement).outlineStyle : "none"));
+    for (const control of [page.getByRole("tab", { name: /Contacts/ }), page.getByRole("button", { name: "Circle", exact: true }), page.getByRole("checkbox", { name: "Sensor" })]) {
+      await page.getByRole("button", { name: "Select", exact: true }).click();
+      await page.mouse.click(500, CANVAS_TOP + 240);
+      await page.keyboard.press("Control+Minus");
+      const before = await zoom();
+      await control.click();
+      await page.keyboard.press("Home");
+      await expect.poll(zoom, { message: await control.textContent() ?? "" }).not.toBe(before);
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      expect(await outline()).toBe("none");
+    }
+    // From the keyboard, the tab keeps its focus and shows it.
+    await page.getByRole("tab", { name: /Objects/ }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("dock-tab-objects");
+    expect(await outline()).not.toBe("none");
+    expect(pageErrors(page)).toEqual([]);
   });
 });

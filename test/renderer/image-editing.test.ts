@@ -172,6 +172,12 @@ describe("keys around images", () => {
     expect(press(ed, "r", checkbox, false)).toBe(true);
     expect(ed.state.tool).toBe("ray");
     expect(press(ed, "b", { tagName: "INPUT", type: "text" }, false)).toBe(false);
+    // Each control owns only its own keys: Home steps a slider, but fits the view from a checkbox
+    // or a button (a desktop app's Home after ticking Sensor).
+    const owns = (key: string, type: string) => ownsEvent({ tagName: "INPUT", type } as unknown as EventTarget, { key });
+    expect(["range", "checkbox", "radio", "button", "color"].map((type) => owns("Home", type))).toEqual([true, false, false, false, false]);
+    expect(["range", "checkbox", "radio", "button", "color"].map((type) => owns(" ", type))).toEqual([false, true, true, true, true]);
+    expect(owns("ArrowDown", "radio") && owns("Enter", "button") && owns("Tab", "checkbox")).toBe(true);
     expect(ed.state.tool).toBe("ray");
   });
 });
