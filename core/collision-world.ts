@@ -13,6 +13,7 @@ import { coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { OverlapRecord } from "./overlap-record";
 import { Manifold, collide } from "./manifold";
+import { collideWithMover } from "./mover-planes";
 import { shapeGeometry, shapeTransform, type OverlapPair } from "./overlaps";
 import {
   bitsHint, checkBox, got, checkGeometry, checkMask, checkNumber, checkObject, checkOptions, checkPoint, checkTransform, checkWorldOptions, fail, OVERLAP_OPTIONS, PROBE_OPTIONS, RAY_OPTIONS, SWEEP_OPTIONS,
@@ -954,7 +955,9 @@ export class CollisionWorld {
    * with the shape's id, the unit normal out of that shape (moving the mover by `depth` along it
    * separates the two) and a contact point, written into out[0…n) (reusing the PlaneResults there,
    * making one only where out is shorter than ever before); returns n. The overlap is overlaps()'s
-   * manifold of the pair, the shape first: touching is no overlap. Throws WorldError for an unknown id.
+   * manifold of the pair, the shape first: touching is no overlap. A one-sided chain gives a plane
+   * only from edges whose front the mover's centre is on or in front of (mover-planes.ts), so a
+   * mover passing up through a one-way platform is not pushed back. Throws WorldError for an unknown id.
    */
   collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
     checkArray("collideMover", out);
@@ -962,7 +965,7 @@ export class CollisionWorld {
     const g = table.geometry(slot), xf = table.transform(slot, xfMoving);
     let n = 0;
     for (let i = 0; i < found; i++) {
-      const q = this.found[i]!, m = collide(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
+      const q = this.found[i]!, m = collideWithMover(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
       if (m.pointCount === 0) continue;
       let plane = out[n];
       if (!(plane instanceof PlaneResult)) out[n] = plane = new PlaneResult();

@@ -906,7 +906,7 @@ function deepestAgainst(c: CompoundGeometry, xfC: Transform, g: Geometry, xfG: T
   }
 }
 
-function copyManifold(from: Manifold, to: Manifold): void {
+export function copyManifold(from: Manifold, to: Manifold): void {
   to.pointCount = from.pointCount;
   to.normalX = from.normalX; to.normalY = from.normalY; to.depth = from.depth;
   to.point1X = from.point1X; to.point1Y = from.point1Y; to.separation1 = from.separation1;

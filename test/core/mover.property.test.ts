@@ -7,6 +7,8 @@
 //   stops it at 0 exactly when the motion goes into it (dot with the manifold's normal < 0), and
 //   is passed over otherwise, where the mover at the end of the motion is no deeper in it; a
 //   shape it starts apart from answers as the plain sweep does.
+// - collideMover on a one-sided chain: the deepest of its edges, each collided alone, whose line
+//   the mover's centre is not behind; and the documented recipe jumping up through a platform.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CollisionWorld, PlaneResult, QueryHit, WorldError, bitsCollide, collisionLayerOf, collisionMaskOf, vec2, type Shape } from "../../core/runtime/index";
@@ -141,5 +143,95 @@ describe("CollisionWorld.sweep with ignoreLeaving (fast-check against collide an
     expect(world.sweepClosest("ball", vec2(30, -4.5), hit)).toBe(true);
     expect([hit.fraction, hit.startedInside]).toEqual([0, true]);
     expect(() => world.sweep("ball", vec2(1, 1), { ignoreLeaving: 1 as unknown as boolean })).toThrow(new WorldError("sweep: options.ignoreLeaving must be true or false, got 1"));
+  });
+});
+
+describe("CollisionWorld.collideMover against one-sided chains (fast-check against each edge alone)", () => {
+  // A one-sided chain's planes come from its edges whose front the mover's centre is on or in front
+  // of: the reference collides the mover with each edge as a two-point two-sided chain of its own,
+  // keeps those whose line the mover's centre (its position: circles, boxes and capsules here) is
+  // not behind, and takes the deepest (the first of equals).
+  const mover = fc.oneof(
+    fc.record({ type: fc.constant("circle" as const), radius: fc.double({ min: 1, max: 6, noNaN: true }) }),
+    fc.record({ type: fc.constant("box" as const), width: fc.double({ min: 1, max: 10, noNaN: true }), height: fc.double({ min: 1, max: 10, noNaN: true }) }),
+    fc.record({ type: fc.constant("capsule" as const), radius: fc.double({ min: 1, max: 3, noNaN: true }), height: fc.double({ min: 6, max: 14, noNaN: true }) }),
+  );
+  const coordinate = fc.double({ min: -12, max: 12, noNaN: true });
+  const polyline = fc.array(fc.tuple(coordinate, coordinate), { minLength: 2, maxLength: 8 })
+    .filter((p) => p.every((q, i) => i === 0 || Math.hypot(q[0] - p[i - 1]![0], q[1] - p[i - 1]![1]) > 0.5));
+
+  it("planes only from edges whose front the mover's centre is on or in front of, the deepest one", () => {
+    const out: PlaneResult[] = [];
+    let pushed = 0, behind = 0;
+    fc.assert(
+      fc.property(polyline, fc.double({ min: -30, max: 30, noNaN: true }), mover, coordinate, coordinate, fc.double({ min: -180, max: 180, noNaN: true }), (points, turn, kind, x, y, rotation) => {
+        const chain: Shape = { id: "platform", type: "chain", x: 1, y: -2, rotation: turn, points, oneSided: true };
+        const me = { id: "me", x, y, rotation, ...kind } as Shape;
+        const world = new CollisionWorld();
+        world.sync([chain, me]);
+        const self = placed(me);
+        let best: { normalX: number; normalY: number; depth: number } | null = null;
+        for (let i = 0; i + 1 < points.length; i++) {
+          const edge = placed({ id: `e${i}`, type: "chain", x: 1, y: -2, rotation: turn, points: [points[i]!, points[i + 1]!] });
+          const r = collide(edge.g, edge.xf, self.g, self.xf, m);
+          if (r.pointCount === 0) continue;
+          // The edge's ends in the world, and which side of its line the mover's centre is on.
+          const [p, q] = [points[i]!, points[i + 1]!].map(([px, py]) => [edge.xf.c * px - edge.xf.s * py + 1, edge.xf.s * px + edge.xf.c * py - 2] as const);
+          const side = (q![0] - p![0]) * (y - p![1]) - (q![1] - p![1]) * (x - p![0]);
+          if (side > 0) { behind++; continue; }
+          if (best === null || r.depth > best.depth) best = { normalX: r.normalX, normalY: r.normalY, depth: r.depth };
+        }
+        const n = world.collideMover("me", out);
+        expect(n).toBe(best === null ? 0 : 1);
+        if (best !== null) {
+          pushed++;
+          expect(out[0]!.depth).toBeCloseTo(best.depth, 9);
+          expect(out[0]!.normalX).toBeCloseTo(best.normalX, 9);
+          expect(out[0]!.normalY).toBeCloseTo(best.normalY, 9);
+        }
+        // Two-sided, the same chain gives collide()'s manifold of the whole chain.
+        world.sync([{ ...chain, oneSided: false }, me]);
+        const whole = placed({ ...chain, oneSided: false }), r = collide(whole.g, whole.xf, self.g, self.xf, m);
+        expect(world.collideMover("me", out)).toBe(r.pointCount === 0 ? 0 : 1);
+      }),
+      { seed: seedOf("collideMover one-sided"), numRuns: 400 },
+    );
+    expect(pushed).toBeGreaterThan(40);
+    expect(behind).toBeGreaterThan(40);
+  });
+
+  it("the documented recipe carries a capsule up through a one-way platform and leaves it standing on it", () => {
+    const world = new CollisionWorld();
+    // Drawn left to right, the platform faces up (y down) and blocks from above only.
+    world.sync([
+      { id: "platform", type: "chain", x: 0, y: 0, rotation: 0, points: [[-100, 0], [100, 0]], oneSided: true },
+      { id: "player", type: "capsule", x: 0, y: 40, rotation: 0, radius: 16, height: 64 },
+    ]);
+    const planes: PlaneResult[] = [], hit = new QueryHit(), SKIN = 0.1;
+    let x = 0, y = 40;
+    const step = (dy: number) => {
+      const n = world.collideMover("player", planes);
+      let px = 0, py = 0;
+      for (let i = 0; i < n; i++) {
+        const p = planes[i]!, short = px * p.normalX + py * p.normalY - p.depth - SKIN;
+        if (short < 0) { px -= short * p.normalX; py -= short * p.normalY; }
+      }
+      if (n > 0) { x += px; y += py; world.move("player", x, y); }
+      const to = vec2(x, y + dy);
+      const f = world.sweepClosest("player", to, hit, { ignoreLeaving: true }) ? hit.fraction : 1;
+      y += f * dy;
+      world.move("player", x, y);
+    };
+    // Jumping, 8 up a step: it never goes back down (before: held at y = 24, under the platform).
+    // Once its middle is above the platform, the platform lifts it onto itself, a skin above.
+    const heights: number[] = [];
+    for (let i = 0; i < 12; i++) { step(-8); heights.push(y); }
+    expect(heights.every((h, i) => h < (i === 0 ? 40 : heights[i - 1]!))).toBe(true);
+    expect(y).toBeCloseTo(40 - 96 - (32 + SKIN), 9);
+    // Falling back: it lands on the platform, its foot (32 below its middle) a skin or less above.
+    for (let i = 0; i < 30; i++) step(4);
+    expect(y).toBeGreaterThanOrEqual(-32 - SKIN - 1e-9);
+    expect(y).toBeLessThanOrEqual(-32 + 1e-9);
+    expect(world.collideMover("player", planes)).toBe(0);
   });
 });
