@@ -152,6 +152,11 @@ function unsyncable(shape: unknown, index: number): WorldError {
   return new WorldError(`sync: ${problems.join("; ")}`, problems);
 }
 
+function duplicateId(id: string, first: number, index: number): WorldError {
+  const problem = `${formatPath(["shapes", index, "id"])}: ${JSON.stringify(id)} is already ${formatPath(["shapes", first])}'s (ids must be unique)`;
+  return new WorldError(`sync: ${problem}`, [problem]);
+}
+
 /** From this many shapes on, a first load builds the tree in bulk. */
 const BULK = 256;
 
@@ -220,7 +225,9 @@ export class CollisionWorld {
    * added, missing ones removed, and shapes whose object changed are updated. Shapes are
    * immutable, so an unchanged object costs one comparison. Calling it with the same array again
    * does nothing. A shape's geometry is made when first needed, or by prepareGeometry(): one that
-   * bypassed validation and has none throws when a query or overlaps() needs it.
+   * bypassed validation and has none (a polygon that crosses itself) throws when a query or
+   * overlaps() needs it. Two shapes with one id are refused (WorldError), the shapes before the
+   * second already synced.
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
@@ -235,6 +242,7 @@ export class CollisionWorld {
       const slot = this.byId.get(shape.id);
       if (slot === undefined) seen.add(this.insert(shape, index));
       else {
+        if (seen.has(slot)) throw duplicateId(shape.id, table.index(slot), index);
         seen.add(slot);
         table.setIndex(slot, index);
         if (!table.holds(slot, shape)) this.update(slot, shape);
@@ -300,13 +308,18 @@ export class CollisionWorld {
     const n = shapes.length, broadPhase = this.broadPhase;
     broadPhase.reserve(n);
     const tight = broadPhase.tight;
+    const byId = this.byId;
     for (let i = 0; i < n; i++) {
-      writeShapeBounds(shapes[i]!, tight, 4 * i);
-      if (!boundsHold(tight, 4 * i)) throw unsyncable(shapes[i], i);
+      const shape = shapes[i]!, first = byId.get(shape?.id);
+      writeShapeBounds(shape, tight, 4 * i);
+      if (!boundsHold(tight, 4 * i) || first !== undefined) {
+        byId.clear();
+        throw first === undefined ? unsyncable(shape, i) : duplicateId(shape.id, first, i);
+      }
+      byId.set(shape.id, i);
     }
     broadPhase.load(n);
     this.table.load(shapes);
-    for (let i = 0; i < n; i++) this.byId.set(shapes[i]!.id, i);
     this.contacts.clear();
     this.synced = shapes;
     this.changed();
@@ -590,8 +603,8 @@ export class CollisionWorld {
   /**
    * Makes the geometry of up to `limit` shapes that have none yet (sync() leaves it to be made
    * when first needed), so that the first queries after it cost what later ones do: true once
-   * every shape's is made. loadScene calls it; an editor can spread it over idle time. A shape
-   * that bypassed validation is skipped, and the query that reaches it throws as before.
+   * every shape's is made. loadScene calls it; an editor can spread it over idle time. Throws a
+   * WorldError naming a shape that bypassed validation and has no geometry, as a query would.
    */
   prepareGeometry(limit = Infinity): boolean {
     return this.table.prepare(limit);

@@ -6,6 +6,7 @@ import { collide, Manifold } from "./manifold";
 import { CIRCLE, geometryOf, transformOf, type ShapeGeometry, type Transform } from "./shapes";
 import type { Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
+import { WorldError } from "./world-error";
 
 export interface OverlapPair {
   readonly a: string;
@@ -47,10 +48,13 @@ export function makeBody(shape: Shape): CollisionBody {
   return { shape, geometry, transform: shapeTransform(shape, geometry), aabb: shapeBounds(shape) };
 }
 
-/** The geometry of a validated scene shape; throws, naming the shape, for one that bypassed validation. */
+/**
+ * The geometry of a validated scene shape; throws a WorldError naming the shape for one that
+ * bypassed validation (a polygon that crosses itself given to sync()).
+ */
 export function shapeGeometry(shape: Shape): ShapeGeometry {
   const g = geometryOf(shape);
-  if (!g.ok) throw new Error(`invalid shape ${shape.id}: ${g.reason}`);
+  if (!g.ok) throw new WorldError(`shape ${JSON.stringify(shape.id)} has no geometry: ${g.reason}`);
   return g.value;
 }
 

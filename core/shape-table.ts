@@ -9,7 +9,7 @@ import { bitsCollide, type FilterRule } from "./collision-filter";
 import { SLOT_LIMIT, copiedInto } from "./broad-phase";
 import { coreKindOf } from "./kinds/registry";
 import { shapeGeometry } from "./overlaps";
-import { CIRCLE, geometryOf, type ShapeGeometry, type Transform } from "./shapes";
+import { CIRCLE, type ShapeGeometry, type Transform } from "./shapes";
 import { collisionLayerOf, collisionMaskOf, type Shape } from "./scene/types";
 import { writeRotFromDegrees } from "./vec2";
 
@@ -119,13 +119,13 @@ export class ShapeTable {
     this.ordered(n);
   }
 
-  /** Every used slot below this has its geometry, or failed to make one, since its shape was set. */
+  /** Every used slot below this has its geometry since its shape was set. */
   private prepared = 0;
 
   /**
    * Makes the geometry of up to `limit` shapes that have none yet, in slot order, and returns
-   * whether every shape has one (or failed to make one). A shape whose geometry cannot be made (it bypassed
-   * validation) is left without: the query that reaches it throws, naming it.
+   * whether every shape has one. Throws a WorldError naming the first shape whose geometry cannot
+   * be made (it bypassed validation), as the query that reaches it would.
    */
   prepare(limit: number): boolean {
     const end = this.shapeAt.length;
@@ -133,8 +133,7 @@ export class ShapeTable {
     for (; slot < end && made < limit; slot++) {
       const shape = this.shapeAt[slot];
       if (shape == null || this.geometryAt[slot] !== undefined) continue;
-      const g = geometryOf(shape);
-      if (g.ok) this.setGeometry(slot, shape, g.value);
+      this.setGeometry(slot, shape, shapeGeometry(shape));
       made++;
     }
     this.prepared = slot;

@@ -26,9 +26,13 @@ function plainSimplePoints(points: unknown): boolean {
  * piece the hull finds flat (under 1e-9 of its size squared) is left out: the others still cover
  * the outline, and a needle's tip, where two nearly parallel faces meet, is lost to rounding.
  * Only an outline made of nothing but slivers keeps them as they are (makeConvexPiece), so every
- * outline the format accepts has a geometry.
+ * outline the format accepts has a geometry; one it refuses (crossing itself) has none.
  */
 function concaveGeometry(points: readonly Point[]): Made<ShapeGeometry> {
+  // Validation has checked this for shapes from a file or add(); a list given to sync() unchecked
+  // may hold an outline that crosses itself, whose pieces would cover the wrong area.
+  const problem = checkSimplePolygon(points);
+  if (problem !== null) return { ok: false, reason: `polygon: ${problem.message}` };
   const pieces = convexPieces(points);
   const parts: Geometry[] = [];
   for (const piece of pieces) {

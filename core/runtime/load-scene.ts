@@ -3,6 +3,7 @@
 // world, its geometry made. A plain shape (plain-shapes.ts) is taken as it is (not even copied when
 // the loader parsed the text itself); any other is diagnosed field by field.
 import { CollisionWorld, type CollisionWorldOptions } from "../collision-world";
+import { WorldError } from "../world-error";
 import { headerProblem, isRecord, layerReferenceProblems, probeReferenceProblems, uniquenessProblems } from "../scene/document-checks";
 import { formatPath, type SceneProblem } from "../scene/errors";
 import { jsonLocator, syntaxProblem } from "../scene/json-text";
@@ -56,9 +57,15 @@ export function loadScene(json: SceneInput, options: CollisionWorldOptions = {})
   const own = text !== undefined;
   let checked = checkedScene(doc, own, null), world = new CollisionWorld(options);
   if (checked) {
-    // The world's map of ids is the check that they are unique, and the sweeps' check too.
-    world.sync(checked.shapes);
-    if (world.size !== checked.shapes.length || checked.probes.some((p) => p.type === "sweep" && world.lookup(p.shape) === undefined)) checked = null;
+    // The world's map of ids is the check that they are unique (sync refuses a second), and the
+    // sweeps' check too; then the second pass names every problem by path.
+    try {
+      world.sync(checked.shapes);
+    } catch (e) {
+      if (!(e instanceof WorldError)) throw e;
+      checked = null;
+    }
+    if (checked && checked.probes.some((p) => p.type === "sweep" && world.lookup(p.shape) === undefined)) checked = null;
   }
   if (!checked) {
     const found: Found[] = [];

@@ -4,7 +4,7 @@
 // raycastScene, sweepScene and evaluateProbe (test/core/scan-reference.ts), under each filter
 // rule. Pinned seeds: every run checks the same.
 import { describe, expect, it } from "vitest";
-import { aabbOverlaps, CollisionWorld, shapeAABB, shapeBounds, vec2, type FilterRule, type Probe, type Shape } from "../../core/index";
+import { aabbOverlaps, CollisionWorld, shapeAABB, shapeBounds, vec2, WorldError, type FilterRule, type Probe, type Shape } from "../../core/index";
 import { evaluateProbe, findOverlaps, raycastScene, sweepScene } from "./scan-reference";
 import { seededRandom } from "../seeded-random";
 
@@ -232,9 +232,36 @@ describe("CollisionWorld against the one-pass queries (seeded fuzz)", () => {
     expect(() => world.sync([bad, far])).not.toThrow();
     expect(world.overlaps()).toEqual([]);
     expect(world.raycast(vec2(90, 0), vec2(110, 0))[0]?.shape).toBe("far");
-    expect(() => world.raycast(vec2(-10, 0), vec2(10, 0))).toThrow(/invalid shape bad/);
+    expect(() => world.raycast(vec2(-10, 0), vec2(10, 0))).toThrow(/^shape "bad" has no geometry: /);
     world.sync([bad, { ...far, x: 1 }]);
-    expect(() => world.overlaps()).toThrow(/invalid shape bad/);
+    expect(() => world.overlaps()).toThrow(/^shape "bad" has no geometry: /);
+    expect(() => world.prepareGeometry()).toThrow(new WorldError('shape "bad" has no geometry: capsule: height must be at least 2 × radius'));
+  });
+
+  it("a polygon given to sync() that crosses itself has no geometry: the first query or prepareGeometry() throws naming it, never a wrong answer", () => {
+    const bow: Shape = { id: "bow", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [10, 10], [10, 0], [0, 10]] };
+    const reason = 'shape "bow" has no geometry: polygon: edges 0 and 2 cross or touch (edge 0 runs from point 0 to point 1, edge 2 from point 2 to point 3): a polygon\'s outline must not meet itself';
+    for (const ask of [(w: CollisionWorld) => w.raycast(vec2(-5, 5), vec2(100, 5)), (w: CollisionWorld) => w.queryPoint(2, 5), (w: CollisionWorld) => w.prepareGeometry()]) {
+      const world = new CollisionWorld();
+      world.sync([bow]);
+      expect(() => ask(world)).toThrow(new WorldError(reason));
+    }
+  });
+
+  it("two shapes with one id are refused by sync, in the bulk load and in the diff, naming both places", () => {
+    const circle = (id: string, x: number): Shape => ({ id, type: "circle", x, y: 0, rotation: 0, radius: 1 });
+    const duplicate = (problem: string) => new WorldError(`sync: ${problem}`, [problem]);
+    expect(() => new CollisionWorld().sync([circle("c", 0), circle("c", 5)])).toThrow(duplicate('shapes[1].id: "c" is already shapes[0]\'s (ids must be unique)'));
+    const many = Array.from({ length: 300 }, (_, i) => circle(i === 250 ? "s3" : `s${i}`, i));
+    const bulk = new CollisionWorld();
+    expect(() => bulk.sync(many)).toThrow(duplicate('shapes[250].id: "s3" is already shapes[3]\'s (ids must be unique)'));
+    // Refused whole: the world stays empty and takes the list once the id is fixed.
+    expect(bulk.size).toBe(0);
+    bulk.sync(many.map((s, i) => (i === 250 ? circle("s250", 250) : s)));
+    expect(bulk.size).toBe(300);
+    const diffed = new CollisionWorld();
+    diffed.sync([circle("a", 0)]);
+    expect(() => diffed.sync([circle("a", 0), circle("b", 3), circle("a", 9)])).toThrow(duplicate('shapes[2].id: "a" is already shapes[0]\'s (ids must be unique)'));
   });
 
   it("an unknown sweep shape is an error naming it", () => {
