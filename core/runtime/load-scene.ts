@@ -17,8 +17,9 @@ import { newerVersion } from "./package-version";
 import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./scene-error";
 
 /**
- * A scene file as a world with its shapes and probes. `json` is the file's text, its bytes (a
- * Uint8Array or Node Buffer, read as UTF-8), or its JSON already parsed. Throws SceneLoadError
+ * A scene file as a world with its shapes and probes. `json` is the file's text, its bytes (an
+ * ArrayBuffer or a view of one such as a Uint8Array or Node Buffer, read as UTF-8), or its JSON
+ * already parsed (SceneInput). Throws SceneLoadError
  * naming every problem by JSON path (with line and column for text), including a file newer than
  * this package reads, naming the package and its version:
  * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.

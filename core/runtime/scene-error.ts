@@ -4,6 +4,7 @@ import { formatProblem, type SceneProblem } from "../scene/errors";
 import type { Probe, Shape } from "../scene/types";
 import type { CollisionWorld } from "../collision-world";
 import { got } from "../query-arguments";
+import { withoutBom } from "../scene/json-text";
 
 /** A scene file refused: `problems` as the command line lists them, `message` their lines. */
 export class SceneLoadError extends Error {
@@ -14,10 +15,11 @@ export class SceneLoadError extends Error {
 }
 
 /**
- * What loadScene reads: a scene file's text, its bytes (a Uint8Array, which a Node Buffer is,
- * read as UTF-8), or its JSON already parsed (an object).
+ * What loadScene reads: a scene file's text (a leading byte order mark skipped), its bytes read
+ * as UTF-8 (an ArrayBuffer, as `fetch(…).arrayBuffer()` gives, or a view of one: a Uint8Array, a
+ * Node Buffer, a DataView), or its JSON already parsed (an object).
  */
-export type SceneInput = string | Uint8Array | object;
+export type SceneInput = string | ArrayBuffer | ArrayBufferView | object;
 
 /** The UTF-8 decoder of the platform (Node 11 and later, every browser): a global, not an import. */
 declare const TextDecoder: new (label: "utf-8", options: { fatal: true }) => { decode(bytes: Uint8Array): string };
@@ -27,11 +29,13 @@ declare const TextDecoder: new (label: "utf-8", options: { fatal: true }) => { d
  * for what is neither (undefined, a function) and for bytes that are not UTF-8.
  */
 export function sceneText(json: unknown): string | undefined {
-  if (typeof json === "string") return json;
+  if (typeof json === "string") return withoutBom(json);
   let problem = `expected the file's text or its parsed JSON, got ${got(json)}`;
-  if (json instanceof Uint8Array) {
+  const bytes = json instanceof ArrayBuffer ? new Uint8Array(json) : ArrayBuffer.isView(json) ? new Uint8Array(json.buffer, json.byteOffset, json.byteLength) : undefined;
+  if (bytes !== undefined) {
     try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(json);
+      // The decoder skips a byte order mark.
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
       problem = "the file's bytes are not UTF-8 text";
     }

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { formatPath, type PathSegment, type SceneProblem } from "./errors";
 import { describe, headerProblem, isRecord, layerReferenceProblems, probeReferenceProblems, uniquenessProblems, valueAt } from "./document-checks";
-import { jsonLocator, syntaxProblem } from "./json-text";
+import { jsonLocator, syntaxProblem, withoutBom } from "./json-text";
 import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
 import { CONTROL_MESSAGE, controlCharacterProblem } from "./field-limits";
@@ -133,8 +133,9 @@ export function acceptedScene(data: SceneDocument): Scene {
   return rotationsInRange({ ...data, probes } as unknown as Scene);
 }
 
-/** Parses and validates a scene file's text. Never throws. */
-export function parseScene(text: string): SceneParseResult {
+/** Parses and validates a scene file's text (a leading byte order mark skipped). Never throws. */
+export function parseScene(withBom: string): SceneParseResult {
+  const text = withoutBom(withBom);
   let data: unknown;
   try {
     data = JSON.parse(text);

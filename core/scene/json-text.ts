@@ -7,6 +7,12 @@
 // and nesting is walked with an explicit stack: any depth, no recursion.
 import { lineColumn, type PathSegment, type SceneProblem } from "./errors";
 
+/**
+ * The text without a leading byte order mark (U+FEFF), which editors on Windows write and
+ * `readFileSync(path, "utf8")` keeps; JSON.parse refuses it. Lines and columns count from after it.
+ */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 const EXPECTED_VALUE = "expected a value";
 const MALFORMED_NUMBER = "malformed number";
 const UNEXPECTED_CHARACTER = "unexpected character";

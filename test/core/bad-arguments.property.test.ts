@@ -452,16 +452,18 @@ describe("the review of the installed package: each case it found", () => {
 
   it("both loaders refuse what is neither a file's text nor its JSON, and read a file's bytes as UTF-8", () => {
     const seen = new Set<string>();
-    const input = fc.oneof(anything, fc.constantFrom(new TextEncoder().encode(text), new Uint8Array([0x7b, 0xff, 0x7d]), () => text, Symbol("s"), 1n, null));
+    const bytes = new TextEncoder().encode(text);
+    const input = fc.oneof(anything, fc.constantFrom(bytes, bytes.buffer, new DataView(bytes.buffer), new Uint8Array([0x7b, 0xff, 0x7d]), () => text, Symbol("s"), 1n, null));
+    const isBytes = (json: unknown) => json instanceof ArrayBuffer || ArrayBuffer.isView(json);
     fc.assert(fc.property(input, (json) => {
       for (const load of [loadScene, loadValidated]) {
         const outcome = attempt(() => load(json as never).shapes.length);
         if (outcome.threw) {
           expect(outcome.error).toBeInstanceOf(SceneLoadError);
-          expect((outcome.error as Error).message).not.toMatch(json instanceof Uint8Array ? /format: is missing/ : /undefined undefined/);
+          expect((outcome.error as Error).message).not.toMatch(isBytes(json) ? /format: is missing/ : /undefined undefined/);
           seen.add("threw");
         } else {
-          expect(json).toBeInstanceOf(Uint8Array);
+          expect(isBytes(json)).toBe(true);
           expect(outcome.value).toBe(SHAPES.length);
           seen.add("answered");
         }
@@ -475,6 +477,14 @@ describe("the review of the installed package: each case it found", () => {
       // A Node Buffer is a Uint8Array: its line and column are the text's.
       const bad = new TextEncoder().encode(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }] }, null, 2));
       expect(() => load(bad)).toThrow(/^\d+:\d+: shapes\[0\]\.radius: /);
+      // fetch's arrayBuffer(), a view into part of a buffer, and text or bytes with a byte order mark.
+      expect(load(bytes.buffer).shapes.length).toBe(SHAPES.length);
+      const framed = new Uint8Array(bytes.length + 6);
+      framed.set(bytes, 3);
+      expect(load(new Uint8Array(framed.buffer, 3, bytes.length)).shapes.length).toBe(SHAPES.length);
+      expect(load(`\uFEFF${text}`).shapes.length).toBe(SHAPES.length);
+      expect(load(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes])).shapes.length).toBe(SHAPES.length);
+      expect(() => load(`\uFEFF${JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }] })}`)).toThrow(/^1:\d+: shapes\[0\]\.radius: /);
     }
   });
 

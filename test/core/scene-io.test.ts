@@ -239,6 +239,15 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     expect(problemsOf("")[0]!.message).toMatch(/empty/);
   });
 
+  it("a byte order mark before the JSON (Windows editors write one) is skipped: lines and columns count from after it", () => {
+    const file = fileWith([CIRCLE]);
+    expect(parseScene(`\uFEFF${file}`)).toEqual(parseScene(file));
+    const missingComma = '\uFEFF{\n  "format": "collider-studio-scene"\n  "version": 1,\n  "shapes": []\n}\n';
+    expect(problemsOf(missingComma)[0]).toMatchObject({ path: "", line: 3, column: 3 });
+    // Only at the start: anywhere else it is a character JSON refuses.
+    expect(problemsOf(` \uFEFF${file}`)[0]!.message).toMatch(/not valid JSON/);
+  });
+
   it("another format", () => {
     const text = '{\n  "format": "tiled-map",\n  "version": 1,\n  "shapes": []\n}\n';
     expectOneProblem(text, "format", { line: 2, column: 3 }, /not a Collider Studio scene/);
