@@ -201,7 +201,20 @@ export class CollisionWorld {
     return this.byId.size;
   }
 
-  /** The synced shape with this id and its index in the synced list, or undefined: O(1), for views that look up a few shapes among many. */
+  /**
+   * The shape with this id as the world holds it (its latest position and rotation after move()),
+   * or undefined: O(1) whatever was added or removed. (lookup() gives its place in the scene order
+   * too, which ranks the shapes again after a removal.)
+   */
+  get(id: string): Shape | undefined {
+    const slot = this.byId.get(id);
+    return slot === undefined ? undefined : this.table.shape(slot);
+  }
+
+  /**
+   * The synced shape with this id and its index in the synced list, or undefined: O(1) until a
+   * removal, after which the first call ranks the shapes again (O(n)); get(id) is O(1) always.
+   */
   lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
     const slot = this.byId.get(id);
     return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.rank(slot) };
@@ -427,7 +440,9 @@ export class CollisionWorld {
     const slot = this.byId.get(id), x = to.x, y = to.y, rotation = to.rotation;
     if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(call, id, x, y, rotation);
     const table = this.table, broadPhase = this.broadPhase, t = broadPhase.tight, k = 4 * slot;
-    const turn = rotation ?? table.rotation(slot), minX = t[k]!, minY = t[k + 1]!;
+    // As add() and the loader hold it: in (−180, 180] (270 is −90).
+    const turn = rotation === undefined ? table.rotation(slot) : rotation > -180 && rotation <= 180 ? rotation : normalizeDegrees(rotation);
+    const minX = t[k]!, minY = t[k + 1]!;
     movePose[0] = x;
     movePose[1] = y;
     writeRotFromDegrees(turn, movePose, 2);

@@ -60,7 +60,10 @@ function run(seed: number, steps: number, spread: number): void {
     expect(edited.sensorContacts(), `${at}: sensors`).toEqual(synced.sensorContacts());
     expect(edited.sensorContacts(), `${at}: sensors vs scan`).toEqual(all.filter((p) => p.sensor === true));
     if (step % 5 === 0) expect(edited.ignoredOverlaps(), `${at}: ignored`).toEqual(synced.ignoredOverlaps());
-    for (const s of list) expect(edited.lookup(s.id)?.index).toBe(list.indexOf(s));
+    for (const s of list) {
+      expect(edited.lookup(s.id)?.index).toBe(list.indexOf(s));
+      expect(edited.get(s.id), `${at}: get`).toEqual(s);
+    }
     // Sensor events: a plain diff of the snapshots, by unordered pair.
     const now = edited.sensorContacts();
     const events = edited.sensorEvents();
@@ -159,6 +162,16 @@ describe("CollisionWorld edits refuse bad input with a WorldError", () => {
     expect(world.overlaps().map((p) => `${p.a}|${p.b}`)).toEqual(["a|b"]);
     world.move("a", 0.5, 0);
     expect(world.lookup("a")?.shape.rotation).toBe(0);
+    // A turn outside (−180, 180] is brought in, as add() and the loader do: 270 is held as −90,
+    // and the world answers as one synced with −90.
+    for (const [turn, held] of [[270, -90], [-540, 180], [181, -179], [360, 0], [180, 180]] as const) {
+      world.move("a", 0.5, 0, turn);
+      expect(world.get("a")?.rotation).toBe(held);
+      const synced = new CollisionWorld();
+      synced.sync([{ ...world.get("a")! }, box("b", 1.5)]);
+      expect(world.raycast(vec2(-3, 0.7), vec2(3, 0.7), { mode: "all" })).toEqual(synced.raycast(vec2(-3, 0.7), vec2(3, 0.7), { mode: "all" }));
+    }
+    expect(world.get("zz")).toBeUndefined();
   });
 
   it("remove then add: the new shape comes last, and lookup's index follows", () => {
