@@ -61,7 +61,11 @@ export function parseClipboard(text: string): ClipboardRead {
   return { ok: true, payload: { format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes: s.map(({ layer: _layer, ...rest }) => rest as Shape), probes: p } };
 }
 
-/** The centre of the payload's bounds: shapes' boxes, rays' ends and sweeps' targets. */
+/**
+ * The centre of the payload's bounds: shapes' boxes and rays' ends. A sweep's target is left out:
+ * a sweep comes along with its shape, and pasting a player with its sweep puts the player, not
+ * the middle of the player and where it sweeps to, under the pointer.
+ */
 export function payloadCentre(payload: ClipboardPayload): { x: number; y: number } {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const add = (x0: number, y0: number, x1 = x0, y1 = y0) => {
@@ -75,8 +79,10 @@ export function payloadCentre(payload: ClipboardPayload): { x: number; y: number
     add(b.minX, b.minY, b.maxX, b.maxY);
   }
   for (const p of payload.probes) {
-    if (p.type === "ray") add(...p.from);
-    add(...p.to);
+    if (p.type === "ray") {
+      add(...p.from);
+      add(...p.to);
+    }
   }
   return minX === Infinity ? { x: 0, y: 0 } : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
 }

@@ -78,7 +78,7 @@ describe("handles in Chromium", () => {
     // A move that makes the outline cross itself is refused (in one jump, so no valid step on the
     // way) and the notice says why.
     await drag(page, [650, 180], [650, 330], 1);
-    await expect.poll(() => status(page, "notice")).toMatch(/Refused: edges 0 and 3 cross/);
+    await expect.poll(() => status(page, "notice")).toMatch(/Stopped at the last valid position: edges 0 and 3 cross/);
     [poly] = await savedShapes(page);
     expect(pointsOf(poly)?.[1]).toEqual([0, -70]);
 

@@ -143,6 +143,17 @@ describe("clipboard (pure)", () => {
     expect(payloadCentre(p)).toEqual({ x: 47.5, y: 25 });
   });
 
+  it("centres a shape copied with its sweep on the shape, not on the middle of it and the sweep's target; a ray counts", () => {
+    const sweep: Probe = { id: "sweep-1", type: "sweep", name: "", shape: "box-1", to: [400, 300] };
+    const ray: Probe = { id: "ray-1", type: "ray", name: "", from: [0, 20], to: [60, 20] };
+    const doc = { shapes: [box("box-1", 0, 0)], probes: [sweep, ray] };
+    const withSweep = copySelection(doc, ["box-1"])!;
+    expect(withSweep.probes.map((p) => p.id)).toEqual(["sweep-1"]);
+    expect(payloadCentre(withSweep)).toEqual({ x: 0, y: 0 });
+    // The box spans x −10..10, y −5..5; the ray runs from (0, 20) to (60, 20).
+    expect(payloadCentre(copySelection(doc, ["box-1", "ray-1"])!)).toEqual({ x: 25, y: 7.5 });
+  });
+
   it("refuses foreign and malformed text with a reason", () => {
     for (const text of ["hello", "", "{", "[1,2]", "null", JSON.stringify({ format: "other", shapes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 99, shapes: [], probes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 1, shapes: [{ id: "x", type: "circle", x: 0, y: 0, rotation: 0, radius: -4 }], probes: [] }), JSON.stringify({ format: CLIPBOARD_FORMAT, version: 1, shapes: [], probes: [{ id: "s", type: "sweep", name: "", shape: "nope", to: [0, 0] }] })]) {
       const r = parseClipboard(text);

@@ -269,7 +269,7 @@ describe("polygon vertices", () => {
     expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
     t.move(pointerAt(85, 95)); // edge 1 would cross edge 3: refused, the dent stays
     expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
-    expect(editor.getState().notice).toMatch(/^Refused: edges 1 and 3 cross .*Shift for the convex hull/);
+    expect(editor.getState().notice).toMatch(/^Stopped at the last valid position: edges 1 and 3 cross .*Shift for the convex hull/);
     t.move(pointerAt(95, 95, null, { shift: true }));
     const hull = shape<Polygon>("p").points;
     expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three

@@ -62,8 +62,8 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
     }
     if (!("points" in shape)) return;
     if (!next.ok) {
-      // Refused: the shape stays as it was at the last valid position.
-      notify(this.editor, `Refused: ${next.reason}`);
+      // Refused: the point stays where the drag last left it valid, and the notice says so.
+      notify(this.editor, `Stopped at the last valid position: ${next.reason}`);
       return;
     }
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
