@@ -5,6 +5,7 @@
 // region queries, ray casts and sweeps through the tree. Filtering follows collision-filter.ts;
 // the overlaps it ignores are found apart, on demand (ignored-pairs.ts).
 import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
+import { isMarked, markClass } from "./brand";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
 import { RAY_CLIP } from "./dynamic-tree";
@@ -112,6 +113,9 @@ export class OverlapBuffer {
   readonly pairs: OverlapRecord[] = [];
   count = 0;
 }
+
+markClass(SensorEventBuffer, "SensorEventBuffer");
+markClass(OverlapBuffer, "OverlapBuffer");
 
 /** sensorEvents()'s events before they are copied into new arrays. */
 const eventScratch = new SensorEventBuffer();
@@ -577,7 +581,7 @@ export class CollisionWorld {
    * sensorEvents()'s "since the last call": a call of either form starts the next period.
    */
   sensorEventsInto(out: SensorEventBuffer): number {
-    if (!(out instanceof SensorEventBuffer)) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
+    if (!(out instanceof SensorEventBuffer) && !isMarked(out, "SensorEventBuffer")) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
     out.beginCount = 0;
     out.endCount = 0;
     this.prepareOverlaps(Infinity);
@@ -659,7 +663,7 @@ export class CollisionWorld {
    * records of the buffer's own rewritten in place (OverlapBuffer), n returned and in out.count.
    */
   overlapsInto(out: OverlapBuffer): number {
-    if (!(out instanceof OverlapBuffer)) fail("overlapsInto", "out", "an OverlapBuffer", out);
+    if (!(out instanceof OverlapBuffer) && !isMarked(out, "OverlapBuffer")) fail("overlapsInto", "out", "an OverlapBuffer", out);
     this.prepareOverlaps(Infinity);
     const contacts = this.contacts, n = contacts.list(), pairs = out.pairs;
     let count = 0;
@@ -838,7 +842,7 @@ export class CollisionWorld {
   private closestRay(call: string, from: Vec2, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
     checkPoint(call, "from", from);
     checkPoint(call, "to", to);
-    if (!(out instanceof QueryHit)) fail(call, "out", "a QueryHit", out);
+    if (!(out instanceof QueryHit) && !isMarked(out, "QueryHit")) fail(call, "out", "a QueryHit", out);
     checkOptions(call, options, RAY_OPTIONS);
     rayOptions.reportInside = options.reportInside ?? false;
     this.rayOptions = options;
@@ -930,7 +934,7 @@ export class CollisionWorld {
 
   /** sweepClosest, its errors naming `call`. */
   private closestSweep(call: string, movingId: string, to: Vec2, out: QueryHit, options: SweepOptions): boolean {
-    if (!(out instanceof QueryHit)) fail(call, "out", "a QueryHit", out);
+    if (!(out instanceof QueryHit) && !isMarked(out, "QueryHit")) fail(call, "out", "a QueryHit", out);
     const found = this.sweepCandidates(call, movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
     const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
     // The cast's translation and the best fraction so far, handed over in an array (the doubles
@@ -996,7 +1000,7 @@ export class CollisionWorld {
       const q = this.found[i]!, m = collideWithMover(table.geometry(q), table.transform(q, xfQueried), g, xf, queryManifold);
       if (m.pointCount === 0) continue;
       let plane = out[n];
-      if (!(plane instanceof PlaneResult)) out[n] = plane = new PlaneResult();
+      if (!(plane instanceof PlaneResult || isMarked<PlaneResult>(plane, "PlaneResult"))) out[n] = plane = new PlaneResult();
       plane.shape = table.id(q);
       plane.normalX = m.normalX; plane.normalY = m.normalY; plane.depth = m.depth; plane.pointX = m.point1X; plane.pointY = m.point1Y;
       n++;

@@ -1,5 +1,6 @@
 // What a ray or sweep query over a scene returns (CollisionWorld.raycast, sweep, probe), and the
 // segment-against-box test that culls rays.
+import { markClass } from "./brand";
 import type { AABB } from "./geometry";
 import type { Vec2 } from "./vec2";
 
@@ -69,3 +70,6 @@ export class PlaneResult {
   pointX = 0;
   pointY = 0;
 }
+
+markClass(QueryHit, "QueryHit");
+markClass(PlaneResult, "PlaneResult");

@@ -5,7 +5,8 @@
 // jumps and lands, dashes into a thin wall without passing it, is never inside a solid shape,
 // meets the sensor coin once, rides a rising lift (pushed out by collideMover's planes); and a
 // newer scene file is refused naming the package's version.
-// Then the allocation-free queries (no-allocation.js.txt) run with no garbage collection.
+// A program loading both entries hands one copy's QueryHit, PlaneResult and buffers to the other's
+// world. Then the allocation-free queries (no-allocation.js.txt) run with no garbage collection.
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -117,6 +118,34 @@ describe("@collider-studio/core installed from its tarball", () => {
     const esm = play("game.mjs");
     expect(play("game.cjs")).toEqual(esm);
     expect(play("game.mjs")).toEqual(esm);
+  }, 60_000);
+
+  it("takes the QueryHit, PlaneResult and buffers of the other entry's copy, in a program that loads both (the dual package hazard)", () => {
+    writeFileSync(join(dir, "mixed.mjs"), `
+import * as esm from "@collider-studio/core";
+import { createRequire } from "node:module";
+const cjs = createRequire(import.meta.url)("@collider-studio/core");
+const scene = { format: "collider-studio-scene", version: 1, shapes: [
+  { id: "floor", type: "box", x: 0, y: 10, width: 100, height: 10 },
+  { id: "coin", type: "circle", x: 0, y: 0, radius: 3, sensor: true },
+  { id: "player", type: "circle", x: 0, y: 2, radius: 4 } ] };
+const { world } = cjs.loadScene(scene);
+const hit = new esm.QueryHit(), planes = [new esm.PlaneResult()], events = new esm.SensorEventBuffer(), pairs = new esm.OverlapBuffer();
+const ray = world.raycastClosest({ x: 0, y: -20 }, { x: 0, y: 40 }, hit);
+const n = world.collideMover("player", planes);
+const out = { instanceofAcross: hit instanceof cjs.QueryHit, ray, shape: hit.shape, planes: n, kept: planes[0] instanceof esm.PlaneResult, plane: planes[0].shape,
+  events: world.sensorEventsInto(events), begin: events.begin.slice(0, events.beginCount).map((p) => p.a + "|" + p.b),
+  pairs: world.overlapsInto(pairs), pair: pairs.pairs[0].a + "|" + pairs.pairs[0].b };
+try { world.raycastClosest({ x: 0, y: -20 }, { x: 0, y: 40 }, { shape: "", fraction: 0 }); } catch (e) { out.plain = e.message; }
+console.log(JSON.stringify(out));
+`);
+    const out = JSON.parse(execFileSync(process.execPath, [join(dir, "mixed.mjs")], { cwd: dir, encoding: "utf8" })) as Record<string, unknown>;
+    expect(out).toEqual({
+      instanceofAcross: false, ray: true, shape: "player", planes: 1, kept: true, plane: "floor",
+      events: 1, begin: ["coin|player"], pairs: 1, pair: "floor|player",
+      // A look-alike object is still refused: only the package's own classes, from either copy.
+      plain: "raycastClosest: out must be a QueryHit, got object",
+    });
   }, 60_000);
 
   it("runs the allocation-free queries 200,000 times each with no garbage collection; the allocating forms collect", () => {
