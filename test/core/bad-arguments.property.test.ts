@@ -448,6 +448,7 @@ describe("the review of the installed package: each case it found", () => {
     expect(problems(() => w.move("ball", 100 as number, undefined as never))).toEqual(['move("ball"): y: is missing (expected a number)', ["y: is missing (expected a number)"]]);
     expect(problems(() => (w.move as (id: string) => void)("ball"))).toEqual(['move("ball"): x: is missing (expected a number); y: is missing (expected a number)', ["x: is missing (expected a number)", "y: is missing (expected a number)"]]);
     expect(problems(() => w.move("ball", undefined as never, 3))).toEqual(['move("ball"): x: is missing (expected a number)', ["x: is missing (expected a number)"]]);
+    expect(problems(() => w.move("ball", 1n as never, 3))).toEqual(['move("ball"): x: expected a number, got 1n, a bigint', ["x: expected a number, got 1n, a bigint"]]);
   });
 
   it("both loaders refuse what is neither a file's text nor its JSON, and read a file's bytes as UTF-8", () => {
