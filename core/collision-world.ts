@@ -501,19 +501,38 @@ export class CollisionWorld {
    * a geometry or transform that is not one (a transform's c and s must be a rotation's cosine and sine). overlapShapeInto allocates nothing.
    */
   overlapShape(query: QueryShape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
-    checkObject("overlapShape", "query", query, "a shape or { geometry, transform }");
-    const out: string[] = [];
-    if ("geometry" in query) {
-      this.overlapShapeIn("overlapShape", query.geometry, query.transform, out, options);
-      return out;
-    }
-    // The query is in no world: its id may be left out, and its rotation as add() takes it.
-    const shape = { ...query, id: query.id ?? "query", rotation: query.rotation ?? 0 } as Shape;
-    const problems = worldShapeProblems(shape);
-    if (problems.length > 0) throw new WorldError(`overlapShape: ${problems.join("; ")}`, problems);
-    const geometry = shapeGeometry(shape);
-    this.overlapShapeIn("overlapShape", geometry, shapeTransform(shape, geometry), out, options);
+    const placed = placedQuery("overlapShape", query), out: string[] = [];
+    this.overlapShapeIn("overlapShape", placed.geometry, placed.transform, out, options);
     return out;
+  }
+
+  /**
+   * Sweeps a shape the world does not hold (a scene shape, its id and rotation optional, or
+   * `{ geometry, transform }`), without turning it, from where it is placed to `to` (where its
+   * position ends, as sweep's), against the world's shapes (Box2D's b2World_CastShape): whether a
+   * character would fit through a gap, where a thrown crate lands. Results, modes and options as
+   * sweep's; the query has no collision bits, so `mask`, `ignore` and `includeSensors` alone pick
+   * the shapes it meets (as overlapShape). Throws WorldError for bad input, as overlapShape.
+   */
+  castShape(query: QueryShape | PlacedGeometry, to: Vec2, options: SweepOptions = NO_OPTIONS): CastHit[] {
+    const { geometry, transform } = placedQuery("castShape", query);
+    checkGeometry("castShape", "geometry", geometry);
+    checkTransform("castShape", "transform", transform);
+    checkPoint("castShape", "to", to);
+    checkOptions("castShape", options, SWEEP_OPTIONS);
+    const mode = options.mode ?? "closest", tx = to.x - transform.px, ty = to.y - transform.py, box = this.box;
+    writeAABB(geometry, transform, box);
+    box[0] = Math.min(box[0]!, box[0]! + tx); box[1] = Math.min(box[1]!, box[1]! + ty);
+    box[2] = Math.max(box[2]!, box[2]! + tx); box[3] = Math.max(box[3]!, box[3]! + ty);
+    const found = this.collect(-1, options), table = this.table, hits: { index: number; hit: CastHit }[] = [];
+    for (let i = 0; i < found; i++) {
+      const q = this.found[i]!;
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), geometry, transform, tx, ty, cast, 1, options.ignoreLeaving === true);
+      if (!cast.hit) continue;
+      hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
+      if (mode === "any") break;
+    }
+    return finish(hits, mode);
   }
 
   /**
@@ -1075,6 +1094,22 @@ function toHit(id: string, c: CastOutput): CastHit {
 }
 
 /** By fraction, ties in scene order; closest keeps the first. */
+/**
+ * A query shape placed: `{ geometry, transform }` as given (checked by the caller), or a scene
+ * shape made into one, its id and rotation optional as add() takes them (a WorldError naming
+ * `call` for one the format refuses).
+ */
+function placedQuery(call: string, query: QueryShape | PlacedGeometry): PlacedGeometry {
+  checkObject(call, "query", query, "a shape or { geometry, transform }");
+  if ("geometry" in query) return query;
+  // The query is in no world: its id may be left out, and its rotation as add() takes it.
+  const shape = { ...query, id: query.id ?? "query", rotation: query.rotation ?? 0 } as Shape;
+  const problems = worldShapeProblems(shape);
+  if (problems.length > 0) throw new WorldError(`${call}: ${problems.join("; ")}`, problems);
+  const geometry = shapeGeometry(shape);
+  return { geometry, transform: shapeTransform(shape, geometry) };
+}
+
 function finish(hits: { index: number; hit: CastHit }[], mode: QueryMode): CastHit[] {
   hits.sort((p, q) => p.hit.fraction - q.hit.fraction || p.index - q.index);
   const sorted = hits.map((h) => h.hit);
