@@ -150,7 +150,7 @@ export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readon
 export const menuModelSchema = z
   .array(
     z.strictObject({
-      label: z.enum(["File", "Edit", "View", "Export", "Tools", "Help"]),
+      label: z.enum(["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]),
       items: z
         .array(
           z.union([

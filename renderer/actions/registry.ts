@@ -3,6 +3,7 @@
 import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
+import { LAYER_ACTIONS } from "./layer-actions";
 import { ownsEvent } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
 import type { Action, KeyChord } from "./types";
@@ -10,7 +11,7 @@ import { VIEW_ACTIONS } from "./view-actions";
 
 export type { Action, ActionGroup, KeyChord } from "./types";
 
-export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
+export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
 /** The actions this build shows (Action.available). */
 export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);

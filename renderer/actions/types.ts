@@ -14,8 +14,8 @@ export interface KeyChord {
 }
 
 /** The menu an action belongs to, in menu-bar order. */
-export type ActionGroup = "File" | "Edit" | "View" | "Export" | "Tools" | "Help";
-export const ACTION_GROUPS: readonly ActionGroup[] = ["File", "Edit", "View", "Export", "Tools", "Help"];
+export type ActionGroup = "File" | "Edit" | "View" | "Layer" | "Export" | "Tools" | "Help";
+export const ACTION_GROUPS: readonly ActionGroup[] = ["File", "Edit", "View", "Layer", "Export", "Tools", "Help"];
 
 import type { Editor } from "../editor/editor";
 

@@ -26,10 +26,10 @@ const focused = (page: Page) => page.evaluate(() => ({ text: document.activeElem
 const fileName = (format: (typeof EXPORT_FORMATS)[number], scene = "untitled.json") => `${exportBaseName(scene, format)}.${format.type.extensions[0]}`;
 
 describe("the web menu bar", () => {
-  it("shows File, Edit, View, Export, Tools and Help in a row of its own: the toolbar and canvas below it, nothing covered, the frame still", async () => {
+  it("shows File, Edit, View, Layer, Export, Tools and Help in a row of its own: the toolbar and canvas below it, nothing covered, the frame still", async () => {
     const page = await session.newPage();
     const titles = await bar(page).getByRole("menuitem").allTextContents();
-    expect(titles).toEqual(["File", "Edit", "View", "Export", "Tools", "Help"]);
+    expect(titles).toEqual(["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]);
     const menubar = (await bar(page).boundingBox())!;
     const toolbar = (await page.getByRole("toolbar", { name: "Tools" }).boundingBox())!;
     const canvas = (await page.locator(".canvas").boundingBox())!;
@@ -161,7 +161,7 @@ describe("the web menu bar", () => {
     const ring = () => page.evaluate(() => document.querySelector(":focus-visible")?.textContent ?? null);
     // A tool picked on the toolbar first: Escape must not hand the focus (and a ring) back to it.
     await page.getByRole("button", { name: "Box", exact: true }).click();
-    for (const name of ["File", "Edit", "View", "Export", "Tools", "Help"]) {
+    for (const name of ["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]) {
       await title(page, name).click();
       await menu(page, name).waitFor();
       if (name === "Tools") await page.keyboard.press("ArrowDown"); // moving inside changes nothing
@@ -224,8 +224,8 @@ describe("the web menu bar", () => {
     await page.keyboard.press("Alt+x");
     await menu(page, "Export").waitFor();
     await page.keyboard.press("ArrowLeft");
-    await menu(page, "View").waitFor();
-    expect((await focused(page)).text).toMatch(/^.?Zoom in/);
+    await menu(page, "Layer").waitFor();
+    expect((await focused(page)).text).toMatch(/^.?New Layer/);
     await page.keyboard.press("ArrowRight");
     await menu(page, "Export").waitFor();
     const download = page.waitForEvent("download");
@@ -340,7 +340,7 @@ describe("in the desktop app", () => {
     const menus = () => page.evaluate(() => (window as unknown as { __menus: MenuModel[] }).__menus);
     await expect.poll(async () => (await menus()).length).toBe(1);
     const [model] = await menus();
-    expect(model!.map((m) => m.label)).toEqual(["File", "Edit", "View", "Export", "Tools", "Help"]);
+    expect(model!.map((m) => m.label)).toEqual(["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]);
     const exportItems = model!.find((m) => m.label === "Export")!.items;
     expect(exportItems.map((i) => ("label" in i ? i.label : "—"))).toEqual(EXPORT_FORMATS.map((f) => `Export as ${f.label}…`));
     const gridItem = (m: MenuModel) => m.find((x) => x.label === "View")!.items.find((i) => "id" in i && i.id === "view.toggleGrid");

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import type { Layer, Shape } from "../../core";
 import { selectAll } from "../../renderer/actions/edit-actions";
-import { loadDocument } from "../../renderer/store/actions";
+import { actionById } from "../../renderer/actions/registry";
+import { loadDocument, select, undo } from "../../renderer/store/actions";
+import { setActiveLayer } from "../../renderer/store/layer-actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { hoverAt } from "../../renderer/tools/select/hover";
 import { pointerAt, toolDriver } from "./pointer";
@@ -63,5 +65,63 @@ describe("picking follows the layers", () => {
   it("Select all takes every pickable shape and every probe, not hidden or locked shapes", () => {
     selectAll(editor);
     expect([...editor.getState().selection].sort()).toEqual(["lower", "ray-1", "upper"]);
+  });
+});
+
+describe("the Layer menu's commands act on the active layer, each one undo step", () => {
+  const run = (id: string) => actionById(id).run(editor);
+  const enabled = (id: string) => actionById(id).enabled?.(editor) ?? true;
+  const order = () => editor.getState().layers.map((l) => l.id);
+
+  it("raise, lower and pick the layer above or below; greyed at the ends", () => {
+    setActiveLayer(editor, "top");
+    run("layer.raise");
+    expect(order()).toEqual(["bottom", "hidden", "top", "locked"]);
+    run("layer.raise");
+    expect(order()).toEqual(["bottom", "hidden", "locked", "top"]);
+    expect(enabled("layer.raise")).toBe(false);
+    expect(enabled("layer.above")).toBe(false);
+    run("layer.below");
+    expect(editor.getState().activeLayer).toBe("locked");
+    run("layer.lower");
+    expect(order()).toEqual(["bottom", "locked", "hidden", "top"]);
+    undo(editor);
+    expect(order()).toEqual(["bottom", "hidden", "locked", "top"]);
+    setActiveLayer(editor, "bottom");
+    expect([enabled("layer.lower"), enabled("layer.below")]).toEqual([false, false]);
+  });
+
+  it("shows, hides, locks and unlocks the active layer, checked as it is; a hidden layer's shapes leave the selection", () => {
+    setActiveLayer(editor, "top");
+    select(editor, ["upper"]);
+    expect(actionById("layer.visible").checked!(editor)).toBe(true);
+    run("layer.visible");
+    expect(editor.getState().layers.find((l) => l.id === "top")!.visible).toBe(false);
+    expect(editor.getState().selection).toEqual([]);
+    expect(actionById("layer.visible").checked!(editor)).toBe(false);
+    run("layer.visible");
+    run("layer.locked");
+    expect(editor.getState().layers.find((l) => l.id === "top")!.locked).toBe(true);
+    expect(actionById("layer.locked").checked!(editor)).toBe(true);
+  });
+
+  it("moves the selection to the layer above or below and follows it; a new layer goes above the active one; only an empty layer is deleted", () => {
+    setActiveLayer(editor, "bottom");
+    select(editor, ["lower"]);
+    expect(enabled("layer.selectionDown")).toBe(false);
+    run("layer.selectionUp");
+    expect(editor.shapeById("lower")!.layer).toBe("top");
+    expect(editor.getState().activeLayer).toBe("top");
+    expect(enabled("layer.delete")).toBe(false);
+    run("layer.new");
+    const made = editor.getState().activeLayer;
+    expect(order()).toEqual(["bottom", "top", made, "hidden", "locked"]);
+    expect(enabled("layer.delete")).toBe(true);
+    run("layer.delete");
+    expect(order()).toEqual(["bottom", "top", "hidden", "locked"]);
+    setActiveLayer(editor, "bottom");
+    expect(enabled("layer.delete")).toBe(true);
+    select(editor, []);
+    expect(enabled("layer.selectionUp")).toBe(false);
   });
 });

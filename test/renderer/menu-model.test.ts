@@ -21,7 +21,7 @@ describe("menuModel", () => {
   it("lists every action once, under its group, in menu-bar order, and passes the shell's schema", () => {
     const model = menuModel();
     expect(menuModelSchema.safeParse(model).success).toBe(true);
-    expect(model.map((m) => m.label)).toEqual(["File", "Edit", "View", "Export", "Tools", "Help"]);
+    expect(model.map((m) => m.label)).toEqual(["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]);
     const ids = model.flatMap((m) => itemsOf(model, m.label).map((i) => i.id));
     expect([...ids].sort()).toEqual(ACTIONS.map((a) => a.id).sort());
     for (const menu of model) for (const item of itemsOf(model, menu.label)) expect(ACTIONS.find((a) => a.id === item.id)!.group).toBe(menu.label);
@@ -32,6 +32,7 @@ describe("menuModel", () => {
     expect(linesOf(model, "File")).toEqual(["file.new", "file.open", "file.openInFolder", "file.save", "file.saveAs", "file.saveToMap", "—", "file.importTiled", "file.importTiledInFolder", "file.addImage", "—", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]);
     expect(linesOf(model, "Export")).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
     expect(linesOf(model, "Help")).toEqual(["help.commandPalette", "help.shortcuts"]);
+    expect(linesOf(model, "Layer")).toEqual(["layer.new", "layer.delete", "—", "layer.raise", "layer.lower", "—", "layer.above", "layer.below", "—", "layer.visible", "layer.locked", "—", "layer.selectionUp", "layer.selectionDown"]);
     for (const menu of model) {
       const lines = linesOf(model, menu.label).join(" ");
       expect(lines, menu.label).not.toMatch(/^—|—$|— —/);

@@ -1,0 +1,56 @@
+// The Layer menu, as Tiled's: a new layer, the active layer raised or lowered, the layer above or
+// below made active, the active layer shown or hidden and locked or unlocked, the selection moved
+// to the layer above or below, and an empty layer deleted. Each acts on the active layer, as the
+// Layers panel's own buttons do on theirs, and is one undo step.
+import type { Editor } from "../editor/editor";
+import { notify } from "../store/actions";
+import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
+import type { Action } from "./types";
+
+/** The active layer's place in the draw order (0 the bottom) and the layers. */
+function active(editor: Editor) {
+  const state = editor.getState(), id = activeLayerOf(state), layers = state.layers;
+  return { id, layers, at: layers.findIndex((l) => l.id === id), layer: layers.find((l) => l.id === id)! };
+}
+
+/** The layer `delta` places up from the active one (+1 above), or undefined at an end. */
+const neighbour = (editor: Editor, delta: number) => {
+  const { layers, at } = active(editor);
+  return layers[at + delta];
+};
+
+function moveSelection(editor: Editor, delta: number): void {
+  const to = neighbour(editor, delta);
+  if (!to) return;
+  moveSelectionToLayer(editor, to.id);
+  setActiveLayer(editor, to.id);
+  notify(editor, `Moved the selection to ${to.name}`);
+}
+
+const hasNeighbour = (delta: number) => (editor: Editor) => neighbour(editor, delta) !== undefined;
+const selectionMoves = (delta: number) => (editor: Editor) => editor.getState().selection.some((id) => editor.shapeById(id) !== undefined) && hasNeighbour(delta)(editor);
+
+export const LAYER_ACTIONS: readonly Action[] = [
+  { id: "layer.new", label: "New Layer", group: "Layer", section: "edit", keys: [], run: (editor) => void addLayer(editor) },
+  {
+    id: "layer.delete", label: "Delete Empty Layer", group: "Layer", section: "edit", keys: [],
+    enabled: (editor) => editor.getState().layers.length > 1 && !editor.getState().shapes.some((s) => s.layer === active(editor).id),
+    run: (editor) => void deleteLayer(editor, active(editor).id, null),
+  },
+  { id: "layer.raise", label: "Raise Layer", group: "Layer", section: "order", keys: [{ key: "ArrowUp", mod: true, shift: true }], enabled: hasNeighbour(1), run: (editor) => moveLayer(editor, active(editor).id, 1) },
+  { id: "layer.lower", label: "Lower Layer", group: "Layer", section: "order", keys: [{ key: "ArrowDown", mod: true, shift: true }], enabled: hasNeighbour(-1), run: (editor) => moveLayer(editor, active(editor).id, -1) },
+  { id: "layer.above", label: "Select Layer Above", group: "Layer", section: "pick", keys: [], enabled: hasNeighbour(1), run: (editor) => setActiveLayer(editor, neighbour(editor, 1)!.id) },
+  { id: "layer.below", label: "Select Layer Below", group: "Layer", section: "pick", keys: [], enabled: hasNeighbour(-1), run: (editor) => setActiveLayer(editor, neighbour(editor, -1)!.id) },
+  {
+    id: "layer.visible", label: "Show Layer", group: "Layer", section: "flags", keys: [],
+    checked: (editor) => active(editor).layer.visible !== false,
+    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "visible", layer.visible === false); },
+  },
+  {
+    id: "layer.locked", label: "Lock Layer", group: "Layer", section: "flags", keys: [],
+    checked: (editor) => active(editor).layer.locked === true,
+    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "locked", layer.locked !== true); },
+  },
+  { id: "layer.selectionUp", label: "Move Selection to Layer Above", group: "Layer", section: "selection", keys: [], enabled: selectionMoves(1), run: (editor) => moveSelection(editor, 1) },
+  { id: "layer.selectionDown", label: "Move Selection to Layer Below", group: "Layer", section: "selection", keys: [], enabled: selectionMoves(-1), run: (editor) => moveSelection(editor, -1) },
+];
