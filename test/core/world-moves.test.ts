@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { CollisionWorld } from "../../core/collision-world";
 import type { Shape } from "../../core/scene/types";
-import { vec2 } from "../../core/vec2";
+import { normalizeDegrees, vec2 } from "../../core/vec2";
 import { seededRandom } from "../seeded-random";
 
 function randomShape(r: () => number, id: string, spread: number): Shape {
@@ -61,7 +61,8 @@ describe("CollisionWorld.move between questions (seeded fuzz, seeds 2771–2773)
           const x = s.x + (far ? (r() - 0.5) * spread : (r() - 0.5) * 0.2), y = s.y + (far ? (r() - 0.5) * spread : (r() - 0.5) * 0.2);
           const rotation = r() < 0.3 ? undefined : s.rotation + (r() - 0.5) * 10;
           world.move(s.id, x, y, rotation);
-          list[k] = { ...s, x, y, rotation: rotation ?? s.rotation };
+          // The world holds a turn brought into (−180, 180], as sync takes shapes (a turn drifting past ±180 wraps).
+          list[k] = { ...s, x, y, rotation: rotation === undefined ? s.rotation : normalizeDegrees(rotation) };
         }
         synced.sync(list);
         const fresh = new CollisionWorld();
