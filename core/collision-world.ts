@@ -444,8 +444,13 @@ export class CollisionWorld {
     const slot = this.byId.get(id), x = to.x, y = to.y, rotation = to.rotation;
     if (slot === undefined || !placeable(x) || !placeable(y) || (rotation !== undefined && !placeable(rotation))) this.refuseMove(call, id, x, y, rotation);
     const table = this.table, broadPhase = this.broadPhase, t = broadPhase.tight, k = 4 * slot;
-    // As add() and the loader hold it: in (−180, 180] (270 is −90).
-    const turn = rotation === undefined ? table.rotation(slot) : rotation > -180 && rotation <= 180 ? rotation : normalizeDegrees(rotation);
+    // As add() and the loader hold it: in (−180, 180] (270 is −90). normalizeDegrees written out:
+    // the call, rarely taken and so not inlined, made the turn a boxed number on every move.
+    let turn = table.rotation(slot);
+    if (rotation !== undefined) {
+      const r = rotation % 360;
+      turn = r > 180 ? r - 360 : r <= -180 ? r + 360 : r + 0;
+    }
     const minX = t[k]!, minY = t[k + 1]!;
     movePose[0] = x;
     movePose[1] = y;
