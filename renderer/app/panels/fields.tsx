@@ -21,10 +21,12 @@ interface FieldProps {
   readonly numeric?: boolean;
   readonly className?: string;
   readonly hideLabel?: boolean;
+  /** The input's accessible name where the shown label is too short to say it ("Grid size" for "Cell"). */
+  readonly ariaLabel?: string;
   readonly testId?: string;
 }
 
-export function Field({ label, value, commit, numeric, className, hideLabel, testId }: FieldProps) {
+export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId }: FieldProps) {
   const editor = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   // The draft as typed, read by the blur that Enter's own blur() fires before React re-renders.
@@ -100,6 +102,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
         ref={input}
         id={id}
         data-testid={testId}
+        aria-label={ariaLabel}
         inputMode={numeric ? "decimal" : undefined}
         value={draft ?? (mixed ? "" : value)}
         placeholder={mixed ? "mixed" : undefined}
