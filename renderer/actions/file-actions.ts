@@ -13,7 +13,8 @@ const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== nu
 /** "file.exportGodot3", "file.exportPhaserMatter": a format id's words in camel case, as action ids have no hyphens. */
 export const exportActionId = (formatId: string): string => `file.export${formatId.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
 
-export const FILE_ACTIONS: readonly Action[] = [
+/** Every File and Export command is a document command: global, run from a text field too. */
+const FILE_COMMANDS: readonly Action[] = [
   { id: "file.new", label: "New", group: "File", section: "document", keys: [{ key: "n", mod: true }], run: newDocument },
   { id: "file.open", label: "Open…", group: "File", section: "document", keys: [{ key: "o", mod: true }], run: (editor) => void openDocument(editor) },
   // A browser reads images beside a scene only through a folder the user granted.
@@ -37,3 +38,5 @@ export const FILE_ACTIONS: readonly Action[] = [
   { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
   { id: "file.closeRayLog", label: "Close ray log", group: "File", section: "rayLog", keys: [], run: closeRayLogView, enabled: logOpen },
 ];
+
+export const FILE_ACTIONS: readonly Action[] = FILE_COMMANDS.map((a) => ({ ...a, global: true }));

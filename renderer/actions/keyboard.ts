@@ -3,6 +3,7 @@
 import { modalOpen } from "../app/modals";
 import type { Editor } from "../editor/editor";
 import { actionForKey, type KeyPress } from "./registry";
+import { leaveTextField } from "./text-field";
 
 /** Runs the action bound to the key, if any; returns whether the key was the editor's (prevent its default). */
 export function dispatchKey(editor: Editor, e: KeyPress): boolean {
@@ -10,6 +11,8 @@ export function dispatchKey(editor: Editor, e: KeyPress): boolean {
   if (modalOpen()) return false;
   const action = actionForKey(e);
   if (!action || action.keysRaisePasteEvent) return false;
+  // A global command pressed in a text field: the field's typed value first (leaving applies it).
+  if (action.global === true) leaveTextField(e.target);
   if (action.enabled?.(editor) ?? true) action.run(editor);
   return true;
 }

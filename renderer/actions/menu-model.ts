@@ -3,6 +3,7 @@
 // back the id of a chosen item.
 import type { MenuModel } from "../../core/shell/desktop-api";
 import type { Editor } from "../editor/editor";
+import { leaveTextField } from "./text-field";
 import { ACTIONS, actionById, availableActions, type Action, type KeyChord } from "./registry";
 import { ACTION_GROUPS, type ActionGroup } from "./types";
 
@@ -68,5 +69,7 @@ export function runMenuCommand(editor: Editor, id: string): void {
   } catch {
     return;
   }
+  // The desktop's native menu takes no focus from the page: a field being typed in applies first.
+  if (action.global === true && typeof document !== "undefined") leaveTextField(document.activeElement);
   if (action.enabled?.(editor) ?? true) action.run(editor);
 }

@@ -49,8 +49,11 @@ export function matches(k: KeyChord, e: KeyPress): boolean {
   return e.key.toLowerCase() === k.key.toLowerCase() && !!k.mod === mod && !other && !!k.shift === e.shiftKey && !!k.alt === e.altKey;
 }
 
-/** The action a key press runs, if any; typing in a text field runs none (nor a slider's own keys). */
+/**
+ * The action a key press runs, if any. A key a text field owns (typing, its own undo, a slider's
+ * steps) runs none, but for a global action's (Ctrl+S, F1): those run from a field too.
+ */
 export function actionForKey(e: KeyPress): Action | undefined {
-  if (ownsEvent(e.target, e)) return undefined;
-  return ACTIONS.find((a) => a.keys.some((k) => matches(k, e)));
+  const action = ACTIONS.find((a) => a.keys.some((k) => matches(k, e)));
+  return action && (action.global === true || !ownsEvent(e.target, e)) ? action : undefined;
 }

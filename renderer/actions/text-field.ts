@@ -33,3 +33,13 @@ export function ownsEvent(target: EventTarget | null | undefined, e: { readonly 
   if (keys === undefined) return true;
   return e.clipboard !== true && e.ctrlKey !== true && e.metaKey !== true && (e.key === undefined || keys.has(e.key));
 }
+
+/**
+ * Leaves `target` when it is a text field (it loses the focus): the field applies what was typed
+ * in it, as it does when a click goes elsewhere, before a global command runs from it (Ctrl+S in
+ * the Inspector saves the value just typed). Anything else is left alone.
+ */
+export function leaveTextField(target: EventTarget | null | undefined): void {
+  const el = target as { readonly blur?: unknown } | null | undefined;
+  if (isTextField(target) && typeof el?.blur === "function") (el as { blur(): void }).blur();
+}

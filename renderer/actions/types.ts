@@ -39,4 +39,11 @@ export interface Action {
    * permission to read it. Menus and the palette run it as any other.
    */
   readonly keysRaisePasteEvent?: boolean;
+  /**
+   * A document or app command (save, open, export, the palette, the shortcut sheet, zoom): its keys
+   * run it from a text field too, once the field's typed value is applied (the field is left, as a
+   * click elsewhere leaves it; see keyboard.ts), as Tiled and Godot do. Absent: a text field keeps
+   * the keys for its text (letters, Ctrl+A/C/V/X/Z/Y, arrows, Home/End, Delete, Backspace, Enter, Escape).
+   */
+  readonly global?: boolean;
 }

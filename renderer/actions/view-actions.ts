@@ -19,12 +19,12 @@ const nudgeActions: readonly Action[] = arrows.flatMap(([name, key, dx, dy]): Ac
 const ZOOM_IN_KEYS: readonly KeyChord[] = [{ key: "=", mod: true }, { key: "+", mod: true, shift: true, alias: true }, { key: "+", mod: true }];
 
 export const VIEW_ACTIONS: readonly Action[] = [
-  { id: "view.zoomIn", label: "Zoom in", group: "View", section: "zoom", keys: ZOOM_IN_KEYS, run: zoomIn },
-  { id: "view.zoomOut", label: "Zoom out", group: "View", section: "zoom", keys: [{ key: "-", mod: true }], run: zoomOut },
-  { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom },
+  { id: "view.zoomIn", label: "Zoom in", group: "View", section: "zoom", keys: ZOOM_IN_KEYS, run: zoomIn, global: true },
+  { id: "view.zoomOut", label: "Zoom out", group: "View", section: "zoom", keys: [{ key: "-", mod: true }], run: zoomOut, global: true },
+  { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom, global: true },
   // Shift+1 types "!" on US layouts: the event's key is then "!".
   { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
-  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "'", mod: true }], run: toggleGrid, checked: (editor) => editor.getState().grid.visible },
+  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },
   // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.

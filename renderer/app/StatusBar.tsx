@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { actionById, chordLabel } from "../actions/registry";
 import { useEditor, useEditorState, useOverlaps } from "../editor/react";
-import { setGridSize } from "../store/view-actions";
+import { setGridSizeText } from "../store/view-actions";
+import { Field } from "./panels/fields";
 import { useOpening } from "./document-commands";
 import { useExporting } from "./export-in-worker";
 
@@ -17,28 +18,13 @@ function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label:
   );
 }
 
-/** The cell size field: any number ≥ 1 applies as it is typed; anything else waits. */
+/**
+ * The cell size field: applied on Enter or on leaving it, as the Inspector's fields are; a cell out
+ * of range is refused in their words ("Cell not changed: must be between 1e-9 and 1e6").
+ */
 function GridSizeField({ size }: { size: number }) {
   const editor = useEditor();
-  const [text, setText] = useState(String(size));
-  useEffect(() => setText(String(size)), [size]);
-  return (
-    <input
-      type="number"
-      aria-label="Grid size"
-      min={1}
-      step={1}
-      value={text}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        setGridSize(editor, e.currentTarget.valueAsNumber);
-      }}
-      onBlur={() => setText(String(size))}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === "Escape") e.currentTarget.blur();
-      }}
-    />
-  );
+  return <Field label="Cell" ariaLabel="Grid size" numeric className="cell" value={String(size)} commit={(t) => setGridSizeText(editor, t)} />;
 }
 
 /** How long a notice shows before it fades, in ms (the next action ends it sooner). */
@@ -91,10 +77,7 @@ export function StatusBar() {
       <span className="grid-controls">
         <Toggle actionId="view.toggleGrid" on={grid.visible} label="Grid" />
         <Toggle actionId="view.toggleSnap" on={grid.snap} label="Snap" />
-        <label>
-          Cell{" "}
-          <GridSizeField size={grid.size} />
-        </label>
+        <GridSizeField size={grid.size} />
       </span>
       {opening && (
         <span className="opening" data-testid="open-progress">

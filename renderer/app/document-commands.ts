@@ -286,8 +286,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
     showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
   }
   // Drawn over the map's tiles, colliders snap to them as in Tiled: the grid takes the tile size.
-  const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size ? map.tileSize : null;
-  if (grid !== null) setGridSize(editor, grid);
+  const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size && setGridSize(editor, map.tileSize).ok ? map.tileSize : null;
   const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
   const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
   notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}${gridNote}`);

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
 import { DEFAULT_GRID, type GridState } from "../store/preferences";
+import { cellProblem } from "../store/view";
 import { setGrid, setShowNames } from "../store/view-actions";
 import { readStored, storedFields, writeStored } from "./stored";
 
@@ -14,7 +15,7 @@ export const NAMES_STORAGE_KEY = "collider-studio.names";
 export function parseGridPreference(saved: unknown): GridState {
   const { size, visible, snap } = storedFields(saved);
   return {
-    size: typeof size === "number" && Number.isFinite(size) && size >= 1 && size <= 100_000 ? size : DEFAULT_GRID.size,
+    size: typeof size === "number" && cellProblem(size) === null ? size : DEFAULT_GRID.size,
     visible: typeof visible === "boolean" ? visible : DEFAULT_GRID.visible,
     snap: typeof snap === "boolean" ? snap : DEFAULT_GRID.snap,
   };

@@ -53,8 +53,7 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
     if (!map || !gridPending) return;
     const { grid, notice } = editor.getState();
     editor.update({ mapGridPending: false });
-    if (map.tileWidth !== map.tileHeight || map.tileWidth < 1 || map.tileWidth === grid.size) return;
-    setGridSize(editor, map.tileWidth);
+    if (map.tileWidth !== map.tileHeight || map.tileWidth === grid.size || !setGridSize(editor, map.tileWidth).ok) return;
     notify(editor, `${notice ? `${notice}; the grid` : "The grid"} is now ${map.tileWidth}, the map's tile size`);
   }, [editor, map, gridPending]);
   // Its pictures, asked for once it is read; the rest of the pictures cache is freed.

@@ -52,17 +52,26 @@ export function sharedValue<T>(shapes: readonly Shape[], read: (s: Shape) => T |
 
 export const sharedNumber = (shapes: readonly Shape[], f: NumericField) => sharedValue(shapes, (s) => fieldValue(s, f));
 
-/** A coordinate or a size as the file format takes it, or refused in its own words. */
-function checkNumber(v: number, size: boolean): Edit<number> {
+/** What a typed number is: a size (width, height, radius), an angle in degrees (rotation) or any other coordinate. */
+export type NumberKind = "coordinate" | "size" | "angle";
+
+export const numberKindOf = (field: NumericField): NumberKind => (SIZES.has(field) ? "size" : field === "rotation" ? "angle" : "coordinate");
+
+/**
+ * A coordinate, a size or an angle as the file format takes it, or refused in its own words. An
+ * angle has a coordinate's limits (a rotation is a number of the format like any other), said in degrees.
+ */
+function checkNumber(v: number, kind: NumberKind): Edit<number> {
   if (!Number.isFinite(v)) return { ok: false, message: "must be a finite number" };
-  const problem = size ? sizeProblem(v) : coordinateProblem(v);
-  return problem ? { ok: false, message: problem } : { ok: true, value: v };
+  const problem = kind === "size" ? sizeProblem(v) : coordinateProblem(v);
+  if (problem === null) return { ok: true, value: v };
+  return { ok: false, message: kind === "angle" ? `${problem} degrees` : problem };
 }
 
-/** Parses typed text (a number or a sum such as "100+25", see number-expression.ts) as a coordinate or a size. */
-export function parseNumber(text: string, size = false): Edit<number> {
+/** Parses typed text (a number or a sum such as "100+25", see number-expression.ts) as a coordinate, a size or an angle. */
+export function parseNumber(text: string, kind: NumberKind = "coordinate"): Edit<number> {
   const typed = evaluateNumberExpression(text);
-  return typed.ok ? checkNumber(typed.value, size) : typed;
+  return typed.ok ? checkNumber(typed.value, kind) : typed;
 }
 
 /**
@@ -70,7 +79,7 @@ export function parseNumber(text: string, size = false): Edit<number> {
  * A rotation is kept in (−180, 180]: a typed 270 is −90.
  */
 export function shapesWithField(shapes: readonly Shape[], ids: readonly string[], field: NumericField, typed: number): Edit<readonly Shape[]> {
-  const checked = checkNumber(typed, SIZES.has(field));
+  const checked = checkNumber(typed, numberKindOf(field));
   if (!checked.ok) return checked;
   const value = field === "rotation" ? normalizeDegrees(typed) : typed;
   const targets = new Set(ids);
@@ -100,7 +109,7 @@ export function shapesWithPoint(shapes: readonly Shape[], id: string, index: num
   if (!s || !rule || !("points" in s)) return { ok: false, message: `${id} has no points` };
   if (index < 0 || index >= s.points.length) return { ok: false, message: `no point ${index}` };
   for (const v of point) {
-    const c = checkNumber(v, false);
+    const c = checkNumber(v, "coordinate");
     if (!c.ok) return c;
   }
   const points = s.points.map((p, i) => (i === index ? point : p));

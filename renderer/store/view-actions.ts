@@ -7,7 +7,9 @@ import { backdropBounds } from "../tiled-map/model";
 import { moveProbe } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import { boundsOf, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
+import type { Edit } from "./layer-actions";
+import { evaluateNumberExpression } from "./number-expression";
+import { boundsOf, cellProblem, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
@@ -118,11 +120,19 @@ export function toggleSnap(editor: Editor): void {
   editor.update({ grid: { ...grid, snap: !grid.snap } });
 }
 
-/** Sets the cell size; anything not a finite number ≥ 1 is ignored. */
-export function setGridSize(editor: Editor, size: number): void {
+/** Sets the cell size; one out of range (cellProblem) is refused with why, the grid unchanged. */
+export function setGridSize(editor: Editor, size: number): Edit<number> {
+  const problem = cellProblem(size);
+  if (problem !== null) return { ok: false, message: problem };
   const { grid } = editor.getState();
-  if (!Number.isFinite(size) || size < 1 || size === grid.size) return;
-  editor.update({ grid: { ...grid, size } });
+  if (size !== grid.size) editor.update({ grid: { ...grid, size } });
+  return { ok: true, value: size };
+}
+
+/** Sets the cell size from typed text (a number or a sum, as the Inspector reads it). */
+export function setGridSizeText(editor: Editor, text: string): Edit<number> {
+  const typed = evaluateNumberExpression(text);
+  return typed.ok ? setGridSize(editor, typed.value) : typed;
 }
 
 /** Moves the selected shapes and probes by (dx, dy) world units: one undo step. */

@@ -1,6 +1,7 @@
 // The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeBounds, type AABB, type Probe, type Shape } from "../../core";
+import { MAX_COORDINATE, MIN_SIZE } from "../../core/scene/field-limits";
 import { CLICK_SLOP } from "../shapes/kind";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "./preferences";
@@ -83,13 +84,38 @@ export function frameView(box: AABB, width: number, height: number, current: Vie
   return { ...current, x: width / 2 - cx * current.scale, y: height / 2 - cy * current.scale };
 }
 
+/**
+ * The grid's cell: no smaller than the format's smallest size, no larger than a cell anyone draws
+ * on (a cell past the scene's extent snaps everything to 0, the one multiple near it).
+ */
+export const MIN_CELL = MIN_SIZE;
+export const MAX_CELL = 1e6;
+export const CELL_RANGE = "must be between 1e-9 and 1e6";
+
+/** Why the grid cannot take this cell, in the Inspector's words for a size; null when it can. */
+export function cellProblem(size: number): string | null {
+  if (!Number.isFinite(size)) return "must be a finite number";
+  if (!(size > 0)) return "must be greater than 0";
+  return size >= MIN_CELL && size <= MAX_CELL ? null : CELL_RANGE;
+}
+
+/**
+ * `v` rounded to the nearest multiple of `cell`; `v` itself where that multiple is more than half a
+ * cell away, which happens where doubles are coarser than the cell (a cell of 1e-9 at 1e8), or past
+ * the format's ±1e15 (the multiple nearest 1e15 may lie beyond it). So snapping never moves a
+ * point by more than half a cell, nor out of the range a file holds.
+ */
+export function snapToGrid(v: number, cell: number): number {
+  // "+ 0" turns the -0 of rounding a small negative into 0.
+  const s = Math.round(v / cell) * cell + 0;
+  return Math.abs(s - v) <= cell / 2 && Math.abs(s) <= MAX_COORDINATE ? s : v;
+}
+
 /** Rounds a world point to the grid when snapping is on (`force` snaps regardless). */
 export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
   const { grid } = editor.getState();
   if (!grid.snap && !force) return { x: p.x, y: p.y };
-  const g = grid.size;
-  // "+ 0" turns the -0 of rounding a small negative into 0.
-  return { x: Math.round(p.x / g) * g + 0, y: Math.round(p.y / g) * g + 0 };
+  return { x: snapToGrid(p.x, grid.size), y: snapToGrid(p.y, grid.size) };
 }
 
 /**
@@ -106,7 +132,7 @@ export function snapDelta(editor: Editor, anchor: { readonly x: number; readonly
 export function snapLength(editor: Editor, v: number): number {
   const { grid } = editor.getState();
   if (!grid.snap) return v;
-  return Math.max(grid.size, Math.round(v / grid.size) * grid.size);
+  return Math.max(grid.size, snapToGrid(v, grid.size));
 }
 
 /** The click-or-drag threshold (CLICK_SLOP screen pixels) in world units at the current zoom. */

@@ -4,9 +4,12 @@ import { Editor } from "../../renderer/editor/editor";
 import { EXPORT_FORMATS, type Probe, type Shape } from "../../core";
 import { clearMemoryClipboard, copy, cut, duplicate, paste, pasteText } from "../../renderer/actions/edit-actions";
 import { exportActionId } from "../../renderer/actions/file-actions";
-import { ACTIONS, actionById, ariaKeyShortcut, chordLabel } from "../../renderer/actions/registry";
+import { dispatchKey } from "../../renderer/actions/keyboard";
+import { runMenuCommand } from "../../renderer/actions/menu-model";
+import { ACTIONS, actionById, actionForKey, ariaKeyShortcut, chordLabel, type KeyChord } from "../../renderer/actions/registry";
 import { searchActions, wordScore } from "../../renderer/actions/search";
 import { ACTION_GROUPS, type Action } from "../../renderer/actions/types";
+import { closeModal, modalOpen } from "../../renderer/app/modals";
 import { initialTheme } from "../../renderer/app/theme-preference";
 import { canvasTheme } from "../../renderer/canvas/theme";
 import { loadDocument, select, toggleTheme, undo } from "../../renderer/store/actions";
@@ -77,6 +80,58 @@ describe("action registry", () => {
     // Regression: "phaser-matter" made "file.exportPhaser-matter", which the menu's schema refuses (ids have no hyphens).
     expect([exportActionId("godot3"), exportActionId("phaser-matter")]).toEqual(["file.exportGodot3", "file.exportPhaserMatter"]);
     for (const id of ["file.importTiled", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]) expect(actionById(id).group).toBe("File");
+  });
+});
+
+describe("commands from a text field", () => {
+  /** A focused text input, as the key handler sees it: blur() is leaving it, which applies what was typed. */
+  const field = (onLeave: () => void = () => {}) => ({ tagName: "INPUT", type: "text", left: 0, blur() { this.left++; onLeave(); } });
+  const pressIn = (target: object, k: KeyChord) => ({ key: k.key, ctrlKey: k.mod === true, metaKey: false, shiftKey: k.shift === true, altKey: k.alt === true, target: target as unknown as EventTarget });
+
+  it("runs exactly the global actions' keys from a text field; every other key stays the field's", () => {
+    for (const a of ACTIONS) {
+      for (const k of a.keys) expect(actionForKey(pressIn(field(), k))?.id, `${a.id} ${chordLabel(k)}`).toBe(a.global === true ? a.id : undefined);
+    }
+    const globals = ACTIONS.filter((a) => a.global === true).map((a) => a.id);
+    for (const id of ["file.new", "file.open", "file.save", "file.saveAs", "help.commandPalette", "help.shortcuts", exportActionId("godot")]) expect(globals).toContain(id);
+  });
+
+  it("never takes a key that edits text: letters, Ctrl+A/C/V/X/Z/Y, arrows, Home/End, Delete, Backspace, Enter, Escape", () => {
+    const textKeys: KeyChord[] = [
+      ..."abcxyz019 /'-=".split("").flatMap((key) => [{ key }, { key, shift: true }]),
+      ..."acvxzy".split("").flatMap((key) => [{ key, mod: true }, { key, mod: true, shift: true }]),
+      ...["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Delete", "Backspace", "Enter", "Escape", "Tab"].flatMap((key) => [{ key }, { key, shift: true }, { key, mod: true }]),
+    ];
+    for (const k of textKeys) expect(actionForKey(pressIn(field(), k)), chordLabel(k)).toBeUndefined();
+  });
+
+  it("leaves the field first, so its typed value is applied before the command runs", () => {
+    let scaleWhenLeft = Number.NaN;
+    const input = field(() => (scaleWhenLeft = state().view.scale));
+    const before = state().view.scale;
+    expect(dispatchKey(editor, pressIn(input, { key: "=", mod: true }))).toBe(true);
+    expect([input.left, scaleWhenLeft]).toEqual([1, before]);
+    expect(state().view.scale).toBeGreaterThan(before);
+    // F1 opens the palette from the field; a key the field owns leaves it alone.
+    expect(dispatchKey(editor, pressIn(input, { key: "F1" }))).toBe(true);
+    expect([input.left, modalOpen()]).toEqual([2, true]);
+    closeModal();
+    expect(dispatchKey(editor, pressIn(input, { key: "z", mod: true }))).toBe(false);
+    expect(input.left).toBe(2);
+  });
+
+  it("leaves the focused field before a global menu command (the desktop's native menu takes no focus)", () => {
+    const input = field();
+    const doc = { activeElement: input };
+    const had = "document" in globalThis;
+    Object.assign(globalThis, { document: doc });
+    try {
+      runMenuCommand(editor, "view.zoomIn");
+      runMenuCommand(editor, "edit.selectAll");
+    } finally {
+      if (!had) Reflect.deleteProperty(globalThis, "document");
+    }
+    expect(input.left).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { emptyScene, type Probe, type Scene, type Shape } from "../../core";
 import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
 import { FONT_PX, fitText, labelsInView, MIN_LETTERS, MIN_ROOM, placeLabels } from "../../renderer/canvas/name-labels";
-import { labelOf } from "../../renderer/editor/names";
+import { labelOf, nameAndId } from "../../renderer/editor/names";
 import { maskText } from "../../renderer/app/dock/mask-text";
 import { findShape, setProbeCoordinate, setProbeMaskBit, setSweepShape, sweptShapeText } from "../../renderer/store/probe-edits";
 import { frameView } from "../../renderer/store/view";
@@ -142,6 +142,10 @@ describe("names on the canvas", () => {
   it("reads a name for a person: the name, else the id", () => {
     const t = new TestEditor(scene([circle("c1", 0, "coin"), circle("c2", 0)], [ray, sweep]));
     expect([labelOf(t.editor, "c1"), labelOf(t.editor, "c2"), labelOf(t.editor, "ray-1"), labelOf(t.editor, "sweep-1"), labelOf(t.editor, "gone")]).toEqual(["coin", "c2", "ray-1", "fall", "gone"]);
+  });
+
+  it("names a shape and its id once when they are the same (a traced piece: image-1-1 is named image-1-1)", () => {
+    expect([nameAndId("coin", "c1"), nameAndId(undefined, "c2"), nameAndId("", "c3"), nameAndId("image-1-1", "image-1-1")]).toEqual(["coin (c1)", "c2", "c3", "image-1-1"]);
   });
 });
 

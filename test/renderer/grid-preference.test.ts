@@ -15,5 +15,8 @@ describe("parseGridPreference", () => {
     expect(parseGridPreference({ size: 0, visible: false, snap: "yes" })).toEqual({ size: DEFAULT_GRID.size, visible: false, snap: DEFAULT_GRID.snap });
     expect(parseGridPreference({ size: 1e9, snap: true })).toEqual({ size: DEFAULT_GRID.size, visible: DEFAULT_GRID.visible, snap: true });
     expect(parseGridPreference({ size: 12.5 })).toEqual({ ...DEFAULT_GRID, size: 12.5 });
+    // The status bar's limits: a fine cell is kept, one past 1e6 is not.
+    expect(parseGridPreference({ size: 0.25 })).toEqual({ ...DEFAULT_GRID, size: 0.25 });
+    expect(parseGridPreference({ size: 2e6 })).toEqual(DEFAULT_GRID);
   });
 });

@@ -193,6 +193,7 @@ describe("inspector edits", () => {
     select(editor, ["a"]);
     expect(setSelectionField(editor, "x", NaN).ok).toBe(false);
     expect(setSelectionField(editor, "x", 2e15)).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
+    expect(setSelectionField(editor, "rotation", 1e99)).toEqual({ ok: false, message: "must be between -1e15 and 1e15 degrees" });
     expect(setSelectionField(editor, "width", 0)).toEqual({ ok: false, message: "must be greater than 0" });
     expect(setSelectionField(editor, "width", -5).ok).toBe(false);
     expect(setSelectionField(editor, "radius", 5)).toEqual({ ok: false, message: "a box has no radius" });
@@ -443,10 +444,17 @@ describe("one rule, one message: the Inspector refuses a number in the file form
       return r.ok ? null : r.problems[0]!.message;
     };
     for (const v of [-5, 0, -0, 1e-12, 5e-10, 1e-9, 1, 1e15, 2e15, -2e15]) {
-      const typed = parseNumber(String(v), true);
+      const typed = parseNumber(String(v), "size");
       expect(typed.ok ? null : typed.message, `size ${v}`).toBe(message("radius", v));
-      const at = parseNumber(String(v), false);
+      const at = parseNumber(String(v), "coordinate");
       expect(at.ok ? null : at.message, `coordinate ${v}`).toBe(message("x", v));
     }
+  });
+
+  it("says an angle's limits in degrees (a rotation of 1e99 typed in the Inspector)", () => {
+    expect(parseNumber("1e99", "angle")).toEqual({ ok: false, message: "must be between -1e15 and 1e15 degrees" });
+    expect(parseNumber("-2e15", "angle")).toEqual({ ok: false, message: "must be between -1e15 and 1e15 degrees" });
+    expect(parseNumber("1e15", "angle")).toEqual({ ok: true, value: 1e15 });
+    expect(parseNumber("1e99")).toEqual({ ok: false, message: "must be between -1e15 and 1e15" });
   });
 });

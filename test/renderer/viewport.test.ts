@@ -1,13 +1,14 @@
 // The viewport without a canvas: zoom about a point, limits, fitting, snapping in every tool that
 // places or moves things, the pan tool, and nudging with the arrow keys.
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { shapeAABB, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
 import { addShape, addProbe, select, undo } from "../../renderer/store/actions";
 import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
-import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, screenToWorld, snapLength, snapPoint, worldToScreen, zoomBy } from "../../renderer/store/view";
-import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
+import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, screenToWorld, snapLength, snapPoint, snapToGrid, worldToScreen, zoomBy } from "../../renderer/store/view";
+import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setGridSizeText, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
 import { gridSpacing } from "../../renderer/canvas/grid-spacing";
 import { loadDocument } from "../../renderer/store/actions";
 import { pointerAt, toolDriver } from "./pointer";
@@ -181,12 +182,48 @@ describe("snapping", () => {
     expect(snapPoint(editor, { x: 12, y: -38 })).toEqual({ x: 10, y: -40 });
   });
 
-  it("ignores grid sizes below 1 or not numbers", () => {
-    setGridSize(editor, 0.5);
-    setGridSize(editor, Number.NaN);
-    expect(state().grid.size).toBe(25);
-    setGridSize(editor, 1);
-    expect(state().grid.size).toBe(1);
+  it("refuses a cell out of range with why, leaving the grid as it was (0, -5, 1e99 typed in the status bar)", () => {
+    const range = "must be between 1e-9 and 1e6";
+    const refused: [string, string][] = [["0", "must be greater than 0"], ["-5", "must be greater than 0"], ["1e99", range], ["1e6+1", range], ["1e-10", range], ["abc", "not a number or sum: abc"]];
+    for (const [typed, message] of refused) {
+      const r = setGridSizeText(editor, typed);
+      expect(r.ok ? null : r.message, typed).toBe(message);
+      expect(state().grid.size, typed).toBe(25);
+    }
+    expect(setGridSize(editor, Number.NaN)).toEqual({ ok: false, message: "must be a finite number" });
+    expect(setGridSize(editor, Infinity)).toEqual({ ok: false, message: "must be a finite number" });
+    for (const [typed, size] of [["0.5", 0.5], ["1e-9", 1e-9], ["1e6", 1e6], ["16+16", 32]] as const) {
+      expect(setGridSizeText(editor, typed), typed).toEqual({ ok: true, value: size });
+      expect(state().grid.size).toBe(size);
+    }
+  });
+
+  it("never moves a coordinate by more than half a cell, nor out of the format's ±1e15, whatever the cell", () => {
+    const cells = fc.oneof(fc.double({ min: 1e-12, max: 1e99, noNaN: true }), fc.constantFrom(1e-9, 0.1, 1, 7, 25, 7e5, 1e6, 1e99));
+    const coordinates = fc.oneof(fc.double({ min: -1e15, max: 1e15, noNaN: true }), fc.constantFrom(1e15, -1e15, 999_999_999_999_999, 123_456_789.123, 0.35));
+    fc.assert(
+      fc.property(coordinates, cells, (v, cell) => {
+        const s = snapToGrid(v, cell);
+        expect(Math.abs(s - v)).toBeLessThanOrEqual(cell / 2);
+        expect(Math.abs(s)).toBeLessThanOrEqual(1e15);
+      }),
+      { seed: 2741, numRuns: 2000 },
+    );
+    // Where the nearest multiple of the cell lies past 1e15, and where doubles are coarser than the cell.
+    expect(snapToGrid(1e15, 7e5)).toBe(1e15);
+    expect(snapToGrid(123_456_789.123, 1e-9)).toBe(123_456_789.123);
+  });
+
+  it("snaps whole coordinates to the nearest multiple of a whole cell, as integer arithmetic does (halves up)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 1, max: 1000 }), (v, cell) => {
+        // A plain reference: the remainder in [0, cell), then down or up to a multiple.
+        const r = ((v % cell) + cell) % cell;
+        const expected = 2 * r < cell ? v - r : v - r + cell;
+        expect(snapToGrid(v, cell)).toBe(expected + 0);
+      }),
+      { seed: 2742 },
+    );
   });
 
   it("places a shape on the grid", () => {

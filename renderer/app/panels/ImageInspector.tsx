@@ -29,7 +29,7 @@ export function ImageInspector({ image }: { readonly image: SceneImage }) {
             testId={`inspector-image-${f}`}
             value={formatNumber(rect[f])}
             commit={(t) => {
-              const parsed = parseNumber(t, f === "width" || f === "height");
+              const parsed = parseNumber(t, f === "width" || f === "height" ? "size" : "coordinate");
               if (parsed.ok) updateImage(editor, image.id, { [f]: parsed.value });
               return parsed;
             }}

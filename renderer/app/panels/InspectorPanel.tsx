@@ -6,13 +6,12 @@ import { useEditor, useEditorState } from "../../editor/react";
 import { notify, renameProbe } from "../../store/actions";
 import { moveSelectionToLayer } from "../../store/layer-actions";
 import { probeEnd, setProbeCoordinate, setProbeIncludeSensors, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
-import { classSelection, flagOn, hasFlag, nameSelection, parseNumber, setSelectionFlag, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField, type ShapeFlag } from "../../store/shape-edits";
+import { classSelection, flagOn, numberKindOf, hasFlag, nameSelection, parseNumber, setSelectionFlag, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField, type ShapeFlag } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
 import { formatCoordinate, formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
 
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
-const SIZES: ReadonlySet<NumericField> = new Set(["width", "height", "radius"]);
 
 /** The selected shapes, following every edit of them. */
 export function useSelectedShapes(): readonly Shape[] {
@@ -159,9 +158,9 @@ export function InspectorPanel() {
               numeric
               label={LABELS[f]}
               testId={`inspector-${f}`}
-              value={shownNumber(v, SIZES.has(f))}
+              value={shownNumber(v, numberKindOf(f) === "size")}
               commit={(t) => {
-                const parsed = parseNumber(t, SIZES.has(f));
+                const parsed = parseNumber(t, numberKindOf(f));
                 return parsed.ok ? setSelectionField(editor, f, parsed.value) : parsed;
               }}
             />

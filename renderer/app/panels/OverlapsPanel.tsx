@@ -3,6 +3,7 @@
 // the triggers, the pairs with a sensor, which never warn.
 import { memo } from "react";
 import { describeFilterMisses, type IgnoredPair, type OverlapPair } from "../../../core";
+import { nameAndId } from "../../editor/names";
 import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useSensorContacts } from "../../editor/react";
 import { select } from "../../store/actions";
 import { Panel } from "./fields";
@@ -90,10 +91,7 @@ export function OverlapsPanel() {
   const editor = useEditor();
   const selection = useEditorState((s) => s.selection);
   const listed = pairs.length > OVERLAP_ROWS ? pairs.slice(0, OVERLAP_ROWS) : pairs;
-  const label = (id: string) => {
-    const name = editor.shapeById(id)?.name;
-    return name ? `${name} (${id})` : id;
-  };
+  const label = (id: string) => nameAndId(editor.shapeById(id)?.name, id);
   return (
     <Panel title={pending ? "Overlaps" : `Overlaps (${pairs.length})`}>
       {pending ? (

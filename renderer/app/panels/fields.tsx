@@ -1,11 +1,12 @@
 // Inputs shared by the panels: a value is committed on Enter or blur, Escape reverts. Enter that
-// applies leaves the field, as Tiled's property editor does, so Ctrl+Z and the tools' letters reach
-// the editor. A value refused on Enter stays in the field with its message beside it, for fixing;
+// applies leaves the field, as Tiled's property editor does, and so does Escape, so Ctrl+Z and the
+// tools' letters reach the editor; a global command's key (Ctrl+S, F1) applies the value, then runs. A value refused on Enter stays in the field with its message beside it, for fixing;
 // leaving the field then brings the document's value back and says in the status bar what was
 // refused (the document is untouched either way). A press anywhere else applies the typed value
 // first, before what the press does: a click on another shape must not lose the value, nor give it
 // to that shape.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { actionForKey } from "../../actions/registry";
 import { useEditor } from "../../editor/react";
 import { listen } from "../../platform/listen";
 import { notify } from "../../store/actions";
@@ -21,10 +22,12 @@ interface FieldProps {
   readonly numeric?: boolean;
   readonly className?: string;
   readonly hideLabel?: boolean;
+  /** The input's accessible name where the shown label is too short to say it ("Grid size" for "Cell"). */
+  readonly ariaLabel?: string;
   readonly testId?: string;
 }
 
-export function Field({ label, value, commit, numeric, className, hideLabel, testId }: FieldProps) {
+export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId }: FieldProps) {
   const editor = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   // The draft as typed, read by the blur that Enter's own blur() fires before React re-renders.
@@ -100,6 +103,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
         ref={input}
         id={id}
         data-testid={testId}
+        aria-label={ariaLabel}
         inputMode={numeric ? "decimal" : undefined}
         value={draft ?? (mixed ? "" : value)}
         placeholder={mixed ? "mixed" : undefined}
@@ -108,11 +112,23 @@ export function Field({ label, value, commit, numeric, className, hideLabel, tes
         onChange={(e) => edit(e.target.value)}
         onBlur={() => leave()}
         onKeyDown={(e) => {
+          const command = e.key === "Enter" || e.key === "Escape" ? undefined : actionForKey(e);
           if (e.key === "Enter") {
             if (apply() === null) e.currentTarget.blur();
           } else if (e.key === "Escape") {
+            // Back to the document's value, and out of the field: the next shortcut is the editor's.
             edit(null);
             setError(null);
+            e.currentTarget.blur();
+          } else if (command?.global === true) {
+            // Ctrl+S, F1…: the typed value first. Refused, it stays here with its message, as on
+            // Enter, and the command waits (the window's key handler never hears the key).
+            const refused = apply();
+            if (refused !== null) {
+              e.preventDefault();
+              e.stopPropagation();
+              notify(editor, `${command.label.replace(/…$/, "")} not done: ${label} ${refused} (fix it, or Esc for the old value)`);
+            }
           }
         }}
       />
