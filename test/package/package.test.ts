@@ -1,5 +1,7 @@
 // The runtime package as published: its tarball passes publint and Are the Types Wrong, its API
-// reference builds with no warning, it holds its size budget (.size-limit.json), ships no
+// reference builds with no warning and a comment on every item and parameter (no source links:
+// there is no public repository), it holds its size budget (.size-limit.json), ships no
+
 // dependency and no editor code, and its version's major is the scene format version it reads.
 // It ships its licence, the notices of the code it bundles and its guide, and every TypeScript
 // example importing it in the guides compiles under --strict against the built package.
@@ -24,10 +26,30 @@ describe("the @collider-studio/core tarball", () => {
     expect(out).toContain("All good!");
   });
 
-  it("TypeDoc documents both entries without a warning: every type the API names is exported", () => {
-    const run = () => execFileSync(bin("typedoc"), ["--options", "build/core-package/typedoc.json", "--emit", "none", "--treatWarningsAsErrors", "--disableSources"], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
-    expect(run).not.toThrow();
+  it("TypeDoc documents both entries without a warning: every type the API names is exported, every item and parameter has a comment", () => {
+    // Temporary allowance: Manifold's fields in core/manifold.ts, documented when the branch
+    // changing that file lands. TypeDoc warns of a name listed here that has a comment: delete it then.
+    const manifoldUndocumented = ["pointCount", "normalY", "point1Y", "separation1", "point2X", "point2Y", "separation2", "overlapping"]
+      .flatMap((field) => ["--intentionallyNotDocumented", `index.Manifold.${field}`]);
+    // typedoc.json turns on validation.notDocumented, for the kinds its requiredToBeDocumented lists.
+    const config = JSON.parse(readFileSync(join(ROOT, "build/core-package/typedoc.json"), "utf8")) as { disableSources?: boolean; validation?: { notDocumented?: boolean }; requiredToBeDocumented?: string[] };
+    expect(config.disableSources).toBe(true);
+    expect(config.validation?.notDocumented).toBe(true);
+    expect(config.requiredToBeDocumented).toEqual(expect.arrayContaining(["Class", "Constructor", "Function", "Method", "Parameter", "Property", "Accessor", "Interface", "TypeAlias", "Variable"]));
+    const run = (): string => {
+      try {
+        return execFileSync(bin("typedoc"), ["--options", "build/core-package/typedoc.json", "--emit", "none", "--treatWarningsAsErrors", ...manifoldUndocumented], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
+      } catch (e) {
+        const { stdout, stderr } = e as { stdout?: string; stderr?: string };
+        return `${stdout ?? ""}${stderr ?? ""}` || String(e);
+      }
+    };
+    // The warnings themselves (colours taken out), so that a failure names each item lacking a comment.
+    const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+    expect(run().replace(colour, "").split("\n").filter((line) => /\[(warning|error)\]/.test(line))).toEqual([]);
+
   }, 120_000);
+
 
   it("Are the Types Wrong finds no problem in any entry, under any resolution", () => {
     const report = JSON.parse(execFileSync(bin("attw"), [tarball, "--format", "json"], { encoding: "utf8" })) as {
