@@ -146,7 +146,8 @@ export interface CompoundGeometry {
   readonly tree: PartTree | null;
   /** true: the parts are one solid (a concave polygon's pieces); false: edges enclosing nothing (a chain's). */
   readonly solid: boolean;
-  /** true: each edge blocks only from its front (a one-sided chain's); always false when `solid`. */
+  /** true: each edge blocks rays, sweeps and time of impact only from its front (a one-sided chain's). */
+
   readonly oneSided: boolean;
 }
 

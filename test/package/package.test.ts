@@ -7,11 +7,13 @@
 // example importing it in the guides compiles under --strict against the built package.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
+
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCENE_VERSION } from "../../core/scene/types";
-import { packedCore, PACKAGE_DIR, ROOT } from "./packed-core";
+import { installPackedCore, packedCore, PACKAGE_DIR, ROOT } from "./packed-core";
 
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
 let tarball = "";
@@ -56,7 +58,7 @@ describe("the @collider-studio/core tarball", () => {
       analysis: { problems: unknown[]; entrypoints: Record<string, unknown> };
     };
     expect(report.analysis.problems).toEqual([]);
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./validate"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./scene.schema.json", "./validate"]);
   }, 60_000);
 
   it("holds the size budget of .size-limit.json", () => {
@@ -115,7 +117,44 @@ describe("the @collider-studio/core tarball", () => {
     }
   }, 120_000);
 
+  it("ships the scene format's JSON Schema as scene.schema.json, core/scene/scene.schema.json byte for byte, through its exports map", () => {
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+    expect(manifest.exports["./scene.schema.json"]).toBe("./scene.schema.json");
+    expect(execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n")).toContain("package/scene.schema.json");
+    const dir = installPackedCore("core-schema-");
+    try {
+      const committed = readFileSync(join(ROOT, "core/scene/scene.schema.json"), "utf8");
+      // As a game reaches it: require.resolve, and an ESM import with its JSON attribute.
+      const resolved = createRequire(join(dir, "package.json")).resolve("@collider-studio/core/scene.schema.json");
+      expect(readFileSync(resolved, "utf8")).toBe(committed);
+      const title = execFileSync(process.execPath, ["--input-type=module", "-e", 'import s from "@collider-studio/core/scene.schema.json" with { type: "json" }; console.log(s.title)'], { cwd: dir, encoding: "utf8" });
+      expect(title.trim()).toBe((JSON.parse(committed) as { title: string }).title);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes its API reference where it is installed, with the command docs/runtime.md gives, in a game folder with a tsconfig.json of its own", () => {
+    const dir = installPackedCore("core-api-docs-");
+    try {
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "es2022", module: "nodenext", strict: true }, include: ["src"] }));
+      const command = "typedoc --tsconfig node_modules/@collider-studio/core/docs/api.tsconfig.json --out api-docs";
+      expect(readFileSync(join(ROOT, "docs/runtime.md"), "utf8")).toContain(`npx ${command}`);
+      const args = [...command.split(" ").slice(1), "--treatWarningsAsErrors"];
+      const output = execFileSync(bin("typedoc"), args, { cwd: dir, encoding: "utf8", stdio: "pipe" });
+      expect(output).not.toMatch(/\[(warning|error)\]/);
+      // The declarations' comments reached the .d.ts files: a parameter's and a field's.
+      const text = (page: string) => readFileSync(join(dir, "api-docs", page), "utf8").replace(/<[^>]*>/g, "");
+      expect(text("functions/index.makeBox.html")).toContain("Half the width, above 0 (not the full width).");
+      expect(text("classes/index.QueryHit.html")).toContain("The contact point's world x");
+      expect(text("index.html")).toContain("The collision core of Collider Studio");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("is versioned by the scene format: its major version is the SCENE_VERSION it reads", () => {
+
     const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string };
     expect(Number(manifest.version.split(".")[0])).toBe(SCENE_VERSION);
   });
