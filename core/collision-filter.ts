@@ -47,7 +47,6 @@ export interface FilterMiss {
   readonly layer: number;
 }
 
-
 /** A shape's id and filter bits, as filterMisses reads them. */
 export interface FilterSide {
   readonly id: string;

@@ -473,7 +473,6 @@ export class CollisionWorld {
    * @param id - The shape's id.
    */
   remove(id: string): void {
-
     const slot = this.slotOf("remove", id);
     this.broadPhase.destroyProxy(slot);
     this.table.remove(slot);
@@ -1140,8 +1139,7 @@ export class CollisionWorld {
    * @param out - Receives the planes; the game keeps it and passes it to every call.
    * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
-  collideMover(
-movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
+  collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
     checkArray("collideMover", out);
     const found = this.sweepCandidates("collideMover", movingId, STILL, options, OVERLAP_OPTIONS), table = this.table, slot = this.byId.get(movingId)!;
     const g = table.geometry(slot), xf = table.transform(slot, xfMoving);

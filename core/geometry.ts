@@ -18,7 +18,6 @@ export interface AABB {
   readonly maxY: number;
 }
 
-
 const aabb = new Float64Array(4);
 
 /** The tight world-space bounding box of a geometry under a transform. */

@@ -12,7 +12,6 @@ import type { OverlapPair } from "./overlaps";
 import type { ShapeTable } from "./shape-table";
 
 /** An overlap the collision bits filter out, with the reason (ignoredOverlaps()): two shapes that overlap but do not interact under the filter rule. */
-
 export interface IgnoredPair extends OverlapPair {
   /** The sides whose mask lacks the other's layer (filterMisses), `a`'s first. */
   readonly misses: readonly FilterMiss[];

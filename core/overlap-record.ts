@@ -42,7 +42,6 @@ export class OverlapRecord implements OverlapPair {
    * @param m - The world's packed manifolds.
    * @param k - Where this pair's manifold starts in `m`.
    */
-
   write(a: string, b: string, m: Float64Array, k: number): void {
     this.a = a;
     this.b = b;

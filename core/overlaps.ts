@@ -16,7 +16,6 @@ export interface OverlapPair {
   readonly b: string;
   /** Penetration depth (> 0): how far `b` must move along `normal` to separate from `a`. */
   readonly depth: number;
-
   /** Unit direction in which `b` must move by `depth` to separate from `a`. */
   readonly normal: Vec2;
   /** One or two contact points, midway between the surfaces. */

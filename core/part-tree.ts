@@ -18,7 +18,6 @@ export const LEAF = 4;
 
 /** A compound's tree over its parts' bounding circles (CompoundGeometry.tree), read-only. */
 export interface PartTree {
-
   /** Per node (heap order, the root at 1): minX, minY, maxX, maxY of its parts' bound circles. */
   readonly boxes: Float64Array;
   /** The largest bound circle's radius over the parts. */

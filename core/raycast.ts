@@ -439,7 +439,6 @@ export const NO_RAY_OPTIONS: RayCastOptions = Object.freeze({});
 
 /** rayCast's options: whether a ray starting inside reports a hit, and how much of the ray counts. */
 export interface RayCastOptions {
-
   /** Report a ray that starts inside the shape as a hit at fraction 0 (normal: against the ray). */
   readonly reportInside?: boolean;
   /** Only hits up to this fraction of from→to count (default 1). */

@@ -85,6 +85,5 @@ export class PlaneResult {
   pointY = 0;
 }
 
-
 markClass(QueryHit, "QueryHit");
 markClass(PlaneResult, "PlaneResult");

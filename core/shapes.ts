@@ -147,7 +147,6 @@ export interface CompoundGeometry {
   /** true: the parts are one solid (a concave polygon's pieces); false: edges enclosing nothing (a chain's). */
   readonly solid: boolean;
   /** true: each edge blocks rays, sweeps and time of impact only from its front (a one-sided chain's). */
-
   readonly oneSided: boolean;
 }
 
@@ -497,8 +496,7 @@ const boxRot = new Float64Array(2), boxXY = new Float64Array(8);
  * @param cy - The centre's y in the geometry's own frame; 0 by default.
  * @param degrees - The box's turn in its own frame, in degrees (not radians), clockwise on a y-down screen; 0 by default.
  */
-export function makeBox(
-hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
+export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
   if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return notFinite("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };
   writeRotFromDegrees(degrees, boxRot, 0);

@@ -55,7 +55,6 @@ export const TOI_MAX_ITERATIONS = 4096;
  * `converged`, and the tolerance it used. A game keeps one and passes it as `out`.
  */
 export class TimeOfImpactOutput extends CastOutput {
-
   /** False when the step limit was reached first: `fraction` is then a safe time with no contact before it. */
   converged = true;
   /**

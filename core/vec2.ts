@@ -41,7 +41,6 @@ export interface Rot {
 }
 
 
-
 /** The cosines and sines of 0°, 90°, 180° and 270°, exact. */
 const QUARTER_TURNS = [1, 0, 0, 1, -1, 0, 0, -1];
 

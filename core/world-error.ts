@@ -35,5 +35,4 @@ export class WorldError extends Error {
 export class GeometryError extends Error {
   /** "GeometryError", whichever copy of the package threw it. */
   override readonly name = "GeometryError";
-
 }

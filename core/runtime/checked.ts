@@ -386,8 +386,7 @@ export const collisionMaskOf = (shape: ShapeInput): number => collisionMaskOfCor
  *
  * @param shape - A scene shape (`rotation` may be left out).
  */
-export const isSensor
- = (shape: ShapeInput): boolean => isSensorCore(checkedShape("isSensor", shape));
+export const isSensor = (shape: ShapeInput): boolean => isSensorCore(checkedShape("isSensor", shape));
 
 /**
  * A scene problem as the command line prints it: `line:column: path: message` (with `file:` first
@@ -396,8 +395,7 @@ export const isSensor
  * @param problem - A SceneLoadError's problem.
  * @param file - The file's name or path, printed first; left out, nothing is.
  */
-export function formatProblem(
-problem: SceneProblem, file?: string): string {
+export function formatProblem(problem: SceneProblem, file?: string): string {
   if (typeof problem?.message !== "string") fail("formatProblem", "problem", "a SceneProblem { path, message }", problem, GeometryError);
   return formatProblemCore(problem, file);
 }

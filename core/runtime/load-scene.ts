@@ -28,8 +28,7 @@ import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./
  * @param json - The scene file: its text, its bytes, or its parsed JSON.
  * @param options - The world's options: `filter`, "godot" by default.
  */
-export function loadScene(
-json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
+export function loadScene(json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
   checkWorldOptions("loadScene", options);
   let data: unknown = json;
   const text = sceneText(json);

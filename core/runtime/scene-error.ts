@@ -61,4 +61,3 @@ export interface LoadedScene {
   /** The file's probes; empty when it has none. */
   readonly probes: readonly Probe[];
 }
-

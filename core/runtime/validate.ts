@@ -38,4 +38,3 @@ export function loadScene(json: SceneInput, options: CollisionWorldOptions = {})
 export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
 // Each documented where declared (core/scene/io.ts), so that the .d.ts files carry the comments.
 export { parseScene, validateSceneData, type SceneParseResult } from "../scene/io";
-

@@ -12,7 +12,6 @@ export interface SceneProblem {
   readonly column?: number;
 }
 
-
 export type PathSegment = string | number;
 
 /** `["shapes", 3, "radius"]` → `shapes[3].radius`. */

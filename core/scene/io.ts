@@ -155,8 +155,7 @@ export function acceptedScene(data: SceneDocument): Scene {
  *
  * @param withBom - The file's text, as read (a leading byte order mark is allowed).
  */
-export function parseScene(
-withBom: string): SceneParseResult {
+export function parseScene(withBom: string): SceneParseResult {
   const text = withoutBom(withBom);
   let data: unknown;
   try {

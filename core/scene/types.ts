@@ -347,7 +347,6 @@ export const SCENE_FORMAT = "collider-studio-scene";
 /** The scene format version this package reads, and its major version: files of a newer version are refused. */
 export const SCENE_VERSION = 1;
 
-
 export function emptyScene(): Scene {
   return { format: SCENE_FORMAT, version: SCENE_VERSION, shapes: [], probes: [] };
 }
