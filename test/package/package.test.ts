@@ -1,7 +1,6 @@
 // The runtime package as published: its tarball passes publint and Are the Types Wrong, its API
 // reference builds with no warning and a comment on every item and parameter (no source links:
 // there is no public repository), it holds its size budget (.size-limit.json), ships no
-
 // dependency and no editor code, and its version's major is the scene format version it reads.
 // It ships its licence, the notices of the code it bundles and its guide, and every TypeScript
 // example importing it in the guides compiles under --strict against the built package.
@@ -9,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCENE_VERSION } from "../../core/scene/types";
@@ -49,9 +47,7 @@ describe("the @collider-studio/core tarball", () => {
     // The warnings themselves (colours taken out), so that a failure names each item lacking a comment.
     const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
     expect(run().replace(colour, "").split("\n").filter((line) => /\[(warning|error)\]/.test(line))).toEqual([]);
-
   }, 120_000);
-
 
   it("Are the Types Wrong finds no problem in any entry, under any resolution", () => {
     const report = JSON.parse(execFileSync(bin("attw"), [tarball, "--format", "json"], { encoding: "utf8" })) as {
@@ -154,7 +150,6 @@ describe("the @collider-studio/core tarball", () => {
   }, 120_000);
 
   it("is versioned by the scene format: its major version is the SCENE_VERSION it reads", () => {
-
     const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string };
     expect(Number(manifest.version.split(".")[0])).toBe(SCENE_VERSION);
   });
