@@ -37,9 +37,13 @@ export const queryMaskSees = (shape: Shape, mask: number | undefined): boolean =
 
 /** One side of a pair the filter ignores: `shape`'s mask lacks every bit of `other`'s layer. */
 export interface FilterMiss {
+  /** Id of the shape whose mask misses. */
   readonly shape: string;
+  /** That shape's `collisionMask` bits (unsigned). */
   readonly mask: number;
+  /** Id of the other shape. */
   readonly other: string;
+  /** The other shape's `collisionLayer` bits (unsigned), none of which the mask has. */
   readonly layer: number;
 }
 

@@ -31,12 +31,15 @@ import type { Probe, Shape } from "./scene/types";
 import { normalizeDegrees, vec2, writeRotFromDegrees, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
 
+/** A world's options: `filter`, how two shapes' collision bits combine ("godot" by default, "box2d" or "none"). */
 export interface CollisionWorldOptions {
   /** How two shapes' bits combine (default "godot"). */
   readonly filter?: FilterRule;
 }
 
+/** The options of raycast and sweep: `mode`, `mask`, `ignore`, `reportInside` (rays only), `includeSensors`, `ignoreLeaving` (sweeps only). Any other key is refused. */
 export interface WorldQueryOptions {
+  /** Which hits to return: "closest" (the default), "all" (by fraction) or "any" (the first found). */
   readonly mode?: QueryMode;
   /** Only shapes on these collision layers (collisionLayer & mask ≠ 0); without it, every shape. */
   readonly mask?: number;
@@ -57,7 +60,9 @@ export interface WorldQueryOptions {
 
 /** A query shape for overlapShape: a geometry (from makeCircle, makeBox…) placed by a transform { px, py, c, s }. */
 export interface PlacedGeometry {
+  /** The geometry in its own frame (a maker's value). */
   readonly geometry: ShapeGeometry;
+  /** Where the geometry is in the world. */
   readonly transform: Transform;
 }
 
@@ -68,10 +73,24 @@ export type OverlapShapeOptions = Pick<WorldQueryOptions, "mask" | "ignore" | "i
 export type SweepOptions = Omit<WorldQueryOptions, "reportInside">;
 
 /** A scene shape as add() takes it: its rotation may be left out (0, the format's default). */
-export type ShapeInput = { [K in Shape["type"]]: Omit<Extract<Shape, { type: K }>, "rotation"> & { readonly rotation?: number } }[Shape["type"]];
+export type ShapeInput = { [K in Shape["type"]]: Omit<Extract<Shape, {
+  /** The shape's kind: "circle", "box", "capsule", "polygon" or "chain". */
+  type: K;
+}>, "rotation"> & {
+  /** Degrees, clockwise on screen; 0 when left out. */
+  readonly rotation?: number;
+} }[Shape["type"]];
 
 /** A shape as overlapShape() takes it: as add() does, and its id may be left out too (it is in no world). */
-export type QueryShape = { [K in Shape["type"]]: Omit<Extract<Shape, { type: K }>, "rotation" | "id"> & { readonly rotation?: number; readonly id?: string } }[Shape["type"]];
+export type QueryShape = { [K in Shape["type"]]: Omit<Extract<Shape, {
+  /** The shape's kind: "circle", "box", "capsule", "polygon" or "chain". */
+  type: K;
+}>, "rotation" | "id"> & {
+  /** Degrees, clockwise on screen; 0 when left out. */
+  readonly rotation?: number;
+  /** Any id, or none: the shape is in no world. */
+  readonly id?: string;
+} }[Shape["type"]];
 
 /** The scene format's problems with a shape add() or overlapShape() is given, by field ("width: must be …"). */
 function worldShapeProblems(shape: unknown): string[] {
@@ -87,7 +106,12 @@ export interface SensorEvents {
   /** Contacts new since the last call, ordered as sensorContacts(). */
   readonly begin: readonly OverlapPair[];
   /** Contacts gone since the last call (a shape moved away, was removed or stopped being a sensor), ordered as they were listed. */
-  readonly end: readonly { readonly a: string; readonly b: string }[];
+  readonly end: readonly {
+    /** Id of the pair's first shape in scene order. */
+    readonly a: string;
+    /** Id of the pair's second shape in scene order. */
+    readonly b: string;
+  }[];
 }
 
 /**
@@ -98,9 +122,13 @@ export interface SensorEvents {
  * rewritten in place meanwhile; after the call that reports its end, the next call may reuse it.
  */
 export class SensorEventBuffer {
+  /** The contacts that began, in begin[0…beginCount), ordered as sensorContacts(). */
   readonly begin: OverlapPair[] = [];
+  /** How many entries of `begin` the last call wrote. */
   beginCount = 0;
+  /** The contacts that ended, in end[0…endCount), each as it was last listed. */
   readonly end: OverlapPair[] = [];
+  /** How many entries of `end` the last call wrote. */
   endCount = 0;
 }
 
@@ -110,7 +138,9 @@ export class SensorEventBuffer {
  * calls. Reuse one for every call: it then stops growing.
  */
 export class OverlapBuffer {
+  /** The pairs, in pairs[0…count), ordered as overlaps(). */
   readonly pairs: OverlapRecord[] = [];
+  /** How many entries of `pairs` the last call wrote. */
   count = 0;
 }
 
@@ -171,8 +201,11 @@ const xfQueried = slotTransform(), xfMoving = slotTransform();
 const movePose = new Float64Array(5);
 /** moveTo's place: x, y and, when given, the rotation in degrees. */
 export interface MoveTarget {
+  /** The shape's new world x (its position, as the shape's `x`). */
   readonly x: number;
+  /** The shape's new world y. */
   readonly y: number;
+  /** The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation. */
   readonly rotation?: number;
 }
 /** move()'s arguments, handed to place() as moveTo's are. */
@@ -182,7 +215,16 @@ const sweepMotion = new Float64Array(3);
 /** Reused for every ray against a shape (rayCast reads it only during the call). */
 const rayOptions = { reportInside: false, maxFraction: 1 };
 
+/**
+ * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
+ * sensorEvents, queryPoint, collideMover; add, remove, move, sync. Allocation-free forms for a
+ * game's hot loop: raycastClosest and sweepClosest (into a QueryHit), queryBoxInto, queryPointInto,
+ * overlapShapeInto and collideMover (into an array), overlapsInto (into an OverlapBuffer),
+ * sensorEventsInto (into a SensorEventBuffer) and moveTo. Coordinates are world units, y down;
+ * rotations are degrees, clockwise on screen.
+ */
 export class CollisionWorld {
+  /** How two shapes' collision bits combine in this world (its options' `filter`, "godot" by default). */
   readonly filter: FilterRule;
   private readonly table: ShapeTable;
   private readonly broadPhase = new BroadPhase();
@@ -193,6 +235,12 @@ export class CollisionWorld {
   /** The contacts are brought up to date when overlaps are asked for, not on every sync. */
   private pairsDirty = false;
 
+  /**
+   * An empty world: add shapes with add() or sync(), or let loadScene make one from a file.
+   * Throws WorldError for an unknown option or filter.
+   *
+   * @param options - `filter`: how two shapes' collision bits combine, "godot" (the default), "box2d" or "none".
+   */
   constructor(options: CollisionWorldOptions = {}) {
     checkWorldOptions("CollisionWorld", options);
     this.filter = options.filter ?? DEFAULT_FILTER_RULE;
@@ -201,6 +249,7 @@ export class CollisionWorld {
     this.ignored = new IgnoredPairs(this.table, this.broadPhase);
   }
 
+  /** How many shapes the world holds. */
   get size(): number {
     return this.byId.size;
   }
@@ -209,6 +258,8 @@ export class CollisionWorld {
    * The shape with this id as the world holds it (its latest position and rotation after move()),
    * or undefined: O(1) whatever was added or removed. (lookup() gives its place in the scene order
    * too, which ranks the shapes again after a removal.)
+   *
+   * @param id - The shape's id.
    */
   get(id: string): Shape | undefined {
     const slot = this.byId.get(id);
@@ -218,8 +269,15 @@ export class CollisionWorld {
   /**
    * The synced shape with this id and its index in the synced list, or undefined: O(1) until a
    * removal, after which the first call ranks the shapes again (O(n)); get(id) is O(1) always.
+   *
+   * @param id - The shape's id.
    */
-  lookup(id: string): { readonly shape: Shape; readonly index: number } | undefined {
+  lookup(id: string): {
+    /** The shape as the world holds it. */
+    readonly shape: Shape;
+    /** Its place in the scene order, from 0. */
+    readonly index: number;
+  } | undefined {
     const slot = this.byId.get(id);
     return slot === undefined ? undefined : { shape: this.table.shape(slot), index: this.table.rank(slot) };
   }
@@ -228,6 +286,9 @@ export class CollisionWorld {
    * Writes the box of `shape` (shapeBounds) to out[0…3] and returns true when the world holds
    * this very object, else returns false and leaves `out` alone: views that cull many shapes by
    * their boxes read the world's, with no object per shape.
+   *
+   * @param shape - A shape object the world was given (or gave).
+   * @param out - Receives minX, minY, maxX, maxY (world) at 0…3.
    */
   readBox(shape: Shape, out: Float64Array): boolean {
     const slot = this.byId.get(shape.id);
@@ -245,6 +306,8 @@ export class CollisionWorld {
    * bypassed validation and has none (a polygon that crosses itself) throws when a query or
    * overlaps() needs it. Two shapes with one id are refused (WorldError), the shapes before the
    * second already synced.
+   *
+   * @param shapes - Every shape the world should hold, in scene order, each with its rotation (as loadScene gives them).
    */
   sync(shapes: readonly Shape[]): void {
     if (shapes === this.synced) return;
@@ -378,6 +441,8 @@ export class CollisionWorld {
    * shape without a rotation is held as a copy with rotation 0, and one whose rotation is outside
    * (−180, 180] as a copy with it brought in (270 is −90), as loadScene gives shapes. `layer` (the
    * editor's layer id) is kept as given: the world has no list of layers, and collision never reads it.
+   *
+   * @param shape - A scene shape with an id the world does not hold; its position is world units, its rotation degrees.
    */
   add(shape: ShapeInput): void {
     const problems = worldShapeProblems(shape);
@@ -404,6 +469,8 @@ export class CollisionWorld {
    * an unknown id. Costs what the shape's own contacts do, not the world's size: its order key
    * leaves a gap (lookup() ranks the shapes again when next asked), and the other shapes keep their
    * order, so the contacts update only the removed slot's pairs.
+   *
+   * @param id - The shape's id.
    */
   remove(id: string): void {
     const slot = this.slotOf("remove", id);
@@ -426,6 +493,11 @@ export class CollisionWorld {
    * no object. Throws WorldError for an unknown id or a number that is not finite or beyond ±1e15,
    * and then changes nothing. A number passed to a call V8 does not inline is boxed: moveTo takes
    * them in an object the game keeps.
+   *
+   * @param id - The shape's id.
+   * @param x - The new world x of its position (absolute, not an offset from where it is).
+   * @param y - The new world y of its position.
+   * @param rotation - The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation.
    */
   move(id: string, x: number, y: number, rotation?: number): void {
     moveArgs.x = x;
@@ -434,7 +506,12 @@ export class CollisionWorld {
     this.place("move", id, moveArgs);
   }
 
-  /** move(id, to.x, to.y, to.rotation) with no allocation: `to` is an object the game keeps and rewrites. */
+  /**
+   * move(id, to.x, to.y, to.rotation) with no allocation: `to` is an object the game keeps and rewrites.
+   *
+   * @param id - The shape's id.
+   * @param to - The new absolute position (world) and, when given, rotation (degrees); read during the call only.
+   */
   moveTo(id: string, to: MoveTarget): void {
     checkObject("moveTo", "to", to, "{ x, y, rotation? }");
     this.place("moveTo", id, to);
@@ -501,9 +578,13 @@ export class CollisionWorld {
   /**
    * Ids of the world's shapes that overlap `query` (a shape not in the world, or a geometry and
    * transform), in scene order: the test of overlaps(), so touching counts as it does there.
+   * Returns a new array.
    * Sensors are left out unless `includeSensors`; `mask` and `ignore` as the queries'. The query
    * shape's own collision bits are not used. Throws WorldError for a shape the format refuses, or
    * a geometry or transform that is not one (a transform's c and s must be a rotation's cosine and sine). overlapShapeInto allocates nothing.
+   *
+   * @param query - A scene shape (world position, rotation in degrees; no id needed), or `{ geometry, transform }`.
+   * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
   overlapShape(query: QueryShape | PlacedGeometry, options?: OverlapShapeOptions): string[] {
     const placed = placedQuery("overlapShape", query), out: string[] = [];
@@ -543,6 +624,11 @@ export class CollisionWorld {
   /**
    * overlapShape of a geometry placed by a transform, with no allocation: the ids, in scene order,
    * into out[0…n), n returned (entries past n are left as they were).
+   *
+   * @param geometry - The query geometry in its own frame (a maker's value).
+   * @param transform - Where it is in the world.
+   * @param out - Receives the ids; grows only when an answer is longer than any before.
+   * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
   overlapShapeInto(geometry: ShapeGeometry, transform: Transform, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
     return this.overlapShapeIn("overlapShapeInto", geometry, transform, out, options);
@@ -603,6 +689,8 @@ export class CollisionWorld {
    * record (SensorEventBuffer). Entries past the counts are left as they were, and the arrays grow
    * only when more events come at once than ever before. Returns beginCount + endCount. It shares
    * sensorEvents()'s "since the last call": a call of either form starts the next period.
+   *
+   * @param out - A buffer the game keeps and passes to every call.
    */
   sensorEventsInto(out: SensorEventBuffer): number {
     if (!(out instanceof SensorEventBuffer) && !isMarked(out, "SensorEventBuffer")) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
@@ -648,6 +736,8 @@ export class CollisionWorld {
    * when first needed), so that the first queries after it cost what later ones do: true once
    * every shape's is made. loadScene calls it; an editor can spread it over idle time. Throws a
    * WorldError naming a shape that bypassed validation and has no geometry, as a query would.
+   *
+   * @param limit - How many shapes' geometry to make at most; every remaining one by default.
    */
   prepareGeometry(limit = Infinity): boolean {
     return this.table.prepare(limit);
@@ -658,6 +748,8 @@ export class CollisionWorld {
    * can spread a big first load over several tasks: true once overlaps() has only its list left to
    * make. The first step also lets the broad phase find the new candidate pairs. A sync in between
    * starts the contacts' update again (the pairs found stay).
+   *
+   * @param limit - How many contacts to bring up to date at most in this call.
    */
   prepareOverlaps(limit: number): boolean {
     if (!this.pairsDirty) return true;
@@ -685,6 +777,8 @@ export class CollisionWorld {
   /**
    * overlaps() with no allocation in a game loop's steady state: the pairs into out.pairs[0…n),
    * records of the buffer's own rewritten in place (OverlapBuffer), n returned and in out.count.
+   *
+   * @param out - A buffer the game keeps and passes to every call.
    */
   overlapsInto(out: OverlapBuffer): number {
     if (!(out instanceof OverlapBuffer) && !isMarked(out, "OverlapBuffer")) fail("overlapsInto", "out", "an OverlapBuffer", out);
@@ -744,6 +838,13 @@ export class CollisionWorld {
    * Calls visit(shape) for every shape whose bounding box meets the given box (touching counts) and
    * whose layer the mask scans (no mask: every shape), in no particular order. An infinite bound
    * reaches everything; NaN throws WorldError.
+   *
+   * @param minX - The box's left edge, world x.
+   * @param minY - The box's top edge, world y (y grows downward).
+   * @param maxX - The box's right edge, world x (not a width).
+   * @param maxY - The box's bottom edge, world y (not a height).
+   * @param visit - Called once per shape found, with the shape as the world holds it.
+   * @param mask - Collision layer bits: only shapes with `collisionLayer & mask ≠ 0`; left out, every shape.
    */
   forEachInBox(minX: number, minY: number, maxX: number, maxY: number, visit: (shape: Shape) => void, mask?: number): void {
     checkBox("forEachInBox", { minX, minY, maxX, maxY });
@@ -755,7 +856,16 @@ export class CollisionWorld {
     });
   }
 
-  /** Ids of the shapes whose box meets the given box (touching counts) and whose layer the mask scans, in scene order. queryBoxInto allocates nothing. */
+  /**
+   * Ids of the shapes whose box meets the given box (touching counts) and whose layer the mask scans, in scene order,
+   * in a new array. queryBoxInto allocates nothing.
+   *
+   * @param minX - The box's left edge, world x.
+   * @param minY - The box's top edge, world y (y grows downward).
+   * @param maxX - The box's right edge, world x (not a width).
+   * @param maxY - The box's bottom edge, world y (not a height).
+   * @param mask - Collision layer bits: only shapes with `collisionLayer & mask ≠ 0`; left out, every shape.
+   */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, mask?: number): string[] {
     const out: string[] = [];
     this.boxInto("queryBox", { minX, minY, maxX, maxY }, out, mask);
@@ -766,6 +876,10 @@ export class CollisionWorld {
    * queryBox with no allocation: the box as an object the caller keeps (numbers passed one by one
    * would be boxed); the ids, in scene order, into out[0…n), n returned (entries past n are left
    * as they were, and `out` grows only when an answer is longer than any before).
+   *
+   * @param box - `{ minX, minY, maxX, maxY }` in world units, min at most max.
+   * @param out - Receives the ids.
+   * @param mask - Collision layer bits: only shapes with `collisionLayer & mask ≠ 0`; left out, every shape.
    */
   queryBoxInto(box: AABB, out: string[], mask?: number): number {
     return this.boxInto("queryBoxInto", box, out, mask);
@@ -786,7 +900,11 @@ export class CollisionWorld {
    * Ids of the shapes that contain the point (x, y), their boundary included (containsPoint), in
    * scene order: what is under a cursor or a foot. Sensors are left out unless `includeSensors`;
    * `mask` and `ignore` as the other queries'. A chain (edges only) contains no point. Throws
-   * WorldError for a number that is not finite or beyond ±1e15. queryPointInto allocates nothing.
+   * WorldError for a number that is not finite or beyond ±1e15. Returns a new array; queryPointInto allocates nothing.
+   *
+   * @param x - The point's world x.
+   * @param y - The point's world y.
+   * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
   queryPoint(x: number, y: number, options?: OverlapShapeOptions): string[] {
     checkNumber("queryPoint", "x", x);
@@ -799,6 +917,10 @@ export class CollisionWorld {
   /**
    * queryPoint with no allocation: the point as an object the caller keeps; the ids, in scene
    * order, into out[0…n), n returned (entries past n are left as they were).
+   *
+   * @param point - The world point, an object the caller keeps.
+   * @param out - Receives the ids; grows only when an answer is longer than any before.
+   * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
   queryPointInto(point: Vec2, out: string[], options: OverlapShapeOptions = NO_OPTIONS): number {
     return this.queryPointIn("queryPointInto", point, out, options);
@@ -826,7 +948,12 @@ export class CollisionWorld {
   /**
    * Casts the ray from → to through the tree: as the one-pass scan over the scene would, the
    * closest hit (a tie goes to the shape first in scene order), or every hit by fraction, ties in
-   * scene order; "any" stops at the first hit the tree reaches. raycastClosest allocates nothing.
+   * scene order; "any" stops at the first hit the tree reaches. Returns a new array (empty for a
+   * miss); raycastClosest allocates nothing.
+   *
+   * @param from - The ray's start, a world point.
+   * @param to - The ray's end, a world point (not a direction): hits lie between the two.
+   * @param options - `mode` ("closest" by default), `mask`, `ignore`, `reportInside`, `includeSensors`.
    */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
     checkOptions("raycast", options, RAY_OPTIONS);
@@ -857,6 +984,11 @@ export class CollisionWorld {
   /**
    * raycast's closest hit with no allocation: written into `out` (a QueryHit the caller keeps),
    * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
+   *
+   * @param from - The ray's start, a world point.
+   * @param to - The ray's end, a world point (not a direction).
+   * @param out - Receives the hit.
+   * @param options - `mask`, `ignore`, `reportInside`, `includeSensors`.
    */
   raycastClosest(from: Vec2, to: Vec2, out: QueryHit, options: WorldQueryOptions = NO_OPTIONS): boolean {
     return this.closestRay("raycastClosest", from, to, out, options);
@@ -913,6 +1045,9 @@ export class CollisionWorld {
    * A probe's closest hit: null for a miss, or for a sweep of a shape the world does not hold.
    * Sensors stop it only when the probe says `includeSensors` (or `options` does); it sees only
    * the layers of its `mask`, when it has one. Throws WorldError for a probe the format refuses.
+   *
+   * @param probe - A scene file's probe (loadScene's `probes`).
+   * @param options - `includeSensors`: let sensors stop it even when the probe does not say so.
    */
   probe(probe: Probe, options: Pick<WorldQueryOptions, "includeSensors"> = NO_OPTIONS): CastHit | null {
     const problems = probeProblems(probe, 0).map(([path, message]) => `${formatPath(path.slice(2)) || "probe"}: ${message}`);
@@ -929,7 +1064,11 @@ export class CollisionWorld {
    * Sweeps shape `movingId` (without turning it) from its position to `to` against the shapes the
    * filter lets it meet, never itself: candidates from the swept box, cast in scene order so a
    * closest sweep clips at the best fraction so far. Results as raycast's. Throws WorldError for
-   * an unknown id. sweepClosest allocates nothing.
+   * an unknown id. Returns a new array (empty for a miss); sweepClosest allocates nothing.
+   *
+   * @param movingId - The id of the world's shape that moves; it is not moved (move() it to where it stops).
+   * @param to - Where the shape's position ends, a world point: an absolute position, not a translation. A hit's fraction is of the way from its position to `to`.
+   * @param options - `mode` ("closest" by default), `mask`, `ignore`, `includeSensors`, `ignoreLeaving`.
    */
   sweep(movingId: string, to: Vec2, options: SweepOptions = NO_OPTIONS): CastHit[] {
     checkOptions("sweep", options, SWEEP_OPTIONS);
@@ -951,6 +1090,11 @@ export class CollisionWorld {
   /**
    * sweep's closest hit with no allocation: written into `out` (a QueryHit the caller keeps),
    * returning true, or false for a miss (`out` then unchanged). `options.mode` is not read.
+   *
+   * @param movingId - The id of the world's shape that moves; it is not moved.
+   * @param to - Where the shape's position ends, a world point: an absolute position, not a translation.
+   * @param out - Receives the hit.
+   * @param options - `mask`, `ignore`, `includeSensors`, `ignoreLeaving`.
    */
   sweepClosest(movingId: string, to: Vec2, out: QueryHit, options: SweepOptions = NO_OPTIONS): boolean {
     return this.closestSweep("sweepClosest", movingId, to, out, options);
@@ -1014,6 +1158,10 @@ export class CollisionWorld {
    * manifold of the pair, the shape first: touching is no overlap. A one-sided chain gives a plane
    * only from edges whose front the mover's centre is on or in front of (mover-planes.ts), so a
    * mover passing up through a one-way platform is not pushed back. Throws WorldError for an unknown id.
+   *
+   * @param movingId - The id of the world's shape that is the mover.
+   * @param out - Receives the planes; the game keeps it and passes it to every call.
+   * @param options - `mask`, `ignore` and `includeSensors`, as the queries'.
    */
   collideMover(movingId: string, out: PlaneResult[], options: OverlapShapeOptions = NO_OPTIONS): number {
     checkArray("collideMover", out);

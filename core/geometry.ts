@@ -6,10 +6,15 @@ import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, type ShapeGeometry, type Transform } from "./shapes";
 import { writeRotFromDegrees } from "./vec2";
 
+/** An axis-aligned box `{ minX, minY, maxX, maxY }` in world units, min at most max on each axis. */
 export interface AABB {
+  /** The left edge's x. */
   readonly minX: number;
+  /** The top edge's y (y grows downward). */
   readonly minY: number;
+  /** The right edge's x. */
   readonly maxX: number;
+  /** The bottom edge's y. */
   readonly maxY: number;
 }
 

@@ -11,7 +11,7 @@ import { slotOverlap } from "./contact-cache";
 import type { OverlapPair } from "./overlaps";
 import type { ShapeTable } from "./shape-table";
 
-/** Two shapes that overlap but do not interact under the filter rule, and why. */
+/** An overlap the collision bits filter out, with the reason (ignoredOverlaps()): two shapes that overlap but do not interact under the filter rule. */
 export interface IgnoredPair extends OverlapPair {
   /** The sides whose mask lacks the other's layer (filterMisses), `a`'s first. */
   readonly misses: readonly FilterMiss[];

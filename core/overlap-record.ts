@@ -5,12 +5,26 @@ import type { OverlapPair } from "./overlaps";
 
 /** An OverlapPair that the world rewrites in place (overlapsInto, sensorEventsInto): read it, copy what you keep. */
 export class OverlapRecord implements OverlapPair {
+  /** Id of the pair's first shape in scene order. */
   a = "";
+  /** Id of the pair's second shape in scene order. */
   b = "";
+  /** Penetration depth (> 0): how far `b` must move along `normal` to separate from `a`. */
   depth = 0;
-  readonly normal: { x: number; y: number } = { x: 0, y: 0 };
-  /** One or two points: the second is listed only while the manifold has two. */
-  readonly points: { x: number; y: number }[] = [{ x: 0, y: 0 }];
+  /** Unit direction in which `b` must move by `depth` to separate from `a`. */
+  readonly normal: {
+    /** The direction's x. */
+    x: number;
+    /** The direction's y. */
+    y: number;
+  } = { x: 0, y: 0 };
+  /** One or two contact points (world), midway between the surfaces: the second is listed only while the manifold has two. */
+  readonly points: {
+    /** The point's world x. */
+    x: number;
+    /** The point's world y. */
+    y: number;
+  }[] = [{ x: 0, y: 0 }];
   /** The second point, kept while the manifold has one. */
   readonly #second = { x: 0, y: 0 };
   declare readonly sensor?: true;
@@ -21,7 +35,12 @@ export class OverlapRecord implements OverlapPair {
 
   /**
    * The world's: writes the pair, ids a and b, and the manifold at m[k…k+8): point count (1 or 2), depth,
-   * normal x and y, then the points' x and y.
+   * normal x and y, then the points' x and y. A game has no need to call it.
+   *
+   * @param a - The first shape's id.
+   * @param b - The second shape's id.
+   * @param m - The world's packed manifolds.
+   * @param k - Where this pair's manifold starts in `m`.
    */
   write(a: string, b: string, m: Float64Array, k: number): void {
     this.a = a;

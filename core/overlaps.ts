@@ -8,9 +8,13 @@ import type { Shape } from "./scene/types";
 import { vec2, type Vec2 } from "./vec2";
 import { WorldError } from "./world-error";
 
+/** A pair of overlapping shapes (`a`, `b`, their ids in scene order) with its contact manifold. */
 export interface OverlapPair {
+  /** Id of the pair's first shape in scene order. */
   readonly a: string;
+  /** Id of the pair's second shape in scene order. */
   readonly b: string;
+  /** Penetration depth (> 0): how far `b` must move along `normal` to separate from `a`. */
   readonly depth: number;
   /** Unit direction in which `b` must move by `depth` to separate from `a`. */
   readonly normal: Vec2;

@@ -16,6 +16,7 @@ export const TREE_MIN_PARTS = 16;
 /** At most this many consecutive parts in a leaf. */
 export const LEAF = 4;
 
+/** A compound's tree over its parts' bounding circles (CompoundGeometry.tree), read-only. */
 export interface PartTree {
   /** Per node (heap order, the root at 1): minX, minY, maxX, maxY of its parts' bound circles. */
   readonly boxes: Float64Array;

@@ -8,16 +8,23 @@ import { PartWalk } from "./part-tree";
 import { CAPSULE, CIRCLE, COMPOUND, PACKED_VERTICES, type CapsuleGeometry, type CompoundGeometry, type Geometry, type ShapeGeometry, type Transform } from "./shapes";
 import { safeLength } from "./vec2";
 
-/** The result of a ray or shape cast, in world space. */
+/**
+ * The result of a ray or shape cast (rayCast, shapeCast), in world space. A game keeps one and
+ * passes it as `out`: the casts write into it and allocate nothing. On a miss only `hit` (false)
+ * is meaningful; the other fields keep what they held.
+ */
 export class CastOutput {
+  /** Whether the cast hit; the other fields are written only when it did. */
   hit = false;
-  /** Where along the cast the first contact is, in [0, maxFraction]. */
+  /** Where along the cast the first contact is, in [0, maxFraction]: the hit point of a ray is from + fraction·(to − from). */
   fraction = 0;
-  /** The hit point (on the hit shape's surface). */
+  /** The hit point's world x (on the hit shape's surface). */
   pointX = 0;
+  /** The hit point's world y. */
   pointY = 0;
-  /** Unit normal pointing out of the hit shape. */
+  /** The x of the unit normal pointing out of the hit shape. */
   normalX = 0;
+  /** The y of the unit normal pointing out of the hit shape. */
   normalY = 0;
   /**
    * The cast started inside the shape (ray) or overlapping it (shape cast): reported as a hit at
@@ -27,7 +34,15 @@ export class CastOutput {
   /** Root-finding steps taken (shape casts and time of impact); 0 for closed forms. */
   iterations = 0;
 
-  /** Records a hit at `fraction` with its normal and point. */
+  /**
+   * Records a hit at `fraction` with its normal and point (world space); returns this output.
+   *
+   * @param fraction - Where along the cast, from 0.
+   * @param normalX - The unit normal's x, out of the hit shape.
+   * @param normalY - The unit normal's y.
+   * @param pointX - The hit point's world x.
+   * @param pointY - The hit point's world y.
+   */
   setHit(fraction: number, normalX: number, normalY: number, pointX: number, pointY: number): this {
     this.hit = true;
     this.fraction = fraction;
@@ -38,7 +53,11 @@ export class CastOutput {
     return this;
   }
 
-  /** Takes another output's hit: its fraction, normal, point and whether it started inside. */
+  /**
+   * Takes another output's hit: its fraction, normal, point and whether it started inside; returns this output.
+   *
+   * @param from - The output to copy (left as it is).
+   */
   copyHit(from: CastOutput): this {
     // Field by field: a call to setHit that V8 does not inline boxes its numbers.
     this.hit = true;
@@ -51,7 +70,11 @@ export class CastOutput {
     return this;
   }
 
-  /** Records an overlap at the start: fraction 0, the contact manifold's normal and first point. */
+  /**
+   * Records an overlap at the start: fraction 0, the contact manifold's normal and first point; returns this output.
+   *
+   * @param m - The contact manifold of the overlap (collide's), in world space.
+   */
   setStartedInside(m: Manifold): this {
     this.startedInside = true;
     this.hit = true;
@@ -414,6 +437,7 @@ export function rayCompoundLocal(g: CompoundGeometry, extra: number, px: number,
 /** rayCast's options when none are given: one shared object, so that such a call allocates none. */
 export const NO_RAY_OPTIONS: RayCastOptions = Object.freeze({});
 
+/** rayCast's options: whether a ray starting inside reports a hit, and how much of the ray counts. */
 export interface RayCastOptions {
   /** Report a ray that starts inside the shape as a hit at fraction 0 (normal: against the ray). */
   readonly reportInside?: boolean;

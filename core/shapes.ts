@@ -9,34 +9,56 @@ import { buildPartTree, circlesMaxRadius, circlesReach, TREE_MIN_PARTS, type Par
 import type { Shape } from "./scene/types";
 import { rotFromDegrees, safeLength, writeRotFromDegrees, type Vec2 } from "./vec2";
 
+/** A circle geometry's `kind`. */
 export const CIRCLE = 0;
+/** A capsule geometry's `kind` (a segment's too: a capsule of radius 0). */
 export const CAPSULE = 1;
+/** A convex polygon geometry's `kind` (a box's too). */
 export const POLYGON = 2;
 export type GeometryKind = typeof CIRCLE | typeof CAPSULE | typeof POLYGON;
+/** A compound geometry's `kind`: the convex parts of a concave polygon or a chain. */
 export const COMPOUND = 3;
 
 /**
  * Every geometry carries `extent`, its largest local coordinate magnitude plus its radius, and
  * `bound`, the radius of a circle about its local origin that holds it (a cheap early out).
+ * A circle of `radius` centred at (cx, cy) in its own frame (makeCircle).
  */
 export interface CircleGeometry {
+  /** CIRCLE. */
   readonly kind: typeof CIRCLE;
+  /** The largest of |cx| and |cy|, plus the radius. */
   readonly extent: number;
+  /** The radius of a circle about the local origin that holds it. */
   readonly bound: number;
+  /** The centre's x in the geometry's own frame. */
   readonly cx: number;
+  /** The centre's y in the geometry's own frame. */
   readonly cy: number;
+  /** Above 0, in world units. */
   readonly radius: number;
 }
 
-/** A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius` (0 for an edge: makeSegment). */
+/**
+ * A segment from (x1, y1) to (x2, y2) of non-zero length, grown by `radius` (0 for an edge:
+ * makeSegment), in the geometry's own frame. The two points are the caps' centres.
+ */
 export interface CapsuleGeometry {
+  /** CAPSULE. */
   readonly kind: typeof CAPSULE;
+  /** The largest coordinate magnitude of the two centres, plus the radius. */
   readonly extent: number;
+  /** The radius of a circle about the local origin that holds it. */
   readonly bound: number;
+  /** The first cap centre's x, local. */
   readonly x1: number;
+  /** The first cap centre's y, local. */
   readonly y1: number;
+  /** The second cap centre's x, local. */
   readonly x2: number;
+  /** The second cap centre's y, local. */
   readonly y2: number;
+  /** The caps' radius: above 0, or 0 for an edge. */
   readonly radius: number;
 }
 
@@ -46,11 +68,17 @@ export interface CapsuleGeometry {
  * from vertex i to vertex i + 1. Packed as x, y pairs.
  */
 export interface PolygonGeometry {
+  /** POLYGON. */
   readonly kind: typeof POLYGON;
+  /** The largest vertex coordinate magnitude, plus the radius. */
   readonly extent: number;
+  /** The radius of a circle about the local origin that holds it. */
   readonly bound: number;
+  /** The number of vertices, 3 or more. */
   readonly count: number;
+  /** The vertices in the geometry's own frame, packed as x, y pairs: `2 · count` numbers. Read only. */
   readonly vertices: Float64Array;
+  /** The edges' outward unit normals, packed as x, y pairs: `2 · count` numbers. Read only. */
   readonly normals: Float64Array;
   /**
    * The buffer holding this polygon's numbers, from `at` on, in one run a hot path reads with
@@ -59,12 +87,17 @@ export interface PolygonGeometry {
    * into it. `at` is a multiple of 8 (64 bytes from the buffer's start).
    */
   readonly packed: Float64Array;
+  /** Where this polygon's run starts in `packed`. */
   readonly at: number;
+  /** How far the polygon is grown (rounded corners): 0 or more. */
   readonly radius: number;
+  /** The x of the area's centroid, local. */
   readonly centroidX: number;
+  /** The y of the area's centroid, local. */
   readonly centroidY: number;
-  /** For a box centred on its origin and not turned in its own frame: its half-extents (else 0). */
+  /** For a box centred on its origin and not turned in its own frame: its half-width (else 0). */
   readonly halfX: number;
+  /** For a box centred on its origin and not turned in its own frame: its half-height (else 0). */
   readonly halfY: number;
 }
 
@@ -90,8 +123,11 @@ export type Geometry = CircleGeometry | CapsuleGeometry | PolygonGeometry;
  * the side of the normal (dy, −dx), (dx, dy) = Q − P. `extent` and `bound` hold every part.
  */
 export interface CompoundGeometry {
+  /** COMPOUND. */
   readonly kind: typeof COMPOUND;
+  /** The largest of the parts' extents. */
   readonly extent: number;
+  /** The radius of a circle about the local origin that holds every part. */
   readonly bound: number;
   /** Compounds have no radius of their own (each part has its own). */
   readonly radius: 0;
@@ -108,24 +144,46 @@ export interface CompoundGeometry {
    * of testing every circle (same parts, same order, same result); null below.
    */
   readonly tree: PartTree | null;
+  /** true: the parts are one solid (a concave polygon's pieces); false: edges enclosing nothing (a chain's). */
   readonly solid: boolean;
+  /** true: each edge blocks rays, sweeps and time of impact only from its front (a one-sided chain's). */
   readonly oneSided: boolean;
 }
 
 /** What a scene shape collides as: one convex geometry, or a compound of them. */
 export type ShapeGeometry = Geometry | CompoundGeometry;
 
-/** A rigid transform: rotate by (c, s), then translate by (px, py). */
+/**
+ * A rigid transform from a geometry's own frame to the world: rotate by (c, s), then translate by
+ * (px, py). transformOf(shape) gives a scene shape's; rotFromDegrees gives (c, s) for an angle.
+ */
 export interface Transform {
+  /** The world x the local origin goes to. */
   readonly px: number;
+  /** The world y the local origin goes to. */
   readonly py: number;
+  /** The rotation's cosine. */
   readonly c: number;
+  /** The rotation's sine (positive turns clockwise on a y-down screen). */
   readonly s: number;
 }
 
 export const IDENTITY: Transform = { px: 0, py: 0, c: 1, s: 0 };
 
-export type Made<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+/** What a maker returns: `{ ok: true, value }`, or `{ ok: false, reason }` naming the argument it refuses. */
+export type Made<T> =
+  | {
+      /** Made. */
+      readonly ok: true;
+      /** The geometry. */
+      readonly value: T;
+    }
+  | {
+      /** Refused. */
+      readonly ok: false;
+      /** Why, naming the argument (`circle: radius must be greater than 0`). */
+      readonly reason: string;
+    };
 
 // Plain checks and square roots below, not a rest-argument `finite(...v)` or Math.hypot (a builtin
 // call with boxed arguments): opening a file builds every shape's geometry.
@@ -163,6 +221,14 @@ function slabRoom(n: number): Float64Array {
   return slab;
 }
 
+/**
+ * A circle geometry of `radius` centred at (cx, cy) in its own frame, or a result saying why (a
+ * radius not above 0, a number not finite). Allocates the geometry.
+ *
+ * @param radius - The radius, above 0.
+ * @param cx - The centre's x in the geometry's own frame; 0 by default.
+ * @param cy - The centre's y in the geometry's own frame; 0 by default.
+ */
 export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry> {
   if (!(isFinite(radius) && isFinite(cx) && isFinite(cy))) return notFinite("circle", ["radius", "cx", "cy"], [radius, cx, cy]);
   if (!(radius > 0)) return { ok: false, reason: "circle: radius must be greater than 0" };
@@ -170,7 +236,19 @@ export function makeCircle(radius: number, cx = 0, cy = 0): Made<CircleGeometry>
   return { ok: true, value: { kind: CIRCLE, extent: (centred ? 0 : Math.max(Math.abs(cx), Math.abs(cy))) + radius, bound: (centred ? 0 : outward(safeLength(cx, cy))) + radius, cx, cy, radius } };
 }
 
-/** A capsule whose two centres coincide (within 1e-12 of its size) is a circle, as it should be. */
+/**
+ * A capsule geometry: the segment from (x1, y1) to (x2, y2) grown by `radius`, or a result saying
+ * why. One whose two centres coincide (within 1e-12 of its size) is made as a circle. It takes the
+ * two cap centres, in its own frame: a scene file's capsule (CapsuleShape) gives a radius and the
+ * total height instead, which is the capsule from (0, −(height / 2 − radius)) to (0, height / 2 − radius).
+ * Allocates the geometry.
+ *
+ * @param x1 - The first cap centre's x, local.
+ * @param y1 - The first cap centre's y, local.
+ * @param x2 - The second cap centre's x, local.
+ * @param y2 - The second cap centre's y, local.
+ * @param radius - The caps' radius, above 0 (a segment of radius 0 is makeSegment's).
+ */
 export function makeCapsule(x1: number, y1: number, x2: number, y2: number, radius: number): Made<CapsuleGeometry | CircleGeometry> {
   if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2) && isFinite(radius))) return notFinite("capsule", ["x1", "y1", "x2", "y2", "radius"], [x1, y1, x2, y2, radius]);
   if (!(radius > 0)) return { ok: false, reason: "capsule: radius must be greater than 0" };
@@ -187,7 +265,15 @@ function capsuleOf(x1: number, y1: number, x2: number, y2: number, radius: numbe
   return { ok: true, value: { kind: CAPSULE, extent, bound, x1, y1, x2, y2, radius } };
 }
 
-/** An edge from (x1, y1) to (x2, y2): a capsule of radius 0 (Box2D's b2Segment), of non-zero length. */
+/**
+ * An edge from (x1, y1) to (x2, y2): a capsule of radius 0 (Box2D's b2Segment), of non-zero length.
+ * Allocates the geometry.
+ *
+ * @param x1 - The first end's x, local.
+ * @param y1 - The first end's y, local.
+ * @param x2 - The second end's x, local.
+ * @param y2 - The second end's y, local.
+ */
 export function makeSegment(x1: number, y1: number, x2: number, y2: number): Made<CapsuleGeometry> {
   if (!(isFinite(x1) && isFinite(y1) && isFinite(x2) && isFinite(y2))) return notFinite("segment", ["x1", "y1", "x2", "y2"], [x1, y1, x2, y2]);
   if (x1 === x2 && y1 === y2) return { ok: false, reason: "segment: its two points are the same" };
@@ -399,7 +485,17 @@ export function makeConvexPiece(points: readonly Vec2[]): Made<PolygonGeometry> 
 /** makeBox's cosine and sine, then its corners. */
 const boxRot = new Float64Array(2), boxXY = new Float64Array(8);
 
-/** A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon. */
+/**
+ * A box of half-extents hw × hh centred at (cx, cy), turned by `degrees`, as a 4-gon: the box of
+ * width 2 · hw and height 2 · hh. (A scene file's BoxShape gives the full width and height.)
+ * Allocates the geometry.
+ *
+ * @param hw - Half the width, above 0 (not the full width).
+ * @param hh - Half the height, above 0 (not the full height).
+ * @param cx - The centre's x in the geometry's own frame; 0 by default.
+ * @param cy - The centre's y in the geometry's own frame; 0 by default.
+ * @param degrees - The box's turn in its own frame, in degrees (not radians), clockwise on a y-down screen; 0 by default.
+ */
 export function makeBox(hw: number, hh: number, cx = 0, cy = 0, degrees = 0): Made<PolygonGeometry> {
   if (!(isFinite(hw) && isFinite(hh) && isFinite(cx) && isFinite(cy) && isFinite(degrees))) return notFinite("box", ["hw", "hh", "cx", "cy", "degrees"], [hw, hh, cx, cy, degrees]);
   if (!(hw > 0 && hh > 0)) return { ok: false, reason: "box: width and height must be greater than 0" };

@@ -24,13 +24,21 @@ import { COMPOUND, partCount, partInWorld, partsReach, partTree, POLYGON, type S
  * angle1 to angle2 (radians, the same sense as the transforms' rotation).
  */
 export interface Sweep {
+  /** The x of the centre of rotation in the shape's own frame (0 from sweepOf: its origin). */
   readonly localCenterX: number;
+  /** The y of the centre of rotation in the shape's own frame (0 from sweepOf). */
   readonly localCenterY: number;
+  /** The world x of the centre of rotation at the start (t = 0). */
   readonly x1: number;
+  /** The world y of the centre of rotation at the start. */
   readonly y1: number;
+  /** The shape's rotation at the start, in radians (not degrees). */
   readonly angle1: number;
+  /** The world x of the centre of rotation at the end (t = 1): an absolute position, not a translation. */
   readonly x2: number;
+  /** The world y of the centre of rotation at the end. */
   readonly y2: number;
+  /** The shape's rotation at the end, in radians. */
   readonly angle2: number;
 }
 
@@ -42,6 +50,10 @@ export function sweepOf(x1: number, y1: number, angle1: number, x2: number, y2: 
 /** Conservative-advancement steps before reporting failure (a lower bound is still returned). */
 export const TOI_MAX_ITERATIONS = 4096;
 
+/**
+ * What timeOfImpact writes: a CastOutput's fields (`fraction` is the time in [0, tMax]),
+ * `converged`, and the tolerance it used. A game keeps one and passes it as `out`.
+ */
 export class TimeOfImpactOutput extends CastOutput {
   /** False when the step limit was reached first: `fraction` is then a safe time with no contact before it. */
   converged = true;

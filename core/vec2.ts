@@ -1,11 +1,20 @@
 // 2D vector math on plain readonly tuples-as-objects. y grows downward (screen convention),
 // so a positive angle turns clockwise on screen.
 
+/** A point or vector `{ x, y }`; y grows downward, as on screen. */
 export interface Vec2 {
+  /** The x coordinate. */
   readonly x: number;
+  /** The y coordinate (downward). */
   readonly y: number;
 }
 
+/**
+ * The point `{ x, y }`, as given (a new object): the queries check it where it is passed.
+ *
+ * @param x - The x coordinate.
+ * @param y - The y coordinate (downward).
+ */
 export const vec2 = (x: number, y: number): Vec2 => ({ x, y });
 
 export const add = (a: Vec2, b: Vec2): Vec2 => vec2(a.x + b.x, a.y + b.y);
@@ -23,9 +32,11 @@ export function safeLength(x: number, y: number): number {
 }
 export const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 
-/** A rotation stored as cosine and sine, as Box2D's b2Rot. */
+/** A rotation stored as cosine and sine, as Box2D's b2Rot (rotFromDegrees makes one). */
 export interface Rot {
+  /** The angle's cosine. */
   readonly c: number;
+  /** The angle's sine (positive turns clockwise on a y-down screen). */
   readonly s: number;
 }
 

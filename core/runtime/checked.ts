@@ -35,6 +35,10 @@ const refused = <T>(reason: string): Made<T> => ({ ok: false, reason });
  * A convex polygon from its points as given, in either winding: 3 or more points { x, y }, finite,
  * none repeated or in line with its neighbours, turning one way once round. Anything else is
  * refused, naming the point (a concave outline is a scene polygon's job: loadScene, or `add`).
+ * Allocates the geometry.
+ *
+ * @param points - The corners in order round the outline, in the geometry's own frame.
+ * @param radius - How far the polygon is grown (rounded corners), 0 or more; 0 by default.
  */
 export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGeometry> {
   if (!Array.isArray(points)) return refused(`polygon: points must be an array of { x, y }, got ${got(points)}`);
@@ -49,7 +53,14 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
   return convexity === null ? makePolygonCore(points, radius) : refused(`polygon: ${convexity.message}`);
 }
 
-/** A compound of parts made by the other makers (their .value); `solid` true or false. */
+/**
+ * A compound of parts made by the other makers (their .value); `solid` true or false. Allocates
+ * the geometry (the parts are shared, not copied).
+ *
+ * @param parts - The convex parts, one or more, all in the compound's own frame.
+ * @param solid - true: the parts' union is one solid (a point in any part is inside); false: edges that enclose nothing.
+ * @param oneSided - true: each part, a segment from P to Q, blocks rays and sweeps only from its front, the side of (dy, −dx) with (dx, dy) = Q − P; false by default.
+ */
 export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSided = false): Made<CompoundGeometry> {
   if (!Array.isArray(parts)) return refused(`compound: parts must be an array of geometries, got ${got(parts)}`);
   for (let i = 0; i < parts.length; i++) {
@@ -60,7 +71,16 @@ export function makeCompound(parts: readonly Geometry[], solid: boolean, oneSide
   return makeCompoundCore(parts, solid, oneSided);
 }
 
-/** The contact manifold of two placed geometries (Box2D's b2Collide… functions). Throws GeometryError for bad arguments. */
+/**
+ * The contact manifold of two placed geometries (Box2D's b2Collide… functions), in world space,
+ * its normal from a to b. Throws GeometryError for bad arguments.
+ *
+ * @param a - The first geometry, in its own frame.
+ * @param xfA - Where a is in the world.
+ * @param b - The second geometry, in its own frame.
+ * @param xfB - Where b is in the world.
+ * @param out - Filled and returned; a new Manifold is allocated when left out.
+ */
 export function collide(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, out: Manifold = new Manifold()): Manifold {
   checkGeometry("collide", "a", a, GeometryError);
   checkTransform("collide", "xfA", xfA, GeometryError);
@@ -93,7 +113,20 @@ function rayOptionsHold(options: unknown): boolean {
   return (inside === undefined || typeof inside === "boolean") && (fraction === undefined || (typeof fraction === "number" && fraction >= 0 && fraction <= 1e15));
 }
 
-/** A ray from (fromX, fromY) to (toX, toY) against a placed geometry. Throws GeometryError for bad arguments. */
+/**
+ * A ray from (fromX, fromY) to (toX, toY) against a placed geometry; fills and returns `out`. The
+ * hit point is from + fraction·(to − from), the normal points out of the geometry. A ray that
+ * starts inside or on it is a miss unless `options.reportInside`. Throws GeometryError for bad arguments.
+ *
+ * @param g - The geometry, in its own frame (a maker's value, or geometryOf's).
+ * @param xf - Where g is in the world (transformOf for a scene shape).
+ * @param fromX - The ray's start, world x.
+ * @param fromY - The ray's start, world y.
+ * @param toX - The ray's end, world x: an absolute point, not a direction or a length.
+ * @param toY - The ray's end, world y.
+ * @param out - Filled and returned; a new CastOutput is allocated when left out.
+ * @param options - `reportInside` (false by default) and `maxFraction` (1 by default).
+ */
 export function rayCast(g: ShapeGeometry, xf: Transform, fromX: number, fromY: number, toX: number, toY: number, out: CastOutput = new CastOutput(), options: RayCastOptions = NO_RAY_OPTIONS): CastOutput {
   // The usual call passes these (see placedHolds); anything else goes through the checks that name the problem.
   const valid = typeof fromX === "number" && fromX <= 1e15 && fromX >= -1e15 && typeof fromY === "number" && fromY <= 1e15 && fromY >= -1e15
@@ -120,7 +153,21 @@ function refuseRayCast(g: unknown, xf: unknown, fromX: unknown, fromY: unknown, 
   checkFraction("rayCast", "options.maxFraction", options.maxFraction);
 }
 
-/** Geometry b at xfB swept by (tx, ty) against a at xfA. Throws GeometryError for bad arguments. */
+/**
+ * Geometry b at xfB swept by the translation (tx, ty), unturned, against a at xfA; fills and
+ * returns `out`: the fraction of the translation at first contact, the point on a's surface and
+ * the normal out of a. A pair overlapping at the start is a hit at fraction 0 with `startedInside`.
+ * Throws GeometryError for bad arguments.
+ *
+ * @param a - The geometry hit, in its own frame.
+ * @param xfA - Where a is in the world.
+ * @param b - The geometry that moves, in its own frame.
+ * @param xfB - Where b starts in the world.
+ * @param tx - The motion's x in world units: a translation from xfB, not an end point (unlike CollisionWorld.sweep's `to`).
+ * @param ty - The motion's y in world units.
+ * @param out - Filled and returned; a new CastOutput is allocated when left out.
+ * @param maxFraction - Only contacts up to this fraction of (tx, ty) count; 1 by default.
+ */
 export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, tx: number, ty: number, out: CastOutput = new CastOutput(), maxFraction = 1): CastOutput {
   // As rayCast's: the usual call checked in line.
   const valid = typeof tx === "number" && tx <= 1e15 && tx >= -1e15 && typeof ty === "number" && ty <= 1e15 && ty >= -1e15
@@ -143,7 +190,20 @@ function refuseShapeCast(a: unknown, xfA: unknown, b: unknown, xfB: unknown, tx:
   checkFraction("shapeCast", "maxFraction", maxFraction);
 }
 
-/** When two geometries moving along their sweeps first touch (Box2D's b2TimeOfImpact). Throws GeometryError for bad arguments. */
+/**
+ * When two geometries moving along their sweeps (which may turn) first touch (Box2D's
+ * b2TimeOfImpact): the time in [0, tMax] as `fraction`, the point on a's surface and the normal out
+ * of a at that time. A pair overlapping at t = 0 is reported at 0 with `startedInside`. Throws
+ * GeometryError for bad arguments.
+ *
+ * @param a - The first geometry, in its own frame.
+ * @param sweepA - a's motion over the step (sweepOf).
+ * @param b - The second geometry, in its own frame.
+ * @param sweepB - b's motion over the step.
+ * @param out - Filled and returned; a new TimeOfImpactOutput is allocated when left out.
+ * @param tMax - The latest time looked at, as a fraction of the step; 1 by default.
+ * @param tolerance - How close counts as touching, as a fraction of the pair's scale (out.tolerance gives it in world units); 1e-9 by default.
+ */
 export function timeOfImpact(a: ShapeGeometry, sweepA: Sweep, b: ShapeGeometry, sweepB: Sweep, out: TimeOfImpactOutput = new TimeOfImpactOutput(), tMax = 1, tolerance?: number): TimeOfImpactOutput {
   checkGeometry("timeOfImpact", "a", a, GeometryError);
   checkSweep("timeOfImpact", "sweepA.", sweepA);
@@ -171,6 +231,14 @@ function checkSweep(call: string, prefix: string, sweep: unknown): void {
 /**
  * A sweep that turns about the shape's own origin, from pose (x1, y1, angle1) to (x2, y2, angle2),
  * angles in radians, for timeOfImpact. Throws GeometryError for a number not finite or beyond ±1e15.
+ * Allocates the sweep.
+ *
+ * @param x1 - The shape's origin at the start, world x.
+ * @param y1 - The shape's origin at the start, world y.
+ * @param angle1 - Its rotation at the start, in radians (not degrees).
+ * @param x2 - Its origin at the end, world x: an absolute position, not a translation.
+ * @param y2 - Its origin at the end, world y.
+ * @param angle2 - Its rotation at the end, in radians.
  */
 export function sweepOf(x1: number, y1: number, angle1: number, x2: number, y2: number, angle2: number): Sweep {
   const sweep = sweepOfCore(x1, y1, angle1, x2, y2, angle2);
@@ -186,7 +254,13 @@ function checkPlaced(call: string, g: unknown, xf: unknown): void {
   }
 }
 
-/** The tight bounding box of a geometry placed by a transform. Throws GeometryError for bad arguments. */
+/**
+ * The tight bounding box of a geometry placed by a transform, in world space (a new object).
+ * Throws GeometryError for bad arguments.
+ *
+ * @param g - The geometry, in its own frame.
+ * @param xf - Where it is in the world.
+ */
 export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
   checkPlaced("computeAABB", g, xf);
   return computeAABBCore(g, xf);
@@ -196,6 +270,11 @@ export function computeAABB(g: ShapeGeometry, xf: Transform): AABB {
  * Whether the point (x, y) is inside or on a geometry placed by a transform (a chain, which
  * encloses nothing, never holds one). Throws GeometryError for bad arguments: a NaN or a string
  * is refused, never compared.
+ *
+ * @param g - The geometry, in its own frame.
+ * @param xf - Where it is in the world.
+ * @param x - The point's world x.
+ * @param y - The point's world y.
  */
 export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: number): boolean {
   checkPlaced("containsPoint", g, xf);
@@ -204,7 +283,12 @@ export function containsPoint(g: ShapeGeometry, xf: Transform, x: number, y: num
   return containsPointCore(g, xf, x, y);
 }
 
-/** Whether two boxes overlap (touching counts). Throws GeometryError for a bound that is NaN or not a number, or an inverted box. */
+/**
+ * Whether two boxes overlap (touching counts). Throws GeometryError for a bound that is NaN or not a number, or an inverted box.
+ *
+ * @param a - A box `{ minX, minY, maxX, maxY }`.
+ * @param b - Another box.
+ */
 export function aabbOverlaps(a: AABB, b: AABB): boolean {
   checkBox("aabbOverlaps", a, GeometryError);
   checkBox("aabbOverlaps", b, GeometryError);
@@ -226,24 +310,40 @@ function checkedShape(call: string, shape: ShapeInput): Shape {
 
 /**
  * The collision geometry of a scene shape, in its own frame (place it with transformOf), or a
- * result saying why the scene format refuses the shape, naming each field.
+ * result saying why the scene format refuses the shape, naming each field. Allocates the geometry.
+ *
+ * @param shape - A scene shape (`rotation` may be left out: 0).
  */
 export function geometryOf(shape: ShapeInput): Made<ShapeGeometry> {
   const problems = problemsOf(shape);
   return problems ? refused(`geometryOf: ${problems}`) : geometryOfCore(turned(shape));
 }
 
-/** Where a scene shape is: its position and its rotation's cosine and sine (a circle's is unturned). Throws GeometryError for a shape the format refuses. */
+/**
+ * Where a scene shape is: its position and its rotation's cosine and sine (a circle's is unturned), a new object.
+ * Throws GeometryError for a shape the format refuses.
+ *
+ * @param shape - A scene shape (`rotation`, in degrees, may be left out: 0).
+ */
 export function transformOf(shape: ShapeInput): Transform {
   return transformOfCore(checkedShape("transformOf", shape));
 }
 
-/** A scene shape's bounding box, from its own numbers (no geometry made). Throws GeometryError for a shape the format refuses. */
+/**
+ * A scene shape's bounding box in world space, from its own numbers (no geometry made). Throws GeometryError for a shape the format refuses.
+ *
+ * @param shape - A scene shape (`rotation` may be left out: 0).
+ */
 export function shapeBounds(shape: ShapeInput): AABB {
   return shapeBoundsCore(checkedShape("shapeBounds", shape));
 }
 
-/** A rotation of `degrees` (clockwise on screen) as its cosine and sine, exact at quarter turns. Throws GeometryError for a number not finite or beyond ±1e15. */
+/**
+ * A rotation of `degrees` (clockwise on screen) as its cosine and sine, exact at quarter turns (a new object).
+ * Throws GeometryError for a number not finite or beyond ±1e15.
+ *
+ * @param degrees - The angle in degrees (not radians), within ±1e15.
+ */
 export function rotFromDegrees(degrees: number): Rot {
   checkNumber("rotFromDegrees", "degrees", degrees, GeometryError);
   return rotFromDegreesCore(degrees);
@@ -253,6 +353,12 @@ export function rotFromDegrees(degrees: number): Rot {
  * Whether two shapes with these collision bits interact under `rule`: "godot" (either one's mask
  * meets the other's layer), "box2d" (both ways) or "none" (always). Throws WorldError for bits
  * that are not whole numbers from 0 to 2^32 - 1, or another rule.
+ *
+ * @param layerA - The first shape's collision layer bits (its `collisionLayer`; bit 0 is collision layer 1).
+ * @param maskA - The first shape's mask bits (its `collisionMask`).
+ * @param layerB - The second shape's collision layer bits.
+ * @param maskB - The second shape's mask bits.
+ * @param rule - "godot", "box2d" or "none" (a world's `filter`).
  */
 export function bitsCollide(layerA: number, maskA: number, layerB: number, maskB: number, rule: FilterRule): boolean {
   checkBits("bitsCollide", "layerA", layerA);
@@ -263,16 +369,31 @@ export function bitsCollide(layerA: number, maskA: number, layerB: number, maskB
   return bitsCollideCore(layerA, maskA, layerB, maskB, rule);
 }
 
-/** A shape's collision layer bits (1, collision layer 1, when it has none). Throws GeometryError for a shape the format refuses. */
+/**
+ * A shape's collision layer bits (1, collision layer 1, when it has none). Throws GeometryError for a shape the format refuses.
+ *
+ * @param shape - A scene shape (`rotation` may be left out).
+ */
 export const collisionLayerOf = (shape: ShapeInput): number => collisionLayerOfCore(checkedShape("collisionLayerOf", shape));
-/** The collision layers a shape collides with, as bits (1 when it has none). Throws GeometryError for a shape the format refuses. */
+/**
+ * The collision layers a shape collides with, as bits (1 when it has none). Throws GeometryError for a shape the format refuses.
+ *
+ * @param shape - A scene shape (`rotation` may be left out).
+ */
 export const collisionMaskOf = (shape: ShapeInput): number => collisionMaskOfCore(checkedShape("collisionMaskOf", shape));
-/** Whether a shape is a sensor (a trigger). Throws GeometryError for a shape the format refuses. */
+/**
+ * Whether a shape is a sensor (a trigger). Throws GeometryError for a shape the format refuses.
+ *
+ * @param shape - A scene shape (`rotation` may be left out).
+ */
 export const isSensor = (shape: ShapeInput): boolean => isSensorCore(checkedShape("isSensor", shape));
 
 /**
  * A scene problem as the command line prints it: `line:column: path: message` (with `file:` first
  * when given). Throws GeometryError for a problem that is not { path, message } of strings.
+ *
+ * @param problem - A SceneLoadError's problem.
+ * @param file - The file's name or path, printed first; left out, nothing is.
  */
 export function formatProblem(problem: SceneProblem, file?: string): string {
   if (typeof problem?.message !== "string") fail("formatProblem", "problem", "a SceneProblem { path, message }", problem, GeometryError);

@@ -24,6 +24,9 @@ import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./
  * this package reads, naming the package and its version:
  * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.
  * Bad options (a filter that is not one of the rules, an unknown key) throw WorldError.
+ *
+ * @param json - The scene file: its text, its bytes, or its parsed JSON.
+ * @param options - The world's options: `filter`, "godot" by default.
  */
 export function loadScene(json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
   checkWorldOptions("loadScene", options);

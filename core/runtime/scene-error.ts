@@ -8,8 +8,17 @@ import { withoutBom } from "../scene/json-text";
 
 /** A scene file refused: `problems` as the command line lists them, `message` their lines. */
 export class SceneLoadError extends Error {
+  /** "SceneLoadError", whichever copy of the package threw it. */
   override readonly name = "SceneLoadError";
-  constructor(readonly problems: readonly SceneProblem[]) {
+  /**
+   * The error of a refused file; its message is the problems' lines as formatProblem writes them.
+   *
+   * @param problems - Every problem found.
+   */
+  constructor(
+    /** Every problem found, each naming its JSON path. */
+    readonly problems: readonly SceneProblem[],
+  ) {
     super(problems.map((p) => formatProblem(p)).join("\n"));
   }
 }
@@ -45,7 +54,10 @@ export function sceneText(json: unknown): string | undefined {
 
 /** A loaded scene: its world (every shape in it), its shapes and its probes. */
 export interface LoadedScene {
+  /** A world holding every shape of the file, its geometry built (prepareGeometry). */
   readonly world: CollisionWorld;
+  /** The file's shapes, in file order, as validated (rotations in (−180, 180]). */
   readonly shapes: readonly Shape[];
+  /** The file's probes; empty when it has none. */
   readonly probes: readonly Probe[];
 }

@@ -20,6 +20,9 @@ function namingPackage(p: SceneProblem): SceneProblem {
  * The main entry's loadScene with the full validation of `collider-studio validate`: every field
  * of the file checked, custom properties, layers and images included. Takes the same input (text,
  * UTF-8 bytes or parsed JSON) and options, and throws the same errors.
+ *
+ * @param json - The scene file: its text, its bytes, or its parsed JSON.
+ * @param options - The world's options: `filter`, "godot" by default.
  */
 export function loadScene(json: SceneInput, options: CollisionWorldOptions = {}): LoadedScene {
   checkWorldOptions("loadScene", options);
@@ -33,9 +36,5 @@ export function loadScene(json: SceneInput, options: CollisionWorldOptions = {})
 }
 
 export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
-/** A scene file's text checked by the full validator without throwing: `{ ok: true, scene }`, or `{ ok: false, problems }` with every problem. */
-export { parseScene } from "../scene/io";
-/** As parseScene, for JSON already parsed (`text`, the file's text, adds lines and columns). */
-export { validateSceneData } from "../scene/io";
-/** What parseScene and validateSceneData return: the scene, or every problem. */
-export { type SceneParseResult } from "../scene/io";
+// Each documented where declared (core/scene/io.ts), so that the .d.ts files carry the comments.
+export { parseScene, validateSceneData, type SceneParseResult } from "../scene/io";

@@ -1,11 +1,14 @@
 // Problems found in a scene file, each naming its place: a JSON path, and a line and column.
 
+/** A problem in a scene file: its message, its JSON path (`shapes[3].radius`), and its line and column when the file came as text. */
 export interface SceneProblem {
   /** JSON path such as `shapes[3].radius`; empty for the document itself. */
   readonly path: string;
+  /** What is wrong, in the command line's words ("must be greater than 0"). */
   readonly message: string;
-  /** 1-based line and column in the source text, when known. */
+  /** 1-based line in the source text, when known. */
   readonly line?: number;
+  /** 1-based column in the source text, when known. */
   readonly column?: number;
 }
 

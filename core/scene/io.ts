@@ -14,9 +14,20 @@ import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_VERSION, SHAPE_TYPES, sceneLayers,
 
 export { jsonLocator, syntaxProblem };
 
+/** What parseScene and validateSceneData return: the scene, or every problem. */
 export type SceneParseResult =
-  | { readonly ok: true; readonly scene: Scene }
-  | { readonly ok: false; readonly problems: readonly SceneProblem[] };
+  | {
+      /** The file is a valid scene. */
+      readonly ok: true;
+      /** The scene, rotations defaulted and brought into (−180, 180]. */
+      readonly scene: Scene;
+    }
+  | {
+      /** The file is refused. */
+      readonly ok: false;
+      /** Every problem found, each naming its JSON path. */
+      readonly problems: readonly SceneProblem[];
+    };
 
 /** Whether `path` holds a point [x, y]: an outline's point, or a probe's end. */
 const isPointPath = (path: readonly PropertyKey[]): boolean =>
@@ -62,7 +73,12 @@ function problem(path: readonly PathSegment[], message: string, locate: ReturnTy
   return { path: formatPath(path), message, ...locate(path) };
 }
 
-/** Validates already-parsed JSON data as a scene. `text` (the source) adds lines and columns. */
+/**
+ * Validates already-parsed JSON data as a scene with the full validator, without throwing.
+ *
+ * @param data - The file's JSON, parsed (JSON.parse's result).
+ * @param text - The file's text it was parsed from, if at hand: the problems then carry lines and columns.
+ */
 export function validateSceneData(data: unknown, text?: string): SceneParseResult {
   const locate = text === undefined ? () => undefined : jsonLocator(text);
   const header = headerProblem(data);
@@ -133,7 +149,12 @@ export function acceptedScene(data: SceneDocument): Scene {
   return rotationsInRange({ ...data, probes } as unknown as Scene);
 }
 
-/** Parses and validates a scene file's text (a leading byte order mark skipped). Never throws. */
+/**
+ * Parses and validates a scene file's text (a leading byte order mark skipped) with the full
+ * validator: `{ ok: true, scene }`, or `{ ok: false, problems }` with every problem. Never throws.
+ *
+ * @param withBom - The file's text, as read (a leading byte order mark is allowed).
+ */
 export function parseScene(withBom: string): SceneParseResult {
   const text = withoutBom(withBom);
   let data: unknown;

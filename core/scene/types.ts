@@ -1,14 +1,18 @@
 // The scene model as the rest of the core sees it: plain readonly data, one variant per shape kind.
 // The file format (schema.ts) validates into exactly these types.
 
+/** A shape's kind, its `type`: "circle", "box", "capsule", "polygon" or "chain". */
 export type ShapeType = "circle" | "box" | "capsule" | "polygon" | "chain";
+/** The five shape kinds, in the order the format lists them. */
 export const SHAPE_TYPES: readonly ShapeType[] = ["circle", "box", "capsule", "polygon", "chain"];
 
+/** A point of a polygon, a chain or a probe: `[x, y]`. */
 export type Point = readonly [number, number];
 
 /** A JSON value, as a class property's members hold them. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
+/** What every custom property has, whatever its type: its name and, for a class or enum value, Tiled's type name. */
 export interface PropertyBase {
   /** Unique within its list; no control characters. */
   readonly name: string;
@@ -25,15 +29,60 @@ export interface PropertyBase {
  */
 export type Property = PropertyBase &
   (
-    | { readonly type: "string"; readonly value: string }
-    | { readonly type: "number"; readonly value: number }
-    | { readonly type: "int"; readonly value: number }
-    | { readonly type: "float"; readonly value: number }
-    | { readonly type: "boolean"; readonly value: boolean }
-    | { readonly type: "color"; readonly value: string }
-    | { readonly type: "file"; readonly value: string }
-    | { readonly type: "object"; readonly value: number }
-    | { readonly type: "class"; readonly value: { readonly [member: string]: JsonValue } }
+    | {
+        /** Any text. */
+        readonly type: "string";
+        /** The text. */
+        readonly value: string;
+      }
+    | {
+        /** The editor's number: any finite number. */
+        readonly type: "number";
+        /** The number. */
+        readonly value: number;
+      }
+    | {
+        /** Tiled's int. */
+        readonly type: "int";
+        /** A whole number from −2147483648 to 2147483647. */
+        readonly value: number;
+      }
+    | {
+        /** Tiled's float. */
+        readonly type: "float";
+        /** Any finite number. */
+        readonly value: number;
+      }
+    | {
+        /** A flag. */
+        readonly type: "boolean";
+        /** The flag. */
+        readonly value: boolean;
+      }
+    | {
+        /** A colour. */
+        readonly type: "color";
+        /** "#rrggbb" or "#rrggbbaa". */
+        readonly value: string;
+      }
+    | {
+        /** A file. */
+        readonly type: "file";
+        /** A path relative to the scene's folder, or "" for none. */
+        readonly value: string;
+      }
+    | {
+        /** A Tiled object. */
+        readonly type: "object";
+        /** A Tiled object id, or 0 for none. */
+        readonly value: number;
+      }
+    | {
+        /** A Tiled class value. */
+        readonly type: "class";
+        /** Its members by name, nested classes as nested objects. */
+        readonly value: { readonly [member: string]: JsonValue };
+      }
   );
 export type PropertyType = Property["type"];
 export const PROPERTY_TYPES: readonly PropertyType[] = ["string", "number", "int", "float", "boolean", "color", "file", "object", "class"];
@@ -48,6 +97,7 @@ export const DEFAULT_COLLISION_MASK = 1;
 export const COLLISION_BITS = 32;
 
 interface ShapeBase {
+  /** Unique within the scene: what the world and the queries name the shape by. */
   readonly id: string;
   /** What designers call it; exporters name nodes after it. Absent or "" means unnamed. */
   readonly name?: string;
@@ -57,6 +107,7 @@ interface ShapeBase {
   readonly collisionLayer?: number;
   /** The categories it collides with, as bits; absent means 1 (collision layer 1 alone). */
   readonly collisionMask?: number;
+  /** Custom properties, typed as in Tiled; absent means none. */
   readonly properties?: readonly Property[];
   /** What kind of thing it is in the game ("Door", "WARP"): Tiled's class (its `type` before 1.9). Absent or "" means none. */
   readonly class?: string;
@@ -69,28 +120,43 @@ interface ShapeBase {
   readonly sensor?: boolean;
   /** The id of the Tiled object it was imported from: what the editor matches it by when it writes back into that map. */
   readonly tiledId?: number;
-  /** World position; y grows downward as on screen. */
+  /** World x of the shape's position: a circle's, box's or capsule's centre, a polygon's or chain's origin. */
   readonly x: number;
+  /** World y of the shape's position; y grows downward as on screen. */
   readonly y: number;
   /** Degrees, clockwise on screen, about (x, y), in (−180, 180] once loaded (270 is read as −90). Ignored by circles. */
   readonly rotation: number;
 }
 
+/** A circle shape: `radius` about (x, y). */
 export interface CircleShape extends ShapeBase {
+  /** Tells a circle from the other kinds. */
   readonly type: "circle";
+  /** Above 0, in world units. */
   readonly radius: number;
 }
 
+/** A box shape: `width` × `height` centred on (x, y), turned by `rotation`. */
 export interface BoxShape extends ShapeBase {
+  /** Tells a box from the other kinds. */
   readonly type: "box";
+  /** The full width along the box's own x axis (not a half-extent), above 0, in world units. */
   readonly width: number;
+  /** The full height along the box's own y axis (not a half-extent), above 0, in world units. */
   readonly height: number;
 }
 
-/** Vertical at rotation 0; `height` is the total height including both caps (Godot 4, Unity). */
+/**
+ * A capsule shape centred on (x, y): vertical at rotation 0; `height` is the total height including
+ * both caps (Godot 4, Unity), so its two cap centres are `height / 2 − radius` above and below (x, y).
+ * (makeCapsule, the geometry maker, takes the two centres instead.)
+ */
 export interface CapsuleShape extends ShapeBase {
+  /** Tells a capsule from the other kinds. */
   readonly type: "capsule";
+  /** The caps' radius, above 0, in world units. */
   readonly radius: number;
+  /** The total height, caps included, in world units: at least 2 × radius. */
   readonly height: number;
 }
 
@@ -100,7 +166,9 @@ export interface CapsuleShape extends ShapeBase {
  * their shared point. A concave one collides as a solid made of convex pieces.
  */
 export interface PolygonShape extends ShapeBase {
+  /** Tells a polygon from the other kinds. */
   readonly type: "polygon";
+  /** The outline's corners in order, local to (x, y) and turned by `rotation`. */
   readonly points: readonly Point[];
 }
 
@@ -112,7 +180,9 @@ export interface PolygonShape extends ShapeBase {
  * to right faces up). At least 2 points (3 when closed), none repeating the one before it.
  */
 export interface ChainShape extends ShapeBase {
+  /** Tells a chain from the other kinds. */
   readonly type: "chain";
+  /** The chain's points in order, local to (x, y) and turned by `rotation`. */
   readonly points: readonly Point[];
   /** Absent means false. */
   readonly closed?: boolean;
@@ -120,6 +190,7 @@ export interface ChainShape extends ShapeBase {
   readonly oneSided?: boolean;
 }
 
+/** A shape of a scene file: one of the five kinds, told apart by `type`. */
 export type Shape = CircleShape | BoxShape | CapsuleShape | PolygonShape | ChainShape;
 
 /**
@@ -127,6 +198,7 @@ export type Shape = CircleShape | BoxShape | CapsuleShape | PolygonShape | Chain
  * from → to; a sweep probe moves shape `shape` (without turning) from its position to `to`.
  */
 interface ProbeBase {
+  /** Unique among the scene's probes. */
   readonly id: string;
   /** What QA calls it ("door line of sight"); may be empty. */
   readonly name: string;
@@ -139,25 +211,34 @@ interface ProbeBase {
   readonly mask?: number;
 }
 
+/** A ray probe: from `from` to `to`, world points. */
 export interface RayProbe extends ProbeBase {
+  /** Tells a ray probe from a sweep probe. */
   readonly type: "ray";
+  /** Where the ray starts, a world point. */
   readonly from: Point;
+  /** Where the ray ends, a world point (not a direction). */
   readonly to: Point;
 }
 
+/** A sweep probe: the shape `shape` moved, unturned, from where it is to `to`. */
 export interface SweepProbe extends ProbeBase {
+  /** Tells a sweep probe from a ray probe. */
   readonly type: "sweep";
   /** Id of the shape that moves. */
   readonly shape: string;
-  /** Where the shape's position ends. */
+  /** Where the shape's position ends, a world point (not a translation). */
   readonly to: Point;
 }
 
+/** A probe of a scene file, a ray (`from`, `to`) or a sweep of a shape (`shape`, `to`), told apart by `type`. */
 export type Probe = RayProbe | SweepProbe;
 
 /** An editor layer: a group of shapes drawn together, hidden or locked together. First is bottom. */
 export interface Layer {
+  /** Unique among the scene's layers: what a shape's `layer` names. */
   readonly id: string;
+  /** What the editor shows; may repeat. */
   readonly name: string;
   /** Hidden layers are not drawn or picked in the editor; their shapes still export. */
   readonly visible?: boolean;
@@ -177,12 +258,15 @@ export interface Layer {
 export interface LayerGroup {
   /** The group's path: its name after those of the groups around it, joined by "/". */
   readonly name: string;
+  /** The group's custom properties. */
   readonly properties?: readonly Property[];
 }
 
 /** A name for one category bit (1–32), as Godot's named 2D physics layers. */
 export interface CollisionLayer {
+  /** The bit's number, 1 to 32 (bit 1 is the value 1, bit 32 the value 2³¹). */
   readonly bit: number;
+  /** Its name ("player", "walls"). */
   readonly name: string;
 }
 
@@ -192,19 +276,23 @@ export interface CollisionLayer {
  * write it.
  */
 export interface SceneImage {
+  /** Unique among the scene's images. */
   readonly id: string;
   /** A path relative to the scene file's folder (forward slashes), or a data:image/png|jpeg|webp;base64 URL. */
   readonly src: string;
-  /** The image's top-left corner in world units (y down). */
+  /** The x of the image's top-left corner in world units. */
   readonly x: number;
+  /** The y of the image's top-left corner in world units (y down). */
   readonly y: number;
-  /** Its drawn size in world units; absent: the image's size in pixels. */
+  /** Its drawn width in world units; absent: the image's width in pixels. */
   readonly width?: number;
+  /** Its drawn height in world units; absent: the image's height in pixels. */
   readonly height?: number;
   /** 0–1; absent: 1. */
   readonly opacity?: number;
-  /** Editor only, as for layers: absent means visible and unlocked. */
+  /** Editor only, as for layers: absent means visible. */
   readonly visible?: boolean;
+  /** Editor only, as for layers: absent means unlocked. */
   readonly locked?: boolean;
 }
 
@@ -217,9 +305,13 @@ export interface TiledMapRef {
   readonly src: string;
 }
 
+/** A whole scene file as loaded: its shapes and probes, and the editor's layers, images and map. */
 export interface Scene {
+  /** Always "collider-studio-scene" (SCENE_FORMAT). */
   readonly format: "collider-studio-scene";
+  /** The format version the file was written in (SCENE_VERSION). */
   readonly version: 1;
+  /** The shapes, in scene order (the order overlap pairs and ties follow). */
   readonly shapes: readonly Shape[];
   /** Optional in files; always present (maybe empty) once parsed. */
   readonly probes: readonly Probe[];
@@ -250,7 +342,9 @@ export const collisionLayerOf = (shape: Shape): number => shape.collisionLayer ?
 export const collisionMaskOf = (shape: Shape): number => shape.collisionMask ?? DEFAULT_COLLISION_MASK;
 export const isSensor = (shape: Shape): boolean => shape.sensor === true;
 
+/** The `format` field every scene file has: "collider-studio-scene". */
 export const SCENE_FORMAT = "collider-studio-scene";
+/** The scene format version this package reads, and its major version: files of a newer version are refused. */
 export const SCENE_VERSION = 1;
 
 export function emptyScene(): Scene {
