@@ -599,6 +599,12 @@ export class CollisionWorld {
    * character would fit through a gap, where a thrown crate lands. Results, modes and options as
    * sweep's; the query has no collision bits, so `mask`, `ignore` and `includeSensors` alone pick
    * the shapes it meets (as overlapShape). Throws WorldError for bad input, as overlapShape.
+   *
+   * @param query - The shape to cast: a scene shape (world coordinates; `id` and `rotation` may be
+   *   left out), or a geometry from the makers placed by a transform.
+   * @param to - Where the shape's position ends (an absolute point in the world, not a translation).
+   * @param options - `mode` ("closest" by default, "all" or "any"), `mask`, `ignore`,
+   *   `includeSensors` and `ignoreLeaving`, as sweep's.
    */
   castShape(query: QueryShape | PlacedGeometry, to: Vec2, options: SweepOptions = NO_OPTIONS): CastHit[] {
     const { geometry, transform } = placedQuery("castShape", query);
