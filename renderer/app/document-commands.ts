@@ -16,6 +16,7 @@ import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } 
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
 import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
+import { buildBackdrop } from "../tiled-map/model";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -239,7 +240,7 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
  * browser given the map alone), the map's own file, with why. A map that is itself malformed has
  * its problems (file, line, column).
  */
-async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null; readonly tileSize: number | null } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
+async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null; readonly tileSize: number | null; readonly pictures: boolean } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
   const reader = editor.backdrop.reader;
   const loaded = await loadTiledMap(doc.name, async (path) => {
     if (path === doc.name) return doc.text;
@@ -247,12 +248,18 @@ async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ reado
     if (!read.ok) throw new Error(read.message);
     return read.text;
   });
-  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null, tileSize: squareTile(loaded.resolved) };
+  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null, tileSize: squareTile(loaded.resolved), pictures: hasPictures(loaded.resolved, doc.name) };
   const own = parseTiledFile(doc.text, doc.name, "map");
   if (!own.ok) return { ok: false, problems: own.problems };
   const why = loaded.problems.find((p) => p.unreadable);
   if (!why) return { ok: false, problems: loaded.problems };
-  return { ok: true, text: JSON.stringify(own.value), unread: why.message, tileSize: squareTile(own.value) };
+  return { ok: true, text: JSON.stringify(own.value), unread: why.message, tileSize: squareTile(own.value), pictures: true };
+}
+
+/** Whether the backdrop would draw pictures of the map (tileset or image layer images): a map of object layers only has nothing to draw. */
+function hasPictures(resolved: JsonObject, src: string): boolean {
+  const built = buildBackdrop(resolved, src);
+  return built.ok && built.map.layers.some((l) => l.kind === "image" ? l.src !== "" : built.map.tilesets.some((t) => t.images.length > 0));
 }
 
 /** A map's tile size when its tiles are square, else null. */
@@ -278,6 +285,8 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
     return;
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
+  // The backdrop reads the map again beside the scene; a browser given the map alone cannot, so it has the text read here.
+  if (tiledMap) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;
@@ -290,7 +299,9 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   if (grid !== null) setGridSize(editor, grid);
   const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
   const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
-  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}${gridNote}`);
+  // A map with nothing to draw (object layers only, as the Tiled export writes) misses no tiles.
+  const tilesNote = doc.path ? unread : map.ok && map.pictures ? unseenTilesNote() : "";
+  notify(editor, `Imported ${count} from ${doc.name}${tilesNote}${gridNote}`);
 }
 
 /** The words an import's notice uses when the map's tiles cannot be shown: the backdrop then says nothing more. */
