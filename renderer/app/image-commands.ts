@@ -80,7 +80,7 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
     }
     if (relative === null) embedded++;
     const step = added.length * editor.getState().grid.size;
-    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id)), src, x: at.x - entry.width / 2 + step, y: at.y - entry.height / 2 + step, width: entry.width, height: entry.height });
+    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: at.x - entry.width / 2 + step, y: at.y - entry.height / 2 + step, width: entry.width, height: entry.height });
   }
   addImages(editor, added);
   const parts: string[] = [];

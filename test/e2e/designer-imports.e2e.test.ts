@@ -2,18 +2,36 @@
 // to draw imports without an error, images keep their file names, and what each export format
 // leaves out is said.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { encode } from "fast-png";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { exportTiled, parseScene } from "../../core";
-import { editorSession, notice, pageErrors, ROOT, runCommand } from "./harness";
+import { editorSession, notice, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
 const SHOTS = "/tmp/imports-shots";
 
 const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent();
+
+/** A `width` × `height` PNG: an opaque block in its lower half (terrain), the rest clear. */
+function terrainPng(width: number, height: number): Buffer {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([90, 160, 60, y >= height / 2 ? 255 : 0], (y * width + x) * 4);
+  return Buffer.from(encode({ width, height, data, channels: 4, depth: 8 }));
+}
+
+/** Drops a PNG named `name` on the canvas at page (x, y), as a file manager would. */
+async function dropPng(page: Page, name: string, bytes: Buffer, x: number, y: number): Promise<void> {
+  await page.evaluate(({ name, base64, x, y }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: "image/png" }));
+    const target = document.querySelector(".canvas")!;
+    for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  }, { name, base64: bytes.toString("base64"), x, y });
+}
 
 describe("designer review: imports, exports and images", () => {
   it("a Tiled map with no tiles (the editor's own Tiled export) imports with no error about tiles", async () => {
@@ -46,6 +64,27 @@ describe("designer review: imports, exports and images", () => {
     await runCommand(page, "Import Tiled map");
     await page.setInputFiles("#import-file-input", file);
     await expect.poll(() => notice(page)).toContain("its tiles are not shown");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a dropped image is named after its file, renamed in its Inspector, and its traced colliders after it", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    await dropPng(page, "level.png", terrainPng(64, 32), c.x + 300, c.y + 200);
+    await expect.poll(() => notice(page)).toBe("Dropped image level (64 × 32 px), embedded in the scene");
+    const name = page.getByTestId("inspector-image-name");
+    expect(await name.inputValue()).toBe("level");
+    await page.screenshot({ path: join(SHOTS, "4-image-inspector.png") });
+    await runCommand(page, "Trace Colliders");
+    await page.getByRole("dialog", { name: "Trace colliders" }).waitFor();
+    await page.getByRole("button", { name: /^Add 1 collider/ }).click();
+    await expect.poll(() => shapeCount(page)).toBe("1 shape");
+    expect((await savedShapes(page)).map((s) => s.id)).toEqual(["level-1"]);
+    // Renamed: the next trace names its colliders after the new name.
+    await page.getByRole("button", { name: "Select level" }).click();
+    await name.fill("cave");
+    await name.press("Enter");
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("image cave");
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -84,9 +84,9 @@ describe("Trace Colliders… in Chromium", () => {
     await page.getByRole("button", { name: `Add ${pieces} colliders` }).click();
     expect(await dialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
-    expect(await page.getByTestId("notice").textContent()).toBe(`Traced ${pieces} colliders from image-1`);
+    expect(await page.getByTestId("notice").textContent()).toBe(`Traced ${pieces} colliders from sprite`);
     await page.getByRole("tab", { name: /Objects/ }).click();
-    expect(await page.getByTestId("object-image-1-1").textContent()).toContain("image-1-1");
+    expect(await page.getByTestId("object-sprite-1").textContent()).toContain("sprite-1");
 
     // One undo step takes them all back; redo brings them again.
     await page.keyboard.press("Control+z");
