@@ -87,4 +87,27 @@ describe("designer review: imports, exports and images", () => {
     await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("image cave");
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("Add Image… puts a picture of odd size on whole pixels, so its traced colliders have whole coordinates", async () => {
+    const page = await session.newPage();
+    await page.getByRole("menubar", { name: "Menu bar" }).getByRole("menuitem", { name: "File", exact: true }).click();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("menu").locator("[role=menuitem]").filter({ hasText: /^Add Image…/ }).click();
+    // 41 × 21 px centred on the canvas's middle (980 px wide): its corner would be at x + 0.5.
+    await (await chooser).setFiles([{ name: "cave.png", mimeType: "image/png", buffer: terrainPng(41, 21) }]);
+    await expect.poll(() => notice(page)).toMatch(/^Added image cave \(41 × 21 px\)/);
+    const x = await page.getByTestId("inspector-image-x").inputValue(), y = await page.getByTestId("inspector-image-y").inputValue();
+    expect([x, y].map((v) => Number.isInteger(Number(v)))).toEqual([true, true]);
+    await runCommand(page, "Trace Colliders");
+    await page.getByRole("dialog", { name: "Trace colliders" }).waitFor();
+    await page.getByRole("button", { name: /^Add \d+ collider/ }).click();
+    const shapes = await savedShapes(page);
+    expect(shapes.length).toBeGreaterThan(0);
+    for (const s of shapes) {
+      if (s.type !== "polygon") throw new Error(s.type);
+      const xs = s.points.flatMap(([px, py]) => [s.x + px, s.y + py]);
+      expect(xs.every((v) => Number.isInteger(v)), JSON.stringify(s)).toBe(true);
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
 });
