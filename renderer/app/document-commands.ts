@@ -221,9 +221,12 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     return;
   }
   const outcome = await exportText(result.text, target.value, format.type);
-  const notes = result.imageNotes.length === 0 ? "" : `; ${result.imageNotes.join("; ")}`;
-  if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})${notes}`);
-  else if (outcome.kind === "error") notify(editor, outcome.message);
+  if (outcome.kind === "error") notify(editor, outcome.message);
+  if (outcome.kind !== "done") return;
+  const exported = `Exported ${outcome.value.name} (${format.type.name})`;
+  const { notes } = result;
+  if (notes.length > 0) showProblems(editor, outcome.value.name, notes.map((message) => ({ path: "", message })), `${exported}: what it leaves out`);
+  notify(editor, notes.length === 0 ? exported : `${exported}; ${notes.length} thing${notes.length === 1 ? "" : "s"} it leaves out (see the list)`);
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };
@@ -285,33 +288,38 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
     return;
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
-  // The backdrop reads the map again beside the scene; a browser given the map alone cannot, so it has the text read here.
-  if (tiledMap) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
+  // The backdrop reads the map again beside the scene; a browser given the map alone cannot, so a
+  // map that needs no other file (nothing to draw) is given the text read here.
+  if (tiledMap && map.ok && !map.pictures) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
-  if (skipped.length > 0) {
-    showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
-  }
   // Drawn over the map's tiles, colliders snap to them as in Tiled: the grid takes the tile size.
   const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size ? map.tileSize : null;
   if (grid !== null) setGridSize(editor, grid);
   const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
-  const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
+  // What it could not bring or show, whole, in the problems list (it stays until dismissed); the status line says it in short.
+  const unread = map.ok && map.unread !== null && doc.path ? { short: "its tilesets and templates were not read", why: `its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` } : null;
   // A map with nothing to draw (object layers only, as the Tiled export writes) misses no tiles.
-  const tilesNote = doc.path ? unread : map.ok && map.pictures ? unseenTilesNote() : "";
-  notify(editor, `Imported ${count} from ${doc.name}${tilesNote}${gridNote}`);
+  const unseen = !doc.path && map.ok && map.pictures ? { short: TILES_NOT_SHOWN, why: unseenTilesWhy() } : null;
+  const note = unread ?? unseen;
+  const notes: SceneProblem[] = [...(note ? [{ path: "", message: note.why }] : []), ...skipped.map(skippedProblem)];
+  if (notes.length > 0) {
+    const heading = [`Imported ${count} from ${doc.name}`, ...(note ? [note.short] : []), ...(skipped.length > 0 ? [`${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`] : [])].join("; ");
+    showProblems(editor, doc.name, notes, heading);
+  }
+  notify(editor, `Imported ${count} from ${doc.name}${note ? `; ${note.short} (see the list)` : ""}${gridNote}`);
 }
 
 /** The words an import's notice uses when the map's tiles cannot be shown: the backdrop then says nothing more. */
 export const TILES_NOT_SHOWN = "its tiles are not shown";
 
 /** Why a map imported as a single file (a browser's file input) shows no tiles. */
-const unseenTilesNote = (): string =>
+const unseenTilesWhy = (): string =>
   hasFolderAccess()
-    ? `; ${TILES_NOT_SHOWN}: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…`
-    : `; ${TILES_NOT_SHOWN}: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)`;
+    ? `${TILES_NOT_SHOWN}: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…`
+    : `${TILES_NOT_SHOWN}: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)`;
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;

@@ -110,4 +110,76 @@ describe("designer review: imports, exports and images", () => {
     }
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("a Tiled import's problems are listed under the canvas, over none of it, and the status line says it in short", async () => {
+    const page = await session.newPage();
+    const canvasBefore = (await page.locator(".canvas").boundingBox())!;
+    const map = {
+      type: "map", version: "1.10", orientation: "orthogonal", renderorder: "right-down", infinite: false, width: 4, height: 2, tilewidth: 32, tileheight: 32, nextlayerid: 3, nextobjectid: 3,
+      tilesets: [{ firstgid: 1, name: "t", tilewidth: 32, tileheight: 32, tilecount: 1, columns: 1, image: "t.png", imagewidth: 32, imageheight: 32, margin: 0, spacing: 0 }],
+      layers: [
+        { id: 1, name: "ground", type: "tilelayer", width: 4, height: 2, x: 0, y: 0, data: [1, 1, 1, 1, 1, 1, 1, 1], opacity: 1, visible: true },
+        { id: 2, name: "walls", type: "objectgroup", opacity: 1, visible: true, objects: [
+          { id: 1, name: "wall", type: "", x: 0, y: 0, width: 64, height: 32, rotation: 0, visible: true },
+          { id: 2, name: "spawn", type: "", x: 10, y: 10, width: 0, height: 0, rotation: 0, visible: true, point: true },
+        ] },
+      ],
+    };
+    const file = join(mkdtempSync(join(tmpdir(), "imports-e2e-")), "castle.tmj");
+    writeFileSync(file, JSON.stringify(map));
+    await runCommand(page, "Import Tiled map");
+    await page.setInputFiles("#import-file-input", file);
+    await expect.poll(() => notice(page)).toMatch(/^Imported 1 shape from castle\.tmj; its tiles are not shown \(see the list\)/);
+    // The whole line fits the status bar: nothing is cut.
+    expect(await page.getByTestId("notice").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const panel = page.getByRole("alert", { name: "Problems" });
+    expect(await panel.locator("strong").textContent()).toBe("Imported 1 shape from castle.tmj; its tiles are not shown; 1 item not imported");
+    const items = await panel.locator("li").allTextContents();
+    expect(items[0]).toMatch(/^its tiles are not shown: this browser cannot read the files beside a map/);
+    expect(items[1]).toMatch(/object 2 "spawn": not imported: point object/);
+    // Under the canvas: its top is where it was, and the list covers none of it.
+    const canvas = (await page.locator(".canvas").boundingBox())!, list = (await panel.boundingBox())!;
+    expect([canvas.x, canvas.y, canvas.width]).toEqual([canvasBefore.x, canvasBefore.y, canvasBefore.width]);
+    expect(list.y).toBeGreaterThanOrEqual(canvas.y + canvas.height);
+    await page.screenshot({ path: join(SHOTS, "2-import-problems.png") });
+    // Dismissed: the canvas takes the room back.
+    await panel.getByRole("button", { name: "Dismiss" }).click();
+    await expect.poll(async () => (await page.locator(".canvas").boundingBox())!.height).toBe(canvasBefore.height);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Trace's Add says what it added, even after the notice before it has faded", async () => {
+    const page = await session.newPage({ beforeLoad: (p) => p.clock.install() });
+    const c = (await page.locator(".canvas").boundingBox())!;
+    await dropPng(page, "level.png", terrainPng(64, 32), c.x + 300, c.y + 200);
+    await expect.poll(() => notice(page)).toMatch(/^Dropped image level/);
+    await page.clock.fastForward(7000);
+    await expect.poll(() => notice(page)).toBe("");
+    await runCommand(page, "Trace Colliders");
+    await page.getByRole("dialog", { name: "Trace colliders" }).waitFor();
+    await page.getByRole("button", { name: /^Add 1 collider/ }).click();
+    await expect.poll(() => notice(page)).toBe("Added 1 collider traced from level");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("the Phaser export says what it cannot carry (a one-sided chain, a class, properties), listed under the canvas", async () => {
+    const page = await session.newPage();
+    const scene = { format: "collider-studio-scene", version: 1, shapes: [{ id: "ledge", type: "chain", x: 100, y: 100, rotation: 0, points: [[0, 0], [200, 0]], oneSided: true, class: "Platform", properties: [{ name: "speed", type: "number", value: 3 }] }] };
+    await page.setInputFiles("#open-scene-input", { name: "level.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(scene)) });
+    await expect.poll(() => shapeCount(page)).toMatch(/^1 shape/);
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Export as Phaser Matter");
+    await download;
+    await expect.poll(() => notice(page)).toBe("Exported level.phaser.json (Phaser Matter JSON); 4 things it leaves out (see the list)");
+    const panel = page.getByRole("alert", { name: "Problems" });
+    expect(await panel.locator("strong").textContent()).toBe("Exported level.phaser.json (Phaser Matter JSON): what it leaves out");
+    expect(await panel.locator("li").allTextContents()).toEqual([
+      "1 chain: Matter has no edges, so each edge is a quad 1 px thick",
+      "1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
+      "the class of 1 shape: Phaser Matter has no place for it: left out",
+      "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
+    ]);
+    await page.screenshot({ path: join(SHOTS, "6-phaser-export.png") });
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -84,7 +84,7 @@ describe("Trace Colliders… in Chromium", () => {
     await page.getByRole("button", { name: `Add ${pieces} colliders` }).click();
     expect(await dialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
-    expect(await page.getByTestId("notice").textContent()).toBe(`Traced ${pieces} colliders from sprite`);
+    expect(await page.getByTestId("notice").textContent()).toBe(`Added ${pieces} colliders traced from sprite`);
     await page.getByRole("tab", { name: /Objects/ }).click();
     expect(await page.getByTestId("object-sprite-1").textContent()).toContain("sprite-1");
 

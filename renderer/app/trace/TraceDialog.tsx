@@ -7,7 +7,7 @@ import { TRACE_DEFAULTS, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { desktop } from "../../platform/files";
-import { addItems } from "../../store/actions";
+import { addItems, notify } from "../../store/actions";
 import { Modal } from "../Modal";
 import { closeModal, useModal } from "../modals";
 import { tracePixels, type TracePixels } from "./trace-pixels";
@@ -133,7 +133,8 @@ function Dialog() {
     if (!image || !ready || !result || busy) return;
     const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
     addItems(editor, imageColliders(result.pieces, image, ready, s.activeLayer, taken), []);
-    editor.update({ notice: `Traced ${count} collider${count === 1 ? "" : "s"} from ${image.id}` });
+    // notify: a fresh notice (its own id), shown even when the one before it has faded.
+    notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
   };
 
