@@ -182,4 +182,24 @@ describe("designer review: imports, exports and images", () => {
     await page.screenshot({ path: join(SHOTS, "6-phaser-export.png") });
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("Trace counts one blob with a hole as one blob, and Whole outlines says why it leaves it in pieces", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // A cave: a 200 × 120 block with a 80 × 30 hole.
+    const width = 200, height = 120, data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([160, 100, 60, x >= 60 && x < 140 && y >= 30 && y < 60 ? 0 : 255], (y * width + x) * 4);
+    await dropPng(page, "cave.png", Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 400, c.y + 250);
+    await expect.poll(() => notice(page)).toMatch(/^Dropped image cave/);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 blob \(1 hole\), \d+ pieces, IoU /);
+    const pieces = (await status.textContent())!.match(/(\d+) pieces/)![1];
+    expect(await page.getByTestId("trace-note").count()).toBe(0);
+    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
+    await expect.poll(() => page.getByTestId("trace-note").textContent()).toBe("1 blob has a hole, so it stays in convex pieces: a polygon cannot have a hole");
+    expect((await status.textContent())!.match(/(\d+) pieces/)![1]).toBe(pieces);
+    await page.screenshot({ path: join(SHOTS, "7-trace-whole.png") });
+    expect(pageErrors(page)).toEqual([]);
+  });
 });
