@@ -225,8 +225,8 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   if (outcome.kind !== "done") return;
   const exported = `Exported ${outcome.value.name} (${format.type.name})`;
   const { notes } = result;
-  if (notes.length > 0) showProblems(editor, outcome.value.name, notes.map((message) => ({ path: "", message })), `${exported}: what it leaves out`);
-  notify(editor, notes.length === 0 ? exported : `${exported}; ${notes.length} thing${notes.length === 1 ? "" : "s"} it leaves out (see the list)`);
+  if (notes.length > 0) showProblems(editor, outcome.value.name, notes.map((message) => ({ path: "", message })), `${exported}: what it leaves out or changes`);
+  notify(editor, notes.length === 0 ? exported : `${exported}; ${notes.length} warning${notes.length === 1 ? "" : "s"} (see the list)`);
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };

@@ -170,9 +170,9 @@ describe("designer review: imports, exports and images", () => {
     const download = page.waitForEvent("download");
     await runCommand(page, "Export as Phaser Matter");
     await download;
-    await expect.poll(() => notice(page)).toBe("Exported level.phaser.json (Phaser Matter JSON); 4 things it leaves out (see the list)");
+    await expect.poll(() => notice(page)).toBe("Exported level.phaser.json (Phaser Matter JSON); 4 warnings (see the list)");
     const panel = page.getByRole("alert", { name: "Problems" });
-    expect(await panel.locator("strong").textContent()).toBe("Exported level.phaser.json (Phaser Matter JSON): what it leaves out");
+    expect(await panel.locator("strong").textContent()).toBe("Exported level.phaser.json (Phaser Matter JSON): what it leaves out or changes");
     expect(await panel.locator("li").allTextContents()).toEqual([
       "1 chain: Matter has no edges, so each edge is a quad 1 px thick",
       "1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
