@@ -4,6 +4,7 @@ import type { Scene } from "../scene/types";
 import { exportBox2d, type Box2dCapsuleMode } from "./box2d";
 import { exportGodot, godotImageNotes, type GodotExportOptions } from "./godot";
 import type { ImageExportOptions, ImageNote } from "./images";
+import { box2dLeftOut, godotLeftOut, phaserMatterLeftOut } from "./left-out";
 import { exportPhaserMatter, type PhaserBodiesMode } from "./phaser-matter";
 import { exportTiled, tiledImageNotes, type TiledExportOptions } from "./tiled";
 
@@ -46,6 +47,8 @@ export interface ExportFormat {
   readonly write: (scene: Scene, options: ExportOptions) => string;
   /** What the export leaves out of the scene's images or cannot show as the scene has them; absent: it writes no images. */
   readonly imageNotes?: (scene: Scene, options: ExportOptions) => readonly ImageNote[];
+  /** What the format cannot carry of the scene (classes, properties, one-sidedness, …), one line each (left-out.ts); absent: it carries everything. */
+  readonly leftOut?: (scene: Scene, options: ExportOptions) => readonly string[];
 }
 
 function godotOptions(version: 3 | 4, o: ExportOptions): GodotExportOptions {
@@ -63,6 +66,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     type: { name: "Godot 4 scene", extensions: ["tscn"] },
     write: (scene, o) => exportGodot(scene, godotOptions(4, o)),
     imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(4, o)),
+    leftOut: (scene, o) => godotLeftOut(scene, godotOptions(4, o)),
   },
   {
     id: "godot3",
@@ -71,6 +75,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     suffix: "godot3",
     write: (scene, o) => exportGodot(scene, godotOptions(3, o)),
     imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(3, o)),
+    leftOut: (scene, o) => godotLeftOut(scene, godotOptions(3, o)),
   },
   {
     id: "tiled",
@@ -89,6 +94,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
       ...(o.box2dCapsules === undefined ? {} : { capsules: o.box2dCapsules }),
       ...(o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
     }),
+    leftOut: (scene, o) => box2dLeftOut(scene, o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
   },
   {
     id: "phaser-matter",
@@ -96,6 +102,10 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     type: { name: "Phaser Matter JSON", extensions: ["json"] },
     suffix: "phaser",
     write: (scene, o) => exportPhaserMatter(scene, {
+      ...(o.phaserBodies === undefined ? {} : { bodies: o.phaserBodies }),
+      ...(o.chainThickness === undefined ? {} : { chainThickness: o.chainThickness }),
+    }),
+    leftOut: (scene, o) => phaserMatterLeftOut(scene, {
       ...(o.phaserBodies === undefined ? {} : { bodies: o.phaserBodies }),
       ...(o.chainThickness === undefined ? {} : { chainThickness: o.chainThickness }),
     }),

@@ -369,6 +369,7 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   } finally {
     if (shown) io.progress!("\r\u001b[K");
   }
+  for (const line of format.leftOut?.(scene, written) ?? []) io.stderr(`${file}: ${line}\n`);
   if (images) {
     for (const line of images.warnings) io.stderr(`${file}: ${line}\n`);
     for (const note of format.imageNotes?.(scene, written) ?? []) io.stderr(`${file}: image "${note.image}": ${note.message}\n`);

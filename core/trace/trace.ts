@@ -56,6 +56,8 @@ export interface TraceResult {
   readonly outlines: number;
   /** Of which holes. */
   readonly holes: number;
+  /** Blobs (outer outlines: outlines − holes) with at least one hole: `concave` leaves these in convex pieces. */
+  readonly blobsWithHoles: number;
   /** Opaque pixels. */
   readonly opaque: number;
   /** Intersection over union of the pieces' area and the opaque pixels' (1 when both are empty). */
@@ -134,6 +136,7 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     pieces,
     outlines: outlines.length,
     holes: outlines.filter((r) => r.hole).length,
+    blobsWithHoles: holeCount.filter((n) => n > 0).length,
     opaque,
     iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
   };

@@ -153,10 +153,10 @@ export function App() {
       <Toolbar />
       <div className="body">
         <main className="workspace">
-          <ProblemsPanel />
           <div className="canvas-area">
             <SceneCanvas />
           </div>
+          <ProblemsPanel />
           <Dock />
         </main>
         <Sidebar />

@@ -16,6 +16,7 @@ import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } 
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
 import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
+import { buildBackdrop } from "../tiled-map/model";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -220,9 +221,12 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     return;
   }
   const outcome = await exportText(result.text, target.value, format.type);
-  const notes = result.imageNotes.length === 0 ? "" : `; ${result.imageNotes.join("; ")}`;
-  if (outcome.kind === "done") notify(editor, `Exported ${outcome.value.name} (${format.type.name})${notes}`);
-  else if (outcome.kind === "error") notify(editor, outcome.message);
+  if (outcome.kind === "error") notify(editor, outcome.message);
+  if (outcome.kind !== "done") return;
+  const exported = `Exported ${outcome.value.name} (${format.type.name})`;
+  const { notes } = result;
+  if (notes.length > 0) showProblems(editor, outcome.value.name, notes.map((message) => ({ path: "", message })), `${exported}: what it leaves out or changes`);
+  notify(editor, notes.length === 0 ? exported : `${exported}; ${notes.length} warning${notes.length === 1 ? "" : "s"} (see the list)`);
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };
@@ -239,7 +243,7 @@ function skippedProblem(s: TiledSkipped): SceneProblem {
  * browser given the map alone), the map's own file, with why. A map that is itself malformed has
  * its problems (file, line, column).
  */
-async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null; readonly tileSize: number | null } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
+async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ readonly ok: true; readonly text: string; readonly unread: string | null; readonly tileSize: number | null; readonly pictures: boolean } | { readonly ok: false; readonly problems: readonly SceneProblem[] }> {
   const reader = editor.backdrop.reader;
   const loaded = await loadTiledMap(doc.name, async (path) => {
     if (path === doc.name) return doc.text;
@@ -247,12 +251,18 @@ async function mapToImport(editor: Editor, doc: OpenedDocument): Promise<{ reado
     if (!read.ok) throw new Error(read.message);
     return read.text;
   });
-  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null, tileSize: squareTile(loaded.resolved) };
+  if (loaded.ok) return { ok: true, text: JSON.stringify(loaded.resolved), unread: null, tileSize: squareTile(loaded.resolved), pictures: hasPictures(loaded.resolved, doc.name) };
   const own = parseTiledFile(doc.text, doc.name, "map");
   if (!own.ok) return { ok: false, problems: own.problems };
   const why = loaded.problems.find((p) => p.unreadable);
   if (!why) return { ok: false, problems: loaded.problems };
-  return { ok: true, text: JSON.stringify(own.value), unread: why.message, tileSize: squareTile(own.value) };
+  return { ok: true, text: JSON.stringify(own.value), unread: why.message, tileSize: squareTile(own.value), pictures: true };
+}
+
+/** Whether the backdrop would draw pictures of the map (tileset or image layer images): a map of object layers only has nothing to draw. */
+function hasPictures(resolved: JsonObject, src: string): boolean {
+  const built = buildBackdrop(resolved, src);
+  return built.ok && built.map.layers.some((l) => l.kind === "image" ? l.src !== "" : built.map.tilesets.some((t) => t.images.length > 0));
 }
 
 /** A map's tile size when its tiles are square, else null. */
@@ -278,28 +288,37 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
     return;
   }
   const name = `${doc.name.replace(/\.(tmx|tmj|json)$/i, "") || "imported"}.json`;
+  // The backdrop reads the map again beside the scene; a browser given the map alone cannot, so a
+  // map that needs no other file (nothing to draw) is given the text read here.
+  if (tiledMap && map.ok && !map.pictures) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
-  if (skipped.length > 0) {
-    showProblems(editor, doc.name, skipped.map(skippedProblem), `Imported ${count} from ${doc.name}; ${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`);
-  }
   // Drawn over the map's tiles, colliders snap to them as in Tiled: the grid takes the tile size.
   const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size && setGridSize(editor, map.tileSize).ok ? map.tileSize : null;
   const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
-  const unread = map.ok && map.unread !== null ? `; its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` : "";
-  notify(editor, `Imported ${count} from ${doc.name}${doc.path ? unread : unseenTilesNote()}${gridNote}`);
+  // What it could not bring or show, whole, in the problems list (it stays until dismissed); the status line says it in short.
+  const unread = map.ok && map.unread !== null && doc.path ? { short: "its tilesets and templates were not read", why: `its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` } : null;
+  // A map with nothing to draw (object layers only, as the Tiled export writes) misses no tiles.
+  const unseen = !doc.path && map.ok && map.pictures ? { short: TILES_NOT_SHOWN, why: unseenTilesWhy() } : null;
+  const note = unread ?? unseen;
+  const notes: SceneProblem[] = [...(note ? [{ path: "", message: note.why }] : []), ...skipped.map(skippedProblem)];
+  if (notes.length > 0) {
+    const heading = [`Imported ${count} from ${doc.name}`, ...(note ? [note.short] : []), ...(skipped.length > 0 ? [`${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`] : [])].join("; ");
+    showProblems(editor, doc.name, notes, heading);
+  }
+  notify(editor, `Imported ${count} from ${doc.name}${note ? `; ${note.short} (see the list)` : ""}${gridNote}`);
 }
 
 /** The words an import's notice uses when the map's tiles cannot be shown: the backdrop then says nothing more. */
 export const TILES_NOT_SHOWN = "its tiles are not shown";
 
 /** Why a map imported as a single file (a browser's file input) shows no tiles. */
-const unseenTilesNote = (): string =>
+const unseenTilesWhy = (): string =>
   hasFolderAccess()
-    ? `; ${TILES_NOT_SHOWN}: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…`
-    : `; ${TILES_NOT_SHOWN}: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)`;
+    ? `${TILES_NOT_SHOWN}: a browser reads a map's tilesets and pictures only when it is imported with File → Import Tiled Map in Folder…`
+    : `${TILES_NOT_SHOWN}: this browser cannot read the files beside a map (use the desktop app, or Chrome or Edge with File → Import Tiled Map in Folder…)`;
 
 export async function importDocument(editor: Editor): Promise<void> {
   if (isDirty(editor) && !window.confirm("Discard unsaved changes and import a Tiled map?")) return;

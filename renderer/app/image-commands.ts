@@ -4,7 +4,7 @@
 // dropped or pasted (the canvas's middle for Add Image…). In the desktop app a file from disk
 // beside a saved scene is stored by its path relative to the scene; anything else (every image in
 // a browser, a pasted one, one on another drive, any before the scene is first saved) is embedded
-// as a data: URL, with a warning when that takes the scene past 10 MB.
+// as a data: URL, with a warning when that takes the scene past 10 MB. Its corner is on a whole pixel.
 import { encodeBase64, imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
 import { relativeImagePath } from "../images/image-source";
@@ -80,7 +80,8 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
     }
     if (relative === null) embedded++;
     const step = added.length * editor.getState().grid.size;
-    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id)), src, x: at.x - entry.width / 2 + step, y: at.y - entry.height / 2 + step, width: entry.width, height: entry.height });
+    // On whole pixels (the canvas's middle or a pointer at a zoom can be between them): traced colliders then have whole-pixel corners.
+    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: Math.round(at.x - entry.width / 2 + step), y: Math.round(at.y - entry.height / 2 + step), width: entry.width, height: entry.height });
   }
   addImages(editor, added);
   const parts: string[] = [];

@@ -2,16 +2,16 @@
 // worker and, for small scenes or where no worker starts, in the page.
 import { exportFormat, type ImageExportOptions, type Scene } from "../../core";
 
-/** `imageNotes`: what the export left out of the scene's images or cannot show as drawn, one line each. */
-export type ExportReply = { readonly kind: "done"; readonly text: string; readonly imageNotes: readonly string[] } | { readonly kind: "error"; readonly message: string };
+/** `notes`: what the export left out of the scene's images or cannot show as drawn, and what the format cannot carry of the rest, one line each. */
+export type ExportReply = { readonly kind: "done"; readonly text: string; readonly notes: readonly string[] } | { readonly kind: "error"; readonly message: string };
 
 /** `images`: the scene's and the export's folders, so image paths are written relative to the export; {} writes them as the scene has them. */
 export function runExport(formatId: string, scene: Scene, images: ImageExportOptions = {}): ExportReply {
   const format = exportFormat(formatId);
   if (!format) return { kind: "error", message: `no export format "${formatId}"` };
   try {
-    const imageNotes = (format.imageNotes?.(scene, { images }) ?? []).map((n) => `image "${n.image}": ${n.message}`);
-    return { kind: "done", text: format.write(scene, { images }), imageNotes };
+    const notes = [...(format.leftOut?.(scene, { images }) ?? []), ...(format.imageNotes?.(scene, { images }) ?? []).map((n) => `image "${n.image}": ${n.message}`)];
+    return { kind: "done", text: format.write(scene, { images }), notes };
   } catch (err) {
     // An exporter never throws on a valid scene; a bug still gets a message, not a dead button.
     return { kind: "error", message: err instanceof Error ? err.message : String(err) };

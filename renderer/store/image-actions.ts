@@ -3,13 +3,39 @@
 import type { SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
 import type { Rect } from "../images/image-geometry";
+import type { Edit } from "./layer-actions";
 
-/** "image-1", "image-2"…: the first not taken by an image of the document (nor by `taken`). */
-export function nextImageId(images: readonly SceneImage[], taken: readonly string[] = []): string {
+/**
+ * An image's id from its file's name, as `collider-studio trace` names its shapes: the name without
+ * its folder and extension ("level" for art/level.png), control characters dropped; "image" when
+ * nothing is left.
+ */
+export function imageBaseName(fileName: string): string {
+  const file = fileName.slice(Math.max(fileName.lastIndexOf("/"), fileName.lastIndexOf("\\")) + 1);
+  const dot = file.lastIndexOf(".");
+  // eslint-disable-next-line no-control-regex -- ids have no control characters (core/scene/field-rules.ts)
+  const base = (dot > 0 ? file.slice(0, dot) : file).replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return base === "" ? "image" : base;
+}
+
+/**
+ * The first id not taken by an image of the document (nor by `taken`): the file's base name
+ * ("level", then "level-2", "level-3"…), or "image-1", "image-2"… for a picture without a name
+ * (a pasted one is "image.png").
+ */
+export function nextImageId(images: readonly SceneImage[], taken: readonly string[] = [], fileName?: string): string {
   const used = new Set([...images.map((i) => i.id), ...taken]);
-  let n = 1;
-  while (used.has(`image-${n}`)) n++;
-  return `image-${n}`;
+  // A picture with no name of its own (a paste is "image.png") is numbered.
+  if (fileName === undefined || imageBaseName(fileName) === "image") {
+    let n = 1;
+    while (used.has(`image-${n}`)) n++;
+    return `image-${n}`;
+  }
+  const base = imageBaseName(fileName);
+  if (!used.has(base)) return base;
+  let n = 2;
+  while (used.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
 }
 
 export const imageById = (editor: Editor, id: string): SceneImage | undefined => editor.getState().images.find((i) => i.id === id);
@@ -21,6 +47,18 @@ export const imagePickable = (image: SceneImage): boolean => image.visible !== f
 export function addImages(editor: Editor, added: readonly SceneImage[]): void {
   if (added.length === 0) return;
   editor.update({ images: [...editor.getState().images, ...added], selectedImage: added.at(-1)!.id, selection: [] });
+}
+
+/** Renames an image (its id, unique among the document's images) in one undo step; refused with why when empty or taken. */
+export function renameImage(editor: Editor, id: string, text: string): Edit<string> {
+  // eslint-disable-next-line no-control-regex -- ids have no control characters (core/scene/field-rules.ts)
+  const name = text.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (name === "") return { ok: false, message: "an image needs a name" };
+  const s = editor.getState();
+  if (name === id) return { ok: true, value: name };
+  if (s.images.some((i) => i.id === name)) return { ok: false, message: `another image is named ${name}` };
+  editor.update({ images: s.images.map((i) => (i.id === id ? { ...i, id: name } : i)), ...(s.selectedImage === id ? { selectedImage: name } : {}) });
+  return { ok: true, value: name };
 }
 
 /** Selects one image (shapes and probes are then unselected), or none. */

@@ -42,6 +42,8 @@ export class TiledBackdrop {
   /** The map's pictures (tilesets, image layers), apart from the scene's own images. */
   readonly pictures: ImageCache<Level>;
   private readonly entries = new Map<string, BackdropEntry>();
+  /** The text of a map as it was imported (by backdropKey), read where the reader cannot read the map itself (a browser given the map alone). */
+  private readonly given = new Map<string, string>();
 
   constructor(readonly reader: TiledTextReader | null, pictures: ImageLoader<Level> | null = null) {
     this.pictures = new ImageCache(pictures);
@@ -49,6 +51,15 @@ export class TiledBackdrop {
 
   entry(src: string, scenePath: string | undefined): BackdropEntry | undefined {
     return this.entries.get(backdropKey(src, scenePath));
+  }
+
+  /**
+   * The map's own text as an import read it, for the map at `src` beside `scenePath`: a browser
+   * given the map alone cannot read it again, yet a map that needs no other file (no external
+   * tilesets, no pictures) has all it needs in it. Kept until another map or folder is retained.
+   */
+  give(src: string, scenePath: string | undefined, text: string): void {
+    this.given.set(backdropKey(src, scenePath), text);
   }
 
   /** The entry of a map, starting its load when it is new (no reader: undefined, nothing loads). */
@@ -62,7 +73,11 @@ export class TiledBackdrop {
     void (async () => {
       let next: BackdropEntry;
       try {
-        const loaded = await loadBackdropMap(src, (path) => reader(path, scenePath));
+        const given = this.given.get(key);
+        const loaded = await loadBackdropMap(src, async (path) => {
+          const read = await reader(path, scenePath);
+          return !read.ok && path === src && given !== undefined ? { ok: true, text: given } : read;
+        });
         if (!loaded.ok) next = { state: "failed", problems: loaded.problems };
         else {
           const built = buildBackdrop(loaded.resolved, src);
@@ -82,6 +97,7 @@ export class TiledBackdrop {
   /** Forgets every map but the one under `key` (another scene was opened, or the same saved elsewhere). */
   retainOnly(key: string | null): void {
     let changed = false;
+    for (const k of [...this.given.keys()]) if (k !== key) this.given.delete(k);
     for (const k of [...this.entries.keys()]) {
       if (k === key) continue;
       this.entries.delete(k);

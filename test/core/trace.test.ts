@@ -49,7 +49,7 @@ describe("traceImage: edge cases", () => {
   });
 
   it("nothing opaque: no outline, no piece", () => {
-    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, opaque: 0, iou: 1 });
+    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, opaque: 0, iou: 1 });
     const faint = { width: 3, height: 2, data: new Uint8Array(6).fill(127) };
     expect(traceImage(faint)).toMatchObject({ pieces: [], opaque: 0 });
   });
@@ -98,6 +98,17 @@ describe("traceImage: holes and blobs", () => {
     expect(coverage.coversCentre(45, 45)).toBe(false);
     expect(coverage.coversCentre(15, 45)).toBe(true);
     expect(coverage.iou).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it("counts the blobs with holes (what whole outlines leave in convex pieces): one blob with two holes, a ring, a solid square", () => {
+    const twoHoles = (i: number, j: number) => i < 40 && j < 20 && !(j >= 6 && j < 14 && ((i >= 6 && i < 14) || (i >= 24 && i < 32)));
+    const img = image(120, 40, (i, j) => twoHoles(i, j) || annulus(70, 20, 16, 8)(i, j) || (i >= 100 && i < 116 && j >= 4 && j < 20));
+    const convex = traced(img).result;
+    expect([convex.outlines, convex.holes, convex.blobsWithHoles]).toEqual([6, 3, 2]);
+    const whole = traceImage(img, { concave: true });
+    expect(whole.blobsWithHoles).toBe(2);
+    // Only the square becomes one whole polygon; the blobs with holes stay in convex pieces.
+    expect(whole.pieces.length).toBe(convex.pieces.length - convex.pieces.filter((p) => p.x >= 100).length + 1);
   });
 
   it("separate blobs give separate pieces: none spans the gap", () => {

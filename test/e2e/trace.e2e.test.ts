@@ -63,14 +63,14 @@ describe("Trace Colliders… in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Trace colliders" });
     await dialog.waitFor();
     const status = page.getByTestId("trace-status");
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^3 outlines, 1 hole, \d+ pieces, IoU 0\.9\d\d$/);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^2 blobs \(1 hole\), \d+ pieces, IoU 0\.9\d\d$/);
     const pieces = Number((await status.textContent())!.match(/(\d+) pieces/)![1]);
     expect(pieces).toBeGreaterThanOrEqual(5);
     // A lower threshold takes the faint blob in: one more outline, live.
     await slide(page, "Alpha threshold", 90);
-    await expect.poll(() => status.textContent()).toMatch(/^4 outlines, 1 hole, \d+ pieces/);
+    await expect.poll(() => status.textContent()).toMatch(/^3 blobs \(1 hole\), \d+ pieces/);
     await slide(page, "Alpha threshold", 128);
-    await expect.poll(() => status.textContent()).toMatch(/^3 outlines, 1 hole, \d+ pieces, IoU/);
+    await expect.poll(() => status.textContent()).toMatch(/^2 blobs \(1 hole\), \d+ pieces, IoU/);
     // The preview shows the picture and the pieces over it.
     const painted = await page.getByTestId("trace-preview").evaluate((el) => {
       const d = (el as HTMLCanvasElement).getContext("2d")!.getImageData(0, 0, 560, 360).data;
@@ -84,9 +84,9 @@ describe("Trace Colliders… in Chromium", () => {
     await page.getByRole("button", { name: `Add ${pieces} colliders` }).click();
     expect(await dialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${pieces} shapes`);
-    expect(await page.getByTestId("notice").textContent()).toBe(`Traced ${pieces} colliders from image-1`);
+    expect(await page.getByTestId("notice").textContent()).toBe(`Added ${pieces} colliders traced from sprite`);
     await page.getByRole("tab", { name: /Objects/ }).click();
-    expect(await page.getByTestId("object-image-1-1").textContent()).toContain("image-1-1");
+    expect(await page.getByTestId("object-sprite-1").textContent()).toContain("sprite-1");
 
     // One undo step takes them all back; redo brings them again.
     await page.keyboard.press("Control+z");
@@ -121,10 +121,10 @@ describe("Trace Colliders… in Chromium", () => {
     await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
     await runCommand(page, "Trace Colliders");
     const status = page.getByTestId("trace-status");
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 outline, 0 holes, \d+ pieces, IoU 0\.9\d\d$/);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 blob, \d+ pieces, IoU 0\.9\d\d$/);
     expect(Number((await status.textContent())!.match(/(\d+) pieces/)![1])).toBeGreaterThan(1);
     await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
-    await expect.poll(() => status.textContent()).toMatch(/^1 outline, 0 holes, 1 piece, IoU 0\.9\d\d$/);
+    await expect.poll(() => status.textContent()).toMatch(/^1 blob, 1 piece, IoU 0\.9\d\d$/);
     await page.getByRole("button", { name: "Add 1 collider" }).click();
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
     const shapes = await savedShapes(page);

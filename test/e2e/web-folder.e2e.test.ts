@@ -79,7 +79,8 @@ describe("Open Scene in Folder… in the web build", () => {
     const download = page.waitForEvent("download");
     await runCommand(page, "Export as Tiled map");
     await download;
-    await expect.poll(() => page.getByTestId("notice").textContent()).toContain('image "red": drawn at 80 × 80 but 40 × 40 pixels');
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Exported copy\.tmj \(Tiled map\); \d+ warnings? \(see the list\)$/);
+    expect(await page.getByRole("alert", { name: "Problems" }).textContent()).toContain('image "red": drawn at 80 × 80 but 40 × 40 pixels');
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
 import { scaleSceneText } from "../bench/editor-scenes";
 import { readTextFile, writeTextFile } from "../../core/node/files";
+import { runInMemory } from "./run-cli";
 import { exportBox2d, exportGodot, exportPhaserMatter, exportTiled, parseScene } from "../../core/index";
 import { evaluateProbe, findOverlaps } from "../core/scan-reference";
 
@@ -393,6 +394,21 @@ describe("export (in process)", () => {
     expect((await run(["export", CASTS, "--format", "phaser-matter", "--bodies", "world"])).err).toBe('--bodies is shape or layer, got "world"\n');
     expect((await run(["export", CASTS, "--format", "phaser-matter", "--chain-thickness", "0"])).code).toBe(2);
     expect((await run(["export", CASTS, "--format", "box2d", "--bodies", "layer"])).err).toBe("--bodies does not apply to --format box2d (only to phaser-matter)\n");
+  });
+
+  it("says on stderr what the format cannot carry, one line each, and the file is still written", async () => {
+    const scene = JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "ledge", type: "chain", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0]], oneSided: true, class: "Platform" }] });
+    const r = await runInMemory(["export", "level.json", "--format", "phaser-matter", "-o", "level.phaser.json"], { "level.json": scene });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe([
+      "level.json: 1 chain: Matter has no edges, so each edge is a quad 1 px thick",
+      "level.json: 1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
+      "level.json: the class of 1 shape: Phaser Matter has no place for it: left out",
+      "level.json: exported 1 shape as Phaser Matter JSON to level.phaser.json",
+      "",
+    ].join("\n"));
+    expect(Object.keys(r.written)).toEqual(["level.phaser.json"]);
+    expect((await runInMemory(["export", "level.json", "--format", "tiled", "-o", "level.tmj"], { "level.json": scene })).err).toBe("level.json: exported 1 shape as Tiled map to level.tmj\n");
   });
 
   it("a missing --format: exit 2 with the usage line", async () => {

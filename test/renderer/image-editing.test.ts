@@ -4,7 +4,7 @@
 // locked and made translucent from the Layers panel's actions: each gesture one undo step.
 import { describe, expect, it } from "vitest";
 import { emptyScene, type Scene, type SceneImage } from "../../core";
-import { addImages, deleteImage, moveImageInOrder, nextImageId, selectImage, setImageFlag, updateImage } from "../../renderer/store/image-actions";
+import { addImages, deleteImage, imageBaseName, moveImageInOrder, nextImageId, renameImage, selectImage, setImageFlag, updateImage } from "../../renderer/store/image-actions";
 import { imageHitId } from "../../renderer/tools/select/image-picking";
 import { TestEditor } from "./test-editor";
 import { dispatchKey } from "../../renderer/actions/keyboard";
@@ -113,6 +113,27 @@ describe("image actions (the Layers panel's Images section)", () => {
     expect(ed.undoSteps).toBe(4);
     for (let i = 0; i < 3; i++) ed.key("z", { mod: true });
     expect(ed.state.images.map((i) => [i.id, i.opacity, i.locked])).toEqual([["image-1", undefined, undefined], ["image-2", undefined, undefined]]);
+  });
+
+  it("an image is named after its file as the command line's trace names shapes, then numbered; a paste is image-1…", () => {
+    expect(["level.png", "art/level-1.png", "C:\\art\\cave.webp", ".png", "tiles.v2.jpeg", "a\u0007b.png"].map(imageBaseName)).toEqual(["level", "level-1", "cave", ".png", "tiles.v2", "ab"]);
+    expect(nextImageId([], [], "level.png")).toBe("level");
+    expect(nextImageId([{ ...art, id: "level" }], ["level-2"], "level.png")).toBe("level-3");
+    expect(nextImageId([{ ...art, id: "image-1" }], [], "image.png")).toBe("image-2");
+    expect(nextImageId([], [], "")).toBe("image-1");
+  });
+
+  it("renaming an image in its Inspector is one undo step; an empty name or another image's is refused", () => {
+    const ed = withImages([art, { ...art, id: "b" }]);
+    selectImage(ed.editor, "art");
+    const steps = ed.undoSteps;
+    expect(renameImage(ed.editor, "art", "  cave ")).toEqual({ ok: true, value: "cave" });
+    expect(ed.state.images.map((i) => i.id)).toEqual(["cave", "b"]);
+    expect(ed.state.selectedImage).toBe("cave");
+    expect(ed.undoSteps).toBe(steps + 1);
+    expect(renameImage(ed.editor, "cave", "b")).toEqual({ ok: false, message: "another image is named b" });
+    expect(renameImage(ed.editor, "cave", " ")).toEqual({ ok: false, message: "an image needs a name" });
+    expect(ed.state.images.map((i) => i.id)).toEqual(["cave", "b"]);
   });
 
   it("hiding or locking the selected image unselects it; deleting one removes only it", () => {

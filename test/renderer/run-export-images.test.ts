@@ -1,6 +1,6 @@
 // The editor's export (runExport, in the page or the export worker) and scene images: Tiled gets
 // image layers with the scene's own paths (the export saved beside the scene), and what it leaves
-// out comes back as notes the status line shows; Godot's export from the editor has no sprites.
+// out comes back as notes the status line shows; Godot's export from the editor has no sprites, and says so.
 import { describe, expect, it } from "vitest";
 import { parseScene, type Scene } from "../../core";
 import { runExport } from "../../renderer/app/run-export";
@@ -19,13 +19,14 @@ describe("runExport with scene images", () => {
     if (reply.kind !== "done") throw new Error(reply.message);
     const map = JSON.parse(reply.text) as { layers: { type: string; image?: string }[] };
     expect(map.layers.filter((l) => l.type === "imagelayer").map((l) => l.image)).toEqual(["../art/level.png"]);
-    expect(reply.imageNotes).toEqual(['image "pasted": a data: URL, which Tiled cannot load: left out of the map']);
+    expect(reply.notes).toEqual(['image "pasted": a data: URL, which Tiled cannot load: left out of the map']);
   });
 
-  it("Godot and Box2D: no images, no notes", () => {
-    for (const format of ["godot", "godot3", "box2d"]) {
+  it("Godot and Box2D: no images, and a note saying so", () => {
+    const why = { godot: "sprites are written only with the command line's --with-images", godot3: "sprites are written only with the command line's --with-images", box2d: "Box2D JSON has no images" };
+    for (const [format, reason] of Object.entries(why)) {
       const reply = runExport(format, scene);
-      expect(reply.kind === "done" && reply.imageNotes).toEqual([]);
+      expect(reply.kind === "done" && reply.notes).toEqual([`2 images: ${reason}: left out`]);
       expect(reply.kind === "done" && reply.text).not.toContain("level.png");
     }
   });

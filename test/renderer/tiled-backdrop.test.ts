@@ -347,6 +347,21 @@ describe("loading the map and the backdrop's state", () => {
     expect([tiledMapOf({ tiledMap: { src: "m.tmj" } }), tiledMapOf({ tiledMap: "m.tmj" }), tiledMapOf({})]).toEqual([{ src: "m.tmj" }, null, null]);
   });
 
+  it("reads a map it was given at import when the reader cannot read the map itself, and only the map", async () => {
+    const text = JSON.stringify(backdropMap());
+    const reader = vi.fn(async (path: string) => ({ ok: false as const, message: `not read: ${path}` }));
+    const backdrop = new TiledBackdrop(reader);
+    backdrop.give("level.tmj", undefined, text);
+    backdrop.request("level.tmj", undefined);
+    await vi.waitFor(() => expect(backdrop.entry("level.tmj", undefined)?.state).toBe("ready"));
+    // Another folder has not been given it; and forgetting the map forgets its text.
+    backdrop.request("level.tmj", "/b/scene.json");
+    await vi.waitFor(() => expect(backdrop.entry("level.tmj", "/b/scene.json")).toEqual({ state: "failed", problems: ["not read: level.tmj"] }));
+    backdrop.retainOnly(null);
+    backdrop.request("level.tmj", undefined);
+    await vi.waitFor(() => expect(backdrop.entry("level.tmj", undefined)).toEqual({ state: "failed", problems: ["not read: level.tmj"] }));
+  });
+
   it("reads through the desktop shell beside the scene, and says what it cannot read", async () => {
     const api = { readTiledFile: vi.fn(async () => ({ ok: true as const, value: { text: "<map/>" } })) };
     const read = pageTiledReader(() => api);

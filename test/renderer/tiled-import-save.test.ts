@@ -11,6 +11,13 @@ import { tiledMapOf } from "../../renderer/tiled-map/backdrop";
 
 const MAP = JSON.stringify({ type: "map", orientation: "orthogonal", width: 2, height: 2, tilewidth: 16, tileheight: 16, layers: [{ type: "objectgroup", name: "Walls", objects: [{ id: 1, x: 0, y: 0, width: 16, height: 16 }] }] });
 
+/** MAP with a tile layer drawn from a tileset picture beside it. */
+const TILE_MAP = JSON.stringify({
+  ...(JSON.parse(MAP) as object),
+  tilesets: [{ firstgid: 1, name: "t", tilewidth: 16, tileheight: 16, tilecount: 1, columns: 1, image: "t.png", imagewidth: 16, imageheight: 16 }],
+  layers: [{ type: "tilelayer", name: "Ground", width: 2, height: 2, data: [1, 1, 0, 0] }, ...(JSON.parse(MAP) as { layers: object[] }).layers],
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -47,14 +54,19 @@ describe("importing a Tiled map", () => {
     expect(s.grid.size).toBe(16);
   });
 
-  it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them", async () => {
+  it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them; a map with no tiles says nothing of them", async () => {
     vi.stubGlobal("window", { showOpenFilePicker: () => {}, showSaveFilePicker: () => {}, showDirectoryPicker: () => {} });
     const editor = new Editor();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
-    expect(editor.getState().notice).toMatch(/its tiles are not shown: .*File → Import Tiled Map in Folder…/);
+    expect(editor.getState().notice).toBe("Imported 1 shape from level.tmj; the grid is now 16, the map's tile size");
+    expect(editor.getState().problems).toBeNull();
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
+    // The status line in short; why, whole, in the problems list, which stays until dismissed.
+    expect(editor.getState().notice).toMatch(/^Imported 1 shape from level.tmj; its tiles are not shown \(see the list\)/);
+    expect(editor.getState().problems).toEqual({ file: "level.tmj", heading: "Imported 1 shape from level.tmj; its tiles are not shown", list: [{ path: "", message: expect.stringMatching(/^its tiles are not shown: .*File → Import Tiled Map in Folder…/) }] });
     vi.stubGlobal("window", {});
-    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
-    expect(editor.getState().notice).toMatch(/this browser cannot read the files beside a map/);
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
+    expect(editor.getState().problems?.list[0]?.message).toMatch(/this browser cannot read the files beside a map/);
   });
 });
 
@@ -92,7 +104,8 @@ describe("importing a TMX map with its tileset and templates", () => {
     const editor = new Editor({ tiledReader: async (path) => ({ ok: false, message: `file not found: ${path}` }) });
     await receiveImported(editor, { kind: "done", value: { name: "level.tmx", path: "/game/maps/level.tmx", text: TMX } });
     expect(editor.getState().shapes.map((sh) => sh.name)).toEqual(["wall"]);
-    expect(editor.getState().notice).toMatch(/^Imported 1 shape from level.tmx; its tilesets and templates were not read \(cannot read the tileset "..\/tiles\/ground.tsx": file not found: ..\/tiles\/ground.tsx\)/);
+    expect(editor.getState().notice).toMatch(/^Imported 1 shape from level.tmx; its tilesets and templates were not read \(see the list\)/);
+    expect(editor.getState().problems?.list[0]?.message).toMatch(/^its tilesets and templates were not read \(cannot read the tileset "..\/tiles\/ground.tsx": file not found: ..\/tiles\/ground.tsx\)/);
   });
 
   it("a malformed TMX shows its problems with line and column, and keeps the open document", async () => {

@@ -5,7 +5,7 @@ import { useStore } from "zustand";
 import type { SceneImage } from "../../../core";
 import { useEditor } from "../../editor/react";
 import { srcLabel } from "../../images/image-source";
-import { updateImage } from "../../store/image-actions";
+import { renameImage, updateImage } from "../../store/image-actions";
 import { parseNumber } from "../../store/shape-edits";
 import { imageRectOf } from "../../tools/select/image-picking";
 import { Field, Panel } from "./fields";
@@ -21,6 +21,7 @@ export function ImageInspector({ image }: { readonly image: SceneImage }) {
     <Panel title="Inspector">
       <p className="what" data-testid="inspector-what">image {image.id}</p>
       <div className="grid" key={`image:${image.id}`}>
+        <Field label="Name" value={image.id} commit={(t) => renameImage(editor, image.id, t)} className="wide" testId="inspector-image-name" />
         {FIELDS.map(([f, label]) => (
           <Field
             key={f}

@@ -27,7 +27,7 @@ export function TiledMapSection() {
       return e?.state === "failed" ? [e.message] : [];
     }),
   ];
-  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : `${entry.map.layers.length} layer${entry.map.layers.length === 1 ? "" : "s"}`;
+  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : entry.map.layers.length === 0 ? "no tiles to draw" : `${entry.map.layers.length} layer${entry.map.layers.length === 1 ? "" : "s"}`;
   return (
     <section className="images-section" aria-label="Tiled map">
       <h3>Tiled map</h3>

@@ -7,7 +7,7 @@ import { TRACE_DEFAULTS, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { desktop } from "../../platform/files";
-import { addItems } from "../../store/actions";
+import { addItems, notify } from "../../store/actions";
 import { Modal } from "../Modal";
 import { closeModal, useModal } from "../modals";
 import { tracePixels, type TracePixels } from "./trace-pixels";
@@ -117,6 +117,12 @@ function Slider({ label, value, min, max, step, onChange, shown }: { label: stri
   );
 }
 
+/** "2 blobs (1 hole)": a blob's outer outline and its holes' are one blob, never counted as outlines apart. */
+function blobCount(result: TraceResult): string {
+  const blobs = result.outlines - result.holes;
+  return `${blobs} blob${blobs === 1 ? "" : "s"}${result.holes === 0 ? "" : ` (${result.holes} hole${result.holes === 1 ? "" : "s"})`}`;
+}
+
 function Dialog() {
   const editor = useEditor();
   const imageId = useEditorState((s) => s.selectedImage);
@@ -133,7 +139,8 @@ function Dialog() {
     if (!image || !ready || !result || busy) return;
     const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
     addItems(editor, imageColliders(result.pieces, image, ready, s.activeLayer, taken), []);
-    editor.update({ notice: `Traced ${count} collider${count === 1 ? "" : "s"} from ${image.id}` });
+    // notify: a fresh notice (its own id), shown even when the one before it has faded.
+    notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
   };
 
@@ -145,7 +152,10 @@ function Dialog() {
         ? "Tracing…"
         : result.opaque === 0
           ? "Nothing to trace: no pixel is as opaque as the threshold"
-          : `${result.outlines} outline${result.outlines === 1 ? "" : "s"}, ${result.holes} hole${result.holes === 1 ? "" : "s"}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
+          : `${blobCount(result)}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
+  // Whole outlines cannot make a polygon of a blob with a hole: say so, or ticking it seems to do nothing.
+  const holed = result && options.concave ? result.blobsWithHoles : 0;
+  const wholeNote = holed === 0 ? null : `${holed === 1 ? "1 blob has a hole, so it stays" : `${holed} blobs have holes, so they stay`} in convex pieces: a polygon cannot have a hole`;
 
   return (
     <Modal label="Trace colliders" className="trace" onKey={(e) => e.key === "Enter" && accept()}>
@@ -163,6 +173,7 @@ function Dialog() {
         </label>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
+      {wholeNote && <p className="trace-note" data-testid="trace-note">{wholeNote}</p>}
       <footer>
         <button type="button" onClick={closeModal}>Cancel</button>
         <button type="button" className="primary" data-autofocus disabled={!result || busy || count === 0} onClick={accept}>

@@ -1,0 +1,62 @@
+// What an export format cannot carry of the scene's colliders, one line each, for the editor's
+// status line and the command line's stderr, as the image notes say what is left out of images.
+// Each line is read off the exporter's own choices (the top of box2d.ts, godot.ts and
+// phaser-matter.ts); the Tiled export carries every field of a shape (class, properties, one-sided
+// chains, layer properties, collision layer names), so it has none.
+import { COLLISION_BITS, isSensor, type Scene, type Shape } from "../scene/types";
+
+const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+const withClass = (shapes: readonly Shape[]): number => shapes.filter((s) => (s.class ?? "") !== "").length;
+const withProperties = (shapes: readonly Shape[]): number => shapes.filter((s) => (s.properties?.length ?? 0) > 0).length;
+
+/** Lines for the fields of `scene` that `format` (named in the lines) has no place for. */
+function common(scene: Scene, format: string, what: { readonly properties: boolean; readonly layerNames: boolean; readonly images: string | null }): string[] {
+  const out: string[] = [];
+  const classes = withClass(scene.shapes);
+  if (classes > 0) out.push(`the class of ${count(classes, "shape")}: ${format} has no place for it: left out`);
+  const properties = what.properties ? withProperties(scene.shapes) : 0;
+  if (properties > 0) out.push(`the custom properties of ${count(properties, "shape")}: ${format} has no place for them: left out`);
+  const layerProperties = (scene.layers ?? []).filter((l) => (l.properties?.length ?? 0) > 0).length;
+  if (layerProperties > 0) out.push(`the custom properties of ${count(layerProperties, "layer")}: left out`);
+  const names = what.layerNames ? (scene.collisionLayers ?? []).length : 0;
+  if (names > 0) out.push(`the names of ${count(names, "collision layer")}: left out`);
+  const images = what.images === null ? 0 : (scene.images ?? []).length;
+  if (images > 0) out.push(`${count(images, "image")}: ${what.images}: left out`);
+  return out;
+}
+
+const chains = (scene: Scene) => scene.shapes.filter((s) => s.type === "chain");
+
+/** Phaser Matter (PhysicsEditor JSON): bodies, parts, sensors and collision filters only. */
+export function phaserMatterLeftOut(scene: Scene, options: { readonly bodies?: "shape" | "layer"; readonly chainThickness?: number } = {}): string[] {
+  const out: string[] = [];
+  const all = chains(scene);
+  if (all.length > 0) out.push(`${count(all.length, "chain")}: Matter has no edges, so each edge is a quad ${options.chainThickness ?? 1} px thick`);
+  const oneSided = all.filter((s) => s.oneSided === true).length;
+  if (oneSided > 0) out.push(`${count(oneSided, "one-sided chain")}: Matter has no one-sided bodies, so ${oneSided === 1 ? "it blocks" : "they block"} from both sides`);
+  if (options.bodies === "layer") out.push("the shapes' names: one body per layer and collision bits, named after the layer");
+  out.push(...common(scene, "Phaser Matter", { properties: true, layerNames: true, images: "Phaser Matter has no images" }));
+  return out;
+}
+
+/** Box2D JSON (b2dJson): custom properties and collision layer names are carried, classes and images not. */
+export function box2dLeftOut(scene: Scene, options: { readonly filterBits?: 16 | 32 } = {}): string[] {
+  const out: string[] = [];
+  if ((options.filterBits ?? 16) === 16) {
+    const high = scene.shapes.filter((s) => ((s.collisionLayer ?? 1) | (s.collisionMask ?? 1)) >>> 16 !== 0).length;
+    if (high > 0) out.push(`collision layers 17–${COLLISION_BITS} of ${count(high, "shape")}: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out`);
+  }
+  out.push(...common(scene, "Box2D JSON", { properties: false, layerNames: false, images: "Box2D JSON has no images" }));
+  return out;
+}
+
+/** Godot scenes: properties are metadata and one-sided chains one_way_collision, but classes, layer names and (without sprites) images are not carried. */
+export function godotLeftOut(scene: Scene, options: { readonly withImages?: boolean } = {}): string[] {
+  const out: string[] = [];
+  // An Area2D ignores one_way_collision.
+  const oneSidedSensors = chains(scene).filter((s) => s.oneSided === true && isSensor(s)).length;
+  if (oneSidedSensors > 0) out.push(`${count(oneSidedSensors, "one-sided sensor chain")}: an Area2D has no one-way collision, so ${oneSidedSensors === 1 ? "it is" : "they are"} two-sided`);
+  out.push(...common(scene, "a Godot scene", { properties: false, layerNames: true, images: options.withImages ? null : "sprites are written only with the command line's --with-images" }));
+  return out;
+}

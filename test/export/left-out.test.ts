@@ -1,0 +1,76 @@
+// What each export format cannot carry of a scene is said, one line per kind of loss, and nothing
+// is said of what it does carry: checked against the exporters' own output, so a line that claims
+// a loss the file does not have (or misses one it has) fails.
+import { describe, expect, it } from "vitest";
+import { EXPORT_FORMATS, exportFormat, parseScene, type Scene } from "../../core";
+import { box2dWorld } from "../../core/export/box2d";
+import { box2dLeftOut, godotLeftOut, phaserMatterLeftOut } from "../../core/export/left-out";
+
+function sceneOf(extra: Record<string, unknown>): Scene {
+  const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, ...extra }));
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.scene;
+}
+
+const platform = { id: "ledge", type: "chain", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0]], oneSided: true, class: "Platform", properties: [{ name: "speed", type: "number", value: 3 }] };
+const box = { id: "door", type: "box", x: 200, y: 0, rotation: 0, width: 20, height: 40, class: "Door", collisionLayer: 1 << 20 };
+const rich = sceneOf({
+  shapes: [platform, box, { id: "trigger", type: "chain", x: 0, y: 90, rotation: 0, points: [[0, 0], [50, 0]], oneSided: true, sensor: true }],
+  layers: [{ id: "layer-1", name: "World", properties: [{ name: "music", type: "string", value: "cave" }] }],
+  collisionLayers: [{ bit: 1, name: "world" }],
+  images: [{ id: "art", src: "art.png", x: 0, y: 0 }],
+});
+const plain = sceneOf({ shapes: [{ id: "b", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10 }] });
+
+describe("what each export format leaves out", () => {
+  it("Phaser Matter: chains as two-sided quads, classes, properties, layer names and images", () => {
+    expect(phaserMatterLeftOut(rich)).toEqual([
+      "2 chains: Matter has no edges, so each edge is a quad 1 px thick",
+      "2 one-sided chains: Matter has no one-sided bodies, so they block from both sides",
+      "the class of 2 shapes: Phaser Matter has no place for it: left out",
+      "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
+      "the custom properties of 1 layer: left out",
+      "the names of 1 collision layer: left out",
+      "1 image: Phaser Matter has no images: left out",
+    ]);
+    // The file indeed has none of them.
+    const text = exportFormat("phaser-matter")!.write(rich, {});
+    for (const lost of ["Platform", "Door", "speed", "oneSided", "music", "art.png"]) expect(text).not.toContain(lost);
+    expect(phaserMatterLeftOut(rich, { bodies: "layer", chainThickness: 4 })).toContain("the shapes' names: one body per layer and collision bits, named after the layer");
+    expect(phaserMatterLeftOut(rich, { chainThickness: 4 })[0]).toBe("2 chains: Matter has no edges, so each edge is a quad 4 px thick");
+  });
+
+  it("Box2D JSON: classes, layer properties, images and, with 16 filter bits, layers 17–32; properties and one-sidedness are carried", () => {
+    expect(box2dLeftOut(rich)).toEqual([
+      "collision layers 17–32 of 1 shape: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out",
+      "the class of 2 shapes: Box2D JSON has no place for it: left out",
+      "the custom properties of 1 layer: left out",
+      "1 image: Box2D JSON has no images: left out",
+    ]);
+    expect(box2dLeftOut(rich, { filterBits: 32 })[0]).toBe("the class of 2 shapes: Box2D JSON has no place for it: left out");
+    const world = box2dWorld(rich);
+    const door = world.body.find((b) => b.name === "door")!;
+    expect(door.fixture[0]!["filter-categoryBits"]).toBe(0);
+    expect(JSON.stringify(world.body.find((b) => b.name === "ledge"))).toContain("speed");
+    expect(JSON.stringify(world)).not.toContain("Platform");
+  });
+
+  it("Godot: classes, layer properties, collision layer names, images without sprites, and one-sided sensors", () => {
+    expect(godotLeftOut(rich)).toEqual([
+      "1 one-sided sensor chain: an Area2D has no one-way collision, so it is two-sided",
+      "the class of 2 shapes: a Godot scene has no place for it: left out",
+      "the custom properties of 1 layer: left out",
+      "the names of 1 collision layer: left out",
+      "1 image: sprites are written only with the command line's --with-images: left out",
+    ]);
+    expect(godotLeftOut(rich, { withImages: true })).not.toContainEqual(expect.stringMatching(/image/));
+    const text = exportFormat("godot")!.write(rich, {});
+    expect(text).not.toContain("Platform");
+    expect(text).toContain("one_way_collision = true");
+  });
+
+  it("a scene of plain shapes loses nothing in any format; Tiled carries everything", () => {
+    for (const format of EXPORT_FORMATS) expect(format.leftOut?.(plain, {}) ?? [], format.id).toEqual([]);
+    expect(exportFormat("tiled")!.leftOut).toBeUndefined();
+  });
+});
