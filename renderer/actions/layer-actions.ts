@@ -1,10 +1,10 @@
 // The Layer menu, as Tiled's: a new layer, the active layer raised or lowered, the layer above or
-// below made active, the active layer shown or hidden and locked or unlocked, the selection moved
-// to the layer above or below, and an empty layer deleted. Each acts on the active layer, as the
-// Layers panel's own buttons do on theirs, and is one undo step.
+// below made active, the active layer shown or hidden and locked or unlocked, an empty layer
+// deleted: each on the active layer, as the Layers panel's own buttons act on theirs. And the
+// selected shapes moved to the layer above or below their own. Each edit is one undo step.
 import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
-import { activeLayerOf, addLayer, deleteLayer, moveLayer, moveSelectionToLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
+import { activeLayerOf, addLayer, deleteLayer, moveLayer, setActiveLayer, setLayerFlag, shapesOnLayer } from "../store/layer-actions";
 import type { Action } from "./types";
 
 /** The active layer's place in the draw order (0 the bottom) and the layers. */
@@ -19,16 +19,38 @@ const neighbour = (editor: Editor, delta: number) => {
   return layers[at + delta];
 };
 
+/**
+ * Each selected shape's layer and the layer `delta` places up from it (+1 above), or null when a
+ * selected shape's layer has none that way (or nothing is selected).
+ */
+function selectionSteps(editor: Editor, delta: number): Map<string, string> | null {
+  const { layers, selection } = editor.getState(), fallback = activeLayerOf(editor.getState());
+  const steps = new Map<string, string>();
+  for (const id of selection) {
+    const shape = editor.shapeById(id);
+    if (!shape) continue;
+    const from = shape.layer ?? fallback, to = layers[layers.findIndex((l) => l.id === from) + delta];
+    if (!to) return null;
+    steps.set(from, to.id);
+  }
+  return steps.size > 0 ? steps : null;
+}
+
+/** Moves each selected shape to the layer above or below its own (one undo step); the active layer follows. */
 function moveSelection(editor: Editor, delta: number): void {
-  const to = neighbour(editor, delta);
-  if (!to) return;
-  moveSelectionToLayer(editor, to.id);
-  setActiveLayer(editor, to.id);
-  notify(editor, `Moved the selection to ${to.name}`);
+  const steps = selectionSteps(editor, delta);
+  if (!steps) return;
+  const { shapes, selection, layers } = editor.getState(), picked = new Set(selection);
+  const fallback = activeLayerOf(editor.getState());
+  let next = shapes;
+  for (const [from, to] of steps) next = shapesOnLayer(next, next.filter((s) => picked.has(s.id) && (s.layer ?? fallback) === from).map((s) => s.id), to);
+  const target = [...steps.values()].at(-1)!;
+  editor.update({ shapes: next, activeLayer: target });
+  notify(editor, `Moved the selection to ${steps.size === 1 ? layers.find((l) => l.id === target)!.name : `the layer ${delta > 0 ? "above" : "below"} each shape's`}`);
 }
 
 const hasNeighbour = (delta: number) => (editor: Editor) => neighbour(editor, delta) !== undefined;
-const selectionMoves = (delta: number) => (editor: Editor) => editor.getState().selection.some((id) => editor.shapeById(id) !== undefined) && hasNeighbour(delta)(editor);
+const selectionMoves = (delta: number) => (editor: Editor) => selectionSteps(editor, delta) !== null;
 
 export const LAYER_ACTIONS: readonly Action[] = [
   { id: "layer.new", label: "New Layer", group: "Layer", section: "edit", keys: [], run: (editor) => void addLayer(editor) },

@@ -123,5 +123,14 @@ describe("the Layer menu's commands act on the active layer, each one undo step"
     expect(enabled("layer.delete")).toBe(true);
     select(editor, []);
     expect(enabled("layer.selectionUp")).toBe(false);
+    // From each shape's own layer, whatever the active one: "upper" on Top goes to the layer above Top.
+    select(editor, ["upper", "lower"]);
+    run("layer.selectionDown");
+    expect([editor.shapeById("upper")!.layer, editor.shapeById("lower")!.layer]).toEqual(["bottom", "bottom"]);
+    expect(editor.getState().activeLayer).toBe("bottom");
+    undo(editor);
+    expect([editor.shapeById("upper")!.layer, editor.shapeById("lower")!.layer]).toEqual(["top", "top"]);
+    select(editor, ["frozen"]);
+    expect(enabled("layer.selectionUp")).toBe(false);
   });
 });
