@@ -555,6 +555,77 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
 }
 
 /**
+ * findMaxSeparation when poly1's faces come in opposite pairs (c1 = 4, a box: the normals of faces
+ * 2 and 3 are exactly those of faces 0 and 1 negated; c1 = 2, a capsule's core: face 1's is face
+ * 0's negated). Along the normal of face 0 (and of face 1), the dot products a_j of poly2's
+ * vertices in turn fall, then rise (poly2 is convex): the least is at the one vertex whose product
+ * is below its predecessor's and not above its successor's, the greatest at the one above its
+ * successor's and not below its predecessor's, and a face's opposite's least product is minus the
+ * greatest (rounding is symmetric). Each vertex's two comparisons are independent of every other
+ * vertex's (no chain of running extremes, no branch on which vertex wins). Products that do not
+ * fall and rise once (rounding on a degenerate polygon) go to the calipers. The products, and so
+ * the separations, are the calipers'.
+ */
+function axesSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation, boxA: boolean): MaxSeparation {
+  const n1 = v1 + 2 * c1;
+  // A box in its own frame (boxA) has makeBox's normals, exact: they are not read.
+  const ax = boxA ? 0 : d1[n1]!, ay = boxA ? -1 : d1[n1 + 1]!, bx = boxA ? 1 : d1[n1 + 2]!, by = boxA ? 0 : d1[n1 + 3]!;
+  // Bit j of fa (fb): the edge from vertex j to the next falls along a (b).
+  if (c2 > 30) return findMaxSeparation(d1, v1, c1, d2, v2, c2, p, out);
+  let x = d2[v2]!, y = d2[v2 + 1]!;
+  const a0 = ax * x + ay * y, b0 = bx * x + by * y;
+  let a = a0, b = b0, fa = 0, fb = 0;
+  for (let j = 1; j < c2; j++) {
+    x = d2[v2 + 2 * j]!; y = d2[v2 + 2 * j + 1]!;
+    const na = ax * x + ay * y, nb = bx * x + by * y;
+    fa |= +(na < a) << (j - 1);
+    fb |= +(nb < b) << (j - 1);
+    a = na; b = nb;
+  }
+  const last = c2 - 1, all = (1 << c2) - 1;
+  fa |= +(a0 < a) << last;
+  fb |= +(b0 < b) << last;
+  // Rotated: bit j set when the edge into vertex j falls. The least at the one vertex whose edge
+  // in falls and edge out does not; the greatest the other way round.
+  const ra = ((fa << 1) | (fa >>> last)) & all, rb = ((fb << 1) | (fb >>> last)) & all;
+  const lowA = ra & ~fa, highA = fa & ~ra, lowB = rb & ~fb, highB = fb & ~rb;
+  if (lowA === 0 || lowB === 0 || (lowA & (lowA - 1)) !== 0 || (lowB & (lowB - 1)) !== 0) return findMaxSeparation(d1, v1, c1, d2, v2, c2, p, out);
+  const minA = 31 - Math.clz32(lowA), maxA = 31 - Math.clz32(highA), minB = 31 - Math.clz32(lowB), maxB = 31 - Math.clz32(highB);
+  // Each extreme's product again, by the same arithmetic.
+  const least = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]!;
+  // A box's faces' own products are its half extents (0·−x + −1·−y is y), exact.
+  const hx = p.boxAX, hy = p.boxAY;
+  let best = least - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestIndex = 0, bestVertex = minA;
+  if (c1 === 2) {
+    const s = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
+    const t = +(s > best);
+    best = s * t + best * (1 - t);
+    bestIndex = t;
+    bestVertex ^= (bestVertex ^ maxA) & -t;
+  } else {
+    const s1 = bx * d2[v2 + 2 * minB]! + by * d2[v2 + 2 * minB + 1]! - (boxA ? hx : bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
+    const s2 = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (boxA ? hy : d1[n1 + 4]! * d1[v1 + 4]! + d1[n1 + 5]! * d1[v1 + 5]!);
+    const s3 = -(bx * d2[v2 + 2 * maxB]! + by * d2[v2 + 2 * maxB + 1]!) - (boxA ? hx : d1[n1 + 6]! * d1[v1 + 6]! + d1[n1 + 7]! * d1[v1 + 7]!);
+    let t = +(s1 > best);
+    best = s1 * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ 1) & -t;
+    bestVertex ^= (bestVertex ^ minB) & -t;
+    t = +(s2 > best);
+    best = s2 * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ 2) & -t;
+    bestVertex ^= (bestVertex ^ maxA) & -t;
+    t = +(s3 > best);
+    best = s3 * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ 3) & -t;
+    bestVertex ^= (bestVertex ^ maxB) & -t;
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
  * The incident face (Box2D's search in b2CollidePolygons): the face of a polygon (d, v, count)
  * whose normal is most against the reference normal (at refD[refN], refD[refN + 1]), the first of
  * equals. It is one of the two faces at `vertex`, the polygon's deepest vertex along the reference
@@ -655,11 +726,13 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
   // A box or a capsule's segment on the far side has its deepest point in closed form.
   const sepA = (p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
-    : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
+    : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
+    : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
   const sepB = (p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
-    : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
+    : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
+    : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
   const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
