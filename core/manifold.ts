@@ -495,6 +495,62 @@ function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
   return out;
 }
 
+/** B's faces' findMaxSeparation answer when mergedSeparations finds both. */
+const maxSeparationB = new MaxSeparation();
+
+/**
+ * Both findMaxSeparation searches of two general polygons (A's faces against B's vertices, and
+ * B's against A's) in one walk over their Gauss maps: A's face normals and B's reversed ones merged
+ * in turning order (both run counter-clockwise; each next pair lies within a half turn of the last
+ * one taken, so the sign of their cross product orders them). B's deepest vertex along A's face
+ * i is the one whose normal cone holds A's normal reversed: the vertex after the last of B's
+ * reversed normals before A's; A's deepest along B's face j likewise. A's face 0 is placed by a
+ * full scan, as the calipers place it. The products are the calipers' (normal · vertex less
+ * normal · own vertex), so the separations are theirs whenever the vertex is (the cone's vertex
+ * is the least product's but for rounding at an edge parallel to the face). Ties go to the lower
+ * face, as in the calipers. Stops once a separation exceeds both radii and the tolerance (the
+ * pair is apart): that separation is in its side's answer, the other side's is −∞.
+ */
+function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number, p: RelativePose, outA: MaxSeparation, outB: MaxSeparation): void {
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  const an = av + 2 * ac, bn = 2 * bc;
+  let ax = ad[an]!, ay = ad[an + 1]!;
+  let j = 0, dj = ax * bd[0]! + ay * bd[1]!;
+  for (let k = 1; k < bc; k++) {
+    const d = ax * bd[2 * k]! + ay * bd[2 * k + 1]!;
+    if (d < dj) { dj = d; j = k; }
+  }
+  let bestA = dj - (ax * ad[av]! + ay * ad[av + 1]!), edgeA = 0, vertexB = j;
+  // −MAX_VALUE, not −∞: a flag's 0 times it is 0.
+  let bestB = -Number.MAX_VALUE, edgeB = 0, vertexA = 0;
+  let left = bc;
+  for (let i = 1; i <= ac && !(bestA > enough) && !(bestB > enough); i++) {
+    // After A's last face, its face 0 again: every reversed normal of B left comes before it.
+    const last = i === ac, ii = last ? 0 : i;
+    ax = ad[an + 2 * ii]!; ay = ad[an + 2 * ii + 1]!;
+    const vx = ad[av + 2 * ii]!, vy = ad[av + 2 * ii + 1]!;
+    for (; left > 0; left--) {
+      const nx = bd[bn + 2 * j]!, ny = bd[bn + 2 * j + 1]!;
+      // B's reversed normal before A's: a positive turn from A's normal to B's own.
+      if (!last && !(ax * ny - ay * nx > 0)) break;
+      const s = nx * vx + ny * vy - (nx * bd[2 * j]! + ny * bd[2 * j + 1]!);
+      const t = +(s > bestB) | (+(s === bestB) & +(j < edgeB));
+      bestB = s * t + bestB * (1 - t);
+      edgeB ^= (edgeB ^ j) & -t;
+      vertexA ^= (vertexA ^ ii) & -t;
+      j = j + 1 < bc ? j + 1 : 0;
+    }
+    if (last) break;
+    const s = ax * bd[2 * j]! + ay * bd[2 * j + 1]! - (ax * vx + ay * vy);
+    const t = +(s > bestA);
+    bestA = s * t + bestA * (1 - t);
+    edgeA ^= (edgeA ^ i) & -t;
+    vertexB ^= (vertexB ^ j) & -t;
+  }
+  outA.separation = bestA; outA.edge = edgeA; outA.vertex = vertexB;
+  outB.separation = bestB; outB.edge = edgeB; outB.vertex = vertexA;
+}
+
 /**
  * findMaxSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
  * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
@@ -725,15 +781,17 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
   // A box or a capsule's segment on the far side has its deepest point in closed form.
-  const sepA = (p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
+  const general = p.boxBX === 0 && p.boxAX === 0 && ac > 2 && bc > 2;
+  if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
+  const sepA = (general ? maxSeparation : p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
     : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
     : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
+  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
     : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
     : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
-  const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
+  const edgeB0 = general ? maxSeparationB.edge : maxSeparation.edge, vertexA = general ? maxSeparationB.vertex : maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
