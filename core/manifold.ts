@@ -584,6 +584,37 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
 }
 
 /**
+ * boxSeparation of B when A is a box too, in its own frame: A's faces have makeBox's normals
+ * (0, −1), (1, 0), (0, 1), (−1, 0) and their first vertices' products are A's half extents, so
+ * the four separations are the loop's sums with those numbers put in (the products with 0 drop
+ * out exactly, a zero's sign aside), and A's buffer is not read. The first of equals, as the loop.
+ */
+function boxesSeparation(p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const c = p.c, s = p.s, tx = p.x, ty = p.y, hx = p.boxBX, hy = p.boxBY, ax = p.boxAX, ay = p.boxAY;
+  const sx = Math.abs(s) * hx, cy = Math.abs(c) * hy, cx = Math.abs(c) * hx, sy = Math.abs(s) * hy;
+  // Face i's normal n in B's axes: n·u and n·v, whose signs pick B's deepest corner.
+  const s0 = -ty - sx - cy - ay, s1 = tx - cx - sy - ax, s2 = ty - sx - cy - ay, s3 = -tx - cx - sy - ax;
+  const u0 = +(-s > 0), v0 = +(-c > 0), u1 = +(c > 0), v1 = +(-s > 0), u2 = +(s > 0), v2 = +(c > 0), u3 = +(-c > 0), v3 = +(s > 0);
+  let best = s0, bestIndex = 0, bestVertex = 2 - v0 + u0 - 2 * u0 * v0;
+  let t = +(s1 > best);
+  best = s1 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 1) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v1 + u1 - 2 * u1 * v1)) & -t;
+  t = +(s2 > best);
+  best = s2 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 2) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v2 + u2 - 2 * u2 * v2)) & -t;
+  t = +(s3 > best);
+  best = s3 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 3) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v3 + u3 - 2 * u3 * v3)) & -t;
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
  * findMaxSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
  * deepest point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its
  * first point to its second), so no vertex is compared, and the deepest vertex is the first when
@@ -783,7 +814,7 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   // A box or a capsule's segment on the far side has its deepest point in closed form.
   const general = p.boxBX === 0 && p.boxAX === 0 && ac > 2 && bc > 2;
   if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
-  const sepA = (general ? maxSeparation : p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
+  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, true, maxSeparation))
     : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
     : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
