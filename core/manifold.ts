@@ -123,11 +123,23 @@ function emit1(out: Manifold, xfA: Transform, nx: number, ny: number, depth: num
   out.separation1 = sep;
 }
 
-function emit2(out: Manifold, xfA: Transform, px: number, py: number, sep: number): void {
-  out.pointCount = 2;
-  out.point2X = xfA.c * px - xfA.s * py + xfA.px;
-  out.point2Y = xfA.s * px + xfA.c * py + xfA.py;
-  out.separation2 = sep;
+/**
+ * Turns a manifold written in A's frame (its normal and points) into world space, in place, by
+ * emit1's arithmetic: for pair functions with several exits, where V8 does not inline emit1 and
+ * boxes the numbers passed to it (this takes objects only; its callers write the fields).
+ */
+function toWorld(out: Manifold, xfA: Transform): Manifold {
+  const c = xfA.c, s = xfA.s, nx = out.normalX, ny = out.normalY, x1 = out.point1X, y1 = out.point1Y;
+  out.normalX = c * nx - s * ny;
+  out.normalY = s * nx + c * ny;
+  out.point1X = c * x1 - s * y1 + xfA.px;
+  out.point1Y = s * x1 + c * y1 + xfA.py;
+  if (out.pointCount > 1) {
+    const x2 = out.point2X, y2 = out.point2Y;
+    out.point2X = c * x2 - s * y2 + xfA.px;
+    out.point2Y = s * x2 + c * y2 + xfA.py;
+  }
+  return out;
 }
 
 function none(out: Manifold): Manifold {
@@ -241,7 +253,6 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
       const t3 = (q2x - a.x1) * u1x + (q2y - a.y1) * u1y;
       const lo = Math.max(0, Math.min(t2, t3)), hi = Math.min(len1, Math.max(t2, t3));
       if (hi - lo > tolerance && t3 !== t2) {
-        emit1(out, xfA, nx, ny, depth, 0, 0, 0);
         let kept = 0;
         for (let k = 0; k < 2; k++) {
           const t = k === 0 ? lo : hi;
@@ -252,18 +263,30 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
           const m = 0.5 * (a.radius - b.radius - s);
           const px = vx + m * pnx, py = vy + m * pny;
           if (kept === 0) {
-            out.point1X = xfA.c * px - xfA.s * py + xfA.px;
-            out.point1Y = xfA.s * px + xfA.c * py + xfA.py;
+            out.point1X = px;
+            out.point1Y = py;
             out.separation1 = s - radius;
-          } else emit2(out, xfA, px, py, s - radius);
+          } else {
+            out.point2X = px;
+            out.point2Y = py;
+            out.separation2 = s - radius;
+          }
           kept++;
         }
-        if (kept > 0) return out;
+        if (kept > 0) {
+          out.pointCount = kept;
+          out.normalX = nx;
+          out.normalY = ny;
+          out.depth = depth;
+          return toWorld(out, xfA);
+        }
       }
     }
     const m = 0.5 * (a.radius - b.radius + dist);
-    emit1(out, xfA, nx, ny, depth, r.closest1X + m * nx, r.closest1Y + m * ny, -depth);
-    return out;
+    out.pointCount = 1;
+    out.normalX = nx; out.normalY = ny; out.depth = depth;
+    out.point1X = r.closest1X + m * nx; out.point1Y = r.closest1Y + m * ny; out.separation1 = -depth;
+    return toWorld(out, xfA);
   }
 
   // The cores cross (or lie on one line): the smallest overlap over both segments' side axes.
@@ -282,8 +305,10 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
   }
   const depth = radius - best;
   const m = 0.5 * (a.radius - b.radius);
-  emit1(out, xfA, bnx, bny, depth, r.closest1X + m * bnx, r.closest1Y + m * bny, -depth);
-  return out;
+  out.pointCount = 1;
+  out.normalX = bnx; out.normalY = bny; out.depth = depth;
+  out.point1X = r.closest1X + m * bnx; out.point1Y = r.closest1Y + m * bny; out.separation1 = -depth;
+  return toWorld(out, xfA);
 }
 
 /**
