@@ -449,8 +449,8 @@ function capsuleCore(g: CapsuleGeometry, p: RelativePose | null, d: Float64Array
 }
 
 /**
- * findMaxSeparation's answer: the largest separation, the face of the first polygon giving it, and
- * the second polygon's deepest vertex along that face's normal.
+ * A separation search's answer: the largest separation, the face of the first polygon giving it,
+ * and the second polygon's deepest vertex along that face's normal.
  */
 class MaxSeparation {
   separation = 0;
@@ -465,54 +465,22 @@ const maxSeparation = new MaxSeparation();
 // polygon's packed buffer from at + PACKED_VERTICES, or scratch from 0).
 
 /**
- * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
- * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
- * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p`
- * (the pair is apart). Writes the separation, its face (the first of equals) and poly2's deepest
- * vertex for that face to `out` and returns it.
+ * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation): every face
+ * against every vertex. Writes the separation, its face (the first of equals) and poly2's deepest
+ * vertex for that face (the first of equals) to `out` and returns it. The fallback of the faster
+ * searches below.
  */
-function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
-  const enough = p.radiusA + p.radiusB + p.tolerance;
-  const n1 = v1 + 2 * c1;
-  // The deepest vertex of poly2 along the first face's normal, by a full scan.
-  let j = 0;
-  let nx = d1[n1]!, ny = d1[n1 + 1]!;
-  let dj = nx * d2[v2]! + ny * d2[v2 + 1]!;
-  for (let k = 1; k < c2; k++) {
-    const d = nx * d2[v2 + 2 * k]! + ny * d2[v2 + 2 * k + 1]!;
-    if (d < dj) { dj = d; j = k; }
-  }
-  let best = dj - (nx * d1[v1]! + ny * d1[v1 + 1]!), bestIndex = 0, bestVertex = j;
-  for (let i = 1; i < c1 && !(best > enough); i++) {
-    nx = d1[n1 + 2 * i]!; ny = d1[n1 + 2 * i + 1]!;
-    // The walk's first two steps, and the best face, kept by arithmetic on 0/1 flags rather than
-    // branches (whether a step is taken is a coin toss face to face): x·t + y·(1 − t) is exactly
-    // x or y for finite x and y. A step is taken while it does not climb; ties walk on (a
-    // capsule's two faces are 180° apart, so the walk may start on a flat top). Both steps taken:
-    // the loop walks on.
-    const j1 = j + 1 < c2 ? j + 1 : 0, j2 = j1 + 1 < c2 ? j1 + 1 : 0;
-    const d0 = nx * d2[v2 + 2 * j]! + ny * d2[v2 + 2 * j + 1]!;
-    const d1j = nx * d2[v2 + 2 * j1]! + ny * d2[v2 + 2 * j1 + 1]!;
-    const d2j = nx * d2[v2 + 2 * j2]! + ny * d2[v2 + 2 * j2 + 1]!;
-    const t1 = +(d1j <= d0), t2 = t1 & +(d2j <= d1j);
-    dj = d0 * (1 - t1) + d1j * (t1 - t2) + d2j * t2;
-    j ^= (j ^ j1) & -t1;
-    j ^= (j ^ j2) & -t2;
-    if (t2 !== 0) {
-      for (let steps = 2; steps < c2; steps++) {
-        const next = j + 1 < c2 ? j + 1 : 0;
-        const d = nx * d2[v2 + 2 * next]! + ny * d2[v2 + 2 * next + 1]!;
-        if (d > dj) break;
-        dj = d;
-        j = next;
-      }
+function scanSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, out: MaxSeparation): MaxSeparation {
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = d1[v1 + 2 * c1 + 2 * i]!, ny = d1[v1 + 2 * c1 + 2 * i + 1]!;
+    let j = 0, dj = nx * d2[v2]! + ny * d2[v2 + 1]!;
+    for (let k = 1; k < c2; k++) {
+      const d = nx * d2[v2 + 2 * k]! + ny * d2[v2 + 2 * k + 1]!;
+      if (d < dj) { dj = d; j = k; }
     }
     const si = dj - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    const t = +(si > best);
-    best = si * t + best * (1 - t);
-    bestIndex ^= (bestIndex ^ i) & -t;
-    bestVertex ^= (bestVertex ^ j) & -t;
+    if (si > best) { best = si; bestIndex = i; bestVertex = j; }
   }
   out.separation = best;
   out.edge = bestIndex;
@@ -520,21 +488,21 @@ function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
   return out;
 }
 
-/** B's faces' findMaxSeparation answer when mergedSeparations finds both. */
+/** B's faces' answer when mergedSeparations finds both sides'. */
 const maxSeparationB = new MaxSeparation();
 
 /**
- * Both findMaxSeparation searches of two general polygons (A's faces against B's vertices, and
- * B's against A's) in one walk over their Gauss maps: A's face normals and B's reversed ones merged
- * in turning order (both run counter-clockwise; each next pair lies within a half turn of the last
- * one taken, so the sign of their cross product orders them). B's deepest vertex along A's face
- * i is the one whose normal cone holds A's normal reversed: the vertex after the last of B's
+ * scanSeparation both ways for two general polygons (A's faces against B's vertices, and B's
+ * against A's) in one walk over their Gauss maps: A's face normals and B's reversed ones merged in
+ * turning order (both run counter-clockwise; each next pair lies within a half turn of the last
+ * one taken, so the sign of their cross product orders them). B's deepest vertex along A's face i
+ * is the one whose normal cone holds A's normal reversed: the vertex after the last of B's
  * reversed normals before A's; A's deepest along B's face j likewise. A's face 0 is placed by a
- * full scan, as the calipers place it. The products are the calipers' (normal · vertex less
- * normal · own vertex), so the separations are theirs whenever the vertex is (the cone's vertex
- * is the least product's but for rounding at an edge parallel to the face). Ties go to the lower
- * face, as in the calipers. Stops once a separation exceeds both radii and the tolerance (the
- * pair is apart): that separation is in its side's answer, the other side's is −∞.
+ * full scan. The products are the scan's (normal · vertex less normal · own vertex), so the
+ * separations are its own whenever the vertex is (the cone's vertex is the least product's but
+ * for rounding at an edge parallel to the face). Ties go to the lower face, as in the scan. Stops
+ * once a separation exceeds both radii and the tolerance (the pair is apart): that separation is
+ * in its side's answer.
  */
 function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number, p: RelativePose, outA: MaxSeparation, outB: MaxSeparation): void {
   const enough = p.radiusA + p.radiusB + p.tolerance;
@@ -577,7 +545,7 @@ function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64
 }
 
 /**
- * findMaxSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
+ * scanSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
  * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
  * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
  * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
@@ -590,7 +558,7 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
   const n1 = v1 + 2 * c1;
   let best = 0, bestIndex = 0, bestVertex = 0;
   // The best face and its corner kept by arithmetic on 0/1 flags, not branches (which face and
-  // which corner win is a coin toss pair to pair), as in findMaxSeparation. The corner for the
+  // which corner win is a coin toss pair to pair), as in axesSeparation. The corner for the
   // signs (u, v) of n·u > 0 and n·v > 0 is 2 − v + u − 2uv: (1, 1) 0, (0, 1) 1, (0, 0) 2, (1, 0) 3.
   for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
@@ -640,7 +608,7 @@ function boxesSeparation(p: RelativePose, out: MaxSeparation): MaxSeparation {
 }
 
 /**
- * findMaxSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
+ * scanSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
  * deepest point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its
  * first point to its second), so no vertex is compared, and the deepest vertex is the first when
  * n·h > 0, else the second.
@@ -667,7 +635,7 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
 }
 
 /**
- * findMaxSeparation when poly1's faces come in opposite pairs (c1 = 4, a box: the normals of faces
+ * scanSeparation when poly1's faces come in opposite pairs (c1 = 4, a box: the normals of faces
  * 2 and 3 are exactly those of faces 0 and 1 negated; c1 = 2, a capsule's core: face 1's is face
  * 0's negated). Along the normal of face 0 (and of face 1), the dot products a_j of poly2's
  * vertices in turn fall, then rise (poly2 is convex): the least is at the one vertex whose product
@@ -675,15 +643,15 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
  * successor's and not below its predecessor's, and a face's opposite's least product is minus the
  * greatest (rounding is symmetric). Each vertex's two comparisons are independent of every other
  * vertex's (no chain of running extremes, no branch on which vertex wins). Products that do not
- * fall and rise once (rounding on a degenerate polygon) go to the calipers. The products, and so
- * the separations, are the calipers'.
+ * fall and rise once (rounding on a degenerate polygon), or more vertices than a mask holds, go to
+ * the scan. The products, and so the separations, are the scan's.
  */
 function axesSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation, boxA: boolean): MaxSeparation {
   const n1 = v1 + 2 * c1;
   // A box in its own frame (boxA) has makeBox's normals, exact: they are not read.
   const ax = boxA ? 0 : d1[n1]!, ay = boxA ? -1 : d1[n1 + 1]!, bx = boxA ? 1 : d1[n1 + 2]!, by = boxA ? 0 : d1[n1 + 3]!;
   // Bit j of fa (fb): the edge from vertex j to the next falls along a (b).
-  if (c2 > 30) return findMaxSeparation(d1, v1, c1, d2, v2, c2, p, out);
+  if (c2 > 30) return scanSeparation(d1, v1, c1, d2, v2, c2, out);
   let x = d2[v2]!, y = d2[v2 + 1]!;
   const a0 = ax * x + ay * y, b0 = bx * x + by * y;
   let a = a0, b = b0, fa = 0, fb = 0;
@@ -701,27 +669,21 @@ function axesSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Arr
   // in falls and edge out does not; the greatest the other way round.
   const ra = ((fa << 1) | (fa >>> last)) & all, rb = ((fb << 1) | (fb >>> last)) & all;
   const lowA = ra & ~fa, highA = fa & ~ra, lowB = rb & ~fb, highB = fb & ~rb;
-  if (lowA === 0 || lowB === 0 || (lowA & (lowA - 1)) !== 0 || (lowB & (lowB - 1)) !== 0) return findMaxSeparation(d1, v1, c1, d2, v2, c2, p, out);
+  if (lowA === 0 || lowB === 0 || (lowA & (lowA - 1)) !== 0 || (lowB & (lowB - 1)) !== 0) return scanSeparation(d1, v1, c1, d2, v2, c2, out);
   const minA = 31 - Math.clz32(lowA), maxA = 31 - Math.clz32(highA), minB = 31 - Math.clz32(lowB), maxB = 31 - Math.clz32(highB);
-  // Each extreme's product again, by the same arithmetic.
-  const least = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]!;
-  // A box's faces' own products are its half extents (0·−x + −1·−y is y), exact.
+  // Each extreme's product again, by the same arithmetic: faces 0 and 1 at their least vertices
+  // (a capsule's face 1 along its own normal), a box's faces 2 and 3 minus the greatest along
+  // faces 0 and 1. A box's faces' own products are its half extents (0·−x + −1·−y is y), exact.
   const hx = p.boxAX, hy = p.boxAY;
-  let best = least - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestIndex = 0, bestVertex = minA;
-  if (c1 === 2) {
-    const s = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
-    const t = +(s > best);
-    best = s * t + best * (1 - t);
-    bestIndex = t;
-    bestVertex ^= (bestVertex ^ maxA) & -t;
-  } else {
-    const s1 = bx * d2[v2 + 2 * minB]! + by * d2[v2 + 2 * minB + 1]! - (boxA ? hx : bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
+  let best = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]! - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestIndex = 0, bestVertex = minA;
+  const s1 = bx * d2[v2 + 2 * minB]! + by * d2[v2 + 2 * minB + 1]! - (boxA ? hx : bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
+  let t = +(s1 > best);
+  best = s1 * t + best * (1 - t);
+  bestIndex = t;
+  bestVertex ^= (bestVertex ^ minB) & -t;
+  if (c1 === 4) {
     const s2 = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (boxA ? hy : d1[n1 + 4]! * d1[v1 + 4]! + d1[n1 + 5]! * d1[v1 + 5]!);
     const s3 = -(bx * d2[v2 + 2 * maxB]! + by * d2[v2 + 2 * maxB + 1]!) - (boxA ? hx : d1[n1 + 6]! * d1[v1 + 6]! + d1[n1 + 7]! * d1[v1 + 7]!);
-    let t = +(s1 > best);
-    best = s1 * t + best * (1 - t);
-    bestIndex ^= (bestIndex ^ 1) & -t;
-    bestVertex ^= (bestVertex ^ minB) & -t;
     t = +(s2 > best);
     best = s2 * t + best * (1 - t);
     bestIndex ^= (bestIndex ^ 2) & -t;
@@ -829,7 +791,7 @@ function closestOfCores(ad: Float64Array, av: number, ac: number, bd: Float64Arr
 
 /**
  * Two rounded convex polygons, B already in A's frame (scratch, from 0). The general path. A is
- * read at its buffer ad from av (see findMaxSeparation); p.verticesA is A's vertices alone (from
+ * read at its buffer ad from av (see scanSeparation); p.verticesA is A's vertices alone (from
  * index 0), for the segment distance and GJK.
  */
 function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number): Manifold {
@@ -841,12 +803,12 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
   const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, true, maxSeparation))
     : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
-    : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
+    : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : scanSeparation(ad, av, ac, bd, 0, bc, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
   const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
     : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
-    : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
+    : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : scanSeparation(bd, 0, bc, ad, av, ac, maxSeparation)).separation;
   const edgeB0 = general ? maxSeparationB.edge : maxSeparation.edge, vertexA = general ? maxSeparationB.vertex : maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
