@@ -675,11 +675,11 @@ function axesSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Arr
   // (a capsule's face 1 along its own normal), a box's faces 2 and 3 minus the greatest along
   // faces 0 and 1. A box's faces' own products are its half extents (0·−x + −1·−y is y), exact.
   const hx = p.boxAX, hy = p.boxAY;
-  let best = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]! - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestIndex = 0, bestVertex = minA;
+  let best = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]! - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestVertex = minA;
   const s1 = bx * d2[v2 + 2 * minB]! + by * d2[v2 + 2 * minB + 1]! - (boxA ? hx : bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
   let t = +(s1 > best);
   best = s1 * t + best * (1 - t);
-  bestIndex = t;
+  let bestIndex = t;
   bestVertex ^= (bestVertex ^ minB) & -t;
   if (c1 === 4) {
     const s2 = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (boxA ? hy : d1[n1 + 4]! * d1[v1 + 4]! + d1[n1 + 5]! * d1[v1 + 5]!);
