@@ -123,11 +123,23 @@ function emit1(out: Manifold, xfA: Transform, nx: number, ny: number, depth: num
   out.separation1 = sep;
 }
 
-function emit2(out: Manifold, xfA: Transform, px: number, py: number, sep: number): void {
-  out.pointCount = 2;
-  out.point2X = xfA.c * px - xfA.s * py + xfA.px;
-  out.point2Y = xfA.s * px + xfA.c * py + xfA.py;
-  out.separation2 = sep;
+/**
+ * Turns a manifold written in A's frame (its normal and points) into world space, in place, by
+ * emit1's arithmetic: for pair functions with several exits, where V8 does not inline emit1 and
+ * boxes the numbers passed to it (this takes objects only; its callers write the fields).
+ */
+function toWorld(out: Manifold, xfA: Transform): Manifold {
+  const c = xfA.c, s = xfA.s, nx = out.normalX, ny = out.normalY, x1 = out.point1X, y1 = out.point1Y;
+  out.normalX = c * nx - s * ny;
+  out.normalY = s * nx + c * ny;
+  out.point1X = c * x1 - s * y1 + xfA.px;
+  out.point1Y = s * x1 + c * y1 + xfA.py;
+  if (out.pointCount > 1) {
+    const x2 = out.point2X, y2 = out.point2Y;
+    out.point2X = c * x2 - s * y2 + xfA.px;
+    out.point2Y = s * x2 + c * y2 + xfA.py;
+  }
+  return out;
 }
 
 function none(out: Manifold): Manifold {
@@ -241,7 +253,6 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
       const t3 = (q2x - a.x1) * u1x + (q2y - a.y1) * u1y;
       const lo = Math.max(0, Math.min(t2, t3)), hi = Math.min(len1, Math.max(t2, t3));
       if (hi - lo > tolerance && t3 !== t2) {
-        emit1(out, xfA, nx, ny, depth, 0, 0, 0);
         let kept = 0;
         for (let k = 0; k < 2; k++) {
           const t = k === 0 ? lo : hi;
@@ -252,18 +263,30 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
           const m = 0.5 * (a.radius - b.radius - s);
           const px = vx + m * pnx, py = vy + m * pny;
           if (kept === 0) {
-            out.point1X = xfA.c * px - xfA.s * py + xfA.px;
-            out.point1Y = xfA.s * px + xfA.c * py + xfA.py;
+            out.point1X = px;
+            out.point1Y = py;
             out.separation1 = s - radius;
-          } else emit2(out, xfA, px, py, s - radius);
+          } else {
+            out.point2X = px;
+            out.point2Y = py;
+            out.separation2 = s - radius;
+          }
           kept++;
         }
-        if (kept > 0) return out;
+        if (kept > 0) {
+          out.pointCount = kept;
+          out.normalX = nx;
+          out.normalY = ny;
+          out.depth = depth;
+          return toWorld(out, xfA);
+        }
       }
     }
     const m = 0.5 * (a.radius - b.radius + dist);
-    emit1(out, xfA, nx, ny, depth, r.closest1X + m * nx, r.closest1Y + m * ny, -depth);
-    return out;
+    out.pointCount = 1;
+    out.normalX = nx; out.normalY = ny; out.depth = depth;
+    out.point1X = r.closest1X + m * nx; out.point1Y = r.closest1Y + m * ny; out.separation1 = -depth;
+    return toWorld(out, xfA);
   }
 
   // The cores cross (or lie on one line): the smallest overlap over both segments' side axes.
@@ -282,8 +305,10 @@ export function collideCapsules(a: CapsuleGeometry, xfA: Transform, b: CapsuleGe
   }
   const depth = radius - best;
   const m = 0.5 * (a.radius - b.radius);
-  emit1(out, xfA, bnx, bny, depth, r.closest1X + m * bnx, r.closest1Y + m * bny, -depth);
-  return out;
+  out.pointCount = 1;
+  out.normalX = bnx; out.normalY = bny; out.depth = depth;
+  out.point1X = r.closest1X + m * bnx; out.point1Y = r.closest1Y + m * bny; out.separation1 = -depth;
+  return toWorld(out, xfA);
 }
 
 /**
@@ -424,8 +449,8 @@ function capsuleCore(g: CapsuleGeometry, p: RelativePose | null, d: Float64Array
 }
 
 /**
- * findMaxSeparation's answer: the largest separation, the face of the first polygon giving it, and
- * the second polygon's deepest vertex along that face's normal.
+ * A separation search's answer: the largest separation, the face of the first polygon giving it,
+ * and the second polygon's deepest vertex along that face's normal.
  */
 class MaxSeparation {
   separation = 0;
@@ -440,54 +465,22 @@ const maxSeparation = new MaxSeparation();
 // polygon's packed buffer from at + PACKED_VERTICES, or scratch from 0).
 
 /**
- * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation), in O(n + m)
- * by rotating calipers: as poly1's faces turn counter-clockwise, the vertex of poly2 deepest along
- * each face's normal only ever moves forward, so it is walked to, not searched for (both polygons
- * run with positive turns). Stops once a separation exceeds both radii and the tolerance of `p`
- * (the pair is apart). Writes the separation, its face (the first of equals) and poly2's deepest
- * vertex for that face to `out` and returns it.
+ * Largest separation of poly2 from the faces of poly1 (Box2D's b2FindMaxSeparation): every face
+ * against every vertex. Writes the separation, its face (the first of equals) and poly2's deepest
+ * vertex for that face (the first of equals) to `out` and returns it. The fallback of the faster
+ * searches below.
  */
-function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
-  const enough = p.radiusA + p.radiusB + p.tolerance;
-  const n1 = v1 + 2 * c1;
-  // The deepest vertex of poly2 along the first face's normal, by a full scan.
-  let j = 0;
-  let nx = d1[n1]!, ny = d1[n1 + 1]!;
-  let dj = nx * d2[v2]! + ny * d2[v2 + 1]!;
-  for (let k = 1; k < c2; k++) {
-    const d = nx * d2[v2 + 2 * k]! + ny * d2[v2 + 2 * k + 1]!;
-    if (d < dj) { dj = d; j = k; }
-  }
-  let best = dj - (nx * d1[v1]! + ny * d1[v1 + 1]!), bestIndex = 0, bestVertex = j;
-  for (let i = 1; i < c1 && !(best > enough); i++) {
-    nx = d1[n1 + 2 * i]!; ny = d1[n1 + 2 * i + 1]!;
-    // The walk's first two steps, and the best face, kept by arithmetic on 0/1 flags rather than
-    // branches (whether a step is taken is a coin toss face to face): x·t + y·(1 − t) is exactly
-    // x or y for finite x and y. A step is taken while it does not climb; ties walk on (a
-    // capsule's two faces are 180° apart, so the walk may start on a flat top). Both steps taken:
-    // the loop walks on.
-    const j1 = j + 1 < c2 ? j + 1 : 0, j2 = j1 + 1 < c2 ? j1 + 1 : 0;
-    const d0 = nx * d2[v2 + 2 * j]! + ny * d2[v2 + 2 * j + 1]!;
-    const d1j = nx * d2[v2 + 2 * j1]! + ny * d2[v2 + 2 * j1 + 1]!;
-    const d2j = nx * d2[v2 + 2 * j2]! + ny * d2[v2 + 2 * j2 + 1]!;
-    const t1 = +(d1j <= d0), t2 = t1 & +(d2j <= d1j);
-    dj = d0 * (1 - t1) + d1j * (t1 - t2) + d2j * t2;
-    j ^= (j ^ j1) & -t1;
-    j ^= (j ^ j2) & -t2;
-    if (t2 !== 0) {
-      for (let steps = 2; steps < c2; steps++) {
-        const next = j + 1 < c2 ? j + 1 : 0;
-        const d = nx * d2[v2 + 2 * next]! + ny * d2[v2 + 2 * next + 1]!;
-        if (d > dj) break;
-        dj = d;
-        j = next;
-      }
+function scanSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, out: MaxSeparation): MaxSeparation {
+  let best = -Infinity, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1; i++) {
+    const nx = d1[v1 + 2 * c1 + 2 * i]!, ny = d1[v1 + 2 * c1 + 2 * i + 1]!;
+    let j = 0, dj = nx * d2[v2]! + ny * d2[v2 + 1]!;
+    for (let k = 1; k < c2; k++) {
+      const d = nx * d2[v2 + 2 * k]! + ny * d2[v2 + 2 * k + 1]!;
+      if (d < dj) { dj = d; j = k; }
     }
     const si = dj - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
-    const t = +(si > best);
-    best = si * t + best * (1 - t);
-    bestIndex ^= (bestIndex ^ i) & -t;
-    bestVertex ^= (bestVertex ^ j) & -t;
+    if (si > best) { best = si; bestIndex = i; bestVertex = j; }
   }
   out.separation = best;
   out.edge = bestIndex;
@@ -495,8 +488,64 @@ function findMaxSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
   return out;
 }
 
+/** B's faces' answer when mergedSeparations finds both sides'. */
+const maxSeparationB = new MaxSeparation();
+
 /**
- * findMaxSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
+ * scanSeparation both ways for two general polygons (A's faces against B's vertices, and B's
+ * against A's) in one walk over their Gauss maps: A's face normals and B's reversed ones merged in
+ * turning order (both run counter-clockwise; each next pair lies within a half turn of the last
+ * one taken, so the sign of their cross product orders them). B's deepest vertex along A's face i
+ * is the one whose normal cone holds A's normal reversed: the vertex after the last of B's
+ * reversed normals before A's; A's deepest along B's face j likewise. A's face 0 is placed by a
+ * full scan. The products are the scan's (normal · vertex less normal · own vertex), so the
+ * separations are its own whenever the vertex is (the cone's vertex is the least product's but
+ * for rounding at an edge parallel to the face). Ties go to the lower face, as in the scan. Stops
+ * once a separation exceeds both radii and the tolerance (the pair is apart): that separation is
+ * in its side's answer.
+ */
+function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number, p: RelativePose, outA: MaxSeparation, outB: MaxSeparation): void {
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  const an = av + 2 * ac, bn = 2 * bc;
+  let ax = ad[an]!, ay = ad[an + 1]!;
+  let j = 0, dj = ax * bd[0]! + ay * bd[1]!;
+  for (let k = 1; k < bc; k++) {
+    const d = ax * bd[2 * k]! + ay * bd[2 * k + 1]!;
+    if (d < dj) { dj = d; j = k; }
+  }
+  let bestA = dj - (ax * ad[av]! + ay * ad[av + 1]!), edgeA = 0, vertexB = j;
+  // −MAX_VALUE, not −∞: a flag's 0 times it is 0.
+  let bestB = -Number.MAX_VALUE, edgeB = 0, vertexA = 0;
+  let left = bc;
+  for (let i = 1; i <= ac && !(bestA > enough) && !(bestB > enough); i++) {
+    // After A's last face, its face 0 again: every reversed normal of B left comes before it.
+    const last = i === ac, ii = last ? 0 : i;
+    ax = ad[an + 2 * ii]!; ay = ad[an + 2 * ii + 1]!;
+    const vx = ad[av + 2 * ii]!, vy = ad[av + 2 * ii + 1]!;
+    for (; left > 0; left--) {
+      const nx = bd[bn + 2 * j]!, ny = bd[bn + 2 * j + 1]!;
+      // B's reversed normal before A's: a positive turn from A's normal to B's own.
+      if (!last && !(ax * ny - ay * nx > 0)) break;
+      const s = nx * vx + ny * vy - (nx * bd[2 * j]! + ny * bd[2 * j + 1]!);
+      const t = +(s > bestB) | (+(s === bestB) & +(j < edgeB));
+      bestB = s * t + bestB * (1 - t);
+      edgeB ^= (edgeB ^ j) & -t;
+      vertexA ^= (vertexA ^ ii) & -t;
+      j = j + 1 < bc ? j + 1 : 0;
+    }
+    if (last) break;
+    const s = ax * bd[2 * j]! + ay * bd[2 * j + 1]! - (ax * vx + ay * vy);
+    const t = +(s > bestA);
+    bestA = s * t + bestA * (1 - t);
+    edgeA ^= (edgeA ^ i) & -t;
+    vertexB ^= (vertexB ^ j) & -t;
+  }
+  outA.separation = bestA; outA.edge = edgeA; outA.vertex = vertexB;
+  outB.separation = bestB; outB.edge = edgeB; outB.vertex = vertexA;
+}
+
+/**
+ * scanSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
  * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
  * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
  * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
@@ -509,7 +558,7 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
   const n1 = v1 + 2 * c1;
   let best = 0, bestIndex = 0, bestVertex = 0;
   // The best face and its corner kept by arithmetic on 0/1 flags, not branches (which face and
-  // which corner win is a coin toss pair to pair), as in findMaxSeparation. The corner for the
+  // which corner win is a coin toss pair to pair), as in axesSeparation. The corner for the
   // signs (u, v) of n·u > 0 and n·v > 0 is 2 − v + u − 2uv: (1, 1) 0, (0, 1) 1, (0, 0) 2, (1, 0) 3.
   for (let i = 0; i < c1 && !(best > enough); i++) {
     const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
@@ -528,7 +577,38 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
 }
 
 /**
- * findMaxSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
+ * boxSeparation of B when A is a box too, in its own frame: A's faces have makeBox's normals
+ * (0, −1), (1, 0), (0, 1), (−1, 0) and their first vertices' products are A's half extents, so
+ * the four separations are the loop's sums with those numbers put in (the products with 0 drop
+ * out exactly, a zero's sign aside), and A's buffer is not read. The first of equals, as the loop.
+ */
+function boxesSeparation(p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const c = p.c, s = p.s, tx = p.x, ty = p.y, hx = p.boxBX, hy = p.boxBY, ax = p.boxAX, ay = p.boxAY;
+  const sx = Math.abs(s) * hx, cy = Math.abs(c) * hy, cx = Math.abs(c) * hx, sy = Math.abs(s) * hy;
+  // Face i's normal n in B's axes: n·u and n·v, whose signs pick B's deepest corner.
+  const s0 = -ty - sx - cy - ay, s1 = tx - cx - sy - ax, s2 = ty - sx - cy - ay, s3 = -tx - cx - sy - ax;
+  const u0 = +(-s > 0), v0 = +(-c > 0), u1 = +(c > 0), v1 = +(-s > 0), u2 = +(s > 0), v2 = +(c > 0), u3 = +(-c > 0), v3 = +(s > 0);
+  let best = s0, bestIndex = 0, bestVertex = 2 - v0 + u0 - 2 * u0 * v0;
+  let t = +(s1 > best);
+  best = s1 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 1) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v1 + u1 - 2 * u1 * v1)) & -t;
+  t = +(s2 > best);
+  best = s2 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 2) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v2 + u2 - 2 * u2 * v2)) & -t;
+  t = +(s3 > best);
+  best = s3 * t + best * (1 - t);
+  bestIndex ^= (bestIndex ^ 3) & -t;
+  bestVertex ^= (bestVertex ^ (2 - v3 + u3 - 2 * u3 * v3)) & -t;
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * scanSeparation when poly2 is a segment (a capsule's core, its two points at d2[v2…]): the
  * deepest point of a segment along a normal n is its midpoint less |n·h| (h half of it, from its
  * first point to its second), so no vertex is compared, and the deepest vertex is the first when
  * n·h > 0, else the second.
@@ -547,6 +627,71 @@ function segmentSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64
     best = si * t + best * (1 - t);
     bestIndex ^= (bestIndex ^ i) & -t;
     bestVertex ^= (bestVertex ^ +!(nh > 0)) & -t;
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * scanSeparation when poly1's faces come in opposite pairs (c1 = 4, a box: the normals of faces
+ * 2 and 3 are exactly those of faces 0 and 1 negated; c1 = 2, a capsule's core: face 1's is face
+ * 0's negated). Along the normal of face 0 (and of face 1), the dot products a_j of poly2's
+ * vertices in turn fall, then rise (poly2 is convex): the least is at the one vertex whose product
+ * is below its predecessor's and not above its successor's, the greatest at the one above its
+ * successor's and not below its predecessor's, and a face's opposite's least product is minus the
+ * greatest (rounding is symmetric). Each vertex's two comparisons are independent of every other
+ * vertex's (no chain of running extremes, no branch on which vertex wins). Products that do not
+ * fall and rise once (rounding on a degenerate polygon), or more vertices than a mask holds, go to
+ * the scan. The products, and so the separations, are the scan's.
+ */
+function axesSeparation(d1: Float64Array, v1: number, c1: number, d2: Float64Array, v2: number, c2: number, p: RelativePose, out: MaxSeparation, boxA: boolean): MaxSeparation {
+  const n1 = v1 + 2 * c1;
+  // A box in its own frame (boxA) has makeBox's normals, exact: they are not read.
+  const ax = boxA ? 0 : d1[n1]!, ay = boxA ? -1 : d1[n1 + 1]!, bx = boxA ? 1 : d1[n1 + 2]!, by = boxA ? 0 : d1[n1 + 3]!;
+  // Bit j of fa (fb): the edge from vertex j to the next falls along a (b).
+  if (c2 > 30) return scanSeparation(d1, v1, c1, d2, v2, c2, out);
+  let x = d2[v2]!, y = d2[v2 + 1]!;
+  const a0 = ax * x + ay * y, b0 = bx * x + by * y;
+  let a = a0, b = b0, fa = 0, fb = 0;
+  for (let j = 1; j < c2; j++) {
+    x = d2[v2 + 2 * j]!; y = d2[v2 + 2 * j + 1]!;
+    const na = ax * x + ay * y, nb = bx * x + by * y;
+    fa |= +(na < a) << (j - 1);
+    fb |= +(nb < b) << (j - 1);
+    a = na; b = nb;
+  }
+  const last = c2 - 1, all = (1 << c2) - 1;
+  fa |= +(a0 < a) << last;
+  fb |= +(b0 < b) << last;
+  // Rotated: bit j set when the edge into vertex j falls. The least at the one vertex whose edge
+  // in falls and edge out does not; the greatest the other way round.
+  const ra = ((fa << 1) | (fa >>> last)) & all, rb = ((fb << 1) | (fb >>> last)) & all;
+  const lowA = ra & ~fa, highA = fa & ~ra, lowB = rb & ~fb, highB = fb & ~rb;
+  if (lowA === 0 || lowB === 0 || (lowA & (lowA - 1)) !== 0 || (lowB & (lowB - 1)) !== 0) return scanSeparation(d1, v1, c1, d2, v2, c2, out);
+  const minA = 31 - Math.clz32(lowA), maxA = 31 - Math.clz32(highA), minB = 31 - Math.clz32(lowB), maxB = 31 - Math.clz32(highB);
+  // Each extreme's product again, by the same arithmetic: faces 0 and 1 at their least vertices
+  // (a capsule's face 1 along its own normal), a box's faces 2 and 3 minus the greatest along
+  // faces 0 and 1. A box's faces' own products are its half extents (0·−x + −1·−y is y), exact.
+  const hx = p.boxAX, hy = p.boxAY;
+  let best = ax * d2[v2 + 2 * minA]! + ay * d2[v2 + 2 * minA + 1]! - (boxA ? hy : ax * d1[v1]! + ay * d1[v1 + 1]!), bestVertex = minA;
+  const s1 = bx * d2[v2 + 2 * minB]! + by * d2[v2 + 2 * minB + 1]! - (boxA ? hx : bx * d1[v1 + 2]! + by * d1[v1 + 3]!);
+  let t = +(s1 > best);
+  best = s1 * t + best * (1 - t);
+  let bestIndex = t;
+  bestVertex ^= (bestVertex ^ minB) & -t;
+  if (c1 === 4) {
+    const s2 = -(ax * d2[v2 + 2 * maxA]! + ay * d2[v2 + 2 * maxA + 1]!) - (boxA ? hy : d1[n1 + 4]! * d1[v1 + 4]! + d1[n1 + 5]! * d1[v1 + 5]!);
+    const s3 = -(bx * d2[v2 + 2 * maxB]! + by * d2[v2 + 2 * maxB + 1]!) - (boxA ? hx : d1[n1 + 6]! * d1[v1 + 6]! + d1[n1 + 7]! * d1[v1 + 7]!);
+    t = +(s2 > best);
+    best = s2 * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ 2) & -t;
+    bestVertex ^= (bestVertex ^ maxA) & -t;
+    t = +(s3 > best);
+    best = s3 * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ 3) & -t;
+    bestVertex ^= (bestVertex ^ maxB) & -t;
   }
   out.separation = best;
   out.edge = bestIndex;
@@ -646,7 +791,7 @@ function closestOfCores(ad: Float64Array, av: number, ac: number, bd: Float64Arr
 
 /**
  * Two rounded convex polygons, B already in A's frame (scratch, from 0). The general path. A is
- * read at its buffer ad from av (see findMaxSeparation); p.verticesA is A's vertices alone (from
+ * read at its buffer ad from av (see scanSeparation); p.verticesA is A's vertices alone (from
  * index 0), for the segment distance and GJK.
  */
 function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float64Array, av: number, ac: number, bd: Float64Array, bc: number): Manifold {
@@ -654,13 +799,17 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   const radius = ar + br;
   // Early out as Box2D v2: a gap along one of A's faces needs no look at B's.
   // A box or a capsule's segment on the far side has its deepest point in closed form.
-  const sepA = (p.boxBX > 0 ? boxSeparation(ad, av, ac, p, true, maxSeparation)
-    : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation) : findMaxSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation)).separation;
+  const general = p.boxBX === 0 && p.boxAX === 0 && ac > 2 && bc > 2;
+  if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
+  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, true, maxSeparation))
+    : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
+    : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : scanSeparation(ad, av, ac, bd, 0, bc, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
-    : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation) : findMaxSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation)).separation;
-  const edgeB0 = maxSeparation.edge, vertexA = maxSeparation.vertex;
+  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
+    : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
+    : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : scanSeparation(bd, 0, bc, ad, av, ac, maxSeparation)).separation;
+  const edgeB0 = general ? maxSeparationB.edge : maxSeparation.edge, vertexA = general ? maxSeparationB.vertex : maxSeparation.vertex;
   if (sepB - radius > tolerance) return none(out);
   const flip = sepB > sepA + FLIP_TOLERANCE * (tolerance / TOUCH_TOLERANCE + 1);
   const separation = flip ? sepB : sepA;
