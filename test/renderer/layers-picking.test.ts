@@ -130,6 +130,12 @@ describe("the Layer menu's commands act on the active layer, each one undo step"
     expect(editor.getState().activeLayer).toBe("bottom");
     undo(editor);
     expect([editor.shapeById("upper")!.layer, editor.shapeById("lower")!.layer]).toEqual(["top", "top"]);
+    // Shapes on two neighbouring layers each go up one: the one moved from Bottom to Top stays on Top.
+    run("layer.selectionDown");
+    editor.update({ shapes: editor.getState().shapes.map((s) => (s.id === "upper" ? { ...s, layer: "top" } : s)) });
+    select(editor, ["lower", "upper"]);
+    run("layer.selectionUp");
+    expect([editor.shapeById("upper")!.layer, editor.shapeById("lower")!.layer]).toEqual(["hidden", "top"]);
     select(editor, ["frozen"]);
     expect(enabled("layer.selectionUp")).toBe(false);
   });
