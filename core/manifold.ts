@@ -13,20 +13,28 @@ import { CAPSULE, CIRCLE, COMPOUND, partsReach, PACKED_BOUND, PACKED_EXTENT, PAC
 
 /** A contact manifold in world space. `pointCount` 0 means the pair does not overlap. */
 export class Manifold {
+  /** How many contact points the fields below hold: 0 (apart or touching), 1 or 2 (a face on a face). */
   pointCount = 0;
   /** Unit normal pointing from A to B: moving B by depth along it separates the pair. */
   normalX = 0;
+  /** The normal's y (world units, y down as the scene's). */
   normalY = 0;
   /** Penetration depth (> 0 when overlapping): the length of the smallest separating translation. */
   depth = 0;
   /** Contact points, midway between the two surfaces, with their own separations (< 0). */
   point1X = 0;
+  /** The first contact point's y, in the world. */
   point1Y = 0;
+  /** How far apart the surfaces are at the first point along the normal (< 0: overlapping by its size). */
   separation1 = 0;
+  /** The second contact point's x, in the world (read when pointCount is 2). */
   point2X = 0;
+  /** The second contact point's y, in the world (read when pointCount is 2). */
   point2Y = 0;
+  /** The surfaces' separation at the second point (read when pointCount is 2). */
   separation2 = 0;
 
+  /** Whether the pair overlaps: pointCount > 0. */
   get overlapping(): boolean {
     return this.pointCount > 0;
   }
