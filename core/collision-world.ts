@@ -616,10 +616,18 @@ export class CollisionWorld {
     writeAABB(geometry, transform, box);
     box[0] = Math.min(box[0]!, box[0]! + tx); box[1] = Math.min(box[1]!, box[1]! + ty);
     box[2] = Math.max(box[2]!, box[2]! + tx); box[3] = Math.max(box[3]!, box[3]! + ty);
-    const found = this.collect(-1, options), table = this.table, hits: { index: number; hit: CastHit }[] = [];
-    for (let i = 0; i < found; i++) {
+    return this.castFound(this.collect(-1, options), geometry, transform, tx, ty, mode, options.ignoreLeaving === true);
+  }
+
+  /**
+   * Casts `geometry` at `transform` by (tx, ty) against the candidates found[0…n), in scene order,
+   * and gives the hits as `mode` asks (sweep's and castShape's results; "any" stops at the first).
+   */
+  private castFound(n: number, geometry: ShapeGeometry, transform: Transform, tx: number, ty: number, mode: QueryMode, ignoreLeaving: boolean): CastHit[] {
+    const table = this.table, hits: { index: number; hit: CastHit }[] = [];
+    for (let i = 0; i < n; i++) {
       const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q, xfQueried), geometry, transform, tx, ty, cast, 1, options.ignoreLeaving === true);
+      shapeCast(table.geometry(q), table.transform(q, xfQueried), geometry, transform, tx, ty, cast, 1, ignoreLeaving);
       if (!cast.hit) continue;
       hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
       if (mode === "any") break;
@@ -1081,16 +1089,7 @@ export class CollisionWorld {
     const mode = options.mode ?? "closest";
     if (mode === "closest") return this.closestSweep("sweep", movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];
     const found = this.sweepCandidates("sweep", movingId, to, options), table = this.table, slot = this.byId.get(movingId)!;
-    const hits: { index: number; hit: CastHit }[] = [];
-    const movingGeometry = table.geometry(slot), movingTransform = table.transform(slot, xfMoving);
-    for (let i = 0; i < found; i++) {
-      const q = this.found[i]!;
-      shapeCast(table.geometry(q), table.transform(q, xfQueried), movingGeometry, movingTransform, this.ray[2]!, this.ray[3]!, cast, 1, options.ignoreLeaving === true);
-      if (!cast.hit) continue;
-      hits.push({ index: table.index(q), hit: toHit(table.id(q), cast) });
-      if (mode === "any") break;
-    }
-    return finish(hits, mode);
+    return this.castFound(found, table.geometry(slot), table.transform(slot, xfMoving), this.ray[2]!, this.ray[3]!, mode, options.ignoreLeaving === true);
   }
 
   /**
