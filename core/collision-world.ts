@@ -8,6 +8,9 @@ import { DEFAULT_FILTER_RULE, type FilterRule } from "./collision-filter";
 import { isMarked, markClass } from "./brand";
 import { BroadPhase } from "./broad-phase";
 import { ContactCache } from "./contact-cache";
+import { ContactEventBuffer, ContactReporter } from "./contact-events";
+
+export { ContactEventBuffer, SensorEventBuffer } from "./contact-events";
 import { RAY_CLIP } from "./dynamic-tree";
 import { containsPoint, writeAABB, writeShapeBounds, type AABB } from "./geometry";
 import { coreKindOf } from "./kinds/registry";
@@ -101,11 +104,11 @@ function worldShapeProblems(shape: unknown): string[] {
   });
 }
 
-/** The sensor contacts that began and ended since the last sensorEvents() call. */
-export interface SensorEvents {
-  /** Contacts new since the last call, ordered as sensorContacts(). */
+/** The contacts that began and ended since the last call: contactEvents()'s and sensorEvents()' answer. */
+export interface ContactEvents {
+  /** Contacts new since the last call, ordered as the list they come from (overlaps() or sensorContacts()). */
   readonly begin: readonly OverlapPair[];
-  /** Contacts gone since the last call (a shape moved away, was removed or stopped being a sensor), ordered as they were listed. */
+  /** Contacts gone since the last call (a shape moved away, was removed, or the pair stopped being of this kind), ordered as they were listed. */
   readonly end: readonly {
     /** Id of the pair's first shape in scene order. */
     readonly a: string;
@@ -114,23 +117,8 @@ export interface SensorEvents {
   }[];
 }
 
-/**
- * What sensorEventsInto fills, kept by the caller: the contacts that began in begin[0…beginCount),
- * those that ended in end[0…endCount) (each as it was last listed). Entries past the counts are
- * left from earlier calls. Reuse one for every call: the arrays then stop growing. Each entry is
- * the world's record of its contact, the same object from the contact's begin to its end and
- * rewritten in place meanwhile; after the call that reports its end, the next call may reuse it.
- */
-export class SensorEventBuffer {
-  /** The contacts that began, in begin[0…beginCount), ordered as sensorContacts(). */
-  readonly begin: OverlapPair[] = [];
-  /** How many entries of `begin` the last call wrote. */
-  beginCount = 0;
-  /** The contacts that ended, in end[0…endCount), each as it was last listed. */
-  readonly end: OverlapPair[] = [];
-  /** How many entries of `end` the last call wrote. */
-  endCount = 0;
-}
+/** sensorEvents()' answer: the sensor contacts that began and ended since the last call. */
+export type SensorEvents = ContactEvents;
 
 /**
  * What overlapsInto fills, kept by the caller: overlaps() into pairs[0…count), each a record of
@@ -144,11 +132,10 @@ export class OverlapBuffer {
   count = 0;
 }
 
-markClass(SensorEventBuffer, "SensorEventBuffer");
 markClass(OverlapBuffer, "OverlapBuffer");
 
-/** sensorEvents()'s events before they are copied into new arrays. */
-const eventScratch = new SensorEventBuffer();
+/** sensorEvents()' and contactEvents()' events before they are copied into new arrays. */
+const eventScratch = new ContactEventBuffer();
 
 const queryManifold = new Manifold();
 
@@ -163,8 +150,8 @@ interface SplitPairs {
 /** The list of a world without such pairs. */
 const NO_PAIRS: readonly OverlapPair[] = Object.freeze([]);
 
-/** sensorEvents() when nothing began or ended. */
-const NO_EVENTS: SensorEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS });
+/** sensorEvents() and contactEvents() when nothing began or ended. */
+const NO_EVENTS: ContactEvents = Object.freeze({ begin: NO_PAIRS, end: NO_PAIRS });
 
 /** Whether move() takes this number: finite and within the format's ±1e15 (NaN fails the comparison). */
 const placeable = (v: unknown): v is number => typeof v === "number" && Math.abs(v) <= MAX_COORDINATE;
@@ -217,10 +204,10 @@ const rayOptions = { reportInside: false, maxFraction: 1 };
 
 /**
  * Shapes in a broad phase: raycast, sweep, queryBox, overlapShape, overlaps, sensorContacts,
- * sensorEvents, queryPoint, collideMover; add, remove, move, sync. Allocation-free forms for a
- * game's hot loop: raycastClosest and sweepClosest (into a QueryHit), queryBoxInto, queryPointInto,
- * overlapShapeInto and collideMover (into an array), overlapsInto (into an OverlapBuffer),
- * sensorEventsInto (into a SensorEventBuffer) and moveTo. Coordinates are world units, y down;
+ * sensorEvents, contactEvents, queryPoint, collideMover; add, remove, move, sync. Allocation-free
+ * forms for a game's hot loop: raycastClosest and sweepClosest (into a QueryHit), queryBoxInto,
+ * queryPointInto, overlapShapeInto and collideMover (into an array), overlapsInto (into an
+ * OverlapBuffer), sensorEventsInto and contactEventsInto (into a ContactEventBuffer) and moveTo. Coordinates are world units, y down;
  * rotations are degrees, clockwise on screen.
  */
 export class CollisionWorld {
@@ -563,7 +550,10 @@ export class CollisionWorld {
   /** The slot of `id`, or a WorldError naming the call. */
   private slotOf(call: string, id: string): number {
     const slot = this.byId.get(id);
-    if (slot === undefined) throw new WorldError(`${call}(${JSON.stringify(id)}): the world holds no shape with this id`);
+    if (slot === undefined) {
+      if (typeof id !== "string") fail(call, "id", "a string", id);
+      throw new WorldError(`${call}(${JSON.stringify(id)}): the world holds no shape with this id`);
+    }
     return slot;
   }
 
@@ -665,20 +655,9 @@ export class CollisionWorld {
     return this.writeIds(n, out);
   }
 
-  /**
-   * The sensor contacts' records as the last sensorEvents() or sensorEventsInto() call listed them
-   * (reported[0…reportedCount)), and the contact list's version then (-1 before the first call);
-   * records free again (spare[0…spareCount)); each contact's record while the call runs (by
-   * contact id); the contacts that began (by place in the call's begin list).
-   */
-  private reported: OverlapRecord[] = [];
-  private reportedCount = 0;
-  private reportedVersion = -1;
-  private reporting: OverlapRecord[] = [];
-  private readonly spare: OverlapRecord[] = [];
-  private spareCount = 0;
-  private readonly recordOf: (OverlapRecord | undefined)[] = [];
-  private readonly began: number[] = [];
+  /** The begin and end events' state between calls: the sensor contacts', the solid ones'. */
+  private readonly sensorReporter = new ContactReporter(true);
+  private readonly contactReporter = new ContactReporter(false);
 
   /**
    * The sensor contacts (sensorContacts()) that began and ended since the last call; the first
@@ -688,61 +667,60 @@ export class CollisionWorld {
    * arrays each call; sensorEventsInto gives the same events with no allocation.
    */
   sensorEvents(): SensorEvents {
-    const events = eventScratch;
-    if (this.sensorEventsInto(events) === 0) return NO_EVENTS;
-    const begin: OverlapPair[] = [], end: { a: string; b: string }[] = [];
-    for (let i = 0; i < events.beginCount; i++) begin.push(this.contacts.pair(this.began[i]!));
-    for (let i = 0; i < events.endCount; i++) end.push({ a: events.end[i]!.a, b: events.end[i]!.b });
-    return { begin, end };
+    return this.events(this.sensorReporter);
   }
 
   /**
    * sensorEvents() with no allocation in a game loop's steady state: the contacts that began go to
    * out.begin[0…beginCount), ordered as sensorContacts(); those that ended to
    * out.end[0…endCount), each as it was last listed, ordered as listed. Each is the contact's
-   * record (SensorEventBuffer). Entries past the counts are left as they were, and the arrays grow
+   * record (ContactEventBuffer). Entries past the counts are left as they were, and the arrays grow
    * only when more events come at once than ever before. Returns beginCount + endCount. It shares
    * sensorEvents()'s "since the last call": a call of either form starts the next period.
    *
-   * @param out - A buffer the game keeps and passes to every call.
+   * @param out - A buffer the game keeps and passes to every call (a SensorEventBuffer or any ContactEventBuffer).
    */
-  sensorEventsInto(out: SensorEventBuffer): number {
-    if (!(out instanceof SensorEventBuffer) && !isMarked(out, "SensorEventBuffer")) fail("sensorEventsInto", "out", "a SensorEventBuffer", out);
-    out.beginCount = 0;
-    out.endCount = 0;
+  sensorEventsInto(out: ContactEventBuffer): number {
+    return this.eventsInto(this.sensorReporter, out, "sensorEventsInto");
+  }
+
+  /**
+   * The solid contacts (the pairs overlaps() lists: no sensor on either side, and the filter lets
+   * them interact) that began and ended since the last call, as Box2D's begin and end touch
+   * events; the first call reports every current one as begun. As sensorEvents(), a contact is its
+   * two ids, one that lasts is not reported again, and one that ends and begins again between two
+   * calls is not reported. Its "since the last call" is its own, apart from sensorEvents()'s. New
+   * arrays each call; contactEventsInto gives the same events with no allocation.
+   */
+  contactEvents(): ContactEvents {
+    return this.events(this.contactReporter);
+  }
+
+  /**
+   * contactEvents() with no allocation in a game loop's steady state, as sensorEventsInto is
+   * sensorEvents(): the contacts that began into out.begin[0…beginCount), ordered as overlaps();
+   * those that ended into out.end[0…endCount). Returns beginCount + endCount. It shares
+   * contactEvents()'s "since the last call".
+   *
+   * @param out - A ContactEventBuffer the game keeps and passes to every call (not the one it passes to sensorEventsInto, whose entries it would overwrite).
+   */
+  contactEventsInto(out: ContactEventBuffer): number {
+    return this.eventsInto(this.contactReporter, out, "contactEventsInto");
+  }
+
+  private events(reporter: ContactReporter): ContactEvents {
+    const events = eventScratch;
+    if (this.eventsInto(reporter, events, "") === 0) return NO_EVENTS;
+    const begin: OverlapPair[] = [], end: { a: string; b: string }[] = [];
+    for (let i = 0; i < events.beginCount; i++) begin.push(this.contacts.pair(reporter.began[i]!));
+    for (let i = 0; i < events.endCount; i++) end.push({ a: events.end[i]!.a, b: events.end[i]!.b });
+    return { begin, end };
+  }
+
+  private eventsInto(reporter: ContactReporter, out: ContactEventBuffer, call: string): number {
+    if (!(out instanceof ContactEventBuffer) && !isMarked(out, "ContactEventBuffer")) fail(call, "out", "a ContactEventBuffer", out);
     this.prepareOverlaps(Infinity);
-    const contacts = this.contacts, n = contacts.list(), byId = this.byId, recordOf = this.recordOf;
-    if (contacts.listVersion === this.reportedVersion) return 0;
-    // A contact listed last time lasts when its two ids' shapes are still a sensor contact; the
-    // ids are looked up again, as a shape removed and added again may have another slot.
-    const before = this.reported;
-    for (let i = 0; i < this.reportedCount; i++) {
-      const record = before[i]!, p = byId.get(record.a), q = byId.get(record.b);
-      const c = p === undefined || q === undefined ? -1 : contacts.find(p, q);
-      if (c >= 0 && contacts.sensor(c)) recordOf[c] = record;
-      else out.end[out.endCount++] = record;
-    }
-    const now = this.reporting, spare = this.spare;
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const c = contacts.at(i);
-      if (!contacts.sensor(c)) continue;
-      let record = recordOf[c];
-      if (record === undefined) {
-        record = this.spareCount > 0 ? spare[--this.spareCount]! : new OverlapRecord(true);
-        this.began[out.beginCount] = c;
-        out.begin[out.beginCount++] = record;
-      } else recordOf[c] = undefined;
-      contacts.write(c, record);
-      now[m++] = record;
-    }
-    // Free from the next call on: the caller reads the ended ones until then.
-    for (let i = 0; i < out.endCount; i++) spare[this.spareCount++] = out.end[i] as OverlapRecord;
-    this.reporting = before;
-    this.reported = now;
-    this.reportedCount = m;
-    this.reportedVersion = contacts.listVersion;
-    return out.beginCount + out.endCount;
+    return reporter.report(this.contacts, this.byId, out);
   }
 
   /**

@@ -312,6 +312,11 @@ export class ContactCache implements PairSet {
     return this.ints[4 * c + FLAGS] === (LIVE | OVERLAP | SENSOR);
   }
 
+  /** Whether contact c is live, its shapes overlap (after list(): the list holds it) and neither is a sensor. */
+  solid(c: number): boolean {
+    return this.ints[4 * c + FLAGS] === (LIVE | OVERLAP);
+  }
+
   /** Writes the overlap of contact c (which overlaps) into `out`, `a` the shape first in scene order. */
   write(c: number, out: OverlapRecord): void {
     const ints = this.ints, first = ints[4 * c + FIRST]!;

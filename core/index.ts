@@ -211,8 +211,8 @@ export {
   type CollisionWorldOptions,
   /** Options of the world's ray casts and sweeps: mode, mask, reportInside, ignore. */
   type WorldQueryOptions,
-  /** overlapShape's query (a geometry and transform) and options, and sensorEvents' answer. */
-  type PlacedGeometry, type OverlapShapeOptions, type SensorEvents, SensorEventBuffer, OverlapBuffer, type MoveTarget,
+  /** overlapShape's query (a geometry and transform) and options, and the contact and sensor events' answers and buffers. */
+  type PlacedGeometry, type OverlapShapeOptions, type ContactEvents, type SensorEvents, ContactEventBuffer, SensorEventBuffer, OverlapBuffer, type MoveTarget,
 } from "./collision-world";
 /** What the world's edits and overlapShape throw for bad input. */
 export { WorldError } from "./world-error";

@@ -14,8 +14,8 @@ export { type SceneProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------
 export {
-  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type SensorEvents,
-  SensorEventBuffer, OverlapBuffer, type MoveTarget, type ShapeInput, type QueryShape,
+  CollisionWorld, type CollisionWorldOptions, type WorldQueryOptions, type SweepOptions, type OverlapShapeOptions, type PlacedGeometry, type ContactEvents, type SensorEvents,
+  ContactEventBuffer, SensorEventBuffer, OverlapBuffer, type MoveTarget, type ShapeInput, type QueryShape,
 } from "../collision-world";
 export { WorldError, GeometryError } from "../world-error";
 export { type CastHit, QueryHit, type QueryMode, PlaneResult } from "../scene-query";

@@ -1,14 +1,15 @@
 // The allocation-free forms reuse their objects (the contact cache's ids, overlapsInto's records,
-// sensorEventsInto's per-contact records): none may carry stale data. Over arbitrary edit
-// sequences (fast-check, pinned seed) of moveTo (small steps and far jumps, turns), add, remove
-// and sync (a sensor flag or collision bits flipped, a shape replaced), with one OverlapBuffer and
-// one SensorEventBuffer kept across the steps, each step's overlapsInto equals the overlaps() of a
-// fresh world synced with the same shapes, and sensorEventsInto's events equal a plain diff of
-// that fresh world's sensorContacts() with the last step's (ended pairs as they were then). A
-// contact's end comes in the very record its begin came in.
+// sensorEventsInto's and contactEventsInto's per-contact records): none may carry stale data.
+// Over arbitrary edit sequences (fast-check, pinned seed) of moveTo (small steps and far jumps,
+// turns), add, remove and sync (a sensor flag or collision bits flipped, a shape replaced), with
+// one OverlapBuffer and two event buffers kept across the steps, each step's overlapsInto equals
+// the overlaps() of a fresh world synced with the same shapes, and sensorEventsInto's and
+// contactEventsInto's events equal a plain diff of that fresh world's sensorContacts() and
+// overlaps() with the last step's (ended pairs as they were then). A contact's end comes in the
+// very record its begin came in.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, OverlapBuffer, SensorEventBuffer, type OverlapPair, type Shape } from "../../core/index";
+import { CollisionWorld, ContactEventBuffer, OverlapBuffer, SensorEventBuffer, type OverlapPair, type Shape } from "../../core/index";
 import { WorldError } from "../../core/world-error";
 
 const key = (p: { a: string; b: string }) => [p.a, p.b].sort().join("|");
@@ -37,9 +38,28 @@ const edit = fc.oneof(
 type Spec = typeof arbShape extends fc.Arbitrary<infer T> ? T : never;
 type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
 
-/** Runs the edits, checking every step; returns how many sensor contacts began and ended. */
-function check(start: readonly Spec[], edits: readonly Edit[]): { began: number; ended: number } {
-  let began = 0, ended = 0;
+/**
+ * One side's events against a plain diff of the fresh world's list with the last step's: the
+ * new pairs began, the gone ones ended as they were listed, each end in its begin's record.
+ * Returns how many began and ended.
+ */
+function expectEvents(events: ContactEventBuffer, reported: number, previous: readonly OverlapPair[], now: readonly OverlapPair[], beganIn: Map<string, OverlapPair>, at: string): [number, number] {
+  const was = new Set(previous.map(key)), is = new Set(now.map(key));
+  expect(reported, at).toBe(events.beginCount + events.endCount);
+  expect(events.begin.slice(0, events.beginCount), `${at}: begin`).toEqual(now.filter((p) => !was.has(key(p))));
+  expect(events.end.slice(0, events.endCount), `${at}: end, as last listed`).toEqual(previous.filter((p) => !is.has(key(p))));
+  for (let i = 0; i < events.endCount; i++) {
+    const ended = events.end[i]!;
+    expect(ended, `${at}: the record its begin came in`).toBe(beganIn.get(key(ended)));
+    beganIn.delete(key(ended));
+  }
+  for (let i = 0; i < events.beginCount; i++) beganIn.set(key(events.begin[i]!), events.begin[i]!);
+  return [events.beginCount, events.endCount];
+}
+
+/** Runs the edits, checking every step; returns how many sensor and solid contacts began and ended. */
+function check(start: readonly Spec[], edits: readonly Edit[]): { began: number; ended: number; solidBegan: number; solidEnded: number } {
+  let began = 0, ended = 0, solidBegan = 0, solidEnded = 0;
   let n = 0;
   /** Each id's kind and size, for a flip that remakes the shape. */
   const specs = new Map<string, Spec>();
@@ -49,10 +69,10 @@ function check(start: readonly Spec[], edits: readonly Edit[]): { began: number;
     return shapeOf(id, spec.kind, spec.x, spec.y, spec.rotation, spec.size, spec.variant);
   };
   let list: Shape[] = start.map(make);
-  const world = new CollisionWorld(), pairs = new OverlapBuffer(), events = new SensorEventBuffer(), to = { x: 0, y: 0, rotation: 0 };
+  const world = new CollisionWorld(), pairs = new OverlapBuffer(), events = new SensorEventBuffer(), solidEvents = new ContactEventBuffer(), to = { x: 0, y: 0, rotation: 0 };
   world.sync(list);
-  let previous: OverlapPair[] = [];
-  const beganIn = new Map<string, OverlapPair>();
+  let previous: OverlapPair[] = [], previousSolid: OverlapPair[] = [];
+  const beganIn = new Map<string, OverlapPair>(), solidBeganIn = new Map<string, OverlapPair>();
   for (const [step, e] of edits.entries()) {
     const s = list.length > 0 && "at" in e ? list[e.at % list.length]! : undefined;
     if (e.op === "step" && s) {
@@ -83,25 +103,24 @@ function check(start: readonly Spec[], edits: readonly Edit[]): { began: number;
     expect(count, at).toBe(pairs.count);
     expect(pairs.pairs.slice(0, count), `${at}: overlapsInto`).toEqual(fresh.overlaps());
     const now = structuredClone(fresh.sensorContacts()) as OverlapPair[];
-    const was = new Set(previous.map(key)), is = new Set(now.map(key));
-    expect(world.sensorEventsInto(events), at).toBe(events.beginCount + events.endCount);
-    expect(events.begin.slice(0, events.beginCount), `${at}: begin`).toEqual(now.filter((p) => !was.has(key(p))));
-    expect(events.end.slice(0, events.endCount), `${at}: end, as last listed`).toEqual(previous.filter((p) => !is.has(key(p))));
-    for (let i = 0; i < events.endCount; i++) {
-      const ended = events.end[i]!;
-      expect(ended, `${at}: the record its begin came in`).toBe(beganIn.get(key(ended)));
-      beganIn.delete(key(ended));
-    }
-    for (let i = 0; i < events.beginCount; i++) beganIn.set(key(events.begin[i]!), events.begin[i]!);
-    began += events.beginCount;
-    ended += events.endCount;
+    const [b, e2] = expectEvents(events, world.sensorEventsInto(events), previous, now, beganIn, `${at}, sensors`);
+    began += b;
+    ended += e2;
     previous = now;
+    // Solid contacts on some steps only: their "since the last call" is their own.
+    if (step % 3 !== 1) {
+      const nowSolid = structuredClone(fresh.overlaps()) as OverlapPair[];
+      const [sb, se] = expectEvents(solidEvents, world.contactEventsInto(solidEvents), previousSolid, nowSolid, solidBeganIn, `${at}, solid`);
+      solidBegan += sb;
+      solidEnded += se;
+      previousSolid = nowSolid;
+    }
   }
-  return { began, ended };
+  return { began, ended, solidBegan, solidEnded };
 }
 
 describe("the allocation-free forms' reused objects never hold stale data (fast-check, pinned seed)", () => {
-  it("overlapsInto and sensorEventsInto equal a fresh world's answers at every step of arbitrary edits", () => {
+  it("overlapsInto, sensorEventsInto and contactEventsInto equal a fresh world's answers at every step of arbitrary edits", () => {
     fc.assert(fc.property(fc.array(arbShape, { minLength: 2, maxLength: 14 }), fc.array(edit, { minLength: 1, maxLength: 40 }), (start, edits) => {
       check(start, edits);
     }), { seed: 2711, numRuns: 120 });
@@ -110,10 +129,12 @@ describe("the allocation-free forms' reused objects never hold stale data (fast-
   it("a long seeded walk in a crowd: contacts begin and end, and every answer holds", () => {
     const shapes = fc.sample(arbShape, { seed: 27, numRuns: 30 });
     const edits = fc.sample(edit, { seed: 28, numRuns: 250 });
-    const { began, ended } = check(shapes, edits);
-    // The walk must make sensor contacts begin and end, or it proves nothing about the records.
+    const { began, ended, solidBegan, solidEnded } = check(shapes, edits);
+    // The walk must make contacts of both sides begin and end, or it proves nothing about the records.
     expect(began).toBeGreaterThan(20);
     expect(ended).toBeGreaterThan(20);
+    expect(solidBegan).toBeGreaterThan(20);
+    expect(solidEnded).toBeGreaterThan(20);
   }, 60_000);
 });
 
@@ -132,5 +153,39 @@ describe("moveTo", () => {
     expect(() => moved.moveTo("a", { x: Number.NaN, y: 0 })).toThrow('moveTo("a"): x: must be a number, got NaN');
     expect(() => moved.moveTo("a", null as never)).toThrow(WorldError);
     expect(moved.lookup("a")!.shape).toMatchObject({ x: 1, y: 2, rotation: 30 });
+  });
+});
+
+describe("contactEvents: the solid contacts' begin and end, as Box2D's touch events", () => {
+  it("a crate lands on the ground, then lifts off; a coin's sensor contact is not among them", () => {
+    const world = new CollisionWorld();
+    world.sync([
+      { id: "ground", type: "box", x: 0, y: 10, rotation: 0, width: 100, height: 10 },
+      { id: "coin", type: "circle", x: 0, y: -20, rotation: 0, radius: 3, sensor: true },
+      { id: "crate", type: "box", x: 0, y: -20, rotation: 0, width: 4, height: 4 },
+    ]);
+    // The first call reports what touches now: nothing solid, the coin is a sensor.
+    expect(world.contactEvents()).toEqual({ begin: [], end: [] });
+    expect(world.sensorEvents().begin.map((p) => [p.a, p.b])).toEqual([["coin", "crate"]]);
+    world.move("crate", 0, 3.5);
+    const landed = world.contactEvents();
+    expect(landed.begin).toHaveLength(1);
+    expect(landed.begin[0]).toMatchObject({ a: "ground", b: "crate", normal: { x: 0, y: -1 } });
+    expect(landed.begin[0]!.depth).toBeCloseTo(0.5, 12);
+    expect(landed.end).toEqual([]);
+    // Its own "since the last call": the sensor events still hold the coin's end.
+    expect(world.contactEvents()).toEqual({ begin: [], end: [] });
+    world.move("crate", 0, 3.6);
+    expect(world.contactEvents()).toEqual({ begin: [], end: [] });
+    world.move("crate", 0, -50);
+    expect(world.contactEvents()).toEqual({ begin: [], end: [{ a: "ground", b: "crate" }] });
+    expect(world.sensorEvents().end).toEqual([{ a: "coin", b: "crate" }]);
+    // A SensorEventBuffer is a ContactEventBuffer: either call takes either.
+    world.move("crate", 0, 3.5);
+    const buffer = new SensorEventBuffer();
+    expect(buffer).toBeInstanceOf(ContactEventBuffer);
+    expect(world.contactEventsInto(buffer)).toBe(1);
+    expect(buffer.begin[0]).toMatchObject({ a: "ground", b: "crate" });
+    expect(buffer.begin[0]!.sensor).toBeUndefined();
   });
 });
