@@ -9,10 +9,11 @@ type ErrorClass = new (message: string) => Error;
 
 /**
  * A value as a message shows it: a string JSON-quoted (its first 24 characters), a number, true,
- * null, undefined, a bigint with its n ("1n, a bigint": 1n is no number); else its type.
+ * null, undefined, a bigint with its n ("1n, a bigint": 1n is no number); else "an array", "a
+ * function" or "an object" (no class name: a minified build renames classes).
  */
 export const got = (v: unknown): string =>
-  typeof v === "string" ? JSON.stringify(v.slice(0, 24)) : typeof v === "bigint" ? `${v}n, a bigint` : v !== null && (typeof v === "object" || typeof v === "function") ? typeof v : String(v);
+  typeof v === "string" ? JSON.stringify(v.slice(0, 24)) : typeof v === "bigint" ? `${v}n, a bigint` : Array.isArray(v) ? "an array" : typeof v === "function" ? "a function" : v !== null && typeof v === "object" ? "an object" : String(v);
 
 /** Throws `call: name must be what, got …`. */
 export function fail(call: string, name: string, what: string, v: unknown, error: ErrorClass = WorldError): never {

@@ -499,6 +499,11 @@ describe("the review of the installed package: each case it found", () => {
     expect(() => world.queryBoxInto(null as never, [])).toThrow(/^queryBoxInto: box must be/);
     expect(() => world.overlapShapeInto(null as never, { px: 0, py: 0, c: 1, s: 0 }, [])).toThrow(/^overlapShapeInto: geometry must be/);
     expect(() => world.probe({ id: "p", name: "", type: "ray", from: [0, 0], to: [0, Number.NaN] })).toThrow("probe: to[1]: must be a finite number");
+    // A value of the wrong type is named by its kind, an array as one.
+    expect(() => world.move(5 as never, 1, 2)).toThrow(new WorldError("move: id must be a string, got 5"));
+    expect(() => world.raycast(to, { x: 0, y: 1 }, { ignore: ["ball"] } as never)).toThrow("raycast: options.ignore must be a Set of ids, got an array");
+    expect(() => world.contactEventsInto([] as never)).toThrow("contactEventsInto: out must be a ContactEventBuffer, got an array");
+    expect(() => world.sensorEventsInto({} as never)).toThrow("sensorEventsInto: out must be a ContactEventBuffer, got an object");
   });
 
   it("refuses what it would have ignored: unknown option keys, an inverted box, an out that is no QueryHit", () => {
@@ -511,8 +516,8 @@ describe("the review of the installed package: each case it found", () => {
     expect(() => world.queryBox(100, 100, 0, 0)).toThrow("queryBox: minX must be at most maxX, got 100 > 0 (an inverted box)");
     expect(() => world.queryBox(0, 100, 10, 0)).toThrow("queryBox: minY must be at most maxY, got 100 > 0 (an inverted box)");
     expect(world.queryBox(-Infinity, -Infinity, Infinity, Infinity)).toHaveLength(SHAPES.length);
-    expect(() => world.raycastClosest(to, { x: 0, y: 300 }, {} as never)).toThrow("raycastClosest: out must be a QueryHit, got object");
-    expect(() => world.sweepClosest("ball", to, {} as never)).toThrow("sweepClosest: out must be a QueryHit, got object");
+    expect(() => world.raycastClosest(to, { x: 0, y: 300 }, {} as never)).toThrow("raycastClosest: out must be a QueryHit, got an object");
+    expect(() => world.sweepClosest("ball", to, {} as never)).toThrow("sweepClosest: out must be a QueryHit, got an object");
     expect(() => world.raycast(to, to, { mask: ~0 })).toThrow("raycast: options.mask must be a whole number from 0 to 2^32 - 1, got -1 (bits are unsigned: pass -1 >>> 0, that is 4294967295)");
   });
 
