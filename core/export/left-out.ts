@@ -3,7 +3,8 @@
 // Each line is read off the exporter's own choices (the top of box2d.ts, godot.ts and
 // phaser-matter.ts); the Tiled export carries every field of a shape (class, properties, one-sided
 // chains, layer properties, collision layer names), so it has none.
-import { COLLISION_BITS, isSensor, type Scene, type Shape } from "../scene/types";
+import { bitsCollide } from "../collision-filter";
+import { COLLISION_BITS, collisionLayerOf, collisionMaskOf, isSensor, type Scene, type Shape } from "../scene/types";
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -26,6 +27,31 @@ function common(scene: Scene, format: string, what: { readonly properties: boole
   return out;
 }
 
+const bits = (layer: number, mask: number): string => `layer ${layer >>> 0} mask ${mask >>> 0}`;
+
+/**
+ * A line for the collision bits whose shapes interact under the editor's rule (Godot's: either
+ * side scans the other) but not under `format`'s (Box2D's: both sides must), read off the
+ * distinct (layer, mask) pairs of the scene's shapes.
+ */
+function oneSidedScans(scene: Scene, format: string): string[] {
+  const kinds = new Map<string, readonly [number, number]>();
+  for (const s of scene.shapes) {
+    const layer = collisionLayerOf(s), mask = collisionMaskOf(s);
+    kinds.set(`${layer} ${mask}`, [layer, mask]);
+  }
+  const list = [...kinds.values()], found: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      const [la, ma] = list[i]!, [lb, mb] = list[j]!;
+      if (bitsCollide(la, ma, lb, mb, "godot") && !bitsCollide(la, ma, lb, mb, "box2d")) found.push(`${bits(la, ma)} with ${bits(lb, mb)}`);
+    }
+  }
+  if (found.length === 0) return [];
+  const which = found.length === 1 ? found[0]! : `${found[0]!} and ${count(found.length - 1, "more pair")}`;
+  return [`shapes whose collision bits only one side scans (${which}) interact in the editor, which takes Godot's rule (either side scans the other), but not in ${format}, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule`];
+}
+
 const chains = (scene: Scene) => scene.shapes.filter((s) => s.type === "chain");
 
 /** Phaser Matter (PhysicsEditor JSON): bodies, parts, sensors and collision filters only. */
@@ -36,6 +62,7 @@ export function phaserMatterLeftOut(scene: Scene, options: { readonly bodies?: "
   const oneSided = all.filter((s) => s.oneSided === true).length;
   if (oneSided > 0) out.push(`${count(oneSided, "one-sided chain")}: Matter has no one-sided bodies, so ${oneSided === 1 ? "it blocks" : "they block"} from both sides`);
   if (options.bodies === "layer") out.push("the shapes' names: one body per layer and collision bits, named after the layer");
+  out.push(...oneSidedScans(scene, "Matter"));
   out.push(...common(scene, "Phaser Matter", { properties: true, layerNames: true, images: "Phaser Matter has no images" }));
   return out;
 }
@@ -47,6 +74,7 @@ export function box2dLeftOut(scene: Scene, options: { readonly filterBits?: 16 |
     const high = scene.shapes.filter((s) => ((s.collisionLayer ?? 1) | (s.collisionMask ?? 1)) >>> 16 !== 0).length;
     if (high > 0) out.push(`collision layers 17–${COLLISION_BITS} of ${count(high, "shape")}: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out`);
   }
+  out.push(...oneSidedScans(scene, "Box2D"));
   out.push(...common(scene, "Box2D JSON", { properties: false, layerNames: false, images: "Box2D JSON has no images" }));
   return out;
 }

@@ -1,7 +1,9 @@
 // What each export format cannot carry of a scene is said, one line per kind of loss, and nothing
 // is said of what it does carry: checked against the exporters' own output, so a line that claims
 // a loss the file does not have (or misses one it has) fails.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bitsCollide } from "../../core/collision-filter";
 import { EXPORT_FORMATS, exportFormat, parseScene, type Scene } from "../../core";
 import { box2dWorld } from "../../core/export/box2d";
 import { box2dLeftOut, godotLeftOut, phaserMatterLeftOut } from "../../core/export/left-out";
@@ -27,6 +29,7 @@ describe("what each export format leaves out", () => {
     expect(phaserMatterLeftOut(rich)).toEqual([
       "2 chains: Matter has no edges, so each edge is a quad 1 px thick",
       "2 one-sided chains: Matter has no one-sided bodies, so they block from both sides",
+      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule",
       "the class of 2 shapes: Phaser Matter has no place for it: left out",
       "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
       "the custom properties of 1 layer: left out",
@@ -43,11 +46,12 @@ describe("what each export format leaves out", () => {
   it("Box2D JSON: classes, layer properties, images and, with 16 filter bits, layers 17–32; properties and one-sidedness are carried", () => {
     expect(box2dLeftOut(rich)).toEqual([
       "collision layers 17–32 of 1 shape: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out",
+      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Box2D, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule",
       "the class of 2 shapes: Box2D JSON has no place for it: left out",
       "the custom properties of 1 layer: left out",
       "1 image: Box2D JSON has no images: left out",
     ]);
-    expect(box2dLeftOut(rich, { filterBits: 32 })[0]).toBe("the class of 2 shapes: Box2D JSON has no place for it: left out");
+    expect(box2dLeftOut(rich, { filterBits: 32 })[1]).toBe("the class of 2 shapes: Box2D JSON has no place for it: left out");
     const world = box2dWorld(rich);
     const door = world.body.find((b) => b.name === "door")!;
     expect(door.fixture[0]!["filter-categoryBits"]).toBe(0);
@@ -72,5 +76,30 @@ describe("what each export format leaves out", () => {
   it("a scene of plain shapes loses nothing in any format; Tiled carries everything", () => {
     for (const format of EXPORT_FORMATS) expect(format.leftOut?.(plain, {}) ?? [], format.id).toEqual([]);
     expect(exportFormat("tiled")!.leftOut).toBeUndefined();
+  });
+});
+
+describe("bits that only one side scans (Godot's rule against Box2D's and Matter's)", () => {
+  it("are named exactly when some two shapes interact under the editor's rule and not under the format's (fast-check, pinned seed)", () => {
+    const bitsArb = fc.constantFrom(0, 1, 2, 3, 4, 5, 1 << 31 >>> 0, 0xffffffff);
+    fc.assert(fc.property(fc.array(fc.record({ layer: bitsArb, mask: bitsArb }), { minLength: 1, maxLength: 8 }), (sides) => {
+      const scene = sceneOf({ shapes: sides.map((b, i) => ({ id: `s${i}`, type: "circle", x: 0, y: 0, rotation: 0, radius: 1, collisionLayer: b.layer, collisionMask: b.mask })) });
+      // The reference: every pair of shapes, both rules.
+      let differs = false;
+      for (const a of sides) for (const b of sides) if (bitsCollide(a.layer, a.mask, b.layer, b.mask, "godot") !== bitsCollide(a.layer, a.mask, b.layer, b.mask, "box2d")) differs = true;
+      const named = (lines: string[]) => lines.some((l) => l.startsWith("shapes whose collision bits only one side scans"));
+      expect(named(phaserMatterLeftOut(scene))).toBe(differs);
+      expect(named(box2dLeftOut(scene, { filterBits: 32 }))).toBe(differs);
+      expect(named(godotLeftOut(scene))).toBe(false);
+    }), { seed: 2712, numRuns: 300 });
+  });
+
+  it("name the first pair and count the rest", () => {
+    const scene = sceneOf({ shapes: [
+      { id: "player", type: "circle", x: 0, y: 0, rotation: 0, radius: 1, collisionLayer: 2, collisionMask: 5 },
+      { id: "ground", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 },
+      { id: "coin", type: "circle", x: 0, y: 0, rotation: 0, radius: 1, collisionLayer: 4, collisionMask: 0 },
+    ] });
+    expect(phaserMatterLeftOut(scene)[0]).toMatch(/^shapes whose collision bits only one side scans \(layer 2 mask 5 with layer 1 mask 1 and 1 more pair\) interact in the editor/);
   });
 });
