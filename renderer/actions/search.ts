@@ -21,24 +21,31 @@ export function wordScore(word: string, text: string): number | null {
   return 3 + gaps;
 }
 
+/** Scores from here on are letters found in order, not a run of the query's own letters. */
+const SCATTERED = 3;
+
 /**
  * Actions whose label or group match every word of the query, best first; ties keep registry
- * order. A word matching only the group ("edit") ranks below one matching the label.
+ * order. A word matching only the group ("edit") ranks below one matching the label. Letters in
+ * order ("svas" for Save As) count only when no action holds every word as a run of letters: with
+ * "ray", the Ray actions, not Raise Layer's r, a, y.
  */
 export function searchActions(actions: readonly Action[], query: string): Action[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...actions];
-  const scored: { action: Action; score: number; index: number }[] = [];
+  const scored: { action: Action; score: number; index: number; scattered: boolean }[] = [];
   actions.forEach((action, index) => {
-    let score = 0;
+    let score = 0, scattered = false;
     for (const w of words) {
-      const inLabel = wordScore(w, action.label);
-      const inGroup = wordScore(w, action.group);
-      const best = Math.min(inLabel ?? Infinity, inGroup === null ? Infinity : inGroup + 4);
+      const inLabel = wordScore(w, action.label) ?? Infinity;
+      const inGroup = wordScore(w, action.group) ?? Infinity;
+      const best = Math.min(inLabel, inGroup + 4);
       if (best === Infinity) return;
       score += best;
+      if (Math.min(inLabel, inGroup) >= SCATTERED) scattered = true;
     }
-    scored.push({ action, score, index });
+    scored.push({ action, score, index, scattered });
   });
-  return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.action);
+  const runs = scored.some((s) => !s.scattered);
+  return scored.filter((s) => !runs || !s.scattered).sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.action);
 }

@@ -159,6 +159,15 @@ describe("palette search", () => {
     expect(wordScore("ave", "Save")!).toBeLessThan(wordScore("sae", "Save")!);
   });
 
+  it("leaves out letters in order when some action holds the word as a run: 'ray' is not Raise Layer", () => {
+    const found = searchActions(ACTIONS, "ray").map((a) => a.label);
+    expect(found.length).toBeGreaterThan(0);
+    for (const label of found) expect(label.toLowerCase()).toContain("ray");
+    expect(found).not.toContain("Raise Layer");
+    // With no run anywhere, letters in order still find: "svas" is Save As.
+    expect(searchActions(ACTIONS, "svas").map((a) => a.label)).toContain("Save As…");
+  });
+
   it("finds real actions: 'circle' puts the Circle tool first", () => {
     expect(searchActions(ACTIONS, "circle")[0]!.id).toBe("tool.circle");
     expect(searchActions(ACTIONS, "shortcuts")[0]!.id).toBe("help.shortcuts");
