@@ -95,6 +95,9 @@ describe("sidebar panels in Chromium", () => {
 
     // A new layer takes the box; hiding it stops drawing the box, locking keeps it drawn but unpickable.
     await page.getByRole("button", { name: "Add layer" }).click();
+    // Only the active layer (the new one) has a row of tools: one row a layer otherwise.
+    expect(await page.getByRole("button", { name: "Move Layer 1 up" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Delete Layer 1" }).count()).toBe(0);
     await page.getByRole("button", { name: "Move selection to Layer 2" }).click();
     await expect.poll(() => status("layer-count-layer-2").textContent()).toBe("1");
     expect(await status("layer-count-layer-1").textContent()).toBe("1");

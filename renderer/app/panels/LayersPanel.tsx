@@ -80,12 +80,13 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
         )}
         <span className="count" title="Shapes on this layer" data-testid={`layer-count-${layer.id}`}>{count}</span>
       </div>
-      <div className="row tools">
+      {/* The active layer's tools only, as Tiled's layer toolbar acts on the current layer: one row a layer leaves the Inspector room below. */}
+      {active && <div className="row tools">
         <button aria-label={`Move ${layer.name} up`} disabled={index === total - 1} onClick={() => moveLayer(editor, layer.id, 1)}>▲</button>
         <button aria-label={`Move ${layer.name} down`} disabled={index === 0} onClick={() => moveLayer(editor, layer.id, -1)}>▼</button>
         <button disabled={!hasSelection} onClick={() => moveSelectionToLayer(editor, layer.id)} aria-label={`Move selection to ${layer.name}`}>Move selection here</button>
         <button disabled={total <= 1} onClick={remove} aria-label={`Delete ${layer.name}`}>Delete</button>
-      </div>
+      </div>}
       {confirming && target && (
         <div className="confirm" role="alertdialog" aria-label={`Delete ${layer.name}`}>
           <span>{count === 1 ? "1 shape is" : `${count} shapes are`} on this layer.</span>
