@@ -6,12 +6,13 @@ import { HELP_ACTIONS } from "./help-actions";
 import { LAYER_ACTIONS } from "./layer-actions";
 import { ownsEvent } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
+import { TURN_ACTIONS } from "./turn-actions";
 import type { Action, KeyChord } from "./types";
 import { VIEW_ACTIONS } from "./view-actions";
 
 export type { Action, ActionGroup, KeyChord } from "./types";
 
-export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
+export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...TURN_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
 /** The actions this build shows (Action.available). */
 export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);

@@ -1,0 +1,21 @@
+// Flip and quarter-turn the selection, with Tiled's keys for its selected objects (X, Y, Z, Shift+Z).
+import type { Editor } from "../editor/editor";
+import { turnSelection, type Turn } from "../store/turn-selection";
+import type { Action } from "./types";
+
+const hasSelection = (editor: Editor) => editor.getState().selection.length > 0;
+
+const turn = (id: Turn, label: string, keys: Action["keys"]): Action => ({
+  id: `edit.${id}`, label, group: "Edit", section: "turn", keys, enabled: hasSelection,
+  // Not in the middle of a drag or a drawing: the gesture owns the shapes until it ends.
+  run: (editor) => {
+    if (editor.tools.resting() && !editor.gestureActive()) turnSelection(editor, id);
+  },
+});
+
+export const TURN_ACTIONS: readonly Action[] = [
+  turn("flipHorizontal", "Flip Horizontally", [{ key: "x" }]),
+  turn("flipVertical", "Flip Vertically", [{ key: "y" }]),
+  turn("rotateClockwise", "Rotate 90° Clockwise", [{ key: "z" }]),
+  turn("rotateAnticlockwise", "Rotate 90° Anticlockwise", [{ key: "z", shift: true }]),
+];

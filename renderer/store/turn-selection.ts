@@ -1,0 +1,92 @@
+// Flipping and quarter-turning the selection about its centre, as Tiled's Flip Horizontally (X),
+// Flip Vertically (Y) and Rotate 90° (Z, Shift+Z) do for selected objects: each shape and probe
+// keeps its kind and sizes. A mirror M of a shape turned by r is the shape turned by −r with its
+// local points mirrored (M·R(r) = R(−r)·M for a mirror across either axis); a chain or polygon's
+// points then run the other way round, so a one-sided chain keeps its solid side where the mirror
+// puts it, and an outline keeps its winding.
+import { kindTurns, shapeBounds, type Point, type Probe, type Shape } from "../../core";
+import { normalizeDegrees } from "../../core/vec2";
+import type { Editor } from "../editor/editor";
+import { notify } from "./actions";
+
+/** The four turns: mirrors across the vertical and horizontal lines through the centre, and quarter turns clockwise and anticlockwise on screen. */
+export type Turn = "flipHorizontal" | "flipVertical" | "rotateClockwise" | "rotateAnticlockwise";
+
+/** Coordinates to a millionth, within ±1e9 (beyond, a double's own step is coarser): 2c − x of clean numbers stays clean. */
+const clean = (v: number): number => (Math.abs(v) < 1e9 ? Math.round(v * 1e6) / 1e6 + 0 : v);
+
+/** Where a world point goes under `turn` about (cx, cy). */
+function turnPoint(turn: Turn, cx: number, cy: number, x: number, y: number): [number, number] {
+  const dx = x - cx, dy = y - cy;
+  switch (turn) {
+    case "flipHorizontal": return [clean(cx - dx), y];
+    case "flipVertical": return [x, clean(cy - dy)];
+    // y grows down: clockwise on screen takes (dx, dy) to (−dy, dx).
+    case "rotateClockwise": return [clean(cx - dy), clean(cy + dx)];
+    case "rotateAnticlockwise": return [clean(cx + dy), clean(cy - dx)];
+  }
+}
+
+/** A shape's local points mirrored across its own x axis (flipVertical) or y axis (flipHorizontal), in reverse order. */
+const mirroredPoints = (points: readonly Point[], turn: "flipHorizontal" | "flipVertical"): Point[] =>
+  points.map(([x, y]): Point => (turn === "flipHorizontal" ? [-x + 0, y] : [x, -y + 0])).reverse();
+
+/** Shape `s` under `turn` about (cx, cy). */
+export function turnedShape(s: Shape, turn: Turn, cx: number, cy: number): Shape {
+  const [x, y] = turnPoint(turn, cx, cy, s.x, s.y);
+  const turns = kindTurns(s.type);
+  if (turn === "rotateClockwise" || turn === "rotateAnticlockwise") {
+    const rotation = turns ? normalizeDegrees(s.rotation + (turn === "rotateClockwise" ? 90 : -90)) : s.rotation;
+    return { ...s, x, y, rotation };
+  }
+  const rotation = turns ? normalizeDegrees(-s.rotation) : s.rotation;
+  return "points" in s ? { ...s, x, y, rotation, points: mirroredPoints(s.points, turn) } : { ...s, x, y, rotation };
+}
+
+/** Probe `p` under `turn` about (cx, cy): a ray's ends, a sweep's end (it starts at its shape). */
+export function turnedProbe(p: Probe, turn: Turn, cx: number, cy: number): Probe {
+  const to = turnPoint(turn, cx, cy, p.to[0], p.to[1]);
+  return p.type === "ray" ? { ...p, from: turnPoint(turn, cx, cy, p.from[0], p.from[1]), to } : { ...p, to };
+}
+
+/** The centre of the box around the shapes' bounds and the rays' ends. */
+export function turnCentre(shapes: readonly Shape[], probes: readonly Probe[]): { x: number; y: number } {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const take = (x0: number, y0: number, x1: number, y1: number) => {
+    minX = Math.min(minX, x0); minY = Math.min(minY, y0); maxX = Math.max(maxX, x1); maxY = Math.max(maxY, y1);
+  };
+  for (const s of shapes) {
+    const b = shapeBounds(s);
+    take(b.minX, b.minY, b.maxX, b.maxY);
+  }
+  for (const p of probes) {
+    take(p.to[0], p.to[1], p.to[0], p.to[1]);
+    if (p.type === "ray") take(p.from[0], p.from[1], p.from[0], p.from[1]);
+  }
+  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+}
+
+const DONE: { readonly [T in Turn]: string } = {
+  flipHorizontal: "Flipped horizontally",
+  flipVertical: "Flipped vertically",
+  rotateClockwise: "Rotated 90° clockwise",
+  rotateAnticlockwise: "Rotated 90° anticlockwise",
+};
+
+/** Turns the selected shapes and probes about their centre, as one undo step; says what it did. */
+export function turnSelection(editor: Editor, turn: Turn): void {
+  const { shapes, probes, selection } = editor.getState();
+  const ids = new Set(selection);
+  const picked = shapes.filter((s) => ids.has(s.id)), pickedProbes = probes.filter((p) => ids.has(p.id));
+  if (picked.length + pickedProbes.length === 0) {
+    notify(editor, "Select shapes or probes to flip or rotate");
+    return;
+  }
+  const c = turnCentre(picked, pickedProbes);
+  editor.update({
+    shapes: picked.length === 0 ? shapes : shapes.map((s) => (ids.has(s.id) ? turnedShape(s, turn, c.x, c.y) : s)),
+    probes: pickedProbes.length === 0 ? probes : probes.map((p) => (ids.has(p.id) ? turnedProbe(p, turn, c.x, c.y) : p)),
+  });
+  const n = picked.length + pickedProbes.length;
+  notify(editor, `${DONE[turn]}: ${n} item${n === 1 ? "" : "s"}`);
+}
