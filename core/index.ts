@@ -462,6 +462,12 @@ export {
   castRecordedRay,
 } from "./replay/cast";
 export {
+  /** A scene's ray probes as a ray log, each with its hit now as the expectation (a QA baseline). */
+  probeRayLog, type ProbeRayLog,
+  /** A ray probe as a ray log's record. */
+  rayRecordOfProbe,
+} from "./replay/probe-log";
+export {
   /** How far a hit point may move and still be the same hit. */
   DEFAULT_TOLERANCE,
   /** A replayed hit compared with the ray's expectation. */

@@ -26,6 +26,7 @@ import { writeTmx } from "../tiled/tmx-write";
 import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
+import { probeRayLog } from "../replay/probe-log";
 import { traceCommand, type TraceCommandOptions } from "./trace";
 import { MAX_COORDINATE } from "../scene/field-rules";
 
@@ -207,9 +208,17 @@ async function sweepCommand(io: CliIO, file: string, opts: CastOptions & { shape
   printHits(io, hits, opts, "sweep");
 }
 
-async function probesCommand(io: CliIO, file: string, opts: { json?: boolean; includeSensors?: boolean }): Promise<void> {
+async function probesCommand(io: CliIO, file: string, opts: { json?: boolean; includeSensors?: boolean; rayLog?: string }): Promise<void> {
   const scene = await loadScene(io, file);
   const world = worldOf(scene.shapes, undefined);
+  if (opts.rayLog !== undefined) {
+    const log = probeRayLog(world, scene.probes, opts.includeSensors === true);
+    if (log.rays === 0) throw new UserError(`${file} has no ray probes to write as a ray log${log.sweeps > 0 ? ` (its ${log.sweeps} sweep probe${log.sweeps === 1 ? "" : "s"} have no place in one)` : ""}`);
+    const kept = await io.writeText(opts.rayLog, log.text);
+    const left = log.sweeps === 0 ? "" : `; ${log.sweeps} sweep probe${log.sweeps === 1 ? "" : "s"} left out (a ray log holds rays)`;
+    io.stderr(`${file}: wrote ${log.rays} ray${log.rays === 1 ? "" : "s"} with their hits as expectations to ${opts.rayLog}${keptNote(kept)}${left}\n`);
+    return;
+  }
   // A probe's own includeSensors lets sensors stop it; --include-sensors does for every probe.
   const results = scene.probes.map((p) => ({ probe: p, hit: world.probe(p, opts.includeSensors ? { includeSensors: true } : {}) }));
   if (opts.json) {
@@ -514,8 +523,9 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .argument("<file>", "scene file (.json)")
     .option("--json", 'print {"probes": [{"id", "name", "type", "hit", "shape", "fraction", "point", "normal"}, ...]}')
     .option("--include-sensors", "sensors stop every probe (a probe with \"includeSensors\": true is stopped by them anyway; by default probes pass through sensors)")
-    .showHelpAfterError("Usage: collider-studio probes [--json] [--include-sensors] <file>")
-    .action((file: string, opts: { json?: boolean; includeSensors?: boolean }) => run(() => probesCommand(io, file, opts))());
+    .option("--ray-log <out.jsonl>", "write the ray probes as a QA ray log, each with its hit now as \"expect\" (a baseline for replay)")
+    .showHelpAfterError("Usage: collider-studio probes [--json] [--include-sensors] [--ray-log OUT] <file>")
+    .action((file: string, opts: { json?: boolean; includeSensors?: boolean; rayLog?: string }) => run(() => probesCommand(io, file, opts))());
 
   program
     .command("export")

@@ -1,7 +1,7 @@
 // New, open, save, import and ray logs (File), and one export per export format of the core (Export).
 import { EXPORT_FORMATS } from "../../core";
 import { exportDocument, importDocument, importDocumentInFolder, newDocument, openDocument, openDocumentInFolder, saveDocument } from "../app/document-commands";
-import { closeRayLogView, openRayLogFile, rerecordRayLog } from "../app/replay-commands";
+import { closeRayLogView, openRayLogFile, rerecordRayLog, saveProbesAsRayLog } from "../app/replay-commands";
 import { desktop, hasFolderAccess } from "../platform/files";
 import type { Editor } from "../editor/editor";
 import { addImagesFromDialog } from "../app/image-commands";
@@ -35,6 +35,7 @@ const FILE_COMMANDS: readonly Action[] = [
     run: (editor) => void exportDocument(editor, f.id),
   })),
   { id: "file.openRayLog", label: "Open ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void openRayLogFile(editor) },
+  { id: "file.saveRaysAsLog", label: "Save rays as ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void saveProbesAsRayLog(editor), enabled: (editor) => editor.getState().probes.some((p) => p.type === "ray") },
   { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
   { id: "file.closeRayLog", label: "Close ray log", group: "File", section: "rayLog", keys: [], run: closeRayLogView, enabled: logOpen },
 ];

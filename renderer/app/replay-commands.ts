@@ -1,5 +1,5 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
-import { formatRayProblem } from "../../core";
+import { formatRayProblem, probeRayLog } from "../../core";
 import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
@@ -50,5 +50,24 @@ export async function rerecordRayLog(editor: Editor): Promise<void> {
   if (!log) return;
   const outcome = await exportTextAnywhere(recordedText(replayResultsOf(editor)), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
   if (outcome.kind === "done") notify(editor, `Re-recorded ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"} to ${outcome.value.name}`);
+  else if (outcome.kind === "error") notify(editor, outcome.message);
+}
+
+/**
+ * Writes the scene's ray probes as a ray log, each with its hit now as the expectation (a
+ * download in the browser): the baseline QA replays a later version of the level against, as
+ * `collider-studio probes --ray-log` writes it.
+ */
+export async function saveProbesAsRayLog(editor: Editor): Promise<void> {
+  const { probes, file } = editor.getState();
+  const log = probeRayLog(editor.documentWorld(), probes);
+  if (log.rays === 0) {
+    notify(editor, `No rays to save as a ray log: draw them with the Ray tool (R)${log.sweeps > 0 ? "; sweeps have no place in a ray log" : ""}`);
+    return;
+  }
+  const name = `${file.name.replace(/\.json$/i, "") || "level"}.rays`;
+  const outcome = await exportTextAnywhere(log.text, name, { name: RAY_LOG.name, extensions: ["jsonl"] });
+  const left = log.sweeps === 0 ? "" : ` (${log.sweeps} sweep${log.sweeps === 1 ? "" : "s"} left out: a ray log holds rays)`;
+  if (outcome.kind === "done") notify(editor, `Saved ${log.rays} ray${log.rays === 1 ? "" : "s"} with their hits as a ray log to ${outcome.value.name}${left}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);
 }

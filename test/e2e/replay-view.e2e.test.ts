@@ -121,4 +121,33 @@ describe("the replay view in Chromium", () => {
     await expect.poll(() => page.getByRole("group", { name: /^Replay/ }).count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it("saves the scene's rays as a ray log with their hits, which then opens all ok", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    // A ray down onto the ground, drawn with the Ray tool.
+    await page.keyboard.press("r");
+    await page.mouse.move(400, 400 + TOP);
+    await page.mouse.down();
+    await page.mouse.move(400, 700 + TOP, { steps: 5 });
+    await page.mouse.up();
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Save rays as ray log");
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe("readme-example.rays.jsonl");
+    const text = readFileSync((await saved.path())!, "utf8");
+    const rays = text.trimEnd().split("\n").map((l, i) => parseRayLine(l, i + 1));
+    // The scene's own ray first, then the one drawn.
+    expect(rays).toHaveLength(2);
+    expect(rays.map((r) => (r.ok && r.ray ? [r.ray.expect?.hit, r.ray.expect?.shape] : null))[1]).toEqual([true, "ground"]);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Saved 2 rays with their hits as a ray log to readme-example\.rays\.jsonl/);
+    // Opened over the same scene: every ray as recorded.
+    const dir = mkdtempSync(join(tmpdir(), "replay-save-"));
+    writeFileSync(join(dir, "baseline.jsonl"), text);
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "baseline.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^2 ok, 0 mismatches/);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -233,6 +233,47 @@ describe("raycast and sweep (in process)", () => {
     expect(valid.out).toBe("p.json: valid (4 shapes, 2 probes)\n");
   });
 
+  it("probes --ray-log writes the ray probes as a ray log whose replay on the same scene is all ok, and after an edit names the change", async () => {
+    const scene = JSON.parse(readFileSync(CASTS, "utf8")) as { shapes: Record<string, unknown>[]; probes?: unknown[] };
+    scene.probes = [
+      { id: "r", name: "line of sight", type: "ray", from: [-5, 0], to: [35, 0] },
+      { id: "miss", name: "", type: "ray", from: [-5, 500], to: [35, 500], mask: 2 },
+      { id: "s", type: "sweep", shape: "pill", to: [20, 30] },
+    ];
+    const files: Record<string, string> = { "p.json": JSON.stringify(scene) };
+    const r = await run(["probes", "p.json", "--ray-log", "base.jsonl"], files);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("p.json: wrote 2 rays with their hits as expectations to base.jsonl; 1 sweep probe left out (a ray log holds rays)\n");
+    const lines = written["base.jsonl"]!.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { id: "r", from: [-5, 0], to: [35, 0], name: "line of sight", expect: { hit: true, shape: "ball", fraction: 0.1, point: [-1, 0], normal: [-1, 0] } },
+      { id: "miss", from: [-5, 500], to: [35, 500], mask: 2, expect: { hit: false } },
+    ]);
+    // replay streams its log from disk.
+    const dir = mkdtempSync(join(tmpdir(), "collider-probe-log-"));
+    try {
+      const at = (name: string) => join(dir, name);
+      writeFileSync(at("p.json"), files["p.json"]!);
+      writeFileSync(at("base.jsonl"), written["base.jsonl"]!);
+      const same = await run(["replay", at("p.json"), at("base.jsonl")]);
+      expect(same.code, same.err).toBe(0);
+      // The ball moved: the baseline catches it.
+      const ball = scene.shapes.find((s) => s.id === "ball")!;
+      ball.x = (ball.x as number) + 3;
+      writeFileSync(at("moved.json"), JSON.stringify(scene));
+      const moved = await run(["replay", at("moved.json"), at("base.jsonl")]);
+      expect(moved.code).toBe(1);
+      expect(moved.out).toContain("r (line 1");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // No ray probes: a clear error, exit 2.
+    files["none.json"] = JSON.stringify({ ...scene, probes: [{ id: "s", type: "sweep", shape: "pill", to: [20, 30] }] });
+    const none = await run(["probes", "none.json", "--ray-log", "x.jsonl"], files);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("none.json has no ray probes to write as a ray log (its 1 sweep probe have no place in one)");
+  });
+
   it("sweep --shape takes an id or a unique name; an id wins; a shared name exits 2 listing the ids", async () => {
     const scene = JSON.parse(readFileSync(CASTS, "utf8")) as { shapes: Record<string, unknown>[] };
     scene.shapes.push(
