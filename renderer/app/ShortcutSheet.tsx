@@ -1,5 +1,6 @@
-// The keyboard shortcut sheet (Ctrl+/): every action of the registry by menu group, with its keys,
-// each row on one line (three columns at 1280 px wide).
+// The keyboard shortcut sheet (Ctrl+/): every action of the registry that has keys, by menu group,
+// each row on one line (three columns at 1280 px wide). Commands without keys are in the menus and
+// the palette.
 import { ACTION_GROUPS } from "../actions/types";
 import { availableActions, chordLabel } from "../actions/registry";
 import { Keys, Modal } from "./Modal";
@@ -16,7 +17,7 @@ function Sheet() {
       </header>
       <div className="shortcut-groups">
         {ACTION_GROUPS.map((group) => {
-          const actions = availableActions().filter((a) => a.group === group);
+          const actions = availableActions().filter((a) => a.group === group && a.keys.length > 0);
           if (actions.length === 0) return null;
           return (
             <section key={group} aria-label={group}>
@@ -29,7 +30,7 @@ function Sheet() {
                     return (
                       <tr key={a.id}>
                         <th scope="row">{a.label}</th>
-                        <td>{keys.length === 0 ? <span className="none">—</span> : keys.map((k, i) => <Keys key={i} label={chordLabel(k)} />)}</td>
+                        <td>{keys.map((k, i) => <Keys key={i} label={chordLabel(k)} />)}</td>
                       </tr>
                     );
                   })}
