@@ -433,6 +433,12 @@ export {
   /** Traced pieces as polygon shapes named and identified `name-1`, `name-2`, …. */
   tracedShapes,
 } from "./trace/trace";
+export {
+  /** "2 blobs (1 hole)": the editor's and the CLI's count of what a trace found. */
+  blobCount,
+  /** Why whole outlines left blobs with holes in convex pieces, or null. */
+  wholeOutlinesNote,
+} from "./trace/trace-words";
 
 // ---- Replay --------------------------------------------------------------------------------
 export {
