@@ -21,7 +21,7 @@ import {
 } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
-import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
+import { MAX_COORDINATE, coordinateProblem, rotationProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import { PlaneResult, QueryHit, type CastHit, type QueryMode } from "./scene-query";
@@ -553,7 +553,7 @@ export class CollisionWorld {
     const check = (name: string, v: number | undefined) => {
       // Only the rotation may be left out (the shape keeps its own).
       if (v === undefined && name === "rotation") return;
-      const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : coordinateProblem(v);
+      const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : name === "rotation" ? rotationProblem(v) : coordinateProblem(v);
       if (problem !== null) problems.push(`${name}: ${problem}`);
     };
     check("x", x); check("y", y); check("rotation", rotation);
