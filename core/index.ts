@@ -396,6 +396,8 @@ export {
   type BakedLayer,
   /** A tile's collision object that gave no shape: where, on how many cells, and why. */
   type Unbaked,
+  /** Where an Unbaked happened: layer, cells, tile and object, in words. */
+  unbakedPlace,
 } from "./tiled/tile-colliders";
 
 // ---- Tiled maps (TMX, TMJ and what they refer to) ------------------------------------------

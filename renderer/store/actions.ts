@@ -183,6 +183,22 @@ export function showProblems(editor: Editor, file: string, list: readonly SceneP
   editor.update({ problems: heading === undefined ? { file, list } : { file, list, heading } });
 }
 
+/**
+ * An outcome too long for the status line, which fades: the status line says `notice` in short
+ * (with "(see the list)" when there is one), the problems list under the canvas shows every line
+ * under `heading` until dismissed. An empty list shows no list.
+ */
+export function notifyWithList(editor: Editor, notice: string, heading: string, file: string, list: readonly SceneProblem[]): void {
+  if (list.length > 0) showProblems(editor, file, list, heading);
+  notify(editor, list.length > 0 ? `${notice} (see the list)` : notice);
+}
+
+/** Lines of text as the problems list's entries (no JSON path). */
+export const listLines = (lines: readonly string[]): SceneProblem[] => lines.map((message) => ({ path: "", message }));
+
+/** "1 note", "3 notes". */
+export const counted = (n: number, what: string): string => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
+
 export function dismissProblems(editor: Editor): void {
   editor.update({ problems: null });
 }
