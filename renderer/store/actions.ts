@@ -5,6 +5,7 @@ import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf } from "./layer-actions";
+import { rememberedActiveLayer } from "./layer-session";
 
 export function setTool(editor: Editor, tool: ToolId): void {
   editor.tools.setTool(tool);
@@ -163,7 +164,9 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   editor.cancelGesture();
   editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
-  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
+  // The layer this file was last left with (layer-session.ts), else the top one, as a new layer would be.
+  const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? doc.layers.at(-1)!.id;
+  editor.update({ ...doc, saved, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
 }
