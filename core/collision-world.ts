@@ -24,7 +24,7 @@ import {
 } from "./query-arguments";
 import { probeProblems, shapeProblems } from "./runtime/check-shapes";
 import { formatPath } from "./scene/errors";
-import { MAX_COORDINATE, coordinateProblem } from "./scene/field-limits";
+import { MAX_COORDINATE, coordinateProblem, rotationProblem } from "./scene/field-limits";
 import type { ShapeGeometry, Transform } from "./shapes";
 import { CastOutput, rayCast } from "./raycast";
 import { PlaneResult, QueryHit, type CastHit, type QueryMode } from "./scene-query";
@@ -195,6 +195,16 @@ export interface MoveTarget {
   /** The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation. */
   readonly rotation?: number;
 }
+/**
+ * What a refused move says of one of its numbers, or null when it is fine (a rotation's limits in
+ * degrees). Outside the class so refuseMove stays small: grown, it cost moveTo() its loop without
+ * garbage collection (test/runtime/contacts-no-allocation.test.ts).
+ */
+function moveProblem(name: "x" | "y" | "rotation", v: number | undefined): string | null {
+  const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : name === "rotation" ? rotationProblem(v) : coordinateProblem(v);
+  return problem === null ? null : `${name}: ${problem}`;
+}
+
 /** move()'s arguments, handed to place() as moveTo's are. */
 const moveArgs: { x: number; y: number; rotation?: number } = { x: 0, y: 0 };
 /** sweepClosest's motion for shapeCastIn: the translation, and the best fraction so far. */
@@ -536,14 +546,7 @@ export class CollisionWorld {
   /** Throws the WorldError of a move() refused, naming each problem. */
   private refuseMove(call: string, id: string, x: number, y: number, rotation: number | undefined): never {
     this.slotOf(call, id);
-    const problems: string[] = [];
-    const check = (name: string, v: number | undefined) => {
-      // Only the rotation may be left out (the shape keeps its own).
-      if (v === undefined && name === "rotation") return;
-      const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : coordinateProblem(v);
-      if (problem !== null) problems.push(`${name}: ${problem}`);
-    };
-    check("x", x); check("y", y); check("rotation", rotation);
+    const problems = [moveProblem("x", x), moveProblem("y", y), rotation === undefined ? null : moveProblem("rotation", rotation)].filter((p) => p !== null);
     throw new WorldError(`${call}(${JSON.stringify(id)}): ${problems.join("; ")}`, problems);
   }
 

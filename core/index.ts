@@ -396,6 +396,8 @@ export {
   type BakedLayer,
   /** A tile's collision object that gave no shape: where, on how many cells, and why. */
   type Unbaked,
+  /** Where an Unbaked happened: layer, cells, tile and object, in words. */
+  unbakedPlace,
 } from "./tiled/tile-colliders";
 
 // ---- Tiled maps (TMX, TMJ and what they refer to) ------------------------------------------
@@ -433,6 +435,12 @@ export {
   /** Traced pieces as polygon shapes named and identified `name-1`, `name-2`, …. */
   tracedShapes,
 } from "./trace/trace";
+export {
+  /** "2 blobs (1 hole)": the editor's and the CLI's count of what a trace found. */
+  blobCount,
+  /** Why whole outlines left blobs with holes in convex pieces, or null. */
+  wholeOutlinesNote,
+} from "./trace/trace-words";
 
 // ---- Replay --------------------------------------------------------------------------------
 export {

@@ -47,7 +47,10 @@ export interface GodotShapeNode {
 }
 
 export interface GodotBody {
-  /** The body's name: the layer's, unique among the root's children. */
+  /**
+   * The body's name: the layer's (with " Sensors" for an Area2D), and its bits when the layer needs
+   * several bodies of its kind; unique among the root's children.
+   */
   readonly name: string;
   /** Area2D holds sensors, StaticBody2D the rest. */
   readonly type: "StaticBody2D" | "Area2D";
@@ -144,9 +147,19 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
   const ordered = [...groups.values()].sort((a, b) => rank(a.layer) - rank(b.layer));
   const rootChildren = new UniqueNames();
   const shapeNames = new UniqueNames();
+  // Bodies of one editor layer and kind (solid or sensor) that differ by their bits.
+  const kindOf = (g: (typeof ordered)[number]) => JSON.stringify([g.layer.id, g.sensor]);
+  const kindCount = new Map<string, number>();
+  for (const g of ordered) kindCount.set(kindOf(g), (kindCount.get(kindOf(g)) ?? 0) + 1);
   const bodies = ordered.map((g) => ({
-    // A layer's sensors: "Ground Sensors", beside its StaticBody2D "Ground".
-    name: rootChildren.take(nodeName(g.layer.name, g.layer.id, "Layer") + (g.sensor ? " Sensors" : "")),
+    // A layer's sensors: "Ground Sensors", beside its StaticBody2D "Ground". A layer whose shapes
+    // need several bodies names each with its bits in Godot's words, so that no body reads as
+    // another editor layer: "Ground (collision_layer 1, collision_mask 3)".
+    name: rootChildren.take(
+      nodeName(g.layer.name, g.layer.id, "Layer") +
+        (g.sensor ? " Sensors" : "") +
+        ((kindCount.get(kindOf(g)) ?? 0) > 1 ? ` (collision_layer ${g.collisionLayer}, collision_mask ${g.collisionMask})` : ""),
+    ),
     type: g.sensor ? ("Area2D" as const) : ("StaticBody2D" as const),
     layer: g.layer,
     collisionLayer: g.collisionLayer,

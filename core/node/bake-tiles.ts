@@ -3,7 +3,7 @@
 // objects'; and the summary's words.
 import { formatProblem, type SceneProblem } from "../scene/errors";
 import type { Scene } from "../scene/types";
-import { bakeTileColliders, withBakedLayers } from "../tiled/tile-colliders";
+import { bakeTileColliders, unbakedPlace, withBakedLayers } from "../tiled/tile-colliders";
 import type { JsonObject } from "../tiled/types";
 import { UserError } from "./files";
 
@@ -34,10 +34,7 @@ const many = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n 
 export function bakeIntoImport(file: string, map: JsonObject, scene: Scene, place: (problem: SceneProblem) => SceneProblem = (p) => p): BakedImport {
   const baked = bakeTileColliders(map);
   if (!baked.ok) throw new UserError(baked.problems.map((p) => formatProblem(place(p), file)).join("\n"), 1);
-  const lines = baked.unbaked.map((u) => {
-    const where = `cell (${u.x}, ${u.y})${u.cells > 1 ? ` and ${many(u.cells - 1, "more cell")}` : ""}`;
-    return `${file}: not baked: layer "${u.layer}", ${where}, tile ${u.tile}${u.object === 0 ? "" : `, object ${u.object}`}: ${u.reason}`;
-  });
+  const lines = baked.unbaked.map((u) => `${file}: not baked: ${unbakedPlace(u)}: ${u.reason}`);
   const placed = baked.layers.reduce((n, l) => n + l.tileShapes, 0);
   const colliders = baked.layers.reduce((n, l) => n + l.shapes.length, 0);
   return {

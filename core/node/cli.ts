@@ -558,13 +558,13 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("trace")
-    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene; prints the outlines, holes and pieces found and the IoU of the pieces against the pixels")
+    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene; prints the blobs (an outline with its holes is one blob), holes and pieces found and the IoU of the pieces against the pixels")
     .argument("<image>", "PNG image (at most 16,384 pixels a side)")
     .requiredOption("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak); - for standard output")
     .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)
     .option("--tolerance <pixels>", "how far the simplified outlines may stray from the pixels' edges (default 1; 0 follows them exactly)", parseNonNegative)
     .option("--max-vertices <n>", "the most points a convex piece may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
-    .option("--concave", "one polygon along each blob's outline, concave where it is, instead of convex pieces (a blob with holes is still cut into convex pieces)")
+    .option("--concave", "whole outlines, as the editor's Trace dialog has them: one concave polygon per blob without holes, instead of convex pieces (a blob with a hole stays in convex pieces: a polygon cannot have a hole)")
     .option("--x <x>", "where the image's top-left corner lies in the world (default 0)", parseCoordinate)
     .option("--y <y>", "the same, y down (default 0)", parseCoordinate)
     .option("--scale <units>", "world units per pixel (default 1)", parsePositive)

@@ -1,10 +1,12 @@
 // `collider-studio trace IMAGE.png -o OUT.json`: convex polygons (or, with --concave, whole
 // outlines) covering a PNG's opaque pixels, written as a scene (core/trace/ does the tracing, png.ts the reading).
+// It reports in the editor's Trace dialog's words (trace-words.ts): blobs, holes, pieces.
 import path from "node:path";
 import { emptyScene } from "../scene/types";
 import { MAX_COORDINATE } from "../scene/field-rules";
 import { serializeScene } from "../scene/io";
 import { TRACE_DEFAULTS, traceImage, tracedShapes, type TraceOptions } from "../trace/trace";
+import { blobCount, wholeOutlinesNote } from "../trace/trace-words";
 import { readBytesFile, UserError } from "./files";
 import { decodePngAlpha } from "./png";
 
@@ -42,7 +44,7 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const text = serializeScene(scene);
   const toStdout = opts.output === "-";
   const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
-  const holes = result.holes === 0 ? "" : ` (${plural(result.holes, "hole")})`;
   const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
-  io.stderr(`${file}: traced ${plural(result.outlines, "outline")}${holes} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n`);
+  const note = opts.concave ? wholeOutlinesNote(result.blobsWithHoles) : null;
+  io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${note === null ? "" : `${file}: ${note}\n`}`);
 }

@@ -6,7 +6,7 @@ import { chainPointsProblem } from "../kinds/chain";
 import { checkSimplePolygon } from "../outline";
 import { describe, isRecord } from "../scene/document-checks";
 import type { PathSegment } from "../scene/errors";
-import { controlCharacterProblem, COORDINATE_RANGE, MAX_COORDINATE, sizeProblem } from "../scene/field-limits";
+import { controlCharacterProblem, COORDINATE_RANGE, MAX_COORDINATE, rotationProblem, sizeProblem } from "../scene/field-limits";
 import { SHAPE_TYPES, type Point, type ShapeType } from "../scene/types";
 
 /** A problem found: where (a JSON path) and what. */
@@ -25,6 +25,8 @@ function numberProblem(v: unknown): string | null {
 function coordinate(v: unknown): string | null {
   return numberProblem(v) ?? (Math.abs(v as number) <= MAX_COORDINATE ? null : COORDINATE_RANGE);
 }
+
+const rotation = (v: unknown): string | null => numberProblem(v) ?? rotationProblem(v as number);
 
 const size = (v: unknown): string | null => numberProblem(v) ?? sizeProblem(v as number);
 
@@ -122,7 +124,7 @@ export function shapeProblems(value: unknown, index: number): Found[] {
   field(out, at, value, "class", (v) => (typeof v === "string" ? null : expectedType("a string", v)), true);
   field(out, at, value, "x", coordinate);
   field(out, at, value, "y", coordinate);
-  field(out, at, value, "rotation", coordinate, true);
+  field(out, at, value, "rotation", rotation, true);
   field(out, at, value, "collisionLayer", (v) => whole(v, 0, 0xffffffff), true);
   field(out, at, value, "collisionMask", (v) => whole(v, 0, 0xffffffff), true);
   field(out, at, value, "visible", flag, true);

@@ -11,9 +11,17 @@ export const MIN_SIZE = 1e-9;
 export const COORDINATE_RANGE = "must be between -1e15 and 1e15";
 export const SIZE_RANGE = "must be between 1e-9 and 1e15";
 
-/** What the schema says of a coordinate (x, y, a point, a rotation), or null when it accepts it. */
+/** A rotation has a coordinate's limits, said in its unit (the Inspector's, the file's). */
+export const ROTATION_RANGE = `${COORDINATE_RANGE} degrees`;
+
+/** What the schema says of a coordinate (x, y, a point), or null when it accepts it. */
 export function coordinateProblem(v: number): string | null {
   return Math.abs(v) <= MAX_COORDINATE ? null : COORDINATE_RANGE;
+}
+
+/** What the schema says of a rotation (degrees), or null when it accepts it. */
+export function rotationProblem(v: number): string | null {
+  return Math.abs(v) <= MAX_COORDINATE ? null : ROTATION_RANGE;
 }
 
 /** What the schema says of a size (width, height, radius), or null when it accepts it. */

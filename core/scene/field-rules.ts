@@ -1,7 +1,7 @@
 // The rules every shape's fields follow in zod, for the schema (schema.ts), built from the limits
 // of field-limits.ts, which the plain checks (the kinds' modules, plain-shapes.ts) read without zod.
 import { z } from "zod";
-import { COLOR_PATTERN, CONTROL_MESSAGE, COORDINATE_RANGE, MAX_COORDINATE, MIN_SIZE, SIZE_RANGE } from "./field-limits";
+import { COLOR_PATTERN, CONTROL_MESSAGE, COORDINATE_RANGE, MAX_COORDINATE, MIN_SIZE, ROTATION_RANGE, SIZE_RANGE } from "./field-limits";
 import type { JsonValue } from "./types";
 
 export * from "./field-limits";
@@ -14,6 +14,9 @@ export const positive = z
   .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: SIZE_RANGE });
 
 export const point = z.tuple([finite, finite]);
+
+/** A rotation in degrees: a coordinate's limits, its message naming the unit. */
+export const degrees = z.number().refine((v) => Math.abs(v) <= MAX_COORDINATE, { message: ROTATION_RANGE });
 
 const numberValue = z.number().refine((v) => Math.abs(v) <= Number.MAX_VALUE, { message: "must be a finite number" });
 
@@ -54,7 +57,7 @@ export const base = {
   layer: z.string().min(1).optional(),
   x: finite,
   y: finite,
-  rotation: finite.optional().default(0),
+  rotation: degrees.optional().default(0),
   collisionLayer: bits.optional(),
   collisionMask: bits.optional(),
   properties: z.array(propertySchema).optional(),

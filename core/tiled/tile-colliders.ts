@@ -50,6 +50,13 @@ export interface Unbaked {
   readonly reason: string;
 }
 
+/** Where an Unbaked happened, in the command line's and the editor's words: `layer "Ground", cell (3, 4) and 2 more cells, tile 7, object 2`. */
+export function unbakedPlace(u: Unbaked): string {
+  const more = u.cells - 1;
+  const where = `cell (${u.x}, ${u.y})${more > 0 ? ` and ${more.toLocaleString("en")} more cell${more === 1 ? "" : "s"}` : ""}`;
+  return `layer ${JSON.stringify(u.layer)}, ${where}, tile ${u.tile}${u.object === 0 ? "" : `, object ${u.object}`}`;
+}
+
 export type BakeResult =
   | {
       readonly ok: true;

@@ -18,6 +18,7 @@ import { modalOpen } from "./modals";
 import { releaseMouseFocus } from "./mouse-focus";
 import { ContextMenu } from "./ContextMenu";
 import { ProblemsPanel } from "./ProblemsPanel";
+import { followActiveLayer } from "../store/layer-session";
 import { receiveRayLog } from "./replay-commands";
 import { MenuBar } from "./MenuBar";
 import { ShortcutSheet } from "./ShortcutSheet";
@@ -144,6 +145,8 @@ export function App() {
   useGridPreference();
   const editor = useEditor();
   useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
+  // Each file's active layer, for the next time it is opened.
+  useEffect(() => followActiveLayer(editor), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
   useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);

@@ -4,7 +4,7 @@ import { create } from "zustand";
 import { emptyScene, exportBaseName, exportFormat, importTiled, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
-import { currentScene, loadDocument, loadPrepared, markSaved, notify, showProblems } from "../store/actions";
+import { counted, currentScene, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
@@ -12,7 +12,7 @@ import { openBigScene, type OpenedScene } from "./open-big-scene";
 import { chooseExportTarget, desktop, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 import { readImageBytes } from "../images/image-source";
 import { parseTiledFile } from "../../core/tiled/load";
-import { adoptMovedImages, imagesForFolder, movedImagesNote, type MovedImages } from "./save-images";
+import { adoptMovedImages, embeddedImagesNote, imagesForFolder, unreachedImagesNotes, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
 import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
@@ -174,8 +174,10 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
     const { extras } = editor.getState();
     // The map's path is a field the editor does not edit: it moves with the file, not as an undo step.
     if (moves && "src" in moves) editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), src: moves.src } } }, { record: false });
-    const mapNote = moves === null ? "" : "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ` · no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`;
-    if (result || moves) notify(editor, `Saved ${outcome.value.name}${result ? movedImagesNote(result) : ""}${mapNote}`);
+    // What moved is said in short; each path that could not move, in the problems list.
+    const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}`;
+    const notes = [...(result ? unreachedImagesNotes(result) : []), ...(moves && "unreachable" in moves ? [`no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`] : [])];
+    notifyWithList(editor, notes.length === 0 ? said : `${said}; ${counted(notes.length, "path")} not moved`, `Saved ${outcome.value.name}: what did not move with it`, outcome.value.name, listLines(notes));
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);

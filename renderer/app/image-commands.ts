@@ -9,7 +9,7 @@ import { encodeBase64, imageTypeOfBytes, serializeScene, type ImageType, type Sc
 import type { Editor } from "../editor/editor";
 import { relativeImagePath } from "../images/image-source";
 import { desktop, pickImageFiles } from "../platform/files";
-import { currentScene, notify } from "../store/actions";
+import { counted, currentScene, listLines, notify, notifyWithList } from "../store/actions";
 import { addImages, nextImageId } from "../store/image-actions";
 import { screenToWorld } from "../store/view";
 import type { Point2 } from "../shapes/kind";
@@ -84,20 +84,28 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
     added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: Math.round(at.x - entry.width / 2 + step), y: Math.round(at.y - entry.height / 2 + step), width: entry.width, height: entry.height });
   }
   addImages(editor, added);
+  // What was added, in short; what was not, and a scene grown big, whole in the problems list.
   const parts: string[] = [];
+  const notes: string[] = [];
   if (added.length > 0) {
     const one = added.length === 1 ? `image ${added[0]!.id} (${added[0]!.width} × ${added[0]!.height} px)` : `${added.length} images`;
     const stored = embedded === 0 ? `, stored as ${added.length === 1 ? added[0]!.src : "paths"} beside the scene` : embedded === added.length ? ", embedded in the scene" : `, ${embedded} embedded in the scene`;
+    parts.push(`${verb} ${one}${stored}`);
     // A desktop scene not saved yet has no folder to be relative to.
-    const unsaved = api && scenePath === undefined && embedded > 0 ? " (save the scene first to keep files beside it by path)" : "";
-    parts.push(`${verb} ${one}${stored}${unsaved}`);
+    if (api && scenePath === undefined && embedded > 0) notes.push(`${embedded === 1 ? "the image is" : "images are"} embedded: save the scene first to keep files beside it by path`);
     if (embedded > 0) {
       const size = serializeScene(currentScene(editor)).length;
-      if (size > EMBED_WARNING_BYTES) parts.push(`the scene is now ${mb(size)}: keep big art as files beside the scene (desktop app) to keep it small`);
+      if (size > EMBED_WARNING_BYTES) {
+        parts.push(`the scene is now ${mb(size)}`);
+        notes.push(`the scene is now ${mb(size)}: keep big art as files beside the scene (desktop app) to keep it small`);
+      }
     }
   }
-  if (refused.length > 0) parts.push(`not added: ${refused.join("; ")}`);
-  notify(editor, parts.join(" · "));
+  if (refused.length > 0) parts.push(`${counted(refused.length, "file")} not added`);
+  notes.push(...refused.map((why) => `not added: ${why}`));
+  const said = parts.join(" · ");
+  if (notes.length === 0) notify(editor, said);
+  else notifyWithList(editor, said, added.length > 0 ? `${verb} ${counted(added.length, "image")}` : "No image added", editor.getState().file.name, listLines(notes));
 }
 
 /**

@@ -1,13 +1,14 @@
 // The scene's Tiled map, from the editor: Save to Map writes the colliders back into the map the
 // scene came from (core/tiled/write-back.ts), through the desktop shell (tiled:write) or the
 // folder a browser was given; Bake Tile Colliders adds the map's tile collision shapes as layers.
-import { bakeTileColliders, loadTiledMap, withBakedLayers, writeSceneIntoMap } from "../../core";
+// What either cannot do, or leaves out, goes to the problems list whole; the status line says it in short.
+import { bakeTileColliders, loadTiledMap, unbakedPlace, withBakedLayers, writeSceneIntoMap, type SceneProblem } from "../../core";
 import { relativePath, resolvePath, STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
 import { desktop } from "../platform/files";
 import { writeBesideWebScene } from "../platform/web-files";
-import { currentScene, notify } from "../store/actions";
+import { counted, currentScene, listLines, notify, notifyWithList } from "../store/actions";
 import { tiledMapOf } from "../tiled-map/backdrop";
 
 /** The scene's folder as an absolute path (its real place is the shell's business), so the map's paths and its file properties' can be worked out as absolute ones. */
@@ -40,20 +41,24 @@ export async function saveToMap(editor: Editor): Promise<void> {
   }
   const result = await writeSceneIntoMap(currentScene(editor), resolvePath(SCENE_DIR, map.src), map.read, { sceneDir: SCENE_DIR });
   if (!result.ok) {
-    const first = result.problems[0]!;
-    notify(editor, `Could not save to ${map.src}: ${first.path ? `${first.path}: ` : ""}${first.message}`);
+    refused(editor, `Could not save to ${map.src}`, map.src, result.problems);
     return;
   }
   const api = desktop();
   const written = api
     ? await api.writeTiledMap({ scenePath: map.base ?? "", src: map.src, text: result.text }).then((r) => (r.ok ? null : r.canceled ? "canceled" : r.error))
     : await writeBesideWebScene(map.base, map.src, result.text).then((r) => (r === undefined ? `a browser writes beside a scene only when it was opened (or the map imported) in a folder` : r.kind === "done" ? null : r.kind === "error" ? r.message : "canceled"));
-  if (written !== null) {
-    notify(editor, `Could not save to ${map.src}: ${written}`);
-    return;
-  }
+  if (written === "canceled") notify(editor, `Could not save to ${map.src}: canceled`);
+  else if (written !== null) refused(editor, `Could not save to ${map.src}`, map.src, listLines([written]));
+  if (written !== null) return;
   const { updated, added, removed, notes } = result.report;
-  notify(editor, `Saved to ${map.src}: ${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed${notes.length > 0 ? ` · ${notes.join(" · ")}` : ""}`);
+  const saved = `Saved to ${map.src}: ${counted(updated, "object")} updated, ${added} added, ${removed} removed`;
+  notifyWithList(editor, notes.length === 0 ? saved : `${saved}; ${counted(notes.length, "note")}`, `${saved}: what it did not write`, map.src, listLines(notes));
+}
+
+/** A map that could not be read, written or baked: the count in the status line, every problem in the list. */
+function refused(editor: Editor, what: string, src: string, problems: readonly SceneProblem[]): void {
+  notifyWithList(editor, `${what}: ${counted(problems.length, "problem")}`, `${what}: ${counted(problems.length, "problem")}`, src, problems);
 }
 
 /**
@@ -68,13 +73,12 @@ export async function bakeMapTiles(editor: Editor): Promise<void> {
   }
   const loaded = await loadTiledMap(resolvePath(SCENE_DIR, map.src), map.read);
   if (!loaded.ok) {
-    notify(editor, `Could not read ${map.src}: ${loaded.problems[0]!.message}`);
+    refused(editor, `Could not read ${map.src}`, map.src, loaded.problems);
     return;
   }
   const baked = bakeTileColliders(loaded.resolved);
   if (!baked.ok) {
-    const first = baked.problems[0]!;
-    notify(editor, `Could not bake ${map.src}: ${first.path ? `${first.path}: ` : ""}${first.message}`);
+    refused(editor, `Could not bake ${map.src}`, map.src, baked.problems);
     return;
   }
   const count = baked.layers.reduce((n, l) => n + l.shapes.length, 0);
@@ -85,6 +89,7 @@ export async function bakeMapTiles(editor: Editor): Promise<void> {
   const scene = withBakedLayers(currentScene(editor), baked.layers);
   editor.update({ shapes: scene.shapes, layers: scene.layers ?? editor.getState().layers, selection: [] });
   const tiles = baked.layers.reduce((n, l) => n + l.tileShapes, 0);
-  const unbaked = baked.unbaked.length === 0 ? "" : ` · ${baked.unbaked.length} tile object${baked.unbaked.length === 1 ? "" : "s"} not baked (points, text, tile objects)`;
-  notify(editor, `Baked ${tiles.toLocaleString("en")} tile shape${tiles === 1 ? "" : "s"} into ${count.toLocaleString("en")} collider${count === 1 ? "" : "s"} on ${baked.layers.length} new layer${baked.layers.length === 1 ? "" : "s"}${unbaked}`);
+  const done = `Baked ${counted(tiles, "tile shape")} into ${counted(count, "collider")} on ${counted(baked.layers.length, "new layer")}`;
+  const unbaked = baked.unbaked.map((u) => ({ path: unbakedPlace(u), message: `not baked: ${u.reason}` }));
+  notifyWithList(editor, unbaked.length === 0 ? done : `${done}; ${counted(unbaked.length, "tile object")} not baked`, `${done}: what it did not bake`, map.src, unbaked);
 }

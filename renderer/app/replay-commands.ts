@@ -1,15 +1,26 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
-import { formatRayProblem, probeRayLog } from "../../core";
+import { probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
 import type { Editor } from "../editor/editor";
-import { notify } from "../store/actions";
+import { counted, notify, notifyWithList } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
 import { closeRayLog, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
 import { exportTextAnywhere, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"] };
 
+/** The most bad lines of a ray log the problems list shows (a log may have millions of lines). */
+export const LISTED_BAD_LINES = 200;
+
+/** A log's bad lines as the problems list's entries (its line and column), the ones past LISTED_BAD_LINES counted in a last one. */
+function badLines(problems: readonly RayLogProblem[]): SceneProblem[] {
+  const listed: SceneProblem[] = problems.slice(0, LISTED_BAD_LINES).map((p) => ({ path: "", message: p.message, line: p.line, ...(p.column === undefined ? {} : { column: p.column }) }));
+  const more = problems.length - listed.length;
+  return more > 0 ? [...listed, { path: "", message: `and ${counted(more, "more bad line")}` }] : listed;
+}
+
 /**
  * Opens a picked ray log; bad lines are skipped (the panel says how many, and the first problem).
+ * A log with no good line is refused, its bad lines in the problems list.
  * A big log is read in steps with progress in the status bar.
  */
 export async function receiveRayLog(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
@@ -26,13 +37,17 @@ export async function receiveRayLog(editor: Editor, outcome: FileOutcome<OpenedD
     }
   }
   if (log.rays.length === 0) {
-    const first = log.problems[0];
-    notify(editor, first ? `Could not open ${doc.name}: ${formatRayProblem(first, doc.name)}` : `${doc.name} has no rays`);
+    if (log.problems.length === 0) notify(editor, `${doc.name} has no rays`);
+    else {
+      const what = `Could not open ${doc.name}: no ray read, ${counted(log.problems.length, "bad line")}`;
+      notifyWithList(editor, what, what, doc.name, badLines(log.problems));
+    }
     return;
   }
   openRayLog(editor, log);
-  const skipped = log.problems.length === 0 ? "" : ` (${log.problems.length} bad line${log.problems.length === 1 ? "" : "s"} skipped)`;
-  notify(editor, `Opened ray log ${doc.name}: ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"}${skipped}`);
+  // Skipped lines need no list: the Replay panel keeps saying how many, and the first.
+  const skipped = log.problems.length === 0 ? "" : ` (${counted(log.problems.length, "bad line")} skipped)`;
+  notify(editor, `Opened ray log ${doc.name}: ${counted(log.rays.length, "ray")}${skipped}`);
 }
 
 export async function openRayLogFile(editor: Editor): Promise<void> {

@@ -69,10 +69,12 @@ export function adoptMovedImages(editor: Editor, result: MovedImages): (image: S
   editor.update({ images: images.map(swap), saved: { ...saved, images: saved.images.map(swap) } }, { record: false });
   return swap;
 }
-/** The status line's addition for what moving the images did. */
-export function movedImagesNote(result: MovedImages): string {
-  const parts: string[] = [];
-  if (result.embedded > 0) parts.push(`${result.embedded} image${result.embedded === 1 ? "" : "s"} on another drive embedded in the scene`);
-  if (result.unreadable.length > 0) parts.push(`no path from the new folder reaches ${result.unreadable.join(", ")} (kept as it was)`);
-  return parts.length === 0 ? "" : ` · ${parts.join(" · ")}`;
+/** The status line's addition for the images embedded in moving (a count: short). */
+export function embeddedImagesNote(result: MovedImages): string {
+  return result.embedded > 0 ? ` · ${result.embedded} image${result.embedded === 1 ? "" : "s"} on another drive embedded in the scene` : "";
+}
+
+/** The images no path reaches from the new folder, a line each for the problems list. */
+export function unreachedImagesNotes(result: MovedImages): string[] {
+  return result.unreadable.map((src) => `no path from the new folder reaches the image ${src} (kept as it was: not shown)`);
 }

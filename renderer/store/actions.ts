@@ -5,6 +5,7 @@ import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf } from "./layer-actions";
+import { rememberedActiveLayer } from "./layer-session";
 
 export function setTool(editor: Editor, tool: ToolId): void {
   editor.tools.setTool(tool);
@@ -163,7 +164,9 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   editor.cancelGesture();
   editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
-  editor.update({ ...doc, saved, activeLayer: doc.layers.at(-1)!.id, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
+  // The layer this file was last left with (layer-session.ts), else the top one, as a new layer would be.
+  const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? doc.layers.at(-1)!.id;
+  editor.update({ ...doc, saved, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
 }
@@ -182,6 +185,22 @@ export function markSaved(editor: Editor, written: DocumentSlice, file: { name: 
 export function showProblems(editor: Editor, file: string, list: readonly SceneProblem[], heading?: string): void {
   editor.update({ problems: heading === undefined ? { file, list } : { file, list, heading } });
 }
+
+/**
+ * An outcome too long for the status line, which fades: the status line says `notice` in short
+ * (with "(see the list)" when there is one), the problems list under the canvas shows every line
+ * under `heading` until dismissed. An empty list shows no list.
+ */
+export function notifyWithList(editor: Editor, notice: string, heading: string, file: string, list: readonly SceneProblem[]): void {
+  if (list.length > 0) showProblems(editor, file, list, heading);
+  notify(editor, list.length > 0 ? `${notice} (see the list)` : notice);
+}
+
+/** Lines of text as the problems list's entries (no JSON path). */
+export const listLines = (lines: readonly string[]): SceneProblem[] => lines.map((message) => ({ path: "", message }));
+
+/** "1 note", "3 notes". */
+export const counted = (n: number, what: string): string => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
 
 export function dismissProblems(editor: Editor): void {
   editor.update({ problems: null });

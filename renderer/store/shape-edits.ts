@@ -15,7 +15,7 @@ import {
   type PropertyType,
   type Shape,
 } from "../../core";
-import { controlCharacterProblem, coordinateProblem, sizeProblem, withoutControlCharacters } from "../../core/scene/field-rules";
+import { controlCharacterProblem, coordinateProblem, rotationProblem, sizeProblem, withoutControlCharacters } from "../../core/scene/field-rules";
 import { COLOR_PATTERN } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
@@ -63,9 +63,8 @@ export const numberKindOf = (field: NumericField): NumberKind => (SIZES.has(fiel
  */
 function checkNumber(v: number, kind: NumberKind): Edit<number> {
   if (!Number.isFinite(v)) return { ok: false, message: "must be a finite number" };
-  const problem = kind === "size" ? sizeProblem(v) : coordinateProblem(v);
-  if (problem === null) return { ok: true, value: v };
-  return { ok: false, message: kind === "angle" ? `${problem} degrees` : problem };
+  const problem = kind === "size" ? sizeProblem(v) : kind === "angle" ? rotationProblem(v) : coordinateProblem(v);
+  return problem === null ? { ok: true, value: v } : { ok: false, message: problem };
 }
 
 /** Parses typed text (a number or a sum such as "100+25", see number-expression.ts) as a coordinate, a size or an angle. */

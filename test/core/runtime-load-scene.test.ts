@@ -52,6 +52,7 @@ const BAD: [string, string][] = [
   ["duplicate ids", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1 }, { id: "a", type: "circle", x: 1, y: 0, radius: 1 }])],
   ["fractional bits", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 1.5 }])],
   ["huge x", scene([{ id: "a", type: "circle", x: 1e16, y: 0, radius: 1 }])],
+  ["huge rotation", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1, rotation: -1e300 }])],
   ["control character in id", scene([{ id: "a\u0001", type: "circle", x: 0, y: 0, radius: 1 }])],
   ["sweep of no shape", scene([{ id: "a", type: "circle", x: 0, y: 0, radius: 1 }], [{ id: "p", type: "sweep", shape: "b", to: [0, 1] }])],
   ["ray without from", scene([], [{ id: "p", type: "ray", to: [0, 1] }])],
@@ -90,6 +91,17 @@ describe("loadScene without zod", () => {
     expectAgreement(scene([], [{ id: "p", type: "ray", from: [0, 0], to: [0, 1e16] }]));
     expectAgreement(scene([], [{ id: "p", type: "ray", from: [1e16, "x"], to: [0, 1] }]));
     expect(() => loadScene(scene([], [{ id: "p", type: "ray", from: [0, 0], to: [0, 1e16] }]))).toThrow(/probes\[0\]\.to\[1\]: /);
+  });
+
+  it("says a rotation's limits in degrees, the Inspector's unit, in every loader's words alike", () => {
+    const text = scene([{ id: "a", type: "box", x: 1e16, y: 0, width: 1, height: 1, rotation: 1e16 }]);
+    const expected = [
+      { path: "shapes[0].x", message: "must be between -1e15 and 1e15", line: 8, column: 7 },
+      { path: "shapes[0].rotation", message: "must be between -1e15 and 1e15 degrees", line: 12, column: 7 },
+    ];
+    for (const load of [loadScene, loadValidated]) expect(outcome(load, text)).toEqual({ ok: false, problems: expected });
+    const cli = parseScene(text);
+    expect(cli.ok ? [] : cli.problems).toEqual(expected);
   });
 
   it("loads what the full validator loads, the same shapes and probes, and builds the world", () => {

@@ -99,7 +99,7 @@ describe("CollisionWorld.move between questions (seeded fuzz, seeds 2771–2773)
     world.sync([a, b]);
     world.move("a", 1.5, 0, 45);
     expect(() => world.move("a", Number.NaN, 0)).toThrow('move("a"): x: must be a number, got NaN');
-    expect(() => world.move("a", 0, 0, Infinity)).toThrow('move("a"): rotation: must be between -1e15 and 1e15');
+    expect(() => world.move("a", 0, 0, Infinity)).toThrow('move("a"): rotation: must be between -1e15 and 1e15 degrees');
     expect(world.lookup("a")!.shape).toEqual({ ...a, x: 1.5, rotation: 45 });
     expect(world.overlaps().map((p) => `${p.a}|${p.b}`)).toEqual(["a|b"]);
     world.move("a", -5, 0);

@@ -255,7 +255,12 @@ describe("images in the editor", () => {
       { name: "red.png", mimeType: "image/png", buffer: redPng(40, 20) },
       { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("GIF89a not a png") },
     ]);
-    await expect.poll(() => notice(page)).toBe("Added image red (40 × 20 px), embedded in the scene · not added: fake.png is not a PNG, JPEG or WebP image");
+    await expect.poll(() => notice(page)).toBe("Added image red (40 × 20 px), embedded in the scene · 1 file not added (see the list)");
+    // Why, whole, in the list under the canvas: it stays until dismissed, where the status line fades.
+    const problems = page.getByRole("alert", { name: "Problems" });
+    expect(await problems.locator("strong").textContent()).toBe("Added 1 image");
+    expect(await problems.locator("li").allTextContents()).toEqual(["not added: fake.png is not a PNG, JPEG or WebP image"]);
+    await problems.getByRole("button", { name: "Dismiss" }).click();
     const size = (await page.locator(".canvas").boundingBox())!;
     const image = (await saved(page)).scene.images![0]!;
     // Centred to the nearest whole pixel.

@@ -108,9 +108,9 @@ describe("conversions, worked by hand", () => {
       { id: "c", type: "circle", x: 0, y: 0, radius: 1 },
     ]);
     const text = exportGodot(s);
-    expect(nodeLines(text, "Layer 1")).toEqual(["collision_layer = 5", "collision_mask = 2147483648"]); // bits 1 and 3; bit 32
-    expect(nodeLines(text, "Layer 2")).toEqual(["collision_layer = 4294967295", "collision_mask = 0"]);
-    expect(nodeLines(text, "Layer 3")).toEqual([]);
+    expect(nodeLines(text, "Layer 1 (collision_layer 5, collision_mask 2147483648)")).toEqual(["collision_layer = 5", "collision_mask = 2147483648"]); // bits 1 and 3; bit 32
+    expect(nodeLines(text, "Layer 1 (collision_layer 4294967295, collision_mask 0)")).toEqual(["collision_layer = 4294967295", "collision_mask = 0"]);
+    expect(nodeLines(text, "Layer 1 (collision_layer 1, collision_mask 1)")).toEqual([]);
   });
 
   it("one body per (layer, collision layer, mask), layers bottom first, shapes in scene order", () => {
@@ -126,14 +126,44 @@ describe("conversions, worked by hand", () => {
     );
     const plan = planGodotScene(s);
     expect(plan.bodies.map((b) => [b.name, b.collisionMask, b.shapes.map((n) => n.name)])).toEqual([
-      ["Ground", 3, ["g1", "g3"]],
-      ["Ground2", 1, ["g2"]],
+      ["Ground (collision_layer 1, collision_mask 3)", 3, ["g1", "g3"]],
+      ["Ground (collision_layer 1, collision_mask 1)", 1, ["g2"]],
       ["Top", 1, ["t1", "t2"]],
     ]);
     const sections = nodes(readTscn(exportGodot(s)));
     expect(sections.map((n) => [attr(n, "name"), attr(n, "parent")])).toEqual([
-      ["Colliders", undefined], ["Ground", "."], ["g1", "Ground"], ["g3", "Ground"], ["Ground2", "."], ["g2", "Ground2"], ["Top", "."], ["t1", "Top"], ["t2", "Top"],
+      ["Colliders", undefined],
+      ["Ground (collision_layer 1, collision_mask 3)", "."], ["g1", "Ground (collision_layer 1, collision_mask 3)"], ["g3", "Ground (collision_layer 1, collision_mask 3)"],
+      ["Ground (collision_layer 1, collision_mask 1)", "."], ["g2", "Ground (collision_layer 1, collision_mask 1)"],
+      ["Top", "."], ["t1", "Top"], ["t2", "Top"],
     ]);
+  });
+
+  it("a layer needing several bodies names each after the layer and its bits, never after another editor layer", () => {
+    const s = sceneOf(
+      [
+        { id: "a", type: "circle", x: 0, y: 0, radius: 1, layer: "one", collisionLayer: 2 },
+        { id: "b", type: "circle", x: 0, y: 0, radius: 1, layer: "one" },
+        { id: "c", type: "circle", x: 0, y: 0, radius: 1, layer: "two" },
+        { id: "d", type: "circle", x: 0, y: 0, radius: 1, layer: "two", sensor: true },
+      ],
+      { layers: [{ id: "one", name: "Layer 1" }, { id: "two", name: "Layer 2" }] },
+    );
+    const plan = planGodotScene(s);
+    expect(plan.bodies.map((b) => [b.name, b.layer.id, b.shapes.map((n) => n.name)])).toEqual([
+      ["Layer 1 (collision_layer 2, collision_mask 1)", "one", ["a"]],
+      ["Layer 1 (collision_layer 1, collision_mask 1)", "one", ["b"]],
+      ["Layer 2", "two", ["c"]],
+      ["Layer 2 Sensors", "two", ["d"]],
+    ]);
+    for (const version of [4, 3] as const) {
+      const read = nodes(readTscn(exportGodot(s, { version })));
+      expect(read.map((n) => attr(n, "name"))).toEqual(["Colliders", ...plan.bodies.flatMap((b) => [b.name, ...b.shapes.map((n) => n.name)])]);
+      for (const body of read.filter((n) => attr(n, "parent") === ".")) {
+        const name = String(attr(body, "name"));
+        expect(nodeName(name, "x", "x")).toBe(name); // already a valid node name
+      }
+    }
   });
 
   it("hidden layers: visible = false on the body (physics ignores it); locked layers: the editor's lock", () => {

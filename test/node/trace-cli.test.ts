@@ -41,7 +41,7 @@ function png(width: number, height: number, alpha: (i: number, j: number) => num
   return encode({ width, height, data });
 }
 
-/** A ring 64 px across with a hole, and a square beside it: three outlines, one a hole. */
+/** A ring 64 px across with a hole, and a square beside it: two blobs, one with a hole (three outlines). */
 const art = () => png(100, 70, (i, j) => {
   const d = Math.hypot(i + 0.5 - 35, j + 0.5 - 35);
   return (d <= 32 && d >= 14) || (i >= 75 && i < 95 && j >= 25 && j < 45) ? 255 : 0;
@@ -71,7 +71,7 @@ describe("trace (in process)", () => {
     const r = await run(["trace", "art.png", "-o", "art.json"]);
     expect(r.code).toBe(0);
     expect(r.out).toBe("");
-    expect(r.err).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ convex pieces, IoU 0\.9[789]\d\d; wrote the scene to art\.json\n$/);
+    expect(r.err).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into \d+ convex pieces, IoU 0\.9[789]\d\d; wrote the scene to art\.json\n$/);
     const shapes = shapesOf("art.json");
     expect(shapes.length).toBe(Number(/into (\d+) convex/.exec(r.err)![1]));
     expect(shapes.map((s) => s.id)).toEqual(shapes.map((_, k) => `art-${k + 1}`));
@@ -119,7 +119,7 @@ describe("trace (in process)", () => {
     const convex = await run(["trace", "art.png", "-o", "pieces.json"]);
     const r = await run(["trace", "art.png", "-o", "whole.json", "--concave"]);
     expect(r.code).toBe(0);
-    expect(r.err).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ polygons, IoU 0\.9[789]\d\d; wrote the scene to whole\.json\n$/);
+    expect(r.err).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into \d+ polygons, IoU 0\.9[789]\d\d; wrote the scene to whole\.json\nart\.png: 1 blob has a hole, so it stays in convex pieces: a polygon cannot have a hole\n$/);
     expect(/IoU (\S+);/.exec(r.err)![1]).toBe(/IoU (\S+);/.exec(convex.err)![1]);
     const shapes = shapesOf("whole.json");
     // The square (x from 75 to 95) is one shape of four corners; every other shape is a piece of the ring.
@@ -214,7 +214,7 @@ describe("trace (bundled binary)", () => {
     await build({ entryPoints: [join(ROOT, "core/node/main.ts")], outfile: bin, bundle: true, platform: "node", target: "node20", format: "cjs", mainFields: ["module", "main"], logLevel: "warning" });
     const r = spawnSync(process.execPath, [bin, "trace", "art.png", "-o", "bin.json", "--max-vertices", "6"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/^art\.png: traced 3 outlines \(1 hole\) into \d+ convex pieces, IoU 0\.9\d+; wrote the scene to bin\.json\n$/);
+    expect(r.stderr).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into \d+ convex pieces, IoU 0\.9\d+; wrote the scene to bin\.json\n$/);
     expect(shapesOf("bin.json").every((s) => s.points.length <= 6)).toBe(true);
   }, 60_000);
 });

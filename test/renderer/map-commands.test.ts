@@ -9,6 +9,7 @@ import { receiveImported } from "../../renderer/app/document-commands";
 import { bakeMapTiles, saveToMap } from "../../renderer/app/map-commands";
 import { Editor } from "../../renderer/editor/editor";
 import { addShape } from "../../renderer/store/actions";
+import { addImages } from "../../renderer/store/image-actions";
 
 const TMX = `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" orientation="orthogonal" renderorder="right-down" width="4" height="2" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="2">
@@ -30,9 +31,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function imported(layerData: string): Promise<{ editor: Editor; writes: WriteTiledMapRequest[] }> {
+async function imported(layerData: string, tsx = TSX): Promise<{ editor: Editor; writes: WriteTiledMapRequest[] }> {
   const tmx = TMX.replace("eJxjYIAAAAAMAAE=", layerData);
-  const files: Record<string, string> = { "level.tmx": tmx, "../tiles/ground.tsx": TSX };
+  const files: Record<string, string> = { "level.tmx": tmx, "../tiles/ground.tsx": tsx };
   const writes: WriteTiledMapRequest[] = [];
   const api: Partial<DesktopApi> = {
     writeTiledMap: async (request) => {
@@ -66,11 +67,25 @@ describe("Save to Map", () => {
     expect(out.value.nextobjectid).toBe(3);
   });
 
+  it("says what it did not write in short, and lists it whole under the canvas (the status line fades)", async () => {
+    const { editor, writes } = await imported(BOTTOM_ROW);
+    addImages(editor, [{ id: "art", src: "art.png", x: 0, y: 0 }]);
+    await saveToMap(editor);
+    expect(writes).toHaveLength(1);
+    expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 0 added, 0 removed; 1 note (see the list)");
+    expect(editor.getState().problems).toEqual({
+      file: "level.tmx",
+      heading: "Saved to level.tmx: 0 objects updated, 0 added, 0 removed: what it did not write",
+      list: [{ path: "", message: 'image "art": images are not written into a map (edit image layers in Tiled)' }],
+    });
+  });
+
   it("says why when the map cannot be written, and with no map, that there is nothing to save to", async () => {
     const { editor } = await imported(BOTTOM_ROW);
     vi.stubGlobal("window", { colliderStudio: { writeTiledMap: async () => ({ ok: false, canceled: false, error: "cannot write level.tmx: the disk is full" }) } });
     await saveToMap(editor);
-    expect(editor.getState().notice).toBe("Could not save to level.tmx: cannot write level.tmx: the disk is full");
+    expect(editor.getState().notice).toBe("Could not save to level.tmx: 1 problem (see the list)");
+    expect(editor.getState().problems).toEqual({ file: "level.tmx", heading: "Could not save to level.tmx: 1 problem", list: [{ path: "", message: "cannot write level.tmx: the disk is full" }] });
     const empty = new Editor();
     await saveToMap(empty);
     expect(empty.getState().notice).toMatch(/^Nothing to save to: this scene was not made from a Tiled map/);
@@ -88,5 +103,14 @@ describe("Bake Tile Colliders", () => {
     expect(editor.getState().layers.map((l) => l.name)).toContain("Ground");
     editor.undo();
     expect(editor.getState().shapes.length).toBe(before);
+  });
+
+  it("lists each tile object it could not bake, where it is and why; the status line says how many", async () => {
+    const { editor } = await imported(BOTTOM_ROW, TSX.replace("</objectgroup></tile>", '<object id="2" x="4" y="4"><point/></object></objectgroup></tile>'));
+    await bakeMapTiles(editor);
+    expect(editor.getState().notice).toBe("Baked 4 tile shapes into 1 collider on 1 new layer; 1 tile object not baked (see the list)");
+    const problems = editor.getState().problems!;
+    expect(problems.heading).toBe("Baked 4 tile shapes into 1 collider on 1 new layer: what it did not bake");
+    expect(problems.list).toEqual([{ path: 'layer "Ground", cell (0, 1) and 3 more cells, tile 1, object 2', message: expect.stringMatching(/^not baked: ./) }]);
   });
 });

@@ -2,9 +2,9 @@
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
+import { emptyScene, formatProblem, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
-import { receiveRayLog } from "../../renderer/app/replay-commands";
+import { LISTED_BAD_LINES, receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
@@ -208,15 +208,27 @@ describe("the replay store", () => {
     await receiveRayLog(editor, { kind: "done", value: { name: "big.jsonl", text } });
     expect(view().log?.rays).toHaveLength(8000);
     expect(useOpening.getState().opening).toBeNull();
-    expect(editor.getState().notice).toBe("Opened ray log big.jsonl: 8000 rays");
+    expect(editor.getState().notice).toBe("Opened ray log big.jsonl: 8,000 rays");
   });
 
-  it("opening a picked file: a log of only bad lines is refused with its first problem", () => {
+  it("opening a picked file: a log of only bad lines is refused, every bad line in the problems list (the status line fades)", () => {
     receiveRayLog(editor, { kind: "done", value: { name: "junk.jsonl", text: "nope\n{}\n" } });
     expect(view().log).toBeNull();
-    expect(editor.getState().notice).toBe("Could not open junk.jsonl: junk.jsonl:1: not valid JSON");
+    expect(editor.getState().notice).toBe("Could not open junk.jsonl: no ray read, 2 bad lines (see the list)");
+    const junk = editor.getState().problems!;
+    expect(junk.heading).toBe("Could not open junk.jsonl: no ray read, 2 bad lines");
+    expect(junk.list.map((p) => formatProblem(p))).toEqual([expect.stringMatching(/^1:1: not valid JSON/), expect.stringMatching(/^2:/)]);
     receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
     expect(view().log?.rays).toHaveLength(3);
     expect(editor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
+  });
+
+  it("a log with more bad lines than the list shows counts the rest in its last line", () => {
+    const text = Array.from({ length: LISTED_BAD_LINES + 5 }, () => "nope").join("\n");
+    receiveRayLog(editor, { kind: "done", value: { name: "many.jsonl", text } });
+    const list = editor.getState().problems!.list;
+    expect(list).toHaveLength(LISTED_BAD_LINES + 1);
+    expect(list[LISTED_BAD_LINES - 1]!.line).toBe(LISTED_BAD_LINES);
+    expect(list.at(-1)).toEqual({ path: "", message: "and 5 more bad lines" });
   });
 });

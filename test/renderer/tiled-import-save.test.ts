@@ -155,7 +155,8 @@ describe("saving an imported scene (desktop)", () => {
     const editor = new Editor();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
     await saveDocument(editor);
-    expect(editor.getState().notice).toMatch(/no path from the new folder reaches its Tiled map level\.tmj/);
+    expect(editor.getState().notice).toBe("Saved level.json; 1 path not moved (see the list)");
+    expect(editor.getState().problems).toEqual({ file: "level.json", heading: "Saved level.json: what did not move with it", list: [{ path: "", message: "no path from the new folder reaches its Tiled map level.tmj (kept as it was: not shown)" }] });
     expect(JSON.parse(saves[0]!.text).tiledMap).toEqual({ src: "level.tmj" });
     expect(editor.getState().extras.tiledMap).toEqual({ src: "level.tmj" });
   });

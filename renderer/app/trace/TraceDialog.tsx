@@ -3,7 +3,7 @@
 // the kind of piece change; Add puts them on
 // the active layer as one undo step, named after the image. The tracing runs in a worker.
 import { useEffect, useRef, useState } from "react";
-import { TRACE_DEFAULTS, type TraceResult } from "../../../core";
+import { blobCount, TRACE_DEFAULTS, wholeOutlinesNote, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { desktop } from "../../platform/files";
@@ -117,12 +117,6 @@ function Slider({ label, value, min, max, step, onChange, shown }: { label: stri
   );
 }
 
-/** "2 blobs (1 hole)": a blob's outer outline and its holes' are one blob, never counted as outlines apart. */
-function blobCount(result: TraceResult): string {
-  const blobs = result.outlines - result.holes;
-  return `${blobs} blob${blobs === 1 ? "" : "s"}${result.holes === 0 ? "" : ` (${result.holes} hole${result.holes === 1 ? "" : "s"})`}`;
-}
-
 function Dialog() {
   const editor = useEditor();
   const imageId = useEditorState((s) => s.selectedImage);
@@ -155,7 +149,7 @@ function Dialog() {
           : `${blobCount(result)}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
   // Whole outlines cannot make a polygon of a blob with a hole: say so, or ticking it seems to do nothing.
   const holed = result && options.concave ? result.blobsWithHoles : 0;
-  const wholeNote = holed === 0 ? null : `${holed === 1 ? "1 blob has a hole, so it stays" : `${holed} blobs have holes, so they stay`} in convex pieces: a polygon cannot have a hole`;
+  const wholeNote = wholeOutlinesNote(holed);
 
   return (
     <Modal label="Trace colliders" className="trace" onKey={(e) => e.key === "Enter" && accept()}>
