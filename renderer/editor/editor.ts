@@ -10,7 +10,7 @@ import { CollisionWorld, overlappingIds, type CastHit, type IgnoredPair, type Ov
 import { History } from "./history";
 import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
 import { createOverlayStore, type ToolOverlay } from "./overlay";
-import { ShapeCounts } from "../store/layer-actions";
+import { layerLetsSelect, ShapeCounts } from "../store/layer-actions";
 import { createReplayStore, ReplayResults, type ReplayState } from "../store/replay";
 import { ToolRoot } from "../tools/root";
 import { ImageCache, type ImageLoader } from "../images/image-cache";
@@ -151,12 +151,20 @@ export class Editor {
     this.pruneSelection();
   }
 
+  /**
+   * After an undo or redo: the selection keeps what still exists and can be selected (a redo may
+   * lock or hide a selected shape's layer again, as locking it did the first time).
+   */
   private pruneSelection(): void {
-    const { probes, selection, selectedImage, images } = this.getState();
+    const { probes, selection, selectedImage, images, layers } = this.getState();
     if (selectedImage !== null && !images.some((i) => i.id === selectedImage)) this.store.setState({ selectedImage: null });
     if (selection.length === 0) return;
     const probeIds = new Set(probes.map((p) => p.id));
-    const kept = selection.filter((id) => probeIds.has(id) || this.world.lookup(id) !== undefined);
+    const kept = selection.filter((id) => {
+      if (probeIds.has(id)) return true;
+      const shape = this.world.lookup(id)?.shape;
+      return shape !== undefined && layerLetsSelect(shape, layers);
+    });
     if (kept.length !== selection.length) this.store.setState({ selection: kept });
   }
 

@@ -1,5 +1,6 @@
 // A placing tool at rest: a press starts placing a shape there; the status bar says how.
 import { SHAPE_KINDS } from "../../shapes/registry";
+import { activeLayerTakesShapes } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import type { PlaceTool } from "./place-tool";
 
@@ -11,7 +12,9 @@ export class PlaceIdle extends StateNode {
     return `${label}: click to place one, or drag to draw it at the size you want · Escape cancels a drag`;
   }
 
+  /** Nothing starts on a locked or hidden active layer: the status bar names it. */
   override onPointerDown(p: PointerInfo): void {
+    if (!activeLayerTakesShapes(this.editor)) return;
     this.go("placing", p);
   }
 }

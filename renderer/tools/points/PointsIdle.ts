@@ -1,4 +1,5 @@
 // A points tool before its first point: a click starts drawing there.
+import { activeLayerTakesShapes } from "../../store/actions";
 import { snapPoint } from "../../store/view";
 import { StateNode, type PointerInfo } from "../state-node";
 import type { PointsTool } from "./points-tool";
@@ -10,7 +11,9 @@ export class PointsIdle extends StateNode {
     return (this.parent as PointsTool).drawing.hint;
   }
 
+  /** Nothing starts on a locked or hidden active layer: the status bar names it. */
   override onPointerDown(p: PointerInfo): void {
+    if (!activeLayerTakesShapes(this.editor)) return;
     this.go("drawing", snapPoint(this.editor, p.world));
   }
 }
