@@ -1,19 +1,21 @@
 // Select tool, Idle: a press decides the gesture. On a probe's end handle or a shape's handle it
 // starts dragging it; on a shape or a probe it picks it and starts moving the selection; on a
-// corner of the selected image it resizes it; on an image where no shape is (images lie under the
-// shapes) it selects and moves the image; on empty canvas it starts a marquee.
+// corner of the selected image it resizes it; on the selected image where no shape is (images lie
+// under the shapes) it moves the image; on another image a click selects it and a drag draws a
+// marquee; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import { kindOf } from "../../shapes/registry";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
-import { imageById, imagePickable, selectImage } from "../../store/image-actions";
+import { imageById, imagePickable } from "../../store/image-actions";
 import { imageRectOf, parseImageHit } from "./image-picking";
 import { cornerCursor, type ImageResizeStart } from "./ResizingImage";
 import type { ImageTranslateStart } from "./TranslatingImage";
 import { parseHandleId, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
+import type { BrushStart } from "./Brushing";
 import type { HandleDragStart } from "./handle-drag";
 
 export class Idle extends StateNode {
@@ -37,7 +39,8 @@ export class Idle extends StateNode {
     if (imageHit) {
       const image = imageById(editor, imageHit.id);
       if (!image || !imagePickable(image)) return null;
-      if (imageHit.corner === null) return "move";
+      // Only the selected image moves under a drag; another is clicked to select it.
+      if (imageHit.corner === null) return editor.getState().selectedImage === image.id ? "move" : null;
       return editor.getState().selectedImage === image.id ? cornerCursor(imageHit.corner) : null;
     }
     const handle = parseHandleId(hitId);
@@ -113,7 +116,14 @@ export class Idle extends StateNode {
       this.go("resizing-image", start);
       return true;
     }
-    selectImage(editor, id);
+    // A drag on an image that is not selected draws a marquee over it (a click selects it): only
+    // the selected image moves, so shapes over the art can be box-selected without locking it.
+    if (editor.getState().selectedImage !== id) {
+      const { selection } = editor.getState();
+      const start: BrushStart = { start: p.world, before: selection, base: p.shift ? selection : [], image: id };
+      this.go("brushing", start);
+      return true;
+    }
     const start: ImageTranslateStart = { id, start: p.world, rect };
     this.go("translating-image", start);
     return true;
