@@ -64,6 +64,8 @@ export class Idle extends StateNode {
 
   override onPointerDown(p: PointerInfo): void {
     const editor = this.editor;
+    // A press picks a point anew, or none (a vertex handle's press picks its own below).
+    if (editor.overlay.getState().vertex !== null) editor.overlay.setState({ vertex: null });
     const { selection, probes } = editor.getState();
     const imageHit = this.imageHit(p.hitId);
     if (imageHit && this.grabImage(p, imageHit.id, imageHit.corner)) return;
@@ -136,17 +138,46 @@ export class Idle extends StateNode {
     const shape = editor.shapeById(owner);
     if (!handle || !shape || !pickable(shape, editor.getState().layers)) return false;
     select(editor, [shape.id]);
-    const deletePoint = kindOf(shape).deletePoint;
-    if (handle.kind === "vertex" && p.alt && deletePoint && "points" in shape) {
-      const edit = deletePoint(shape, handle.index);
-      if (edit.ok) {
-        replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
-        notify(editor, `Deleted vertex ${handle.index}`);
-      } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+    if (handle.kind === "vertex" && p.alt && kindOf(shape).deletePoint) {
+      this.deleteVertex(shape, handle.index);
       return true;
     }
+    // A pressed point is picked (ringed), as Tiled's Edit Polygons tool selects a node: Delete removes it.
+    if (handle.kind === "vertex" && kindOf(shape).deletePoint) editor.overlay.setState({ vertex: { shape: shape.id, index: handle.index } });
     const start: HandleDragStart = { shape, handle };
     this.go(handle.kind === "rotate" ? "rotating" : handle.kind === "resize" ? "resizing" : "dragging-handle", start);
+    return true;
+  }
+
+  /** Removes point `index` of a polygon or chain (one undo step), or says why not (a polygon keeps 3, a chain 2; an outline must not cross). */
+  private deleteVertex(shape: Shape, index: number): void {
+    const editor = this.editor;
+    const deletePoint = kindOf(shape).deletePoint;
+    if (!deletePoint || !("points" in shape)) return;
+    const edit = deletePoint(shape, index);
+    if (edit.ok) {
+      editor.overlay.setState({ vertex: null });
+      replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
+      notify(editor, `Deleted vertex ${index}`);
+    } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+  }
+
+  /**
+   * Delete or Backspace with a point of the one selected polygon or chain picked: that point goes,
+   * not the shape (refused, saying why, when the shape cannot lose it). Without one, false: the
+   * selection is deleted.
+   */
+  override onDelete(): boolean {
+    const editor = this.editor;
+    const picked = editor.overlay.getState().vertex;
+    if (picked === null) return false;
+    const { selection, layers } = editor.getState();
+    const shape = selection.length === 1 && selection[0] === picked.shape ? editor.shapeById(picked.shape) : undefined;
+    if (!shape || !("points" in shape) || picked.index >= shape.points.length || !pickable(shape, layers)) {
+      editor.overlay.setState({ vertex: null });
+      return false;
+    }
+    this.deleteVertex(shape, picked.index);
     return true;
   }
 
