@@ -472,6 +472,6 @@ export {
   ReplayTally,
 } from "./replay/compare";
 /** A replay as JUnit XML. */
-export { replayJUnit } from "./replay/junit";
+export { describeMismatch, replayJUnit } from "./replay/junit";
 /** A replay as one self-contained HTML page. */
 export { replayHtmlReport } from "./replay/html-report";

@@ -8,6 +8,7 @@ import { receiveRayLog } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
+  mismatchRowText,
   closeRayLog,
   openRayLog,
   positionLabel,
@@ -218,5 +219,17 @@ describe("the replay store", () => {
     receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
     expect(view().log?.rays).toHaveLength(3);
     expect(editor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
+  });
+});
+
+describe("a mismatch row says what changed", () => {
+  const ray: RayRecord = { id: "fall-1", line: 1, from: [0, 0], to: [0, 10], expect: { hit: true, shape: "crate", point: [0, 5] } };
+  const hit = (shape: string) => ({ shape, point: vec2(0, 4), normal: vec2(0, -1), fraction: 0.4 });
+
+  it("other-shape: the shape expected and the one hit now; lost and new hits: nothing on their side; moved points: the distance", () => {
+    expect(mismatchRowText({ ray, hit: hit("wall"), status: "mismatch", mismatch: { kind: "other-shape", distance: 1 } })).toBe("crate → wall");
+    expect(mismatchRowText({ ray, hit: null, status: "mismatch", mismatch: { kind: "lost-hit" } })).toBe("crate → nothing");
+    expect(mismatchRowText({ ray: { ...ray, expect: { hit: false } }, hit: hit("wall"), status: "mismatch", mismatch: { kind: "new-hit" } })).toBe("nothing → wall");
+    expect(mismatchRowText({ ray, hit: hit("crate"), status: "mismatch", mismatch: { kind: "moved-point", distance: 2.5 } })).toBe("2.50");
   });
 });
