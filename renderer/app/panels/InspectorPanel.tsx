@@ -22,6 +22,13 @@ export function useSelectedShapes(): readonly Shape[] {
   return editor.shapesWithIds(selection);
 }
 
+/** Why the selected shapes cannot be edited (one is on a locked layer, named), or null: panels show them read-only then. */
+export function useSelectionLocked(): string | null {
+  const shapes = useSelectedShapes();
+  const layers = useEditorState((s) => s.layers);
+  return lockedEditRefusal(shapes, layers);
+}
+
 const shownNumber = (v: number | "mixed" | undefined, size: boolean) => (v === undefined ? "" : v === "mixed" ? "mixed" : size ? formatNumber(v) : formatCoordinate(v));
 
 /** The points of a shape made of points (its kind has a points rule), each editable. */
@@ -189,7 +196,7 @@ export function InspectorPanel() {
         <FlagFields shapes={shapes} />
       </fieldset>
       {single && kindOf(single).pointsRule && "points" in single && (
-        <fieldset className="points-frame" disabled={locked !== null}>
+        <fieldset className="plain" disabled={locked !== null}>
           <PointsFields key={`points:${key}`} shape={single} />
         </fieldset>
       )}
