@@ -78,6 +78,16 @@ describe("a locked or hidden active layer takes no new shapes", () => {
     });
   }
 
+  it("a drawing tool's hint says so before any press, and its own hint comes back on an unlocked layer", () => {
+    setActiveLayer(editor, "walls");
+    toolDriver(editor, "box");
+    expect(editor.tools.hint()).toBe(LOCKED);
+    toolDriver(editor, "chain");
+    expect(editor.tools.hint()).toBe(LOCKED);
+    setActiveLayer(editor, "floor");
+    expect(editor.tools.hint()).toMatch(/^Chain/);
+  });
+
   it("a ray alone still pastes (probes belong to no layer)", () => {
     setActiveLayer(editor, "walls");
     const text = serializeClipboard({ format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes: [], probes: [{ id: "ray-1", name: "", type: "ray", from: [0, 0], to: [5, 5] }] });
