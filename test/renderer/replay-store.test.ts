@@ -223,8 +223,8 @@ describe("the replay store", () => {
 });
 
 describe("a mismatch row says what changed", () => {
-  const ray: RayRecord = { id: "fall-1", line: 1, from: [0, 0], to: [0, 10], expect: { hit: true, shape: "crate", point: [0, 5] } };
-  const hit = (shape: string) => ({ shape, point: vec2(0, 4), normal: vec2(0, -1), fraction: 0.4 });
+  const ray: RayRecord = { id: "fall-1", line: 1, from: [0, 0], to: [0, 10], expect: { hit: true, shape: "crate", point: [0, 5] }, extra: {} };
+  const hit = (shape: string) => ({ shape, point: vec2(0, 4), normal: vec2(0, -1), fraction: 0.4, startedInside: false });
 
   it("other-shape: the shape expected and the one hit now; lost and new hits: nothing on their side; moved points: the distance", () => {
     expect(mismatchRowText({ ray, hit: hit("wall"), status: "mismatch", mismatch: { kind: "other-shape", distance: 1 } })).toBe("crate → wall");
