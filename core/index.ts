@@ -355,7 +355,7 @@ export { exportGodot } from "./export/godot";
 /** Where an export finds the scene's images (the scene's and the output's folders, pixel sizes). */
 export type { ImageExportOptions } from "./export/images";
 /** The scene as a Tiled map (.tmj). */
-export { exportTiled } from "./export/tiled";
+export { exportTiled, keptTileSize } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
 export { exportBox2d } from "./export/box2d";
 /** The scene as PhysicsEditor's "Phaser (Matter)" JSON (Phaser's matter.add.fromPhysicsEditor). */
@@ -486,6 +486,6 @@ export {
   ReplayTally,
 } from "./replay/compare";
 /** A replay as JUnit XML. */
-export { replayJUnit } from "./replay/junit";
+export { describeMismatch, replayJUnit } from "./replay/junit";
 /** A replay as one self-contained HTML page. */
 export { replayHtmlReport } from "./replay/html-report";

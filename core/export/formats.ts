@@ -4,7 +4,7 @@ import type { Scene } from "../scene/types";
 import { exportBox2d, type Box2dCapsuleMode } from "./box2d";
 import { exportGodot, godotImageNotes, type GodotExportOptions } from "./godot";
 import type { ImageExportOptions, ImageNote } from "./images";
-import { box2dLeftOut, godotLeftOut, phaserMatterLeftOut } from "./left-out";
+import { box2dLeftOut, godotLeftOut, phaserMatterLeftOut, tiledLeftOut } from "./left-out";
 import { exportPhaserMatter, type PhaserBodiesMode } from "./phaser-matter";
 import { exportTiled, tiledImageNotes, type TiledExportOptions } from "./tiled";
 
@@ -83,6 +83,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     type: { name: "Tiled map", extensions: ["tmj"] },
     write: (scene, o) => exportTiled(scene, tiledOptions(o)),
     imageNotes: (scene, o) => tiledImageNotes(scene, tiledOptions(o)),
+    leftOut: (scene) => tiledLeftOut(scene),
   },
   {
     id: "box2d",

@@ -2,7 +2,8 @@
 // status line and the command line's stderr, as the image notes say what is left out of images.
 // Each line is read off the exporter's own choices (the top of box2d.ts, godot.ts and
 // phaser-matter.ts); the Tiled export carries every field of a shape (class, properties, one-sided
-// chains, layer properties, collision layer names), so it has none.
+// chains, layer properties, collision layer names), but writes a new map: the tile layers and
+// tilesets of the map a scene came from are not in it (Save to Map / export --into keep them).
 import { bitsCollide } from "../collision-filter";
 import { COLLISION_BITS, collisionLayerOf, collisionMaskOf, isSensor, type Scene, type Shape } from "../scene/types";
 
@@ -53,6 +54,17 @@ function oneSidedScans(scene: Scene, format: string): string[] {
 }
 
 const chains = (scene: Scene) => scene.shapes.filter((s) => s.type === "chain");
+
+/**
+ * A Tiled map (.tmj) written from the scene: a new map of its colliders and images. A scene
+ * imported from a Tiled map (it records the map as `tiledMap`) loses that map's tile layers and
+ * tilesets, which the scene does not hold; writing into the map itself keeps them.
+ */
+export function tiledLeftOut(scene: Scene): string[] {
+  const map = scene.tiledMap?.src;
+  if (map === undefined) return [];
+  return [`the tile layers and tilesets of ${map}, the map this scene came from: a Tiled export writes a new map of the colliders and images only (Save to Map, or the command line's export --into ${map}, writes the colliders into that map and keeps its tiles): left out`];
+}
 
 /** Phaser Matter (PhysicsEditor JSON): bodies, parts, sensors and collision filters only. */
 export function phaserMatterLeftOut(scene: Scene, options: { readonly bodies?: "shape" | "layer"; readonly chainThickness?: number } = {}): string[] {

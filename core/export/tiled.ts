@@ -55,6 +55,14 @@ export {
 export const DEFAULT_CAPSULE_SEGMENTS = 8;
 export const DEFAULT_TILE_SIZE = 32;
 
+/**
+ * The tile size a Tiled export keeps from the map a scene came from: its tile width when its tiles
+ * are square whole numbers the export takes (1 to 65536), else undefined (the export's default).
+ */
+export function keptTileSize(tileWidth: unknown, tileHeight: unknown): number | undefined {
+  return typeof tileWidth === "number" && tileWidth === tileHeight && Number.isInteger(tileWidth) && tileWidth >= 1 && tileWidth <= 65536 ? tileWidth : undefined;
+}
+
 /** Top-left corner of a w × h box centred at (cx, cy) and turned by `degrees` about its centre. */
 export function cornerOfCentred(cx: number, cy: number, w: number, h: number, degrees: number): { x: number; y: number } {
   const q = rotFromDegrees(degrees);

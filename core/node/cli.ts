@@ -21,7 +21,8 @@ import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile }
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
 import { replay, type ReplayOptions } from "./replay";
-import { loadMapForImport, loadTiledMapFile } from "./tiled-map";
+import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
+import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
 import { writeTmx } from "../tiled/tmx-write";
 import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
@@ -361,11 +362,12 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   }
   const scene = await loadScene(io, file);
   const output = opts.output === undefined || opts.output === "-" ? undefined : opts.output;
+  const sized = format.id === "tiled" && options.tileSize === undefined && scene.tiledMap ? await withMapTileSize(io, file, scene.tiledMap.src, options) : options;
   // Tiled writes image layers always, Godot sprites on request.
   const images: PreparedImages | undefined = format.imageNotes && (format.id === "tiled" || options.withImages) && (scene.images?.length ?? 0) > 0
     ? await prepareExportImages({ scene, sceneFile: file, output, format: format.id === "tiled" ? "tiled" : "godot", ...(opts.godotProject === undefined ? {} : { projectDir: opts.godotProject }) }, { readBytes: io.readBytes ?? readBytesFile })
     : undefined;
-  const written = images ? { ...options, images: images.options } : options;
+  const written = images ? { ...sized, images: images.options } : sized;
   const shown = io.progress !== undefined && scene.shapes.length >= EXPORT_PROGRESS_SHAPES;
   if (shown) io.progress!(`exporting ${scene.shapes.length.toLocaleString("en")} shapes as ${format.type.name}…`);
   let text: string;
@@ -392,6 +394,23 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   const kept = await io.writeText(output, text);
   const extracted = images?.folder === undefined ? "" : `; ${images.files.length} data: URL image${images.files.length === 1 ? "" : "s"} to ${path.join(path.dirname(output), path.basename(images.folder))}`;
   io.stderr(`${file}: exported ${scene.shapes.length} shape${scene.shapes.length === 1 ? "" : "s"} as ${format.type.name} to ${output}${keptNote(kept)}${extracted}\n`);
+}
+
+/**
+ * A Tiled export of a scene imported from a Tiled map keeps that map's tile size (when square),
+ * read from the map beside the scene; a map that cannot be read leaves the default, and says so.
+ */
+async function withMapTileSize(io: CliIO, file: string, src: string, options: ExportOptions): Promise<ExportOptions> {
+  let map: TiledMapFile;
+  try {
+    map = await loadTiledMapFile(path.join(path.dirname(file), src), io.readText);
+  } catch (err) {
+    const why = err instanceof Error ? (err.message.split("\n")[0] ?? "") : String(err);
+    io.stderr(`${file}: warning: cannot read ${src} for its tile size (${why}): the map's tiles are ${DEFAULT_TILE_SIZE}\n`);
+    return options;
+  }
+  const size = keptTileSize(map.original.tilewidth, map.original.tileheight);
+  return size === undefined ? options : { ...options, tileSize: size };
 }
 
 /**

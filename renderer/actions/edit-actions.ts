@@ -4,7 +4,8 @@ import { openModal } from "../app/modals";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
-import { addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
+import { activeLayerTakesShapes, addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
+import { activeLayerOf } from "../store/layer-actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
 import type { Action } from "./types";
@@ -59,9 +60,11 @@ export function pasteText(editor: Editor, text: string): boolean {
   return true;
 }
 
+/** Adds a payload's items to the active layer (refused, saying why, when it is locked or hidden and shapes would go to it). */
 function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number, verb = "Pasted"): void {
+  if (payload.shapes.length > 0 && !activeLayerTakesShapes(editor)) return;
   const s = editor.getState();
-  const plan = planPaste(payload, s, s.activeLayer, dx, dy);
+  const plan = planPaste(payload, s, activeLayerOf(s), dx, dy);
   addItems(editor, plan.shapes, plan.probes);
   notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
 }

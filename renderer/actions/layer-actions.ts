@@ -4,7 +4,7 @@
 // selected shapes moved to the layer above or below their own. Each edit is one undo step.
 import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
-import { activeLayerOf, addLayer, deleteLayer, moveLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
+import { activeLayerOf, addLayer, deleteLayer, layerLetsSelect, lockedEditRefusal, moveLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
 import type { Action } from "./types";
 
 /** The active layer's place in the draw order (0 the bottom) and the layers. */
@@ -41,11 +41,18 @@ function moveSelection(editor: Editor, delta: number): void {
   const steps = selectionSteps(editor, delta);
   if (!steps) return;
   const { shapes, selection, layers } = editor.getState(), picked = new Set(selection);
+  const refused = lockedEditRefusal(editor.shapesWithIds(selection), layers);
+  if (refused) {
+    notify(editor, refused);
+    return;
+  }
   const fallback = activeLayerOf(editor.getState());
   // Each shape's target from its layer before the move (a shape moved up from A to B is not moved on from B to C).
   const next = shapes.map((s) => (picked.has(s.id) ? { ...s, layer: steps.get(s.layer ?? fallback)! } : s));
   const target = [...steps.values()].at(-1)!;
-  editor.update({ shapes: next, activeLayer: target });
+  // A shape moved onto a hidden or locked layer leaves the selection, as locking its layer does.
+  const dropped = new Set(next.filter((s) => picked.has(s.id) && !layerLetsSelect(s, layers)).map((s) => s.id));
+  editor.update({ shapes: next, activeLayer: target, selection: dropped.size === 0 ? selection : selection.filter((id) => !dropped.has(id)) });
   notify(editor, `Moved the selection to ${steps.size === 1 ? layers.find((l) => l.id === target)!.name : `the layer ${delta > 0 ? "above" : "below"} each shape's`}`);
 }
 

@@ -42,11 +42,13 @@ function useShownNotice(): string | null {
   return faded === id ? null : notice;
 }
 
-/** The active tool state's hint, following the tool, its state and the selection. */
+/** The active tool state's hint, following the tool, its state, the selection and the layers (a drawing tool's hint says when the active layer is locked or hidden). */
 function useHint(): string | null {
   const editor = useEditor();
   useEditorState((s) => s.toolPath);
   useEditorState((s) => s.selection);
+  useEditorState((s) => s.layers);
+  useEditorState((s) => s.activeLayer);
   return editor.tools.hint();
 }
 

@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { counted, currentScene, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
@@ -17,6 +17,7 @@ import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
 import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
 import { buildBackdrop } from "../tiled-map/model";
+import { tiledMapOf } from "../tiled-map/backdrop";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -190,6 +191,14 @@ export function newDocument(editor: Editor): void {
   notify(editor, null);
 }
 
+/** The tile size of the Tiled map the scene came from, once the editor has read it (square tiles only), for a Tiled export to keep. */
+function sourceTileSize(editor: Editor): number | undefined {
+  const { extras, file } = editor.getState();
+  const ref = tiledMapOf(extras);
+  const entry = ref ? editor.backdrop.entry(ref.src, readBase(file)) : undefined;
+  return entry?.state === "ready" ? keptTileSize(entry.map.tileWidth, entry.map.tileHeight) : undefined;
+}
+
 /** Writes the scene in one of the core's export formats (EXPORT_FORMATS) where the user says. */
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
@@ -210,10 +219,11 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     if (size) pixelSizes.set(image.id, { width: size.width, height: size.height });
   }
   const images = { ...(sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {}), pixelSizes };
+  const tileSize = formatId === "tiled" ? sourceTileSize(editor) : undefined;
   // A big scene in a worker (the editor stays live, the status bar shows it); a small one here.
   const result = scene.shapes.length >= WORKER_EXPORT_SHAPES && typeof Worker === "function"
-    ? await exportInWorker(formatId, scene, target.value.name, images)
-    : runExport(formatId, scene, images);
+    ? await exportInWorker(formatId, scene, target.value.name, images, tileSize)
+    : runExport(formatId, scene, images, tileSize);
   if (result.kind === "cancelled") {
     notify(editor, `Export as ${format.type.name} cancelled`);
     return;

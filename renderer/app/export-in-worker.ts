@@ -16,12 +16,12 @@ export const useExporting = create<{ readonly exporting: { readonly name: string
 export type ExportResult = ExportReply | { readonly kind: "cancelled" };
 
 /** Exports `scene` as `formatId` in a worker; `name` is the file being written, for the status bar. */
-export function exportInWorker(formatId: string, scene: Scene, name: string, images: ImageExportOptions = {}): Promise<ExportResult> {
+export function exportInWorker(formatId: string, scene: Scene, name: string, images: ImageExportOptions = {}, tileSize?: number): Promise<ExportResult> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./export-worker.ts", import.meta.url), { type: "module" });
   } catch {
-    return Promise.resolve(runExport(formatId, scene, images));
+    return Promise.resolve(runExport(formatId, scene, images, tileSize));
   }
   return new Promise<ExportResult>((resolve) => {
     let settled = false;
@@ -43,14 +43,14 @@ export function exportInWorker(formatId: string, scene: Scene, name: string, ima
     // than fail or wait for ever.
     worker.onerror = (e) => {
       e.preventDefault();
-      finish(runExport(formatId, scene, images));
+      finish(runExport(formatId, scene, images, tileSize));
     };
-    worker.onmessageerror = () => finish(runExport(formatId, scene, images));
-    const request: ExportRequest = { formatId, scene, images };
+    worker.onmessageerror = () => finish(runExport(formatId, scene, images, tileSize));
+    const request: ExportRequest = tileSize === undefined ? { formatId, scene, images } : { formatId, scene, images, tileSize };
     try {
       worker.postMessage(request);
     } catch {
-      finish(runExport(formatId, scene, images)); // the scene could not be copied to the worker
+      finish(runExport(formatId, scene, images, tileSize)); // the scene could not be copied to the worker
     }
   });
 }

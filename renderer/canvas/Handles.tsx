@@ -61,6 +61,9 @@ function PolygonPieces({ shape }: { shape: Extract<Shape, { type: "polygon" }> }
 function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
   const THEME = useCanvasTheme();
   const handles = handlesOf(shape, scale);
+  // The picked point (Delete removes it), ringed.
+  const vertex = useOverlay((o) => (o.vertex?.shape === shape.id ? o.vertex.index : null));
+  const picked = vertex === null ? undefined : handles.find((h) => h.handle.kind === "vertex" && h.handle.index === vertex);
   const knob = handles.find((h) => h.handle.kind === "rotate");
   // The knob's stem runs down to the shape's top, ROTATE_OFFSET screen pixels along local +y.
   const stemFrom = knob ? localToWorld(shape, { x: 0, y: worldToLocal(shape, knob.at).y + ROTATE_OFFSET / scale }) : null;
@@ -71,6 +74,7 @@ function ShapeHandles({ shape, scale }: { shape: Shape; scale: number }) {
       {handles.map((h) => (
         <HandleNode key={shapeHandleId(shape.id, h.handle)} shape={shape} h={h} scale={scale} />
       ))}
+      {picked && <Circle name="picked-vertex" x={picked.at.x} y={picked.at.y} radius={(ROUND + 3) / scale} stroke={THEME.selected} strokeWidth={2} strokeScaleEnabled={false} listening={false} perfectDrawEnabled={false} />}
     </Group>
   );
 }

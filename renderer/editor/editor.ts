@@ -10,7 +10,8 @@ import { CollisionWorld, overlappingIds, type CastHit, type IgnoredPair, type Ov
 import { History } from "./history";
 import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
 import { createOverlayStore, type ToolOverlay } from "./overlay";
-import { ShapeCounts } from "../store/layer-actions";
+import { layerLetsSelect, ShapeCounts } from "../store/layer-actions";
+import { pickable } from "../tools/select/picking";
 import { createReplayStore, ReplayResults, type ReplayState } from "../store/replay";
 import { ToolRoot } from "../tools/root";
 import { ImageCache, type ImageLoader } from "../images/image-cache";
@@ -82,6 +83,10 @@ export class Editor {
     this.store.subscribe((s, prev) => {
       if (s.shapes !== prev.shapes) this.world.sync(s.shapes);
     });
+    // A picked point belongs to the selection it was picked in.
+    this.store.subscribe((s, prev) => {
+      if (s.selection !== prev.selection && this.overlay.getState().vertex !== null) this.overlay.setState({ vertex: null });
+    });
     this.world.sync(this.store.getState().shapes);
     this.replayResults = new ReplayResults(() => this.world);
     this.tools = new ToolRoot(this);
@@ -139,24 +144,51 @@ export class Editor {
 
   undo(): void {
     this.cancelGesture();
-    const doc = this.history.undo(documentOf(this.getState()));
+    const before = documentOf(this.getState());
+    const doc = this.history.undo(before);
     if (doc) this.store.setState({ ...doc, notice: null });
-    this.pruneSelection();
+    this.selectAfterStep(before);
   }
 
   redo(): void {
     this.cancelGesture();
-    const doc = this.history.redo(documentOf(this.getState()));
+    const before = documentOf(this.getState());
+    const doc = this.history.redo(before);
     if (doc) this.store.setState({ ...doc, notice: null });
-    this.pruneSelection();
+    this.selectAfterStep(before);
   }
 
+  /**
+   * After an undo or redo: shapes and probes it brought back (a deletion undone, an addition
+   * redone) are selected, as Tiled and Godot do, so the next key acts on them; otherwise the
+   * selection keeps what still exists and can be selected.
+   */
+  private selectAfterStep(before: DocumentSlice): void {
+    const { shapes, probes, layers } = this.getState();
+    const back: string[] = [];
+    if (shapes.length > before.shapes.length || probes.length > before.probes.length) {
+      const had = new Set([...before.shapes.map((s) => s.id), ...before.probes.map((p) => p.id)]);
+      for (const s of shapes) if (!had.has(s.id) && pickable(s, layers)) back.push(s.id);
+      for (const p of probes) if (!had.has(p.id)) back.push(p.id);
+    }
+    if (back.length > 0) this.store.setState({ selection: back, selectedImage: null });
+    else this.pruneSelection();
+  }
+
+  /**
+   * After an undo or redo: the selection keeps what still exists and can be selected (a redo may
+   * lock or hide a selected shape's layer again, as locking it did the first time).
+   */
   private pruneSelection(): void {
-    const { probes, selection, selectedImage, images } = this.getState();
+    const { probes, selection, selectedImage, images, layers } = this.getState();
     if (selectedImage !== null && !images.some((i) => i.id === selectedImage)) this.store.setState({ selectedImage: null });
     if (selection.length === 0) return;
     const probeIds = new Set(probes.map((p) => p.id));
-    const kept = selection.filter((id) => probeIds.has(id) || this.world.lookup(id) !== undefined);
+    const kept = selection.filter((id) => {
+      if (probeIds.has(id)) return true;
+      const shape = this.world.lookup(id)?.shape;
+      return shape !== undefined && layerLetsSelect(shape, layers);
+    });
     if (kept.length !== selection.length) this.store.setState({ selection: kept });
   }
 

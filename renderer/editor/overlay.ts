@@ -43,8 +43,13 @@ export interface ToolOverlay {
   readonly rotationSteps: RotationSteps | null;
   /** The shape the select tool would pick under the pointer at rest, outlined (never a locked or hidden one). */
   readonly hover: string | null;
+  /**
+   * The point of the selected polygon or chain whose handle was last pressed (Tiled's selected
+   * node), ringed on the canvas: Delete or Backspace removes it. Any change of the selection drops it.
+   */
+  readonly vertex: { readonly shape: string; readonly index: number } | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, hover: null };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, hover: null, vertex: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

@@ -3,10 +3,11 @@
 import { desktop } from "../platform/files";
 import type { ImageLoader } from "./image-cache";
 import { readImageBytes } from "./image-source";
-import { closeLevel, decodeLevels, type Level } from "./pyramid";
+import { closeLevel, decodeLevels, levelAlphaAt, type Level } from "./pyramid";
 
 export const browserImageLoader = (): ImageLoader<Level> => ({
   read: (src, scenePath) => readImageBytes(src, { scenePath, desktop: desktop() }),
   decode: decodeLevels,
   close: closeLevel,
+  alphaAt: levelAlphaAt,
 });

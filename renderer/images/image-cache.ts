@@ -18,6 +18,8 @@ export interface ImageLoader<L extends CachedLevel> {
   decode(bytes: Uint8Array, type: ImageType, onSize: (width: number, height: number, levels: number) => void, onLevel: (k: number, level: L) => void): Promise<void>;
   /** Frees a level no entry holds any more. */
   close(level: L): void;
+  /** The alpha (0–255) of the level's pixel (x, y), when the loader can read it (the page's can). */
+  alphaAt?(level: L, x: number, y: number): number | null;
 }
 
 export type ImageEntry<L extends CachedLevel> =
@@ -44,6 +46,23 @@ export class ImageCache<L extends CachedLevel> {
   pixelSize(src: string, scenePath: string | undefined): { readonly width: number; readonly height: number } | null {
     const e = this.entry(src, scenePath);
     return e?.state === "ready" ? e : null;
+  }
+
+  /**
+   * Whether the picture is not fully transparent at (u, v), its fractions of the width and height
+   * (0 the left or top edge): read from the finest level decoded so far. Null when the pixels are
+   * not at hand (still loading, failed, or a loader that cannot read them).
+   */
+  opaqueAt(src: string, scenePath: string | undefined, u: number, v: number): boolean | null {
+    const e = this.entry(src, scenePath);
+    const read = this.loader?.alphaAt;
+    if (e?.state !== "ready" || !read) return null;
+    const level = e.levels.find((l) => l !== undefined);
+    if (!level) return null;
+    const x = Math.min(level.width - 1, Math.max(0, Math.floor(u * level.width)));
+    const y = Math.min(level.height - 1, Math.max(0, Math.floor(v * level.height)));
+    const alpha = read.call(this.loader, level, x, y);
+    return alpha === null ? null : alpha > 0;
   }
 
   /** The entry of a src, starting its load when it is new (no loader: undefined, nothing loads). */

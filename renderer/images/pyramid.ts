@@ -39,6 +39,20 @@ export async function decodeLevels(bytes: Uint8Array, type: ImageType, onSize: (
   if (plans.at(-1)!.tiles.length > 1) previous.close();
 }
 
+/** One pixel's canvas, reused: a pixel's alpha is read by drawing it there (a press on an image asks). */
+let probe: OffscreenCanvasRenderingContext2D | null | undefined;
+
+/** The alpha (0–255) of the level's pixel (x, y), or null when it cannot be read (no canvas, a closed tile). */
+export function levelAlphaAt(level: Level, x: number, y: number): number | null {
+  const tile = level.tiles.find((t) => x >= t.x && x < t.x + t.width && y >= t.y && y < t.y + t.height);
+  if (!tile || tile.bitmap.width === 0) return null;
+  if (probe === undefined) probe = typeof OffscreenCanvas === "undefined" ? null : new OffscreenCanvas(1, 1).getContext("2d", { willReadFrequently: true });
+  if (!probe) return null;
+  probe.clearRect(0, 0, 1, 1);
+  probe.drawImage(tile.bitmap, x - tile.x, y - tile.y, 1, 1, 0, 0, 1, 1);
+  return probe.getImageData(0, 0, 1, 1).data[3]!;
+}
+
 /** Frees a level's bitmaps (its picture left the document). */
 export function closeLevel(level: Level): void {
   for (const t of level.tiles) t.bitmap.close();

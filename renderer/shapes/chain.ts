@@ -90,7 +90,7 @@ export const chainKind: ShapeKind<Chain> = {
     if (s.points.length <= least) return { ok: false, reason: `a${s.closed === true ? " closed" : "n open"} chain keeps at least ${least} points` };
     return edited(s, s.points.filter((_, i) => i !== index));
   },
-  editHint: "Chain: drag a point · drag a midpoint to add one · Alt-click a point to delete",
+  editHint: "Chain: drag a point · drag a midpoint to add one · click a point then Delete (or Alt-click it) to delete",
   drag(s, handle, pointer): Chain | PolygonEdit {
     const l = worldToFrame(s, s.rotation, pointer);
     if (handle.kind === "vertex") return edited(s, s.points.map((p, i): Point => (i === handle.index ? [l.x, l.y] : p)));

@@ -113,7 +113,7 @@ export const polygonKind: ShapeKind<Polygon> = {
     }),
   pointsRule: (points) => checkSimplePolygon(points)?.message ?? null,
   deletePoint: deleteVertex,
-  editHint: "Polygon: drag a vertex · drag a midpoint to add one · Alt-click a vertex to delete · Shift-drag for the convex hull",
+  editHint: "Polygon: drag a vertex · drag a midpoint to add one · click a vertex then Delete (or Alt-click it) to delete · Shift-drag for the convex hull",
   drag(s, handle, pointer, o): Polygon | PolygonEdit {
     const edit = handle.kind === "vertex" ? moveVertex(s, handle.index, pointer, o.shift) : handle.kind === "midpoint" ? insertVertex(s, handle.index, pointer, o.shift) : null;
     if (!edit) return s;

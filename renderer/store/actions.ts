@@ -4,7 +4,7 @@ import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, t
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
-import { activeLayerOf } from "./layer-actions";
+import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 
 export function setTool(editor: Editor, tool: ToolId): void {
@@ -32,8 +32,19 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
 /** A fresh id for the editor's document. */
 export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes);
 
-/** Adds a shape (to the active layer unless it names one) and selects it. */
+/**
+ * Whether new shapes may go to the active layer; when not (it is locked or hidden), the status bar
+ * says why, naming the layer, and false is returned. Every action that adds shapes asks first.
+ */
+export function activeLayerTakesShapes(editor: Editor): boolean {
+  const refused = activeLayerRefusal(editor.getState());
+  if (refused) notify(editor, refused);
+  return refused === null;
+}
+
+/** Adds a shape (to the active layer unless it names one) and selects it; refused on a locked or hidden active layer. */
 export function addShape(editor: Editor, shape: Shape): void {
+  if (!shape.layer && !activeLayerTakesShapes(editor)) return;
   const s = editor.getState();
   // An undo may have taken the active layer away: then the top layer takes the shape.
   const placed = shape.layer ? shape : { ...shape, layer: activeLayerOf(s) };
@@ -60,14 +71,22 @@ export function renameProbe(editor: Editor, id: string, typed: string): void {
   editor.update({ probes: probes.map((p) => (p.id === id ? { ...p, name } : p)) });
 }
 
-/** Deletes the selected shapes and probes (a sweep probe goes with the shape it moves), or the selected image. */
+/**
+ * Deletes the selected shapes and probes (a sweep probe goes with the shape it moves), or the
+ * selected image. Shapes on a locked layer (selected from a panel) stay, and the status bar says why.
+ */
 export function deleteSelection(editor: Editor): void {
-  const { shapes, probes, selection, selectedImage, images } = editor.getState();
+  const { shapes, probes, selection, selectedImage, images, layers } = editor.getState();
   if (selectedImage !== null) {
     editor.update({ images: images.filter((i) => i.id !== selectedImage), selectedImage: null });
     return;
   }
   if (selection.length === 0) return;
+  const locked = editor.shapesWithIds(selection).map((x) => lockedLayerOf(x, layers)).find((l) => l !== undefined);
+  if (locked) {
+    notify(editor, `Layer '${locked.name}' is locked: unlock it to delete its shapes`);
+    return;
+  }
   const gone = new Set(selection);
   const kept = shapes.filter((s) => !gone.has(s.id));
   const keptProbes = probes.filter((p) => !gone.has(p.id) && !(p.type === "sweep" && gone.has(p.shape)));
@@ -164,8 +183,10 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   editor.cancelGesture();
   editor.tools.cancel();
   const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
-  // The layer this file was last left with (layer-session.ts), else the top one, as a new layer would be.
-  const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? doc.layers.at(-1)!.id;
+  // The layer this file was last left with (layer-session.ts), else the topmost one a shape can be
+  // drawn on (neither locked nor hidden), else the top one.
+  const open = [...doc.layers].reverse().find((l) => l.locked !== true && l.visible !== false) ?? doc.layers.at(-1)!;
+  const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? open.id;
   editor.update({ ...doc, saved, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);

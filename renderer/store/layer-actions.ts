@@ -134,6 +134,41 @@ export function activeLayerOf(state: { readonly layers: readonly Layer[]; readon
   return state.layers.some((l) => l.id === state.activeLayer) ? state.activeLayer : state.layers.at(-1)!.id;
 }
 
+/**
+ * Why shapes cannot be added to the active layer, naming it (a locked layer's shapes cannot be
+ * edited, a hidden layer's cannot be seen or picked: Tiled refuses both), or null when they can.
+ */
+export function activeLayerRefusal(state: { readonly layers: readonly Layer[]; readonly activeLayer: string }): string | null {
+  const id = activeLayerOf(state);
+  const layer = state.layers.find((l) => l.id === id)!;
+  if (layer.locked === true) return `Layer '${layer.name}' is locked: unlock it or pick another layer`;
+  if (layer.visible === false) return `Layer '${layer.name}' is hidden: show it or pick another layer`;
+  return null;
+}
+
+/** The layer of `shape` when it is locked (its shapes cannot be edited), else undefined. */
+export function lockedLayerOf(shape: Shape, layers: readonly Layer[]): Layer | undefined {
+  const id = shape.layer ?? layers[0]?.id;
+  const layer = layers.find((l) => l.id === id);
+  return layer?.locked === true ? layer : undefined;
+}
+
+/** Why the shapes cannot be edited (one of them is on a locked layer, named), or null when they can. */
+export function lockedEditRefusal(shapes: readonly Shape[], layers: readonly Layer[]): string | null {
+  for (const s of shapes) {
+    const layer = lockedLayerOf(s, layers);
+    if (layer) return `Layer '${layer.name}' is locked: unlock it to edit its shapes`;
+  }
+  return null;
+}
+
+/** Whether a shape's layer lets it stay selected (shown and unlocked; the shape's own visibility aside). */
+export function layerLetsSelect(shape: Shape, layers: readonly Layer[]): boolean {
+  const id = shape.layer ?? layers[0]?.id;
+  const layer = layers.find((l) => l.id === id);
+  return layer?.visible !== false && layer?.locked !== true;
+}
+
 // Wrappers: the only writers of layers in the store.
 export function setActiveLayer(editor: Editor, id: string): void {
   if (editor.getState().layers.some((l) => l.id === id)) editor.update({ activeLayer: id });
@@ -190,9 +225,17 @@ export function deleteLayer(editor: Editor, id: string, moveTo: string | null): 
   return { ok: true, value: null };
 }
 
-/** Moves the selected shapes to a layer (one undo step). */
-export function moveSelectionToLayer(editor: Editor, layer: string): void {
-  const { shapes, selection } = editor.getState();
+/**
+ * Moves the selected shapes to a layer (one undo step); refused (the message returned) when one is
+ * on a locked layer. Shapes moved to a hidden or locked layer leave the selection, as locking does.
+ */
+export function moveSelectionToLayer(editor: Editor, layer: string): string | null {
+  const { shapes, selection, layers } = editor.getState();
+  const refused = lockedEditRefusal(editor.shapesWithIds(selection), layers);
+  if (refused) return refused;
   const next = shapesOnLayer(shapes, selection, layer);
-  if (next !== shapes) editor.update({ shapes: next });
+  const target = layers.find((l) => l.id === layer);
+  const keep = target?.visible !== false && target?.locked !== true;
+  if (next !== shapes) editor.update(keep ? { shapes: next } : { shapes: next, selection: selection.filter((id) => editor.shapeById(id) === undefined) });
+  return null;
 }

@@ -1,8 +1,8 @@
 // The active layer of each scene file, kept across opens as Tiled keeps a map's current layer in
 // its session (Tiled's mapeditor.cpp, saveDocumentState/restoreDocumentState, "selectedLayer").
 // It is not in the scene file: it is where the designer was working, not part of the level. A
-// file with no remembered layer (or whose remembered layer is gone) opens with its top layer
-// active. Kept in localStorage (stored.ts's rules: blocked storage keeps nothing, silently).
+// file with no remembered layer (or whose remembered layer is gone) opens with its topmost layer
+// that is neither locked nor hidden active (loadPrepared). Kept in localStorage (stored.ts's rules: blocked storage keeps nothing, silently).
 import type { Editor } from "../editor/editor";
 import type { FileState } from "../editor/state";
 import { readStored, storedFields, writeStored } from "../app/stored";

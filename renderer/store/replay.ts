@@ -226,6 +226,19 @@ export function timelineOf(rays: readonly RayRecord[]): Timeline {
   return timeline;
 }
 
+/**
+ * A mismatch row's detail: the shape expected and the one hit now ("crate → wall"; "nothing" for
+ * no hit) when that is what changed, else how far the hit point moved. Its tooltip says it whole.
+ */
+export function mismatchRowText(r: ReplayResult): string {
+  const kind = r.mismatch?.kind;
+  if (kind === "other-shape" || kind === "lost-hit" || kind === "new-hit") {
+    const expected = kind === "new-hit" ? "nothing" : (r.ray.expect?.shape ?? "a hit");
+    return `${expected} → ${r.hit?.shape ?? "nothing"}`;
+  }
+  return r.mismatch?.distance === undefined ? "" : r.mismatch.distance.toFixed(2);
+}
+
 /** "Frame 12", "Time 1.5 s", "Ray 3 of 10": what the timeline's position shows up to. */
 export function positionLabel(t: Timeline, position: number): string {
   const v = t.steps[position];

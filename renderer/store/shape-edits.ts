@@ -20,7 +20,7 @@ import { COLOR_PATTERN } from "../../core/scene/schema";
 import type { Editor } from "../editor/editor";
 import type { NumericField } from "../shapes/kind";
 import { kindOf } from "../shapes/registry";
-import type { Edit } from "./layer-actions";
+import { lockedEditRefusal, type Edit } from "./layer-actions";
 import { evaluateNumberExpression } from "./number-expression";
 
 export type { Edit } from "./layer-actions";
@@ -381,12 +381,18 @@ function writeShapes(editor: Editor, result: Edit<readonly Shape[]> | readonly S
   return { ok: true, value: null };
 }
 
-/** Runs `edit` on the document's shapes and the selection, and writes what it makes. */
-const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: readonly string[]) => Edit<readonly Shape[]> | readonly Shape[]): Edit<null> =>
-  writeShapes(editor, edit(editor.getState().shapes, editor.getState().selection));
+/** Runs `edit` on the document's shapes and the selection, and writes what it makes; refused when a selected shape is on a locked layer. */
+const onSelection = (editor: Editor, edit: (shapes: readonly Shape[], ids: readonly string[]) => Edit<readonly Shape[]> | readonly Shape[]): Edit<null> => {
+  const { shapes, selection, layers } = editor.getState();
+  const refused = lockedEditRefusal(editor.shapesWithIds(selection), layers);
+  return refused ? { ok: false, message: refused } : writeShapes(editor, edit(shapes, selection));
+};
 
 export const setSelectionField = (editor: Editor, field: NumericField, value: number) => onSelection(editor, (s, ids) => shapesWithField(s, ids, field, value));
-export const setShapePoint = (editor: Editor, id: string, index: number, point: Point) => writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
+export const setShapePoint = (editor: Editor, id: string, index: number, point: Point): Edit<null> => {
+  const refused = lockedEditRefusal(editor.shapesWithIds([id]), editor.getState().layers);
+  return refused ? { ok: false, message: refused } : writeShapes(editor, shapesWithPoint(editor.getState().shapes, id, index, point));
+};
 export const nameSelection = (editor: Editor, name: string): Edit<null> => {
   const checked = checkLabel(name);
   return checked.ok ? onSelection(editor, (s, ids) => shapesNamed(s, ids, name)) : checked;

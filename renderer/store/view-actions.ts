@@ -4,10 +4,10 @@ import type { AABB, Shape } from "../../core";
 import { readBase } from "../editor/state";
 import { tiledMapOf } from "../tiled-map/backdrop";
 import { backdropBounds } from "../tiled-map/model";
-import { moveProbe } from "./actions";
+import { moveProbe, notify } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
-import type { Edit } from "./layer-actions";
+import { lockedLayerOf, type Edit } from "./layer-actions";
 import { evaluateNumberExpression } from "./number-expression";
 import { boundsOf, cellProblem, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
 
@@ -140,7 +140,17 @@ export function nudgeSelection(editor: Editor, dx: number, dy: number): void {
   const { selection, shapes, probes } = editor.getState();
   // A drag under way owns the document until it ends.
   if (selection.length === 0 || editor.gestureActive()) return;
-  const picked = new Set(selection);
+  // Shapes of a locked layer (selected from a panel) stay put, as a drag leaves them.
+  const { layers } = editor.getState();
+  const picked = new Set(selection.filter((id) => {
+    const shape = editor.shapeById(id);
+    return !shape || lockedLayerOf(shape, layers) === undefined;
+  }));
+  if (picked.size === 0) {
+    const locked = lockedLayerOf(editor.shapeById(selection[0]!)!, layers)!;
+    notify(editor, `Layer '${locked.name}' is locked: unlock it to edit its shapes`);
+    return;
+  }
   editor.update({
     shapes: shapes.map((s): Shape => (picked.has(s.id) ? { ...s, x: s.x + dx, y: s.y + dy } : s)),
     probes: probes.map((p) => (picked.has(p.id) ? moveProbe(p, dx, dy) : p)),

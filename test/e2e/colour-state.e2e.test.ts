@@ -201,7 +201,7 @@ describe("colour and state at a glance", () => {
     await expect.poll(() => page.locator(".canvas").getAttribute("data-ignored-overlaps")).toBe("1");
     // A row selects both shapes.
     await ignored.getByRole("button").click();
-    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toContain("2 shapes");
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("2 boxes");
     // Once the coin scans the player's layer, the pair is a real overlap: warning colour, no longer ignored.
     await page.getByRole("checkbox", { name: "Mask bit 2" }).click();
     await expect.poll(() => panel.locator("summary").textContent()).toBe("Overlaps (1)");

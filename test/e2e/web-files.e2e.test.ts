@@ -89,6 +89,8 @@ describe("files in a browser with the File System Access API", () => {
     await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
     await expect.poll(() => page.title()).toBe("castle.json — Collider Studio");
 
+    // The top layer (Hazards) is locked and takes no new shapes: draw on Ground.
+    await page.getByRole("button", { name: "Make Ground active" }).click();
     await placeAt(page, "Box", 640, 400);
     await expect.poll(() => page.title()).toBe("• castle.json — Collider Studio");
     await button(page, "Save").click();
@@ -150,6 +152,7 @@ describe("files in a browser with the File System Access API", () => {
     await button(page, "Open").click();
     await page.getByRole("alert", { name: "Problems" }).waitFor();
     expect(await page.title()).toBe("castle.json — Collider Studio");
+    await page.getByRole("button", { name: "Make Ground active" }).click();
     await placeAt(page, "Box", 640, 400);
     await button(page, "Save").click();
     await expect.poll(async () => (await recorded(page)).writes.map((w) => w.name)).toEqual(["castle.json"]);
@@ -165,6 +168,8 @@ describe("files in a browser without the API", () => {
     await button(page, "Open").click();
     await (await chooser).setFiles({ name: "castle.json", mimeType: "application/json", buffer: Buffer.from(README_SCENE) });
     await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    // The top layer (Hazards) is locked and takes no new shapes: draw on Ground.
+    await page.getByRole("button", { name: "Make Ground active" }).click();
     await placeAt(page, "Box", 640, 400);
     const download = page.waitForEvent("download");
     await button(page, "Save").click();

@@ -73,9 +73,21 @@ describe("what each export format leaves out", () => {
     expect(text).toContain("one_way_collision = true");
   });
 
-  it("a scene of plain shapes loses nothing in any format; Tiled carries everything", () => {
+  it("a scene of plain shapes loses nothing in any format; Tiled carries every field of a shape", () => {
     for (const format of EXPORT_FORMATS) expect(format.leftOut?.(plain, {}) ?? [], format.id).toEqual([]);
-    expect(exportFormat("tiled")!.leftOut).toBeUndefined();
+    expect(exportFormat("tiled")!.leftOut!(rich, {})).toEqual([]);
+  });
+
+  it("Tiled: a scene from a Tiled map loses that map's tile layers and tilesets, and is pointed to Save to Map", () => {
+    const fromMap = sceneOf({ shapes: plain.shapes, tiledMap: { src: "maps/castle.tmx" } });
+    const lines = exportFormat("tiled")!.leftOut!(fromMap, {});
+    expect(lines).toEqual([
+      "the tile layers and tilesets of maps/castle.tmx, the map this scene came from: a Tiled export writes a new map of the colliders and images only (Save to Map, or the command line's export --into maps/castle.tmx, writes the colliders into that map and keeps its tiles): left out",
+    ]);
+    // Read off the export itself: a new map with no tile layer and no tileset.
+    const map = JSON.parse(exportFormat("tiled")!.write(fromMap, {})) as { layers: { type: string }[]; tilesets: unknown[] };
+    expect(map.layers.some((l) => l.type === "tilelayer")).toBe(false);
+    expect(map.tilesets).toEqual([]);
   });
 });
 

@@ -44,6 +44,30 @@ async function imported(): Promise<Scene> {
   return read.scene;
 }
 
+describe("export --format tiled (a new map) of a scene imported from a map", () => {
+  it("keeps the map's tile size, and says its tile layers and tilesets are left out, pointing to --into", async () => {
+    const map16 = JSON.stringify({ ...MAP, tilewidth: 16, tileheight: 16 });
+    const r0 = await run(["import", "maps/level.tmj", "-o", "maps/level.json"], { "maps/level.tmj": map16 });
+    expect(r0.code).toBe(0);
+    const r = await run(["export", "maps/level.json", "--format", "tiled", "-o", "maps/new.tmj"], { "maps/level.json": r0.written["maps/level.json"]!, "maps/level.tmj": map16 });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.written["maps/new.tmj"]!) as { tilewidth: number; tileheight: number; tilesets: unknown[] };
+    expect([out.tilewidth, out.tileheight]).toEqual([16, 16]);
+    expect(out.tilesets).toEqual([]);
+    expect(r.err).toContain("maps/level.json: the tile layers and tilesets of level.tmj, the map this scene came from: a Tiled export writes a new map of the colliders and images only (Save to Map, or the command line's export --into level.tmj, writes the colliders into that map and keeps its tiles): left out\n");
+  });
+
+  it("--tile-size still decides; a map that cannot be read leaves 32 and says so", async () => {
+    const scene = serializeScene(await imported());
+    const given = await run(["export", "maps/level.json", "--format", "tiled", "--tile-size", "8"], { "maps/level.json": scene, "maps/level.tmj": MAP_TEXT });
+    expect((JSON.parse(given.out) as { tilewidth: number }).tilewidth).toBe(8);
+    const gone = await run(["export", "maps/level.json", "--format", "tiled"], { "maps/level.json": scene });
+    expect(gone.code).toBe(0);
+    expect((JSON.parse(gone.out) as { tilewidth: number }).tilewidth).toBe(32);
+    expect(gone.err).toMatch(/^maps\/level.json: warning: cannot read level.tmj for its tile size \(.+\): the map's tiles are 32\n/);
+  });
+});
+
 describe("export --into", () => {
   it("writes the scene into the map: one object moved, one added, one deleted; the rest as it was", async () => {
     const scene = await imported();

@@ -307,4 +307,83 @@ describe("polygon vertices", () => {
     expect(shape<Polygon>("p").points).toHaveLength(3);
     expect(editor.getState().notice).toMatch(/at least 3 points/);
   });
+
+  describe("a clicked vertex is picked, and Delete or Backspace removes that point, not the polygon", () => {
+    const key = (k: string) => dispatchKey(editor, { key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: null });
+    const pick = (t: ReturnType<typeof toolDriver>, index: number, at: [number, number]) => {
+      t.down(pointerAt(at[0], at[1], shapeHandleId("p", { kind: "vertex", index })));
+      t.up(pointerAt(at[0], at[1]));
+    };
+
+    it("Delete removes the picked point in one undo step, then (none picked) the shape; undo brings the shape back selected", () => {
+      load([square("p")]);
+      select(editor, ["p"]);
+      const t = toolDriver(editor, "select");
+      pick(t, 2, [110, 110]);
+      expect(editor.overlay.getState().vertex).toEqual({ shape: "p", index: 2 });
+      const before = past();
+      expect(key("Delete")).toBe(true);
+      expect(shape<Polygon>("p").points).toEqual([[-10, -10], [10, -10], [-10, 10]]);
+      expect(past()).toBe(before + 1);
+      expect(selection()).toEqual(["p"]);
+      expect(editor.overlay.getState().vertex).toBeNull();
+      // No point picked now: Delete removes the polygon, and undo selects it again.
+      key("Delete");
+      expect(shape("p")).toBeUndefined();
+      undo(editor);
+      expect(shape("p")).toBeDefined();
+      expect(selection()).toEqual(["p"]);
+      undo(editor);
+      expect(shape<Polygon>("p").points).toHaveLength(4);
+    });
+
+    it("Backspace on a triangle's point is refused with the Alt-click's wording, and the triangle stays", () => {
+      load([{ ...square("p"), points: [[-10, -10], [10, -10], [-10, 10]] }]);
+      select(editor, ["p"]);
+      const t = toolDriver(editor, "select");
+      pick(t, 0, [90, 90]);
+      const before = past();
+      key("Backspace");
+      expect(shape<Polygon>("p").points).toHaveLength(3);
+      expect(past()).toBe(before);
+      expect(editor.getState().notice).toMatch(/^Cannot delete the vertex: .*at least 3 points/);
+    });
+
+    it("a chain's picked point goes the same way; a press elsewhere or another selection drops the pick", () => {
+      load([{ id: "p", type: "chain", x: 100, y: 100, rotation: 0, points: [[-10, -10], [10, -10], [10, 10]] }, box("b", 300, 300)]);
+      select(editor, ["p"]);
+      const t = toolDriver(editor, "select");
+      pick(t, 1, [110, 90]);
+      key("Delete");
+      expect(shape<Extract<Shape, { type: "chain" }>>("p").points).toEqual([[-10, -10], [10, 10]]);
+      pick(t, 0, [90, 90]);
+      select(editor, ["b"]);
+      expect(editor.overlay.getState().vertex).toBeNull();
+      select(editor, ["p"]);
+      key("Delete");
+      expect(shape("p")).toBeUndefined();
+    });
+  });
+});
+
+describe("undo and redo select what they bring back", () => {
+  it("an undone delete of several shapes selects them; a redone add selects it; an undone add selects nothing gone", () => {
+    load([box("a", 0, 0), box("b", 100, 0), box("c", 200, 0)]);
+    select(editor, ["a", "c"]);
+    dispatchKey(editor, { key: "Delete", ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: null });
+    expect(selection()).toEqual([]);
+    undo(editor);
+    expect(selection()).toEqual(["a", "c"]);
+    redo(editor);
+    expect(selection()).toEqual([]);
+    const t = toolDriver(editor, "circle");
+    t.down(pointerAt(500, 500));
+    t.up(pointerAt(500, 500));
+    const added = selection()[0]!;
+    select(editor, []);
+    undo(editor);
+    expect(selection()).toEqual([]);
+    redo(editor);
+    expect(selection()).toEqual([added]);
+  });
 });

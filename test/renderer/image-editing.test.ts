@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { emptyScene, type Scene, type SceneImage } from "../../core";
 import { addImages, deleteImage, imageBaseName, moveImageInOrder, nextImageId, renameImage, selectImage, setImageFlag, updateImage } from "../../renderer/store/image-actions";
-import { imageHitId } from "../../renderer/tools/select/image-picking";
+import { imageAt, imageHitId } from "../../renderer/tools/select/image-picking";
+import { Editor } from "../../renderer/editor/editor";
+import type { ImageLoader } from "../../renderer/images/image-cache";
+import type { Level } from "../../renderer/images/pyramid";
 import { TestEditor } from "./test-editor";
 import { dispatchKey } from "../../renderer/actions/keyboard";
 import { ownsEvent } from "../../renderer/actions/text-field";
@@ -17,11 +20,14 @@ function withImages(images: SceneImage[], shapes: Scene["shapes"] = []): TestEdi
 }
 
 describe("images on the canvas, with the Select tool", () => {
-  it("a press on an image where no shape is selects it and drags it, one undo step; a shape over it is picked first", () => {
+  it("a click on an image where no shape is selects it, then a drag moves it, one undo step; a shape over it is picked first", () => {
     const ed = withImages([art], [{ id: "box-1", type: "box", x: 100, y: 100, rotation: 0, width: 40, height: 40 }]);
     ed.click(100, 100);
     expect(ed.selection).toEqual(["box-1"]);
     expect(ed.state.selectedImage).toBeNull();
+    ed.click(300, 50);
+    expect(ed.state.selectedImage).toBe("art");
+    expect(ed.undoSteps).toBe(0);
     ed.drag([300, 50], [330, 70]);
     expect(ed.state.selectedImage).toBe("art");
     expect(ed.selection).toEqual([]);
@@ -42,6 +48,7 @@ describe("images on the canvas, with the Select tool", () => {
     const ed = withImages([{ id: "a", src: "a.png", x: 3, y: 4 }]);
     ed.editor.update({ grid: { size: 25, visible: true, snap: true } });
     // Its size is unknown in Node (no decoder): the 256 × 256 placeholder is what is picked.
+    ed.click(100, 100);
     ed.drag([100, 100], [140, 105]);
     expect(ed.state.images[0]).toEqual({ id: "a", src: "a.png", x: 50, y: 0 });
   });
@@ -162,8 +169,88 @@ describe("image actions (the Layers panel's Images section)", () => {
 
   it("a scene saved after editing keeps every image field, unknown ones too", () => {
     const ed = withImages([{ ...art, note: "from the artist" } as SceneImage]);
+    ed.click(10, 10);
     ed.drag([10, 10], [20, 10]);
     expect(ed.state.images[0]).toMatchObject({ x: 10, note: "from the artist", src: "art/level-1.png" });
+  });
+});
+
+describe("a drag over an image that is not selected draws a marquee (shapes over art are box-selected)", () => {
+  const shapes: Scene["shapes"] = [
+    { id: "box-1", type: "box", x: 100, y: 100, rotation: 0, width: 20, height: 20 },
+    { id: "box-2", type: "box", x: 160, y: 100, rotation: 0, width: 20, height: 20 },
+    { id: "box-3", type: "box", x: 350, y: 150, rotation: 0, width: 20, height: 20 },
+  ];
+
+  it("the band selects the shapes it touches and leaves the image where it was, with nothing recorded", () => {
+    const ed = withImages([art], shapes);
+    ed.drag([50, 50], [200, 130]);
+    expect(ed.selection).toEqual(["box-1", "box-2"]);
+    expect(ed.state.selectedImage).toBeNull();
+    expect(ed.state.images[0]).toEqual(art);
+    expect(ed.undoSteps).toBe(0);
+  });
+
+  it("with Shift the band adds to the selection; Escape mid-drag restores it", () => {
+    const ed = withImages([art], shapes);
+    ed.click(360, 160);
+    ed.drag([50, 50], [200, 130], { shift: true });
+    expect(ed.selection).toEqual(["box-3", "box-1", "box-2"]);
+    ed.key("Escape");
+    ed.click(360, 160);
+    ed.pointerDown(50, 50).pointerMove(200, 130);
+    expect(ed.selection).toEqual(["box-1", "box-2"]);
+    ed.key("Escape");
+    expect(ed.selection).toEqual(["box-3"]);
+    expect(ed.state.selectedImage).toBeNull();
+  });
+
+  it("a selected image still moves under a drag", () => {
+    const ed = withImages([art], shapes);
+    ed.click(300, 20);
+    expect(ed.state.selectedImage).toBe("art");
+    ed.drag([300, 20], [310, 30]);
+    expect(ed.state.images[0]).toMatchObject({ x: 10, y: 10 });
+    expect(ed.selection).toEqual([]);
+  });
+});
+
+describe("an image is picked through its drawn pixels when their alpha is at hand", () => {
+  /** A 4 × 2 picture: its left half opaque, its right half fully transparent. */
+  interface FakeLevel extends Level { readonly alpha: readonly number[] }
+  const loader: ImageLoader<FakeLevel> = {
+    read: async () => ({ ok: true, bytes: new Uint8Array(1), type: "image/png" }),
+    decode: async (_b, _t, onSize, onLevel) => {
+      onSize(4, 2, 1);
+      onLevel(0, { width: 4, height: 2, tiles: [], alpha: [255, 255, 0, 0, 255, 255, 0, 0] });
+    },
+    close: () => {},
+    alphaAt: (level, x, y) => level.alpha[y * level.width + x] ?? null,
+  };
+
+  it("a press on a fully transparent pixel is no press on the image: a click there selects nothing, a drag draws a marquee", async () => {
+    const editor = new Editor({ imageLoader: loader });
+    const ed = new TestEditor({ ...emptyScene(), images: [art], shapes: [{ id: "box-1", type: "box", x: 300, y: 100, rotation: 0, width: 20, height: 20 }] }, editor);
+    await editor.imageCache.provide(art.src, undefined, new Uint8Array(1), "image/png");
+    expect(editor.imageCache.opaqueAt(art.src, undefined, 0.1, 0.5)).toBe(true);
+    expect(editor.imageCache.opaqueAt(art.src, undefined, 0.9, 0.5)).toBe(false);
+    expect(imageAt(editor, { x: 100, y: 100 })?.id).toBe("art");
+    expect(imageAt(editor, { x: 350, y: 100 })).toBeUndefined();
+    ed.click(350, 50);
+    expect(ed.state.selectedImage).toBeNull();
+    ed.click(100, 50);
+    expect(ed.state.selectedImage).toBe("art");
+    // Selected, its transparent part is still not it: a drag there draws a marquee.
+    ed.drag([250, 20], [350, 120]);
+    expect(ed.state.images[0]).toEqual(art);
+    expect(ed.selection).toEqual(["box-1"]);
+  });
+
+  it("without the alpha (no loader, still loading) the whole rectangle picks, as before", () => {
+    const editor = new Editor();
+    new TestEditor({ ...emptyScene(), images: [art] }, editor);
+    expect(editor.imageCache.opaqueAt(art.src, undefined, 0.9, 0.5)).toBeNull();
+    expect(imageAt(editor, { x: 350, y: 100 })?.id).toBe("art");
   });
 });
 

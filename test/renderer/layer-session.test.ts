@@ -1,6 +1,6 @@
 // Reopening a scene makes active the layer it was left with (Tiled keeps a map's current layer in
 // its session the same way); a file with none remembered, or whose layer is gone, opens with its
-// top layer active; a new or imported document remembers nothing until it has a file.
+// top layer active (the topmost neither locked nor hidden); a new or imported document remembers nothing until it has a file.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Scene } from "../../core";
 import { Editor } from "../../renderer/editor/editor";
@@ -57,6 +57,15 @@ describe("the active layer across opens", () => {
     loadDocument(editor, scene(), { name: "level.json", path: "/game/level.json" });
     setActiveLayer(editor, "middle");
     loadDocument(editor, scene(["bottom", "top"]), { name: "level.json", path: "/game/level.json" });
+    expect(editor.getState().activeLayer).toBe("top");
+  });
+
+  it("with none remembered, the topmost layer a shape can be drawn on: a locked or hidden top is passed over", () => {
+    const layered: Scene = { ...scene(), layers: [{ id: "bottom", name: "bottom" }, { id: "middle", name: "middle" }, { id: "hidden", name: "hidden", visible: false }, { id: "top", name: "top", locked: true }] };
+    loadDocument(editor, layered, { name: "fresh.json", path: "/game/fresh.json" });
+    expect(editor.getState().activeLayer).toBe("middle");
+    // Every layer locked: the top one, as before.
+    loadDocument(editor, { ...layered, layers: layered.layers!.map((l) => ({ ...l, locked: true })) }, { name: "all.json", path: "/game/all.json" });
     expect(editor.getState().activeLayer).toBe("top");
   });
 

@@ -8,6 +8,7 @@ import { LISTED_BAD_LINES, receiveRayLog } from "../../renderer/app/replay-comma
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
+  mismatchRowText,
   closeRayLog,
   openRayLog,
   positionLabel,
@@ -230,5 +231,17 @@ describe("the replay store", () => {
     expect(list).toHaveLength(LISTED_BAD_LINES + 1);
     expect(list[LISTED_BAD_LINES - 1]!.line).toBe(LISTED_BAD_LINES);
     expect(list.at(-1)).toEqual({ path: "", message: "and 5 more bad lines" });
+  });
+});
+
+describe("a mismatch row says what changed", () => {
+  const ray: RayRecord = { id: "fall-1", line: 1, from: [0, 0], to: [0, 10], expect: { hit: true, shape: "crate", point: [0, 5] }, extra: {} };
+  const hit = (shape: string) => ({ shape, point: vec2(0, 4), normal: vec2(0, -1), fraction: 0.4, startedInside: false });
+
+  it("other-shape: the shape expected and the one hit now; lost and new hits: nothing on their side; moved points: the distance", () => {
+    expect(mismatchRowText({ ray, hit: hit("wall"), status: "mismatch", mismatch: { kind: "other-shape", distance: 1 } })).toBe("crate → wall");
+    expect(mismatchRowText({ ray, hit: null, status: "mismatch", mismatch: { kind: "lost-hit" } })).toBe("crate → nothing");
+    expect(mismatchRowText({ ray: { ...ray, expect: { hit: false } }, hit: hit("wall"), status: "mismatch", mismatch: { kind: "new-hit" } })).toBe("nothing → wall");
+    expect(mismatchRowText({ ray, hit: hit("crate"), status: "mismatch", mismatch: { kind: "moved-point", distance: 2.5 } })).toBe("2.50");
   });
 });

@@ -31,3 +31,18 @@ describe("runExport with scene images", () => {
     }
   });
 });
+
+describe("runExport of a scene imported from a Tiled map", () => {
+  const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, tiledMap: { src: "castle.tmx" }, shapes: [] }));
+  if (!r.ok) throw new Error("fixture");
+
+  it("Tiled: the map's tile size when the editor knows it, and a note that its tile layers and tilesets are not written", () => {
+    const reply = runExport("tiled", r.scene, {}, 16);
+    if (reply.kind !== "done") throw new Error(reply.message);
+    expect(JSON.parse(reply.text)).toMatchObject({ tilewidth: 16, tileheight: 16, tilesets: [] });
+    expect(reply.notes).toHaveLength(1);
+    expect(reply.notes[0]).toMatch(/^the tile layers and tilesets of castle\.tmx, the map this scene came from: .*Save to Map/);
+    const unknown = runExport("tiled", r.scene);
+    expect(unknown.kind === "done" && JSON.parse(unknown.text).tilewidth).toBe(32);
+  });
+});

@@ -7,7 +7,7 @@ import { useEditor, useEditorState } from "../../editor/react";
 import { ALL_LAYERS, setProbeMaskBit } from "../../store/probe-edits";
 import { bitState, hasBit, nameCollisionLayer, setSelectionBit, type BitField } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
-import { useSelectedShapes } from "./InspectorPanel";
+import { useSelectedShapes, useSelectionLocked } from "./InspectorPanel";
 
 const bitsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -58,6 +58,7 @@ export function CollisionPanel() {
   const editor = useEditor();
   const collisionLayers = useEditorState((s) => s.collisionLayers);
   const hasShapes = useSelectedShapes().length > 0;
+  const locked = useSelectionLocked();
   const probe = useEditorState((s) => (s.selection.length === 1 ? s.probes.find((p) => p.id === s.selection[0]) : undefined));
   const [all, setAll] = useState(false);
   const count = all ? COLLISION_BITS : 16;
@@ -65,10 +66,10 @@ export function CollisionPanel() {
   return (
     <Panel title="Collision">
       {hasShapes ? (
-        <>
+        <fieldset className="plain" disabled={locked !== null}>
           <BitGrid field="collisionLayer" count={count} names={names} />
           <BitGrid field="collisionMask" count={count} names={names} />
-        </>
+        </fieldset>
       ) : probe ? (
         <ProbeMask probe={probe} count={count} names={names} />
       ) : (

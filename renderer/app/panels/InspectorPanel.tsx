@@ -4,7 +4,8 @@ import type { Point, Probe, Shape } from "../../../core";
 import { kindOf } from "../../shapes/registry";
 import { useEditor, useEditorState } from "../../editor/react";
 import { notify, renameProbe } from "../../store/actions";
-import { moveSelectionToLayer } from "../../store/layer-actions";
+import { lockedEditRefusal, moveSelectionToLayer } from "../../store/layer-actions";
+import { selectionHeading } from "../../shapes/selection-heading";
 import { probeEnd, setProbeCoordinate, setProbeIncludeSensors, setSweepShape, sweptShapeText, type ProbeEnd } from "../../store/probe-edits";
 import { classSelection, flagOn, numberKindOf, hasFlag, nameSelection, parseNumber, setSelectionFlag, setSelectionVisible, setShapePoint, setSelectionField, sharedFields, sharedNumber, sharedValue, type NumericField, type ShapeFlag } from "../../store/shape-edits";
 import { Field, Panel, TriCheckbox } from "./fields";
@@ -19,6 +20,13 @@ export function useSelectedShapes(): readonly Shape[] {
   useEditorState((s) => s.shapes);
   const selection = useEditorState((s) => s.selection);
   return editor.shapesWithIds(selection);
+}
+
+/** Why the selected shapes cannot be edited (one is on a locked layer, named), or null: panels show them read-only then. */
+export function useSelectionLocked(): string | null {
+  const shapes = useSelectedShapes();
+  const layers = useEditorState((s) => s.layers);
+  return lockedEditRefusal(shapes, layers);
 }
 
 const shownNumber = (v: number | "mixed" | undefined, size: boolean) => (v === undefined ? "" : v === "mixed" ? "mixed" : size ? formatNumber(v) : formatCoordinate(v));
@@ -138,16 +146,19 @@ export function InspectorPanel() {
     );
   }
   const fields = sharedFields(shapes);
-  const kind = sharedValue(shapes, (s) => s.type);
   const name = sharedValue(shapes, (s) => s.name ?? "");
   const cls = sharedValue(shapes, (s) => s.class ?? "");
   const shown = sharedValue(shapes, (s) => s.visible !== false);
   const layer = sharedValue(shapes, (s) => s.layer);
   const single = shapes.length === 1 ? shapes[0]! : null;
+  // Shapes of a locked layer (selected from a panel) are shown read-only, saying why.
+  const locked = lockedEditRefusal(shapes, layers);
   return (
     <Panel title="Inspector">
-      <p className="what" data-testid="inspector-what">{single ? `${single.type} ${single.id}` : `${shapes.length} shapes${kind === "mixed" ? "" : ` (${kind}s)`}`}</p>
-      <div className="grid" key={`fields:${key}`}>
+      <p className="what" data-testid="inspector-what">{selectionHeading(shapes)}</p>
+      {locked && <p className="locked-note" role="note" data-testid="inspector-locked">{locked}</p>}
+      {/* A disabled fieldset disables every field in it: a locked layer's shapes are shown, never edited. */}
+      <fieldset className="grid" key={`fields:${key}`} disabled={locked !== null}>
         <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" />
         <Field label="Class" testId="inspector-class" value={cls ?? ""} commit={(t) => classSelection(editor, t.trim())} className="wide" />
         {fields.map((f) => {
@@ -168,7 +179,10 @@ export function InspectorPanel() {
         })}
         <div className="field wide">
           <label htmlFor="inspector-layer">Layer</label>
-          <select id="inspector-layer" value={layer === "mixed" || layer === undefined ? "" : layer} onChange={(e) => moveSelectionToLayer(editor, e.target.value)}>
+          <select id="inspector-layer" value={layer === "mixed" || layer === undefined ? "" : layer} onChange={(e) => {
+              const refused = moveSelectionToLayer(editor, e.target.value);
+              if (refused) notify(editor, refused);
+            }}>
             {(layer === "mixed" || layer === undefined) && <option value="" disabled>mixed</option>}
             {[...layers].reverse().map((l) => (
               <option key={l.id} value={l.id}>{l.name}</option>
@@ -180,8 +194,12 @@ export function InspectorPanel() {
           <span>Visible</span>
         </label>
         <FlagFields shapes={shapes} />
-      </div>
-      {single && kindOf(single).pointsRule && "points" in single && <PointsFields key={`points:${key}`} shape={single} />}
+      </fieldset>
+      {single && kindOf(single).pointsRule && "points" in single && (
+        <fieldset className="plain" disabled={locked !== null}>
+          <PointsFields key={`points:${key}`} shape={single} />
+        </fieldset>
+      )}
     </Panel>
   );
 }

@@ -19,6 +19,7 @@ import {
   setLayerFlag,
 } from "../../store/layer-actions";
 import { layerColour } from "../../store/layer-colours";
+import { notify } from "../../store/actions";
 import type { Editor } from "../../editor/editor";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
@@ -84,7 +85,10 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
       {active && <div className="row tools">
         <button aria-label={`Move ${layer.name} up`} disabled={index === total - 1} onClick={() => moveLayer(editor, layer.id, 1)}>▲</button>
         <button aria-label={`Move ${layer.name} down`} disabled={index === 0} onClick={() => moveLayer(editor, layer.id, -1)}>▼</button>
-        <button disabled={!hasSelection} onClick={() => moveSelectionToLayer(editor, layer.id)} aria-label={`Move selection to ${layer.name}`}>Move selection here</button>
+        <button disabled={!hasSelection} onClick={() => {
+          const refused = moveSelectionToLayer(editor, layer.id);
+          if (refused) notify(editor, refused);
+        }} aria-label={`Move selection to ${layer.name}`}>Move selection here</button>
         <button disabled={total <= 1} onClick={remove} aria-label={`Delete ${layer.name}`}>Delete</button>
       </div>}
       {confirming && target && (

@@ -18,7 +18,7 @@ import { evaluateNumberExpression } from "../../store/number-expression";
 import { Field, Panel, TriCheckbox } from "./fields";
 import { formatNumber } from "./number-format";
 import { useEditor } from "../../editor/react";
-import { useSelectedShapes } from "./InspectorPanel";
+import { useSelectedShapes, useSelectionLocked } from "./InspectorPanel";
 
 const propertyOf = (s: Shape, name: string): Property | undefined => s.properties?.find((p) => p.name === name);
 
@@ -88,6 +88,8 @@ function AddProperty() {
 export function PropertiesPanel() {
   const editor = useEditor();
   const shapes = useSelectedShapes();
+  // A locked layer's shapes: shown, not edited (the Inspector says why).
+  const locked = useSelectionLocked();
   if (shapes.length === 0) {
     return (
       <Panel title="Properties">
@@ -98,28 +100,30 @@ export function PropertiesPanel() {
   const names = sharedPropertyNames(shapes);
   return (
     <Panel title="Properties">
-      <ul className="properties" key={shapes.map((s) => s.id).join(",")}>
-        {names.map((name) => {
-          const type = sharedValue(shapes, (s) => propertyOf(s, name)?.type) ?? "string";
-          const custom = sharedValue(shapes, (s) => propertyOf(s, name)?.propertytype);
-          return (
-            <li key={name} data-testid={`property-${name}`}>
-              <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(editor, name, t)} className="prop-name" />
-              <span className="prop-type">
-                <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(editor, name, e.target.value as PropertyType)}>
-                  {type === "mixed" && <option value="" disabled>mixed</option>}
-                  {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-                </select>
-                {custom !== undefined && <span className="prop-custom" title="Tiled custom type (a class or an enum)">{custom === "mixed" ? "mixed" : custom}</span>}
-              </span>
-              <ValueEditor shapes={shapes} name={name} type={type} />
-              <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(editor, name)}>×</button>
-            </li>
-          );
-        })}
-      </ul>
-      {names.length === 0 && <p className="empty">No properties{shapes.length > 1 ? " shared by these shapes" : ""}.</p>}
-      <AddProperty />
+      <fieldset className="plain" disabled={locked !== null}>
+        <ul className="properties" key={shapes.map((s) => s.id).join(",")}>
+          {names.map((name) => {
+            const type = sharedValue(shapes, (s) => propertyOf(s, name)?.type) ?? "string";
+            const custom = sharedValue(shapes, (s) => propertyOf(s, name)?.propertytype);
+            return (
+              <li key={name} data-testid={`property-${name}`}>
+                <Field label={`Name of property ${name}`} hideLabel value={name} commit={(t) => renameSelectionProperty(editor, name, t)} className="prop-name" />
+                <span className="prop-type">
+                  <select aria-label={`Type of ${name}`} value={type === "mixed" ? "" : type} onChange={(e) => setSelectionPropertyType(editor, name, e.target.value as PropertyType)}>
+                    {type === "mixed" && <option value="" disabled>mixed</option>}
+                    {PROPERTY_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                  </select>
+                  {custom !== undefined && <span className="prop-custom" title="Tiled custom type (a class or an enum)">{custom === "mixed" ? "mixed" : custom}</span>}
+                </span>
+                <ValueEditor shapes={shapes} name={name} type={type} />
+                <button className="icon" aria-label={`Delete property ${name}`} title="Delete property" onClick={() => deleteSelectionProperty(editor, name)}>×</button>
+              </li>
+            );
+          })}
+        </ul>
+        {names.length === 0 && <p className="empty">No properties{shapes.length > 1 ? " shared by these shapes" : ""}.</p>}
+        <AddProperty />
+      </fieldset>
     </Panel>
   );
 }

@@ -2,9 +2,10 @@
 // is now, the status and tag filters, the timeline (by frame, time or order, with Play), the
 // mismatching rays (a click selects the ray and the shape it hit), Re-record and Close.
 import { useEffect } from "react";
-import { formatRayProblem, MISMATCH_KINDS, type ReplayResult } from "../../../core";
+import { describeMismatch, formatRayProblem, MISMATCH_KINDS } from "../../../core";
 import { closeRayLogView, rerecordRayLog } from "../replay-commands";
 import {
+  mismatchRowText,
   positionLabel,
   selectRay,
   setPlaying,
@@ -59,8 +60,6 @@ function usePlayback(steps: number) {
     return () => cancelAnimationFrame(frame);
   }, [editor, playing, steps]);
 }
-
-const describeRow = (r: ReplayResult): string => (r.mismatch?.distance === undefined ? "" : r.mismatch.distance.toFixed(2));
 
 export function ReplayPanel() {
   const editor = useEditor();
@@ -121,10 +120,10 @@ export function ReplayPanel() {
         <ul className="overlaps" aria-label="Mismatching rays">
           {rows.map((r) => (
             <li key={r.ray.line}>
-              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line)} aria-label={`Select ray ${r.ray.id}`}>
+              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line)} aria-label={`Select ray ${r.ray.id}`} title={describeMismatch(r)}>
                 <span>{r.ray.id}</span>
                 <span>{r.mismatch?.kind}</span>
-                <span className="depth">{describeRow(r)}</span>
+                <span className="depth">{mismatchRowText(r)}</span>
               </button>
             </li>
           ))}

@@ -7,7 +7,8 @@ import { blobCount, TRACE_DEFAULTS, wholeOutlinesNote, type TraceResult } from "
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { desktop } from "../../platform/files";
-import { addItems, notify } from "../../store/actions";
+import { activeLayerTakesShapes, addItems, notify } from "../../store/actions";
+import { activeLayerOf, activeLayerRefusal } from "../../store/layer-actions";
 import { Modal } from "../Modal";
 import { closeModal, useModal } from "../modals";
 import { tracePixels, type TracePixels } from "./trace-pixels";
@@ -126,13 +127,16 @@ function Dialog() {
   const { result, error, busy } = useTrace(ready, options);
   const set = (change: Partial<Options>) => setOptions((o) => ({ ...o, ...change }));
   const count = result?.pieces.length ?? 0;
+  const layerRefusal = useEditorState(activeLayerRefusal);
 
   const accept = () => {
     const s = editor.getState();
     const image = s.images.find((i) => i.id === imageId);
     if (!image || !ready || !result || busy) return;
+    // Refused on a locked or hidden active layer (the dialog says so and disables the button).
+    if (!activeLayerTakesShapes(editor)) return;
     const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
-    addItems(editor, imageColliders(result.pieces, image, ready, s.activeLayer, taken), []);
+    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), taken), []);
     // notify: a fresh notice (its own id), shown even when the one before it has faded.
     notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
@@ -168,9 +172,10 @@ function Dialog() {
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
       {wholeNote && <p className="trace-note" data-testid="trace-note">{wholeNote}</p>}
+      {layerRefusal && <p className="trace-note" data-testid="trace-layer-refusal" role="alert">{layerRefusal}</p>}
       <footer>
         <button type="button" onClick={closeModal}>Cancel</button>
-        <button type="button" className="primary" data-autofocus disabled={!result || busy || count === 0} onClick={accept}>
+        <button type="button" className="primary" data-autofocus disabled={!result || busy || count === 0 || layerRefusal !== null} onClick={accept}>
           Add {count} collider{count === 1 ? "" : "s"}
         </button>
       </footer>

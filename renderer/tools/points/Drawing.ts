@@ -2,7 +2,7 @@
 // a click on the first point closes the shape, Enter or a double-click ends it; Backspace takes
 // back the last point (back to Idle after the first); Escape or leaving the tool abandons it. The
 // points, and the shape they would make, show in the overlay.
-import { addShape, freshId, notify } from "../../store/actions";
+import { activeLayerTakesShapes, addShape, freshId, notify } from "../../store/actions";
 import { snapPoint } from "../../store/view";
 import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
@@ -53,6 +53,8 @@ export class Drawing extends StateNode {
       return;
     }
     this.go("idle");
+    // The active layer may have been locked or hidden since the first point: addShape refuses then, saying why.
+    if (!activeLayerTakesShapes(this.editor)) return;
     addShape(this.editor, plan.shape);
     notify(this.editor, plan.note ?? null);
   }

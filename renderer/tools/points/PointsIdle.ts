@@ -1,4 +1,6 @@
 // A points tool before its first point: a click starts drawing there.
+import { activeLayerTakesShapes } from "../../store/actions";
+import { activeLayerRefusal } from "../../store/layer-actions";
 import { snapPoint } from "../../store/view";
 import { StateNode, type PointerInfo } from "../state-node";
 import type { PointsTool } from "./points-tool";
@@ -6,11 +8,14 @@ import type { PointsTool } from "./points-tool";
 export class PointsIdle extends StateNode {
   readonly id = "idle";
 
+  /** The tool's hint; on a locked or hidden active layer, why it draws nothing. */
   override hint(): string {
-    return (this.parent as PointsTool).drawing.hint;
+    return activeLayerRefusal(this.editor.getState()) ?? (this.parent as PointsTool).drawing.hint;
   }
 
+  /** Nothing starts on a locked or hidden active layer: the status bar names it. */
   override onPointerDown(p: PointerInfo): void {
+    if (!activeLayerTakesShapes(this.editor)) return;
     this.go("drawing", snapPoint(this.editor, p.world));
   }
 }

@@ -1,6 +1,10 @@
 // Select tool, Brushing: a rubber band from the press to the pointer selects what it touches
-// (added to what was selected with Shift). Escape restores the selection it started from.
+// (added to what was selected with Shift). Escape restores the selection it started from. A press
+// on an image that is not selected starts here too (Tiled's and Godot's way: a drag over the art
+// selects what is on it): released without a drag, it selects the image instead.
 import { select } from "../../store/actions";
+import { selectImage } from "../../store/image-actions";
+import { clickSlop } from "../../store/view";
 import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 import { probesInMarquee, shapesInMarquee } from "./picking";
@@ -11,15 +15,21 @@ export interface BrushStart {
   readonly before: readonly string[];
   /** What stays selected whatever the band touches (Shift: the selection before). */
   readonly base: readonly string[];
+  /** The image pressed on, selected by a click (a release within the click slop of the press). */
+  readonly image?: string;
 }
 
 export class Brushing extends StateNode {
   readonly id = "brushing";
   private from: BrushStart | null = null;
+  /** Whether the pointer has left the click slop of the press: the band is drawn from then on. */
+  private dragged = false;
 
   override onEnter(info: unknown): void {
     this.from = info as BrushStart;
-    select(this.editor, this.from.base);
+    this.dragged = false;
+    // A press on an image keeps the selection until it turns out a drag (a click selects the image).
+    if (this.from.image === undefined) select(this.editor, this.from.base);
   }
 
   override onExit(): void {
@@ -29,6 +39,10 @@ export class Brushing extends StateNode {
 
   override onPointerMove(p: PointerInfo): void {
     const from = this.from!;
+    if (!this.dragged) {
+      if (from.image !== undefined && Math.hypot(p.world.x - from.start.x, p.world.y - from.start.y) <= clickSlop(this.editor)) return;
+      this.dragged = true;
+    }
     const marquee = { from: from.start, to: p.world };
     this.editor.overlay.setState({ marquee });
     const inside = [...shapesInMarquee(this.editor, marquee), ...probesInMarquee(this.editor.getState().probes, marquee)].map((s) => s.id);
@@ -39,7 +53,9 @@ export class Brushing extends StateNode {
   }
 
   override onPointerUp(): void {
+    const image = this.dragged ? undefined : this.from!.image;
     this.go("idle");
+    if (image !== undefined) selectImage(this.editor, image);
   }
 
   override onCancel(): void {

@@ -1,19 +1,21 @@
 // Select tool, Idle: a press decides the gesture. On a probe's end handle or a shape's handle it
 // starts dragging it; on a shape or a probe it picks it and starts moving the selection; on a
-// corner of the selected image it resizes it; on an image where no shape is (images lie under the
-// shapes) it selects and moves the image; on empty canvas it starts a marquee.
+// corner of the selected image it resizes it; on the selected image where no shape is (images lie
+// under the shapes) it moves the image; on another image a click selects it and a drag draws a
+// marquee; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
 import { kindOf } from "../../shapes/registry";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
-import { imageById, imagePickable, selectImage } from "../../store/image-actions";
+import { imageById, imagePickable } from "../../store/image-actions";
 import { imageRectOf, parseImageHit } from "./image-picking";
 import { cornerCursor, type ImageResizeStart } from "./ResizingImage";
 import type { ImageTranslateStart } from "./TranslatingImage";
 import { parseHandleId, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
+import type { BrushStart } from "./Brushing";
 import type { HandleDragStart } from "./handle-drag";
 
 export class Idle extends StateNode {
@@ -37,7 +39,8 @@ export class Idle extends StateNode {
     if (imageHit) {
       const image = imageById(editor, imageHit.id);
       if (!image || !imagePickable(image)) return null;
-      if (imageHit.corner === null) return "move";
+      // Only the selected image moves under a drag; another is clicked to select it.
+      if (imageHit.corner === null) return editor.getState().selectedImage === image.id ? "move" : null;
       return editor.getState().selectedImage === image.id ? cornerCursor(imageHit.corner) : null;
     }
     const handle = parseHandleId(hitId);
@@ -61,6 +64,8 @@ export class Idle extends StateNode {
 
   override onPointerDown(p: PointerInfo): void {
     const editor = this.editor;
+    // A press picks a point anew, or none (a vertex handle's press picks its own below).
+    if (editor.overlay.getState().vertex !== null) editor.overlay.setState({ vertex: null });
     const { selection, probes } = editor.getState();
     const imageHit = this.imageHit(p.hitId);
     if (imageHit && this.grabImage(p, imageHit.id, imageHit.corner)) return;
@@ -113,7 +118,14 @@ export class Idle extends StateNode {
       this.go("resizing-image", start);
       return true;
     }
-    selectImage(editor, id);
+    // A drag on an image that is not selected draws a marquee over it (a click selects it): only
+    // the selected image moves, so shapes over the art can be box-selected without locking it.
+    if (editor.getState().selectedImage !== id) {
+      const { selection } = editor.getState();
+      const start: BrushStart = { start: p.world, before: selection, base: p.shift ? selection : [], image: id };
+      this.go("brushing", start);
+      return true;
+    }
     const start: ImageTranslateStart = { id, start: p.world, rect };
     this.go("translating-image", start);
     return true;
@@ -126,17 +138,46 @@ export class Idle extends StateNode {
     const shape = editor.shapeById(owner);
     if (!handle || !shape || !pickable(shape, editor.getState().layers)) return false;
     select(editor, [shape.id]);
-    const deletePoint = kindOf(shape).deletePoint;
-    if (handle.kind === "vertex" && p.alt && deletePoint && "points" in shape) {
-      const edit = deletePoint(shape, handle.index);
-      if (edit.ok) {
-        replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
-        notify(editor, `Deleted vertex ${handle.index}`);
-      } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+    if (handle.kind === "vertex" && p.alt && kindOf(shape).deletePoint) {
+      this.deleteVertex(shape, handle.index);
       return true;
     }
+    // A pressed point is picked (ringed), as Tiled's Edit Polygons tool selects a node: Delete removes it.
+    if (handle.kind === "vertex" && kindOf(shape).deletePoint) editor.overlay.setState({ vertex: { shape: shape.id, index: handle.index } });
     const start: HandleDragStart = { shape, handle };
     this.go(handle.kind === "rotate" ? "rotating" : handle.kind === "resize" ? "resizing" : "dragging-handle", start);
+    return true;
+  }
+
+  /** Removes point `index` of a polygon or chain (one undo step), or says why not (a polygon keeps 3, a chain 2; an outline must not cross). */
+  private deleteVertex(shape: Shape, index: number): void {
+    const editor = this.editor;
+    const deletePoint = kindOf(shape).deletePoint;
+    if (!deletePoint || !("points" in shape)) return;
+    const edit = deletePoint(shape, index);
+    if (edit.ok) {
+      editor.overlay.setState({ vertex: null });
+      replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
+      notify(editor, `Deleted vertex ${index}`);
+    } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+  }
+
+  /**
+   * Delete or Backspace with a point of the one selected polygon or chain picked: that point goes,
+   * not the shape (refused, saying why, when the shape cannot lose it). Without one, false: the
+   * selection is deleted.
+   */
+  override onDelete(): boolean {
+    const editor = this.editor;
+    const picked = editor.overlay.getState().vertex;
+    if (picked === null) return false;
+    const { selection, layers } = editor.getState();
+    const shape = selection.length === 1 && selection[0] === picked.shape ? editor.shapeById(picked.shape) : undefined;
+    if (!shape || !("points" in shape) || picked.index >= shape.points.length || !pickable(shape, layers)) {
+      editor.overlay.setState({ vertex: null });
+      return false;
+    }
+    this.deleteVertex(shape, picked.index);
     return true;
   }
 

@@ -27,12 +27,21 @@ export function imageRectOf(editor: Editor, image: SceneImage): Rect {
   return imageRect(image, editor.imageCache.pixelSize(image.src, editor.getState().file.path));
 }
 
-/** The topmost pickable image containing the world point (the last in the list is drawn on top). */
+/**
+ * The topmost pickable image containing the world point (the last in the list is drawn on top),
+ * through its drawn pixels: where its alpha is at hand, a fully transparent pixel lets the press
+ * through to the image below, or to the empty canvas (a marquee starts there).
+ */
 export function imageAt(editor: Editor, p: Point2): SceneImage | undefined {
-  const { images } = editor.getState();
+  const { images, file } = editor.getState();
   for (let i = images.length - 1; i >= 0; i--) {
     const image = images[i]!;
-    if (imagePickable(image) && rectContains(imageRectOf(editor, image), p)) return image;
+    if (!imagePickable(image)) continue;
+    const r = imageRectOf(editor, image);
+    if (!rectContains(r, p)) continue;
+    const u = r.width > 0 ? (p.x - r.x) / r.width : 0;
+    const v = r.height > 0 ? (p.y - r.y) / r.height : 0;
+    if (editor.imageCache.opaqueAt(image.src, file.path, u, v) !== false) return image;
   }
   return undefined;
 }
