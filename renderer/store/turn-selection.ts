@@ -8,6 +8,7 @@ import { kindTurns, shapeBounds, type Point, type Probe, type Shape } from "../.
 import { normalizeDegrees } from "../../core/vec2";
 import type { Editor } from "../editor/editor";
 import { notify } from "./actions";
+import { lockedEditRefusal } from "./layer-actions";
 
 /** The four turns: mirrors across the vertical and horizontal lines through the centre, and quarter turns clockwise and anticlockwise on screen. */
 export type Turn = "flipHorizontal" | "flipVertical" | "rotateClockwise" | "rotateAnticlockwise";
@@ -80,6 +81,12 @@ export function turnSelection(editor: Editor, turn: Turn): void {
   const picked = shapes.filter((s) => ids.has(s.id)), pickedProbes = probes.filter((p) => ids.has(p.id));
   if (picked.length + pickedProbes.length === 0) {
     notify(editor, "Select shapes or probes to flip or rotate");
+    return;
+  }
+  // A locked layer's shapes (selected from a panel) stay as they are, as for every other edit.
+  const locked = lockedEditRefusal(picked, editor.getState().layers);
+  if (locked !== null) {
+    notify(editor, locked);
     return;
   }
   const c = turnCentre(picked, pickedProbes);

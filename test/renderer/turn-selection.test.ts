@@ -122,6 +122,12 @@ describe("flipping and quarter-turning shapes", () => {
     expect(t.state.probes[0]).toMatchObject({ from: [0, 50], to: [100, 50] });
     t.key("z", { mod: true });
     expect(t.shape("a").rotation).toBe(-30);
+    // A shape on a locked layer (selected from a panel) is refused, as other edits are.
+    t.editor.update({ layers: t.state.layers.map((l) => ({ ...l, locked: true })), selection: ["a"] });
+    const kept = t.shapes;
+    t.key("x");
+    expect(t.shapes).toBe(kept);
+    expect(t.state.notice).toMatch(/is locked: unlock it to edit its shapes$/);
     // Nothing selected: nothing turns, and the status says why.
     t.editor.update({ selection: [] });
     const shapes = t.shapes;
