@@ -50,7 +50,7 @@ function oneSidedScans(scene: Scene, format: string): string[] {
   }
   if (found.length === 0) return [];
   const which = found.length === 1 ? found[0]! : `${found[0]!} and ${count(found.length - 1, "more pair")}`;
-  return [`shapes whose collision bits only one side scans (${which}) interact in the editor, which takes Godot's rule (either side scans the other), but not in ${format}, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule`];
+  return [`shapes whose collision bits only one side scans (${which}) interact in the editor, which takes Godot's rule (either side scans the other), but not in ${format}, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)`];
 }
 
 const chains = (scene: Scene) => scene.shapes.filter((s) => s.type === "chain");

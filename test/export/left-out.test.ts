@@ -29,7 +29,7 @@ describe("what each export format leaves out", () => {
     expect(phaserMatterLeftOut(rich)).toEqual([
       "2 chains: Matter has no edges, so each edge is a quad 1 px thick",
       "2 one-sided chains: Matter has no one-sided bodies, so they block from both sides",
-      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule",
+      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)",
       "the class of 2 shapes: Phaser Matter has no place for it: left out",
       "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
       "the custom properties of 1 layer: left out",
@@ -46,7 +46,7 @@ describe("what each export format leaves out", () => {
   it("Box2D JSON: classes, layer properties, images and, with 16 filter bits, layers 17–32; properties and one-sidedness are carried", () => {
     expect(box2dLeftOut(rich)).toEqual([
       "collision layers 17–32 of 1 shape: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out",
-      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Box2D, where both sides must: add each layer to the other's mask, or check the scene with the box2d filter rule",
+      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Box2D, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)",
       "the class of 2 shapes: Box2D JSON has no place for it: left out",
       "the custom properties of 1 layer: left out",
       "1 image: Box2D JSON has no images: left out",
