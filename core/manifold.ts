@@ -553,15 +553,13 @@ function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64
 }
 
 /**
- * scanSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
- * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
- * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
- * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
- * scan finds.
+ * scanSeparation when poly2 is the pose's B and a box: the deepest point of a box along a normal
+ * n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no vertex is looked at, and
+ * the deepest vertex is the corner those signs pick (makeBox's corners run (−x, −y), (+x, −y),
+ * (+x, +y), (−x, +y)). A's box: boxASeparation.
  */
-function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
-  const tx = ofB ? p.x : 0, ty = ofB ? p.y : 0, ux = ofB ? p.c : 1, uy = ofB ? p.s : 0;
-  const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
+function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const tx = p.x, ty = p.y, ux = p.c, uy = p.s, hx = p.boxBX, hy = p.boxBY;
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
   let best = 0, bestIndex = 0, bestVertex = 0;
@@ -573,6 +571,31 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
     const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
     const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
     const u = +(nu > 0), v = +(nv > 0);
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ (2 - v + u - 2 * u * v)) & -t;
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * boxSeparation of A's box, in its own frame (axes (1, 0) and (0, 1), centre 0): n·u is n's x and
+ * n·v its y, and the centre's product is 0, so a face's sum is −|nx|·halfX − |ny|·halfY less its
+ * own product: the very sum the scan finds.
+ */
+function boxASeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const hx = p.boxAX, hy = p.boxAY;
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  const n1 = v1 + 2 * c1;
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1 && !(best > enough); i++) {
+    const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
+    const si = -Math.abs(nx) * hx - Math.abs(ny) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
+    const u = +(nx > 0), v = +(ny > 0);
     const t = i === 0 ? 1 : +(si > best);
     best = si * t + best * (1 - t);
     bestIndex ^= (bestIndex ^ i) & -t;
@@ -809,12 +832,12 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   // A box or a capsule's segment on the far side has its deepest point in closed form.
   const general = p.boxBX === 0 && p.boxAX === 0 && ac > 2 && bc > 2;
   if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
-  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, true, maxSeparation))
+  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, maxSeparation))
     : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
     : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : scanSeparation(ad, av, ac, bd, 0, bc, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
+  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxASeparation(bd, 0, bc, p, maxSeparation)
     : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
     : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : scanSeparation(bd, 0, bc, ad, av, ac, maxSeparation)).separation;
   const edgeB0 = general ? maxSeparationB.edge : maxSeparation.edge, vertexA = general ? maxSeparationB.vertex : maxSeparation.vertex;
