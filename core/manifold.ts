@@ -395,8 +395,11 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
     if (even > separation) { separation = even; normalIndex = i; }
   }
-  // Ties go to the lower index, as one loop would have it.
-  if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
+  // Ties go to the lower index, as one loop would have it; by a flag too (which chain wins is a
+  // coin toss).
+  const t = +(oddSeparation > separation) | (+(oddSeparation === separation) & +(oddIndex < normalIndex));
+  separation = oddSeparation * t + separation * (1 - t);
+  normalIndex ^= (normalIndex ^ oddIndex) & -t;
   const radiusA = p[o + PACKED_RADIUS]!, radius = radiusA + b.radius;
   // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
   // arguments on each call.
