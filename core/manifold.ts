@@ -752,9 +752,9 @@ function incidentEdge(refD: Float64Array, refN: number, d: Float64Array, v: numb
 
 /**
  * Clips the incident edge against the reference face's side planes (Box2D's b2ClipPolygons) and
- * writes the penetrating points. Returns how many it wrote (0, 1 or 2). Points and the normal
- * the caller has set stay as they are when nothing penetrates. The radii are `p`'s (the
- * reference polygon's is B's when `flip`).
+ * writes the penetrating points and their count. Returns how many (0, 1 or 2). The normal the
+ * caller has set stays; when nothing penetrates, the points written are not contacts (the caller
+ * writes its own). The radii are `p`'s (the reference polygon's is B's when `flip`).
  */
 function clipPoints(
   out: Manifold, xfA: Transform, p: RelativePose, flip: boolean,
@@ -781,28 +781,22 @@ function clipPoints(
   let loX = v22x, loY = v22y, hiX = v21x, hiY = v21y;
   if (lower2 < lower1 && span > 0) { const f = (lower1 - lower2) / span; loX = v22x + f * (v21x - v22x); loY = v22y + f * (v21y - v22y); }
   if (upper2 > upper1 && span > 0) { const f = (upper1 - lower2) / span; hiX = v22x + f * (v21x - v22x); hiY = v22y + f * (v21y - v22y); }
+  // Both ends' contact points, and the ones that penetrate kept by 0/1 flags, not branches
+  // (whether an end penetrates is a coin toss pair to pair): the lower end first when kept.
+  // Fields past the count hold the upper end.
   const radius = refRadius + incRadius;
-  let kept = 0;
-  for (let k = 0; k < 2; k++) {
-    const px = k === 0 ? loX : hiX, py = k === 0 ? loY : hiY;
-    const s = (px - v11x) * nx + (py - v11y) * ny;
-    if (s - radius >= 0) continue;
-    const m = 0.5 * (refRadius - incRadius - s);
-    const cx = px + m * nx, cy = py + m * ny;
-    const wx = xfA.c * cx - xfA.s * cy + xfA.px, wy = xfA.s * cx + xfA.c * cy + xfA.py;
-    if (kept === 0) {
-      out.point1X = wx;
-      out.point1Y = wy;
-      out.separation1 = s - radius;
-      out.pointCount = 1;
-    } else {
-      out.point2X = wx;
-      out.point2Y = wy;
-      out.separation2 = s - radius;
-      out.pointCount = 2;
-    }
-    kept++;
-  }
+  const s0 = (loX - v11x) * nx + (loY - v11y) * ny, s1 = (hiX - v11x) * nx + (hiY - v11y) * ny;
+  const m0 = 0.5 * (refRadius - incRadius - s0), m1 = 0.5 * (refRadius - incRadius - s1);
+  const c0x = loX + m0 * nx, c0y = loY + m0 * ny, c1x = hiX + m1 * nx, c1y = hiY + m1 * ny;
+  const w1x = xfA.c * c1x - xfA.s * c1y + xfA.px, w1y = xfA.s * c1x + xfA.c * c1y + xfA.py;
+  const k0 = +!(s0 - radius >= 0), k1 = +!(s1 - radius >= 0), kept = k0 + k1;
+  out.point1X = (xfA.c * c0x - xfA.s * c0y + xfA.px) * k0 + w1x * (1 - k0);
+  out.point1Y = (xfA.s * c0x + xfA.c * c0y + xfA.py) * k0 + w1y * (1 - k0);
+  out.separation1 = (s0 - radius) * k0 + (s1 - radius) * (1 - k0);
+  out.point2X = w1x;
+  out.point2Y = w1y;
+  out.separation2 = s1 - radius;
+  out.pointCount = kept;
   return kept;
 }
 
