@@ -395,8 +395,11 @@ function polygonAndCircle(a: PolygonGeometry, xfA: Transform, b: CircleGeometry,
     const even = p[N + k]! * (cx - p[V + k]!) + p[N + k + 1]! * (cy - p[V + k + 1]!);
     if (even > separation) { separation = even; normalIndex = i; }
   }
-  // Ties go to the lower index, as one loop would have it.
-  if (oddSeparation > separation || (oddSeparation === separation && oddIndex < normalIndex)) { separation = oddSeparation; normalIndex = oddIndex; }
+  // Ties go to the lower index, as one loop would have it; by a flag too (which chain wins is a
+  // coin toss).
+  const t = +(oddSeparation > separation) | (+(oddSeparation === separation) & +(oddIndex < normalIndex));
+  separation = oddSeparation * t + separation * (1 - t);
+  normalIndex ^= (normalIndex ^ oddIndex) & -t;
   const radiusA = p[o + PACKED_RADIUS]!, radius = radiusA + b.radius;
   // One call site, taken on every pair: V8 declined to inline a second, rarer one and boxed its
   // arguments on each call.
@@ -553,15 +556,13 @@ function mergedSeparations(ad: Float64Array, av: number, ac: number, bd: Float64
 }
 
 /**
- * scanSeparation when poly2 is a box (the pose's B when `ofB`, else its A): the deepest point
- * of a box along a normal n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no
- * vertex is looked at, and the deepest vertex is the corner those signs pick (makeBox's corners
- * run (−x, −y), (+x, −y), (+x, +y), (−x, +y)). For A, in its own frame, this is the very sum the
- * scan finds.
+ * scanSeparation when poly2 is the pose's B and a box: the deepest point of a box along a normal
+ * n is its centre less |n·u|·halfX + |n·v|·halfY (u, v its axes), so no vertex is looked at, and
+ * the deepest vertex is the corner those signs pick (makeBox's corners run (−x, −y), (+x, −y),
+ * (+x, +y), (−x, +y)). A's box: boxASeparation.
  */
-function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, ofB: boolean, out: MaxSeparation): MaxSeparation {
-  const tx = ofB ? p.x : 0, ty = ofB ? p.y : 0, ux = ofB ? p.c : 1, uy = ofB ? p.s : 0;
-  const hx = ofB ? p.boxBX : p.boxAX, hy = ofB ? p.boxBY : p.boxAY;
+function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const tx = p.x, ty = p.y, ux = p.c, uy = p.s, hx = p.boxBX, hy = p.boxBY;
   const enough = p.radiusA + p.radiusB + p.tolerance;
   const n1 = v1 + 2 * c1;
   let best = 0, bestIndex = 0, bestVertex = 0;
@@ -573,6 +574,31 @@ function boxSeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose
     const nu = nx * ux + ny * uy, nv = ny * ux - nx * uy;
     const si = nx * tx + ny * ty - Math.abs(nu) * hx - Math.abs(nv) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
     const u = +(nu > 0), v = +(nv > 0);
+    const t = i === 0 ? 1 : +(si > best);
+    best = si * t + best * (1 - t);
+    bestIndex ^= (bestIndex ^ i) & -t;
+    bestVertex ^= (bestVertex ^ (2 - v + u - 2 * u * v)) & -t;
+  }
+  out.separation = best;
+  out.edge = bestIndex;
+  out.vertex = bestVertex;
+  return out;
+}
+
+/**
+ * boxSeparation of A's box, in its own frame (axes (1, 0) and (0, 1), centre 0): n·u is n's x and
+ * n·v its y, and the centre's product is 0, so a face's sum is −|nx|·halfX − |ny|·halfY less its
+ * own product: the very sum the scan finds.
+ */
+function boxASeparation(d1: Float64Array, v1: number, c1: number, p: RelativePose, out: MaxSeparation): MaxSeparation {
+  const hx = p.boxAX, hy = p.boxAY;
+  const enough = p.radiusA + p.radiusB + p.tolerance;
+  const n1 = v1 + 2 * c1;
+  let best = 0, bestIndex = 0, bestVertex = 0;
+  for (let i = 0; i < c1 && !(best > enough); i++) {
+    const nx = d1[n1 + 2 * i]!, ny = d1[n1 + 2 * i + 1]!;
+    const si = -Math.abs(nx) * hx - Math.abs(ny) * hy - (nx * d1[v1 + 2 * i]! + ny * d1[v1 + 2 * i + 1]!);
+    const u = +(nx > 0), v = +(ny > 0);
     const t = i === 0 ? 1 : +(si > best);
     best = si * t + best * (1 - t);
     bestIndex ^= (bestIndex ^ i) & -t;
@@ -726,9 +752,9 @@ function incidentEdge(refD: Float64Array, refN: number, d: Float64Array, v: numb
 
 /**
  * Clips the incident edge against the reference face's side planes (Box2D's b2ClipPolygons) and
- * writes the penetrating points. Returns how many it wrote (0, 1 or 2). Points and the normal
- * the caller has set stay as they are when nothing penetrates. The radii are `p`'s (the
- * reference polygon's is B's when `flip`).
+ * writes the penetrating points and their count. Returns how many (0, 1 or 2). The normal the
+ * caller has set stays; when nothing penetrates, the points written are not contacts (the caller
+ * writes its own). The radii are `p`'s (the reference polygon's is B's when `flip`).
  */
 function clipPoints(
   out: Manifold, xfA: Transform, p: RelativePose, flip: boolean,
@@ -755,28 +781,22 @@ function clipPoints(
   let loX = v22x, loY = v22y, hiX = v21x, hiY = v21y;
   if (lower2 < lower1 && span > 0) { const f = (lower1 - lower2) / span; loX = v22x + f * (v21x - v22x); loY = v22y + f * (v21y - v22y); }
   if (upper2 > upper1 && span > 0) { const f = (upper1 - lower2) / span; hiX = v22x + f * (v21x - v22x); hiY = v22y + f * (v21y - v22y); }
+  // Both ends' contact points, and the ones that penetrate kept by 0/1 flags, not branches
+  // (whether an end penetrates is a coin toss pair to pair): the lower end first when kept.
+  // Fields past the count hold the upper end.
   const radius = refRadius + incRadius;
-  let kept = 0;
-  for (let k = 0; k < 2; k++) {
-    const px = k === 0 ? loX : hiX, py = k === 0 ? loY : hiY;
-    const s = (px - v11x) * nx + (py - v11y) * ny;
-    if (s - radius >= 0) continue;
-    const m = 0.5 * (refRadius - incRadius - s);
-    const cx = px + m * nx, cy = py + m * ny;
-    const wx = xfA.c * cx - xfA.s * cy + xfA.px, wy = xfA.s * cx + xfA.c * cy + xfA.py;
-    if (kept === 0) {
-      out.point1X = wx;
-      out.point1Y = wy;
-      out.separation1 = s - radius;
-      out.pointCount = 1;
-    } else {
-      out.point2X = wx;
-      out.point2Y = wy;
-      out.separation2 = s - radius;
-      out.pointCount = 2;
-    }
-    kept++;
-  }
+  const s0 = (loX - v11x) * nx + (loY - v11y) * ny, s1 = (hiX - v11x) * nx + (hiY - v11y) * ny;
+  const m0 = 0.5 * (refRadius - incRadius - s0), m1 = 0.5 * (refRadius - incRadius - s1);
+  const c0x = loX + m0 * nx, c0y = loY + m0 * ny, c1x = hiX + m1 * nx, c1y = hiY + m1 * ny;
+  const w1x = xfA.c * c1x - xfA.s * c1y + xfA.px, w1y = xfA.s * c1x + xfA.c * c1y + xfA.py;
+  const k0 = +!(s0 - radius >= 0), k1 = +!(s1 - radius >= 0), kept = k0 + k1;
+  out.point1X = (xfA.c * c0x - xfA.s * c0y + xfA.px) * k0 + w1x * (1 - k0);
+  out.point1Y = (xfA.s * c0x + xfA.c * c0y + xfA.py) * k0 + w1y * (1 - k0);
+  out.separation1 = (s0 - radius) * k0 + (s1 - radius) * (1 - k0);
+  out.point2X = w1x;
+  out.point2Y = w1y;
+  out.separation2 = s1 - radius;
+  out.pointCount = kept;
   return kept;
 }
 
@@ -809,12 +829,12 @@ function collideCores(out: Manifold, xfA: Transform, p: RelativePose, ad: Float6
   // A box or a capsule's segment on the far side has its deepest point in closed form.
   const general = p.boxBX === 0 && p.boxAX === 0 && ac > 2 && bc > 2;
   if (general) mergedSeparations(ad, av, ac, bd, bc, p, maxSeparation, maxSeparationB);
-  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, true, maxSeparation))
+  const sepA = (general ? maxSeparation : p.boxBX > 0 ? (p.boxAX > 0 ? boxesSeparation(p, maxSeparation) : boxSeparation(ad, av, ac, p, maxSeparation))
     : bc === 2 ? segmentSeparation(ad, av, ac, bd, 0, p, maxSeparation)
     : p.boxAX > 0 || ac === 2 ? axesSeparation(ad, av, ac, bd, 0, bc, p, maxSeparation, p.boxAX > 0) : scanSeparation(ad, av, ac, bd, 0, bc, maxSeparation)).separation;
   if (sepA - radius > tolerance) return none(out);
   const edgeA0 = maxSeparation.edge, vertexB = maxSeparation.vertex;
-  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxSeparation(bd, 0, bc, p, false, maxSeparation)
+  const sepB = (general ? maxSeparationB : p.boxAX > 0 ? boxASeparation(bd, 0, bc, p, maxSeparation)
     : ac === 2 ? segmentSeparation(bd, 0, bc, ad, av, p, maxSeparation)
     : p.boxBX > 0 || bc === 2 ? axesSeparation(bd, 0, bc, ad, av, ac, p, maxSeparation, false) : scanSeparation(bd, 0, bc, ad, av, ac, maxSeparation)).separation;
   const edgeB0 = general ? maxSeparationB.edge : maxSeparation.edge, vertexA = general ? maxSeparationB.vertex : maxSeparation.vertex;
