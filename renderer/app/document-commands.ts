@@ -196,8 +196,13 @@ function sourceTileSize(editor: Editor): number | undefined {
   const { extras, file } = editor.getState();
   const ref = tiledMapOf(extras);
   const entry = ref ? editor.backdrop.entry(ref.src, readBase(file)) : undefined;
-  return entry?.state === "ready" ? keptTileSize(entry.map.tileWidth, entry.map.tileHeight) : undefined;
+  if (entry?.state === "ready") return keptTileSize(entry.map.tileWidth, entry.map.tileHeight);
+  // A map imported in a browser without its folder is never drawn: its size as read at the import.
+  return ref ? importedTileSizes.get(ref.src) : undefined;
 }
+
+/** The square tile size of each map imported this session, by its `src`, for a backdrop that never loads. */
+const importedTileSizes = new Map<string, number>();
 
 /** Writes the scene in one of the core's export formats (EXPORT_FORMATS) where the user says. */
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
@@ -303,6 +308,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   // The backdrop reads the map again beside the scene; a browser given the map alone cannot, so a
   // map that needs no other file (nothing to draw) is given the text read here.
   if (tiledMap && map.ok && !map.pictures) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
+  if (tiledMap && map.ok && map.tileSize !== null) importedTileSizes.set(tiledMap.src, map.tileSize);
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;

@@ -64,6 +64,11 @@ describe("designer review: imports, exports and images", () => {
     await runCommand(page, "Import Tiled map");
     await page.setInputFiles("#import-file-input", file);
     await expect.poll(() => notice(page)).toContain("its tiles are not shown");
+    // Exported as a Tiled map, it keeps the map's 16 px tiles though they were never drawn.
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Export as Tiled map");
+    const exported = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as { tilewidth: number; tileheight: number };
+    expect([exported.tilewidth, exported.tileheight]).toEqual([16, 16]);
     expect(pageErrors(page)).toEqual([]);
   });
 
