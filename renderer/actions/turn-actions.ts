@@ -3,7 +3,8 @@ import type { Editor } from "../editor/editor";
 import { turnSelection, type Turn } from "../store/turn-selection";
 import type { Action } from "./types";
 
-const hasSelection = (editor: Editor) => editor.getState().selection.length > 0;
+/** Enabled with shapes or probes selected, or an image (which says why it does not turn). */
+const hasSelection = (editor: Editor) => editor.getState().selection.length > 0 || editor.getState().selectedImage !== null;
 
 const turn = (id: Turn, label: string, keys: Action["keys"]): Action => ({
   id: `edit.${id}`, label, group: "Edit", section: "turn", keys, enabled: hasSelection,

@@ -80,7 +80,7 @@ export function turnSelection(editor: Editor, turn: Turn): void {
   const ids = new Set(selection);
   const picked = shapes.filter((s) => ids.has(s.id)), pickedProbes = probes.filter((p) => ids.has(p.id));
   if (picked.length + pickedProbes.length === 0) {
-    notify(editor, "Select shapes or probes to flip or rotate");
+    notify(editor, editor.getState().selectedImage !== null ? "An image keeps its orientation: flip and rotate turn shapes and probes" : "Select shapes or probes to flip or rotate");
     return;
   }
   // A locked layer's shapes (selected from a panel) stay as they are, as for every other edit.
@@ -94,6 +94,10 @@ export function turnSelection(editor: Editor, turn: Turn): void {
     shapes: picked.length === 0 ? shapes : shapes.map((s) => (ids.has(s.id) ? turnedShape(s, turn, c.x, c.y) : s)),
     probes: pickedProbes.length === 0 ? probes : probes.map((p) => (ids.has(p.id) ? turnedProbe(p, turn, c.x, c.y) : p)),
   });
+  // A picked point (Delete removes it) stays on the same corner: a mirror reverses the points.
+  const vertex = editor.overlay.getState().vertex;
+  const owner = vertex === null || turn.startsWith("rotate") ? undefined : picked.find((x) => x.id === vertex.shape);
+  if (vertex !== null && owner !== undefined && "points" in owner) editor.overlay.setState({ vertex: { ...vertex, index: owner.points.length - 1 - vertex.index } });
   const n = picked.length + pickedProbes.length;
   notify(editor, `${DONE[turn]}: ${n} item${n === 1 ? "" : "s"}`);
 }

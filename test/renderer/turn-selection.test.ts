@@ -133,5 +133,28 @@ describe("flipping and quarter-turning shapes", () => {
     const shapes = t.shapes;
     t.key("y");
     expect(t.shapes).toBe(shapes);
+    // An image selected: it keeps its orientation, and the status says so.
+    t.editor.update({ selectedImage: "art" });
+    t.key("x");
+    expect(t.shapes).toBe(shapes);
+    expect(t.state.notice).toBe("An image keeps its orientation: flip and rotate turn shapes and probes");
+  });
+
+  it("a picked point stays on the same corner when the polygon is mirrored (its points run the other way)", () => {
+    const t = new TestEditor({ ...emptyScene(), shapes: [{ id: "p", type: "polygon", x: 0, y: 0, rotation: 0, points: [[-10, -10], [10, -10], [10, 10], [-10, 10]] }] });
+    t.editor.update({ selection: ["p"] });
+    t.editor.overlay.setState({ vertex: { shape: "p", index: 1 } });
+    const corner = (index: number) => {
+      const s = t.shape("p");
+      if (s.type !== "polygon") throw new Error("not a polygon");
+      const [qx, qy] = s.points[index]!, xf = transformOf(s);
+      return [Math.round(xf.px + xf.c * qx - xf.s * qy) + 0, Math.round(xf.py + xf.s * qx + xf.c * qy) + 0];
+    };
+    expect(corner(1)).toEqual([10, -10]);
+    t.key("x");
+    // Mirrored left to right: the picked top-right corner is now the top-left one, under the ring.
+    expect(corner(t.editor.overlay.getState().vertex!.index)).toEqual([-10, -10]);
+    t.key("z");
+    expect(corner(t.editor.overlay.getState().vertex!.index)).toEqual([10, -10]);
   });
 });
