@@ -28,29 +28,28 @@ function common(scene: Scene, format: string, what: { readonly properties: boole
   return out;
 }
 
-const bits = (layer: number, mask: number): string => `layer ${layer >>> 0} mask ${mask >>> 0}`;
-
 /**
  * A line for the collision bits whose shapes interact under the editor's rule (Godot's: either
  * side scans the other) but not under `format`'s (Box2D's: both sides must), read off the
- * distinct (layer, mask) pairs of the scene's shapes.
+ * distinct (layer, mask) pairs of the scene's shapes, each named by its first shape.
  */
 function oneSidedScans(scene: Scene, format: string): string[] {
-  const kinds = new Map<string, readonly [number, number]>();
+  const kinds = new Map<string, { readonly layer: number; readonly mask: number; readonly first: string }>();
   for (const s of scene.shapes) {
-    const layer = collisionLayerOf(s), mask = collisionMaskOf(s);
-    kinds.set(`${layer} ${mask}`, [layer, mask]);
+    const layer = collisionLayerOf(s), mask = collisionMaskOf(s), key = `${layer} ${mask}`;
+    if (!kinds.has(key)) kinds.set(key, { layer, mask, first: s.name !== undefined && s.name !== "" ? s.name : s.id });
   }
   const list = [...kinds.values()], found: string[] = [];
+  const named = (k: (typeof list)[number]) => `${JSON.stringify(k.first)} (layer ${k.layer >>> 0}, mask ${k.mask >>> 0})`;
   for (let i = 0; i < list.length; i++) {
     for (let j = i + 1; j < list.length; j++) {
-      const [la, ma] = list[i]!, [lb, mb] = list[j]!;
-      if (bitsCollide(la, ma, lb, mb, "godot") && !bitsCollide(la, ma, lb, mb, "box2d")) found.push(`${bits(la, ma)} with ${bits(lb, mb)}`);
+      const a = list[i]!, b = list[j]!;
+      if (bitsCollide(a.layer, a.mask, b.layer, b.mask, "godot") && !bitsCollide(a.layer, a.mask, b.layer, b.mask, "box2d")) found.push(`${named(a)} and ${named(b)}`);
     }
   }
   if (found.length === 0) return [];
-  const which = found.length === 1 ? found[0]! : `${found[0]!} and ${count(found.length - 1, "more pair")}`;
-  return [`shapes whose collision bits only one side scans (${which}) interact in the editor, which takes Godot's rule (either side scans the other), but not in ${format}, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)`];
+  const which = found.length === 1 ? found[0]! : `${found[0]!}, and ${count(found.length - 1, "more pair")} of bits`;
+  return [`collision bits only one side scans: ${which} meet in the editor, which takes Godot's rule (either side scans the other), but not in ${format}, where both sides must scan each other: add each one's layer to the other's mask`];
 }
 
 const chains = (scene: Scene) => scene.shapes.filter((s) => s.type === "chain");

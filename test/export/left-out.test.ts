@@ -29,7 +29,7 @@ describe("what each export format leaves out", () => {
     expect(phaserMatterLeftOut(rich)).toEqual([
       "2 chains: Matter has no edges, so each edge is a quad 1 px thick",
       "2 one-sided chains: Matter has no one-sided bodies, so they block from both sides",
-      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)",
+      "collision bits only one side scans: \"ledge\" (layer 1, mask 1) and \"door\" (layer 1048576, mask 1) meet in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must scan each other: add each one's layer to the other's mask",
       "the class of 2 shapes: Phaser Matter has no place for it: left out",
       "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
       "the custom properties of 1 layer: left out",
@@ -46,7 +46,7 @@ describe("what each export format leaves out", () => {
   it("Box2D JSON: classes, layer properties, images and, with 16 filter bits, layers 17–32; properties and one-sidedness are carried", () => {
     expect(box2dLeftOut(rich)).toEqual([
       "collision layers 17–32 of 1 shape: Box2D v2.x filters have 16 bits (the command line's --filter-bits 32 keeps them): left out",
-      "shapes whose collision bits only one side scans (layer 1 mask 1 with layer 1048576 mask 1) interact in the editor, which takes Godot's rule (either side scans the other), but not in Box2D, where both sides must: add each layer to the other's mask (collider-studio overlaps --filter box2d lists the pairs that still meet)",
+      "collision bits only one side scans: \"ledge\" (layer 1, mask 1) and \"door\" (layer 1048576, mask 1) meet in the editor, which takes Godot's rule (either side scans the other), but not in Box2D, where both sides must scan each other: add each one's layer to the other's mask",
       "the class of 2 shapes: Box2D JSON has no place for it: left out",
       "the custom properties of 1 layer: left out",
       "1 image: Box2D JSON has no images: left out",
@@ -99,7 +99,7 @@ describe("bits that only one side scans (Godot's rule against Box2D's and Matter
       // The reference: every pair of shapes, both rules.
       let differs = false;
       for (const a of sides) for (const b of sides) if (bitsCollide(a.layer, a.mask, b.layer, b.mask, "godot") !== bitsCollide(a.layer, a.mask, b.layer, b.mask, "box2d")) differs = true;
-      const named = (lines: string[]) => lines.some((l) => l.startsWith("shapes whose collision bits only one side scans"));
+      const named = (lines: string[]) => lines.some((l) => l.startsWith("collision bits only one side scans"));
       expect(named(phaserMatterLeftOut(scene))).toBe(differs);
       expect(named(box2dLeftOut(scene, { filterBits: 32 }))).toBe(differs);
       expect(named(godotLeftOut(scene))).toBe(false);
@@ -112,6 +112,6 @@ describe("bits that only one side scans (Godot's rule against Box2D's and Matter
       { id: "ground", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 },
       { id: "coin", type: "circle", x: 0, y: 0, rotation: 0, radius: 1, collisionLayer: 4, collisionMask: 0 },
     ] });
-    expect(phaserMatterLeftOut(scene)[0]).toMatch(/^shapes whose collision bits only one side scans \(layer 2 mask 5 with layer 1 mask 1 and 1 more pair\) interact in the editor/);
+    expect(phaserMatterLeftOut(scene)[0]).toMatch(/^collision bits only one side scans: "player" \(layer 2, mask 5\) and "ground" \(layer 1, mask 1\), and 1 more pair of bits meet in the editor/);
   });
 });
