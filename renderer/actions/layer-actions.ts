@@ -46,6 +46,12 @@ function moveSelection(editor: Editor, delta: number): void {
     notify(editor, refused);
     return;
   }
+  // A locked layer takes no new shapes, as Move selection here and paste refuse.
+  const locked = layers.find((l) => l.locked === true && [...steps.values()].includes(l.id));
+  if (locked) {
+    notify(editor, `Layer '${locked.name}' is locked: unlock it to move shapes onto it`);
+    return;
+  }
   const fallback = activeLayerOf(editor.getState());
   // Each shape's target from its layer before the move (a shape moved up from A to B is not moved on from B to C).
   const next = shapes.map((s) => (picked.has(s.id) ? { ...s, layer: steps.get(s.layer ?? fallback)! } : s));
@@ -73,12 +79,12 @@ export const LAYER_ACTIONS: readonly Action[] = [
   {
     id: "layer.visible", label: "Show Layer", group: "Layer", section: "flags", keys: [],
     checked: (editor) => active(editor).layer.visible !== false,
-    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "visible", layer.visible === false); },
+    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "visible", layer.visible === false); notify(editor, `Layer '${layer.name}' ${layer.visible === false ? "shown" : "hidden"}`); },
   },
   {
     id: "layer.locked", label: "Lock Layer", group: "Layer", section: "flags", keys: [],
     checked: (editor) => active(editor).layer.locked === true,
-    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "locked", layer.locked !== true); },
+    run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "locked", layer.locked !== true); notify(editor, `Layer '${layer.name}' ${layer.locked === true ? "unlocked" : "locked"}`); },
   },
   { id: "layer.selectionUp", label: "Move Selection to Layer Above", group: "Layer", section: "selection", keys: [], enabled: selectionMoves(1), run: (editor) => moveSelection(editor, 1) },
   { id: "layer.selectionDown", label: "Move Selection to Layer Below", group: "Layer", section: "selection", keys: [], enabled: selectionMoves(-1), run: (editor) => moveSelection(editor, -1) },

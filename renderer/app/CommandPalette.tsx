@@ -69,6 +69,8 @@ function Palette() {
             <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={!enabled} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => run(editor, a)}>
               <span className="group-name">{a.group}</span>
               <span className="label">{a.label}</span>
+              {/* A setting (Show grid, Lock Layer) says whether it is on: running it turns it the other way. */}
+              {a.checked && <span className="setting" data-testid={`palette-state-${a.id}`}>{a.checked(editor) ? "on" : "off"}</span>}
               {a.keys[0] && <Keys label={chordLabel(a.keys[0])} />}
             </li>
           );

@@ -233,9 +233,11 @@ export function moveSelectionToLayer(editor: Editor, layer: string): string | nu
   const { shapes, selection, layers } = editor.getState();
   const refused = lockedEditRefusal(editor.shapesWithIds(selection), layers);
   if (refused) return refused;
-  const next = shapesOnLayer(shapes, selection, layer);
   const target = layers.find((l) => l.id === layer);
-  const keep = target?.visible !== false && target?.locked !== true;
+  // A locked layer takes no new shapes, moved or pasted.
+  if (target?.locked === true) return `Layer '${target.name}' is locked: unlock it to move shapes onto it`;
+  const next = shapesOnLayer(shapes, selection, layer);
+  const keep = target?.visible !== false;
   if (next !== shapes) editor.update(keep ? { shapes: next } : { shapes: next, selection: selection.filter((id) => editor.shapeById(id) === undefined) });
   return null;
 }

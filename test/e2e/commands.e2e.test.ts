@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 
@@ -48,6 +48,17 @@ describe("commands in Chromium", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByRole("button", { name: "Circle", exact: true }).getAttribute("aria-pressed")).toBe("true");
+
+    // A setting says whether it is on: Lock Layer is off, and on once run.
+    await page.keyboard.press("F1");
+    await page.keyboard.type("lock layer");
+    await expect.poll(() => page.getByTestId("palette-state-layer.locked").textContent()).toBe("off");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice(page)).toBe("Layer 'Layer 1' locked");
+    await page.keyboard.press("F1");
+    await page.keyboard.type("lock layer");
+    await expect.poll(() => page.getByTestId("palette-state-layer.locked").textContent()).toBe("on");
+    await page.keyboard.press("Escape");
     expect(pageErrors(page)).toEqual([]);
   });
 

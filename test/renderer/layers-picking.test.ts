@@ -6,7 +6,7 @@ import type { Layer, Shape } from "../../core";
 import { selectAll } from "../../renderer/actions/edit-actions";
 import { actionById } from "../../renderer/actions/registry";
 import { loadDocument, select, undo } from "../../renderer/store/actions";
-import { setActiveLayer } from "../../renderer/store/layer-actions";
+import { moveSelectionToLayer, setActiveLayer } from "../../renderer/store/layer-actions";
 import { shapesAt } from "../../renderer/tools/select/picking";
 import { hoverAt } from "../../renderer/tools/select/hover";
 import { pointerAt, toolDriver } from "./pointer";
@@ -138,5 +138,31 @@ describe("the Layer menu's commands act on the active layer, each one undo step"
     expect([editor.shapeById("upper")!.layer, editor.shapeById("lower")!.layer]).toEqual(["hidden", "top"]);
     select(editor, ["frozen"]);
     expect(enabled("layer.selectionUp")).toBe(false);
+  });
+
+  it("a locked layer takes no shapes moved onto it, from the menu or Move selection here; showing and locking say so", () => {
+    setActiveLayer(editor, "bottom");
+    // "upper" on Top: the layer above is Hidden, then Locked.
+    editor.update({ shapes: editor.getState().shapes.map((s) => (s.id === "upper" ? { ...s, layer: "hidden" } : s)) });
+    select(editor, ["lower"]);
+    const before = editor.getState().shapes;
+    expect(moveSelectionToLayer(editor, "locked")).toBe("Layer 'Locked' is locked: unlock it to move shapes onto it");
+    expect(editor.getState().shapes).toBe(before);
+    run("layer.selectionUp");
+    expect(editor.shapeById("lower")!.layer).toBe("top");
+    run("layer.selectionUp");
+    // Top → Hidden is allowed (the shape leaves the selection); Hidden → Locked is not.
+    expect(editor.shapeById("lower")!.layer).toBe("hidden");
+    select(editor, ["upper"]);
+    editor.update({ layers: editor.getState().layers.map((l) => (l.id === "hidden" ? { ...l, visible: true } : l)) });
+    select(editor, ["upper"]);
+    run("layer.selectionUp");
+    expect(editor.shapeById("upper")!.layer).toBe("hidden");
+    expect(editor.getState().notice).toBe("Layer 'Locked' is locked: unlock it to move shapes onto it");
+    setActiveLayer(editor, "top");
+    run("layer.visible");
+    expect(editor.getState().notice).toBe("Layer 'Top' hidden");
+    run("layer.locked");
+    expect(editor.getState().notice).toBe("Layer 'Top' locked");
   });
 });
