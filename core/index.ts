@@ -474,6 +474,8 @@ export {
   probeRayLog, type ProbeRayLog,
   /** A ray probe as a ray log's record. */
   rayRecordOfProbe,
+  /** A ray's name in reports: its `name` field, else its id. */
+  rayLabel,
 } from "./replay/probe-log";
 export {
   /** How far a hit point may move and still be the same hit. */

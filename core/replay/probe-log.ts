@@ -40,3 +40,9 @@ export function probeRayLog(world: CollisionWorld, probes: readonly Probe[], inc
   }
   return { text, rays, sweeps: probes.length - rays };
 }
+
+/** What a ray is called in reports and on the canvas: its `name` field when it has one (a log saved from a scene's probes), else its id. */
+export function rayLabel(ray: RayRecord): string {
+  const name = ray.extra.name;
+  return typeof name === "string" && name.trim() !== "" ? name : ray.id;
+}

@@ -3,7 +3,7 @@
 // hollow ring) and this run's hit (a filled dot). Markers keep their size on screen.
 import { memo } from "react";
 import { Circle, Group, Line, Text } from "react-konva";
-import type { ReplayResult } from "../../core";
+import { rayLabel, type ReplayResult } from "../../core";
 import { useReplay, useReplayResults } from "../editor/react";
 import { visibleResults } from "../store/replay";
 import { usePixel } from "./pixel";
@@ -41,7 +41,7 @@ const RayNode = memo(function RayNode({ result, selected }: { result: ReplayResu
         <Circle x={expected[0]} y={expected[1]} radius={6 * px} stroke={REPLAY_COLORS.expected} strokeWidth={2} strokeScaleEnabled={false} listening={false} />
       )}
       {(mismatch || selected) && (
-        <Text x={ray.from[0] + 6 * px} y={ray.from[1] - 16 * px} text={ray.id} fontSize={11 * px} fill={color} listening={false} />
+        <Text x={ray.from[0] + 6 * px} y={ray.from[1] - 16 * px} text={rayLabel(ray)} fontSize={11 * px} fill={color} listening={false} />
       )}
       {(mismatch || selected) && hit && (
         <Circle x={hit.point.x} y={hit.point.y} radius={4 * px} fill={mismatch ? REPLAY_COLORS.mismatch : color} stroke={THEME.background} strokeWidth={1.5} strokeScaleEnabled={false} listening={false} />

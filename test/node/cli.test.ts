@@ -10,7 +10,7 @@ import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli"
 import { scaleSceneText } from "../bench/editor-scenes";
 import { readTextFile, writeTextFile } from "../../core/node/files";
 import { runInMemory } from "./run-cli";
-import { exportBox2d, exportGodot, exportPhaserMatter, exportTiled, parseScene } from "../../core/index";
+import { exportBox2d, exportGodot, exportPhaserMatter, exportTiled, parseRayLine, parseScene, rayLabel } from "../../core/index";
 import { evaluateProbe, findOverlaps } from "../core/scan-reference";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -249,6 +249,9 @@ describe("raycast and sweep (in process)", () => {
       { id: "r", from: [-5, 0], to: [35, 0], name: "line of sight", expect: { hit: true, shape: "ball", fraction: 0.1, point: [-1, 0], normal: [-1, 0] } },
       { id: "miss", from: [-5, 500], to: [35, 500], mask: 2, expect: { hit: false } },
     ]);
+    // Reports call a ray by its probe's name, or its id when it has none.
+    const records = written["base.jsonl"]!.trim().split("\n").map((l, i) => parseRayLine(l, i + 1));
+    expect(records.map((r) => (r.ok && r.ray ? rayLabel(r.ray) : null))).toEqual(["line of sight", "miss"]);
     // replay streams its log from disk.
     const dir = mkdtempSync(join(tmpdir(), "collider-probe-log-"));
     try {

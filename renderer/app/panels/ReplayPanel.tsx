@@ -2,7 +2,7 @@
 // is now, the status and tag filters, the timeline (by frame, time or order, with Play), the
 // mismatching rays (a click selects the ray and the shape it hit), Re-record and Close.
 import { useEffect } from "react";
-import { describeMismatch, formatRayProblem, MISMATCH_KINDS } from "../../../core";
+import { describeMismatch, formatRayProblem, MISMATCH_KINDS, rayLabel } from "../../../core";
 import { closeRayLogView, rerecordRayLog } from "../replay-commands";
 import {
   mismatchRowText,
@@ -121,7 +121,7 @@ export function ReplayPanel() {
           {rows.map((r) => (
             <li key={r.ray.line}>
               <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line)} aria-label={`Select ray ${r.ray.id}`} title={describeMismatch(r)}>
-                <span>{r.ray.id}</span>
+                <span>{rayLabel(r.ray)}</span>
                 <span>{r.mismatch?.kind}</span>
                 <span className="depth">{mismatchRowText(r)}</span>
               </button>
