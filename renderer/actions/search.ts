@@ -37,7 +37,8 @@ export function searchActions(actions: readonly Action[], query: string): Action
   actions.forEach((action, index) => {
     let score = 0, scattered = false;
     for (const w of words) {
-      const inLabel = wordScore(w, action.label) ?? Infinity;
+      const own = wordScore(w, action.label), other = action.keywords ? wordScore(w, action.keywords.join(" ")) : null;
+      const inLabel = Math.min(own ?? Infinity, other === null ? Infinity : other + 1);
       const inGroup = wordScore(w, action.group) ?? Infinity;
       const best = Math.min(inLabel, inGroup + 4);
       if (best === Infinity) return;

@@ -46,4 +46,6 @@ export interface Action {
    * the keys for its text (letters, Ctrl+A/C/V/X/Z/Y, arrows, Home/End, Delete, Backspace, Enter, Escape).
    */
   readonly global?: boolean;
+  /** Other words the palette finds it by ("mirror" for Flip), ranked just below its label's own. */
+  readonly keywords?: readonly string[];
 }

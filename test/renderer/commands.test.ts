@@ -168,6 +168,11 @@ describe("palette search", () => {
     expect(searchActions(ACTIONS, "svas").map((a) => a.label)).toContain("Save As…");
   });
 
+  it("finds an action by its other words: 'mirror' is Flip, 'turn' Rotate, below a label's own match", () => {
+    expect(searchActions(ACTIONS, "mirror").map((a) => a.id)).toEqual(["edit.flipHorizontal", "edit.flipVertical"]);
+    expect(searchActions(ACTIONS, "turn").map((a) => a.id).slice(0, 2)).toEqual(["edit.rotateClockwise", "edit.rotateAnticlockwise"]);
+  });
+
   it("finds real actions: 'circle' puts the Circle tool first", () => {
     expect(searchActions(ACTIONS, "circle")[0]!.id).toBe("tool.circle");
     expect(searchActions(ACTIONS, "shortcuts")[0]!.id).toBe("help.shortcuts");
