@@ -44,6 +44,8 @@ describe("sidebar panels in Chromium", () => {
     await page.getByRole("button", { name: "Select", exact: true }).click();
     await page.mouse.click(300, 300);
     await expect.poll(() => status("inspector-what").textContent()).toBe("box box-1");
+    // X and Y say what they are: the centre, not Tiled's top-left corner.
+    expect(await page.getByLabel("X", { exact: true }).getAttribute("title")).toBe("The shape's centre (Godot's position), not its top-left corner as in Tiled");
 
     // Refused input: a message, nothing written; Escape brings the value back.
     const x = page.getByTestId("inspector-x");

@@ -27,6 +27,7 @@ export function ImageInspector({ image }: { readonly image: SceneImage }) {
             key={f}
             numeric
             label={label}
+            title={f === "x" || f === "y" ? "The image's top-left corner (a shape's X and Y are its centre)" : undefined}
             testId={`inspector-image-${f}`}
             value={formatNumber(rect[f])}
             commit={(t) => {

@@ -12,6 +12,9 @@ import { Field, Panel, TriCheckbox } from "./fields";
 import { formatCoordinate, formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
 
+/** X and Y are a shape's centre, as Godot's position; Tiled users type an object's top-left corner. */
+const POSITION_TITLE = "The shape's centre (Godot's position), not its top-left corner as in Tiled";
+
 const LABELS: Readonly<Record<NumericField, string>> = { x: "X", y: "Y", rotation: "Rotation (°)", width: "Width", height: "Height", radius: "Radius" };
 
 /** The selected shapes, following every edit of them. */
@@ -168,6 +171,7 @@ export function InspectorPanel() {
               key={f}
               numeric
               label={LABELS[f]}
+              title={f === "x" || f === "y" ? POSITION_TITLE : undefined}
               testId={`inspector-${f}`}
               value={shownNumber(v, numberKindOf(f) === "size")}
               commit={(t) => {

@@ -25,9 +25,11 @@ interface FieldProps {
   /** The input's accessible name where the shown label is too short to say it ("Grid size" for "Cell"). */
   readonly ariaLabel?: string;
   readonly testId?: string;
+  /** A tooltip on the label and the input: what the value means where the label is too short to say it. */
+  readonly title?: string;
 }
 
-export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId }: FieldProps) {
+export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId, title }: FieldProps) {
   const editor = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   // The draft as typed, read by the blur that Enter's own blur() fires before React re-renders.
@@ -98,8 +100,9 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
   }, [drafting]);
   return (
     <div className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
-      <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined} title={title}>{label}</label>
       <input
+        title={title}
         ref={input}
         id={id}
         data-testid={testId}
