@@ -713,7 +713,7 @@ export class CollisionWorld {
 
   private events(reporter: ContactReporter): ContactEvents {
     const events = eventScratch;
-    if (this.eventsInto(reporter, events, "") === 0) return NO_EVENTS;
+    if (this.report(reporter, events) === 0) return NO_EVENTS;
     const begin: OverlapPair[] = [], end: { a: string; b: string }[] = [];
     for (let i = 0; i < events.beginCount; i++) begin.push(this.contacts.pair(reporter.began[i]!));
     for (let i = 0; i < events.endCount; i++) end.push({ a: events.end[i]!.a, b: events.end[i]!.b });
@@ -722,6 +722,11 @@ export class CollisionWorld {
 
   private eventsInto(reporter: ContactReporter, out: ContactEventBuffer, call: string): number {
     if (!(out instanceof ContactEventBuffer) && !isMarked(out, "ContactEventBuffer")) fail(call, "out", "a ContactEventBuffer", out);
+    return this.report(reporter, out);
+  }
+
+  /** The events since the reporter's last call into a buffer known to be one, the contacts brought up to date first. */
+  private report(reporter: ContactReporter, out: ContactEventBuffer): number {
     this.prepareOverlaps(Infinity);
     return reporter.report(this.contacts, this.byId, out);
   }

@@ -4,7 +4,7 @@
 // selected shapes moved to the layer above or below their own. Each edit is one undo step.
 import type { Editor } from "../editor/editor";
 import { notify } from "../store/actions";
-import { activeLayerOf, addLayer, deleteLayer, layerLetsSelect, lockedEditRefusal, moveLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
+import { activeLayerOf, addLayer, deleteLayer, layerLetsSelect, lockedEditRefusal, lockedTargetRefusal, moveLayer, setActiveLayer, setLayerFlag } from "../store/layer-actions";
 import type { Action } from "./types";
 
 /** The active layer's place in the draw order (0 the bottom) and the layers. */
@@ -47,9 +47,9 @@ function moveSelection(editor: Editor, delta: number): void {
     return;
   }
   // A locked layer takes no new shapes, as Move selection here and paste refuse.
-  const locked = layers.find((l) => l.locked === true && [...steps.values()].includes(l.id));
-  if (locked) {
-    notify(editor, `Layer '${locked.name}' is locked: unlock it to move shapes onto it`);
+  const closed = [...steps.values()].map((id) => lockedTargetRefusal(layers.find((l) => l.id === id))).find((r) => r !== null);
+  if (closed) {
+    notify(editor, closed);
     return;
   }
   const fallback = activeLayerOf(editor.getState());

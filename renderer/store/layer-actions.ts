@@ -153,6 +153,11 @@ export function lockedLayerOf(shape: Shape, layers: readonly Layer[]): Layer | u
   return layer?.locked === true ? layer : undefined;
 }
 
+/** Why shapes cannot be moved onto `target` (a locked layer takes none, as it takes no paste), or null. */
+export function lockedTargetRefusal(target: Layer | undefined): string | null {
+  return target?.locked === true ? `Layer '${target.name}' is locked: unlock it to move shapes onto it` : null;
+}
+
 /** Why the shapes cannot be edited (one of them is on a locked layer, named), or null when they can. */
 export function lockedEditRefusal(shapes: readonly Shape[], layers: readonly Layer[]): string | null {
   for (const s of shapes) {
@@ -234,8 +239,8 @@ export function moveSelectionToLayer(editor: Editor, layer: string): string | nu
   const refused = lockedEditRefusal(editor.shapesWithIds(selection), layers);
   if (refused) return refused;
   const target = layers.find((l) => l.id === layer);
-  // A locked layer takes no new shapes, moved or pasted.
-  if (target?.locked === true) return `Layer '${target.name}' is locked: unlock it to move shapes onto it`;
+  const closed = lockedTargetRefusal(target);
+  if (closed) return closed;
   const next = shapesOnLayer(shapes, selection, layer);
   const keep = target?.visible !== false;
   if (next !== shapes) editor.update(keep ? { shapes: next } : { shapes: next, selection: selection.filter((id) => editor.shapeById(id) === undefined) });

@@ -4,11 +4,12 @@
 // local points mirrored (M·R(r) = R(−r)·M for a mirror across either axis); a chain or polygon's
 // points then run the other way round, so a one-sided chain keeps its solid side where the mirror
 // puts it, and an outline keeps its winding.
-import { kindTurns, shapeBounds, type Point, type Probe, type Shape } from "../../core";
+import { kindTurns, type Point, type Probe, type Shape } from "../../core";
 import { normalizeDegrees } from "../../core/vec2";
 import type { Editor } from "../editor/editor";
 import { notify } from "./actions";
 import { lockedEditRefusal } from "./layer-actions";
+import { boundsOf } from "./view";
 
 /** The four turns: mirrors across the vertical and horizontal lines through the centre, and quarter turns clockwise and anticlockwise on screen. */
 export type Turn = "flipHorizontal" | "flipVertical" | "rotateClockwise" | "rotateAnticlockwise";
@@ -50,21 +51,10 @@ export function turnedProbe(p: Probe, turn: Turn, cx: number, cy: number): Probe
   return p.type === "ray" ? { ...p, from: turnPoint(turn, cx, cy, p.from[0], p.from[1]), to } : { ...p, to };
 }
 
-/** The centre of the box around the shapes' bounds and the rays' ends. */
+/** The centre of the selection's bounds (boundsOf: the shapes' boxes, the rays' ends, the sweeps' targets). */
 export function turnCentre(shapes: readonly Shape[], probes: readonly Probe[]): { x: number; y: number } {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const take = (x0: number, y0: number, x1: number, y1: number) => {
-    minX = Math.min(minX, x0); minY = Math.min(minY, y0); maxX = Math.max(maxX, x1); maxY = Math.max(maxY, y1);
-  };
-  for (const s of shapes) {
-    const b = shapeBounds(s);
-    take(b.minX, b.minY, b.maxX, b.maxY);
-  }
-  for (const p of probes) {
-    take(p.to[0], p.to[1], p.to[0], p.to[1]);
-    if (p.type === "ray") take(p.from[0], p.from[1], p.from[0], p.from[1]);
-  }
-  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+  const b = boundsOf(shapes, probes)!;
+  return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
 }
 
 const DONE: { readonly [T in Turn]: string } = {
@@ -78,7 +68,7 @@ const DONE: { readonly [T in Turn]: string } = {
 export function turnSelection(editor: Editor, turn: Turn): void {
   const { shapes, probes, selection } = editor.getState();
   const ids = new Set(selection);
-  const picked = shapes.filter((s) => ids.has(s.id)), pickedProbes = probes.filter((p) => ids.has(p.id));
+  const picked = editor.shapesWithIds(selection), pickedProbes = probes.filter((p) => ids.has(p.id));
   if (picked.length + pickedProbes.length === 0) {
     notify(editor, editor.getState().selectedImage !== null ? "An image keeps its orientation: flip and rotate turn shapes and probes" : "Select shapes or probes to flip or rotate");
     return;
