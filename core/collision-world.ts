@@ -95,9 +95,19 @@ export type QueryShape = { [K in Shape["type"]]: Omit<Extract<Shape, {
   readonly id?: string;
 } }[Shape["type"]];
 
+/** add()'s name in its messages, with the shape's id when it has one. */
+const addName = (shape: unknown): string => {
+  const id = (shape as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "string" ? `add(${JSON.stringify(id)})` : "add";
+};
+
+const NO_PROBLEMS: readonly string[] = [];
+
 /** The scene format's problems with a shape add() or overlapShape() is given, by field ("width: must be …"). */
-function worldShapeProblems(shape: unknown): string[] {
-  return shapeProblems(shape, 0).map(([path, message]) => {
+function worldShapeProblems(shape: unknown): readonly string[] {
+  const found = shapeProblems(shape, 0);
+  if (found.length === 0) return NO_PROBLEMS;
+  return found.map(([path, message]) => {
     const key = path[2];
     const hint = key === "collisionLayer" || key === "collisionMask" ? bitsHint((shape as Record<string, unknown>)[key]) : "";
     return `${formatPath(path.slice(2)) || "shape"}: ${message}${hint}`;
@@ -443,10 +453,8 @@ export class CollisionWorld {
    */
   add(shape: ShapeInput): void {
     const problems = worldShapeProblems(shape);
-    const id = typeof shape?.id === "string" ? shape.id : undefined;
-    const named = id === undefined ? "add" : `add(${JSON.stringify(id)})`;
-    if (problems.length > 0) throw new WorldError(`${named}: ${problems.join("; ")}`, problems);
-    if (this.byId.has(shape.id)) throw new WorldError(`${named}: the world already holds a shape with this id`);
+    if (problems.length > 0) throw new WorldError(`${addName(shape)}: ${problems.join("; ")}`, problems);
+    if (this.byId.has(shape.id)) throw new WorldError(`${addName(shape)}: the world already holds a shape with this id`);
     const table = this.table;
     if (table.orderFull) {
       // Rare (the key range outgrew the shapes): new keys in the same order, but the contacts' and
@@ -1237,7 +1245,6 @@ function toHit(id: string, c: CastOutput): CastHit {
   return { shape: id, fraction: c.fraction, point: vec2(c.pointX, c.pointY), normal: vec2(c.normalX, c.normalY), startedInside: c.startedInside };
 }
 
-/** By fraction, ties in scene order; closest keeps the first. */
 /**
  * A query shape placed: `{ geometry, transform }` as given (checked by the caller), or a scene
  * shape made into one, its id and rotation optional as add() takes them (a WorldError naming
@@ -1254,6 +1261,7 @@ function placedQuery(call: string, query: QueryShape | PlacedGeometry): PlacedGe
   return { geometry, transform: shapeTransform(shape, geometry) };
 }
 
+/** By fraction, ties in scene order; closest keeps the first. */
 function finish(hits: { index: number; hit: CastHit }[], mode: QueryMode): CastHit[] {
   hits.sort((p, q) => p.hit.fraction - q.hit.fraction || p.index - q.index);
   const sorted = hits.map((h) => h.hit);

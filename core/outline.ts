@@ -37,19 +37,38 @@ function segmentsMeet(ax: number, ay: number, bx: number, by: number, cx: number
 const foldsBack = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean =>
   orient(ax, ay, bx, by, cx, cy) === 0 && (ax - bx) * (cx - bx) + (ay - by) * (cy - by) > 0;
 
+/** Whether edges lo < hi of the outline meet: crossing or touching, neighbours only beyond their shared point. */
+function edgesMeet(points: readonly Point[], closed: boolean, lo: number, hi: number): boolean {
+  const n = points.length, a = points[lo]!, b = points[(lo + 1) % n]!, c = points[hi]!, d = points[(hi + 1) % n]!;
+  // Neighbours share point hi: lo runs into it, hi out of it.
+  if (hi === lo + 1) return foldsBack(a[0], a[1], c[0], c[1], d[0], d[1]);
+  // The closing edge runs into point 0, where edge 0 starts.
+  if (closed && lo === 0 && hi === n - 1) return foldsBack(c[0], c[1], a[0], a[1], b[0], b[1]);
+  return segmentsMeet(a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]);
+}
+
+/** Up to this many edges, every pair is tested in turn: no tree to build, nothing allocated (a game's add() checks every polygon). */
+const PAIRWISE_EDGES = 16;
+
 /**
  * The first pair of edges (i < j, by i then j) that cross or touch, neighbours only where they meet
- * beyond their shared point; null when the outline is simple. The edges' boxes go in a tree over
- * runs of consecutive edges (an outline's neighbouring edges lie near each other, so its boxes are
- * tight); each edge in turn looks for the first later edge whose box meets its own, and the first
- * edge that finds one ends the search. About n log n for outlines whose edges are short against
- * the whole; n² at worst (every edge's box meeting every other's, as long thin spikes fanning
- * across each other).
+ * beyond their shared point; null when the outline is simple. Short outlines test every pair.
+ * Longer ones put the edges' boxes in a tree over runs of consecutive edges (an outline's
+ * neighbouring edges lie near each other, so its boxes are tight); each edge in turn looks for the
+ * first later edge whose box meets its own, and the first edge that finds one ends the search.
+ * About n log n for outlines whose edges are short against the whole; n² at worst (every edge's
+ * box meeting every other's, as long thin spikes fanning across each other).
  */
 export function firstCrossingEdges(points: readonly Point[], closed = true): readonly [number, number] | null {
   const n = points.length;
   const edges = closed ? n : n - 1;
   if (edges < 2) return null;
+  if (edges <= PAIRWISE_EDGES) {
+    for (let e = 0; e < edges - 1; e++) {
+      for (let j = e + 1; j < edges; j++) if (edgesMeet(points, closed, e, j)) return [e, j];
+    }
+    return null;
+  }
   const x = (i: number): number => points[i % n]![0];
   const y = (i: number): number => points[i % n]![1];
   let size = 1;
@@ -66,19 +85,12 @@ export function firstCrossingEdges(points: readonly Point[], closed = true): rea
     minX[k] = Math.min(minX[2 * k]!, minX[2 * k + 1]!); maxX[k] = Math.max(maxX[2 * k]!, maxX[2 * k + 1]!);
     minY[k] = Math.min(minY[2 * k]!, minY[2 * k + 1]!); maxY[k] = Math.max(maxY[2 * k]!, maxY[2 * k + 1]!);
   }
-  const meet = (lo: number, hi: number): boolean => {
-    // Neighbours share point hi: lo runs into it, hi out of it.
-    if (hi === lo + 1) return foldsBack(x(lo), y(lo), x(hi), y(hi), x(hi + 1), y(hi + 1));
-    // The closing edge runs into point 0, where edge 0 starts.
-    if (closed && lo === 0 && hi === n - 1) return foldsBack(x(n - 1), y(n - 1), x(0), y(0), x(1), y(1));
-    return segmentsMeet(x(lo), y(lo), x(lo + 1), y(lo + 1), x(hi), y(hi), x(hi + 1), y(hi + 1));
-  };
   // The first edge after e, under node k (leaves first..first + span − 1), that meets edge e; −1 if none.
   const search = (e: number, k: number, first: number, span: number): number => {
     if (first + span <= e + 1) return -1;
     const leaf = size + e;
     if (minX[k]! > maxX[leaf]! || maxX[k]! < minX[leaf]! || minY[k]! > maxY[leaf]! || maxY[k]! < minY[leaf]!) return -1;
-    if (span === 1) return first < edges && meet(e, first) ? first : -1;
+    if (span === 1) return first < edges && edgesMeet(points, closed, e, first) ? first : -1;
     const half = span / 2;
     const left = search(e, 2 * k, first, half);
     return left >= 0 ? left : search(e, 2 * k + 1, first + half, half);

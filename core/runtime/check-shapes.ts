@@ -47,6 +47,14 @@ function whole(v: unknown, min: number, max: number): string | null {
 
 const flag = (v: unknown): string | null => (typeof v === "boolean" ? null : expectedType("a boolean", v));
 
+// The field checks made once, not per shape: add() checks every shape a game adds.
+const nonEmptyText = (v: unknown): string | null => text(v, true);
+const anyText = (v: unknown): string | null => text(v, false);
+const aString = (v: unknown): string | null => (typeof v === "string" ? null : expectedType("a string", v));
+const anArray = (v: unknown): string | null => (Array.isArray(v) ? null : expectedType("an array", v));
+const bits = (v: unknown): string | null => whole(v, 0, 0xffffffff);
+const tiledId = (v: unknown): string | null => whole(v, 1, 2147483647);
+
 /** Checks `obj[key]` (skipped when absent and optional) and records its problem. */
 function field(out: Found[], at: readonly PathSegment[], obj: Record<string, unknown>, key: string, check: (v: unknown) => string | null, optional = false): boolean {
   if (optional && obj[key] === undefined) return true;
@@ -62,23 +70,27 @@ function points(out: Found[], at: readonly PathSegment[], v: unknown): v is Poin
     return false;
   }
   let ok = true;
-  v.forEach((p: unknown, i) => { ok = point(out, [...at, "points", i], p) && ok; });
+  for (let i = 0; i < v.length; i++) ok = point(out, at, "points", i, v[i]) && ok;
   return ok;
 }
 
-/** A point [x, y] of coordinates at `here`, a bad coordinate named by its index (as the schema's tuple); true when it is one. */
-function point(out: Found[], here: PathSegment[], p: unknown): boolean {
-  const n = out.length;
-  if (!Array.isArray(p)) out.push([here, expectedType("a point [x, y]", p)]);
-  else if (p.length !== 2) out.push([here, "a point is [x, y]"]);
+/**
+ * A point [x, y] of coordinates at `at`.key (or `at`.key[index]), a bad coordinate named by its
+ * index (as the schema's tuple); true when it is one. The path is made only for a problem.
+ */
+function point(out: Found[], at: readonly PathSegment[], key: string, index: number, p: unknown): boolean {
+  if (!Array.isArray(p)) out.push([pathTo(at, key, index), expectedType("a point [x, y]", p)]);
+  else if (p.length !== 2) out.push([pathTo(at, key, index), "a point is [x, y]"]);
   else {
-    for (const j of [0, 1]) {
-      const problem = coordinate(p[j]);
-      if (problem) out.push([[...here, j], problem]);
-    }
+    const px = coordinate(p[0]), py = coordinate(p[1]);
+    if (px) out.push([[...pathTo(at, key, index), 0], px]);
+    if (py) out.push([[...pathTo(at, key, index), 1], py]);
+    return !px && !py;
   }
-  return out.length === n;
+  return false;
 }
+
+const pathTo = (at: readonly PathSegment[], key: string, index: number): PathSegment[] => (index < 0 ? [...at, key] : [...at, key, index]);
 
 function pointsProblem(out: Found[], at: readonly PathSegment[], problem: { readonly index?: number; readonly message: string } | null): void {
   if (problem) out.push([problem.index === undefined ? [...at, "points"] : [...at, "points", problem.index], problem.message]);
@@ -118,19 +130,19 @@ export function shapeProblems(value: unknown, index: number): Found[] {
   const at: PathSegment[] = ["shapes", index];
   if (!isRecord(value)) return [[at, expectedType("an object", value)]];
   const out: Found[] = [];
-  field(out, at, value, "id", (v) => text(v, true));
-  field(out, at, value, "name", (v) => text(v, false), true);
-  field(out, at, value, "layer", (v) => text(v, true), true);
-  field(out, at, value, "class", (v) => (typeof v === "string" ? null : expectedType("a string", v)), true);
+  field(out, at, value, "id", nonEmptyText);
+  field(out, at, value, "name", anyText, true);
+  field(out, at, value, "layer", nonEmptyText, true);
+  field(out, at, value, "class", aString, true);
   field(out, at, value, "x", coordinate);
   field(out, at, value, "y", coordinate);
   field(out, at, value, "rotation", rotation, true);
-  field(out, at, value, "collisionLayer", (v) => whole(v, 0, 0xffffffff), true);
-  field(out, at, value, "collisionMask", (v) => whole(v, 0, 0xffffffff), true);
+  field(out, at, value, "collisionLayer", bits, true);
+  field(out, at, value, "collisionMask", bits, true);
   field(out, at, value, "visible", flag, true);
   field(out, at, value, "sensor", flag, true);
-  field(out, at, value, "tiledId", (v) => whole(v, 1, 2147483647), true);
-  field(out, at, value, "properties", (v) => (Array.isArray(v) ? null : expectedType("an array", v)), true);
+  field(out, at, value, "tiledId", tiledId, true);
+  field(out, at, value, "properties", anArray, true);
   const type = value.type;
   if (typeof type === "string" && (SHAPE_TYPES as readonly string[]).includes(type)) kindProblems(out, at, value, type as ShapeType);
   else {
@@ -146,18 +158,18 @@ export function probeProblems(value: unknown, index: number): Found[] {
   const at: PathSegment[] = ["probes", index];
   if (!isRecord(value)) return [[at, expectedType("an object", value)]];
   const out: Found[] = [];
-  field(out, at, value, "id", (v) => text(v, true));
-  field(out, at, value, "name", (v) => text(v, false), true);
+  field(out, at, value, "id", nonEmptyText);
+  field(out, at, value, "name", anyText, true);
   field(out, at, value, "includeSensors", flag, true);
-  field(out, at, value, "mask", (v) => whole(v, 0, 0xffffffff), true);
-  if (value.type === "ray") point(out, [...at, "from"], value.from);
-  else if (value.type === "sweep") field(out, at, value, "shape", (v) => text(v, true));
+  field(out, at, value, "mask", bits, true);
+  if (value.type === "ray") point(out, at, "from", -1, value.from);
+  else if (value.type === "sweep") field(out, at, value, "shape", nonEmptyText);
   else {
     out.push([[...at, "type"], value.type === undefined
       ? `is missing (expected one of ${PROBE_TYPES.join(", ")})`
       : `unknown probe type ${JSON.stringify(value.type)} (expected one of ${PROBE_TYPES.join(", ")})`]);
     return out;
   }
-  point(out, [...at, "to"], value.to);
+  point(out, at, "to", -1, value.to);
   return out;
 }

@@ -33,6 +33,29 @@ describe("checkSimplePolygon against the pair-by-pair rule", () => {
     expect(simple).toBeGreaterThan(50);
   });
 
+  it("past 16 edges (where the search uses its tree of edge boxes) too", () => {
+    const long = fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 })), { minLength: 17, maxLength: 40 });
+    let simple = 0;
+    fc.assert(
+      fc.property(long, fc.boolean(), (pts, closed) => {
+        fc.pre(noRepeats(pts));
+        const expected = bruteCrossing(pts, closed);
+        expect(firstCrossingEdges(pts, closed)).toEqual(expected);
+        if (!expected) simple++;
+      }),
+      { numRuns: 2000, seed: seedOf("long vs brute") },
+    );
+    // Star outlines: simple and long, so the tree's search runs to the end without a find.
+    fc.assert(
+      fc.property(starOutline({ minPoints: 17, maxPoints: 60 }), (star) => {
+        expect(firstCrossingEdges(mut(star))).toEqual(bruteCrossing(mut(star)));
+        if (!bruteCrossing(mut(star))) simple++;
+      }),
+      { numRuns: 300, seed: seedOf("long stars vs brute") },
+    );
+    expect(simple).toBeGreaterThan(5);
+  });
+
   it("open polylines (a chain's) the same way", () => {
     fc.assert(
       fc.property(gridOutline, (pts) => {
