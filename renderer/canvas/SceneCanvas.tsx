@@ -7,7 +7,7 @@ import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
 import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
-import { screenToWorld } from "../store/view";
+import { pointerToWorld } from "../store/view";
 import { setCanvasSize, setCursor, zoomAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
 import { listen } from "../platform/listen";
@@ -173,7 +173,7 @@ export function SceneCanvas() {
     stage.setPointersPositions(evt);
     const screen = stage.getPointerPosition();
     // From the store's view, not the stage's: the stage catches up only when React renders.
-    const world = screen ? screenToWorld(editor.getState().view, screen) : null;
+    const world = screen ? pointerToWorld(editor.getState().view, screen) : null;
     const mod = isMac() ? evt.metaKey : evt.ctrlKey;
     return world ? { world, hitId, shift: evt.shiftKey, alt: evt.altKey, mod } : null;
   };
@@ -275,7 +275,7 @@ export function SceneCanvas() {
     if (!e.dataTransfer.types.includes("Files")) return;
     e.preventDefault();
     const box = container.current!.getBoundingClientRect();
-    const at = screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
+    const at = pointerToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
     const files = imageFilesOf(e.dataTransfer);
     if (files.length > 0) {
       void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
@@ -292,7 +292,7 @@ export function SceneCanvas() {
   const onContextMenu = (e: React.MouseEvent) => {
     e.preventDefault();
     const box = container.current!.getBoundingClientRect();
-    openContextMenu(editor, screenToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top }), e.clientX, e.clientY);
+    openContextMenu(editor, pointerToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top }), e.clientX, e.clientY);
   };
 
   return (

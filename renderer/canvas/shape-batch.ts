@@ -411,6 +411,12 @@ export class BatchCache {
         maxY = Math.max(maxY, b[3]! + pad);
       }
     }
+    this.shapes = c.shapes;
+    this.overlapping = c.overlapping;
+    // The drawn shapes' places changed with them (a shape can leave its place for another batch's).
+    this.indexOfDrawn = null;
+    // A flag flipped on a place that is empty before and after: nothing of this batch to repaint.
+    if (!(minX <= maxX)) return;
     const area = { minX, minY, maxX, maxY };
     ctx.save();
     ctx.beginPath();
@@ -419,8 +425,6 @@ export class BatchCache {
     ctx.clearRect(minX - v.origin.x, minY - v.origin.y, maxX - minX, maxY - minY);
     paintShapes(ctx, c.near ? shapesNear(c, area) : c.shapes, c.overlapping, area, c.look, c.paint, v.scale, c.boxes, v.origin);
     ctx.restore();
-    this.shapes = c.shapes;
-    this.overlapping = c.overlapping;
   }
 
   private render(c: BatchContent, v: ScreenView): void {

@@ -55,6 +55,26 @@ describe("clean numbers in Chromium", () => {
     await page.close();
   });
 
+  it("a polygon drawn after zooming out and back (wheel, mid-draw) has points of at most a tenth's decimals, not 49.99999999999994", async () => {
+    const page = await session.newPage();
+    await page.keyboard.press("p");
+    await page.mouse.click(...(await pageAt(page, 400, 300)));
+    await page.mouse.move(...(await pageAt(page, 437, 311)));
+    for (const dy of [120, 120, 120, -120, -120, -120]) {
+      await page.mouse.wheel(0, dy);
+      await page.waitForTimeout(30);
+    }
+    for (const [x, y] of [[520, 310], [480, 420]] as const) await page.mouse.click(...(await pageAt(page, x, y)));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    const [polygon] = await savedShapes(page);
+    if (polygon?.type !== "polygon") throw new Error("expected the polygon");
+    const numbers = [polygon.x, polygon.y, ...polygon.points.flat()];
+    for (const n of numbers) expect(n).toBe(Number(n.toFixed(1)));
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("number fields take arithmetic: 100+25 and =64*2; a bad expression says so and changes nothing", async () => {
     const page = await session.newPage();
     await placeAt(page, "Box", 400, 300);

@@ -7,7 +7,7 @@ import { shapeAABB, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
 import { addShape, addProbe, select, undo } from "../../renderer/store/actions";
 import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
-import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, screenToWorld, snapLength, snapPoint, snapToGrid, worldToScreen, zoomBy } from "../../renderer/store/view";
+import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, pointerToWorld, roundForScreen, screenToWorld, snapLength, snapPoint, snapToGrid, worldToScreen, zoomBy } from "../../renderer/store/view";
 import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setGridSizeText, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
 import { gridSpacing } from "../../renderer/canvas/grid-spacing";
 import { loadDocument } from "../../renderer/store/actions";
@@ -94,6 +94,36 @@ describe("zoom", () => {
     toggleSnap(editor);
     setGridSize(editor, 10);
     expect(editor.history.undoCount).toBe(before);
+  });
+});
+
+describe("a pointer's world point", () => {
+  it("is within 0.05 px of the exact point and a clean decimal (a tenth of a pixel's step, as a decimal), at every zoom", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.double({ min: MIN_SCALE, max: MAX_SCALE, noNaN: true }), (value, scale) => {
+        const r = roundForScreen(value, scale);
+        expect(Math.abs(r - value) * scale).toBeLessThanOrEqual(0.05 * (1 + 1e-9) + Math.abs(value) * scale * 1e-15);
+        // The plain reference: the decimal of that many places, as JavaScript prints and parses it.
+        const digits = -Math.floor(Math.log10(0.1 / scale));
+        if (digits > 0) expect(r).toBe(Number(r.toFixed(digits)));
+        else expect(Number.isInteger(r / 10 ** -digits)).toBe(true);
+      }),
+      { numRuns: 3000, seed: 20261127 },
+    );
+  });
+
+  it("after zooming out and back to 100 %, a click on a whole pixel gives clean numbers, not 49.99999999999994", () => {
+    const at = { x: 317, y: 211 };
+    let v = { x: 0, y: 0, scale: 1 };
+    for (let i = 0; i < 3; i++) v = zoomBy(v, 1 / 1.2, at);
+    for (let i = 0; i < 3; i++) v = zoomBy(v, 1.2, at);
+    for (const p of [{ x: 50, y: 125 }, { x: 400, y: 333 }, at]) {
+      const exact = screenToWorld(v, p), w = pointerToWorld(v, p);
+      expect(Math.abs(w.x - exact.x) * v.scale).toBeLessThanOrEqual(0.05);
+      expect(w.x).toBe(Number(w.x.toFixed(1)));
+      expect(w.y).toBe(Number(w.y.toFixed(1)));
+    }
+    expect(pointerToWorld({ x: 0, y: 0, scale: 1 }, { x: 49.99999999999994, y: 124.99999999999994 })).toEqual({ x: 50, y: 125 });
   });
 });
 
