@@ -201,14 +201,15 @@ export function SceneCanvas() {
     if (e.evt.button !== 0 && !pan) return;
     if (pan) e.evt.preventDefault(); // no autoscroll from the middle button
     const t = e.target;
-    // With the select tool, a replayed ray selects itself and the shape it hit; the tool does not
-    // see the click.
-    if (!pan && tool === "select" && t.hasName(REPLAY_RAY_NAME)) {
+    const at = pointer(e.evt, null);
+    // With the select tool, a replayed ray selects itself and the shape it hit, and the tool does
+    // not see the click; but a shape under the ray wins, so that a shape a ray crosses can still
+    // be picked and dragged (the Replay panel's rows pick any ray).
+    if (!pan && tool === "select" && t.hasName(REPLAY_RAY_NAME) && !(at && geometryHitAt(editor, at.world))) {
       const line = Number(t.id().slice(REPLAY_RAY_PREFIX.length));
       if (Number.isInteger(line)) selectRay(editor, line);
       return;
     }
-    const at = pointer(e.evt, null);
     if (!at) return;
     const info = { ...at, hitId: hitAt(t, at.world) };
     // The root hands each event to the active tool's state; a view pan goes to its own pan tool.

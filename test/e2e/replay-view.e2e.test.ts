@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseRayLine } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT, runCommand } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -120,6 +120,32 @@ describe("the replay view in Chromium", () => {
     await runCommand(page, "Close ray log");
     await expect.poll(() => page.getByRole("group", { name: /^Replay/ }).count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a shape a drawn ray crosses is still picked and dragged there; the ray is picked where no shape is", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-cross-"));
+    const file = join(dir, "masked.jsonl");
+    // Mask 0 sees nothing: the ray is drawn whole, across the ball (radius 24 at (120, 300)).
+    writeFileSync(file, JSON.stringify({ id: "masked", from: [40, 310], to: [300, 310], mask: 0, expect: { hit: false } }));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", file);
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toBe("1 ok, 0 mismatches, 0 unchecked");
+    // Pressed on the ray where it crosses the ball: the ball is picked and dragged up 60.
+    await page.mouse.move(120, 310 + TOP);
+    await page.mouse.down();
+    await page.mouse.move(120, 250 + TOP, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ball");
+    const [ball] = (await savedShapes(page)).filter((s) => s.id === "ball");
+    expect(ball!.y).toBe(240);
+    // Off the ball, the ray is picked: nothing is selected (a ray that hit nothing selects no shape), nothing moves.
+    await page.mouse.click(250, 310 + TOP);
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it("saves the scene's rays as a ray log with their hits, which then opens all ok", async () => {
