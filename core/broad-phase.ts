@@ -133,7 +133,7 @@ export class BroadPhase {
     this.reserve(slot + 1);
     const f = this.fatBoxes, k = 4 * slot;
     fatten(this.tightBoxes, f, k);
-    this.proxyAt[slot] = this.dynamicTree.createProxy(f[k]!, f[k + 1]!, f[k + 2]!, f[k + 3]!, slot);
+    this.proxyAt[slot] = this.dynamicTree.createProxyIn(f, k, slot);
     if (slot >= this.slotEnd) this.slotEnd = slot + 1;
     this.live++;
     this.bufferMove(slot);

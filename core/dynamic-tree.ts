@@ -145,6 +145,14 @@ export class DynamicTree {
 
   /** Inserts a proxy whose stored box is exactly the given one (the caller fattens it); returns its id (>= 0; ids of destroyed proxies are reused). */
   createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+    const b = this.bounds;
+    b[0] = minX; b[1] = minY; b[2] = maxX; b[3] = maxY;
+    return this.createProxyIn(b, 0, userData);
+  }
+
+  /** createProxy of the box at boxes[at…at+3]: numbers through an array, which a call that is not inlined would box. */
+  createProxyIn(boxes: Float64Array, at: number, userData: number): number {
+    const minX = boxes[at]!, minY = boxes[at + 1]!, maxX = boxes[at + 2]!, maxY = boxes[at + 3]!;
     checkBox(minX, minY, maxX, maxY);
     if ((userData | 0) !== userData) throw new RangeError(`DynamicTree: userData ${userData} is not a 32-bit integer`);
     if (this.freeProxy === NULL_NODE) this.growProxies(2 * this.proxyCapacity);
