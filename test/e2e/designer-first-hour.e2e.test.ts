@@ -104,6 +104,18 @@ describe("Trace Colliders on locked art, and why a command is disabled", () => {
     // Still locked.
     expect(await page.getByRole("button", { name: "Unlock level" }).count()).toBe(1);
     await shot(page, "trace-locked-row");
+
+    // Two images, none selected: the topmost is offered first, the other one chosen in the dialog.
+    await dropPng(page, png(32, 32, (x) => (x < 16 ? 255 : 0)), "strip.png", 600, CANVAS_TOP + 400);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await runCommand(page, "Trace Colliders");
+    await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe("Trace colliders from strip");
+    await dialog(page).getByRole("combobox", { name: "Image to trace" }).selectOption("level");
+    await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe("Trace colliders from level");
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^2 blobs, 2 pieces/);
+    await shot(page, "trace-image-choice");
+    await page.keyboard.press("Escape");
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -123,7 +123,7 @@ function ImageChoice({ imageId }: { readonly imageId: string }) {
   return (
     <label className="trace-image">
       <span>Image</span>
-      <select value={imageId} onChange={(e) => useTraceTarget.setState({ imageId: e.target.value })}>
+      <select aria-label="Image to trace" value={imageId} onChange={(e) => useTraceTarget.setState({ imageId: e.target.value })}>
         {[...images].reverse().map((i) => (
           <option key={i.id} value={i.id}>{i.id}{i.locked === true ? " (locked)" : ""}{i.visible === false ? " (hidden)" : ""}</option>
         ))}
