@@ -6,6 +6,7 @@
 // tilesets of the map a scene came from are not in it (Save to Map / export --into keep them).
 import { bitsCollide } from "../collision-filter";
 import { COLLISION_BITS, collisionLayerOf, collisionMaskOf, isSensor, type Scene, type Shape } from "../scene/types";
+import { planGodotScene } from "./godot";
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -90,12 +91,36 @@ export function box2dLeftOut(scene: Scene, options: { readonly filterBits?: 16 |
   return out;
 }
 
-/** Godot scenes: properties are metadata and one-sided chains one_way_collision, but classes, layer names and (without sprites) images are not carried. */
+/**
+ * A line for the shapes whose Godot node is not named as the shape is: node names are unique in a
+ * scene (the second "crate" is crate2, as Godot names a duplicate) and have none of . : @ / " %
+ * (godot-names.ts). A chain's later edges (wall2, wall3) are its own nodes, not renames.
+ */
+function godotRenames(scene: Scene): string[] {
+  const renamed: { readonly from: string; readonly to: string }[] = [];
+  for (const body of planGodotScene(scene).bodies) {
+    for (const node of body.shapes) {
+      if ((node.edge ?? 0) !== 0) continue;
+      const from = node.shape.name !== undefined && node.shape.name !== "" ? node.shape.name : node.shape.id;
+      if (node.name !== from) renamed.push({ from, to: node.name });
+    }
+  }
+  const first = renamed[0];
+  if (!first) return [];
+  const more = renamed.length > 1 ? ` (and ${count(renamed.length - 1, "more", "more")})` : "";
+  return [`${count(renamed.length, "shape")} renamed: a Godot scene's node names are unique and have no . : @ / " %, so ${JSON.stringify(first.from)} is written ${first.to}${more}; name them apart in the editor to choose the names yourself`];
+}
+
+/** Godot scenes: properties are metadata and one-sided chains one_way_collision, but classes, layer names and (without sprites) images are not carried; names Godot would refuse or repeat are changed. */
 export function godotLeftOut(scene: Scene, options: { readonly withImages?: boolean } = {}): string[] {
   const out: string[] = [];
   // An Area2D ignores one_way_collision.
   const oneSidedSensors = chains(scene).filter((s) => s.oneSided === true && isSensor(s)).length;
   if (oneSidedSensors > 0) out.push(`${count(oneSidedSensors, "one-sided sensor chain")}: an Area2D has no one-way collision, so ${oneSidedSensors === 1 ? "it is" : "they are"} two-sided`);
-  out.push(...common(scene, "a Godot scene", { properties: false, layerNames: true, images: options.withImages ? null : "sprites are written only with the command line's --with-images" }));
+  out.push(...godotRenames(scene));
+  out.push(...common(scene, "a Godot scene", { properties: false, layerNames: true, images: null }));
+  // The editor's export writes no sprites (only the command line's --with-images does): say what to do instead.
+  const images = options.withImages ? 0 : (scene.images ?? []).length;
+  if (images > 0) out.push(`${count(images, "image")} without a sprite: this export writes the colliders only. Add the art in Godot (a Sprite2D at the image's X and Y, Centered off), or export from the command line with --with-images to have it written`);
   return out;
 }

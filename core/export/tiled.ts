@@ -184,6 +184,9 @@ export function resolveOptions(options: TiledExportOptions): ShapeOptions {
   return { capsules, capsuleSegments, tileSize };
 }
 
+/** Why an embedded image is not in a Tiled export, and the two ways to have it there. */
+export const EMBEDDED_IMAGE_NOTE = "embedded in the scene (a data: URL), which Tiled cannot load: left out of the map. Add it in Tiled as an image layer, or have the scene name its file: in the desktop app, save the scene in a folder beside the art, then add the picture from that file (Add image…) and export again";
+
 /**
  * The scene's images as Tiled can show them: image layers for those with a file (a data: URL one
  * needs `extracted`), and notes for the rest and for what Tiled cannot show (a drawn size other
@@ -195,7 +198,8 @@ export function tiledImages(scene: Pick<Scene, "images">, images: ImageExportOpt
   for (const located of locateImages(scene, images)) {
     const { image, path, pixelSize } = located;
     if (path === null) {
-      notes.push({ image: image.id, message: "a data: URL, which Tiled cannot load: left out of the map" });
+      // Every image a browser adds is embedded: the note says what to do, not only what happened.
+      notes.push({ image: image.id, message: EMBEDDED_IMAGE_NOTE });
       continue;
     }
     layers.push({ ...located, path });

@@ -1,6 +1,6 @@
 // Undo, redo, selection, deletion and the clipboard.
 import { bakeMapTiles, hasTiledMap } from "../app/map-commands";
-import { openModal } from "../app/modals";
+import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
@@ -21,6 +21,7 @@ let systemStale = false;
 const systemClipboard = (): Clipboard | undefined => (typeof navigator !== "undefined" ? navigator.clipboard : undefined);
 
 const hasSelection = (editor: Editor) => editor.getState().selection.length > 0;
+const NO_SELECTION = () => "Select shapes first: click one, or drag a box around several";
 
 /** Copies the selection; resolves once the system clipboard has it (or has refused it). */
 export async function copy(editor: Editor): Promise<void> {
@@ -126,10 +127,10 @@ const drawsByClicks = (editor: Editor): boolean => {
 export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
   { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
-  { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection },
-  { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection },
+  { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
+  { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
-  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection },
+  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection, whyDisabled: NO_SELECTION },
   {
     id: "edit.delete", label: "Delete", group: "Edit", section: "clipboard", keys: [{ key: "Delete" }, { key: "Backspace" }],
     run: (editor) => {
@@ -138,9 +139,16 @@ export const EDIT_ACTIONS: readonly Action[] = [
     },
     enabled: (editor) => hasSelection(editor) || editor.getState().selectedImage !== null || drawsByClicks(editor),
   },
-  // Only images can be traced; the dialog works on the selected one.
-  { id: "edit.traceImage", label: "Trace Colliders…", group: "Edit", section: "shape", keys: [], run: () => openModal("trace"), enabled: (editor) => editor.getState().selectedImage !== null },
-  { id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap },
+  // Only images can be traced: the selected one, else the only one (locked or hidden too: tracing
+  // reads the picture and does not change it), else the dialog asks which.
+  {
+    id: "edit.traceImage", label: "Trace Colliders…", group: "Edit", section: "shape", keys: [], run: (editor) => openTraceDialog(editor),
+    enabled: (editor) => traceRefusal(editor) === null, whyDisabled: (editor) => traceRefusal(editor) ?? "",
+  },
+  {
+    id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap,
+    whyDisabled: () => "Bake Tile Colliders needs a scene imported from a Tiled map (File → Import Tiled map…)",
+  },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.

@@ -4,6 +4,7 @@ import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
 import { LAYER_ACTIONS } from "./layer-actions";
+import type { Editor } from "../editor/editor";
 import { ownsEvent } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
 import { TURN_ACTIONS } from "./turn-actions";
@@ -22,6 +23,12 @@ export const actionById = (id: string): Action => {
   if (!a) throw new Error(`unknown action ${id}`);
   return a;
 };
+
+/** Null while `a` is enabled; else why it is not (its whyDisabled, or a plain "not available now"). */
+export function disabledReason(editor: Editor, a: Action): string | null {
+  if (a.enabled?.(editor) ?? true) return null;
+  return a.whyDisabled?.(editor) ?? `${a.label.replace(/…$/, "")} is not available now`;
+}
 
 export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 

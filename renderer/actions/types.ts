@@ -29,6 +29,11 @@ export interface Action {
   readonly available?: () => boolean;
   /** Greyed out in menus and the palette when false (absent: always enabled). */
   readonly enabled?: (editor: Editor) => boolean;
+  /**
+   * While disabled, why, in a designer's words and with what to do ("Add an image first: …"): the
+   * palette and the menus show it, and the palette says it when Enter is pressed on the action.
+   */
+  readonly whyDisabled?: (editor: Editor) => string;
   /** For a setting that is on or off (the grid): whether it is on now; menus show it checked. */
   readonly checked?: (editor: Editor) => boolean;
   /** Where a menu groups it: a separator goes between neighbouring actions of a menu whose sections differ. */

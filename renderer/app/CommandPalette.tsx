@@ -1,27 +1,33 @@
 // The command palette (Ctrl+Shift+P or F1): every action of the registry, filtered as you type.
-// Arrow keys move, Enter runs, Escape closes; disabled actions are shown greyed and do not run.
+// Arrow keys move, Enter runs, Escape closes; disabled actions are shown greyed and do not run:
+// their row's tooltip says why, and Enter or a click on one says it under the input.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import { availableActions, chordLabel, type Action } from "../actions/registry";
+import { availableActions, chordLabel, disabledReason, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor } from "../editor/react";
 import { searchActions } from "../actions/search";
 import { Keys, Modal } from "./Modal";
 import { closeModal, useModal } from "./modals";
 
-const isEnabled = (editor: Editor, a: Action): boolean => a.enabled?.(editor) ?? true;
 const optionId = (a: Action) => `command-${a.id.replace(/\W/g, "-")}`;
 
-function run(editor: Editor, a: Action): void {
-  if (!isEnabled(editor, a)) return;
+/** Runs `a` (closing the palette first), or returns why it cannot run now. */
+function run(editor: Editor, a: Action): string | null {
+  const why = disabledReason(editor, a);
+  if (why !== null) return why;
   // Close first: the action may open another modal or want the editor's focus.
   closeModal();
   a.run(editor);
+  return null;
 }
 
 function Palette() {
   const editor = useEditor();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  /** Why the action Enter or a click asked for cannot run; cleared by the next keystroke or move. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const tryRun = (a: Action) => setRefused(run(editor, a));
   const results = useMemo(() => searchActions(availableActions(), query), [query]);
   const current = results[Math.min(active, results.length - 1)];
 
@@ -36,9 +42,10 @@ function Palette() {
     if (to !== undefined && (e.key.startsWith("Arrow") || e.key.startsWith("Page") || e.ctrlKey)) {
       e.preventDefault();
       setActive(Math.max(to, 0));
+      setRefused(null);
     } else if (e.key === "Enter") {
       e.preventDefault();
-      if (current) run(editor, current);
+      if (current) tryRun(current);
     }
   };
 
@@ -59,14 +66,16 @@ function Palette() {
         onChange={(e) => {
           setQuery(e.target.value);
           setActive(0);
+          setRefused(null);
         }}
       />
+      {refused !== null && <p className="palette-refused" role="alert" data-testid="palette-refused">{refused}</p>}
       {/* Clicks keep the focus in the input. */}
       <ul id="palette-list" className="palette-list" role="listbox" aria-label="Commands" onMouseDown={(e) => e.preventDefault()}>
         {results.map((a, i) => {
-          const enabled = isEnabled(editor, a);
+          const why = disabledReason(editor, a);
           return (
-            <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={!enabled} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => run(editor, a)}>
+            <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={why !== null} title={why ?? undefined} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => tryRun(a)}>
               <span className="group-name">{a.group}</span>
               <span className="label">{a.label}</span>
               {/* A setting (Show grid, Lock Layer) says whether it is on: running it turns it the other way. */}

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { create } from "zustand";
 import { runMenuCommand } from "../actions/menu-model";
-import { actionById, chordLabel, type Action } from "../actions/registry";
+import { actionById, chordLabel, disabledReason, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
 import { imageAt } from "../tools/select/image-picking";
@@ -129,6 +129,7 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
             className={i === active ? "item active" : "item"}
             role="menuitem"
             aria-disabled={!enabled}
+            title={enabled ? undefined : (disabledReason(editor, entry) ?? undefined)}
             tabIndex={-1}
             onMouseMove={() => setActive(enabled ? i : null)}
             onClick={() => {

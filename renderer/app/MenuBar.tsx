@@ -8,7 +8,7 @@
 // the toolbar; its menus drop over the canvas.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { menus as menuList, runMenuCommand, type Menu } from "../actions/menu-model";
-import { ariaKeyShortcut, chordLabel, isMac, type Action } from "../actions/registry";
+import { ariaKeyShortcut, chordLabel, disabledReason, isMac, type Action } from "../actions/registry";
 import { isTextField } from "../actions/text-field";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts, useReplay } from "../editor/react";
@@ -61,6 +61,7 @@ function MenuItems({ menu, index, active, onHover, onRun }: { menu: Menu; index:
             role={checked === undefined ? "menuitem" : "menuitemcheckbox"}
             aria-checked={checked}
             aria-disabled={!enabled}
+            title={enabled ? undefined : (disabledReason(editor, entry) ?? undefined)}
             aria-keyshortcuts={key ? ariaKeyShortcut(key) : undefined}
             tabIndex={-1}
             onMouseMove={() => {

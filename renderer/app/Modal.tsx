@@ -3,14 +3,16 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { closeModal } from "./modals";
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ label, className, onKey, children }: { label: string; className: string; onKey?: (e: KeyboardEvent) => void; children: ReactNode }) {
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const el = dialog.current;
-    if (el && !el.contains(document.activeElement)) (el.querySelector<HTMLElement>("[data-autofocus]") ?? el).focus();
+    // A disabled button takes no focus (focus() does nothing and it stays on the page, where
+    // Escape and Enter never reach the dialog): the dialog itself has it then.
+    if (el && !el.contains(document.activeElement)) (el.querySelector<HTMLElement>("[data-autofocus]:not(:disabled)") ?? el).focus();
   }, []);
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -59,6 +59,7 @@ export function StatusBar() {
   const shapes = useEditorState((s) => s.shapes);
   const cursor = useEditorState((s) => s.cursor);
   const notice = useShownNotice();
+  const detail = useEditorState((s) => s.noticeDetail);
   const hint = useHint();
   const selection = useEditorState((s) => s.selection);
   const selectedImage = useEditorState((s) => s.selectedImage);
@@ -96,7 +97,7 @@ export function StatusBar() {
           </button>
         </span>
       )}
-      {(notice ?? hint) && <span className={notice ? "notice" : "notice hint"} data-testid="notice" title={notice ?? hint ?? undefined}>{notice ?? hint}</span>}
+      {(notice ?? hint) && <span className={notice ? "notice" : "notice hint"} data-testid="notice" title={(notice === null ? hint : (detail ?? notice)) ?? undefined}>{notice ?? hint}</span>}
     </footer>
   );
 }

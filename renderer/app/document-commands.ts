@@ -4,7 +4,7 @@ import { create } from "zustand";
 import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
-import { counted, currentScene, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
+import { counted, currentScene, dismissProblems, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
 import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
@@ -234,6 +234,8 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     return;
   }
   if (result.kind === "error") {
+    // An earlier export's warnings are not this one's.
+    dismissProblems(editor);
     notify(editor, `Could not export as ${format.type.name}: ${result.message}`);
     return;
   }
@@ -242,8 +244,8 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   if (outcome.kind !== "done") return;
   const exported = `Exported ${outcome.value.name} (${format.type.name})`;
   const { notes } = result;
-  if (notes.length > 0) showProblems(editor, outcome.value.name, notes.map((message) => ({ path: "", message })), `${exported}: what it leaves out or changes`);
-  notify(editor, notes.length === 0 ? exported : `${exported}; ${notes.length} warning${notes.length === 1 ? "" : "s"} (see the list)`);
+  // This export's warnings replace an earlier outcome's list; none clears it.
+  notifyWithList(editor, notes.length === 0 ? exported : `${exported}; ${counted(notes.length, "warning")}`, `${exported}: what it leaves out or changes`, outcome.value.name, listLines(notes));
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };

@@ -85,6 +85,8 @@ export interface EditorState extends DocumentSlice {
   readonly notice: string | null;
   /** Counts notices, so the same text raised again shows (and fades) again. */
   readonly noticeId: number;
+  /** The notice in full, where it is said short (the status line's tooltip); null when the notice is all. */
+  readonly noticeDetail: string | null;
   /** The active tool's state path ("select.idle", "polygon.drawing"): the status bar's hint follows it. */
   readonly toolPath: string;
   /** Last pointer position in world units, for the status bar. */
@@ -116,6 +118,7 @@ export const initialState = (): EditorState => ({
   problems: null,
   notice: null,
   noticeId: 0,
+  noticeDetail: null,
   toolPath: "select.idle",
   cursor: null,
   view: DEFAULT_VIEW,

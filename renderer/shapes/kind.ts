@@ -34,10 +34,14 @@ export interface LocalHandle {
   readonly cursor: HandleCursor;
 }
 
-/** A polygon edit's outcome: the points, or the reason it is refused (the polygon then stays). */
+/**
+ * A polygon edit's outcome: the points, or the reason it is refused (the polygon then stays):
+ * `reason` in full; `short`, where the full one is long, for the status line (whose tooltip has
+ * the full one); `hint`, what would make the edit work ("hold Shift for the convex hull").
+ */
 export type PolygonEdit =
   | { readonly ok: true; readonly points: Point[]; readonly hull: boolean }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: string; readonly short?: string; readonly hint?: string };
 
 export interface DragOptions {
   /** Shift: about the centre (sizes), the convex hull (polygons). */

@@ -40,7 +40,10 @@ function convexOrHull(points: Point[]): PolygonEdit {
 export function simpleOrHull(points: Point[], useHull: boolean): PolygonEdit {
   if (useHull) return convexOrHull(points);
   const problem = checkSimplePolygon(points);
-  return problem ? { ok: false, reason: problem.message } : { ok: true, points, hull: false };
+  if (!problem) return { ok: true, points, hull: false };
+  if (problem.kind !== "edges-cross") return { ok: false, reason: problem.message };
+  const [i, j] = problem.edges, n = points.length;
+  return { ok: false, reason: problem.message, short: `edges ${i} and ${j} would cross (points ${i}–${(i + 1) % n} and ${j}–${(j + 1) % n})` };
 }
 
 /** Vertex `index` of polygon `s` moved to the world point `pointer`. */
@@ -117,6 +120,6 @@ export const polygonKind: ShapeKind<Polygon> = {
   drag(s, handle, pointer, o): Polygon | PolygonEdit {
     const edit = handle.kind === "vertex" ? moveVertex(s, handle.index, pointer, o.shift) : handle.kind === "midpoint" ? insertVertex(s, handle.index, pointer, o.shift) : null;
     if (!edit) return s;
-    return edit.ok ? edit : { ok: false, reason: `${edit.reason}; hold Shift for the convex hull` };
+    return edit.ok ? edit : { ...edit, hint: "hold Shift for the convex hull" };
   },
 };

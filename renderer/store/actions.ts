@@ -210,10 +210,13 @@ export function showProblems(editor: Editor, file: string, list: readonly SceneP
 /**
  * An outcome too long for the status line, which fades: the status line says `notice` in short
  * (with "(see the list)" when there is one), the problems list under the canvas shows every line
- * under `heading` until dismissed. An empty list shows no list.
+ * under `heading` until dismissed. The list is this outcome's: an empty one clears the list an
+ * earlier outcome left (an export without warnings after one with them), so the list never
+ * contradicts the status line.
  */
 export function notifyWithList(editor: Editor, notice: string, heading: string, file: string, list: readonly SceneProblem[]): void {
   if (list.length > 0) showProblems(editor, file, list, heading);
+  else if (editor.getState().problems !== null) dismissProblems(editor);
   notify(editor, list.length > 0 ? `${notice} (see the list)` : notice);
 }
 
@@ -227,8 +230,9 @@ export function dismissProblems(editor: Editor): void {
   editor.update({ problems: null });
 }
 
-export function notify(editor: Editor, notice: string | null): void {
-  editor.update(notice === null ? { notice } : { notice, noticeId: editor.getState().noticeId + 1 });
+/** `detail`: the notice in full, for the status line's tooltip, where `notice` says it short. */
+export function notify(editor: Editor, notice: string | null, detail: string | null = null): void {
+  editor.update(notice === null ? { notice } : { notice, noticeId: editor.getState().noticeId + 1, noticeDetail: detail });
 }
 
 export function setTheme(editor: Editor, theme: ThemeName): void {

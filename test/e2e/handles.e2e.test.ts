@@ -78,7 +78,11 @@ describe("handles in Chromium", () => {
     // A move that makes the outline cross itself is refused (in one jump, so no valid step on the
     // way) and the notice says why.
     await drag(page, [650, 180], [650, 330], 1);
-    await expect.poll(() => status(page, "notice")).toMatch(/Stopped at the last valid position: edges 0 and 3 cross/);
+    await expect.poll(() => status(page, "notice")).toMatch(/^Stopped \(hold Shift for the convex hull\): edges 0 and 3 would cross/);
+    // The status line shows it whole (nothing cut); the tooltip has the full reason.
+    expect(await page.getByTestId("notice").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/crossing-drag-notice.png` });
+    expect(await page.getByTestId("notice").getAttribute("title")).toMatch(/^Stopped at the last valid position \(hold Shift for the convex hull\): edges 0 and 3 cross or touch \(edge 0 runs/);
     [poly] = await savedShapes(page);
     expect(pointsOf(poly)?.[1]).toEqual([0, -70]);
 

@@ -65,12 +65,26 @@ describe("what each export format leaves out", () => {
       "the class of 2 shapes: a Godot scene has no place for it: left out",
       "the custom properties of 1 layer: left out",
       "the names of 1 collision layer: left out",
-      "1 image: sprites are written only with the command line's --with-images: left out",
+      "1 image without a sprite: this export writes the colliders only. Add the art in Godot (a Sprite2D at the image's X and Y, Centered off), or export from the command line with --with-images to have it written",
     ]);
     expect(godotLeftOut(rich, { withImages: true })).not.toContainEqual(expect.stringMatching(/image/));
     const text = exportFormat("godot")!.write(rich, {});
     expect(text).not.toContain("Platform");
     expect(text).toContain("one_way_collision = true");
+  });
+
+  it("Godot: shapes whose node is named otherwise (a repeated name counts up, a refused character becomes _) are listed, with the first as an example", () => {
+    const crate = (i: number) => ({ id: `box-${i}`, type: "box", x: 40 * i, y: 0, rotation: 0, width: 20, height: 20, name: "crate" });
+    const wall = { id: "chain-1", type: "chain", x: 0, y: 90, rotation: 0, points: [[0, 0], [50, 0], [50, 50]], name: "wall" };
+    const crates = sceneOf({ shapes: [...[1, 2, 3, 4, 5, 6].map(crate), wall, { ...crate(7), name: "a.b" }] });
+    expect(godotLeftOut(crates)).toEqual([
+      `6 shapes renamed: a Godot scene's node names are unique and have no . : @ / " %, so "crate" is written crate2 (and 5 more); name them apart in the editor to choose the names yourself`,
+    ]);
+    // Read off the export itself: the nodes are so named, and a chain's second edge (wall2) is not a rename.
+    const text = exportFormat("godot")!.write(crates, {});
+    for (const name of ["crate", "crate2", "crate6", "wall", "wall2", "a_b"]) expect(text).toContain(`[node name="${name}" type=`);
+    // Names already unique and valid: nothing said.
+    expect(godotLeftOut(sceneOf({ shapes: [crate(1), { ...crate(2), name: "crate2" }, wall] }))).toEqual([]);
   });
 
   it("a scene of plain shapes loses nothing in any format; Tiled carries every field of a shape", () => {

@@ -68,7 +68,7 @@ describe("exportTiled: images as image layers", () => {
     ]), { images: { sceneDir: "C:/p", outputDir: "C:/p", pixelSizes: new Map([["scaled", { width: 32, height: 32 }], ["same", { width: 32, height: 32 }]]) } });
     expect(notes).toEqual([
       { image: "scaled", message: "drawn at 64 × 32 but 32 × 32 pixels: Tiled draws image layers at their pixel size, so the map shows it at 32 × 32" },
-      { image: "embedded", message: "a data: URL, which Tiled cannot load: left out of the map" },
+      { image: "embedded", message: "embedded in the scene (a data: URL), which Tiled cannot load: left out of the map. Add it in Tiled as an image layer, or have the scene name its file: in the desktop app, save the scene in a folder beside the art, then add the picture from that file (Add image…) and export again" },
     ]);
     const other = tiledImageNotes(sceneOf([{ id: "drive", src: "b.png", x: 0, y: 0 }]), { images: { sceneDir: "C:/p", outputDir: "D:/q" } });
     expect(other).toEqual([{ image: "drive", message: "no relative path leads to it from the map's folder (another drive): written as C:/p/b.png" }]);

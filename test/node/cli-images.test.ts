@@ -114,7 +114,7 @@ describe("export: image options and their errors", () => {
     const { scene } = sceneWith([{ id: "e", src: dataUrl(PNG_4x2), x: 0, y: 0 }]);
     const r = await run(["export", scene, "--format", "tiled"]);
     expect(r.code).toBe(0);
-    expect(r.err).toBe(`${scene}: data: URL images are written to files next to the output only with -o\n${scene}: image "e": a data: URL, which Tiled cannot load: left out of the map\n`);
+    expect(r.err).toBe(`${scene}: data: URL images are written to files next to the output only with -o\n${scene}: image "e": embedded in the scene (a data: URL), which Tiled cannot load: left out of the map. Add it in Tiled as an image layer, or have the scene name its file: in the desktop app, save the scene in a folder beside the art, then add the picture from that file (Add image…) and export again\n`);
     expect((JSON.parse(r.out) as { layers: { type: string }[] }).layers.map((l) => l.type)).toEqual(["objectgroup"]);
   });
 });

@@ -269,7 +269,9 @@ describe("polygon vertices", () => {
     expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
     t.move(pointerAt(85, 95)); // edge 1 would cross edge 3: refused, the dent stays
     expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
-    expect(editor.getState().notice).toMatch(/^Stopped at the last valid position: edges 1 and 3 cross .*Shift for the convex hull/);
+    // Short enough for the status line, what works first; the full reason in its tooltip.
+    expect(editor.getState().notice).toBe("Stopped (hold Shift for the convex hull): edges 1 and 3 would cross (points 1–2 and 3–0)");
+    expect(editor.getState().noticeDetail).toMatch(/^Stopped at the last valid position \(hold Shift for the convex hull\): edges 1 and 3 cross or touch \(edge 1 runs from point 1 to point 2/);
     t.move(pointerAt(95, 95, null, { shift: true }));
     const hull = shape<Polygon>("p").points;
     expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three

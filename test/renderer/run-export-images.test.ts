@@ -19,14 +19,15 @@ describe("runExport with scene images", () => {
     if (reply.kind !== "done") throw new Error(reply.message);
     const map = JSON.parse(reply.text) as { layers: { type: string; image?: string }[] };
     expect(map.layers.filter((l) => l.type === "imagelayer").map((l) => l.image)).toEqual(["../art/level.png"]);
-    expect(reply.notes).toEqual(['image "pasted": a data: URL, which Tiled cannot load: left out of the map']);
+    expect(reply.notes).toEqual(['image "pasted": embedded in the scene (a data: URL), which Tiled cannot load: left out of the map. Add it in Tiled as an image layer, or have the scene name its file: in the desktop app, save the scene in a folder beside the art, then add the picture from that file (Add image…) and export again']);
   });
 
-  it("Godot and Box2D: no images, and a note saying so", () => {
-    const why = { godot: "sprites are written only with the command line's --with-images", godot3: "sprites are written only with the command line's --with-images", box2d: "Box2D JSON has no images" };
-    for (const [format, reason] of Object.entries(why)) {
+  it("Godot and Box2D: no images, and a note saying so (Godot's: what a designer can do instead)", () => {
+    const godot = "2 images without a sprite: this export writes the colliders only. Add the art in Godot (a Sprite2D at the image's X and Y, Centered off), or export from the command line with --with-images to have it written";
+    const why = { godot, godot3: godot, box2d: "2 images: Box2D JSON has no images: left out" };
+    for (const [format, line] of Object.entries(why)) {
       const reply = runExport(format, scene);
-      expect(reply.kind === "done" && reply.notes).toEqual([`2 images: ${reason}: left out`]);
+      expect(reply.kind === "done" && reply.notes).toEqual([line]);
       expect(reply.kind === "done" && reply.text).not.toContain("level.png");
     }
   });

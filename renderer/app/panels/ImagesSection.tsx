@@ -1,6 +1,6 @@
 // The Layers panel's Images section: the scene's pictures top first (as they are drawn, over the
 // ones below), each with its id and where it comes from, shown or hidden, locked or not, its
-// opacity, its place in the order, and Delete. A click on its name selects it on the canvas. A
+// opacity, its place in the order, Trace… (locked or not) and Delete. A click on its name selects it on the canvas. A
 // picture that cannot be shown says why under its name, as its placeholder does on the canvas.
 import { useGestureInput } from "./gesture-input";
 import { useStore } from "zustand";
@@ -10,6 +10,7 @@ import { useEditor, useEditorState } from "../../editor/react";
 import { srcLabel } from "../../images/image-source";
 import { addImagesFromDialog } from "../image-commands";
 import { deleteImage, moveImageInOrder, selectImage, setImageFlag, updateImage } from "../../store/image-actions";
+import { openTraceDialog } from "../trace/trace-session";
 import { EyeIcon, LockIcon } from "./icons";
 
 /** The opacity slider: its whole drag (input events up to the change on release, or a blur) is one undo step. */
@@ -50,7 +51,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
         <button className="icon" aria-pressed={!visible} aria-label={`${visible ? "Hide" : "Show"} ${image.id}`} title={visible ? "Hide image" : "Show image"} onClick={() => setImageFlag(editor, image.id, "visible", !visible)}>
           <EyeIcon open={visible} />
         </button>
-        <button className="icon" aria-pressed={locked} aria-label={`${locked ? "Unlock" : "Lock"} ${image.id}`} title={locked ? "Unlock image" : "Lock image: it cannot be picked on the canvas"} onClick={() => setImageFlag(editor, image.id, "locked", !locked)}>
+        <button className="icon" aria-pressed={locked} aria-label={`${locked ? "Unlock" : "Lock"} ${image.id}`} title={locked ? "Unlock image" : "Lock image: it cannot be picked on the canvas (Trace… still reads it)"} onClick={() => setImageFlag(editor, image.id, "locked", !locked)}>
           <LockIcon locked={locked} />
         </button>
         <button className="image-name grow" aria-label={`Select ${image.id}`} title={image.src.startsWith("data:") ? "Embedded in the scene" : image.src} disabled={!visible || locked} onClick={() => selectImage(editor, image.id)}>
@@ -62,6 +63,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
         <OpacitySlider editor={editor} image={image} />
         <button aria-label={`Move ${image.id} up`} disabled={index === total - 1} onClick={() => moveImageInOrder(editor, image.id, 1)}>▲</button>
         <button aria-label={`Move ${image.id} down`} disabled={index === 0} onClick={() => moveImageInOrder(editor, image.id, -1)}>▼</button>
+        <button className="trace-button" aria-label={`Trace colliders from ${image.id}`} title="Trace Colliders…: colliders from the picture's opaque pixels (a locked image too)" onClick={() => openTraceDialog(editor, image.id)}>Trace…</button>
         <button aria-label={`Delete ${image.id}`} onClick={() => deleteImage(editor, image.id)}>Delete</button>
       </div>
     </li>

@@ -1,9 +1,11 @@
-// Trace Colliders…: the selected image's opaque pixels as convex polygons (or whole outlines),
-// previewed live over the picture while the alpha threshold, the tolerance, the vertex limit and
-// the kind of piece change; Add puts them on
-// the active layer as one undo step, named after the image. The tracing runs in a worker.
-import { useEffect, useRef, useState } from "react";
-import { blobCount, TRACE_DEFAULTS, wholeOutlinesNote, type TraceResult } from "../../../core";
+// Trace Colliders…: an image's opaque pixels as convex polygons (or whole outlines), previewed
+// live over the picture while the alpha threshold, the tolerance, the vertex limit and the kind of
+// piece change; Add puts them on the active layer as one undo step, named after the image. The
+// tracing runs in a worker. The image is the one trace-session.ts picks (locked ones too), and the
+// dialog offers the scene's others; the settings are remembered per image for the session. Keys:
+// focus starts on the first slider, Enter adds (when Add is enabled), Escape cancels.
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { blobCount, wholeOutlinesNote, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { desktop } from "../../platform/files";
@@ -14,17 +16,13 @@ import { closeModal, useModal } from "../modals";
 import { tracePixels, type TracePixels } from "./trace-pixels";
 import type { TraceReply, TraceRequest } from "./trace-worker";
 import { imageColliders } from "./image-colliders";
+import { rememberTraceSettings, traceSettingsFor, useTraceTarget, type TraceSettings } from "./trace-session";
 
 const PREVIEW = { width: 560, height: 360 };
 /** How long the sliders rest before a new trace is asked for. */
 const SETTLE_MS = 120;
 
-interface Options {
-  readonly alpha: number;
-  readonly tolerance: number;
-  readonly maxVertices: number;
-  readonly concave: boolean;
-}
+type Options = TraceSettings;
 
 function usePixels(editor: Editor, imageId: string | null): TracePixels | { readonly error: string } | null {
   const [pixels, setPixels] = useState<TracePixels | { readonly error: string } | null>(null);
@@ -108,24 +106,44 @@ function Preview({ pixels, result }: { readonly pixels: TracePixels; readonly re
   return <canvas ref={canvas} className="trace-preview" width={PREVIEW.width} height={PREVIEW.height} data-testid="trace-preview" />;
 }
 
-function Slider({ label, value, min, max, step, onChange, shown }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; shown: string }) {
+function Slider({ label, value, min, max, step, onChange, shown, autoFocus = false }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; shown: string; autoFocus?: boolean }) {
   return (
     <label className="trace-slider">
       <span>{label}</span>
-      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} {...(autoFocus ? { "data-autofocus": true } : {})} />
       <output>{shown}</output>
     </label>
   );
 }
 
-function Dialog() {
+/** The scene's other images to trace instead, shown when there are several. */
+function ImageChoice({ imageId }: { readonly imageId: string }) {
+  const images = useEditorState((s) => s.images);
+  if (images.length < 2) return null;
+  return (
+    <label className="trace-image">
+      <span>Image</span>
+      <select aria-label="Image to trace" value={imageId} onChange={(e) => useTraceTarget.setState({ imageId: e.target.value })}>
+        {[...images].reverse().map((i) => (
+          <option key={i.id} value={i.id}>{i.id}{i.locked === true ? " (locked)" : ""}{i.visible === false ? " (hidden)" : ""}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Dialog({ imageId }: { readonly imageId: string }) {
   const editor = useEditor();
-  const imageId = useEditorState((s) => s.selectedImage);
   const pixels = usePixels(editor, imageId);
-  const [options, setOptions] = useState<Options>({ alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, concave: TRACE_DEFAULTS.concave });
+  const [options, setOptions] = useState<Options>(() => traceSettingsFor(imageId));
   const ready = pixels && "bitmap" in pixels ? pixels : null;
   const { result, error, busy } = useTrace(ready, options);
-  const set = (change: Partial<Options>) => setOptions((o) => ({ ...o, ...change }));
+  // Kept on every change, so Cancel, Undo and a new trace of the image start from them.
+  const set = (change: Partial<Options>) => setOptions((o) => {
+    const next = { ...o, ...change };
+    rememberTraceSettings(imageId, next);
+    return next;
+  });
   const count = result?.pieces.length ?? 0;
   const layerRefusal = useEditorState(activeLayerRefusal);
 
@@ -155,14 +173,23 @@ function Dialog() {
   const holed = result && options.concave ? result.blobsWithHoles : 0;
   const wholeNote = wholeOutlinesNote(holed);
 
+  const canAdd = !!result && !busy && count > 0 && layerRefusal === null;
+  const onKey = (e: KeyboardEvent) => {
+    // Enter on a button (Cancel) is that button's; elsewhere it is Add, when Add is enabled.
+    if (e.key !== "Enter" || e.target instanceof HTMLButtonElement || e.target instanceof HTMLSelectElement) return;
+    e.preventDefault();
+    if (canAdd) accept();
+  };
+
   return (
-    <Modal label="Trace colliders" className="trace" onKey={(e) => e.key === "Enter" && accept()}>
+    <Modal label="Trace colliders" className="trace" onKey={onKey}>
       <header>
         <h2>Trace colliders from {imageId}</h2>
+        <ImageChoice imageId={imageId} />
       </header>
       {ready ? <Preview pixels={ready} result={result} /> : <div className="trace-preview empty">{status}</div>}
       <div className="trace-controls">
-        <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} />
+        <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} autoFocus />
         <Slider label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} shown={options.tolerance.toFixed(2)} />
         <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
         <label className="trace-check">
@@ -175,7 +202,7 @@ function Dialog() {
       {layerRefusal && <p className="trace-note" data-testid="trace-layer-refusal" role="alert">{layerRefusal}</p>}
       <footer>
         <button type="button" onClick={closeModal}>Cancel</button>
-        <button type="button" className="primary" data-autofocus disabled={!result || busy || count === 0 || layerRefusal !== null} onClick={accept}>
+        <button type="button" className="primary" disabled={!canAdd} onClick={accept}>
           Add {count} collider{count === 1 ? "" : "s"}
         </button>
       </footer>
@@ -185,5 +212,12 @@ function Dialog() {
 
 export function TraceDialog() {
   const open = useModal((s) => s.open === "trace");
-  return open ? <Dialog /> : null;
+  const imageId = useTraceTarget((s) => s.imageId);
+  const exists = useEditorState((s) => imageId !== null && s.images.some((i) => i.id === imageId));
+  // An image gone while the dialog is open (undone from the desktop menu): closed, so the editor's keys work again.
+  useEffect(() => {
+    if (open && !exists) closeModal();
+  }, [open, exists]);
+  // Keyed by the image: another image chosen starts its own pixels, trace and settings.
+  return open && imageId !== null && exists ? <Dialog key={imageId} imageId={imageId} /> : null;
 }

@@ -62,8 +62,10 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
     }
     if (!("points" in shape)) return;
     if (!next.ok) {
-      // Refused: the point stays where the drag last left it valid, and the notice says so.
-      notify(this.editor, `Stopped at the last valid position: ${next.reason}`);
+      // Refused: the point stays where the drag last left it valid, and the notice says so, what
+      // would work first (the status line cuts a long notice; its tooltip shows it whole).
+      const hint = next.hint === undefined ? "" : ` (${next.hint})`;
+      notify(this.editor, `Stopped${hint}: ${next.short ?? next.reason}`, next.short === undefined ? null : `Stopped at the last valid position${hint}: ${next.reason}`);
       return;
     }
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
