@@ -1,8 +1,9 @@
 // A designer's first hour (review eyes5) in Chromium: the Trace colliders dialog takes the keyboard
 // (focus inside, Escape cancels, Enter adds, no key reaches the canvas under it), a locked image
 // traces, a disabled command says why, the dialog's settings are kept, and the problems list
-// follows the latest export. Screenshots go to EDITOR_SHOTS when it is set.
-import { encode } from "fast-png";
+// follows the latest export; and the canvas keeps drawing after an Inspector edit of several
+// selected boxes while a sensor overlaps. Screenshots go to EDITOR_SHOTS when it is set.
+import { decode, encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand } from "./harness";
@@ -29,6 +30,12 @@ async function dropPng(page: Page, bytes: Buffer, name: string, x: number, y: nu
     for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
   }, { base64: bytes.toString("base64"), name, x, y });
   await expect.poll(() => notice(page)).toMatch(/^Dropped image/);
+}
+
+/** The canvas pixel at (x, y) of the page as [r, g, b]. */
+async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  const d = decode(await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).data;
+  return [d[0]!, d[1]!, d[2]!];
 }
 
 /** Whether the focused element is inside the open dialog (not the page's body). */
@@ -168,5 +175,38 @@ describe("the problems list after exports", () => {
     await expect.poll(() => notice(page)).toBe("Exported crates.tmj (Tiled map)");
     expect(await panel.count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe("the canvas after an Inspector edit", () => {
+  it("editing several selected boxes in the Inspector while a sensor overlaps something leaves every shape drawn", async () => {
+    const page = await session.newPage();
+    const box = (await page.locator(".canvas").boundingBox())!;
+    const c = { x: box.x, y: box.y };
+    const background = await pixel(page, c.x + 700, c.y + 500);
+    for (const x of [250, 320, 390]) {
+      await placeAt(page, "Box", c.x + x, c.y + 400);
+      await page.keyboard.press("Escape");
+    }
+    for (const x of [550, 620]) await placeAt(page, "Circle", c.x + x, c.y + 250);
+    await page.getByLabel("Sensor").check();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("v");
+    // A marquee around the three boxes.
+    await page.mouse.move(c.x + 200, c.y + 330);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 460, c.y + 470, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("3 boxes");
+    const width = page.getByLabel("Width", { exact: true });
+    await width.fill("48");
+    await width.press("Enter");
+    // Deselected, the boxes go back into the cached drawing: every one must be painted there.
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(200);
+    for (const x of [250, 320, 390]) expect(await pixel(page, c.x + x, c.y + 400)).not.toEqual(background);
+    expect(await pixel(page, c.x + 550, c.y + 250)).not.toEqual(background);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });
