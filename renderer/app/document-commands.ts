@@ -220,7 +220,7 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   // Pixel sizes of the images the editor has decoded, so an export can say where it draws one at another size.
   const pixelSizes = new Map<string, { width: number; height: number }>();
   for (const image of scene.images ?? []) {
-    const size = editor.imageCache.pixelSize(image.src, file.path);
+    const size = editor.imageCache.pixelSize(image.src, readBase(file));
     if (size) pixelSizes.set(image.id, { width: size.width, height: size.height });
   }
   const images = { ...(sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {}), pixelSizes };

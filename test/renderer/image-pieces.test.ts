@@ -133,7 +133,7 @@ describe("readImageBytes (where a src's bytes come from)", () => {
 
   it("says why a relative path cannot be read in a browser, or before the scene is saved", async () => {
     const web = await readImageBytes("art/level-1.png", { scenePath: "web-file:1", desktop: undefined });
-    expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…\)$/) });
+    expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened, or its map imported, with File → Open Scene in Folder… or Import Tiled Map in Folder…\)$/) });
     const unsaved = await readImageBytes("a.png", { scenePath: undefined, desktop: shell({ ok: false, canceled: true }) });
     expect(unsaved).toMatchObject({ ok: false, message: expect.stringContaining("save it first") });
   });
