@@ -1,6 +1,7 @@
 // The Tiled map's backdrop draws what Tiled draws (a designer review, web build, fake folder
 // pickers): an image layer beside a map imported in a folder is read from that folder before the
-// scene is saved, as the tilesets are.
+// scene is saved, as the tilesets are; an atlas whose file gives no picture size takes its grid
+// from the picture; a tileset's transparent colour is keyed out.
 import { resolve } from "node:path";
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
@@ -12,7 +13,7 @@ import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 const session = editorSession();
 
 type Rgb = readonly [number, number, number];
-const RED: Rgb = [220, 30, 30], BLUE: Rgb = [30, 60, 220];
+const RED: Rgb = [220, 30, 30], BLUE: Rgb = [30, 60, 220], GREEN: Rgb = [40, 180, 60], YELLOW: Rgb = [230, 200, 40], MAGENTA: Rgb = [255, 0, 255];
 
 /** A `width` × `height` picture coloured by `at` (null: transparent). */
 function png(width: number, height: number, at: (x: number, y: number) => Rgb | null): Uint8Array {
@@ -48,6 +49,20 @@ async function countColour(page: Page, colour: Rgb): Promise<number> {
   return n;
 }
 
+/** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
+async function backdropPixels(page: Page, width: number, height: number): Promise<(x: number, y: number) => Rgb> {
+  const data = await page.evaluate(({ width, height }) => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
+    return [...canvas.getContext("2d")!.getImageData(0, 0, width, height).data];
+  }, { width, height });
+  return (x, y) => {
+    const o = (y * width + x) * 4;
+    return [data[o]!, data[o + 1]!, data[o + 2]!];
+  };
+}
+
+const near = (a: Rgb, b: Rgb, tolerance = 10) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
+
 describe("the Tiled map's backdrop draws what Tiled draws", () => {
   it("reads an image layer's picture from the folder a map was imported in, before the scene is saved", async () => {
     // tiles.png: a red tile and a blue one; the tile layer draws the red one, the image layer "Sky" the whole picture.
@@ -66,6 +81,45 @@ describe("the Tiled map's backdrop draws what Tiled draws", () => {
     await expect.poll(() => countColour(page, BLUE), { timeout: 15_000 }).toBeGreaterThan(100);
     expect(await page.getByTestId("image-problem-Sky").count()).toBe(0);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-draw-image-layer.png") });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("takes an atlas's grid from its picture when the file gives no size (Tiled's perspective_walls.tsx), as Tiled does", async () => {
+    // 2 × 2 tiles of 16: red, blue / green, yellow; the tileset says nothing of the picture's size or columns.
+    const colours = [RED, BLUE, GREEN, YELLOW];
+    const atlas = png(32, 32, (x, y) => colours[Math.floor(y / 16) * 2 + Math.floor(x / 16)]!);
+    const map = JSON.stringify({
+      type: "map", orientation: "orthogonal", width: 2, height: 1, tilewidth: 16, tileheight: 16,
+      tilesets: [{ firstgid: 1, name: "walls", tilewidth: 16, tileheight: 16, image: "walls.png" }],
+      layers: [{ type: "tilelayer", name: "Walls", width: 2, height: 1, data: [4, 2] }],
+    });
+    const page = await importInFolder({ "maps/walls.tmj": b64(map), "maps/walls.png": b64(atlas) }, "maps/walls.tmj");
+    await expect.poll(async () => near((await backdropPixels(page, 32, 16))(8, 8), YELLOW), { timeout: 15_000 }).toBe(true);
+    const ours = await backdropPixels(page, 32, 16);
+    expect(near(ours(24, 8), BLUE)).toBe(true);
+    expect(await page.getByTestId("tiled-map").textContent()).not.toMatch(/not found|cannot/);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("keys a tileset's transparent colour out (Tiled's sewers.tmx: trans=\"ff00ff\"): the layer under shows through", async () => {
+    // Tile 1 (no transparent colour): green. Tile 2 (transparentcolor #ff00ff): its left half magenta, its right half red.
+    const under = png(16, 16, () => GREEN);
+    const keyed = png(16, 16, (x) => (x < 8 ? MAGENTA : RED));
+    const map = JSON.stringify({
+      type: "map", orientation: "orthogonal", width: 1, height: 1, tilewidth: 16, tileheight: 16,
+      tilesets: [
+        { firstgid: 1, name: "under", tilewidth: 16, tileheight: 16, tilecount: 1, columns: 1, image: "under.png", imagewidth: 16, imageheight: 16 },
+        { firstgid: 2, name: "sewer", tilewidth: 16, tileheight: 16, tilecount: 1, columns: 1, image: "keyed.png", imagewidth: 16, imageheight: 16, transparentcolor: "#ff00ff" },
+      ],
+      layers: [
+        { type: "tilelayer", name: "Under", width: 1, height: 1, data: [1] },
+        { type: "tilelayer", name: "Over", width: 1, height: 1, data: [2] },
+      ],
+    });
+    const page = await importInFolder({ "maps/sewers.tmj": b64(map), "maps/under.png": b64(under), "maps/keyed.png": b64(keyed) }, "maps/sewers.tmj");
+    await expect.poll(async () => near((await backdropPixels(page, 16, 16))(12, 8), RED), { timeout: 15_000 }).toBe(true);
+    const ours = await backdropPixels(page, 16, 16);
+    expect(near(ours(4, 8), GREEN)).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   });
 });
