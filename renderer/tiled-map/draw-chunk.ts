@@ -105,7 +105,8 @@ function multiplyTint(canvas: OffscreenCanvas, ctx: Context, tint: Tint): void {
   ctx.restore();
 }
 
-function hatchPattern(ctx: Context, colour: string): CanvasPattern | string {
+/** Tiled's missing-image hatching in `colour`, as a pattern of `ctx` (the colour itself where none can be made). */
+export function hatchPattern(ctx: Pick<Context, "createPattern">, colour: string): CanvasPattern | string {
   const tile = new OffscreenCanvas(8, 8);
   const t = tile.getContext("2d")!;
   t.strokeStyle = colour;

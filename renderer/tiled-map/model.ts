@@ -1,7 +1,8 @@
 // A loaded Tiled map (Tiled's JSON model, tilesets inlined, paths from the map's folder) as the
 // backdrop draws it: its tilesets, able to say where each tile's pixels are; its tile and image
 // layers in drawing order, group layers composed into them; each tile layer's cells decoded once.
-// Object layers are not drawn: their objects are the scene's shapes. Pure: no DOM, no drawing.
+// Of object layers only tile objects are drawn (Tiled's pictures placed as objects); their other
+// objects are the scene's shapes. Pure: no DOM, no drawing.
 import { tiledChainOf } from "../../core/import/tiled";
 import { resolvePath } from "../../core/scene/file-paths";
 import { decodeTileData } from "../../core/tiled/layer-data";
@@ -61,6 +62,9 @@ export interface BackdropTileset {
   readonly offsetY: number;
   /** Tiled's tilerendersize: "grid" draws every tile at the map's grid size. */
   readonly renderSize: "tile" | "grid";
+  /** Where a tile object's (x, y) is on its picture, as fractions of its width and height (objectalignment; unspecified: bottom-left, as in an orthogonal map). */
+  readonly alignX: number;
+  readonly alignY: number;
   /** The largest tile picture, for how far a tile may reach out of its cell. */
   readonly maxWidth: number;
   readonly maxHeight: number;
@@ -127,7 +131,28 @@ export interface ImageLayerDraw extends Composite {
   readonly repeatY: boolean;
 }
 
-export type LayerDraw = TileLayerDraw | ImageLayerDraw;
+/** A tile object: a tile drawn as an object is, at its own size and turn. */
+export interface TileObject {
+  /** The raw gid, flip bits included. */
+  readonly gid: number;
+  /** Its anchor (the tileset's object alignment), in the layer's pixels. */
+  readonly x: number;
+  readonly y: number;
+  /** The drawn size; 0: the tile's picture's. */
+  readonly width: number;
+  readonly height: number;
+  /** Degrees clockwise about (x, y). */
+  readonly rotation: number;
+}
+
+/** An object layer's tile objects (its other objects are the scene's shapes), in the order Tiled draws them. */
+export interface ObjectLayerDraw extends Composite {
+  readonly kind: "objects";
+  readonly name: string;
+  readonly objects: readonly TileObject[];
+}
+
+export type LayerDraw = TileLayerDraw | ImageLayerDraw | ObjectLayerDraw;
 
 export type RenderOrder = "right-down" | "right-up" | "left-down" | "left-up";
 
@@ -213,6 +238,24 @@ const sceneSrc = (mapDir: string, path: JsonValue | undefined): string => {
   return p === "" ? "" : resolvePath(mapDir, p);
 };
 
+/** Tiled's objectalignment as fractions of a tile object's size; unspecified (and anything else) is bottom-left, as Tiled takes it in an orthogonal map. */
+function alignmentOf(value: JsonValue | undefined): { readonly alignX: number; readonly alignY: number } {
+  const v = str(value);
+  const alignX = v.endsWith("left") ? 0 : v.endsWith("right") ? 1 : v === "top" || v === "bottom" || v === "center" ? 0.5 : 0;
+  const alignY = v.startsWith("top") ? 0 : v.startsWith("bottom") ? 1 : v === "left" || v === "right" || v === "center" ? 0.5 : 1;
+  return { alignX, alignY };
+}
+
+/** An object layer's visible tile objects, in Tiled's drawing order: by y when its draworder is topdown (the default, a stable sort), else as listed. */
+function readTileObjects(layer: JsonObject): TileObject[] {
+  const out: TileObject[] = [];
+  for (const o of list(layer.objects)) {
+    if (!isObject(o) || o.visible === false || typeof o.gid !== "number" || gidOf(o.gid) === 0) continue;
+    out.push({ gid: o.gid >>> 0, x: num(o.x, 0), y: num(o.y, 0), width: Math.max(0, num(o.width, 0)), height: Math.max(0, num(o.height, 0)), rotation: num(o.rotation, 0) });
+  }
+  return layer.draworder === "index" ? out : out.sort((a, b) => a.y - b.y);
+}
+
 function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidth: number, mapTileHeight: number): BackdropTileset {
   const tileWidth = Math.max(1, num(raw.tilewidth, 1)), tileHeight = Math.max(1, num(raw.tileheight, 1));
   const givenColumns = Math.max(0, Math.floor(num(raw.columns, 0)));
@@ -255,6 +298,7 @@ function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidt
     offsetX: num(offset.x, 0),
     offsetY: num(offset.y, 0),
     renderSize: raw.tilerendersize === "grid" ? "grid" : "tile",
+    ...alignmentOf(raw.objectalignment),
     maxWidth: Math.max(maxWidth, 1),
     maxHeight: Math.max(maxHeight, 1),
     images: [...images],
@@ -379,6 +423,9 @@ function readLayers(layers: readonly JsonValue[], parent: Composite, prefix: str
       if (cells) out.push({ kind: "tiles", name, ...composite, cells });
     } else if (raw.type === "imagelayer") {
       out.push({ kind: "image", name, ...composite, src: sceneSrc(mapDir, raw.image), repeatX: raw.repeatx === true, repeatY: raw.repeaty === true });
+    } else if (raw.type === "objectgroup") {
+      const objects = readTileObjects(raw);
+      if (objects.length > 0) out.push({ kind: "objects", name, ...composite, objects });
     }
   }
 }

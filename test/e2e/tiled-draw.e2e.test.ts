@@ -1,16 +1,23 @@
 // The Tiled map's backdrop draws what Tiled draws (a designer review, web build, fake folder
 // pickers): an image layer beside a map imported in a folder is read from that folder before the
 // scene is saved, as the tilesets are; an atlas whose file gives no picture size takes its grid
-// from the picture; a tileset's transparent colour is keyed out.
-import { resolve } from "node:path";
+// from the picture; a tileset's transparent colour is keyed out; tile objects are drawn as Tiled
+// 1.8 draws them (tmxrasterizer's picture of the same map is the reference).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { decode } from "fast-png";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { atlasPng } from "./backdrop-fixture";
 import { fakeFolder } from "./fake-folder";
 import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 
 const session = editorSession();
+const work = mkdtempSync(join(tmpdir(), "tiled-draw-e2e-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 type Rgb = readonly [number, number, number];
 const RED: Rgb = [220, 30, 30], BLUE: Rgb = [30, 60, 220], GREEN: Rgb = [40, 180, 60], YELLOW: Rgb = [230, 200, 40], MAGENTA: Rgb = [255, 0, 255];
@@ -120,6 +127,63 @@ describe("the Tiled map's backdrop draws what Tiled draws", () => {
     await expect.poll(async () => near((await backdropPixels(page, 16, 16))(12, 8), RED), { timeout: 15_000 }).toBe(true);
     const ours = await backdropPixels(page, 16, 16);
     expect(near(ours(4, 8), GREEN)).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("draws tile objects as Tiled does: bottom-left at (x, y), scaled to their size, flipped in place, turned about (x, y), drawn top-down", async () => {
+    const H = 0x80000000, V = 0x40000000;
+    const object = (id: number, gid: number, x: number, y: number, width: number, height: number, rotation = 0) => ({ id, name: "", type: "", gid: gid >>> 0, x, y, width, height, rotation, visible: true });
+    const map = JSON.stringify({
+      type: "map", version: "1.8", tiledversion: "1.8.2", orientation: "orthogonal", renderorder: "right-down", width: 10, height: 5, tilewidth: 16, tileheight: 16, infinite: false, nextlayerid: 3, nextobjectid: 9,
+      tilesets: [{ firstgid: 1, name: "atlas", image: "tiles/atlas.png", imagewidth: 72, imageheight: 36, tilewidth: 16, tileheight: 16, margin: 1, spacing: 2, columns: 4, tilecount: 8 }],
+      layers: [
+        { id: 1, name: "ground", type: "tilelayer", x: 0, y: 0, width: 10, height: 5, opacity: 1, visible: true, data: [...new Array<number>(40).fill(0), ...new Array<number>(10).fill(8)] },
+        {
+          id: 2, name: "things", type: "objectgroup", opacity: 1, visible: true, x: 0, y: 0, draworder: "topdown",
+          objects: [
+            object(1, 1, 16, 32, 16, 16),
+            object(2, 2 | H, 48, 32, 16, 16),
+            object(3, 3, 80, 48, 32, 32),
+            object(4, 5, 128, 16, 16, 16, 90),
+            object(5, 6 | V, 16, 64, 16, 16),
+            object(6, 7 | H | V, 48, 64, 24, 12),
+            // Overlapping: the lower one (greater y) is drawn over, whatever the order listed.
+            object(7, 1, 120, 72, 16, 16),
+            object(8, 2, 128, 64, 16, 16),
+          ],
+        },
+      ],
+    });
+    const atlas = atlasPng();
+    mkdirSync(join(work, "tiles"), { recursive: true });
+    writeFileSync(join(work, "things.tmj"), map);
+    writeFileSync(join(work, "tiles/atlas.png"), atlas);
+    mkdirSync(join(work, "xdg"), { recursive: true, mode: 0o700 });
+    execFileSync("tmxrasterizer", [join(work, "things.tmj"), join(work, "tiled.png")], { env: { ...process.env, QT_QPA_PLATFORM: "offscreen", XDG_RUNTIME_DIR: join(work, "xdg") }, timeout: 30_000, stdio: "pipe" });
+    const ref = decode(readFileSync(join(work, "tiled.png")));
+    const tiled = (x: number, y: number): Rgb => {
+      const o = (y * ref.width + x) * ref.channels;
+      return [ref.data[o]!, ref.data[o + 1]!, ref.data[o + 2]!];
+    };
+    const page = await importInFolder({ "maps/things.tmj": b64(map), "maps/tiles/atlas.png": b64(atlas) }, "maps/things.tmj");
+    // The first object's top-left quadrant: tile 0's red.
+    await expect.poll(async () => near((await backdropPixels(page, 64, 64))(20, 20), tiled(20, 20)), { timeout: 15_000 }).toBe(true);
+    const ours = await backdropPixels(page, ref.width, ref.height);
+    const wrong: string[] = [];
+    let drawn = 0;
+    for (let y = 2; y < 64; y += 4) {
+      for (let x = 2; x < ref.width; x += 4) {
+        const theirs = tiled(x, y);
+        if (theirs.some((c) => c > 0)) drawn++;
+        if (!near(ours(x, y), theirs)) wrong.push(`(${x}, ${y}): ours ${ours(x, y).join(",")}, Tiled's ${theirs.join(",")}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(drawn).toBeGreaterThan(100);
+    // Drawn with the map, they are not listed as left out; the Layers panel counts them.
+    expect(await page.getByRole("alert", { name: "Problems" }).count()).toBe(0);
+    expect(await page.getByTestId("tiled-map-status").textContent()).toBe("2 layers, 8 tile objects");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-draw-tile-objects.png") });
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -1,12 +1,18 @@
 // The backdrop draws what Tiled draws (a designer review of Tiled's own examples), the pure parts:
 // an atlas whose file gives no picture size (Tiled's perspective_walls.tsx: `<image source=…/>`)
 // takes its grid from its decoded picture, counted as Tiled counts it; a tileset's transparent
-// colour (sewers.tmx: `trans="ff00ff"`) goes with its tiles' pictures, to be keyed out.
+// colour (sewers.tmx: `trans="ff00ff"`) goes with its tiles' pictures, to be keyed out; tile
+// objects (sandbox2.tmx, forest.tmx) are read in Tiled's drawing order and placed as Tiled places
+// them, against a plain reference; the import does not list them as left out when they are drawn.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { importTiled } from "../../core";
+import { FLIPPED_HORIZONTALLY, FLIPPED_VERTICALLY, type JsonObject } from "../../core/tiled/types";
+import { applyAffine } from "../../renderer/tiled-map/affine";
+import { placedTileObject } from "../../renderer/tiled-map/tile-objects";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
 import { placedTile } from "../../renderer/tiled-map/draw-chunk";
-import { atlasGrid, buildBackdrop, parseTransparent, type BackdropMap } from "../../renderer/tiled-map/model";
+import { atlasGrid, buildBackdrop, parseTransparent, type BackdropMap, type ObjectLayerDraw } from "../../renderer/tiled-map/model";
 
 /** perspective_walls.tmx and .tsx of Tiled's examples, cut down: 64 × 64 tiles on a 31 × 31 grid, the picture's size not given, tiles listed for their properties. */
 const FILES: Record<string, string> = {
@@ -96,5 +102,92 @@ describe("a tileset's transparent colour", () => {
     const plain = buildBackdrop({ orientation: "orthogonal", tilewidth: 8, tileheight: 8, tilesets: [{ firstgid: 1, tilewidth: 8, tileheight: 8, columns: 1, tilecount: 1, image: "a.png" }], layers: [] }, "m.tmj");
     expect(plain.ok && plain.map.tilesets[0]!.tile(0)!.image).toEqual({ src: "a.png", x: 0, y: 0, width: 8, height: 8 });
     expect(plain.ok && "transparent" in plain.map.tilesets[0]!.tile(0)!.image!).toBe(false);
+  });
+});
+
+describe("tile objects", () => {
+  const ALIGNMENTS = ["unspecified", "topleft", "top", "topright", "left", "center", "right", "bottomleft", "bottom", "bottomright"] as const;
+  /** Where each alignment's point is on the object, as fractions of its width and height. */
+  const ANCHOR: Record<(typeof ALIGNMENTS)[number], readonly [number, number]> = {
+    unspecified: [0, 1], topleft: [0, 0], top: [0.5, 0], topright: [1, 0], left: [0, 0.5], center: [0.5, 0.5], right: [1, 0.5], bottomleft: [0, 1], bottom: [0.5, 1], bottomright: [1, 1],
+  };
+  const mapWith = (objects: JsonObject[], tileset: JsonObject = {}, draworder = "topdown") => {
+    const b = buildBackdrop({
+      orientation: "orthogonal", tilewidth: 16, tileheight: 16,
+      tilesets: [{ firstgid: 1, name: "t", tilewidth: 20, tileheight: 10, columns: 2, tilecount: 4, image: "t.png", imagewidth: 40, imageheight: 20, ...tileset }],
+      layers: [{ type: "objectgroup", name: "things", draworder, objects }],
+    }, "m.tmj");
+    if (!b.ok) throw new Error(b.problems.join("; "));
+    return b.map;
+  };
+
+  it("are read in Tiled's drawing order (top-down by y, stably; or as listed), hidden ones and shapes left out", () => {
+    const objects = [
+      { id: 1, gid: 1, x: 0, y: 50, width: 20, height: 10 },
+      { id: 2, gid: 2, x: 0, y: 10, width: 20, height: 10 },
+      { id: 3, x: 0, y: 0, width: 5, height: 5 },
+      { id: 4, gid: 3, x: 9, y: 50, width: 20, height: 10 },
+      { id: 5, gid: 4, x: 0, y: 5, width: 20, height: 10, visible: false },
+    ];
+    const topDown = mapWith(objects).layers[0] as ObjectLayerDraw;
+    expect(topDown.kind).toBe("objects");
+    expect(topDown.objects.map((o) => o.gid)).toEqual([2, 1, 3]);
+    expect((mapWith(objects, {}, "index").layers[0] as ObjectLayerDraw).objects.map((o) => o.gid)).toEqual([1, 2, 3]);
+    // An object layer of shapes only draws nothing: no layer.
+    expect(mapWith([{ id: 1, x: 0, y: 0, width: 5, height: 5 }]).layers).toEqual([]);
+  });
+
+  it("are placed as Tiled places them: anchored by the tileset's alignment, scaled to their size, moved by the tileoffset, flipped in place, turned about (x, y)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ALIGNMENTS), fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }), fc.integer({ min: 1, max: 80 }), fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: -180, max: 180 }), fc.boolean(), fc.boolean(), fc.integer({ min: -8, max: 8 }), fc.integer({ min: -8, max: 8 }), fc.integer({ min: 0, max: 3 }),
+        (alignment, x, y, w, h, rotation, fh, fv, ox, oy, id) => {
+          const gid = ((1 + id) | (fh ? FLIPPED_HORIZONTALLY : 0) | (fv ? FLIPPED_VERTICALLY : 0)) >>> 0;
+          const map = mapWith([{ id: 1, gid, x, y, width: w, height: h, rotation }], { objectalignment: alignment, tileoffset: { x: ox, y: oy } });
+          const placed = placedTileObject(map, (map.layers[0] as ObjectLayerDraw).objects[0]!)!;
+          expect([placed.width, placed.height]).toEqual([20, 10]);
+          expect(placed.info.image).toMatchObject({ x: (id % 2) * 20, y: Math.floor(id / 2) * 10 });
+          const [ax, ay] = ANCHOR[alignment];
+          const sx = w / 20, sy = h / 10;
+          const t = (rotation * Math.PI) / 180;
+          // Picture pixel (u, v): flipped within the picture, scaled, its top-left at the anchor's corner, moved by the offset, turned about (x, y).
+          const reference = (u: number, v: number): [number, number] => {
+            const px = x - ax * w + (fh ? 20 - u : u) * sx + ox * sx;
+            const py = y - ay * h + (fv ? 10 - v : v) * sy + oy * sy;
+            return [x + (px - x) * Math.cos(t) - (py - y) * Math.sin(t), y + (px - x) * Math.sin(t) + (py - y) * Math.cos(t)];
+          };
+          for (const [u, v] of [[0, 0], [20, 0], [0, 10], [20, 10], [7, 3]] as const) {
+            const [gx, gy] = applyAffine(placed.m, u, v);
+            const [rx, ry] = reference(u, v);
+            expect(gx).toBeCloseTo(rx, 9);
+            expect(gy).toBeCloseTo(ry, 9);
+          }
+        },
+      ),
+      { seed: 27, numRuns: 300 },
+    );
+  });
+
+  it("with no size are their picture's size; a gid no tileset has is none", () => {
+    const map = mapWith([{ id: 1, gid: 1, x: 10, y: 30 }, { id: 2, gid: 9, x: 0, y: 0, width: 4, height: 4 }]);
+    // Top-down: the one at y 0 first.
+    const [unknown, sized] = (map.layers[0] as ObjectLayerDraw).objects;
+    expect(applyAffine(placedTileObject(map, sized!)!.m, 20, 0)).toEqual([30, 20]);
+    expect(placedTileObject(map, unknown!)).toBeNull();
+  });
+
+  it("are not listed as left out by an import whose map the backdrop draws; they are by one that does not (the command line)", () => {
+    const map = JSON.stringify({
+      type: "map", orientation: "orthogonal", width: 2, height: 2, tilewidth: 16, tileheight: 16,
+      tilesets: [{ firstgid: 1, name: "t", tilewidth: 16, tileheight: 16, columns: 1, tilecount: 1, image: "t.png", imagewidth: 16, imageheight: 16 }],
+      layers: [{ type: "objectgroup", name: "things", objects: [{ id: 1, gid: 1, x: 0, y: 16, width: 16, height: 16 }, { id: 2, x: 0, y: 0, width: 8, height: 8 }, { id: 3, x: 4, y: 4, point: true }] }],
+    });
+    const shown = importTiled(map, { mapFile: "m.tmj", tileLayersShown: true });
+    const cli = importTiled(map, { mapFile: "m.tmj" });
+    if (!shown.ok || !cli.ok) throw new Error("not imported");
+    expect(shown.skipped.map((s) => s.object)).toEqual([3]);
+    expect(cli.skipped.map((s) => [s.object, s.reason])).toEqual([[1, "tile object (only shapes are imported)"], [3, "point object (it has no area)"]]);
+    expect(shown.scene.shapes.length).toBe(1);
   });
 });
