@@ -6,7 +6,7 @@
 import { tileTransform } from "../../core/tiled/tile-shapes";
 import { applyAffine, compose, rotationAbout, translation, type Affine } from "./affine";
 import { drawFromLevel, sizesOf, tilePicture, type PictureOf } from "./draw-chunk";
-import { tilesetOf, type BackdropMap, type ObjectLayerDraw, type PictureSize, type TileInfo, type TileObject } from "./model";
+import { backdropBounds, tilesetOf, type BackdropMap, type ObjectLayerDraw, type PictureSize, type TileInfo, type TileObject } from "./model";
 
 /** A tile object's transform from its tile's picture pixels to the layer's, and that picture's size; null when no tileset has its tile. */
 export function placedTileObject(map: BackdropMap, obj: TileObject, sizeOf?: PictureSize): { readonly info: TileInfo; readonly m: Affine; readonly width: number; readonly height: number } | null {
@@ -27,6 +27,27 @@ export function placedTileObject(map: BackdropMap, obj: TileObject, sizeOf?: Pic
 
 /** What drawing tile objects needs of a 2D context beyond drawing images. */
 export type ObjectsContext = Pick<CanvasRenderingContext2D, "save" | "restore" | "drawImage" | "setTransform" | "fillRect"> & { fillStyle: CanvasRenderingContext2D["fillStyle"] };
+
+/** The world rectangle the map draws: its visible tile layers' (backdropBounds) and its visible tile objects', turned as drawn; null when none. */
+export function drawnBounds(map: BackdropMap): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  const tiles = backdropBounds(map);
+  let minX = tiles?.minX ?? Infinity, minY = tiles?.minY ?? Infinity, maxX = tiles?.maxX ?? -Infinity, maxY = tiles?.maxY ?? -Infinity;
+  for (const layer of map.layers) {
+    if (layer.kind !== "objects" || !layer.visible) continue;
+    for (const obj of layer.objects) {
+      const placed = placedTileObject(map, obj);
+      if (!placed) continue;
+      for (const [u, v] of [[0, 0], [placed.width, 0], [0, placed.height], [placed.width, placed.height]] as const) {
+        const [x, y] = applyAffine(placed.m, u, v);
+        minX = Math.min(minX, x + layer.offsetX);
+        minY = Math.min(minY, y + layer.offsetY);
+        maxX = Math.max(maxX, x + layer.offsetX);
+        maxY = Math.max(maxY, y + layer.offsetY);
+      }
+    }
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
 
 export interface ObjectsFrame {
   readonly map: BackdropMap;

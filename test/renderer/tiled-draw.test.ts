@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { importTiled } from "../../core";
 import { FLIPPED_HORIZONTALLY, FLIPPED_VERTICALLY, type JsonObject } from "../../core/tiled/types";
 import { applyAffine } from "../../renderer/tiled-map/affine";
-import { placedTileObject } from "../../renderer/tiled-map/tile-objects";
+import { drawnBounds, placedTileObject } from "../../renderer/tiled-map/tile-objects";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
 import { placedTile } from "../../renderer/tiled-map/draw-chunk";
 import { atlasGrid, buildBackdrop, parseTransparent, type BackdropMap, type ObjectLayerDraw } from "../../renderer/tiled-map/model";
@@ -175,6 +175,22 @@ describe("tile objects", () => {
     const [unknown, sized] = (map.layers[0] as ObjectLayerDraw).objects;
     expect(applyAffine(placedTileObject(map, sized!)!.m, 20, 0)).toEqual([30, 20]);
     expect(placedTileObject(map, unknown!)).toBeNull();
+  });
+
+  it("count in the rectangle the map draws (Fit), turned as drawn, with their layer's offset; hidden layers' do not", () => {
+    const b = buildBackdrop({
+      orientation: "orthogonal", tilewidth: 16, tileheight: 16,
+      tilesets: [{ firstgid: 1, name: "t", tilewidth: 20, tileheight: 10, columns: 2, tilecount: 4, image: "t.png", imagewidth: 40, imageheight: 20 }],
+      layers: [
+        { type: "tilelayer", name: "ground", width: 2, height: 1, data: [1, 1] },
+        { type: "objectgroup", name: "things", offsetx: 5, objects: [{ id: 1, gid: 1, x: 100, y: 50, width: 20, height: 10, rotation: 90 }] },
+        { type: "objectgroup", name: "off", visible: false, objects: [{ id: 2, gid: 1, x: -500, y: -500, width: 20, height: 10 }] },
+      ],
+    }, "m.tmj");
+    if (!b.ok) throw new Error(b.problems.join("; "));
+    // Turned 90° clockwise about its bottom-left (100, 50): it covers x 100–110, y 50–70; moved 5 right.
+    const box = drawnBounds(b.map)!;
+    expect([box.minX, box.minY, box.maxX, box.maxY].map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0, 0, 115, 70]);
   });
 
   it("are not listed as left out by an import whose map the backdrop draws; they are by one that does not (the command line)", () => {
