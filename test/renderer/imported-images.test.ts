@@ -3,7 +3,7 @@
 // refused as "save it first" (desktop) or "only through Open Scene in Folder…" (browser).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DesktopApi } from "../../core/shell/desktop-api";
-import { receiveImported } from "../../renderer/app/document-commands";
+import { exportDocument, receiveImported } from "../../renderer/app/document-commands";
 import { addImageFiles } from "../../renderer/app/image-commands";
 import { Editor } from "../../renderer/editor/editor";
 import type { ImageLoader } from "../../renderer/images/image-cache";
@@ -51,5 +51,19 @@ describe("an imported map's document reads its images beside the map until it is
     const rect = imageRectOf(editor, { ...sky, width: undefined, height: undefined });
     expect([rect.width, rect.height]).toEqual([40, 30]);
     expect(reads).toEqual([]);
+  });
+
+  it("desktop: exported before the first save, its images' paths lead from the export's folder to the pictures beside the map", async () => {
+    const written: string[] = [];
+    const api: Partial<DesktopApi> = {
+      chooseSaveTarget: async () => ({ ok: true, value: { path: "/game/out/level.tmj", name: "level.tmj" } }),
+      exportFile: async (request) => (written.push(request.text), { ok: true, value: { path: request.path!, name: "level.tmj" } }),
+    };
+    vi.stubGlobal("window", { colliderStudio: api });
+    const editor = new Editor();
+    await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: MAP } });
+    await exportDocument(editor, "tiled");
+    const map = JSON.parse(written[0]!) as { layers: { type: string; image?: string }[] };
+    expect(map.layers.filter((l) => l.type === "imagelayer").map((l) => l.image)).toEqual(["../maps/sky.png"]);
   });
 });
