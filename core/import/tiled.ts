@@ -38,7 +38,7 @@ export interface TiledImportOptions {
   readonly sceneDir?: string;
   /** The map file's name in `mapDir`: the scene then records where it came from (`tiledMap`). */
   readonly mapFile?: string;
-  /** Tile layers are drawn from the map itself (the editor's backdrop): not listed as left out. */
+  /** Tile layers and tile objects are drawn from the map itself (the editor's backdrop): not listed as left out. */
   readonly tileLayersShown?: boolean;
 }
 
@@ -453,7 +453,7 @@ export function readTiledMap(
         const cls = reader.string(rawObj, "class", objAt) || reader.string(rawObj, "type", objAt);
         const body = shapeBody(rawObj, cls, objAt, ox, oy, reader);
         if (typeof body === "string") {
-          skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
+          if (!(options.tileLayersShown && rawObj.gid !== undefined && rawObj.template === undefined)) skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
           return;
         }
         if (objectName.changed) skipped.push({ layer: path, object: objectId, name: objectName.text, property: "name", reason: CLEANED });

@@ -215,12 +215,13 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
     return;
   }
   // Image paths relative to the export's folder where both folders are known (the desktop app);
-  // else as the scene has them, right for an export saved beside the scene.
-  const sceneDir = sceneFolder(file.path), outputDir = target.value.folder;
+  // else as the scene has them, right for an export saved beside the scene. An imported map's
+  // scene not saved yet has them from the map's folder.
+  const sceneDir = sceneFolder(readBase(file)), outputDir = target.value.folder;
   // Pixel sizes of the images the editor has decoded, so an export can say where it draws one at another size.
   const pixelSizes = new Map<string, { width: number; height: number }>();
   for (const image of scene.images ?? []) {
-    const size = editor.imageCache.pixelSize(image.src, file.path);
+    const size = editor.imageCache.pixelSize(image.src, readBase(file));
     if (size) pixelSizes.set(image.id, { width: size.width, height: size.height });
   }
   const images = { ...(sceneDir !== undefined && outputDir !== undefined ? { sceneDir, outputDir } : {}), pixelSizes };

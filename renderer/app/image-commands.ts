@@ -7,6 +7,7 @@
 // as a data: URL, with a warning when that takes the scene past 10 MB. Its corner is on a whole pixel.
 import { encodeBase64, imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
+import { readBase } from "../editor/state";
 import { relativeImagePath } from "../images/image-source";
 import { desktop, pickImageFiles } from "../platform/files";
 import { counted, currentScene, listLines, notify, notifyWithList } from "../store/actions";
@@ -59,7 +60,7 @@ const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 export async function addImageFiles(editor: Editor, files: readonly PictureInput[], at: Point2, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
   if (files.length === 0 && refusedBefore.length === 0) return;
   const api = desktop();
-  const scenePath = editor.getState().file.path;
+  const scenePath = readBase(editor.getState().file);
   const added: SceneImage[] = [];
   const refused = [...refusedBefore];
   let embedded = 0;

@@ -6,6 +6,7 @@ import { memo, useEffect } from "react";
 import { Shape } from "react-konva";
 import { useStore } from "zustand";
 import { useEditor, useEditorState } from "../editor/react";
+import { readBase } from "../editor/state";
 import { imageKey } from "../images/image-cache";
 import type { ViewState } from "../store/preferences";
 import { drawImages } from "./draw-images";
@@ -16,17 +17,19 @@ export const ImageLayer = memo(function ImageLayer({ width, height, view }: { wi
   const cache = editor.imageCache;
   const images = useEditorState((s) => s.images);
   const file = useEditorState((s) => s.file);
+  // An imported map's document, not saved yet, reads beside the map it was imported from.
+  const base = readBase(file);
   const THEME = useCanvasTheme();
   // Redrawn whenever a picture's entry changes (a level decoded, a read failed).
   useStore(cache.version, (s) => s.count);
   useEffect(() => {
-    for (const image of images) cache.request(image.src, file.path);
-  }, [cache, images, file.path]);
+    for (const image of images) cache.request(image.src, base);
+  }, [cache, images, base]);
   // Another file (or the same saved elsewhere, where its paths mean other files): the pictures
   // it does not show are freed.
   useEffect(() => {
     const { images: now, file: at } = editor.getState();
-    cache.retainOnly(new Set(now.map((i) => imageKey(i.src, at.path))));
+    cache.retainOnly(new Set(now.map((i) => imageKey(i.src, readBase(at)))));
   }, [editor, cache, file]);
   if (images.length === 0) return null;
   const paint = { line: THEME.placeholder, text: THEME.label, halo: THEME.labelHalo };
@@ -35,7 +38,7 @@ export const ImageLayer = memo(function ImageLayer({ width, height, view }: { wi
       {...screenSpace(view)}
       listening={false}
       perfectDrawEnabled={false}
-      sceneFunc={(ctx) => drawImages(ctx._context, images, (image) => cache.entry(image.src, file.path), view, width, height, paint)}
+      sceneFunc={(ctx) => drawImages(ctx._context, images, (image) => cache.entry(image.src, base), view, width, height, paint)}
     />
   );
 });

@@ -1,6 +1,8 @@
 // Where a scene image's bytes come from, one way per kind of src: a data: URL is decoded in the
 // page; a relative path is read by the desktop shell beside the scene file (the image:read
-// channel), or in a browser through the folder a scene was opened in (Open Scene in Folder…). A
+// channel), or in a browser through the folder a scene was opened in (Open Scene in Folder…) or its
+// map imported in (Import Tiled Map in Folder…). `scenePath` is where paths start (editor/state.ts
+// readBase): the scene's file, or for an imported map's document not saved yet, the map's. A
 // browser cannot read beside a scene it opened as a single file, so there a relative path is
 // reported, and drawn as a placeholder saying so. Never a fetch: the CSP allows none.
 import { dataUrlType, imageSourceProblem, imageTypeOfBytes, type ImageType } from "../../core";
@@ -10,7 +12,7 @@ import { readBesideWebScene } from "../platform/web-files";
 export type ImageBytes = { readonly ok: true; readonly bytes: Uint8Array; readonly type: ImageType } | { readonly ok: false; readonly message: string };
 
 export interface ImageSourceContext {
-  /** The scene file's path: a file path in the desktop app, a handle's key in a browser, absent for a new scene. */
+  /** Where relative paths start (readBase): the scene file's path, or the map's for an imported map not saved yet (a file path in the desktop app, a handle's key in a browser); absent for a new scene. */
   readonly scenePath: string | undefined;
   /** The desktop shell, when the page runs in it. */
   readonly desktop: Pick<DesktopApi, "readImage"> | undefined;
@@ -38,7 +40,7 @@ export async function readImageBytes(src: string, where: ImageSourceContext): Pr
   }
   if (!where.desktop) {
     const beside = await readBesideWebScene(where.scenePath, src);
-    if (beside === undefined) return { ok: false, message: `image not read: ${src} (a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…)` };
+    if (beside === undefined) return { ok: false, message: `image not read: ${src} (a browser reads files beside a scene only when it was opened, or its map imported, with File → Open Scene in Folder… or Import Tiled Map in Folder…)` };
     if (!beside.ok) return beside;
     const type = imageTypeOfBytes(beside.bytes);
     return type ? { ok: true, bytes: beside.bytes, type } : { ok: false, message: `cannot show ${src}: its bytes are not a PNG, JPEG or WebP image` };

@@ -3,7 +3,7 @@
 import type { AABB, Shape } from "../../core";
 import { readBase } from "../editor/state";
 import { tiledMapOf } from "../tiled-map/backdrop";
-import { backdropBounds } from "../tiled-map/model";
+import { drawnBounds } from "../tiled-map/tile-objects";
 import { moveProbe, notify } from "./actions";
 import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
@@ -60,12 +60,12 @@ export function fitToView(editor: Editor): void {
   if (box) setView(editor, fitView(box, editor.canvasSize.width, editor.canvasSize.height, 40, view));
 }
 
-/** Where the scene's Tiled map has tiles, when it is loaded and shown. */
+/** Where the scene's Tiled map has tiles and tile objects, when it is loaded and shown. */
 function shownMapBounds(editor: Editor): AABB | null {
   const state = editor.getState();
   const map = tiledMapOf(state.extras);
   const entry = map ? editor.backdrop.entry(map.src, readBase(state.file)) : undefined;
-  return entry?.state === "ready" && editor.backdrop.display.getState().visible ? backdropBounds(entry.map) : null;
+  return entry?.state === "ready" && editor.backdrop.display.getState().visible ? drawnBounds(entry.map) : null;
 }
 
 const union = (a: AABB | null, b: AABB | null): AABB | null =>

@@ -10,8 +10,12 @@ import type { Level } from "../images/pyramid";
 import type { ViewState } from "../store/preferences";
 import { drawImages, wrapText, type ImageContext, type ImagePaint } from "../canvas/draw-images";
 import { bleedOf, chunkCells, chunkOnScreen, detailFor, LruCache, OVERVIEW_CELLS, visibleChunks, type Bleed, type ChunkRef } from "./chunks";
-import { buildOverviewBlock, buildTileChunk, meanColours, type BuiltChunk, type ChunkPaint, type MeanOf, type PictureOf } from "./draw-chunk";
+import { buildOverviewBlock, buildTileChunk, hatchPattern, meanColours, type BuiltChunk, type ChunkPaint, type MeanOf, type PictureOf } from "./draw-chunk";
 import type { BackdropMap, ImageLayerDraw, TileLayerDraw } from "./model";
+import { drawTileObjects, type ObjectsContext } from "./tile-objects";
+
+/** The context the backdrop draws in: images', and tile objects' (turned and flipped), with a pattern for missing pictures. */
+export type BackdropContext = ImageContext & ObjectsContext & Pick<CanvasRenderingContext2D, "createPattern">;
 
 /** Bitmap bytes kept for one map's chunks before the least recently used go. */
 export const CHUNK_BUDGET_BYTES = 256 * 1024 * 1024;
@@ -120,7 +124,7 @@ function imageLayerCopies(layer: ImageLayerDraw, id: string, frame: BackdropFram
 }
 
 /** Draws the map; says whether chunks were left to build, and which pictures are missing. */
-export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResult {
+export function drawBackdrop(ctx: BackdropContext, frame: BackdropFrame): FrameResult {
   const { store, view, width, height } = frame;
   const { map, size } = store;
   const now = frame.now ?? (() => performance.now());
@@ -147,12 +151,25 @@ export function drawBackdrop(ctx: ImageContext, frame: BackdropFrame): FrameResu
     return s;
   };
   const prefetch: (() => void)[] = [];
+  let hatch: CanvasPattern | string | undefined;
   map.layers.forEach((layer, index) => {
     const alpha = frame.opacity * layer.opacity * (layer.tint?.[3] ?? 1);
     if (!layer.visible || alpha <= 0) return;
     if (layer.kind === "image") {
       if (layer.src === "" || frame.sceneImages?.has(layer.src)) return;
       drawImages(ctx, imageLayerCopies(layer, `${layer.name}`, frame), (image) => frame.imageEntryOf(image.src), view, width, height, frame.paint);
+      return;
+    }
+    if (layer.kind === "objects") {
+      ctx.save();
+      ctx.globalAlpha = alpha;
+      // Magnified two times or more, pixels are drawn sharp, as tile layers' are.
+      ctx.imageSmoothingEnabled = view.scale < 2;
+      const s = view.scale;
+      const screen = { a: s, b: 0, c: 0, d: s, e: view.x + layer.offsetX * s, f: view.y + layer.offsetY * s };
+      const drawn = drawTileObjects(ctx, layer, { map, pictureOf: frame.pictureOf, screen, width, height, missingFill: (hatch ??= hatchPattern(ctx, frame.paint.missing)) }, missing);
+      ctx.restore();
+      if (!drawn.complete) complete = false;
       return;
     }
     drawTileLayer(ctx, frame, layer, index, alpha, visible, fetch, missing, prefetch, size);

@@ -2,18 +2,61 @@
 // from their tilesets' pictures as the image cache decoded them (level 0, cut in pieces of at most
 // 2048 pixels); each is placed by Tiled's transform (flips, tileoffset, bottom-left alignment). A
 // tile whose picture is missing is a hatched box; one whose picture is still loading leaves the
-// chunk incomplete (drawn again when it arrives). The layer's tint is multiplied in; the tiles'
+// chunk incomplete (drawn again when it arrives). A tileset's transparent colour is keyed out of
+// its picture once; an atlas whose file gives no size takes its grid from the picture. The layer's tint is multiplied in; the tiles'
 // collision shapes are outlined faintly over them.
 import { tileTransform } from "../../core/tiled/tile-shapes";
 import { compose, translation, type Affine } from "./affine";
 import type { Level } from "../images/pyramid";
 import type { Bleed, ChunkRef } from "./chunks";
-import { tilesetOf, type BackdropMap, type TileInfo, type TileLayerDraw, type Tint } from "./model";
+import { tilesetOf, type BackdropMap, type PictureSize, type Rgb, type TileImage, type TileInfo, type TileLayerDraw, type Tint } from "./model";
 import { tileShapeOutline } from "./tile-shapes";
 
 /** A tileset picture as the image cache has it. */
 export type Picture = { readonly state: "ready"; readonly level: Level } | { readonly state: "loading" } | { readonly state: "failed"; readonly message: string };
 export type PictureOf = (src: string) => Picture;
+
+/** Keyed copies of decoded levels, by colour ("r,g,b"): dropped with the level they were made from. */
+const keyedLevels = new WeakMap<Level, Map<string, Level>>();
+
+/**
+ * The level with every pixel of exactly the colour `rgb` made transparent, as Tiled keys out a
+ * tileset's transparent colour when it loads the picture (an exact red, green and blue match);
+ * made once per level and colour. Where no canvas can read pixels, the level as it is.
+ */
+export function keyedLevel(level: Level, rgb: Rgb): Level {
+  const key = rgb.join(",");
+  let byColour = keyedLevels.get(level);
+  const known = byColour?.get(key);
+  if (known) return known;
+  if (typeof OffscreenCanvas === "undefined") return level;
+  const tiles = level.tiles.map((t) => {
+    const canvas = new OffscreenCanvas(t.width, t.height);
+    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+    ctx.drawImage(t.bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, t.width, t.height);
+    const px = data.data;
+    for (let i = 0; i < px.length; i += 4) if (px[i] === rgb[0] && px[i + 1] === rgb[1] && px[i + 2] === rgb[2]) px[i + 3] = 0;
+    ctx.putImageData(data, 0, 0);
+    return { ...t, bitmap: canvas.transferToImageBitmap() };
+  });
+  const keyed: Level = { width: level.width, height: level.height, tiles };
+  if (!byColour) keyedLevels.set(level, (byColour = new Map()));
+  byColour.set(key, keyed);
+  return keyed;
+}
+
+/** A tile's picture as it is drawn: its transparent colour keyed out once it is decoded. */
+export function tilePicture(pictureOf: PictureOf, image: TileImage): Picture {
+  const p = pictureOf(image.src);
+  return p.state === "ready" && image.transparent ? { state: "ready", level: keyedLevel(p.level, image.transparent) } : p;
+}
+
+/** The size of a picture once decoded (its finest level's): an atlas without a size in its file takes its grid from it. */
+export const sizesOf = (pictureOf: PictureOf): PictureSize => (src) => {
+  const p = pictureOf(src);
+  return p.state === "ready" ? { width: p.level.width, height: p.level.height } : null;
+};
 
 export interface ChunkPaint {
   /** Hatching and outline of a tile whose picture is missing. */
@@ -62,7 +105,8 @@ function multiplyTint(canvas: OffscreenCanvas, ctx: Context, tint: Tint): void {
   ctx.restore();
 }
 
-function hatchPattern(ctx: Context, colour: string): CanvasPattern | string {
+/** Tiled's missing-image hatching in `colour`, as a pattern of `ctx` (the colour itself where none can be made). */
+export function hatchPattern(ctx: Pick<Context, "createPattern">, colour: string): CanvasPattern | string {
   const tile = new OffscreenCanvas(8, 8);
   const t = tile.getContext("2d")!;
   t.strokeStyle = colour;
@@ -79,10 +123,10 @@ function hatchPattern(ctx: Context, colour: string): CanvasPattern | string {
  * picture's pixels to the layer's, and its picture's size; a gid no tileset has (or an id its
  * tileset lacks) is its cell, for a missing-image marker. Null for an empty cell.
  */
-export function placedTile(map: BackdropMap, raw: number, x: number, y: number): { readonly info: TileInfo | null; readonly m: Affine; readonly width: number; readonly height: number } | null {
+export function placedTile(map: BackdropMap, raw: number, x: number, y: number, sizeOf?: PictureSize): { readonly info: TileInfo | null; readonly m: Affine; readonly width: number; readonly height: number } | null {
   if (raw === 0) return null;
   const at = tilesetOf(map.tilesets, raw);
-  const info = at ? at.tileset.tile(at.id) : null;
+  const info = at ? at.tileset.tile(at.id, sizeOf) : null;
   const cell = translation(x * map.tileWidth, y * map.tileHeight);
   if (!info) return { info: null, m: cell, width: map.tileWidth, height: map.tileHeight };
   return { info, m: compose(cell, tileTransform(info.placement, raw)), width: info.placement.imageWidth, height: info.placement.imageHeight };
@@ -121,13 +165,14 @@ export function buildTileChunk(map: BackdropMap, layer: TileLayerDraw, chunk: Ch
   const base: Affine = { a: k, b: 0, c: 0, d: k, e: (bleed.left - chunk.cx * size * map.tileWidth) * k, f: (bleed.up - chunk.cy * size * map.tileHeight) * k };
   let complete = true;
   const outlines: { readonly m: Affine; readonly info: TileInfo }[] = [];
+  const sizeOf = sizesOf(pictureOf);
   for (const [x, y] of cellsInOrder(chunk, size, map.renderOrder)) {
     const raw = layer.cells.gid(x, y);
     if (raw === 0) continue;
-    const placed = placedTile(map, raw, x, y);
+    const placed = placedTile(map, raw, x, y, sizeOf);
     if (!placed) continue;
     const m = compose(base, placed.m);
-    const picture = placed.info?.image ? pictureOf(placed.info.image.src) : null;
+    const picture = placed.info?.image ? tilePicture(pictureOf, placed.info.image) : null;
     if (picture?.state === "loading") {
       complete = false;
       continue;
@@ -181,14 +226,15 @@ const MISSING_MEAN = [128, 128, 128, 160] as const;
 export function meanColours(map: BackdropMap, pictureOf: PictureOf): MeanOf {
   const means = new Map<string, readonly [number, number, number, number]>();
   let scratch: OffscreenCanvasRenderingContext2D | null = null;
+  const sizeOf = sizesOf(pictureOf);
   return (raw) => {
     const at = tilesetOf(map.tilesets, raw);
-    const image = at ? at.tileset.tile(at.id)?.image : null;
+    const image = at ? at.tileset.tile(at.id, sizeOf)?.image : null;
     if (!image) return MISSING_MEAN;
-    const key = `${image.src}\n${image.x},${image.y},${image.width},${image.height}`;
+    const key = `${image.src}\n${image.x},${image.y},${image.width},${image.height}\n${image.transparent?.join(",") ?? ""}`;
     const known = means.get(key);
     if (known) return known;
-    const picture = pictureOf(image.src);
+    const picture = tilePicture(pictureOf, image);
     if (picture.state === "loading") return null;
     if (picture.state === "failed") return MISSING_MEAN;
     // Read at most 16 × 16 pixels of it: the mean of a downscaled copy.

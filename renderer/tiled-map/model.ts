@@ -1,7 +1,8 @@
 // A loaded Tiled map (Tiled's JSON model, tilesets inlined, paths from the map's folder) as the
 // backdrop draws it: its tilesets, able to say where each tile's pixels are; its tile and image
 // layers in drawing order, group layers composed into them; each tile layer's cells decoded once.
-// Object layers are not drawn: their objects are the scene's shapes. Pure: no DOM, no drawing.
+// Of object layers only tile objects are drawn (Tiled's pictures placed as objects); their other
+// objects are the scene's shapes. Pure: no DOM, no drawing.
 import { tiledChainOf } from "../../core/import/tiled";
 import { resolvePath } from "../../core/scene/file-paths";
 import { decodeTileData } from "../../core/tiled/layer-data";
@@ -29,6 +30,9 @@ export interface TileShape {
   readonly points: readonly (readonly [number, number])[];
 }
 
+/** An opaque colour's red, green and blue, each 0–255. */
+export type Rgb = readonly [number, number, number];
+
 /** Where a tile's pixels are: a picture (its src relative to the scene's folder) and a rectangle of it. */
 export interface TileImage {
   readonly src: string;
@@ -36,6 +40,8 @@ export interface TileImage {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /** The tileset's transparent colour (`trans`, `transparentcolor`): its pixels of exactly that colour are not drawn. */
+  readonly transparent?: Rgb;
 }
 
 export interface TileInfo {
@@ -56,13 +62,35 @@ export interface BackdropTileset {
   readonly offsetY: number;
   /** Tiled's tilerendersize: "grid" draws every tile at the map's grid size. */
   readonly renderSize: "tile" | "grid";
+  /** Where a tile object's (x, y) is on its picture, as fractions of its width and height (objectalignment; unspecified: bottom-left, as in an orthogonal map). */
+  readonly alignX: number;
+  readonly alignY: number;
   /** The largest tile picture, for how far a tile may reach out of its cell. */
   readonly maxWidth: number;
   readonly maxHeight: number;
   /** Every picture the tileset's tiles come from. */
   readonly images: readonly string[];
-  /** Tile `id` (its gid less firstgid), or null when the tileset has none by that id. */
-  tile(id: number): TileInfo | null;
+  /**
+   * Tile `id` (its gid less firstgid), or null when the tileset has none by that id. `sizeOf` tells
+   * a decoded picture's size: an atlas whose file gives no grid (an old TSX's `<image>` without
+   * width and height) takes its columns and tile count from its picture, as Tiled does; until
+   * that is known its tiles are its picture's first tile-sized rectangle, not kept, so a picture
+   * still loading or missing is drawn as such.
+   */
+  tile(id: number, sizeOf?: PictureSize): TileInfo | null;
+}
+
+/** A picture's size once decoded (by its src, as TileImage's), else null. */
+export type PictureSize = (src: string) => { readonly width: number; readonly height: number } | null;
+
+/**
+ * An atlas's columns and tile count in a picture of `width` × `height` pixels, as Tiled counts
+ * them (tileset.cpp columnCountForWidth, rowCountForHeight: the margin taken once).
+ */
+export function atlasGrid(width: number, height: number, tileWidth: number, tileHeight: number, margin: number, spacing: number): { readonly columns: number; readonly count: number } {
+  const columns = Math.max(0, Math.floor((width - margin + spacing) / (tileWidth + spacing)));
+  const rows = Math.max(0, Math.floor((height - margin + spacing) / (tileHeight + spacing)));
+  return { columns, count: columns * rows };
 }
 
 /** A tile layer's cells: raw gids (flip bits included) by cell, 0 where empty. */
@@ -103,7 +131,28 @@ export interface ImageLayerDraw extends Composite {
   readonly repeatY: boolean;
 }
 
-export type LayerDraw = TileLayerDraw | ImageLayerDraw;
+/** A tile object: a tile drawn as an object is, at its own size and turn. */
+export interface TileObject {
+  /** The raw gid, flip bits included. */
+  readonly gid: number;
+  /** Its anchor (the tileset's object alignment), in the layer's pixels. */
+  readonly x: number;
+  readonly y: number;
+  /** The drawn size; 0: the tile's picture's. */
+  readonly width: number;
+  readonly height: number;
+  /** Degrees clockwise about (x, y). */
+  readonly rotation: number;
+}
+
+/** An object layer's tile objects (its other objects are the scene's shapes), in the order Tiled draws them. */
+export interface ObjectLayerDraw extends Composite {
+  readonly kind: "objects";
+  readonly name: string;
+  readonly objects: readonly TileObject[];
+}
+
+export type LayerDraw = TileLayerDraw | ImageLayerDraw | ObjectLayerDraw;
 
 export type RenderOrder = "right-down" | "right-up" | "left-down" | "left-up";
 
@@ -132,6 +181,13 @@ export function parseTint(color: JsonValue | undefined): Tint | null {
   const byte = (h: string | undefined) => (h === undefined ? 1 : parseInt(h, 16) / 255);
   const tint: Tint = [byte(m[2]), byte(m[3]), byte(m[4]), byte(m[1])];
   return tint.every((c) => c === 1) ? null : tint;
+}
+
+/** A tileset's `transparentcolor` ("#rrggbb", as Tiled writes it; the "#" may be left out); null when absent or malformed. */
+export function parseTransparent(color: JsonValue | undefined): Rgb | null {
+  if (typeof color !== "string") return null;
+  const m = /^#?([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})$/.exec(color);
+  return m ? [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)] : null;
 }
 
 const multiplyTints = (a: Tint | null, b: Tint | null): Tint | null => (a === null ? b : b === null ? a : [a[0] * b[0], a[1] * b[1], a[2] * b[2], a[3] * b[3]]);
@@ -182,16 +238,44 @@ const sceneSrc = (mapDir: string, path: JsonValue | undefined): string => {
   return p === "" ? "" : resolvePath(mapDir, p);
 };
 
+/** Tiled's objectalignment as fractions of a tile object's size; unspecified (and anything else) is bottom-left, as Tiled takes it in an orthogonal map. */
+function alignmentOf(value: JsonValue | undefined): { readonly alignX: number; readonly alignY: number } {
+  const v = str(value);
+  const alignX = v.endsWith("left") ? 0 : v.endsWith("right") ? 1 : v === "top" || v === "bottom" || v === "center" ? 0.5 : 0;
+  const alignY = v.startsWith("top") ? 0 : v.startsWith("bottom") ? 1 : v === "left" || v === "right" || v === "center" ? 0.5 : 1;
+  return { alignX, alignY };
+}
+
+/** An object layer's visible tile objects, in Tiled's drawing order: by y when its draworder is topdown (the default, a stable sort), else as listed. */
+function readTileObjects(layer: JsonObject): TileObject[] {
+  const out: TileObject[] = [];
+  for (const o of list(layer.objects)) {
+    if (!isObject(o) || o.visible === false || typeof o.gid !== "number" || gidOf(o.gid) === 0) continue;
+    out.push({ gid: o.gid >>> 0, x: num(o.x, 0), y: num(o.y, 0), width: Math.max(0, num(o.width, 0)), height: Math.max(0, num(o.height, 0)), rotation: num(o.rotation, 0) });
+  }
+  return layer.draworder === "index" ? out : out.sort((a, b) => a.y - b.y);
+}
+
 function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidth: number, mapTileHeight: number): BackdropTileset {
   const tileWidth = Math.max(1, num(raw.tilewidth, 1)), tileHeight = Math.max(1, num(raw.tileheight, 1));
-  const columns = Math.max(0, Math.floor(num(raw.columns, 0)));
+  const givenColumns = Math.max(0, Math.floor(num(raw.columns, 0)));
   const margin = num(raw.margin, 0), spacing = num(raw.spacing, 0);
   const image = sceneSrc(mapDir, raw.image);
+  // Keyed out of the tileset's picture (Tiled's JSON has no colour for a collection tile's own picture).
+  const transparent = parseTransparent(raw.transparentcolor);
+  const keyed = transparent ? { transparent } : {};
   const offset = isObject(raw.tileoffset) ? raw.tileoffset : {};
   const tiles = new Map<number, JsonObject>();
   for (const t of list(raw.tiles)) if (isObject(t) && typeof t.id === "number") tiles.set(t.id, t);
   // An atlas's tile count: as written, else what its picture holds.
-  const count = typeof raw.tilecount === "number" ? raw.tilecount : columns > 0 ? columns * Math.max(1, Math.floor((num(raw.imageheight, tileHeight) - 2 * margin + spacing) / (tileHeight + spacing))) : 0;
+  const givenCount = typeof raw.tilecount === "number" ? raw.tilecount : givenColumns > 0 ? givenColumns * Math.max(1, Math.floor((num(raw.imageheight, tileHeight) - 2 * margin + spacing) / (tileHeight + spacing))) : 0;
+  // No columns with a picture: the file did not know the picture's size (its tile count, if any, counts only the tiles it lists).
+  let grid: { readonly columns: number; readonly count: number } | null = image === "" || givenColumns > 0 ? { columns: givenColumns, count: givenCount } : null;
+  const gridFrom = (sizeOf: PictureSize | undefined) => {
+    const size = grid === null ? sizeOf?.(image) : null;
+    if (size) grid = atlasGrid(size.width, size.height, tileWidth, tileHeight, margin, spacing);
+    return grid;
+  };
   const images = new Set<string>();
   if (image !== "") images.add(image);
   let maxWidth = image === "" ? 0 : tileWidth, maxHeight = image === "" ? 0 : tileHeight;
@@ -202,7 +286,7 @@ function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidt
     maxWidth = Math.max(maxWidth, num(t.width, num(t.imagewidth, tileWidth)));
     maxHeight = Math.max(maxHeight, num(t.height, num(t.imageheight, tileHeight)));
   }
-  const atlasRect = (id: number) => {
+  const atlasRect = (id: number, columns: number) => {
     const col = id % columns, row = Math.floor(id / columns);
     return { x: margin + col * (tileWidth + spacing), y: margin + row * (tileHeight + spacing), width: tileWidth, height: tileHeight };
   };
@@ -214,26 +298,31 @@ function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidt
     offsetX: num(offset.x, 0),
     offsetY: num(offset.y, 0),
     renderSize: raw.tilerendersize === "grid" ? "grid" : "tile",
+    ...alignmentOf(raw.objectalignment),
     maxWidth: Math.max(maxWidth, 1),
     maxHeight: Math.max(maxHeight, 1),
     images: [...images],
-    tile(id) {
+    tile(id, sizeOf) {
       const known = info.get(id);
       if (known) return known;
       const t = tiles.get(id);
-      const atlas = image !== "" && columns > 0 && id >= 0 && id < count;
-      if (!t && !atlas) return null;
+      const g = gridFrom(sizeOf);
+      // Its picture's size still unknown: a stand-in, not kept (the picture loading or missing decides how it is drawn).
+      const pending = g === null && id >= 0;
+      const atlas = image !== "" && g !== null && g.columns > 0 && id >= 0 && id < g.count;
+      if (!t && !atlas && !pending) return null;
       const own = t ? sceneSrc(mapDir, t.image) : "";
       let picture: TileImage | null = null;
       if (own !== "") {
         // A collection tile: its own picture, or the rectangle of it Tiled 1.9+ names.
         picture = { src: own, x: num(t!.x, 0), y: num(t!.y, 0), width: num(t!.width, num(t!.imagewidth, tileWidth)), height: num(t!.height, num(t!.imageheight, tileHeight)) };
-      } else if (atlas) picture = { src: image, ...atlasRect(id) };
+      } else if (atlas) picture = { src: image, ...atlasRect(id, g.columns), ...keyed };
+      else if (pending) picture = { src: image, x: 0, y: 0, width: tileWidth, height: tileHeight, ...keyed };
       // Drawn whatever the tileset's grid says (it shapes Tiled's collision editor, not the tiles).
       const placed = tilePlacement({ ...raw, grid: null }, t, mapTileWidth, mapTileHeight);
       const placement: TilePlacement = typeof placed === "string" ? { imageWidth: tileWidth, imageHeight: tileHeight, renderWidth: tileWidth, renderHeight: tileHeight, scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0, cellHeight: mapTileHeight } : placed;
       const made: TileInfo = { image: picture && picture.width > 0 && picture.height > 0 ? picture : null, placement, shapes: t ? readShapes(t) : [] };
-      info.set(id, made);
+      if (!pending || own !== "") info.set(id, made);
       return made;
     },
   };
@@ -334,6 +423,9 @@ function readLayers(layers: readonly JsonValue[], parent: Composite, prefix: str
       if (cells) out.push({ kind: "tiles", name, ...composite, cells });
     } else if (raw.type === "imagelayer") {
       out.push({ kind: "image", name, ...composite, src: sceneSrc(mapDir, raw.image), repeatX: raw.repeatx === true, repeatY: raw.repeaty === true });
+    } else if (raw.type === "objectgroup") {
+      const objects = readTileObjects(raw);
+      if (objects.length > 0) out.push({ kind: "objects", name, ...composite, objects });
     }
   }
 }

@@ -211,7 +211,7 @@ describe("images in the editor", () => {
     const text = serializeScene({ format: "collider-studio-scene", version: 1, images, shapes: [{ id: "floor", type: "box", x: 300, y: 450, rotation: 0, width: 400, height: 40 }], probes: [] });
     const background = await pixel(page, c.x + 212, c.y + 212);
     await open(page, "level.json", text);
-    await expect.poll(() => page.getByTestId("image-problem-art").textContent()).toMatch(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…\)$/);
+    await expect.poll(() => page.getByTestId("image-problem-art").textContent()).toMatch(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened, or its map imported, with File → Open Scene in Folder… or Import Tiled Map in Folder…\)$/);
     // The hatched 256 × 256 placeholder: some pixels of its square differ from the background.
     const shot = decode(await page.screenshot({ clip: { x: c.x + 100, y: c.y + 100, width: 256, height: 256 } }));
     let marked = 0;

@@ -4,13 +4,13 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SceneImage } from "../../core";
 import type { ImageFile, ShellResult } from "../../core/shell/desktop-api";
-import { drawImages, wrapText, type ImageContext } from "../../renderer/canvas/draw-images";
+import { drawImages, wrapText } from "../../renderer/canvas/draw-images";
 import { ImageCache, imageKey, type ImageLoader } from "../../renderer/images/image-cache";
 import { imageRect, resizeFromCorner, UNKNOWN_SIDE } from "../../renderer/images/image-geometry";
 import { bytesOfDataUrl, readImageBytes, relativeImagePath } from "../../renderer/images/image-source";
 import { levelFor, levelReady, planLevels, tilesInView, TILE } from "../../renderer/images/mip-plan";
 import type { Level } from "../../renderer/images/pyramid";
-import { ChunkStore, drawBackdrop } from "../../renderer/tiled-map/draw-backdrop";
+import { ChunkStore, drawBackdrop, type BackdropContext } from "../../renderer/tiled-map/draw-backdrop";
 import { buildBackdrop } from "../../renderer/tiled-map/model";
 
 const PNG_1PX = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -133,7 +133,7 @@ describe("readImageBytes (where a src's bytes come from)", () => {
 
   it("says why a relative path cannot be read in a browser, or before the scene is saved", async () => {
     const web = await readImageBytes("art/level-1.png", { scenePath: "web-file:1", desktop: undefined });
-    expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened with File → Open Scene in Folder…\)$/) });
+    expect(web).toMatchObject({ ok: false, message: expect.stringMatching(/^image not read: art\/level-1\.png \(a browser reads files beside a scene only when it was opened, or its map imported, with File → Open Scene in Folder… or Import Tiled Map in Folder…\)$/) });
     const unsaved = await readImageBytes("a.png", { scenePath: undefined, desktop: shell({ ok: false, canceled: true }) });
     expect(unsaved).toMatchObject({ ok: false, message: expect.stringContaining("save it first") });
   });
@@ -217,9 +217,9 @@ function recordingContext() {
   const calls: { op: string; args: unknown[]; alpha: number; smooth: boolean }[] = [];
   const ctx = {
     globalAlpha: 1, imageSmoothingEnabled: true, strokeStyle: "", fillStyle: "", lineWidth: 1, lineJoin: "miter", font: "", textBaseline: "alphabetic",
-  } as unknown as ImageContext;
+  } as unknown as BackdropContext;
   const stack: number[] = [];
-  for (const op of ["drawImage", "beginPath", "rect", "clip", "moveTo", "lineTo", "stroke", "fill", "fillText", "strokeText", "setLineDash"] as const) {
+  for (const op of ["drawImage", "beginPath", "rect", "clip", "moveTo", "lineTo", "stroke", "fill", "fillText", "strokeText", "setLineDash", "setTransform", "fillRect"] as const) {
     (ctx as unknown as Record<string, unknown>)[op] = (...args: unknown[]) => calls.push({ op, args, alpha: ctx.globalAlpha, smooth: ctx.imageSmoothingEnabled });
   }
   ctx.measureText = (text: string) => ({ width: text.length * 6 }) as TextMetrics;

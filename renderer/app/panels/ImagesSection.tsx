@@ -7,6 +7,7 @@ import { useStore } from "zustand";
 import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
+import { readBase } from "../../editor/state";
 import { srcLabel } from "../../images/image-source";
 import { addImagesFromDialog } from "../image-commands";
 import { deleteImage, moveImageInOrder, selectImage, setImageFlag, updateImage } from "../../store/image-actions";
@@ -42,7 +43,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
   const editor = useEditor();
   const visible = image.visible !== false;
   const locked = image.locked === true;
-  const path = useEditorState((s) => s.file.path);
+  const path = useEditorState((s) => readBase(s.file));
   useStore(editor.imageCache.version, (v) => v.count);
   const entry = editor.imageCache.entry(image.src, path);
   return (

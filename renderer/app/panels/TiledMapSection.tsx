@@ -27,7 +27,10 @@ export function TiledMapSection() {
       return e?.state === "failed" ? [e.message] : [];
     }),
   ];
-  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : entry.map.layers.length === 0 ? "no tiles to draw" : `${entry.map.layers.length} layer${entry.map.layers.length === 1 ? "" : "s"}`;
+  // Tile objects are drawn with the map (the import does not list them as left out): said with the layers.
+  const tileObjects = map ? map.layers.reduce((n, l) => n + (l.kind === "objects" ? l.objects.length : 0), 0) : 0;
+  const objectsNote = tileObjects === 0 ? "" : `, ${tileObjects} tile object${tileObjects === 1 ? "" : "s"}`;
+  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : entry.map.layers.length === 0 ? "no tiles to draw" : `${entry.map.layers.length} layer${entry.map.layers.length === 1 ? "" : "s"}${objectsNote}`;
   return (
     <section className="images-section" aria-label="Tiled map">
       <h3>Tiled map</h3>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { blobCount, wholeOutlinesNote, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
+import { readBase } from "../../editor/state";
 import { desktop } from "../../platform/files";
 import { activeLayerTakesShapes, addItems, notify } from "../../store/actions";
 import { activeLayerOf, activeLayerRefusal } from "../../store/layer-actions";
@@ -31,7 +32,7 @@ function usePixels(editor: Editor, imageId: string | null): TracePixels | { read
     const image = images.find((i) => i.id === imageId);
     if (!image) return;
     let live = true;
-    void tracePixels(image, { scenePath: file.path, desktop: desktop() }).then((p) => {
+    void tracePixels(image, { scenePath: readBase(file), desktop: desktop() }).then((p) => {
       if (live) setPixels(p);
       else if ("bitmap" in p) p.bitmap.close();
     });

@@ -4,6 +4,7 @@
 // from shape and probe ids (a shape may be called anything, so a shape's id is looked up first).
 import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
+import { readBase } from "../../editor/state";
 import { CORNERS, imageRect, rectContains, type Corner, type Rect } from "../../images/image-geometry";
 import type { Point2 } from "../../shapes/kind";
 import { imagePickable } from "../../store/image-actions";
@@ -24,7 +25,7 @@ export function parseImageHit(hitId: string): { readonly id: string; readonly co
 
 /** The image's rectangle in the world, its size from its pixels when the scene leaves it out. */
 export function imageRectOf(editor: Editor, image: SceneImage): Rect {
-  return imageRect(image, editor.imageCache.pixelSize(image.src, editor.getState().file.path));
+  return imageRect(image, editor.imageCache.pixelSize(image.src, readBase(editor.getState().file)));
 }
 
 /**
@@ -41,7 +42,7 @@ export function imageAt(editor: Editor, p: Point2): SceneImage | undefined {
     if (!rectContains(r, p)) continue;
     const u = r.width > 0 ? (p.x - r.x) / r.width : 0;
     const v = r.height > 0 ? (p.y - r.y) / r.height : 0;
-    if (editor.imageCache.opaqueAt(image.src, file.path, u, v) !== false) return image;
+    if (editor.imageCache.opaqueAt(image.src, readBase(file), u, v) !== false) return image;
   }
   return undefined;
 }
