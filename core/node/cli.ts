@@ -16,7 +16,7 @@ import { tiledMapSourceProblem } from "../tiled/file-types";
 import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { mergeIntoTiledMap } from "../tiled/merge";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
-import type { Scene, Shape } from "../scene/types";
+import { sceneLayers, type Scene, type Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
@@ -24,6 +24,8 @@ import { replay, type ReplayOptions } from "./replay";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
 import { writeTmx } from "../tiled/tmx-write";
+import { tiledBaseOf } from "../tiled/merge-base";
+import { mergeSummary } from "../tiled/write-back";
 import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
@@ -430,15 +432,16 @@ async function exportInto(io: CliIO, file: string, into: string, options: Export
   }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
   const text = map.xml ? writeTmx(merged.map) : JSON.stringify(merged.map, null, 2) + "\n";
-  const { updated, added, removed } = merged.report;
-  const summary = `${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`;
-  if (output === undefined || output === "-") {
+  const summary = mergeSummary(merged.report);
+  if (output === "-") {
     io.stdout(text);
-    io.stderr(`${file}: written into ${into}: ${summary}\n`);
+    io.stderr(`${file}: merged with ${into} (to standard output; ${into} is unchanged): ${summary}\n`);
     return;
   }
-  const kept = await io.writeText(output, text);
-  io.stderr(`${file}: written into ${into} as ${output}: ${summary}${keptNote(kept)}\n`);
+  // Without -o the map itself is written (a safe write: a temporary file renamed over it), as Save to Map does.
+  const target = output ?? into;
+  const kept = await io.writeText(target, text);
+  io.stderr(`${file}: written into ${into}${target === into ? "" : ` as ${output}`}: ${summary}${keptNote(kept)}\n`);
 }
 
 /** What an -o write says of the file it replaced: where it was kept. */
@@ -456,7 +459,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const imported = baked?.scene ?? result.scene;
   // The scene remembers its map (the editor draws it as a backdrop), by a path from the scene's folder.
   const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
-  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc } } : imported;
+  // With the objects as imported: the base of a later export --into's three-way merge.
+  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc, base: tiledBaseOf(result.scene.shapes, sceneLayers(result.scene)[0]!.id) } } : imported;
   for (const s of skipped) {
     const owner = s.object !== 0 ? `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}` : s.layer === "" ? "the map" : `layer "${s.layer}"`;
     const what = `${owner}${s.property === undefined ? "" : `, property "${s.property}"`}`;
@@ -561,7 +565,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--chain-thickness <pixels>", "phaser-matter: a chain edge's quad thickness (default 1; Matter has no edges)", parsePositive)
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
-    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), as TMX or TMJ as the map is: its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
+    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), in place (-o OUT: to OUT; -o -: to standard output), as TMX or TMJ as the map is: its objects take the shapes' changes since the import, new shapes are added, deleted ones removed, edits made in Tiled since and everything else are kept")
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmx|MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 
