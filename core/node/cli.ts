@@ -447,12 +447,25 @@ async function exportInto(io: CliIO, file: string, into: string, options: Export
 /** What an -o write says of the file it replaced: where it was kept. */
 const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
+/** The tile layers of a map's layer list, in groups too. */
+function countTileLayers(layers: unknown): number {
+  if (!Array.isArray(layers)) return 0;
+  return layers.reduce<number>((n, l: unknown) => {
+    if (typeof l !== "object" || l === null) return n;
+    const layer = l as { type?: unknown; layers?: unknown };
+    return n + (layer.type === "tilelayer" ? 1 : layer.type === "group" ? countTileLayers(layer.layers) : 0);
+  }, 0);
+}
+
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
   const map = await loadMapForImport(file, io.readText);
-  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
+  // Tile layers are the map's backdrop, as in the editor: not lost (the map keeps them, export --into
+  // too), so not "not imported" and not a --strict failure; the summary counts them.
+  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file), tileLayersShown: true });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
+  const tileLayers = countTileLayers(tiledJson(map.text).layers);
   const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene, map.place) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
@@ -472,7 +485,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const notDone = skipped.length + (baked?.lines.length ?? 0), how = baked?.lines.length ? "imported or baked" : "imported";
   const images = scene.images?.length ? `, ${count(scene.images.length, "image")}` : "";
-  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
+  const backdrop = tileLayers === 0 ? "" : `; ${count(tileLayers, "tile layer")} left in the map as its backdrop`;
+  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${backdrop}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
   if (opts.strict && notDone > 0) throw new UserError(`${file}: --strict: ${count(notDone, "item")} could not be ${how}`, 1);
 }
 
