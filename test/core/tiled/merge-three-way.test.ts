@@ -142,6 +142,13 @@ describe("writing back into a map edited in Tiled since the import", () => {
     expect(third.text).toBe(second.text);
   });
 
+  it("numbers are written clean: a rotated object dragged by (64, 32) is at x 96, y 64, not 96.00000000000001", async () => {
+    const scene = await imported(LEVEL);
+    const wall = byTiled(scene, 1);
+    const r = await writeInto(edit(scene, 1, { x: wall.x + 64, y: wall.y + 32 }), LEVEL);
+    expect(r.text).toContain('<object id="1" name="wall" type="Solid" x="96" y="64" width="64" height="32" rotation="30">');
+  });
+
   it("a scene without a base (from an older build) merges against the map as it is, as before", async () => {
     const scene = await imported(LEVEL);
     const { base: _base, ...ref } = scene.tiledMap!;
@@ -285,5 +292,13 @@ describe("the three-way merge, property", () => {
     const m = mergeShape(b, { ...b, x: 7, name: "t" }, { ...b, radius: 9, name: "o" });
     expect(m.shape).toEqual({ ...b, x: 7, radius: 9, name: "o" });
     expect(m.conflicts).toEqual(["name"]);
+  });
+});
+
+describe("cleanNumber", () => {
+  it("takes off arithmetic noise and keeps a number's own digits", async () => {
+    const { cleanNumber } = await import("../../../core/export/tiled");
+    expect([cleanNumber(96.00000000000001), cleanNumber(0.1 + 0.2), cleanNumber(-0), cleanNumber(-9.991657752543688), cleanNumber(40.399104422117276), cleanNumber(1e-20)]).toEqual([96, 0.3, 0, -9.991657752543688, 40.399104422117276, 1e-20]);
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => Math.abs(cleanNumber(v) - v) <= Math.abs(v) * 1e-14));
   });
 });
