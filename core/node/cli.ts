@@ -24,6 +24,7 @@ import { replay, type ReplayOptions } from "./replay";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
 import { writeTmx } from "../tiled/tmx-write";
+import { writeTmj } from "../tiled/tmj-write";
 import { tiledBaseOf } from "../tiled/merge-base";
 import { mergeSummary } from "../tiled/write-back";
 import { formatPath } from "../scene/errors";
@@ -431,7 +432,7 @@ async function exportInto(io: CliIO, file: string, into: string, options: Export
     io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
   }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
-  const text = map.xml ? writeTmx(merged.map) : JSON.stringify(merged.map, null, 2) + "\n";
+  const text = map.xml ? writeTmx(merged.map) : writeTmj(merged.map);
   const summary = mergeSummary(merged.report);
   if (output === "-") {
     io.stdout(text);

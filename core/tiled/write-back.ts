@@ -1,12 +1,13 @@
 // A scene's colliders written back into the Tiled map it came from, as the file's text: the map
 // loaded as written and as its import reads it (loadTiledMap), merged (mergeIntoTiledMap), and
-// written in the map's own form — TMX (writeTmx) or TMJ (JSON, two-space indent, as Tiled writes).
+// written in the map's own form — TMX (writeTmx) or TMJ as Tiled writes it (writeTmj).
 import { formatPath } from "../scene/errors";
 import type { Scene } from "../scene/types";
 import { folderOf, loadTiledMap, type ReadText } from "./load";
 import { mergeIntoTiledMap, type TiledMergeOptions, type TiledMergeReport, type TiledMergeResult } from "./merge";
 import type { TiledProblem } from "./problems";
 import { writeTmx } from "./tmx-write";
+import { writeTmj } from "./tmj-write";
 
 export type SceneIntoMap =
   | {
@@ -35,7 +36,7 @@ export async function writeSceneIntoMap(scene: Scene, mapPath: string, readText:
   const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
   if (!merged.ok) return merged;
   const xml = !own.replace(/^\uFEFF/, "").trimStart().startsWith("{");
-  return { ok: true, text: xml ? writeTmx(merged.map) : `${JSON.stringify(merged.map, null, 2)}\n`, report: merged.report, base: merged.base };
+  return { ok: true, text: xml ? writeTmx(merged.map) : writeTmj(merged.map), report: merged.report, base: merged.base };
 }
 
 /**
