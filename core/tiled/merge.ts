@@ -95,6 +95,17 @@ function list(obj: Mutable, key: string): unknown[] {
 
 const maxId = (items: readonly unknown[]): number => items.reduce<number>((m, o) => (isRecord(o) && typeof o.id === "number" && Number.isFinite(o.id) ? Math.max(m, o.id) : m), 0);
 
+/** The first Tiled that reads capsule objects (its NEWS.md: "Added capsule object shape", 1.12.0). */
+export const CAPSULE_TILED = "1.12";
+
+/** The map's `tiledversion` when it is older than CAPSULE_TILED, else null (newer, or not said). */
+export function olderThanCapsules(tiledversion: unknown): string | null {
+  const m = typeof tiledversion === "string" ? /^(\d+)\.(\d+)/.exec(tiledversion) : null;
+  if (!m) return null;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major < 1 || (major === 1 && minor < 12) ? (tiledversion as string) : null;
+}
+
 /** Every object layer of the map (inside groups too), in map order. */
 function objectLayers(layers: unknown, out: Mutable[] = []): Mutable[] {
   if (!Array.isArray(layers)) return out;
@@ -476,6 +487,8 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   const nextBase: Shape[] = [];
   const stayedDeleted: string[] = [];
   const conflicts: string[] = [];
+  // Objects written as Tiled capsule objects where the map had none.
+  const capsules: string[] = [];
   let updated = 0, added = 0, removed = 0;
   for (const s of scene.shapes) {
     const layerId = s.layer ?? firstLayer;
@@ -493,7 +506,9 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     if (id === undefined) {
       const target = targetOf(layerId);
       const tiledId = nextObjectId++;
-      list(target.obj, "objects").push(tiledObject(s, tiledId, o, write, target.source.dx, target.source.dy));
+      const made = tiledObject(s, tiledId, o, write, target.source.dx, target.source.dy);
+      list(target.obj, "objects").push(made);
+      if (made.capsule === true) capsules.push(describe(tiledId, s));
       nextBase.push({ ...s, tiledId });
       added++;
       continue;
@@ -523,7 +538,10 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     }
     const offsetChanged = changesLayer && (baseSource?.dx !== source.dx || baseSource?.dy !== source.dy);
     const applied = found.obj.template === undefined ? undefined : appliedById.get(id);
-    if (updateObject(found.obj, shape, theirs, applied, source, offsetChanged, { o, read, write, notes }) || changesLayer) updated++;
+    if (updateObject(found.obj, shape, theirs, applied, source, offsetChanged, { o, read, write, notes }) || changesLayer) {
+      updated++;
+      if (found.obj.capsule === true && theirs?.type !== "capsule") capsules.push(describe(id, s));
+    }
     nextBase.push({ ...s, tiledId: id });
   }
   // Objects the import made shapes of and no shape claims: deleted in the scene (with a base: only
@@ -556,6 +574,10 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   for (const image of scene.images ?? []) {
     const before = baseImages.get(image.id);
     if (!before || !sameJson(before, image)) notes.push(`image ${JSON.stringify(image.id)}: images are not written into a map (edit image layers in Tiled)`);
+  }
+  const before = olderThanCapsules(map.tiledversion);
+  if (capsules.length > 0 && before !== null) {
+    notes.push(`${capsules.join(", ")}: written as capsule objects, which Tiled reads from ${CAPSULE_TILED}; this map was saved by Tiled ${before}, which reads them as rectangles: for it, write capsules as polygons (the command line's export --into with --capsules polygon)`);
   }
   if (added > 0) map.nextobjectid = nextObjectId;
   if (layersAdded > 0) map.nextlayerid = nextLayerIdValue;

@@ -149,6 +149,17 @@ describe("writing back into a map edited in Tiled since the import", () => {
     expect(r.text).toContain('<object id="1" name="wall" type="Solid" x="96" y="64" width="64" height="32" rotation="30">');
   });
 
+  it("a capsule written into a map saved by a Tiled older than 1.12 (which reads it as a rectangle) is named in a note; as polygons, none", async () => {
+    const scene = await imported(LEVEL);
+    const pill: Shape = { id: "pill", name: "pill", type: "capsule", x: 50, y: 50, rotation: 0, radius: 5, height: 20 };
+    const r = await writeInto({ ...scene, shapes: [...scene.shapes, pill] }, LEVEL);
+    expect(r.report.notes).toEqual(['object 20 "pill": written as capsule objects, which Tiled reads from 1.12; this map was saved by Tiled 1.8.2, which reads them as rectangles: for it, write capsules as polygons (the command line\'s export --into with --capsules polygon)']);
+    const asPolygons = await writeSceneIntoMap({ ...scene, shapes: [...scene.shapes, pill] }, "level.tmx", async () => LEVEL, { capsules: "polygon" });
+    expect(asPolygons.ok && asPolygons.report.notes).toEqual([]);
+    const newer = await writeInto({ ...scene, shapes: [...scene.shapes, pill] }, LEVEL.replace('tiledversion="1.8.2"', 'tiledversion="1.12.0"'));
+    expect(newer.report.notes).toEqual([]);
+  });
+
   it("a scene without a base (from an older build) merges against the map as it is, as before", async () => {
     const scene = await imported(LEVEL);
     const { base: _base, ...ref } = scene.tiledMap!;
