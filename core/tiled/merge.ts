@@ -559,6 +559,24 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     removed++;
   }
 
+  // An object layer an earlier write made for a scene layer (it carries the layer's id) that the
+  // scene no longer has (an undone New Layer or Bake Tile Colliders) goes when nothing is in it.
+  const sceneLayerIds = new Set(layersOf.map((l) => l.id));
+  const kept = new Set([...targets.values()].map((t) => t.obj));
+  // Taken out at the end: the JSON paths used below stay valid until then.
+  const emptied: { readonly siblings: unknown[]; readonly obj: Mutable }[] = [];
+  for (const source of reading.layers) {
+    const obj = at(map, source.at);
+    if (!obj || kept.has(obj) || sceneLayerIds.has(source.layer)) continue;
+    const objects = Array.isArray(obj.objects) ? obj.objects : [];
+    const props = Array.isArray(obj.properties) ? obj.properties : [];
+    const made = props.length === 1 && isRecord(props[0]) && props[0].name === TILED_LAYER_ID;
+    if (objects.length > 0 || !made) continue;
+    const parent = source.at.length > 2 ? at(map, source.at.slice(0, -2)) : map;
+    emptied.push({ siblings: parent ? list(parent, "layers") : [], obj });
+    notes.push(`layer ${JSON.stringify(String(obj.name))}: made by an earlier write for a layer the scene no longer has, and empty: removed from the map`);
+  }
+
   updateMapProperties(map, scene, reading.scene, read, write);
   for (const g of scene.groups ?? []) {
     const info = reading.groups.get(g.name);
@@ -579,6 +597,7 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   if (capsules.length > 0 && before !== null) {
     notes.push(`${capsules.join(", ")}: written as capsule objects, which Tiled reads from ${CAPSULE_TILED}; this map was saved by Tiled ${before}, which reads them as rectangles: for it, write capsules as polygons (the command line's export --into with --capsules polygon)`);
   }
+  for (const { siblings, obj } of emptied) siblings.splice(siblings.indexOf(obj), 1);
   if (added > 0) map.nextobjectid = nextObjectId;
   if (layersAdded > 0) map.nextlayerid = nextLayerIdValue;
   return { ok: true, map: map as JsonObject, report: { updated, added, removed, stayedDeleted, conflicts, notes }, base: tiledBaseOf(nextBase, firstLayer) };

@@ -34,7 +34,7 @@ describe("import --bake-tile-colliders", () => {
     ]);
     const scene = parseScene(r.written["level.json"]!);
     if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
-    expect(scene.scene.layers?.map((l) => l.name)).toEqual(["Walls", "Ground"]);
+    expect(scene.scene.layers?.map((l) => l.name)).toEqual(["Walls", "Ground colliders"]);
     const groundId = scene.scene.layers![1]!.id;
     expect(scene.scene.shapes.map((s) => [s.name, s.type, s.layer, s.x, s.y, s.type === "box" ? [s.width, s.height] : null])).toEqual([
       ["wall", "box", undefined, 8, 32, [16, 64]],

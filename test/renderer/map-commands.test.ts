@@ -115,7 +115,7 @@ describe("Bake Tile Colliders", () => {
     expect(editor.getState().notice).toBe("Baked 4 tile shapes into 1 collider on 1 new layer");
     const baked = editor.getState().shapes.slice(before);
     expect(baked.map((s) => [s.type, s.x, s.y, s.type === "box" ? s.width : 0, s.type === "box" ? s.height : 0])).toEqual([["box", 32, 24, 64, 16]]);
-    expect(editor.getState().layers.map((l) => l.name)).toContain("Ground");
+    expect(editor.getState().layers.map((l) => l.name)).toContain("Ground colliders");
     editor.undo();
     expect(editor.getState().shapes.length).toBe(before);
   });

@@ -160,6 +160,21 @@ describe("writing back into a map edited in Tiled since the import", () => {
     expect(newer.report.notes).toEqual([]);
   });
 
+  it("a layer an earlier write made for a scene layer since undone goes when empty; a map's own empty layer stays", async () => {
+    const scene = await imported(LEVEL);
+    const withLayer: Scene = { ...scene, layers: [...(scene.layers ?? []), { id: "extra", name: "Ground colliders" }], shapes: [...scene.shapes, { id: "b", type: "box", x: 5, y: 5, rotation: 0, width: 4, height: 4, layer: "extra" }] };
+    const first = await writeInto(withLayer, LEVEL);
+    expect(first.text).toContain('name="Ground colliders"');
+    // Undone in the editor: the layer and its shape gone.
+    const undone: Scene = { ...scene, tiledMap: { src: "level.tmx", base: first.base } };
+    const second = await writeInto(undone, first.text);
+    expect(second.text).not.toContain("Ground colliders");
+    expect(second.report.removed).toBe(1);
+    expect(second.report.notes).toEqual(['layer "Ground colliders": made by an earlier write for a layer the scene no longer has, and empty: removed from the map']);
+    const emptyOwn = LEVEL.replace(" </group>", ' </group>\n <objectgroup id="9" name="Mine"/>');
+    expect((await writeInto(scene, emptyOwn)).text).toContain('name="Mine"');
+  });
+
   it("a scene without a base (from an older build) merges against the map as it is, as before", async () => {
     const scene = await imported(LEVEL);
     const { base: _base, ...ref } = scene.tiledMap!;
