@@ -494,8 +494,8 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     const layerId = s.layer ?? firstLayer;
     const id = claims.get(s);
     const was = id !== undefined ? base?.get(id) : ((s.tiledId === undefined ? undefined : base?.get(s.tiledId)) ?? baseBySceneId.get(s.id));
-    if (id === undefined && was !== undefined) {
-      // Its object was deleted in the map since the base.
+    if (id === undefined && was !== undefined && !objectsById.has(was.tiledId!)) {
+      // Its object was deleted in the map since the base (not taken by another shape: a copy's).
       if (!changedSinceBase(was, s, firstLayer)) {
         stayedDeleted.push(describe(was.tiledId!, s));
         nextBase.push({ ...s, tiledId: was.tiledId! });

@@ -175,6 +175,13 @@ describe("writing back into a map edited in Tiled since the import", () => {
     expect((await writeInto(scene, emptyOwn)).text).toContain('name="Mine"');
   });
 
+  it("a copy of a shape (its tiledId too) is a new object, however like the original it is", async () => {
+    const scene = await imported(LEVEL);
+    const wall = byTiled(scene, 1);
+    const r = await writeInto({ ...scene, shapes: [...scene.shapes, { ...wall, id: "wall-copy" }] }, LEVEL);
+    expect(r.report).toMatchObject({ added: 1, stayedDeleted: [], conflicts: [] });
+  });
+
   it("a scene without a base (from an older build) merges against the map as it is, as before", async () => {
     const scene = await imported(LEVEL);
     const { base: _base, ...ref } = scene.tiledMap!;
