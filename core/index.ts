@@ -364,6 +364,7 @@ export {
   /** The scene written back into the Tiled map it came from (Tiled's JSON model), the rest of the map kept. */
   mergeIntoTiledMap,
   type TiledMergeOptions,
+  type TiledMergeReport,
   type TiledMergeResult,
 } from "./tiled/merge";
 export {
@@ -377,8 +378,14 @@ export {
 export {
   /** A scene's colliders written back into the Tiled map it came from (TMX or TMJ), as the map file's text. */
   writeSceneIntoMap,
+  /** A write-back's outcome in words: counts, objects kept deleted, fields both sides changed. */
+  mergeSummary,
   type SceneIntoMap,
 } from "./tiled/write-back";
+export {
+  /** A scene's Tiled shapes as its `tiledMap.base`, the base of a write-back's three-way merge. */
+  tiledBaseOf,
+} from "./tiled/merge-base";
 export {
   /** A Tiled map's tile collision shapes (tilesets inlined), layer by layer in world coordinates, boxes of adjacent tiles merged. */
   bakeTileColliders,

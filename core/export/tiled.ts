@@ -78,6 +78,17 @@ export function centreOfCornered(x: number, y: number, w: number, h: number, deg
 /** No "-0" in the output (JSON.stringify writes -0 as 0 already, but objects compared in tests keep it). */
 const num = (v: number): number => (Object.is(v, -0) ? 0 : v);
 
+/**
+ * A computed position or size as the map gets it: the last-bit noise of arithmetic taken off when
+ * 15 significant digits give a much shorter number (96.00000000000001 is written 96,
+ * 0.30000000000000004 0.3), every digit kept otherwise (a value with 17 digits of its own).
+ */
+export function cleanNumber(v: number): number {
+  if (!Number.isFinite(v)) return v;
+  const short = Number(v.toPrecision(15));
+  return num(Number.isFinite(short) && String(short).length + 4 <= String(v).length ? short : v);
+}
+
 /** Collision bits as Tiled's signed 32-bit int: bit 31 set reads negative (two's complement). */
 const int32 = (bits: number): number => bits | 0;
 
@@ -142,11 +153,11 @@ export type ShapeOptions = Required<Omit<TiledExportOptions, "images">>;
 export function tiledGeometry(shape: Shape, options: ShapeOptions, dx = 0, dy = 0): TiledObject {
   const rectLike = (w: number, h: number, flag: Record<string, true>): TiledObject => {
     const corner = cornerOfCentred(shape.x, shape.y, w, h, shape.rotation);
-    return { ...flag, x: num(corner.x - dx), y: num(corner.y - dy), width: w, height: h, rotation: num(shape.rotation) };
+    return { ...flag, x: cleanNumber(corner.x - dx), y: cleanNumber(corner.y - dy), width: cleanNumber(w), height: cleanNumber(h), rotation: num(shape.rotation) };
   };
   const polygon = (points: readonly (readonly [number, number])[], key: "polygon" | "polyline" = "polygon"): TiledObject => ({
-    x: num(shape.x - dx),
-    y: num(shape.y - dy),
+    x: cleanNumber(shape.x - dx),
+    y: cleanNumber(shape.y - dy),
     width: 0,
     height: 0,
     rotation: num(shape.rotation),

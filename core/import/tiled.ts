@@ -14,9 +14,10 @@ import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors
 import { CONTROL_CHARACTER } from "../scene/field-rules";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
-import { INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type CollisionLayer, type Layer, type LayerGroup, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
+import { DEFAULT_LAYER, INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type TiledMapRef, type CollisionLayer, type Layer, type LayerGroup, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { centreOfCornered } from "../export/tiled";
 import { fromTiledColor, readTiledProperty, TILED_CHAIN_CLASS, TILED_ONE_SIDED, type PathRebase, type PropertyLevel } from "../tiled/properties";
+import { tiledBaseOf } from "../tiled/merge-base";
 
 /** Something in the map that did not come along: an object, a layer, or one property of either. */
 export interface TiledSkipped {
@@ -498,10 +499,11 @@ export function readTiledMap(
   const imageId = idMaker(images.map((i) => i.storedId));
   const sceneImages: SceneImage[] = images.map(({ storedId, name, image }) => ({ id: imageId(storedId, name === "" ? "image" : name), ...image }));
   const bits = new Map(mapMeta.bitNames.map((b) => [b.bit, b]));
-  let tiledMap: { src: string } | undefined;
+  let tiledMap: TiledMapRef | undefined;
   if (options.mapFile !== undefined) {
     const src = relativePath(options.sceneDir ?? mapDir, resolvePath(mapDir, options.mapFile));
-    if (src !== null && imageSourceProblem(src) === null) tiledMap = { src };
+    // The base of a later write-back's three-way merge: the objects as imported.
+    if (src !== null && imageSourceProblem(src) === null) tiledMap = { src, base: tiledBaseOf(shapes, sceneLayers[0]?.id ?? DEFAULT_LAYER.id) };
     else skipped.push({ layer: "", object: 0, name: "", reason: `no relative path leads to the map ${JSON.stringify(options.mapFile)} from the scene's folder: the scene does not record where it came from` });
   }
   const scene: Scene = {

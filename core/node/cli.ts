@@ -16,7 +16,7 @@ import { tiledMapSourceProblem } from "../tiled/file-types";
 import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { mergeIntoTiledMap } from "../tiled/merge";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
-import type { Scene, Shape } from "../scene/types";
+import { sceneLayers, type Scene, type Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
@@ -24,6 +24,9 @@ import { replay, type ReplayOptions } from "./replay";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
 import { writeTmx } from "../tiled/tmx-write";
+import { writeTmj } from "../tiled/tmj-write";
+import { tiledBaseOf } from "../tiled/merge-base";
+import { mergeSummary } from "../tiled/write-back";
 import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
@@ -429,34 +432,49 @@ async function exportInto(io: CliIO, file: string, into: string, options: Export
     io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
   }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
-  const text = map.xml ? writeTmx(merged.map) : JSON.stringify(merged.map, null, 2) + "\n";
-  const { updated, added, removed } = merged.report;
-  const summary = `${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`;
-  if (output === undefined || output === "-") {
+  const text = map.xml ? writeTmx(merged.map) : writeTmj(merged.map);
+  const summary = mergeSummary(merged.report);
+  if (output === "-") {
     io.stdout(text);
-    io.stderr(`${file}: written into ${into}: ${summary}\n`);
+    io.stderr(`${file}: merged with ${into} (to standard output; ${into} is unchanged): ${summary}\n`);
     return;
   }
-  const kept = await io.writeText(output, text);
-  io.stderr(`${file}: written into ${into} as ${output}: ${summary}${keptNote(kept)}\n`);
+  // Without -o the map itself is written (a safe write: a temporary file renamed over it), as Save to Map does.
+  const target = output ?? into;
+  const kept = await io.writeText(target, text);
+  io.stderr(`${file}: written into ${into}${target === into ? "" : ` as ${output}`}: ${summary}${keptNote(kept)}\n`);
 }
 
 /** What an -o write says of the file it replaced: where it was kept. */
 const keptNote = (backup: string | null | undefined): string => (backup ? ` (the file it replaced is kept as ${backup})` : "");
 
+/** The tile layers of a map's layer list, in groups too. */
+function countTileLayers(layers: unknown): number {
+  if (!Array.isArray(layers)) return 0;
+  return layers.reduce<number>((n, l: unknown) => {
+    if (typeof l !== "object" || l === null) return n;
+    const layer = l as { type?: unknown; layers?: unknown };
+    return n + (layer.type === "tilelayer" ? 1 : layer.type === "group" ? countTileLayers(layer.layers) : 0);
+  }, 0);
+}
+
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
   const map = await loadMapForImport(file, io.readText);
-  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file) });
+  // Tile layers are the map's backdrop, as in the editor: not lost (the map keeps them, export --into
+  // too), so not "not imported" and not a --strict failure; the summary counts them.
+  const result = importTiled(map.text, { mapDir: forwardSlashes(path.dirname(path.resolve(file))), sceneDir: forwardSlashes(sceneDir), mapFile: path.basename(file), tileLayersShown: true });
   if (!result.ok) throw new UserError(result.problems.map((p) => formatProblem(map.place(p), file)).join("\n"), 1);
+  const tileLayers = countTileLayers(tiledJson(map.text).layers);
   const baked = opts.bakeTileColliders ? bakeIntoImport(file, tiledJson(map.text), result.scene, map.place) : undefined;
   // Baked tile layers are not "not imported".
   const skipped = result.skipped.filter((s) => !(s.object === 0 && baked?.tileLayers.has(s.layer)));
   const imported = baked?.scene ?? result.scene;
   // The scene remembers its map (the editor draws it as a backdrop), by a path from the scene's folder.
   const mapSrc = relativePath(forwardSlashes(sceneDir), forwardSlashes(path.resolve(file)));
-  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc } } : imported;
+  // With the objects as imported: the base of a later export --into's three-way merge.
+  const scene = mapSrc !== null && tiledMapSourceProblem(mapSrc) === null ? { ...imported, tiledMap: { src: mapSrc, base: tiledBaseOf(result.scene.shapes, sceneLayers(result.scene)[0]!.id) } } : imported;
   for (const s of skipped) {
     const owner = s.object !== 0 ? `layer "${s.layer}", object ${s.object}${s.name === "" ? "" : ` "${s.name}"`}` : s.layer === "" ? "the map" : `layer "${s.layer}"`;
     const what = `${owner}${s.property === undefined ? "" : `, property "${s.property}"`}`;
@@ -468,7 +486,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const notDone = skipped.length + (baked?.lines.length ?? 0), how = baked?.lines.length ? "imported or baked" : "imported";
   const images = scene.images?.length ? `, ${count(scene.images.length, "image")}` : "";
-  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
+  const backdrop = tileLayers === 0 ? "" : `; ${count(tileLayers, "tile layer")} left in the map as its backdrop`;
+  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${backdrop}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
   if (opts.strict && notDone > 0) throw new UserError(`${file}: --strict: ${count(notDone, "item")} could not be ${how}`, 1);
 }
 
@@ -561,7 +580,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--chain-thickness <pixels>", "phaser-matter: a chain edge's quad thickness (default 1; Matter has no edges)", parsePositive)
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
-    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), as TMX or TMJ as the map is: its objects take the shapes' changes, new shapes are added, deleted ones removed, everything else is kept")
+    .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), in place (-o OUT: to OUT; -o -: to standard output), as TMX or TMJ as the map is: its objects take the shapes' changes since the import, new shapes are added, deleted ones removed, edits made in Tiled since and everything else are kept")
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmx|MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());
 

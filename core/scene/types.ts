@@ -303,6 +303,13 @@ export interface SceneImage {
 export interface TiledMapRef {
   /** The map file (.tmx, .tmj or .json), a path relative to the scene file's folder (forward slashes, "../" allowed). */
   readonly src: string;
+  /**
+   * The map's objects as the scene and the map last agreed (at the import, then at each write into
+   * the map): shapes, each with its `tiledId`. Writing back into the map merges three ways against
+   * it (docs/tiled.md), so edits made in Tiled since are kept. Not checked when the scene loads: an
+   * unreadable base is reported by the write-back, which then merges against the map as it is.
+   */
+  readonly base?: JsonValue;
 }
 
 /** A whole scene file as loaded: its shapes and probes, and the editor's layers, images and map. */

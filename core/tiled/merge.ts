@@ -31,6 +31,8 @@ import {
   type TiledProperty,
 } from "./properties";
 import type { JsonObject } from "./types";
+import { changedSinceBase, mergeShape, readTiledBase, tiledBaseOf } from "./merge-base";
+import type { JsonValue } from "../scene/types";
 
 export interface TiledMergeOptions extends TiledExportOptions {
   /**
@@ -55,11 +57,21 @@ export interface TiledMergeReport {
   readonly updated: number;
   readonly added: number;
   readonly removed: number;
+  /** Objects deleted in the map since the base and unchanged in the scene: they stay deleted. */
+  readonly stayedDeleted: readonly string[];
+  /** Objects the map and the scene both changed, differently, since the base: "object 3 "wall" (rotation)"; the scene's fields are written. */
+  readonly conflicts: readonly string[];
   readonly notes: readonly string[];
 }
 
 export type TiledMergeResult =
-  | { readonly ok: true; readonly map: JsonObject; readonly report: TiledMergeReport }
+  | {
+      readonly ok: true;
+      readonly map: JsonObject;
+      readonly report: TiledMergeReport;
+      /** The scene's new `tiledMap.base` once `map` is written: its shapes with the ids of the objects they are now. */
+      readonly base: JsonValue[];
+    }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
 
 type Mutable = Record<string, unknown>;
@@ -82,6 +94,17 @@ function list(obj: Mutable, key: string): unknown[] {
 }
 
 const maxId = (items: readonly unknown[]): number => items.reduce<number>((m, o) => (isRecord(o) && typeof o.id === "number" && Number.isFinite(o.id) ? Math.max(m, o.id) : m), 0);
+
+/** The first Tiled that reads capsule objects (its NEWS.md: "Added capsule object shape", 1.12.0). */
+export const CAPSULE_TILED = "1.12";
+
+/** The map's `tiledversion` when it is older than CAPSULE_TILED, else null (newer, or not said). */
+export function olderThanCapsules(tiledversion: unknown): string | null {
+  const m = typeof tiledversion === "string" ? /^(\d+)\.(\d+)/.exec(tiledversion) : null;
+  if (!m) return null;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major < 1 || (major === 1 && minor < 12) ? (tiledversion as string) : null;
+}
 
 /** Every object layer of the map (inside groups too), in map order. */
 function objectLayers(layers: unknown, out: Mutable[] = []): Mutable[] {
@@ -436,55 +459,122 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     return t;
   };
 
-  // Shapes to objects: by Tiled id, else by the id the import gives the object.
+  // The base of the three-way merge: the objects as the scene and the map last agreed (absent in
+  // scenes from before it was kept: then the map as it is now is the base, a two-way merge).
+  const baseRead = readTiledBase(scene.tiledMap?.base);
+  if (baseRead && !baseRead.ok) notes.push(`${baseRead.reason}: merged against the map as it is now (edits made in Tiled since the import are overwritten where the scene differs)`);
+  const base = baseRead?.ok ? baseRead.byTiledId : undefined;
+  const baseBySceneId = new Map([...(base?.values() ?? [])].map((b) => [b.id, b]));
+
+  // Shapes to objects: by Tiled id, else by the id the import gives the object, else by the base's.
   const claims = new Map<Shape, number>();
   const claimed = new Set<number>();
-  for (const s of scene.shapes) {
-    if (s.tiledId !== undefined && objectsById.has(s.tiledId) && !claimed.has(s.tiledId)) {
-      claims.set(s, s.tiledId);
-      claimed.add(s.tiledId);
-    }
-  }
-  const byBaseId = new Map([...reading.shapes].map(([id, shape]) => [shape.id, id]));
-  for (const s of scene.shapes) {
-    const id = byBaseId.get(s.id);
-    if (!claims.has(s) && id !== undefined && !claimed.has(id)) {
+  const claim = (s: Shape, id: number | undefined) => {
+    if (!claims.has(s) && id !== undefined && objectsById.has(id) && !claimed.has(id)) {
       claims.set(s, id);
       claimed.add(id);
     }
-  }
+  };
+  for (const s of scene.shapes) claim(s, s.tiledId);
+  const byBaseId = new Map([...reading.shapes].map(([id, shape]) => [shape.id, id]));
+  for (const s of scene.shapes) claim(s, byBaseId.get(s.id));
+  for (const s of scene.shapes) claim(s, baseBySceneId.get(s.id)?.tiledId);
 
   const layersOf = sceneLayers(scene);
+  const firstLayer = layersOf[0]!.id;
+  const readingFirst = sceneLayers(reading.scene)[0]!.id;
+  const describe = (id: number, s: Shape) => `object ${id}${s.name ? ` ${JSON.stringify(s.name)}` : ""}`;
+  const nextBase: Shape[] = [];
+  const stayedDeleted: string[] = [];
+  const conflicts: string[] = [];
+  // Objects written as Tiled capsule objects where the map had none.
+  const capsules: string[] = [];
   let updated = 0, added = 0, removed = 0;
   for (const s of scene.shapes) {
-    const layerId = s.layer ?? layersOf[0]!.id;
-    const target = targetOf(layerId);
-    const source = { ...target.source, layer: layerId };
+    const layerId = s.layer ?? firstLayer;
     const id = claims.get(s);
+    const was = id !== undefined ? base?.get(id) : ((s.tiledId === undefined ? undefined : base?.get(s.tiledId)) ?? baseBySceneId.get(s.id));
+    if (id === undefined && was !== undefined && !objectsById.has(was.tiledId!)) {
+      // Its object was deleted in the map since the base (not taken by another shape: a copy's).
+      if (!changedSinceBase(was, s, firstLayer)) {
+        stayedDeleted.push(describe(was.tiledId!, s));
+        nextBase.push({ ...s, tiledId: was.tiledId! });
+        continue;
+      }
+      conflicts.push(`${describe(was.tiledId!, s)} (deleted in the map, changed in the scene: added again)`);
+    }
     if (id === undefined) {
-      list(target.obj, "objects").push(tiledObject(s, nextObjectId++, o, write, source.dx, source.dy));
+      const target = targetOf(layerId);
+      const tiledId = nextObjectId++;
+      const made = tiledObject(s, tiledId, o, write, target.source.dx, target.source.dy);
+      list(target.obj, "objects").push(made);
+      if (made.capsule === true) capsules.push(describe(tiledId, s));
+      nextBase.push({ ...s, tiledId });
       added++;
       continue;
     }
     const found = objectsById.get(id)!;
-    const base = reading.shapes.get(id);
+    const theirs = reading.shapes.get(id);
+    let shape = s;
+    // The object stays in the map's layer it is in when the scene did not move it to another.
+    let stays = false;
+    if (was && theirs) {
+      const merged = mergeShape(was, theirs, s);
+      shape = merged.shape;
+      const fields = [...merged.conflicts];
+      const theirLayer = theirs.layer ?? readingFirst, wasLayer = was.layer ?? firstLayer;
+      stays = layerId === wasLayer;
+      if (!stays && theirLayer !== wasLayer && theirLayer !== layerId) fields.push("layer");
+      if (fields.length > 0) conflicts.push(`${describe(id, s)} (${fields.join(", ")})`);
+    }
+    const baseSource = reading.layers.find((l) => at(map, l.at) === found.layer);
+    const target = stays && baseSource ? { obj: found.layer, source: baseSource } : targetOf(layerId);
+    const source = { ...target.source, layer: layerId };
     const changesLayer = found.layer !== target.obj;
     if (changesLayer) {
       const from = list(found.layer, "objects");
       from.splice(from.indexOf(found.obj), 1);
       list(target.obj, "objects").push(found.obj);
     }
-    const baseSource = reading.layers.find((l) => at(map, l.at) === found.layer);
     const offsetChanged = changesLayer && (baseSource?.dx !== source.dx || baseSource?.dy !== source.dy);
     const applied = found.obj.template === undefined ? undefined : appliedById.get(id);
-    if (updateObject(found.obj, s, base, applied, source, offsetChanged, { o, read, write, notes }) || changesLayer) updated++;
+    if (updateObject(found.obj, shape, theirs, applied, source, offsetChanged, { o, read, write, notes }) || changesLayer) {
+      updated++;
+      if (found.obj.capsule === true && theirs?.type !== "capsule") capsules.push(describe(id, s));
+    }
+    nextBase.push({ ...s, tiledId: id });
   }
-  // Objects the import made shapes of and no shape claims: deleted in the scene.
+  // Objects the import made shapes of and no shape claims: deleted in the scene (with a base: only
+  // those the base has; the others were added in Tiled since).
   for (const [id, { layer, obj }] of objectsById) {
     if (claimed.has(id) || !reading.shapes.has(id)) continue;
+    if (base) {
+      const was = base.get(id);
+      if (was === undefined) continue;
+      const theirs = reading.shapes.get(id)!;
+      if (changedSinceBase(was, { ...theirs, layer: was.layer }, firstLayer)) conflicts.push(`${describe(id, theirs)} (changed in the map, deleted in the scene: removed)`);
+    }
     const objects = list(layer, "objects");
     objects.splice(objects.indexOf(obj), 1);
     removed++;
+  }
+
+  // An object layer an earlier write made for a scene layer (it carries the layer's id) that the
+  // scene no longer has (an undone New Layer or Bake Tile Colliders) goes when nothing is in it.
+  const sceneLayerIds = new Set(layersOf.map((l) => l.id));
+  const kept = new Set([...targets.values()].map((t) => t.obj));
+  // Taken out at the end: the JSON paths used below stay valid until then.
+  const emptied: { readonly siblings: unknown[]; readonly obj: Mutable }[] = [];
+  for (const source of reading.layers) {
+    const obj = at(map, source.at);
+    if (!obj || kept.has(obj) || sceneLayerIds.has(source.layer)) continue;
+    const objects = Array.isArray(obj.objects) ? obj.objects : [];
+    const props = Array.isArray(obj.properties) ? obj.properties : [];
+    const made = props.length === 1 && isRecord(props[0]) && props[0].name === TILED_LAYER_ID;
+    if (objects.length > 0 || !made) continue;
+    const parent = source.at.length > 2 ? at(map, source.at.slice(0, -2)) : map;
+    emptied.push({ siblings: parent ? list(parent, "layers") : [], obj });
+    notes.push(`layer ${JSON.stringify(String(obj.name))}: made by an earlier write for a layer the scene no longer has, and empty: removed from the map`);
   }
 
   updateMapProperties(map, scene, reading.scene, read, write);
@@ -503,7 +593,12 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     const before = baseImages.get(image.id);
     if (!before || !sameJson(before, image)) notes.push(`image ${JSON.stringify(image.id)}: images are not written into a map (edit image layers in Tiled)`);
   }
+  const before = olderThanCapsules(map.tiledversion);
+  if (capsules.length > 0 && before !== null) {
+    notes.push(`${capsules.join(", ")}: written as capsule objects, which Tiled reads from ${CAPSULE_TILED}; this map was saved by Tiled ${before}, which reads them as rectangles: for it, write capsules as polygons (the command line's export --into with --capsules polygon)`);
+  }
+  for (const { siblings, obj } of emptied) siblings.splice(siblings.indexOf(obj), 1);
   if (added > 0) map.nextobjectid = nextObjectId;
   if (layersAdded > 0) map.nextlayerid = nextLayerIdValue;
-  return { ok: true, map: map as JsonObject, report: { updated, added, removed, notes } };
+  return { ok: true, map: map as JsonObject, report: { updated, added, removed, stayedDeleted, conflicts, notes }, base: tiledBaseOf(nextBase, firstLayer) };
 }

@@ -418,7 +418,7 @@ export function bakeTileColliders(map: JsonObject, options: BakeOptions = {}): B
 }
 
 /**
- * `scene` with one more layer per baked tile layer, named after it (hidden when the tile layer
+ * `scene` with one more layer per baked tile layer, named after it ("Ground colliders"; hidden when the tile layer
  * is), above the scene's own. Ids already taken get a suffix (`-2`, `-3`, …).
  */
 export function withBakedLayers(scene: Scene, baked: readonly BakedLayer[]): Scene {
@@ -435,7 +435,8 @@ export function withBakedLayers(scene: Scene, baked: readonly BakedLayer[]): Sce
   const shapeId = (id: string) => (shapeIds.has(id) ? freshId((all ??= new Set([...shapeIds, ...baked.flatMap((b) => b.shapes.map((s) => s.id))])), id) : id);
   for (const b of baked) {
     const id = freshId(layerIds, `tiles-${b.tiledId}`);
-    own.push({ id, name: b.name, ...(b.visible ? {} : { visible: false }) });
+    // Named apart from the tile layer it came from: written back into the map, the two sit side by side.
+    own.push({ id, name: `${b.name} colliders`, ...(b.visible ? {} : { visible: false }) });
     const first = own.length === 1;
     for (const s of b.shapes) shapes.push({ ...s, id: shapeId(s.id), ...(first ? {} : { layer: id }) });
   }

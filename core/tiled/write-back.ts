@@ -1,15 +1,22 @@
 // A scene's colliders written back into the Tiled map it came from, as the file's text: the map
 // loaded as written and as its import reads it (loadTiledMap), merged (mergeIntoTiledMap), and
-// written in the map's own form — TMX (writeTmx) or TMJ (JSON, two-space indent, as Tiled writes).
+// written in the map's own form — TMX (writeTmx) or TMJ as Tiled writes it (writeTmj).
 import { formatPath } from "../scene/errors";
 import type { Scene } from "../scene/types";
 import { folderOf, loadTiledMap, type ReadText } from "./load";
-import { mergeIntoTiledMap, type TiledMergeOptions, type TiledMergeResult } from "./merge";
+import { mergeIntoTiledMap, type TiledMergeOptions, type TiledMergeReport, type TiledMergeResult } from "./merge";
 import type { TiledProblem } from "./problems";
 import { writeTmx } from "./tmx-write";
+import { writeTmj } from "./tmj-write";
 
 export type SceneIntoMap =
-  | { readonly ok: true; readonly text: string; readonly report: Extract<TiledMergeResult, { ok: true }>["report"] }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly report: Extract<TiledMergeResult, { ok: true }>["report"];
+      /** The scene's `tiledMap.base` once `text` is written (the next write-back's base). */
+      readonly base: Extract<TiledMergeResult, { ok: true }>["base"];
+    }
   | { readonly ok: false; readonly problems: readonly (TiledProblem | Extract<TiledMergeResult, { ok: false }>["problems"][number])[] };
 
 /**
@@ -29,5 +36,17 @@ export async function writeSceneIntoMap(scene: Scene, mapPath: string, readText:
   const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
   if (!merged.ok) return merged;
   const xml = !own.replace(/^\uFEFF/, "").trimStart().startsWith("{");
-  return { ok: true, text: xml ? writeTmx(merged.map) : `${JSON.stringify(merged.map, null, 2)}\n`, report: merged.report };
+  return { ok: true, text: xml ? writeTmx(merged.map) : writeTmj(merged.map), report: merged.report, base: merged.base };
+}
+
+/**
+ * A write-back's outcome in words, as the CLI and Save to Map say it: "2 objects updated, 1 added,
+ * 0 removed", then what was kept from the map and where the scene's change won over Tiled's.
+ */
+export function mergeSummary(report: TiledMergeReport): string {
+  const { updated, added, removed, stayedDeleted, conflicts } = report;
+  const parts = [`${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`];
+  if (stayedDeleted.length > 0) parts.push(`deleted in the map since, kept deleted: ${stayedDeleted.join(", ")}`);
+  if (conflicts.length > 0) parts.push(`changed in the map too, the scene's change written: ${conflicts.join(", ")}`);
+  return parts.join("; ");
 }

@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { counted, currentScene, dismissProblems, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
@@ -312,7 +312,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   // map that needs no other file (nothing to draw) is given the text read here.
   if (tiledMap && map.ok && !map.pictures) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
   if (tiledMap && map.ok && map.tileSize !== null) importedTileSizes.set(tiledMap.src, map.tileSize);
-  loadDocument(editor, tiledMap ? { ...result.scene, tiledMap } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
+  loadDocument(editor, tiledMap ? { ...result.scene, tiledMap: { ...tiledMap, base: tiledBaseOf(result.scene.shapes, sceneLayers(result.scene)[0]!.id) } } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;

@@ -2,7 +2,7 @@
 // scene came from (core/tiled/write-back.ts), through the desktop shell (tiled:write) or the
 // folder a browser was given; Bake Tile Colliders adds the map's tile collision shapes as layers.
 // What either cannot do, or leaves out, goes to the problems list whole; the status line says it in short.
-import { bakeTileColliders, loadTiledMap, unbakedPlace, withBakedLayers, writeSceneIntoMap, type SceneProblem } from "../../core";
+import { bakeTileColliders, loadTiledMap, mergeSummary, unbakedPlace, withBakedLayers, writeSceneIntoMap, type SceneProblem } from "../../core";
 import { relativePath, resolvePath, STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
@@ -51,8 +51,12 @@ export async function saveToMap(editor: Editor): Promise<void> {
   if (written === "canceled") notify(editor, `Could not save to ${map.src}: canceled`);
   else if (written !== null) refused(editor, `Could not save to ${map.src}`, map.src, listLines([written]));
   if (written !== null) return;
-  const { updated, added, removed, notes } = result.report;
-  const saved = `Saved to ${map.src}: ${counted(updated, "object")} updated, ${added} added, ${removed} removed`;
+  // What the map now holds is the next Save to Map's base (kept out of the undo history: an undo
+  // after this save is a change against what was written).
+  const { extras } = editor.getState();
+  editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), base: result.base } } }, { record: false });
+  const { notes } = result.report;
+  const saved = `Saved to ${map.src}: ${mergeSummary(result.report)}`;
   notifyWithList(editor, notes.length === 0 ? saved : `${saved}; ${counted(notes.length, "note")}`, `${saved}: what it did not write`, map.src, listLines(notes));
 }
 

@@ -127,7 +127,7 @@ describe("the Tiled map as a backdrop (web build)", () => {
     expect(writes.map((w) => w.path)).toEqual(["levels/level.json"]);
     const written = writes[0]!.text;
     const saved = parseScene(written);
-    expect(saved.ok && saved.scene.tiledMap).toEqual({ src: "../maps/level.tmj" });
+    expect(saved.ok && saved.scene.tiledMap).toMatchObject({ src: "../maps/level.tmj", base: [] });
     expect(saved.ok && saved.scene.shapes.map((s) => s.type)).toEqual(["box", "box"]);
     // Still drawn after the save (the folder followed the scene).
     await waitForBackdrop(page, reference);

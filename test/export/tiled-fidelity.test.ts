@@ -258,9 +258,9 @@ describe("Tiled object ids", () => {
 
 describe("the map a scene came from", () => {
   it("is recorded relative to the scene's folder when the import is told the map's file", () => {
-    expect(imported(map([]), { mapDir: "/game/maps", sceneDir: "/game/scenes", mapFile: "level1.tmj" }).scene.tiledMap).toEqual({ src: "../maps/level1.tmj" });
+    expect(imported(map([]), { mapDir: "/game/maps", sceneDir: "/game/scenes", mapFile: "level1.tmj" }).scene.tiledMap).toEqual({ src: "../maps/level1.tmj", base: [] });
     expect(imported(map([])).scene.tiledMap).toBeUndefined();
     const saved = serializeScene(imported(map([]), { mapFile: "a.tmj" }).scene);
-    expect(saved).toMatch(/"tiledMap": \{\n\s*"src": "a.tmj"\n\s*\}/);
+    expect(saved).toMatch(/"tiledMap": \{\n\s*"src": "a.tmj",\n\s*"base": \[\]\n\s*\}/);
   });
 });

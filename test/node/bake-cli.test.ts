@@ -30,11 +30,11 @@ describe("import --bake-tile-colliders", () => {
     expect(r.code).toBe(0);
     expect(r.err.trimEnd().split("\n")).toEqual([
       'level.tmj: not baked: layer "Ground", cell (5, 0) and 1 more cell, tile 2, object 7: point object (it has no area)',
-      "level.tmj: imported 1 shape; baked 102 tile shapes into 2 colliders; 1 item not imported or baked (listed above) to level.json",
+      "level.tmj: imported 1 shape; baked 102 tile shapes into 2 colliders; 1 tile layer left in the map as its backdrop; 1 item not imported or baked (listed above) to level.json",
     ]);
     const scene = parseScene(r.written["level.json"]!);
     if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
-    expect(scene.scene.layers?.map((l) => l.name)).toEqual(["Walls", "Ground"]);
+    expect(scene.scene.layers?.map((l) => l.name)).toEqual(["Walls", "Ground colliders"]);
     const groundId = scene.scene.layers![1]!.id;
     expect(scene.scene.shapes.map((s) => [s.name, s.type, s.layer, s.x, s.y, s.type === "box" ? [s.width, s.height] : null])).toEqual([
       ["wall", "box", undefined, 8, 32, [16, 64]],
@@ -46,11 +46,10 @@ describe("import --bake-tile-colliders", () => {
     expect(strict.err).toMatch(/level\.tmj: --strict: 1 item could not be imported or baked\n$/);
   });
 
-  it("without the flag, tile layers stay listed as not imported", async () => {
-    const r = await run(["import", "level.tmj"], { "level.tmj": JSON.stringify(level()) });
+  it("without the flag, a tile layer is the map's backdrop: said in the summary, not listed as not imported, not a --strict failure", async () => {
+    const r = await run(["import", "level.tmj", "--strict"], { "level.tmj": JSON.stringify(level()) });
     expect(r.code).toBe(0);
-    expect(r.err).toMatch(/^level\.tmj: not imported: layer "Ground": tilelayer/);
-    expect(r.err).toMatch(/imported 1 shape; 1 item not imported \(listed above\)\n$/);
+    expect(r.err).toBe("level.tmj: imported 1 shape; 1 tile layer left in the map as its backdrop\n");
   });
 
   it("a map it cannot read: exit 1, one line per problem with its JSON path, line and column, nothing written", async () => {

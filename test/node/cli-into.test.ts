@@ -71,11 +71,12 @@ describe("export --format tiled (a new map) of a scene imported from a map", () 
 describe("export --into", () => {
   it("writes the scene into the map: one object moved, one added, one deleted; the rest as it was", async () => {
     const scene = await imported();
-    expect(scene.tiledMap).toEqual({ src: "level.tmj" });
+    expect(scene.tiledMap?.src).toBe("level.tmj");
+    expect(scene.tiledMap?.base).toHaveLength(2);
     const edited: Scene = { ...scene, shapes: [{ ...scene.shapes[0]!, x: scene.shapes[0]!.x + 5 }, { id: "new", type: "circle", x: 50, y: 50, rotation: 0, radius: 4 }] };
     const r = await run(["export", "maps/level.json", "--format", "tiled", "--into", "maps/level.tmj", "-o", "maps/level.tmj"], { "maps/level.json": serializeScene(edited), "maps/level.tmj": MAP_TEXT });
     expect(r.code).toBe(0);
-    expect(r.err).toBe("maps/level.json: written into maps/level.tmj as maps/level.tmj: 1 object updated, 1 added, 1 removed (the file it replaced is kept as maps/level.tmj.bak)\n");
+    expect(r.err).toBe("maps/level.json: written into maps/level.tmj: 1 object updated, 1 added, 1 removed (the file it replaced is kept as maps/level.tmj.bak)\n");
     const out = JSON.parse(r.written["maps/level.tmj"]!) as typeof MAP;
     expect(out.layers[0]).toEqual(MAP.layers[0]);
     expect(out.tilesets).toEqual(MAP.tilesets);
@@ -85,12 +86,29 @@ describe("export --into", () => {
     expect(out.nextobjectid).toBe(5);
   });
 
-  it("prints the map when there is no -o", async () => {
+  it("without -o writes the map in place, the old one kept; -o - prints it and says the map is unchanged", async () => {
     const scene = await imported();
-    const r = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmj"], { "s.json": serializeScene(scene), "maps/level.tmj": MAP_TEXT });
+    const files = { "s.json": serializeScene(scene), "maps/level.tmj": MAP_TEXT };
+    const r = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmj"], files);
+    expect([r.code, r.out]).toEqual([0, ""]);
+    expect(JSON.parse(r.written["maps/level.tmj"]!)).toEqual(MAP);
+    expect(r.err).toContain("\ns.json: written into maps/level.tmj: 0 objects updated, 0 added, 0 removed (the file it replaced is kept as maps/level.tmj.bak)\n");
+    const out = await run(["export", "s.json", "--format", "tiled", "--into", "maps/level.tmj", "-o", "-"], files);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.out)).toEqual(MAP);
+    expect(out.written["maps/level.tmj"]).toBeUndefined();
+    expect(out.err).toContain("\ns.json: merged with maps/level.tmj (to standard output; maps/level.tmj is unchanged): 0 objects updated, 0 added, 0 removed\n");
+  });
+
+  it("keeps what was done in Tiled since the import: a move, a deletion, a new object (a three-way merge)", async () => {
+    const scene = await imported();
+    const [a, b, spawn] = MAP.layers[1]!.objects!;
+    const inTiled = { ...MAP, nextobjectid: 5, layers: [MAP.layers[0]!, { ...MAP.layers[1]!, objects: [{ ...a!, x: 30 }, spawn!, { id: 4, name: "tiledNew", type: "", x: 60, y: 60, width: 8, height: 8, rotation: 0, visible: true }] }] };
+    expect(b).toBeDefined();
+    const r = await run(["export", "maps/level.json", "--format", "tiled", "--into", "maps/level.tmj"], { "maps/level.json": serializeScene(scene), "maps/level.tmj": JSON.stringify(inTiled) });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(MAP);
-    expect(r.err).toMatch(/written into maps\/level.tmj: 0 objects updated, 0 added, 0 removed\n$/);
+    expect(JSON.parse(r.written["maps/level.tmj"]!)).toEqual(inTiled);
+    expect(r.err).toBe('maps/level.json: written into maps/level.tmj: 0 objects updated, 0 added, 0 removed; deleted in the map since, kept deleted: object 2 "b" (the file it replaced is kept as maps/level.tmj.bak)\n');
   });
 
   it("warns when the scene came from another map, and writes all the same", async () => {

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function imported(layerData: string, tsx = TSX): Promise<{ editor: Editor; writes: WriteTiledMapRequest[] }> {
+async function imported(layerData: string, tsx = TSX): Promise<{ editor: Editor; writes: WriteTiledMapRequest[]; files: Record<string, string> }> {
   const tmx = TMX.replace("eJxjYIAAAAAMAAE=", layerData);
   const files: Record<string, string> = { "level.tmx": tmx, "../tiles/ground.tsx": tsx };
   const writes: WriteTiledMapRequest[] = [];
@@ -44,13 +44,28 @@ async function imported(layerData: string, tsx = TSX): Promise<{ editor: Editor;
   vi.stubGlobal("window", { colliderStudio: api });
   const editor = new Editor({ tiledReader: async (path) => (path in files ? { ok: true, text: files[path]! } : { ok: false, message: `file not found: ${path}` }) });
   await receiveImported(editor, { kind: "done", value: { name: "level.tmx", path: "/game/maps/level.tmx", text: tmx } });
-  return { editor, writes };
+  return { editor, writes, files };
 }
 
 /** Base64 zlib of 8 gids: the bottom row of four ground tiles, the top row empty. */
 const BOTTOM_ROW = deflateSync(Buffer.from(new Uint32Array([0, 0, 0, 0, 1, 1, 1, 1]).buffer)).toString("base64");
 
 describe("Save to Map", () => {
+  it("keeps what was done in Tiled since the import, and the map as written is the next save's base", async () => {
+    const { editor, writes, files } = await imported(BOTTOM_ROW);
+    // In Tiled: the wall moved, an object added.
+    files["level.tmx"] = files["level.tmx"]!.replace('x="0" y="0" width="16" height="8"/>', 'x="32" y="0" width="16" height="8"/>\n  <object id="2" name="tiledNew" x="0" y="16" width="8" height="8"/>').replace('nextobjectid="2"', 'nextobjectid="3"');
+    addShape(editor, { id: "door", name: "door", type: "box", x: 40, y: 8, rotation: 0, width: 8, height: 16 });
+    await saveToMap(editor);
+    expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
+    const out = writes[0]!.text;
+    expect(out).toContain('<object id="1" name="wall" type="Solid" x="32" y="0" width="16" height="8"/>');
+    expect(out).toContain('<object id="2" name="tiledNew"');
+    expect(out).toContain('<object id="3" name="door"');
+    const base = (editor.getState().extras.tiledMap as { base: { id: string; tiledId: number }[] }).base;
+    expect(base.map((b) => [b.id, b.tiledId])).toEqual([["tiled-1", 1], ["door", 3]]);
+  });
+
   it("writes the scene's colliders into the TMX beside the map, keeping its tile layer and tileset", async () => {
     const { editor, writes } = await imported(BOTTOM_ROW);
     addShape(editor, { id: "door", name: "door", type: "box", x: 40, y: 8, rotation: 0, width: 8, height: 16 });
@@ -100,7 +115,7 @@ describe("Bake Tile Colliders", () => {
     expect(editor.getState().notice).toBe("Baked 4 tile shapes into 1 collider on 1 new layer");
     const baked = editor.getState().shapes.slice(before);
     expect(baked.map((s) => [s.type, s.x, s.y, s.type === "box" ? s.width : 0, s.type === "box" ? s.height : 0])).toEqual([["box", 32, 24, 64, 16]]);
-    expect(editor.getState().layers.map((l) => l.name)).toContain("Ground");
+    expect(editor.getState().layers.map((l) => l.name)).toContain("Ground colliders");
     editor.undo();
     expect(editor.getState().shapes.length).toBe(before);
   });

@@ -95,6 +95,8 @@ describe("writing into a map of template instances", () => {
       updated: 3,
       added: 0,
       removed: 1,
+      stayedDeleted: [],
+      conflicts: [],
       notes: [
         'object 4: detached from its template "templates/round.tx" (its kind changed to one the template\'s cannot be overridden with)',
         'object 5: property "tag" comes from its template "templates/wall.tx": it stays',
@@ -127,7 +129,7 @@ describe("writing into a map of template instances", () => {
     const { original, resolved, scene } = await load(files);
     const merged = mergeIntoTiledMap(original, scene, { resolved });
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
-    expect(merged.report).toEqual({ updated: 0, added: 0, removed: 0, notes: [] });
+    expect(merged.report).toEqual({ updated: 0, added: 0, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
     expect(merged.map).toEqual(original);
   });
 

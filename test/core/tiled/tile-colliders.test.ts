@@ -253,7 +253,7 @@ describe("adding baked layers to a scene", () => {
     expect(shapesOf(baked.layers).map((s) => s.id)).toEqual(["Ground-1", "Ground-2", "Ground (2)-1"]);
     const own: Scene = { ...emptyScene(), shapes: [{ id: "Ground-1", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 }] };
     const scene = withBakedLayers(own, baked.layers);
-    expect(scene.layers?.map((l) => [l.id, l.name, l.visible])).toEqual([["layer-1", "Layer 1", undefined], [`tiles-${baked.layers[0]!.tiledId}`, "Ground", undefined], [`tiles-${baked.layers[1]!.tiledId}`, "Ground", false]]);
+    expect(scene.layers?.map((l) => [l.id, l.name, l.visible])).toEqual([["layer-1", "Layer 1", undefined], [`tiles-${baked.layers[0]!.tiledId}`, "Ground colliders", undefined], [`tiles-${baked.layers[1]!.tiledId}`, "Ground colliders", false]]);
     expect(scene.shapes.map((s) => [s.id, s.layer])).toEqual([
       ["Ground-1", undefined],
       ["Ground-1-2", scene.layers![1]!.id],
@@ -263,7 +263,7 @@ describe("adding baked layers to a scene", () => {
     expect(validateSceneData(JSON.parse(serializeScene(scene))).ok).toBe(true);
     // Without shapes of its own, the first baked layer is the scene's first.
     const only = withBakedLayers(emptyScene(), baked.layers);
-    expect(only.layers?.map((l) => l.name)).toEqual(["Ground", "Ground"]);
+    expect(only.layers?.map((l) => l.name)).toEqual(["Ground colliders", "Ground colliders"]);
     expect(only.shapes[0]!.layer).toBeUndefined();
     expect(validateSceneData(JSON.parse(serializeScene(only))).ok).toBe(true);
   });
