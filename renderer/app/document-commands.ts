@@ -29,7 +29,7 @@ export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocume
   return outcome.value;
 }
 
-export const dirty = (s: EditorState): boolean => !sameDocumentContent(s, s.saved);
+export const dirty = (s: EditorState): boolean => !sameDocumentContent(s, s.saved) || s.extras !== s.savedExtras;
 export const isDirty = (editor: Editor): boolean => dirty(editor.getState());
 
 /** Files at least this long (about 2,500 shapes, or 5,000 logged rays) are read in steps, with progress. */
@@ -150,7 +150,7 @@ function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: str
  */
 export async function saveDocument(editor: Editor, saveAs = false): Promise<"saved" | "canceled" | "failed"> {
   const state = editor.getState();
-  let written = documentOf(state);
+  let written = documentOf(state), writtenExtras = state.extras;
   let moved: MovedImages | null = null;
   let map: ReturnType<typeof tiledMapForFolder> = null;
   const base = readBase(state.file);
@@ -159,6 +159,7 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
   const outcome = await saveScene(state.file, saveAs, async (toDir) => {
     const scene = currentScene(editor);
     written = documentOf(editor.getState());
+    writtenExtras = editor.getState().extras;
     moved = await imagesForFolder(scene.images ?? [], fromDir, toDir, read);
     map = tiledMapForFolder(scene, fromDir, toDir);
     const tiledMap = map && "src" in map ? { ...scene.tiledMap, src: map.src } : scene.tiledMap;
@@ -170,11 +171,15 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
       const swap = adoptMovedImages(editor, result);
       written = { ...written, images: written.images.map(swap) };
     }
-    markSaved(editor, written, outcome.value);
+    markSaved(editor, written, outcome.value, writtenExtras);
     const moves = map as ReturnType<typeof tiledMapForFolder>;
     const { extras } = editor.getState();
-    // The map's path is a field the editor does not edit: it moves with the file, not as an undo step.
-    if (moves && "src" in moves) editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), src: moves.src } } }, { record: false });
+    // The map's path is a field the editor does not edit: it moves with the file, not as an undo
+    // step, and the file holds it as moved (saved too, unless extras changed during the save).
+    if (moves && "src" in moves) {
+      const next = { ...extras, tiledMap: { ...(extras.tiledMap as object), src: moves.src } };
+      editor.update({ extras: next, ...(extras === writtenExtras ? { savedExtras: next } : {}) }, { record: false });
+    }
     // What moved is said in short; each path that could not move, in the problems list.
     const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}`;
     const notes = [...(result ? unreachedImagesNotes(result) : []), ...(moves && "unreachable" in moves ? [`no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`] : [])];

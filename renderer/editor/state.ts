@@ -75,6 +75,8 @@ export interface EditorState extends DocumentSlice {
   readonly file: FileState;
   /** The document as last opened or saved; it is dirty when it differs. */
   readonly saved: DocumentSlice;
+  /** `extras` as last opened or saved: a Save to Map's new merge base (tiledMap.base) is unsaved until the scene is saved. */
+  readonly savedExtras: Readonly<Record<string, unknown>>;
   /** What a file could not give: problems that kept it from opening, or objects an import left out (`heading` says which). */
   readonly problems: { readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
   /**
@@ -115,6 +117,7 @@ export const initialState = (): EditorState => ({
   tool: "select",
   file: { name: "untitled.json" },
   saved: EMPTY_DOCUMENT,
+  savedExtras: {},
   problems: null,
   notice: null,
   noticeId: 0,

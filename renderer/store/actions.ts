@@ -187,7 +187,7 @@ export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, 
   // drawn on (neither locked nor hidden), else the top one.
   const open = [...doc.layers].reverse().find((l) => l.locked !== true && l.visible !== false) ?? doc.layers.at(-1)!;
   const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? open.id;
-  editor.update({ ...doc, saved, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
+  editor.update({ ...doc, saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
 }
@@ -197,9 +197,9 @@ export function currentScene(editor: Editor): Scene {
   return { ...emptyScene(), ...extras, layers, collisionLayers, images, shapes, probes };
 }
 
-/** `written` is what was saved: edits made while the save was under way stay unsaved. */
-export function markSaved(editor: Editor, written: DocumentSlice, file: { name: string; path?: string }): void {
-  editor.update({ saved: written, file });
+/** `written` (and `writtenExtras`) is what was saved: edits made while the save was under way stay unsaved. */
+export function markSaved(editor: Editor, written: DocumentSlice, file: { name: string; path?: string }, writtenExtras = editor.getState().extras): void {
+  editor.update({ saved: written, savedExtras: writtenExtras, file });
   notify(editor, `Saved ${file.name}`);
 }
 

@@ -5,10 +5,11 @@ import { deflateSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTmx } from "../../core";
 import type { DesktopApi, WriteTiledMapRequest } from "../../core/shell/desktop-api";
-import { receiveImported } from "../../renderer/app/document-commands";
+import { isDirty, receiveImported } from "../../renderer/app/document-commands";
 import { bakeMapTiles, saveToMap } from "../../renderer/app/map-commands";
 import { Editor } from "../../renderer/editor/editor";
-import { addShape } from "../../renderer/store/actions";
+import { addShape, markSaved } from "../../renderer/store/actions";
+import { documentOf } from "../../renderer/editor/state";
 import { addImages } from "../../renderer/store/image-actions";
 
 const TMX = `<?xml version="1.0" encoding="UTF-8"?>
@@ -64,6 +65,17 @@ describe("Save to Map", () => {
     expect(out).toContain('<object id="3" name="door"');
     const base = (editor.getState().extras.tiledMap as { base: { id: string; tiledId: number }[] }).base;
     expect(base.map((b) => [b.id, b.tiledId])).toEqual([["tiled-1", 1], ["door", 3]]);
+  });
+
+  it("leaves the scene unsaved: its file must keep the new base, or the next session merges against the old one", async () => {
+    const { editor } = await imported(BOTTOM_ROW);
+    addShape(editor, { id: "door", name: "door", type: "box", x: 40, y: 8, rotation: 0, width: 8, height: 16 });
+    markSaved(editor, documentOf(editor.getState()), { name: "level.json", path: "/game/maps/level.json" });
+    expect(isDirty(editor)).toBe(false);
+    await saveToMap(editor);
+    expect(isDirty(editor)).toBe(true);
+    markSaved(editor, documentOf(editor.getState()), { name: "level.json", path: "/game/maps/level.json" });
+    expect(isDirty(editor)).toBe(false);
   });
 
   it("writes the scene's colliders into the TMX beside the map, keeping its tile layer and tileset", async () => {
