@@ -21,6 +21,7 @@ export interface LineOutputs {
 export type LineOutcome =
   | {
     readonly kind: "ray";
+    readonly id: string;
     readonly status: ReplayStatus;
     readonly mismatch: MismatchKind | undefined;
     /** The whole result, when the caller may keep it (see replayLine's `want`). */
@@ -57,6 +58,7 @@ export function replayLine(world: CollisionWorld, text: string, line: number, to
   const hit = result.hit;
   return {
     kind: "ray",
+    id: ray.id,
     status: result.status,
     mismatch: result.mismatch?.kind,
     result: want(result.status) ? result : null,

@@ -29,6 +29,10 @@ const QUEUED_PER_WORKER = 2;
 export const MISMATCHES_KEPT = 20_000;
 /** Other rays (ok, unchecked) kept for the HTML report's table. */
 export const OTHERS_KEPT = 20_000;
+/** Rays whose ids are checked for repeats (a set of ids costs memory per ray; a longer log is checked this far). */
+export const IDS_CHECKED = 200_000;
+/** Repeated ids named on stderr and in the HTML report (the rest counted). */
+const REPEATS_NAMED = 10;
 
 export interface ReplayOptions {
   readonly json?: boolean;
@@ -94,7 +98,7 @@ export interface ReplayIO {
 }
 
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
-export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[] }) => string;
+export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[]; warnings: readonly string[] }) => string;
 
 /** What a run that checked no ray says (null when it checked one, or need not). */
 function nothingChecked(summary: ReplaySummaryOf, badLines: number, record: boolean): string | null {
@@ -157,7 +161,16 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     tolerance, stopAtProblem: !options.skipBadLines, includeSensors: options.includeSensors === true,
     outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
   };
+  // Two test cases with one id confuse CI (one replaces the other): repeats are warned of.
+  const idLine = new Map<string, number>();
+  const repeats: string[] = [];
+  let repeated = 0;
   const consume = async (reply: BatchReply): Promise<void> => {
+    for (let i = 0; i < reply.ids.length && idLine.size < IDS_CHECKED; i++) {
+      const id = reply.ids[i]!, at = reply.lines[i]!, first = idLine.get(id);
+      if (first === undefined) idLine.set(id, at);
+      else if (repeated++ < REPEATS_NAMED) repeats.push(`ray id ${JSON.stringify(id)} is used again at line ${at} (first at line ${first})`);
+    }
     const results = new Map(reply.results);
     for (let i = 0; i < reply.statuses.length; i++) {
       const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
@@ -180,7 +193,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     problems.push(...reply.problems);
     showProgress();
   };
-  const want = () => ({ wantMismatch: tally.mismatch < keepMismatches, wantOther: options.html !== undefined && others < keepOthers });
+  const want = () => ({ wantMismatch: tally.mismatch < keepMismatches, wantOther: options.html !== undefined && others < keepOthers, wantIds: idLine.size < IDS_CHECKED });
   const stop = () => problems.length > 0 && !options.skipBadLines;
   const lines = createInterface({ input, crlfDelay: Infinity });
   const workers = workerCount(options, io, logPath);
@@ -205,9 +218,11 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   // The baseline replaces its file (kept as .bak) only now that the whole log was read.
   await record?.commit();
   for (const p of problems) io.stderr(`${formatRayProblem(p, logPath)} (skipped)\n`);
+  const warnings = repeated === 0 ? [] : [...repeats, ...(repeated > repeats.length ? [`and ${repeated - repeats.length} more repeated ids`] : []), `${repeated} repeated id${repeated === 1 ? "" : "s"}${idLine.size >= IDS_CHECKED ? ` among the first ${IDS_CHECKED.toLocaleString("en")} rays` : ""}: CI lists test cases by id, and one with a repeated id can hide another; give every ray its own id`];
+  for (const w of warnings) io.stderr(terminalSafe(`${logPath}: warning: ${w}`) + "\n");
   const summary = tally.summary();
   if (json) {
-    await json.write(`${first ? "" : "\n"}], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length })}}\n`);
+    await json.write(`${first ? "" : "\n"}], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length, repeatedIds: repeated })}}\n`);
     await json.readBack(io.stdout);
   } else {
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
@@ -222,7 +237,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
       throw new UserError(`cannot write ${options.junit}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut, badLines: problems }));
+  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut, badLines: problems, warnings }));
   if (summary.mismatch > 0) return 1;
   const unchecked = options.allowUnchecked ? null : nothingChecked(summary, problems.length, record !== null);
   if (unchecked !== null) {
@@ -235,7 +250,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
 /** replay's batches in this thread: the same replies the workers give, from one world built here. */
 async function inThisThread(
   scene: Scene, data: BatchSettings, lines: AsyncIterable<string>,
-  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean; wantIds: boolean }, stop: () => boolean,
 ): Promise<void> {
   const world = new CollisionWorld();
   world.sync(scene.shapes);
@@ -276,7 +291,7 @@ function workerCount(options: ReplayOptions, io: ReplayIO, logPath: string): num
  */
 async function inWorkers(
   script: string, count: number, data: ReplayWorkerData, lines: AsyncIterable<string>,
-  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean; wantIds: boolean }, stop: () => boolean,
 ): Promise<void> {
   const pool = Array.from({ length: count }, () => new Worker(script, { workerData: data }));
   const replies = new Map<number, BatchReply>();

@@ -168,3 +168,16 @@ describe("reading and printing", () => {
     expect(r.out).not.toContain("\u001b");
   });
 });
+
+describe("repeated ids", () => {
+  it("are warned of on stderr, counted in --json's summary and shown in the HTML report", async () => {
+    const log = write("dup.jsonl", [GOOD, GOOD, line({ id: "other", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [9, 0] } })].join("\n") + "\n");
+    const html = join(dir, "dup.html");
+    const r = await run(["replay", scene, log, "--json", "--html", html]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`${log}: warning: ray id "hits-wall" is used again at line 2 (first at line 1)`);
+    expect(r.err).toContain("1 repeated id: CI lists test cases by id");
+    expect((JSON.parse(r.out) as { summary: { repeatedIds: number } }).summary.repeatedIds).toBe(1);
+    expect(readFileSync(html, "utf8")).toContain("ray id &#34;hits-wall&#34; is used again at line 2");
+  });
+});
