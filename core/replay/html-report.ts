@@ -158,8 +158,10 @@ export function clipSegment(ax: number, ay: number, bx: number, by: number, box:
   return [ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy];
 }
 
-/** Around the level, rays are drawn this many times the level's size out on every side. */
+/** Rays are drawn up to this many times the frame's size beyond it. */
 const RAY_MARGIN = 0.5;
+/** A ray's start or hit point this many times the level's size from it or nearer is part of the frame. */
+const NEAR_LEVEL = 10;
 
 /** The drawing's frame and the box rays are clipped to. */
 interface View {
@@ -167,24 +169,36 @@ interface View {
   readonly clip: Box;
 }
 
+const grown = (b: Box, by: number): Box => ({ minX: b.minX - by, minY: b.minY - by, maxX: b.maxX + by, maxY: b.maxY + by });
+const sizeOf = (b: Box): number => Math.max(b.maxX - b.minX, b.maxY - b.minY);
+
 /**
- * The drawing's frame: the level (its shapes, and the drawn (mismatching) rays' starts and hit
- * points, expected and actual) and the parts of those rays within RAY_MARGIN of it, with a 5%
- * margin, so one very long ray cannot shrink the level to a dot.
+ * The drawing's frame: the level (its shapes), the drawn (mismatching) rays' starts and hit points
+ * (expected and actual) that lie near it (within NEAR_LEVEL times its size), and those rays' parts
+ * within RAY_MARGIN of that, with a 5% margin: a ray from or to ±1e6 is drawn where it crosses
+ * the level and cannot shrink the level to a dot. Without shapes, the points stand for the level.
  */
 function viewOf(scene: Scene, results: readonly ReplayResult[]): View {
   const drawn = results.filter((r) => r.status === "mismatch");
-  const level: Box = levelBox(scene) ?? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const points: [number, number][] = [];
   for (const { ray, hit } of drawn) {
-    growBox(level, ray.from[0], ray.from[1]);
-    if (ray.expect?.point) growBox(level, ray.expect.point[0], ray.expect.point[1]);
-    if (hit) growBox(level, hit.point.x, hit.point.y);
+    points.push([ray.from[0], ray.from[1]]);
+    if (ray.expect?.point) points.push([ray.expect.point[0], ray.expect.point[1]]);
+    if (hit) points.push([hit.point.x, hit.point.y]);
   }
-  if (level.minX > level.maxX) return { frame: { minX: 0, minY: 0, maxX: 100, maxY: 100 }, clip: { minX: -50, minY: -50, maxX: 150, maxY: 150 } };
-  const levelSize = Math.max(level.maxX - level.minX, level.maxY - level.minY);
-  const reach = levelSize > 0 ? levelSize * RAY_MARGIN : 10;
-  const clip: Box = { minX: level.minX - reach, minY: level.minY - reach, maxX: level.maxX + reach, maxY: level.maxY + reach };
+  const empty = (): Box => ({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity });
+  let level = levelBox(scene);
+  if (!level) {
+    const box = empty();
+    for (const [x, y] of points) growBox(box, x, y);
+    if (box.minX > box.maxX) return { frame: { minX: 0, minY: 0, maxX: 100, maxY: 100 }, clip: { minX: -50, minY: -50, maxX: 150, maxY: 150 } };
+    level = box;
+  }
+  const near = grown(level, Math.max(sizeOf(level), 1) * NEAR_LEVEL);
+  const inside = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
   const box: Box = { ...level };
+  for (const [x, y] of points) if (inside(near, x, y)) growBox(box, x, y);
+  const clip = grown(box, sizeOf(box) > 0 ? sizeOf(box) * RAY_MARGIN : 10);
   for (const { ray } of drawn) {
     const part = clipSegment(ray.from[0], ray.from[1], ray.to[0], ray.to[1], clip);
     if (part) {
@@ -192,9 +206,8 @@ function viewOf(scene: Scene, results: readonly ReplayResult[]): View {
       growBox(box, part[2], part[3]);
     }
   }
-  const size = Math.max(box.maxX - box.minX, box.maxY - box.minY);
-  const margin = size > 0 ? size * 0.05 : 1;
-  return { frame: { minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin }, clip };
+  const size = sizeOf(box);
+  return { frame: grown(box, size > 0 ? size * 0.05 : 1), clip };
 }
 
 /** Coordinates rounded to 1/100,000 of the drawing, enough for any screen and stable text. */

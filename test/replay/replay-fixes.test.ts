@@ -141,15 +141,20 @@ describe("the HTML report's drawing", () => {
     const long = compareRay(ray({ id: "far", from: [50, 200], to: [1e6, -1e6], expect: { hit: true, shape: "wall" } }), null);
     const html = replayHtmlReport(scene, [long], summaryOf([long]), {});
     const [x, y, w, h] = /viewBox="([^"]*)"/.exec(html)![1]!.split(" ").map(Number) as [number, number, number, number];
-    // The level is 100 units; rays are drawn up to half of that beyond it, then 5%.
-    expect(w).toBeLessThan(300);
-    expect(h).toBeLessThan(300);
+    // The level and the ray's start span 200 units; the ray is drawn up to half of that beyond, then 5%.
+    expect(w).toBeLessThan(400);
+    expect(h).toBeLessThan(400);
     expect(x).toBeLessThanOrEqual(0);
     expect(y).toBeLessThanOrEqual(0);
     const line = /<line class="ray" x1="([^"]*)" y1="([^"]*)" x2="([^"]*)" y2="([^"]*)"/.exec(html)!.slice(1).map(Number);
     expect(line[0]).toBe(50);
     expect(line[1]).toBe(200);
-    for (const v of line) expect(Math.abs(v)).toBeLessThan(300);
+    for (const v of line) expect(Math.abs(v)).toBeLessThan(400);
+    // A ray from and to ±1e6 through the level (the QA engineer's): the frame is the level's.
+    const through = compareRay(ray({ id: "through", from: [-1e6, 50], to: [1e6, 50], expect: { hit: true, shape: "gone" } }), null);
+    const page = replayHtmlReport(scene, [through], summaryOf([through]), {});
+    const [, , w2, h2] = /viewBox="([^"]*)"/.exec(page)![1]!.split(" ").map(Number) as [number, number, number, number];
+    expect(Math.max(w2, h2)).toBeLessThan(250);
   });
 
   it("property: clipSegment keeps exactly the part inside the box (a plain reference samples the segment)", () => {
