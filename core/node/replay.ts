@@ -100,6 +100,20 @@ export interface ReplayIO {
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
 export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[]; warnings: readonly string[] }) => string;
 
+/**
+ * A 53-bit hash of a ray id (two 32-bit FNV-1a hashes with different seeds): two ids with one hash
+ * are as likely as not among 2^26 ids, far beyond the IDS_CHECKED checked.
+ */
+export function idHash(id: string): number {
+  let a = 0x811c9dc5, b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
 /** What a run that checked no ray says (null when it checked one, or need not). */
 function nothingChecked(summary: ReplaySummaryOf, badLines: number, record: boolean): string | null {
   if (summary.ok + summary.mismatch > 0) return null;
@@ -162,13 +176,15 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
   };
   // Two test cases with one id confuse CI (one replaces the other): repeats are warned of.
-  const idLine = new Map<string, number>();
+  // Keyed by a 53-bit hash of the id, not the id: a map of the ids themselves would hold every
+  // checked id's text (the log must replay in bounded memory).
+  const idLine = new Map<number, number>();
   const repeats: string[] = [];
   let repeated = 0;
   const consume = async (reply: BatchReply): Promise<void> => {
     for (let i = 0; i < reply.ids.length && idLine.size < IDS_CHECKED; i++) {
-      const id = reply.ids[i]!, at = reply.lines[i]!, first = idLine.get(id);
-      if (first === undefined) idLine.set(id, at);
+      const id = reply.ids[i]!, at = reply.lines[i]!, key = idHash(id), first = idLine.get(key);
+      if (first === undefined) idLine.set(key, at);
       else if (repeated++ < REPEATS_NAMED) repeats.push(`ray id ${JSON.stringify(id)} is used again at line ${at} (first at line ${first})`);
     }
     const results = new Map(reply.results);
