@@ -7,7 +7,7 @@ import { open, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeAtomically } from "./atomic-write";
-import { UserError } from "./files";
+import { readableReason, UserError } from "./files";
 
 const partName = (dir: string, base: string): string => path.join(dir, `.${base}.${process.pid}-${randomBytes(6).toString("hex")}.part`);
 
@@ -28,7 +28,7 @@ export class PartFile {
     return new Promise((resolve, reject) => {
       const stream = createWriteStream(temporary, { encoding: "utf8", flags: "wx" });
       stream.once("open", () => resolve(new PartFile(stream, temporary, target)));
-      stream.once("error", (err) => reject(new UserError(`cannot write ${target ?? "a temporary file"}: ${err.message}`)));
+      stream.once("error", (err) => reject(new UserError(`cannot write ${target ?? "a temporary file"}: ${readableReason(err)}`)));
     });
   }
 
@@ -55,7 +55,7 @@ export class PartFile {
       return await writeAtomically(this.target, (temporary) => rename(this.temporary, temporary));
     } catch (err) {
       await rm(this.temporary, { force: true });
-      throw new UserError(`cannot write ${this.target}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new UserError(`cannot write ${this.target}: ${readableReason(err)}`);
     }
   }
 

@@ -181,3 +181,12 @@ describe("repeated ids", () => {
     expect(readFileSync(html, "utf8")).toContain("ray id &#34;hits-wall&#34; is used again at line 2");
   });
 });
+
+describe("an output that cannot be written", () => {
+  it("--record into a folder that does not exist: exit 2 naming it, nothing else written", async () => {
+    const log = write("ok.jsonl", GOOD + "\n");
+    const out = join(dir, "no-such-folder", "base.jsonl");
+    const r = await run(["replay", scene, log, "--record", out]);
+    expect(r).toMatchObject({ code: 2, err: `cannot write ${out}: no such file\n` });
+  });
+});
