@@ -475,6 +475,8 @@ export {
 export {
   /** A recorded ray's closest hit now, cast through a world. */
   castRecordedRay,
+  /** A recorded ray cast and compared; a lost hit names the shape the ray now starts inside. */
+  replayRecordedRay,
 } from "./replay/cast";
 export {
   /** A scene's ray probes as a ray log, each with its hit now as the expectation (a QA baseline). */
@@ -487,6 +489,10 @@ export {
 export {
   /** How far a hit point may move and still be the same hit. */
   DEFAULT_TOLERANCE,
+  /** How many degrees an expected normal may turn and still be the same normal. */
+  NORMAL_TOLERANCE_DEGREES,
+  /** A distance or angle rounded for people (four significant digits). */
+  roundForDisplay,
   /** A replayed hit compared with the ray's expectation. */
   compareRay,
   /** A hit as an expectation, for --record. */

@@ -20,7 +20,9 @@ import { sceneLayers, type Scene, type Shape } from "../scene/types";
 import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
-import { replay, type ReplayOptions } from "./replay";
+import { NOTHING_CHECKED_EXIT, replay, type ReplayOptions } from "./replay";
+import { checkOutputPaths } from "./output-paths";
+import { looksLikeRayLog } from "../replay/ray-log";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
 import { writeTmx } from "../tiled/tmx-write";
@@ -71,6 +73,18 @@ async function loadScene(io: CliIO, file: string): Promise<Scene> {
     throw new UserError(result.problems.map((p) => formatProblem(p, file)).join("\n"), 1);
   }
   return result.scene;
+}
+
+/**
+ * replay's scene: a scene that does not validate is an input error (exit 2, as 1 is a mismatch),
+ * and a ray log given in its place (the arguments swapped) is named as one.
+ */
+async function loadReplayScene(io: CliIO, file: string): Promise<Scene> {
+  const text = await io.readText(file);
+  const result = parseScene(text);
+  if (result.ok) return result.scene;
+  if (looksLikeRayLog(text)) throw new UserError(`${file} looks like a ray log, not a scene: the scene comes first (collider-studio replay SCENE.json RAYS.jsonl)`);
+  throw new UserError(`${result.problems.map((p) => formatProblem(p, file)).join("\n")}\n${file}: not a valid scene`);
 }
 
 /** Fixed-point number without a trailing "-0". */
@@ -216,6 +230,7 @@ async function probesCommand(io: CliIO, file: string, opts: { json?: boolean; in
   const scene = await loadScene(io, file);
   const world = worldOf(scene.shapes, undefined);
   if (opts.rayLog !== undefined) {
+    checkOutputPaths([{ what: "the scene", path: file }], [{ what: "--ray-log", path: opts.rayLog }]);
     const log = probeRayLog(world, scene.probes, opts.includeSensors === true);
     if (log.rays === 0) throw new UserError(`${file} has no ray probes to write as a ray log${log.sweeps > 0 ? ` (its ${log.sweeps} sweep probe${log.sweeps === 1 ? "" : "s"} have no place in one)` : ""}`);
     const kept = await io.writeText(opts.rayLog, log.text);
@@ -357,6 +372,8 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   const format = exportFormat(opts.format);
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
   const options = exportOptions(format.id, opts);
+  // The map of --into may be the output: writing the scene back into its map is what it is for.
+  checkOutputPaths([{ what: "the scene", path: file }], [{ what: "-o", path: opts.output }]);
   if (opts.into !== undefined) {
     onlyFor(format.id, "--into", opts.into, ["tiled"]);
     if (opts.tileSize !== undefined) throw new UserError("--tile-size does not apply with --into: the map keeps its own tiles");
@@ -460,6 +477,7 @@ function countTileLayers(layers: unknown): number {
 
 async function importCommand(io: CliIO, file: string, opts: { output?: string; strict?: boolean; bakeTileColliders?: boolean }): Promise<void> {
   // Image paths go from relative to the map to relative to the scene (standard output: the current folder).
+  checkOutputPaths([{ what: "the map", path: file }], [{ what: "-o", path: opts.output }]);
   const sceneDir = opts.output === undefined || opts.output === "-" ? process.cwd() : path.dirname(path.resolve(opts.output));
   const map = await loadMapForImport(file, io.readText);
   // Tile layers are the map's backdrop, as in the editor: not lost (the map keeps them, export --into
@@ -611,20 +629,23 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("replay")
-    .description("cast every ray of a QA ray log (JSON Lines) through the scene and compare with what was recorded: lost hits, new hits, other shapes, moved hit points")
+    .description("cast every ray of a QA ray log (JSON Lines) through the scene and compare with what was recorded: lost hits, new hits, other shapes, moved hit points (by point, or by fraction along the ray), turned normals (more than 0.5°)")
     .argument("<scene>", "scene file (.json)")
     .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "includeSensors"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
-    .option("--json", 'print {"results": [{"id", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?}, ...], "summary": {...}}')
-    .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE})`, parseNonNegative)
-    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline)")
+    .option("--json", 'print {"results": [{"id", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?, "angle"?, "startsInside"?}, ...], "summary": {"total", "ok", "mismatch", "unchecked", "byKind", "tolerance", "skippedLines", "repeatedIds"}} (only once the whole log was read)')
+    .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE}; over it by float rounding, under a billionth of the coordinates, still counts as within; with only a fraction recorded, its distance along the ray)`, parseNonNegative)
+    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline; replaced only once the whole log was read, the old one kept as OUT.bak)")
     .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
     .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
-    .option("--skip-bad-lines", "report malformed lines and replay the others (default: refuse the log)")
+    .option("--skip-bad-lines", "report malformed lines and replay the others, each an error test case in --junit (default: refuse the log)")
     .option("--workers <n>", "worker threads that replay the log (0: this thread; default: 2 for a log of 64 MB or more on two cores or more)", parseWorkers)
     .option("--include-sensors", 'sensors stop every ray (by default a ray passes through them unless its line says "includeSensors": true)')
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--workers N] [--include-sensors]")
+    .option("--allow-unchecked", `exit 0 even when no ray was checked (an empty log, every line skipped, no ray with an "expect"); without it such a run exits ${NOTHING_CHECKED_EXIT}`)
+    .addHelpText("after", `\nExit codes: 0 every checked ray as recorded; 1 a mismatch; 2 an input error (a missing or malformed file, an output that is an input, or no ray checked without --allow-unchecked; --record may start a baseline from a log without expectations).`)
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--workers N] [--include-sensors]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
-      const scene = await loadScene(io, sceneFile);
+      checkOutputPaths([{ what: "the scene", path: sceneFile }, { what: "the ray log", path: rays }], [{ what: "--record", path: opts.record }, { what: "--junit", path: opts.junit }, { what: "--html", path: opts.html }]);
+      const scene = await loadReplayScene(io, sceneFile);
       const code = await replay(scene, sceneFile, rays, opts, io, (sc, results, summary, o) => replayHtmlReport(sc, results, summary, { ...o, title: `Replay of ${o.logName}` }));
       if (code !== 0) throw new UserError("", code);
     })());

@@ -10,7 +10,8 @@ export class UserError extends Error {
   }
 }
 
-function reason(err: unknown): string {
+/** Why a file operation failed, in words ("no such file", "it is a directory"). */
+export function readableReason(err: unknown): string {
   const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
   switch (code) {
     case "ENOENT": return "no such file";
@@ -27,7 +28,7 @@ export async function readTextFile(path: string): Promise<string> {
   try {
     return await readFile(path, "utf8");
   } catch (err) {
-    throw new UserError(`cannot read ${path}: ${reason(err)}`);
+    throw new UserError(`cannot read ${path}: ${readableReason(err)}`);
   }
 }
 
@@ -35,7 +36,7 @@ export async function readBytesFile(file: string): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(file));
   } catch (err) {
-    throw new UserError(`cannot read ${file}: ${reason(err)}`);
+    throw new UserError(`cannot read ${file}: ${readableReason(err)}`);
   }
 }
 
@@ -45,7 +46,7 @@ export async function writeBytesFile(file: string, bytes: Uint8Array): Promise<v
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
   } catch (err) {
-    throw new UserError(`cannot write ${file}: ${reason(err)}`);
+    throw new UserError(`cannot write ${file}: ${readableReason(err)}`);
   }
 }
 
@@ -54,6 +55,6 @@ export async function writeTextFile(path: string, text: string): Promise<string 
   try {
     return await writeTextAtomically(path, text);
   } catch (err) {
-    throw new UserError(`cannot write ${path}: ${reason(err)}`);
+    throw new UserError(`cannot write ${path}: ${readableReason(err)}`);
   }
 }

@@ -49,6 +49,7 @@ export class JUnitSpool {
     suite.counts.tests += counts.tests;
     suite.counts.failures += counts.failures;
     suite.counts.skipped += counts.skipped;
+    if (counts.errors) suite.counts.errors = (suite.counts.errors ?? 0) + counts.errors;
     suite.pending += text;
     return suite.pending.length >= BATCH_CHARS ? this.flush(suite) : undefined;
   }
@@ -90,7 +91,7 @@ export class JUnitSpool {
   }
 
   /** Writes the report to `target` atomically (keeping a .bak), then removes the spools. */
-  async finish(target: string, summary: ReplaySummary): Promise<void> {
+  async finish(target: string, summary: ReplaySummary, badLines = 0): Promise<void> {
     try {
       for (const suite of this.suites.values()) await this.flush(suite);
       for (const suite of this.open) await finished(suite.stream!);
@@ -98,7 +99,7 @@ export class JUnitSpool {
       await writeAtomically(target, async (temporary) => {
         const out = await open(temporary, "wx", 0o644);
         try {
-          await out.write(junitHead(summary, this.name));
+          await out.write(junitHead(summary, this.name, badLines));
           for (const [tag, suite] of this.suites) {
             await out.write(suiteOpen(tag, suite.counts));
             for await (const chunk of createReadStream(suite.file)) await out.write(chunk as Buffer);

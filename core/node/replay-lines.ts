@@ -3,8 +3,8 @@
 // only when asked, its --json line, its --record line, its JUnit test case and the whole result
 // (kept for the terminal and the HTML report). Plain data, so a worker can post it.
 import type { CollisionWorld } from "../collision-world";
-import { castRecordedRay } from "../replay/cast";
-import { compareRay, expectationOf } from "../replay/compare";
+import { replayRecordedRay } from "../replay/cast";
+import { expectationOf } from "../replay/compare";
 import { junitCase, suiteOf } from "../replay/junit";
 import { parseRayLine, rayLine, type RayLogProblem } from "../replay/ray-log";
 import type { MismatchKind, ReplayResult, ReplayStatus } from "../replay/types";
@@ -21,6 +21,7 @@ export interface LineOutputs {
 export type LineOutcome =
   | {
     readonly kind: "ray";
+    readonly id: string;
     readonly status: ReplayStatus;
     readonly mismatch: MismatchKind | undefined;
     /** The whole result, when the caller may keep it (see replayLine's `want`). */
@@ -38,7 +39,8 @@ export const resultJson = (r: ReplayResult): string => JSON.stringify({
   hit: r.hit !== null,
   ...(r.hit ? { shape: r.hit.shape, fraction: r.hit.fraction, point: [r.hit.point.x, r.hit.point.y], normal: [r.hit.normal.x, r.hit.normal.y] } : {}),
   status: r.status,
-  ...(r.mismatch ? { mismatch: r.mismatch.kind, ...(r.mismatch.distance === undefined ? {} : { distance: r.mismatch.distance }) } : {}),
+  ...(r.mismatch ? { mismatch: r.mismatch.kind, ...(r.mismatch.distance === undefined ? {} : { distance: r.mismatch.distance }), ...(r.mismatch.angle === undefined ? {} : { angle: r.mismatch.angle }) } : {}),
+  ...(r.startsInside === undefined ? {} : { startsInside: r.startsInside }),
 });
 
 const BLANK: LineOutcome = { kind: "blank" };
@@ -52,10 +54,11 @@ export function replayLine(world: CollisionWorld, text: string, line: number, to
   if (!parsed.ok) return { kind: "problem", problem: parsed.problem };
   const ray = parsed.ray;
   if (!ray) return BLANK;
-  const hit = castRecordedRay(world, ray, includeSensors);
-  const result = compareRay(ray, hit, tolerance);
+  const result = replayRecordedRay(world, ray, tolerance, includeSensors);
+  const hit = result.hit;
   return {
     kind: "ray",
+    id: ray.id,
     status: result.status,
     mismatch: result.mismatch?.kind,
     result: want(result.status) ? result : null,

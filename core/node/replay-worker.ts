@@ -37,6 +37,8 @@ export interface BatchRequest {
   /** Whether the main thread still keeps mismatching results, and other results (for the HTML report). */
   readonly wantMismatch: boolean;
   readonly wantOther: boolean;
+  /** Whether the main thread still checks ids for repeats (the reply then carries them). */
+  readonly wantIds: boolean;
 }
 
 export const STATUS_CODES: readonly ReplayStatus[] = ["ok", "mismatch", "unchecked"];
@@ -62,6 +64,9 @@ export interface BatchReply {
   readonly junit: readonly JUnitPart[];
   /** Results the main thread may keep, by ray index in this batch. */
   readonly results: readonly (readonly [number, ReplayResult])[];
+  /** The rays' ids and line numbers, in order, when asked (wantIds); else empty. */
+  readonly ids: readonly string[];
+  readonly lines: readonly number[];
   /** Malformed lines (with their line numbers). With stopAtProblem the batch ends at the first. */
   readonly problems: readonly RayLogProblem[];
 }
@@ -71,6 +76,7 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
   const statuses = new Uint8Array(lines.length), kinds = new Uint8Array(lines.length);
   const json: string[] = [], results: [number, ReplayResult][] = [], problems: RayLogProblem[] = [];
   let record = "";
+  const ids: string[] = [], idLines: number[] = [];
   const junit = new Map<string, { text: string; tests: number; failures: number; skipped: number }>();
   let rays = 0;
   const want = (s: ReplayStatus) => (s === "mismatch" ? req.wantMismatch : req.wantOther);
@@ -85,6 +91,10 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
     statuses[rays] = STATUS_CODES.indexOf(out.status);
     kinds[rays] = out.mismatch === undefined ? NO_KIND : MISMATCH_KINDS.indexOf(out.mismatch as MismatchKind);
     if (out.result) results.push([rays, out.result]);
+    if (req.wantIds) {
+      ids.push(out.id);
+      idLines.push(req.firstLine + i);
+    }
     if (out.json !== null) json.push(out.json);
     if (out.record !== null) record += out.record;
     if (out.junitTag !== null && out.junitCase !== null) {
@@ -103,6 +113,8 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
     record,
     junit: [...junit].map(([tag, p]) => ({ tag, ...p })),
     results,
+    ids,
+    lines: idLines,
     problems,
   };
 }

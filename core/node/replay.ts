@@ -2,17 +2,18 @@
 // compares each with its recorded expectation, and reports. The log is streamed in batches of
 // lines (replayed here or by worker threads); --json, --record and the JUnit spool are written as
 // the rays go, and only a bounded number of results is kept for the text summary and HTML.
-import { createReadStream, createWriteStream, statSync, type WriteStream } from "node:fs";
+import { closeSync, createReadStream, openSync, readSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
-import { describeMismatch } from "../replay/junit";
-import { formatRayProblem, type RayLogProblem } from "../replay/ray-log";
+import { BAD_LINES_SUITE, describeMismatch, junitBadLine } from "../replay/junit";
+import { formatRayProblem, looksLikeScene, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
-import { UserError } from "./files";
+import { readableReason, UserError } from "./files";
+import { PartFile } from "./part-file";
 import { JUnitSpool } from "./junit-spool";
 import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type BatchSettings, type ReplayWorkerData } from "./replay-worker";
 import { serializeScene } from "../scene/io";
@@ -28,6 +29,10 @@ const QUEUED_PER_WORKER = 2;
 export const MISMATCHES_KEPT = 20_000;
 /** Other rays (ok, unchecked) kept for the HTML report's table. */
 export const OTHERS_KEPT = 20_000;
+/** Rays whose ids are checked for repeats (a set of ids costs memory per ray; a longer log is checked this far). */
+export const IDS_CHECKED = 200_000;
+/** Repeated ids named on stderr and in the HTML report (the rest counted). */
+const REPEATS_NAMED = 10;
 
 export interface ReplayOptions {
   readonly json?: boolean;
@@ -42,6 +47,44 @@ export interface ReplayOptions {
   readonly workers?: number;
   /** Sensors stop every ray (by default only a ray whose line says includeSensors). */
   readonly includeSensors?: boolean;
+  /** A run that checked no ray (no rays, or none with an expectation) exits 0 instead of NOTHING_CHECKED_EXIT. */
+  readonly allowUnchecked?: boolean;
+}
+
+/** The exit code of a run that checked no ray: an input error (the log cannot show a regression). */
+export const NOTHING_CHECKED_EXIT = 2;
+
+/** Text for a terminal: control characters (which could move the cursor or clear the screen) as \u escapes. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is escaped
+export const terminalSafe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** The first bytes of a file, as text (to tell a scene given as the log). */
+function headOf(file: string, bytes = 4096): string {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.toString("utf8", 0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses a log that is not a readable file, or that is a scene (the arguments swapped), before anything is written. */
+function checkLog(logPath: string): void {
+  let isFile: boolean;
+  try {
+    isFile = statSync(logPath).isFile();
+  } catch (err) {
+    throw new UserError(`cannot read ${logPath}: ${readableReason(err)}`);
+  }
+  if (!isFile) throw new UserError(`cannot read ${logPath}: it is ${statSync(logPath).isDirectory() ? "a directory" : "not a file"} (the ray log is a .jsonl file)`);
+  let head: string;
+  try {
+    head = headOf(logPath);
+  } catch (err) {
+    throw new UserError(`cannot read ${logPath}: ${readableReason(err)}`);
+  }
+  if (looksLikeScene(head)) throw new UserError(`${logPath} looks like a scene, not a ray log: the scene comes first (collider-studio replay SCENE.json RAYS.jsonl)`);
 }
 
 export interface ReplayIO {
@@ -55,25 +98,38 @@ export interface ReplayIO {
 }
 
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
-export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number }) => string;
+export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[]; warnings: readonly string[] }) => string;
 
-
-function openOutput(path: string): Promise<WriteStream> {
-  return new Promise((resolve, reject) => {
-    const stream = createWriteStream(path, { encoding: "utf8" });
-    stream.once("open", () => resolve(stream));
-    stream.once("error", (err) => reject(new UserError(`cannot write ${path}: ${err.message}`)));
-  });
+/**
+ * A 53-bit hash of a ray id (two 32-bit FNV-1a hashes with different seeds): two ids with one hash
+ * are as likely as not among 2^26 ids, far beyond the IDS_CHECKED checked.
+ */
+export function idHash(id: string): number {
+  let a = 0x811c9dc5, b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Resolves once `stream` has taken `text` (waiting when its buffer is full: bounded memory). */
-function write(stream: WriteStream, text: string): Promise<void> | void {
-  if (!stream.write(text)) return new Promise((resolve) => stream.once("drain", () => resolve()));
+/** What a run that checked no ray says (null when it checked one, or need not). */
+function nothingChecked(summary: ReplaySummaryOf, badLines: number, record: boolean): string | null {
+  if (summary.ok + summary.mismatch > 0) return null;
+  if (summary.total === 0) return badLines > 0 ? `every line (${badLines}) was bad and skipped` : "the log has no rays";
+  // Recording a first baseline from a log without expectations is the usual start.
+  if (record) return null;
+  return `none of its ${summary.total} ray${summary.total === 1 ? " has" : "s have"} an "expect" (--record writes a baseline with them)`;
 }
 
-const close = (stream: WriteStream): Promise<void> => new Promise((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+type ReplaySummaryOf = ReturnType<ReplayTally["summary"]>;
 
-/** Runs the replay; returns the exit code (0 every expectation holds, 1 a mismatch). Bad input throws UserError. */
+/**
+ * Runs the replay; returns the exit code (0 every expectation holds, 1 a mismatch,
+ * NOTHING_CHECKED_EXIT when no ray was checked without allowUnchecked). Bad input throws UserError;
+ * a refused log leaves every output as it was and prints no --json document.
+ */
 export async function replay(scene: Scene, sceneName: string, logPath: string, options: ReplayOptions, io: ReplayIO, html?: HtmlReport): Promise<number> {
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
   const tally = new ReplayTally(tolerance);
@@ -86,16 +142,26 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   const keepMismatches = options.keep?.mismatches ?? MISMATCHES_KEPT, keepOthers = options.keep?.others ?? OTHERS_KEPT;
   let others = 0, leftOut = 0;
   const problems: RayLogProblem[] = [];
-  const record = options.record ? await openOutput(options.record) : null;
+  checkLog(logPath);
+  // --record and --json are held back until the whole log is read: a refused log must not leave
+  // a shortened baseline or half a document.
+  const record = options.record ? await PartFile.forOutput(options.record) : null;
+  const json = options.json ? await PartFile.spool("replay.json") : null;
+  const parts = [record, json];
   let first = true, lastProgress = 0;
 
   const input = createReadStream(logPath, { encoding: "utf8" });
   const opened = new Promise<void>((resolve, reject) => {
     input.once("open", () => resolve());
-    input.once("error", (err: NodeJS.ErrnoException) => reject(new UserError(`cannot read ${logPath}: ${err.code === "ENOENT" ? "no such file" : err.message}`)));
+    input.once("error", (err: NodeJS.ErrnoException) => reject(new UserError(`cannot read ${logPath}: ${readableReason(err)}`)));
   });
-  await opened;
-  if (options.json) io.stdout('{"results": [');
+  try {
+    await opened;
+  } catch (err) {
+    for (const part of parts) await part?.discard();
+    throw err;
+  }
+  if (json) await json.write('{"results": [');
   const showProgress = () => {
     if (io.progress && Date.now() - lastProgress > 200) {
       lastProgress = Date.now();
@@ -109,7 +175,18 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     tolerance, stopAtProblem: !options.skipBadLines, includeSensors: options.includeSensors === true,
     outputs: { json: options.json === true, record: record !== null, junitName: junit ? logName : null },
   };
+  // Two test cases with one id confuse CI (one replaces the other): repeats are warned of.
+  // Keyed by a 53-bit hash of the id, not the id: a map of the ids themselves would hold every
+  // checked id's text (the log must replay in bounded memory).
+  const idLine = new Map<number, number>();
+  const repeats: string[] = [];
+  let repeated = 0;
   const consume = async (reply: BatchReply): Promise<void> => {
+    for (let i = 0; i < reply.ids.length && idLine.size < IDS_CHECKED; i++) {
+      const id = reply.ids[i]!, at = reply.lines[i]!, key = idHash(id), first = idLine.get(key);
+      if (first === undefined) idLine.set(key, at);
+      else if (repeated++ < REPEATS_NAMED) repeats.push(`ray id ${JSON.stringify(id)} is used again at line ${at} (first at line ${first})`);
+    }
     const results = new Map(reply.results);
     for (let i = 0; i < reply.statuses.length; i++) {
       const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
@@ -122,53 +199,74 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
         kept.push(r);
       }
     }
-    if (reply.json !== "") {
-      io.stdout((first ? "\n" : ",\n") + reply.json);
+    if (json && reply.json !== "") {
+      await json.write((first ? "\n" : ",\n") + reply.json);
       first = false;
     }
-    if (record && reply.record !== "") await write(record, reply.record);
+    if (record && reply.record !== "") await record.write(reply.record);
     if (junit) for (const part of reply.junit) await junit.addRendered(part.tag, part.text, part);
+    if (junit && options.skipBadLines) for (const p of reply.problems) await junit.addRendered(BAD_LINES_SUITE, junitBadLine(p, logName), { tests: 1, failures: 0, skipped: 0, errors: 1 });
     problems.push(...reply.problems);
     showProgress();
   };
-  const want = () => ({ wantMismatch: tally.mismatch < keepMismatches, wantOther: options.html !== undefined && others < keepOthers });
+  const want = () => ({ wantMismatch: tally.mismatch < keepMismatches, wantOther: options.html !== undefined && others < keepOthers, wantIds: idLine.size < IDS_CHECKED });
   const stop = () => problems.length > 0 && !options.skipBadLines;
   const lines = createInterface({ input, crlfDelay: Infinity });
   const workers = workerCount(options, io, logPath);
-  if (workers > 1) await inWorkers(io.workerScript!, workers, { role: REPLAY_WORKER, sceneText: serializeScene(scene), ...batch }, lines, consume, want, stop);
-  else await inThisThread(scene, batch, lines, consume, want, stop);
+  try {
+    if (workers > 1) await inWorkers(io.workerScript!, workers, { role: REPLAY_WORKER, sceneText: serializeScene(scene), ...batch }, lines, consume, want, stop);
+    else await inThisThread(scene, batch, lines, consume, want, stop);
+  } catch (err) {
+    for (const part of parts) await part?.discard();
+    await junit?.discard();
+    const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+    if (code !== undefined && !(err instanceof UserError)) throw new UserError(`cannot read ${logPath}: ${readableReason(err)}`);
+    throw err;
+  }
   if (io.progress && lastProgress > 0) io.progress("\r\u001b[K");
-  if (record) await close(record);
   if (problems.length > 0 && !options.skipBadLines) {
     await junit?.discard();
-    // Refused: nothing but the problem is reported (a half-replayed log would mislead).
-    if (options.json) io.stdout("\n]}\n");
+    // Refused: nothing but the problem is reported (a half-replayed log would mislead): no
+    // baseline, no report, no document on standard output.
+    for (const part of parts) await part?.discard();
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
   }
+  // The baseline replaces its file (kept as .bak) only now that the whole log was read.
+  await record?.commit();
   for (const p of problems) io.stderr(`${formatRayProblem(p, logPath)} (skipped)\n`);
+  const warnings = repeated === 0 ? [] : [...repeats, ...(repeated > repeats.length ? [`and ${repeated - repeats.length} more repeated ids`] : []), `${repeated} repeated id${repeated === 1 ? "" : "s"}${idLine.size >= IDS_CHECKED ? ` among the first ${IDS_CHECKED.toLocaleString("en")} rays` : ""}: CI lists test cases by id, and one with a repeated id can hide another; give every ray its own id`];
+  for (const w of warnings) io.stderr(terminalSafe(`${logPath}: warning: ${w}`) + "\n");
   const summary = tally.summary();
-  if (options.json) io.stdout(`\n], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length })}}\n`);
-  else {
+  if (json) {
+    await json.write(`${first ? "" : "\n"}], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length, repeatedIds: repeated })}}\n`);
+    await json.readBack(io.stdout);
+  } else {
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
     io.stdout(`${summary.total} rays: ${summary.ok} ok, ${summary.mismatch} mismatching${kinds ? ` (${kinds})` : ""}, ${summary.unchecked} unchecked${problems.length ? `; ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped` : ""}\n`);
-    for (const r of kept) if (r.status === "mismatch") io.stdout(`  ${r.ray.id} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}\n`);
+    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${r.ray.id} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`) + "\n");
     if (summary.mismatch > keepMismatches) io.stdout(`  … and ${summary.mismatch - keepMismatches} more mismatches (--junit lists every one)\n`);
   }
   if (junit && options.junit) {
     try {
-      await junit.finish(options.junit, summary);
+      await junit.finish(options.junit, summary, options.skipBadLines ? problems.length : 0);
     } catch (err) {
       throw new UserError(`cannot write ${options.junit}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut }));
-  return summary.mismatch > 0 ? 1 : 0;
+  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut, badLines: problems, warnings }));
+  if (summary.mismatch > 0) return 1;
+  const unchecked = options.allowUnchecked ? null : nothingChecked(summary, problems.length, record !== null);
+  if (unchecked !== null) {
+    io.stderr(`${logPath}: nothing was checked: ${unchecked}; exit ${NOTHING_CHECKED_EXIT} (--allow-unchecked accepts a run that checks nothing)\n`);
+    return NOTHING_CHECKED_EXIT;
+  }
+  return 0;
 }
 
 /** replay's batches in this thread: the same replies the workers give, from one world built here. */
 async function inThisThread(
   scene: Scene, data: BatchSettings, lines: AsyncIterable<string>,
-  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean; wantIds: boolean }, stop: () => boolean,
 ): Promise<void> {
   const world = new CollisionWorld();
   world.sync(scene.shapes);
@@ -209,7 +307,7 @@ function workerCount(options: ReplayOptions, io: ReplayIO, logPath: string): num
  */
 async function inWorkers(
   script: string, count: number, data: ReplayWorkerData, lines: AsyncIterable<string>,
-  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean }, stop: () => boolean,
+  consume: (reply: BatchReply) => Promise<void>, want: () => { wantMismatch: boolean; wantOther: boolean; wantIds: boolean }, stop: () => boolean,
 ): Promise<void> {
   const pool = Array.from({ length: count }, () => new Worker(script, { workerData: data }));
   const replies = new Map<number, BatchReply>();

@@ -8,6 +8,7 @@ import { serializeScene } from "../scene/io";
 import { TRACE_DEFAULTS, traceImage, tracedShapes, type TraceOptions } from "../trace/trace";
 import { blobCount, wholeOutlinesNote } from "../trace/trace-words";
 import { readBytesFile, UserError } from "./files";
+import { checkOutputPaths } from "./output-paths";
 import { decodePngAlpha } from "./png";
 
 export interface TraceCommandOptions extends TraceOptions {
@@ -32,6 +33,7 @@ const plural = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${
 
 export async function traceCommand(io: TraceIO, file: string, opts: TraceCommandOptions): Promise<void> {
   const x = opts.x ?? TRACE_DEFAULTS.x, y = opts.y ?? TRACE_DEFAULTS.y, scale = opts.scale ?? TRACE_DEFAULTS.scale;
+  checkOutputPaths([{ what: "the image", path: file }], [{ what: "-o", path: opts.output }]);
   const bytes = await (io.readBytes ?? readBytesFile)(file);
   const image = decodePngAlpha(bytes, file);
   // Every point must stay within the format's coordinates.

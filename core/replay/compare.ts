@@ -7,9 +7,47 @@ import { MISMATCH_KINDS, type Expectation, type MismatchKind, type RayRecord, ty
 export const DEFAULT_TOLERANCE = 0.01;
 
 /**
+ * A distance over the tolerance by less than this much of the coordinates' size still counts as
+ * within it: 20.01 − 20 is 0.010000000000001563 in binary floating point, which is 0.01 as written.
+ */
+export const RELATIVE_SLACK = 1e-9;
+
+/** An expected normal and the actual one this many degrees apart or less are the same normal. */
+export const NORMAL_TOLERANCE_DEGREES = 0.5;
+
+/** Whether `distance` is within `tolerance`, with RELATIVE_SLACK of `scale` (the coordinates' size) and of the tolerance. */
+export const withinTolerance = (distance: number, tolerance: number, scale: number): boolean => distance <= tolerance + RELATIVE_SLACK * (tolerance + scale);
+
+/** The angle between two vectors in degrees (0 to 180); NaN when either is zero. */
+export function angleBetween(ax: number, ay: number, bx: number, by: number): number {
+  if ((ax === 0 && ay === 0) || (bx === 0 && by === 0)) return NaN;
+  return (Math.atan2(Math.abs(ax * by - ay * bx), ax * bx + ay * by) * 180) / Math.PI;
+}
+
+/** A distance or angle for people: four significant digits, no float noise ("0.01", not "0.010000000000001563"). */
+export const roundForDisplay = (n: number): string => String(Number(n.toPrecision(4)));
+
+/**
+ * How far the hit is from the expected one along the ray, and the size of the coordinates involved:
+ * by the points when the expectation has one, else by the fractions times the ray's length (the
+ * same world distance), else unknown.
+ */
+function hitDistance(ray: RayRecord, expect: Expectation, hit: CastHit): { distance: number; scale: number } | undefined {
+  if (expect.point) {
+    const scale = Math.max(Math.abs(expect.point[0]), Math.abs(expect.point[1]), Math.abs(hit.point.x), Math.abs(hit.point.y));
+    return { distance: Math.hypot(hit.point.x - expect.point[0], hit.point.y - expect.point[1]), scale };
+  }
+  if (expect.fraction === undefined) return undefined;
+  const length = Math.hypot(ray.to[0] - ray.from[0], ray.to[1] - ray.from[1]);
+  const scale = Math.max(Math.abs(ray.from[0]), Math.abs(ray.from[1]), Math.abs(ray.to[0]), Math.abs(ray.to[1]));
+  return { distance: Math.abs(hit.fraction - expect.fraction) * length, scale };
+}
+
+/**
  * Compares a replay's closest hit with the ray's expectation. Without `expect` the ray is
- * unchecked. A hit is the same when it is on the same shape (when the expectation names one) and,
- * when the expectation has a point, within `tolerance` of it.
+ * unchecked. A hit is the same when it is on the same shape (when the expectation names one),
+ * within `tolerance` of the expected point (or, without a point, of the expected fraction's place
+ * on the ray), and with a normal within NORMAL_TOLERANCE_DEGREES of the expected one (when given).
  */
 export function compareRay(ray: RayRecord, hit: CastHit | null, tolerance = DEFAULT_TOLERANCE): ReplayResult {
   const expect = ray.expect;
@@ -17,10 +55,13 @@ export function compareRay(ray: RayRecord, hit: CastHit | null, tolerance = DEFA
   if (expect.hit && !hit) return { ray, hit, status: "mismatch", mismatch: { kind: "lost-hit" } };
   if (!expect.hit && hit) return { ray, hit, status: "mismatch", mismatch: { kind: "new-hit" } };
   if (!expect.hit || !hit) return { ray, hit, status: "ok" };
-  const distance = expect.point ? Math.hypot(hit.point.x - expect.point[0], hit.point.y - expect.point[1]) : undefined;
-  const withDistance = distance === undefined ? {} : { distance };
-  if (expect.shape !== undefined && expect.shape !== hit.shape) return { ray, hit, status: "mismatch", mismatch: { kind: "other-shape", ...withDistance } };
-  if (distance !== undefined && !(distance <= tolerance)) return { ray, hit, status: "mismatch", mismatch: { kind: "moved-point", distance } };
+  const apart = hitDistance(ray, expect, hit);
+  if (expect.shape !== undefined && expect.shape !== hit.shape) return { ray, hit, status: "mismatch", mismatch: { kind: "other-shape", ...(apart === undefined ? {} : { distance: apart.distance }) } };
+  if (apart !== undefined && !withinTolerance(apart.distance, tolerance, apart.scale)) return { ray, hit, status: "mismatch", mismatch: { kind: "moved-point", distance: apart.distance } };
+  if (expect.normal) {
+    const angle = angleBetween(expect.normal[0], expect.normal[1], hit.normal.x, hit.normal.y);
+    if (angle > NORMAL_TOLERANCE_DEGREES) return { ray, hit, status: "mismatch", mismatch: { kind: "turned-normal", angle } };
+  }
   return { ray, hit, status: "ok" };
 }
 

@@ -7,6 +7,8 @@ import { coreKindOf } from "../kinds/registry";
 import { traceShapeOutline } from "../kinds/trace";
 import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
+import { roundForDisplay } from "./compare";
+import type { RayLogProblem } from "./ray-log";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";
 
 export interface HtmlReportOptions {
@@ -17,6 +19,10 @@ export interface HtmlReportOptions {
   readonly generatedAt?: string;
   /** Rays of the log not among `results` (a long log keeps a bounded number): counted in the summary, named as left out. */
   readonly leftOut?: number;
+  /** Lines of the log skipped for their problems (--skip-bad-lines): listed, so a report never looks whole when it is not. */
+  readonly badLines?: readonly RayLogProblem[];
+  /** Warnings about the log (repeated ids): shown under the summary. */
+  readonly warnings?: readonly string[];
 }
 
 /** One ray as the page's script reads it; absent fields are left out of the JSON. */
@@ -30,8 +36,12 @@ export interface ReportRow {
   readonly status: ReplayStatus;
   readonly kind?: MismatchKind;
   readonly distance?: number;
+  /** turned-normal: the angle between the normals, in degrees. */
+  readonly angle?: number;
   readonly from: Point;
   readonly to: Point;
+  readonly mask?: number;
+  readonly includeSensors?: boolean;
   /** What the log expected: absent without an expectation. */
   readonly expectedHit?: boolean;
   readonly expectedShape?: string;
@@ -63,9 +73,12 @@ export function reportRows(results: readonly ReplayResult[]): ReportRow[] {
     if (ray.tag !== undefined) row.tag = ray.tag;
     if (ray.frame !== undefined) row.frame = ray.frame;
     if (ray.time !== undefined) row.time = ray.time;
+    if (ray.mask !== undefined) row.mask = ray.mask;
+    if (ray.includeSensors !== undefined) row.includeSensors = ray.includeSensors;
     if (r.mismatch) {
       row.kind = r.mismatch.kind;
       if (r.mismatch.distance !== undefined) row.distance = r.mismatch.distance;
+      if (r.mismatch.angle !== undefined) row.angle = r.mismatch.angle;
     }
     if (ray.expect) {
       row.expectedHit = ray.expect.hit;
@@ -109,8 +122,8 @@ function growBox(box: Box, x: number, y: number): void {
   box.maxY = Math.max(box.maxY, y);
 }
 
-/** The drawing's frame: every shape and every ray of the log, with a 5% margin. */
-function viewOf(scene: Scene, results: readonly ReplayResult[]): Box {
+/** The box of the level's shapes (a shape the format would refuse: its position), or null without shapes. */
+function levelBox(scene: Scene): Box | null {
   const box: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (const shape of scene.shapes) {
     if (!geometryOf(shape).ok) {
@@ -121,15 +134,80 @@ function viewOf(scene: Scene, results: readonly ReplayResult[]): Box {
     growBox(box, a.minX, a.minY);
     growBox(box, a.maxX, a.maxY);
   }
-  for (const { ray } of results) {
-    growBox(box, ray.from[0], ray.from[1]);
-    growBox(box, ray.to[0], ray.to[1]);
-    if (ray.expect?.point) growBox(box, ray.expect.point[0], ray.expect.point[1]);
+  return box.minX > box.maxX ? null : box;
+}
+
+/**
+ * The part of segment a–b inside `box` (Liang–Barsky), or null when it misses the box. A very long
+ * ray (±1e6 in a level of 100 units) is drawn only where it can be seen.
+ */
+export function clipSegment(ax: number, ay: number, bx: number, by: number, box: Box): [number, number, number, number] | null {
+  let t0 = 0, t1 = 1;
+  const dx = bx - ax, dy = by - ay;
+  const edges: [number, number][] = [[-dx, ax - box.minX], [dx, box.maxX - ax], [-dy, ay - box.minY], [dy, box.maxY - ay]];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return null;
   }
-  if (box.minX > box.maxX) return { minX: 0, minY: 0, maxX: 100, maxY: 100 };
-  const size = Math.max(box.maxX - box.minX, box.maxY - box.minY);
-  const margin = size > 0 ? size * 0.05 : 1;
-  return { minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin };
+  return [ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy];
+}
+
+/** Rays are drawn up to this many times the frame's size beyond it. */
+const RAY_MARGIN = 0.5;
+/** A ray's start or hit point this many times the level's size from it or nearer is part of the frame. */
+const NEAR_LEVEL = 10;
+
+/** The drawing's frame and the box rays are clipped to. */
+interface View {
+  readonly frame: Box;
+  readonly clip: Box;
+}
+
+const grown = (b: Box, by: number): Box => ({ minX: b.minX - by, minY: b.minY - by, maxX: b.maxX + by, maxY: b.maxY + by });
+const sizeOf = (b: Box): number => Math.max(b.maxX - b.minX, b.maxY - b.minY);
+
+/**
+ * The drawing's frame: the level (its shapes), the drawn (mismatching) rays' starts and hit points
+ * (expected and actual) that lie near it (within NEAR_LEVEL times its size), and those rays' parts
+ * within RAY_MARGIN of that, with a 5% margin: a ray from or to ±1e6 is drawn where it crosses
+ * the level and cannot shrink the level to a dot. Without shapes, the points stand for the level.
+ */
+function viewOf(scene: Scene, results: readonly ReplayResult[]): View {
+  const drawn = results.filter((r) => r.status === "mismatch");
+  const points: [number, number][] = [];
+  for (const { ray, hit } of drawn) {
+    points.push([ray.from[0], ray.from[1]]);
+    if (ray.expect?.point) points.push([ray.expect.point[0], ray.expect.point[1]]);
+    if (hit) points.push([hit.point.x, hit.point.y]);
+  }
+  const empty = (): Box => ({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity });
+  let level = levelBox(scene);
+  if (!level) {
+    const box = empty();
+    for (const [x, y] of points) growBox(box, x, y);
+    if (box.minX > box.maxX) return { frame: { minX: 0, minY: 0, maxX: 100, maxY: 100 }, clip: { minX: -50, minY: -50, maxX: 150, maxY: 150 } };
+    level = box;
+  }
+  const near = grown(level, Math.max(sizeOf(level), 1) * NEAR_LEVEL);
+  const inside = (b: Box, x: number, y: number) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
+  const box: Box = { ...level };
+  for (const [x, y] of points) if (inside(near, x, y)) growBox(box, x, y);
+  const clip = grown(box, sizeOf(box) > 0 ? sizeOf(box) * RAY_MARGIN : 10);
+  for (const { ray } of drawn) {
+    const part = clipSegment(ray.from[0], ray.from[1], ray.to[0], ray.to[1], clip);
+    if (part) {
+      growBox(box, part[0], part[1]);
+      growBox(box, part[2], part[3]);
+    }
+  }
+  const size = sizeOf(box);
+  return { frame: grown(box, size > 0 ? size * 0.05 : 1), clip };
 }
 
 /** Coordinates rounded to 1/100,000 of the drawing, enough for any screen and stable text. */
@@ -200,16 +278,19 @@ function shapeOutline(shape: Shape, f: (n: number) => string, hit: ReadonlySet<s
 function rayLabel(r: ReplayResult): string {
   const parts = [r.ray.id, r.mismatch?.kind ?? r.status];
   if (r.ray.tag !== undefined) parts.push(`tag ${r.ray.tag}`);
-  if (r.mismatch?.distance !== undefined) parts.push(`moved ${r.mismatch.distance}`);
+  if (r.mismatch?.distance !== undefined) parts.push(`moved ${roundForDisplay(r.mismatch.distance)}`);
+  if (r.mismatch?.angle !== undefined) parts.push(`normal turned ${roundForDisplay(r.mismatch.angle)}°`);
+  if (r.startsInside !== undefined) parts.push(`starts inside ${r.startsInside}`);
   parts.push(`expected ${r.ray.expect?.hit ? (r.ray.expect.shape ?? "a hit") : "no hit"}`, `got ${r.hit ? r.hit.shape : "no hit"}`);
   return parts.join(", ");
 }
 
 /** A mismatching ray: its line from → to, the expected hit (hollow) and the actual one (filled). */
-function rayGroup(r: ReplayResult, i: number, f: (n: number) => string, markerR: string): string {
+function rayGroup(r: ReplayResult, i: number, f: (n: number) => string, markerR: string, clip: Box): string {
   const { from, to, expect } = r.ray;
   let s = `<g class="ray-group kind-${r.mismatch?.kind ?? "none"}" data-i="${i}"><title>${escapeHtml(rayLabel(r))}</title>`;
-  s += `<line class="ray" x1="${f(from[0])}" y1="${f(from[1])}" x2="${f(to[0])}" y2="${f(to[1])}"/>`;
+  const part = clipSegment(from[0], from[1], to[0], to[1], clip);
+  if (part) s += `<line class="ray" x1="${f(part[0])}" y1="${f(part[1])}" x2="${f(part[2])}" y2="${f(part[3])}"/>`;
   s += `<circle class="origin" cx="${f(from[0])}" cy="${f(from[1])}" r="${markerR}"/>`;
   if (expect?.point) s += `<circle class="expected" cx="${f(expect.point[0])}" cy="${f(expect.point[1])}" r="${markerR}"/>`;
   if (r.hit) s += `<circle class="actual" cx="${f(r.hit.point.x)}" cy="${f(r.hit.point.y)}" r="${markerR}"/>`;
@@ -221,6 +302,7 @@ const KIND_COLOURS: Readonly<Record<MismatchKind, string>> = {
   "new-hit": "#cc79a7",
   "other-shape": "#e69f00",
   "moved-point": "#0072b2",
+  "turned-normal": "#56b4e9",
 };
 const EXPECTED_COLOUR = "#009e73";
 const ACTUAL_COLOUR = "#1a1a1a";
@@ -235,6 +317,7 @@ h1{font-size:20px;margin:0 0 4px}
 .summary li{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px}
 .summary b{font-size:18px;display:block}
 .summary .bad b{color:#b00020}
+.warning{color:#8a4b00}
 .drawing{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;margin:0 0 16px}
 #level{display:block;width:100%;height:min(60vh,560px);background:#fdfdfd}
 #level *{vector-effect:non-scaling-stroke}
@@ -291,6 +374,11 @@ const SCRIPT = `
     { key: "status", label: "Status" },
     { key: "kind", label: "Mismatch" },
     { key: "distance", label: "Distance", num: true },
+    { key: "angle", label: "Normal turned°", num: true },
+    { key: "from", label: "From" },
+    { key: "to", label: "To" },
+    { key: "mask", label: "Mask", num: true },
+    { key: "includeSensors", label: "Sensors" },
     { key: "expectedShape", label: "Expected shape" },
     { key: "actualShape", label: "Actual shape" },
     { key: "expectedPoint", label: "Expected point" },
@@ -307,7 +395,8 @@ const SCRIPT = `
   function sortValue(r, key) {
     if (key === "expectedShape") return expectedShape(r);
     if (key === "actualShape") return actualShape(r);
-    if (key === "expectedPoint" || key === "actualPoint") return r[key] ? r[key][0] : undefined;
+    if (key === "expectedPoint" || key === "actualPoint" || key === "from" || key === "to") return r[key] ? r[key][0] : undefined;
+    if (key === "includeSensors") return r[key] === undefined ? undefined : String(r[key]);
     return r[key];
   }
   // Options by index: a tag may be any text, the empty string too.
@@ -347,7 +436,9 @@ const SCRIPT = `
     var v;
     if (c.key === "expectedShape") v = expectedShape(r);
     else if (c.key === "actualShape") v = actualShape(r);
-    else if (c.key === "expectedPoint" || c.key === "actualPoint") v = pt(r[c.key]);
+    else if (c.key === "expectedPoint" || c.key === "actualPoint" || c.key === "from" || c.key === "to") v = pt(r[c.key]);
+    else if (c.key === "includeSensors") v = r[c.key] === undefined ? "" : r[c.key] ? "yes" : "no";
+    else if (c.key === "mask") v = r[c.key] === undefined ? "" : String(r[c.key]);
     else if (c.num) v = num(r[c.key]);
     else v = r[c.key] === undefined ? "" : r[c.key];
     var cls = c.num ? "num" : c.key === "status" ? "st-" + r.status : "";
@@ -433,6 +524,16 @@ const SCRIPT = `
 })();
 `;
 
+/** Bad lines shown in the report: how many, and the first few with their problems. */
+const BAD_LINES_LISTED = 20;
+
+function badLinesNote(bad: readonly RayLogProblem[], logName: string | undefined): string {
+  if (bad.length === 0) return "";
+  const items = bad.slice(0, BAD_LINES_LISTED).map((p) => `<li>${escapeHtml(`${logName ?? "log"}:${p.line}${p.column === undefined ? "" : `:${p.column}`}: ${p.message}`)}</li>`).join("");
+  const more = bad.length > BAD_LINES_LISTED ? `<li>… and ${bad.length - BAD_LINES_LISTED} more</li>` : "";
+  return `<div class="meta warning" id="bad-lines"><p>${bad.length} bad line${bad.length === 1 ? " was" : "s were"} skipped (never replayed, not counted above):</p><ul>${items}${more}</ul></div>\n`;
+}
+
 /** A legend swatch: a short line, or a marker like those in the drawing. */
 function swatch(inner: string): string {
   return `<svg width="22" height="12" viewBox="0 0 22 12" aria-hidden="true">${inner}</svg>`;
@@ -446,7 +547,7 @@ function swatch(inner: string): string {
  */
 export function replayHtmlReport(scene: Scene, results: readonly ReplayResult[], summary: ReplaySummary, options: HtmlReportOptions = {}): string {
   const title = options.title ?? "Ray replay report";
-  const view = viewOf(scene, results);
+  const { frame: view, clip } = viewOf(scene, results);
   const f = formatter(view);
   const markerR = f(Math.max(view.maxX - view.minX, view.maxY - view.minY) * 0.006);
 
@@ -456,7 +557,7 @@ export function replayHtmlReport(scene: Scene, results: readonly ReplayResult[],
     if (r.status !== "mismatch") return;
     if (r.ray.expect?.shape !== undefined) hitShapes.add(r.ray.expect.shape);
     if (r.hit) hitShapes.add(r.hit.shape);
-    mismatches.push(rayGroup(r, i, f, markerR));
+    mismatches.push(rayGroup(r, i, f, markerR, clip));
   });
   const rows = reportRows(results);
   const tags = [...new Set(rows.flatMap((r) => (r.tag === undefined ? [] : [r.tag])))].sort();
@@ -503,7 +604,7 @@ export function replayHtmlReport(scene: Scene, results: readonly ReplayResult[],
 <ul class="summary" aria-label="Summary">
 ${summaryItems.join("\n")}
 </ul>
-${options.leftOut ? `<p class="meta" id="left-out">${escapeHtml(`A long log: ${options.leftOut.toLocaleString("en")} of its ${summary.total.toLocaleString("en")} rays are counted above but not drawn or listed below (kept: the first mismatches and the first other rays). The JUnit report (--junit) has every ray.`)}</p>\n` : ""}</header>
+${badLinesNote(options.badLines ?? [], options.logName)}${(options.warnings ?? []).map((w) => `<p class="meta warning">${escapeHtml(w)}</p>\n`).join("")}${options.leftOut ? `<p class="meta" id="left-out">${escapeHtml(`A long log: ${options.leftOut.toLocaleString("en")} of its ${summary.total.toLocaleString("en")} rays are counted above but not drawn or listed below (kept: the first mismatches and the first other rays). The JUnit report (--junit) has every ray.`)}</p>\n` : ""}</header>
 <section class="drawing" aria-label="Level">
 <svg id="level" viewBox="${f(view.minX)} ${f(view.minY)} ${f(w)} ${f(h)}" role="img" aria-label="The level's ${scene.shapes.length} shapes and ${mismatches.length} mismatching rays">
 <g id="shapes">

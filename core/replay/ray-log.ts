@@ -52,8 +52,18 @@ function describe(v: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-/** Reads one line of a ray log; `ray` is null for a blank line. Never throws. */
+/** What a bad `mask` is told: the range in words, and what Unity's -1 ("everything") is here. */
+function maskProblem(value: unknown): string {
+  const unity = value === -1 ? " (-1 is Unity's 'everything': use 4294967295)" : ` (got ${describe(value)})`;
+  return `mask: must be a whole number from 0 to 4294967295${unity}`;
+}
+
+/**
+ * Reads one line of a ray log; `ray` is null for a blank line. A byte order mark opening line 1
+ * is skipped (as scene files and the editor skip it). Never throws.
+ */
 export function parseRayLine(text: string, line: number): RayLineResult {
+  if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "") return { ok: true, ray: null };
   let data: unknown;
   try {
@@ -68,11 +78,14 @@ export function parseRayLine(text: string, line: number): RayLineResult {
     const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
     let value: unknown = data;
     for (const p of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
-    const what = issue.code === "invalid_type" && value === undefined ? "is missing" : `${issue.message.replace(/^Invalid input: /, "")} (got ${describe(value)})`;
     const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
+    if (path === "mask" && value !== undefined) return { ok: false, problem: { line, message: maskProblem(value) + more } };
+    const what = issue.code === "invalid_type" && value === undefined ? "is missing" : `${issue.message.replace(/^Invalid input: /, "")} (got ${describe(value)})`;
     return { ok: false, problem: { line, message: `${path === "" ? "the line" : path} ${what}${more}` } };
   }
   const d = parsed.data;
+  // A zero normal has no direction to compare with.
+  if (d.expect?.normal !== undefined && d.expect.normal[0] === 0 && d.expect.normal[1] === 0) return { ok: false, problem: { line, message: "expect.normal must not be [0, 0] (a direction out of the shape)" } };
   // Plain assignments, not object spreads or Object.entries: this runs once per ray of a log that
   // may hold millions, so it makes no object it does not return.
   const extra: Record<string, unknown> = {};
@@ -109,4 +122,15 @@ export function rayLine(ray: RayRecord, expect: Expectation | undefined): string
   for (const [k, v] of Object.entries(ray.extra)) out[k] = v;
   if (expect !== undefined) out.expect = expect;
   return JSON.stringify(out);
+}
+
+/** Whether a file's first bytes are a collider-studio scene's (given where a ray log belongs). */
+export const looksLikeScene = (head: string): boolean => /"format"\s*:\s*"collider-studio-scene"/.test(head);
+
+/** Whether a text's first non-blank line is a ray log's line (given where a scene belongs). */
+export function looksLikeRayLog(text: string): boolean {
+  const first = text.replace(/^\ufeff/, "").split(/\r?\n/, 20).find((l) => l.trim() !== "");
+  if (first === undefined) return false;
+  const r = parseRayLine(first, 2);
+  return r.ok && r.ray !== null;
 }

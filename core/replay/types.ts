@@ -38,15 +38,19 @@ export type ReplayStatus = "ok" | "mismatch" | "unchecked";
 
 /**
  * lost-hit: expected a hit, got none. new-hit: expected none, got one. other-shape: hit another
- * shape. moved-point: the same shape, the hit point farther than the tolerance from the expected.
+ * shape. moved-point: the same shape, the hit point farther than the tolerance from the expected
+ * (by its point, or, when only a fraction was recorded, by the fraction times the ray's length).
+ * turned-normal: the same shape and point, the normal turned by more than NORMAL_TOLERANCE_DEGREES.
  */
-export type MismatchKind = "lost-hit" | "new-hit" | "other-shape" | "moved-point";
-export const MISMATCH_KINDS: readonly MismatchKind[] = ["lost-hit", "new-hit", "other-shape", "moved-point"];
+export type MismatchKind = "lost-hit" | "new-hit" | "other-shape" | "moved-point" | "turned-normal";
+export const MISMATCH_KINDS: readonly MismatchKind[] = ["lost-hit", "new-hit", "other-shape", "moved-point", "turned-normal"];
 
 export interface Mismatch {
   readonly kind: MismatchKind;
-  /** moved-point: how far the hit point moved; other-shape: too, when both points are known. */
+  /** moved-point: how far the hit point moved (world units); other-shape: too, when both points are known. */
   readonly distance?: number;
+  /** turned-normal: the angle between the expected and the actual normal, in degrees. */
+  readonly angle?: number;
 }
 
 export interface ReplayResult {
@@ -55,6 +59,8 @@ export interface ReplayResult {
   readonly hit: CastHit | null;
   readonly status: ReplayStatus;
   readonly mismatch?: Mismatch;
+  /** A lost hit whose ray now starts inside a shape (which a ray passes out of): that shape's id. */
+  readonly startsInside?: string;
 }
 
 export interface ReplaySummary {

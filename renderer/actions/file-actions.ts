@@ -35,7 +35,7 @@ const FILE_COMMANDS: readonly Action[] = [
     run: (editor) => void exportDocument(editor, f.id),
   })),
   { id: "file.openRayLog", label: "Open ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void openRayLogFile(editor) },
-  { id: "file.saveRaysAsLog", label: "Save rays as ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void saveProbesAsRayLog(editor), enabled: (editor) => editor.getState().probes.some((p) => p.type === "ray") },
+  { id: "file.saveRaysAsLog", label: "Save rays as ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void saveProbesAsRayLog(editor) },
   { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen },
   { id: "file.closeRayLog", label: "Close ray log", group: "File", section: "rayLog", keys: [], run: closeRayLogView, enabled: logOpen },
 ];

@@ -79,5 +79,6 @@ export function useReplayResults(): readonly ReplayResult[] {
   const editor = useEditor();
   useEditorState((s) => s.shapes);
   useReplay((r) => r.log);
+  useReplay((r) => r.tolerance);
   return replayResultsOf(editor);
 }

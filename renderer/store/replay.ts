@@ -4,12 +4,12 @@
 // or saved with the scene.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import {
-  castRecordedRay,
-  compareRay,
   DEFAULT_TOLERANCE,
   expectationOf,
+  roundForDisplay,
   parseRayLine,
   rayLine,
+  replayRecordedRay,
   ReplayTally,
   segmentHitsAABB,
   shapeAABB,
@@ -24,6 +24,8 @@ import {
 } from "../../core";
 import type { Editor } from "../editor/editor";
 import { select } from "./actions";
+import { boundsOf, fitView, screenToWorld } from "./view";
+import { setView } from "./view-actions";
 
 export interface RayLog {
   readonly name: string;
@@ -44,9 +46,11 @@ export interface ReplayState {
   /** The selected ray, by its (unique) line number. */
   readonly selected: number | null;
   readonly playing: boolean;
+  /** How far a hit point may move and still be the same hit (a CI run's --tolerance); kept when a log is closed and another opened. */
+  readonly tolerance: number;
 }
 
-const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, selected: null, playing: false };
+const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, selected: null, playing: false, tolerance: DEFAULT_TOLERANCE };
 
 /** A window's replay state (the Editor holds one). */
 export const createReplayStore = (): StoreApi<ReplayState> => createStore<ReplayState>()(() => CLOSED);
@@ -89,13 +93,55 @@ export async function readRayLogInSteps(name: string, text: string, progress: (f
   return { name, rays, problems };
 }
 
-/** Opens a log over the scene: every ray shown (the timeline at its end), no filter. */
+/** Opens a log over the scene: every ray shown (the timeline at its end), no filter; the view fitted to the level and the rays when none of them is in view. */
 export function openRayLog(editor: Editor, log: RayLog): void {
-  editor.replay.setState({ ...CLOSED, log, position: Math.max(0, timelineOf(log.rays).steps.length - 1) });
+  editor.replay.setState({ ...CLOSED, tolerance: editor.replay.getState().tolerance, log, position: Math.max(0, timelineOf(log.rays).steps.length - 1) });
+  bringRaysIntoView(editor, log.rays);
+}
+
+/**
+ * The box of the level (its shapes and probes) and the rays' starts: where the game cast from.
+ * A ray's far end is left out, as a long ray (±1e6) would zoom the level to a dot.
+ */
+export function raysViewBox(shapes: readonly Shape[], rays: readonly RayRecord[]): AABB | null {
+  const level = boundsOf(shapes, []);
+  let minX = level?.minX ?? Infinity, minY = level?.minY ?? Infinity, maxX = level?.maxX ?? -Infinity, maxY = level?.maxY ?? -Infinity;
+  for (const r of rays) {
+    minX = Math.min(minX, r.from[0]);
+    minY = Math.min(minY, r.from[1]);
+    maxX = Math.max(maxX, r.from[0]);
+    maxY = Math.max(maxY, r.from[1]);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
+/** Fits the view to the level and the rays' starts when no ray crosses the view (rays far from where the view is). */
+function bringRaysIntoView(editor: Editor, rays: readonly RayRecord[]): void {
+  const { shapes, view } = editor.getState();
+  const box = raysViewBox(shapes, rays);
+  const { width, height } = editor.canvasSize;
+  if (!box || width <= 0 || height <= 0) return;
+  const a = screenToWorld(view, { x: 0, y: 0 }), b = screenToWorld(view, { x: width, y: height });
+  const shown: AABB = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+  if (rays.some((r) => segmentHitsAABB(r.from[0], r.from[1], r.to[0] - r.from[0], r.to[1] - r.from[1], shown))) return;
+  setView(editor, fitView(box, width, height, 40, view));
+}
+
+/** Timeline steps a second while playing: up to 30, but a short timeline takes about three seconds (so Play is seen at all). */
+export function playbackStepsPerSecond(steps: number): number {
+  return Math.min(30, Math.max(1, steps / 3));
 }
 
 export function closeRayLog(editor: Editor): void {
-  editor.replay.setState(CLOSED);
+  editor.replay.setState({ ...CLOSED, tolerance: editor.replay.getState().tolerance });
+}
+
+/** Sets the hit-point tolerance from the panel's text: a number of at least 0, as --tolerance takes; anything else is refused with why. */
+export function setTolerance(editor: Editor, text: string): { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string } {
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n < 0) return { ok: false, message: `expected a number of at least 0 (world units), got "${text}"` };
+  editor.replay.setState({ tolerance: n });
+  return { ok: true, value: n };
 }
 
 export function setStatusFilter(editor: Editor, status: StatusFilter): void {
@@ -144,12 +190,12 @@ function changedBoxes(before: readonly Shape[], after: readonly Shape[]): AABB[]
 }
 
 /**
- * Each ray's result against the document's world, recomputed only when the shapes or the rays
- * change; after an edit of a few shapes (a drag step), only the rays that pass their boxes are
- * cast again. `world` is the world synced to the shapes asked about.
+ * Each ray's result against the document's world, recomputed only when the shapes, the rays or
+ * the tolerance change; after an edit of a few shapes (a drag step), only the rays that pass their
+ * boxes are cast again. `world` is the world synced to the shapes asked about.
  */
 export class ReplayResults {
-  private key: { shapes: readonly Shape[]; rays: readonly RayRecord[] } | null = null;
+  private key: { shapes: readonly Shape[]; rays: readonly RayRecord[]; tolerance: number } | null = null;
   private results: readonly ReplayResult[] = [];
 
   constructor(private readonly world: () => CollisionWorld) {}
@@ -160,23 +206,23 @@ export class ReplayResults {
   }
 
   /** A ray's result against the document's world. */
-  cast(ray: RayRecord): ReplayResult {
-    return compareRay(ray, castRecordedRay(this.world(), ray), DEFAULT_TOLERANCE);
+  cast(ray: RayRecord, tolerance = DEFAULT_TOLERANCE): ReplayResult {
+    return replayRecordedRay(this.world(), ray, tolerance);
   }
 
-  of(shapes: readonly Shape[], rays: readonly RayRecord[]): readonly ReplayResult[] {
+  of(shapes: readonly Shape[], rays: readonly RayRecord[], tolerance = DEFAULT_TOLERANCE): readonly ReplayResult[] {
     const key = this.key;
-    if (!key || key.shapes !== shapes || key.rays !== rays) {
-      const boxes = key && key.rays === rays ? changedBoxes(key.shapes, shapes) : null;
-      if (boxes === null) this.results = rays.map((r) => this.cast(r));
+    if (!key || key.shapes !== shapes || key.rays !== rays || key.tolerance !== tolerance) {
+      const boxes = key && key.rays === rays && key.tolerance === tolerance ? changedBoxes(key.shapes, shapes) : null;
+      if (boxes === null) this.results = rays.map((r) => this.cast(r, tolerance));
       else {
         const before = this.results;
         this.results = rays.map((ray, i) => {
           const dx = ray.to[0] - ray.from[0], dy = ray.to[1] - ray.from[1];
-          return boxes.some((b) => segmentHitsAABB(ray.from[0], ray.from[1], dx, dy, b)) ? this.cast(ray) : before[i]!;
+          return boxes.some((b) => segmentHitsAABB(ray.from[0], ray.from[1], dx, dy, b)) ? this.cast(ray, tolerance) : before[i]!;
         });
       }
-      this.key = { shapes, rays };
+      this.key = { shapes, rays, tolerance };
     }
     return this.results;
   }
@@ -184,12 +230,12 @@ export class ReplayResults {
 
 /** The open log's results against the document as it is now (empty without a log). */
 export function replayResultsOf(editor: Editor): readonly ReplayResult[] {
-  const rays = editor.replay.getState().log?.rays;
-  return rays ? editor.replayResults.of(editor.getState().shapes, rays) : [];
+  const { log, tolerance } = editor.replay.getState();
+  return log ? editor.replayResults.of(editor.getState().shapes, log.rays, tolerance) : [];
 }
 
-export function summaryOf(list: readonly ReplayResult[]): ReplaySummary {
-  const tally = new ReplayTally(DEFAULT_TOLERANCE);
+export function summaryOf(list: readonly ReplayResult[], tolerance = DEFAULT_TOLERANCE): ReplaySummary {
+  const tally = new ReplayTally(tolerance);
   for (const r of list) tally.add(r);
   return tally.summary();
 }
@@ -236,7 +282,8 @@ export function mismatchRowText(r: ReplayResult): string {
     const expected = kind === "new-hit" ? "nothing" : (r.ray.expect?.shape ?? "a hit");
     return `${expected} → ${r.hit?.shape ?? "nothing"}`;
   }
-  return r.mismatch?.distance === undefined ? "" : r.mismatch.distance.toFixed(2);
+  if (r.mismatch?.angle !== undefined) return `${roundForDisplay(r.mismatch.angle)}°`;
+  return r.mismatch?.distance === undefined ? "" : roundForDisplay(r.mismatch.distance);
 }
 
 /** "Frame 12", "Time 1.5 s", "Ray 3 of 10": what the timeline's position shows up to. */

@@ -151,7 +151,7 @@ describe("the replay report in Chromium", () => {
     expect(await page.locator("script").count()).toBe(2);
     expect(await ids(page)).toEqual([HOSTILE_ID, "empty-tag"]);
     expect(await column(page, 2)).toEqual([HOSTILE_TAG, ""]);
-    expect(await column(page, 8)).toEqual([HOSTILE_SHAPE, "ground"]);
+    expect(await column(page, 13)).toEqual([HOSTILE_SHAPE, "ground"]);
     // The empty tag is a tag of its own, apart from "all tags".
     await page.selectOption("#f-tag", "(empty)");
     expect(await ids(page)).toEqual(["empty-tag"]);

@@ -59,7 +59,7 @@ describe("the replay view in Chromium", () => {
     // Filters: the status filter changes the list; the tag filter too.
     const row = page.getByTestId("replay-row-sight-1");
     expect(await row.textContent()).toContain("new-hit");
-    expect(await page.getByTestId("replay-row-floor-2").textContent()).toMatch(/moved-point\s*10\.00/);
+    expect(await page.getByTestId("replay-row-floor-2").textContent()).toMatch(/moved-point\s*10$/);
     await page.getByLabel("Status filter").selectOption("ok");
     await row.waitFor({ state: "detached" });
     expect(await page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 1 ray shown");
@@ -77,9 +77,9 @@ describe("the replay view in Chromium", () => {
     await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 1 · 1 ray shown");
     await row.waitFor({ state: "detached" });
     await expect.poll(async () => (await replayPixel(page, 60, 300))[3]).toBe(0);
-    // Play runs the timeline to its end.
+    // Play runs the timeline to its end (a short timeline in about three seconds).
     await page.getByRole("button", { name: "Play" }).click();
-    await expect.poll(() => page.getByTestId("replay-position").textContent()).toBe("Frame 3 · 4 rays shown");
+    await expect.poll(() => page.getByTestId("replay-position").textContent(), { timeout: 8000 }).toBe("Frame 3 · 4 rays shown");
     await row.waitFor();
     await page.getByRole("button", { name: "Play" }).waitFor();
 
@@ -174,6 +174,29 @@ describe("the replay view in Chromium", () => {
     await runCommand(page, "Open ray log");
     await page.setInputFiles("#ray-log-input", join(dir, "baseline.jsonl"));
     await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^2 ok, 0 mismatches/);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("the Tolerance field sets how far a hit point may move (as --tolerance), and the counts follow", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-tolerance-"));
+    writeFileSync(join(dir, "qa-run.jsonl"), LOG);
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "qa-run.jsonl"));
+    const summary = () => page.getByTestId("replay-summary").textContent();
+    await expect.poll(summary).toBe("1 ok, 2 mismatches (1 new-hit, 1 moved-point), 1 unchecked");
+    const field = page.getByTestId("replay-tolerance");
+    expect(await field.inputValue()).toBe("0.01");
+    // floor-2 expected the ground 10 above where it is: within a tolerance of 10, ok.
+    await field.fill("10");
+    await field.press("Enter");
+    await expect.poll(summary).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-tolerance.png") });
+    await field.fill("-1");
+    await field.press("Enter");
+    expect(await summary()).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -10,6 +10,9 @@ import { useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
   closeRayLog,
+  playbackStepsPerSecond,
+  raysViewBox,
+  setTolerance,
   openRayLog,
   positionLabel,
   readRayLog,
@@ -28,6 +31,7 @@ import {
   visibleResults,
 } from "../../renderer/store/replay";
 import { seededRandom } from "../seeded-random";
+import { actionById } from "../../renderer/actions/registry";
 
 let editor = new Editor();
 
@@ -242,6 +246,57 @@ describe("a mismatch row says what changed", () => {
     expect(mismatchRowText({ ray, hit: hit("wall"), status: "mismatch", mismatch: { kind: "other-shape", distance: 1 } })).toBe("crate → wall");
     expect(mismatchRowText({ ray, hit: null, status: "mismatch", mismatch: { kind: "lost-hit" } })).toBe("crate → nothing");
     expect(mismatchRowText({ ray: { ...ray, expect: { hit: false } }, hit: hit("wall"), status: "mismatch", mismatch: { kind: "new-hit" } })).toBe("nothing → wall");
-    expect(mismatchRowText({ ray, hit: hit("crate"), status: "mismatch", mismatch: { kind: "moved-point", distance: 2.5 } })).toBe("2.50");
+    expect(mismatchRowText({ ray, hit: hit("crate"), status: "mismatch", mismatch: { kind: "moved-point", distance: 2.5 } })).toBe("2.5");
+  });
+});
+
+describe("the tolerance, playback and the view on opening", () => {
+  it("the tolerance is the panel's (kept across logs), refuses what --tolerance refuses, and decides the verdicts", () => {
+    // Expected 0.5 left of where the wall is now: a moved point at 0.01, ok at 1.
+    const rays = readRayLog("t.jsonl", JSON.stringify({ id: "m", from: [0, 0], to: [200, 0], expect: { hit: true, shape: "wall", point: [89.5, 0] } }));
+    openRayLog(editor, rays);
+    expect(view().tolerance).toBe(0.01);
+    expect(replayResultsOf(editor)[0]!.mismatch?.kind).toBe("moved-point");
+    expect(setTolerance(editor, "-1")).toMatchObject({ ok: false });
+    expect(setTolerance(editor, "abc")).toMatchObject({ ok: false });
+    expect(setTolerance(editor, "1")).toEqual({ ok: true, value: 1 });
+    expect(replayResultsOf(editor)[0]!.status).toBe("ok");
+    expect(summaryOf(replayResultsOf(editor), view().tolerance).tolerance).toBe(1);
+    closeRayLog(editor);
+    openRayLog(editor, rays);
+    expect(view().tolerance).toBe(1);
+  });
+
+  it("Play over a short timeline takes about three seconds; a long one runs at 30 steps a second", () => {
+    expect(playbackStepsPerSecond(5)).toBeCloseTo(5 / 3);
+    expect(playbackStepsPerSecond(2)).toBe(1);
+    expect(playbackStepsPerSecond(1000)).toBe(30);
+  });
+
+  it("opening a log whose rays are all out of view fits the view to the level and the rays' starts; one in view keeps the view", () => {
+    const far = readRayLog("far.jsonl", JSON.stringify({ id: "far", from: [5000, 5000], to: [5100, 5000] }));
+    const before = editor.getState().view;
+    openRayLog(editor, far);
+    const after = editor.getState().view;
+    expect(after).not.toEqual(before);
+    const box = raysViewBox(editor.getState().shapes, far.rays)!;
+    expect(box).toEqual({ minX: 90, minY: -50, maxX: 5000, maxY: 5000 });
+    // The rays' starts are now on the canvas.
+    const sx = 5000 * after.scale + after.x, sy = 5000 * after.scale + after.y;
+    expect(sx).toBeGreaterThanOrEqual(0);
+    expect(sx).toBeLessThanOrEqual(editor.canvasSize.width);
+    expect(sy).toBeLessThanOrEqual(editor.canvasSize.height);
+    openRayLog(editor, readRayLog("near.jsonl", JSON.stringify({ id: "near", from: [4990, 5000], to: [5010, 5000] })));
+    expect(editor.getState().view).toEqual(after);
+  });
+});
+
+describe("Save rays as ray log", () => {
+  it("is enabled with no rays and says why there is nothing to save", async () => {
+    const action = actionById("file.saveRaysAsLog");
+    expect(action.enabled?.(editor) ?? true).toBe(true);
+    action.run(editor);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(editor.getState().notice).toMatch(/^No rays to save as a ray log/);
   });
 });

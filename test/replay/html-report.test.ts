@@ -60,7 +60,7 @@ describe("the drawing", () => {
   it("draws every kind from the outline its kind traces: a circle as two half arcs, a box as four corners, a capsule with two caps", () => {
     const svg = svgOf(report());
     // The ball: radius 24 about (120, 300), from its right point round through its left one.
-    const ball = /<path class="shape" data-shape="ball" d="([^"]*)"/.exec(svg)![1]!;
+    const ball = /<path class="shape hit" data-shape="ball" d="([^"]*)"/.exec(svg)![1]!;
     expect(ball).toBe("M144 300A24 24 0 0 1 96 300A24 24 0 0 1 144 300");
     // The ground box: four corners and back.
     const ground = /<path class="shape hit" data-shape="ground" d="([^"]*)"/.exec(svg)![1]!;
@@ -90,7 +90,7 @@ describe("the drawing", () => {
   it("highlights the shapes mismatching rays hit or expected, and only those", () => {
     const svg = svgOf(report());
     const hit = [...svg.matchAll(/class="shape hit" data-shape="([^"]*)"/g)].map((m) => m[1]).sort();
-    expect(hit).toEqual(["ground", "player", "ramp", "spikes"]);
+    expect(hit).toEqual(["ball", "ground", "player", "ramp", "spikes"]);
   });
 
   it("fits the viewBox to every shape and ray, with a margin", () => {

@@ -36,7 +36,9 @@ describe("parseRayLine", () => {
     ['{"id": "a", "from": [0, "x"], "to": [1, 1]}', 4, /^from\[1\] /],
     ['{"id": "a", "from": [1e400, 0], "to": [1, 1]}', 5, /^from\[0\] /],
     ['{"id": "a", "from": [1e16, 0], "to": [1, 1]}', 6, /^from\[0\] /],
-    ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": -1}', 7, /^mask /],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": -1}', 7, /^mask: must be a whole number from 0 to 4294967295 \(-1 is Unity's 'everything': use 4294967295\)$/],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": 1.5}', 7, /^mask: must be a whole number from 0 to 4294967295 \(got 1\.5\)$/],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"hit": true, "normal": [0, 0]}}', 7, /^expect\.normal must not be \[0, 0\]/],
     ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"shape": "w"}}', 8, /^expect\.hit is missing/],
     ['[1, 2]', 9, /^the line /],
   ])("a bad line is a problem with its line number: %s", (text, line, message) => {
@@ -85,7 +87,7 @@ describe("compareRay", () => {
     t.add(compareRay(ray({ expect: { hit: false } }), hit("w", 5)));
     t.add(compareRay(ray(), null));
     t.add(compareRay(ray({ expect: { hit: false } }), null));
-    expect(t.summary()).toEqual({ total: 3, ok: 1, mismatch: 1, unchecked: 1, byKind: { "lost-hit": 0, "new-hit": 1, "other-shape": 0, "moved-point": 0 }, tolerance: 0.01 });
+    expect(t.summary()).toEqual({ total: 3, ok: 1, mismatch: 1, unchecked: 1, byKind: { "lost-hit": 0, "new-hit": 1, "other-shape": 0, "moved-point": 0, "turned-normal": 0 }, tolerance: 0.01 });
     expect(expectationOf(null)).toEqual({ hit: false });
     expect(expectationOf(hit("w", 5))).toEqual({ hit: true, shape: "w", fraction: 0.5, point: [5, 0], normal: [-1, 0] });
   });
@@ -101,7 +103,7 @@ describe("replayJUnit", () => {
     const t = new ReplayTally(0.01);
     for (const r of results) t.add(r);
     const xml = replayJUnit(results, t.summary(), "log.jsonl");
-    expect(xml).toContain('<testsuites name="log.jsonl" tests="3" failures="1" skipped="1">');
+    expect(xml).toContain('<testsuites name="log.jsonl" tests="3" failures="1" errors="0" skipped="1">');
     expect(xml).toContain('<testsuite name="los" tests="2" failures="1" skipped="0">');
     expect(xml).toContain('<testsuite name="untagged" tests="1" failures="0" skipped="1">');
     expect(xml).toContain('name="a&lt;&amp;&quot;b"><failure type="new-hit" message="new hit: expected no hit, the ray now hits w at (5, 0)">');

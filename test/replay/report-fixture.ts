@@ -51,7 +51,7 @@ export function replayOf(scene: Scene, specs: readonly RaySpec[]): ReplayResult[
     if (status !== "mismatch") return { ray, hit, status };
     const kind = spec.verdict as MismatchKind;
     const p = spec.expect?.point;
-    const mismatch: Mismatch = hit && p ? { kind, distance: Math.hypot(hit.point.x - p[0], hit.point.y - p[1]) } : { kind };
+    const mismatch: Mismatch = kind === "turned-normal" ? { kind, angle: 10 } : hit && p ? { kind, distance: Math.hypot(hit.point.x - p[0], hit.point.y - p[1]) } : { kind };
     return { ray, hit, status, mismatch };
   });
 }
@@ -78,6 +78,7 @@ export const REPORT_RAYS: readonly RaySpec[] = [
   { id: "player-feet", from: [200, 400], to: [200, 620], tag: "ai", frame: 13, expect: { hit: true, shape: "spikes", point: [200, 550] }, verdict: "other-shape" },
   { id: "ramp-near", from: [630, 400], to: [630, 620], tag: "ground", frame: 14, expect: { hit: true, shape: "ramp", point: [630, 528] }, verdict: "moved-point" },
   { id: "ramp-far", from: [570, 400], to: [570, 620], tag: "ai", time: 0.25, expect: { hit: true, shape: "ramp", point: [570, 540] }, verdict: "moved-point" },
+  { id: "ball-top", from: [120, 200], to: [120, 400], tag: "los", frame: 16, expect: { hit: true, shape: "ball", point: [120, 276], normal: [0.1736, -0.9848] }, verdict: "turned-normal" },
   { id: "free-look", from: [400, 100], to: [400, 400], verdict: "unchecked" },
   { id: "below-ground", from: [300, 640], to: [300, 700], tag: "los", frame: 15, expect: { hit: false }, verdict: "ok" },
 ];

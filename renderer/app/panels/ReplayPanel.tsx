@@ -6,12 +6,14 @@ import { describeMismatch, formatRayProblem, MISMATCH_KINDS, rayLabel } from "..
 import { closeRayLogView, rerecordRayLog } from "../replay-commands";
 import {
   mismatchRowText,
+  playbackStepsPerSecond,
   positionLabel,
   selectRay,
   setPlaying,
   setPosition,
   setStatusFilter,
   setTagFilter,
+  setTolerance,
   summaryOf,
   tagsOf,
   timelineOf,
@@ -19,7 +21,7 @@ import {
   type StatusFilter,
 } from "../../store/replay";
 import { useEditor, useReplay, useReplayResults } from "../../editor/react";
-import { Panel } from "./fields";
+import { Field, Panel } from "./fields";
 
 /** Mismatching rays listed at most. */
 export const REPLAY_ROWS = 500;
@@ -31,9 +33,6 @@ const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: "unchecked", label: "Unchecked" },
 ];
 
-/** Timeline steps a second while playing. */
-const STEPS_PER_SECOND = 30;
-
 function usePlayback(steps: number) {
   const editor = useEditor();
   const playing = useReplay((s) => s.playing);
@@ -43,7 +42,7 @@ function usePlayback(steps: number) {
     let last = performance.now();
     let carry = 0;
     const tick = (now: number) => {
-      carry += ((now - last) / 1000) * STEPS_PER_SECOND;
+      carry += ((now - last) / 1000) * playbackStepsPerSecond(steps);
       last = now;
       const advance = Math.floor(carry);
       carry -= advance;
@@ -69,11 +68,12 @@ export function ReplayPanel() {
   const position = useReplay((s) => s.position);
   const selected = useReplay((s) => s.selected);
   const playing = useReplay((s) => s.playing);
+  const tolerance = useReplay((s) => s.tolerance);
   const results = useReplayResults();
   const timeline = timelineOf(log?.rays ?? []);
   usePlayback(timeline.steps.length);
   if (!log) return null;
-  const summary = summaryOf(results);
+  const summary = summaryOf(results, tolerance);
   const tags = tagsOf(log.rays);
   const shown = visibleResults(results, { status, tag, position, log });
   const listed = shown.filter((r) => r.status === "mismatch");
@@ -105,6 +105,8 @@ export function ReplayPanel() {
             {tags.map((t) => <option key={t} value={`#${t}`}>{t === "" ? "(empty)" : t}</option>)}
           </select>
         </label>
+        <Field numeric label="Tolerance" value={String(tolerance)} commit={(t) => setTolerance(editor, t)} testId="replay-tolerance"
+          title="How far a hit point may move (world units) and still be the same hit; collider-studio replay's --tolerance (default 0.01)" />
       </div>
       <div className="replay-timeline">
         <input type="range" aria-label="Timeline" min={0} max={last} step={1} value={position} onChange={(e) => setPosition(editor, e.currentTarget.valueAsNumber)} />

@@ -1,0 +1,192 @@
+// `collider-studio replay` (and the other commands that write files) on real files: an output
+// that is an input is refused before anything is touched, a refused log leaves --record as it
+// was and prints no --json document, input errors exit 2 with the file named, a run that checked
+// nothing is not green, skipped lines reach the JUnit report, a BOM is read.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, type CliIO } from "../../core/node/cli";
+import { readTextFile, writeTextFile } from "../../core/node/files";
+import { terminalSafe } from "../../core/node/replay";
+
+const dir = mkdtempSync(join(tmpdir(), "replay-fixes-"));
+const scene = join(dir, "level.json");
+const SCENE_TEXT = JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "wall", type: "box", x: 10, y: 0, width: 2, height: 10 }] }, null, 2);
+writeFileSync(scene, SCENE_TEXT);
+const line = (o: object) => JSON.stringify(o);
+const GOOD = line({ id: "hits-wall", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [9, 0] } });
+const write = (name: string, text: string) => {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+};
+const run = async (argv: string[]) => {
+  let out = "", err = "";
+  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile };
+  const code = await runCli(argv, io);
+  expect(err).not.toMatch(/^\s{4}at /m);
+  expect(err).not.toContain("internal error");
+  return { code, out, err };
+};
+
+describe("an output that is an input (or another output) is refused, exit 2, nothing written", () => {
+  it("--record onto the log, onto the scene, through a symbolic link; --junit onto the log; two outputs on one file", async () => {
+    const log = write("base.jsonl", GOOD + "\n");
+    const before = readFileSync(log, "utf8");
+    const onLog = await run(["replay", scene, log, "--record", log]);
+    expect(onLog.code).toBe(2);
+    expect(onLog.err).toBe(`--record ${log} is the same file as the ray log ${log} (an input): it would be overwritten; give --record another file\n`);
+    expect(readFileSync(log, "utf8")).toBe(before);
+    const onScene = await run(["replay", scene, log, "--record", join(dir, ".", "level.json")]);
+    expect(onScene.code).toBe(2);
+    expect(onScene.err).toContain(`is the same file as the scene ${scene} (an input)`);
+    expect(readFileSync(scene, "utf8")).toBe(SCENE_TEXT);
+    const link = join(dir, "link.jsonl");
+    symlinkSync(log, link);
+    expect((await run(["replay", scene, log, "--junit", link])).code).toBe(2);
+    expect(readFileSync(log, "utf8")).toBe(before);
+    const both = await run(["replay", scene, log, "--junit", join(dir, "out.xml"), "--html", join(dir, "out.xml")]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("(another output)");
+  });
+
+  it("the other commands that write files: export -o, probes --ray-log, import -o, trace -o", async () => {
+    const cases = [
+      ["export", scene, "--format", "godot", "-o", scene],
+      ["probes", scene, "--ray-log", scene],
+      ["trace", scene, "-o", scene],
+    ];
+    for (const argv of cases) {
+      const r = await run(argv);
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.err, argv.join(" ")).toContain("is the same file as");
+      expect(readFileSync(scene, "utf8")).toBe(SCENE_TEXT);
+    }
+    const map = write("map.tmj", "{}");
+    const imp = await run(["import", map, "-o", map]);
+    expect(imp.code).toBe(2);
+    expect(readFileSync(map, "utf8")).toBe("{}");
+  });
+});
+
+describe("a refused log leaves every output as it was", () => {
+  const lines = Array.from({ length: 150 }, (_, i) => (i === 119 ? "{ broken" : line({ id: `r${i}`, from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [9, 0] } })));
+  const bad = write("bad-mid.jsonl", lines.join("\n") + "\n");
+
+  it("--record keeps its old content (no 119-line baseline), no part file is left; --json prints nothing", async () => {
+    const out = write("baseline.jsonl", "old baseline\n");
+    const r = await run(["replay", scene, bad, "--record", out, "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${bad}:120:3: not valid JSON`);
+    expect(r.out).toBe("");
+    expect(readFileSync(out, "utf8")).toBe("old baseline\n");
+    expect(readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
+  });
+
+  it("a good run replaces the baseline (the old one kept as .bak) and prints one whole --json document", async () => {
+    const log = write("good.jsonl", GOOD + "\n");
+    const out = write("baseline2.jsonl", "old\n");
+    const r = await run(["replay", scene, log, "--record", out, "--json"]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { summary: { ok: number } }).summary.ok).toBe(1);
+    expect(readFileSync(out, "utf8")).toContain('"id":"hits-wall"');
+    expect(readFileSync(`${out}.bak`, "utf8")).toBe("old\n");
+  });
+});
+
+describe("input errors exit 2 and name the file", () => {
+  it("swapped arguments: a ray log as the scene, a scene as the log", async () => {
+    const log = write("swap.jsonl", GOOD + "\n");
+    const a = await run(["replay", log, scene]);
+    expect(a.code).toBe(2);
+    expect(a.err).toBe(`${log} looks like a ray log, not a scene: the scene comes first (collider-studio replay SCENE.json RAYS.jsonl)\n`);
+    const other = write("other.json", JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [] }, null, 2));
+    const b = await run(["replay", scene, other]);
+    expect(b.code).toBe(2);
+    expect(b.err).toBe(`${other} looks like a scene, not a ray log: the scene comes first (collider-studio replay SCENE.json RAYS.jsonl)\n`);
+  });
+
+  it("a scene that does not validate is exit 2 (1 is a mismatch), its problems named", async () => {
+    const broken = write("broken.json", '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a"}]}');
+    const r = await run(["replay", broken, write("one.jsonl", GOOD + "\n")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${broken}: not a valid scene`);
+  });
+
+  it("a directory as the log", async () => {
+    const folder = join(dir, "logs");
+    mkdirSync(folder);
+    const r = await run(["replay", scene, folder]);
+    expect(r).toMatchObject({ code: 2, err: `cannot read ${folder}: it is a directory (the ray log is a .jsonl file)\n` });
+  });
+});
+
+describe("a run that checked no ray is not green", () => {
+  it("an empty log, every line skipped, no expectation: exit 2 with why; --allow-unchecked: exit 0", async () => {
+    const empty = write("empty.jsonl", "");
+    const e = await run(["replay", scene, empty]);
+    expect(e.code).toBe(2);
+    expect(e.err).toContain(`${empty}: nothing was checked: the log has no rays`);
+    expect((await run(["replay", scene, empty, "--allow-unchecked"])).code).toBe(0);
+    const allBad = write("allbad.jsonl", "{ x\n{ y\n");
+    const s = await run(["replay", scene, allBad, "--skip-bad-lines"]);
+    expect(s.code).toBe(2);
+    expect(s.err).toContain("nothing was checked: every line (2) was bad and skipped");
+    const raw = write("raw.jsonl", line({ id: "a", from: [0, 0], to: [30, 0] }) + "\n");
+    const u = await run(["replay", scene, raw]);
+    expect(u.code).toBe(2);
+    expect(u.err).toContain('none of its 1 ray has an "expect"');
+    // Recording a first baseline from such a log is fine.
+    expect((await run(["replay", scene, raw, "--record", join(dir, "first.jsonl")])).code).toBe(0);
+  });
+
+  it("with --skip-bad-lines each skipped line is an error test case in the JUnit report", async () => {
+    const log = write("mixed.jsonl", [GOOD, "{ broken", line({ id: "x", from: [0, 0] })].join("\n") + "\n");
+    const junit = join(dir, "mixed.xml");
+    const r = await run(["replay", scene, log, "--skip-bad-lines", "--junit", junit]);
+    expect(r.code).toBe(0);
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toContain('tests="3" failures="0" errors="2" skipped="0"');
+    expect(xml).toContain('<testcase classname="mixed.jsonl.(bad lines)" name="line 2:3"><error type="bad-line" message="not valid JSON">');
+    expect(xml).toContain('name="line 3"><error type="bad-line" message="to is missing">');
+  });
+});
+
+describe("reading and printing", () => {
+  it("a log opening with a byte order mark is read", async () => {
+    const log = write("bom.jsonl", "\ufeff" + GOOD + "\n");
+    expect(await run(["replay", scene, log])).toMatchObject({ code: 0, out: "1 rays: 1 ok, 0 mismatching, 0 unchecked\n" });
+  });
+
+  it("control characters in ids are escaped on the terminal", async () => {
+    expect(terminalSafe("a\u001b[2Jb\u0007")).toBe("a\\u001b[2Jb\\u0007");
+    const log = write("ctrl.jsonl", line({ id: "evil\u001b[2J", from: [0, 0], to: [30, 0], expect: { hit: false } }) + "\n");
+    const r = await run(["replay", scene, log]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("evil\\u001b[2J (line 1)");
+    expect(r.out).not.toContain("\u001b");
+  });
+});
+
+describe("repeated ids", () => {
+  it("are warned of on stderr, counted in --json's summary and shown in the HTML report", async () => {
+    const log = write("dup.jsonl", [GOOD, GOOD, line({ id: "other", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [9, 0] } })].join("\n") + "\n");
+    const html = join(dir, "dup.html");
+    const r = await run(["replay", scene, log, "--json", "--html", html]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`${log}: warning: ray id "hits-wall" is used again at line 2 (first at line 1)`);
+    expect(r.err).toContain("1 repeated id: CI lists test cases by id");
+    expect((JSON.parse(r.out) as { summary: { repeatedIds: number } }).summary.repeatedIds).toBe(1);
+    expect(readFileSync(html, "utf8")).toContain("ray id &#34;hits-wall&#34; is used again at line 2");
+  });
+});
+
+describe("an output that cannot be written", () => {
+  it("--record into a folder that does not exist: exit 2 naming it, nothing else written", async () => {
+    const log = write("ok.jsonl", GOOD + "\n");
+    const out = join(dir, "no-such-folder", "base.jsonl");
+    const r = await run(["replay", scene, log, "--record", out]);
+    expect(r).toMatchObject({ code: 2, err: `cannot write ${out}: no such file\n` });
+  });
+});
