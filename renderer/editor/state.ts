@@ -108,16 +108,19 @@ export interface EditorState extends DocumentSlice {
 
 export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [] };
 
+/** A new document's extras: the same object as its savedExtras, so it starts clean. */
+const NO_EXTRAS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export const initialState = (): EditorState => ({
   ...EMPTY_DOCUMENT,
   activeLayer: DEFAULT_LAYER.id,
-  extras: {},
+  extras: NO_EXTRAS,
   selection: [],
   selectedImage: null,
   tool: "select",
   file: { name: "untitled.json" },
   saved: EMPTY_DOCUMENT,
-  savedExtras: {},
+  savedExtras: NO_EXTRAS,
   problems: null,
   notice: null,
   noticeId: 0,
