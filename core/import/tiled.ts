@@ -44,7 +44,13 @@ export interface TiledImportOptions {
 }
 
 export type TiledImportResult =
-  | { readonly ok: true; readonly scene: Scene; readonly skipped: readonly TiledSkipped[] }
+  | {
+      readonly ok: true;
+      readonly scene: Scene;
+      readonly skipped: readonly TiledSkipped[];
+      /** With `tileLayersShown`: the tile objects left in the map, drawn with it rather than listed in `skipped`. */
+      readonly tileObjects: number;
+    }
   | { readonly ok: false; readonly problems: readonly SceneProblem[] };
 
 // eslint-disable-next-line no-control-regex -- matching them is the point
@@ -246,6 +252,8 @@ export interface TiledLayerSource {
 export interface TiledReading {
   readonly scene: Scene;
   readonly skipped: readonly TiledSkipped[];
+  /** With `tileLayersShown`: the tile objects left in the map, drawn with it rather than listed in `skipped`. */
+  readonly tileObjects: number;
   /** The object layers, in scene layer order. */
   readonly layers: readonly TiledLayerSource[];
   /** The group layers by path (LayerGroup.name): their JSON paths and offsets (their own and their groups'). */
@@ -301,7 +309,7 @@ export function importTiled(original: string, options: TiledImportOptions = {}):
   const parsed = parseTiledJson(original);
   if (!parsed.ok) return parsed;
   const read = readTiledMap(parsed.data, options, parsed.locate);
-  return read.ok ? { ok: true, scene: read.reading.scene, skipped: read.reading.skipped } : read;
+  return read.ok ? { ok: true, scene: read.reading.scene, skipped: read.reading.skipped, tileObjects: read.reading.tileObjects } : read;
 }
 
 /**
@@ -345,6 +353,7 @@ export function readTiledMap(
 
   const reader = new Reader();
   const skipped: TiledSkipped[] = [];
+  let tileObjects = 0;
   const layers: ImportedLayer[] = [];
   const sources: Omit<TiledLayerSource, "layer">[] = [];
   const images: ImportedImage[] = [];
@@ -454,7 +463,8 @@ export function readTiledMap(
         const cls = reader.string(rawObj, "class", objAt) || reader.string(rawObj, "type", objAt);
         const body = shapeBody(rawObj, cls, objAt, ox, oy, reader);
         if (typeof body === "string") {
-          if (!(options.tileLayersShown && rawObj.gid !== undefined && rawObj.template === undefined)) skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
+          if (options.tileLayersShown && rawObj.gid !== undefined && rawObj.template === undefined) tileObjects++;
+          else skipped.push({ layer: path, object: objectId, name: rawName, reason: body });
           return;
         }
         if (objectName.changed) skipped.push({ layer: path, object: objectId, name: objectName.text, property: "name", reason: CLEANED });
@@ -528,6 +538,7 @@ export function readTiledMap(
     reading: {
       scene: check.scene,
       skipped,
+      tileObjects,
       layers: sources.map((source, i) => ({ ...source, layer: sceneLayers[i]!.id })),
       groups: groupPaths,
       shapes: byTiledId,
