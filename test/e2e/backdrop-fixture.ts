@@ -5,6 +5,7 @@
 // a group layer with an offset and an opacity around a tile layer, a hidden layer, and a tile with
 // a collision rectangle. Tiled 1.8 renders it too (tmxrasterizer): the reference the e2e compares.
 import { encode } from "fast-png";
+import type { Page } from "playwright-core";
 
 export const TILE = 16;
 export const COLUMNS = 12;
@@ -24,7 +25,11 @@ export const BOTTOM_RIGHT = [128, 128, 128] as const;
 export const TALL_TOP = [255, 0, 128] as const;
 export const TALL_BOTTOM = [0, 128, 255] as const;
 
-function png(width: number, height: number, colourAt: (x: number, y: number) => readonly [number, number, number] | null): Uint8Array {
+/** An RGB colour. */
+export type Rgb = readonly [number, number, number];
+
+/** A `width` × `height` picture coloured by `colourAt` (null: transparent). */
+export function png(width: number, height: number, colourAt: (x: number, y: number) => Rgb | null): Uint8Array {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -33,6 +38,18 @@ function png(width: number, height: number, colourAt: (x: number, y: number) => 
     }
   }
   return encode({ width, height, data, channels: 4, depth: 8 });
+}
+
+/** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
+export async function backdropPixels(page: Page, width: number, height: number): Promise<(x: number, y: number) => Rgb> {
+  const data = await page.evaluate(({ width, height }) => {
+    const canvas = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
+    return [...canvas.getContext("2d")!.getImageData(0, 0, width, height).data];
+  }, { width, height });
+  return (x, y) => {
+    const o = (y * width + x) * 4;
+    return [data[o]!, data[o + 1]!, data[o + 2]!];
+  };
 }
 
 /** The atlas: 4 × 2 tiles with a 1-pixel margin and 2 pixels between tiles (the gaps magenta, never to be drawn). */

@@ -13,7 +13,7 @@ import { decode } from "fast-png";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseScene } from "../../core";
-import { atlasPng, backdropMap, COLUMNS, groundGids, ROWS, tallPng, TILE } from "./backdrop-fixture";
+import { atlasPng, backdropMap, backdropPixels, COLUMNS, groundGids, ROWS, tallPng, TILE, type Rgb } from "./backdrop-fixture";
 import { fakeFolder } from "./fake-folder";
 import { ARTIFACTS, editorSession, pageErrors, placeAt } from "./harness";
 
@@ -21,7 +21,6 @@ const session = editorSession();
 const work = mkdtempSync(join(tmpdir(), "backdrop-e2e-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-type Rgb = readonly [number, number, number];
 
 /** Tiled 1.8's own picture of the map (tmxrasterizer, scale 1, origin at the map's top-left). */
 function tiledReference(map: string, atlas: Uint8Array, tall: Uint8Array): { width: number; at: (x: number, y: number) => Rgb } {
@@ -34,18 +33,6 @@ function tiledReference(map: string, atlas: Uint8Array, tall: Uint8Array): { wid
   const img = decode(readFileSync(join(work, "tiled.png")));
   const channels = img.channels;
   return { width: img.width, at: (x, y) => { const o = (y * img.width + x) * channels; return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!]; } };
-}
-
-/** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
-async function backdropPixels(page: Page, width: number, height: number): Promise<(x: number, y: number) => Rgb> {
-  const data = await page.evaluate(({ width, height }) => {
-    const canvas = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
-    return [...canvas.getContext("2d")!.getImageData(0, 0, width, height).data];
-  }, { width, height });
-  return (x, y) => {
-    const o = (y * width + x) * 4;
-    return [data[o]!, data[o + 1]!, data[o + 2]!];
-  };
 }
 
 /** The page's pixels as a screenshot composites them. */

@@ -7,11 +7,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { decode } from "fast-png";
 import { afterAll, describe, expect, it } from "vitest";
-import { atlasPng } from "./backdrop-fixture";
+import { atlasPng, backdropPixels, png, type Rgb } from "./backdrop-fixture";
 import { fakeFolder } from "./fake-folder";
 import { ARTIFACTS, editorSession, pageErrors } from "./harness";
 
@@ -19,20 +18,7 @@ const session = editorSession();
 const work = mkdtempSync(join(tmpdir(), "tiled-draw-e2e-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-type Rgb = readonly [number, number, number];
 const RED: Rgb = [220, 30, 30], BLUE: Rgb = [30, 60, 220], GREEN: Rgb = [40, 180, 60], YELLOW: Rgb = [230, 200, 40], MAGENTA: Rgb = [255, 0, 255];
-
-/** A `width` × `height` picture coloured by `at` (null: transparent). */
-function png(width: number, height: number, at: (x: number, y: number) => Rgb | null): Uint8Array {
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const c = at(x, y);
-      if (c) data.set([c[0], c[1], c[2], 255], (y * width + x) * 4);
-    }
-  }
-  return encode({ width, height, data, channels: 4, depth: 8 });
-}
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
 
@@ -54,18 +40,6 @@ async function countColour(page: Page, colour: Rgb): Promise<number> {
   let n = 0;
   for (let o = 0; o < shot.data.length; o += shot.channels) if (colour.every((v, i) => Math.abs(shot.data[o + i]! - v) <= 12)) n++;
   return n;
-}
-
-/** The pixels of the backdrop's canvas (the stage's first layer), from the canvas's top-left. */
-async function backdropPixels(page: Page, width: number, height: number): Promise<(x: number, y: number) => Rgb> {
-  const data = await page.evaluate(({ width, height }) => {
-    const canvas = document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")[0]!;
-    return [...canvas.getContext("2d")!.getImageData(0, 0, width, height).data];
-  }, { width, height });
-  return (x, y) => {
-    const o = (y * width + x) * 4;
-    return [data[o]!, data[o + 1]!, data[o + 2]!];
-  };
 }
 
 const near = (a: Rgb, b: Rgb, tolerance = 10) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
