@@ -465,6 +465,7 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   if (baseRead && !baseRead.ok) notes.push(`${baseRead.reason}: merged against the map as it is now (edits made in Tiled since the import are overwritten where the scene differs)`);
   const base = baseRead?.ok ? baseRead.byTiledId : undefined;
   const baseBySceneId = new Map([...(base?.values() ?? [])].map((b) => [b.id, b]));
+  const sceneIds = new Set(scene.shapes.map((s) => s.id));
 
   // Shapes to objects: by Tiled id, else by the id the import gives the object, else by the base's.
   const claims = new Map<Shape, number>();
@@ -493,7 +494,11 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   for (const s of scene.shapes) {
     const layerId = s.layer ?? firstLayer;
     const id = claims.get(s);
-    const was = id !== undefined ? base?.get(id) : ((s.tiledId === undefined ? undefined : base?.get(s.tiledId)) ?? baseBySceneId.get(s.id));
+    // Unclaimed, a shape is its base entry's by its own id; by its tiledId only when no shape of
+    // the scene has that entry's id (an id renamed). A copy carries its original's tiledId while
+    // the original is still in the scene: it is a new object, whatever became of the original.
+    const byTiled = s.tiledId === undefined ? undefined : base?.get(s.tiledId);
+    const was = id !== undefined ? base?.get(id) : (baseBySceneId.get(s.id) ?? (byTiled && !sceneIds.has(byTiled.id) ? byTiled : undefined));
     if (id === undefined && was !== undefined && !objectsById.has(was.tiledId!)) {
       // Its object was deleted in the map since the base (not taken by another shape: a copy's).
       if (!changedSinceBase(was, s, firstLayer)) {

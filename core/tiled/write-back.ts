@@ -47,6 +47,6 @@ export function mergeSummary(report: TiledMergeReport): string {
   const { updated, added, removed, stayedDeleted, conflicts } = report;
   const parts = [`${updated} object${updated === 1 ? "" : "s"} updated, ${added} added, ${removed} removed`];
   if (stayedDeleted.length > 0) parts.push(`deleted in the map since, kept deleted: ${stayedDeleted.join(", ")}`);
-  if (conflicts.length > 0) parts.push(`changed in the map too, the scene's change written: ${conflicts.join(", ")}`);
+  if (conflicts.length > 0) parts.push(`changed on both sides, the scene's side written: ${conflicts.join(", ")}`);
   return parts.join("; ");
 }

@@ -180,6 +180,11 @@ describe("writing back into a map edited in Tiled since the import", () => {
     const wall = byTiled(scene, 1);
     const r = await writeInto({ ...scene, shapes: [...scene.shapes, { ...wall, id: "wall-copy" }] }, LEVEL);
     expect(r.report).toMatchObject({ added: 1, stayedDeleted: [], conflicts: [] });
+    // Its original deleted in Tiled since: the original stays deleted, the copy is still added, each named once.
+    const coin = byTiled(scene, 2);
+    const copied = await writeInto({ ...scene, shapes: [...scene.shapes, { ...coin, id: "coin-copy" }] }, EDITED);
+    expect(copied.report).toMatchObject({ added: 1, stayedDeleted: ['object 2 "coin"'], conflicts: [] });
+    expect(copied.text.match(/name="coin"/g)).toHaveLength(1);
   });
 
   it("a scene without a base (from an older build) merges against the map as it is, as before", async () => {
