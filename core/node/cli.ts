@@ -506,7 +506,8 @@ async function importCommand(io: CliIO, file: string, opts: { output?: string; s
   const images = scene.images?.length ? `, ${count(scene.images.length, "image")}` : "";
   const backdropParts = [tileLayers === 0 ? "" : count(tileLayers, "tile layer"), result.tileObjects === 0 ? "" : count(result.tileObjects, "tile object")].filter((p) => p !== "");
   const backdrop = backdropParts.length === 0 ? "" : `; ${backdropParts.join(" and ")} left in the map as its backdrop`;
-  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${baked?.note ?? ""}${backdrop}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}${opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : ""}\n`);
+  const to = opts.output && opts.output !== "-" ? ` to ${opts.output}${keptNote(kept)}` : "";
+  io.stderr(`${file}: imported ${count(result.scene.shapes.length, "shape")}${images}${to}${baked?.note ?? ""}${backdrop}${notDone === 0 ? "" : `; ${count(notDone, "item")} not ${how} (listed above)`}\n`);
   if (opts.strict && notDone > 0) throw new UserError(`${file}: --strict: ${count(notDone, "item")} could not be ${how}`, 1);
 }
 

@@ -30,7 +30,7 @@ describe("import --bake-tile-colliders", () => {
     expect(r.code).toBe(0);
     expect(r.err.trimEnd().split("\n")).toEqual([
       'level.tmj: not baked: layer "Ground", cell (5, 0) and 1 more cell, tile 2, object 7: point object (it has no area)',
-      "level.tmj: imported 1 shape; baked 102 tile shapes into 2 colliders; 1 tile layer left in the map as its backdrop; 1 item not imported or baked (listed above) to level.json",
+      "level.tmj: imported 1 shape to level.json; baked 102 tile shapes into 2 colliders; 1 tile layer left in the map as its backdrop; 1 item not imported or baked (listed above)",
     ]);
     const scene = parseScene(r.written["level.json"]!);
     if (!scene.ok) throw new Error(JSON.stringify(scene.problems));
