@@ -125,8 +125,8 @@ const drawsByClicks = (editor: Editor): boolean => {
 };
 
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0 },
-  { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0 },
+  { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
+  { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
@@ -138,6 +138,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
       if (!editor.tools.deleteKey()) deleteSelection(editor);
     },
     enabled: (editor) => hasSelection(editor) || editor.getState().selectedImage !== null || drawsByClicks(editor),
+    whyDisabled: () => "Select shapes, rays or an image first: click one, or drag a box around several",
   },
   // Only images can be traced: the selected one, else the only one (locked or hidden too: tracing
   // reads the picture and does not change it), else the dialog asks which.

@@ -8,6 +8,7 @@ const hasSelection = (editor: Editor) => editor.getState().selection.length > 0 
 
 const turn = (id: Turn, label: string, keys: Action["keys"], keywords: readonly string[]): Action => ({
   id: `edit.${id}`, label, group: "Edit", section: "turn", keys, keywords, enabled: hasSelection,
+  whyDisabled: () => "Select shapes or rays first: click one, or drag a box around several",
   // Not in the middle of a drag or a drawing: the gesture owns the shapes until it ends.
   run: (editor) => {
     if (editor.tools.resting() && !editor.gestureActive()) turnSelection(editor, id);

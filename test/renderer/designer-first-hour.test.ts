@@ -83,6 +83,10 @@ describe("why an action is disabled", () => {
     expect(disabledReason(editor, actionById("edit.copy"))).toBe("Select shapes first: click one, or drag a box around several");
     expect(disabledReason(editor, actionById("edit.bakeTiles"))).toMatch(/^Bake Tile Colliders needs a scene imported from a Tiled map/);
     expect(disabledReason(editor, actionById("edit.selectAll"))).toBeNull();
+    expect(disabledReason(editor, actionById("file.saveToMap"))).toMatch(/^Save to Map needs a scene imported from a Tiled map/);
+    expect(disabledReason(editor, actionById("edit.flipHorizontal"))).toMatch(/^Select shapes or rays first/);
+    expect(disabledReason(editor, actionById("edit.undo"))).toBe("Nothing to undo");
+    expect(disabledReason(editor, actionById("file.rerecordRayLog"))).toBe("Open a ray log first (File → Open ray log…)");
     const bare = { ...actionById("edit.copy"), whyDisabled: undefined };
     expect(disabledReason(editor, bare)).toBe("Copy is not available now");
   });
