@@ -12,7 +12,9 @@ const escapeXml = (s: string): string =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 const expected = (p: Point | undefined): string => (p === undefined ? "(not recorded)" : `(${p[0]}, ${p[1]})`);
-const actual = (p: Vec2 | undefined): string => (p === undefined ? "nothing" : `(${p.x}, ${p.y})`);
+/** A computed coordinate for a person: 10 significant digits, so a cast's last-bit noise (96.00000000011642 from a ray 2e6 long) reads 96. */
+const readable = (v: number): number => Number(v.toPrecision(10));
+const actual = (p: Vec2 | undefined): string => (p === undefined ? "nothing" : `(${readable(p.x)}, ${readable(p.y)})`);
 
 /** A mismatch in one line a person can read in a CI failure list. */
 export function describeMismatch(r: ReplayResult): string {

@@ -22,6 +22,11 @@ describe("the tolerance: a point exactly the tolerance away (as written in decim
     expect(describeMismatch(far)).toContain(", 0.02 from the expected (20, 0)");
   });
 
+  it("a hit point a long ray computed reads clean: (96, 300), not (96.00000000011642, 300)", () => {
+    const r = compareRay(ray({ from: [-1e6, 300], to: [1e6, 300], expect: { hit: false } }), hitAt("ball", 96.00000000011642, 300), 0.01);
+    expect(describeMismatch(r)).toBe("new hit: expected no hit, the ray now hits ball at (96, 300)");
+  });
+
   it("property: an expected point off by the tolerance along x or y is ok; by the tolerance plus a visible amount, a mismatch", () => {
     fc.assert(fc.property(coordinate, coordinate, fc.constantFrom(0.001, 0.01, 0.1, 0.5, 2), fc.boolean(), (x, y, tol, alongX) => {
       const hit = hitAt("w", x + (alongX ? tol : 0), y + (alongX ? 0 : tol));
