@@ -3,7 +3,12 @@
 // reader. Blank lines are skipped. Fields the format does not know are kept.
 import { z } from "zod";
 import { MAX_COORDINATE } from "../scene/schema";
+import { issueMessage } from "../scene/io";
 import type { Point } from "../scene/types";
+
+/** The ray line's paths that hold a point [x, y]: its ends, and the expected point and normal. */
+const rayPointPath = (p: readonly PropertyKey[]): boolean =>
+  (p.length === 1 && (p[0] === "from" || p[0] === "to")) || (p.length === 2 && p[0] === "expect" && (p[1] === "point" || p[1] === "normal"));
 import type { Expectation, RayRecord } from "./types";
 
 const coordinate = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
@@ -80,8 +85,8 @@ export function parseRayLine(text: string, line: number): RayLineResult {
     for (const p of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
     const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
     if (path === "mask" && value !== undefined) return { ok: false, problem: { line, message: maskProblem(value) + more } };
-    const what = issue.code === "invalid_type" && value === undefined ? "is missing" : `${issue.message.replace(/^Invalid input: /, "")} (got ${describe(value)})`;
-    return { ok: false, problem: { line, message: `${path === "" ? "the line" : path} ${what}${more}` } };
+    const what = issueMessage(issue, data, rayPointPath);
+    return { ok: false, problem: { line, message: `${path === "" ? "the line" : path}: ${what}${more}` } };
   }
   const d = parsed.data;
   // A zero normal has no direction to compare with.

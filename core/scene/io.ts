@@ -33,7 +33,11 @@ export type SceneParseResult =
 const isPointPath = (path: readonly PropertyKey[]): boolean =>
   path.at(-2) === "points" || (path[0] === "probes" && path.length === 3 && (path[2] === "from" || path[2] === "to"));
 
-function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
+/**
+ * A zod issue in the command line's words ("must be at least 0", "a point is [x, y]"), for the
+ * value at its path in `data`; `pointPath` says which paths hold a point [x, y].
+ */
+export function issueMessage(issue: z.core.$ZodIssue, data: unknown, pointPath: (path: readonly PropertyKey[]) => boolean = isPointPath): string {
   const value = valueAt(data, issue.path as PathSegment[]);
   switch (issue.code) {
     case "invalid_type": {
@@ -46,10 +50,10 @@ function issueMessage(issue: z.core.$ZodIssue, data: unknown): string {
     case "too_small":
       if (issue.origin === "number") return issue.inclusive ? `must be at least ${String(issue.minimum)}` : `must be greater than ${String(issue.minimum)}`;
       if (issue.origin === "string") return "must not be empty";
-      if (issue.origin === "array" && value !== undefined && Array.isArray(value) && isPointPath(issue.path)) return "a point is [x, y]";
+      if (issue.origin === "array" && value !== undefined && Array.isArray(value) && pointPath(issue.path)) return "a point is [x, y]";
       return `needs at least ${String(issue.minimum)} items`;
     case "too_big":
-      if (issue.origin === "array" && isPointPath(issue.path)) return "a point is [x, y]";
+      if (issue.origin === "array" && pointPath(issue.path)) return "a point is [x, y]";
       return `must be at most ${String(issue.maximum)}`;
     case "invalid_union":
       if ("discriminator" in issue && issue.discriminator === "type") {

@@ -182,7 +182,7 @@ describe("replay with sensors", () => {
     const rays = log("bad.jsonl", [through, { ...through, includeSensors: "yes" }]);
     const r = await run(["replay", "s.json", rays]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`${rays}:2: includeSensors expected boolean`);
+    expect(r.err).toContain(`${rays}:2: includeSensors: expected a boolean, got the string "yes"`);
   });
 
   it("the ray log's JSON Schema (still version 1) has includeSensors, and the file in the repository is the generated one", () => {

@@ -149,7 +149,7 @@ describe("a run that checked no ray is not green", () => {
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain('tests="3" failures="0" errors="2" skipped="0"');
     expect(xml).toContain('<testcase classname="mixed.jsonl.(bad lines)" name="line 2:3"><error type="bad-line" message="not valid JSON">');
-    expect(xml).toContain('name="line 3"><error type="bad-line" message="to is missing">');
+    expect(xml).toContain('name="line 3"><error type="bad-line" message="to: is missing (expected a point [x, y])">');
   });
 });
 

@@ -62,7 +62,7 @@ describe("collider-studio replay --workers", () => {
     writeFileSync(bad, [...text.slice(0, 20000), '{"id": "broken", "from": [0, 0]}', ...text.slice(20000)].join("\n"));
     const refusedOne = replay(0, bad, []), refusedTwo = replay(2, bad, []);
     expect(refusedOne.code).toBe(2);
-    expect(refusedOne.stderr).toContain(`${bad}:20001: to is missing`);
+    expect(refusedOne.stderr).toContain(`${bad}:20001: to: is missing`);
     expect(refusedTwo.code).toBe(2);
     expect(refusedTwo.stdout).toBe(refusedOne.stdout);
     expect(refusedTwo.stderr).toBe(refusedOne.stderr);

@@ -31,16 +31,18 @@ describe("parseRayLine", () => {
 
   it.each([
     ['{"id": "a", "from": [0, 0], "to": [1', 1, /not valid JSON/],
-    ['{"id": "a", "to": [1, 1]}', 2, /^from is missing/],
-    ['{"id": "", "from": [0, 0], "to": [1, 1]}', 3, /^id /],
-    ['{"id": "a", "from": [0, "x"], "to": [1, 1]}', 4, /^from\[1\] /],
-    ['{"id": "a", "from": [1e400, 0], "to": [1, 1]}', 5, /^from\[0\] /],
-    ['{"id": "a", "from": [1e16, 0], "to": [1, 1]}', 6, /^from\[0\] /],
+    ['{"id": "a", "to": [1, 1]}', 2, /^from: is missing \(expected a point \[x, y\]\)$/],
+    ['{"id": "r3", "from": [1], "to": [1, 1]}', 2, /^from: a point is \[x, y\]$/],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "frame": -2}', 2, /^frame: must be at least 0$/],
+    ['{"id": "", "from": [0, 0], "to": [1, 1]}', 3, /^id: must not be empty$/],
+    ['{"id": "a", "from": [0, "x"], "to": [1, 1]}', 4, /^from\[1\]: /],
+    ['{"id": "a", "from": [1e400, 0], "to": [1, 1]}', 5, /^from\[0\]: /],
+    ['{"id": "a", "from": [1e16, 0], "to": [1, 1]}', 6, /^from\[0\]: /],
     ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": -1}', 7, /^mask: must be a whole number from 0 to 4294967295 \(-1 is Unity's 'everything': use 4294967295\)$/],
     ['{"id": "a", "from": [0, 0], "to": [1, 1], "mask": 1.5}', 7, /^mask: must be a whole number from 0 to 4294967295 \(got 1\.5\)$/],
     ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"hit": true, "normal": [0, 0]}}', 7, /^expect\.normal must not be \[0, 0\]/],
-    ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"shape": "w"}}', 8, /^expect\.hit is missing/],
-    ['[1, 2]', 9, /^the line /],
+    ['{"id": "a", "from": [0, 0], "to": [1, 1], "expect": {"shape": "w"}}', 8, /^expect\.hit: is missing/],
+    ['[1, 2]', 9, /^the line: expected an object, got an array$/],
   ])("a bad line is a problem with its line number: %s", (text, line, message) => {
     const r = parseRayLine(text, line);
     expect(r.ok).toBe(false);
@@ -237,10 +239,10 @@ describe("collider-studio replay", () => {
     const file = log("broken.jsonl", [good[0]!, '{"id": "x", "from": [0, 0]}', good[1]!]);
     const r = await run(["replay", scene, file]);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`${file}:2: to is missing\n${file}: refused (a malformed line; --skip-bad-lines replays the others)\n`);
+    expect(r.err).toBe(`${file}:2: to: is missing (expected a point [x, y])\n${file}: refused (a malformed line; --skip-bad-lines replays the others)\n`);
     const s = await run(["replay", scene, file, "--skip-bad-lines"]);
     expect(s.code).toBe(0);
-    expect(s.err).toBe(`${file}:2: to is missing (skipped)\n`);
+    expect(s.err).toBe(`${file}:2: to: is missing (expected a point [x, y]) (skipped)\n`);
     expect(s.out).toBe("2 rays: 2 ok, 0 mismatching, 0 unchecked; 1 bad line skipped\n");
   });
 
