@@ -172,7 +172,8 @@ export function parseScene(withBom: string): SceneParseResult {
 
 const PROBE_TYPES: readonly Probe["type"][] = ["ray", "sweep"];
 
-const SHAPE_KEYS: Record<Shape["type"], readonly string[]> = {
+/** The fields that give a kind its form, beside `type`, in the order a file writes them. */
+export const SHAPE_KEYS: Record<Shape["type"], readonly string[]> = {
   circle: ["radius"],
   box: ["width", "height"],
   capsule: ["radius", "height"],

@@ -4,6 +4,7 @@
 // holds as the base has it is the map's business (Tiled may have changed it since); a field the
 // scene changed is the scene's, and when Tiled changed it too, the scene's is kept and named.
 import type { JsonValue } from "../scene/types";
+import { SHAPE_KEYS } from "../scene/io";
 import { shapeSchema } from "../scene/schema";
 import type { Property, Shape } from "../scene/types";
 import { sameJson } from "./properties";
@@ -63,21 +64,13 @@ const COMMON: readonly Field[] = [
   { key: "collisionMask", value: (s) => s.collisionMask ?? 1 },
 ];
 
-/** The fields that give a kind its form, beside `type`. */
-const FORM_KEYS: Record<Shape["type"], readonly string[]> = {
-  circle: ["radius"],
-  box: ["width", "height"],
-  capsule: ["radius", "height"],
-  polygon: ["points"],
-  chain: ["points", "closed", "oneSided"],
-};
 /** A field of a shape by name (undefined when absent). */
 const fieldOf = (s: Shape, key: string): unknown => (Object.hasOwn(s, key) ? (Reflect.get(s, key) as unknown) : undefined);
 const formValue = (s: Shape, key: string): unknown => {
   const v = fieldOf(s, key);
   return key === "closed" || key === "oneSided" ? v === true : v;
 };
-const formOf = (s: Shape): unknown[] => [s.type, ...FORM_KEYS[s.type].map((k) => formValue(s, k))];
+const formOf = (s: Shape): unknown[] => [s.type, ...SHAPE_KEYS[s.type].map((k) => formValue(s, k))];
 
 /** Properties merged by name: the map's list, with the scene's changes against the base. */
 function mergeProperties(base: readonly Property[], theirs: readonly Property[], ours: readonly Property[], conflict: (name: string) => void): Property[] {
@@ -124,11 +117,11 @@ export function mergeShape(base: Shape, theirs: Shape, ours: Shape): ShapeMerge 
   };
   for (const f of COMMON) field(f.key, f.value(base), f.value(theirs), f.value(ours), f.key);
   if (base.type === theirs.type && base.type === ours.type) {
-    for (const key of FORM_KEYS[ours.type]) field(key, formValue(base, key), formValue(theirs, key), formValue(ours, key), key);
+    for (const key of SHAPE_KEYS[ours.type]) field(key, formValue(base, key), formValue(theirs, key), formValue(ours, key), key);
   } else if (nearJson(formOf(ours), formOf(base))) {
-    for (const key of FORM_KEYS[ours.type]) Reflect.deleteProperty(out, key);
+    for (const key of SHAPE_KEYS[ours.type]) Reflect.deleteProperty(out, key);
     Reflect.set(out, "type", theirs.type);
-    for (const key of FORM_KEYS[theirs.type]) take(key, theirs);
+    for (const key of SHAPE_KEYS[theirs.type]) take(key, theirs);
   } else if (!nearJson(formOf(theirs), formOf(base)) && !nearJson(formOf(theirs), formOf(ours))) conflicts.push("kind");
   const properties = mergeProperties(base.properties ?? [], theirs.properties ?? [], ours.properties ?? [], (name) => conflicts.push(name));
   if (properties.length > 0) Reflect.set(out, "properties", properties);
