@@ -13,7 +13,7 @@ import { ContactEventBuffer, ContactReporter } from "./contact-events";
 export { ContactEventBuffer, SensorEventBuffer } from "./contact-events";
 import { RAY_CLIP } from "./dynamic-tree";
 import { containsPoint, writeAABB, writeShapeBounds, type AABB } from "./geometry";
-import { coreKindOf } from "./kinds/registry";
+import { CORE_KINDS, coreKindOf } from "./kinds/registry";
 import { IgnoredPairs, type IgnoredPair } from "./ignored-pairs";
 import { OverlapRecord } from "./overlap-record";
 import { Manifold, collide } from "./manifold";
@@ -173,6 +173,23 @@ const updateBox = new Float64Array(4);
 const boundsHold = (b: Float64Array, k: number): boolean =>
   b[k]! <= b[k + 2]! && b[k + 1]! <= b[k + 3]! && b[k]! > -Infinity && b[k + 1]! > -Infinity && b[k + 2]! < Infinity && b[k + 3]! < Infinity;
 
+/**
+ * Writes a shape sync() was given to out[at…] and says whether its box holds: false, having
+ * thrown nothing, for what is not an object with a string id and a known type (a shape built in
+ * plain JS: a number id would answer queries with an id no other call takes), for fields the box
+ * cannot be read from (a null point), and for a box that is not finite.
+ */
+function syncedBoundsHold(shape: Shape, out: Float64Array, at: number): boolean {
+  const type: unknown = (shape as { type?: unknown } | null)?.type;
+  if (typeof shape?.id !== "string" || typeof type !== "string" || !Object.hasOwn(CORE_KINDS, type)) return false;
+  try {
+    writeShapeBounds(shape, out, at);
+  } catch {
+    return false;
+  }
+  return boundsHold(out, at);
+}
+
 /** sync()'s error for a shape whose box is not finite: the format's problems with it, by path. */
 function unsyncable(shape: unknown, index: number): WorldError {
   const problems = shapeProblems(shape, index).map(([path, message]) => `${formatPath(path)}: ${message}`);
@@ -312,7 +329,8 @@ export class CollisionWorld {
    * does nothing. A shape's geometry is made when first needed, or by prepareGeometry(): one that
    * bypassed validation and has none (a polygon that crosses itself) throws when a query or
    * overlaps() needs it. Two shapes with one id are refused (WorldError), the shapes before the
-   * second already synced.
+   * second already synced, and so is an entry that is not an object with a string id and a known
+   * type, or whose box cannot be read or is not finite.
    *
    * @param shapes - Every shape the world should hold, in scene order, each with its rotation (as loadScene gives them).
    */
@@ -326,7 +344,8 @@ export class CollisionWorld {
     if (this.patch(shapes)) return;
     const table = this.table, seen = new Set<number>();
     shapes.forEach((shape, index) => {
-      const slot = this.byId.get(shape.id);
+      const id: unknown = (shape as Shape | null | undefined)?.id;
+      const slot = typeof id === "string" ? this.byId.get(id) : undefined;
       if (slot === undefined) seen.add(this.insert(shape, index));
       else {
         if (seen.has(slot)) throw duplicateId(shape.id, table.index(slot), index);
@@ -363,7 +382,7 @@ export class CollisionWorld {
     const changed: number[] = [];
     for (let i = 0; i < shapes.length; i++) {
       if (shapes[i] === before[i]) continue;
-      if (shapes[i]!.id !== before[i]!.id) return false;
+      if ((shapes[i] as Shape | null | undefined)?.id !== before[i]!.id) return false;
       changed.push(i);
     }
     for (const i of changed) {
@@ -398,8 +417,7 @@ export class CollisionWorld {
     const byId = this.byId;
     for (let i = 0; i < n; i++) {
       const shape = shapes[i]!, first = byId.get(shape?.id);
-      writeShapeBounds(shape, tight, 4 * i);
-      if (!boundsHold(tight, 4 * i) || first !== undefined) {
+      if (!syncedBoundsHold(shape, tight, 4 * i) || first !== undefined) {
         byId.clear();
         throw first === undefined ? unsyncable(shape, i) : duplicateId(shape.id, first, i);
       }
@@ -416,9 +434,8 @@ export class CollisionWorld {
   private insert(shape: Shape, index: number): number {
     const slot = this.table.nextSlot(), broadPhase = this.broadPhase;
     broadPhase.reserve(slot + 1);
-    writeShapeBounds(shape, broadPhase.tight, 4 * slot);
     // Before the table takes the shape: a shape whose box is not finite is refused, and nothing is added.
-    if (!boundsHold(broadPhase.tight, 4 * slot)) throw unsyncable(shape, index);
+    if (!syncedBoundsHold(shape, broadPhase.tight, 4 * slot)) throw unsyncable(shape, index);
     broadPhase.createProxy(slot);
     this.table.add(shape, index);
     this.byId.set(shape.id, slot);
@@ -427,8 +444,7 @@ export class CollisionWorld {
 
   private update(slot: number, shape: Shape): void {
     // Checked in scratch first, so that a refused shape leaves the slot's box as it was.
-    writeShapeBounds(shape, updateBox, 0);
-    if (!boundsHold(updateBox, 0)) throw unsyncable(shape, this.table.index(slot));
+    if (!syncedBoundsHold(shape, updateBox, 0)) throw unsyncable(shape, this.table.index(slot));
     writeShapeBounds(shape, this.broadPhase.tight, 4 * slot);
     const bitsChanged = this.table.update(slot, shape);
     if (!this.broadPhase.moveProxy(slot) && bitsChanged) this.broadPhase.bufferMove(slot);

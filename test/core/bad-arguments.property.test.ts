@@ -229,6 +229,10 @@ describe("the world's queries on arbitrary arguments", () => {
     expect(() => fresh().sync(small)).toThrow(/^sync: shapes\[2\]\.rotation: /);
     expect(() => fresh().sync(many)).toThrow(/^sync: shapes\[7\]\.x: /);
     expect(() => fresh().sync(many)).toThrow(WorldError);
+    // The bulk load refuses an entry that is no shape as the insertions do.
+    const clean = many.map((s, i) => (i === 7 ? { ...s, x: 210 } : s));
+    expect(() => fresh().sync(clean.map((s, i) => (i === 9 ? null : s)) as Shape[])).toThrow("sync: shapes[9]: expected an object, got null");
+    expect(() => fresh().sync(clean.map((s, i) => (i === 9 ? { ...s, id: 9 } : s)) as Shape[])).toThrow("sync: shapes[9].id: expected a string, got number 9");
     // An edit of a synced world (the patch path): refused, and the slot keeps its box.
     const w = fresh(), list = SHAPES.slice(0, 4);
     w.sync(list);
@@ -237,6 +241,38 @@ describe("the world's queries on arbitrary arguments", () => {
     expect(() => w.sync(edited)).toThrow(/^sync: shapes\[1\]\.radius: /);
     expect(w.queryBox(-1000, -1000, 1000, 1000)).toEqual(before);
     expect(w.queryBox(-63, 27, -37, 53)).toEqual(["ball"]);
+  });
+});
+
+describe("sync of shapes a game built in plain JS", () => {
+  const fieldOf = fc.constantFrom("id", "type", "x", "y", "rotation", "radius", "width", "points");
+  const entry = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...SHAPES) },
+    { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...SHAPES), fieldOf, anything).map(([shape, key, value]) => ({ ...shape, [key]: value })) },
+    { weight: 1, arbitrary: anything },
+    { weight: 1, arbitrary: fc.constantFrom({ ...SHAPES[3]!, points: [null, [1, 2], [3, 4]] }, { ...SHAPES[1]!, type: "toString" }, { ...SHAPES[1]!, id: 5 }, { ...SHAPES[1]!, id: undefined }) },
+  );
+
+  it("WorldError, or a world whose every answer names a string id of the list (into an empty world and over a synced one)", () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(fc.array(entry, { maxLength: 6 }), fc.boolean(), (list, over) => {
+      const w = new CollisionWorld();
+      if (over) w.sync(SHAPES);
+      try {
+        w.sync(list as Shape[]);
+      } catch (e) {
+        if (!(e instanceof WorldError)) throw e;
+        seen.add("threw");
+        return;
+      }
+      seen.add("answered");
+      const ids = new Set(list.map((shape) => (shape as { id?: unknown }).id));
+      for (const id of w.queryBox(-1e4, -1e4, 1e4, 1e4)) {
+        expect(typeof id).toBe("string");
+        expect(ids.has(id)).toBe(true);
+      }
+    }), { ...RUNS, seed: 2717 });
+    expect([...seen].sort()).toEqual(["answered", "threw"]);
   });
 });
 
