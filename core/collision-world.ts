@@ -980,11 +980,12 @@ export class CollisionWorld {
    * @param options - `mode` ("closest" by default), `mask`, `ignore`, `reportInside`, `includeSensors`.
    */
   raycast(from: Vec2, to: Vec2, options: WorldQueryOptions = NO_OPTIONS): CastHit[] {
+    // The points first: raycast(0, 0, 0, 100) is a mistake in `from`, not in the options.
+    checkPoint("raycast", "from", from);
+    checkPoint("raycast", "to", to);
     checkOptions("raycast", options, RAY_OPTIONS);
     const mode = options.mode ?? "closest";
     if (mode === "closest") return this.closestRay("raycast", from, to, closestHit, options) ? [hitOf(closestHit)] : [];
-    checkPoint("raycast", "from", from);
-    checkPoint("raycast", "to", to);
     const table = this.table, tree = this.broadPhase.tree;
     rayOptions.reportInside = options.reportInside ?? false;
     const hits: { index: number; hit: CastHit }[] = [];
@@ -1095,6 +1096,8 @@ export class CollisionWorld {
    * @param options - `mode` ("closest" by default), `mask`, `ignore`, `includeSensors`, `ignoreLeaving`.
    */
   sweep(movingId: string, to: Vec2, options: SweepOptions = NO_OPTIONS): CastHit[] {
+    // `to` first: sweep("player", 0, 100) is a mistake in `to`, not in the options.
+    if (to !== STILL) checkPoint("sweep", "to", to);
     checkOptions("sweep", options, SWEEP_OPTIONS);
     const mode = options.mode ?? "closest";
     if (mode === "closest") return this.closestSweep("sweep", movingId, to, closestHit, options) ? [hitOf(closestHit)] : [];

@@ -35,7 +35,8 @@ export function checkObject(call: string, name: string, v: unknown, what: string
 
 /** A point { x, y } of finite numbers within ±1e15. */
 export function checkPoint(call: string, name: string, p: unknown, error: ErrorClass = WorldError): void {
-  checkObject(call, name, p, "a point { x, y }", error);
+  // An array too ([x, y], a scene file's point or another engine's habit): "got an array".
+  if (typeof p !== "object" || p === null || Array.isArray(p)) fail(call, name, "a point { x, y }", p, error);
   const x = (p as { x: unknown }).x, y = (p as { y: unknown }).y;
   if (!inRange(x)) fail(call, `${name}.x`, FINITE, x, error);
   if (!inRange(y)) fail(call, `${name}.y`, FINITE, y, error);

@@ -244,6 +244,15 @@ describe("the world's queries on arbitrary arguments", () => {
   });
 });
 
+describe("habits from other engines", () => {
+  it("positional numbers and [x, y] arrays are blamed on the point, not the options", () => {
+    expect(() => world.raycast(0 as never, 0 as never, 0 as never)).toThrow("raycast: from must be a point { x, y }, got 0");
+    expect(() => world.raycast([0, 0] as never, [0, 100] as never)).toThrow("raycast: from must be a point { x, y }, got an array");
+    expect(() => world.sweep("ball", 0 as never, 100 as never)).toThrow("sweep: to must be a point { x, y }, got 0");
+    expect(() => world.raycast({ x: 0, y: 0 }, { x: 0, y: 1 }, 5 as never)).toThrow("raycast: options must be an object, got 5");
+  });
+});
+
 describe("sync of shapes a game built in plain JS", () => {
   const fieldOf = fc.constantFrom("id", "type", "x", "y", "rotation", "radius", "width", "points");
   const entry = fc.oneof(
