@@ -6,7 +6,7 @@ import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
 import { activeLayerTakesShapes, addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
 import { activeLayerOf } from "../store/layer-actions";
-import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload } from "../store/clipboard";
+import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload, type PastePlan } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
 import type { Action } from "./types";
 
@@ -62,10 +62,13 @@ export function pasteText(editor: Editor, text: string): boolean {
 }
 
 /** Adds a payload's items to the active layer (refused, saying why, when it is locked or hidden and shapes would go to it). */
-function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number, verb = "Pasted"): void {
+function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number): void {
   if (payload.shapes.length > 0 && !activeLayerTakesShapes(editor)) return;
   const s = editor.getState();
-  const plan = planPaste(payload, s, activeLayerOf(s), dx, dy);
+  added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Pasted");
+}
+
+function added(editor: Editor, plan: PastePlan, verb: string): void {
   addItems(editor, plan.shapes, plan.probes);
   notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
 }
@@ -99,11 +102,14 @@ export async function paste(editor: Editor): Promise<void> {
   pasteText(editor, text);
 }
 
-/** Copies the selection in place, one grid cell down and right; the clipboard is untouched. */
+/**
+ * Copies the selection one grid cell down and right, each copy on its original's layer (as Tiled,
+ * Godot and LDtk duplicate; the active layer does not matter); the clipboard is untouched.
+ */
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) place(editor, payload, s.grid.size, s.grid.size, "Duplicated");
+  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */

@@ -95,17 +95,18 @@ export interface PastePlan {
 }
 
 /**
- * The items a paste adds: moved by (dx, dy), on `layer`, with fresh ids unique among the
- * document's shapes and probes; a sweep probe follows its copied shape's new id.
+ * The items a paste adds: moved by (dx, dy), on `layer` (null: each on the layer of the
+ * document's shape of its id, as a duplicate stays on its original's; the clipboard keeps no layer), with fresh ids unique among the document's shapes and
+ * probes; a sweep probe follows its copied shape's new id.
  */
-export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string, dx: number, dy: number): PastePlan {
+export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string | null, dx: number, dy: number): PastePlan {
   const shapes: Shape[] = [];
   const probes: Probe[] = [];
   const renamed = new Map<string, string>();
   for (const s of payload.shapes) {
     const id = nextId(s.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);
     renamed.set(s.id, id);
-    shapes.push({ ...s, id, layer, x: s.x + dx, y: s.y + dy });
+    shapes.push({ ...s, id, layer: layer ?? doc.shapes.find((o) => o.id === s.id)?.layer, x: s.x + dx, y: s.y + dy });
   }
   for (const p of payload.probes) {
     const id = nextId(p.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);

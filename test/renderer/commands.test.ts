@@ -292,6 +292,23 @@ describe("clipboard in the editor", () => {
     expect(state().shapes[3]!.type).toBe("circle");
   });
 
+  it("duplicates each shape on its own layer, whichever layer is active and even when that one is locked; a paste goes to the active layer", async () => {
+    load([box("box-1", 0, 0, { layer: "ground" }), box("box-2", 50, 0, { layer: "top" })]);
+    editor.update({ activeLayer: "top", layers: state().layers.map((l) => (l.id === "top" ? { ...l, locked: true } : l)) });
+    select(editor, ["box-1"]);
+    duplicate(editor);
+    expect(state().shapes.map((s) => [s.id, s.layer])).toEqual([["box-1", "ground"], ["box-2", "top"], ["box-3", "ground"]]);
+    expect(state().notice).toBe("Duplicated 1 item");
+    editor.update({ layers: state().layers.map((l) => ({ ...l, locked: false })) });
+    select(editor, ["box-1", "box-2"]);
+    duplicate(editor);
+    expect(state().shapes.slice(3).map((s) => s.layer)).toEqual(["ground", "top"]);
+    select(editor, ["box-1"]);
+    await copy(editor);
+    await paste(editor);
+    expect(state().shapes.at(-1)!.layer).toBe("top");
+  });
+
   it("cuts as copy plus delete in one undo step, and pastes the sweep back with its shape", async () => {
     const sweep: Probe = { id: "sweep-1", type: "sweep", name: "dash", shape: "box-1", to: [100, 0] };
     load([door, circle("circle-1", 100, 0)], [sweep]);
