@@ -1,6 +1,7 @@
 // The atomic writer shared by the desktop Save and the CLI's -o outputs: old or new content,
 // never a part, and the previous content kept as <name>.bak.
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -99,5 +100,58 @@ describe("writeTextAtomically", () => {
     await expect(writeTextAtomically(file, "new content", { fs })).rejects.toMatchObject({ code: "ENOSPC" });
     expect(await readFile(file, "utf8")).toBe("old");
     expect(await readdir(dir)).toEqual(["a.json"]);
+  });
+});
+
+describe("what a write reaches", () => {
+  it("a symbolic link is written through: the file it ends at gets the content and the backup, the link stays a link", async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, "real"));
+    const real = path.join(dir, "real", "target.tscn"), link = path.join(dir, "link.tscn"), chain = path.join(dir, "chain.tscn");
+    await writeFile(real, "old");
+    await symlink("real/target.tscn", link);
+    await symlink("link.tscn", chain);
+    expect(await writeTextAtomically(chain, "new")).toBe(`${real}.bak`);
+    expect(await readFile(real, "utf8")).toBe("new");
+    expect(await readFile(`${real}.bak`, "utf8")).toBe("old");
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect((await lstat(chain)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe("real/target.tscn");
+    expect((await readdir(dir)).sort()).toEqual(["chain.tscn", "link.tscn", "real"]);
+  });
+
+  it("a dangling link makes the file it names; a plain path is named as given", async () => {
+    const dir = await tempDir(), link = path.join(dir, "out.tscn");
+    await symlink("made/later.tscn", link);
+    await mkdir(path.join(dir, "made"));
+    await writeTextAtomically(link, "first");
+    expect(await readFile(path.join(dir, "made", "later.tscn"), "utf8")).toBe("first");
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const plain = path.relative(process.cwd(), path.join(dir, "plain.json"));
+    await writeTextAtomically(plain, "1");
+    expect(await writeTextAtomically(plain, "2")).toBe(`${plain}.bak`);
+  });
+
+  it("the new content keeps the old file's permission bits", async () => {
+    const dir = await tempDir(), file = path.join(dir, "secret.json");
+    await writeFile(file, "old");
+    await chmod(file, 0o640);
+    await writeTextAtomically(file, "new");
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
+  });
+
+  it("a pipe is written through (no rename over it, no backup read from it), and a folder is refused", async () => {
+    const dir = await tempDir(), fifo = path.join(dir, "out.pipe");
+    execFileSync("mkfifo", [fifo]);
+    const reader = spawn("cat", [fifo]);
+    let read = "";
+    reader.stdout.on("data", (d: Buffer) => (read += d.toString()));
+    const closed = new Promise((done) => reader.on("close", done));
+    expect(await writeTextAtomically(fifo, "through the pipe")).toBeNull();
+    await closed;
+    expect(read).toBe("through the pipe");
+    expect((await stat(fifo)).isFIFO()).toBe(true);
+    expect((await readdir(dir)).sort()).toEqual(["out.pipe"]);
+    await expect(writeTextAtomically(dir, "x")).rejects.toMatchObject({ code: "EISDIR" });
   });
 });

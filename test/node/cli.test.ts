@@ -1,7 +1,7 @@
 // The collider-studio command-line tool: in process through runCli with a fake io, and as the
 // real bundled binary (dist/cli/collider-studio.cjs, built once here) on temporary files.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -685,6 +685,20 @@ describe("the bundled binary", () => {
     expect(readFileSync(join(dir, "level.tscn.bak"), "utf8")).toBe("old export");
     const bad = spawn(["export", "scene.json", "--format", "godot", "-o", "no-such-folder/level.tscn"]);
     expect(bad).toEqual({ code: 2, out: "", err: "cannot write no-such-folder/level.tscn: no such file\n" });
+  });
+
+  it("export -o /dev/stdout writes to standard output (the device is not replaced), and -o through a link writes the file it ends at", () => {
+    const r = spawn(["export", "scene.json", "--format", "godot", "-o", "/dev/stdout"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^\[gd_scene load_steps=\d+ format=3\]/);
+    expect(lstatSync("/dev/stdout").isSymbolicLink()).toBe(true);
+    mkdirSync(join(dir, "game"), { recursive: true });
+    writeFileSync(join(dir, "game", "level.tscn"), "old export");
+    symlinkSync("game/level.tscn", join(dir, "linked.tscn"));
+    expect(spawn(["export", "scene.json", "--format", "godot", "-o", "linked.tscn"]).code).toBe(0);
+    expect(lstatSync(join(dir, "linked.tscn")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, "game", "level.tscn"), "utf8")).toMatch(/^\[gd_scene/);
+    expect(readFileSync(join(dir, "game", "level.tscn.bak"), "utf8")).toBe("old export");
   });
 
   it("missing file: exit 2, a plain message", () => {
