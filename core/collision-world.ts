@@ -219,7 +219,11 @@ export interface MoveTarget {
   readonly x: number;
   /** The shape's new world y. */
   readonly y: number;
-  /** The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation. */
+  /**
+   * The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation. A
+   * Phaser sprite's `rotation` and a Matter body's `angle` are radians: pass a sprite as
+   * `{ x: s.x, y: s.y, rotation: s.angle }` (Phaser's `angle` is degrees), never the sprite itself.
+   */
   readonly rotation?: number;
 }
 /**
@@ -531,7 +535,7 @@ export class CollisionWorld {
    * move(id, to.x, to.y, to.rotation) with no allocation: `to` is an object the game keeps and rewrites.
    *
    * @param id - The shape's id.
-   * @param to - The new absolute position (world) and, when given, rotation (degrees); read during the call only.
+   * @param to - The new absolute position (world) and, when given, rotation (degrees, not a Phaser sprite's radians); read during the call only.
    */
   moveTo(id: string, to: MoveTarget): void {
     checkObject("moveTo", "to", to, "{ x, y, rotation? }");

@@ -9,7 +9,7 @@
 
 // ---- Loading a scene -----------------------------------------------------------------------
 export { loadScene } from "./load-scene";
-export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
+export { SceneLoadError, type LoadedScene, type SceneInput, type SceneObject } from "./scene-error";
 export { type SceneProblem } from "../scene/errors";
 
 // ---- The world -----------------------------------------------------------------------------

@@ -19,10 +19,9 @@ import { SceneLoadError, sceneText, type LoadedScene, type SceneInput } from "./
 /**
  * A scene file as a world with its shapes and probes. `json` is the file's text, its bytes (an
  * ArrayBuffer or a view of one such as a Uint8Array or Node Buffer, read as UTF-8), or its JSON
- * already parsed (SceneInput). Throws SceneLoadError
- * naming every problem by JSON path (with line and column for text), including a file newer than
- * this package reads, naming the package and its version:
- * `version: version 2 is newer than @collider-studio/core 1.0.0 reads (up to 1); update …`.
+ * already parsed (SceneInput). Throws SceneLoadError naming every problem by JSON path (with line
+ * and column for text), including a file newer than this package reads, which names the
+ * package, its version, the newest version it reads and the package version to update to.
  * Bad options (a filter that is not one of the rules, an unknown key) throw WorldError.
  *
  * @param json - The scene file: its text, its bytes, or its parsed JSON.

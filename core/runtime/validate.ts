@@ -35,6 +35,6 @@ export function loadScene(json: SceneInput, options: CollisionWorldOptions = {})
   return { world, shapes: result.scene.shapes, probes: result.scene.probes };
 }
 
-export { SceneLoadError, type LoadedScene, type SceneInput } from "./scene-error";
+export { SceneLoadError, type LoadedScene, type SceneInput, type SceneObject } from "./scene-error";
 // Each documented where declared (core/scene/io.ts), so that the .d.ts files carry the comments.
 export { parseScene, validateSceneData, type SceneParseResult } from "../scene/io";

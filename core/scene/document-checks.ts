@@ -39,7 +39,7 @@ export function headerProblem(data: unknown): [PathSegment[], string] | null {
   const v = data.version;
   if (typeof v !== "number" || !Number.isInteger(v)) return [["version"], v === undefined ? "is missing (expected a whole number)" : `expected a whole number, got ${describe(v)}`];
   if (v > SCENE_VERSION) return [["version"], `version ${v} is newer than this build of Collider Studio reads (up to ${SCENE_VERSION}); update Collider Studio to open it`];
-  if (v < 1) return [["version"], `unknown version ${v} (this build reads versions 1 to ${SCENE_VERSION})`];
+  if (v < 1) return [["version"], `unknown version ${v}: versions start at 1 (this build reads ${SCENE_VERSION === 1 ? "version 1" : `versions 1 to ${SCENE_VERSION}`})`];
   return null;
 }
 

@@ -520,6 +520,17 @@ describe("the review of the installed package: each case it found", () => {
       expect(() => load(undefined as never)).toThrow(new SceneLoadError([{ path: "", message: "expected the file's text or its parsed JSON, got undefined" }]));
       expect(() => load(null as never)).toThrow("a scene file must be a JSON object, got null");
       expect(() => load(new Uint8Array([0xff]))).toThrow("the file's bytes are not UTF-8 text");
+      // A forgotten await, a Response passed as it came, a file saved as UTF-16 (with or without its mark).
+      // The types refuse the first two and a Map (npm run typecheck fails on an unused expect-error).
+      // @ts-expect-error a Promise is not a scene
+      expect(() => load(Promise.resolve(JSON.parse(text)))).toThrow("got a Promise, not a scene: await it first");
+      // @ts-expect-error a Response has none of a scene's keys
+      expect(() => load(new Response(text))).toThrow("got a Response or a Blob, not a scene");
+      // @ts-expect-error nor has a Map
+      expect(() => load(new Map())).toThrow("format: is missing");
+      const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+      expect(() => load(utf16)).toThrow("the file's bytes are UTF-16 text: save it as UTF-8");
+      expect(() => load(utf16.subarray(2))).toThrow("the file's bytes are UTF-16 text: save it as UTF-8");
       // A Node Buffer is a Uint8Array: its line and column are the text's.
       const bad = new TextEncoder().encode(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "a", type: "circle", x: 0, y: 0, radius: -1 }] }, null, 2));
       expect(() => load(bad)).toThrow(/^\d+:\d+: shapes\[0\]\.radius: /);

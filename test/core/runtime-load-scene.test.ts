@@ -80,7 +80,7 @@ describe("loadScene without zod", () => {
       [1.5, "1:35: version: expected a whole number, got number 1.5"],
       [1e21, "1:35: version: version 1e+21 is newer than @collider-studio/core 1.0.0 reads (up to 1); update @collider-studio/core to open it"],
       ["2", '1:35: version: expected a whole number, got the string "2"'],
-      [0, "1:35: version: unknown version 0 (this build reads versions 1 to 1)"],
+      [0, "1:35: version: unknown version 0: versions start at 1 (this build reads version 1)"],
     ];
     for (const [version, message] of cases) {
       for (const load of [loadScene, loadValidated]) expect(() => load(file(version))).toThrow(new SceneLoadError([{ path: "version", message: message.slice(15), line: 1, column: 35 }]));
