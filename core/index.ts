@@ -355,7 +355,7 @@ export { exportGodot } from "./export/godot";
 /** Where an export finds the scene's images (the scene's and the output's folders, pixel sizes). */
 export type { ImageExportOptions } from "./export/images";
 /** The scene as a Tiled map (.tmj). */
-export { exportTiled, keptTileSize } from "./export/tiled";
+export { exportTiled, keptTileSize, withTiledIds } from "./export/tiled";
 /** The scene as b2dJson (Box2D, RUBE, planck). */
 export { exportBox2d } from "./export/box2d";
 /** The scene as PhysicsEditor's "Phaser (Matter)" JSON (Phaser's matter.add.fromPhysicsEditor). */

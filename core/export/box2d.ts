@@ -11,10 +11,11 @@
 //   filter-maskBits (read default 0xffff), filter-groupIndex, and one of "circle" {center,
 //   radius} or "polygon" {vertices: {x: [...], y: [...]}}; the reader ignores a polygon of more
 //   than b2_maxPolygonVertices and makes an edge of a 2-vertex one.
-// - "edge" {vertex1, vertex2} (hasVertex0/3 with vertex0/3 when it has neighbours), and "chain"
-//   {vertices, hasPrevVertex, prevVertex, hasNextVertex, nextVertex}: read with CreateChain, so a
-//   loop is written as b2dJson writes a CreateLoop chain: the first vertex again at the end, the
-//   ghost vertices its neighbours.
+// - "edge" {vertex1, vertex2, hasVertex0, hasVertex3, vertex0, vertex3}: the ghost vertices are
+//   the edge's neighbours, read into b2EdgeShape's m_vertex0/3 (Box2D 2.3, planck), which then
+//   collides smoothly across the joint. "chain" {vertices, hasPrevVertex, hasNextVertex,
+//   prevVertex, nextVertex}: read with CreateChain, then the ghost vertices; a loop is written as
+//   b2dJson writes a CreateLoop chain: the first vertex again at the end, the ghosts its neighbours.
 // - a vec2 is {x, y}; writers may shorten (0, 0) to the number 0 and floats to hex strings. We
 //   always write {x, y} and plain numbers: every reader accepts both, not every port the shortcuts.
 // - customProperties: [{ name, int | float | string | bool | vec2 | color: [r, g, b, a] }].
@@ -29,8 +30,12 @@
 // vertices each), one polygon fixture each. A one-sided chain is a chain fixture: Box2D 2.4 and
 // v3 make every chain segment one-sided, colliding on the right of its direction (y up), so the
 // points go in reverse after the y flip, which keeps the scene's normal (dy, −dx) (y down) on
-// that side. A two-sided chain is one edge fixture per edge, two-sided in every Box2D (a chain
-// fixture would be one-sided in 2.4 and v3). A sensor's fixtures get "sensor": true.
+// that side. An open one-sided chain's ghost vertices extend its end edges in a straight line:
+// Box2D 2.4's CreateChain needs both, and v3's open b2ChainDef makes its first and last points
+// ghosts only, so a v3 loader passes [prevVertex, ...vertices, nextVertex] and keeps every edge.
+// A two-sided chain is one edge fixture per edge, two-sided in every Box2D (a chain fixture would
+// be one-sided in 2.4 and v3), each with its neighbours as ghost vertices (none at an open end,
+// which stays a corner a body can hit). A sensor's fixtures get "sensor": true.
 import { assertNever } from "../assert-never";
 import { convexPieces, isConvexOutline } from "../outline";
 import { sceneLayers, layerOf, collisionLayerOf, collisionMaskOf, isSensor, type ChainShape, type Property, type Scene, type Shape } from "../scene/types";
@@ -89,7 +94,7 @@ export interface B2dFixture {
   readonly sensor?: true;
   readonly circle?: { readonly center: B2dVec2; readonly radius: number };
   readonly polygon?: { readonly vertices: B2dVertices };
-  readonly edge?: { readonly vertex1: B2dVec2; readonly vertex2: B2dVec2 };
+  readonly edge?: B2dEdge;
   readonly chain?: B2dChain;
   readonly customProperties: readonly B2dCustomProperty[];
 }
@@ -99,7 +104,17 @@ export interface B2dVertices {
   readonly y: readonly number[];
 }
 
-/** A chain fixture as b2dJson writes b2ChainShape; a loop carries its ghost vertices. */
+/** An edge fixture as b2dJson writes b2EdgeShape: a ghost vertex for each neighbouring edge. */
+export interface B2dEdge {
+  readonly vertex1: B2dVec2;
+  readonly vertex2: B2dVec2;
+  readonly hasVertex0?: true;
+  readonly hasVertex3?: true;
+  readonly vertex0?: B2dVec2;
+  readonly vertex3?: B2dVec2;
+}
+
+/** A chain fixture as b2dJson writes b2ChainShape, always with both ghost vertices. */
 export interface B2dChain {
   readonly vertices: B2dVertices;
   readonly hasPrevVertex?: true;
@@ -196,21 +211,35 @@ const vertices = (points: readonly MetrePoint[]) => ({ vertices: { x: points.map
 
 type FixtureShape = Pick<B2dFixture, "circle" | "polygon" | "edge" | "chain">;
 
+/** `b` continued past itself by the length of a → b: a ghost vertex that keeps the end edge straight. */
+const extend = (a: MetrePoint, b: MetrePoint): MetrePoint => ({ x: clean(2 * b.x - a.x), y: clean(2 * b.y - a.y) });
+
 /**
  * A chain's fixtures in metres, y up. One-sided: one chain fixture, points reversed (see the top of
- * this file); closed, as a CreateLoop chain. Two-sided: one edge fixture per edge, in edge order.
+ * this file), its ghost vertices the straight extensions of its end edges; closed, as a CreateLoop
+ * chain. Two-sided: one edge fixture per edge, in edge order, its neighbours as ghost vertices.
  */
 export function chainFixtures(shape: ChainShape, ppm: number): FixtureShape[] {
   const points = shape.points.map(([x, y]) => pointToMetres(x, y, ppm));
   const closed = shape.closed === true;
+  const n = points.length;
   if (shape.oneSided !== true) {
-    const edges = points.map((p, i) => [p, points[i + 1] ?? (closed ? points[0]! : null)] as const).filter((e): e is readonly [MetrePoint, MetrePoint] => e[1] !== null);
-    return edges.map(([vertex1, vertex2]) => ({ edge: { vertex1, vertex2 } }));
+    const at = (i: number): MetrePoint => points[(i + n) % n]!;
+    const edges: FixtureShape[] = [];
+    for (let i = 0; i < (closed ? n : n - 1); i++) {
+      const before = closed || i > 0, after = closed || i + 2 < n;
+      edges.push({ edge: {
+        vertex1: at(i), vertex2: at(i + 1),
+        ...(before ? { hasVertex0: true as const } : {}), ...(after ? { hasVertex3: true as const } : {}),
+        ...(before ? { vertex0: at(i - 1) } : {}), ...(after ? { vertex3: at(i + 2) } : {}),
+      } });
+    }
+    return edges;
   }
   const reversed = [...points].reverse();
-  if (!closed) return [{ chain: vertices(reversed) }];
-  const n = reversed.length;
-  return [{ chain: { ...vertices([...reversed, reversed[0]!]), hasPrevVertex: true, hasNextVertex: true, prevVertex: reversed[n - 1]!, nextVertex: reversed[1]! } }];
+  const ghosts = closed ? { prevVertex: reversed[n - 1]!, nextVertex: reversed[1]! } : { prevVertex: extend(reversed[1]!, reversed[0]!), nextVertex: extend(reversed[n - 2]!, reversed[n - 1]!) };
+  const list = closed ? [...reversed, reversed[0]!] : reversed;
+  return [{ chain: { ...vertices(list), hasPrevVertex: true, hasNextVertex: true, ...ghosts } }];
 }
 
 /** The fixture shapes of one scene shape, in its body's local frame. */

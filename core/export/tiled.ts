@@ -288,6 +288,28 @@ export function objectIds(order: readonly Shape[]): { readonly ids: ReadonlyMap<
   return { ids, next };
 }
 
+/** The shapes in the order exportTiled numbers them: layer by layer, bottom first, each in scene order. */
+function tiledOrder(scene: Scene): Shape[] {
+  const layers = sceneLayers(scene);
+  return layers.flatMap((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));
+}
+
+/**
+ * The scene with its Tiled object ids stored: every shape's `tiledId` as exportTiled numbers it
+ * now (objectIds: kept where no shape before claimed it, so the first stored ids are the ones the
+ * last export wrote; a copy that shares its original's gets the next free one). Stored, an id
+ * stays with its shape whatever is deleted, so an `object` property keeps naming the same object
+ * from one export to the next. The editor stores them when it exports a Tiled map. A scene
+ * imported from a map (`tiledMap`) is left as it is: writing back into its map numbers new shapes
+ * from the map's own nextobjectid. The very same scene when every id is already there.
+ */
+export function withTiledIds(scene: Scene): Scene {
+  if (scene.tiledMap !== undefined) return scene;
+  const { ids } = objectIds(tiledOrder(scene));
+  if (scene.shapes.every((s) => s.tiledId === ids.get(s))) return scene;
+  return { ...scene, shapes: scene.shapes.map((s) => (s.tiledId === ids.get(s) ? s : { ...s, tiledId: ids.get(s)! })) };
+}
+
 /** A layer list with object layers placed in the scene's groups: a layer "A/B/C" under groups "A" and "A/B" goes into them as "C". */
 function nestInGroups(objectLayers: readonly TiledObject[], groups: readonly LayerGroup[], firstId: number, rebase: PathRebase | undefined): { readonly layers: TiledObject[]; readonly next: number } {
   interface Node { readonly path: string; readonly group: TiledObject | null; readonly children: TiledObject[] }
@@ -356,7 +378,7 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
   const rebase = fileRebase(options.images);
   const layers = sceneLayers(scene);
   const byLayer = layers.map((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));
-  const { ids, next: nextObjectId } = objectIds(byLayer.flat());
+  const { ids, next: nextObjectId } = objectIds(tiledOrder(scene));
   const objectLayers = layers.map((layer, i) => tiledObjectLayer(layer, i + 1, layer.name, byLayer[i]!.map((s) => tiledObject(s, ids.get(s)!, o, rebase)), rebase));
   const writesCapsules = o.capsules === "capsule" && scene.shapes.some((s) => s.type === "capsule");
   const mapProperties = [...bitNameProperties(scene), ...(scene.properties ?? []).map((p) => toTiledProperty(p, rebase))];

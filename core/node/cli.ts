@@ -1,6 +1,6 @@
 // The collider-studio command-line tool. Commands are small functions over the core; commander
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, type Option } from "commander";
 import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
 import { FILTER_RULES, type FilterRule } from "../collision-filter";
 import { CollisionWorld } from "../collision-world";
@@ -17,7 +17,9 @@ import { bakeIntoImport, tiledJson } from "./bake-tiles";
 import { mergeIntoTiledMap } from "../tiled/merge";
 import { rayLogLineJsonSchemaText, sceneJsonSchemaText } from "../scene/json-schema";
 import { sceneLayers, type Scene, type Shape } from "../scene/types";
-import { readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
+import { checkOutputFolder, readBytesFile, readTextFile, UserError, writeBytesFile, writeTextFile } from "./files";
+import { DEFAULT_GODOT_ROOT } from "../export/godot";
+import { nodeName } from "../export/godot-names";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
 import { NOTHING_CHECKED_EXIT, replay, type ReplayOptions } from "./replay";
@@ -45,6 +47,8 @@ export interface CliIO {
   /** Image files: `trace` reads one, `export` reads sizes and writes data: URL images next to the output (default: the file system). */
   readonly readBytes?: (path: string) => Promise<Uint8Array>;
   readonly writeBytes?: (path: string, bytes: Uint8Array) => Promise<void>;
+  /** Refuses an output path whose folder does not exist (UserError naming it), before any work is done (default: no check). */
+  readonly checkOutput?: (path: string) => Promise<void>;
   /** Progress for long runs, on a terminal only (absent when stderr is piped or in tests). */
   readonly progress?: (text: string) => void;
   /** The script `replay`'s worker threads run: the bundled binary itself; absent where none can start. */
@@ -58,6 +62,7 @@ export const nodeIO: CliIO = {
   writeText: writeTextFile,
   readBytes: readBytesFile,
   writeBytes: writeBytesFile,
+  checkOutput: checkOutputFolder,
   ...(process.stderr.isTTY ? { progress: (t: string) => void process.stderr.write(t) } : {}),
   // Worker threads start the running script again: only the bundled .cjs can (not TypeScript sources).
   ...(process.argv[1]?.endsWith(".cjs") ? { workerScript: process.argv[1] } : {}),
@@ -329,6 +334,14 @@ function onlyFor(format: string, option: string, given: unknown, formats: readon
   if (given !== undefined && !formats.includes(format)) throw new UserError(`${option} does not apply to --format ${format} (only to ${formats.join(", ")})`);
 }
 
+/** --root-name as given, refused when Godot would not take it as a node name as it is. */
+function checkedRootName(name: string): string {
+  if (name.trim() === "") throw new UserError(`--root-name is empty: give the root node a name, or leave the option out for ${DEFAULT_GODOT_ROOT}`);
+  const valid = nodeName(name, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT);
+  if (valid !== name) throw new UserError(`--root-name "${name}" is not a Godot node name (no . : @ / " % or control characters, no spaces at the ends): it would be "${valid}"`);
+  return name;
+}
+
 function exportOptions(format: string, opts: ExportCommandOptions): ExportOptions {
   const options: { -readonly [K in keyof ExportOptions]: ExportOptions[K] } = {};
   onlyFor(format, "--root-name", opts.rootName, ["godot", "godot3"]);
@@ -341,7 +354,7 @@ function exportOptions(format: string, opts: ExportCommandOptions): ExportOption
   onlyFor(format, "--godot-project", opts.godotProject, ["godot", "godot3"]);
   if (opts.godotProject !== undefined && !opts.withImages) throw new UserError("--godot-project names where res:// starts, for --with-images: give both");
   if (opts.withImages) options.withImages = true;
-  if (opts.rootName !== undefined) options.rootName = opts.rootName;
+  if (opts.rootName !== undefined) options.rootName = checkedRootName(opts.rootName);
   if (opts.tileSize !== undefined) options.tileSize = opts.tileSize;
   if (opts.ppm !== undefined) options.pixelsPerMeter = opts.ppm;
   if (opts.filterBits !== undefined) {
@@ -382,6 +395,8 @@ async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions
   }
   const scene = await loadScene(io, file);
   const output = opts.output === undefined || opts.output === "-" ? undefined : opts.output;
+  // A missing folder fails now, not after the warnings about what the format leaves out.
+  if (output !== undefined) await io.checkOutput?.(output);
   const sized = format.id === "tiled" && options.tileSize === undefined && scene.tiledMap ? await withMapTileSize(io, file, scene.tiledMap.src, options) : options;
   // Tiled writes image layers always, Godot sprites on request.
   const images: PreparedImages | undefined = format.imageNotes && (format.id === "tiled" || options.withImages) && (scene.images?.length ?? 0) > 0
@@ -606,7 +621,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("import")
-    .description("turn a Tiled map (.tmx or .tmj) into a scene: rectangles, circular ellipses, convex polygons and capsules, with external tilesets and templates read; every object it cannot bring is listed on stderr")
+    .description("turn a Tiled map (.tmx or .tmj) into a scene: rectangles, circular ellipses, polygons (concave too), polylines (as chains) and capsules, with external tilesets and templates read; every object it cannot bring is listed on stderr")
     .argument("<file>", "Tiled map (.tmx, or .tmj: Tiled's JSON map format)")
     .option("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--strict", "exit 1 when any object could not be imported (or, with --bake-tile-colliders, baked)")
@@ -659,7 +674,28 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .showHelpAfterError("Usage: collider-studio schema [--ray-log]")
     .action((opts: { rayLog?: boolean }) => run(async () => io.stdout(opts.rayLog ? rayLogLineJsonSchemaText() : sceneJsonSchemaText()))());
 
+  checkRequiredOptionsLast(program);
   return program;
+}
+
+/**
+ * Commander checks required options before it looks for unknown ones, so `export --fromat godot`
+ * said "required option '--format <format>' not specified" and never named `--fromat`. Here the
+ * required options are checked in a preAction hook instead, after commander has refused unknown
+ * options (with its "Did you mean") and missing arguments; the message is commander's own.
+ */
+function checkRequiredOptionsLast(program: Command): void {
+  const required = new Map<Command, Option[]>();
+  for (const command of program.commands) {
+    const options = command.options.filter((o) => o.mandatory);
+    for (const o of options) o.mandatory = false;
+    if (options.length > 0) required.set(command, options);
+  }
+  program.hook("preAction", (_program, action) => {
+    for (const o of required.get(action) ?? []) {
+      if (action.getOptionValue(o.attributeName()) === undefined) action.error(`error: required option '${o.flags}' not specified`, { code: "commander.missingMandatoryOptionValue" });
+    }
+  });
 }
 
 /** Runs the tool on `argv` (without the node and script entries) and returns the exit code. */

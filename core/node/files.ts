@@ -1,5 +1,5 @@
 // File IO for the command-line tool, with errors a user can read (never a stack trace).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeTextAtomically } from "./atomic-write";
 
@@ -50,11 +50,37 @@ export async function writeBytesFile(file: string, bytes: Uint8Array): Promise<v
   }
 }
 
+/**
+ * The outermost folder on the way to `file` that does not exist (of /a/b/c/out.txt with only /a
+ * there: /a/b), or null when its folder is there or cannot be told apart from a problem.
+ */
+export async function missingFolder(file: string): Promise<string | null> {
+  let missing: string | null = null;
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    try {
+      await stat(dir);
+      return missing;
+    } catch (err) {
+      const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+      if (code !== "ENOENT") return null;
+      missing = dir;
+      if (path.dirname(dir) === dir) return missing;
+    }
+  }
+}
+
+/** Refuses an output file whose folder does not exist, naming the missing folder (before any work or warning). */
+export async function checkOutputFolder(file: string): Promise<void> {
+  const missing = await missingFolder(file);
+  if (missing !== null) throw new UserError(`cannot write ${file}: there is no folder ${missing}`);
+}
+
 /** Writes an output file atomically, keeping what it replaces as <path>.bak; resolves to that backup's path, or null. */
-export async function writeTextFile(path: string, text: string): Promise<string | null> {
+export async function writeTextFile(file: string, text: string): Promise<string | null> {
   try {
-    return await writeTextAtomically(path, text);
+    return await writeTextAtomically(file, text);
   } catch (err) {
-    throw new UserError(`cannot write ${path}: ${readableReason(err)}`);
+    const missing = typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT" ? await missingFolder(file) : null;
+    throw new UserError(`cannot write ${file}: ${missing === null ? readableReason(err) : `there is no folder ${missing}`}`);
   }
 }

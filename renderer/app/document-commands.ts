@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, withTiledIds, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { counted, currentScene, dismissProblems, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
@@ -143,6 +143,18 @@ function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: str
 }
 
 /**
+ * Stores each shape's Tiled object id in the document (withTiledIds) before a Tiled export writes
+ * it, so later exports give the same shapes the same ids whatever is deleted in between (once the
+ * document is saved, in later sessions too: the document shows unsaved changes when ids were
+ * added). Not an undo step: numbering is not an edit.
+ */
+function storeTiledIds(editor: Editor): void {
+  const scene = currentScene(editor);
+  const stored = withTiledIds(scene);
+  if (stored !== scene) editor.update({ shapes: stored.shapes }, { record: false });
+}
+
+/**
  * Saves (asking where when the document has no file, or for Save As); says how it ended, for the
  * desktop's unsaved-changes prompt. Saved into another folder, relative image paths and the Tiled
  * map's path are moved to it (save-images.ts); until an imported document is first saved they
@@ -213,12 +225,14 @@ const importedTileSizes = new Map<string, number>();
 export async function exportDocument(editor: Editor, formatId: string): Promise<void> {
   const format = exportFormat(formatId);
   if (!format) return;
-  const scene = currentScene(editor), file = editor.getState().file, name = exportBaseName(file.name, format);
+  const file = editor.getState().file, name = exportBaseName(file.name, format);
   const target = await chooseExportTarget(name, format.type);
   if (target.kind !== "done") {
     if (target.kind === "error") notify(editor, target.message);
     return;
   }
+  if (formatId === "tiled") storeTiledIds(editor);
+  const scene = currentScene(editor);
   // Image paths relative to the export's folder where both folders are known (the desktop app);
   // else as the scene has them, right for an export saved beside the scene. An imported map's
   // scene not saved yet has them from the map's folder.

@@ -6,7 +6,8 @@
 import { decode, encode } from "fast-png";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand } from "./harness";
+import { readFileSync } from "node:fs";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const shot = async (page: Page, name: string) => {
@@ -174,6 +175,45 @@ describe("the problems list after exports", () => {
     await download;
     await expect.poll(() => notice(page)).toBe("Exported crates.tmj (Tiled map)");
     expect(await panel.count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe("Tiled object ids of drawn shapes", () => {
+  /** Exports as Tiled (a download) and returns each object's id by its shape id, and nextobjectid. */
+  async function exportedIds(page: Page): Promise<{ readonly ids: Record<string, number>; readonly next: number }> {
+    const download = page.waitForEvent("download");
+    await runCommand(page, "Export as Tiled");
+    const map = JSON.parse(readFileSync(await (await download).path(), "utf8")) as { nextobjectid: number; layers: { objects?: { id: number; properties?: { name: string; value: unknown }[] }[] }[] };
+    const ids: Record<string, number> = {};
+    for (const o of map.layers.flatMap((l) => l.objects ?? [])) ids[String(o.properties?.find((p) => p.name === "shape_id")?.value)] = o.id;
+    return { ids, next: map.nextobjectid };
+  }
+
+  it("deleting a drawn shape between two Tiled exports changes no other object's id; saved, the ids stay with the scene", async () => {
+    const page = await session.newPage();
+    const xs = [250, 400, 550, 700];
+    for (const x of xs) {
+      await placeAt(page, "Box", x, CANVAS_TOP + 300);
+      await page.keyboard.press("Escape");
+    }
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("4 shapes");
+    const first = await exportedIds(page);
+    expect(Object.values(first.ids).sort()).toEqual([1, 2, 3, 4]);
+    // Delete the second box, as the review deleted "Slope".
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.click(xs[1]!, CANVAS_TOP + 300);
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await page.keyboard.press("Delete");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("3 shapes");
+    const second = await exportedIds(page);
+    const deleted = Object.keys(first.ids).find((id) => !(id in second.ids))!;
+    const { [deleted]: _gone, ...kept } = first.ids;
+    expect(second.ids).toEqual(kept);
+    expect(second.next).toBe(first.next);
+    await shot(page, "tiled-ids-after-delete");
+    const saved = await savedShapes(page);
+    expect(Object.fromEntries(saved.map((s) => [s.id, s.tiledId]))).toEqual(kept);
     expect(pageErrors(page)).toEqual([]);
   });
 });

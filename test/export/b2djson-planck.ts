@@ -165,9 +165,12 @@ function loadFixture(body: Body, value: JsonObject): LoadedFixture {
   }
   if (value.edge !== undefined) {
     const e = object(value.edge, "edge");
-    if (bool(e, "hasVertex0", false) || bool(e, "hasVertex3", false)) throw new Error(`edge "${name}": ghost vertices (the exporter writes lone two-sided edges)`);
+    // j2b2Fixture: m_hasVertex0/3, and m_vertex0/3 only when those are set.
     const vertices = [vec(e, "vertex1"), vec(e, "vertex2")];
-    const fixture = body.createFixture(new Edge(vertices[0], vertices[1]), opt);
+    const shape = new Edge(vertices[0], vertices[1]);
+    if (bool(e, "hasVertex0", false)) shape.setPrevVertex(vec(e, "vertex0"));
+    if (bool(e, "hasVertex3", false)) shape.setNextVertex(vec(e, "vertex3"));
+    const fixture = body.createFixture(shape, opt);
     return { fixture, name, kind: "edge", vertices, properties: props };
   }
   if (value.chain !== undefined) {

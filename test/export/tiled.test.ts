@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkConvexPolygon, makeBox, toVec, type Scene, type Shape } from "../../core/index";
-import { capsulePolygon, centreOfCornered, cornerOfCentred, exportTiled, fromTiledColor, toTiledColor } from "../../core/export/tiled";
+import { capsulePolygon, centreOfCornered, cornerOfCentred, exportTiled, fromTiledColor, toTiledColor, withTiledIds } from "../../core/export/tiled";
 import { seedOf } from "../core/arbitraries";
 import { distancePointSegment, HOSTILE, readmeScene, sceneArbitrary } from "./tiled-helpers";
 
@@ -255,6 +255,41 @@ describe("ids, collision bits and properties", () => {
       }),
       { seed: seedOf("tiled colours"), numRuns: 300 },
     );
+  });
+});
+
+describe("stored Tiled ids (withTiledIds): drawn shapes keep their object ids when others are deleted", () => {
+  const box = (id: string, layer?: string): Shape => ({ id, name: id, type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10, ...(layer ? { layer } : {}) });
+  // The editor level of the review: "Slope" among shapes drawn in the editor, on two layers.
+  const drawn: Scene = { ...sceneOf(box("Ground"), box("Slope"), box("Crate", "props"), box("Door"), box("Lever", "props")), layers: [{ id: "default", name: "Default" }, { id: "props", name: "Props" }] };
+  const idsOf = (scene: Scene) => Object.fromEntries(mapOf(scene).layers.flatMap((l) => l.objects.map((o) => [o.name as string, o.id as number])));
+
+  it("numbers every shape as the export did (layer by layer), so the first stored ids are the ones already exported", () => {
+    const stored = withTiledIds(drawn);
+    expect(stored.shapes.map((s) => [s.id, s.tiledId])).toEqual([["Ground", 1], ["Slope", 2], ["Crate", 4], ["Door", 3], ["Lever", 5]]);
+    expect(idsOf(stored)).toEqual(idsOf(drawn));
+    // Already stored: the very same scene.
+    expect(withTiledIds(stored)).toBe(stored);
+  });
+
+  it("deleting \"Slope\" changes no other object's id (without stored ids every later one moved down)", () => {
+    const stored = withTiledIds(drawn);
+    const deleted = (scene: Scene): Scene => ({ ...scene, shapes: scene.shapes.filter((s) => s.id !== "Slope") });
+    const { Slope: _slope, ...rest } = idsOf(stored);
+    expect(idsOf(withTiledIds(deleted(stored)))).toEqual(rest);
+    expect(mapOf(withTiledIds(deleted(stored))).nextobjectid).toBe(6);
+    // The old behaviour, for the record: positional ids shift.
+    expect(idsOf(deleted(drawn)).Lever).toBe(4);
+  });
+
+  it("a new shape, or a copy sharing its original's id, gets the next id above every stored one; an imported scene is left to its map", () => {
+    const stored = withTiledIds(drawn);
+    const door = stored.shapes.find((s) => s.id === "Door")!;
+    const more = withTiledIds({ ...stored, shapes: [...stored.shapes, { ...door, id: "Door copy", name: "Door copy" }, box("Spike")] });
+    expect(more.shapes.slice(-2).map((s) => [s.id, s.tiledId])).toEqual([["Door copy", 6], ["Spike", 7]]);
+    expect(new Set(more.shapes.map((s) => s.tiledId)).size).toBe(more.shapes.length);
+    const imported: Scene = { ...drawn, tiledMap: { src: "level.tmx" } };
+    expect(withTiledIds(imported)).toBe(imported);
   });
 });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_PROGRESS_SHAPES, runCli, type CliIO } from "../../core/node/cli";
 import { scaleSceneText } from "../bench/editor-scenes";
-import { readTextFile, writeTextFile } from "../../core/node/files";
+import { checkOutputFolder, readTextFile, writeTextFile } from "../../core/node/files";
 import { runInMemory } from "./run-cli";
 import { exportBox2d, exportGodot, exportPhaserMatter, exportTiled, parseRayLine, parseScene, rayLabel } from "../../core/index";
 import { evaluateProbe, findOverlaps } from "../core/scan-reference";
@@ -385,6 +385,54 @@ describe("export (in process)", () => {
     }
   });
 
+  it("-o into a folder that does not exist: exit 2 naming the missing folder, before any warning about what the format leaves out", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-nofolder-"));
+    try {
+      const out = join(dir, "nonexist", "dir", "out.tscn");
+      let err = "";
+      const io: CliIO = { stdout: () => {}, stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile, checkOutput: checkOutputFolder };
+      const readme = join(ROOT, "test/export/fixtures/readme-example.json");
+      // The README scene's named collision layers are a "left out" warning for Godot.
+      expect(await runCli(["export", readme, "--format", "godot"], { ...io, stdout: () => {} })).toBe(0);
+      expect(err).toContain("left out");
+      err = "";
+      expect(await runCli(["export", readme, "--format", "godot", "-o", out], io)).toBe(2);
+      expect(err).toBe(`cannot write ${out}: there is no folder ${join(dir, "nonexist")}\n`);
+      // Without the early check, the write itself names the folder.
+      await expect(writeTextFile(out, "x")).rejects.toThrow(`cannot write ${out}: there is no folder ${join(dir, "nonexist")}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a misspelt option is named before a required option it leaves missing; the unknown option gets its suggestion", async () => {
+    const misspelt = await run(["export", "--fromat", "godot", VALID]);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.err).toMatch(/^error: unknown option '--fromat'\n\(Did you mean --format\?\)\nUsage: collider-studio export/);
+    const missing = await run(["export", VALID]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^error: required option '--format <format>' not specified\nUsage: collider-studio export/);
+    const ray = await run(["raycast", VALID, "--form", "0,0", "--to", "1,1"]);
+    expect(ray.err).toMatch(/^error: unknown option '--form'\n\(Did you mean --from\?\)/);
+    expect((await run(["raycast", VALID, "--to", "1,1"])).err).toMatch(/^error: required option '--from <X,Y>' not specified/);
+  });
+
+  it("--root-name that Godot would change, or an empty one, is refused and says why", async () => {
+    const slash = await run(["export", VALID, "--format", "godot", "--root-name", "a/b"]);
+    expect(slash).toEqual({ code: 2, out: "", err: '--root-name "a/b" is not a Godot node name (no . : @ / " % or control characters, no spaces at the ends): it would be "a_b"\n' });
+    const empty = await run(["export", VALID, "--format", "godot3", "--root-name", ""]);
+    expect(empty).toEqual({ code: 2, out: "", err: "--root-name is empty: give the root node a name, or leave the option out for Colliders\n" });
+    expect((await run(["export", VALID, "--format", "godot", "--root-name", "Level 1"])).code).toBe(0);
+  });
+
+  it("the help of import, and the command list, say that concave polygons and polylines (as chains) come in", async () => {
+    for (const argv of [["import", "--help"], ["--help"]]) {
+      const help = (await run(argv)).out.replace(/\s+/g, " ");
+      expect(help, argv.join(" ")).toContain("polygons (concave too), polylines (as chains)");
+      expect(help, argv.join(" ")).not.toMatch(/circular ellipses, convex polygons/);
+    }
+  });
+
   it("an unknown format: exit 2, naming the formats there are", async () => {
     const r = await run(["export", VALID, "--format", "unity"]);
     expect(r.code).toBe(2);
@@ -684,7 +732,7 @@ describe("the bundled binary", () => {
     expect(readFileSync(join(dir, "level.tscn"), "utf8")).toMatch(/^\[gd_scene load_steps=\d+ format=3\]/);
     expect(readFileSync(join(dir, "level.tscn.bak"), "utf8")).toBe("old export");
     const bad = spawn(["export", "scene.json", "--format", "godot", "-o", "no-such-folder/level.tscn"]);
-    expect(bad).toEqual({ code: 2, out: "", err: "cannot write no-such-folder/level.tscn: no such file\n" });
+    expect(bad).toEqual({ code: 2, out: "", err: "cannot write no-such-folder/level.tscn: there is no folder no-such-folder\n" });
   });
 
   it("export -o /dev/stdout writes to standard output (the device is not replaced), and -o through a link writes the file it ends at", () => {
