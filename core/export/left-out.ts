@@ -120,7 +120,7 @@ function godotRenames(scene: Scene): string[] {
  * get_meta takes the written key.
  */
 function godotKeyRenames(scene: Scene, version: GodotVersion): string[] {
-  const renamed = scene.shapes.flatMap((shape) => shapeMetadataKeys(shape, version).filter((k) => k.from !== k.to).map((k) => `${shapeLabel(shape)}'s ${JSON.stringify(k.from)} is ${k.to}`));
+  const renamed = scene.shapes.flatMap((shape) => shapeMetadataKeys(shape, version).filter((k) => k.from !== k.to).map((k) => `${JSON.stringify(k.from)} of ${shapeLabel(shape)} is ${k.to}`));
   if (renamed.length === 0) return [];
   const shown = renamed.slice(0, 5).join(", ") + (renamed.length > 5 ? `, and ${count(renamed.length - 5, "more", "more")}` : "");
   const why = version === 4 ? "Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id" : "shape_id holds the shape's id";
@@ -129,7 +129,7 @@ function godotKeyRenames(scene: Scene, version: GodotVersion): string[] {
 
 /** A line for the object properties whose Tiled object no shape of the scene was imported from: written NodePath(""). */
 function godotLostReferences(scene: Scene): string[] {
-  const lost = scene.shapes.flatMap((shape) => (shape.properties ?? []).flatMap((p) => (p.type === "object" && p.value !== 0 && objectTarget(scene, p.value) === undefined ? [`${shapeLabel(shape)}'s ${JSON.stringify(p.name)} (object ${p.value})`] : [])));
+  const lost = scene.shapes.flatMap((shape) => (shape.properties ?? []).flatMap((p) => (p.type === "object" && p.value !== 0 && objectTarget(scene, p.value) === undefined ? [`${JSON.stringify(p.name)} of ${shapeLabel(shape)} (object ${p.value})`] : [])));
   if (lost.length === 0) return [];
   const shown = lost.slice(0, 5).join(", ") + (lost.length > 5 ? `, and ${count(lost.length - 5, "more", "more")}` : "");
   return [`${count(lost.length, "object property", "object properties")} naming a Tiled object no shape was imported from: ${shown}: written as an empty NodePath`];

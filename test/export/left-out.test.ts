@@ -78,10 +78,10 @@ describe("what each export format leaves out", () => {
       { id: "lever", type: "box", x: 0, y: 0, rotation: 0, width: 1, height: 1, properties: [{ name: "shape_id", type: "string", value: "mine" }, { name: "door", type: "object", value: 9 }] },
     ] });
     expect(godotLeftOut(keys)).toEqual([
-      `4 custom properties under another metadata key: Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id, so "Door"'s "open speed" is open_speed, "Door"'s "my prop-1" is my_prop_1, "Door"'s "2nd" is _nd, "lever"'s "shape_id" is shape_id2; get_meta takes the key as written`,
-      `1 object property naming a Tiled object no shape was imported from: "lever"'s "door" (object 9): written as an empty NodePath`,
+      `4 custom properties under another metadata key: Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id, so "open speed" of "Door" is open_speed, "my prop-1" of "Door" is my_prop_1, "2nd" of "Door" is _nd, "shape_id" of "lever" is shape_id2; get_meta takes the key as written`,
+      `1 object property naming a Tiled object no shape was imported from: "door" of "lever" (object 9): written as an empty NodePath`,
     ]);
-    expect(godotLeftOut(keys, { version: 3 })[0]).toBe(`1 custom property under another metadata key: shape_id holds the shape's id, so "lever"'s "shape_id" is shape_id2; get_meta takes the key as written`);
+    expect(godotLeftOut(keys, { version: 3 })[0]).toBe(`1 custom property under another metadata key: shape_id holds the shape's id, so "shape_id" of "lever" is shape_id2; get_meta takes the key as written`);
     // Read off the export: those keys are the ones written.
     const text = exportFormat("godot")!.write(keys, {});
     for (const line of ["metadata/open_speed = 2.0", "metadata/my_prop_1 = 1", "metadata/_nd = true", 'metadata/ok_key = ""', 'metadata/to = NodePath(".")', 'metadata/shape_id2 = "mine"', 'metadata/door = NodePath("")']) expect(text).toContain(line);
