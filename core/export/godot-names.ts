@@ -33,6 +33,10 @@ export function identifier(name: string): string {
 export class UniqueNames {
   private readonly used = new Set<string>();
 
+  has(name: string): boolean {
+    return this.used.has(name);
+  }
+
   take(base: string): string {
     let name = base;
     if (this.used.has(name)) {
@@ -45,4 +49,30 @@ export class UniqueNames {
     this.used.add(name);
     return name;
   }
+}
+
+/** One thing to name among siblings: its names when none of them is shared, else the ones that tell it apart (same count). */
+export interface SiblingNames {
+  readonly plain: readonly string[];
+  readonly distinct: readonly string[];
+}
+
+/**
+ * Names unique among one parent's children (all Godot needs). Each item keeps its plain names
+ * unless another sibling wants one of them; then it takes its distinct ones (made from its id, so
+ * deleting or reordering one sibling renames no other). A distinct name still taken (an id made
+ * equal by sanitizing, or a sibling named like one) counts up as UniqueNames does.
+ */
+export function siblingNames(items: readonly SiblingNames[]): string[][] {
+  const wanted = new Map<string, number>();
+  for (const item of items) for (const name of new Set(item.plain)) wanted.set(name, (wanted.get(name) ?? 0) + 1);
+  const chosen = items.map((item) => (item.plain.every((name) => wanted.get(name) === 1) ? item.plain : item.distinct));
+  // Plain names that stayed first, so a leftover clash renames a distinct name, never a plain one.
+  const taken = new UniqueNames();
+  const kept = chosen.map((names, i) => names === items[i]!.plain);
+  const out: string[][] = chosen.map(() => []);
+  for (const pass of [true, false]) chosen.forEach((names, i) => {
+    if (kept[i] === pass) out[i] = names.map((name) => taken.take(name));
+  });
+  return out;
 }

@@ -82,3 +82,6 @@ export function godotJson(value: JsonValue, version: GodotVersion): string {
   const entries = Object.entries(value as { readonly [key: string]: JsonValue });
   return entries.length === 0 ? "{}" : `{\n${entries.map(([k, v]) => `${godotString(k)}: ${godotJson(v, version)}`).join(",\n")}\n}`;
 }
+
+/** A NodePath, written alike in Godot 3 and 4: NodePath("../Ground/Door"); NodePath("") is none. */
+export const godotNodePath = (path: string): string => `NodePath(${godotString(path)})`;

@@ -16,9 +16,11 @@
 import { assertNever } from "../assert-never";
 import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, isSensor, layerOf, sceneLayers, type ChainShape, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { isConvexOutline } from "../outline";
-import { identifier, nodeName, UniqueNames } from "./godot-names";
-import { godotColor, godotExtResource, godotJson, godotNumber, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
+import { rotFromDegrees } from "../vec2";
+import { identifier, nodeName, siblingNames, UniqueNames, type SiblingNames } from "./godot-names";
+import { godotColor, godotExtResource, godotJson, godotNodePath, godotNumber, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
 import { locateImages, type ImageExportOptions, type ImageNote } from "./images";
+import { cleanNumber } from "./tiled";
 
 export type { GodotVersion } from "./godot-variant";
 
@@ -40,7 +42,10 @@ export const DEFAULT_GODOT_ROOT = "Colliders";
 
 export interface GodotShapeNode {
   readonly shape: Shape;
-  /** The node's name: unique among all shape nodes of the export. */
+  /**
+   * The node's name, unique among its body's children: the shape's name (or id), or, when another
+   * shape of the body wants that name, the name and the id ("Coin_coin-3").
+   */
   readonly name: string;
   /** A chain's nodes: the index of the edge (chainEdges) this node holds. */
   readonly edge?: number;
@@ -48,8 +53,9 @@ export interface GodotShapeNode {
 
 export interface GodotBody {
   /**
-   * The body's name: the layer's (with " Sensors" for an Area2D), and its bits when the layer needs
-   * several bodies of its kind; unique among the root's children.
+   * The body's name: the layer's (with " Sensors" for an Area2D); when the layer needs several
+   * bodies of its kind, all but one (the one with Godot's default bits, else the most shapes) add
+   * their bits. Unique among the root's children.
    */
   readonly name: string;
   /** Area2D holds sensors, StaticBody2D the rest. */
@@ -63,7 +69,7 @@ export interface GodotBody {
 
 export interface GodotSprite {
   readonly image: SceneImage;
-  /** The sprite's name: unique among the root's children (bodies keep theirs first). */
+  /** The sprite's name (the image's id): unique among the root's children. */
   readonly name: string;
   /** "res://art/level.png". */
   readonly texture: string;
@@ -83,9 +89,11 @@ export interface GodotPlan {
   readonly notes: readonly ImageNote[];
 }
 
+type UnnamedSprite = Omit<GodotSprite, "name">;
+
 /** The scene's images as sprites whose texture res:// can name, and notes for the others. */
-function planSprites(scene: Scene, options: GodotExportOptions, names: UniqueNames): { sprites: GodotSprite[]; notes: ImageNote[] } {
-  const sprites: GodotSprite[] = [];
+function planSprites(scene: Scene, options: GodotExportOptions): { sprites: UnnamedSprite[]; notes: ImageNote[] } {
+  const sprites: UnnamedSprite[] = [];
   const notes: ImageNote[] = [];
   if (!options.withImages) return { sprites, notes };
   for (const { image, path, relative, pixelSize } of locateImages(scene, options.images)) {
@@ -97,7 +105,6 @@ function planSprites(scene: Scene, options: GodotExportOptions, names: UniqueNam
     else {
       sprites.push({
         image,
-        name: names.take(nodeName(image.id, image.id, "Image")),
         texture: `res://${path}`,
         scaleX: pixelSize && image.width !== undefined ? image.width / pixelSize.width : 1,
         scaleY: pixelSize && image.height !== undefined ? image.height / pixelSize.height : 1,
@@ -116,11 +123,20 @@ export function chainEdges(shape: ChainShape): [number, number][] {
   return edges;
 }
 
-/** The nodes a shape becomes: one, or one per edge of a chain (named "Name", "Name2", …). */
-function shapeNodes(shape: Shape, names: UniqueNames): GodotShapeNode[] {
+/** The nodes a shape becomes: one, or one per edge of a chain, in edge order. */
+const nodeCount = (shape: Shape): number => (shape.type === "chain" ? chainEdges(shape).length : 1);
+
+/**
+ * A shape's node names: its name (or id); a chain's edges "wall", "wall2", "wall3" ("w1", "w1_2",
+ * when the name ends in a digit). Told apart from a sibling's: the name, "_" and the id
+ * ("Coin_coin-3"; edges "wall_w-7", "wall_w-7_2").
+ */
+function shapeNames(shape: Shape): SiblingNames {
   const base = nodeName(shape.name, shape.id, "Shape");
-  if (shape.type !== "chain") return [{ shape, name: names.take(base) }];
-  return chainEdges(shape).map((_, edge) => ({ shape, name: names.take(base), edge }));
+  const apart = `${base}_${nodeName(shape.id, "Shape", "Shape")}`;
+  const edge = (stem: string, k: number) => (k === 0 ? stem : `${stem}${/\d$/.test(stem) || stem === apart ? "_" : ""}${k + 1}`);
+  const ks = Array.from({ length: nodeCount(shape) }, (_, k) => k);
+  return { plain: ks.map((k) => edge(base, k)), distinct: ks.map((k) => edge(apart, k)) };
 }
 
 /** Groups the shapes into bodies and names every node. Empty layers get no body. */
@@ -145,29 +161,44 @@ export function planGodotScene(scene: Scene, options: GodotExportOptions = {}): 
   };
   // Stable sort: groups of one layer keep the order their first shapes have in the scene.
   const ordered = [...groups.values()].sort((a, b) => rank(a.layer) - rank(b.layer));
-  const rootChildren = new UniqueNames();
-  const shapeNames = new UniqueNames();
-  // Bodies of one editor layer and kind (solid or sensor) that differ by their bits.
+  // Of the bodies of one editor layer and kind (solid or sensor) that differ by their bits, one
+  // keeps the plain name, so that changing some shapes' bits renames no body of the others: the
+  // one with Godot's default bits, else the one with the most shapes (the first of equals).
   const kindOf = (g: (typeof ordered)[number]) => JSON.stringify([g.layer.id, g.sensor]);
-  const kindCount = new Map<string, number>();
-  for (const g of ordered) kindCount.set(kindOf(g), (kindCount.get(kindOf(g)) ?? 0) + 1);
-  const bodies = ordered.map((g) => ({
-    // A layer's sensors: "Ground Sensors", beside its StaticBody2D "Ground". A layer whose shapes
-    // need several bodies names each with its bits in Godot's words, so that no body reads as
-    // another editor layer: "Ground (collision_layer 1, collision_mask 3)".
-    name: rootChildren.take(
-      nodeName(g.layer.name, g.layer.id, "Layer") +
-        (g.sensor ? " Sensors" : "") +
-        ((kindCount.get(kindOf(g)) ?? 0) > 1 ? ` (collision_layer ${g.collisionLayer}, collision_mask ${g.collisionMask})` : ""),
-    ),
-    type: g.sensor ? ("Area2D" as const) : ("StaticBody2D" as const),
-    layer: g.layer,
-    collisionLayer: g.collisionLayer,
-    collisionMask: g.collisionMask,
-    shapes: g.shapes.flatMap((shape) => shapeNodes(shape, shapeNames)),
-  }));
-  const { sprites, notes } = planSprites(scene, options, rootChildren);
-  return { rootName: nodeName(options.rootName, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT), sprites, bodies, notes };
+  const plainBody = new Map<string, (typeof ordered)[number]>();
+  const isDefault = (g: (typeof ordered)[number]) => g.collisionLayer === DEFAULT_COLLISION_LAYER && g.collisionMask === DEFAULT_COLLISION_MASK;
+  for (const g of ordered) {
+    const best = plainBody.get(kindOf(g));
+    if (!best || (!isDefault(best) && (isDefault(g) || g.shapes.length > best.shapes.length))) plainBody.set(kindOf(g), g);
+  }
+  // A layer's sensors: "Ground Sensors", beside its StaticBody2D "Ground". Other bits in Godot's
+  // words, so that no body reads as another editor layer: "Ground (collision_layer 1, collision_mask 3)".
+  const bodyNames: SiblingNames[] = ordered.map((g) => {
+    const rest = (g.sensor ? " Sensors" : "") + (plainBody.get(kindOf(g)) === g ? "" : ` (collision_layer ${g.collisionLayer}, collision_mask ${g.collisionMask})`);
+    const name = nodeName(g.layer.name, g.layer.id, "Layer");
+    return { plain: [name + rest], distinct: [`${name}_${nodeName(g.layer.id, "Layer", "Layer")}${rest}`] };
+  });
+  const rootNames = siblingNames(bodyNames);
+  // Sprites are named after the bodies, so adding an image renames no body: "Ground_image" beside the body "Ground".
+  const taken = new UniqueNames();
+  for (const [name] of rootNames) taken.take(name!);
+  const { sprites, notes } = planSprites(scene, options);
+  const named = sprites.map((sprite) => {
+    const name = nodeName(sprite.image.id, sprite.image.id, "Image");
+    return { ...sprite, name: taken.take(taken.has(name) ? `${name}_image` : name) };
+  });
+  const bodies = ordered.map((g, i) => {
+    const names = siblingNames(g.shapes.map(shapeNames));
+    return {
+      name: rootNames[i]![0]!,
+      type: g.sensor ? ("Area2D" as const) : ("StaticBody2D" as const),
+      layer: g.layer,
+      collisionLayer: g.collisionLayer,
+      collisionMask: g.collisionMask,
+      shapes: g.shapes.flatMap((shape, j) => names[j]!.map((name, edge) => (shape.type === "chain" ? { shape, name, edge } : { shape, name }))),
+    };
+  });
+  return { rootName: nodeName(options.rootName, DEFAULT_GODOT_ROOT, DEFAULT_GODOT_ROOT), sprites: named, bodies, notes };
 }
 
 /** What the Godot export of `scene` leaves out of its images, and why. */
@@ -217,7 +248,7 @@ function shapeProperties(node: GodotShapeNode, version: GodotVersion): string[] 
         ? [`size = ${godotVector2(shape.width, shape.height, version)}`]
         : [`extents = ${godotVector2(shape.width / 2, shape.height / 2, version)}`];
     case "capsule":
-      return [`radius = ${godotReal(shape.radius)}`, `height = ${godotReal(version === 4 ? shape.height : Math.max(shape.height - 2 * shape.radius, 0))}`];
+      return [`radius = ${godotReal(shape.radius)}`, `height = ${godotReal(version === 4 ? shape.height : cleanNumber(Math.max(shape.height - 2 * shape.radius, 0)))}`];
     case "polygon": {
       // Godot's ConvexPolygonShape2D wants Geometry2D::is_polygon_clockwise false, i.e. positive
       // cross products (x right, y down); Godot 3.2+ reverses others itself, older 3.x did not.
@@ -241,16 +272,61 @@ function shapeProperties(node: GodotShapeNode, version: GodotVersion): string[] 
 export function edgeFrame(shape: ChainShape, edge: number): { readonly x: number; readonly y: number; readonly degrees: number; readonly length: number } {
   const [i, j] = chainEdges(shape)[edge]!;
   const [px, py] = shape.points[i]!, [qx, qy] = shape.points[j]!;
-  const rad = (shape.rotation * Math.PI) / 180, c = Math.cos(rad), s = Math.sin(rad);
+  // Exact at quarter turns, so a chain turned 90° has no cos 90° = 6e-17 in its positions.
+  const { c, s } = rotFromDegrees(shape.rotation);
   return {
-    x: shape.x + c * px - s * py,
-    y: shape.y + s * px + c * py,
+    x: cleanSum(shape.x, c * px, -s * py),
+    y: cleanSum(shape.y, s * px, c * py),
     degrees: shape.rotation + (Math.atan2(qy - py, qx - px) * 180) / Math.PI,
-    length: Math.hypot(qx - px, qy - py),
+    length: cleanNumber(Math.hypot(qx - px, qy - py)),
   };
 }
 
-function propertyValue(p: Property, version: GodotVersion): string {
+/**
+ * a + b + c as written: the last-bit noise taken off (cleanNumber, as the Tiled writer does), and a
+ * sum within the rounding error of its terms (1e-12 of the largest) written 0, which moves it far
+ * less than 1e-9 px at any size a scene has.
+ */
+function cleanSum(a: number, b: number, c: number): number {
+  const sum = a + b + c;
+  return Math.abs(sum) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b), Math.abs(c)) ? 0 : cleanNumber(sum);
+}
+
+/** The metadata key every shape's node carries its id under (as the Tiled export's property). */
+export const GODOT_SHAPE_ID_KEY = "shape_id";
+
+/**
+ * The metadata keys of a shape's custom properties, in order: Godot 4's set_meta refuses keys that
+ * are not identifiers, so they are made identifiers ("open speed" → open_speed); Godot 3 keeps any
+ * string. In both, a key is unique and none is shape_id (the node's own: the property's is shape_id2).
+ */
+export function shapeMetadataKeys(shape: Shape, version: GodotVersion): { readonly from: string; readonly to: string }[] {
+  const keys = new UniqueNames();
+  keys.take(GODOT_SHAPE_ID_KEY);
+  return (shape.properties ?? []).map((p) => ({ from: p.name, to: keys.take(version === 4 ? identifier(p.name) : p.name) }));
+}
+
+/**
+ * The shape an `object` property names: a Tiled object id, matched to the shape imported from that
+ * object (its tiledId; of several, a copy carries its original's tiledId, the one whose id the import
+ * gave, "tiled-5", else the first). 0 (none) and an id no shape has give undefined.
+ */
+export function objectTarget(scene: Scene, tiledId: number): Shape | undefined {
+  if (tiledId === 0) return undefined;
+  const imported = scene.shapes.filter((s) => s.tiledId === tiledId);
+  return imported.find((s) => s.id === `tiled-${tiledId}`) ?? imported[0] ?? scene.shapes.find((s) => s.id === `tiled-${tiledId}`);
+}
+
+/** Where a shape's node is: its body's name and its own (a chain's first edge). */
+type NodeOf = (shape: Shape) => { readonly body: string; readonly name: string } | undefined;
+
+/** A NodePath from the node `from` (in body `fromBody`) to `to`: ".", "../Door" or "../../Doors/Door". */
+function relativePath(fromBody: string, from: string, to: { readonly body: string; readonly name: string }): string {
+  if (to.body === fromBody) return to.name === from ? "." : `../${to.name}`;
+  return `../../${to.body}/${to.name}`;
+}
+
+function propertyValue(p: Property, version: GodotVersion, reference: (tiledId: number) => string): string {
   switch (p.type) {
     case "string":
     case "file":
@@ -258,8 +334,9 @@ function propertyValue(p: Property, version: GodotVersion): string {
     case "number":
     case "float":
       return godotReal(p.value);
-    case "int":
     case "object":
+      return godotNodePath(reference(p.value));
+    case "int":
       return godotNumber(p.value);
     case "boolean":
       return String(p.value);
@@ -273,24 +350,46 @@ function propertyValue(p: Property, version: GodotVersion): string {
 }
 
 /**
- * Metadata lines: Godot 4 writes one "metadata/<key> = value" per key, and its set_meta refuses
- * keys that are not identifiers, so keys are made identifiers (and unique). Godot 3 writes one
- * __meta__ dictionary whose keys may be any string.
+ * Metadata lines, keys as given (identifiers in Godot 4: shapeMetadataKeys): Godot 4 writes one
+ * "metadata/<key> = value" per key, Godot 3 one __meta__ dictionary.
  */
 function metadata(entries: readonly (readonly [string, string])[], version: GodotVersion): string[] {
   if (entries.length === 0) return [];
   if (version === 3) return [`__meta__ = {\n${entries.map(([k, v]) => `${godotString(k)}: ${v}`).join(",\n")}\n}`];
-  const keys = new UniqueNames();
-  return entries.map(([k, v]) => `metadata/${keys.take(identifier(k))} = ${v}`);
+  return entries.map(([k, v]) => `metadata/${k} = ${v}`);
 }
 
 function section(header: string, lines: readonly string[]): string {
   return [header, ...lines].join("\n");
 }
 
-/** Node header: name and parent path are escaped as Godot writes them (c_escape). */
-function nodeHeader(name: string, type: string, parent?: string): string {
-  return `[node name=${godotString(name)} type="${type}"${parent === undefined ? "" : ` parent=${godotString(parent)}`}]`;
+/**
+ * Node header: name and parent path are escaped as Godot writes them (c_escape). Groups last, an
+ * array of strings (both parsers read `groups=["Door"]`).
+ */
+function nodeHeader(name: string, type: string, parent?: string, groups: readonly string[] = []): string {
+  const inGroups = groups.length === 0 ? "" : ` groups=[${groups.map(godotString).join(", ")}]`;
+  return `[node name=${godotString(name)} type="${type}"${parent === undefined ? "" : ` parent=${godotString(parent)}`}${inGroups}]`;
+}
+
+/**
+ * Sub-resource ids made from the shape's id (and a chain's edge), so that deleting a shape changes
+ * no other shape's lines. Godot 4: "Type_<id as an identifier>", unique. Godot 3's are integers:
+ * FNV-1a of the id and edge, in 1…999999999, the next free one on a clash.
+ */
+function resourceIds(version: GodotVersion): (type: string, node: GodotShapeNode) => string {
+  const names = new UniqueNames();
+  const numbers = new Set<number>();
+  return (type, node) => {
+    const edge = node.edge === undefined ? "" : `_${node.edge + 1}`;
+    if (version === 4) return names.take(`${type}_${identifier(node.shape.id)}${edge}`);
+    let h = 0x811c9dc5;
+    for (const c of `${node.shape.id}${edge}`) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193) >>> 0;
+    let n = (h % 999_999_999) + 1;
+    while (numbers.has(n)) n = (n % 999_999_999) + 1;
+    numbers.add(n);
+    return String(n);
+  };
 }
 
 /** The sprites' textures as [ext_resource]s (one per path) and their nodes. */
@@ -319,10 +418,22 @@ function renderSprites(sprites: readonly GodotSprite[], version: GodotVersion): 
   return { resources, nodes };
 }
 
-/** Renders a plan as .tscn text. Pure and deterministic: the same plan gives the same bytes. */
-export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): string {
+/** Where each shape's node is in `plan` (a chain's first edge). */
+function nodesOf(plan: GodotPlan): NodeOf {
+  const where = new Map<Shape, { readonly body: string; readonly name: string }>();
+  for (const body of plan.bodies) for (const node of body.shapes) if ((node.edge ?? 0) === 0) where.set(node.shape, { body: body.name, name: node.name });
+  return (shape) => where.get(shape);
+}
+
+/**
+ * Renders a plan as .tscn text. Pure and deterministic: the same plan gives the same bytes.
+ * `scene` resolves object properties (Tiled object ids) to node paths; without it they are NodePath("").
+ */
+export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4, scene?: Scene): string {
   const sprites = renderSprites(plan.sprites, version);
   const resources: string[] = [];
+  const resourceId = resourceIds(version);
+  const nodeOf = nodesOf(plan);
   const nodes: string[] = [nodeHeader(plan.rootName, "Node2D"), ...sprites.nodes];
   for (const body of plan.bodies) {
     const props: string[] = [];
@@ -339,7 +450,7 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
       const lines: string[] = [];
       // A hidden shape (Tiled's hidden object) as a hidden layer's body: still colliding.
       if (shape.visible === false) lines.push("visible = false");
-      const frame = shape.type === "chain" && node.edge !== undefined ? edgeFrame(shape, node.edge) : { x: shape.x, y: shape.y, degrees: shape.type === "circle" ? 0 : shape.rotation };
+      const frame = shape.type === "chain" && node.edge !== undefined ? edgeFrame(shape, node.edge) : { x: cleanNumber(shape.x), y: cleanNumber(shape.y), degrees: shape.type === "circle" ? 0 : shape.rotation };
       if (frame.x !== 0 || frame.y !== 0) lines.push(`position = ${godotVector2(frame.x, frame.y, version)}`);
       // Radians in both (Godot 3 stores `rotation`, not the editor's rotation_degrees); circles ignore it.
       if (frame.degrees !== 0 && Number.isFinite(frame.degrees)) lines.push(`rotation = ${godotReal((frame.degrees * Math.PI) / 180)}`);
@@ -347,16 +458,23 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
         // CollisionPolygon2D: build_mode solids (0, the default in 3 and 4).
         lines.push(`polygon = ${godotVector2Array(shape.type === "polygon" ? shape.points : [], version)}`);
       } else {
-        const n = resources.length + 1;
-        // Godot 4 ids are strings of letters, digits and "_" (Godot makes "Type_xxxxx"); Godot 3's are integers.
-        const id = version === 4 ? `${type}_${n}` : String(n);
+        const id = resourceId(type, node);
         resources.push(section(`[sub_resource type="${type}" id=${version === 4 ? godotString(id) : id}]`, shapeProperties(node, version)));
         lines.push(`shape = ${godotSubResource(id, version)}`);
       }
       // An Area2D ignores one_way_collision (Godot's docs), so a sensor's edges do not get it.
       if (shape.type === "chain" && shape.oneSided === true && body.type === "StaticBody2D") lines.push("one_way_collision = true");
-      lines.push(...metadata((shape.properties ?? []).map((p) => [p.name, propertyValue(p, version)] as const), version));
-      nodes.push(section(nodeHeader(name, type === null ? "CollisionPolygon2D" : "CollisionShape2D", body.name), lines));
+      const keys = shapeMetadataKeys(shape, version);
+      const reference = (tiledId: number) => {
+        const target = scene === undefined ? undefined : objectTarget(scene, tiledId);
+        const to = target === undefined ? undefined : nodeOf(target);
+        return to === undefined ? "" : relativePath(body.name, name, to);
+      };
+      const props = (shape.properties ?? []).map((p, i) => [keys[i]!.to, propertyValue(p, version, reference)] as const);
+      lines.push(...metadata([[GODOT_SHAPE_ID_KEY, godotString(shape.id)], ...props], version));
+      // The class as the node's group: get_tree().get_nodes_in_group("Door").
+      const groups = (shape.class ?? "") === "" ? [] : [shape.class!];
+      nodes.push(section(nodeHeader(name, type === null ? "CollisionPolygon2D" : "CollisionShape2D", body.name, groups), lines));
     }
   }
   // load_steps: resources + 1, left out when there are none (TSCN docs); newer Godot 4 ignores it.
@@ -369,5 +487,5 @@ export function renderGodotScene(plan: GodotPlan, version: GodotVersion = 4): st
 
 /** The scene as a Godot 4 (default) or Godot 3 .tscn scene. Never throws on a valid scene. */
 export function exportGodot(scene: Scene, options: GodotExportOptions = {}): string {
-  return renderGodotScene(planGodotScene(scene, options), options.version ?? 4);
+  return renderGodotScene(planGodotScene(scene, options), options.version ?? 4, scene);
 }

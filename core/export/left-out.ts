@@ -6,7 +6,7 @@
 // tilesets of the map a scene came from are not in it (Save to Map / export --into keep them).
 import { bitsCollide } from "../collision-filter";
 import { COLLISION_BITS, collisionLayerOf, collisionMaskOf, isSensor, type Scene, type Shape } from "../scene/types";
-import { planGodotScene } from "./godot";
+import { objectTarget, planGodotScene, shapeMetadataKeys, type GodotVersion } from "./godot";
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -14,9 +14,9 @@ const withClass = (shapes: readonly Shape[]): number => shapes.filter((s) => (s.
 const withProperties = (shapes: readonly Shape[]): number => shapes.filter((s) => (s.properties?.length ?? 0) > 0).length;
 
 /** Lines for the fields of `scene` that `format` (named in the lines) has no place for. */
-function common(scene: Scene, format: string, what: { readonly properties: boolean; readonly layerNames: boolean; readonly images: string | null }): string[] {
+function common(scene: Scene, format: string, what: { readonly classes?: boolean; readonly properties: boolean; readonly layerNames: boolean; readonly images: string | null }): string[] {
   const out: string[] = [];
-  const classes = withClass(scene.shapes);
+  const classes = what.classes === false ? 0 : withClass(scene.shapes);
   if (classes > 0) out.push(`the class of ${count(classes, "shape")}: ${format} has no place for it: left out`);
   const properties = what.properties ? withProperties(scene.shapes) : 0;
   if (properties > 0) out.push(`the custom properties of ${count(properties, "shape")}: ${format} has no place for them: left out`);
@@ -91,10 +91,13 @@ export function box2dLeftOut(scene: Scene, options: { readonly filterBits?: 16 |
   return out;
 }
 
+/** A shape as the lines name it: its name, else its id. */
+const shapeLabel = (s: Shape): string => JSON.stringify(s.name !== undefined && s.name !== "" ? s.name : s.id);
+
 /**
- * A line for the shapes whose Godot node is not named as the shape is: node names are unique in a
- * scene (the second "crate" is crate2, as Godot names a duplicate) and have none of . : @ / " %
- * (godot-names.ts). A chain's later edges (wall2, wall3) are its own nodes, not renames.
+ * A line for the shapes whose Godot node is not named as the shape is: node names are unique among
+ * a body's children (shapes sharing a name take their id after it: "crate" is crate_box-2) and have
+ * none of . : @ / " % (godot-names.ts). A chain's later edges (wall2, wall3) are its own nodes, not renames.
  */
 function godotRenames(scene: Scene): string[] {
   const renamed: { readonly from: string; readonly to: string }[] = [];
@@ -108,17 +111,44 @@ function godotRenames(scene: Scene): string[] {
   const first = renamed[0];
   if (!first) return [];
   const more = renamed.length > 1 ? ` (and ${count(renamed.length - 1, "more", "more")})` : "";
-  return [`${count(renamed.length, "shape")} renamed: a Godot scene's node names are unique and have no . : @ / " %, so ${JSON.stringify(first.from)} is written ${first.to}${more}; name them apart in the editor to choose the names yourself`];
+  return [`${count(renamed.length, "shape")} renamed: a Godot node's name is unique among its body's children (shapes sharing one take their id after it) and has no . : @ / " %, so ${JSON.stringify(first.from)} is written ${first.to}${more}; name them apart in the editor to choose the names yourself`];
 }
 
-/** Godot scenes: properties are metadata and one-sided chains one_way_collision, but classes, layer names and (without sprites) images are not carried; names Godot would refuse or repeat are changed. */
-export function godotLeftOut(scene: Scene, options: { readonly withImages?: boolean } = {}): string[] {
+/**
+ * A line for the custom properties whose metadata key is not their name (Godot 4's are identifiers:
+ * "open speed" is open_speed; in both, shape_id is the node's own), each with its shape, up to five:
+ * get_meta takes the written key.
+ */
+function godotKeyRenames(scene: Scene, version: GodotVersion): string[] {
+  const renamed = scene.shapes.flatMap((shape) => shapeMetadataKeys(shape, version).filter((k) => k.from !== k.to).map((k) => `${JSON.stringify(k.from)} of ${shapeLabel(shape)} is ${k.to}`));
+  if (renamed.length === 0) return [];
+  const shown = renamed.slice(0, 5).join(", ") + (renamed.length > 5 ? `, and ${count(renamed.length - 5, "more", "more")}` : "");
+  const why = version === 4 ? "Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id" : "shape_id holds the shape's id";
+  return [`${count(renamed.length, "custom property", "custom properties")} under another metadata key: ${why}, so ${shown}; get_meta takes the key as written`];
+}
+
+/** A line for the object properties whose Tiled object no shape of the scene was imported from: written NodePath(""). */
+function godotLostReferences(scene: Scene): string[] {
+  const lost = scene.shapes.flatMap((shape) => (shape.properties ?? []).flatMap((p) => (p.type === "object" && p.value !== 0 && objectTarget(scene, p.value) === undefined ? [`${JSON.stringify(p.name)} of ${shapeLabel(shape)} (object ${p.value})`] : [])));
+  if (lost.length === 0) return [];
+  const shown = lost.slice(0, 5).join(", ") + (lost.length > 5 ? `, and ${count(lost.length - 5, "more", "more")}` : "");
+  return [`${count(lost.length, "object property", "object properties")} naming a Tiled object no shape was imported from: ${shown}: written as an empty NodePath`];
+}
+
+/**
+ * Godot scenes: properties are metadata, classes groups and one-sided chains one_way_collision, but
+ * layer properties, layer names and (without sprites) images are not carried; names and keys Godot
+ * would refuse or repeat are changed.
+ */
+export function godotLeftOut(scene: Scene, options: { readonly withImages?: boolean; readonly version?: GodotVersion } = {}): string[] {
   const out: string[] = [];
   // An Area2D ignores one_way_collision.
   const oneSidedSensors = chains(scene).filter((s) => s.oneSided === true && isSensor(s)).length;
   if (oneSidedSensors > 0) out.push(`${count(oneSidedSensors, "one-sided sensor chain")}: an Area2D has no one-way collision, so ${oneSidedSensors === 1 ? "it is" : "they are"} two-sided`);
   out.push(...godotRenames(scene));
-  out.push(...common(scene, "a Godot scene", { properties: false, layerNames: true, images: null }));
+  out.push(...godotKeyRenames(scene, options.version ?? 4));
+  out.push(...godotLostReferences(scene));
+  out.push(...common(scene, "a Godot scene", { classes: false, properties: false, layerNames: true, images: null }));
   // The editor's export writes no sprites (only the command line's --with-images does): say what to do instead.
   const images = options.withImages ? 0 : (scene.images ?? []).length;
   if (images > 0) out.push(`${count(images, "image")} without a sprite: this export writes the colliders only. Add the art in Godot (a Sprite2D at the image's X and Y, Centered off), or export from the command line with --with-images to have it written`);

@@ -614,7 +614,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--bodies <shape|layer>", "phaser-matter: one Matter body per shape (default) or per layer and collision bits")
     .option("--chain-thickness <pixels>", "phaser-matter: a chain edge's quad thickness (default 1; Matter has no edges)", parsePositive)
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
-    .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the output's folder)")
+    .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the nearest folder with a project.godot, from the output's up)")
     .option("--into <map.tmx|map.tmj>", "tiled: write the scene back into this map (the one it was imported from), in place (-o OUT: to OUT; -o -: to standard output), as TMX or TMJ as the map is: its objects take the shapes' changes since the import, new shapes are added, deleted ones removed, edits made in Tiled since and everything else are kept")
     .showHelpAfterError("Usage: collider-studio export <file> --format F [-o OUT] [--into MAP.tmx|MAP.tmj]")
     .action((file: string, opts: ExportCommandOptions) => run(() => exportCommand(io, file, opts))());

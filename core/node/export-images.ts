@@ -2,6 +2,7 @@
 // from, each image's size in pixels (read from its header), and the files that data: URL images
 // become next to the output ("level.tmj" → "level-images/<id>.png"), since no export format can
 // embed them.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { ImageExportOptions, PixelSize } from "../export/images";
 import { dataUrlType } from "../scene/image-source";
@@ -24,8 +25,20 @@ export interface ExportImagesRequest {
    * scale needs it), and one that cannot be read is an error.
    */
   readonly format: "tiled" | "godot";
-  /** Godot: the project's folder, which res:// names (default: the output's folder). */
+  /** Godot: the project's folder, which res:// names (default: the nearest folder holding project.godot, from the output's up). */
   readonly projectDir?: string;
+}
+
+/** The nearest of `folder` and the folders above it that holds a project.godot, or undefined. */
+export async function findGodotProject(folder: string): Promise<string | undefined> {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    try {
+      if ((await stat(path.join(dir, "project.godot"))).isFile()) return dir;
+    } catch {
+      // Not here (or unreadable): look further up.
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 export interface PreparedImages {
@@ -67,7 +80,15 @@ export async function prepareExportImages(request: ExportImagesRequest, files: I
   const sceneFolder = path.dirname(path.resolve(sceneFile));
   const outputFile = output === undefined ? undefined : path.resolve(output);
   const outputFolder = outputFile === undefined ? process.cwd() : path.dirname(outputFile);
-  const pathsFrom = format === "godot" && request.projectDir !== undefined ? path.resolve(request.projectDir) : outputFolder;
+  const warnings: string[] = [];
+  let pathsFrom = outputFolder;
+  if (format === "godot" && request.projectDir !== undefined) pathsFrom = path.resolve(request.projectDir);
+  else if (format === "godot") {
+    // res:// is the project's root: a scene in levels/ of the project names its art res://levels/art/….
+    const project = await findGodotProject(outputFolder);
+    if (project !== undefined) pathsFrom = project;
+    else warnings.push(`no project.godot in ${outputFolder} or a folder above it: res:// paths start from ${outputFolder}; give --godot-project DIR if the Godot project is elsewhere`);
+  }
   const images = scene.images ?? [];
 
   const written: { path: string; bytes: Uint8Array }[] = [];
@@ -84,7 +105,6 @@ export async function prepareExportImages(request: ExportImagesRequest, files: I
     }
   }
 
-  const warnings: string[] = [];
   const pixelSizes = new Map<string, PixelSize>();
   const where = (image: SceneImage) => (image.src.startsWith("data:") ? "its data: URL" : image.src);
   for (const image of images) {

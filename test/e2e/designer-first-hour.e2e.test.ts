@@ -157,9 +157,9 @@ describe("Trace Colliders on locked art, and why a command is disabled", () => {
 });
 
 describe("the problems list after exports", () => {
-  it("a Godot export lists its renames; a later Tiled export with nothing to say clears the list", async () => {
+  it("a Godot export lists its renames, of nodes and of metadata keys; a later Tiled export with nothing to say clears the list", async () => {
     const page = await session.newPage();
-    const crates = Array.from({ length: 6 }, (_, i) => ({ id: `box-${i + 1}`, type: "box", x: 100 + 60 * i, y: 300, rotation: 0, width: 40, height: 40, name: "crate" }));
+    const crates = Array.from({ length: 6 }, (_, i) => ({ id: `box-${i + 1}`, type: "box", x: 100 + 60 * i, y: 300, rotation: 0, width: 40, height: 40, name: "crate", ...(i === 0 ? { properties: [{ name: "open speed", type: "number", value: 2 }] } : {}) }));
     await page.setInputFiles("#open-scene-input", { name: "crates.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: crates })) });
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("6 shapes");
     const panel = page.getByRole("alert", { name: "Problems" });
@@ -167,7 +167,8 @@ describe("the problems list after exports", () => {
     await runCommand(page, "Export as Godot 4");
     await download;
     await expect.poll(() => panel.locator("li").allTextContents()).toEqual([
-      `5 shapes renamed: a Godot scene's node names are unique and have no . : @ / " %, so "crate" is written crate2 (and 4 more); name them apart in the editor to choose the names yourself`,
+      `6 shapes renamed: a Godot node's name is unique among its body's children (shapes sharing one take their id after it) and has no . : @ / " %, so "crate" is written crate_box-1 (and 5 more); name them apart in the editor to choose the names yourself`,
+      `1 custom property under another metadata key: Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id, so "open speed" of "crate" is open_speed; get_meta takes the key as written`,
     ]);
     await shot(page, "problems-godot-renames");
     download = page.waitForEvent("download");

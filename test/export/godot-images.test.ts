@@ -43,9 +43,9 @@ describe("Godot sprites for scene images", () => {
       expect(sections.map((s) => s.tag).slice(0, 4)).toEqual(["gd_scene", "ext_resource", "ext_resource", "sub_resource"]);
       const nodes = sections.filter((s) => s.tag === "node");
       const sprite = version === 4 ? "Sprite2D" : "Sprite";
-      // The body keeps its layer's name; the image with the same id counts up.
+      // The body keeps its layer's name; the image with the same id takes "_image".
       expect(nodes.map((n) => [n.attrs.get("name"), n.attrs.get("type"), n.attrs.get("parent") ?? null])).toEqual([
-        ["Colliders", "Node2D", null], ["art", sprite, "."], ["fg", sprite, "."], ["Ground2", sprite, "."], ["Ground", "StaticBody2D", "."], ["floor", "CollisionShape2D", "Ground"],
+        ["Colliders", "Node2D", null], ["art", sprite, "."], ["fg", sprite, "."], ["Ground_image", sprite, "."], ["Ground", "StaticBody2D", "."], ["floor", "CollisionShape2D", "Ground"],
       ]);
       const [art, fg, ground] = nodes.slice(1, 4) as [TscnSection, TscnSection, TscnSection];
       const texture = (s: TscnSection) => prop(s, "texture") as { ctor: string; args: readonly unknown[] };

@@ -81,15 +81,15 @@ describe("conversions, worked by hand", () => {
   it("circle: radius; its rotation is not written (circles ignore it)", () => {
     const s = sceneOf([{ id: "c", type: "circle", x: 10, y: -20.5, radius: 0.75, rotation: 30 }]);
     expect(resourceLines(exportGodot(s), "CircleShape2D")).toEqual(["radius = 0.75"]);
-    expect(nodeLines(exportGodot(s), "c")).toEqual(["position = Vector2(10, -20.5)", 'shape = SubResource("CircleShape2D_1")']);
-    expect(nodeLines(exportGodot(s, { version: 3 }), "c")).toEqual(["position = Vector2( 10, -20.5 )", "shape = SubResource( 1 )"]);
+    expect(nodeLines(exportGodot(s), "c")).toEqual(["position = Vector2(10, -20.5)", 'shape = SubResource("CircleShape2D_c")', 'metadata/shape_id = "c"']);
+    expect(nodeLines(exportGodot(s, { version: 3 }), "c")).toEqual(["position = Vector2( 10, -20.5 )", "shape = SubResource( 859557462 )", "__meta__ = {", '"shape_id": "c"', "}"]);
   });
 
   it("rotation: degrees clockwise become radians clockwise (both y-down); 0 and the origin are not written", () => {
     const cases: [number, string][] = [[90, "1.5707963267948966"], [30, "0.5235987755982988"], [-45, "-0.7853981633974483"], [180, "3.141592653589793"], [1, "0.017453292519943295"]];
     for (const [deg, rad] of cases) {
       const s = sceneOf([{ id: "b", type: "box", x: 0, y: 0, width: 1, height: 1, rotation: deg }]);
-      expect(nodeLines(exportGodot(s), "b")).toEqual([`rotation = ${rad}`, 'shape = SubResource("RectangleShape2D_1")']);
+      expect(nodeLines(exportGodot(s), "b")).toEqual([`rotation = ${rad}`, 'shape = SubResource("RectangleShape2D_b")', 'metadata/shape_id = "b"']);
     }
   });
 
@@ -110,7 +110,7 @@ describe("conversions, worked by hand", () => {
     const text = exportGodot(s);
     expect(nodeLines(text, "Layer 1 (collision_layer 5, collision_mask 2147483648)")).toEqual(["collision_layer = 5", "collision_mask = 2147483648"]); // bits 1 and 3; bit 32
     expect(nodeLines(text, "Layer 1 (collision_layer 4294967295, collision_mask 0)")).toEqual(["collision_layer = 4294967295", "collision_mask = 0"]);
-    expect(nodeLines(text, "Layer 1 (collision_layer 1, collision_mask 1)")).toEqual([]);
+    expect(nodeLines(text, "Layer 1")).toEqual([]); // the default bits' body keeps the layer's name
   });
 
   it("one body per (layer, collision layer, mask), layers bottom first, shapes in scene order", () => {
@@ -127,19 +127,19 @@ describe("conversions, worked by hand", () => {
     const plan = planGodotScene(s);
     expect(plan.bodies.map((b) => [b.name, b.collisionMask, b.shapes.map((n) => n.name)])).toEqual([
       ["Ground (collision_layer 1, collision_mask 3)", 3, ["g1", "g3"]],
-      ["Ground (collision_layer 1, collision_mask 1)", 1, ["g2"]],
+      ["Ground", 1, ["g2"]],
       ["Top", 1, ["t1", "t2"]],
     ]);
     const sections = nodes(readTscn(exportGodot(s)));
     expect(sections.map((n) => [attr(n, "name"), attr(n, "parent")])).toEqual([
       ["Colliders", undefined],
       ["Ground (collision_layer 1, collision_mask 3)", "."], ["g1", "Ground (collision_layer 1, collision_mask 3)"], ["g3", "Ground (collision_layer 1, collision_mask 3)"],
-      ["Ground (collision_layer 1, collision_mask 1)", "."], ["g2", "Ground (collision_layer 1, collision_mask 1)"],
+      ["Ground", "."], ["g2", "Ground"],
       ["Top", "."], ["t1", "Top"], ["t2", "Top"],
     ]);
   });
 
-  it("a layer needing several bodies names each after the layer and its bits, never after another editor layer", () => {
+  it("a layer needing several bodies names all but the default bits' one after the layer and its bits, never after another editor layer", () => {
     const s = sceneOf(
       [
         { id: "a", type: "circle", x: 0, y: 0, radius: 1, layer: "one", collisionLayer: 2 },
@@ -152,7 +152,7 @@ describe("conversions, worked by hand", () => {
     const plan = planGodotScene(s);
     expect(plan.bodies.map((b) => [b.name, b.layer.id, b.shapes.map((n) => n.name)])).toEqual([
       ["Layer 1 (collision_layer 2, collision_mask 1)", "one", ["a"]],
-      ["Layer 1 (collision_layer 1, collision_mask 1)", "one", ["b"]],
+      ["Layer 1", "one", ["b"]],
       ["Layer 2", "two", ["c"]],
       ["Layer 2 Sensors", "two", ["d"]],
     ]);
@@ -188,6 +188,7 @@ describe("conversions, worked by hand", () => {
       ],
     }]);
     expect(nodeLines(exportGodot(s), "a").slice(1)).toEqual([
+      'metadata/shape_id = "a"',
       'metadata/surface = "ice"',
       "metadata/friction = 3.0",
       "metadata/tiny = 0.00000015",
@@ -200,6 +201,7 @@ describe("conversions, worked by hand", () => {
     ]);
     expect(nodeLines(exportGodot(s, { version: 3 }), "a").slice(1)).toEqual([
       "__meta__ = {",
+      '"shape_id": "a",',
       '"surface": "ice",',
       '"friction": 3.0,',
       '"tiny": 0.00000015,',
@@ -219,7 +221,7 @@ describe("conversions, worked by hand", () => {
       const text = exportGodot(sceneOf([{ id: "cave", type: "polygon", x: 10, y: 20, rotation: 90, points: outline }, { id: "tri", type: "polygon", x: 0, y: 0, points: [[0, 0], [10, 0], [0, 10]] }]), { version });
       const cave = nodes(readTscn(text)).find((n) => attr(n, "name") === "cave")!;
       expect(attr(cave, "type")).toBe("CollisionPolygon2D");
-      expect(nodeLines(text, "cave")).toEqual([`position = Vector2${version === 4 ? "(10, 20)" : "( 10, 20 )"}`, "rotation = 1.5707963267948966", `polygon = ${version === 4 ? "PackedVector2Array(0, 0, 100, 0, 100, 100, 50, 30, 0, 100)" : "PoolVector2Array( 0, 0, 100, 0, 100, 100, 50, 30, 0, 100 )"}`]);
+      expect(nodeLines(text, "cave")).toEqual([`position = Vector2${version === 4 ? "(10, 20)" : "( 10, 20 )"}`, "rotation = 1.5707963267948966", `polygon = ${version === 4 ? "PackedVector2Array(0, 0, 100, 0, 100, 100, 50, 30, 0, 100)" : "PoolVector2Array( 0, 0, 100, 0, 100, 100, 50, 30, 0, 100 )"}`, ...(version === 4 ? ['metadata/shape_id = "cave"'] : ["__meta__ = {", '"shape_id": "cave"', "}"])]);
       expect(text.match(/\[sub_resource /g)?.length).toBe(1);
       expect(resourceLines(text, "ConvexPolygonShape2D").length).toBe(1);
     }
@@ -378,16 +380,17 @@ describe("hostile names", () => {
         // eslint-disable-next-line no-control-regex
         expect(name).not.toMatch(/[.:@/"%\u0000-\u001f]|^\s|\s$|^$/);
       }
-      // Parents exist; siblings unique; shape names unique across the whole export.
+      // Parents exist; siblings unique (all Godot needs: shapes of two bodies may share a name).
       const paths = new Set<TscnValue | undefined>(["."]);
       for (const n of all.slice(1)) {
         expect(paths.has(attr(n, "parent"))).toBe(true);
         if (attr(n, "parent") === ".") paths.add(attr(n, "name"));
       }
-      const shapeNames = all.filter((n) => attr(n, "type") === "CollisionShape2D").map((n) => attr(n, "name"));
-      expect(new Set(shapeNames).size).toBe(HOSTILE.length);
+      const shapeNodes = all.filter((n) => attr(n, "type") === "CollisionShape2D");
+      const shapeNames = shapeNodes.map((n) => attr(n, "name"));
+      expect(new Set(shapeNodes.map((n) => `${String(attr(n, "parent"))}/${String(attr(n, "name"))}`)).size).toBe(HOSTILE.length);
       const bodyNames = all.filter((n) => attr(n, "type") === "StaticBody2D").map((n) => attr(n, "name"));
-      expect(bodyNames).toEqual(["Lay_er_1", "Lay_er_2", "l3", "_"]); // "Lay_er_1" taken counts up; "\n" is not blank, it becomes "_"
+      expect(bodyNames).toEqual(["Lay_er_1_l1", "Lay_er_1_l2", "l3", "_"]); // two layers named alike: told apart by their ids; "\n" is not blank, it becomes "_"
       // Every shape is there, in plan order, with its metadata intact.
       const plan = planGodotScene(scene);
       const planned = plan.bodies.flatMap((b) => b.shapes);
@@ -398,10 +401,10 @@ describe("hostile names", () => {
         const name = shape.name!;
         if (version === 3) {
           const meta = prop(s, "__meta__") as ReadonlyMap<TscnValue, TscnValue>;
-          expect([...meta.entries()]).toEqual([[`k:${name}`, name], [`${name}!`, Number(shape.x) + 0.5]]);
+          expect([...meta.entries()]).toEqual([["shape_id", shape.id], [`k:${name}`, name], [`${name}!`, Number(shape.x) + 0.5]]);
         } else {
           const meta = s.props.filter(([k]) => k.startsWith("metadata/"));
-          expect(meta.map(([, v]) => v)).toEqual([name, Number(shape.x) + 0.5]);
+          expect(meta.map(([, v]) => v)).toEqual([shape.id, name, Number(shape.x) + 0.5]);
           for (const [k] of meta) expect(k).toMatch(/^metadata\/[A-Za-z_][A-Za-z0-9_]*$/);
         }
       });
@@ -421,5 +424,115 @@ describe("hostile names", () => {
       const root = nodes(readTscn(exportGodot(scene, { version, rootName: 'a"b\\c\nd' })))[0]!;
       expect(attr(root, "name")).toBe("a_b\\c_d");
     }
+  });
+});
+
+/** Lines removed plus lines added between two texts (by their longest common subsequence). */
+function changedLines(a: string, b: string): number {
+  const x = a.split("\n"), y = b.split("\n");
+  let prev = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i++) {
+    const row = new Array<number>(y.length + 1).fill(0);
+    for (let j = 1; j <= y.length; j++) row[j] = x[i - 1] === y[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+    prev = row;
+  }
+  return x.length + y.length - 2 * prev[y.length]!;
+}
+
+describe("stable names and ids: game code finds a collider again after a re-export", () => {
+  const coins = [1, 2, 3, 4, 5].map((i) => ({ id: `coin-${i}`, name: "Coin", type: "circle", x: 40 * i, y: 0, radius: 8, sensor: i > 99 }));
+  const base = [
+    { id: "floor", name: "Floor", type: "box", x: 0, y: 300, width: 800, height: 40, collisionMask: 3 },
+    ...coins,
+    { id: "ridge", name: "Ridge", type: "chain", x: 0, y: 200, points: [[0, 0], [50, -20], [100, 0]] },
+    { id: "rail", name: "Rail", type: "chain", x: 0, y: 250, points: [[0, 0], [60, 0]] },
+    { id: "pill", name: "Pill", type: "capsule", x: 300, y: 100, radius: 10, height: 40 },
+  ];
+  const layers = { layers: [{ id: "ground", name: "Ground" }] };
+
+  it("every collider node carries its shape's id (metadata/shape_id; Godot 3: in __meta__), a chain's on every edge", () => {
+    const text = exportGodot(sceneOf(base, layers));
+    expect(text.match(/^metadata\/shape_id = /gm)?.length).toBe(1 + 5 + 2 + 1 + 1);
+    expect(nodeLines(text, "Ridge2")).toContain('metadata/shape_id = "ridge"');
+  });
+
+  it("names are unique among siblings only: repeated names are told apart by the shape id, a unique name stays plain", () => {
+    const plan = planGodotScene(sceneOf(base, layers));
+    expect(plan.bodies.map((b) => [b.name, b.shapes.map((n) => n.name)])).toEqual([
+      ["Ground (collision_layer 1, collision_mask 3)", ["Floor"]],
+      ["Ground", ["Coin_coin-1", "Coin_coin-2", "Coin_coin-3", "Coin_coin-4", "Coin_coin-5", "Ridge", "Ridge2", "Rail", "Pill"]],
+    ]);
+    // A name repeated in another body only is no clash; a chain clashing with a shape takes its id on every edge.
+    const twice = planGodotScene(sceneOf([
+      { id: "a", name: "Door", type: "circle", x: 0, y: 0, radius: 1, collisionLayer: 2 },
+      { id: "b", name: "Door", type: "circle", x: 0, y: 0, radius: 1 },
+      { id: "w", name: "Wall2", type: "circle", x: 0, y: 0, radius: 1 },
+      { id: "c", name: "Wall", type: "chain", x: 0, y: 0, points: [[0, 0], [1, 0], [2, 1]] },
+    ]));
+    expect(twice.bodies.map((b) => b.shapes.map((n) => n.name))).toEqual([["Door"], ["Door", "Wall2_w", "Wall_c", "Wall_c_2"]]);
+  });
+
+  it("deleting one shape changes only its own lines (and load_steps); changing one shape's bits only moves it", () => {
+    for (const version of [4, 3] as const) {
+      const before = exportGodot(sceneOf(base, layers), { version });
+      // The first coin: its sub-resource (3 lines + blank) and node (4 lines, 6 in Godot 3's __meta__ + blank), load_steps changed.
+      const noCoin = exportGodot(sceneOf(base.filter((s) => s.id !== "coin-1"), layers), { version });
+      expect(changedLines(before, noCoin)).toBe(version === 4 ? 2 + 3 + 5 : 2 + 3 + 7);
+      // A chain of two edges: two sub-resources and two nodes.
+      const noRidge = exportGodot(sceneOf(base.filter((s) => s.id !== "ridge"), layers), { version });
+      expect(changedLines(before, noRidge)).toBe(version === 4 ? 2 + 2 * 4 + 2 * 6 : 2 + 2 * 4 + 2 * 8);
+      // The floor's mask back to 1: its body goes, its node moves into Ground; no other line changes.
+      const floorDefault = exportGodot(sceneOf(base.map((s) => (s.id === "floor" ? { ...s, collisionMask: 1 } : s)), layers), { version });
+      expect(changedLines(before, floorDefault)).toBeLessThanOrEqual(2 * 8 + 2);
+      expect(floorDefault).toContain('[node name="Coin_coin-2" type="CollisionShape2D" parent="Ground"]');
+    }
+  });
+});
+
+describe("classes, object properties and clean numbers", () => {
+  it("a shape's class is its node's group, on every edge of a chain (Godot 3 too)", () => {
+    const s = sceneOf([
+      { id: "d", name: "Door", type: "box", x: 0, y: 0, width: 1, height: 1, class: 'Do"or' },
+      { id: "c", name: "Rail", type: "chain", x: 0, y: 0, points: [[0, 0], [1, 0], [2, 1]], class: "Rail" },
+      { id: "p", name: "Plain", type: "circle", x: 0, y: 0, radius: 1 },
+    ]);
+    for (const version of [4, 3] as const) {
+      const read = nodes(readTscn(exportGodot(s, { version })));
+      expect(read.map((n) => [attr(n, "name"), attr(n, "groups")])).toEqual([
+        ["Colliders", undefined], ["Layer 1", undefined], ["Door", ['Do"or']], ["Rail", ["Rail"]], ["Rail2", ["Rail"]], ["Plain", undefined],
+      ]);
+    }
+  });
+
+  it("an object property is a NodePath from its node to the node of the shape imported from that Tiled object; none: NodePath(\"\")", () => {
+    const s = sceneOf([
+      { id: "lever", name: "Lever", type: "box", x: 0, y: 0, width: 1, height: 1, properties: [{ name: "door", type: "object", value: 12 }, { name: "self", type: "object", value: 3 }, { name: "none", type: "object", value: 0 }, { name: "gone", type: "object", value: 99 }], tiledId: 3 },
+      { id: "tiled-12", name: "Gate", type: "box", x: 0, y: 0, width: 1, height: 1, collisionLayer: 2 },
+      { id: "copy", name: "Gate", type: "box", x: 0, y: 0, width: 1, height: 1, tiledId: 3 },
+      { id: "tiled-3", name: "Lever", type: "box", x: 0, y: 0, width: 1, height: 1, tiledId: 3, collisionLayer: 2 },
+    ]);
+    // Tiled object 3: "tiled-3" (the id its import gave) before the copy carrying its tiledId.
+    expect(nodeLines(exportGodot(s), "Lever").slice(1)).toEqual([
+      'metadata/shape_id = "lever"',
+      'metadata/door = NodePath("../../Layer 1 (collision_layer 2, collision_mask 1)/Gate")',
+      'metadata/self = NodePath("../../Layer 1 (collision_layer 2, collision_mask 1)/Lever")',
+      'metadata/none = NodePath("")',
+      'metadata/gone = NodePath("")',
+    ]);
+    const same = sceneOf([{ id: "a", type: "circle", x: 0, y: 0, radius: 1, tiledId: 1, properties: [{ name: "me", type: "object", value: 1 }, { name: "b", type: "object", value: 2 }] }, { id: "b", type: "circle", x: 0, y: 0, radius: 1, tiledId: 2 }]);
+    expect(nodeLines(exportGodot(same, { version: 3 }), "a").slice(2)).toEqual(['"shape_id": "a",', '"me": NodePath("."),', '"b": NodePath("../b")', "}"]);
+  });
+
+  it("computed numbers carry no arithmetic noise: a chain turned 90° sits at (0, 110), not (6.1e-16, 110)", () => {
+    const s = sceneOf([{ id: "c", name: "C", type: "chain", x: 0, y: 0, rotation: 90, closed: true, points: [[110, 0], [110, 50], [0.1, 0.2]] }]);
+    const text = exportGodot(s);
+    expect(nodeLines(text, "C")[0]).toBe("position = Vector2(0, 110)");
+    expect(nodeLines(text, "C2")[0]).toBe("position = Vector2(-50, 110)");
+    expect(nodeLines(text, "C3")[0]).toBe("position = Vector2(-0.2, 0.1)");
+    // Turned 30°: every position within 1e-9 of the exact one.
+    const turned = sceneOf([{ id: "c", name: "C", type: "chain", x: 5, y: 7, rotation: 30, points: [[10, 0], [0, 10]] }]);
+    const pos = nodeLines(exportGodot(turned), "C")[0]!.match(/Vector2\((.*), (.*)\)/)!;
+    expect(Math.abs(Number(pos[1]) - (5 + 10 * Math.cos(Math.PI / 6)))).toBeLessThan(1e-9);
+    expect(Math.abs(Number(pos[2]) - (7 + 10 * Math.sin(Math.PI / 6)))).toBeLessThan(1e-9);
   });
 });

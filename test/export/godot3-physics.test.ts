@@ -20,20 +20,20 @@ const POINT_TOL = 0.05;
 const NORMAL_DOT = 0.99996;
 
 /**
- * Every shape kind, turned and not, on three layers (one hidden, one locked), several bits and
- * hostile names. Sizes and positions are exact in 32-bit floats, as Godot 3 stores them.
+ * Every shape kind, turned and not, on three layers (one hidden, one locked), several bits,
+ * hostile names, classes and object properties (Tiled object ids: 7 the ball, 3 the triangle). Sizes and positions are exact in 32-bit floats, as Godot 3 stores them.
  */
 const SCENE_JSON = {
   format: "collider-studio-scene", version: 1,
   layers: [{ id: "ground", name: "Ground" }, { id: "hazards", name: 'Haz"ards/1', visible: false }, { id: "props", name: "Props", locked: true }],
   shapes: [
-    { id: "floor", name: "Floor", type: "box", x: 0, y: 200, width: 600, height: 40, collisionMask: 3, properties: [{ name: "surface", type: "string", value: 'ice "slick"\n\\' }, { name: "friction", type: "number", value: 0.25 }, { name: "tint", type: "color", value: "#33aaff80" }, { name: "solid", type: "boolean", value: true }] },
-    { id: "tilted", name: "Tilted.box", type: "box", x: -150, y: 50, width: 80, height: 30, rotation: 30 },
-    { id: "ball", type: "circle", x: 150, y: 40, radius: 25, rotation: 45 },
+    { id: "floor", name: "Floor", type: "box", x: 0, y: 200, width: 600, height: 40, collisionMask: 3, properties: [{ name: "surface", type: "string", value: 'ice "slick"\n\\' }, { name: "friction", type: "number", value: 0.25 }, { name: "tint", type: "color", value: "#33aaff80" }, { name: "solid", type: "boolean", value: true }, { name: "target", type: "object", value: 7 }, { name: "none", type: "object", value: 0 }] },
+    { id: "tilted", name: "Tilted.box", type: "box", x: -150, y: 50, width: 80, height: 30, rotation: 30, class: "Door", properties: [{ name: "floor", type: "object", value: 3 }] },
+    { id: "ball", type: "circle", x: 150, y: 40, radius: 25, rotation: 45, tiledId: 7, class: "Door" },
     { id: "pill", name: "Player:1", type: "capsule", x: 0, y: 60, radius: 15, height: 70, rotation: 90, layer: "hazards", collisionLayer: 2 },
     { id: "pill2", name: "Player:1", type: "capsule", x: -60, y: -60, radius: 12.5, height: 50, rotation: -20, layer: "hazards", collisionLayer: 2147483648, collisionMask: 5 },
     { id: "pill3", type: "capsule", x: 220, y: -80, radius: 20, height: 40 },
-    { id: "tri", name: "🚀 ünï", type: "polygon", x: 60, y: -120, points: [[-40, 20], [40, 20], [0, -30]], layer: "props" },
+    { id: "tri", name: "🚀 ünï", type: "polygon", x: 60, y: -120, points: [[-40, 20], [40, 20], [0, -30]], layer: "props", class: 'Sp"ike s', tiledId: 3 },
     { id: "pent", name: "", type: "polygon", x: -220, y: -100, rotation: 17, layer: "props", collisionLayer: 6, points: [[0, -30], [28.5, -9.25], [17.625, 24.25], [-17.625, 24.25], [-28.5, -9.25]] },
     { id: "wall", name: "Wall\\ \"x\"\u2028@%", type: "box", x: 290, y: 60, width: 20, height: 260, rotation: -5, layer: "props" },
   ],
@@ -134,18 +134,22 @@ describe.skipIf(!onPath && !process.env.CI)("Godot 3 export in godot3-server", (
     console.log(`godot3-server: ${rays.length} rays, ${hits} hits; largest point difference ${maxPoint.toExponential(2)}, largest normal angle ${((Math.acos(Math.min(1, minDot)) * 180) / Math.PI).toExponential(2)}°`);
   });
 
-  it("loads every node with the plan's names, bits, visibility and metadata", { timeout: 90_000 }, () => {
+  it("loads every node with the plan's names, bits, visibility, metadata (shape_id, properties, object properties as NodePaths get_node follows) and groups (classes)", { timeout: 90_000 }, () => {
     const { nodes } = runGodot(scene, []);
     const expected: GodotNode[] = [];
     for (const body of plan.bodies) {
       expected.push({ path: body.name, type: "StaticBody2D", meta: body.layer.locked ? { _edit_lock_: true } : {}, layer: body.collisionLayer, mask: body.collisionMask, visible: body.layer.visible !== false });
       for (const { shape, name } of body.shapes) {
-        const meta = Object.fromEntries((shape.properties ?? []).map((p) => {
+        const targets = new Map(scene.shapes.flatMap((s) => (s.tiledId === undefined ? [] : [[s.tiledId, nodeOf.get(s.id)!] as const])));
+        const refs = Object.fromEntries((shape.properties ?? []).flatMap((p) => (p.type === "object" && p.value !== 0 ? [[p.name, targets.get(p.value) ?? ""]] : [])));
+        const meta = Object.fromEntries([["shape_id", shape.id], ...(shape.properties ?? []).map((p) => {
+          // An object property is a NodePath to the node it names (refs: the node get_node reaches), "" for none.
+          if (p.type === "object") return [p.name, p.value === 0 ? "NodePath:" : expect.stringMatching(/^NodePath:\.\.\//)];
           if (p.type !== "color") return [p.name, p.value];
           const c = [1, 3, 5, 7].map((k) => parseInt(p.value.slice(k, k + 2) || "ff", 16) / 255);
           return [p.name, c];
-        }));
-        expected.push({ path: `${body.name}/${name}`, type: "CollisionShape2D", meta });
+        })]);
+        expected.push({ path: `${body.name}/${name}`, type: "CollisionShape2D", meta, ...(shape.class ? { groups: [shape.class] } : {}), ...(Object.keys(refs).length > 0 ? { refs } : {}) });
         expect(collisionLayerOf(shape)).toBe(body.collisionLayer);
         expect(collisionMaskOf(shape)).toBe(body.collisionMask);
       }

@@ -1,6 +1,7 @@
 // Runs an exported Godot 3 scene in godot3-server headless: the script instances scene.tscn, waits
 // for physics frames, casts rays with Godot's own physics (Physics2DDirectSpaceState.intersect_ray,
-// areas included only when a ray asks) and prints every hit and every node.
+// areas included only when a ray asks) and prints every hit and every node (its metadata, groups,
+// and the node each NodePath metadata value reaches).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,6 +37,10 @@ export interface GodotNode {
   readonly visible?: boolean;
   /** A CollisionShape2D's one_way_collision. */
   readonly oneWay?: boolean;
+  /** Its groups (get_groups), when it has any. */
+  readonly groups?: readonly string[];
+  /** Each NodePath metadata value (not empty): the node get_node finds from this one, as a path from the root ("" if none). */
+  readonly refs?: Record<string, string>;
 }
 
 const SCRIPT = `extends SceneTree
@@ -67,14 +72,29 @@ func _init():
 func _value(v):
 	if typeof(v) == TYPE_COLOR:
 		return [v.r, v.g, v.b, v.a]
+	if typeof(v) == TYPE_NODE_PATH:
+		return "NodePath:" + str(v)
 	return v
 
 func _nodes(node, path):
+	var root = get_root().get_child(0)
 	for child in node.get_children():
 		var p = child.name if path == "" else path + "/" + child.name
 		var info = {"path": p, "type": child.get_class(), "meta": {}}
 		for k in child.get_meta_list():
-			info.meta[k] = _value(child.get_meta(k))
+			var v = child.get_meta(k)
+			info.meta[k] = _value(v)
+			if typeof(v) == TYPE_NODE_PATH and not v.is_empty():
+				var target = child.get_node_or_null(v)
+				if not info.has("refs"):
+					info.refs = {}
+				info.refs[k] = "" if target == null else str(root.get_path_to(target))
+		var groups = []
+		for g in child.get_groups():
+			if not str(g).begins_with("_"):
+				groups.append(str(g))
+		if groups.size() > 0:
+			info.groups = groups
 		if child is CollisionObject2D:
 			info.layer = child.collision_layer
 			info.mask = child.collision_mask

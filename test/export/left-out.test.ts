@@ -59,30 +59,44 @@ describe("what each export format leaves out", () => {
     expect(JSON.stringify(world)).not.toContain("Platform");
   });
 
-  it("Godot: classes, layer properties, collision layer names, images without sprites, and one-sided sensors", () => {
+  it("Godot: layer properties, collision layer names, images without sprites, and one-sided sensors; classes are carried (groups)", () => {
     expect(godotLeftOut(rich)).toEqual([
       "1 one-sided sensor chain: an Area2D has no one-way collision, so it is two-sided",
-      "the class of 2 shapes: a Godot scene has no place for it: left out",
       "the custom properties of 1 layer: left out",
       "the names of 1 collision layer: left out",
       "1 image without a sprite: this export writes the colliders only. Add the art in Godot (a Sprite2D at the image's X and Y, Centered off), or export from the command line with --with-images to have it written",
     ]);
     expect(godotLeftOut(rich, { withImages: true })).not.toContainEqual(expect.stringMatching(/image/));
     const text = exportFormat("godot")!.write(rich, {});
-    expect(text).not.toContain("Platform");
     expect(text).toContain("one_way_collision = true");
+    expect(text).toContain('groups=["Platform"]');
   });
 
-  it("Godot: shapes whose node is named otherwise (a repeated name counts up, a refused character becomes _) are listed, with the first as an example", () => {
+  it("Godot: custom properties under another metadata key are listed with their shape and both keys, and object properties naming no shape's Tiled object", () => {
+    const keys = sceneOf({ shapes: [
+      { id: "door-1", name: "Door", type: "box", x: 0, y: 0, rotation: 0, width: 1, height: 1, tiledId: 4, properties: [{ name: "open speed", type: "number", value: 2 }, { name: "my prop-1", type: "int", value: 1 }, { name: "2nd", type: "boolean", value: true }, { name: "ok_key", type: "string", value: "" }, { name: "to", type: "object", value: 4 }] },
+      { id: "lever", type: "box", x: 0, y: 0, rotation: 0, width: 1, height: 1, properties: [{ name: "shape_id", type: "string", value: "mine" }, { name: "door", type: "object", value: 9 }] },
+    ] });
+    expect(godotLeftOut(keys)).toEqual([
+      `4 custom properties under another metadata key: Godot 4's metadata keys are identifiers (letters, digits and _) and shape_id holds the shape's id, so "open speed" of "Door" is open_speed, "my prop-1" of "Door" is my_prop_1, "2nd" of "Door" is _nd, "shape_id" of "lever" is shape_id2; get_meta takes the key as written`,
+      `1 object property naming a Tiled object no shape was imported from: "door" of "lever" (object 9): written as an empty NodePath`,
+    ]);
+    expect(godotLeftOut(keys, { version: 3 })[0]).toBe(`1 custom property under another metadata key: shape_id holds the shape's id, so "shape_id" of "lever" is shape_id2; get_meta takes the key as written`);
+    // Read off the export: those keys are the ones written.
+    const text = exportFormat("godot")!.write(keys, {});
+    for (const line of ["metadata/open_speed = 2.0", "metadata/my_prop_1 = 1", "metadata/_nd = true", 'metadata/ok_key = ""', 'metadata/to = NodePath(".")', 'metadata/shape_id2 = "mine"', 'metadata/door = NodePath("")']) expect(text).toContain(line);
+  });
+
+  it("Godot: shapes whose node is named otherwise (a repeated name takes the shape's id, a refused character becomes _) are listed, with the first as an example", () => {
     const crate = (i: number) => ({ id: `box-${i}`, type: "box", x: 40 * i, y: 0, rotation: 0, width: 20, height: 20, name: "crate" });
     const wall = { id: "chain-1", type: "chain", x: 0, y: 90, rotation: 0, points: [[0, 0], [50, 0], [50, 50]], name: "wall" };
     const crates = sceneOf({ shapes: [...[1, 2, 3, 4, 5, 6].map(crate), wall, { ...crate(7), name: "a.b" }] });
     expect(godotLeftOut(crates)).toEqual([
-      `6 shapes renamed: a Godot scene's node names are unique and have no . : @ / " %, so "crate" is written crate2 (and 5 more); name them apart in the editor to choose the names yourself`,
+      `7 shapes renamed: a Godot node's name is unique among its body's children (shapes sharing one take their id after it) and has no . : @ / " %, so "crate" is written crate_box-1 (and 6 more); name them apart in the editor to choose the names yourself`,
     ]);
     // Read off the export itself: the nodes are so named, and a chain's second edge (wall2) is not a rename.
     const text = exportFormat("godot")!.write(crates, {});
-    for (const name of ["crate", "crate2", "crate6", "wall", "wall2", "a_b"]) expect(text).toContain(`[node name="${name}" type=`);
+    for (const name of ["crate_box-1", "crate_box-2", "crate_box-6", "wall", "wall2", "a_b"]) expect(text).toContain(`[node name="${name}" type=`);
     // Names already unique and valid: nothing said.
     expect(godotLeftOut(sceneOf({ shapes: [crate(1), { ...crate(2), name: "crate2" }, wall] }))).toEqual([]);
   });

@@ -83,6 +83,22 @@ describe("export: image options and their errors", () => {
     expect(paths).toEqual(["res://levels/art/a.jpg", "res://levels/art/b.webp", "res://levels/level-images/png.png", "res://levels/art/none.png"]);
   });
 
+  it("Godot: res:// starts at the nearest project.godot above the output (a scene in the project's levels/ names res://levels/art/…); with none, a warning", async () => {
+    const { dir, scene } = sceneWith([{ id: "bg", src: "art/bg.png", x: 0, y: 0 }]);
+    const out = join(dir, "levels/level.tscn");
+    const lone = await run(["export", scene, "--format", "godot3", "--with-images", "-o", out]);
+    expect(lone.code).toBe(0);
+    expect(lone.err.split("\n")[0]).toBe(`${scene}: no project.godot in ${join(dir, "levels")} or a folder above it: res:// paths start from ${join(dir, "levels")}; give --godot-project DIR if the Godot project is elsewhere`);
+    expect(readFileSync(out, "utf8")).toContain('path="res://art/bg.png"');
+    writeFileSync(join(dir, "project.godot"), "config_version=4\n");
+    const found = await run(["export", scene, "--format", "godot3", "--with-images", "-o", out]);
+    expect([found.code, found.err]).toEqual([0, `${scene}: exported 1 shape as Godot 3 scene to ${out} (the file it replaced is kept as ${out}.bak)\n`]);
+    expect(readFileSync(out, "utf8")).toContain('path="res://levels/art/bg.png"');
+    // --godot-project still wins.
+    await run(["export", scene, "--format", "godot", "--with-images", "--godot-project", join(dir, "levels"), "-o", out]);
+    expect(readFileSync(out, "utf8")).toContain('path="res://art/bg.png"');
+  });
+
   it("Tiled: a missing image is a warning, its layer still written; a scale Tiled cannot show is noted", async () => {
     const { dir, scene } = sceneWith([{ id: "gone", src: "art/gone.png", x: 0, y: 0 }, { id: "big", src: dataUrl(PNG_4x2), x: 0, y: 0, width: 8, height: 4 }]);
     const out = join(dir, "maps/level.tmj");
