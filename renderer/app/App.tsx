@@ -108,7 +108,7 @@ function useClipboardEvents() {
       e.preventDefault();
       if (id === "edit.paste") {
         const pictures = imageFilesOf(e.clipboardData);
-        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), editor.getState().cursor ?? canvasCentre(editor), "Pasted");
+        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), { kind: "centred", at: editor.getState().cursor ?? canvasCentre(editor) }, "Pasted");
         else pasteClipboardText(editor, e.clipboardData?.getData("text/plain") ?? "");
         return;
       }
@@ -149,7 +149,7 @@ export function App() {
   useEffect(() => followActiveLayer(editor), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
-  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);
+  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), { kind: "picked" })), [editor]);
   return (
     <div className="app">
       <MenuBar />
