@@ -12,7 +12,7 @@ import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
 import { restoreFromShell, useDesktopRecovery } from "./desktop-recovery";
 import { Dock } from "./dock/Dock";
-import { dirty, receiveImported, receiveOpened } from "./document-commands";
+import { dirty, receiveImported, receivePicked } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
 import { releaseMouseFocus } from "./mouse-focus";
@@ -144,7 +144,7 @@ export function App() {
   useThemeOnDocument();
   useGridPreference();
   const editor = useEditor();
-  useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
+  useEffect(() => onBrowserFilePicked((picked) => void receivePicked(editor, { kind: "done", value: picked })), [editor]);
   // Each file's active layer, for the next time it is opened.
   useEffect(() => followActiveLayer(editor), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
