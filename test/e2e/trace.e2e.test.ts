@@ -152,6 +152,7 @@ describe("Trace Colliders… in Chromium", () => {
     const note = page.getByTestId("trace-whole-picture");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("1 blob, 1 piece, IoU 1.000");
     await expect.poll(() => note.textContent()).toBe("sprite has no transparent pixels, so the trace is one box over the whole picture: tracing follows transparency. Erase the background in the art (save it as a PNG or WebP with transparency) and trace again.");
+    await page.screenshot({ path: "/tmp/shots/trace-whole-picture.png" });
     await page.keyboard.press("Escape");
     await page.keyboard.press("Delete");
 
