@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, PickedImages, ReadImageRequest, ReadTiledFileRequest, WriteTiledMapRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, OpenedPick, PickedImages, ReadImageRequest, ReadTiledFileRequest, WriteTiledMapRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -37,7 +37,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
   return {
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
-    openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedFile>>,
+    openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedPick>>,
     openDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.openDropped, filePath) as Promise<ShellResult<null>>) : notDropped(filePath)),
     importDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.importDropped, filePath) as Promise<ShellResult<OpenedFile>>) : notDropped(filePath)),
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,

@@ -3,7 +3,7 @@
 // says), and readable errors. The page may only write without a dialog to a path the user chose
 // (see isAllowed).
 import path from "node:path";
-import type { ExportRequest, ImportRequest, OpenedFile, SaveRequest, SaveResult, SaveTargetRequest, ShellResult } from "../core/shell/desktop-api";
+import type { ExportRequest, ImageFile, ImportRequest, OpenedFile, OpenedPick, SaveRequest, SaveResult, SaveTargetRequest, ShellResult } from "../core/shell/desktop-api";
 import { writeTextAtomically } from "../core/node/atomic-write";
 import { describeFileError } from "./file-errors";
 import { nodeFileSystem, type SceneFileSystem } from "./file-system";
@@ -14,6 +14,24 @@ export interface FileFilter {
 }
 
 export const SCENE_FILTERS: FileFilter[] = [{ name: "Collider Studio scene", extensions: ["json"] }];
+
+const MAP_EXTENSIONS = ["tmx", "tmj"];
+const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"];
+
+/** File → Open…'s filters: everything it opens first, then each kind, then any file (which it names). */
+export const OPEN_FILTERS: FileFilter[] = [
+  { name: "Scenes, Tiled maps and images", extensions: ["json", ...MAP_EXTENSIONS, ...IMAGE_EXTENSIONS] },
+  ...SCENE_FILTERS,
+  { name: "Tiled map", extensions: MAP_EXTENSIONS },
+  { name: "Images (PNG, JPEG, WebP)", extensions: IMAGE_EXTENSIONS },
+  { name: "All files", extensions: ["*"] },
+];
+
+/** What Open… makes of a file, by its extension, as a drop does. */
+export function openKindOf(filePath: string): OpenedPick["kind"] {
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  return extension === "json" ? "scene" : MAP_EXTENSIONS.includes(extension) ? "map" : IMAGE_EXTENSIONS.includes(extension) ? "image" : "other";
+}
 
 export interface OpenDialogOptions {
   title: string;
@@ -35,7 +53,11 @@ export interface DialogLike {
 }
 
 export interface SceneFileService {
-  open(): Promise<ShellResult<OpenedFile>>;
+  /**
+   * File → Open…: a scene (a place to save to, a recent file), a Tiled map (read as importFile
+   * reads one), an image (read as Add Image… reads one) or, of another kind, only its name.
+   */
+  open(): Promise<ShellResult<OpenedPick>>;
   save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
   /**
    * Asks in the Save dialog where to write a scene (no `type`) or an export of `type`, and allows
@@ -79,6 +101,8 @@ export interface SceneFileServiceOptions {
   readonly chosenBefore?: (filePath: string) => boolean;
   /** Previous versions kept beside a saved or exported file (the `backups` setting; default 1). */
   readonly backups?: number;
+  /** Reads an image Open… picked (image-files.ts: its size limit, its type from its bytes). */
+  readonly readImage?: (filePath: string) => Promise<ShellResult<ImageFile>>;
 }
 
 const CANCELED = { ok: false, canceled: true } as const;
@@ -99,7 +123,7 @@ export function withJsonExtension(filePath: string): string {
   return path.extname(filePath).toLowerCase() === ".json" ? filePath : `${filePath}.json`;
 }
 
-export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, onImported = () => {}, chosenBefore = () => false, backups }: SceneFileServiceOptions): SceneFileService {
+export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFile = () => {}, onImported = () => {}, chosenBefore = () => false, backups, readImage }: SceneFileServiceOptions): SceneFileService {
   /** Absolute paths chosen in this session (or let in with allow). */
   const chosen = new Set<string>();
   const allowed = { has: (filePath: string) => chosen.has(filePath) || chosenBefore(filePath), add: (filePath: string) => chosen.add(filePath) };
@@ -152,17 +176,37 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     return choice.canceled || !choice.filePath ? undefined : path.resolve(choice.filePath);
   }
 
-  /** Reads the file the user picks in an Open dialog; `allow` marks it as a place to save to. */
-  async function pickAndRead(title: string, filters: FileFilter[], allow: boolean): Promise<ShellResult<OpenedFile>> {
-    let chosen: string | undefined;
+  /** The file the user picks in an Open dialog, or how the dialog ended. */
+  async function pick(title: string, filters: FileFilter[]): Promise<ShellResult<string>> {
     try {
       const choice = await dialog.showOpenDialog({ title, properties: ["openFile"], filters });
-      chosen = choice.canceled ? undefined : choice.filePaths[0];
+      const chosen = choice.canceled ? undefined : choice.filePaths[0];
+      return chosen === undefined ? CANCELED : { ok: true, value: chosen };
     } catch (err) {
       return failure(`cannot show the Open dialog: ${describeFileError(err)}`);
     }
-    if (chosen === undefined) return CANCELED;
-    return readChosen(chosen, allow);
+  }
+
+  /** Reads the file the user picks in an Open dialog; `allow` marks it as a place to save to. */
+  async function pickAndRead(title: string, filters: FileFilter[], allow: boolean): Promise<ShellResult<OpenedFile>> {
+    const chosen = await pick(title, filters);
+    return chosen.ok ? readChosen(chosen.value, allow) : chosen;
+  }
+
+  /** File → Open…'s pick, read as its extension says. */
+  async function openPicked(): Promise<ShellResult<OpenedPick>> {
+    const chosen = await pick("Open", OPEN_FILTERS);
+    if (!chosen.ok) return chosen;
+    const filePath = path.resolve(chosen.value), name = path.basename(filePath);
+    const kind = openKindOf(filePath);
+    if (kind === "other") return { ok: true, value: { kind, path: filePath, name } };
+    if (kind === "image") {
+      if (!readImage) return failure(`cannot open ${name}: images are not read here`);
+      const read = await readImage(filePath);
+      return read.ok ? { ok: true, value: { kind, path: filePath, name, image: read.value } } : read;
+    }
+    const read = kind === "scene" ? await readChosen(filePath, true) : noteImported(await readChosen(filePath, false));
+    return read.ok ? { ok: true, value: { kind, ...read.value } } : read;
   }
 
   /** Reads a file the user chose; `scene` marks it as a place to save to and a recent file. */
@@ -195,7 +239,7 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
       allowed.add(path.resolve(filePath));
     },
 
-    open: () => pickAndRead("Open scene", SCENE_FILTERS, true),
+    open: openPicked,
 
     openPath: (filePath) => readChosen(filePath, true),
 

@@ -175,7 +175,8 @@ export function watchingFileService(files: SceneFileService, fileWatch: FileWatc
     ...files,
     async open() {
       const result = await files.open();
-      if (result.ok) fileWatch.watch(result.value.path, result.value.text);
+      // Only a scene is the open file: a map is imported into a new document, an image added.
+      if (result.ok && result.value.kind === "scene") fileWatch.watch(result.value.path, result.value.text);
       return result;
     },
     async openPath(file) {

@@ -52,6 +52,8 @@ export interface ImageFiles {
   read(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
   /** Asks for images in the Open dialog and reads each the same way (size limit, type from its bytes). */
   pick(): Promise<ShellResult<PickedImages>>;
+  /** Reads an image the user picked in File → Open…'s dialog (the main process's own call, no channel). */
+  readPicked(filePath: string): Promise<ShellResult<ImageFile>>;
 }
 
 const failure = (error: string): ShellResult<never> => ({ ok: false, canceled: false, error });
@@ -99,6 +101,8 @@ export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, 
       if (!where.ok) return failure(`cannot read ${src}: ${where.reason}`);
       return readImageFile(where.path, src);
     },
+
+    readPicked: (filePath) => readImageFile(path.resolve(filePath), path.basename(filePath)),
 
     async pick() {
       if (!dialog) return failure("cannot show the Open dialog here");

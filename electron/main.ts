@@ -262,10 +262,13 @@ if (!app.requestSingleInstanceLock()) {
       });
       // Beside a chosen scene, or a map imported in this session, the page may read images and Tiled files.
       const readable = readableScenes((filePath) => files.isAllowed(filePath));
+      const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
+      const imageFiles = createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) });
       const files = watchingFileService(
         createSceneFileService({
           dialog: editorDialog,
           backups: settingsRead.settings.backups,
+          readImage: (filePath) => imageFiles.readPicked(filePath),
           onImported: (filePath) => readable.addImported(filePath),
           chosenBefore: (filePath) => recentFiles?.has(filePath) ?? false,
           onSceneFile: (filePath) => {
@@ -285,8 +288,7 @@ if (!app.requestSingleInstanceLock()) {
       registerSceneIpc(ipcMain, files, policy, applyEditorMenu);
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState, openFromOutside);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
-      const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
-      registerImageIpc(ipcMain, createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) }), policy);
+      registerImageIpc(ipcMain, imageFiles, policy);
       registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath), backups: settingsRead.settings.backups }), policy, (filePath) => files.importPath(filePath));
       removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
       openEditorWindow();

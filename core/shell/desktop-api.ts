@@ -13,6 +13,16 @@ export interface OpenedFile {
   readonly text: string;
 }
 
+/**
+ * What File → Open… picked (desktop), read by its extension as a drop is: a scene (.json), a Tiled
+ * map to import (.tmx, .tmj), an image to add (PNG, JPEG, WebP, checked by its bytes), or a file of
+ * another kind, not read, for the page to say what it is.
+ */
+export type OpenedPick =
+  | ({ readonly kind: "scene" | "map" } & OpenedFile)
+  | { readonly kind: "image"; readonly path: string; readonly name: string; readonly image: ImageFile }
+  | { readonly kind: "other"; readonly path: string; readonly name: string };
+
 export const saveRequestSchema = z.strictObject({
   text: z.string().max(512 * 1024 * 1024),
   /** Where the document was opened from or last saved; omitted (or saveAs) asks the user. */
@@ -192,7 +202,8 @@ export type SaveDone = z.infer<typeof saveDoneSchema>;
 
 export interface DesktopApi {
   readonly platform: string;
-  openScene(): Promise<ShellResult<OpenedFile>>;
+  /** File → Open…: a scene, a Tiled map or an image, by its extension (OpenedPick). */
+  openScene(): Promise<ShellResult<OpenedPick>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
   /** Asks in the Save dialog where to write; saveScene (a scene) or exportFile (`type`) may then write there without asking. */
   chooseSaveTarget(request: SaveTargetRequest): Promise<ShellResult<SaveResult>>;

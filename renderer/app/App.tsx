@@ -12,7 +12,7 @@ import { CommandPalette } from "./CommandPalette";
 import { connectDesktopDocument } from "./desktop-document";
 import { restoreFromShell, useDesktopRecovery } from "./desktop-recovery";
 import { Dock } from "./dock/Dock";
-import { dirty, receiveImported, receiveOpened } from "./document-commands";
+import { dirty, receiveImported, receivePicked } from "./document-commands";
 import { useGridPreference } from "./grid-preference";
 import { modalOpen } from "./modals";
 import { releaseMouseFocus } from "./mouse-focus";
@@ -108,7 +108,7 @@ function useClipboardEvents() {
       e.preventDefault();
       if (id === "edit.paste") {
         const pictures = imageFilesOf(e.clipboardData);
-        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), editor.getState().cursor ?? canvasCentre(editor), "Pasted");
+        if (pictures.length > 0) void addImageFiles(editor, pictures.map(pictureOfFile), { kind: "centred", at: editor.getState().cursor ?? canvasCentre(editor) }, "Pasted");
         else pasteClipboardText(editor, e.clipboardData?.getData("text/plain") ?? "");
         return;
       }
@@ -144,12 +144,12 @@ export function App() {
   useThemeOnDocument();
   useGridPreference();
   const editor = useEditor();
-  useEffect(() => onBrowserFilePicked((outcome) => receiveOpened(editor, outcome)), [editor]);
+  useEffect(() => onBrowserFilePicked((picked) => void receivePicked(editor, { kind: "done", value: picked })), [editor]);
   // Each file's active layer, for the next time it is opened.
   useEffect(() => followActiveLayer(editor), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
-  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), canvasCentre(editor))), [editor]);
+  useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), { kind: "picked" })), [editor]);
   return (
     <div className="app">
       <MenuBar />

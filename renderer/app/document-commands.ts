@@ -9,7 +9,8 @@ import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
-import { chooseExportTarget, desktop, exportText, hasFolderAccess, openScene, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
+import { chooseExportTarget, desktop, exportText, hasFolderAccess, pickFileToOpen, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument, type PickedFile } from "../platform/files";
+import { addImageFiles } from "./image-commands";
 import { readImageBytes } from "../images/image-source";
 import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, embeddedImagesNote, imagesForFolder, unreachedImagesNotes, type MovedImages } from "./save-images";
@@ -122,9 +123,60 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   bringDocumentIntoView(editor);
 }
 
+/**
+ * File → Open…: a scene opens, a Tiled map (.tmx, .tmj) imports as Import Tiled map… does, an
+ * image is added as Add Image… adds one, each by its extension as a drop is; a file of another
+ * kind is named, with what to use. The unsaved-changes question comes once the file is picked, and
+ * only for what replaces the document (a scene, a map).
+ */
 export async function openDocument(editor: Editor): Promise<void> {
-  if (isDirty(editor) && !window.confirm("Discard unsaved changes and open another scene?")) return;
-  await receiveOpened(editor, await openScene());
+  const picked = await pickFileToOpen();
+  if (picked) await receivePicked(editor, picked);
+}
+
+/** What File → Open… does with a picked file (the browser's file input answers here too). */
+export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedFile>): Promise<void> {
+  if (outcome.kind !== "done") {
+    if (outcome.kind === "error") notify(editor, outcome.message);
+    return;
+  }
+  const file = outcome.value;
+  if (file.kind === "other") {
+    notify(editor, notOpenedWhy(file.name));
+    return;
+  }
+  if (file.kind === "image") {
+    await addImageFiles(editor, [{ name: file.name, path: desktop() ? (file.path ?? "") : "", bytes: file.bytes }], { kind: "picked" });
+    return;
+  }
+  const scene = file.kind === "scene";
+  if (isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (err) {
+    notify(editor, `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  // A browser's handle key names a file to save to, not a folder to read a map's tilesets from.
+  const path = scene || desktop() ? file.path : undefined;
+  const read = { kind: "done" as const, value: { name: file.name, text, ...(path === undefined ? {} : { path }) } };
+  await (scene ? receiveOpened(editor, read) : receiveImported(editor, read));
+}
+
+/** Files Open… is sometimes given by mistake, and what to use instead. */
+const OTHER_FILES: readonly [RegExp, string][] = [
+  [/\.(tsx|tsj)$/i, "a Tiled tileset: open the map (.tmx, .tmj) that uses it"],
+  [/\.(tx|tj)$/i, "a Tiled template: open the map (.tmx, .tmj) that uses it"],
+  [/\.jsonl$/i, "a ray log: use File → Open ray log…"],
+  [/\.(gif|bmp|svg|tiff?|avif|ico)$/i, "an image of a kind the editor does not read: save it as PNG, JPEG or WebP"],
+  [/\.(tscn|tres)$/i, "a Godot file: open the scene (.json) it was exported from"],
+];
+
+/** Why Open… did not open a file of another kind, and what to use. */
+export function notOpenedWhy(name: string): string {
+  const known = OTHER_FILES.find(([pattern]) => pattern.test(name))?.[1];
+  return `Did not open ${name}: ${known ?? "Open… takes a scene (.json), a Tiled map (.tmx, .tmj) or a PNG, JPEG or WebP image"}`;
 }
 
 /** Browser: opens a scene picked inside a folder, so the images beside it show. */

@@ -1,10 +1,11 @@
-// Adding pictures to the document: picked with File → Add Image…, dropped on the canvas, or pasted.
-// Each is read once, checked by its first bytes (PNG, JPEG or WebP), decoded to learn its pixel
-// size (its width and height in the scene), and added in one undo step, centred where it was
-// dropped or pasted (the canvas's middle for Add Image…). In the desktop app a file from disk
-// beside a saved scene is stored by its path relative to the scene; anything else (every image in
-// a browser, a pasted one, one on another drive, any before the scene is first saved) is embedded
-// as a data: URL, with a warning when that takes the scene past 10 MB. Its corner is on a whole pixel.
+// Adding pictures to the document: picked with File → Add Image… (or File → Open… on a picture),
+// dropped on the canvas, or pasted. Each is read once, checked by its first bytes (PNG, JPEG or
+// WebP), decoded to learn its pixel size (its width and height in the scene), and added in one undo
+// step where placement.ts says: Add Image… puts a scene's first image at (0, 0) and fits the view to
+// it, a drop or a paste centres it where it falls. In the desktop app a file from disk beside a
+// saved scene is stored by its path relative to the scene; anything else (every image in a browser,
+// a pasted one, one on another drive, any before the scene is first saved) is embedded as a data:
+// URL, with a warning when that takes the scene past 10 MB.
 import { encodeBase64, imageTypeOfBytes, serializeScene, type ImageType, type SceneImage } from "../../core";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
@@ -12,7 +13,9 @@ import { relativeImagePath } from "../images/image-source";
 import { desktop, pickImageFiles } from "../platform/files";
 import { counted, currentScene, listLines, notify, notifyWithList } from "../store/actions";
 import { addImages, nextImageId } from "../store/image-actions";
-import { screenToWorld } from "../store/view";
+import { fitView, screenToWorld } from "../store/view";
+import { setView } from "../store/view-actions";
+import { imageCorner, type ImagePlacement } from "../images/placement";
 import type { Point2 } from "../shapes/kind";
 
 /** Past this many bytes of scene text, embedding another image says so. */
@@ -52,15 +55,21 @@ export function canvasCentre(editor: Editor): Point2 {
 
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
+/** The world point at the canvas's top-left corner. */
+const viewTopLeft = (editor: Editor): Point2 => screenToWorld(editor.getState().view, { x: 0, y: 0 });
+
 /**
- * Adds the pictures as images centred at `at` (several are stepped one grid cell apart), in one
- * undo step; says what was added, how it is stored, and what could not be (with `refused`, what
- * the shell already could not read).
+ * Adds the pictures as images where `placement` says (placement.ts; several are stepped one grid
+ * cell apart), in one undo step; says what was added, where, how it is stored, and what could not
+ * be (with `refused`, what the shell already could not read). The scene's first image added from a
+ * dialog is framed in the view.
  */
-export async function addImageFiles(editor: Editor, files: readonly PictureInput[], at: Point2, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
+export async function addImageFiles(editor: Editor, files: readonly PictureInput[], placement: ImagePlacement, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
   if (files.length === 0 && refusedBefore.length === 0) return;
   const api = desktop();
-  const scenePath = readBase(editor.getState().file);
+  const before = editor.getState();
+  const scenePath = readBase(before.file);
+  const context = { hasImages: before.images.length > 0, viewTopLeft: viewTopLeft(editor), grid: before.grid };
   const added: SceneImage[] = [];
   const refused = [...refusedBefore];
   let embedded = 0;
@@ -80,16 +89,17 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
       continue;
     }
     if (relative === null) embedded++;
-    const step = added.length * editor.getState().grid.size;
-    // On whole pixels (the canvas's middle or a pointer at a zoom can be between them): traced colliders then have whole-pixel corners.
-    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: Math.round(at.x - entry.width / 2 + step), y: Math.round(at.y - entry.height / 2 + step), width: entry.width, height: entry.height });
+    const corner = imageCorner(placement, entry, added.length, context);
+    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: corner.x, y: corner.y, width: entry.width, height: entry.height });
   }
   addImages(editor, added);
+  if (added.length > 0 && placement.kind === "picked" && !context.hasImages) frameImages(editor, added);
   // What was added, in short; what was not, and a scene grown big, whole in the problems list.
   const parts: string[] = [];
   const notes: string[] = [];
   if (added.length > 0) {
-    const one = added.length === 1 ? `image ${added[0]!.id} (${added[0]!.width} × ${added[0]!.height} px)` : `${added.length} images`;
+    const first = added[0]!;
+    const one = added.length === 1 ? `image ${first.id} (${first.width} × ${first.height} px) at ${first.x}, ${first.y}` : `${added.length} images from ${first.x}, ${first.y}`;
     const stored = embedded === 0 ? `, stored as ${added.length === 1 ? added[0]!.src : "paths"} beside the scene` : embedded === added.length ? ", embedded in the scene" : `, ${embedded} embedded in the scene`;
     parts.push(`${verb} ${one}${stored}`);
     // A desktop scene not saved yet has no folder to be relative to.
@@ -109,6 +119,13 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
   else notifyWithList(editor, said, added.length > 0 ? `${verb} ${counted(added.length, "image")}` : "No image added", editor.getState().file.name, listLines(notes));
 }
 
+/** Fits the view to the images just added, as Tiled frames a new map. */
+function frameImages(editor: Editor, images: readonly SceneImage[]): void {
+  const box = { minX: Math.min(...images.map((i) => i.x)), minY: Math.min(...images.map((i) => i.y)), maxX: Math.max(...images.map((i) => i.x + (i.width ?? 0))), maxY: Math.max(...images.map((i) => i.y + (i.height ?? 0))) };
+  const { width, height } = editor.canvasSize;
+  setView(editor, fitView(box, width, height, 40, editor.getState().view));
+}
+
 /**
  * File → Add Image…: the desktop shell's Open dialog (a native menu's click is no user gesture, so
  * the page's file input would not open from it), or the browser's file input (answered through
@@ -126,5 +143,5 @@ export async function addImagesFromDialog(editor: Editor): Promise<void> {
     return;
   }
   const files = picked.value.images.map((i): PictureInput => ({ name: i.name, path: i.path, bytes: async () => i.bytes }));
-  await addImageFiles(editor, files, canvasCentre(editor), "Added", picked.value.refused);
+  await addImageFiles(editor, files, { kind: "picked" }, "Added", picked.value.refused);
 }

@@ -266,7 +266,7 @@ export function SceneCanvas() {
     zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
   };
 
-  // Image files dropped on the canvas are added centred where they fall; a scene or a Tiled map opens.
+  // Image files dropped on the canvas are added centred where they fall (their corner on the grid when snapping); a scene or a Tiled map opens.
   const onDragOver = (e: React.DragEvent) => {
     if (!e.dataTransfer.types.includes("Files")) return;
     e.preventDefault();
@@ -279,7 +279,7 @@ export function SceneCanvas() {
     const at = pointerToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top });
     const files = imageFilesOf(e.dataTransfer);
     if (files.length > 0) {
-      void addImageFiles(editor, files.map(pictureOfFile), at, "Dropped");
+      void addImageFiles(editor, files.map(pictureOfFile), { kind: "centred", at }, "Dropped");
       return;
     }
     const dropped = [...e.dataTransfer.files];

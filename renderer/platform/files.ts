@@ -2,7 +2,7 @@
 // Electron (window.colliderStudio); in a browser through the File System Access API where it
 // exists (web-files.ts), else through a file input and a download.
 import type { DesktopApi } from "../../core/shell/desktop-api";
-import { hasFileSystemAccess, hasFolderAccess, openInFolderWithPicker, openWithPicker, saveWithPicker, webSceneFolder } from "./web-files";
+import { hasFileSystemAccess, hasFolderAccess, openInFolderWithPicker, pickWithPicker, saveWithPicker, webSceneFolder } from "./web-files";
 
 declare global {
   interface Window {
@@ -29,7 +29,7 @@ export interface FileType {
 }
 
 const SCENE_TYPE: FileType = { name: "Collider Studio scene", extensions: ["json"] };
-const SCENE_INPUT = { id: "open-scene-input", accept: ".json,application/json", label: "Open scene file" };
+const SCENE_INPUT = { id: "open-scene-input", accept: ".json,.tmx,.tmj,.png,.jpg,.jpeg,.webp,application/json,image/png,image/jpeg,image/webp", label: "Open scene file" };
 const IMPORT_INPUT = { id: "import-file-input", accept: ".tmj,.json", label: "Import file" };
 const RAY_LOG_INPUT = { id: "ray-log-input", accept: ".jsonl,.json", label: "Open ray log" };
 const IMAGE_INPUT = { id: "add-image-input", accept: ".png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp", label: "Add image", multiple: true };
@@ -50,8 +50,43 @@ function fileInput(which: { id: string; accept: string; label: string; multiple?
   return input;
 }
 
-/** Calls `onFile` whenever a scene is picked through the browser's file input. */
-export const onBrowserFilePicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(SCENE_INPUT), onFile);
+/** What File → Open… makes of a file, by its extension, as a drop does. */
+export type OpenKind = "scene" | "map" | "image" | "other";
+
+export function openKindOf(name: string): OpenKind {
+  return /\.json$/i.test(name) ? "scene" : /\.(tmx|tmj)$/i.test(name) ? "map" : /\.(png|jpe?g|webp)$/i.test(name) ? "image" : "other";
+}
+
+/** A file File → Open… picked, read as its kind says: as text (a scene, a map) or as bytes (an image). */
+export interface PickedFile {
+  readonly name: string;
+  /** Its path (desktop), or the key of its handle (a browser's File System Access API). */
+  readonly path?: string;
+  readonly kind: OpenKind;
+  readonly text: () => Promise<string>;
+  readonly bytes: () => Promise<Uint8Array>;
+}
+
+/** A File picked in a browser as a PickedFile, its kind by its extension. */
+const pickedOfFile = (file: File, path?: string): PickedFile => ({
+  name: file.name,
+  ...(path === undefined ? {} : { path }),
+  kind: openKindOf(file.name),
+  text: () => file.text(),
+  bytes: async () => new Uint8Array(await file.arrayBuffer()),
+});
+
+/** Calls `onFile` whenever a file is picked through the browser's Open file input. */
+export function onBrowserFilePicked(onFile: (picked: PickedFile) => void): () => void {
+  const input = fileInput(SCENE_INPUT);
+  const handler = () => {
+    const file = input.files?.[0];
+    input.value = ""; // picking the same file again must fire again
+    if (file) onFile(pickedOfFile(file));
+  };
+  input.addEventListener("change", handler);
+  return () => input.removeEventListener("change", handler);
+}
 
 /** Calls `onFile` whenever a file to import is picked through the browser's import input. */
 export const onBrowserImportPicked = (onFile: (doc: FileOutcome<OpenedDocument>) => void): (() => void) => onPicked(fileInput(IMPORT_INPUT), onFile);
@@ -98,18 +133,28 @@ export function onShellOpenedFile(onFile: (doc: FileOutcome<OpenedDocument>) => 
   return api.onOpenFile((r) => onFile(r.ok ? { kind: "done", value: r.value } : r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error }));
 }
 
-/** Desktop: the native Open dialog. Browser: the Open dialog of the File System Access API, else the
- * file picker, answered through onBrowserFilePicked. */
-export async function openScene(): Promise<FileOutcome<OpenedDocument> | null> {
+/**
+ * File → Open…. Desktop: the native Open dialog, the shell reading the file as its extension says.
+ * Browser: the Open dialog of the File System Access API, else the file picker, answered through
+ * onBrowserFilePicked (null here).
+ */
+export async function pickFileToOpen(): Promise<FileOutcome<PickedFile> | null> {
   const api = desktop();
   if (!api) {
-    if (hasFileSystemAccess()) return openWithPicker(SCENE_TYPE);
-    fileInput(SCENE_INPUT).click();
-    return null;
+    if (!hasFileSystemAccess()) {
+      fileInput(SCENE_INPUT).click();
+      return null;
+    }
+    const picked = await pickWithPicker();
+    return picked.kind === "done" ? { kind: "done", value: pickedOfFile(picked.value.file, picked.value.path) } : picked;
   }
   const r = await api.openScene();
-  if (r.ok) return { kind: "done", value: r.value };
-  return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
+  if (!r.ok) return r.canceled ? { kind: "canceled" } : { kind: "error", message: r.error };
+  const v = r.value;
+  const unread = async (): Promise<never> => {
+    throw new Error(`${v.name} was not read as ${v.kind === "image" ? "text" : "an image"}`);
+  };
+  return { kind: "done", value: { name: v.name, path: v.path, kind: v.kind, text: "text" in v ? async () => v.text : unread, bytes: v.kind === "image" ? async () => v.image.bytes : unread } };
 }
 
 /** Browser with folder access: Open Scene in Folder…, which keeps the folder for the scene's images. */

@@ -79,6 +79,28 @@ const isCancel = (err: unknown): boolean => err instanceof DOMException && err.n
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
 
+/** File → Open…'s filter: scenes, Tiled maps and images, by their types (the dialog adds "All files"). */
+const OPEN_ANY: PickerType = {
+  description: "Scenes, Tiled maps and images",
+  accept: { "application/json": [".json", ".tmj"], "application/xml": [".tmx"], "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"], "image/webp": [".webp"] },
+};
+
+/** File → Open…: the browser's Open dialog for any file it opens; the file's handle is kept for Save (read as a scene, it is the document's file). */
+export async function pickWithPicker(): Promise<FileOutcome<{ readonly name: string; readonly path: string; readonly file: File }>> {
+  let handle: WebFileHandle | undefined;
+  try {
+    [handle] = await pickers().showOpenFilePicker!({ types: [OPEN_ANY], multiple: false });
+  } catch (err) {
+    return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not open a file: ${reason(err)}` };
+  }
+  if (!handle) return { kind: "canceled" };
+  try {
+    return { kind: "done", value: { name: handle.name, path: keep(handle), file: await handle.getFile() } };
+  } catch (err) {
+    return { kind: "error", message: `Could not read ${handle.name}: ${reason(err)}` };
+  }
+}
+
 /** The browser's Open dialog; the picked file's handle is kept for Save. */
 export async function openWithPicker(type: FileType): Promise<FileOutcome<OpenedDocument>> {
   let handle: WebFileHandle | undefined;

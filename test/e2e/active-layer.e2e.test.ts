@@ -3,7 +3,7 @@
 // first time, or a new one, has its top layer active.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { editorSession, pageErrors } from "./harness";
+import { editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 
@@ -38,6 +38,33 @@ describe("the active layer when a scene is opened", () => {
     await page.getByRole("toolbar", { name: "Tools" }).waitFor();
     await open(page, "level.json", scene(2));
     expect(await active(page)).toBe("layer-walls");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a click anywhere on a layer's row, its name included, makes it active; the eye and the padlock do not", async () => {
+    const page = await session.newPage();
+    await open(page, "level.json", scene(0));
+    expect(await active(page)).toBe("layer-pickups");
+    // The name field: a click there takes the layer, as a click on a Tiled row does, and keeps the field for renaming.
+    const name = page.getByLabel("Name of layer Walls");
+    await name.click();
+    expect(await active(page)).toBe("layer-walls");
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Escape");
+    await placeAt(page, "Box", 500, 300);
+    expect((await savedShapes(page)).map((s) => s.layer)).toEqual(["walls"]);
+    // The row's count (or its empty space) does too.
+    await page.getByTestId("layer-count-ground").click();
+    expect(await active(page)).toBe("layer-ground");
+    // Hiding, locking or recolouring another layer leaves the active one as it is.
+    await page.getByRole("button", { name: "Hide Pickups" }).click();
+    await page.getByRole("button", { name: "Lock Pickups" }).click();
+    expect(await active(page)).toBe("layer-ground");
+    // Renaming still works from the name field.
+    await page.getByLabel("Name of layer Ground").fill("Floor");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByLabel("Name of layer Floor").inputValue()).toBe("Floor");
+    expect(await active(page)).toBe("layer-ground");
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -76,7 +76,7 @@ describe("designer review: imports, exports and images", () => {
     const page = await session.newPage();
     const c = (await page.locator(".canvas").boundingBox())!;
     await dropPng(page, "level.png", terrainPng(64, 32), c.x + 300, c.y + 200);
-    await expect.poll(() => notice(page)).toBe("Dropped image level (64 × 32 px), embedded in the scene");
+    await expect.poll(() => notice(page)).toBe("Dropped image level (64 × 32 px) at 268, 184, embedded in the scene");
     const name = page.getByTestId("inspector-image-name");
     expect(await name.inputValue()).toBe("level");
     await page.screenshot({ path: join(SHOTS, "4-image-inspector.png") });
@@ -98,7 +98,7 @@ describe("designer review: imports, exports and images", () => {
     await page.getByRole("menubar", { name: "Menu bar" }).getByRole("menuitem", { name: "File", exact: true }).click();
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("menu").locator("[role=menuitem]").filter({ hasText: /^Add Image…/ }).click();
-    // 41 × 21 px centred on the canvas's middle (980 px wide): its corner would be at x + 0.5.
+    // 41 × 21 px: a corner from its size's half would be at x + 0.5.
     await (await chooser).setFiles([{ name: "cave.png", mimeType: "image/png", buffer: terrainPng(41, 21) }]);
     await expect.poll(() => notice(page)).toMatch(/^Added image cave \(41 × 21 px\)/);
     const x = await page.getByTestId("inspector-image-x").inputValue(), y = await page.getByTestId("inspector-image-y").inputValue();

@@ -1,8 +1,10 @@
 // A Tiled map dropped on the desktop app's canvas, the page's side in real Chromium, with a fake
 // shell in place of the preload's `window.colliderStudio`: the map is read through the shell by its
-// path (tiled:import-dropped) and imported, as File → Import Tiled map… imports a picked one.
+// path (tiled:import-dropped) and imported, as File → Import Tiled map… imports a picked one; and
+// File → Open… takes a map, an image or another file as the shell read it.
 import { describe, expect, it } from "vitest";
-import { editorSession, pageErrors } from "./harness";
+import { encode } from "fast-png";
+import { editorSession, pageErrors, runCommand } from "./harness";
 
 const MAP = JSON.stringify({
   type: "map", orientation: "orthogonal", width: 20, height: 12, tilewidth: 32, tileheight: 32,
@@ -16,9 +18,15 @@ function installFakeShell(map: string): void {
   const no = () => Promise.resolve({ ok: false, canceled: true });
   const w = window as unknown as Record<string, unknown>;
   w.__imported = calls;
+  w.__picks = [];
   w.colliderStudio = {
     platform: "linux",
-    openScene: no, saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, openDropped: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
+    // File → Open…: the next of window.__picks, as the shell reads a picked file by its extension.
+    openScene: () => {
+      const next = (w.__picks as unknown[]).shift();
+      return next === undefined ? no() : ok(next);
+    },
+    saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, openDropped: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
     importDropped: (filePath: string) => {
       calls.push(filePath);
       return ok({ path: filePath, name: filePath.split("/").pop(), text: map });
@@ -53,6 +61,24 @@ describe("a Tiled map dropped on the desktop app's canvas (fake shell)", () => {
     await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Imported 2 shapes from castle\.tmj/);
     expect(await page.title()).toMatch(/castle\.json/);
     if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/desktop-drop.png` });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("File → Open… takes what the shell read: a map is imported, an image added at (0, 0), another file named with what to use", async () => {
+    const page = await session.newPage({ beforeLoad: async (p) => { await p.addInitScript(installFakeShell, MAP); } });
+    const pick = (value: unknown) => page.evaluate((v) => (window as unknown as { __picks: unknown[] }).__picks.push(v), value);
+    const notice = () => page.getByTestId("notice").textContent();
+    await pick({ kind: "map", path: "/levels/castle.tmj", name: "castle.tmj", text: MAP });
+    await runCommand(page, "Open…");
+    await expect.poll(notice).toMatch(/^Imported 2 shapes from castle\.tmj/);
+    const png = [...encode({ width: 96, height: 64, data: new Uint8Array(96 * 64 * 4).fill(200), channels: 4, depth: 8 })];
+    await page.evaluate((bytes) => (window as unknown as { __picks: unknown[] }).__picks.push({ kind: "image", path: "/levels/art.png", name: "art.png", image: { bytes: Uint8Array.from(bytes), type: "image/png" } }), png);
+    await runCommand(page, "Open…");
+    await expect.poll(notice).toMatch(/^Added image art \(96 × 64 px\) at 0, 0, stored as art\.png beside the scene/);
+    await pick({ kind: "other", path: "/levels/notes.txt", name: "notes.txt" });
+    await runCommand(page, "Open…");
+    await expect.poll(notice).toBe("Did not open notes.txt: Open… takes a scene (.json), a Tiled map (.tmx, .tmj) or a PNG, JPEG or WebP image");
+    expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
     expect(pageErrors(page)).toEqual([]);
   });
 });

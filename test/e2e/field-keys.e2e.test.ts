@@ -81,7 +81,10 @@ describe("keys in a text field", () => {
     // The scene has changes: Open and New ask first (Open is answered No, New Yes).
     await field(page, "Name").fill("crate 2");
     const openAsked = answer(page, false);
+    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Control+o");
+    // Asked once a scene is picked (a picture would be added, not asked about).
+    await (await chooser).setFiles({ name: "other.json", mimeType: "application/json", buffer: Buffer.from('{"format": "collider-studio-scene", "version": 1, "shapes": []}') });
     expect(await openAsked).toBe("Discard unsaved changes and open another scene?");
     expect(await field(page, "Name").inputValue()).toBe("crate 2");
     await field(page, "Name").fill("gone");

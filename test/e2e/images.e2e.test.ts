@@ -3,7 +3,7 @@
 // (Alt frees it); the Layers panel's Images section changes its opacity, visibility, lock and
 // order, each one undo step; the scene saves and reopens with it; a scene naming a missing file
 // opens with a placeholder and saves the reference unchanged; a picture pasted from the
-// clipboard and one picked with File → Add Image… are added too.
+// clipboard and one picked with File → Add Image… are added too (a scene's first at (0, 0)).
 import { readFileSync } from "node:fs";
 import { encode, decode } from "fast-png";
 import type { Page } from "playwright-core";
@@ -91,7 +91,7 @@ describe("images in the editor", () => {
     const boxOnBackground = await pixel(page, c.x + 412, c.y + 312);
     const background = await pixel(page, c.x + 212, c.y + 312);
     await dropFiles(page, [{ name: "red.png", type: "image/png", bytes: redPng(200, 100) }], c.x + 400, c.y + 300);
-    await expect.poll(() => notice(page)).toBe("Dropped image red (200 × 100 px), embedded in the scene");
+    await expect.poll(() => notice(page)).toBe("Dropped image red (200 × 100 px) at 300, 250, embedded in the scene");
     expect(await page.getByTestId("selection-count").textContent()).toBe("image red selected");
     // Its middle at the drop point: world (300, 250) to (500, 350).
     await expect.poll(() => pixel(page, c.x + 312, c.y + 262)).toSatisfy((p: number[]) => near(p, RED));
@@ -233,7 +233,7 @@ describe("images in the editor", () => {
     }, bytes);
     await page.mouse.move(c.x + 500, c.y + 300);
     await page.keyboard.press("Control+V");
-    await expect.poll(() => notice(page)).toBe("Pasted image image-1 (60 × 40 px), embedded in the scene");
+    await expect.poll(() => notice(page)).toBe("Pasted image image-1 (60 × 40 px) at 470, 280, embedded in the scene");
     expect((await saved(page)).scene.images![0]).toMatchObject({ x: 470, y: 280, width: 60, height: 40 });
     // Shapes still paste as before.
     await drawBox(page, c.x + 100, c.y + 100, c.x + 150, c.y + 150);
@@ -246,27 +246,62 @@ describe("images in the editor", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it("File → Add Image… adds the picked files at the canvas's middle, a non-image refused by its bytes", async () => {
+  it("File → Add Image… puts a scene's first picture at (0, 0) and fits the view to it, a later one at the view's top-left grid point; a non-image refused by its bytes", async () => {
     const page = await session.newPage();
-    await page.getByRole("menubar", { name: "Menu bar" }).getByRole("menuitem", { name: "File", exact: true }).click();
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("menu").locator("[role=menuitem]").filter({ hasText: /^Add Image…/ }).click();
-    await (await chooser).setFiles([
-      { name: "red.png", mimeType: "image/png", buffer: redPng(40, 20) },
+    await page.setViewportSize({ width: 1024, height: 640 });
+    const addImage = async (files: Parameters<import("playwright-core").FileChooser["setFiles"]>[0]) => {
+      await page.getByRole("menubar", { name: "Menu bar" }).getByRole("menuitem", { name: "File", exact: true }).click();
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("menu").locator("[role=menuitem]").filter({ hasText: /^Add Image…/ }).click();
+      await (await chooser).setFiles(files);
+    };
+    // A level's art, as the report had it: 960 × 544 in a 1024 × 640 window had gone to X −118, Y −74, partly out of view.
+    await addImage([{ name: "red.png", mimeType: "image/png", buffer: redPng(960, 544) }]);
+    await expect.poll(() => notice(page)).toBe("Added image red (960 × 544 px) at 0, 0, embedded in the scene");
+    expect([await page.getByTestId("inspector-image-x").inputValue(), await page.getByTestId("inspector-image-y").inputValue()]).toEqual(["0", "0"]);
+    // The view fits it: each of its corners is on the canvas, red just inside it.
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const scale = Math.min((canvas.width - 80) / 960, (canvas.height - 80) / 544);
+    const left = canvas.x + canvas.width / 2 - 480 * scale, top = canvas.y + canvas.height / 2 - 272 * scale;
+    for (const [x, y] of [[left + 12, top + 12], [left + 960 * scale - 12, top + 544 * scale - 12]] as const) {
+      await expect.poll(() => pixel(page, x, y)).toSatisfy((p: number[]) => near(p, RED));
+    }
+    await page.screenshot({ path: `${SHOTS}/add-image-first.png` });
+    expect((await saved(page)).scene.images![0]).toMatchObject({ x: 0, y: 0, width: 960, height: 544 });
+
+    // A later picture: its corner on the first grid point inside the view's top-left corner.
+    await page.keyboard.press("Control+0");
+    await page.mouse.move(canvas.x + 1, canvas.y + 1);
+    const [viewX, viewY] = (await page.getByTestId("cursor").textContent())!.split(", ").map(Number) as [number, number];
+    await addImage([
+      { name: "blue.png", mimeType: "image/png", buffer: png(40, 20, () => [30, 30, 220, 255]) },
       { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("GIF89a not a png") },
     ]);
-    await expect.poll(() => notice(page)).toBe("Added image red (40 × 20 px), embedded in the scene · 1 file not added (see the list)");
+    await expect.poll(() => notice(page)).toMatch(/^Added image blue \(40 × 20 px\) at -?\d+, -?\d+, embedded in the scene · 1 file not added \(see the list\)$/);
     // Why, whole, in the list under the canvas: it stays until dismissed, where the status line fades.
     const problems = page.getByRole("alert", { name: "Problems" });
     expect(await problems.locator("strong").textContent()).toBe("Added 1 image");
     expect(await problems.locator("li").allTextContents()).toEqual(["not added: fake.png is not a PNG, JPEG or WebP image"]);
     await problems.getByRole("button", { name: "Dismiss" }).click();
-    const size = (await page.locator(".canvas").boundingBox())!;
-    const image = (await saved(page)).scene.images![0]!;
-    // Centred to the nearest whole pixel.
-    expect([Number.isInteger(image.x), Number.isInteger(image.y)]).toEqual([true, true]);
-    expect(Math.abs(image.x + 20 - size.width / 2)).toBeLessThanOrEqual(1);
-    expect(Math.abs(image.y + 10 - size.height / 2)).toBeLessThanOrEqual(1);
+    const blue = (await saved(page)).scene.images![1]!;
+    for (const [corner, view] of [[blue.x, viewX], [blue.y, viewY]] as const) {
+      expect(Math.abs(corner % 25)).toBe(0);
+      expect(corner).toBeGreaterThanOrEqual(view - 1);
+      expect(corner).toBeLessThan(view + 25 + 1);
+    }
+    await page.screenshot({ path: `${SHOTS}/add-image-later.png` });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a picture dropped with snapping on has its top-left corner on the grid; without, centred where it falls", async () => {
+    const page = await session.newPage();
+    const c = await canvasAt(page);
+    await dropFiles(page, [{ name: "loose.png", type: "image/png", bytes: redPng(50, 30) }], c.x + 413, c.y + 308);
+    await expect.poll(() => notice(page)).toBe("Dropped image loose (50 × 30 px) at 388, 293, embedded in the scene");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Shift+S");
+    await dropFiles(page, [{ name: "snapped.png", type: "image/png", bytes: redPng(50, 30) }], c.x + 413, c.y + 308);
+    await expect.poll(() => notice(page)).toBe("Dropped image snapped (50 × 30 px) at 400, 300, embedded in the scene");
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -312,7 +347,7 @@ describe("images in the editor", () => {
     await page.getByRole("button", { name: "Grid", exact: true }).click();
     // Centred at canvas (400, 300): its pixel (px, py) lies at world (px − 3696, py − 3796).
     await dropPatternImage(page, 8192, c.x + 400, c.y + 300);
-    await expect.poll(() => notice(page), { timeout: 30_000 }).toBe("Dropped image pattern (8192 × 8192 px), embedded in the scene");
+    await expect.poll(() => notice(page), { timeout: 30_000 }).toBe("Dropped image pattern (8192 × 8192 px) at -3696, -3796, embedded in the scene");
     const at = (px: number, py: number, scale: number) => ({ x: c.x + 400 + (px - 3696 - 400) * scale, y: c.y + 300 + (py - 3796 - 300) * scale });
     // Cell (29, 30)'s middle at 100 %.
     const p100 = at(29 * 128 + 64, 30 * 128 + 64, 1);

@@ -136,4 +136,33 @@ describe("Trace Colliders… in Chromium", () => {
     expect(checkConvexPolygon(hill.points.map(([x, y]) => ({ x, y })))).not.toBeNull();
     expect(pageErrors(page)).toEqual([]);
   });
+  it("a level picture with no transparent pixels says why its trace is one box, and what to do", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // Level art on an opaque background (alpha 255 everywhere), and a faint backdrop (alpha 200 at least).
+    const picture = (low: number) => {
+      const width = 120, height = 68, data = new Uint8Array(width * height * 4);
+      for (let i = 0; i < width * height; i++) data.set([40, 60, 90, i % width < 60 ? 255 : low], i * 4);
+      return Buffer.from(encode({ width, height, data, channels: 4, depth: 8 }));
+    };
+    await dropPng(page, picture(255), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    const note = page.getByTestId("trace-whole-picture");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("1 blob, 1 piece, IoU 1.000");
+    await expect.poll(() => note.textContent()).toBe("sprite has no transparent pixels, so the trace is one box over the whole picture: tracing follows transparency. Erase the background in the art (save it as a PNG or WebP with transparency) and trace again.");
+    await page.screenshot({ path: "/tmp/shots/trace-whole-picture.png" });
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Delete");
+
+    // Translucent but above the threshold everywhere: raising it past the lowest alpha helps.
+    await dropPng(page, picture(200), c.x + 300, c.y + 200);
+    await runCommand(page, "Trace Colliders");
+    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toBe("Every pixel of sprite is at least as opaque as the threshold (its most transparent has alpha 200), so the trace covers the whole picture: raise the alpha threshold above 200, or erase the background in the art.");
+    await slide(page, "Alpha threshold", 201);
+    await expect.poll(() => note.count()).toBe(0);
+    await expect.poll(() => status.textContent()).toMatch(/^1 blob, 1 piece, IoU 1\.000$/);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@
 // handles that record what is written), Open keeps the file's handle and Save writes back to it,
 // Save As asks for a new file; without it, Open clicks the file input and Save downloads.
 import { readFileSync } from "node:fs";
+import { encode } from "fast-png";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -10,14 +11,18 @@ import { editorSession, pageErrors, placeAt, ROOT } from "./harness";
 
 const session = editorSession();
 const README_SCENE = readFileSync(resolve(ROOT, "test/export/fixtures/readme-example.json"), "utf8");
+const EXTERN_TILESET_TMX = readFileSync(resolve(ROOT, "test/fixtures/tiled/libtmx/externtileset.tmx"), "utf8");
+
+/** A 96 × 64 opaque PNG, as base64. */
+const artPng = (): string => Buffer.from(encode({ width: 96, height: 64, data: new Uint8Array(96 * 64 * 4).fill(200), channels: 4, depth: 8 })).toString("base64");
 
 interface Recorded {
   /** Every file closed after writing, in order. */
   readonly writes: { name: string; text: string }[];
   /** The suggested name of every Save dialog shown. */
   readonly saveDialogs: string[];
-  /** What the next Open dialogs pick; empty means the user cancels. */
-  readonly toOpen: { name: string; text: string }[];
+  /** What the next Open dialogs pick (a picture's bytes as base64); empty means the user cancels. */
+  readonly toOpen: { name: string; text: string; base64?: string }[];
   /** The names the next Save dialogs pick; empty means the user cancels. */
   readonly toSave: string[];
 }
@@ -27,10 +32,10 @@ async function fakePickers(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const rec: Recorded = { writes: [], saveDialogs: [], toOpen: [], toSave: [] };
     (window as unknown as { __files: Recorded }).__files = rec;
-    const handle = (name: string, text: string) => ({
+    const handle = (name: string, text: string, base64?: string) => ({
       kind: "file",
       name,
-      getFile: async () => new File([text], name, { type: "application/json" }),
+      getFile: async () => new File([base64 === undefined ? text : Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: base64 === undefined ? "application/json" : "image/png" }),
       queryPermission: async () => "granted",
       requestPermission: async () => "granted",
       createWritable: async () => {
@@ -51,7 +56,7 @@ async function fakePickers(page: Page): Promise<void> {
       showOpenFilePicker: async () => {
         const next = rec.toOpen.shift();
         if (!next) throw cancel();
-        return [handle(next.name, next.text)];
+        return [handle(next.name, next.text, next.base64)];
       },
       showSaveFilePicker: async (options: { suggestedName: string }) => {
         rec.saveDialogs.push(options.suggestedName);
@@ -157,6 +162,47 @@ describe("files in a browser with the File System Access API", () => {
     await button(page, "Save").click();
     await expect.poll(async () => (await recorded(page)).writes.map((w) => w.name)).toEqual(["castle.json"]);
     expect((await recorded(page)).saveDialogs).toEqual([]);
+  });
+});
+
+describe("File → Open… takes what a drop takes", () => {
+  it("with the API: a .tmx imports the map, a PNG is added at (0, 0) as Add Image… adds it, another file says what it is and what to use", async () => {
+    const page = await session.newPage({ beforeLoad: fakePickers });
+    const open = async (entry: { name: string; text: string; base64?: string }) => {
+      await page.evaluate((e) => (window as unknown as { __files: Recorded }).__files.toOpen.push(e), entry);
+      await page.keyboard.press("Control+o");
+    };
+    const notice = () => page.getByTestId("notice").textContent();
+    // Had said "Could not open externtileset.tmx: 1 problem — 1:1: not valid JSON".
+    await open({ name: "externtileset.tmx", text: EXTERN_TILESET_TMX });
+    await expect.poll(notice).toMatch(/^Imported \d+ shapes? from externtileset\.tmx/);
+    await expect.poll(() => page.title()).toBe("• externtileset.json — Collider Studio");
+    expect(await page.getByRole("alert", { name: "Problems" }).filter({ hasText: "not valid JSON" }).count()).toBe(0);
+    // A picture is added to the document, not opened in its place: no unsaved-changes question.
+    const asked: string[] = [];
+    page.on("dialog", (d) => { asked.push(d.message()); void d.dismiss(); });
+    await open({ name: "art.png", text: "", base64: artPng() });
+    await expect.poll(notice).toBe("Added image art (96 × 64 px) at 0, 0, embedded in the scene");
+    expect(asked).toEqual([]);
+    await open({ name: "notes.txt", text: "hello" });
+    await expect.poll(notice).toBe("Did not open notes.txt: Open… takes a scene (.json), a Tiled map (.tmx, .tmj) or a PNG, JPEG or WebP image");
+    await open({ name: "tiles.tsx", text: "<tileset/>" });
+    await expect.poll(notice).toBe("Did not open tiles.tsx: a Tiled tileset: open the map (.tmx, .tmj) that uses it");
+    // A scene still asks before it replaces unsaved changes (declined: the map stays).
+    await open({ name: "castle.json", text: README_SCENE });
+    await expect.poll(() => asked).toEqual(["Discard unsaved changes and open another scene?"]);
+    expect(await page.title()).toBe("• externtileset.json — Collider Studio");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("without the API: the file input takes maps and pictures too", async () => {
+    const page = await session.newPage();
+    expect(await page.locator("#open-scene-input").getAttribute("accept")).toContain(".tmx");
+    await page.setInputFiles("#open-scene-input", { name: "externtileset.tmx", mimeType: "application/xml", buffer: Buffer.from(EXTERN_TILESET_TMX) });
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Imported \d+ shapes? from externtileset\.tmx/);
+    await page.setInputFiles("#open-scene-input", { name: "art.png", mimeType: "image/png", buffer: Buffer.from(artPng(), "base64") });
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Added image art (96 × 64 px) at 0, 0, embedded in the scene");
+    expect(pageErrors(page)).toEqual([]);
   });
 });
 

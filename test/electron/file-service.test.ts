@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import {
-  createSceneFileService, sceneFileName, SCENE_FILTERS,
+  createSceneFileService, OPEN_FILTERS, sceneFileName, SCENE_FILTERS,
   type DialogLike, type OpenDialogOptions, type SaveDialogOptions,
 } from "../../electron/file-service";
 import { nodeFileSystem, type SceneFileSystem } from "../../electron/file-system";
@@ -29,15 +29,37 @@ function fakeDialog(answers: { open?: string[] | null; save?: (string | null)[] 
 }
 
 describe("open", () => {
-  it("shows an Open dialog for JSON scenes and reads the file as UTF-8", async () => {
+  it("shows an Open dialog for scenes, Tiled maps and images, and reads a scene as UTF-8", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "level-é.json");
     await writeFile(file, '{"name":"Château ✓"}', "utf8");
     const { dialog, openOptions } = fakeDialog({ open: [file] });
     const service = createSceneFileService({ dialog });
-    expect(await service.open()).toEqual({ ok: true, value: { path: file, name: "level-é.json", text: '{"name":"Château ✓"}' } });
-    expect(openOptions).toEqual([{ title: "Open scene", properties: ["openFile"], filters: [{ name: "Collider Studio scene", extensions: ["json"] }] }]);
+    expect(await service.open()).toEqual({ ok: true, value: { kind: "scene", path: file, name: "level-é.json", text: '{"name":"Château ✓"}' } });
+    expect(openOptions).toEqual([{ title: "Open", properties: ["openFile"], filters: OPEN_FILTERS }]);
+    expect(OPEN_FILTERS[0]).toEqual({ name: "Scenes, Tiled maps and images", extensions: ["json", "tmx", "tmj", "png", "jpg", "jpeg", "webp"] });
+    expect(OPEN_FILTERS.at(-1)).toEqual({ name: "All files", extensions: ["*"] });
     expect(service.isAllowed(file)).toBe(true);
+  });
+
+  // Open… on a .tmx had read it as a scene: "1:1: not valid JSON".
+  it("routes by extension as a drop does: a map is read as an import, an image through the image reader, another file only named", async () => {
+    const dir = await tempDir();
+    const map = path.join(dir, "level.TMX"), art = path.join(dir, "art.png"), notes = path.join(dir, "notes.txt");
+    await writeFile(map, "<map/>", "utf8");
+    await writeFile(notes, "hello", "utf8");
+    const imported: string[] = [];
+    const readImage = vi.fn(async () => ({ ok: true, value: { bytes: new Uint8Array([1]), type: "image/png" } }) as const);
+    const open = (file: string) => createSceneFileService({ dialog: fakeDialog({ open: [file] }).dialog, onImported: (p) => imported.push(p), readImage });
+    const mapService = open(map);
+    expect(await mapService.open()).toEqual({ ok: true, value: { kind: "map", path: map, name: "level.TMX", text: "<map/>" } });
+    expect(imported).toEqual([map]);
+    expect(mapService.isAllowed(map)).toBe(false);
+    expect(await open(art).open()).toEqual({ ok: true, value: { kind: "image", path: art, name: "art.png", image: { bytes: new Uint8Array([1]), type: "image/png" } } });
+    expect(readImage).toHaveBeenCalledWith(art);
+    const notesService = open(notes);
+    expect(await notesService.open()).toEqual({ ok: true, value: { kind: "other", path: notes, name: "notes.txt" } });
+    expect(notesService.isAllowed(notes)).toBe(false);
   });
 
   it("reports a canceled dialog as canceled", async () => {

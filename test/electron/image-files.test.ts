@@ -142,6 +142,7 @@ describe("registerImageIpc", () => {
   const fakeImages = () => ({
     read: vi.fn(async () => ({ ok: true, value: { bytes: PNG, type: "image/png" } }) as const),
     pick: vi.fn(async () => ({ ok: false, canceled: true }) as const),
+    readPicked: vi.fn(async () => ({ ok: false, canceled: true }) as const),
   });
 
   it("registers its two channels and removes them again", () => {

@@ -24,7 +24,7 @@ function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
 
 function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn>; importPath: ReturnType<typeof vi.fn> } {
   return {
-    open: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json", text: "{}" } }) as const),
+    open: vi.fn(async () => ({ ok: true, value: { kind: "scene", path: "/x.json", name: "x.json", text: "{}" } }) as const),
     save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
     chooseTarget: vi.fn(async () => ({ ok: true, value: { path: "/y.json", name: "y.json" } }) as const),
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
@@ -227,7 +227,7 @@ describe("every channel", () => {
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
     const openDropped = vi.fn();
-    const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
+    const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const), readPicked: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), writeMap: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),

@@ -37,7 +37,7 @@ describe("an imported map's document reads its images beside the map until it is
     const editor = new Editor({ imageLoader: loader(async () => ({ ok: false, message: "not read here" })) });
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: MAP } });
     expect(editor.getState().file).toEqual({ name: "level.json", importedFrom: "/game/maps/level.tmj" });
-    await addImageFiles(editor, [{ name: "red.png", path: "/game/art/red.png", bytes: async () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }], { x: 0, y: 0 });
+    await addImageFiles(editor, [{ name: "red.png", path: "/game/art/red.png", bytes: async () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }], { kind: "centred", at: { x: 0, y: 0 } });
     expect(editor.getState().images.map((i) => i.src)).toEqual(["sky.png", "../art/red.png"]);
   });
 

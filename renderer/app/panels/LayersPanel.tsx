@@ -37,6 +37,7 @@ function ColourSwatch({ editor, layer, colour }: { readonly editor: Editor; read
       ref={input}
       type="color"
       className="swatch"
+      data-keeps-active
       value={colour}
       aria-label={`Colour of ${layer.name}`}
       title={layer.color ? "Layer colour" : "Layer colour (the palette's for its place; pick one to keep)"}
@@ -62,11 +63,14 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
   };
   return (
     <li className={`layer${active ? " active" : ""}${visible ? "" : " hidden"}${locked ? " locked" : ""}`} data-testid={`layer-${layer.id}`} aria-current={active ? "true" : undefined}>
-      <div className="row">
-        <button className="icon" aria-pressed={!visible} aria-label={`${visible ? "Hide" : "Show"} ${layer.name}`} title={visible ? "Hide layer" : "Show layer"} onClick={() => setLayerFlag(editor, layer.id, "visible", !visible)}>
+      {/* A click anywhere on the row makes the layer active, as in Tiled; the eye, the padlock and the swatch act on the layer without taking it. */}
+      <div className="row" onClick={(e) => {
+        if (!active && !(e.target instanceof Element && e.target.closest("[data-keeps-active]"))) setActiveLayer(editor, layer.id);
+      }}>
+        <button className="icon" data-keeps-active aria-pressed={!visible} aria-label={`${visible ? "Hide" : "Show"} ${layer.name}`} title={visible ? "Hide layer" : "Show layer"} onClick={() => setLayerFlag(editor, layer.id, "visible", !visible)}>
           <EyeIcon open={visible} />
         </button>
-        <button className="icon" aria-pressed={locked} aria-label={`${locked ? "Unlock" : "Lock"} ${layer.name}`} title={locked ? "Unlock layer" : "Lock layer"} onClick={() => setLayerFlag(editor, layer.id, "locked", !locked)}>
+        <button className="icon" data-keeps-active aria-pressed={locked} aria-label={`${locked ? "Unlock" : "Lock"} ${layer.name}`} title={locked ? "Unlock layer" : "Lock layer"} onClick={() => setLayerFlag(editor, layer.id, "locked", !locked)}>
           <LockIcon locked={locked} />
         </button>
         <button className="pick" aria-label={`Make ${layer.name} active`} onClick={() => setActiveLayer(editor, layer.id)} title="New shapes go to the active layer">

@@ -4,7 +4,7 @@
 // tracing runs in a worker. The image is the one trace-session.ts picks (locked ones too), and the
 // dialog offers the scene's others; the settings are remembered per image for the session. Keys:
 // focus starts on the first slider, Enter adds (when Add is enabled), Escape cancels.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { blobCount, wholeOutlinesNote, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
@@ -17,6 +17,7 @@ import { closeModal, useModal } from "../modals";
 import { tracePixels, type TracePixels } from "./trace-pixels";
 import type { TraceReply, TraceRequest } from "./trace-worker";
 import { imageColliders } from "./image-colliders";
+import { lowestAlpha, wholePictureNote } from "./opaque-note";
 import { rememberTraceSettings, traceSettingsFor, useTraceTarget, type TraceSettings } from "./trace-session";
 
 const PREVIEW = { width: 560, height: 360 };
@@ -173,6 +174,8 @@ function Dialog({ imageId }: { readonly imageId: string }) {
   // Whole outlines cannot make a polygon of a blob with a hole: say so, or ticking it seems to do nothing.
   const holed = result && options.concave ? result.blobsWithHoles : 0;
   const wholeNote = wholeOutlinesNote(holed);
+  const lowest = useMemo(() => (ready ? lowestAlpha(ready.alpha) : 255), [ready]);
+  const opaqueNote = ready && result && !busy ? wholePictureNote(imageId, ready.width * ready.height, result.opaque, lowest) : null;
 
   const canAdd = !!result && !busy && count > 0 && layerRefusal === null;
   const onKey = (e: KeyboardEvent) => {
@@ -199,6 +202,7 @@ function Dialog({ imageId }: { readonly imageId: string }) {
         </label>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
+      {opaqueNote && <p className="trace-note" data-testid="trace-whole-picture" role="alert">{opaqueNote}</p>}
       {wholeNote && <p className="trace-note" data-testid="trace-note">{wholeNote}</p>}
       {layerRefusal && <p className="trace-note" data-testid="trace-layer-refusal" role="alert">{layerRefusal}</p>}
       <footer>
