@@ -287,6 +287,14 @@ describe("snapping", () => {
     expect(state().shapes.find((s) => s.id === "b")).toMatchObject({ x: 123, y: 21 });
   });
 
+  it("Shift+S says what it did in the status bar, with the cell", () => {
+    setGridSize(editor, 16);
+    toggleSnap(editor);
+    expect(state().notice).toBe("Snap to grid on (cell 16)");
+    toggleSnap(editor);
+    expect(state().notice).toBe("Snap to grid off");
+  });
+
   it("moves exactly with the pointer when snapping is off", () => {
     addShape(editor, box("a", 0.1, 0.2));
     const t = toolDriver(editor, "select");
