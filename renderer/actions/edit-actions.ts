@@ -49,14 +49,15 @@ export async function cut(editor: Editor): Promise<void> {
   await done;
 }
 
-/** Pastes clipboard text at the cursor; refuses foreign text with a notice. Returns whether it pasted. */
+/** Pastes clipboard text at the cursor (on the grid when snapping); refuses foreign text with a notice. Returns whether it pasted. */
 export function pasteText(editor: Editor, text: string): boolean {
   const read = parseClipboard(text);
   if (!read.ok) {
     notify(editor, read.reason);
     return false;
   }
-  const { dx, dy } = pasteOffset(read.payload, editor.getState().cursor);
+  const { cursor, grid } = editor.getState();
+  const { dx, dy } = pasteOffset(read.payload, cursor, grid.snap ? grid.size : null);
   place(editor, read.payload, dx, dy);
   return true;
 }

@@ -139,12 +139,14 @@ function WebMenuBar() {
 
   // Alt pressed and released alone, or F10, focuses the bar (again: leaves it); Alt+letter opens a
   // menu. Not on macOS, where Option types letters (Option+E starts an accent) and menus have no access keys.
+  // Alt pressed during a drag is the drag's (a box's resize without snapping, an image's free aspect).
   useEffect(() => {
     let altAlone = false;
+    let pressed = false;
     const openFirst = (menu: number): BarPosition => ({ menu, open: true, item: stepItem(navMenus(editor, menus)[menu]?.items ?? [], null, 1) });
     return listen(window, {
       keydown: (e) => {
-        altAlone = !isMac && e.key === "Alt" && !e.ctrlKey && !e.metaKey && !e.shiftKey;
+        altAlone = !isMac && !pressed && e.key === "Alt" && !e.ctrlKey && !e.metaKey && !e.shiftKey;
         if (modalOpen() || e.defaultPrevented) return;
         if (e.key === "F10" && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey) {
           e.preventDefault();
@@ -171,9 +173,14 @@ function WebMenuBar() {
       },
       pointerdown: () => {
         altAlone = false;
+        pressed = true;
+      },
+      pointerup: () => {
+        pressed = false;
       },
       blur: () => {
         altAlone = false;
+        pressed = false;
       },
     });
     // enter and leave read only refs and state setters: the listeners need not change with them.

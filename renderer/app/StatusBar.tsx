@@ -42,9 +42,10 @@ function useShownNotice(): string | null {
   return faded === id ? null : notice;
 }
 
-/** The active tool state's hint, following the tool, its state, the selection and the layers (a drawing tool's hint says when the active layer is locked or hidden). */
+/** The active tool state's hint, following the tool, its state, the selection, the layers (a drawing tool's hint says when the active layer is locked or hidden) and the Snap switch (what the snap key does). */
 function useHint(): string | null {
   const editor = useEditor();
+  useEditorState((s) => s.grid.snap);
   useEditorState((s) => s.toolPath);
   useEditorState((s) => s.selection);
   useEditorState((s) => s.layers);

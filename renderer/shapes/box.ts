@@ -3,7 +3,7 @@
 import { kindTurns, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber, wholeCells } from "./kind";
 
 type Box = Extract<Shape, { type: "box" }>;
 
@@ -64,10 +64,11 @@ export const boxKind: ShapeKind<Box> = {
   rotates: kindTurns("box"),
   fields: ["x", "y", "rotation", "width", "height"],
   checkField: () => null,
-  place(id, start, end, slop) {
+  place(id, start, end, slop, cell) {
     const { click, w, h, x, y } = placement(start, end, slop);
+    const side = cell ? wholeCells(DEFAULT_BOX, cell) : DEFAULT_BOX;
     // A drag fits the box to the dragged rectangle.
-    return { id, type: "box", x, y, rotation: 0, width: click ? DEFAULT_BOX : round2(Math.max(w, 1)), height: click ? DEFAULT_BOX : round2(Math.max(h, 1)) };
+    return { id, type: "box", x, y, rotation: 0, width: click ? side : round2(Math.max(w, 1)), height: click ? side : round2(Math.max(h, 1)) };
   },
   top: (s) => -s.height / 2,
   // Each handle drags outward from the centre, along its side's direction.

@@ -3,12 +3,21 @@
 import { kindTurns, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber } from "./kind";
+import { MIN_EDIT_SIZE, placement, type Point2, round2, type ShapeKind, shortNumber, wholeCells } from "./kind";
 
 type Capsule = Extract<Shape, { type: "capsule" }>;
 
 /** A click's capsule. */
 export const DEFAULT_CAPSULE = { radius: 20, height: 90 } as const;
+
+/**
+ * A click's capsule on a grid of `cell`: its width (the diameter) and height whole cells, the
+ * height at least a cell more than the width (an equal one would make a circle).
+ */
+export function defaultCapsuleOn(cell: number): { radius: number; height: number } {
+  const width = wholeCells(2 * DEFAULT_CAPSULE.radius, cell);
+  return { radius: width / 2, height: Math.max(wholeCells(DEFAULT_CAPSULE.height, cell), wholeCells(width + cell, cell)) };
+}
 
 /** A capsule's radius dragged to `pointer`: its distance from the axis; the height grows to fit. */
 export function capsuleWithRadiusAt(s: Capsule, pointer: { x: number; y: number }, snapLength: (v: number) => number = (v) => v): Capsule {
@@ -46,9 +55,9 @@ export const capsuleKind: ShapeKind<Capsule> = {
     if (field === "radius" && 2 * value > s.height) return `radius must be at most height / 2 (${s.height / 2})`;
     return null;
   },
-  place(id, start, end, slop) {
+  place(id, start, end, slop, cell) {
     const { click, w, h, x, y } = placement(start, end, slop);
-    if (click) return { id, type: "capsule", x, y, rotation: 0, ...DEFAULT_CAPSULE };
+    if (click) return { id, type: "capsule", x, y, rotation: 0, ...(cell ? defaultCapsuleOn(cell) : DEFAULT_CAPSULE) };
     // The long side of the drag is the capsule's axis: a wide drag lies it down (turned 90°).
     const lying = w > h;
     const radius = round2(Math.max(lying ? h : w, 2) / 2);

@@ -2,7 +2,7 @@
 import { kindTurns, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { worldToFrame } from "./frame";
-import { MIN_EDIT_SIZE, placement, round2, type ShapeKind, shortNumber } from "./kind";
+import { MIN_EDIT_SIZE, placement, round2, type ShapeKind, shortNumber, wholeCells } from "./kind";
 
 type Circle = Extract<Shape, { type: "circle" }>;
 
@@ -25,10 +25,12 @@ export const circleKind: ShapeKind<Circle> = {
   rotates: kindTurns("circle"),
   fields: ["x", "y", "radius"],
   checkField: () => null,
-  place(id, start, end, slop) {
+  place(id, start, end, slop, cell) {
     const { click, w, h, x, y } = placement(start, end, slop);
+    // A click on the grid: a diameter of whole cells, so the circle's box is on grid lines.
+    const radius = cell ? wholeCells(2 * DEFAULT_RADIUS, cell) / 2 : DEFAULT_RADIUS;
     // A drag fits the circle in the dragged rectangle's shorter side.
-    return { id, type: "circle", x, y, rotation: 0, radius: click ? DEFAULT_RADIUS : round2(Math.max(Math.min(w, h), slop) / 2) };
+    return { id, type: "circle", x, y, rotation: 0, radius: click ? radius : round2(Math.max(Math.min(w, h), slop) / 2) };
   },
   top: (s) => -s.radius,
   handles: (s) => [{ handle: { kind: "radius" }, at: { x: s.radius, y: 0 }, cursor: { along: { x: 1, y: 0 } } }],

@@ -67,6 +67,15 @@ export const round2 = (v: number): number => Math.round(v * 100) / 100;
 /** A number as a readout shows it: at most two decimals, no trailing zeros ("12.5", "3"). */
 export const shortNumber = (v: number): string => String(round2(v));
 
+/**
+ * `v` as the nearest whole number of cells, at least one: a click's default size on the grid, so
+ * that the shape's edges land on grid lines. Kept to 12 significant digits (800 cells of 0.1 is 80,
+ * not 80.00000000000001).
+ */
+export function wholeCells(v: number, cell: number): number {
+  return Number((Math.max(1, Math.round(v / cell)) * cell).toPrecision(12));
+}
+
 /** What a press at `start` and a release at `end` placed: a click (shorter than `slop`) or a drag's rectangle. */
 export interface Placement {
   readonly click: boolean;
@@ -89,8 +98,8 @@ export type ClickPlan = { readonly ok: true; readonly shape: Shape; readonly not
 
 /** How the points tool (tools/points/) makes a kind drawn by clicked points. */
 export interface ClickDrawing {
-  /** The status bar's hint while the tool is active. */
-  readonly hint: string;
+  /** The status bar's hint while the tool is active, naming what the snap key does (`snap`) where a click is explained. */
+  hint(snap: string): string;
   /** The points a click on the first point needs to close the shape. */
   readonly closeAt: number;
   /** The points Enter or a double-click needs to end the shape. */
@@ -146,8 +155,11 @@ export interface ShapeKind<S extends Shape = Shape> {
   readonly fields: readonly NumericField[];
   /** Why `field` cannot take `value` on this shape (a rule between its sizes), or null. */
   checkField(s: S, field: NumericField, value: number): string | null;
-  /** The shape a click (at `start`) or a drag from `start` to `end` places; `slop` tells them apart. */
-  place(id: string, start: Point2, end: Point2, slop: number): S;
+  /**
+   * The shape a click (at `start`) or a drag from `start` to `end` places; `slop` tells them apart.
+   * With `cell` (snapping on), a click's default sizes are whole cells of it.
+   */
+  place(id: string, start: Point2, end: Point2, slop: number, cell?: number | null): S;
   /** Local y of the shape's top edge, where the rotate knob hangs above. */
   top(s: S): number;
   /** The shape's own handles (the rotate knob aside), in its local frame. */

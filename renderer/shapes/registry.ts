@@ -32,5 +32,5 @@ export const localToWorld = (s: Shape, p: Point2): Point2 => frameToWorld(s, rot
 /** A world point in the shape's local frame. */
 export const worldToLocal = (s: Shape, p: Point2): Point2 => worldToFrame(s, rotationOf(s), p);
 
-/** The shape a click or a drag from `start` to `end` makes with a kind's tool. */
-export const placeShape = (type: ShapeType, id: string, start: Point2, end: Point2, slop: number): Shape => SHAPE_KINDS[type].place(id, start, end, slop);
+/** The shape a click or a drag from `start` to `end` makes with a kind's tool (a click's sizes whole cells of `cell`, when given). */
+export const placeShape = (type: ShapeType, id: string, start: Point2, end: Point2, slop: number, cell: number | null = null): Shape => SHAPE_KINDS[type].place(id, start, end, slop, cell);

@@ -4,8 +4,9 @@
 // A copy holds the selected shapes and probes, plus every sweep probe that moves a copied shape
 // (delete takes those along, so cut then paste gives them back). A sweep probe whose shape is not
 // copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
-import { shapeAABB, validateSceneData, type Probe, type Shape } from "../../core";
+import { shapeAABB, validateSceneData, type AABB, type Probe, type Shape } from "../../core";
 import { nextId } from "./actions";
+import { snapToGrid } from "./view";
 import type { DocumentSlice } from "../editor/state";
 
 export const CLIPBOARD_FORMAT = "collider-studio-clipboard";
@@ -62,11 +63,11 @@ export function parseClipboard(text: string): ClipboardRead {
 }
 
 /**
- * The centre of the payload's bounds: shapes' boxes and rays' ends. A sweep's target is left out:
- * a sweep comes along with its shape, and pasting a player with its sweep puts the player, not
- * the middle of the player and where it sweeps to, under the pointer.
+ * The payload's bounds: shapes' boxes and rays' ends. A sweep's target is left out: a sweep comes
+ * along with its shape, and pasting a player with its sweep puts the player, not the middle of the
+ * player and where it sweeps to, under the pointer.
  */
-export function payloadCentre(payload: ClipboardPayload): { x: number; y: number } {
+function payloadBounds(payload: ClipboardPayload): AABB | null {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const add = (x0: number, y0: number, x1 = x0, y1 = y0) => {
     minX = Math.min(minX, x0);
@@ -84,7 +85,13 @@ export function payloadCentre(payload: ClipboardPayload): { x: number; y: number
       add(...p.to);
     }
   }
-  return minX === Infinity ? { x: 0, y: 0 } : { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
+  return minX === Infinity ? null : { minX, minY, maxX, maxY };
+}
+
+/** The centre of the payload's bounds (payloadBounds); the origin for a payload of sweeps alone. */
+export function payloadCentre(payload: ClipboardPayload): { x: number; y: number } {
+  const b = payloadBounds(payload);
+  return b ? { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 } : { x: 0, y: 0 };
 }
 
 export interface PastePlan {
@@ -120,9 +127,16 @@ export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string | n
   return { shapes, probes, ids: [...shapes.map((s) => s.id), ...probes.map((p) => p.id)] };
 }
 
-/** Where a paste goes: its centre on the cursor, or (no cursor) `fallback` away from where it was. */
-export function pasteOffset(payload: ClipboardPayload, cursor: { x: number; y: number } | null, fallback = 10): { dx: number; dy: number } {
-  if (!cursor) return { dx: fallback, dy: fallback };
+/**
+ * Where a paste goes: its centre on the cursor, or (no cursor) `fallback` away from where it was.
+ * With `cell` (snapping on), the top-left corner of its bounds then goes on the grid, as a move
+ * puts it, and with no cursor it moves a whole cell, so what was on grid lines stays on them.
+ */
+export function pasteOffset(payload: ClipboardPayload, cursor: { x: number; y: number } | null, cell: number | null = null, fallback = 10): { dx: number; dy: number } {
+  if (!cursor) return cell === null ? { dx: fallback, dy: fallback } : { dx: cell, dy: cell };
   const c = payloadCentre(payload);
-  return { dx: cursor.x - c.x, dy: cursor.y - c.y };
+  const dx = cursor.x - c.x, dy = cursor.y - c.y;
+  const b = payloadBounds(payload);
+  if (cell === null || !b) return { dx, dy };
+  return { dx: snapToGrid(b.minX + dx, cell) - b.minX, dy: snapToGrid(b.minY + dy, cell) - b.minY };
 }

@@ -115,9 +115,11 @@ export function toggleGrid(editor: Editor): void {
   editor.update({ grid: { ...grid, visible: !grid.visible } });
 }
 
+/** Turns snapping over, saying so in the status bar ("Snap to grid on (cell 16)"): the switch is small. */
 export function toggleSnap(editor: Editor): void {
   const { grid } = editor.getState();
   editor.update({ grid: { ...grid, snap: !grid.snap } });
+  notify(editor, grid.snap ? "Snap to grid off" : `Snap to grid on (cell ${grid.size})`);
 }
 
 /** Sets the cell size; one out of range (cellProblem) is refused with why, the grid unchanged. */

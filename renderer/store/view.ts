@@ -134,27 +134,42 @@ export function snapToGrid(v: number, cell: number): number {
   return Math.abs(s - v) <= cell / 2 && Math.abs(s) <= MAX_COORDINATE ? s : v;
 }
 
-/** Rounds a world point to the grid when snapping is on (`force` snaps regardless). */
-export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, force = false): { x: number; y: number } {
+/**
+ * Whether a gesture snaps: the grid's Snap switch, turned over while `held` is down (Ctrl/Cmd in
+ * most gestures, as Tiled and Godot do; Alt on a box's resize handles, where Ctrl keeps the
+ * proportions).
+ */
+export function snapsNow(editor: Editor, held: boolean): boolean {
+  return editor.getState().grid.snap !== held;
+}
+
+/** Rounds a world point to the grid when `on` (by default: when snapping is on). */
+export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, on = editor.getState().grid.snap): { x: number; y: number } {
   const { grid } = editor.getState();
-  if (!grid.snap && !force) return { x: p.x, y: p.y };
+  if (!on) return { x: p.x, y: p.y };
   return { x: snapToGrid(p.x, grid.size), y: snapToGrid(p.y, grid.size) };
 }
 
 /**
- * A drag's delta adjusted so the dragged thing's `anchor` lands on the grid when snapping is on;
- * unchanged (exactly) when it is off.
+ * A drag's delta adjusted so the dragged thing's `anchor` lands on the grid when `on` (by default:
+ * when snapping is on); unchanged (exactly) when not.
  */
-export function snapDelta(editor: Editor, anchor: { readonly x: number; readonly y: number }, dx: number, dy: number): { x: number; y: number } {
-  if (!editor.getState().grid.snap) return { x: dx, y: dy };
+export function snapDelta(editor: Editor, anchor: { readonly x: number; readonly y: number }, dx: number, dy: number, on = editor.getState().grid.snap): { x: number; y: number } {
+  if (!on) return { x: dx, y: dy };
   const to = snapPoint(editor, { x: anchor.x + dx, y: anchor.y + dy }, true);
   return { x: to.x - anchor.x, y: to.y - anchor.y };
 }
 
-/** Rounds a length (a size, a radius) to the grid when snapping is on; never below one cell. */
-export function snapLength(editor: Editor, v: number): number {
+/**
+ * Where a move snaps from: a box's top-left corner, as Tiled snaps an object's origin. A box whose
+ * sizes are whole cells then keeps every edge on grid lines (its centre would put them half a cell off).
+ */
+export const snapAnchorOf = (box: AABB): { x: number; y: number } => ({ x: box.minX, y: box.minY });
+
+/** Rounds a length (a size, a radius) to the grid when `on` (by default: when snapping is on); never below one cell. */
+export function snapLength(editor: Editor, v: number, on = editor.getState().grid.snap): number {
   const { grid } = editor.getState();
-  if (!grid.snap) return v;
+  if (!on) return v;
   return Math.max(grid.size, snapToGrid(v, grid.size));
 }
 

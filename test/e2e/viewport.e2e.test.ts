@@ -2,14 +2,16 @@
 // middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
 // snapping, and arrow-key nudges. World positions are read from the status bar's cursor readout
 // and from the saved file, never assumed from the page layout.
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
 const OVERLAY_LAYER = 2;
+const SHOTS = resolve(ARTIFACTS, "snap");
 
 /** How many pixels of a canvas layer are drawn on. */
 async function litPixels(page: Page, index: number): Promise<number> {
@@ -130,7 +132,9 @@ describe("viewport in Chromium", () => {
     expect(Math.abs(box!.x - bx)).toBeLessThanOrEqual(0.51);
     expect(Math.abs(box!.y - by)).toBeLessThanOrEqual(0.51);
     expect(circle!.type).toBe("circle");
-    expect([circle!.x % 25, circle!.y % 25].map(Math.abs)).toEqual([0, 0]);
+    // Its box's top-left corner is on the grid, its diameter whole cells (3 × 25 for the default 80).
+    expect(circle).toMatchObject({ radius: 37.5 });
+    expect([(circle!.x - 37.5) % 25, (circle!.y - 37.5) % 25].map(Math.abs)).toEqual([0, 0]);
     const placed = { x: circle!.x, y: circle!.y };
 
     // The new circle is selected: → nudges one unit, Shift+↓ one cell; each is one undo step.
@@ -152,6 +156,102 @@ describe("viewport in Chromium", () => {
     const overlayPixels = await litPixels(page, OVERLAY_LAYER);
     expect(overlayPixels).toBeGreaterThan(50);
     expect(overlayPixels).toBeLessThan(1500);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("a Tiled user's 16-unit platform stays on grid lines when dragged, a clicked box lands by its top-left, and Ctrl turns snapping over for a moment", async () => {
+    const page = await session.newPage();
+    mkdirSync(SHOTS, { recursive: true });
+    const inspector = page.getByRole("group", { name: "Inspector" });
+    const field = (label: string) => inspector.getByLabel(label, { exact: true }).inputValue();
+    const onGrid = (v: number) => Math.abs(v % 16) === 0;
+    /** A left-button drag between world points (at 100 %, world = page − (0, CANVAS_TOP)). */
+    const drag = async (from: readonly [number, number], to: readonly [number, number]) => {
+      await page.mouse.move(from[0], from[1] + CANVAS_TOP);
+      await page.mouse.down();
+      await page.mouse.move(to[0], to[1] + CANVAS_TOP, { steps: 6 });
+      await page.mouse.up();
+    };
+    await page.getByLabel("Grid size").fill("16");
+    await page.getByLabel("Grid size").press("Enter");
+    await page.getByRole("button", { name: "Snap", exact: true }).click();
+    // The switch is small: the status bar says so too.
+    expect(await notice(page)).toBe("Snap to grid on (cell 16)");
+
+    // A 160 × 16 platform drawn on grid lines, then dragged by about (+37, +21).
+    await page.getByRole("button", { name: "Box", exact: true }).click();
+    expect(await notice(page)).toContain("hold Ctrl: no snapping");
+    await drag([608, 160], [768, 176]);
+    expect([await field("X"), await field("Y"), await field("Width"), await field("Height")]).toEqual(["688", "168", "160", "16"]);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.move(700, 168 + CANVAS_TOP);
+    await page.mouse.down();
+    await page.mouse.move(737, 189 + CANVAS_TOP, { steps: 6 });
+    expect(await notice(page)).toBe("Moving · Escape cancels · hold Ctrl: no snapping");
+    await page.mouse.up();
+    // Edges at 640…800 and 176…192 (was Y 192: edges 184…200, half a cell off).
+    expect([await field("X"), await field("Y")]).toEqual(["720", "184"]);
+    await page.screenshot({ path: resolve(SHOTS, "platform-moved.png") });
+
+    // Held Ctrl: the same kind of drag follows the pointer exactly; let go mid-drag, it snaps again.
+    await page.mouse.move(720, 184 + CANVAS_TOP);
+    await page.keyboard.down("Control");
+    await page.mouse.down();
+    await page.mouse.move(725, 191 + CANVAS_TOP, { steps: 4 });
+    await expect.poll(() => field("X")).toBe("725");
+    expect(await field("Y")).toBe("191");
+    await page.keyboard.up("Control");
+    await expect.poll(() => field("X")).toBe("720");
+    expect(await field("Y")).toBe("184");
+    await page.keyboard.down("Control");
+    await page.mouse.up();
+    await page.keyboard.up("Control");
+    expect([await field("X"), await field("Y")]).toEqual(["725", "191"]);
+    await page.keyboard.press("Control+z");
+
+    // On its east edge, where Ctrl keeps the proportions, Alt turns snapping over; let go, it snaps
+    // again, and the menu bar, which takes a lone Alt, is left alone.
+    await page.mouse.move(800, 184 + CANVAS_TOP);
+    await page.mouse.down();
+    await page.keyboard.down("Alt");
+    await page.mouse.move(813, 185 + CANVAS_TOP, { steps: 4 });
+    await expect.poll(() => field("Width")).toBe("173");
+    expect(await notice(page)).toBe("hold Alt: no snapping");
+    await page.keyboard.up("Alt");
+    await expect.poll(() => field("Width")).toBe("176");
+    await page.mouse.up();
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=menubar]") ?? null)).toBeNull();
+    await page.keyboard.press("Control+z");
+
+    // A clicked box: 80 × 80 (five cells), its top-left on the grid, about centred on the click.
+    await page.getByRole("button", { name: "Box", exact: true }).click();
+    await page.mouse.click(300, 403 + CANVAS_TOP);
+    const [, clicked] = await savedShapes(page);
+    expect(clicked).toMatchObject({ type: "box", width: 80, height: 80 });
+    const b = clicked as Extract<typeof clicked, { type: "box" }>;
+    expect([b.x - 40, b.y - 40, b.x + 40, b.y + 40].every(onGrid)).toBe(true);
+    expect(Math.abs(b.x - 300) <= 8 && Math.abs(b.y - 403) <= 8).toBe(true);
+    await page.screenshot({ path: resolve(SHOTS, "box-clicked.png") });
+
+    // Polygon points clicked with Ctrl held stay where they were clicked; without it, they snap.
+    await page.getByRole("button", { name: "Polygon", exact: true }).click();
+    expect(await notice(page)).toContain("hold Ctrl: no snapping");
+    await page.keyboard.down("Control");
+    await page.mouse.click(501, 303 + CANVAS_TOP);
+    await page.keyboard.up("Control");
+    await page.mouse.click(601, 303 + CANVAS_TOP);
+    await page.keyboard.down("Control");
+    await page.mouse.click(551, 383 + CANVAS_TOP);
+    await page.keyboard.up("Control");
+    await page.keyboard.press("Enter");
+    const [, , polygon] = await savedShapes(page);
+    const p = polygon as Extract<typeof polygon, { type: "polygon" }>;
+    expect(p.points.map(([x, y]) => [x + p.x, y + p.y])).toEqual([[501, 303], [608, 304], [551, 383]]);
+
+    // Shift+S off says so.
+    await page.keyboard.press("Shift+S");
+    expect(await notice(page)).toBe("Snap to grid off");
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -13,7 +13,7 @@ import { closeModal, modalOpen } from "../../renderer/app/modals";
 import { initialTheme } from "../../renderer/app/theme-preference";
 import { canvasTheme } from "../../renderer/canvas/theme";
 import { loadDocument, select, toggleTheme, undo } from "../../renderer/store/actions";
-import { CLIPBOARD_FORMAT, copySelection, parseClipboard, payloadCentre, planPaste, serializeClipboard } from "../../renderer/store/clipboard";
+import { CLIPBOARD_FORMAT, copySelection, parseClipboard, pasteOffset, payloadCentre, planPaste, serializeClipboard } from "../../renderer/store/clipboard";
 
 let editor = new Editor();
 
@@ -221,6 +221,15 @@ describe("clipboard (pure)", () => {
     expect(payloadCentre(withSweep)).toEqual({ x: 0, y: 0 });
     // The box spans x −10..10, y −5..5; the ray runs from (0, 20) to (60, 20).
     expect(payloadCentre(copySelection(doc, ["box-1", "ray-1"])!)).toEqual({ x: 25, y: 7.5 });
+  });
+
+  it("with snapping on, a paste puts its bounds' top-left corner on the grid, as a move does; with no cursor it moves a whole cell", () => {
+    const p = copySelection({ shapes: [box("box-1", 0, 0), circle("circle-1", 100, 50)], probes: [] }, ["box-1", "circle-1"])!;
+    // Centred on (507, 293), the bounds would start at (449.5, 263): snapped to 16s, (448, 256).
+    expect(pasteOffset(p, { x: 507, y: 293 }, 16)).toEqual({ dx: 458, dy: 261 });
+    expect(pasteOffset(p, { x: 507, y: 293 })).toEqual({ dx: 459.5, dy: 268 });
+    expect(pasteOffset(p, null, 16)).toEqual({ dx: 16, dy: 16 });
+    expect(pasteOffset(p, null)).toEqual({ dx: 10, dy: 10 });
   });
 
   it("refuses foreign and malformed text with a reason", () => {

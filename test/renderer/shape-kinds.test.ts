@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { SHAPE_TYPES, type Shape } from "../../core";
 import { ACTIONS } from "../../renderer/actions/registry";
 import { Editor } from "../../renderer/editor/editor";
-import { CLICK_SLOP } from "../../renderer/shapes/kind";
-import { KIND_LIST, SHAPE_KINDS, kindOf, localToWorld } from "../../renderer/shapes/registry";
+import { defaultCapsuleOn } from "../../renderer/shapes/capsule";
+import { CLICK_SLOP, wholeCells } from "../../renderer/shapes/kind";
+import { KIND_LIST, SHAPE_KINDS, kindOf, localToWorld, placeShape } from "../../renderer/shapes/registry";
 import { handlesOf } from "../../renderer/tools/select/handles";
 
 describe("shape kinds", () => {
@@ -36,6 +37,22 @@ describe("shape kinds", () => {
       expect(s).toMatchObject({ type: k.type, x: 10, y: 20 });
       for (const f of k.fields) expect(typeof (s as unknown as Record<string, unknown>)[f]).toBe("number");
     }
+  });
+
+  it("a click's default sizes on a grid are the nearest whole number of cells, at least one, so the edges land on grid lines", () => {
+    expect([16, 25, 10, 0.1, 1e-9, 100, 1e6].map((cell) => wholeCells(80, cell))).toEqual([80, 75, 80, 80, 80, 100, 1e6]);
+    // The capsule's width (2 × 20) and height (90): 48 × 96 on 16s; never as short as it is wide (a circle).
+    expect(defaultCapsuleOn(16)).toEqual({ radius: 24, height: 96 });
+    expect(defaultCapsuleOn(10)).toEqual({ radius: 20, height: 90 });
+    expect(defaultCapsuleOn(64)).toEqual({ radius: 32, height: 128 });
+    const click = (type: "box" | "circle" | "capsule", cell?: number) => placeShape(type, "s", { x: 7, y: 9 }, { x: 7, y: 9 }, CLICK_SLOP, cell);
+    expect(click("box", 16)).toMatchObject({ width: 80, height: 80 });
+    expect(click("box", 32)).toMatchObject({ width: 96, height: 96 });
+    expect(click("circle", 32)).toMatchObject({ radius: 48 });
+    expect(click("capsule", 32)).toMatchObject({ radius: 16, height: 96 });
+    expect(click("capsule")).toMatchObject({ radius: 20, height: 90 });
+    // A drag's sizes are the drag's, grid or not.
+    expect(SHAPE_KINDS.box.place("s", { x: 0, y: 0 }, { x: 30, y: 10 }, CLICK_SLOP, 16)).toMatchObject({ width: 30, height: 10 });
   });
 
   it("rotation turns a kind's handles only when the kind turns", () => {

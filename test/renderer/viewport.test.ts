@@ -12,6 +12,7 @@ import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setG
 import { gridSpacing } from "../../renderer/canvas/grid-spacing";
 import { loadDocument } from "../../renderer/store/actions";
 import { pointerAt, toolDriver } from "./pointer";
+import { moveAnchor, shapeHandleId } from "../../renderer/tools/select/select-tool";
 
 let editor = new Editor();
 
@@ -266,15 +267,42 @@ describe("snapping", () => {
     expect(placed).toMatchObject({ type: "box", x: 50, y: 75, width: 100, height: 50 });
   });
 
-  it("centres a clicked shape on a grid point", () => {
+  it("puts a clicked shape's box's top-left corner on the grid, its default sizes whole cells (was: the centre on a grid point, edges off it)", () => {
     toggleSnap(editor);
     const t = toolDriver(editor, "circle");
     t.down(pointerAt(61, -11));
     t.up(pointerAt(61, -11));
-    expect(state().shapes[0]).toMatchObject({ x: 50, y: 0, radius: 40 });
+    // A diameter of 80 is 3.2 cells of 25: 3 cells, so the box runs 25…100 and -50…25, about centred on the click.
+    expect(state().shapes[0]).toMatchObject({ x: 62.5, y: -12.5, radius: 37.5 });
   });
 
-  it("moves the grabbed shape onto the grid, the rest of the selection by the same amount", () => {
+  it("a clicked box and capsule on a 16 grid have every edge on grid lines; the capsule sits on a ground line instead of sinking 13 px into it", () => {
+    setGridSize(editor, 16);
+    toggleSnap(editor);
+    const onGrid = (v: number) => expect(Math.abs(v / 16 - Math.round(v / 16)), String(v)).toBeLessThan(1e-9);
+    for (const [kind, x, y] of [["box", 700, 150], ["capsule", 613, 331], ["circle", -7, 3]] as const) {
+      const t = toolDriver(editor, kind);
+      t.down(pointerAt(x, y));
+      t.up(pointerAt(x, y));
+      const placed = state().shapes.at(-1)!;
+      const b = shapeAABB(placed);
+      for (const v of [b.minX, b.minY, b.maxX, b.maxY]) onGrid(v);
+      // About centred on the click: within half a cell.
+      expect(Math.abs(placed.x - x)).toBeLessThanOrEqual(8);
+      expect(Math.abs(placed.y - y)).toBeLessThanOrEqual(8);
+    }
+    expect(state().shapes.map((s) => (s.type === "box" ? [s.width, s.height] : s.type === "capsule" ? [s.radius, s.height] : s.type === "circle" ? [s.radius] : []))).toEqual([[80, 80], [24, 96], [40]]);
+  });
+
+  it("with snapping off, a click keeps the default sizes and centres the shape on the click", () => {
+    setGridSize(editor, 16);
+    const t = toolDriver(editor, "capsule");
+    t.down(pointerAt(613, 331));
+    t.up(pointerAt(613, 331));
+    expect(state().shapes[0]).toMatchObject({ x: 613, y: 331, radius: 20, height: 90 });
+  });
+
+  it("moves the selection's box's top-left corner onto the grid, every shape by the same amount", () => {
     addShape(editor, box("a", 3, 4));
     addShape(editor, box("b", 101, 0));
     select(editor, ["a", "b"]);
@@ -282,9 +310,117 @@ describe("snapping", () => {
     const t = toolDriver(editor, "select");
     t.down(pointerAt(5, 5, "a"));
     t.move(pointerAt(36, 20));
-    expect(state().shapes.find((s) => s.id === "a")).toMatchObject({ x: 25, y: 25 });
+    // The box of both runs from (-7, -5): moved by (31, 15) it would start at (24, 10), snapped to (25, 0).
+    expect(state().shapes.find((s) => s.id === "a")).toMatchObject({ x: 35, y: 9 });
     t.up(pointerAt(36, 20));
-    expect(state().shapes.find((s) => s.id === "b")).toMatchObject({ x: 123, y: 21 });
+    expect(state().shapes.find((s) => s.id === "b")).toMatchObject({ x: 133, y: 5 });
+  });
+
+  it("a 160 × 16 platform dragged by (37, 21) on a 16 grid keeps its edges on grid lines (was: its centre on the grid, edges half a cell off)", () => {
+    setGridSize(editor, 16);
+    toggleSnap(editor);
+    addShape(editor, box("p", 688, 168, 160, 16));
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(700, 170, "p"));
+    t.move(pointerAt(737, 191));
+    t.up(pointerAt(737, 191));
+    expect(state().shapes[0]).toMatchObject({ x: 720, y: 184 });
+    expect(shapeAABB(state().shapes[0]!)).toEqual({ minX: 640, minY: 176, maxX: 800, maxY: 192 });
+  });
+
+  it("the move anchor is the top-left of the moving shapes' box, else the grabbed probe's point", () => {
+    const ray = { id: "r", name: "r", type: "ray" as const, from: [3, 4] as [number, number], to: [50, -60] as [number, number] };
+    expect(moveAnchor([box("a", 3, 4)], box("a", 3, 4))).toEqual({ x: -7, y: -1 });
+    expect(moveAnchor([box("a", 3, 4), { id: "c", type: "circle", x: 100, y: -20, rotation: 0, radius: 5 }], ray)).toEqual({ x: -7, y: -25 });
+    expect(moveAnchor([], ray)).toEqual({ x: 3, y: 4 });
+  });
+
+  it("Ctrl/Cmd held turns snapping over while moving: off when Snap is on, on when it is off (Tiled's and Godot's key)", () => {
+    addShape(editor, box("a", 3, 4));
+    const t = toolDriver(editor, "select");
+    toggleSnap(editor);
+    t.down(pointerAt(5, 5, "a"));
+    t.move(pointerAt(36, 20, null, { mod: true }));
+    expect(state().shapes[0]).toMatchObject({ x: 34, y: 19 });
+    // Let go of Ctrl mid-drag: the canvas sends the last move again, and it snaps.
+    t.move(pointerAt(36, 20));
+    expect(state().shapes[0]).toMatchObject({ x: 35, y: 30 });
+    t.up(pointerAt(36, 20));
+    toggleSnap(editor);
+    t.down(pointerAt(35, 30, "a"));
+    t.move(pointerAt(41, 33, null, { mod: true }));
+    expect(state().shapes[0]).toMatchObject({ x: 35, y: 30 });
+    t.move(pointerAt(41, 33));
+    expect(state().shapes[0]).toMatchObject({ x: 41, y: 33 });
+    t.up(pointerAt(41, 33));
+  });
+
+  it("Ctrl/Cmd held turns snapping over for placed shapes, polygon points, rays and sweeps", () => {
+    toggleSnap(editor);
+    const b = toolDriver(editor, "box");
+    b.down(pointerAt(12, 39, null, { mod: true }));
+    b.up(pointerAt(111, 88, null, { mod: true }));
+    expect(state().shapes[0]).toMatchObject({ x: 61.5, y: 63.5, width: 99, height: 49 });
+    const c = toolDriver(editor, "circle");
+    c.down(pointerAt(61, -11, null, { mod: true }));
+    c.up(pointerAt(61, -11, null, { mod: true }));
+    expect(state().shapes[1]).toMatchObject({ x: 61, y: -11, radius: 40 });
+    const p = toolDriver(editor, "polygon");
+    p.down(pointerAt(1, 2, null, { mod: true }));
+    p.down(pointerAt(61, 2));
+    p.down(pointerAt(31, 52, null, { mod: true }));
+    p.confirm();
+    const poly = state().shapes[2]!;
+    expect("points" in poly && poly.points.map(([x, y]) => [x + poly.x, y + poly.y])).toEqual([[1, 2], [50, 0], [31, 52]]);
+    const r = toolDriver(editor, "ray");
+    r.down(pointerAt(-11, 14, null, { mod: true }));
+    r.up(pointerAt(138, 61, null, { mod: true }));
+    expect(state().probes[0]).toMatchObject({ from: [-11, 14], to: [138, 61] });
+    const w = toolDriver(editor, "sweep");
+    w.down(pointerAt(62, 64, "box-1", { mod: true }));
+    w.up(pointerAt(70, 60, null, { mod: true }));
+    expect(state().probes[1]).toMatchObject({ type: "sweep", to: [69.5, 59.5] });
+  });
+
+  it("on a box's resize handles, where Ctrl keeps the proportions, Alt turns snapping over", () => {
+    addShape(editor, box("b", 0, 0, 50, 50));
+    select(editor, ["b"]);
+    toggleSnap(editor);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(25, 25, shapeHandleId("b", { kind: "resize", side: "se" })));
+    // The top-left corner stays at (-25, -25).
+    t.move(pointerAt(61, 30, null, { alt: true }));
+    expect(state().shapes[0]).toMatchObject({ width: 86, height: 55 });
+    t.move(pointerAt(61, 30));
+    expect(state().shapes[0]).toMatchObject({ width: 75, height: 50 });
+    t.move(pointerAt(61, 30, null, { mod: true }));
+    expect(state().shapes[0]).toMatchObject({ width: 75, height: 75 }); // Ctrl: proportions kept, still snapped
+    t.up(pointerAt(61, 30));
+  });
+
+  it("the status bar's hint names the key and what it does now", () => {
+    const t = toolDriver(editor, "box");
+    expect(editor.tools.hint()).toContain("hold Ctrl: snap to the grid");
+    toggleSnap(editor);
+    expect(editor.tools.hint()).toContain("hold Ctrl: no snapping");
+    t.down(pointerAt(0, 0));
+    expect(editor.tools.hint()).toBe("Escape cancels · hold Ctrl: no snapping");
+    t.cancel();
+    addShape(editor, box("b", 0, 0, 50, 50));
+    const s = toolDriver(editor, "select");
+    s.down(pointerAt(25, 25, shapeHandleId("b", { kind: "resize", side: "se" })));
+    expect(editor.tools.hint()).toBe("hold Alt: no snapping");
+    s.cancel();
+    s.down(pointerAt(0, 0, "b"));
+    expect(editor.tools.hint()).toBe("Moving · Escape cancels · hold Ctrl: no snapping");
+  });
+
+  it("Shift+S says what it did in the status bar, with the cell", () => {
+    setGridSize(editor, 16);
+    toggleSnap(editor);
+    expect(state().notice).toBe("Snap to grid on (cell 16)");
+    toggleSnap(editor);
+    expect(state().notice).toBe("Snap to grid off");
   });
 
   it("moves exactly with the pointer when snapping is off", () => {
@@ -306,7 +442,8 @@ describe("snapping", () => {
     const w = toolDriver(editor, "sweep");
     w.down(pointerAt(2, 1, "s"));
     w.up(pointerAt(90, -30));
-    expect(state().probes[1]).toMatchObject({ type: "sweep", shape: "s", to: [100, -25] });
+    // The target puts the shape's box's top-left (-10, -5) on the grid, as a move does: (75, -25).
+    expect(state().probes[1]).toMatchObject({ type: "sweep", shape: "s", to: [85, -20] });
   });
 
   it("makes no ray from a drag that snaps back to its start", () => {

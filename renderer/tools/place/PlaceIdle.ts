@@ -2,6 +2,7 @@
 import { SHAPE_KINDS } from "../../shapes/registry";
 import { activeLayerTakesShapes } from "../../store/actions";
 import { activeLayerRefusal } from "../../store/layer-actions";
+import { snapToggleHint } from "../snap-hint";
 import { StateNode, type PointerInfo } from "../state-node";
 import type { PlaceTool } from "./place-tool";
 
@@ -13,7 +14,7 @@ export class PlaceIdle extends StateNode {
     const refused = activeLayerRefusal(this.editor.getState());
     if (refused) return refused;
     const label = SHAPE_KINDS[(this.parent as PlaceTool).kind].label;
-    return `${label}: click to place one, or drag to draw it at the size you want · Escape cancels a drag`;
+    return `${label}: click to place one, or drag to draw it at the size you want · ${snapToggleHint(this.editor, "Ctrl")} · Escape cancels a drag`;
   }
 
   /** Nothing starts on a locked or hidden active layer: the status bar names it. */

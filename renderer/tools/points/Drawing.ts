@@ -1,9 +1,11 @@
 // A points tool with points placed: each click adds one (unless the kind refuses it, saying why);
 // a click on the first point closes the shape, Enter or a double-click ends it; Backspace takes
-// back the last point (back to Idle after the first); Escape or leaving the tool abandons it. The
+// back the last point (back to Idle after the first); Escape or leaving the tool abandons it. A
+// point snaps to the grid when snapping is on, which Ctrl/Cmd held at the click turns over. The
 // points, and the shape they would make, show in the overlay.
 import { activeLayerTakesShapes, addShape, freshId, notify } from "../../store/actions";
-import { snapPoint } from "../../store/view";
+import { snapPoint, snapsNow } from "../../store/view";
+import { snapToggleHint } from "../snap-hint";
 import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, type PointsTool } from "./points-tool";
@@ -27,7 +29,7 @@ export class Drawing extends StateNode {
   }
 
   override hint(): string {
-    return this.tool.drawing.hint;
+    return this.tool.drawing.hint(snapToggleHint(this.editor, "Ctrl"));
   }
 
   /** Where the shape's position goes: its points' centre, on the grid when snapping is on. */
@@ -61,7 +63,7 @@ export class Drawing extends StateNode {
 
   override onPointerDown(p: PointerInfo): void {
     const { drawing } = this.tool;
-    const at = snapPoint(this.editor, p.world);
+    const at = snapPoint(this.editor, p.world, snapsNow(this.editor, p.mod));
     const points = this.points;
     const first = points[0]!, last = points.at(-1)!;
     if (points.length >= drawing.closeAt && this.near(at, first, CLOSE_RADIUS)) {

@@ -8,6 +8,7 @@ import { PreviewGesture } from "../preview-gesture";
 import type { PointerInfo } from "../state-node";
 
 interface RayStart {
+  /** Where the press was, unsnapped: whether the start snaps follows the snap key to the release. */
   readonly start: Point2;
   /** The new ray's id, taken once at the press. */
   readonly id: string;
@@ -17,19 +18,19 @@ export class DrawingRay extends PreviewGesture<RayStart, RayProbe> {
   readonly id = "drawing";
 
   protected begin(info: unknown): RayStart {
-    return { start: snapPoint(this.editor, (info as PointerInfo).world), id: freshId(this.editor, "ray") };
+    return { start: (info as PointerInfo).world, id: freshId(this.editor, "ray") };
   }
 
-  protected make({ start, id }: RayStart, pointer: Point2): RayProbe {
-    const end = snapPoint(this.editor, pointer);
-    return { id, name: id, type: "ray", from: [start.x, start.y], to: [end.x, end.y] };
+  protected make({ start, id }: RayStart, pointer: Point2, snap: boolean): RayProbe {
+    const from = snapPoint(this.editor, start, snap), to = snapPoint(this.editor, pointer, snap);
+    return { id, name: id, type: "ray", from: [from.x, from.y], to: [to.x, to.y] };
   }
 
   protected show(probePreview: RayProbe | null): void {
     this.editor.overlay.setState({ probePreview });
   }
 
-  protected commit({ start }: RayStart, ray: RayProbe): void {
-    if (Math.hypot(ray.to[0] - start.x, ray.to[1] - start.y) >= clickSlop(this.editor)) addProbe(this.editor, ray);
+  protected commit(_start: RayStart, ray: RayProbe): void {
+    if (Math.hypot(ray.to[0] - ray.from[0], ray.to[1] - ray.from[1]) >= clickSlop(this.editor)) addProbe(this.editor, ray);
   }
 }

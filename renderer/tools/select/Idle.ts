@@ -13,7 +13,7 @@ import { imageById, imagePickable } from "../../store/image-actions";
 import { imageRectOf, parseImageHit } from "./image-picking";
 import { cornerCursor, type ImageResizeStart } from "./ResizingImage";
 import type { ImageTranslateStart } from "./TranslatingImage";
-import { parseHandleId, probeAnchor } from "./select-tool";
+import { moveAnchor, parseHandleId, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
 import type { BrushStart } from "./Brushing";
 import type { HandleDragStart } from "./handle-drag";
@@ -197,13 +197,9 @@ export class Idle extends StateNode {
     const editor = this.editor;
     const { probes, layers } = editor.getState();
     const moving = new Set(ids);
-    const start: TranslateStart = {
-      start: p.world,
-      anchor: "x" in grabbed ? { x: grabbed.x, y: grabbed.y } : probeAnchor(grabbed),
-      // Select all may have taken in shapes of locked layers: they stay put.
-      shapes: editor.shapesWithIds(ids).filter((s) => pickable(s, layers)),
-      probes: probes.filter((q) => moving.has(q.id)),
-    };
+    // Select all may have taken in shapes of locked layers: they stay put.
+    const shapes = editor.shapesWithIds(ids).filter((s) => pickable(s, layers));
+    const start: TranslateStart = { start: p.world, anchor: moveAnchor(shapes, grabbed), shapes, probes: probes.filter((q) => moving.has(q.id)) };
     this.go("translating", start);
   }
 }

@@ -4,7 +4,8 @@
 import { resizeFromCorner, type Corner, type Rect } from "../../images/image-geometry";
 import { shortNumber } from "../../shapes/kind";
 import { placeImage } from "../../store/image-actions";
-import { snapPoint } from "../../store/view";
+import { snapPoint, snapsNow } from "../../store/view";
+import { snapToggleHint } from "../snap-hint";
 import { resizeCursor } from "../cursor";
 import { GestureState } from "../gesture-state";
 import type { PointerInfo } from "../state-node";
@@ -30,7 +31,7 @@ export class ResizingImage extends GestureState<ImageResizeStart> {
   }
 
   override hint(): string {
-    return "Resizing the image: the aspect ratio is kept; hold Alt to change it";
+    return `Resizing the image: the aspect ratio is kept; hold Alt to change it · ${snapToggleHint(this.editor, "Ctrl")}`;
   }
 
   override onExit(): void {
@@ -40,7 +41,7 @@ export class ResizingImage extends GestureState<ImageResizeStart> {
 
   protected step(from: ImageResizeStart, p: PointerInfo): void {
     const scale = this.editor.getState().view.scale;
-    const rect = resizeFromCorner(from.rect, from.corner, snapPoint(this.editor, p.world), !p.alt, MIN_SIDE_PX / scale);
+    const rect = resizeFromCorner(from.rect, from.corner, snapPoint(this.editor, p.world, snapsNow(this.editor, p.mod)), !p.alt, MIN_SIDE_PX / scale);
     placeImage(this.editor, from.id, rect);
     this.editor.overlay.setState({
       readout: { text: `${shortNumber(rect.width)} × ${shortNumber(rect.height)}${p.alt ? "" : " (Alt: free)"}`, at: p.world, away: { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } },

@@ -10,6 +10,8 @@ import { handlesOf, ROTATE_SNAP, rotationTowards } from "./handles";
 
 export class Rotating extends HandleDrag {
   readonly id = "rotating";
+  /** Angles snap with Shift; the grid has no part here. */
+  protected override readonly snapKey = null;
 
   protected override reshape({ shape }: HandleDragStart, p: PointerInfo): Shape {
     return kindOf(shape).rotates ? { ...shape, rotation: rotationTowards(shape, p.world, p.shift) } : shape;

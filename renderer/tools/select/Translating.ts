@@ -1,10 +1,13 @@
 // Select tool, Translating: the selection (shapes and probes) or one end of a ray follows the
-// pointer; snapping puts the grabbed thing's anchor on the grid. One undo step; Escape restores.
+// pointer; snapping puts the anchor on the grid: the top-left corner of the moving shapes' box (as
+// Tiled snaps an object's origin), or a probe's point. Ctrl/Cmd held turns snapping over. One undo
+// step; Escape restores.
 import type { Probe, Shape } from "../../../core";
 import type { Point2 } from "../../shapes/kind";
 import { moveItemsFrom } from "../../store/actions";
-import { snapDelta } from "../../store/view";
+import { snapDelta, snapsNow } from "../../store/view";
 import { GestureState } from "../gesture-state";
+import { snapToggleHint } from "../snap-hint";
 import type { PointerInfo } from "../state-node";
 
 export interface TranslateStart {
@@ -15,7 +18,7 @@ export interface TranslateStart {
   readonly probes: readonly Probe[];
   /** A ray's end handle: only that end moves. */
   readonly end?: "from" | "to";
-  /** The grabbed thing's position at the start (a shape's x, y; a probe's end). */
+  /** What snaps, as it was at the start: the shapes' box's top-left corner; a probe's end. */
   readonly anchor: Point2;
 }
 
@@ -26,8 +29,12 @@ export class Translating extends GestureState<TranslateStart> {
     return "move";
   }
 
+  override hint(): string {
+    return `Moving · Escape cancels · ${snapToggleHint(this.editor, "Ctrl")}`;
+  }
+
   protected step(from: TranslateStart, p: PointerInfo): void {
-    const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y);
+    const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y, snapsNow(this.editor, p.mod));
     moveItemsFrom(this.editor, from.shapes, from.probes, dx, dy, from.end);
   }
 }

@@ -1,10 +1,12 @@
 // Select tool, TranslatingImage: the grabbed image follows the pointer, its top-left corner
-// snapping to the grid as a shape's anchor does. One undo step; Escape puts it back.
+// snapping to the grid as a shape's anchor does (Ctrl/Cmd held turns snapping over). One undo
+// step; Escape puts it back.
 import type { Rect } from "../../images/image-geometry";
 import type { Point2 } from "../../shapes/kind";
 import { updateImage } from "../../store/image-actions";
-import { snapDelta } from "../../store/view";
+import { snapDelta, snapsNow } from "../../store/view";
 import { GestureState } from "../gesture-state";
+import { snapToggleHint } from "../snap-hint";
 import type { PointerInfo } from "../state-node";
 
 export interface ImageTranslateStart {
@@ -22,8 +24,12 @@ export class TranslatingImage extends GestureState<ImageTranslateStart> {
     return "move";
   }
 
+  override hint(): string {
+    return `Moving the image · Escape cancels · ${snapToggleHint(this.editor, "Ctrl")}`;
+  }
+
   protected step(from: ImageTranslateStart, p: PointerInfo): void {
-    const d = snapDelta(this.editor, from.rect, p.world.x - from.start.x, p.world.y - from.start.y);
+    const d = snapDelta(this.editor, from.rect, p.world.x - from.start.x, p.world.y - from.start.y, snapsNow(this.editor, p.mod));
     // Only the corner moves: a size the scene leaves to the pixels stays left to them.
     updateImage(this.editor, from.id, { x: from.rect.x + d.x, y: from.rect.y + d.y });
   }

@@ -1,14 +1,16 @@
 // What the three handle-dragging states of the select tool share: the shape as it was when the
 // drag began, one undo step for the drag, Escape putting it back, the handle's cursor throughout,
-// and a readout of the shape's numbers beside the pointer. Each state says what the pointer makes
-// of the shape (`reshape`) and may say what the readout shows (`readout`).
+// and a readout of the shape's numbers beside the pointer, and the key that turns snapping over
+// while held. Each state says what the pointer makes of the shape (`reshape`) and may say what the
+// readout shows (`readout`).
 import type { Shape } from "../../../core";
 import { notify, replaceShapes } from "../../store/actions";
 import { GestureState } from "../gesture-state";
 import type { PointerInfo } from "../state-node";
 import type { HandleKind, PolygonEdit } from "../../shapes/kind";
 import { kindOf } from "../../shapes/registry";
-import { snapLength, snapPoint } from "../../store/view";
+import { snapLength, snapPoint, snapsNow } from "../../store/view";
+import { snapToggleHint } from "../snap-hint";
 import { handleCursor } from "./handles";
 
 export interface HandleDragStart {
@@ -17,9 +19,19 @@ export interface HandleDragStart {
 }
 
 export abstract class HandleDrag extends GestureState<HandleDragStart> {
-  /** Dragging a handle of a kind made of points: how its points are edited. */
+  /** The key that turns snapping over while held (Ctrl/Cmd, as Tiled and Godot), or none where nothing snaps to the grid. */
+  protected readonly snapKey: "Ctrl" | "Alt" | null = "Ctrl";
+
+  /** What the snap key does (first: the status line cuts a long hint), and how a kind made of points is edited, if the shape is one. */
   override hint(): string | null {
-    return this.from ? (kindOf(this.from.shape).editHint ?? null) : null;
+    const edit = this.from ? kindOf(this.from.shape).editHint : undefined;
+    const snap = this.snapKey ? snapToggleHint(this.editor, this.snapKey) : undefined;
+    return [snap, edit].filter((t) => t !== undefined).join(" · ") || null;
+  }
+
+  /** Whether the drag to `p` snaps: the Snap switch, turned over while the snap key is held. */
+  protected snaps(p: PointerInfo): boolean {
+    return snapsNow(this.editor, this.snapKey === "Alt" ? p.alt : this.snapKey === "Ctrl" ? p.mod : false);
   }
 
   /** The handle's cursor, wherever the pointer goes until the release. */
@@ -42,7 +54,8 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
    * reason): by default what the shape's kind says of the handle, at the snapped pointer.
    */
   protected reshape({ shape, handle }: HandleDragStart, p: PointerInfo): Shape | PolygonEdit {
-    return kindOf(shape).drag(shape, handle, snapPoint(this.editor, p.world), { shift: p.shift, mod: p.mod, snapLength: (v) => snapLength(this.editor, v) });
+    const on = this.snaps(p);
+    return kindOf(shape).drag(shape, handle, snapPoint(this.editor, p.world, on), { shift: p.shift, mod: p.mod, snapLength: (v) => snapLength(this.editor, v, on) });
   }
 
   protected step(from: HandleDragStart, p: PointerInfo): void {

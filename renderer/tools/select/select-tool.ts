@@ -3,9 +3,10 @@
 // probe's end handle, or drag a transform handle of the one selected shape. A drag is one undo
 // step; Escape puts everything back where it was and returns to Idle. Images (under the shapes)
 // are picked, moved and resized by their corners where no shape is in the way.
-import type { Probe } from "../../../core";
+import type { Probe, Shape } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import type { Point2 } from "../../shapes/kind";
+import { boundsOf, snapAnchorOf } from "../../store/view";
 import { StateNode } from "../state-node";
 import { Brushing } from "./Brushing";
 import { DraggingHandle } from "./DraggingHandle";
@@ -33,6 +34,17 @@ export function parseHandleId(hitId: string): { owner: string; code: string } | 
 export function probeAnchor(p: Probe, end?: "from" | "to"): Point2 {
   const [x, y] = p.type === "sweep" || end === "to" ? p.to : p.from;
   return { x, y };
+}
+
+/**
+ * What snaps to the grid when the selection moves: the top-left corner of the moving shapes' box
+ * (Tiled snaps an object's origin, its top-left), so a box whose sizes are whole cells keeps every
+ * edge on grid lines; with no shape moving, the grabbed probe's point.
+ */
+export function moveAnchor(shapes: readonly Shape[], grabbed: Shape | Probe): Point2 {
+  const box = boundsOf(shapes, []);
+  if (box) return snapAnchorOf(box);
+  return "x" in grabbed ? { x: grabbed.x, y: grabbed.y } : probeAnchor(grabbed);
 }
 
 export class SelectTool extends StateNode {

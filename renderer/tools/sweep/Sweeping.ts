@@ -1,9 +1,10 @@
 // The sweep tool between press and release: the pressed shape's sweep to where the pointer takes
-// it shows live; release keeps it as a probe when it moved further than a click.
+// it shows live; release keeps it as a probe when it moved further than a click. Snapping puts the
+// shape's box's top-left corner on the grid at the target, as a move does.
 import type { SweepProbe } from "../../../core";
 import type { Point2 } from "../../shapes/kind";
 import { addProbe, freshId } from "../../store/actions";
-import { clickSlop, snapPoint } from "../../store/view";
+import { clickSlop, snapDelta } from "../../store/view";
 import { PreviewGesture } from "../preview-gesture";
 import type { PointerInfo } from "../state-node";
 
@@ -13,6 +14,10 @@ export interface SweepStart {
   readonly shape: string;
   /** The shape's position when pressed. */
   readonly origin: Point2;
+  /** The top-left corner of the shape's box when pressed: what snaps to the grid. */
+  readonly anchor: Point2;
+  /** Ctrl/Cmd held at the press (snapping turned over). */
+  readonly mod: boolean;
 }
 
 /** A sweep under way: its start and the new probe's id, taken once at the press. */
@@ -27,10 +32,10 @@ export class Sweeping extends PreviewGesture<SweepGesture, SweepProbe> {
     return { ...(info as SweepStart), id: freshId(this.editor, "sweep") };
   }
 
-  protected make(d: SweepGesture, p: Point2): SweepProbe {
+  protected make(d: SweepGesture, p: Point2, snap: boolean): SweepProbe {
     const id = d.id;
-    const to = snapPoint(this.editor, { x: d.origin.x + p.x - d.start.x, y: d.origin.y + p.y - d.start.y });
-    return { id, name: id, type: "sweep", shape: d.shape, to: [to.x, to.y] };
+    const by = snapDelta(this.editor, d.anchor, p.x - d.start.x, p.y - d.start.y, snap);
+    return { id, name: id, type: "sweep", shape: d.shape, to: [d.origin.x + by.x, d.origin.y + by.y] };
   }
 
   protected show(probePreview: SweepProbe | null): void {
