@@ -127,7 +127,7 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
  * File → Open…: a scene opens, a Tiled map (.tmx, .tmj) imports as Import Tiled map… does, an
  * image is added as Add Image… adds one, each by its extension as a drop is; a file of another
  * kind is named, with what to use. The unsaved-changes question comes once the file is picked, and
- * only for what replaces the document (a scene, a map).
+ * only for what would replace the document (a scene that opens, a map).
  */
 export async function openDocument(editor: Editor): Promise<void> {
   const picked = await pickFileToOpen();
@@ -150,7 +150,6 @@ export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedF
     return;
   }
   const scene = file.kind === "scene";
-  if (isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
   let text: string;
   try {
     text = await file.text();
@@ -161,6 +160,9 @@ export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedF
   // A browser's handle key names a file to save to, not a folder to read a map's tilesets from.
   const path = scene || desktop() ? file.path : undefined;
   const read = { kind: "done" as const, value: { name: file.name, text, ...(path === undefined ? {} : { path }) } };
+  // A scene that will not open replaces nothing: its problems show without the question.
+  const refused = scene && text.length < BIG_FILE_CHARS && !parseScene(text).ok;
+  if (!refused && isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
   await (scene ? receiveOpened(editor, read) : receiveImported(editor, read));
 }
 

@@ -63,7 +63,7 @@ describe("a locked or hidden active layer takes no new shapes", () => {
       expect(state().shapes).toHaveLength(3);
     });
 
-    it(`pasting and duplicating shapes onto ${layer} are refused`, async () => {
+    it(`pasting onto ${layer} is refused; a duplicate stays on its original's layer`, async () => {
       select(editor, ["c-floor"]);
       await copy(editor);
       setActiveLayer(editor, layer);
@@ -71,10 +71,11 @@ describe("a locked or hidden active layer takes no new shapes", () => {
       pasteText(editor, text);
       expect(state().shapes).toHaveLength(3);
       expect(notice()).toBe(message);
-      duplicate(editor);
-      expect(state().shapes).toHaveLength(3);
-      expect(state().selection).toEqual(["c-floor"]);
       expect(editor.history.undoCount).toBe(0);
+      duplicate(editor);
+      expect(state().shapes).toHaveLength(4);
+      expect(state().shapes[3]!.layer).toBe(state().shapes.find((s) => s.id === "c-floor")!.layer);
+      expect(state().shapes[3]!.layer).not.toBe(layer);
     });
   }
 
