@@ -1,6 +1,6 @@
 // The viewport end to end in Chromium: wheel zoom about the cursor through the preset levels, the
-// wheel scrolling instead (View → Mouse wheel zooms off), Ctrl+ and Shift+wheel, Ctrl+0, Space-drag
-// and middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
+// wheel scrolling instead (View → Mouse wheel zooms off), Ctrl+ and Shift+wheel, the status bar's
+// list of presets, Ctrl+0, Space-drag and middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
 // snapping, and arrow-key nudges. World positions are read from the status bar's cursor readout
 // and from the saved file, never assumed from the page layout.
 import { mkdirSync } from "node:fs";
@@ -228,6 +228,56 @@ describe("viewport in Chromium", () => {
     expect(await notice(page)).toBe("The mouse wheel zooms; Shift+wheel scrolls sideways");
     await wheel(0, 100);
     await expect.poll(zoom).toBe("75%");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the status bar's zoom lists the presets and Fit, by mouse and by keys; a step after Fit goes to a preset", async () => {
+    const page = await session.newPage();
+    const zoom = () => page.getByTestId("zoom").textContent();
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const centre = [Math.round(canvas.x + canvas.width / 2), Math.round(canvas.y + canvas.height / 2)] as const;
+    const centreWorld = await worldAt(page, ...centre);
+    const list = page.getByRole("menu", { name: "Zoom" });
+
+    // A click opens it above the readout, the current preset ticked; a click on one zooms about
+    // the canvas's centre and closes it.
+    await page.getByTestId("zoom").click();
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const presets = ["6400", "4500", "3200", "2300", "1600", "1100", "800", "550", "400", "300", "200", "150", "100", "75", "50", "33", "25", "12.5", "6.25", "3.13", "1.56"];
+    expect(await list.getByRole("menuitemradio").allTextContents()).toEqual(["Fit to viewShift+1", ...presets.map((z) => `${z === "100" ? "✓" : ""}${z}%`)]);
+    await page.mouse.move(...centre); // nothing hovered in the list
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-list.png") });
+    await list.getByRole("menuitemradio", { name: "400%", exact: true }).click();
+    await expect.poll(zoom).toBe("400%");
+    expect(await list.count()).toBe(0);
+    const now = await worldAt(page, ...centre);
+    expect(Math.abs(now[0] - centreWorld[0]) <= 1 && Math.abs(now[1] - centreWorld[1]) <= 1).toBe(true);
+
+    // By keys: Down opens it on the current preset, Down again goes one smaller, Enter picks it
+    // and gives focus back to the readout; Escape closes it.
+    await page.getByTestId("zoom").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(zoom).toBe("300%");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("zoom");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => list.count()).toBe(0);
+
+    // Fit may give any zoom; the next wheel notch goes to the next preset from there.
+    await placeAt(page, "Box", ...centre);
+    await page.getByTestId("zoom").click();
+    await list.getByRole("menuitemradio", { name: /Fit to view/ }).click();
+    await expect.poll(zoom).not.toBe("300%");
+    const fitted = Number((await zoom())!.replace("%", ""));
+    expect(presets).not.toContain(String(fitted));
+    const next = presets.map(Number).reverse().find((z) => z > fitted)!;
+    await wheelAt(page, 0, -100);
+    await expect.poll(zoom).toBe(`${next}%`);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
