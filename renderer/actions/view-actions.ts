@@ -1,6 +1,6 @@
-// Zoom, fit, grid, snapping, names and the colour theme, and nudging the selection with the arrow keys.
+// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, and nudging the selection with the arrow keys.
 import { toggleTheme } from "../store/actions";
-import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, zoomIn, zoomOut } from "../store/view-actions";
+import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
 import type { Action, KeyChord } from "./types";
 
 const arrows: readonly [string, string, number, number][] = [
@@ -24,6 +24,8 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom, global: true },
   // Shift+1 types "!" on US layouts: the event's key is then "!".
   { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
+  // Off, the wheel scrolls as in Tiled; Ctrl+wheel zooms either way.
+  { id: "view.wheelZooms", label: "Mouse wheel zooms", group: "View", section: "zoom", keys: [], run: toggleWheelZooms, checked: (editor) => editor.getState().wheel === "zoom", keywords: ["scroll", "pan", "trackpad", "touchpad"] },
   { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },

@@ -5,6 +5,7 @@ import { setGridSizeText } from "../store/view-actions";
 import { Field } from "./panels/fields";
 import { useOpening } from "./document-commands";
 import { useExporting } from "./export-in-worker";
+import { ZoomMenu } from "./ZoomMenu";
 
 /** A status-bar switch that runs a registered action (its shortcut in the tooltip). */
 function Toggle({ actionId, on, label }: { actionId: string; on: boolean; label: string }) {
@@ -53,9 +54,6 @@ function useHint(): string | null {
   return editor.tools.hint();
 }
 
-/** Two decimals at most, without trailing zeros: "12.5", "3". */
-const short = (v: number): string => String(Math.round(v * 100) / 100);
-
 export function StatusBar() {
   const shapes = useEditorState((s) => s.shapes);
   const cursor = useEditorState((s) => s.cursor);
@@ -64,7 +62,6 @@ export function StatusBar() {
   const hint = useHint();
   const selection = useEditorState((s) => s.selection);
   const selectedImage = useEditorState((s) => s.selectedImage);
-  const scale = useEditorState((s) => s.view.scale);
   const grid = useEditorState((s) => s.grid);
   const { pairs: { length: overlaps }, pending } = useOverlaps();
   const opening = useOpening((s) => s.opening);
@@ -72,7 +69,7 @@ export function StatusBar() {
   return (
     <footer className="statusbar" role="status">
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
-      <span data-testid="zoom" title="Zoom (Ctrl+0: 100%, Shift+1: fit)">{short(scale * 100)}%</span>
+      <ZoomMenu />
       <span data-testid="shape-count">{shapes.length} shape{shapes.length === 1 ? "" : "s"}</span>
       <span data-testid="selection-count">{selectedImage !== null ? `image ${selectedImage} selected` : `${selection.length} selected`}</span>
       <span data-testid="overlap-count" className={overlaps ? "warn" : undefined}>

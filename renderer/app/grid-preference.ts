@@ -1,15 +1,19 @@
-// The grid (size, shown, snapping) and whether shapes' names are drawn, kept across runs as the
-// theme is (stored.ts).
+// The view's preferences: the grid (size, shown, snapping), whether shapes' names are drawn and
+// what the mouse wheel does, kept across runs as the theme is (stored.ts).
 import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
-import { DEFAULT_GRID, type GridState } from "../store/preferences";
+import { DEFAULT_GRID, DEFAULT_WHEEL, type GridState, type WheelMode } from "../store/preferences";
 import { cellProblem } from "../store/view";
-import { setGrid, setShowNames } from "../store/view-actions";
+import { setGrid, setShowNames, setWheelMode } from "../store/view-actions";
 import { readStored, storedFields, writeStored } from "./stored";
 
 export const GRID_STORAGE_KEY = "collider-studio.grid";
 export const NAMES_STORAGE_KEY = "collider-studio.names";
+export const WHEEL_STORAGE_KEY = "collider-studio.wheel";
+
+/** The saved wheel mode; anything else (first run, an unknown word) is the default, zoom. */
+export const parseWheelPreference = (saved: unknown): WheelMode => (saved === "zoom" || saved === "scroll" ? saved : DEFAULT_WHEEL);
 
 /** The saved grid, field by field: a field that is missing or malformed keeps its default. */
 export function parseGridPreference(saved: unknown): GridState {
@@ -21,17 +25,20 @@ export function parseGridPreference(saved: unknown): GridState {
   };
 }
 
-/** Reads the saved grid and names setting into the store; call once before the first render. */
+/** Reads the saved grid, names setting and wheel mode into the store; call once before the first render. */
 export function loadGridPreference(editor: Editor): void {
   setGrid(editor, parseGridPreference(readStored(GRID_STORAGE_KEY)));
   const names = readStored(NAMES_STORAGE_KEY);
   if (typeof names === "boolean") setShowNames(editor, names);
+  setWheelMode(editor, parseWheelPreference(readStored(WHEEL_STORAGE_KEY)));
 }
 
-/** Saves the grid and the names setting whenever they change. */
+/** Saves the grid, the names setting and the wheel mode whenever they change. */
 export function useGridPreference(): void {
   const grid = useEditorState((s) => s.grid);
   const showNames = useEditorState((s) => s.showNames);
+  const wheel = useEditorState((s) => s.wheel);
   useEffect(() => writeStored(GRID_STORAGE_KEY, { size: grid.size, visible: grid.visible, snap: grid.snap }), [grid]);
   useEffect(() => writeStored(NAMES_STORAGE_KEY, showNames), [showNames]);
+  useEffect(() => writeStored(WHEEL_STORAGE_KEY, wheel), [wheel]);
 }

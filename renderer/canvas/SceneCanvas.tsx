@@ -1,14 +1,14 @@
 // The Konva stage: draws the document, flags overlaps live, and feeds pointer events to the
 // active tool. Pointer moves and releases are followed on the window so a drag that leaves the
-// canvas still ends. The stage carries the view (pan and zoom); the wheel zooms about the cursor,
-// and Space-drag or a middle-button drag pans whatever the tool. The active state answers for the
+// canvas still ends. The stage carries the view (pan and zoom); the wheel zooms about the cursor or
+// scrolls (wheel.ts), and Space-drag or a middle-button drag pans whatever the tool. The active state answers for the
 // cursor, given what the pointer is over; a drag's readout follows the pointer.
 import type Konva from "konva";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Stage } from "react-konva";
 import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
 import { pointerToWorld } from "../store/view";
-import { setCanvasSize, setCursor, zoomAt } from "../store/view-actions";
+import { panBy, setCanvasSize, setCursor, zoomStepAt } from "../store/view-actions";
 import { isTextField } from "../actions/text-field";
 import { listen } from "../platform/listen";
 import { cursorOf } from "../tools/cursor";
@@ -39,6 +39,7 @@ import { nextDrawOrigin, ZERO_ORIGIN, type DrawOrigin } from "./draw-origin";
 import type { BatchContent } from "./shape-batch";
 import { ShapeNode } from "./ShapeNode";
 import { shapePaint, useCanvasTheme } from "./theme";
+import { NO_BURST, wheelGesture } from "./wheel";
 
 function useSize(ref: React.RefObject<HTMLDivElement | null>) {
   const [size, setSize] = useState({ width: 800, height: 600 });
@@ -73,11 +74,6 @@ function useSpaceHeld(): boolean {
   }, []);
   return held;
 }
-
-/** Pixels of wheel travel per doubling of the zoom. */
-const WHEEL_PIXELS_PER_DOUBLING = 400;
-/** One "line" of a line-mode wheel, in pixels. */
-const WHEEL_LINE = 16;
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -255,6 +251,7 @@ export function SceneCanvas() {
     hoverHit(editor, e.evt.buttons === 0 ? hover.current : null);
   };
 
+  const wheelBurst = useRef(NO_BURST);
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
     e.evt.preventDefault(); // and no page zoom from a pinch (Ctrl+wheel)
     const stage = stageRef.current;
@@ -262,8 +259,10 @@ export function SceneCanvas() {
     stage.setPointersPositions(e.evt);
     const at = stage.getPointerPosition();
     if (!at) return;
-    const pixels = e.evt.deltaMode === 1 ? e.evt.deltaY * WHEEL_LINE : e.evt.deltaMode === 2 ? e.evt.deltaY * height : e.evt.deltaY;
-    zoomAt(editor, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at);
+    const g = wheelGesture(e.evt, editor.getState().wheel, { width, height }, wheelBurst.current);
+    wheelBurst.current = g.burst;
+    panBy(editor, g.dx, g.dy);
+    if (g.steps !== 0) zoomStepAt(editor, g.steps, at);
   };
 
   // Image files dropped on the canvas are added centred where they fall (their corner on the grid when snapping); a scene or a Tiled map opens.

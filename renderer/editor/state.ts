@@ -2,7 +2,7 @@
 // the window's state around it (selection, tool, file, view, notices). Types and pure helpers only;
 // the Editor (editor.ts) holds one such state per window.
 import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneImage, type SceneProblem, type Shape } from "../../core";
-import { DEFAULT_GRID, DEFAULT_VIEW, type GridState, type ViewState } from "../store/preferences";
+import { DEFAULT_GRID, DEFAULT_VIEW, DEFAULT_WHEEL, type GridState, type ViewState, type WheelMode } from "../store/preferences";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "chain" | "ray" | "sweep" | "pan";
 export type ThemeName = "dark" | "light";
@@ -103,6 +103,8 @@ export interface EditorState extends DocumentSlice {
   readonly mapGridPending: boolean;
   /** Whether the canvas writes shapes' names on them (where the zoom leaves room). */
   readonly showNames: boolean;
+  /** What the plain mouse wheel does over the canvas (Ctrl+wheel always zooms). */
+  readonly wheel: WheelMode;
   readonly theme: ThemeName;
 }
 
@@ -131,5 +133,6 @@ export const initialState = (): EditorState => ({
   grid: DEFAULT_GRID,
   mapGridPending: false,
   showNames: true,
+  wheel: DEFAULT_WHEEL,
   theme: "dark",
 });

@@ -1,4 +1,4 @@
-// Types and defaults of the editor's preferences (viewport, grid, theme): no imports, so the store
+// Types and defaults of the editor's preferences (viewport, grid, mouse wheel, theme): no imports, so the store
 // and the modules that use the store can both depend on it.
 export interface ViewState {
   /** Screen position of the world origin, in CSS pixels. */
@@ -18,3 +18,7 @@ export interface GridState {
 
 export const DEFAULT_VIEW: ViewState = { x: 0, y: 0, scale: 1 };
 export const DEFAULT_GRID: GridState = { size: 25, visible: true, snap: false };
+
+/** What the plain mouse wheel does: zoom about the pointer (LDtk, Godot) or scroll the view (Tiled). */
+export type WheelMode = "zoom" | "scroll";
+export const DEFAULT_WHEEL: WheelMode = "zoom";

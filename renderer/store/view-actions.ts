@@ -6,10 +6,11 @@ import { tiledMapOf } from "../tiled-map/backdrop";
 import { drawnBounds } from "../tiled-map/tile-objects";
 import { moveProbe, notify } from "./actions";
 import type { Editor } from "../editor/editor";
-import { DEFAULT_VIEW, type GridState, type ViewState } from "./preferences";
+import { DEFAULT_VIEW, type GridState, type ViewState, type WheelMode } from "./preferences";
 import { lockedLayerOf, type Edit } from "./layer-actions";
 import { evaluateNumberExpression } from "./number-expression";
-import { boundsOf, cellProblem, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, ZOOM_STEP, type ScreenPoint } from "./view";
+import { boundsOf, cellProblem, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, type ScreenPoint } from "./view";
+import { zoomLevelBy } from "./zoom-levels";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
@@ -28,13 +29,22 @@ export function setView(editor: Editor, view: ViewState): void {
   editor.update(cursor ? { view, cursor: screenToWorld(view, worldToScreen(old, cursor)) } : { view });
 }
 
-/** Wheel zoom: multiplies the scale by `factor`, keeping the world point under `at` (screen). */
+/** Multiplies the scale by `factor`, keeping the world point under `at` (screen). */
 export function zoomAt(editor: Editor, factor: number, at: ScreenPoint): void {
   setView(editor, zoomBy(editor.getState().view, factor, at));
 }
 
-export const zoomIn = (editor: Editor): void => zoomAt(editor, ZOOM_STEP, centre(editor));
-export const zoomOut = (editor: Editor): void => zoomAt(editor, 1 / ZOOM_STEP, centre(editor));
+/** Wheel and keyboard zoom: `steps` preset levels in (positive) or out, keeping the world point under `at`. */
+export function zoomStepAt(editor: Editor, steps: number, at: ScreenPoint): void {
+  const { view } = editor.getState();
+  setView(editor, zoomTo(view, zoomLevelBy(view.scale, steps), at));
+}
+
+/** The status bar's zoom list: `scale` (a preset) about the canvas's centre. */
+export const zoomToScale = (editor: Editor, scale: number): void => setView(editor, zoomTo(editor.getState().view, scale, centre(editor)));
+
+export const zoomIn = (editor: Editor): void => zoomStepAt(editor, 1, centre(editor));
+export const zoomOut = (editor: Editor): void => zoomStepAt(editor, -1, centre(editor));
 /**
  * Back to 100 %, about the canvas centre, the pan rounded to whole pixels: a screen pixel is then
  * a world unit again, and a click lands on whole coordinates as it does in a new document.
@@ -109,6 +119,17 @@ export function setShowNames(editor: Editor, showNames: boolean): void {
 }
 
 export const toggleNames = (editor: Editor): void => setShowNames(editor, !editor.getState().showNames);
+
+export function setWheelMode(editor: Editor, wheel: WheelMode): void {
+  editor.update({ wheel });
+}
+
+/** Turns the plain wheel from zooming to scrolling or back, saying what each wheel now does. */
+export function toggleWheelZooms(editor: Editor): void {
+  const zooms = editor.getState().wheel === "zoom";
+  setWheelMode(editor, zooms ? "scroll" : "zoom");
+  notify(editor, zooms ? "The mouse wheel scrolls; Ctrl+wheel zooms" : "The mouse wheel zooms; Shift+wheel scrolls sideways");
+}
 
 export function toggleGrid(editor: Editor): void {
   const { grid } = editor.getState();

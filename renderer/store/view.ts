@@ -15,8 +15,6 @@ export interface ScreenPoint {
 /** Zoom limits: 1 % to 6400 %. */
 export const MIN_SCALE = 0.01;
 export const MAX_SCALE = 64;
-/** One Ctrl+= / Ctrl+- step. */
-export const ZOOM_STEP = 1.25;
 
 export const clampScale = (s: number): number => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
 

@@ -214,8 +214,8 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   const zoomStart = Date.now();
   let wheels = 0;
   while (Date.now() - zoomStart < 3000) {
-    // Out to 1/8 and back in, in 25 % steps, twice over.
-    const phase = Math.floor(wheels / 10) % 2;
+    // Out to 1/8 and back in, a preset a notch (100, 75, 50, 33, 25, 12.5 %), over and over.
+    const phase = Math.floor(wheels / 5) % 2;
     await page.mouse.wheel(0, phase === 0 ? 100 : -100);
     wheels++;
     await page.waitForTimeout(16);
@@ -227,7 +227,7 @@ async function measureBig(browser: Browser, url: string, inputs: Inputs, shot: (
   // how many wheel events it got in, and every build must pan the same view.
   await page.keyboard.press("Control+0");
   await page.getByTestId("zoom").filter({ hasText: /^100%$/ }).waitFor();
-  for (let k = 0; k < 12; k++) await page.mouse.wheel(0, 100);
+  for (let k = 0; k < 5; k++) await page.mouse.wheel(0, 100);
   await page.waitForTimeout(500);
   await shot(page, "100k-zoomed-out");
   const zoomText = await textOf(page, "zoom");
@@ -263,7 +263,7 @@ async function panAndZoom(page: Page, what: string): Promise<Row[]> {
   const zoomStart = Date.now();
   let wheels = 0;
   while (Date.now() - zoomStart < 3000) {
-    await page.mouse.wheel(0, Math.floor(wheels / 12) % 2 === 0 ? 100 : -100);
+    await page.mouse.wheel(0, Math.floor(wheels / 5) % 2 === 0 ? 100 : -100);
     wheels++;
     await page.waitForTimeout(16);
   }
@@ -348,7 +348,7 @@ async function measureTiledMap(browser: Browser, url: string, shot: (page: Page,
   // Deep into the map, so the pans and the zoom below stay over it: out to 12.5 %, a middle-button
   // drag of 800 × 460 px (6,400 × 3,680 map pixels), back to 100 % about the canvas's centre.
   await page.mouse.move(490, 340);
-  for (let k = 0; k < 12; k++) await page.mouse.wheel(0, 100);
+  for (let k = 0; k < 5; k++) await page.mouse.wheel(0, 100);
   await page.mouse.move(900, 560);
   await page.mouse.down({ button: "middle" });
   await page.mouse.move(100, 100, { steps: 10 });

@@ -1,12 +1,13 @@
-// The viewport end to end in Chromium: wheel zoom about the cursor, Ctrl+0, Space-drag and
-// middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
+// The viewport end to end in Chromium: wheel zoom about the cursor through the preset levels, the
+// wheel scrolling instead (View → Mouse wheel zooms off), Ctrl+ and Shift+wheel, the status bar's
+// list of presets, Ctrl+0, Space-drag and middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
 // snapping, and arrow-key nudges. World positions are read from the status bar's cursor readout
 // and from the saved file, never assumed from the page layout.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const GRID_LAYER = 0;
@@ -31,6 +32,18 @@ async function worldAt(page: Page, x: number, y: number): Promise<[number, numbe
   const text = (await page.getByTestId("cursor").textContent()) ?? "";
   const [wx, wy] = text.split(",").map((v) => Number(v.trim()));
   return [wx!, wy!];
+}
+
+/** Where the wheel tests turn the wheel: world (400, 300) at the startup view. */
+const WHEEL_AT = [400, 300 + CANVAS_TOP] as const;
+
+/** One wheel event at WHEEL_AT with `keys` held, then a pause: each is a burst of its own (one preset step). */
+async function wheelAt(page: Page, dx: number, dy: number, keys: readonly string[] = []): Promise<void> {
+  await page.mouse.move(...WHEEL_AT);
+  for (const k of keys) await page.keyboard.down(k);
+  await page.mouse.wheel(dx, dy);
+  for (const k of keys) await page.keyboard.up(k);
+  await page.waitForTimeout(250);
 }
 
 /** Page x of every lit pixel of the grid layer along page row y (a row clear of horizontal lines). */
@@ -67,9 +80,11 @@ describe("viewport in Chromium", () => {
     expect(await worldAt(page, 400, 300 + CANVAS_TOP)).toEqual([400, 300]);
     expect(new Set(await gridGaps(page))).toEqual(new Set([25]));
 
-    // The wheel zooms about the cursor: the world point under it stays put.
+    // The wheel zooms about the cursor, a preset a notch (100 %, 150 %, 200 %): the world point under it stays put.
     await page.mouse.move(400, 300 + CANVAS_TOP);
-    await page.mouse.wheel(0, -400);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(zoom).toBe("150%");
+    await page.mouse.wheel(0, -100);
     await expect.poll(zoom).toBe("200%");
     expect(await worldAt(page, 400, 300 + CANVAS_TOP)).toEqual([400, 300]);
     expect(await worldAt(page, 500, 400 + CANVAS_TOP)).toEqual([450, 350]);
@@ -106,7 +121,8 @@ describe("viewport in Chromium", () => {
 
     // Zoomed in and panned, a click places the box at the world point under the pointer.
     await page.mouse.move(600, 400);
-    await page.mouse.wheel(0, -400);
+    await page.mouse.wheel(0, -100);
+    await page.mouse.wheel(0, -100);
     await expect.poll(zoom).toBe("200%");
     const [bx, by] = await worldAt(page, 700, 450);
     await page.mouse.click(700, 450);
@@ -156,6 +172,112 @@ describe("viewport in Chromium", () => {
     const overlayPixels = await litPixels(page, OVERLAY_LAYER);
     expect(overlayPixels).toBeGreaterThan(50);
     expect(overlayPixels).toBeLessThan(1500);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the wheel zooms or, as in Tiled, scrolls; Ctrl+wheel zooms and Shift+wheel scrolls sideways either way", async () => {
+    const page = await session.newPage();
+    const zoom = () => page.getByTestId("zoom").textContent();
+    const under = () => worldAt(page, ...WHEEL_AT);
+    const wheel = (dx: number, dy: number, keys: readonly string[] = []) => wheelAt(page, dx, dy, keys);
+    expect(await under()).toEqual([400, 300]);
+
+    // Zoom (the default, as LDtk and Godot): the plain wheel zooms about the pointer; Ctrl+wheel
+    // too; Shift+wheel and a sideways wheel (deltaX) scroll sideways.
+    await wheel(0, -100);
+    await expect.poll(zoom).toBe("150%");
+    expect(await under()).toEqual([400, 300]);
+    await wheel(0, -100, ["Control"]);
+    await expect.poll(zoom).toBe("200%");
+    expect(await under()).toEqual([400, 300]);
+    await wheel(0, 100, ["Shift"]);
+    await expect.poll(under).toEqual([450, 300]);
+    await wheel(-60, 0);
+    await expect.poll(under).toEqual([420, 300]);
+    expect(await zoom()).toBe("200%");
+    await wheel(0, 100);
+    await wheel(0, 100);
+    await expect.poll(zoom).toBe("100%");
+
+    // View → Mouse wheel zooms, off: the wheel scrolls (as Tiled), both ways; Ctrl+wheel still zooms.
+    await page.getByRole("menubar").getByRole("menuitem", { name: "View" }).click();
+    expect(await page.getByRole("menuitemcheckbox", { name: /Mouse wheel zooms/ }).getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("menuitemcheckbox", { name: /Mouse wheel zooms/ }).click();
+    expect(await notice(page)).toBe("The mouse wheel scrolls; Ctrl+wheel zooms");
+    const start = await under();
+    await wheel(0, 100);
+    await expect.poll(under).toEqual([start[0], start[1] + 100]);
+    await wheel(40, -30);
+    await expect.poll(under).toEqual([start[0] + 40, start[1] + 70]);
+    await wheel(0, -100, ["Shift"]);
+    await expect.poll(under).toEqual([start[0] - 60, start[1] + 70]);
+    expect(await zoom()).toBe("100%");
+    await wheel(0, -100, ["Control"]);
+    await expect.poll(zoom).toBe("150%");
+    expect(await under()).toEqual([start[0] - 60, start[1] + 70]);
+
+    // Kept across runs, with the other view preferences; the palette finds it, checked or not.
+    await page.reload();
+    await page.getByRole("toolbar", { name: "Tools" }).waitFor();
+    const before = await under();
+    await wheel(0, 50);
+    await expect.poll(under).toEqual([before[0], before[1] + 50]);
+    expect(await zoom()).toBe("100%");
+    await runCommand(page, "Mouse wheel zooms");
+    expect(await notice(page)).toBe("The mouse wheel zooms; Shift+wheel scrolls sideways");
+    await wheel(0, 100);
+    await expect.poll(zoom).toBe("75%");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the status bar's zoom lists the presets and Fit, by mouse and by keys; a step after Fit goes to a preset", async () => {
+    const page = await session.newPage();
+    const zoom = () => page.getByTestId("zoom").textContent();
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const centre = [Math.round(canvas.x + canvas.width / 2), Math.round(canvas.y + canvas.height / 2)] as const;
+    const centreWorld = await worldAt(page, ...centre);
+    const list = page.getByRole("menu", { name: "Zoom" });
+
+    // A click opens it above the readout, the current preset ticked; a click on one zooms about
+    // the canvas's centre and closes it.
+    await page.getByTestId("zoom").click();
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const presets = ["6400", "4500", "3200", "2300", "1600", "1100", "800", "550", "400", "300", "200", "150", "100", "75", "50", "33", "25", "12.5", "6.25", "3.13", "1.56"];
+    expect(await list.getByRole("menuitemradio").allTextContents()).toEqual(["Fit to viewShift+1", ...presets.map((z) => `${z === "100" ? "✓" : ""}${z}%`)]);
+    await page.mouse.move(...centre); // nothing hovered in the list
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-list.png") });
+    await list.getByRole("menuitemradio", { name: "400%", exact: true }).click();
+    await expect.poll(zoom).toBe("400%");
+    expect(await list.count()).toBe(0);
+    const now = await worldAt(page, ...centre);
+    expect(Math.abs(now[0] - centreWorld[0]) <= 1 && Math.abs(now[1] - centreWorld[1]) <= 1).toBe(true);
+
+    // By keys: Down opens it on the current preset, Down again goes one smaller, Enter picks it
+    // and gives focus back to the readout; Escape closes it.
+    await page.getByTestId("zoom").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(zoom).toBe("300%");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("zoom");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => list.count()).toBe(0);
+
+    // Fit may give any zoom; the next wheel notch goes to the next preset from there.
+    await placeAt(page, "Box", ...centre);
+    await page.getByTestId("zoom").click();
+    await list.getByRole("menuitemradio", { name: /Fit to view/ }).click();
+    await expect.poll(zoom).not.toBe("300%");
+    const fitted = Number((await zoom())!.replace("%", ""));
+    expect(presets).not.toContain(String(fitted));
+    const next = presets.map(Number).reverse().find((z) => z > fitted)!;
+    await wheelAt(page, 0, -100);
+    await expect.poll(zoom).toBe(`${next}%`);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

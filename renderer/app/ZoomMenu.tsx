@@ -1,0 +1,143 @@
+// The status bar's zoom readout, a button that opens the preset zoom levels and Fit to view, as
+// Tiled's zoom combo box does. Up and Down move (Home, End jump), Enter or Space picks, Escape or
+// a click elsewhere closes it; a preset zooms about the canvas's centre.
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { actionById, chordLabel } from "../actions/registry";
+import { useEditor, useEditorState } from "../editor/react";
+import { fitToView, zoomToScale } from "../store/view-actions";
+import { ZOOM_LEVELS, zoomLabel } from "../store/zoom-levels";
+import { closeOnPressOutside } from "./press-outside";
+
+/** The list's lines, top to bottom: Fit, then the presets from the largest down (the list opens upwards from the status bar). */
+const ENTRIES: readonly (number | "fit")[] = ["fit", ...[...ZOOM_LEVELS].reverse()];
+
+const keyOf = (id: string): string => chordLabel(actionById(id).keys[0]!);
+const FIT_KEY = keyOf("view.fit");
+
+/** The line the list opens on: the current preset, else the nearest (Fit's scale is between two). */
+function nearestEntry(scale: number): number {
+  const away = (i: number) => {
+    const entry = ENTRIES[i]!;
+    return entry === "fit" ? Infinity : Math.abs(Math.log(entry / scale));
+  };
+  let best = 1;
+  for (let i = 2; i < ENTRIES.length; i++) if (away(i) < away(best)) best = i;
+  return best;
+}
+
+export function ZoomMenu() {
+  const scale = useEditorState((s) => s.view.scale);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="toggle zoom"
+        data-testid="zoom"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Zoom ${zoomLabel(scale)}`}
+        title={`Zoom: pick a level (${keyOf("view.resetZoom")}: 100%, ${FIT_KEY}: fit)`}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(e) => {
+          if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+          e.preventDefault();
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        {zoomLabel(scale)}
+      </button>
+      {/* On the page's body: the status bar is a live region, and its items are no menu's. */}
+      {open && createPortal(<ZoomList scale={scale} anchor={button} close={(refocus) => {
+        setOpen(false);
+        if (refocus) button.current?.focus();
+      }} />, document.body)}
+    </>
+  );
+}
+
+function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly anchor: React.RefObject<HTMLButtonElement | null>; readonly close: (refocus: boolean) => void }) {
+  const editor = useEditor();
+  const root = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(() => nearestEntry(scale));
+  const [place, setPlace] = useState<{ left: number; bottom: number } | null>(null);
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useEffect(() => {
+    const removeOutside = closeOnPressOutside(() => root.current, () => true, () => closeRef.current(false));
+    const blur = () => closeRef.current(false);
+    window.addEventListener("blur", blur);
+    return () => {
+      removeOutside();
+      window.removeEventListener("blur", blur);
+    };
+  }, []);
+  // Above the readout, kept inside the window.
+  useLayoutEffect(() => {
+    const at = anchor.current?.getBoundingClientRect();
+    const width = root.current?.getBoundingClientRect().width ?? 0;
+    if (at) setPlace({ left: Math.max(0, Math.min(at.left, innerWidth - width)), bottom: innerHeight - at.top + 3 });
+  }, [anchor]);
+  useEffect(() => {
+    if (place) root.current?.focus({ preventScroll: true });
+  }, [place]);
+  useEffect(() => {
+    root.current?.querySelector(".item.active")?.scrollIntoView({ block: "nearest" });
+  }, [active, place]);
+
+  const pick = (i: number, byKey: boolean) => {
+    const entry = ENTRIES[i]!;
+    close(byKey);
+    if (entry === "fit") fitToView(editor);
+    else zoomToScale(editor, entry);
+  };
+  return (
+    <div
+      ref={root}
+      className="menubar-menu zoom-menu"
+      role="menu"
+      aria-label="Zoom"
+      tabIndex={-1}
+      style={{ position: "fixed", top: "auto", left: place?.left ?? 0, bottom: place?.bottom ?? 0, visibility: place ? "visible" : "hidden" }}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        const n = ENTRIES.length;
+        if (e.key === "Escape") close(true);
+        else if (e.key === "Tab") close(false);
+        else if (e.key === "ArrowDown") setActive((active + 1) % n);
+        else if (e.key === "ArrowUp") setActive((active - 1 + n) % n);
+        else if (e.key === "Home") setActive(0);
+        else if (e.key === "End") setActive(n - 1);
+        else if (e.key === "Enter" || e.key === " ") pick(active, true);
+        else return;
+        if (e.key !== "Tab") e.preventDefault();
+      }}
+    >
+      {ENTRIES.map((entry, i) => {
+        const current = entry !== "fit" && Math.abs(entry / scale - 1) < 1e-9;
+        return (
+          <Fragment key={String(entry)}>
+            <div
+              className={i === active ? "item active" : "item"}
+              role="menuitemradio"
+              aria-checked={current}
+              tabIndex={-1}
+              onMouseMove={() => setActive(i)}
+              onClick={() => pick(i, false)}
+            >
+              <span className="check" aria-hidden="true">{current ? "✓" : ""}</span>
+              <span className="label">{entry === "fit" ? "Fit to view" : zoomLabel(entry)}</span>
+              {entry === "fit" && <span className="shortcut" aria-hidden="true">{FIT_KEY}</span>}
+            </div>
+            {entry === "fit" && <div className="separator" role="separator" />}
+          </Fragment>
+        );
+      })}
+    </div>
+  );
+}
