@@ -4,7 +4,7 @@ import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
-import { activeLayerTakesShapes, addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
+import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, undo } from "../store/actions";
 import { activeLayerOf } from "../store/layer-actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload, type PastePlan } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
@@ -45,7 +45,7 @@ export async function copy(editor: Editor): Promise<void> {
 /** Copy, then delete the selection (one undo step: the copy changes no document). */
 export async function cut(editor: Editor): Promise<void> {
   const done = copy(editor);
-  deleteSelection(editor);
+  deleteSelection(editor, "Cut");
   await done;
 }
 
@@ -66,12 +66,12 @@ export function pasteText(editor: Editor, text: string): boolean {
 function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number): void {
   if (payload.shapes.length > 0 && !activeLayerTakesShapes(editor)) return;
   const s = editor.getState();
-  added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Pasted");
+  added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Paste", "Pasted");
 }
 
-function added(editor: Editor, plan: PastePlan, verb: string): void {
-  addItems(editor, plan.shapes, plan.probes);
-  notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
+function added(editor: Editor, plan: PastePlan, verb: string, done: string): void {
+  addItems(editor, plan.shapes, plan.probes, `${verb} ${items(plan.ids.length)}`);
+  notify(editor, `${done} ${items(plan.ids.length)}`);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicated");
+  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicate", "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */
