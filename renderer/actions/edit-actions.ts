@@ -131,9 +131,18 @@ const drawsByClicks = (editor: Editor): boolean => {
   return tool in SHAPE_KINDS && SHAPE_KINDS[tool as ShapeType].drawnBy === "clicks";
 };
 
+/** Step names longer than this are cut in menus (the status line says them whole). */
+const TITLE_NAME_MAX = 40;
+
+/** "Undo Move 2 shapes", or the verb alone when there is no step. */
+function stepTitle(verb: string, step: string | null): string {
+  if (step === null) return verb;
+  return `${verb} ${step.length > TITLE_NAME_MAX ? `${step.slice(0, TITLE_NAME_MAX - 1)}…` : step}`;
+}
+
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
-  { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
+  { id: "edit.undo", label: "Undo", title: (editor) => stepTitle("Undo", editor.history.undoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
+  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
