@@ -156,6 +156,27 @@ export class Editor {
     this.took(this.history.redo(documentOf(this.getState())), "Redid");
   }
 
+  /**
+   * Undoes or redoes until `done` steps are left to undo (the History list's row clicked). The
+   * status line names the step when one was taken; when several were, it counts them and its
+   * tooltip names them.
+   */
+  goToStep(done: number): void {
+    const from = this.history.undoCount;
+    const to = Math.max(0, Math.min(done, from + this.history.redoCount));
+    const names: string[] = [];
+    while (this.history.undoCount > to) {
+      names.push(this.history.undoLabel!);
+      this.undo();
+    }
+    while (this.history.undoCount < to) {
+      names.push(this.history.redoLabel!);
+      this.redo();
+    }
+    const verb = to < from ? "Undid" : "Redid";
+    if (names.length > 1) this.store.setState((s) => ({ notice: `${verb} ${names.length} steps`, noticeId: s.noticeId + 1, noticeDetail: `${verb}: ${names.join(", ")}` }));
+  }
+
   private took(step: StepTaken | null, verb: string): void {
     if (!step) return;
     const { noticeId } = this.getState();

@@ -107,11 +107,19 @@ export interface HistoryCounts {
   readonly redoLabel: string | null;
 }
 
+/** The steps' names for the History list: those that can be undone, oldest first, and those that can be redone, next first. */
+export interface HistorySteps {
+  readonly done: readonly string[];
+  readonly undone: readonly string[];
+}
+
 /** A bounded list of document patches with a redo list (zundo keeps whole snapshots, which a 100,000-shape level cannot afford). */
 export class History {
   private past: HistoryStep[] = [];
   private future: HistoryStep[] = [];
   readonly counts: StoreApi<HistoryCounts> = createStore<HistoryCounts>()(() => ({ undo: 0, redo: 0, undoLabel: null, redoLabel: null }));
+  /** Every step's name, told on every change (the counts may stay the same when the oldest step is dropped). */
+  readonly steps: StoreApi<HistorySteps> = createStore<HistorySteps>()(() => ({ done: [], undone: [] }));
 
   constructor(readonly limit = 500) {}
 
@@ -192,5 +200,6 @@ export class History {
     const c = this.counts.getState();
     const next = { undo: this.past.length, redo: this.future.length, undoLabel: this.undoLabel, redoLabel: this.redoLabel };
     if (c.undo !== next.undo || c.redo !== next.redo || c.undoLabel !== next.undoLabel || c.redoLabel !== next.redoLabel) this.counts.setState(next);
+    this.steps.setState({ done: this.past.map((s) => s.label), undone: this.future.map((s) => s.label).reverse() });
   }
 }

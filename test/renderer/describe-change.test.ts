@@ -209,4 +209,22 @@ describe("undo and redo say what they did and show it", () => {
     editor.redo();
     expect(editor.getState().selection).toEqual(["box-3"]);
   });
+
+  it("goToStep undoes or redoes to a step of the History list, and names the steps it took", () => {
+    const editor = new Editor();
+    addShape(editor, box("box-1"));
+    addShape(editor, circle("coin"));
+    moveItemsFrom(editor, editor.getState().shapes, [], 2, 2);
+    expect(editor.history.steps.getState()).toEqual({ done: ["Add box", "Add circle", "Move 2 shapes"], undone: [] });
+    editor.goToStep(0);
+    expect(editor.getState().shapes).toEqual([]);
+    expect(editor.history.steps.getState()).toEqual({ done: [], undone: ["Add box", "Add circle", "Move 2 shapes"] });
+    expect(editor.getState().notice).toBe("Undid 3 steps");
+    expect(editor.getState().noticeDetail).toBe("Undid: Move 2 shapes, Add circle, Add box");
+    editor.goToStep(1);
+    expect(editor.getState().notice).toBe("Redid: Add box");
+    editor.goToStep(99);
+    expect(editor.history.undoCount).toBe(3);
+    expect(editor.getState().notice).toBe("Redid 2 steps");
+  });
 });
