@@ -43,6 +43,7 @@ describe("describeChange names a step by what it changed", () => {
     expect(named(base, doc({ shapes: [] }))).toBe("Delete 3 shapes");
     expect(named(base, doc({ shapes: [a, b, c], probes: [ray("ray-1")] }))).toBe("Add ray");
     expect(named(doc({ shapes: [a], probes: [ray("ray-1")] }), doc({}))).toBe("Delete 2 items");
+    expect(named(base, doc({ shapes: [circle("new")] }))).toBe("Replace 3 items with 1 item");
   });
 
   it("changes of existing shapes, field by field", () => {
