@@ -4,7 +4,7 @@ import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
-import { activeLayerTakesShapes, addItems, deleteSelection, notify, redo, select, undo } from "../store/actions";
+import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, undo } from "../store/actions";
 import { activeLayerOf } from "../store/layer-actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload, type PastePlan } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
@@ -45,7 +45,7 @@ export async function copy(editor: Editor): Promise<void> {
 /** Copy, then delete the selection (one undo step: the copy changes no document). */
 export async function cut(editor: Editor): Promise<void> {
   const done = copy(editor);
-  deleteSelection(editor);
+  deleteSelection(editor, "Cut");
   await done;
 }
 
@@ -66,12 +66,12 @@ export function pasteText(editor: Editor, text: string): boolean {
 function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number): void {
   if (payload.shapes.length > 0 && !activeLayerTakesShapes(editor)) return;
   const s = editor.getState();
-  added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Pasted");
+  added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Paste", "Pasted");
 }
 
-function added(editor: Editor, plan: PastePlan, verb: string): void {
-  addItems(editor, plan.shapes, plan.probes);
-  notify(editor, `${verb} ${plan.ids.length} item${plan.ids.length === 1 ? "" : "s"}`);
+function added(editor: Editor, plan: PastePlan, verb: string, done: string): void {
+  addItems(editor, plan.shapes, plan.probes, `${verb} ${items(plan.ids.length)}`);
+  notify(editor, `${done} ${items(plan.ids.length)}`);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicated");
+  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicate", "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */
@@ -131,9 +131,18 @@ const drawsByClicks = (editor: Editor): boolean => {
   return tool in SHAPE_KINDS && SHAPE_KINDS[tool as ShapeType].drawnBy === "clicks";
 };
 
+/** Step names longer than this are cut in menus (the status line says them whole). */
+const TITLE_NAME_MAX = 40;
+
+/** "Undo Move 2 shapes", or the verb alone when there is no step. */
+function stepTitle(verb: string, step: string | null): string {
+  if (step === null) return verb;
+  return `${verb} ${step.length > TITLE_NAME_MAX ? `${step.slice(0, TITLE_NAME_MAX - 1)}…` : step}`;
+}
+
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
-  { id: "edit.redo", label: "Redo", group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
+  { id: "edit.undo", label: "Undo", title: (editor) => stepTitle("Undo", editor.history.undoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
+  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },

@@ -4,7 +4,7 @@
 import type { MenuModel } from "../../core/shell/desktop-api";
 import type { Editor } from "../editor/editor";
 import { leaveTextField } from "./text-field";
-import { ACTIONS, actionById, availableActions, type Action, type KeyChord } from "./registry";
+import { ACTIONS, actionById, actionTitle, availableActions, type Action, type KeyChord } from "./registry";
 import { ACTION_GROUPS, type ActionGroup } from "./types";
 
 /** Electron's names for keys whose `KeyboardEvent.key` differs. */
@@ -53,13 +53,14 @@ export function menuModel(editor?: Editor, actions: readonly Action[] = availabl
     items: menu.entries.map((a) => {
       if (a === "separator") return { type: "separator" as const };
       const acc = a.keys[0] ? accelerator(a.keys[0]) : undefined;
-      return { id: a.id, label: a.label, ...(acc ? { accelerator: acc } : {}), ...(editor && a.checked ? { checked: a.checked(editor) } : {}) };
+      return { id: a.id, label: editor ? actionTitle(editor, a) : a.label, ...(acc ? { accelerator: acc } : {}), ...(editor && a.checked ? { checked: a.checked(editor) } : {}) };
     }),
   }));
 }
 
-/** What the desktop menu shows that changes with the editor's state: every setting's on or off ("10" for two). */
-export const menuChecks = (editor: Editor, actions: readonly Action[] = ACTIONS): string => actions.map((a) => (a.checked ? (a.checked(editor) ? "1" : "0") : "")).join("");
+/** What the desktop menu shows that changes with the editor's state: every setting's on or off ("10" for two), and the labels that follow it (Undo's). */
+export const menuChecks = (editor: Editor, actions: readonly Action[] = ACTIONS): string =>
+  actions.map((a) => (a.checked ? (a.checked(editor) ? "1" : "0") : "")).join("") + actions.map((a) => (a.title ? `\n${a.title(editor)}` : "")).join("");
 
 /** Runs a menu's action by id, if it is one and is enabled now; unknown ids are ignored. */
 export function runMenuCommand(editor: Editor, id: string): void {

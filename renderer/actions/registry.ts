@@ -24,6 +24,9 @@ export const actionById = (id: string): Action => {
   return a;
 };
 
+/** What menus, the palette and tooltips call `a` now: its title, else its label. */
+export const actionTitle = (editor: Editor, a: Action): string => a.title?.(editor) ?? a.label;
+
 /** Null while `a` is enabled; else why it is not (its whyDisabled, or a plain "not available now"). */
 export function disabledReason(editor: Editor, a: Action): string | null {
   if (a.enabled?.(editor) ?? true) return null;

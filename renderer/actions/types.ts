@@ -22,6 +22,8 @@ import type { Editor } from "../editor/editor";
 export interface Action {
   readonly id: string;
   readonly label: string;
+  /** The label as it reads now, where it follows the editor ("Undo Move 2 shapes"); absent: `label`. Menus, the palette and tooltips show it. */
+  readonly title?: (editor: Editor) => string;
   readonly group: ActionGroup;
   readonly keys: readonly KeyChord[];
   readonly run: (editor: Editor) => void;

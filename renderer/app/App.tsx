@@ -41,7 +41,7 @@ function useShortcuts() {
 
 /**
  * In the desktop app, the native menu bar lists the registry's actions and runs them by id. It is
- * sent again when a setting's check mark changes (the grid, snapping).
+ * sent again when a setting's check mark changes (the grid, snapping) or a label follows the editor (Undo's).
  */
 function useDesktopMenu() {
   const editor = useEditor();
@@ -50,15 +50,19 @@ function useDesktopMenu() {
     if (!api) return;
     let checks = menuChecks(editor);
     void api.setMenu(menuModel(editor));
-    const offStore = editor.store.subscribe(() => {
+    const follow = () => {
       const now = menuChecks(editor);
       if (now === checks) return;
       checks = now;
       void api.setMenu(menuModel(editor));
-    });
+    };
+    // The history names its new step after the store has changed: Undo's label follows it.
+    const offStore = editor.store.subscribe(follow);
+    const offHistory = editor.history.counts.subscribe(follow);
     const offMenu = api.onMenuCommand((id) => runMenuCommand(editor, id));
     return () => {
       offStore();
+      offHistory();
       offMenu();
     };
   }, [editor]);

@@ -2,7 +2,7 @@
 // Arrow keys move, Enter runs, Escape closes; disabled actions are shown greyed and do not run:
 // their row's tooltip says why, and Enter or a click on one says it under the input.
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import { availableActions, chordLabel, disabledReason, type Action } from "../actions/registry";
+import { actionTitle, availableActions, chordLabel, disabledReason, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor } from "../editor/react";
 import { searchActions } from "../actions/search";
@@ -77,7 +77,7 @@ function Palette() {
           return (
             <li key={a.id} id={optionId(a)} role="option" aria-selected={a === current} aria-disabled={why !== null} title={why ?? undefined} className={a === current ? "active" : undefined} onMouseMove={() => setActive(i)} onClick={() => tryRun(a)}>
               <span className="group-name">{a.group}</span>
-              <span className="label">{a.label}</span>
+              <span className="label">{actionTitle(editor, a)}</span>
               {/* A setting (Show grid, Lock Layer) says whether it is on: running it turns it the other way. */}
               {a.checked && <span className="setting" data-testid={`palette-state-${a.id}`}>{a.checked(editor) ? "on" : "off"}</span>}
               {a.keys[0] && <Keys label={chordLabel(a.keys[0])} />}

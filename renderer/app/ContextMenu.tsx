@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { create } from "zustand";
 import { runMenuCommand } from "../actions/menu-model";
-import { actionById, chordLabel, disabledReason, type Action } from "../actions/registry";
+import { actionById, actionTitle, chordLabel, disabledReason, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
 import { imageAt } from "../tools/select/image-picking";
@@ -137,7 +137,7 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
             }}
           >
             <span className="check" aria-hidden="true" />
-            <span className="label">{entry.label}</span>
+            <span className="label">{actionTitle(editor, entry)}</span>
             {key && <span className="shortcut" aria-hidden="true">{chordLabel(key)}</span>}
           </div>
         );

@@ -8,7 +8,7 @@
 // the toolbar; its menus drop over the canvas.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { menus as menuList, runMenuCommand, type Menu } from "../actions/menu-model";
-import { ariaKeyShortcut, chordLabel, disabledReason, isMac, type Action } from "../actions/registry";
+import { actionTitle, ariaKeyShortcut, chordLabel, disabledReason, isMac, type Action } from "../actions/registry";
 import { isTextField } from "../actions/text-field";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts, useReplay } from "../editor/react";
@@ -26,7 +26,7 @@ const isEnabled = (editor: Editor, a: Action): boolean => a.enabled?.(editor) ??
 
 /** The menus as navigation sees them, with what is enabled now. */
 const navMenus = (editor: Editor, menus: readonly Menu[]): NavMenu[] =>
-  menus.map((m) => ({ label: m.label, items: m.entries.map((e) => (e === "separator" ? null : { label: e.label, enabled: isEnabled(editor, e) })) }));
+  menus.map((m) => ({ label: m.label, items: m.entries.map((e) => (e === "separator" ? null : { label: actionTitle(editor, e), enabled: isEnabled(editor, e) })) }));
 
 /** A label with its access key underlined while the bar is used from the keyboard. */
 function Mnemonic({ label, at }: { label: string; at: number }) {
@@ -72,7 +72,7 @@ function MenuItems({ menu, index, active, onHover, onRun }: { menu: Menu; index:
             }}
           >
             <span className="check" aria-hidden="true">{checked ? "✓" : ""}</span>
-            <span className="label">{entry.label}</span>
+            <span className="label">{actionTitle(editor, entry)}</span>
             {key && <span className="shortcut" aria-hidden="true">{chordLabel(key)}</span>}
           </div>
         );

@@ -3,7 +3,7 @@
 // shortcut sheet and the theme; each tooltip names the action's shortcut. It stays 38 px high at
 // any width (it scrolls sideways when narrow) so the canvas below never moves.
 import type { ReactNode } from "react";
-import { actionById, chordLabel, type Action } from "../actions/registry";
+import { actionById, actionTitle, chordLabel, type Action } from "../actions/registry";
 import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
 import { KIND_LIST } from "../shapes/registry";
 
@@ -45,7 +45,7 @@ function ActionButton({ id, pressed, disabled, iconOnly }: { id: string; pressed
   const shortcut = action.keys[0] ? ` (${chordLabel(action.keys[0])})` : "";
   const name = action.label.replace("…", "");
   return (
-    <button type="button" className={iconOnly ? "icon-only" : undefined} aria-label={name} aria-pressed={pressed} disabled={disabled} title={`${action.label}${shortcut}`} onClick={() => action.run(editor)}>
+    <button type="button" className={iconOnly ? "icon-only" : undefined} aria-label={name} aria-pressed={pressed} disabled={disabled} title={`${actionTitle(editor, action)}${shortcut}`} onClick={() => action.run(editor)}>
       <Icon id={id} />
       {!iconOnly && <span className="label">{name}</span>}
     </button>
@@ -60,6 +60,9 @@ export function Toolbar() {
   const hasSelection = useEditorState((s) => s.selection.length > 0);
   const canUndo = useHistoryCounts((h) => h.undo > 0);
   const canRedo = useHistoryCounts((h) => h.redo > 0);
+  // Undo's and Redo's tooltips name their steps.
+  useHistoryCounts((h) => h.undoLabel);
+  useHistoryCounts((h) => h.redoLabel);
   return (
     <div className="toolbar" role="toolbar" aria-label="Tools">
       <div className="group" role="group" aria-label="Shape tools">

@@ -91,7 +91,7 @@ export async function bakeMapTiles(editor: Editor): Promise<void> {
     return;
   }
   const scene = withBakedLayers(currentScene(editor), baked.layers);
-  editor.update({ shapes: scene.shapes, layers: scene.layers ?? editor.getState().layers, selection: [] });
+  editor.update({ shapes: scene.shapes, layers: scene.layers ?? editor.getState().layers, selection: [] }, { label: `Bake ${counted(count, "tile collider")}` });
   const tiles = baked.layers.reduce((n, l) => n + l.tileShapes, 0);
   const done = `Baked ${counted(tiles, "tile shape")} into ${counted(count, "collider")} on ${counted(baked.layers.length, "new layer")}`;
   const unbaked = baked.unbaked.map((u) => ({ path: unbakedPlace(u), message: `not baked: ${u.reason}` }));

@@ -7,7 +7,7 @@
 // shapes, before any view reads. Reads (overlaps, lookups, probe hits) never sync.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { CollisionWorld, overlappingIds, type CastHit, type IgnoredPair, type OverlapPair, type Probe, type Shape } from "../../core";
-import { History } from "./history";
+import { History, itemsPut, type StepTaken } from "./history";
 import { documentOf, initialState, sameDocument, type DocumentSlice, type EditorState } from "./state";
 import { createOverlayStore, type ToolOverlay } from "./overlay";
 import { layerLetsSelect, ShapeCounts } from "../store/layer-actions";
@@ -40,6 +40,8 @@ function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 export interface WriteOptions {
   /** false: the change is not an undo step of its own (history loads, undo itself). */
   readonly record?: boolean;
+  /** The step's name where the one derived from the change (describe-change.ts) would be vague: "Paste 2 items". */
+  readonly label?: string;
 }
 
 export class Editor {
@@ -112,7 +114,7 @@ export class Editor {
       this.store.setState({ notice: null });
     }
     if (options.record === false || this.gestureStart) return;
-    if (!sameDocument(before, after)) this.history.record(before, after);
+    if (!sameDocument(before, after)) this.history.record(before, after, options.label);
   }
 
   // ---- Gestures and history.
@@ -142,36 +144,60 @@ export class Editor {
     this.store.setState(start);
   }
 
+  /** Takes back the last step; the status line names it ("Undid: Move 2 shapes"). */
   undo(): void {
     this.cancelGesture();
-    const before = documentOf(this.getState());
-    const doc = this.history.undo(before);
-    if (doc) this.store.setState({ ...doc, notice: null });
-    this.selectAfterStep(before);
+    this.took(this.history.undo(documentOf(this.getState())), "Undid");
   }
 
+  /** Makes the last undone step again; the status line names it ("Redid: Add box"). */
   redo(): void {
     this.cancelGesture();
-    const before = documentOf(this.getState());
-    const doc = this.history.redo(before);
-    if (doc) this.store.setState({ ...doc, notice: null });
-    this.selectAfterStep(before);
+    this.took(this.history.redo(documentOf(this.getState())), "Redid");
   }
 
   /**
-   * After an undo or redo: shapes and probes it brought back (a deletion undone, an addition
-   * redone) are selected, as Tiled and Godot do, so the next key acts on them; otherwise the
-   * selection keeps what still exists and can be selected.
+   * Undoes or redoes until `done` steps are left to undo (the History list's row clicked). The
+   * status line names the step when one was taken; when several were, it counts them and its
+   * tooltip names them.
    */
-  private selectAfterStep(before: DocumentSlice): void {
-    const { shapes, probes, layers } = this.getState();
-    const back: string[] = [];
-    if (shapes.length > before.shapes.length || probes.length > before.probes.length) {
-      const had = new Set([...before.shapes.map((s) => s.id), ...before.probes.map((p) => p.id)]);
-      for (const s of shapes) if (!had.has(s.id) && pickable(s, layers)) back.push(s.id);
-      for (const p of probes) if (!had.has(p.id)) back.push(p.id);
+  goToStep(done: number): void {
+    const from = this.history.undoCount;
+    const to = Math.max(0, Math.min(done, from + this.history.redoCount));
+    const names: string[] = [];
+    while (this.history.undoCount > to) {
+      names.push(this.history.undoLabel!);
+      this.undo();
     }
-    if (back.length > 0) this.store.setState({ selection: back, selectedImage: null });
+    while (this.history.undoCount < to) {
+      names.push(this.history.redoLabel!);
+      this.redo();
+    }
+    const verb = to < from ? "Undid" : "Redid";
+    if (names.length > 1) this.store.setState((s) => ({ notice: `${verb} ${names.length} steps`, noticeId: s.noticeId + 1, noticeDetail: `${verb}: ${names.join(", ")}` }));
+  }
+
+  private took(step: StepTaken | null, verb: string): void {
+    if (!step) return;
+    const { noticeId } = this.getState();
+    this.store.setState({ ...step.doc, notice: `${verb}: ${step.label}`, noticeId: noticeId + 1, noticeDetail: null });
+    this.selectAfterStep(step);
+  }
+
+  /**
+   * After an undo or redo: the shapes and probes it put back or changed are selected unless they
+   * all are already (a deletion undone, a field of an unselected shape restored), as Illustrator
+   * does, so what changed shows and the next key acts on it; otherwise the selection keeps what
+   * still exists and can be selected.
+   */
+  private selectAfterStep(step: StepTaken): void {
+    const { layers, selection } = this.getState();
+    const touched = [
+      ...itemsPut(step.patch.shapes, step.forwards).filter((s) => pickable(s, layers)),
+      ...itemsPut(step.patch.probes, step.forwards),
+    ].map((x) => x.id);
+    const selected = new Set(selection);
+    if (touched.length > 0 && !touched.every((id) => selected.has(id))) this.store.setState({ selection: touched, selectedImage: null });
     else this.pruneSelection();
   }
 

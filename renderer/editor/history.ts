@@ -2,6 +2,7 @@
 // copy of the document. A single-shape edit on a 100,000-shape level costs the two versions of that
 // shape and an index, where a snapshot would hold another 100,000-slot array.
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { describeChange } from "./describe-change";
 import { DOCUMENT_KEYS, type DocumentSlice } from "./state";
 
 /**
@@ -32,6 +33,15 @@ export function diffArray<T>(a: readonly T[], b: readonly T[]): ArrayPatch<T> | 
   let tail = 0;
   while (tail < n - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
   return { kind: "splice", start: head, removed: a.slice(head, a.length - tail), inserted: b.slice(head, b.length - tail) };
+}
+
+/** The items a patch applied this way puts in place (added or changed; not those it only moves). */
+export function itemsPut<T>(patch: ArrayPatch<T> | undefined, forwards: boolean): readonly T[] {
+  if (!patch) return [];
+  const [olds, news] = patch.kind === "replace" ? [patch.before, patch.after] : [patch.removed, patch.inserted];
+  const [from, to] = forwards ? [olds, news] : [news, olds];
+  const had = new Set(from);
+  return to.filter((x) => !had.has(x));
 }
 
 /** `patch` applied to `from` forwards (old → new) or backwards (new → old): a new array. */
@@ -73,17 +83,43 @@ export function applyDocumentPatch(doc: DocumentSlice, patch: DocumentPatch, for
   return out as unknown as DocumentSlice;
 }
 
-/** How many steps can be undone and redone, for views (the toolbar's buttons). */
+/** One undo step: its patch and its name ("Move 2 shapes", describe-change.ts). */
+export interface HistoryStep {
+  readonly patch: DocumentPatch;
+  readonly label: string;
+}
+
+/** What undo or redo did: the document it made, the step's name and patch, and which way the patch went. */
+export interface StepTaken {
+  readonly doc: DocumentSlice;
+  readonly label: string;
+  readonly patch: DocumentPatch;
+  readonly forwards: boolean;
+}
+
+/** How many steps can be undone and redone, and the names of the next ones, for views (the toolbar's buttons, the menus). */
 export interface HistoryCounts {
   readonly undo: number;
   readonly redo: number;
+  /** The name of the step Undo takes back, or null when there is none. */
+  readonly undoLabel: string | null;
+  /** The name of the step Redo makes again, or null when there is none. */
+  readonly redoLabel: string | null;
+}
+
+/** The steps' names for the History list: those that can be undone, oldest first, and those that can be redone, next first. */
+export interface HistorySteps {
+  readonly done: readonly string[];
+  readonly undone: readonly string[];
 }
 
 /** A bounded list of document patches with a redo list (zundo keeps whole snapshots, which a 100,000-shape level cannot afford). */
 export class History {
-  private past: DocumentPatch[] = [];
-  private future: DocumentPatch[] = [];
-  readonly counts: StoreApi<HistoryCounts> = createStore<HistoryCounts>()(() => ({ undo: 0, redo: 0 }));
+  private past: HistoryStep[] = [];
+  private future: HistoryStep[] = [];
+  readonly counts: StoreApi<HistoryCounts> = createStore<HistoryCounts>()(() => ({ undo: 0, redo: 0, undoLabel: null, redoLabel: null }));
+  /** Every step's name, told on every change (the counts may stay the same when the oldest step is dropped). */
+  readonly steps: StoreApi<HistorySteps> = createStore<HistorySteps>()(() => ({ done: [], undone: [] }));
 
   constructor(readonly limit = 500) {}
 
@@ -95,33 +131,46 @@ export class History {
     return this.future.length;
   }
 
-  /** Records the change from `before` to `after` as one step (nothing when the document is the same); clears redo. */
-  record(before: DocumentSlice, after: DocumentSlice): void {
+  /** The name of the step Undo takes back, or null when there is none. */
+  get undoLabel(): string | null {
+    return this.past.at(-1)?.label ?? null;
+  }
+
+  /** The name of the step Redo makes again, or null when there is none. */
+  get redoLabel(): string | null {
+    return this.future.at(-1)?.label ?? null;
+  }
+
+  /**
+   * Records the change from `before` to `after` as one step named `label`, or by what changed
+   * (describe-change.ts); nothing when the document is the same. Clears redo.
+   */
+  record(before: DocumentSlice, after: DocumentSlice, label?: string): void {
     const patch = diffDocument(before, after);
     if (!patch) return;
-    this.past.push(patch);
+    this.past.push({ patch, label: label ?? describeChange(after, patch) });
     if (this.past.length > this.limit) this.past.shift();
     this.future = [];
     this.tell();
   }
 
-  /** The document one step back from `current`, or null when there is none. */
-  undo(current: DocumentSlice): DocumentSlice | null {
+  /** The document one step back from `current` and the step's name, or null when there is none. */
+  undo(current: DocumentSlice): StepTaken | null {
     return this.step(current, this.past, this.future, false);
   }
 
-  /** The document one step forward from `current`, or null when there is none. */
-  redo(current: DocumentSlice): DocumentSlice | null {
+  /** The document one step forward from `current` and the step's name, or null when there is none. */
+  redo(current: DocumentSlice): StepTaken | null {
     return this.step(current, this.future, this.past, true);
   }
 
-  /** Moves a patch from one list to the other and applies it to `current` in that direction. */
-  private step(current: DocumentSlice, from: DocumentPatch[], to: DocumentPatch[], forwards: boolean): DocumentSlice | null {
-    const patch = from.pop();
-    if (!patch) return null;
-    to.push(patch);
+  /** Moves a step from one list to the other and applies its patch to `current` in that direction. */
+  private step(current: DocumentSlice, from: HistoryStep[], to: HistoryStep[], forwards: boolean): StepTaken | null {
+    const step = from.pop();
+    if (!step) return null;
+    to.push(step);
     this.tell();
-    return applyDocumentPatch(current, patch, forwards);
+    return { doc: applyDocumentPatch(current, step.patch, forwards), label: step.label, patch: step.patch, forwards };
   }
 
   /**
@@ -131,11 +180,11 @@ export class History {
    */
   mapItems<K extends keyof DocumentSlice>(key: K, map: (item: DocumentSlice[K][number]) => DocumentSlice[K][number]): void {
     const each = (items: readonly DocumentSlice[K][number][]) => items.map(map);
-    const rewrite = (patch: DocumentPatch): DocumentPatch => {
-      const p = patch[key] as ArrayPatch<DocumentSlice[K][number]> | undefined;
-      if (!p) return patch;
+    const rewrite = (step: HistoryStep): HistoryStep => {
+      const p = step.patch[key] as ArrayPatch<DocumentSlice[K][number]> | undefined;
+      if (!p) return step;
       const moved = p.kind === "replace" ? { ...p, before: each(p.before), after: each(p.after) } : { ...p, removed: each(p.removed), inserted: each(p.inserted) };
-      return { ...patch, [key]: moved };
+      return { ...step, patch: { ...step.patch, [key]: moved } };
     };
     this.past = this.past.map(rewrite);
     this.future = this.future.map(rewrite);
@@ -149,6 +198,8 @@ export class History {
 
   private tell(): void {
     const c = this.counts.getState();
-    if (c.undo !== this.past.length || c.redo !== this.future.length) this.counts.setState({ undo: this.past.length, redo: this.future.length });
+    const next = { undo: this.past.length, redo: this.future.length, undoLabel: this.undoLabel, redoLabel: this.redoLabel };
+    if (c.undo !== next.undo || c.redo !== next.redo || c.undoLabel !== next.undoLabel || c.redoLabel !== next.redoLabel) this.counts.setState(next);
+    this.steps.setState({ done: this.past.map((s) => s.label), undone: this.future.map((s) => s.label).reverse() });
   }
 }

@@ -5,7 +5,7 @@ import { useStore } from "zustand";
 import type { CastHit, IgnoredPair, OverlapPair, ReplayResult } from "../../core";
 import { replayResultsOf, type ReplayState } from "../store/replay";
 import type { DocumentOverlaps, Editor } from "./editor";
-import type { HistoryCounts } from "./history";
+import type { HistoryCounts, HistorySteps } from "./history";
 import type { ToolOverlay } from "./overlay";
 import type { EditorState } from "./state";
 
@@ -32,9 +32,14 @@ export function useOverlay<T>(selector: (o: ToolOverlay) => T): T {
   return useStore(useEditor().overlay, selector);
 }
 
-/** How many steps undo and redo have. */
+/** How many steps undo and redo have, and the names of the next ones. */
 export function useHistoryCounts<T>(selector: (c: HistoryCounts) => T): T {
   return useStore(useEditor().history.counts, selector);
+}
+
+/** Every undo step's name, for the History list. */
+export function useHistorySteps(): HistorySteps {
+  return useStore(useEditor().history.steps);
 }
 
 /** The document's overlapping pairs, following every edit (and a big open's deferred search). */

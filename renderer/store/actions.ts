@@ -7,6 +7,9 @@ import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/stat
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 
+/** "1 item", "3 items". */
+export const items = (n: number): string => `${n} item${n === 1 ? "" : "s"}`;
+
 export function setTool(editor: Editor, tool: ToolId): void {
   editor.tools.setTool(tool);
 }
@@ -51,11 +54,11 @@ export function addShape(editor: Editor, shape: Shape): void {
   editor.update({ shapes: [...s.shapes, placed], selection: [shape.id] });
 }
 
-/** Adds shapes (as given, layer included) and probes in one undo step, and selects them. */
-export function addItems(editor: Editor, shapes: readonly Shape[], probes: readonly Probe[]): void {
+/** Adds shapes (as given, layer included) and probes in one undo step named `label` ("Paste 2 items"; absent: "Add …"), and selects them. */
+export function addItems(editor: Editor, shapes: readonly Shape[], probes: readonly Probe[], label?: string): void {
   if (shapes.length === 0 && probes.length === 0) return;
   const s = editor.getState();
-  editor.update({ shapes: [...s.shapes, ...shapes], probes: [...s.probes, ...probes], selection: [...shapes.map((x) => x.id), ...probes.map((p) => p.id)] });
+  editor.update({ shapes: [...s.shapes, ...shapes], probes: [...s.probes, ...probes], selection: [...shapes.map((x) => x.id), ...probes.map((p) => p.id)] }, { label });
 }
 
 export function addProbe(editor: Editor, probe: Probe): void {
@@ -74,11 +77,12 @@ export function renameProbe(editor: Editor, id: string, typed: string): void {
 /**
  * Deletes the selected shapes and probes (a sweep probe goes with the shape it moves), or the
  * selected image. Shapes on a locked layer (selected from a panel) stay, and the status bar says why.
+ * `label` names the undo step where "Delete …" would not (a cut).
  */
-export function deleteSelection(editor: Editor): void {
+export function deleteSelection(editor: Editor, label?: string): void {
   const { shapes, probes, selection, selectedImage, images, layers } = editor.getState();
   if (selectedImage !== null) {
-    editor.update({ images: images.filter((i) => i.id !== selectedImage), selectedImage: null });
+    editor.update({ images: images.filter((i) => i.id !== selectedImage), selectedImage: null }, { label: label && `${label} image ${selectedImage}` });
     return;
   }
   if (selection.length === 0) return;
@@ -90,7 +94,7 @@ export function deleteSelection(editor: Editor): void {
   const gone = new Set(selection);
   const kept = shapes.filter((s) => !gone.has(s.id));
   const keptProbes = probes.filter((p) => !gone.has(p.id) && !(p.type === "sweep" && gone.has(p.shape)));
-  if (kept.length !== shapes.length || keptProbes.length !== probes.length) editor.update({ shapes: kept, probes: keptProbes, selection: [] });
+  if (kept.length !== shapes.length || keptProbes.length !== probes.length) editor.update({ shapes: kept, probes: keptProbes, selection: [] }, { label: label && `${label} ${items(shapes.length - kept.length + probes.length - keptProbes.length)}` });
 }
 
 /** Replaces one shape by id, keeping its place in the draw order. */

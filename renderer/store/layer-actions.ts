@@ -198,7 +198,7 @@ export function renameLayer(editor: Editor, id: string, name: string): Edit<null
 export function moveLayer(editor: Editor, id: string, delta: number): void {
   const before = editor.getState().layers;
   const layers = layersMoved(before, id, delta);
-  if (layers !== before) editor.update({ layers: keepLayerLooks(before, layers) });
+  if (layers !== before) editor.update({ layers: keepLayerLooks(before, layers) }, { label: `${delta > 0 ? "Raise" : "Lower"} layer ${before.find((l) => l.id === id)!.name}` });
 }
 
 /** Sets a layer's colour or takes it away (null); one undo step, none when it is already so. */

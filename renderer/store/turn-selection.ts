@@ -7,7 +7,7 @@
 import { kindTurns, type Point, type Probe, type Shape } from "../../core";
 import { normalizeDegrees } from "../../core/vec2";
 import type { Editor } from "../editor/editor";
-import { notify } from "./actions";
+import { items, notify } from "./actions";
 import { lockedEditRefusal } from "./layer-actions";
 import { boundsOf } from "./view";
 
@@ -57,6 +57,14 @@ export function turnCentre(shapes: readonly Shape[], probes: readonly Probe[]): 
   return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
 }
 
+/** The undo step's name: "Flip 2 items horizontally". */
+const STEP: { readonly [T in Turn]: (what: string) => string } = {
+  flipHorizontal: (what) => `Flip ${what} horizontally`,
+  flipVertical: (what) => `Flip ${what} vertically`,
+  rotateClockwise: (what) => `Rotate ${what} 90° clockwise`,
+  rotateAnticlockwise: (what) => `Rotate ${what} 90° anticlockwise`,
+};
+
 const DONE: { readonly [T in Turn]: string } = {
   flipHorizontal: "Flipped horizontally",
   flipVertical: "Flipped vertically",
@@ -80,14 +88,17 @@ export function turnSelection(editor: Editor, turn: Turn): void {
     return;
   }
   const c = turnCentre(picked, pickedProbes);
-  editor.update({
-    shapes: picked.length === 0 ? shapes : shapes.map((s) => (ids.has(s.id) ? turnedShape(s, turn, c.x, c.y) : s)),
-    probes: pickedProbes.length === 0 ? probes : probes.map((p) => (ids.has(p.id) ? turnedProbe(p, turn, c.x, c.y) : p)),
-  });
+  const n = picked.length + pickedProbes.length;
+  editor.update(
+    {
+      shapes: picked.length === 0 ? shapes : shapes.map((s) => (ids.has(s.id) ? turnedShape(s, turn, c.x, c.y) : s)),
+      probes: pickedProbes.length === 0 ? probes : probes.map((p) => (ids.has(p.id) ? turnedProbe(p, turn, c.x, c.y) : p)),
+    },
+    { label: STEP[turn](items(n)) },
+  );
   // A picked point (Delete removes it) stays on the same corner: a mirror reverses the points.
   const vertex = editor.overlay.getState().vertex;
   const owner = vertex === null || turn.startsWith("rotate") ? undefined : picked.find((x) => x.id === vertex.shape);
   if (vertex !== null && owner !== undefined && "points" in owner) editor.overlay.setState({ vertex: { ...vertex, index: owner.points.length - 1 - vertex.index } });
-  const n = picked.length + pickedProbes.length;
-  notify(editor, `${DONE[turn]}: ${n} item${n === 1 ? "" : "s"}`);
+  notify(editor, `${DONE[turn]}: ${items(n)}`);
 }

@@ -300,4 +300,35 @@ describe("the dock, the Objects panel and names", () => {
     expect(await shape.inputValue()).toBe("player");
     expect(pageErrors(page)).toEqual([]);
   });
+  it("the History tab lists every step by name, as Tiled's History view; a click goes back or forward to it", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 300, 200);
+    await placeAt(page, "Circle", 450, 200);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.click(300, 200);
+    await page.keyboard.press("ArrowRight");
+    const tab = page.getByRole("tab", { name: /History/ });
+    expect(await tab.textContent()).toBe("History3");
+    await tab.click();
+    const list = page.getByRole("list", { name: "History" });
+    const rows = () => list.getByRole("button").allTextContents();
+    const current = () => list.locator("[aria-current=step]").textContent();
+    expect(await rows()).toEqual(["Start", "Add box", "Add circle", "Move box-1"]);
+    expect(await current()).toBe("Move box-1");
+    await list.getByRole("button", { name: "Start" }).click();
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("0 shapes");
+    expect(await current()).toBe("Start");
+    expect(await page.getByTestId("notice").textContent()).toBe("Undid 3 steps");
+    expect(await page.getByTestId("notice").getAttribute("title")).toBe("Undid: Move box-1, Add circle, Add box");
+    // Undone steps stay listed, greyed, until a new step drops them.
+    expect(await list.locator(".undone").count()).toBe(3);
+    await list.getByRole("button", { name: "Add circle" }).click();
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    expect(await current()).toBe("Add circle");
+    expect(await page.getByTestId("notice").textContent()).toBe("Redid 2 steps");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/history-tab.png` });
+    await placeAt(page, "Box", 300, 400);
+    expect(await rows()).toEqual(["Start", "Add box", "Add circle", "Add box"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, exportBaseName } from "../../core";
 import type { MenuModel } from "../../core/shell/desktop-api";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt, ROOT } from "./harness";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, ROOT } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -20,6 +20,8 @@ const title = (page: Page, name: string) => bar(page).getByRole("menuitem", { na
 const menu = (page: Page, name: string) => page.getByRole("menu", { name, exact: true });
 /** An item of the open menu, a plain one or a setting. */
 const item = (page: Page, name: string): Locator => page.getByRole("menu").locator(`[role=menuitem], [role=menuitemcheckbox]`).filter({ hasText: new RegExp(`^.?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+/** The label of the Edit menu's Undo or Redo, as it reads now ("Undo Add box"). */
+const stepLabel = (page: Page, verb: "Undo" | "Redo") => menu(page, "Edit").getByRole("menuitem", { name: new RegExp(`^${verb}`) }).locator(".label").textContent();
 const shapeCount = (page: Page) => page.getByTestId("shape-count").textContent();
 /** The focused element's accessible text, and whether it is inside the menu bar. */
 const focused = (page: Page) => page.evaluate(() => ({ text: document.activeElement?.textContent ?? "", inBar: !!document.activeElement?.closest("[role=menubar]") }));
@@ -112,6 +114,48 @@ describe("the web menu bar", () => {
     await expect.poll(() => shapeCount(page)).toBe("1 shape");
     await expect.poll(() => undo.getAttribute("aria-disabled")).toBe("false");
     expect(await redo.getAttribute("aria-disabled")).toBe("true");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Edit → Undo names its step, and undoing a field of a shape no longer selected says so and selects it", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 400, CANVAS_TOP + 240);
+    await placeAt(page, "Box", 700, CANVAS_TOP + 240);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.click(400, CANVAS_TOP + 240);
+    const what = () => page.getByTestId("inspector-what").textContent();
+    await expect.poll(what).toBe("box box-1");
+    const width = page.getByRole("group", { name: "Inspector" }).getByLabel("Width", { exact: true });
+    await width.fill("31");
+    await width.press("Enter");
+    // Another shape selected: the next undo changes one that is not.
+    await page.mouse.click(700, CANVAS_TOP + 240);
+    await expect.poll(what).toBe("box box-2");
+    await title(page, "Edit").click();
+    expect(await stepLabel(page, "Undo")).toBe("Undo Change width of box-1");
+    expect(await stepLabel(page, "Redo")).toBe("Redo");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    const undoButton = page.getByRole("toolbar", { name: "Tools" }).getByRole("button", { name: "Undo", exact: true });
+    expect(await undoButton.getAttribute("title")).toBe("Undo Change width of box-1 (Ctrl+Z)");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => notice(page)).toBe("Undid: Change width of box-1");
+    await expect.poll(what).toBe("box box-1");
+    expect(await width.inputValue()).toBe("80");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/undid-width.png` });
+    await title(page, "Edit").click();
+    expect(await stepLabel(page, "Redo")).toBe("Redo Change width of box-1");
+    expect(await stepLabel(page, "Undo")).toBe("Undo Add box");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/undo-edit-menu.png` });
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    // The palette names the step too; running it redoes, and the status line says so.
+    await page.keyboard.press("Control+Shift+P");
+    await page.getByRole("combobox", { name: "Type a command" }).fill("redo");
+    expect(await page.getByRole("listbox", { name: "Commands" }).getByRole("option").first().locator(".label").textContent()).toBe("Redo Change width of box-1");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice(page)).toBe("Redid: Change width of box-1");
+    expect(await width.inputValue()).toBe("31");
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -336,7 +380,7 @@ function installMenuShell(): void {
 }
 
 describe("in the desktop app", () => {
-  it("the native menu bar gets the same menus, Export included, and no web bar shows; its check marks follow the grid", async () => {
+  it("the native menu bar gets the same menus, Export included, and no web bar shows; its check marks follow the grid, its Undo the history", async () => {
     const page = await session.newPage({ beforeLoad: async (p) => { await p.addInitScript(installMenuShell); } });
     expect(await page.getByRole("menubar").count()).toBe(0);
     expect((await page.getByRole("toolbar", { name: "Tools" }).boundingBox())!.y).toBe(0);
@@ -353,6 +397,17 @@ describe("in the desktop app", () => {
     await expect.poll(async () => (await menus()).length).toBe(2);
     expect(gridItem((await menus())[1]!)).toMatchObject({ checked: false });
     expect(await page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("false");
+    // Its Undo names the step it would take, sent again as the history changes.
+    const undoLabel = async () => {
+      const all = await menus();
+      return all.at(-1)!.find((x) => x.label === "Edit")!.items.find((i) => "id" in i && i.id === "edit.undo")!;
+    };
+    expect(await undoLabel()).toMatchObject({ label: "Undo" });
+    await placeAt(page, "Box", 400, 300);
+    await expect.poll(async () => (await undoLabel()) as object).toMatchObject({ label: "Undo Add box" });
+    await page.evaluate(() => (window as unknown as { __choose: (id: string) => void }).__choose("edit.undo"));
+    await expect.poll(async () => (await undoLabel()) as object).toMatchObject({ label: "Undo" });
+    expect(await notice(page)).toBe("Undid: Add box");
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -62,13 +62,14 @@ describe("History", () => {
     h.record(s0, s1);
     h.record(s1, s2);
     h.record(s2, s3);
-    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0 });
+    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0, undoLabel: "Delete a", redoLabel: null });
     const back = h.undo(s3)!;
-    expect(back.shapes).toEqual(s2.shapes);
-    expect(h.counts.getState()).toEqual({ undo: 1, redo: 1 });
-    h.record(back, s1);
-    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0 });
-    expect(h.undo(s1)!.shapes).toEqual(s2.shapes);
+    expect(back.doc.shapes).toEqual(s2.shapes);
+    expect(back.label).toBe("Delete a");
+    expect(h.counts.getState()).toEqual({ undo: 1, redo: 1, undoLabel: "Add circle", redoLabel: "Delete a" });
+    h.record(back.doc, s1, "Cut 1 item");
+    expect(h.counts.getState()).toEqual({ undo: 2, redo: 0, undoLabel: "Cut 1 item", redoLabel: null });
+    expect(h.undo(s1)!.doc.shapes).toEqual(s2.shapes);
     h.record(s1, s1); // no change: no step
     expect(h.undoCount).toBe(1);
   });

@@ -7,6 +7,7 @@ import { menuModelSchema, type MenuModel, type MenuModelItem } from "../../core/
 import { exportActionId } from "../../renderer/actions/file-actions";
 import { accelerator, menuChecks, menuModel, runMenuCommand } from "../../renderer/actions/menu-model";
 import { ACTIONS } from "../../renderer/actions/registry";
+import { addShape } from "../../renderer/store/actions";
 import { TestEditor } from "./test-editor";
 
 const itemsOf = (model: MenuModel, label: string): MenuModelItem[] => model.find((m) => m.label === label)!.items.filter((i): i is MenuModelItem => "id" in i);
@@ -61,6 +62,21 @@ describe("menuModel", () => {
     expect(view().find((i) => i.id === "view.zoomIn")!.checked).toBeUndefined();
     expect(itemsOf(menuModel(), "View").find((i) => i.id === "view.toggleGrid")!.checked).toBeUndefined();
     expect(menuModelSchema.safeParse(menuModel(ed.editor)).success).toBe(true);
+  });
+
+  it("names the step Undo and Redo would take, and tells the desktop menu when the names change", () => {
+    const ed = new TestEditor();
+    const edit = () => itemsOf(menuModel(ed.editor), "Edit");
+    const label = (id: string) => edit().find((i) => i.id === id)!.label;
+    expect([label("edit.undo"), label("edit.redo")]).toEqual(["Undo", "Redo"]);
+    const before = menuChecks(ed.editor);
+    addShape(ed.editor, { id: "box-1", type: "box", x: 0, y: 0, rotation: 0, width: 4, height: 4 });
+    expect(label("edit.undo")).toBe("Undo Add box");
+    expect(menuChecks(ed.editor)).not.toBe(before);
+    runMenuCommand(ed.editor, "edit.undo");
+    expect([label("edit.undo"), label("edit.redo")]).toEqual(["Undo", "Redo Add box"]);
+    // Without the editor (the model's shape for the shell's schema), the plain label.
+    expect(itemsOf(menuModel(), "Edit").find((i) => i.id === "edit.redo")!.label).toBe("Redo");
   });
 
   it("writes shortcuts as Electron accelerators", () => {

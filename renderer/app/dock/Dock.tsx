@@ -1,19 +1,21 @@
-// The bottom dock under the canvas: Objects, Probes and the selection's Contacts as tabs. It takes
+// The bottom dock under the canvas: Objects, Probes, the selection's Contacts and the undo History as tabs. It takes
 // its own rows of the workspace, so nothing covers the level and fit view frames what is visible.
 // Folding it leaves the tab strip; dragging its top edge sets its height; both are remembered.
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from "react";
-import { useEditorState } from "../../editor/react";
+import { useEditorState, useHistoryCounts } from "../../editor/react";
 import { ContactsPanel, useSelectionContacts, useSelectionTriggers } from "./ContactsPanel";
 import { clampDockHeight, DOCK_MIN_HEIGHT, DOCK_TABS, useDockLayout, type DockTab } from "./dock-preference";
+import { HistoryPanel } from "./HistoryPanel";
 import { ObjectsPanel } from "./ObjectsPanel";
 import { ProbesPanel } from "./ProbesPanel";
 import "./dock.css";
 
-const TITLES: Readonly<Record<DockTab, string>> = { objects: "Objects", probes: "Probes", contacts: "Contacts" };
+const TITLES: Readonly<Record<DockTab, string>> = { objects: "Objects", probes: "Probes", contacts: "Contacts", history: "History" };
 const TIPS: Readonly<Record<DockTab, string>> = {
   objects: "Every shape and probe: search, click to select and frame",
   probes: "Rays and sweeps and what they hit",
   contacts: "Overlaps of the selection: depth, normal and contact points; its contacts with sensors apart, as triggers",
+  history: "Every step that can be undone or redone: click one to go back or forward to it",
 };
 /** Keyboard resizing step of the dock's edge, in CSS pixels. */
 const KEY_STEP = 16;
@@ -26,7 +28,8 @@ export function Dock() {
   const probes = useEditorState((s) => s.probes);
   const selection = useEditorState((s) => s.selection);
   const contacts = useSelectionContacts().length + useSelectionTriggers().length;
-  const counts: Readonly<Record<DockTab, number>> = { objects: shapeCount + probes.length, probes: probes.length, contacts };
+  const steps = useHistoryCounts((h) => h.undo);
+  const counts: Readonly<Record<DockTab, number>> = { objects: shapeCount + probes.length, probes: probes.length, contacts, history: steps };
 
   // A probe just drawn shows its result: a new probe, selected as drawing leaves it, brings the
   // Probes tab forward (an opened file's probes do not).
@@ -107,7 +110,7 @@ export function Dock() {
       </div>
       {layout.open && (
         <div className="dock-body" id="dock-body" role="tabpanel" aria-labelledby={`dock-tab-${layout.tab}`}>
-          {layout.tab === "objects" ? <ObjectsPanel /> : layout.tab === "probes" ? <ProbesPanel /> : <ContactsPanel />}
+          {layout.tab === "objects" ? <ObjectsPanel /> : layout.tab === "probes" ? <ProbesPanel /> : layout.tab === "contacts" ? <ContactsPanel /> : <HistoryPanel />}
         </div>
       )}
     </section>

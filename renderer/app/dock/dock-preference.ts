@@ -3,8 +3,8 @@
 import { useEffect, useState } from "react";
 import { readStored, storedFields, writeStored } from "../stored";
 
-export type DockTab = "objects" | "probes" | "contacts";
-export const DOCK_TABS: readonly DockTab[] = ["objects", "probes", "contacts"];
+export type DockTab = "objects" | "probes" | "contacts" | "history";
+export const DOCK_TABS: readonly DockTab[] = ["objects", "probes", "contacts", "history"];
 
 export interface DockLayout {
   readonly open: boolean;

@@ -156,7 +156,7 @@ function Dialog({ imageId }: { readonly imageId: string }) {
     // Refused on a locked or hidden active layer (the dialog says so and disables the button).
     if (!activeLayerTakesShapes(editor)) return;
     const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
-    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), taken), []);
+    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), taken), [], `Trace ${count} collider${count === 1 ? "" : "s"}`);
     // notify: a fresh notice (its own id), shown even when the one before it has faded.
     notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
