@@ -24,7 +24,8 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom, global: true },
   // Shift+1 types "!" on US layouts: the event's key is then "!".
   { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
-  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
+  // Ctrl+G first, as Tiled binds it (menus show the first chord); Ctrl+' was this editor's own.
+  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "g", mod: true }, { key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },
   // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.
