@@ -1,5 +1,6 @@
 // Undo, redo, selection, deletion and the clipboard.
 import { bakeMapTiles, hasTiledMap } from "../app/map-commands";
+import { renameRefusal, requestRename } from "../app/rename-request";
 import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
@@ -156,6 +157,10 @@ export const EDIT_ACTIONS: readonly Action[] = [
   {
     id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap,
     whyDisabled: () => "Bake Tile Colliders needs a scene imported from a Tiled map (File → Import Tiled map…)",
+  },
+  {
+    id: "edit.rename", label: "Rename", group: "Edit", section: "shape", keys: [{ key: "F2" }], run: requestRename, keywords: ["name"],
+    enabled: (editor) => renameRefusal(editor) === null, whyDisabled: (editor) => renameRefusal(editor) ?? "",
   },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
