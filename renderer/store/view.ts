@@ -1,7 +1,7 @@
 // The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeBounds, type AABB, type Probe, type Shape } from "../../core";
-import { MAX_COORDINATE, MIN_SIZE } from "../../core/scene/field-limits";
+import { gridSizeProblem, MAX_COORDINATE } from "../../core/scene/field-limits";
 import { CLICK_SLOP } from "../shapes/kind";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "./preferences";
@@ -108,19 +108,11 @@ export function frameView(box: AABB, width: number, height: number, current: Vie
 }
 
 /**
- * The grid's cell: no smaller than the format's smallest size, no larger than a cell anyone draws
- * on (a cell past the scene's extent snaps everything to 0, the one multiple near it).
+ * Why the grid cannot take this cell, in the Inspector's words for a size; null when it can. The
+ * scene format's `gridSize` limits: no smaller than its smallest size, no larger than a cell anyone
+ * draws on (a cell past the scene's extent snaps everything to 0, the one multiple near it).
  */
-export const MIN_CELL = MIN_SIZE;
-export const MAX_CELL = 1e6;
-export const CELL_RANGE = "must be between 1e-9 and 1e6";
-
-/** Why the grid cannot take this cell, in the Inspector's words for a size; null when it can. */
-export function cellProblem(size: number): string | null {
-  if (!Number.isFinite(size)) return "must be a finite number";
-  if (!(size > 0)) return "must be greater than 0";
-  return size >= MIN_CELL && size <= MAX_CELL ? null : CELL_RANGE;
-}
+export const cellProblem = gridSizeProblem;
 
 /**
  * `v` rounded to the nearest multiple of `cell`; `v` itself where that multiple is more than half a
