@@ -57,8 +57,8 @@ export function pasteText(editor: Editor, text: string): boolean {
     notify(editor, read.reason);
     return false;
   }
-  const { cursor, grid } = editor.getState();
-  const { dx, dy } = pasteOffset(read.payload, cursor, grid.snap ? grid.size : null);
+  const { cursor, grid, gridSize } = editor.getState();
+  const { dx, dy } = pasteOffset(read.payload, cursor, grid.snap ? gridSize : null);
   place(editor, read.payload, dx, dy);
   return true;
 }
@@ -111,7 +111,7 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicated");
+  if (payload) added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */

@@ -137,9 +137,9 @@ export function snapsNow(editor: Editor, held: boolean): boolean {
 
 /** Rounds a world point to the grid when `on` (by default: when snapping is on). */
 export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, on = editor.getState().grid.snap): { x: number; y: number } {
-  const { grid } = editor.getState();
+  const cell = editor.getState().gridSize;
   if (!on) return { x: p.x, y: p.y };
-  return { x: snapToGrid(p.x, grid.size), y: snapToGrid(p.y, grid.size) };
+  return { x: snapToGrid(p.x, cell), y: snapToGrid(p.y, cell) };
 }
 
 /**
@@ -160,9 +160,9 @@ export const snapAnchorOf = (box: AABB): { x: number; y: number } => ({ x: box.m
 
 /** Rounds a length (a size, a radius) to the grid when `on` (by default: when snapping is on); never below one cell. */
 export function snapLength(editor: Editor, v: number, on = editor.getState().grid.snap): number {
-  const { grid } = editor.getState();
+  const cell = editor.getState().gridSize;
   if (!on) return v;
-  return Math.max(grid.size, snapToGrid(v, grid.size));
+  return Math.max(cell, snapToGrid(v, cell));
 }
 
 /** The click-or-drag threshold (CLICK_SLOP screen pixels) in world units at the current zoom. */

@@ -293,7 +293,7 @@ describe("clipboard in the editor", () => {
 
   it("duplicates the selection one grid cell away, leaving the clipboard alone", async () => {
     load([door, circle("circle-1", 100, 0)]);
-    editor.update({ grid: { ...state().grid, size: 25 } });
+    editor.update({ gridSize: 25 });
     select(editor, ["circle-1"]);
     await copy(editor);
     select(editor, ["box-1"]);

@@ -51,7 +51,7 @@ describe("importing a Tiled map", () => {
     expect(s.file).toEqual({ name: "level 1.json", importedFrom: "/game/maps/level 1.tmj" });
     // Colliders drawn over the tiles snap to them: the grid takes the map's 16-unit tiles.
     expect(s.notice).toBe("Imported 1 shape from level 1.tmj; the grid is now 16, the map's tile size");
-    expect(s.grid.size).toBe(16);
+    expect(s.gridSize).toBe(16);
   });
 
   it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them; a map with no tiles says nothing of them", async () => {
