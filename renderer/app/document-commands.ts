@@ -118,9 +118,9 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   // finds it and their pairs ready.
   if ("prepared" in result && result.world) editor.adoptWorld(result.world);
   const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
-  if ("prepared" in result) loadPrepared(editor, result.prepared, file);
-  else loadDocument(editor, result.scene, file);
-  bringDocumentIntoView(editor);
+  const viewRestored = "prepared" in result ? loadPrepared(editor, result.prepared, file) : loadDocument(editor, result.scene, file);
+  // A view the file was left with is where the designer was, even with nothing in it.
+  if (!viewRestored) bringDocumentIntoView(editor);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Editor } from "../editor/editor";
 import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
+import { rememberedView } from "./view-session";
 
 export function setTool(editor: Editor, tool: ToolId): void {
   editor.tools.setTool(tool);
@@ -171,15 +172,15 @@ export function prepareDocument(scene: Scene): PreparedDocument {
  * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
  * it as never saved, so the title shows the mark and closing asks first.
  */
-export function loadDocument(editor: Editor, scene: Scene, file: FileState, options: { unsaved?: boolean } = {}): void {
-  loadPrepared(editor, prepareDocument(scene), file, options);
+export function loadDocument(editor: Editor, scene: Scene, file: FileState, options: { unsaved?: boolean } = {}): boolean {
+  return loadPrepared(editor, prepareDocument(scene), file, options);
 }
 
 /**
  * Loads a scene prepareDocument made. Its own function, not a branch of loadDocument on the
  * argument's keys: a scene file may carry any unknown top-level field, "doc" too (regression).
  */
-export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: FileState, options: { unsaved?: boolean } = {}): void {
+export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: FileState, options: { unsaved?: boolean } = {}): boolean {
   const { extras } = prepared;
   // A drag under way belongs to the old document: end it before history starts afresh.
   editor.cancelGesture();
@@ -191,9 +192,12 @@ export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: F
   // drawn on (neither locked nor hidden), else the top one.
   const open = [...doc.layers].reverse().find((l) => l.locked !== true && l.visible !== false) ?? doc.layers.at(-1)!;
   const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? open.id;
-  editor.update({ ...doc, saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras && prepared.doc.gridSize === undefined }, { record: false });
+  // The zoom and scroll this file was left with (view-session.ts); else the view stays as it was.
+  const view = options.unsaved ? null : rememberedView(file);
+  editor.update({ ...doc, ...(view ? { view } : {}), saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras && prepared.doc.gridSize === undefined }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
+  return view !== null;
 }
 
 export function currentScene(editor: Editor): Scene {
