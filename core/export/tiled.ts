@@ -374,7 +374,9 @@ export function tiledObjectLayer(layer: Layer, id: number, name: string, objects
  * Objects keep their `tiledId` where they can (objectIds).
  */
 export function exportTiled(scene: Scene, options: TiledExportOptions = {}): string {
-  const o = resolveOptions(options);
+  // The scene's grid is its tile size where Tiled can store it (a whole number), as the import reads it back.
+  const grid = scene.gridSize;
+  const o = resolveOptions(options.tileSize === undefined && grid !== undefined && Number.isInteger(grid) && grid <= 65536 ? { ...options, tileSize: grid } : options);
   const rebase = fileRebase(options.images);
   const layers = sceneLayers(scene);
   const byLayer = layers.map((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));

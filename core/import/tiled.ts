@@ -11,7 +11,7 @@ import { chainPointsProblem } from "../kinds/chain";
 import { isAbsolutePath, relativePath, resolvePath } from "../scene/file-paths";
 import { imageSourceProblem } from "../scene/image-source";
 import { formatPath, type PathSegment, type SceneProblem } from "../scene/errors";
-import { CONTROL_CHARACTER } from "../scene/field-rules";
+import { CONTROL_CHARACTER, gridSizeProblem } from "../scene/field-rules";
 import { jsonLocator, serializeScene, syntaxProblem, validateSceneData } from "../scene/io";
 import { MAX_COORDINATE, MIN_SIZE } from "../scene/schema";
 import { DEFAULT_LAYER, INT32_MAX, SCENE_FORMAT, SCENE_VERSION, type TiledMapRef, type CollisionLayer, type Layer, type LayerGroup, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
@@ -296,6 +296,12 @@ function idMaker(stored: readonly (string | undefined)[]): (wanted: string | und
   };
 }
 
+/** The map's tile size as the scene's grid cell, as Tiled's grid is: square tiles only (a grid has one cell size). */
+function gridSizeOf(map: Record<string, unknown>): number | undefined {
+  const { tilewidth: w, tileheight: h } = map;
+  return typeof w === "number" && w === h && gridSizeProblem(w) === null ? w : undefined;
+}
+
 /**
  * Reads a Tiled JSON map as a scene. Group layers are flattened: each object layer inside becomes a
  * scene layer named "Group/Layer", hidden or locked when any group above it is, its objects moved
@@ -520,6 +526,7 @@ export function readTiledMap(
     format: SCENE_FORMAT,
     version: SCENE_VERSION,
     ...(tiledMap ? { tiledMap } : {}),
+    ...(gridSizeOf(data) !== undefined ? { gridSize: gridSizeOf(data) } : {}),
     ...(mapMeta.properties.length > 0 ? { properties: mapMeta.properties } : {}),
     ...(groups.length > 0 ? { groups } : {}),
     ...(sceneLayers.length > 0 ? { layers: sceneLayers } : {}),

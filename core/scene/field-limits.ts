@@ -30,6 +30,17 @@ export function sizeProblem(v: number): string | null {
   return v >= MIN_SIZE && v <= MAX_COORDINATE ? null : SIZE_RANGE;
 }
 
+/** A scene's grid cell (`gridSize`): a size, at most 1e6 (a cell wider than any level is no grid). */
+export const MAX_GRID_SIZE = 1e6;
+export const GRID_SIZE_RANGE = "must be between 1e-9 and 1e6";
+
+/** What the schema says of a grid cell size, or null when it accepts it. */
+export function gridSizeProblem(v: number): string | null {
+  if (!Number.isFinite(v)) return "must be a finite number";
+  if (!(v > 0)) return "must be greater than 0";
+  return v >= MIN_SIZE && v <= MAX_GRID_SIZE ? null : GRID_SIZE_RANGE;
+}
+
 /** A colour as CSS writes it: "#rrggbb", or "#rrggbbaa" with alpha. */
 export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** A layer's colour is opaque: its shapes' fill takes its own alpha. */

@@ -1,7 +1,7 @@
 // The rules every shape's fields follow in zod, for the schema (schema.ts), built from the limits
 // of field-limits.ts, which the plain checks (the kinds' modules, plain-shapes.ts) read without zod.
 import { z } from "zod";
-import { COLOR_PATTERN, CONTROL_MESSAGE, COORDINATE_RANGE, MAX_COORDINATE, MIN_SIZE, ROTATION_RANGE, SIZE_RANGE } from "./field-limits";
+import { COLOR_PATTERN, CONTROL_MESSAGE, COORDINATE_RANGE, GRID_SIZE_RANGE, MAX_COORDINATE, MAX_GRID_SIZE, MIN_SIZE, ROTATION_RANGE, SIZE_RANGE } from "./field-limits";
 import type { JsonValue } from "./types";
 
 export * from "./field-limits";
@@ -12,6 +12,13 @@ export const positive = z
   .number()
   .gt(0)
   .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: SIZE_RANGE });
+
+/** A grid cell size (gridSizeProblem's limits; zod words the maximum "must be at most 1000000"), its range in the published JSON Schema. */
+export const gridSize = z
+  .number()
+  .gt(0)
+  .max(MAX_GRID_SIZE)
+  .refine((v) => v <= 0 || v >= MIN_SIZE, { message: GRID_SIZE_RANGE });
 
 export const point = z.tuple([finite, finite]);
 

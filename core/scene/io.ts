@@ -261,7 +261,7 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "tiledMap", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "tiledMap", "gridSize", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
   canonicalProperties(top, scene.properties);
   if (scene.groups) {
     if (scene.groups.length === 0) delete top.groups;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { chainPointsProblem } from "../kinds/chain";
 import { checkSimplePolygon } from "../outline";
-import { base, bits, finite, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
+import { base, bits, finite, gridSize, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { tiledMapSourceProblem } from "../tiled/file-types";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
@@ -98,6 +98,7 @@ export const sceneSchema = z.looseObject({
   properties,
   groups: z.array(layerGroupSchema).optional(),
   tiledMap: tiledMapSchema.optional(),
+  gridSize: gridSize.optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

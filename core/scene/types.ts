@@ -334,6 +334,11 @@ export interface Scene {
   readonly groups?: readonly LayerGroup[];
   /** The Tiled map the scene was made from, drawn read-only under the shapes as a backdrop. */
   readonly tiledMap?: TiledMapRef;
+  /**
+   * The editor's grid cell in world units (Tiled's tile size), 1e-9 to 1e6. Absent: the editor
+   * keeps its current cell (a square-tiled map's tile size, for a scene with a Tiled map).
+   */
+  readonly gridSize?: number;
 }
 
 /** The layer a scene without "layers" has. */

@@ -1,5 +1,6 @@
 // Undo, redo, selection, deletion and the clipboard.
 import { bakeMapTiles, hasTiledMap } from "../app/map-commands";
+import { renameRefusal, requestRename } from "../app/rename-request";
 import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
@@ -56,8 +57,8 @@ export function pasteText(editor: Editor, text: string): boolean {
     notify(editor, read.reason);
     return false;
   }
-  const { cursor, grid } = editor.getState();
-  const { dx, dy } = pasteOffset(read.payload, cursor, grid.snap ? grid.size : null);
+  const { cursor, grid, gridSize } = editor.getState();
+  const { dx, dy } = pasteOffset(read.payload, cursor, grid.snap ? gridSize : null);
   place(editor, read.payload, dx, dy);
   return true;
 }
@@ -110,7 +111,7 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.grid.size, s.grid.size), "Duplicate", "Duplicated");
+  if (payload) added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicate", "Duplicated");
 }
 
 /** Forgets the in-memory copy (tests start clean). */
@@ -165,6 +166,10 @@ export const EDIT_ACTIONS: readonly Action[] = [
   {
     id: "edit.bakeTiles", label: "Bake Tile Colliders", group: "Edit", section: "shape", keys: [], run: (editor) => void bakeMapTiles(editor), enabled: hasTiledMap,
     whyDisabled: () => "Bake Tile Colliders needs a scene imported from a Tiled map (File → Import Tiled map…)",
+  },
+  {
+    id: "edit.rename", label: "Rename", group: "Edit", section: "shape", keys: [{ key: "F2" }], run: requestRename, keywords: ["name"],
+    enabled: (editor) => renameRefusal(editor) === null, whyDisabled: (editor) => renameRefusal(editor) ?? "",
   },
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {

@@ -19,6 +19,7 @@ import { releaseMouseFocus } from "./mouse-focus";
 import { ContextMenu } from "./ContextMenu";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { followActiveLayer } from "../store/layer-session";
+import { followView } from "../store/view-session";
 import { receiveRayLog } from "./replay-commands";
 import { MenuBar } from "./MenuBar";
 import { ShortcutSheet } from "./ShortcutSheet";
@@ -151,6 +152,7 @@ export function App() {
   useEffect(() => onBrowserFilePicked((picked) => void receivePicked(editor, { kind: "done", value: picked })), [editor]);
   // Each file's active layer, for the next time it is opened.
   useEffect(() => followActiveLayer(editor), [editor]);
+  useEffect(() => followView(editor), [editor]);
   useEffect(() => onBrowserImportPicked((outcome) => void receiveImported(editor, outcome)), [editor]);
   useEffect(() => onBrowserRayLogPicked((outcome) => receiveRayLog(editor, outcome)), [editor]);
   useEffect(() => onImageFilesPicked((files) => void addImageFiles(editor, files.map(pictureOfFile), { kind: "picked" })), [editor]);

@@ -63,6 +63,7 @@ export function StatusBar() {
   const selection = useEditorState((s) => s.selection);
   const selectedImage = useEditorState((s) => s.selectedImage);
   const grid = useEditorState((s) => s.grid);
+  const gridSize = useEditorState((s) => s.gridSize);
   const { pairs: { length: overlaps }, pending } = useOverlaps();
   const opening = useOpening((s) => s.opening);
   const exporting = useExporting((s) => s.exporting);
@@ -78,7 +79,7 @@ export function StatusBar() {
       <span className="grid-controls">
         <Toggle actionId="view.toggleGrid" on={grid.visible} label="Grid" />
         <Toggle actionId="view.toggleSnap" on={grid.snap} label="Snap" />
-        <GridSizeField size={grid.size} />
+        <GridSizeField size={gridSize} />
       </span>
       {opening && (
         <span className="opening" data-testid="open-progress">

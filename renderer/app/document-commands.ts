@@ -16,7 +16,7 @@ import { parseTiledFile } from "../../core/tiled/load";
 import { adoptMovedImages, embeddedImagesNote, imagesForFolder, unreachedImagesNotes, type MovedImages } from "./save-images";
 import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
-import { bringDocumentIntoView, setGridSize } from "../store/view-actions";
+import { bringDocumentIntoView } from "../store/view-actions";
 import { buildBackdrop } from "../tiled-map/model";
 import { tiledMapOf } from "../tiled-map/backdrop";
 
@@ -118,9 +118,9 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   // finds it and their pairs ready.
   if ("prepared" in result && result.world) editor.adoptWorld(result.world);
   const file = { name: doc.name, ...(doc.path ? { path: doc.path } : {}) };
-  if ("prepared" in result) loadPrepared(editor, result.prepared, file);
-  else loadDocument(editor, result.scene, file);
-  bringDocumentIntoView(editor);
+  const viewRestored = "prepared" in result ? loadPrepared(editor, result.prepared, file) : loadDocument(editor, result.scene, file);
+  // A view the file was left with is where the designer was, even with nothing in it.
+  if (!viewRestored) bringDocumentIntoView(editor);
 }
 
 /**
@@ -385,13 +385,14 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   // map that needs no other file (nothing to draw) is given the text read here.
   if (tiledMap && map.ok && !map.pictures) editor.backdrop.give(tiledMap.src, doc.path, doc.text);
   if (tiledMap && map.ok && map.tileSize !== null) importedTileSizes.set(tiledMap.src, map.tileSize);
+  const gridBefore = editor.getState().gridSize;
+  // Drawn over the map's tiles, colliders snap to them as in Tiled: the scene's grid is the map's square tile size (the import's gridSize).
   loadDocument(editor, tiledMap ? { ...result.scene, tiledMap: { ...tiledMap, base: tiledBaseOf(result.scene.shapes, sceneLayers(result.scene)[0]!.id) } } : result.scene, { name, ...(doc.path ? { importedFrom: doc.path } : {}) }, { unsaved: true });
   bringDocumentIntoView(editor);
   const { skipped } = result;
   const count = `${result.scene.shapes.length} shape${result.scene.shapes.length === 1 ? "" : "s"}`;
-  // Drawn over the map's tiles, colliders snap to them as in Tiled: the grid takes the tile size.
-  const grid = map.ok && map.tileSize !== null && map.tileSize !== editor.getState().grid.size && setGridSize(editor, map.tileSize).ok ? map.tileSize : null;
-  const gridNote = grid === null ? "" : `; the grid is now ${grid}, the map's tile size`;
+  const grid = editor.getState().gridSize !== gridBefore ? editor.getState().gridSize : null;
+  const gridNote = grid === null ? "" : `; grid ${grid} (the map's tiles)`;
   // What it could not bring or show, whole, in the problems list (it stays until dismissed); the status line says it in short.
   const unread = map.ok && map.unread !== null && doc.path ? { short: "its tilesets and templates were not read", why: `its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` } : null;
   // A map with nothing to draw (object layers only, as the Tiled export writes) misses no tiles.

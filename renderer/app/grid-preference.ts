@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import type { Editor } from "../editor/editor";
 import { useEditorState } from "../editor/react";
-import { DEFAULT_GRID, DEFAULT_WHEEL, type GridState, type WheelMode } from "../store/preferences";
+import { DEFAULT_GRID, DEFAULT_GRID_SIZE, DEFAULT_WHEEL, type GridState, type WheelMode } from "../store/preferences";
 import { cellProblem } from "../store/view";
 import { setGrid, setShowNames, setWheelMode } from "../store/view-actions";
 import { readStored, storedFields, writeStored } from "./stored";
@@ -15,11 +15,14 @@ export const WHEEL_STORAGE_KEY = "collider-studio.wheel";
 /** The saved wheel mode; anything else (first run, an unknown word) is the default, zoom. */
 export const parseWheelPreference = (saved: unknown): WheelMode => (saved === "zoom" || saved === "scroll" ? saved : DEFAULT_WHEEL);
 
-/** The saved grid, field by field: a field that is missing or malformed keeps its default. */
-export function parseGridPreference(saved: unknown): GridState {
+/**
+ * The saved grid, field by field: a field that is missing or malformed keeps its default. `size`
+ * is the last cell used: a new document's, and a scene's that says none (the scene's own wins).
+ */
+export function parseGridPreference(saved: unknown): GridState & { readonly size: number } {
   const { size, visible, snap } = storedFields(saved);
   return {
-    size: typeof size === "number" && cellProblem(size) === null ? size : DEFAULT_GRID.size,
+    size: typeof size === "number" && cellProblem(size) === null ? size : DEFAULT_GRID_SIZE,
     visible: typeof visible === "boolean" ? visible : DEFAULT_GRID.visible,
     snap: typeof snap === "boolean" ? snap : DEFAULT_GRID.snap,
   };
@@ -27,7 +30,8 @@ export function parseGridPreference(saved: unknown): GridState {
 
 /** Reads the saved grid, names setting and wheel mode into the store; call once before the first render. */
 export function loadGridPreference(editor: Editor): void {
-  setGrid(editor, parseGridPreference(readStored(GRID_STORAGE_KEY)));
+  const { size, ...grid } = parseGridPreference(readStored(GRID_STORAGE_KEY));
+  setGrid(editor, grid, size);
   const names = readStored(NAMES_STORAGE_KEY);
   if (typeof names === "boolean") setShowNames(editor, names);
   setWheelMode(editor, parseWheelPreference(readStored(WHEEL_STORAGE_KEY)));
@@ -36,9 +40,10 @@ export function loadGridPreference(editor: Editor): void {
 /** Saves the grid, the names setting and the wheel mode whenever they change. */
 export function useGridPreference(): void {
   const grid = useEditorState((s) => s.grid);
+  const size = useEditorState((s) => s.gridSize);
   const showNames = useEditorState((s) => s.showNames);
   const wheel = useEditorState((s) => s.wheel);
-  useEffect(() => writeStored(GRID_STORAGE_KEY, { size: grid.size, visible: grid.visible, snap: grid.snap }), [grid]);
+  useEffect(() => writeStored(GRID_STORAGE_KEY, { size, visible: grid.visible, snap: grid.snap }), [grid, size]);
   useEffect(() => writeStored(NAMES_STORAGE_KEY, showNames), [showNames]);
   useEffect(() => writeStored(WHEEL_STORAGE_KEY, wheel), [wheel]);
 }

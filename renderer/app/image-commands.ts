@@ -69,7 +69,7 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
   const api = desktop();
   const before = editor.getState();
   const scenePath = readBase(before.file);
-  const context = { hasImages: before.images.length > 0, viewTopLeft: viewTopLeft(editor), grid: before.grid };
+  const context = { hasImages: before.images.length > 0, viewTopLeft: viewTopLeft(editor), grid: { size: before.gridSize, snap: before.grid.snap } };
   const added: SceneImage[] = [];
   const refused = [...refusedBefore];
   let embedded = 0;

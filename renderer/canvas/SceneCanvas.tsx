@@ -96,6 +96,7 @@ export function SceneCanvas() {
   const { width, height } = useSize(container);
   const view = useEditorState((s) => s.view);
   const grid = useEditorState((s) => s.grid);
+  const gridSize = useEditorState((s) => s.gridSize);
   const toolPath = useEditorState((s) => s.toolPath);
   const spaceHeld = useSpaceHeld();
   // Where nodes that draw many things put their canvas origin: near the view, so the canvas gets
@@ -317,7 +318,7 @@ export function SceneCanvas() {
         <Layer listening={false}>
           <ImageLayer width={width} height={height} view={view} />
           <TiledMapLayer width={width} height={height} view={view} />
-          {grid.visible && <Grid width={width} height={height} view={view} size={grid.size} />}
+          {grid.visible && <Grid width={width} height={height} view={view} size={gridSize} />}
         </Layer>
         <Layer>
           {split.map(({ run, rest, live }, r) => (

@@ -13,7 +13,7 @@ import { readBase } from "../editor/state";
 import { imageKey } from "../images/image-cache";
 import { TILES_NOT_SHOWN } from "../app/document-commands";
 import { notify } from "../store/actions";
-import { setGridSize } from "../store/view-actions";
+import { adoptGridSize } from "../store/view-actions";
 import type { ViewState } from "../store/preferences";
 import { backdropKey, tiledMapOf } from "../tiled-map/backdrop";
 import { ChunkStore, drawBackdrop, drawMissingNote } from "../tiled-map/draw-backdrop";
@@ -51,10 +51,10 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
   const gridPending = useEditorState((s) => s.mapGridPending);
   useEffect(() => {
     if (!map || !gridPending) return;
-    const { grid, notice } = editor.getState();
+    const { notice } = editor.getState();
     editor.update({ mapGridPending: false });
-    if (map.tileWidth !== map.tileHeight || map.tileWidth === grid.size || !setGridSize(editor, map.tileWidth).ok) return;
-    notify(editor, `${notice ? `${notice}; the grid` : "The grid"} is now ${map.tileWidth}, the map's tile size`);
+    if (map.tileWidth !== map.tileHeight || !adoptGridSize(editor, map.tileWidth)) return;
+    notify(editor, `${notice ? `${notice}; grid` : "Grid"} ${map.tileWidth} (the map's tiles)`);
   }, [editor, map, gridPending]);
   // Its pictures, asked for once it is read; the rest of the pictures cache is freed.
   useEffect(() => {

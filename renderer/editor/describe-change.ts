@@ -256,7 +256,8 @@ const byId = (x: Keyed): string => x.id;
 /**
  * The name of the step `patch` (diffDocument's) that made `after`.
  * A layer added or deleted names the step (its shapes go with it); else what happened to shapes
- * and probes, then to layers, images and collision layer names; "Edit" when nothing is told apart.
+ * and probes, then to layers, images, collision layer names and the grid cell; "Edit" when nothing
+ * is told apart.
  */
 export function describeChange(after: DocumentSlice, patch: DocumentPatch): string {
   const layers = itemChanges(patch.layers, byId);
@@ -266,6 +267,6 @@ export function describeChange(after: DocumentSlice, patch: DocumentPatch): stri
     layersName(layers) ??
     imagesName(itemChanges(patch.images, byId)) ??
     collisionLayersName(itemChanges(patch.collisionLayers, (c) => String(c.bit))) ??
-    "Edit"
+    (patch.gridSize ? `Set grid cell to ${patch.gridSize.after}` : "Edit")
   );
 }

@@ -3,7 +3,7 @@
 // shape and an index, where a snapshot would hold another 100,000-slot array.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { describeChange } from "./describe-change";
-import { DOCUMENT_KEYS, type DocumentSlice } from "./state";
+import { DOCUMENT_KEYS, type DocumentList, type DocumentSlice } from "./state";
 
 /**
  * How one array became another. `splice`: the items from `start` on, `removed` in the old array,
@@ -58,12 +58,16 @@ export function applyArrayPatch<T>(from: readonly T[], patch: ArrayPatch<T>, for
   return [...from.slice(0, patch.start), ...put, ...from.slice(patch.start + drop.length)];
 }
 
-/** One undo step: a patch per document field that changed. */
-export type DocumentPatch = { readonly [K in keyof DocumentSlice]?: ArrayPatch<DocumentSlice[K][number]> };
+/** One undo step: a patch per document list that changed, and the grid cell's two values when it did. */
+export type DocumentPatch = { readonly [K in DocumentList]?: ArrayPatch<DocumentSlice[K][number]> } & { readonly gridSize?: { readonly before: number; readonly after: number } };
 
 export function diffDocument(a: DocumentSlice, b: DocumentSlice): DocumentPatch | null {
-  const patch: { [K in keyof DocumentSlice]?: ArrayPatch<DocumentSlice[K][number]> } = {};
+  const patch: { [K in DocumentList]?: ArrayPatch<DocumentSlice[K][number]> } & { gridSize?: { before: number; after: number } } = {};
   let any = false;
+  if (a.gridSize !== b.gridSize) {
+    patch.gridSize = { before: a.gridSize, after: b.gridSize };
+    any = true;
+  }
   for (const k of DOCUMENT_KEYS) {
     const p = diffArray<unknown>(a[k], b[k]);
     if (p) {
@@ -75,7 +79,8 @@ export function diffDocument(a: DocumentSlice, b: DocumentSlice): DocumentPatch 
 }
 
 export function applyDocumentPatch(doc: DocumentSlice, patch: DocumentPatch, forwards: boolean): DocumentSlice {
-  const out: Record<string, readonly unknown[]> = { ...doc };
+  const out: Record<string, unknown> = { ...doc };
+  if (patch.gridSize) out.gridSize = forwards ? patch.gridSize.after : patch.gridSize.before;
   for (const k of DOCUMENT_KEYS) {
     const p = patch[k] as ArrayPatch<unknown> | undefined;
     if (p) out[k] = applyArrayPatch<unknown>(doc[k], p, forwards);
@@ -178,7 +183,7 @@ export class History {
    * not a step of its own and must hold after undo too (Save As moving image paths). `map` gives
    * the same object for the same item, so steps still meet the document they apply to.
    */
-  mapItems<K extends keyof DocumentSlice>(key: K, map: (item: DocumentSlice[K][number]) => DocumentSlice[K][number]): void {
+  mapItems<K extends DocumentList>(key: K, map: (item: DocumentSlice[K][number]) => DocumentSlice[K][number]): void {
     const each = (items: readonly DocumentSlice[K][number][]) => items.map(map);
     const rewrite = (step: HistoryStep): HistoryStep => {
       const p = step.patch[key] as ArrayPatch<DocumentSlice[K][number]> | undefined;

@@ -2,7 +2,7 @@
 // the window's state around it (selection, tool, file, view, notices). Types and pure helpers only;
 // the Editor (editor.ts) holds one such state per window.
 import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneImage, type SceneProblem, type Shape } from "../../core";
-import { DEFAULT_GRID, DEFAULT_VIEW, DEFAULT_WHEEL, type GridState, type ViewState, type WheelMode } from "../store/preferences";
+import { DEFAULT_GRID, DEFAULT_GRID_SIZE, DEFAULT_VIEW, DEFAULT_WHEEL, type GridState, type ViewState, type WheelMode } from "../store/preferences";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "chain" | "ray" | "sweep" | "pan";
 export type ThemeName = "dark" | "light";
@@ -34,14 +34,18 @@ export interface DocumentSlice {
   readonly collisionLayers: readonly CollisionLayer[];
   /** Reference images under every shape, bottom first. */
   readonly images: readonly SceneImage[];
+  /** The grid's cell in world units: the scene's `gridSize`, written on save; a change is an undo step. */
+  readonly gridSize: number;
 }
 
+/** The document's lists (undo patches them item by item); `gridSize` is its one plain value. */
 export const DOCUMENT_KEYS = ["shapes", "probes", "layers", "collisionLayers", "images"] as const satisfies readonly (keyof DocumentSlice)[];
+export type DocumentList = (typeof DOCUMENT_KEYS)[number];
 
-export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers, images: s.images });
+export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers, images: s.images, gridSize: s.gridSize });
 
 /** Whether two document states are the same objects (the store never mutates, so this is equality). */
-export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => a[k] === b[k]);
+export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => a.gridSize === b.gridSize && DOCUMENT_KEYS.every((k) => a[k] === b[k]);
 
 /** The last two arrays sameItems compared, and its answer: views ask about the same pair many times. */
 let lastItems: { a: readonly unknown[]; b: readonly unknown[]; same: boolean } | null = null;
@@ -58,7 +62,7 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /** Whether two document states hold the same objects: an edit undone back to a saved state is clean again. */
-export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
+export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => a.gridSize === b.gridSize && DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
 
 export interface EditorState extends DocumentSlice {
   /** The layer new shapes go to. */
@@ -97,8 +101,8 @@ export interface EditorState extends DocumentSlice {
   readonly view: ViewState;
   readonly grid: GridState;
   /**
-   * A document with a Tiled map was just opened: once the map is read, a square tile size becomes
-   * the grid's (as importing the map does), and this turns false. Saving elsewhere leaves it false.
+   * A document with a Tiled map and no `gridSize` was just opened: once the map is read, a square
+   * tile size becomes the grid's (as importing the map does), and this turns false.
    */
   readonly mapGridPending: boolean;
   /** Whether the canvas writes shapes' names on them (where the zoom leaves room). */
@@ -108,7 +112,7 @@ export interface EditorState extends DocumentSlice {
   readonly theme: ThemeName;
 }
 
-export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [] };
+export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [], gridSize: DEFAULT_GRID_SIZE };
 
 /** A new document's extras: the same object as its savedExtras, so it starts clean. */
 const NO_EXTRAS: Readonly<Record<string, unknown>> = Object.freeze({});

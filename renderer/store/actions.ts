@@ -6,6 +6,7 @@ import type { Editor } from "../editor/editor";
 import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
+import { rememberedView } from "./view-session";
 
 /** "1 item", "3 items". */
 export const items = (n: number): string => `${n} item${n === 1 ? "" : "s"}`;
@@ -154,7 +155,8 @@ export const redo = (editor: Editor): void => editor.redo();
 
 /** A scene as the store holds it (every shape naming its layer), made before it is loaded. */
 export interface PreparedDocument {
-  readonly doc: DocumentSlice;
+  /** The scene's grid cell when it has one; without, loading keeps the editor's. */
+  readonly doc: Omit<DocumentSlice, "gridSize"> & { readonly gridSize?: number };
   readonly extras: Readonly<Record<string, unknown>>;
 }
 
@@ -163,42 +165,48 @@ export interface PreparedDocument {
  * world for these very shape objects first (loading them then finds it ready).
  */
 export function prepareDocument(scene: Scene): PreparedDocument {
-  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], images = [], ...extras } = scene;
+  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], images = [], gridSize, ...extras } = scene;
   const layers = sceneLayers(scene);
   // Every shape names its layer in the store, so reordering layers never moves a shape.
   const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
-  return { doc: { shapes, probes, layers, collisionLayers, images }, extras };
+  return { doc: { shapes, probes, layers, collisionLayers, images, ...(gridSize === undefined ? {} : { gridSize }) }, extras };
 }
 
 /**
  * Replaces the document with an opened scene; history starts afresh. `unsaved` (an import) starts
  * it as never saved, so the title shows the mark and closing asks first.
  */
-export function loadDocument(editor: Editor, scene: Scene, file: FileState, options: { unsaved?: boolean } = {}): void {
-  loadPrepared(editor, prepareDocument(scene), file, options);
+export function loadDocument(editor: Editor, scene: Scene, file: FileState, options: { unsaved?: boolean } = {}): boolean {
+  return loadPrepared(editor, prepareDocument(scene), file, options);
 }
 
 /**
  * Loads a scene prepareDocument made. Its own function, not a branch of loadDocument on the
  * argument's keys: a scene file may carry any unknown top-level field, "doc" too (regression).
  */
-export function loadPrepared(editor: Editor, { doc, extras }: PreparedDocument, file: FileState, options: { unsaved?: boolean } = {}): void {
+export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: FileState, options: { unsaved?: boolean } = {}): boolean {
+  const { extras } = prepared;
   // A drag under way belongs to the old document: end it before history starts afresh.
   editor.cancelGesture();
   editor.tools.cancel();
-  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [] } : doc;
+  // A scene without a grid cell keeps the one in use, as if it had said so (it is written on save).
+  const doc: DocumentSlice = { ...prepared.doc, gridSize: prepared.doc.gridSize ?? editor.getState().gridSize };
+  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [], gridSize: doc.gridSize } : doc;
   // The layer this file was last left with (layer-session.ts), else the topmost one a shape can be
   // drawn on (neither locked nor hidden), else the top one.
   const open = [...doc.layers].reverse().find((l) => l.locked !== true && l.visible !== false) ?? doc.layers.at(-1)!;
   const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? open.id;
-  editor.update({ ...doc, saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras }, { record: false });
+  // The zoom and scroll this file was left with (view-session.ts); else the view stays as it was.
+  const view = options.unsaved ? null : rememberedView(file);
+  editor.update({ ...doc, ...(view ? { view } : {}), saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras && prepared.doc.gridSize === undefined }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
+  return view !== null;
 }
 
 export function currentScene(editor: Editor): Scene {
-  const { shapes, probes, layers, collisionLayers, images, extras } = editor.getState();
-  return { ...emptyScene(), ...extras, layers, collisionLayers, images, shapes, probes };
+  const { shapes, probes, layers, collisionLayers, images, gridSize, extras } = editor.getState();
+  return { ...emptyScene(), ...extras, gridSize, layers, collisionLayers, images, shapes, probes };
 }
 
 /** `written` (and `writtenExtras`) is what was saved: edits made while the save was under way stay unsaved. */

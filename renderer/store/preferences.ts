@@ -8,16 +8,17 @@ export interface ViewState {
   readonly scale: number;
 }
 
+/** How the grid is shown and used; its cell size is the document's (DocumentSlice.gridSize). */
 export interface GridState {
-  /** Cell size in world units. */
-  readonly size: number;
   readonly visible: boolean;
   /** Whether placing, moving and resizing snap to the grid. */
   readonly snap: boolean;
 }
 
 export const DEFAULT_VIEW: ViewState = { x: 0, y: 0, scale: 1 };
-export const DEFAULT_GRID: GridState = { size: 25, visible: true, snap: false };
+export const DEFAULT_GRID: GridState = { visible: true, snap: false };
+/** The cell of a first run's documents; later, the last cell used (grid-preference.ts). */
+export const DEFAULT_GRID_SIZE = 25;
 
 /** What the plain mouse wheel does: zoom about the pointer (LDtk, Godot) or scroll the view (Tiled). */
 export type WheelMode = "zoom" | "scroll";

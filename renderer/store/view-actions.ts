@@ -1,5 +1,6 @@
-// Store actions for the viewport, the grid and nudging. The view and the grid are not part of the
-// document (no undo entry); a nudge is, and each one is its own undo step.
+// Store actions for the viewport, the grid and nudging. The view and the grid's showing and snapping
+// are not part of the document (no undo entry); the grid's cell is (the scene's gridSize), and a
+// nudge is: each change is its own undo step.
 import type { AABB, Shape } from "../../core";
 import { readBase } from "../editor/state";
 import { tiledMapOf } from "../tiled-map/backdrop";
@@ -109,9 +110,21 @@ export function setCursor(editor: Editor, cursor: { readonly x: number; readonly
   editor.update({ cursor });
 }
 
-/** Replaces the grid settings (a saved preference loaded at start). */
-export function setGrid(editor: Editor, grid: GridState): void {
-  editor.update({ grid });
+/** Replaces the grid settings and the cell of documents without one (a saved preference loaded at start; the open document stays clean). */
+export function setGrid(editor: Editor, grid: GridState, size?: number): void {
+  const { saved, gridSize } = editor.getState();
+  editor.update(size === undefined || size === gridSize ? { grid } : { grid, gridSize: size, saved: { ...saved, gridSize: size } }, { record: false });
+}
+
+/**
+ * A cell the document had all along, found after it opened (its Tiled map's tile size, read later):
+ * set without an undo step, and kept clean where it was.
+ */
+export function adoptGridSize(editor: Editor, size: number): boolean {
+  const { saved, gridSize } = editor.getState();
+  if (cellProblem(size) !== null || size === gridSize) return false;
+  editor.update(saved.gridSize === gridSize ? { gridSize: size, saved: { ...saved, gridSize: size } } : { gridSize: size }, { record: false });
+  return true;
 }
 
 export function setShowNames(editor: Editor, showNames: boolean): void {
@@ -140,15 +153,14 @@ export function toggleGrid(editor: Editor): void {
 export function toggleSnap(editor: Editor): void {
   const { grid } = editor.getState();
   editor.update({ grid: { ...grid, snap: !grid.snap } });
-  notify(editor, grid.snap ? "Snap to grid off" : `Snap to grid on (cell ${grid.size})`);
+  notify(editor, grid.snap ? "Snap to grid off" : `Snap to grid on (cell ${editor.getState().gridSize})`);
 }
 
-/** Sets the cell size; one out of range (cellProblem) is refused with why, the grid unchanged. */
+/** Sets the scene's cell size, one undo step; one out of range (cellProblem) is refused with why, the grid unchanged. */
 export function setGridSize(editor: Editor, size: number): Edit<number> {
   const problem = cellProblem(size);
   if (problem !== null) return { ok: false, message: problem };
-  const { grid } = editor.getState();
-  if (size !== grid.size) editor.update({ grid: { ...grid, size } });
+  if (size !== editor.getState().gridSize) editor.update({ gridSize: size });
   return { ok: true, value: size };
 }
 
@@ -182,6 +194,6 @@ export function nudgeSelection(editor: Editor, dx: number, dy: number): void {
 
 /** Arrow keys: one world unit, or one grid cell (`cell`). */
 export function nudge(editor: Editor, dirX: number, dirY: number, cell: boolean): void {
-  const step = cell ? editor.getState().grid.size : 1;
+  const step = cell ? editor.getState().gridSize : 1;
   nudgeSelection(editor, dirX * step, dirY * step);
 }

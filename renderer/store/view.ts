@@ -1,7 +1,7 @@
 // The viewport's arithmetic and snapping to the grid: the one place tools round points and lengths.
 // The canvas maps world to screen as screen = world · scale + (x, y) (see ViewState).
 import { shapeBounds, type AABB, type Probe, type Shape } from "../../core";
-import { MAX_COORDINATE, MIN_SIZE } from "../../core/scene/field-limits";
+import { gridSizeProblem, MAX_COORDINATE } from "../../core/scene/field-limits";
 import { CLICK_SLOP } from "../shapes/kind";
 import type { Editor } from "../editor/editor";
 import type { ViewState } from "./preferences";
@@ -106,19 +106,11 @@ export function frameView(box: AABB, width: number, height: number, current: Vie
 }
 
 /**
- * The grid's cell: no smaller than the format's smallest size, no larger than a cell anyone draws
- * on (a cell past the scene's extent snaps everything to 0, the one multiple near it).
+ * Why the grid cannot take this cell, in the Inspector's words for a size; null when it can. The
+ * scene format's `gridSize` limits: no smaller than its smallest size, no larger than a cell anyone
+ * draws on (a cell past the scene's extent snaps everything to 0, the one multiple near it).
  */
-export const MIN_CELL = MIN_SIZE;
-export const MAX_CELL = 1e6;
-export const CELL_RANGE = "must be between 1e-9 and 1e6";
-
-/** Why the grid cannot take this cell, in the Inspector's words for a size; null when it can. */
-export function cellProblem(size: number): string | null {
-  if (!Number.isFinite(size)) return "must be a finite number";
-  if (!(size > 0)) return "must be greater than 0";
-  return size >= MIN_CELL && size <= MAX_CELL ? null : CELL_RANGE;
-}
+export const cellProblem = gridSizeProblem;
 
 /**
  * `v` rounded to the nearest multiple of `cell`; `v` itself where that multiple is more than half a
@@ -143,9 +135,9 @@ export function snapsNow(editor: Editor, held: boolean): boolean {
 
 /** Rounds a world point to the grid when `on` (by default: when snapping is on). */
 export function snapPoint(editor: Editor, p: { readonly x: number; readonly y: number }, on = editor.getState().grid.snap): { x: number; y: number } {
-  const { grid } = editor.getState();
+  const cell = editor.getState().gridSize;
   if (!on) return { x: p.x, y: p.y };
-  return { x: snapToGrid(p.x, grid.size), y: snapToGrid(p.y, grid.size) };
+  return { x: snapToGrid(p.x, cell), y: snapToGrid(p.y, cell) };
 }
 
 /**
@@ -166,9 +158,9 @@ export const snapAnchorOf = (box: AABB): { x: number; y: number } => ({ x: box.m
 
 /** Rounds a length (a size, a radius) to the grid when `on` (by default: when snapping is on); never below one cell. */
 export function snapLength(editor: Editor, v: number, on = editor.getState().grid.snap): number {
-  const { grid } = editor.getState();
+  const cell = editor.getState().gridSize;
   if (!on) return v;
-  return Math.max(grid.size, snapToGrid(v, grid.size));
+  return Math.max(cell, snapToGrid(v, cell));
 }
 
 /** The click-or-drag threshold (CLICK_SLOP screen pixels) in world units at the current zoom. */

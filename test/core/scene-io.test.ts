@@ -367,6 +367,24 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     expect(problemsOf(badRadius).map((p) => p.path)).toEqual(["shapes[0].radius"]);
   });
 
+  it("gridSize, the editor's grid cell: optional, a size up to 1e6, written after version (and tiledMap)", () => {
+    const head = '{ "format": "collider-studio-scene", "version": 1, ';
+    const read = parseScene(`${head}"gridSize": 16, "shapes": [] }`);
+    expect(read.ok && read.scene.gridSize).toBe(16);
+    if (!read.ok) return;
+    expect(serializeScene(read.scene)).toBe('{\n  "format": "collider-studio-scene",\n  "version": 1,\n  "gridSize": 16,\n  "shapes": []\n}\n');
+    expect(serializeScene({ ...read.scene, tiledMap: { src: "level.tmj" } }).indexOf('"gridSize"')).toBeGreaterThan(serializeScene({ ...read.scene, tiledMap: { src: "level.tmj" } }).indexOf('"tiledMap"'));
+    // Absent stays absent: files without it read and write as before.
+    const none = parseScene(`${head}"shapes": [] }`);
+    expect(none.ok && none.scene.gridSize).toBeUndefined();
+    expect(none.ok && serializeScene(none.scene)).not.toContain("gridSize");
+    for (const [value, message] of [["0", /greater than 0/], ["-16", /greater than 0/], ["2e6", /at most 1000000/], ["1e-10", /between 1e-9 and 1e6/], ['"16"', /expected a number/]] as const) {
+      const problems = problemsOf(`${head}"gridSize": ${value}, "shapes": [] }`);
+      expect(problems.map((p) => p.path), value).toEqual(["gridSize"]);
+      expect(problems[0]!.message, value).toMatch(message);
+    }
+  });
+
   it("a document that is not an object, or has no shapes array", () => {
     expectOneProblem("[1, 2]\n", "", { line: 1, column: 1 }, /JSON object/);
     expectOneProblem('{\n  "format": "collider-studio-scene",\n  "version": 1\n}\n', "shapes", { line: 1, column: 1 }, /missing/);

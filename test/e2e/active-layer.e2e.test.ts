@@ -3,7 +3,9 @@
 // first time, or a new one, has its top layer active.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { editorSession, pageErrors, placeAt, savedShapes } from "./harness";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { ARTIFACTS, editorSession, pageErrors, placeAt, savedShapes } from "./harness";
 
 const session = editorSession();
 
@@ -66,5 +68,59 @@ describe("the active layer when a scene is opened", () => {
     await expect.poll(() => page.getByLabel("Name of layer Floor").inputValue()).toBe("Floor");
     expect(await active(page)).toBe("layer-ground");
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("the scene keeps its grid cell and the file its view: set cell 16, save, open another, reopen: cell 16 and the same view", async () => {
+    const page = await session.newPage();
+    page.on("dialog", (d) => void d.accept());
+    await open(page, "level.json", scene(2));
+    const cell = page.getByLabel("Grid size");
+    expect(await cell.inputValue()).toBe("25");
+    await cell.fill("16");
+    await cell.press("Enter");
+    // An edit of the scene: unsaved, and one undo step.
+    await expect.poll(() => page.title()).toMatch(/^• level\.json/);
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => cell.inputValue()).toBe("25");
+    await expect.poll(() => page.title()).toMatch(/^level\.json/);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => cell.inputValue()).toBe("16");
+
+    // Zoom in about a point and scroll with the middle button.
+    await page.mouse.move(500, 300);
+    await page.mouse.wheel(0, -400);
+    await page.mouse.down({ button: "middle" });
+    await page.mouse.move(420, 260, { steps: 5 });
+    await page.mouse.up({ button: "middle" });
+    const where = async () => {
+      await page.mouse.move(600, 400);
+      return [await page.getByTestId("zoom").textContent(), await page.getByTestId("cursor").textContent()];
+    };
+    const left = await where();
+    expect(left[0]).not.toBe("100%");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = readFileSync(await (await download).path(), "utf8");
+    expect((JSON.parse(saved) as { gridSize?: number }).gridSize).toBe(16);
+
+    // Another scene (its own cell and view), then the saved one again.
+    await open(page, "other.json", JSON.stringify({ format: "collider-studio-scene", version: 1, gridSize: 32, shapes: [] }));
+    await expect.poll(() => cell.inputValue()).toBe("32");
+    await page.keyboard.press("Control+0");
+    expect((await where())[0]).toBe("100%");
+    await open(page, "level.json", saved);
+    expect(await cell.inputValue()).toBe("16");
+    expect(await where()).toEqual(left);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-grid-view-reopened.png") });
+    // Opening left it clean.
+    expect(await page.title()).toMatch(/^level\.json/);
+
+    // A fresh profile opening the same level gets its cell (the view is this profile's own).
+    const fresh = await session.newPage();
+    await open(fresh, "level.json", saved);
+    expect(await fresh.getByLabel("Grid size").inputValue()).toBe("16");
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(fresh)).toEqual([]);
   });
 });

@@ -185,6 +185,66 @@ describe("the dock, the Objects panel and names", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("F2 and a double-click on an Objects row rename in the Inspector's Name field: Enter commits, Escape cancels", async () => {
+    const page = await session.newPage();
+    const c = await box(page.locator(".canvas"));
+    await placeAt(page, "Box", c.x + 150, c.y + 150);
+    await placeAt(page, "Circle", c.x + 300, c.y + 150);
+    await page.getByRole("tab", { name: /Objects/ }).click();
+    const name = page.getByTestId("inspector-name");
+    const focused = () => name.evaluate((el) => el === document.activeElement && (el as HTMLInputElement).selectionStart === 0 && (el as HTMLInputElement).selectionEnd === (el as HTMLInputElement).value.length);
+
+    // F2 (Tiled's key) on the placed circle: its Name field, focused; typing replaces, Enter commits.
+    await page.keyboard.press("F2");
+    await expect.poll(focused).toBe(true);
+    await page.keyboard.type("coin");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("object-circle-1").textContent()).toContain("coin");
+    // Enter left the field: the next key is the editor's again.
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(false);
+
+    // A double-click on a row selects its shape and starts renaming it, the name selected whole.
+    await page.getByTestId("object-box-1").dblclick();
+    expect(await page.getByTestId("inspector-what").textContent()).toBe("box box-1");
+    await expect.poll(focused).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-objects-rename.png") });
+    await page.keyboard.type("wall");
+    await page.keyboard.press("Escape");
+    // Escape cancels: the old name (none), and the field is left.
+    expect(await page.getByTestId("object-box-1").textContent()).toContain("box-1");
+    expect(await name.inputValue()).toBe("");
+    await page.getByTestId("object-box-1").dblclick();
+    await expect.poll(focused).toBe(true);
+    await page.keyboard.type("wall");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("object-box-1").textContent()).toContain("wall");
+    // One undo step, as any Inspector edit.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => page.getByTestId("object-box-1").textContent()).not.toContain("wall");
+
+    // From the palette too; a renamed name is selected whole, so typing replaces it.
+    await page.getByTestId("object-circle-1").click();
+    await runCommand(page, "Rename");
+    await expect.poll(focused).toBe(true);
+    expect(await name.inputValue()).toBe("coin");
+    await page.keyboard.type("gem");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("object-circle-1").textContent()).toContain("gem");
+
+    // Nothing selected: F2 does nothing, and the palette says why.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("F2");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("INPUT");
+
+    // A layer's name: a double-click selects it whole, so typing renames it, as in Tiled.
+    const layerName = page.getByLabel("Name of layer Layer 1");
+    await layerName.dblclick();
+    await page.keyboard.type("Ground");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByLabel("Name of layer Ground").inputValue()).toBe("Ground");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("lists 100,000 shapes drawing only the rows in view, and finds the last one", async () => {
     const file = resolve(ARTIFACTS, "e2e-objects-100k.json");
     const text = scaleSceneText(100_000, 5);

@@ -20,8 +20,10 @@ describe("export and import in Chromium", () => {
     const page = await session.newPage();
     await page.setInputFiles("#open-scene-input", README_SCENE);
     await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
-    const scene = parseScene(readFileSync(README_SCENE, "utf8"));
-    if (!scene.ok) throw new Error("fixture");
+    const parsed = parseScene(readFileSync(README_SCENE, "utf8"));
+    if (!parsed.ok) throw new Error("fixture");
+    // The open scene has the editor's grid cell (the default 25: the file says none), which the Tiled export takes as its tile size.
+    const scene = { ...parsed, scene: { ...parsed.scene, gridSize: 25 } };
     for (const format of EXPORT_FORMATS) {
       const download = page.waitForEvent("download");
       await runCommand(page, `Export as ${format.label}`);

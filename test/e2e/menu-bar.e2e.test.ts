@@ -9,7 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EXPORT_FORMATS, exportBaseName } from "../../core";
 import type { MenuModel } from "../../core/shell/desktop-api";
-import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, ROOT } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, ROOT } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -165,10 +165,19 @@ describe("the web menu bar", () => {
     const grid = page.getByRole("menuitemcheckbox", { name: /Show grid/ });
     expect(await grid.getAttribute("aria-checked")).toBe("true");
     expect(await page.getByRole("menuitemcheckbox", { name: /Snap to grid/ }).getAttribute("aria-checked")).toBe("false");
+    // Tiled's chord is the one shown.
+    expect(await grid.textContent()).toContain("Ctrl+G");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-menu-view-grid.png") });
     await grid.click();
     await expect.poll(() => page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("false");
     await title(page, "View").click();
     expect(await page.getByRole("menuitemcheckbox", { name: /Show grid/ }).getAttribute("aria-checked")).toBe("false");
+    await page.keyboard.press("Escape");
+    // Ctrl+G shows it again, Ctrl+' hides it.
+    await page.keyboard.press("Control+g");
+    await expect.poll(() => page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("Control+'");
+    await expect.poll(() => page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("false");
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -116,20 +116,24 @@ describe("the Tiled map as a backdrop (web build)", () => {
     const saved = parseScene(written);
     expect(saved.ok && saved.scene.tiledMap).toMatchObject({ src: "../maps/level.tmj", base: [] });
     expect(saved.ok && saved.scene.shapes.map((s) => s.type)).toEqual(["box", "box"]);
+    // The grid the import took from the map is the scene's.
+    expect(saved.ok && saved.scene.gridSize).toBe(TILE);
     // Still drawn after the save (the folder followed the scene).
     await waitForBackdrop(page, reference);
 
-    // Reopened in the folder: the backdrop and the boxes are back.
-    const again = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlas), "maps/tiles/tall.png": b64(tall), "levels/level.json": b64(written) }) });
+    // Reopened in the folder (as a scene from before gridSize): the backdrop and the boxes are back.
+    const older = JSON.stringify({ ...(JSON.parse(written) as object), gridSize: undefined });
+    const again = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlas), "maps/tiles/tall.png": b64(tall), "levels/level.json": b64(older) }) });
     await again.evaluate(() => (window as unknown as { __open: string[] }).__open.push("levels/level.json"));
     await again.getByRole("menuitem", { name: "File" }).click();
     await again.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
     await expect.poll(() => again.getByTestId("notice").textContent()).toContain("Opened level.json");
     await again.keyboard.press("Control+'");
     await waitForBackdrop(again, reference);
-    // The map read, the grid takes its tile size again, as at import; a cell set after that stays.
-    await expect.poll(() => again.getByTestId("notice").textContent()).toBe("Opened level.json; the grid is now 16, the map's tile size");
+    // The map read, a scene without gridSize takes its tile size, as at import, and stays clean.
+    await expect.poll(() => again.getByTestId("notice").textContent()).toBe("Opened level.json; grid 16 (the map's tiles)");
     expect(await again.getByLabel("Grid size").inputValue()).toBe(String(TILE));
+    expect(await again.title()).not.toMatch(/^•/);
     const reopened = await backdropPixels(again, 80, 80);
     expect(near(reopened(3 * TILE + 4, 3 * TILE + 4), tileThere, 2)).toBe(true);
     await again.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop-reopened.png") });

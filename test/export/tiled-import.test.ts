@@ -58,9 +58,21 @@ describe("round trip scene → Tiled → scene", () => {
   it("the README scene comes back byte for byte once shapes are in layer order", () => {
     const scene = readmeScene();
     const inLayerOrder = [...scene.shapes.filter((s) => s.layer === undefined), ...scene.shapes.filter((s) => s.layer !== undefined)];
-    // Each shape records the Tiled object it came from: ids 1…n in layer order.
-    const expected = { ...withoutProbes(scene), shapes: inLayerOrder.map((s, i) => ({ ...s, tiledId: i + 1 })) };
+    // Each shape records the Tiled object it came from: ids 1…n in layer order; the map's tile size (32) becomes the grid.
+    const expected = { ...withoutProbes(scene), gridSize: 32, shapes: inLayerOrder.map((s, i) => ({ ...s, tiledId: i + 1 })) };
     expect(serializeScene(imported(exportTiled(scene)).scene)).toBe(serializeScene(expected));
+  });
+
+  it("the scene's grid is the map's tile size, both ways; a non-square or fractional one is left out", () => {
+    const scene = { ...readmeScene(), gridSize: 16 };
+    const map = JSON.parse(exportTiled(scene)) as { tilewidth: number; tileheight: number };
+    expect([map.tilewidth, map.tileheight]).toEqual([16, 16]);
+    expect(imported(exportTiled(scene)).scene.gridSize).toBe(16);
+    // --tile-size wins over the grid; a grid Tiled cannot store (not whole) leaves the default.
+    expect((JSON.parse(exportTiled(scene, { tileSize: 8 })) as { tilewidth: number }).tilewidth).toBe(8);
+    expect((JSON.parse(exportTiled({ ...scene, gridSize: 12.5 })) as { tilewidth: number }).tilewidth).toBe(32);
+    const wide = { ...map, tilewidth: 32, tileheight: 16 };
+    expect(imported(JSON.stringify(wide)).scene.gridSize).toBeUndefined();
   });
 
   it("keeps every kind's geometry within 1e-9, and ids, names, layers, bits and properties, for random scenes", () => {

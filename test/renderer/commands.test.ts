@@ -63,6 +63,9 @@ describe("action registry", () => {
     expect(actionById("help.shortcuts").keys.map(chordLabel)).toEqual(["Ctrl+/"]);
     expect(["edit.cut", "edit.copy", "edit.paste", "edit.duplicate"].map((id) => chordLabel(actionById(id).keys[0]!))).toEqual(["Ctrl+X", "Ctrl+C", "Ctrl+V", "Ctrl+D"]);
     expect(actionById("view.toggleTheme").group).toBe("View");
+    // Tiled's grid toggle; Ctrl+' still works.
+    expect(actionById("view.toggleGrid").keys.map(chordLabel)).toEqual(["Ctrl+G", "Ctrl+'"]);
+    expect(actionForKey({ key: "g", ctrlKey: true, metaKey: false, shiftKey: false, altKey: false, target: null })?.id).toBe("view.toggleGrid");
   });
 
   it("writes arrows and Escape as keycaps read them, and lists a layout's second spelling of a chord once", () => {
@@ -290,7 +293,7 @@ describe("clipboard in the editor", () => {
 
   it("duplicates the selection one grid cell away, leaving the clipboard alone", async () => {
     load([door, circle("circle-1", 100, 0)]);
-    editor.update({ grid: { ...state().grid, size: 25 } });
+    editor.update({ gridSize: 25 });
     select(editor, ["circle-1"]);
     await copy(editor);
     select(editor, ["box-1"]);

@@ -97,6 +97,7 @@ describe("describeChange names a step by what it changed", () => {
     expect(named(doc({ images: [art] }), doc({ images: [{ ...art, id: "backdrop" }] }))).toBe("Rename image art");
     expect(named(doc({}), doc({ collisionLayers: [{ bit: 3, name: "player" }] }))).toBe("Name collision layer 3");
     expect(named(doc({ collisionLayers: [{ bit: 3, name: "player" }] }), doc({ collisionLayers: [{ bit: 3, name: "hero" }] }))).toBe("Rename collision layer 3");
+    expect(named(doc({ gridSize: 25 }), doc({ gridSize: 16 }))).toBe("Set grid cell to 16");
   });
 
   it("any random edit of N shapes of one kind names the count and the kind (one shape: its name)", () => {

@@ -66,7 +66,7 @@ describe("editing flows through pointer and key events", () => {
     expect(ed.shapes).toHaveLength(4);
     // The duplicates come back where the Shift+arrow nudge left them: one grid cell right of the copies.
     expect(ed.shapes.map((s) => s.x)).toEqual(expect.arrayContaining(moved));
-    expect(moved.map((x, i) => x - ed.shapes[i]!.x)).toEqual([ed.state.grid.size * 2, ed.state.grid.size * 2]);
+    expect(moved.map((x, i) => x - ed.shapes[i]!.x)).toEqual([ed.state.gridSize * 2, ed.state.gridSize * 2]);
   });
 
   it("a plain letter with Ctrl is not a tool: Ctrl+C copies, the tool stays", () => {

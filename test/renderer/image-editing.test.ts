@@ -46,7 +46,7 @@ describe("images on the canvas, with the Select tool", () => {
 
   it("moving snaps the image's top-left corner to the grid like a shape's anchor, and leaves a size from the pixels unwritten", () => {
     const ed = withImages([{ id: "a", src: "a.png", x: 3, y: 4 }]);
-    ed.editor.update({ grid: { size: 25, visible: true, snap: true } });
+    ed.editor.update({ grid: { visible: true, snap: true }, gridSize: 25 });
     // Its size is unknown in Node (no decoder): the 256 × 256 placeholder is what is picked.
     ed.click(100, 100);
     ed.drag([100, 100], [140, 105]);

@@ -7,6 +7,8 @@ import { Editor } from "../../renderer/editor/editor";
 import { loadDocument } from "../../renderer/store/actions";
 import { setActiveLayer } from "../../renderer/store/layer-actions";
 import { followActiveLayer, REMEMBERED_FILES } from "../../renderer/store/layer-session";
+import { followView, rememberedView, VIEW_WRITE_DELAY } from "../../renderer/store/view-session";
+import { setView } from "../../renderer/store/view-actions";
 
 /** localStorage as a browser keeps it: strings by key. */
 function fakeStorage(): Storage {
@@ -102,5 +104,55 @@ describe("the active layer across opens", () => {
     setActiveLayer(editor, "middle");
     loadDocument(editor, scene(), { name: "level.json", path: "/game/level.json" });
     expect(editor.getState().activeLayer).toBe("top");
+  });
+});
+
+describe("the view (zoom and scroll) across opens, as Tiled's session keeps it", () => {
+  let stopView: () => void;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    stopView = followView(editor);
+  });
+  afterEach(() => {
+    stopView();
+    vi.useRealTimers();
+  });
+  const level = { name: "level.json", path: "/game/level.json" };
+  const other = { name: "other.json", path: "/game/other.json" };
+
+  it("reopening a file brings back its view; another file keeps its own; a file never seen keeps the view as it is", () => {
+    loadDocument(editor, scene(), level);
+    setView(editor, { x: 120, y: -40, scale: 2 });
+    // Opening another file at once (before the view rested) still keeps the first one's view.
+    expect(loadDocument(editor, scene(), other)).toBe(false);
+    expect(editor.getState().view).toEqual({ x: 120, y: -40, scale: 2 });
+    setView(editor, { x: 5, y: 6, scale: 0.5 });
+    vi.advanceTimersByTime(VIEW_WRITE_DELAY);
+    expect(loadDocument(editor, scene(), level)).toBe(true);
+    expect(editor.getState().view).toEqual({ x: 120, y: -40, scale: 2 });
+    loadDocument(editor, scene(), other);
+    expect(editor.getState().view).toEqual({ x: 5, y: 6, scale: 0.5 });
+    // The next run reads the same storage.
+    expect(rememberedView(level)).toEqual({ x: 120, y: -40, scale: 2 });
+  });
+
+  it("a pan is written once it rests, not at every step; a new or imported document remembers nothing", () => {
+    loadDocument(editor, scene(), level);
+    const writes = vi.spyOn(localStorage, "setItem");
+    for (let i = 0; i < 50; i++) setView(editor, { x: i, y: 0, scale: 1 });
+    vi.advanceTimersByTime(VIEW_WRITE_DELAY);
+    expect(writes.mock.calls.filter(([k]) => k === "collider-studio.views")).toHaveLength(1);
+    expect(rememberedView(level)).toEqual({ x: 49, y: 0, scale: 1 });
+    loadDocument(editor, scene(), { name: "untitled.json" });
+    setView(editor, { x: 1, y: 1, scale: 3 });
+    loadDocument(editor, scene(), { name: "map.json", importedFrom: "/game/map.tmj" }, { unsaved: true });
+    expect(editor.getState().view).toEqual({ x: 1, y: 1, scale: 3 });
+  });
+
+  it("a malformed remembered view is ignored", () => {
+    localStorage.setItem("collider-studio.views", JSON.stringify({ "/game/level.json": { x: "a", y: 0, scale: 1 } }));
+    expect(rememberedView(level)).toBeNull();
+    localStorage.setItem("collider-studio.views", JSON.stringify({ "/game/level.json": { x: 0, y: 0, scale: 1e9 } }));
+    expect(rememberedView(level)).toBeNull();
   });
 });

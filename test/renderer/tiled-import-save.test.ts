@@ -50,15 +50,15 @@ describe("importing a Tiled map", () => {
     expect(tiledMapOf(s.extras)).toEqual({ src: "level 1.tmj" });
     expect(s.file).toEqual({ name: "level 1.json", importedFrom: "/game/maps/level 1.tmj" });
     // Colliders drawn over the tiles snap to them: the grid takes the map's 16-unit tiles.
-    expect(s.notice).toBe("Imported 1 shape from level 1.tmj; the grid is now 16, the map's tile size");
-    expect(s.grid.size).toBe(16);
+    expect(s.notice).toBe("Imported 1 shape from level 1.tmj; grid 16 (the map's tiles)");
+    expect(s.gridSize).toBe(16);
   });
 
   it("in a browser, a map picked as a single file says its tiles are not shown, and how to show them; a map with no tiles says nothing of them", async () => {
     vi.stubGlobal("window", { showOpenFilePicker: () => {}, showSaveFilePicker: () => {}, showDirectoryPicker: () => {} });
     const editor = new Editor();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
-    expect(editor.getState().notice).toBe("Imported 1 shape from level.tmj; the grid is now 16, the map's tile size");
+    expect(editor.getState().notice).toBe("Imported 1 shape from level.tmj; grid 16 (the map's tiles)");
     expect(editor.getState().problems).toBeNull();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
     // The status line in short; why, whole, in the problems list, which stays until dismissed.
@@ -97,7 +97,7 @@ describe("importing a TMX map with its tileset and templates", () => {
     expect(shapes.map((sh) => [sh.name, sh.class, sh.x, sh.y])).toEqual([["wall", "Solid", 8, 4], ["door", "Door", 23, 10]]);
     expect(asked).toEqual([["../tiles/ground.tsx", "/game/maps/level.tmx"], ["door.tx", "/game/maps/level.tmx"]]);
     expect(editor.getState().file.name).toBe("level.json");
-    expect(editor.getState().notice).toBe("Imported 2 shapes from level.tmx; the grid is now 16, the map's tile size");
+    expect(editor.getState().notice).toBe("Imported 2 shapes from level.tmx; grid 16 (the map's tiles)");
   });
 
   it("where the files beside it cannot be read, imports the map's own objects and says what was not read", async () => {

@@ -3,9 +3,10 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { shapeAABB, type Shape } from "../../core";
+import { shapeAABB, type Scene, type Shape } from "../../core";
 import { actionById } from "../../renderer/actions/registry";
-import { addShape, addProbe, select, undo } from "../../renderer/store/actions";
+import { addShape, addProbe, currentScene, redo, select, undo } from "../../renderer/store/actions";
+import { dirty } from "../../renderer/app/document-commands";
 import { DEFAULT_GRID, DEFAULT_VIEW } from "../../renderer/store/preferences";
 import { boundsOf, fitView, MAX_SCALE, MIN_SCALE, pointerToWorld, roundForScreen, screenToWorld, snapLength, snapPoint, snapToGrid, worldToScreen, zoomBy } from "../../renderer/store/view";
 import { bringDocumentIntoView, fitToView, nudge, resetZoom, setCanvasSize, setGridSize, setGridSizeText, setView, toggleGrid, toggleSnap, zoomAt, zoomIn } from "../../renderer/store/view-actions";
@@ -93,8 +94,36 @@ describe("zoom", () => {
     setView(editor, { x: 5, y: 5, scale: 2 });
     toggleGrid(editor);
     toggleSnap(editor);
-    setGridSize(editor, 10);
     expect(editor.history.undoCount).toBe(before);
+  });
+});
+
+describe("the grid cell is the scene's (gridSize)", () => {
+  const scene = (gridSize?: number): Scene => ({ format: "collider-studio-scene", version: 1, shapes: [], probes: [], ...(gridSize === undefined ? {} : { gridSize }) });
+
+  it("a change marks the scene unsaved and is one undo step; undo brings the old cell back, clean", () => {
+    loadDocument(editor, scene(), { name: "level.json" });
+    const cell = state().gridSize;
+    setGridSize(editor, 16);
+    expect(dirty(state())).toBe(true);
+    expect(editor.history.undoCount).toBe(1);
+    expect(currentScene(editor).gridSize).toBe(16);
+    undo(editor);
+    expect(state().gridSize).toBe(cell);
+    expect(dirty(state())).toBe(false);
+    redo(editor);
+    expect(state().gridSize).toBe(16);
+  });
+
+  it("opening a scene takes its cell, clean; a scene without one keeps the cell in use and saves it", () => {
+    setGridSize(editor, 8);
+    loadDocument(editor, scene(16), { name: "a.json" });
+    expect(state().gridSize).toBe(16);
+    expect(dirty(state())).toBe(false);
+    loadDocument(editor, scene(), { name: "b.json" });
+    expect(state().gridSize).toBe(16);
+    expect(dirty(state())).toBe(false);
+    expect(currentScene(editor).gridSize).toBe(16);
   });
 });
 
@@ -219,13 +248,13 @@ describe("snapping", () => {
     for (const [typed, message] of refused) {
       const r = setGridSizeText(editor, typed);
       expect(r.ok ? null : r.message, typed).toBe(message);
-      expect(state().grid.size, typed).toBe(25);
+      expect(state().gridSize, typed).toBe(25);
     }
     expect(setGridSize(editor, Number.NaN)).toEqual({ ok: false, message: "must be a finite number" });
     expect(setGridSize(editor, Infinity)).toEqual({ ok: false, message: "must be a finite number" });
     for (const [typed, size] of [["0.5", 0.5], ["1e-9", 1e-9], ["1e6", 1e6], ["16+16", 32]] as const) {
       expect(setGridSizeText(editor, typed), typed).toEqual({ ok: true, value: size });
-      expect(state().grid.size).toBe(size);
+      expect(state().gridSize).toBe(size);
     }
   });
 

@@ -1,11 +1,13 @@
 // Every shape and probe of the scene by name (its id when unnamed), with its kind and layer, as
 // Godot's Scene dock and Tiled's Objects view list them. Search matches a name, an id or a kind;
-// a click selects and frames the item, Ctrl/Cmd-click adds or removes it. Only the rows in view
+// a click selects and frames the item, Ctrl/Cmd-click adds or removes it, a double-click renames it
+// in the Inspector's Name field (rename-request.ts), as F2 does. Only the rows in view
 // are drawn, so 100,000 shapes list as fast as ten.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useEditor, useEditorState } from "../../editor/react";
 import { itemLabel } from "../../editor/names";
-import { select } from "../../store/actions";
+import { notify, select } from "../../store/actions";
+import { renameRefusal, requestRename } from "../rename-request";
 import { frameItems } from "../../store/view-actions";
 import { filterRows, itemAt, objectKind, type Item } from "./object-rows";
 
@@ -78,6 +80,14 @@ export function ObjectsPanel() {
     frameItems(editor, [item.id]);
   };
 
+  // The click before it has selected the row's item (and framed it).
+  const rename = (e: MouseEvent) => {
+    if (e.ctrlKey || e.metaKey) return;
+    const refused = renameRefusal(editor);
+    if (refused === null) requestRename();
+    else notify(editor, refused);
+  };
+
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Escape") {
       if (query) setQuery("");
@@ -101,10 +111,11 @@ export function ObjectsPanel() {
         role="option"
         aria-selected={selected.has(item.id)}
         className={hidden ? "object-row hidden" : "object-row"}
-        title={hidden ? "Hidden: not drawn on the canvas (it still collides and exports)" : undefined}
         data-testid={`object-${item.id}`}
         style={{ top: r * OBJECT_ROW_HEIGHT }}
         onClick={(e) => pick(item, e)}
+        onDoubleClick={rename}
+        title={hidden ? "Hidden: not drawn on the canvas (it still collides and exports); double-click to rename" : "Double-click to rename"}
       >
         <span className={item.name ? "label" : "label unnamed"}>{itemLabel(item)}</span>
         <span className="kind">

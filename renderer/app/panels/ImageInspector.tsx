@@ -9,19 +9,21 @@ import { renameImage, updateImage } from "../../store/image-actions";
 import { parseNumber } from "../../store/shape-edits";
 import { imageRectOf } from "../../tools/select/image-picking";
 import { Field, Panel } from "./fields";
+import { renameTaken, useRenameRequest } from "../rename-request";
 import { formatNumber } from "./number-format";
 
 const FIELDS = [["x", "X"], ["y", "Y"], ["width", "Width"], ["height", "Height"]] as const;
 
 export function ImageInspector({ image }: { readonly image: SceneImage }) {
   const editor = useEditor();
+  const renaming = useRenameRequest((s) => s.pending);
   useStore(editor.imageCache.version, (v) => v.count);
   const rect = imageRectOf(editor, image);
   return (
     <Panel title="Inspector">
       <p className="what" data-testid="inspector-what">image {image.id}</p>
       <div className="grid" key={`image:${image.id}`}>
-        <Field label="Name" value={image.id} commit={(t) => renameImage(editor, image.id, t)} className="wide" testId="inspector-image-name" />
+        <Field label="Name" value={image.id} commit={(t) => renameImage(editor, image.id, t)} className="wide" testId="inspector-image-name" focusRequested={renaming} onFocusTaken={renameTaken} />
         {FIELDS.map(([f, label]) => (
           <Field
             key={f}

@@ -11,6 +11,7 @@ import { classSelection, flagOn, numberKindOf, hasFlag, nameSelection, parseNumb
 import { Field, Panel, TriCheckbox } from "./fields";
 import { formatCoordinate, formatNumber } from "./number-format";
 import { ImageInspector } from "./ImageInspector";
+import { renameTaken, useRenameRequest } from "../rename-request";
 
 /** X and Y are a shape's centre, as Godot's position; Tiled users type an object's top-left corner. */
 const POSITION_TITLE = "The shape's centre (Godot's position), not its top-left corner as in Tiled";
@@ -92,6 +93,7 @@ function FlagFields({ shapes }: { readonly shapes: readonly Shape[] }) {
 /** A ray's two ends, or a sweep's target and the shape it moves, and the probe's name. */
 function ProbeFields({ probe }: { readonly probe: Probe }) {
   const editor = useEditor();
+  const renaming = useRenameRequest((s) => s.pending);
   const shapes = useEditorState((s) => s.shapes);
   const coordinate = (end: ProbeEnd, axis: 0 | 1) => (text: string) => {
     const v = parseNumber(text);
@@ -108,7 +110,7 @@ function ProbeFields({ probe }: { readonly probe: Probe }) {
     <Panel title="Inspector">
       <p className="what" data-testid="inspector-what">{probe.type} {probe.id}</p>
       <div className="grid" key={`probe:${probe.id}`}>
-        <Field label="Name" value={probe.name} commit={(t) => ({ ok: true, value: renameProbe(editor, probe.id, t.trim()) })} className="wide" />
+        <Field label="Name" testId="inspector-name" value={probe.name} commit={(t) => ({ ok: true, value: renameProbe(editor, probe.id, t.trim()) })} className="wide" focusRequested={renaming} onFocusTaken={renameTaken} />
         {probe.type === "sweep" && (
           <Field
             label="Shape (id or name)"
@@ -131,6 +133,7 @@ function ProbeFields({ probe }: { readonly probe: Probe }) {
 
 export function InspectorPanel() {
   const editor = useEditor();
+  const renaming = useRenameRequest((s) => s.pending);
   const shapes = useSelectedShapes();
   const layers = useEditorState((s) => s.layers);
   const probes = useEditorState((s) => s.probes);
@@ -162,7 +165,7 @@ export function InspectorPanel() {
       {locked && <p className="locked-note" role="note" data-testid="inspector-locked">{locked}</p>}
       {/* A disabled fieldset disables every field in it: a locked layer's shapes are shown, never edited. */}
       <fieldset className="grid" key={`fields:${key}`} disabled={locked !== null}>
-        <Field label="Name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" />
+        <Field label="Name" testId="inspector-name" value={name ?? ""} commit={(t) => nameSelection(editor, t.trim())} className="wide" focusRequested={renaming && locked === null} onFocusTaken={renameTaken} />
         <Field label="Class" testId="inspector-class" value={cls ?? ""} commit={(t) => classSelection(editor, t.trim())} className="wide" />
         {fields.map((f) => {
           const v = sharedNumber(shapes, f);

@@ -77,7 +77,7 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
           {active ? "●" : "○"}
         </button>
         <ColourSwatch editor={editor} layer={layer} colour={layerColour(layers, index)} />
-        <Field label={`Name of layer ${layer.name}`} hideLabel value={layer.name} commit={(t) => renameLayer(editor, layer.id, t)} className="grow" />
+        <Field label={`Name of layer ${layer.name}`} hideLabel value={layer.name} commit={(t) => renameLayer(editor, layer.id, t)} className="grow" selectAllOnDoubleClick />
         {locked && (
           <span className="locked-mark" role="img" aria-label={`${layer.name} is locked`} title="Locked: its shapes are drawn muted and cannot be selected or edited" data-testid={`layer-locked-${layer.id}`}>
             <LockIcon locked />

@@ -27,9 +27,14 @@ interface FieldProps {
   readonly testId?: string;
   /** A tooltip on the label and the input: what the value means where the label is too short to say it. */
   readonly title?: string;
+  /** While true, the field takes the focus with its text selected (its panel opened), then calls `onFocusTaken`. */
+  readonly focusRequested?: boolean;
+  readonly onFocusTaken?: () => void;
+  /** A double-click selects the whole text, not a word: a name renamed in place, as Tiled's layer names. */
+  readonly selectAllOnDoubleClick?: boolean;
 }
 
-export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId, title }: FieldProps) {
+export function Field({ label, value, commit, numeric, className, hideLabel, ariaLabel, testId, title, focusRequested, onFocusTaken, selectAllOnDoubleClick }: FieldProps) {
   const editor = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   // The draft as typed, read by the blur that Enter's own blur() fires before React re-renders.
@@ -98,6 +103,15 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
     window.addEventListener("pointerdown", press, true);
     return () => window.removeEventListener("pointerdown", press, true);
   }, [drafting]);
+  useEffect(() => {
+    const el = input.current;
+    if (!focusRequested || !el) return;
+    const panel = el.closest("details");
+    if (panel) panel.open = true;
+    el.focus();
+    el.select();
+    onFocusTaken?.();
+  }, [focusRequested, onFocusTaken]);
   return (
     <div className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
       <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined} title={title}>{label}</label>
@@ -114,6 +128,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => edit(e.target.value)}
         onBlur={() => leave()}
+        onDoubleClick={selectAllOnDoubleClick ? (e) => e.currentTarget.select() : undefined}
         onKeyDown={(e) => {
           const command = e.key === "Enter" || e.key === "Escape" ? undefined : actionForKey(e);
           if (e.key === "Enter") {

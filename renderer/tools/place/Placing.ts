@@ -37,7 +37,7 @@ export class Placing extends PreviewGesture<PlaceStart, Shape> {
     // A drag whose corners snap to one point is a click too.
     if (moved && Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y)) >= slop) return placeShape(this.kind, from.id, a, b, slop);
     if (!snap) return placeShape(this.kind, from.id, from.start, from.start, slop);
-    const shape = placeShape(this.kind, from.id, from.start, from.start, slop, this.editor.getState().grid.size);
+    const shape = placeShape(this.kind, from.id, from.start, from.start, slop, this.editor.getState().gridSize);
     const d = snapDelta(this.editor, snapAnchorOf(shapeBounds(shape)), 0, 0, true);
     return { ...shape, x: shape.x + d.x, y: shape.y + d.y };
   }
