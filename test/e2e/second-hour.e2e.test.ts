@@ -111,6 +111,9 @@ describe("a designer's second hour", () => {
     await page.keyboard.press("p");
     for (const [x, y] of [[300, 300], [420, 300], [420, 420], [300, 420]] as const) await page.mouse.click(c.x + x, c.y + y);
     await page.keyboard.press("Enter");
+    // The polygon is in and selected (its handles drawn) before its vertex is clicked.
+    await expect.poll(() => shapeCount(page)).toBe("1 shape");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await page.keyboard.press("v");
     await page.mouse.click(c.x + 420, c.y + 420);
     await page.screenshot({ path: `${SHOTS}/second-hour-picked-vertex.png` });
