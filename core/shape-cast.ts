@@ -131,10 +131,7 @@ export function shapeCast(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xf
  * is read before anything else is done. With `leaving`, a pair (a compound's pair of parts) that
  * starts overlapping is a miss when the translation does not go deeper: its dot with the overlap's
  * normal (out of A) is ≥ 0, and for convex shapes the distance then never falls along the path
- * (Box2D's b2World_CastMover ignores every starting overlap; this keeps the ones moved into). So is
- * a contact the translation only grazes (its dot with the normal within GRAZE of 0, or above): the
- * signed distance of two convex shapes is convex along a straight path, so where it reaches 0
- * with no slope it never goes below (a round mover sliding along a row of tiles past a seam).
+ * (Box2D's b2World_CastMover ignores every starting overlap; this keeps the ones moved into).
  */
 export function shapeCastIn(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, xfB: Transform, motion: Float64Array, out: CastOutput, leaving = false): CastOutput {
   const tx = motion[0]!, ty = motion[1]!;
@@ -145,22 +142,12 @@ export function shapeCastIn(a: ShapeGeometry, xfA: Transform, b: ShapeGeometry, 
   if (b.kind === CIRCLE) circleAgainst(a, xfA, b, xfB, motion, out, false);
   else if (a.kind === CIRCLE) circleAgainst(b, xfB, a, xfA, motion, out, true);
   else advance(a, xfA, b, xfB, motion, out);
-  if (leaving && out.hit) {
-    const along = out.normalX * tx + out.normalY * ty;
-    if (out.startedInside ? along >= 0 : along >= -GRAZE * Math.sqrt(tx * tx + ty * ty)) {
-      out.hit = false;
-      out.startedInside = false;
-    }
+  if (leaving && out.startedInside && out.normalX * tx + out.normalY * ty >= 0) {
+    out.hit = false;
+    out.startedInside = false;
   }
   return out;
 }
-
-/**
- * The cosine between a translation and a contact's normal within which `leaving` takes the
- * contact for a graze: the normal of a contact found by rounding at a tangent point is off by a
- * few ulps of the positions over the shapes' size, far below this.
- */
-const GRAZE = 1e-9;
 
 const partCast = new CastOutput();
 const castWalkA = new PartWalk(), castWalkB = new PartWalk();
