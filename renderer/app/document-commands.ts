@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, withTiledIds, type Scene, type SceneParseResult, type SceneProblem, type TiledSkipped } from "../../core";
+import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, withTiledIds, type Scene, type SceneParseResult, type SceneProblem, type Shape, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { counted, currentScene, dismissProblems, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
@@ -202,10 +202,24 @@ function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: str
  * document is saved, in later sessions too: the document shows unsaved changes when ids were
  * added). Not an undo step: numbering is not an edit.
  */
-function storeTiledIds(editor: Editor): void {
+export function storeTiledIds(editor: Editor): void {
   const scene = currentScene(editor);
   const stored = withTiledIds(scene);
-  if (stored !== scene) editor.update({ shapes: stored.shapes }, { record: false });
+  if (stored === scene) return;
+  // The history's shapes take the ids too, or an undo or redo would bring shapes back without
+  // them: the same object for the same item (the document's own first), so steps still apply.
+  const ids = new Map(stored.shapes.map((s) => [s.id, s.tiledId]));
+  const numbered = new Map<Shape, Shape>(scene.shapes.map((s, i) => [s, stored.shapes[i]!]));
+  editor.history.mapItems("shapes", (shape) => {
+    let out = numbered.get(shape);
+    if (out === undefined) {
+      const tiledId = ids.get(shape.id);
+      out = tiledId === undefined || shape.tiledId !== undefined ? shape : { ...shape, tiledId };
+      numbered.set(shape, out);
+    }
+    return out;
+  });
+  editor.update({ shapes: stored.shapes }, { record: false });
 }
 
 /**
