@@ -160,7 +160,8 @@ export function toggleSnap(editor: Editor): void {
 export function setGridSize(editor: Editor, size: number): Edit<number> {
   const problem = cellProblem(size);
   if (problem !== null) return { ok: false, message: problem };
-  if (size !== editor.getState().gridSize) editor.update({ gridSize: size });
+  // The designer's cell wins over a map's tile size still to come (mapGridPending).
+  if (size !== editor.getState().gridSize) editor.update({ gridSize: size, mapGridPending: false });
   return { ok: true, value: size };
 }
 

@@ -115,6 +115,14 @@ describe("the grid cell is the scene's (gridSize)", () => {
     expect(state().gridSize).toBe(16);
   });
 
+  it("a cell set before a Tiled map's tile size arrives is kept: the map's is no longer waited for", () => {
+    loadDocument(editor, scene(), { name: "level.json" });
+    editor.update({ mapGridPending: true });
+    setGridSize(editor, 10);
+    expect(state().mapGridPending).toBe(false);
+    expect(state().gridSize).toBe(10);
+  });
+
   it("opening a scene takes its cell, clean; a scene without one keeps the cell in use and saves it", () => {
     setGridSize(editor, 8);
     loadDocument(editor, scene(16), { name: "a.json" });
