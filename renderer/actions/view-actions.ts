@@ -26,7 +26,7 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
   // Off, the wheel scrolls as in Tiled; Ctrl+wheel zooms either way.
   { id: "view.wheelZooms", label: "Mouse wheel zooms", group: "View", section: "zoom", keys: [], run: toggleWheelZooms, checked: (editor) => editor.getState().wheel === "zoom", keywords: ["scroll", "pan", "trackpad", "touchpad"] },
-  // Ctrl+G first, as Tiled binds it (menus show the first chord); Ctrl+' was this editor's own.
+  // Ctrl+G first, as Tiled binds it: menus show the first chord.
   { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "g", mod: true }, { key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },

@@ -2,7 +2,8 @@
 // the scene's first image at (0, 0), where a game draws its level art, and a later one at the grid
 // point nearest the view's top-left corner inside the view; a drop or a paste centres the picture
 // where it falls, its corner snapped to the grid when snapping is on. Corners are on whole pixels,
-// so traced colliders have whole-pixel corners too. Several images at once step one cell apart.
+// so traced colliders have whole-pixel corners too (on a fractional cell, whole pixels win over the
+// grid). Several images at once step one cell apart, rounded as one corner.
 import { MAX_COORDINATE } from "../../core/scene/field-limits";
 import { snapToGrid } from "../store/view";
 import type { Point2 } from "../shapes/kind";
@@ -32,9 +33,9 @@ export function imageCorner(placement: ImagePlacement, size: { readonly width: n
   if (placement.kind === "picked") {
     corner = ctx.hasImages ? { x: gridAtOrAfter(ctx.viewTopLeft.x, cell), y: gridAtOrAfter(ctx.viewTopLeft.y, cell) } : { x: 0, y: 0 };
     // Rounded up, so a corner on a fractional cell stays inside the view.
-    return { x: Math.ceil(corner.x) + step, y: Math.ceil(corner.y) + step };
+    return { x: Math.ceil(corner.x + step), y: Math.ceil(corner.y + step) };
   }
   const x = placement.at.x - size.width / 2, y = placement.at.y - size.height / 2;
   corner = ctx.grid.snap ? { x: snapToGrid(x, cell), y: snapToGrid(y, cell) } : { x, y };
-  return { x: Math.round(corner.x) + step, y: Math.round(corner.y) + step };
+  return { x: Math.round(corner.x + step), y: Math.round(corner.y + step) };
 }
