@@ -33,9 +33,9 @@ export function imageCorner(placement: ImagePlacement, size: { readonly width: n
   if (placement.kind === "picked") {
     corner = ctx.hasImages ? { x: gridAtOrAfter(ctx.viewTopLeft.x, cell), y: gridAtOrAfter(ctx.viewTopLeft.y, cell) } : { x: 0, y: 0 };
     // Rounded up, so a corner on a fractional cell stays inside the view.
-    return { x: Math.ceil(corner.x + step), y: Math.ceil(corner.y + step) };
+    return { x: Math.ceil(corner.x + step) + 0, y: Math.ceil(corner.y + step) + 0 };
   }
   const x = placement.at.x - size.width / 2, y = placement.at.y - size.height / 2;
   corner = ctx.grid.snap ? { x: snapToGrid(x, cell), y: snapToGrid(y, cell) } : { x, y };
-  return { x: Math.round(corner.x + step), y: Math.round(corner.y + step) };
+  return { x: Math.round(corner.x + step) + 0, y: Math.round(corner.y + step) + 0 };
 }

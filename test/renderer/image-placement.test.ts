@@ -19,6 +19,8 @@ describe("imageCorner", () => {
     expect(imageCorner({ kind: "picked" }, size, 1, ctx({ hasImages: true }))).toEqual({ x: -96, y: -32 });
     // A fractional cell: the corner is rounded up to a whole pixel, still inside the view.
     expect(imageCorner({ kind: "picked" }, size, 0, ctx({ hasImages: true, viewTopLeft: { x: 0.2, y: -0.7 }, grid: { size: 0.5, snap: false } }))).toEqual({ x: 1, y: 0 });
+    // Images added together on a fractional cell step to whole pixels too.
+    expect(imageCorner({ kind: "picked" }, size, 1, ctx({ hasImages: false, grid: { size: 12.5, snap: false } }))).toEqual({ x: 13, y: 13 });
   });
 
   it("centres a dropped or pasted image where it falls, on whole pixels, its corner on the grid when snapping", () => {
