@@ -65,9 +65,9 @@ export function sceneText(json: unknown): string | undefined {
         problem = "the file's bytes are not UTF-8 text";
       }
     }
-  } else if (typeof json === "object" && json !== null && typeof (json as { then?: unknown }).then === "function") {
+  } else if (typeof (json as { then?: unknown } | null)?.then === "function") {
     problem = "got a Promise, not a scene: await it first (loadScene(await response.json()))";
-  } else if (typeof json === "object" && json !== null && typeof (json as { arrayBuffer?: unknown }).arrayBuffer === "function") {
+  } else if (typeof (json as { arrayBuffer?: unknown } | null)?.arrayBuffer === "function") {
     problem = "got a Response or a Blob, not a scene: pass await response.arrayBuffer(), .text() or .json()";
   } else if (json !== undefined && typeof json !== "function" && typeof json !== "symbol" && typeof json !== "bigint") return undefined;
   throw new SceneLoadError([{ path: "", message: problem }]);

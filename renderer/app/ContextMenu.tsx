@@ -12,7 +12,7 @@ import { imageAt } from "../tools/select/image-picking";
 import { shapesAt } from "../tools/select/picking";
 import { select } from "../store/actions";
 import { selectImage } from "../store/image-actions";
-import { closeOnPressOutside } from "./press-outside";
+import { usePopup } from "./popup";
 import type { Point2 } from "../shapes/kind";
 
 /** The menu's entries by action id, in order. */
@@ -64,15 +64,8 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
   const root = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
 
-  useEffect(() => {
-    setActive(null);
-    const removeOutside = closeOnPressOutside(() => root.current, () => useContextMenu.getState().at !== null, closeContextMenu);
-    window.addEventListener("blur", closeContextMenu);
-    return () => {
-      removeOutside();
-      window.removeEventListener("blur", closeContextMenu);
-    };
-  }, [at]);
+  useEffect(() => setActive(null), [at]);
+  usePopup(root, place !== null, () => useContextMenu.getState().at !== null, closeContextMenu, [at]);
 
   // Kept inside the window: opened near the right or bottom edge, it opens leftwards or upwards.
   useLayoutEffect(() => {
@@ -80,10 +73,6 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
     const { width, height } = root.current.getBoundingClientRect();
     setPlace({ left: Math.max(0, Math.min(at.x, innerWidth - width)), top: Math.max(0, Math.min(at.y, innerHeight - height)) });
   }, [at]);
-  // Focused once shown (a hidden element takes no focus), so the arrow keys and Enter reach it.
-  useEffect(() => {
-    if (place) root.current?.focus({ preventScroll: true });
-  }, [place]);
 
   const entries = CONTEXT_MENU.map((id) => (id === "separator" ? id : actionById(id)));
   const run = (a: Action) => {

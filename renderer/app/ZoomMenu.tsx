@@ -7,7 +7,7 @@ import { actionById, chordLabel } from "../actions/registry";
 import { useEditor, useEditorState } from "../editor/react";
 import { fitToView, zoomToScale } from "../store/view-actions";
 import { ZOOM_LEVELS, zoomLabel } from "../store/zoom-levels";
-import { closeOnPressOutside } from "./press-outside";
+import { usePopup } from "./popup";
 
 /** The list's lines, top to bottom: Fit, then the presets from the largest down (the list opens upwards from the status bar). */
 const ENTRIES: readonly (number | "fit")[] = ["fit", ...[...ZOOM_LEVELS].reverse()];
@@ -65,27 +65,13 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
   const root = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(() => nearestEntry(scale));
   const [place, setPlace] = useState<{ left: number; bottom: number } | null>(null);
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  useEffect(() => {
-    const removeOutside = closeOnPressOutside(() => root.current, () => true, () => closeRef.current(false));
-    const blur = () => closeRef.current(false);
-    window.addEventListener("blur", blur);
-    return () => {
-      removeOutside();
-      window.removeEventListener("blur", blur);
-    };
-  }, []);
+  usePopup(root, place !== null, () => true, () => close(false));
   // Above the readout, kept inside the window.
   useLayoutEffect(() => {
     const at = anchor.current?.getBoundingClientRect();
     const width = root.current?.getBoundingClientRect().width ?? 0;
     if (at) setPlace({ left: Math.max(0, Math.min(at.left, innerWidth - width)), bottom: innerHeight - at.top + 3 });
   }, [anchor]);
-  useEffect(() => {
-    if (place) root.current?.focus({ preventScroll: true });
-  }, [place]);
   useEffect(() => {
     root.current?.querySelector(".item.active")?.scrollIntoView({ block: "nearest" });
   }, [active, place]);
