@@ -68,14 +68,17 @@ export function stepProgress(name: string): { readonly show: (fraction: number) 
 
 let openCount = 0;
 
-/** Loads opened text, or shows its problems and leaves the open document as it was. */
-export function receiveOpened(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): Promise<void> {
+/**
+ * Loads opened text, or shows its problems and leaves the open document as it was. `parsed`: the
+ * text's parseScene when the caller has it already (a small file only).
+ */
+export function receiveOpened(editor: Editor, outcome: FileOutcome<OpenedDocument> | null, parsed?: SceneParseResult): Promise<void> {
   const doc = pickedDocument(editor, outcome);
   if (!doc) return Promise.resolve();
   const ticket = ++openCount;
   if (doc.text.length < BIG_FILE_CHARS) {
     useOpening.setState({ opening: null });
-    loadOpened(editor, doc, parseScene(doc.text));
+    loadOpened(editor, doc, parsed ?? parseScene(doc.text));
     return Promise.resolve();
   }
   return openInSteps(editor, doc, ticket);
@@ -161,9 +164,9 @@ export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedF
   const path = scene || desktop() ? file.path : undefined;
   const read = { kind: "done" as const, value: { name: file.name, text, ...(path === undefined ? {} : { path }) } };
   // A scene that will not open replaces nothing: its problems show without the question.
-  const refused = scene && text.length < BIG_FILE_CHARS && !parseScene(text).ok;
-  if (!refused && isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
-  await (scene ? receiveOpened(editor, read) : receiveImported(editor, read));
+  const parsed = scene && text.length < BIG_FILE_CHARS ? parseScene(text) : undefined;
+  if (parsed?.ok !== false && isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
+  await (scene ? receiveOpened(editor, read, parsed) : receiveImported(editor, read));
 }
 
 /** Files Open… is sometimes given by mistake, and what to use instead. */
