@@ -235,6 +235,8 @@ export {
 export {
   /** A scene: shapes, probes, layers, collision layer names. */
   type Scene,
+  /** How a scene exports to each format (Export Options…, the CLI's defaults). */
+  type SceneExportOptions,
   /** A collider: circle, box, capsule, polygon (convex or concave) or chain, with its id, pose, layer and bits. */
   type Shape,
   /** A polygon shape: a simple outline (convex or concave), points local to its position. */
@@ -310,6 +312,8 @@ export {
   acceptedScene,
   /** A scene as stable, formatted JSON text. */
   serializeScene,
+  /** What is wrong with an exportOptions value, by the option's path ("box2d.pixelsPerMeter"). */
+  exportOptionsProblems,
 } from "./scene/io";
 export {
   /** What is wrong with an image's `src` (a relative path or a data: URL), or null. */
@@ -349,6 +353,8 @@ export {
   exportFormat,
   /** The name an export of a scene is offered under, before the type's extension ("level.godot3"). */
   exportBaseName,
+  /** What an export runs with: the scene's Export Options for the format, overridden by the options given. */
+  exportOptionsFor,
 } from "./export/formats";
 /** The scene as a Godot 4 or Godot 3 .tscn scene. */
 export { exportGodot } from "./export/godot";

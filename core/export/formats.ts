@@ -49,6 +49,13 @@ export interface ExportFormat {
   readonly imageNotes?: (scene: Scene, options: ExportOptions) => readonly ImageNote[];
   /** What the format cannot carry of the scene (classes, properties, one-sidedness, …), one line each (left-out.ts); absent: it carries everything. */
   readonly leftOut?: (scene: Scene, options: ExportOptions) => readonly string[];
+  /** The options the scene keeps for this format (Scene.exportOptions), as ExportOptions; absent: it keeps none. */
+  readonly stored?: (scene: Scene) => ExportOptions;
+}
+
+/** `o` without its undefined fields: a stored option left out is no override. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 function godotOptions(version: 3 | 4, o: ExportOptions): GodotExportOptions {
@@ -67,6 +74,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     write: (scene, o) => exportGodot(scene, godotOptions(4, o)),
     imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(4, o)),
     leftOut: (scene, o) => godotLeftOut(scene, godotOptions(4, o)),
+    stored: (scene) => defined({ rootName: scene.exportOptions?.godot?.rootName }),
   },
   {
     id: "godot3",
@@ -76,6 +84,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     write: (scene, o) => exportGodot(scene, godotOptions(3, o)),
     imageNotes: (scene, o) => godotImageNotes(scene, godotOptions(3, o)),
     leftOut: (scene, o) => godotLeftOut(scene, godotOptions(3, o)),
+    stored: (scene) => defined({ rootName: scene.exportOptions?.godot3?.rootName }),
   },
   {
     id: "tiled",
@@ -84,6 +93,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     write: (scene, o) => exportTiled(scene, tiledOptions(o)),
     imageNotes: (scene, o) => tiledImageNotes(scene, tiledOptions(o)),
     leftOut: (scene) => tiledLeftOut(scene),
+    stored: (scene) => defined({ tiledCapsules: scene.exportOptions?.tiled?.capsules }),
   },
   {
     id: "box2d",
@@ -96,6 +106,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
       ...(o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
     }),
     leftOut: (scene, o) => box2dLeftOut(scene, o.filterBits === undefined ? {} : { filterBits: o.filterBits }),
+    stored: ({ exportOptions: { box2d: o } = {} }) => defined({ pixelsPerMeter: o?.pixelsPerMeter, box2dCapsules: o?.capsules, filterBits: o?.filterBits }),
   },
   {
     id: "phaser-matter",
@@ -110,10 +121,19 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
       ...(o.phaserBodies === undefined ? {} : { bodies: o.phaserBodies }),
       ...(o.chainThickness === undefined ? {} : { chainThickness: o.chainThickness }),
     }),
+    stored: ({ exportOptions: { "phaser-matter": o } = {} }) => defined({ phaserBodies: o?.bodies, chainThickness: o?.chainThickness }),
   },
 ];
 
 export const exportFormat = (id: string): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f.id === id);
+
+/**
+ * What an export of `scene` in `format` runs with: the options the scene keeps for the format
+ * (Export Options…), each overridden by one `given` sets (a CLI flag, the editor's folders).
+ */
+export function exportOptionsFor(scene: Scene, format: ExportFormat, given: ExportOptions = {}): ExportOptions {
+  return { ...format.stored?.(scene), ...defined(given) };
+}
 
 /** The name an export of `sceneName` ("level.json") is offered under, before the type's extension: "level", "level.godot3". */
 export function exportBaseName(sceneName: string, format: Pick<ExportFormat, "suffix">): string {

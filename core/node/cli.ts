@@ -1,7 +1,7 @@
 // The collider-studio command-line tool. Commands are small functions over the core; commander
 // parses arguments. Exit codes: 0 success, 1 invalid scene, 2 usage or input error.
 import { Command, CommanderError, InvalidArgumentError, type Option } from "commander";
-import { EXPORT_FORMATS, exportFormat, type ExportOptions } from "../export/formats";
+import { EXPORT_FORMATS, exportFormat, exportOptionsFor, type ExportOptions } from "../export/formats";
 import { FILTER_RULES, type FilterRule } from "../collision-filter";
 import { CollisionWorld } from "../collision-world";
 import type { OverlapPair } from "../overlaps";
@@ -384,16 +384,18 @@ const formatIds = () => EXPORT_FORMATS.map((f) => f.id).join(", ");
 async function exportCommand(io: CliIO, file: string, opts: ExportCommandOptions): Promise<void> {
   const format = exportFormat(opts.format);
   if (!format) throw new UserError(`unknown format "${opts.format}" (expected one of ${formatIds()})\nUsage: collider-studio export <file> --format F [-o OUT]`);
-  const options = exportOptions(format.id, opts);
+  const flagOptions = exportOptions(format.id, opts);
   // The map of --into may be the output: writing the scene back into its map is what it is for.
   checkOutputPaths([{ what: "the scene", path: file }], [{ what: "-o", path: opts.output }]);
   if (opts.into !== undefined) {
     onlyFor(format.id, "--into", opts.into, ["tiled"]);
     if (opts.tileSize !== undefined) throw new UserError("--tile-size does not apply with --into: the map keeps its own tiles");
-    await exportInto(io, file, opts.into, options, opts.output);
+    await exportInto(io, file, opts.into, flagOptions, opts.output);
     return;
   }
   const scene = await loadScene(io, file);
+  // The scene's Export Options for this format, a flag overriding each.
+  const options = exportOptionsFor(scene, format, flagOptions);
   const output = opts.output === undefined || opts.output === "-" ? undefined : opts.output;
   // A missing folder fails now, not after the warnings about what the format leaves out.
   if (output !== undefined) await io.checkOutput?.(output);
@@ -452,8 +454,9 @@ async function withMapTileSize(io: CliIO, file: string, src: string, options: Ex
  * `export --format tiled --into MAP.tmx|MAP.tmj`: the scene written back into the map it came from
  * (mergeIntoTiledMap), the map's other content kept, in the map's own format.
  */
-async function exportInto(io: CliIO, file: string, into: string, options: ExportOptions, output: string | undefined): Promise<void> {
+async function exportInto(io: CliIO, file: string, into: string, flagOptions: ExportOptions, output: string | undefined): Promise<void> {
   const scene = await loadScene(io, file);
+  const options = exportOptionsFor(scene, exportFormat("tiled")!, flagOptions);
   // The map as written (TMX or TMJ), and as its import reads it (external tilesets, templates applied).
   const map = await loadTiledMapFile(into, io.readText);
   const sceneDir = forwardSlashes(path.dirname(path.resolve(file)));
@@ -602,7 +605,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("export")
-    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj), box2d (b2dJson/RUBE .json), phaser-matter (PhysicsEditor JSON for Phaser's matter.add.fromPhysicsEditor); see the README for each format's conventions")
+    .description("write the scene for a game engine or tool: godot (Godot 4 .tscn), godot3 (Godot 3 .tscn), tiled (Tiled map .tmj), box2d (b2dJson/RUBE .json), phaser-matter (PhysicsEditor JSON for Phaser's matter.add.fromPhysicsEditor); the scene's exportOptions (the editor's Export Options…) are the defaults the options below override; see the README for each format's conventions")
     .argument("<file>", "scene file (.json)")
     .requiredOption("--format <format>", `one of ${formatIds()}`)
     .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")

@@ -46,5 +46,5 @@ export { type PartTree } from "../part-tree";
 export {
   type Shape, type ShapeType, SHAPE_TYPES, type Point, type Probe, type CircleShape, type BoxShape, type CapsuleShape, type PolygonShape, type ChainShape,
   type RayProbe, type SweepProbe, type Scene, SCENE_FORMAT, SCENE_VERSION,
-  type Layer, type LayerGroup, type CollisionLayer, type SceneImage, type Property, type PropertyBase, type JsonValue, type TiledMapRef,
+  type Layer, type LayerGroup, type CollisionLayer, type SceneImage, type Property, type PropertyBase, type JsonValue, type TiledMapRef, type SceneExportOptions,
 } from "../scene/types";

@@ -8,7 +8,7 @@ import { jsonLocator, syntaxProblem, withoutBom } from "./json-text";
 import { migrateScene, type SceneDocument } from "./migrations";
 import { plainShape, type ParsedShape } from "./plain-shapes";
 import { CONTROL_MESSAGE, controlCharacterProblem } from "./field-limits";
-import { sceneSchema } from "./schema";
+import { exportOptionsSchema, sceneSchema } from "./schema";
 import { normalizeDegrees } from "../vec2";
 import { DEFAULT_LAYER, PROPERTY_TYPES, SCENE_VERSION, SHAPE_TYPES, sceneLayers, type Layer, type Probe, type Property, type Scene, type SceneImage, type Shape } from "./types";
 
@@ -108,6 +108,17 @@ export function validateSceneData(data: unknown, text?: string): SceneParseResul
     return { ok: false, problems };
   }
   return { ok: true, scene: rotationsInRange(result.data as Scene) };
+}
+
+/**
+ * What is wrong with an `exportOptions` value (Export Options…'s fields), as the file's check says
+ * it, by the option's path under exportOptions ("box2d.pixelsPerMeter"); empty when it is valid.
+ */
+export function exportOptionsProblems(value: unknown): ReadonlyMap<string, string> {
+  const result = exportOptionsSchema.safeParse(value);
+  const found = new Map<string, string>();
+  if (!result.success) for (const issue of result.error.issues) found.set(issue.path.join("."), issueMessage(issue, value));
+  return found;
 }
 
 /**
@@ -261,13 +272,14 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "tiledMap", "gridSize", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "tiledMap", "gridSize", "exportOptions", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
   canonicalProperties(top, scene.properties);
   if (scene.groups) {
     if (scene.groups.length === 0) delete top.groups;
     else top.groups = scene.groups.map((g) => { const out = ordered(g, ["name", "properties"]); canonicalProperties(out, g.properties); return out; });
   }
   if (scene.tiledMap) top.tiledMap = ordered(scene.tiledMap, ["src"]);
+  if (scene.exportOptions && Object.keys(scene.exportOptions).length === 0) delete top.exportOptions;
   const layers = sceneLayers(scene);
   if (isImplicitLayers(layers) && !scene.shapes.some((s) => s.layer !== undefined && s.layer !== DEFAULT_LAYER.id)) delete top.layers;
   else top.layers = layers.map(canonicalLayer);

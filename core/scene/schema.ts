@@ -8,6 +8,7 @@ import { checkSimplePolygon } from "../outline";
 import { base, bits, finite, gridSize, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { tiledMapSourceProblem } from "../tiled/file-types";
+import { nodeName } from "../export/godot-names";
 import { COLLISION_BITS, SCENE_FORMAT } from "./types";
 
 export { COLOR_PATTERN, MAX_COORDINATE, MIN_SIZE, propertySchema } from "./field-rules";
@@ -82,6 +83,25 @@ export const tiledMapSchema = z.looseObject({
   }),
 });
 
+/** A Godot root node's name as given: one Godot would not change (the CLI's --root-name check). */
+const godotRootName = z.string().superRefine((name, ctx) => {
+  if (name.trim() === "") ctx.addIssue({ code: "custom", message: "must not be empty" });
+  else if (nodeName(name, "", "") !== name) ctx.addIssue({ code: "custom", message: 'must be a Godot node name (no . : @ / " % or control characters, no spaces at the ends)' });
+});
+
+/** SceneExportOptions: each format's options as its CLI flags take them. */
+export const exportOptionsSchema = z.looseObject({
+  godot: z.looseObject({ rootName: godotRootName.optional() }).optional(),
+  godot3: z.looseObject({ rootName: godotRootName.optional() }).optional(),
+  tiled: z.looseObject({ capsules: z.enum(["capsule", "polygon"]).optional() }).optional(),
+  box2d: z.looseObject({
+    pixelsPerMeter: positive.optional(),
+    capsules: z.enum(["circles-and-box", "polygon"]).optional(),
+    filterBits: z.literal([16, 32]).optional(),
+  }).optional(),
+  "phaser-matter": z.looseObject({ bodies: z.enum(["shape", "layer"]).optional(), chainThickness: positive.optional() }).optional(),
+});
+
 export const collisionLayerSchema = z.looseObject({
   bit: z.number().int({ message: "must be a whole number" }).min(1).max(COLLISION_BITS),
   name: id,
@@ -99,6 +119,7 @@ export const sceneSchema = z.looseObject({
   groups: z.array(layerGroupSchema).optional(),
   tiledMap: tiledMapSchema.optional(),
   gridSize: gridSize.optional(),
+  exportOptions: exportOptionsSchema.optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

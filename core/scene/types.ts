@@ -312,6 +312,46 @@ export interface TiledMapRef {
   readonly base?: JsonValue;
 }
 
+/**
+ * How the scene exports to each format, by the format's id (the CLI's --format): what the
+ * editor's Export Options… sets, the editor's exports use, and the CLI's `export` takes where no
+ * flag says otherwise. Each field is its CLI flag's (docs/exporters.md). Keys this build does not
+ * know (a newer build's formats or options) are kept.
+ */
+export interface SceneExportOptions {
+  /** Godot 4 (.tscn). */
+  readonly godot?: {
+    /** The root node's name (--root-name; default "Colliders"). */
+    readonly rootName?: string;
+  };
+  /** Godot 3 (.tscn). */
+  readonly godot3?: {
+    /** The root node's name (--root-name; default "Colliders"). */
+    readonly rootName?: string;
+  };
+  /** Tiled map (.tmj). */
+  readonly tiled?: {
+    /** "capsule" (Tiled 1.12 capsule objects, the default) or "polygon" (older Tiled) (--capsules). */
+    readonly capsules?: "capsule" | "polygon";
+  };
+  /** Box2D JSON (b2dJson / RUBE). */
+  readonly box2d?: {
+    /** Scene pixels per Box2D metre (--ppm; default 32). */
+    readonly pixelsPerMeter?: number;
+    /** "circles-and-box" (exact, the default) or "polygon" (one circumscribed 8-gon) (--capsules). */
+    readonly capsules?: "circles-and-box" | "polygon";
+    /** 16 (Box2D v2.x, the default) or 32 (Box2D v3, planck) category bits (--filter-bits). */
+    readonly filterBits?: 16 | 32;
+  };
+  /** Phaser Matter (PhysicsEditor JSON). */
+  readonly "phaser-matter"?: {
+    /** "shape" (one body per shape, the default) or "layer" (one per layer and collision bits) (--bodies). */
+    readonly bodies?: "shape" | "layer";
+    /** A chain edge's quad thickness in scene pixels (--chain-thickness; default 1). */
+    readonly chainThickness?: number;
+  };
+}
+
 /** A whole scene file as loaded: its shapes and probes, and the editor's layers, images and map. */
 export interface Scene {
   /** Always "collider-studio-scene" (SCENE_FORMAT). */
@@ -339,6 +379,8 @@ export interface Scene {
    * keeps its current cell (a square-tiled map's tile size, for a scene with a Tiled map).
    */
   readonly gridSize?: number;
+  /** How the scene exports to each format (Export Options…); absent: every format's defaults. */
+  readonly exportOptions?: SceneExportOptions;
 }
 
 /** The layer a scene without "layers" has. */

@@ -6,6 +6,7 @@ import { desktop, hasFolderAccess } from "../platform/files";
 import type { Editor } from "../editor/editor";
 import { addImagesFromDialog } from "../app/image-commands";
 import { hasTiledMap, saveToMap } from "../app/map-commands";
+import { openModal } from "../app/modals";
 import type { Action } from "./types";
 
 const logOpen = (editor: Editor): boolean => editor.replay.getState().log !== null;
@@ -37,6 +38,8 @@ const FILE_COMMANDS: readonly Action[] = [
     keys: [],
     run: (editor) => void exportDocument(editor, f.id),
   })),
+  // Kept in the scene, for the exports above and the CLI's.
+  { id: "file.exportOptions", label: "Export Options…", group: "Export", section: "options", keys: [], run: () => openModal("exportOptions") },
   { id: "file.openRayLog", label: "Open ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void openRayLogFile(editor) },
   { id: "file.saveRaysAsLog", label: "Save rays as ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void saveProbesAsRayLog(editor) },
   { id: "file.rerecordRayLog", label: "Re-record ray log…", group: "File", section: "rayLog", keys: [], run: (editor) => void rerecordRayLog(editor), enabled: logOpen, whyDisabled: NO_LOG },

@@ -28,6 +28,7 @@ import { StatusBar } from "./StatusBar";
 import { useThemeOnDocument } from "./theme-preference";
 import { Toolbar } from "./Toolbar";
 import { TraceDialog } from "./trace/TraceDialog";
+import { ExportOptionsDialog } from "./export-options/ExportOptionsDialog";
 
 function useShortcuts() {
   const editor = useEditor();
@@ -174,6 +175,7 @@ export function App() {
       <CommandPalette />
       <ShortcutSheet />
       <TraceDialog />
+      <ExportOptionsDialog />
       <ContextMenu />
     </div>
   );

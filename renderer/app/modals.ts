@@ -2,7 +2,7 @@
 // it is neither document nor preference. While one is open, editor shortcuts do not fire.
 import { create } from "zustand";
 
-export type ModalId = "palette" | "shortcuts" | "trace";
+export type ModalId = "palette" | "shortcuts" | "trace" | "exportOptions";
 
 interface ModalState {
   readonly open: ModalId | null;

@@ -3,7 +3,7 @@
 // shape and an index, where a snapshot would hold another 100,000-slot array.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { describeChange } from "./describe-change";
-import { DOCUMENT_KEYS, type DocumentList, type DocumentSlice } from "./state";
+import { DOCUMENT_KEYS, DOCUMENT_VALUES, type DocumentList, type DocumentSlice, type DocumentValue } from "./state";
 
 /**
  * How one array became another. `splice`: the items from `start` on, `removed` in the old array,
@@ -58,29 +58,40 @@ export function applyArrayPatch<T>(from: readonly T[], patch: ArrayPatch<T>, for
   return [...from.slice(0, patch.start), ...put, ...from.slice(patch.start + drop.length)];
 }
 
-/** One undo step: a patch per document list that changed, and the grid cell's two values when it did. */
-export type DocumentPatch = { readonly [K in DocumentList]?: ArrayPatch<DocumentSlice[K][number]> } & { readonly gridSize?: { readonly before: number; readonly after: number } };
+/** A plain value's change: both values whole. */
+export interface ValueChange<T> {
+  readonly before: T;
+  readonly after: T;
+}
+
+/** One undo step: a patch per document list that changed, and each plain value's two values when it did. */
+export type DocumentPatch = { readonly [K in DocumentList]?: ArrayPatch<DocumentSlice[K][number]> } & { readonly [K in DocumentValue]?: ValueChange<DocumentSlice[K]> };
 
 export function diffDocument(a: DocumentSlice, b: DocumentSlice): DocumentPatch | null {
-  const patch: { [K in DocumentList]?: ArrayPatch<DocumentSlice[K][number]> } & { gridSize?: { before: number; after: number } } = {};
+  const patch: Record<string, unknown> = {};
   let any = false;
-  if (a.gridSize !== b.gridSize) {
-    patch.gridSize = { before: a.gridSize, after: b.gridSize };
-    any = true;
+  for (const k of DOCUMENT_VALUES) {
+    if (a[k] !== b[k]) {
+      patch[k] = { before: a[k], after: b[k] };
+      any = true;
+    }
   }
   for (const k of DOCUMENT_KEYS) {
     const p = diffArray<unknown>(a[k], b[k]);
     if (p) {
-      (patch as Record<string, ArrayPatch<unknown>>)[k] = p;
+      patch[k] = p;
       any = true;
     }
   }
-  return any ? patch : null;
+  return any ? (patch as DocumentPatch) : null;
 }
 
 export function applyDocumentPatch(doc: DocumentSlice, patch: DocumentPatch, forwards: boolean): DocumentSlice {
   const out: Record<string, unknown> = { ...doc };
-  if (patch.gridSize) out.gridSize = forwards ? patch.gridSize.after : patch.gridSize.before;
+  for (const k of DOCUMENT_VALUES) {
+    const change = patch[k];
+    if (change) out[k] = forwards ? change.after : change.before;
+  }
   for (const k of DOCUMENT_KEYS) {
     const p = patch[k] as ArrayPatch<unknown> | undefined;
     if (p) out[k] = applyArrayPatch<unknown>(doc[k], p, forwards);

@@ -1,7 +1,7 @@
 // The editor's state: the document (what the scene file holds, and what undo steps through) and
 // the window's state around it (selection, tool, file, view, notices). Types and pure helpers only;
 // the Editor (editor.ts) holds one such state per window.
-import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneImage, type SceneProblem, type Shape } from "../../core";
+import { DEFAULT_LAYER, type CollisionLayer, type Layer, type Probe, type SceneExportOptions, type SceneImage, type SceneProblem, type Shape } from "../../core";
 import { DEFAULT_GRID, DEFAULT_GRID_SIZE, DEFAULT_VIEW, DEFAULT_WHEEL, type GridState, type ViewState, type WheelMode } from "../store/preferences";
 
 export type ToolId = "select" | "circle" | "box" | "capsule" | "polygon" | "chain" | "ray" | "sweep" | "pan";
@@ -36,16 +36,23 @@ export interface DocumentSlice {
   readonly images: readonly SceneImage[];
   /** The grid's cell in world units: the scene's `gridSize`, written on save; a change is an undo step. */
   readonly gridSize: number;
+  /** The scene's `exportOptions` (Export Options…), {} for none; replaced whole, never mutated. */
+  readonly exportOptions: SceneExportOptions;
 }
 
-/** The document's lists (undo patches them item by item); `gridSize` is its one plain value. */
+/** The document's lists (undo patches them item by item). */
 export const DOCUMENT_KEYS = ["shapes", "probes", "layers", "collisionLayers", "images"] as const satisfies readonly (keyof DocumentSlice)[];
 export type DocumentList = (typeof DOCUMENT_KEYS)[number];
+/** The document's plain values (undo keeps their before and after whole). */
+export const DOCUMENT_VALUES = ["gridSize", "exportOptions"] as const satisfies readonly (keyof DocumentSlice)[];
+export type DocumentValue = (typeof DOCUMENT_VALUES)[number];
 
-export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers, images: s.images, gridSize: s.gridSize });
+export const documentOf = (s: DocumentSlice): DocumentSlice => ({ shapes: s.shapes, probes: s.probes, layers: s.layers, collisionLayers: s.collisionLayers, images: s.images, gridSize: s.gridSize, exportOptions: s.exportOptions });
+
+const sameValues = (a: DocumentSlice, b: DocumentSlice): boolean => DOCUMENT_VALUES.every((k) => a[k] === b[k]);
 
 /** Whether two document states are the same objects (the store never mutates, so this is equality). */
-export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => a.gridSize === b.gridSize && DOCUMENT_KEYS.every((k) => a[k] === b[k]);
+export const sameDocument = (a: DocumentSlice, b: DocumentSlice): boolean => sameValues(a, b) && DOCUMENT_KEYS.every((k) => a[k] === b[k]);
 
 /** The last two arrays sameItems compared, and its answer: views ask about the same pair many times. */
 let lastItems: { a: readonly unknown[]; b: readonly unknown[]; same: boolean } | null = null;
@@ -62,7 +69,7 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /** Whether two document states hold the same objects: an edit undone back to a saved state is clean again. */
-export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => a.gridSize === b.gridSize && DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
+export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => sameValues(a, b) && DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
 
 export interface EditorState extends DocumentSlice {
   /** The layer new shapes go to. */
@@ -112,7 +119,10 @@ export interface EditorState extends DocumentSlice {
   readonly theme: ThemeName;
 }
 
-export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [], gridSize: DEFAULT_GRID_SIZE };
+/** A document without export options: one frozen object, so a new or loaded document compares clean. */
+export const NO_EXPORT_OPTIONS: SceneExportOptions = Object.freeze({});
+
+export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [DEFAULT_LAYER], collisionLayers: [], images: [], gridSize: DEFAULT_GRID_SIZE, exportOptions: NO_EXPORT_OPTIONS };
 
 /** A new document's extras: the same object as its savedExtras, so it starts clean. */
 const NO_EXTRAS: Readonly<Record<string, unknown>> = Object.freeze({});

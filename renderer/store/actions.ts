@@ -3,7 +3,7 @@
 import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
-import type { DocumentSlice, FileState, ThemeName, ToolId } from "../editor/state";
+import { NO_EXPORT_OPTIONS, type DocumentSlice, type FileState, type ThemeName, type ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 import { rememberedView } from "./view-session";
@@ -165,11 +165,11 @@ export interface PreparedDocument {
  * world for these very shape objects first (loading them then finds it ready).
  */
 export function prepareDocument(scene: Scene): PreparedDocument {
-  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], images = [], gridSize, ...extras } = scene;
+  const { format: _f, version: _v, shapes: loaded, probes, layers: _l, collisionLayers = [], images = [], gridSize, exportOptions = NO_EXPORT_OPTIONS, ...extras } = scene;
   const layers = sceneLayers(scene);
   // Every shape names its layer in the store, so reordering layers never moves a shape.
   const shapes = loaded.map((s) => (s.layer ? s : { ...s, layer: layerOf(s, layers) }));
-  return { doc: { shapes, probes, layers, collisionLayers, images, ...(gridSize === undefined ? {} : { gridSize }) }, extras };
+  return { doc: { shapes, probes, layers, collisionLayers, images, exportOptions, ...(gridSize === undefined ? {} : { gridSize }) }, extras };
 }
 
 /**
@@ -191,7 +191,7 @@ export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: F
   editor.tools.cancel();
   // A scene without a grid cell keeps the one in use, as if it had said so (it is written on save).
   const doc: DocumentSlice = { ...prepared.doc, gridSize: prepared.doc.gridSize ?? editor.getState().gridSize };
-  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [], gridSize: doc.gridSize } : doc;
+  const saved: DocumentSlice = options.unsaved ? { shapes: [], probes: [], layers: [], collisionLayers: [], images: [], gridSize: doc.gridSize, exportOptions: doc.exportOptions } : doc;
   // The layer this file was last left with (layer-session.ts), else the topmost one a shape can be
   // drawn on (neither locked nor hidden), else the top one.
   const open = [...doc.layers].reverse().find((l) => l.locked !== true && l.visible !== false) ?? doc.layers.at(-1)!;
@@ -205,8 +205,8 @@ export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: F
 }
 
 export function currentScene(editor: Editor): Scene {
-  const { shapes, probes, layers, collisionLayers, images, gridSize, extras } = editor.getState();
-  return { ...emptyScene(), ...extras, gridSize, layers, collisionLayers, images, shapes, probes };
+  const { shapes, probes, layers, collisionLayers, images, gridSize, exportOptions, extras } = editor.getState();
+  return { ...emptyScene(), ...extras, gridSize, ...(Object.keys(exportOptions).length === 0 ? {} : { exportOptions }), layers, collisionLayers, images, shapes, probes };
 }
 
 /** `written` (and `writtenExtras`) is what was saved: edits made while the save was under way stay unsaved. */

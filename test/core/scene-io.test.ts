@@ -385,6 +385,28 @@ describe("reading: every kind of problem, with its path, line and column", () =>
     }
   });
 
+  it("exportOptions: optional, each format's options checked by path, written after gridSize, unknown keys kept", () => {
+    const head = '{ "format": "collider-studio-scene", "version": 1, ';
+    const read = parseScene(`${head}"exportOptions": { "box2d": { "pixelsPerMeter": 64 }, "defold": { "x": 1 } }, "gridSize": 8, "shapes": [] }`);
+    expect(read.ok && read.scene.exportOptions).toEqual({ box2d: { pixelsPerMeter: 64 }, defold: { x: 1 } });
+    if (!read.ok) return;
+    expect(serializeScene(read.scene)).toBe('{\n  "format": "collider-studio-scene",\n  "version": 1,\n  "gridSize": 8,\n  "exportOptions": {\n    "box2d": {\n      "pixelsPerMeter": 64\n    },\n    "defold": {\n      "x": 1\n    }\n  },\n  "shapes": []\n}\n');
+    // An empty one is not written.
+    expect(serializeScene({ ...read.scene, exportOptions: {} })).not.toContain("exportOptions");
+    for (const [value, path, message] of [
+      ['{ "box2d": { "pixelsPerMeter": -1 } }', "exportOptions.box2d.pixelsPerMeter", /greater than 0/],
+      ['{ "box2d": { "capsules": "pill" } }', "exportOptions.box2d.capsules", /expected "circles-and-box" or "polygon", got the string "pill"/],
+      ['{ "phaser-matter": { "bodies": "world" } }', 'exportOptions["phaser-matter"].bodies', /expected "shape" or "layer"/],
+      ['{ "godot3": { "rootName": " Level" } }', "exportOptions.godot3.rootName", /Godot node name/],
+      ['{ "godot": { "rootName": "" } }', "exportOptions.godot.rootName", /must not be empty/],
+      ['{ "tiled": "polygon" }', "exportOptions.tiled", /expected an object/],
+    ] as const) {
+      const problems = problemsOf(`${head}"exportOptions": ${value}, "shapes": [] }`);
+      expect(problems.map((p) => p.path), value).toEqual([path]);
+      expect(problems[0]!.message, value).toMatch(message);
+    }
+  });
+
   it("a document that is not an object, or has no shapes array", () => {
     expectOneProblem("[1, 2]\n", "", { line: 1, column: 1 }, /JSON object/);
     expectOneProblem('{\n  "format": "collider-studio-scene",\n  "version": 1\n}\n', "shapes", { line: 1, column: 1 }, /missing/);

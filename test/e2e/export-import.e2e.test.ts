@@ -39,6 +39,53 @@ describe("export and import in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("Export Options… keeps a format's options in the scene: a bad value is named and OK waits; OK is one undo step; exports and Save use them", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => shapeCount(page)).toMatch(/^5 shapes/);
+    const parsed = parseScene(readFileSync(README_SCENE, "utf8"));
+    if (!parsed.ok) throw new Error("fixture");
+    await runCommand(page, "Export Options");
+    const dialog = page.getByRole("dialog", { name: "Export options" });
+    await dialog.waitFor();
+    // Empty fields show the defaults the export uses.
+    const ppm = dialog.getByLabel("Pixels per metre");
+    expect(await ppm.getAttribute("placeholder")).toBe("32");
+    await ppm.fill("-2");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("must be greater than 0");
+    const ok = dialog.getByRole("button", { name: "OK" });
+    expect(await ok.isDisabled()).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-export-options-bad.png") });
+    await ppm.fill("64");
+    await dialog.getByTestId("export-options-phaser-matter").getByLabel("Bodies").selectOption("layer");
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-export-options.png") });
+    await ppm.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => page.title()).toBe("• readme-example.json — Collider Studio");
+    const scene = { ...parsed.scene, gridSize: 25 };
+    const box2d = EXPORT_FORMATS.find((f) => f.id === "box2d")!, phaser = EXPORT_FORMATS.find((f) => f.id === "phaser-matter")!;
+    for (const [format, options] of [[box2d, { pixelsPerMeter: 64 }], [phaser, { phaserBodies: "layer" as const }]] as const) {
+      const download = page.waitForEvent("download");
+      await runCommand(page, `Export as ${format.label}`);
+      expect(readFileSync((await (await download).path())!, "utf8"), format.id).toBe(format.write(scene, options));
+    }
+    const saving = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = parseScene(readFileSync((await (await saving).path())!, "utf8"));
+    expect(saved.ok && saved.scene.exportOptions).toEqual({ box2d: { pixelsPerMeter: 64 }, "phaser-matter": { bodies: "layer" } });
+    // One step, named; undone, the dialog shows the defaults again.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Undid: Change export options");
+    await runCommand(page, "Export Options");
+    await dialog.waitFor();
+    expect(await ppm.inputValue()).toBe("");
+    expect(await dialog.getByTestId("export-options-phaser-matter").getByLabel("Bodies").inputValue()).toBe("shape");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("a big scene exports in a worker: the status bar shows it, the file is the exporter's text, and Cancel stops it", async () => {
     const page = await session.newPage();
     const count = 30_000;

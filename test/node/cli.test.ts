@@ -488,6 +488,31 @@ describe("export (in process)", () => {
     expect((await run(["export", CASTS, "--format", "box2d", "--bodies", "layer"])).err).toBe("--bodies does not apply to --format box2d (only to phaser-matter)\n");
   });
 
+  it("the scene's exportOptions (Export Options…) are the defaults; a flag overrides one; a bad one is refused by path", async () => {
+    const base = JSON.parse(readFileSync(CASTS, "utf8")) as Record<string, unknown>;
+    const stored = { ...base, exportOptions: { box2d: { pixelsPerMeter: 64, filterBits: 32 }, "phaser-matter": { bodies: "layer", chainThickness: 3 }, godot: { rootName: "Level1" }, tiled: { capsules: "polygon" } } };
+    const files = { "level.json": JSON.stringify(stored) };
+    const scene = parseScene(files["level.json"]);
+    if (!scene.ok) throw new Error("fixture");
+    const box2d = await runInMemory(["export", "level.json", "--format", "box2d"], files);
+    expect(box2d.out).toBe(exportBox2d(scene.scene, { pixelsPerMeter: 64, filterBits: 32 }));
+    // The flag wins over the stored option; the other stored option still applies.
+    expect((await runInMemory(["export", "level.json", "--format", "box2d", "--ppm", "10"], files)).out).toBe(exportBox2d(scene.scene, { pixelsPerMeter: 10, filterBits: 32 }));
+    expect((await runInMemory(["export", "level.json", "--format", "phaser-matter"], files)).out).toBe(exportPhaserMatter(scene.scene, { bodies: "layer", chainThickness: 3 }));
+    expect((await runInMemory(["export", "level.json", "--format", "phaser-matter", "--bodies", "shape"], files)).out).toBe(exportPhaserMatter(scene.scene, { bodies: "shape", chainThickness: 3 }));
+    expect((await runInMemory(["export", "level.json", "--format", "godot"], files)).out).toMatch(/^\[node name="Level1" type="Node2D"\]$/m);
+    expect((await runInMemory(["export", "level.json", "--format", "tiled"], files)).out).toBe(exportTiled(scene.scene, { capsules: "polygon" }));
+    // Godot 3 keeps its own options: Godot 4's root name is not its.
+    expect((await runInMemory(["export", "level.json", "--format", "godot3"], files)).out).toMatch(/^\[node name="Colliders" type="Node2D"\]$/m);
+    const bad = { "level.json": JSON.stringify({ ...base, exportOptions: { box2d: { pixelsPerMeter: 0, filterBits: 8 }, godot: { rootName: "a.b" } } }) };
+    const refused = await runInMemory(["export", "level.json", "--format", "box2d"], bad);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("exportOptions.box2d.pixelsPerMeter: must be greater than 0");
+    expect(refused.err).toContain("exportOptions.box2d.filterBits: expected 16 or 32, got number 8");
+    expect(refused.err).toContain('exportOptions.godot.rootName: must be a Godot node name');
+    expect(refused.out).toBe("");
+  });
+
   it("says on stderr what the format cannot carry, one line each, and the file is still written", async () => {
     const scene = JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [{ id: "ledge", type: "chain", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0]], oneSided: true, class: "Platform" }] });
     const r = await runInMemory(["export", "level.json", "--format", "phaser-matter", "-o", "level.phaser.json"], { "level.json": scene });

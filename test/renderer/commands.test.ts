@@ -78,8 +78,8 @@ describe("action registry", () => {
     expect(actionById("view.fit").keys.filter((k) => !k.alias).map(chordLabel)).toEqual(["Shift+1", "Home"]);
   });
 
-  it("puts every export format in the Export menu, and import and ray logs in File", () => {
-    expect(ACTIONS.filter((a) => a.group === "Export").map((a) => a.id)).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
+  it("puts every export format in the Export menu, then Export Options…, and import and ray logs in File", () => {
+    expect(ACTIONS.filter((a) => a.group === "Export").map((a) => a.id)).toEqual([...EXPORT_FORMATS.map((f) => exportActionId(f.id)), "file.exportOptions"]);
     // Regression: "phaser-matter" made "file.exportPhaser-matter", which the menu's schema refuses (ids have no hyphens).
     expect([exportActionId("godot3"), exportActionId("phaser-matter")]).toEqual(["file.exportGodot3", "file.exportPhaserMatter"]);
     for (const id of ["file.importTiled", "file.openRayLog", "file.rerecordRayLog", "file.closeRayLog"]) expect(actionById(id).group).toBe("File");

@@ -98,6 +98,8 @@ describe("describeChange names a step by what it changed", () => {
     expect(named(doc({}), doc({ collisionLayers: [{ bit: 3, name: "player" }] }))).toBe("Name collision layer 3");
     expect(named(doc({ collisionLayers: [{ bit: 3, name: "player" }] }), doc({ collisionLayers: [{ bit: 3, name: "hero" }] }))).toBe("Rename collision layer 3");
     expect(named(doc({ gridSize: 25 }), doc({ gridSize: 16 }))).toBe("Set grid cell to 16");
+    expect(named(doc({}), doc({ exportOptions: { box2d: { pixelsPerMeter: 64 } } }))).toBe("Change Box2D JSON export options");
+    expect(named(doc({ exportOptions: { tiled: { capsules: "polygon" } } }), doc({ exportOptions: { box2d: { filterBits: 32 } } }))).toBe("Change export options");
   });
 
   it("any random edit of N shapes of one kind names the count and the kind (one shape: its name)", () => {

@@ -52,7 +52,7 @@ describe("array patches", () => {
 });
 
 describe("History", () => {
-  const doc = (shapes: DocumentSlice["shapes"]): DocumentSlice => ({ shapes, probes: [], layers: [], collisionLayers: [], images: [], gridSize: 25 });
+  const doc = (shapes: DocumentSlice["shapes"]): DocumentSlice => ({ shapes, probes: [], layers: [], collisionLayers: [], images: [], gridSize: 25, exportOptions: {} });
 
   it("keeps at most `limit` steps, drops redo on a new step, and reports its counts", () => {
     const h = new History(2);

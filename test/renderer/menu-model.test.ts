@@ -31,7 +31,7 @@ describe("menuModel", () => {
   it("groups a menu's items with separators where their section changes, never first, last or twice", () => {
     const model = menuModel();
     expect(linesOf(model, "File")).toEqual(["file.new", "file.open", "file.openInFolder", "file.save", "file.saveAs", "file.saveToMap", "—", "file.importTiled", "file.importTiledInFolder", "file.addImage", "—", "file.openRayLog", "file.saveRaysAsLog", "file.rerecordRayLog", "file.closeRayLog"]);
-    expect(linesOf(model, "Export")).toEqual(EXPORT_FORMATS.map((f) => exportActionId(f.id)));
+    expect(linesOf(model, "Export")).toEqual([...EXPORT_FORMATS.map((f) => exportActionId(f.id)), "—", "file.exportOptions"]);
     expect(linesOf(model, "Help")).toEqual(["help.commandPalette", "help.shortcuts"]);
     expect(linesOf(model, "Layer")).toEqual(["layer.new", "layer.delete", "—", "layer.raise", "layer.lower", "—", "layer.above", "layer.below", "—", "layer.visible", "layer.locked", "—", "layer.selectionUp", "layer.selectionDown"]);
     for (const menu of model) {
