@@ -12,7 +12,8 @@
 // from: it stops what moves along its +y) is then the edge's normal. Not one ConcavePolygonShape2D:
 // a KinematicBody2D's test_move in Godot 3.2 went through one from either side (godot3-chains test).
 // With images, a Sprite2D (Godot 3: Sprite) per image comes first under the root, so the art is
-// drawn under the colliders; its texture is an [ext_resource] named by a res:// path.
+// drawn under the colliders; its texture is an [ext_resource] named by a res:// path, its id made
+// from that path (textureIds), as sub-resource ids are from shape ids.
 import { assertNever } from "../assert-never";
 import { collisionLayerOf, collisionMaskOf, DEFAULT_COLLISION_LAYER, DEFAULT_COLLISION_MASK, isSensor, layerOf, sceneLayers, type ChainShape, type Layer, type Point, type Property, type Scene, type SceneImage, type Shape } from "../scene/types";
 import { isConvexOutline } from "../outline";
@@ -373,38 +374,55 @@ function nodeHeader(name: string, type: string, parent?: string, groups: readonl
 }
 
 /**
+ * FNV-1a of `key` in 1…999999999, the next free one on a clash: Godot 3's resource ids are integers
+ * (its text loader reads `int index = next_tag.fields["id"]`, and SubResource(n) / ExtResource(n)
+ * want a number), so a stable id there is a hash. A clash depends on what was taken before.
+ */
+function hashedId(key: string, taken: Set<number>): string {
+  let h = 0x811c9dc5;
+  for (const c of key) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193) >>> 0;
+  let n = (h % 999_999_999) + 1;
+  while (taken.has(n)) n = (n % 999_999_999) + 1;
+  taken.add(n);
+  return String(n);
+}
+
+/**
  * Sub-resource ids made from the shape's id (and a chain's edge), so that deleting a shape changes
- * no other shape's lines. Godot 4: "Type_<id as an identifier>", unique. Godot 3's are integers:
- * FNV-1a of the id and edge, in 1…999999999, the next free one on a clash.
+ * no other shape's lines. Godot 4: "Type_<id as an identifier>", unique. Godot 3: hashedId of the id and edge.
  */
 function resourceIds(version: GodotVersion): (type: string, node: GodotShapeNode) => string {
   const names = new UniqueNames();
   const numbers = new Set<number>();
   return (type, node) => {
     const edge = node.edge === undefined ? "" : `_${node.edge + 1}`;
-    if (version === 4) return names.take(`${type}_${identifier(node.shape.id)}${edge}`);
-    let h = 0x811c9dc5;
-    for (const c of `${node.shape.id}${edge}`) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193) >>> 0;
-    let n = (h % 999_999_999) + 1;
-    while (numbers.has(n)) n = (n % 999_999_999) + 1;
-    numbers.add(n);
-    return String(n);
+    return version === 4 ? names.take(`${type}_${identifier(node.shape.id)}${edge}`) : hashedId(`${node.shape.id}${edge}`, numbers);
   };
 }
 
-/** The sprites' textures as [ext_resource]s (one per path) and their nodes. */
+/**
+ * One texture [ext_resource] per path (its sprites share it), with an id made from the path, so
+ * that adding, removing or reordering an image changes no other image's lines. Godot 4:
+ * "Texture2D_<path after res:// as an identifier>", unique (Godot's own "1_abcde" is letters,
+ * digits and "_" too); Godot 3: hashedId of the path. Written and numbered in path order, so
+ * neither the lines nor a clash's suffix depend on the images' order.
+ */
+function textureIds(sprites: readonly GodotSprite[], version: GodotVersion): Map<string, string> {
+  const paths = [...new Set(sprites.map((s) => s.texture))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = new UniqueNames();
+  const numbers = new Set<number>();
+  return new Map(paths.map((path) => [path, version === 4 ? names.take(`Texture2D_${identifier(path.replace(/^res:\/\//, ""))}`) : hashedId(path, numbers)]));
+}
+
+/** The sprites' textures as [ext_resource]s (textureIds) and their nodes. */
 function renderSprites(sprites: readonly GodotSprite[], version: GodotVersion): { resources: string[]; nodes: string[] } {
-  const resources: string[] = [];
+  const ids = textureIds(sprites, version);
+  const resources = [...ids].map(([texture, id]) =>
+    version === 4 ? `[ext_resource type="Texture2D" path=${godotString(texture)} id=${godotString(id)}]` : `[ext_resource path=${godotString(texture)} type="Texture" id=${id}]`,
+  );
   const nodes: string[] = [];
-  const ids = new Map<string, string>();
   for (const { image, name, texture, scaleX, scaleY } of sprites) {
-    let id = ids.get(texture);
-    if (id === undefined) {
-      // Godot 4 makes ids like "1_abcde"; any string of letters, digits and "_" loads. Godot 3's are integers.
-      id = version === 4 ? `Texture2D_${ids.size + 1}` : String(ids.size + 1);
-      ids.set(texture, id);
-      resources.push(version === 4 ? `[ext_resource type="Texture2D" path=${godotString(texture)} id=${godotString(id)}]` : `[ext_resource path=${godotString(texture)} type="Texture" id=${id}]`);
-    }
+    const id = ids.get(texture)!;
     // In the order Godot writes them: CanvasItem's, Node2D's, then the sprite's own.
     const lines: string[] = [];
     if (image.visible === false) lines.push("visible = false");

@@ -1,11 +1,11 @@
 // The Godot exporter's sprites (withImages): ext_resources with res:// paths, one Sprite2D (Godot
 // 3: Sprite) per image before the bodies, position, scale from the pixel size, modulate, visible,
-// lock; what is left out and why. Read back with the strict .tscn reader; godot-images-real.test.ts
-// loads the Godot 3 file in godot3-server.
+// lock; what is left out and why; texture ids that a re-export keeps. Read back with the strict
+// .tscn reader; images-real.test.ts loads the Godot 3 file in godot3-server.
 import { describe, expect, it } from "vitest";
 import { parseScene, type Scene } from "../../core/index";
 import { exportGodot, godotImageNotes, planGodotScene, type GodotExportOptions } from "../../core/export/godot";
-import { prop, readTscn, type TscnSection } from "./tscn-reader";
+import { changedLines, prop, readTscn, type TscnSection } from "./tscn-reader";
 
 function sceneOf(images: readonly object[], shapes: readonly object[] = [], extra: object = {}): Scene {
   const r = parseScene(JSON.stringify({ format: "collider-studio-scene", version: 1, images, shapes, ...extra }));
@@ -62,6 +62,35 @@ describe("Godot sprites for scene images", () => {
       expect(prop(fg, "scale")).toEqual({ ctor: "Vector2", args: [2, 0.5] });
     });
   }
+
+  it("texture ids come from the path, so adding, removing or reordering an image changes only its own lines (and load_steps)", () => {
+    const images = [
+      { id: "sky", src: "art/sky.png", x: 1, y: 2 },
+      { id: "hills", src: "art/hills.png", x: 3, y: 4 },
+      { id: "hills-2", src: "art/hills.png", x: 5, y: 6 },
+      { id: "fg", src: "fg.png", x: 7, y: 8 },
+    ];
+    const shapes = [{ id: "floor", type: "box", x: 50, y: 50, width: 10, height: 10 }];
+    const o = (version: 3 | 4): GodotExportOptions => ({ version, withImages: true, images: { sceneDir: "/p", outputDir: "/p" } });
+    for (const version of [4, 3] as const) {
+      const exported = (list: readonly object[]) => exportGodot(sceneOf(list, shapes), o(version));
+      const before = exported(images);
+      const ids = readTscn(before).filter((s) => s.tag === "ext_resource").map((s) => [s.attrs.get("path"), s.attrs.get("id")] as const);
+      // One per path, in path order; Godot 3's ids are integers (FNV-1a of the path), Godot 4's strings.
+      expect(ids.map(([path]) => path)).toEqual(["res://art/hills.png", "res://art/sky.png", "res://fg.png"]);
+      if (version === 4) expect(ids.map(([, id]) => id)).toEqual(["Texture2D_art_hills_png", "Texture2D_art_sky_png", "Texture2D_fg_png"]);
+      else for (const [, id] of ids) expect(Number.isInteger(id) && (id as number) >= 1 && (id as number) <= 999_999_999).toBe(true);
+      // The first image, alone on its path: its ext_resource (1 line + blank), its sprite (header,
+      // position, texture, centered + blank) and load_steps (old and new).
+      expect(changedLines(before, exported(images.slice(1)))).toBe(2 + 5 + 2);
+      // One of two sprites sharing a texture: its sprite only.
+      expect(changedLines(before, exported(images.filter((i) => i.id !== "hills")))).toBe(5);
+      // The last image moved to the bottom: its sprite moves (removed and added), nothing else.
+      expect(changedLines(before, exported([images[3]!, ...images.slice(0, 3)]))).toBe(2 * 5);
+      // A new image on a new path, at the bottom: its lines and load_steps.
+      expect(changedLines(before, exported([{ id: "far", src: "art/far.png", x: 9, y: 9 }, ...images]))).toBe(2 + 5 + 2);
+    }
+  });
 
   it("without withImages, the scene's images change nothing", () => {
     const without = sceneOf([], [{ id: "floor", type: "box", x: 50, y: 50, width: 10, height: 10 }], { layers: [{ id: "layer-1", name: "Ground" }] });

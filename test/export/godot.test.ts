@@ -12,7 +12,7 @@ import { identifier, nodeName, UniqueNames } from "../../core/export/godot-names
 import { godotColor, godotNumber, godotReal, godotString } from "../../core/export/godot-variant";
 import { parseScene } from "../../core/scene/io";
 import type { Layer, Scene, Shape } from "../../core/scene/types";
-import { prop, readTscn, type Construct, type TscnSection, type TscnValue } from "./tscn-reader";
+import { changedLines, prop, readTscn, type Construct, type TscnSection, type TscnValue } from "./tscn-reader";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GOLDEN = join(HERE, "golden/godot");
@@ -426,18 +426,6 @@ describe("hostile names", () => {
     }
   });
 });
-
-/** Lines removed plus lines added between two texts (by their longest common subsequence). */
-function changedLines(a: string, b: string): number {
-  const x = a.split("\n"), y = b.split("\n");
-  let prev = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i++) {
-    const row = new Array<number>(y.length + 1).fill(0);
-    for (let j = 1; j <= y.length; j++) row[j] = x[i - 1] === y[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
-    prev = row;
-  }
-  return x.length + y.length - 2 * prev[y.length]!;
-}
 
 describe("stable names and ids: game code finds a collider again after a re-export", () => {
   const coins = [1, 2, 3, 4, 5].map((i) => ({ id: `coin-${i}`, name: "Coin", type: "circle", x: 40 * i, y: 0, radius: 8, sensor: i > 99 }));

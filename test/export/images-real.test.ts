@@ -6,7 +6,8 @@
 //   folder, keeps the image layers' offsets, opacity and flags and paths that reach the same files;
 //   importing that gives the scene's images back.
 // - godot3-server imports the textures and instances the Godot 3 scene: every Sprite has its
-//   texture (of the file's size), position, scale, modulate, visibility and centered = false.
+//   texture (of the file's size; two sprites of one file share it), position, scale, modulate,
+//   visibility and centered = false; the texture ids it reads are hashes of the paths.
 // Each part is skipped when its program is not on PATH, except under CI.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -147,10 +148,17 @@ func _init():
 describe.skipIf(!GODOT && !process.env.CI)("Godot 3 loads the sprites of --with-images", () => {
   it("imports the textures and instances every Sprite with its texture, position, scale, modulate and visibility, under the colliders", { timeout: 120_000 }, async () => {
     const { root, scene } = project();
+    // A second sprite of sky.png: both share one texture.
+    const json = JSON.parse(readFileSync(scene, "utf8")) as { images: SceneImage[] };
+    writeFileSync(scene, JSON.stringify({ ...json, images: [...json.images, { id: "sky-2", src: "art/sky.png", x: 60, y: 0 }] }));
     const game = join(root, "game");
     writeFileSync(join(game, "project.godot"), 'config_version=4\n\n[application]\n\nconfig/name="collider-studio images test"\n');
     writeFileSync(join(game, "sprites.gd"), SCRIPT);
     await cli(["export", scene, "--format", "godot3", "--with-images", "-o", join(game, "level.tscn")]);
+    // Texture ids are FNV-1a hashes of the paths (textureIds), not 1, 2, 3: Godot 3 loads those too.
+    const ids = [...readFileSync(join(game, "level.tscn"), "utf8").matchAll(/^\[ext_resource .* id=(\d+)\]$/gm)].map((m) => Number(m[1]));
+    expect(ids).toHaveLength(3);
+    expect(ids.every((id) => id > 3 && id <= 999_999_999)).toBe(true);
     const env = { ...process.env, XDG_DATA_HOME: join(root, ".data") };
     // The editor import (-e) turns the PNGs into textures; the headless server has the editor's tools.
     execFileSync(GODOT ?? "godot3-server", ["--path", game, "-e", "--quit"], { env, timeout: 60_000, stdio: "pipe" });
@@ -161,8 +169,9 @@ describe.skipIf(!GODOT && !process.env.CI)("Godot 3 loads the sprites of --with-
       { name: "sky", path: "res://levels/art/sky.png", size: [40, 30], position: [-12.5, 7], scale: [1, 1], alpha: 1, visible: true, centered: false, index: 0 },
       { name: "fg", path: "res://shared/fg.png", size: [16, 8], position: [100, 50], scale: [2, 2], alpha: 0.5, visible: true, centered: false, index: 1 },
       { name: "badge", path: "res://level-images/badge.png", size: [4, 2], position: [5, 6], scale: [1, 1], alpha: 1, visible: false, centered: false, index: 2 },
+      { name: "sky-2", path: "res://levels/art/sky.png", size: [40, 30], position: [60, 0], scale: [1, 1], alpha: 1, visible: true, centered: false, index: 3 },
     ]);
     // The collision body comes after the sprites: drawn above them.
-    expect(lines.filter((l) => l.startsWith("NODE ")).map((l) => JSON.parse(l.slice(5)) as unknown)).toEqual([{ name: "Layer 1", index: 3 }]);
+    expect(lines.filter((l) => l.startsWith("NODE ")).map((l) => JSON.parse(l.slice(5)) as unknown)).toEqual([{ name: "Layer 1", index: 4 }]);
   });
 });

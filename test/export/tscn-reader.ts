@@ -153,3 +153,15 @@ export function readTscn(text: string): TscnSection[] {
 
 /** A property of a section, or undefined. */
 export const prop = (s: TscnSection, key: string): TscnValue | undefined => s.props.find(([k]) => k === key)?.[1];
+
+/** Lines removed plus lines added between two texts (by their longest common subsequence). */
+export function changedLines(a: string, b: string): number {
+  const x = a.split("\n"), y = b.split("\n");
+  let prev = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i++) {
+    const row = new Array<number>(y.length + 1).fill(0);
+    for (let j = 1; j <= y.length; j++) row[j] = x[i - 1] === y[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+    prev = row;
+  }
+  return x.length + y.length - 2 * prev[y.length]!;
+}

@@ -80,7 +80,8 @@ describe("export: image options and their errors", () => {
       ["nofile", null],
     ]);
     const paths = readTscn(readFileSync(join(dir, "levels/level.tscn"), "utf8")).filter((s) => s.tag === "ext_resource").map((s) => s.attrs.get("path"));
-    expect(paths).toEqual(["res://levels/art/a.jpg", "res://levels/art/b.webp", "res://levels/level-images/png.png", "res://levels/art/none.png"]);
+    // In path order (their ids come from the paths), not image order.
+    expect(paths).toEqual(["res://levels/art/a.jpg", "res://levels/art/b.webp", "res://levels/art/none.png", "res://levels/level-images/png.png"]);
   });
 
   it("Godot: res:// starts at the nearest project.godot above the output (a scene in the project's levels/ names res://levels/art/…); with none, a warning", async () => {
