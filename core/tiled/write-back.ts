@@ -33,7 +33,9 @@ export async function writeSceneIntoMap(scene: Scene, mapPath: string, readText:
   });
   if (!loaded.ok) return loaded;
   const mapDir = folderOf(mapPath);
-  const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
+  // The scene's Tiled export option, unless the caller gives one (as `export --into` does, a flag over it).
+  const capsules = options.capsules ?? scene.exportOptions?.tiled?.capsules;
+  const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, ...(capsules === undefined ? {} : { capsules }), mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
   if (!merged.ok) return merged;
   const xml = !own.replace(/^\uFEFF/, "").trimStart().startsWith("{");
   return { ok: true, text: xml ? writeTmx(merged.map) : writeTmj(merged.map), report: merged.report, base: merged.base };

@@ -7,6 +7,7 @@ import { serializeScene, parseScene, type Property, type Scene, type Shape } fro
 import { exportTiled } from "../../core/export/tiled";
 import { importTiled } from "../../core/import/tiled";
 import { mergeIntoTiledMap, type TiledMergeOptions } from "../../core/tiled/merge";
+import { writeSceneIntoMap } from "../../core/tiled/write-back";
 import type { JsonObject } from "../../core/tiled/types";
 import { seedOf } from "../core/arbitraries";
 import { expectSameScene, sceneArbitrary } from "./tiled-helpers";
@@ -367,5 +368,31 @@ describe("property: edits of random scenes come back through the merged map (fas
       ),
       { seed: seedOf("tiled merge edits"), numRuns: 120 },
     );
+  });
+});
+
+describe("writeSceneIntoMap (Save to Map)", () => {
+  it("writes capsules as the scene's Tiled export option says (polygons for older Tiled); a given option wins", async () => {
+    const map = {
+      type: "map", version: "1.10", tiledversion: "1.10.2", orientation: "orthogonal", renderorder: "right-down", width: 10, height: 10, tilewidth: 32, tileheight: 32,
+      infinite: false, nextlayerid: 2, nextobjectid: 1, tilesets: [],
+      layers: [{ id: 1, name: "Colliders", type: "objectgroup", draworder: "topdown", objects: [], opacity: 1, visible: true, x: 0, y: 0 }],
+    };
+    const read = importTiled(JSON.stringify(map));
+    if (!read.ok) throw new Error("fixture");
+    const pill: Shape = { id: "pill", type: "capsule", x: 50, y: 50, rotation: 0, radius: 10, height: 60, layer: read.scene.layers?.[0]?.id ?? "layer-1" };
+    const scene: Scene = { ...read.scene, shapes: [pill] };
+    const readText = async () => JSON.stringify(map);
+    const objectOf = (text: string) => (JSON.parse(text) as MapJson).layers[0]!.objects![0]!;
+    const plain = await writeSceneIntoMap(scene, "level.tmj", readText);
+    if (!plain.ok) throw new Error("write");
+    expect(objectOf(plain.text)).toMatchObject({ capsule: true });
+    const older = await writeSceneIntoMap({ ...scene, exportOptions: { tiled: { capsules: "polygon" } } }, "level.tmj", readText);
+    if (!older.ok) throw new Error("write");
+    expect(objectOf(older.text).capsule).toBeUndefined();
+    expect(objectOf(older.text).polygon).toEqual(expect.any(Array));
+    const given = await writeSceneIntoMap({ ...scene, exportOptions: { tiled: { capsules: "polygon" } } }, "level.tmj", readText, { capsules: "capsule" });
+    if (!given.ok) throw new Error("write");
+    expect(objectOf(given.text)).toMatchObject({ capsule: true });
   });
 });
