@@ -322,7 +322,7 @@ describe("images in the editor", () => {
       expect(corner).toBeGreaterThanOrEqual(at - 1);
       expect(corner).toBeLessThan(at + 25 + 1);
     }
-    await page.screenshot({ path: "/tmp/shots-open-order/add-image-twice.png" });
+    await page.screenshot({ path: `${SHOTS}/add-image-twice.png` });
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -298,7 +298,7 @@ describe("viewport in Chromium", () => {
     expect(await field.inputValue()).toBe("100");
     await page.keyboard.type("250");
     await page.mouse.move(...centre);
-    await page.screenshot({ path: "/tmp/shots-open-order/zoom-typed.png" });
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-typed.png") });
     await page.keyboard.press("Enter");
     await expect.poll(zoom).toBe("250%");
     expect(await list.count()).toBe(0);
@@ -314,7 +314,7 @@ describe("viewport in Chromium", () => {
     await expect.poll(() => notice(page)).toBe("Zoom not changed: not a number or sum: lots");
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     expect(await list.isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/shots-open-order/zoom-refused.png" });
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-refused.png") });
     // Escape cancels: nothing changes, the focus goes back to the readout.
     await page.keyboard.press("Escape");
     await expect.poll(() => list.count()).toBe(0);
