@@ -38,6 +38,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
     platform,
     // The main process answers every channel with a ShellResult of the matching type.
     openScene: () => invoke(IPC.openScene) as Promise<ShellResult<OpenedPick>>,
+    sceneOpened: (filePath: string) => invoke(IPC.sceneOpened, filePath) as Promise<ShellResult<null>>,
     openDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.openDropped, filePath) as Promise<ShellResult<null>>) : notDropped(filePath)),
     importDropped: async (filePath: string) => (wasDropped(filePath) ? (invoke(IPC.importDropped, filePath) as Promise<ShellResult<OpenedFile>>) : notDropped(filePath)),
     saveScene: (request: SaveRequest) => invoke(IPC.saveScene, request) as Promise<ShellResult<SaveResult>>,

@@ -54,10 +54,18 @@ export interface DialogLike {
 
 export interface SceneFileService {
   /**
-   * File → Open…: a scene (a place to save to, a recent file), a Tiled map (read as importFile
-   * reads one), an image (read as Add Image… reads one) or, of another kind, only its name.
+   * File → Open…: a scene (a place to save to; a recent file once the page confirms with opened),
+   * a Tiled map (read as importFile reads one), an image (read as Add Image… reads one) or, of
+   * another kind, only its name.
    */
   open(): Promise<ShellResult<OpenedPick>>;
+  /**
+   * The page loaded the scene open() last read: returns it (its path resolved, the text as read)
+   * and reports it to onSceneFile. Undefined, and nothing recorded, for any other path, or once
+   * the pick was confirmed: the page asks about unsaved changes only after the pick, and a scene
+   * the user then did not open must not reach the recent files.
+   */
+  opened(filePath: string): OpenedFile | undefined;
   save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
   /**
    * Asks in the Save dialog where to write a scene (no `type`) or an export of `type`, and allows
@@ -149,6 +157,9 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     return path.resolve(choice.filePath);
   }
 
+  /** The scene open() read last, until the page confirms it loaded it (opened). */
+  let pendingOpen: OpenedFile | undefined;
+
   /** Files imported in this session: a Save dialog for the document made from one starts beside it. */
   const imported = new Set<string>();
 
@@ -187,10 +198,10 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     }
   }
 
-  /** Reads the file the user picks in an Open dialog; `allow` marks it as a place to save to. */
-  async function pickAndRead(title: string, filters: FileFilter[], allow: boolean): Promise<ShellResult<OpenedFile>> {
+  /** Reads the file the user picks in an Open dialog, to import (not a place to save to). */
+  async function pickAndRead(title: string, filters: FileFilter[]): Promise<ShellResult<OpenedFile>> {
     const chosen = await pick(title, filters);
-    return chosen.ok ? readChosen(chosen.value, allow) : chosen;
+    return chosen.ok ? readChosen(chosen.value, "read") : chosen;
   }
 
   /** File → Open…'s pick, read as its extension says. */
@@ -205,19 +216,21 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
       const read = await readImage(filePath);
       return read.ok ? { ok: true, value: { kind, path: filePath, name, image: read.value } } : read;
     }
-    const read = kind === "scene" ? await readChosen(filePath, true) : noteImported(await readChosen(filePath, false));
+    const read = kind === "scene" ? await readChosen(filePath, "allow") : noteImported(await readChosen(filePath, "read"));
+    if (kind === "scene") pendingOpen = read.ok ? read.value : undefined;
     return read.ok ? { ok: true, value: { kind, ...read.value } } : read;
   }
 
-  /** Reads a file the user chose; `scene` marks it as a place to save to and a recent file. */
-  async function readChosen(chosen: string, scene: boolean): Promise<ShellResult<OpenedFile>> {
+  /**
+   * Reads a file the user chose. `allow`: a place to save to (and the files beside it readable);
+   * `open`: also a recent file, for a scene opened without a question in the page (openPath).
+   */
+  async function readChosen(chosen: string, as: "read" | "allow" | "open"): Promise<ShellResult<OpenedFile>> {
     const filePath = path.resolve(chosen);
     try {
       const text = await fs.readText(filePath);
-      if (scene) {
-        allowed.add(filePath);
-        onSceneFile(filePath);
-      }
+      if (as !== "read") allowed.add(filePath);
+      if (as === "open") onSceneFile(filePath);
       return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
     } catch (err) {
       return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
@@ -241,13 +254,21 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
 
     open: openPicked,
 
-    openPath: (filePath) => readChosen(filePath, true),
-
-    async importFile(request) {
-      return noteImported(await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }], false));
+    opened(filePath) {
+      const picked = pendingOpen;
+      if (picked === undefined || picked.path !== path.resolve(filePath)) return undefined;
+      pendingOpen = undefined;
+      onSceneFile(picked.path);
+      return picked;
     },
 
-    importPath: async (filePath) => noteImported(await readChosen(filePath, false)),
+    openPath: (filePath) => readChosen(filePath, "open"),
+
+    async importFile(request) {
+      return noteImported(await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }]));
+    },
+
+    importPath: async (filePath) => noteImported(await readChosen(filePath, "read")),
 
     async chooseTarget(request) {
       let target: string | undefined;

@@ -69,7 +69,7 @@ export function handleGuarded(ipcMain: IpcMainLike, policy: SenderPolicy, channe
   });
 }
 
-export const SCENE_CHANNELS = [IPC.openScene, IPC.saveScene, IPC.chooseSaveTarget, IPC.exportFile, IPC.importFile, IPC.setMenu] as const;
+export const SCENE_CHANNELS = [IPC.openScene, IPC.sceneOpened, IPC.saveScene, IPC.chooseSaveTarget, IPC.exportFile, IPC.importFile, IPC.setMenu] as const;
 
 /** Registers the handlers; returns a function that removes them. `applyMenu` rebuilds the native menu bar. */
 export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, policy: SenderPolicy, applyMenu: (model: MenuModel) => void = () => {}): () => void {
@@ -82,6 +82,12 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
   guarded(IPC.openScene, async (args) => {
     if (args.length !== 0) return failure("invalid open request: it takes no arguments");
     return files.open();
+  });
+
+  guarded(IPC.sceneOpened, async (args) => {
+    if (args.length !== 1 || typeof args[0] !== "string") return failure("invalid opened scene: expected its path");
+    // Only the pick open() read last counts: the page cannot add a path of its own to the recent files.
+    return files.opened(args[0]) ? { ok: true, value: null } : failure(`cannot take ${args[0]} as opened: it is not the scene File → Open… read last`);
   });
 
   guarded(IPC.saveScene, async (args) => {

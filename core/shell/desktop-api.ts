@@ -204,6 +204,12 @@ export interface DesktopApi {
   readonly platform: string;
   /** File → Open…: a scene, a Tiled map or an image, by its extension (OpenedPick). */
   openScene(): Promise<ShellResult<OpenedPick>>;
+  /**
+   * The scene openScene last read (its path) is now the page's document: the shell watches it and
+   * adds it to the recent files. Not called when the user kept the document (the unsaved-changes
+   * question) or the scene had problems.
+   */
+  sceneOpened(filePath: string): Promise<ShellResult<null>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
   /** Asks in the Save dialog where to write; saveScene (a scene) or exportFile (`type`) may then write there without asking. */
   chooseSaveTarget(request: SaveTargetRequest): Promise<ShellResult<SaveResult>>;

@@ -2,6 +2,8 @@
 /** Channels the page invokes and the main process answers. */
 export const IPC = {
   openScene: "scene:open",
+  /** The page loaded the scene openScene read (its path): only now is it the open file and a recent one. */
+  sceneOpened: "scene:opened",
   saveScene: "scene:save",
   /** Ask where to save or export, before the text is made. */
   chooseSaveTarget: "file:choose-target",

@@ -1,12 +1,15 @@
-// The status bar's zoom readout, a button that opens the preset zoom levels and Fit to view, as
-// Tiled's zoom combo box does. Up and Down move (Home, End jump), Enter or Space picks, Escape or
-// a click elsewhere closes it; a preset zooms about the canvas's centre.
+// The status bar's zoom readout, a button that opens a percentage field over the preset zoom
+// levels and Fit to view, as Tiled's editable zoom combo box does. The field has the focus: a
+// number typed and Enter zooms to it (clamped to the limits; anything else is refused in the status
+// line, the list staying open). Up and Down move in the list (then Home, End jump, Enter or Space
+// picks); Escape or a click elsewhere closes it. Every zoom is about the canvas's centre.
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { actionById, chordLabel } from "../actions/registry";
 import { useEditor, useEditorState } from "../editor/react";
+import { notify } from "../store/actions";
 import { fitToView, zoomToScale } from "../store/view-actions";
-import { ZOOM_LEVELS, zoomLabel } from "../store/zoom-levels";
+import { typedZoom, ZOOM_LEVELS, zoomLabel } from "../store/zoom-levels";
 import { usePopup } from "./popup";
 
 /** The list's lines, top to bottom: Fit, then the presets from the largest down (the list opens upwards from the status bar). */
@@ -40,7 +43,7 @@ export function ZoomMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={`Zoom ${zoomLabel(scale)}`}
-        title={`Zoom: pick a level (${keyOf("view.resetZoom")}: 100%, ${FIT_KEY}: fit)`}
+        title={`Zoom: type a percentage or pick a level (${keyOf("view.resetZoom")}: 100%, ${FIT_KEY}: fit)`}
         onClick={() => setOpen(!open)}
         onKeyDown={(e) => {
           if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
@@ -60,10 +63,18 @@ export function ZoomMenu() {
   );
 }
 
+/** The field's text for a scale: its percentage without the sign ("57.9"). */
+const percentText = (scale: number): string => zoomLabel(scale).replace(/%$/, "");
+
 function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly anchor: React.RefObject<HTMLButtonElement | null>; readonly close: (refocus: boolean) => void }) {
   const editor = useEditor();
   const root = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(() => nearestEntry(scale));
+  const [text, setText] = useState(() => percentText(scale));
+  // What Enter takes: the field once typed in (no line is then highlighted), the list's line once moved in (and at first).
+  const [typing, setTyping] = useState(false);
+  const [refused, setRefused] = useState(false);
   const [place, setPlace] = useState<{ left: number; bottom: number } | null>(null);
   usePopup(root, place !== null, () => true, () => close(false));
   // Above the readout, kept inside the window.
@@ -72,6 +83,12 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
     const width = root.current?.getBoundingClientRect().width ?? 0;
     if (at) setPlace({ left: Math.max(0, Math.min(at.left, innerWidth - width)), bottom: innerHeight - at.top + 3 });
   }, [anchor]);
+  // The field, not the list, takes the focus (after usePopup's), its text selected so typing replaces it.
+  useEffect(() => {
+    if (place === null) return;
+    field.current?.focus({ preventScroll: true });
+    field.current?.select();
+  }, [place]);
   useEffect(() => {
     root.current?.querySelector(".item.active")?.scrollIntoView({ block: "nearest" });
   }, [active, place]);
@@ -82,12 +99,30 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
     if (entry === "fit") fitToView(editor);
     else zoomToScale(editor, entry);
   };
+  const apply = () => {
+    const zoom = typedZoom(text);
+    if (!zoom.ok) {
+      notify(editor, `Zoom not changed: ${zoom.message}`);
+      setRefused(true);
+      field.current?.select();
+      return;
+    }
+    close(true);
+    zoomToScale(editor, zoom.scale);
+    if (zoom.clamped) notify(editor, `Zoom ${zoomLabel(zoom.scale)}, the ${zoom.clamped} there is (${text.trim().replace(/%$/, "")}% typed)`);
+  };
+  // The field shows the level a key moved to, as a combo box does.
+  const move = (to: number) => {
+    const entry = ENTRIES[to]!;
+    setActive(to);
+    setTyping(false);
+    setRefused(false);
+    if (entry !== "fit") setText(percentText(entry));
+  };
   return (
     <div
       ref={root}
       className="menubar-menu zoom-menu"
-      role="menu"
-      aria-label="Zoom"
       tabIndex={-1}
       style={{ position: "fixed", top: "auto", left: place?.left ?? 0, bottom: place?.bottom ?? 0, visibility: place ? "visible" : "hidden" }}
       onKeyDown={(e) => {
@@ -95,35 +130,59 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
         const n = ENTRIES.length;
         if (e.key === "Escape") close(true);
         else if (e.key === "Tab") close(false);
-        else if (e.key === "ArrowDown") setActive((active + 1) % n);
-        else if (e.key === "ArrowUp") setActive((active - 1 + n) % n);
-        else if (e.key === "Home") setActive(0);
-        else if (e.key === "End") setActive(n - 1);
-        else if (e.key === "Enter" || e.key === " ") pick(active, true);
+        else if (e.key === "ArrowDown") move((active + 1) % n);
+        else if (e.key === "ArrowUp") move((active - 1 + n) % n);
+        else if (e.key === "Enter") {
+          if (typing) apply();
+          else pick(active, true);
+        } else if (typing) return; // the field's own keys: Home, End, Space move or type there
+        else if (e.key === "Home") move(0);
+        else if (e.key === "End") move(n - 1);
+        else if (e.key === " ") pick(active, true);
         else return;
         if (e.key !== "Tab") e.preventDefault();
       }}
     >
-      {ENTRIES.map((entry, i) => {
-        const current = entry !== "fit" && Math.abs(entry / scale - 1) < 1e-9;
-        return (
-          <Fragment key={String(entry)}>
-            <div
-              className={i === active ? "item active" : "item"}
-              role="menuitemradio"
-              aria-checked={current}
-              tabIndex={-1}
-              onMouseMove={() => setActive(i)}
-              onClick={() => pick(i, false)}
-            >
-              <span className="check" aria-hidden="true">{current ? "✓" : ""}</span>
-              <span className="label">{entry === "fit" ? "Fit to view" : zoomLabel(entry)}</span>
-              {entry === "fit" && <span className="shortcut" aria-hidden="true">{FIT_KEY}</span>}
-            </div>
-            {entry === "fit" && <div className="separator" role="separator" />}
-          </Fragment>
-        );
-      })}
+      <label className={refused ? "zoom-field invalid" : "zoom-field"}>
+        <input
+          ref={field}
+          type="text"
+          inputMode="decimal"
+          aria-label="Zoom percentage"
+          aria-invalid={refused}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setTyping(true);
+            setRefused(false);
+          }}
+        />
+        <span aria-hidden="true">%</span>
+      </label>
+      <div className="separator" role="separator" />
+      <div className="zoom-levels" role="menu" aria-label="Zoom">
+        {ENTRIES.map((entry, i) => {
+          const current = entry !== "fit" && Math.abs(entry / scale - 1) < 1e-9;
+          return (
+            <Fragment key={String(entry)}>
+              <div
+                className={i === active && !typing ? "item active" : "item"}
+                role="menuitemradio"
+                aria-checked={current}
+                tabIndex={-1}
+                onMouseMove={() => setActive(i)}
+                onClick={() => pick(i, false)}
+              >
+                <span className="check" aria-hidden="true">{current ? "✓" : ""}</span>
+                <span className="label">{entry === "fit" ? "Fit to view" : zoomLabel(entry)}</span>
+                {entry === "fit" && <span className="shortcut" aria-hidden="true">{FIT_KEY}</span>}
+              </div>
+              {entry === "fit" && <div className="separator" role="separator" />}
+            </Fragment>
+          );
+        })}
+      </div>
     </div>
   );
 }

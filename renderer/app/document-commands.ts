@@ -70,35 +70,35 @@ let openCount = 0;
 
 /**
  * Loads opened text, or shows its problems and leaves the open document as it was. `parsed`: the
- * text's parseScene when the caller has it already (a small file only).
+ * text's parseScene when the caller has it already (a small file only). Resolves to whether the
+ * scene is now the document (false: problems, or another file opened meanwhile).
  */
-export function receiveOpened(editor: Editor, outcome: FileOutcome<OpenedDocument> | null, parsed?: SceneParseResult): Promise<void> {
+export function receiveOpened(editor: Editor, outcome: FileOutcome<OpenedDocument> | null, parsed?: SceneParseResult): Promise<boolean> {
   const doc = pickedDocument(editor, outcome);
-  if (!doc) return Promise.resolve();
+  if (!doc) return Promise.resolve(false);
   const ticket = ++openCount;
   if (doc.text.length < BIG_FILE_CHARS) {
     useOpening.setState({ opening: null });
-    loadOpened(editor, doc, parsed ?? parseScene(doc.text));
-    return Promise.resolve();
+    return Promise.resolve(loadOpened(editor, doc, parsed ?? parseScene(doc.text)));
   }
   return openInSteps(editor, doc, ticket);
 }
 
-async function openInSteps(editor: Editor, doc: OpenedDocument, ticket: number): Promise<void> {
+async function openInSteps(editor: Editor, doc: OpenedDocument, ticket: number): Promise<boolean> {
   const progress = stepProgress(doc.name);
   const show = (fraction: number) => {
     if (ticket === openCount) progress.show(fraction);
   };
   const opened = await openBigScene(doc.text, show, pause, undefined, () => ticket === openCount);
-  if (!opened || ticket !== openCount) return; // another file was opened meanwhile
+  if (!opened || ticket !== openCount) return false; // another file was opened meanwhile
   // The first draw takes a while too: show 100 % until it is done.
   show(1);
   await pause();
-  if (ticket !== openCount) return;
+  if (ticket !== openCount) return false;
   // The shapes first, their overlaps once they are on screen: the scene shows half a second
   // sooner (100,000 shapes), the status bar saying the overlaps are being checked meanwhile.
   if (opened.ok) editor.deferOverlaps(opened.prepared.doc.shapes);
-  loadOpened(editor, doc, opened);
+  const loaded = loadOpened(editor, doc, opened);
   afterPaint(() => {
     if (ticket !== openCount) return;
     progress.done();
@@ -106,16 +106,18 @@ async function openInSteps(editor: Editor, doc: OpenedDocument, ticket: number):
       if (ticket === openCount) void editor.settleOverlaps(pause);
     });
   });
+  return loaded;
 }
 
 /** Runs `then` once the browser has painted what is on screen now. */
 const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
 
-function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResult | OpenedScene): void {
+/** Whether the scene is now the document (false: its problems are shown instead). */
+function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResult | OpenedScene): boolean {
   if (!result.ok) {
     showProblems(editor, doc.name, result.problems);
     notify(editor, `Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
-    return;
+    return false;
   }
   // A big file's world, built for these very shapes while the file was checked: the first draw
   // finds it and their pairs ready.
@@ -124,6 +126,7 @@ function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResul
   const viewRestored = "prepared" in result ? loadPrepared(editor, result.prepared, file) : loadDocument(editor, result.scene, file);
   // A view the file was left with is where the designer was, even with nothing in it.
   if (!viewRestored) bringDocumentIntoView(editor);
+  return true;
 }
 
 /**
@@ -166,7 +169,12 @@ export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedF
   // A scene that will not open replaces nothing: its problems show without the question.
   const parsed = scene && text.length < BIG_FILE_CHARS ? parseScene(text) : undefined;
   if (parsed?.ok !== false && isDirty(editor) && !window.confirm(scene ? "Discard unsaved changes and open another scene?" : "Discard unsaved changes and import a Tiled map?")) return;
-  await (scene ? receiveOpened(editor, read, parsed) : receiveImported(editor, read));
+  if (!scene) {
+    await receiveImported(editor, read);
+    return;
+  }
+  // The desktop shell adds the scene to Open Recent and watches it only now that it is open.
+  if (await receiveOpened(editor, read, parsed) && path !== undefined) void desktop()?.sceneOpened(path);
 }
 
 /** Files Open… is sometimes given by mistake, and what to use instead. */

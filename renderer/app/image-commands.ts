@@ -58,6 +58,9 @@ const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 /** The world point at the canvas's top-left corner. */
 const viewTopLeft = (editor: Editor): Point2 => screenToWorld(editor.getState().view, { x: 0, y: 0 });
 
+/** Per editor, the last addImageFiles' landing: pictures land in the order they were given, whichever decodes first. */
+const lastLanding = new WeakMap<Editor, Promise<void>>();
+
 /**
  * Adds the pictures as images where `placement` says (placement.ts; several are stepped one grid
  * cell apart), in one undo step; says what was added, where, how it is stored, and what could not
@@ -66,11 +69,21 @@ const viewTopLeft = (editor: Editor): Point2 => screenToWorld(editor.getState().
  */
 export async function addImageFiles(editor: Editor, files: readonly PictureInput[], placement: ImagePlacement, verb = "Added", refusedBefore: readonly string[] = []): Promise<void> {
   if (files.length === 0 && refusedBefore.length === 0) return;
+  const earlier = lastLanding.get(editor) ?? Promise.resolve();
+  let landed = () => {};
+  lastLanding.set(editor, new Promise<void>((resolve) => { landed = resolve; }));
+  try {
+    await landAfter(editor, earlier, files, placement, verb, refusedBefore);
+  } finally {
+    landed();
+  }
+}
+
+/** addImageFiles once `earlier` (the previous call's landing) is done: decoded meanwhile, placed after it. */
+async function landAfter(editor: Editor, earlier: Promise<void>, files: readonly PictureInput[], placement: ImagePlacement, verb: string, refusedBefore: readonly string[]): Promise<void> {
   const api = desktop();
-  const before = editor.getState();
-  const scenePath = readBase(before.file);
-  const context = { hasImages: before.images.length > 0, viewTopLeft: viewTopLeft(editor), grid: { size: before.gridSize, snap: before.grid.snap } };
-  const added: SceneImage[] = [];
+  const scenePath = readBase(editor.getState().file);
+  const decoded: { readonly name: string; readonly src: string; readonly width: number; readonly height: number }[] = [];
   const refused = [...refusedBefore];
   let embedded = 0;
   for (const file of files) {
@@ -89,8 +102,18 @@ export async function addImageFiles(editor: Editor, files: readonly PictureInput
       continue;
     }
     if (relative === null) embedded++;
-    const corner = imageCorner(placement, entry, added.length, context);
-    added.push({ id: nextImageId(editor.getState().images, added.map((i) => i.id), file.name), src, x: corner.x, y: corner.y, width: entry.width, height: entry.height });
+    decoded.push({ name: file.name, src, width: entry.width, height: entry.height });
+  }
+  await earlier;
+  // Placed and named from the document as it is now, after the decoding: an earlier Add Image…
+  // counts (its images are there, the view is framed on them), so two picked in a row never both
+  // go to (0, 0) nor share a name. Nothing awaits from here to the insertion.
+  const now = editor.getState();
+  const context = { hasImages: now.images.length > 0, viewTopLeft: viewTopLeft(editor), grid: { size: now.gridSize, snap: now.grid.snap } };
+  const added: SceneImage[] = [];
+  for (const image of decoded) {
+    const corner = imageCorner(placement, image, added.length, context);
+    added.push({ id: nextImageId(now.images, added.map((i) => i.id), image.name), src: image.src, x: corner.x, y: corner.y, width: image.width, height: image.height });
   }
   addImages(editor, added);
   if (added.length > 0 && placement.kind === "picked" && !context.hasImages) frameImages(editor, added);

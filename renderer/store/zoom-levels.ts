@@ -1,5 +1,6 @@
 // The preset zoom levels that wheel and keyboard steps go through, and the status bar's list.
-import { MAX_SCALE } from "./view";
+import { evaluateNumberExpression } from "./number-expression";
+import { MAX_SCALE, MIN_SCALE } from "./view";
 
 /**
  * Tiled's zoom factors (src/tiled/zoomable.cpp) up to this editor's 6400 %; Tiled goes on to 25600 %.
@@ -32,3 +33,20 @@ export function zoomLevelBy(scale: number, steps: number): number {
 
 /** A zoom as the status bar writes it: at most two decimals, no trailing zeros ("12.5%", "1.56%", "100%"). */
 export const zoomLabel = (scale: number): string => `${Math.round(scale * 10000) / 100}%`;
+
+/** A zoom typed in percent, clamped to the zoom limits (`clamped` says which one it met), or why it cannot be one. */
+export type TypedZoom = { readonly ok: true; readonly scale: number; readonly clamped: "smallest" | "largest" | null } | { readonly ok: false; readonly message: string };
+
+/**
+ * The status bar's typed zoom: a percentage ("250", "250 %", "33.3%") or a sum the number fields
+ * take ("2*100"), with or without the % sign; past the limits it is the nearest limit.
+ */
+export function typedZoom(text: string): TypedZoom {
+  const typed = evaluateNumberExpression(text.trim().replace(/%$/, ""));
+  if (!typed.ok) return typed;
+  if (!(typed.value > 0)) return { ok: false, message: `a zoom is more than 0%: ${text.trim()}` };
+  const scale = typed.value / 100;
+  if (scale < MIN_SCALE) return { ok: true, scale: MIN_SCALE, clamped: "smallest" };
+  if (scale > MAX_SCALE) return { ok: true, scale: MAX_SCALE, clamped: "largest" };
+  return { ok: true, scale, clamped: null };
+}

@@ -1,10 +1,12 @@
 // A Tiled map dropped on the desktop app's canvas, the page's side in real Chromium, with a fake
 // shell in place of the preload's `window.colliderStudio`: the map is read through the shell by its
 // path (tiled:import-dropped) and imported, as File → Import Tiled map… imports a picked one; and
-// File → Open… takes a map, an image or another file as the shell read it.
+// File → Open… takes a map, an image or another file as the shell read it, and tells the shell a
+// scene opened only once it did (so one the user did not open stays off Open Recent).
 import { describe, expect, it } from "vitest";
 import { encode } from "fast-png";
-import { editorSession, pageErrors, runCommand } from "./harness";
+import { emptyScene, serializeScene } from "../../core";
+import { editorSession, pageErrors, placeAt, runCommand } from "./harness";
 
 const MAP = JSON.stringify({
   type: "map", orientation: "orthogonal", width: 20, height: 12, tilewidth: 32, tileheight: 32,
@@ -14,17 +16,24 @@ const MAP = JSON.stringify({
 /** Runs in the page before its scripts: a DesktopApi recording importDropped, whose paths are /levels/<name>. */
 function installFakeShell(map: string): void {
   const calls: string[] = [];
+  const opened: string[] = [];
   const ok = (value: unknown) => Promise.resolve({ ok: true, value });
   const no = () => Promise.resolve({ ok: false, canceled: true });
   const w = window as unknown as Record<string, unknown>;
   w.__imported = calls;
   w.__picks = [];
+  w.__opened = opened;
   w.colliderStudio = {
     platform: "linux",
     // File → Open…: the next of window.__picks, as the shell reads a picked file by its extension.
     openScene: () => {
       const next = (w.__picks as unknown[]).shift();
       return next === undefined ? no() : ok(next);
+    },
+    // The page's word that the picked scene is now its document (Open Recent, the watch).
+    sceneOpened: (filePath: string) => {
+      opened.push(filePath);
+      return ok(null);
     },
     saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, openDropped: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
     importDropped: (filePath: string) => {
@@ -79,6 +88,31 @@ describe("a Tiled map dropped on the desktop app's canvas (fake shell)", () => {
     await runCommand(page, "Open…");
     await expect.poll(notice).toBe("Did not open notes.txt: Open… takes a scene (.json), a Tiled map (.tmx, .tmj) or a PNG, JPEG or WebP image");
     expect(await page.getByTestId("shape-count").textContent()).toBe("2 shapes");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("File → Open… with unsaved changes: No keeps the document and the shell is not told the scene opened (Open Recent stays as it was); Yes opens it and tells it", async () => {
+    const page = await session.newPage({ beforeLoad: async (p) => { await p.addInitScript(installFakeShell, MAP); } });
+    const scene = serializeScene({ ...emptyScene(), shapes: [{ id: "next", type: "circle", x: 0, y: 0, rotation: 0, radius: 10 }] });
+    const pickScene = () => page.evaluate((text) => (window as unknown as { __picks: unknown[] }).__picks.push({ kind: "scene", path: "/levels/next.json", name: "next.json", text }), scene);
+    const opened = () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+    await placeAt(page, "Circle", 300, 300);
+    const asked: string[] = [];
+    let answer = false;
+    page.on("dialog", (d) => {
+      asked.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    await pickScene();
+    await runCommand(page, "Open…");
+    await expect.poll(() => asked).toEqual(["Discard unsaved changes and open another scene?"]);
+    expect(await page.title()).toMatch(/^• untitled\.json/);
+    expect(await opened()).toEqual([]);
+    answer = true;
+    await pickScene();
+    await runCommand(page, "Open…");
+    await expect.poll(opened).toEqual(["/levels/next.json"]);
+    expect(await page.title()).toMatch(/^next\.json/);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -294,6 +294,38 @@ describe("images in the editor", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("two Add Image… picked in a row, the second while the first still decodes: the first goes to (0, 0), the second where a later one goes", async () => {
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 1024, height: 640 });
+    const sent = [redPng(960, 544), png(40, 20, () => [30, 30, 220, 255])].map((b) => b.toString("base64"));
+    // Both answers of the picker in one task: the first is still being read when the second comes.
+    await page.evaluate(([red, blue]) => {
+      const input = document.getElementById("add-image-input") as HTMLInputElement;
+      for (const [name, base64] of [["red.png", red!], ["blue.png", blue!]] as const) {
+        const dt = new DataTransfer();
+        dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: "image/png" }));
+        input.files = dt.files;
+        input.dispatchEvent(new Event("change"));
+      }
+    }, sent);
+    await expect.poll(() => notice(page)).toMatch(/^Added image blue \(40 × 20 px\) at /);
+    const [red, blue] = (await saved(page)).scene.images!;
+    expect(red).toMatchObject({ id: "red", x: 0, y: 0 });
+    // The view was framed on the first: the second's corner is the first grid point inside its top-left corner.
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    await page.mouse.move(canvas.x + 1, canvas.y + 1);
+    const view = (await page.getByTestId("cursor").textContent())!.split(", ").map(Number);
+    expect(blue!.id).toBe("blue");
+    expect([blue!.x, blue!.y]).not.toEqual([0, 0]);
+    for (const [corner, at] of [[blue!.x, view[0]!], [blue!.y, view[1]!]] as const) {
+      expect(Math.abs(corner % 25)).toBe(0);
+      expect(corner).toBeGreaterThanOrEqual(at - 1);
+      expect(corner).toBeLessThan(at + 25 + 1);
+    }
+    await page.screenshot({ path: `${SHOTS}/add-image-twice.png` });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("a picture dropped with snapping on has its top-left corner on the grid; without, centred where it falls", async () => {
     const page = await session.newPage();
     const c = await canvasAt(page);

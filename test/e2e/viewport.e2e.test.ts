@@ -282,6 +282,64 @@ describe("viewport in Chromium", () => {
     await page.close();
   });
 
+  it("the zoom list's field takes a typed percentage, as Tiled's zoom box does: Enter zooms (clamped to the limits), garbage is refused in the status line, Escape cancels", async () => {
+    const page = await session.newPage();
+    const zoom = () => page.getByTestId("zoom").textContent();
+    const list = page.getByRole("menu", { name: "Zoom" });
+    const field = page.getByRole("textbox", { name: "Zoom percentage" });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.getAttribute("aria-label"));
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    const centre = [Math.round(canvas.x + canvas.width / 2), Math.round(canvas.y + canvas.height / 2)] as const;
+    const centreWorld = await worldAt(page, ...centre);
+
+    // Opened, the field has the focus and the zoom, selected: typing replaces it.
+    await page.getByTestId("zoom").click();
+    await expect.poll(focused).toBe("Zoom percentage");
+    expect(await field.inputValue()).toBe("100");
+    await page.keyboard.type("250");
+    await page.mouse.move(...centre);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-typed.png") });
+    await page.keyboard.press("Enter");
+    await expect.poll(zoom).toBe("250%");
+    expect(await list.count()).toBe(0);
+    expect(await focused()).toBe("zoom");
+    const now = await worldAt(page, ...centre);
+    expect(Math.abs(now[0] - centreWorld[0]) <= 1 && Math.abs(now[1] - centreWorld[1]) <= 1).toBe(true);
+
+    // By keys alone: Down opens it; garbage is refused with why, the list stays open to fix it.
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(focused).toBe("Zoom percentage");
+    await page.keyboard.type("lots");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notice(page)).toBe("Zoom not changed: not a number or sum: lots");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await list.isVisible()).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-viewport-zoom-refused.png") });
+    // Escape cancels: nothing changes, the focus goes back to the readout.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => list.count()).toBe(0);
+    expect(await zoom()).toBe("250%");
+    expect(await focused()).toBe("zoom");
+
+    // Past the limits: the nearest one, saying so; a % sign and a sum are taken.
+    for (const [typed, shown, said] of [["99999", "6400%", "Zoom 6400%, the largest there is (99999% typed)"], ["0.2 %", "1%", "Zoom 1%, the smallest there is (0.2 % typed)"], ["3*25%", "75%", null]] as const) {
+      await page.keyboard.press("ArrowUp");
+      await expect.poll(focused).toBe("Zoom percentage");
+      await page.keyboard.type(typed);
+      await page.keyboard.press("Enter");
+      await expect.poll(zoom).toBe(shown);
+      if (said) expect(await notice(page)).toBe(said);
+    }
+    // Up and Down still walk the list, the field showing the level; Enter picks it.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await field.inputValue()).toBe("50");
+    await page.keyboard.press("Enter");
+    await expect.poll(zoom).toBe("50%");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("a Tiled user's 16-unit platform stays on grid lines when dragged, a clicked box lands by its top-left, and Ctrl turns snapping over for a moment", async () => {
     const page = await session.newPage();
     mkdirSync(SHOTS, { recursive: true });

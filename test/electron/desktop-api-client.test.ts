@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "setMenu", "takeRecovered", "writeTiledMap"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "sceneOpened", "setMenu", "takeRecovered", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -14,6 +14,7 @@ describe("createDesktopApi (what the preload exposes)", () => {
     const invoke = vi.fn(async () => ({ ok: false, canceled: true }));
     const api = createDesktopApi(invoke, "win32", vi.fn(), () => "", (p) => p === "/levels/level.json");
     expect(await api.openScene()).toEqual({ ok: false, canceled: true });
+    await api.sceneOpened("/levels/level.json");
     const request = { text: "{}", suggestedName: "a" };
     await api.saveScene(request);
     const menu = [{ label: "File" as const, items: [{ id: "file.new", label: "New", accelerator: "CmdOrCtrl+N" }] }];
@@ -23,7 +24,7 @@ describe("createDesktopApi (what the preload exposes)", () => {
     const importRequest = { title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } };
     await api.importFile(importRequest);
     await api.openDropped("/levels/level.json");
-    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.saveScene, request], [IPC.setMenu, menu], [IPC.exportFile, exportRequest], [IPC.importFile, importRequest], [IPC.openDropped, "/levels/level.json"]]);
+    expect(invoke.mock.calls).toEqual([[IPC.openScene], [IPC.sceneOpened, "/levels/level.json"], [IPC.saveScene, request], [IPC.setMenu, menu], [IPC.exportFile, exportRequest], [IPC.importFile, importRequest], [IPC.openDropped, "/levels/level.json"]]);
   });
 
   it("passes menu commands to the page's listener as strings only, and unsubscribes", () => {

@@ -402,11 +402,33 @@ describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
     const { dialog } = fakeDialog({ open: [scene], save: [saved, exported] });
     const service = createSceneFileService({ dialog, onSceneFile: (p) => seen.push(p) });
     await service.open();
+    service.opened(scene);
     await service.save({ text: "{}", saveAs: true });
     await service.exportFile({ text: "x", suggestedName: "b", type: { name: "Godot scene", extensions: ["tscn"] } });
     const importing = createSceneFileService({ dialog: fakeDialog({ open: [map] }).dialog, onSceneFile: (p) => seen.push(p) });
     await importing.importFile({ title: "Import", type: { name: "Tiled map", extensions: ["tmj"] } });
     expect(seen).toEqual([scene, saved]);
+  });
+
+  it("a scene picked in Open… is remembered only once the page says it opened it (not if the user kept the document)", async () => {
+    const dir = await tempDir();
+    const [kept, taken] = ["kept", "taken"].map((n) => path.join(dir, `${n}.json`));
+    for (const file of [kept, taken]) await writeFile(file!, "{}");
+    const answers = [kept!, taken!];
+    const dialog: DialogLike = { showOpenDialog: async () => ({ canceled: false, filePaths: [answers.shift()!] }), showSaveDialog: async () => ({ canceled: true }) };
+    const seen: string[] = [];
+    const service = createSceneFileService({ dialog, onSceneFile: (p) => seen.push(p) });
+    // Picked, then "Discard unsaved changes?" answered No: the page never confirms.
+    expect(await service.open()).toMatchObject({ ok: true, value: { path: kept } });
+    expect(seen).toEqual([]);
+    // Saving to a file picked in the dialog needs no second dialog, opened or not.
+    expect(service.isAllowed(kept!)).toBe(true);
+    expect(await service.open()).toMatchObject({ ok: true, value: { path: taken } });
+    // Only the last pick counts, once.
+    expect(service.opened(kept!)).toBeUndefined();
+    expect(service.opened(path.relative(process.cwd(), taken!))).toEqual({ path: taken, name: "taken.json", text: "{}" });
+    expect(service.opened(taken!)).toBeUndefined();
+    expect(seen).toEqual([taken]);
   });
 });
 
@@ -420,6 +442,7 @@ describe("paths that may be saved without a dialog (isAllowed)", () => {
     const service = createSceneFileService({ dialog, chosenBefore: (p) => p === remembered, onSceneFile: (p) => seen.push(p) });
     for (const file of [opened, savedAs, recent, remembered, restored]) expect(service.isAllowed(file!)).toBe(file === remembered);
     await service.open();
+    service.opened(opened!);
     await service.save({ text: "{}", saveAs: true });
     await service.openPath(recent!);
     // A restored document's path, given relative to the working folder like any other.

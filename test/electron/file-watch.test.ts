@@ -173,7 +173,7 @@ describe("watchingFileService", () => {
     };
   }
 
-  it("Open starts the watch, Save updates what counts as ours, Reload reads the file again", async () => {
+  it("Open starts the watch once the page opened the pick, Save updates what counts as ours, Reload reads the file again", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "level.json");
     await writeFile(file, "v1");
@@ -184,6 +184,8 @@ describe("watchingFileService", () => {
     const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
     const service = watchingFileService(createSceneFileService({ dialog: dialogFor(file) }), fileWatch, readText);
     expect((await service.open()).ok).toBe(true);
+    expect(fileWatch.file).toBeUndefined();
+    expect(service.opened(file)?.path).toBe(file);
     expect(fileWatch.file).toBe(file);
     expect((await service.save({ text: "v2", path: file })).ok).toBe(true);
     fake.fire("level.json", "rename");
@@ -210,6 +212,7 @@ describe("watchingFileService", () => {
     const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
     const service = watchingFileService(createSceneFileService({ dialog: dialogFor(first) }), fileWatch, readText);
     expect((await service.open()).ok).toBe(true);
+    service.opened(first);
     expect(await service.openPath(recent)).toEqual({ ok: true, value: { path: recent, name: "recent.json", text: "r1" } });
     expect(fileWatch.file).toBe(recent);
     expect(fake.open().map((w) => w.folder)).toEqual([dir]);
@@ -222,6 +225,27 @@ describe("watchingFileService", () => {
     // A path that cannot be read leaves the watch where it was.
     expect((await service.openPath(path.join(dir, "gone.json"))).ok).toBe(false);
     expect(fileWatch.file).toBe(recent);
+  });
+
+  it("a scene picked in Open… but not opened (the user kept the document) leaves the watch on the open file", async () => {
+    const dir = await tempDir();
+    const open = path.join(dir, "open.json"), picked = path.join(dir, "picked.json");
+    await writeFile(open, "o1");
+    await writeFile(picked, "p1");
+    const fake = fakeWatch();
+    const clock = manualClock();
+    const changes: FileChange[] = [];
+    const readText = (f: string) => readFile(f, "utf8");
+    const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
+    const service = watchingFileService(createSceneFileService({ dialog: dialogFor(picked) }), fileWatch, readText);
+    await service.openPath(open);
+    expect((await service.open()).ok).toBe(true);
+    expect(fileWatch.file).toBe(open);
+    await writeFile(open, "o2 from another program");
+    fake.fire("open.json");
+    clock.advance(300);
+    await fileWatch.settled();
+    expect(changes).toEqual([{ path: open, name: "open.json" }]);
   });
 
   it("Reload refuses a file the user did not choose", async () => {

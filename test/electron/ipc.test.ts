@@ -22,9 +22,10 @@ function event(overrides: Partial<InvokeEventLike> = {}): InvokeEventLike {
   return { sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides };
 }
 
-function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn>; importPath: ReturnType<typeof vi.fn> } {
+function fakeFiles(): SceneFileService & { open: ReturnType<typeof vi.fn>; opened: ReturnType<typeof vi.fn>; save: ReturnType<typeof vi.fn>; chooseTarget: ReturnType<typeof vi.fn>; exportFile: ReturnType<typeof vi.fn>; importFile: ReturnType<typeof vi.fn>; importPath: ReturnType<typeof vi.fn> } {
   return {
     open: vi.fn(async () => ({ ok: true, value: { kind: "scene", path: "/x.json", name: "x.json", text: "{}" } }) as const),
+    opened: vi.fn((filePath: string) => (filePath === "/x.json" ? { path: "/x.json", name: "x.json", text: "{}" } : undefined)),
     save: vi.fn(async () => ({ ok: true, value: { path: "/x.json", name: "x.json" } }) as const),
     chooseTarget: vi.fn(async () => ({ ok: true, value: { path: "/y.json", name: "y.json" } }) as const),
     exportFile: vi.fn(async () => ({ ok: true, value: { path: "/x.tscn", name: "x.tscn" } }) as const),
@@ -147,6 +148,17 @@ describe("registerSceneIpc", () => {
     expect(files.open).not.toHaveBeenCalled();
   });
 
+  it("passes the page's word that it opened the picked scene, and refuses any other path or argument", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const files = fakeFiles();
+    registerSceneIpc(ipcMain, files, policy);
+    expect(await invoke(IPC.sceneOpened, event(), "/x.json")).toEqual({ ok: true, value: null });
+    expectError(await invoke(IPC.sceneOpened, event(), "/etc/passwd"), /^cannot take \/etc\/passwd as opened: it is not the scene File → Open… read last$/);
+    expectError(await invoke(IPC.sceneOpened, event()), /^invalid opened scene: expected its path$/);
+    expectError(await invoke(IPC.sceneOpened, event(), { path: "/x.json" }), /^invalid opened scene/);
+    expect(files.opened.mock.calls).toEqual([["/x.json"], ["/etc/passwd"]]);
+  });
+
   it.each([
     ["another page", event({ senderFrame: { url: "https://evil.example/", parent: null } })],
     ["another local file", event({ senderFrame: { url: "file:///tmp/evil.html", parent: null } })],
@@ -237,7 +249,7 @@ describe("every channel", () => {
       registerTiledIpc(ipcMain, tiled, policy, (filePath) => files.importPath(filePath)),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.save, files.chooseTarget, files.exportFile, files.importFile, files.importPath, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.opened, files.save, files.chooseTarget, files.exportFile, files.importFile, files.importPath, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -265,6 +277,7 @@ describe("every channel", () => {
   /** A well-formed request for each channel, so only the sender check can refuse it. */
   const validArgs: Record<string, unknown[]> = {
     [IPC.openScene]: [],
+    [IPC.sceneOpened]: ["/x.json"],
     [IPC.saveScene]: [{ text: "{}" }],
     [IPC.chooseSaveTarget]: [{ suggestedName: "a.json" }],
     [IPC.exportFile]: [{ text: "x", suggestedName: "a", type: { name: "T", extensions: ["tscn"] } }],

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyScene, serializeScene, type Shape } from "../../core";
 import type { DesktopApi, DocumentState, OpenedFile, RecoveredDocument, SaveOutcome, SaveRequest, ShellResult } from "../../core/shell/desktop-api";
 import { connectDesktopDocument } from "../../renderer/app/desktop-document";
-import { openDroppedFile } from "../../renderer/app/document-commands";
+import { openDroppedFile, receivePicked } from "../../renderer/app/document-commands";
 import { restoreFromShell } from "../../renderer/app/desktop-recovery";
 import { addShape, loadDocument } from "../../renderer/store/actions";
 import { Editor } from "../../renderer/editor/editor";
@@ -24,6 +24,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
   const api: DesktopApi = {
     platform: "linux",
     openScene: vi.fn(),
+    sceneOpened: vi.fn(async () => ({ ok: true as const, value: null })),
     openDropped: vi.fn(),
     importDropped: vi.fn(),
     saveScene: async (request) => {
@@ -189,5 +190,30 @@ describe("a file dropped on the desktop app's canvas", () => {
     shell.api.openDropped = async () => ({ ok: false, canceled: false, error: "cannot read /levels/gone.json: no such file" });
     await openDroppedFile(editor, dropped("gone.json"));
     expect(editor.getState().notice).toBe("cannot read /levels/gone.json: no such file");
+  });
+});
+
+describe("File → Open… in the desktop app", () => {
+  const picked = (name: string, text: string) => ({ kind: "done" as const, value: { name, path: `/levels/${name}`, kind: "scene" as const, text: async () => text, bytes: async () => new Uint8Array() } });
+
+  it("tells the shell a scene opened (for Open Recent and the watch) only once it did: not after No to the unsaved-changes question, nor for a scene with problems", async () => {
+    const shell = fakeShell();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("window", { colliderStudio: shell.api, confirm });
+    loadDocument(editor, emptyScene(), { name: "untitled.json" });
+    addShape(editor, circle("unsaved"));
+    const next = serializeScene({ ...emptyScene(), shapes: [circle("next")] });
+    await receivePicked(editor, picked("next.json", next));
+    expect(confirm.mock.calls).toEqual([["Discard unsaved changes and open another scene?"]]);
+    expect(editor.getState().shapes.map((s) => s.id)).toEqual(["unsaved"]);
+    expect(shell.api.sceneOpened).not.toHaveBeenCalled();
+    // Problems: shown without the question, the document kept, nothing opened.
+    await receivePicked(editor, picked("broken.json", "{"));
+    expect(editor.getState().notice).toMatch(/^Could not open broken\.json/);
+    expect(shell.api.sceneOpened).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    await receivePicked(editor, picked("next.json", next));
+    expect(editor.getState().file).toEqual({ name: "next.json", path: "/levels/next.json" });
+    expect(vi.mocked(shell.api.sceneOpened).mock.calls).toEqual([["/levels/next.json"]]);
   });
 });

@@ -9,7 +9,7 @@ import { Editor } from "../../renderer/editor/editor";
 import type { WheelMode } from "../../renderer/store/preferences";
 import { MAX_SCALE, MIN_SCALE, screenToWorld, worldToScreen } from "../../renderer/store/view";
 import { fitToView, setCanvasSize, setView, zoomIn, zoomOut, zoomStepAt, zoomToScale } from "../../renderer/store/view-actions";
-import { ZOOM_LEVELS, zoomLabel, zoomLevelBy, zoomLevelIn, zoomLevelOut } from "../../renderer/store/zoom-levels";
+import { typedZoom, ZOOM_LEVELS, zoomLabel, zoomLevelBy, zoomLevelIn, zoomLevelOut } from "../../renderer/store/zoom-levels";
 import { addShape } from "../../renderer/store/actions";
 
 describe("zoom presets", () => {
@@ -37,6 +37,19 @@ describe("zoom presets", () => {
     // A preset off by a rounding error is that preset, not a step short of the next.
     expect(zoomLevelIn(1.5 * (1 - 1e-12))).toBe(2);
     expect(zoomLevelOut(0.75 * (1 + 1e-12))).toBe(0.5);
+  });
+
+  it("typed in the status bar: a percentage with or without %, or a sum; clamped to the limits; anything else refused with why", () => {
+    expect(typedZoom("250")).toEqual({ ok: true, scale: 2.5, clamped: null });
+    expect(typedZoom(" 33.3 % ")).toEqual({ ok: true, scale: 33.3 / 100, clamped: null });
+    expect(typedZoom("2*100%")).toEqual({ ok: true, scale: 2, clamped: null });
+    expect(typedZoom("25000")).toEqual({ ok: true, scale: MAX_SCALE, clamped: "largest" });
+    expect(typedZoom("0.5")).toEqual({ ok: true, scale: MIN_SCALE, clamped: "smallest" });
+    expect(typedZoom("abc")).toEqual({ ok: false, message: "not a number or sum: abc" });
+    expect(typedZoom("")).toEqual({ ok: false, message: "enter a number" });
+    expect(typedZoom("0")).toEqual({ ok: false, message: "a zoom is more than 0%: 0" });
+    expect(typedZoom("-50%")).toEqual({ ok: false, message: "a zoom is more than 0%: -50%" });
+    expect(typedZoom("1e999")).toMatchObject({ ok: false });
   });
 
   it("read as whole numbers where they are", () => {
