@@ -16,6 +16,7 @@ import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { readableReason, UserError } from "./files";
 import { PartFile } from "./part-file";
+import { realPathOf } from "./output-paths";
 import { JUnitSpool } from "./junit-spool";
 import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type BatchSettings, type ReplayWorkerData } from "./replay-worker";
 import { serializeScene } from "../scene/io";
@@ -240,8 +241,14 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     for (const part of parts) await part?.discard();
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
   }
-  // The baseline replaces its file (kept as .bak) only now that the whole log was read.
-  await record?.commit();
+  // The baseline replaces its file (kept as .bak) only now that the whole log was read, and once
+  // the log is closed: --record may be the log itself (accepting this run as its new baseline).
+  if (!input.closed) await new Promise<void>((resolve) => {
+    input.once("close", () => resolve());
+    input.destroy();
+  });
+  const backup = await record?.commit();
+  if (record && options.record !== undefined && realPathOf(options.record) === realPathOf(logPath)) io.stderr(`${logPath}: recorded this run as its new baseline${backup ? ` (the old one kept as ${backup})` : ""}\n`);
   for (const p of problems) io.stderr(`${formatRayProblem(p, logPath)} (skipped)\n`);
   const wrongLevel = expectedShapes.warning(sceneName.split(/[\\/]/).pop() ?? sceneName);
   const warnings = [

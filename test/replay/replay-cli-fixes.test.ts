@@ -31,13 +31,9 @@ const run = async (argv: string[]) => {
 };
 
 describe("an output that is an input (or another output) is refused, exit 2, nothing written", () => {
-  it("--record onto the log, onto the scene, through a symbolic link; --junit onto the log; two outputs on one file", async () => {
+  it("--record onto the scene, through a symbolic link; --junit onto the log; two outputs on one file", async () => {
     const log = write("base.jsonl", GOOD + "\n");
     const before = readFileSync(log, "utf8");
-    const onLog = await run(["replay", scene, log, "--record", log]);
-    expect(onLog.code).toBe(2);
-    expect(onLog.err).toBe(`--record ${log} is the same file as the ray log ${log} (an input): it would be overwritten; give --record another file\n`);
-    expect(readFileSync(log, "utf8")).toBe(before);
     const onScene = await run(["replay", scene, log, "--record", join(dir, ".", "level.json")]);
     expect(onScene.code).toBe(2);
     expect(onScene.err).toContain(`is the same file as the scene ${scene} (an input)`);
@@ -194,6 +190,23 @@ describe("an output that cannot be written", () => {
 // A QA review of the replay: accepting a new baseline took two steps (--record onto the log was
 // refused), a mismatch never said why, rays were named by id alone, a long run had no summary by
 // shape, a wrong level gave no hint, and a log cut at a line break or from a newer format passed.
+describe("--record onto the ray log itself accepts this run as its new baseline", () => {
+  it("the log is read whole, then replaced; the old one kept as .bak; stderr says so; the exit is the comparison's", async () => {
+    const log = write("accept.jsonl", line({ id: "moved", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [8, 0] } }) + "\n");
+    const before = readFileSync(log, "utf8");
+    const r = await run(["replay", scene, log, "--record", log]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${log}: recorded this run as its new baseline (the old one kept as ${log}.bak)\n`);
+    expect(readFileSync(`${log}.bak`, "utf8")).toBe(before);
+    expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ id: "moved", expect: { hit: true, shape: "wall", point: [9, 0] } });
+    expect((await run(["replay", scene, log])).code).toBe(0);
+    // Still refused: another output onto the log, --record onto the scene beside it.
+    expect((await run(["replay", scene, log, "--record", log, "--junit", log])).code).toBe(2);
+    expect((await run(["replay", scene, log, "--record", scene])).code).toBe(2);
+    expect(readFileSync(scene, "utf8")).toBe(SCENE_TEXT);
+  });
+});
+
 describe("what a replay says about each mismatch, and in sum", () => {
   const level = write("coins.json", JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [
     { id: "plat-2", type: "box", x: 520, y: 320, width: 200, height: 20 },
