@@ -660,9 +660,10 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--skip-bad-lines", "report malformed lines and replay the others, each an error test case in --junit (default: refuse the log)")
     .option("--workers <n>", "worker threads that replay the log (0: this thread; default: 2 for a log of 64 MB or more on two cores or more)", parseWorkers)
     .option("--include-sensors", 'sensors stop every ray (by default a ray passes through them unless its line says "includeSensors": true)')
+    .option("--expect-rays <n>", "exit 2 (writing no output) unless the log holds exactly N rays: a log cut short at a line break is otherwise well formed", parseWhole)
     .option("--allow-unchecked", `exit 0 even when no ray was checked (an empty log, every line skipped, no ray with an "expect"); without it such a run exits ${NOTHING_CHECKED_EXIT}`)
-    .addHelpText("after", `\nExit codes: 0 every checked ray as recorded; 1 a mismatch; 2 an input error (a missing or malformed file, an output that is an input, or no ray checked without --allow-unchecked; --record may start a baseline from a log without expectations).`)
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--workers N] [--include-sensors]")
+    .addHelpText("after", `\nExit codes: 0 every checked ray as recorded; 1 a mismatch; 2 an input error (a missing or malformed file, an output that is an input, a ray count other than --expect-rays, or no ray checked without --allow-unchecked; --record may start a baseline from a log without expectations).`)
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--expect-rays N] [--workers N] [--include-sensors]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
       // --record onto the log itself accepts this run as the new baseline (the log is read whole
       // before the part file replaces it; the old one is kept as .bak). Any other clash is refused.

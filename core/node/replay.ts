@@ -50,6 +50,8 @@ export interface ReplayOptions {
   readonly workers?: number;
   /** Sensors stop every ray (by default only a ray whose line says includeSensors). */
   readonly includeSensors?: boolean;
+  /** The number of rays the log must hold (a log cut short at a line break is otherwise well formed); another count refuses the run. */
+  readonly expectRays?: number;
   /** A run that checked no ray (no rays, or none with an expectation) exits 0 instead of NOTHING_CHECKED_EXIT. */
   readonly allowUnchecked?: boolean;
 }
@@ -240,6 +242,12 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     // baseline, no report, no document on standard output.
     for (const part of parts) await part?.discard();
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
+  }
+  if (options.expectRays !== undefined && tally.total !== options.expectRays) {
+    await junit?.discard();
+    for (const part of parts) await part?.discard();
+    const skipped = problems.length > 0 ? ` (and ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped)` : "";
+    throw new UserError(`${logPath}: refused: it holds ${tally.total.toLocaleString("en")} ray${tally.total === 1 ? "" : "s"}${skipped}, --expect-rays ${options.expectRays.toLocaleString("en")}${tally.total < options.expectRays ? " (a log cut short?)" : ""}`);
   }
   // The baseline replaces its file (kept as .bak) only now that the whole log was read, and once
   // the log is closed: --record may be the log itself (accepting this run as its new baseline).

@@ -264,3 +264,22 @@ describe("what a replay says about each mismatch, and in sum", () => {
     expect(r.err).toBe(`${rays}: warning: none of the 3 shapes this log expects (coin-2, plat-1, plat-2) are in level.json: is this the right level?\n`);
   });
 });
+
+describe("a log that is not whole", () => {
+  it("--expect-rays N: another count refuses the run (exit 2), writing no output; the right count passes", async () => {
+    const log = write("cut.jsonl", GOOD + "\n" + GOOD.replace("hits-wall", "second") + "\n");
+    const out = write("cut-base.jsonl", "old\n");
+    const r = await run(["replay", scene, log, "--expect-rays", "3", "--record", out, "--json"]);
+    expect(r).toMatchObject({ code: 2, out: "", err: `${log}: refused: it holds 2 rays, --expect-rays 3 (a log cut short?)\n` });
+    expect(readFileSync(out, "utf8")).toBe("old\n");
+    expect((await run(["replay", scene, log, "--expect-rays", "2"])).code).toBe(0);
+    expect((await run(["replay", scene, log, "--expect-rays", "0"])).code).toBe(2);
+  });
+
+  it("a line of a newer version of the format refuses the log, naming the version", async () => {
+    const log = write("v2.jsonl", GOOD + "\n" + line({ version: 2, id: "x", from: [0, 0], to: [1, 0] }) + "\n");
+    const r = await run(["replay", scene, log]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${log}:2: version 2: this build reads ray logs up to version 1`);
+  });
+});

@@ -312,3 +312,12 @@ describe("the mismatches by shape", () => {
     expect(html.indexOf('id="by-shape"')).toBeLessThan(html.indexOf('id="level"'));
   });
 });
+
+describe("a ray log line from a newer version of the format", () => {
+  it("is refused, naming the version; version 1 is read and kept", () => {
+    const newer = parseRayLine('{"version": 2, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
+    expect(newer).toEqual({ ok: false, problem: { line: 4, message: "version 2: this build reads ray logs up to version 1 (a newer collider-studio wrote this line; update collider-studio)" } });
+    const v1 = parseRayLine('{"version": 1, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
+    expect(v1.ok && v1.ray?.extra).toEqual({ version: 1 });
+  });
+});
