@@ -467,6 +467,8 @@ export {
   type ReplayResult,
   /** A replay's totals. */
   type ReplaySummary,
+  /** Why a ray lost the shape it expected. */
+  type MismatchReason,
 } from "./replay/types";
 export {
   /** A problem in one line of a ray log. */
@@ -489,8 +491,12 @@ export {
   probeRayLog, type ProbeRayLog,
   /** A ray probe as a ray log's record. */
   rayRecordOfProbe,
-  /** A ray's name in reports: its `name` field, else its id. */
+  /** A ray's name on the canvas: its `name` field, else its id. */
   rayLabel,
+  /** A ray's `name` field, when it has one. */
+  rayName,
+  /** A ray in the command line's reports: its id, and its name in quotes when it has one. */
+  rayTitle,
 } from "./replay/probe-log";
 export {
   /** How far a hit point may move and still be the same hit. */
@@ -507,6 +513,8 @@ export {
   ReplayTally,
 } from "./replay/compare";
 /** A replay as JUnit XML. */
-export { describeMismatch, replayJUnit } from "./replay/junit";
+export { describeMismatch, describeReason, replayJUnit } from "./replay/junit";
+/** A replay's mismatches by shape, kept as rays stream by; a warning when none of the shapes a log expects are in the scene. */
+export { ShapeTally, ExpectedShapes, shapeSummaryLines, describeShapeSummary, type ShapeSummary, type ShapeKindSummary } from "./replay/shape-summary";
 /** A replay as one self-contained HTML page. */
 export { replayHtmlReport } from "./replay/html-report";

@@ -23,7 +23,7 @@ import { nodeName } from "../export/godot-names";
 import { forwardSlashes, prepareExportImages, type PreparedImages } from "./export-images";
 import path from "node:path";
 import { NOTHING_CHECKED_EXIT, replay, type ReplayOptions } from "./replay";
-import { checkOutputPaths } from "./output-paths";
+import { checkOutputPaths, realPathOf } from "./output-paths";
 import { looksLikeRayLog } from "../replay/ray-log";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
@@ -652,19 +652,25 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .description("cast every ray of a QA ray log (JSON Lines) through the scene and compare with what was recorded: lost hits, new hits, other shapes, moved hit points (by point, or by fraction along the ray), turned normals (more than 0.5°)")
     .argument("<scene>", "scene file (.json)")
     .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "includeSensors"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
-    .option("--json", 'print {"results": [{"id", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?, "angle"?, "startsInside"?}, ...], "summary": {"total", "ok", "mismatch", "unchecked", "byKind", "tolerance", "skippedLines", "repeatedIds"}} (only once the whole log was read)')
+    .option("--json", 'print {"results": [{"id", "name"?, "line", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?, "angle"?, "startsInside"?, "reason"?}, ...], "summary": {"total", "ok", "mismatch", "unchecked", "byKind", "tolerance", "skippedLines", "repeatedIds", "byShape"}} (only once the whole log was read; fields in docs/replay.md)')
     .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE}; over it by float rounding, under a billionth of the coordinates, still counts as within; with only a fraction recorded, its distance along the ray)`, parseNonNegative)
-    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline; replaced only once the whole log was read, the old one kept as OUT.bak)")
+    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline; replaced only once the whole log was read, the old one kept as OUT.bak); --record onto RAYS.jsonl itself accepts this run as the log's new baseline")
     .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
     .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
     .option("--skip-bad-lines", "report malformed lines and replay the others, each an error test case in --junit (default: refuse the log)")
     .option("--workers <n>", "worker threads that replay the log (0: this thread; default: 2 for a log of 64 MB or more on two cores or more)", parseWorkers)
     .option("--include-sensors", 'sensors stop every ray (by default a ray passes through them unless its line says "includeSensors": true)')
+    .option("--expect-rays <n>", "exit 2 (writing no output) unless the log holds exactly N rays: a log cut short at a line break is otherwise well formed", parseWhole)
     .option("--allow-unchecked", `exit 0 even when no ray was checked (an empty log, every line skipped, no ray with an "expect"); without it such a run exits ${NOTHING_CHECKED_EXIT}`)
-    .addHelpText("after", `\nExit codes: 0 every checked ray as recorded; 1 a mismatch; 2 an input error (a missing or malformed file, an output that is an input, or no ray checked without --allow-unchecked; --record may start a baseline from a log without expectations).`)
-    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--workers N] [--include-sensors]")
+    .addHelpText("after", `\nExit codes: 0 every checked ray as recorded; 1 a mismatch; 2 an input error (a missing or malformed file, an output that is an input, a ray count other than --expect-rays, or no ray checked without --allow-unchecked; --record may start a baseline from a log without expectations).`)
+    .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--expect-rays N] [--workers N] [--include-sensors]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
-      checkOutputPaths([{ what: "the scene", path: sceneFile }, { what: "the ray log", path: rays }], [{ what: "--record", path: opts.record }, { what: "--junit", path: opts.junit }, { what: "--html", path: opts.html }]);
+      // --record onto the log itself accepts this run as the new baseline (the log is read whole
+      // before the part file replaces it; the old one is kept as .bak). Any other clash is refused.
+      const reports = [{ what: "--junit", path: opts.junit }, { what: "--html", path: opts.html }];
+      const onLog = opts.record !== undefined && realPathOf(opts.record) === realPathOf(rays);
+      checkOutputPaths([{ what: "the scene", path: sceneFile }, { what: "the ray log", path: rays }], onLog ? reports : [{ what: "--record", path: opts.record }, ...reports]);
+      if (onLog) checkOutputPaths([{ what: "the scene", path: sceneFile }], [{ what: "--record", path: opts.record }, ...reports]);
       const scene = await loadReplayScene(io, sceneFile);
       const code = await replay(scene, sceneFile, rays, opts, io, (sc, results, summary, o) => replayHtmlReport(sc, results, summary, { ...o, title: `Replay of ${o.logName}` }));
       if (code !== 0) throw new UserError("", code);

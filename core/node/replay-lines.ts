@@ -6,6 +6,8 @@ import type { CollisionWorld } from "../collision-world";
 import { replayRecordedRay } from "../replay/cast";
 import { expectationOf } from "../replay/compare";
 import { junitCase, suiteOf } from "../replay/junit";
+import { rayName } from "../replay/probe-log";
+import { measureOf, shapeOfMismatch } from "../replay/shape-summary";
 import { parseRayLine, rayLine, type RayLogProblem } from "../replay/ray-log";
 import type { MismatchKind, ReplayResult, ReplayStatus } from "../replay/types";
 
@@ -24,6 +26,12 @@ export type LineOutcome =
     readonly id: string;
     readonly status: ReplayStatus;
     readonly mismatch: MismatchKind | undefined;
+    /** A mismatch: the shape the per-shape summary files it under, and its distance or angle (NaN for none). */
+    readonly shape: string | null;
+    readonly measure: number;
+    /** The shape the ray expected to hit (undefined: none named), and whether the scene has it. */
+    readonly expected: string | undefined;
+    readonly expectedPresent: boolean;
     /** The whole result, when the caller may keep it (see replayLine's `want`). */
     readonly result: ReplayResult | null;
     readonly json: string | null;
@@ -36,11 +44,14 @@ export type LineOutcome =
 
 export const resultJson = (r: ReplayResult): string => JSON.stringify({
   id: r.ray.id,
+  ...(rayName(r.ray) === undefined ? {} : { name: rayName(r.ray) }),
+  line: r.ray.line,
   hit: r.hit !== null,
   ...(r.hit ? { shape: r.hit.shape, fraction: r.hit.fraction, point: [r.hit.point.x, r.hit.point.y], normal: [r.hit.normal.x, r.hit.normal.y] } : {}),
   status: r.status,
   ...(r.mismatch ? { mismatch: r.mismatch.kind, ...(r.mismatch.distance === undefined ? {} : { distance: r.mismatch.distance }), ...(r.mismatch.angle === undefined ? {} : { angle: r.mismatch.angle }) } : {}),
   ...(r.startsInside === undefined ? {} : { startsInside: r.startsInside }),
+  ...(r.reason === undefined ? {} : { reason: r.reason }),
 });
 
 const BLANK: LineOutcome = { kind: "blank" };
@@ -61,6 +72,10 @@ export function replayLine(world: CollisionWorld, text: string, line: number, to
     id: ray.id,
     status: result.status,
     mismatch: result.mismatch?.kind,
+    shape: result.status === "mismatch" ? shapeOfMismatch(result) : null,
+    measure: measureOf(result),
+    expected: ray.expect?.hit === true ? ray.expect.shape : undefined,
+    expectedPresent: result.reason?.kind !== "shape-gone",
     result: want(result.status) ? result : null,
     json: outputs.json ? resultJson(result) : null,
     record: outputs.record ? rayLine(ray, expectationOf(hit)) + "\n" : null,

@@ -67,6 +67,12 @@ export interface BatchReply {
   /** The rays' ids and line numbers, in order, when asked (wantIds); else empty. */
   readonly ids: readonly string[];
   readonly lines: readonly number[];
+  /** Per mismatching ray, in order: the shape the per-shape summary files it under, and its distance or angle (NaN for none). */
+  readonly mismatchShapes: readonly string[];
+  readonly mismatchMeasures: readonly number[];
+  /** Rays that expected a shape the scene has; the distinct expected shapes it has not, in order. */
+  readonly expectedPresent: number;
+  readonly expectedGone: readonly string[];
   /** Malformed lines (with their line numbers). With stopAtProblem the batch ends at the first. */
   readonly problems: readonly RayLogProblem[];
 }
@@ -78,7 +84,9 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
   let record = "";
   const ids: string[] = [], idLines: number[] = [];
   const junit = new Map<string, { text: string; tests: number; failures: number; skipped: number }>();
-  let rays = 0;
+  let rays = 0, expectedPresent = 0;
+  const mismatchShapes: string[] = [], mismatchMeasures: number[] = [];
+  const expectedGone = new Set<string>();
   const want = (s: ReplayStatus) => (s === "mismatch" ? req.wantMismatch : req.wantOther);
   for (let i = 0; i < lines.length; i++) {
     const out = replayLine(world, lines[i]!, req.firstLine + i, data.tolerance, data.outputs, want, data.includeSensors);
@@ -91,6 +99,14 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
     statuses[rays] = STATUS_CODES.indexOf(out.status);
     kinds[rays] = out.mismatch === undefined ? NO_KIND : MISMATCH_KINDS.indexOf(out.mismatch as MismatchKind);
     if (out.result) results.push([rays, out.result]);
+    if (out.shape !== null) {
+      mismatchShapes.push(out.shape);
+      mismatchMeasures.push(out.measure);
+    }
+    if (out.expected !== undefined) {
+      if (out.expectedPresent) expectedPresent++;
+      else expectedGone.add(out.expected);
+    }
     if (req.wantIds) {
       ids.push(out.id);
       idLines.push(req.firstLine + i);
@@ -115,6 +131,10 @@ export function replayBatch(world: CollisionWorld, data: BatchSettings, req: Bat
     results,
     ids,
     lines: idLines,
+    mismatchShapes,
+    mismatchMeasures,
+    expectedPresent,
+    expectedGone: [...expectedGone],
     problems,
   };
 }

@@ -9,11 +9,14 @@ import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
 import { BAD_LINES_SUITE, describeMismatch, junitBadLine } from "../replay/junit";
+import { rayTitle } from "../replay/probe-log";
+import { ExpectedShapes, shapeSummaryLines, ShapeTally, type ShapeSummary } from "../replay/shape-summary";
 import { formatRayProblem, looksLikeScene, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { readableReason, UserError } from "./files";
 import { PartFile } from "./part-file";
+import { realPathOf } from "./output-paths";
 import { JUnitSpool } from "./junit-spool";
 import { NO_KIND, REPLAY_WORKER, replayBatch, STATUS_CODES, type BatchReply, type BatchRequest, type BatchSettings, type ReplayWorkerData } from "./replay-worker";
 import { serializeScene } from "../scene/io";
@@ -47,6 +50,8 @@ export interface ReplayOptions {
   readonly workers?: number;
   /** Sensors stop every ray (by default only a ray whose line says includeSensors). */
   readonly includeSensors?: boolean;
+  /** The number of rays the log must hold (a log cut short at a line break is otherwise well formed); another count refuses the run. */
+  readonly expectRays?: number;
   /** A run that checked no ray (no rays, or none with an expectation) exits 0 instead of NOTHING_CHECKED_EXIT. */
   readonly allowUnchecked?: boolean;
 }
@@ -98,7 +103,7 @@ export interface ReplayIO {
 }
 
 /** An HTML report maker, passed in so this module does not need it (it lives in core/replay/). */
-export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[]; warnings: readonly string[] }) => string;
+export type HtmlReport = (scene: Scene, results: readonly ReplayResult[], summary: ReturnType<ReplayTally["summary"]>, options: { sceneName: string; logName: string; generatedAt: string; leftOut: number; badLines: readonly RayLogProblem[]; warnings: readonly string[]; byShape: readonly ShapeSummary[] }) => string;
 
 /**
  * A 53-bit hash of a ray id (two 32-bit FNV-1a hashes with different seeds): two ids with one hash
@@ -142,6 +147,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   const keepMismatches = options.keep?.mismatches ?? MISMATCHES_KEPT, keepOthers = options.keep?.others ?? OTHERS_KEPT;
   let others = 0, leftOut = 0;
   const problems: RayLogProblem[] = [];
+  const byShape = new ShapeTally(), expectedShapes = new ExpectedShapes();
   checkLog(logPath);
   // --record and --json are held back until the whole log is read: a refused log must not leave
   // a shortened baseline or half a document.
@@ -188,9 +194,13 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
       else if (repeated++ < REPEATS_NAMED) repeats.push(`ray id ${JSON.stringify(id)} is used again at line ${at} (first at line ${first})`);
     }
     const results = new Map(reply.results);
-    for (let i = 0; i < reply.statuses.length; i++) {
+    for (let i = 0, j = 0; i < reply.statuses.length; i++) {
       const status = STATUS_CODES[reply.statuses[i]!]!, k = reply.kinds[i]!;
       tally.addStatus(status, k === NO_KIND ? undefined : MISMATCH_KINDS[k]);
+      if (status === "mismatch" && k !== NO_KIND) {
+        byShape.add(reply.mismatchShapes[j]!, MISMATCH_KINDS[k]!, reply.mismatchMeasures[j]!);
+        j++;
+      }
       const keep = status === "mismatch" ? tally.mismatch <= keepMismatches : options.html !== undefined && others++ < keepOthers;
       if (!keep) leftOut++;
       else {
@@ -206,6 +216,8 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     if (record && reply.record !== "") await record.write(reply.record);
     if (junit) for (const part of reply.junit) await junit.addRendered(part.tag, part.text, part);
     if (junit && options.skipBadLines) for (const p of reply.problems) await junit.addRendered(BAD_LINES_SUITE, junitBadLine(p, logName), { tests: 1, failures: 0, skipped: 0, errors: 1 });
+    expectedShapes.addPresent(reply.expectedPresent);
+    for (const shape of reply.expectedGone) expectedShapes.addMissing(shape);
     problems.push(...reply.problems);
     showProgress();
   };
@@ -231,20 +243,38 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     for (const part of parts) await part?.discard();
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
   }
-  // The baseline replaces its file (kept as .bak) only now that the whole log was read.
-  await record?.commit();
+  if (options.expectRays !== undefined && tally.total !== options.expectRays) {
+    await junit?.discard();
+    for (const part of parts) await part?.discard();
+    const skipped = problems.length > 0 ? ` (and ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped)` : "";
+    throw new UserError(`${logPath}: refused: it holds ${tally.total.toLocaleString("en")} ray${tally.total === 1 ? "" : "s"}${skipped}, --expect-rays ${options.expectRays.toLocaleString("en")}${tally.total < options.expectRays ? " (a log cut short?)" : ""}`);
+  }
+  // The baseline replaces its file (kept as .bak) only now that the whole log was read, and once
+  // the log is closed: --record may be the log itself (accepting this run as its new baseline).
+  if (!input.closed) await new Promise<void>((resolve) => {
+    input.once("close", () => resolve());
+    input.destroy();
+  });
+  const backup = await record?.commit();
+  if (record && options.record !== undefined && realPathOf(options.record) === realPathOf(logPath)) io.stderr(`${logPath}: recorded this run as its new baseline${backup ? ` (the old one kept as ${backup})` : ""}\n`);
   for (const p of problems) io.stderr(`${formatRayProblem(p, logPath)} (skipped)\n`);
-  const warnings = repeated === 0 ? [] : [...repeats, ...(repeated > repeats.length ? [`and ${repeated - repeats.length} more repeated ids`] : []), `${repeated} repeated id${repeated === 1 ? "" : "s"}${idLine.size >= IDS_CHECKED ? ` among the first ${IDS_CHECKED.toLocaleString("en")} rays` : ""}: CI lists test cases by id, and one with a repeated id can hide another; give every ray its own id`];
+  const wrongLevel = expectedShapes.warning(sceneName.split(/[\\/]/).pop() ?? sceneName);
+  const warnings = [
+    ...(wrongLevel === null ? [] : [wrongLevel]),
+    ...(repeated === 0 ? [] : [...repeats, ...(repeated > repeats.length ? [`and ${repeated - repeats.length} more repeated ids`] : []), `${repeated} repeated id${repeated === 1 ? "" : "s"}${idLine.size >= IDS_CHECKED ? ` among the first ${IDS_CHECKED.toLocaleString("en")} rays` : ""}: CI lists test cases by id, and one with a repeated id can hide another; give every ray its own id`]),
+  ];
   for (const w of warnings) io.stderr(terminalSafe(`${logPath}: warning: ${w}`) + "\n");
   const summary = tally.summary();
+  const shapes = byShape.summary();
   if (json) {
-    await json.write(`${first ? "" : "\n"}], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length, repeatedIds: repeated })}}\n`);
+    await json.write(`${first ? "" : "\n"}], "summary": ${JSON.stringify({ ...summary, skippedLines: problems.length, repeatedIds: repeated, byShape: shapes })}}\n`);
     await json.readBack(io.stdout);
   } else {
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
     io.stdout(`${summary.total} rays: ${summary.ok} ok, ${summary.mismatch} mismatching${kinds ? ` (${kinds})` : ""}, ${summary.unchecked} unchecked${problems.length ? `; ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped` : ""}\n`);
-    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${r.ray.id} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`) + "\n");
+    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${rayTitle(r.ray)} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`) + "\n");
     if (summary.mismatch > keepMismatches) io.stdout(`  … and ${summary.mismatch - keepMismatches} more mismatches (--junit lists every one)\n`);
+    if (shapes.length > 0) io.stdout(`mismatches by shape:\n${shapeSummaryLines(shapes).map((l) => `  ${terminalSafe(l)}\n`).join("")}`);
   }
   if (junit && options.junit) {
     try {
@@ -253,7 +283,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
       throw new UserError(`cannot write ${options.junit}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut, badLines: problems, warnings }));
+  if (options.html && html) await io.writeText(options.html, html(scene, kept, summary, { sceneName, logName: logPath.split(/[\\/]/).pop() ?? logPath, generatedAt: new Date().toISOString(), leftOut, badLines: problems, warnings, byShape: shapes }));
   if (summary.mismatch > 0) return 1;
   const unchecked = options.allowUnchecked ? null : nothingChecked(summary, problems.length, record !== null);
   if (unchecked !== null) {

@@ -57,11 +57,11 @@ export function compareRay(ray: RayRecord, hit: CastHit | null, tolerance = DEFA
   if (!expect.hit || !hit) return { ray, hit, status: "ok" };
   const apart = hitDistance(ray, expect, hit);
   if (expect.shape !== undefined && expect.shape !== hit.shape) return { ray, hit, status: "mismatch", mismatch: { kind: "other-shape", ...(apart === undefined ? {} : { distance: apart.distance }) } };
-  if (apart !== undefined && !withinTolerance(apart.distance, tolerance, apart.scale)) return { ray, hit, status: "mismatch", mismatch: { kind: "moved-point", distance: apart.distance } };
-  if (expect.normal) {
-    const angle = angleBetween(expect.normal[0], expect.normal[1], hit.normal.x, hit.normal.y);
-    if (angle > NORMAL_TOLERANCE_DEGREES) return { ray, hit, status: "mismatch", mismatch: { kind: "turned-normal", angle } };
-  }
+  // A moved point is reported first; a normal that turned too rides along (a rotated ramp does both).
+  const angle = expect.normal ? angleBetween(expect.normal[0], expect.normal[1], hit.normal.x, hit.normal.y) : 0;
+  const turned = angle > NORMAL_TOLERANCE_DEGREES;
+  if (apart !== undefined && !withinTolerance(apart.distance, tolerance, apart.scale)) return { ray, hit, status: "mismatch", mismatch: { kind: "moved-point", distance: apart.distance, ...(turned ? { angle } : {}) } };
+  if (turned) return { ray, hit, status: "mismatch", mismatch: { kind: "turned-normal", angle } };
   return { ray, hit, status: "ok" };
 }
 

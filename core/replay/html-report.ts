@@ -8,6 +8,9 @@ import { traceShapeOutline } from "../kinds/trace";
 import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
 import { roundForDisplay } from "./compare";
+import { describeReason } from "./junit";
+import { rayName, rayTitle } from "./probe-log";
+import { describeShapeKinds, moreShapes, SHAPES_LISTED, type ShapeSummary } from "./shape-summary";
 import type { RayLogProblem } from "./ray-log";
 import { MISMATCH_KINDS, type MismatchKind, type ReplayResult, type ReplayStatus, type ReplaySummary } from "./types";
 
@@ -23,6 +26,8 @@ export interface HtmlReportOptions {
   readonly badLines?: readonly RayLogProblem[];
   /** Warnings about the log (repeated ids): shown under the summary. */
   readonly warnings?: readonly string[];
+  /** The mismatches by shape (ShapeTally's summary, most first): a table under the counts, its first SHAPES_LISTED rows. */
+  readonly byShape?: readonly ShapeSummary[];
 }
 
 /** One ray as the page's script reads it; absent fields are left out of the JSON. */
@@ -30,14 +35,18 @@ export interface ReportRow {
   /** 1-based line in the log. */
   readonly line: number;
   readonly id: string;
+  /** The ray's `name` field, when it has one. */
+  readonly name?: string;
   readonly tag?: string;
   readonly frame?: number;
   readonly time?: number;
   readonly status: ReplayStatus;
   readonly kind?: MismatchKind;
   readonly distance?: number;
-  /** turned-normal: the angle between the normals, in degrees. */
+  /** turned-normal, and moved-point when the normal turned too: the angle between the normals, in degrees. */
   readonly angle?: number;
+  /** Why the expected shape was not hit (describeReason), when known. */
+  readonly reason?: string;
   readonly from: Point;
   readonly to: Point;
   readonly mask?: number;
@@ -70,6 +79,8 @@ export function reportRows(results: readonly ReplayResult[]): ReportRow[] {
   return results.map((r) => {
     const { ray, hit } = r;
     const row: { -readonly [K in keyof ReportRow]: ReportRow[K] } = { line: ray.line, id: ray.id, status: r.status, from: ray.from, to: ray.to };
+    const name = rayName(ray);
+    if (name !== undefined) row.name = name;
     if (ray.tag !== undefined) row.tag = ray.tag;
     if (ray.frame !== undefined) row.frame = ray.frame;
     if (ray.time !== undefined) row.time = ray.time;
@@ -80,6 +91,7 @@ export function reportRows(results: readonly ReplayResult[]): ReportRow[] {
       if (r.mismatch.distance !== undefined) row.distance = r.mismatch.distance;
       if (r.mismatch.angle !== undefined) row.angle = r.mismatch.angle;
     }
+    if (r.reason !== undefined) row.reason = describeReason(r.reason);
     if (ray.expect) {
       row.expectedHit = ray.expect.hit;
       if (ray.expect.shape !== undefined) row.expectedShape = ray.expect.shape;
@@ -276,11 +288,12 @@ function shapeOutline(shape: Shape, f: (n: number) => string, hit: ReadonlySet<s
 }
 
 function rayLabel(r: ReplayResult): string {
-  const parts = [r.ray.id, r.mismatch?.kind ?? r.status];
+  const parts = [rayTitle(r.ray), r.mismatch?.kind ?? r.status];
   if (r.ray.tag !== undefined) parts.push(`tag ${r.ray.tag}`);
   if (r.mismatch?.distance !== undefined) parts.push(`moved ${roundForDisplay(r.mismatch.distance)}`);
   if (r.mismatch?.angle !== undefined) parts.push(`normal turned ${roundForDisplay(r.mismatch.angle)}°`);
   if (r.startsInside !== undefined) parts.push(`starts inside ${r.startsInside}`);
+  if (r.reason !== undefined) parts.push(describeReason(r.reason));
   parts.push(`expected ${r.ray.expect?.hit ? (r.ray.expect.shape ?? "a hit") : "no hit"}`, `got ${r.hit ? r.hit.shape : "no hit"}`);
   return parts.join(", ");
 }
@@ -348,6 +361,9 @@ th,td{border:1px solid #e0e0e0;padding:3px 6px;text-align:left;white-space:nowra
 th{background:#f0f0f0;position:sticky;top:0;cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" ▲"}
 th[aria-sort=descending]::after{content:" ▼"}
+#by-shape{width:auto;margin:0 0 12px}
+#by-shape caption{text-align:left;font-weight:600;padding:0 0 4px}
+#by-shape th{position:static;cursor:default}
 td.num{text-align:right}
 tbody tr{cursor:pointer}
 tbody tr:hover{background:#f5f9ff}
@@ -368,6 +384,7 @@ const SCRIPT = `
   var COLUMNS = [
     { key: "line", label: "Line", num: true },
     { key: "id", label: "Id" },
+    { key: "name", label: "Name" },
     { key: "tag", label: "Tag" },
     { key: "frame", label: "Frame", num: true },
     { key: "time", label: "Time", num: true },
@@ -375,6 +392,7 @@ const SCRIPT = `
     { key: "kind", label: "Mismatch" },
     { key: "distance", label: "Distance", num: true },
     { key: "angle", label: "Normal turned°", num: true },
+    { key: "reason", label: "Why" },
     { key: "from", label: "From" },
     { key: "to", label: "To" },
     { key: "mask", label: "Mask", num: true },
@@ -418,7 +436,7 @@ const SCRIPT = `
       if (s && r.status !== s) continue;
       if (k && r.kind !== k) continue;
       if (t !== null && r.tag !== t) continue;
-      if (q && r.id.toLowerCase().indexOf(q) < 0) continue;
+      if (q && r.id.toLowerCase().indexOf(q) < 0 && (r.name === undefined || r.name.toLowerCase().indexOf(q) < 0)) continue;
       out.push(i);
     }
     return out;
@@ -508,7 +526,7 @@ const SCRIPT = `
       var id = shapes[s].getAttribute("data-shape");
       shapes[s].classList.toggle("sel", id === r.expectedShape || id === r.actualShape);
     }
-    $("selection").textContent = "Selected: " + r.id + " (line " + r.line + ")";
+    $("selection").textContent = "Selected: " + r.id + (r.name === undefined ? "" : " " + JSON.stringify(r.name)) + " (line " + r.line + ")";
   }
   $("body").addEventListener("click", function (e) {
     var tr = e.target.closest("tr");
@@ -532,6 +550,15 @@ function badLinesNote(bad: readonly RayLogProblem[], logName: string | undefined
   const items = bad.slice(0, BAD_LINES_LISTED).map((p) => `<li>${escapeHtml(`${logName ?? "log"}:${p.line}${p.column === undefined ? "" : `:${p.column}`}: ${p.message}`)}</li>`).join("");
   const more = bad.length > BAD_LINES_LISTED ? `<li>… and ${bad.length - BAD_LINES_LISTED} more</li>` : "";
   return `<div class="meta warning" id="bad-lines"><p>${bad.length} bad line${bad.length === 1 ? " was" : "s were"} skipped (never replayed, not counted above):</p><ul>${items}${more}</ul></div>\n`;
+}
+
+/** The mismatches by shape as a table (none without mismatches). */
+function byShapeTable(list: readonly ShapeSummary[]): string {
+  if (list.length === 0) return "";
+  const rows = list.slice(0, SHAPES_LISTED).map((s) => `<tr><td>${escapeHtml(s.shape)}</td><td class="num">${s.rays.toLocaleString("en")}</td><td>${escapeHtml(describeShapeKinds(s))}</td></tr>`);
+  const more = moreShapes(list);
+  if (more !== null) rows.push(`<tr><td colspan="3">${escapeHtml(more)}</td></tr>`);
+  return `<table id="by-shape"><caption>Mismatches by shape</caption><thead><tr><th scope="col">Shape</th><th scope="col">Rays</th><th scope="col">Mismatches</th></tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table>\n`;
 }
 
 /** A legend swatch: a short line, or a marker like those in the drawing. */
@@ -604,7 +631,7 @@ export function replayHtmlReport(scene: Scene, results: readonly ReplayResult[],
 <ul class="summary" aria-label="Summary">
 ${summaryItems.join("\n")}
 </ul>
-${badLinesNote(options.badLines ?? [], options.logName)}${(options.warnings ?? []).map((w) => `<p class="meta warning">${escapeHtml(w)}</p>\n`).join("")}${options.leftOut ? `<p class="meta" id="left-out">${escapeHtml(`A long log: ${options.leftOut.toLocaleString("en")} of its ${summary.total.toLocaleString("en")} rays are counted above but not drawn or listed below (kept: the first mismatches and the first other rays). The JUnit report (--junit) has every ray.`)}</p>\n` : ""}</header>
+${byShapeTable(options.byShape ?? [])}${badLinesNote(options.badLines ?? [], options.logName)}${(options.warnings ?? []).map((w) => `<p class="meta warning">${escapeHtml(w)}</p>\n`).join("")}${options.leftOut ? `<p class="meta" id="left-out">${escapeHtml(`A long log: ${options.leftOut.toLocaleString("en")} of its ${summary.total.toLocaleString("en")} rays are counted above but not drawn or listed below (kept: the first mismatches and the first other rays). The JUnit report (--junit) has every ray.`)}</p>\n` : ""}</header>
 <section class="drawing" aria-label="Level">
 <svg id="level" viewBox="${f(view.minX)} ${f(view.minY)} ${f(w)} ${f(h)}" role="img" aria-label="The level's ${scene.shapes.length} shapes and ${mismatches.length} mismatching rays">
 <g id="shapes">
@@ -628,7 +655,7 @@ ${legend.join("\n")}
 <label>Status <select id="f-status"><option value="">all</option><option value="mismatch">mismatch</option><option value="ok">ok</option><option value="unchecked">unchecked</option></select></label>
 <label>Mismatch <select id="f-kind">${kindOptions.join("")}</select></label>
 <label>Tag <select id="f-tag"></select></label>
-<label>Id <input type="search" id="f-id" placeholder="part of an id"></label>
+<label>Id or name <input type="search" id="f-id" placeholder="part of an id or name"></label>
 </p>
 <p id="count"></p>
 <table id="results"><thead id="head"></thead><tbody id="body"></tbody></table>

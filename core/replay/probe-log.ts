@@ -41,8 +41,17 @@ export function probeRayLog(world: CollisionWorld, probes: readonly Probe[], inc
   return { text, rays, sweeps: probes.length - rays };
 }
 
-/** What a ray is called in reports and on the canvas: its `name` field when it has one (a log saved from a scene's probes), else its id. */
-export function rayLabel(ray: RayRecord): string {
+/** A ray's `name` field (a log saved from a scene's probes), or undefined when it has none or a blank one. */
+export function rayName(ray: RayRecord): string | undefined {
   const name = ray.extra.name;
-  return typeof name === "string" && name.trim() !== "" ? name : ray.id;
+  return typeof name === "string" && name.trim() !== "" ? name : undefined;
+}
+
+/** What a ray is called on the canvas: its `name` field when it has one, else its id. */
+export const rayLabel = (ray: RayRecord): string => rayName(ray) ?? ray.id;
+
+/** What a ray is called in the command line's reports: its id and, when it has one, its name (`ray-1 "floor probe A"`). */
+export function rayTitle(ray: RayRecord): string {
+  const name = rayName(ray);
+  return name === undefined ? ray.id : `${ray.id} ${JSON.stringify(name)}`;
 }

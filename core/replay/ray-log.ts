@@ -11,6 +11,9 @@ const rayPointPath = (p: readonly PropertyKey[]): boolean =>
   (p.length === 1 && (p[0] === "from" || p[0] === "to")) || (p.length === 2 && p[0] === "expect" && (p[1] === "point" || p[1] === "normal"));
 import type { Expectation, RayRecord } from "./types";
 
+/** The newest version of the ray log format this build reads: a line whose `version` is newer is refused. */
+export const RAY_LOG_VERSION = 1;
+
 const coordinate = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
 const point = z.tuple([coordinate, coordinate]);
 
@@ -77,6 +80,10 @@ export function parseRayLine(text: string, line: number): RayLineResult {
     const column = syntaxColumn(err);
     return { ok: false, problem: { line, ...(column === undefined ? {} : { column }), message: "not valid JSON" } };
   }
+  // A line may say which version of the format wrote it (kept as an unknown field); a newer one
+  // may mean what this build would misread, so it is refused rather than replayed.
+  const version = typeof data === "object" && data !== null ? (data as { version?: unknown }).version : undefined;
+  if (typeof version === "number" && version > RAY_LOG_VERSION) return { ok: false, problem: { line, message: `version ${version}: this build reads ray logs up to version ${RAY_LOG_VERSION} (a newer collider-studio wrote this line; update collider-studio)` } };
   const parsed = rayLineSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

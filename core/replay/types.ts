@@ -49,9 +49,26 @@ export interface Mismatch {
   readonly kind: MismatchKind;
   /** moved-point: how far the hit point moved (world units); other-shape: too, when both points are known. */
   readonly distance?: number;
-  /** turned-normal: the angle between the expected and the actual normal, in degrees. */
+  /**
+   * turned-normal: the angle between the expected and the actual normal, in degrees; moved-point:
+   * the same, when the normal turned by more than NORMAL_TOLERANCE_DEGREES too.
+   */
   readonly angle?: number;
 }
+
+/**
+ * Why a ray lost the shape it expected (lost-hit, other-shape), found in the world as it is now:
+ * shape-gone: no shape has that id; layer-not-in-mask: it is on the ray, but its collisionLayer
+ * shares no bit with the ray's mask; now-sensor: it is on the ray, but a sensor the ray passes
+ * through; blocked: it is on the ray, behind the shape now hit; off-path: it is in the scene but
+ * no longer on the ray.
+ */
+export type MismatchReason =
+  | { readonly kind: "shape-gone"; readonly shape: string }
+  | { readonly kind: "layer-not-in-mask"; readonly shape: string; readonly collisionLayer: number; readonly mask: number }
+  | { readonly kind: "now-sensor"; readonly shape: string }
+  | { readonly kind: "blocked"; readonly shape: string; readonly by: string }
+  | { readonly kind: "off-path"; readonly shape: string };
 
 export interface ReplayResult {
   readonly ray: RayRecord;
@@ -61,6 +78,8 @@ export interface ReplayResult {
   readonly mismatch?: Mismatch;
   /** A lost hit whose ray now starts inside a shape (which a ray passes out of): that shape's id. */
   readonly startsInside?: string;
+  /** Why the expected shape was not hit (replayRecordedRay finds it in the world; compareRay cannot). */
+  readonly reason?: MismatchReason;
 }
 
 export interface ReplaySummary {

@@ -61,11 +61,16 @@ async function open(name: string, html: string): Promise<Opened> {
 
 /** The ids of the table's rows, top to bottom. */
 const ids = (page: Page): Promise<string[]> => page.$$eval("#body tr", (trs) => trs.map((tr) => tr.children[1]!.textContent ?? ""));
-const column = (page: Page, index: number): Promise<string[]> => page.$$eval("#body tr", (trs, i) => trs.map((tr) => tr.children[i]!.textContent ?? ""), index);
+/** The cells of the column whose header has this data-key (by key, so a new column moves none of them). */
+const column = async (page: Page, key: string): Promise<string[]> => {
+  const index = await page.$$eval("#head th", (ths, k) => ths.findIndex((th) => th.getAttribute("data-key") === k), key);
+  return page.$$eval("#body tr", (trs, i) => trs.map((tr) => tr.children[i]!.textContent ?? ""), index);
+};
 
 describe("the replay report in Chromium", () => {
   it("lists, sorts, filters and highlights the rays, fetching nothing and logging no error", async () => {
-    const results = reportResults();
+    // One ray with a name (a log saved from a scene's probes): a column, searched and shown with the id.
+    const results = reportResults().map((r) => (r.ray.id === "player-feet" ? { ...r, ray: { ...r.ray, extra: { name: "Toe sensor" } } } : r));
     const html = replayHtmlReport(reportScene(), results, summaryOf(results), { title: "Replay of level-1", sceneName: "level-1.json", logName: "rays.jsonl", generatedAt: "2024-05-01T12:00:00.000Z" });
     const { page, errors, fetched } = await open("report.html", html);
 
@@ -74,7 +79,7 @@ describe("the replay report in Chromium", () => {
     const all = await ids(page);
     expect(all).toHaveLength(results.length);
     expect(all.slice(0, mismatching.length)).toEqual(mismatching);
-    expect(await column(page, 5)).toEqual([...mismatching.map(() => "mismatch"), "unchecked", "ok", "ok"]);
+    expect(await column(page, "status")).toEqual([...mismatching.map(() => "mismatch"), "unchecked", "ok", "ok"]);
     await expect(page.locator("#count").textContent()).resolves.toContain(`${results.length} of ${results.length} rays`);
 
     // The SVG draws the mismatching rays, and the drawing has a size.
@@ -92,7 +97,7 @@ describe("the replay report in Chromium", () => {
     await expect(page.locator("th", { hasText: "Distance" }).getAttribute("aria-sort")).resolves.toBe("ascending");
     await page.locator("th", { hasText: "Distance" }).click();
     expect((await ids(page)).slice(0, ascending.length)).toEqual([...ascending].reverse());
-    const distances = (await column(page, 7)).filter((d) => d !== "").map(Number);
+    const distances = (await column(page, "distance")).filter((d) => d !== "").map(Number);
     expect(distances).toEqual([...distances].sort((a, b) => b - a));
 
     // Filters: by kind, then by tag on top of it, then by status, then a search on the id.
@@ -110,6 +115,9 @@ describe("the replay report in Chromium", () => {
     await page.selectOption("#f-status", "");
     await page.fill("#f-id", "RAMP");
     expect((await ids(page)).sort()).toEqual(["ramp-far", "ramp-near"]);
+    await page.fill("#f-id", "toe s");
+    expect(await ids(page)).toEqual(["player-feet"]);
+    expect(await column(page, "name")).toEqual(["Toe sensor"]);
     await page.fill("#f-id", "");
     expect(await ids(page)).toHaveLength(results.length);
 
@@ -122,7 +130,7 @@ describe("the replay report in Chromium", () => {
     const ray = results[index]!.ray;
     expect(await selected.evaluate((l) => [l.getAttribute("x1"), l.getAttribute("y1"), l.getAttribute("x2"), l.getAttribute("y2")].map(Number))).toEqual([...ray.from, ...ray.to]);
     expect((await page.$$eval("#shapes .sel", (els) => els.map((e) => e.getAttribute("data-shape")))).sort()).toEqual(["player", "spikes"]);
-    await expect(page.locator("#selection").textContent()).resolves.toContain("player-feet");
+    await expect(page.locator("#selection").textContent()).resolves.toBe('Selected: player-feet "Toe sensor" (line 4)');
     // The highlight has pixels: the selected line is drawn, not zero-sized.
     const lineBox = (await selected.boundingBox())!;
     expect(lineBox.height).toBeGreaterThan(50);
@@ -150,8 +158,8 @@ describe("the replay report in Chromium", () => {
     expect(await page.locator("img").count()).toBe(0);
     expect(await page.locator("script").count()).toBe(2);
     expect(await ids(page)).toEqual([HOSTILE_ID, "empty-tag"]);
-    expect(await column(page, 2)).toEqual([HOSTILE_TAG, ""]);
-    expect(await column(page, 13)).toEqual([HOSTILE_SHAPE, "ground"]);
+    expect(await column(page, "tag")).toEqual([HOSTILE_TAG, ""]);
+    expect(await column(page, "expectedShape")).toEqual([HOSTILE_SHAPE, "ground"]);
     // The empty tag is a tag of its own, apart from "all tags".
     await page.selectOption("#f-tag", "(empty)");
     expect(await ids(page)).toEqual(["empty-tag"]);

@@ -266,7 +266,7 @@ describe("raycast and sweep (in process)", () => {
       writeFileSync(at("moved.json"), JSON.stringify(scene));
       const moved = await run(["replay", at("moved.json"), at("base.jsonl")]);
       expect(moved.code).toBe(1);
-      expect(moved.out).toContain("r (line 1");
+      expect(moved.out).toContain('r "line of sight" (line 1)');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

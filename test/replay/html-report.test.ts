@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { shapeAABB, type Scene } from "../../core/index";
 import { escapeHtml, replayHtmlReport, reportRows, scriptSafeJson, TABLE_CAP, type ReportData } from "../../core/replay/html-report";
 import { MISMATCH_KINDS } from "../../core/replay/types";
-import { embeddedJson, HOSTILE_ID, HOSTILE_SHAPE, HOSTILE_TAG, replayOf, reportResults, reportScene, summaryOf } from "./report-fixture";
+import { byShapeOf, embeddedJson, HOSTILE_ID, HOSTILE_SHAPE, HOSTILE_TAG, replayOf, reportResults, reportScene, summaryOf } from "./report-fixture";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GOLDEN = join(HERE, "golden", "report.html");
@@ -16,7 +16,7 @@ const OPTIONS = { title: "Replay of level-1", sceneName: "level-1.json", logName
 
 const report = (): string => {
   const results = reportResults();
-  return replayHtmlReport(reportScene(), results, summaryOf(results), OPTIONS);
+  return replayHtmlReport(reportScene(), results, summaryOf(results), { ...OPTIONS, byShape: byShapeOf(results) });
 };
 const count = (text: string, needle: string | RegExp): number => (typeof needle === "string" ? text.split(needle).length - 1 : (text.match(needle) ?? []).length);
 const svgOf = (html: string): string => /<svg id="level"[\s\S]*?<\/svg>/.exec(html)![0];

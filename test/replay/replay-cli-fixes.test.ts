@@ -31,13 +31,9 @@ const run = async (argv: string[]) => {
 };
 
 describe("an output that is an input (or another output) is refused, exit 2, nothing written", () => {
-  it("--record onto the log, onto the scene, through a symbolic link; --junit onto the log; two outputs on one file", async () => {
+  it("--record onto the scene, through a symbolic link; --junit onto the log; two outputs on one file", async () => {
     const log = write("base.jsonl", GOOD + "\n");
     const before = readFileSync(log, "utf8");
-    const onLog = await run(["replay", scene, log, "--record", log]);
-    expect(onLog.code).toBe(2);
-    expect(onLog.err).toBe(`--record ${log} is the same file as the ray log ${log} (an input): it would be overwritten; give --record another file\n`);
-    expect(readFileSync(log, "utf8")).toBe(before);
     const onScene = await run(["replay", scene, log, "--record", join(dir, ".", "level.json")]);
     expect(onScene.code).toBe(2);
     expect(onScene.err).toContain(`is the same file as the scene ${scene} (an input)`);
@@ -188,5 +184,102 @@ describe("an output that cannot be written", () => {
     const out = join(dir, "no-such-folder", "base.jsonl");
     const r = await run(["replay", scene, log, "--record", out]);
     expect(r).toMatchObject({ code: 2, err: `cannot write ${out}: no such file\n` });
+  });
+});
+
+// A QA review of the replay: accepting a new baseline took two steps (--record onto the log was
+// refused), a mismatch never said why, rays were named by id alone, a long run had no summary by
+// shape, a wrong level gave no hint, and a log cut at a line break or from a newer format passed.
+describe("--record onto the ray log itself accepts this run as its new baseline", () => {
+  it("the log is read whole, then replaced; the old one kept as .bak; stderr says so; the exit is the comparison's", async () => {
+    const log = write("accept.jsonl", line({ id: "moved", from: [0, 0], to: [30, 0], expect: { hit: true, shape: "wall", point: [8, 0] } }) + "\n");
+    const before = readFileSync(log, "utf8");
+    const r = await run(["replay", scene, log, "--record", log]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${log}: recorded this run as its new baseline (the old one kept as ${log}.bak)\n`);
+    expect(readFileSync(`${log}.bak`, "utf8")).toBe(before);
+    expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ id: "moved", expect: { hit: true, shape: "wall", point: [9, 0] } });
+    expect((await run(["replay", scene, log])).code).toBe(0);
+    // Still refused: another output onto the log, --record onto the scene beside it.
+    expect((await run(["replay", scene, log, "--record", log, "--junit", log])).code).toBe(2);
+    expect((await run(["replay", scene, log, "--record", scene])).code).toBe(2);
+    expect(readFileSync(scene, "utf8")).toBe(SCENE_TEXT);
+  });
+});
+
+describe("what a replay says about each mismatch, and in sum", () => {
+  const level = write("coins.json", JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [
+    { id: "plat-2", type: "box", x: 520, y: 320, width: 200, height: 20 },
+    { id: "coin-2", type: "circle", x: 520, y: 290, radius: 10, sensor: true },
+  ] }));
+  const rays = write("coins.jsonl", [
+    line({ id: "ray-1", name: "floor probe A", from: [520, 100], to: [520, 400], expect: { hit: true, shape: "coin-2", point: [520, 280] } }),
+    line({ id: "ray-2", from: [400, 100], to: [400, 400], expect: { hit: true, shape: "plat-1", point: [400, 290] } }),
+    line({ id: "ray-3", from: [500, 100], to: [500, 400], expect: { hit: true, shape: "plat-2", point: [500, 300] } }),
+  ].join("\n") + "\n");
+
+  it("the text names each ray by id and name, says why, and sums the mismatches by shape", async () => {
+    const r = await run(["replay", level, rays]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe([
+      "3 rays: 0 ok, 3 mismatching (1 lost-hit, 1 other-shape, 1 moved-point), 0 unchecked",
+      '  ray-1 "floor probe A" (line 1): other shape: expected coin-2 at (520, 280), the ray now hits plat-2 at (520, 310): coin-2 is now a sensor; rays pass through sensors unless includeSensors',
+      "  ray-2 (line 2): lost hit: expected plat-1 at (400, 290), the ray now hits nothing: plat-1 is no longer in the scene",
+      "  ray-3 (line 3): moved hit point: plat-2 hit at (500, 310), 10 from the expected (500, 300)",
+      "mismatches by shape:",
+      "  coin-2: 1 ray: other-shape 1",
+      "  plat-1: 1 ray: lost-hit 1",
+      "  plat-2: 1 ray: moved-point 1 (10)",
+      "",
+    ].join("\n"));
+    expect(r.err).toBe("");
+  });
+
+  it("--json: each result gains name, line and reason; the summary byShape; the JUnit names carry the name", async () => {
+    const junit = join(dir, "coins.xml");
+    const r = await run(["replay", level, rays, "--json", "--junit", junit]);
+    const doc = JSON.parse(r.out) as { results: Record<string, unknown>[]; summary: { byShape: unknown[] } };
+    expect(doc.results[0]).toMatchObject({ id: "ray-1", name: "floor probe A", line: 1, mismatch: "other-shape", reason: { kind: "now-sensor", shape: "coin-2" } });
+    expect(doc.results[1]).toMatchObject({ id: "ray-2", line: 2, reason: { kind: "shape-gone", shape: "plat-1" } });
+    expect(doc.results[1]).not.toHaveProperty("name");
+    expect(doc.summary.byShape[2]).toEqual({ shape: "plat-2", rays: 1, kinds: [{ kind: "moved-point", count: 1, min: 10, max: 10, median: 10 }] });
+    expect(readFileSync(junit, "utf8")).toContain('name="ray-1 &quot;floor probe A&quot;"');
+  });
+
+  it("one moved platform against many rays: one summary line for it, at most 20 shapes then how many more", async () => {
+    const shapes = Array.from({ length: 25 }, (_, i) => ({ id: `p${String(i).padStart(2, "0")}`, type: "box", x: i * 100, y: 300, width: 40, height: 20 }));
+    const moved = write("many.json", JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: shapes.map((s) => (s.id === "p00" ? { ...s, y: 310 } : s)) }));
+    const lines: string[] = [];
+    for (let k = 0; k < 50; k++) lines.push(line({ id: `a${k}`, from: [k % 10 - 5, 0], to: [k % 10 - 5, 600], expect: { hit: true, shape: "p00", point: [k % 10 - 5, 290 - (k % 3)] } }));
+    for (const s of shapes.slice(1)) lines.push(line({ id: `g-${s.id}`, from: [s.x, 0], to: [s.x, 600], expect: { hit: true, shape: `${s.id}-old`, point: [s.x, 290] } }));
+    const r = await run(["replay", moved, write("many.jsonl", lines.join("\n") + "\n")]);
+    const summary = r.out.slice(r.out.indexOf("mismatches by shape:\n"));
+    expect(summary.split("\n").slice(1, 2)).toEqual(["  p00: 50 rays: moved-point 50 (10–12, median 11)"]);
+    expect(summary.split("\n").filter((l) => l.startsWith("  ")).length).toBe(21);
+    expect(summary).toContain("  and 5 more shapes (5 rays)\n");
+  });
+
+  it("a log replayed against the wrong level: one warning naming a few of the shapes it expects", async () => {
+    const r = await run(["replay", scene, rays]);
+    expect(r.err).toBe(`${rays}: warning: none of the 3 shapes this log expects (coin-2, plat-1, plat-2) are in level.json: is this the right level?\n`);
+  });
+});
+
+describe("a log that is not whole", () => {
+  it("--expect-rays N: another count refuses the run (exit 2), writing no output; the right count passes", async () => {
+    const log = write("cut.jsonl", GOOD + "\n" + GOOD.replace("hits-wall", "second") + "\n");
+    const out = write("cut-base.jsonl", "old\n");
+    const r = await run(["replay", scene, log, "--expect-rays", "3", "--record", out, "--json"]);
+    expect(r).toMatchObject({ code: 2, out: "", err: `${log}: refused: it holds 2 rays, --expect-rays 3 (a log cut short?)\n` });
+    expect(readFileSync(out, "utf8")).toBe("old\n");
+    expect((await run(["replay", scene, log, "--expect-rays", "2"])).code).toBe(0);
+    expect((await run(["replay", scene, log, "--expect-rays", "0"])).code).toBe(2);
+  });
+
+  it("a line of a newer version of the format refuses the log, naming the version", async () => {
+    const log = write("v2.jsonl", GOOD + "\n" + line({ version: 2, id: "x", from: [0, 0], to: [1, 0] }) + "\n");
+    const r = await run(["replay", scene, log]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${log}:2: version 2: this build reads ray logs up to version 1`);
   });
 });

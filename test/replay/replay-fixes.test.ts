@@ -4,7 +4,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CollisionWorld, compareRay, NORMAL_TOLERANCE_DEGREES, parseRayLine, replayRecordedRay, roundForDisplay, vec2, type CastHit, type RayRecord, type Scene } from "../../core/index";
 import { angleBetween, RELATIVE_SLACK } from "../../core/replay/compare";
-import { clipSegment, replayHtmlReport } from "../../core/replay/html-report";
+import { clipSegment, replayHtmlReport, reportRows } from "../../core/replay/html-report";
+import { rayTitle } from "../../core/replay/probe-log";
+import { ExpectedShapes, shapeOfMismatch, shapeSummaryLines, ShapeTally } from "../../core/replay/shape-summary";
 import { describeMismatch, junitBadLine, junitCase, replayJUnit } from "../../core/replay/junit";
 import { summaryOf } from "./report-fixture";
 
@@ -193,5 +195,129 @@ describe("the HTML report's drawing", () => {
     expect(html).toContain('{ key: "mask", label: "Mask", num: true }');
     expect(html).toContain("1 bad line was skipped");
     expect(html).toContain("log.jsonl:3: to is missing");
+  });
+});
+
+// A QA review: a mismatch said what changed but never why (a deleted coin, a coin filtered out by
+// the ray's mask and a coin made a sensor all read "lost hit" or "other shape" alone), a rotated
+// ramp said only that the point moved, a wrong level gave a wall of lost hits with no hint, and
+// the expected point was printed with all its digits beside a rounded actual one.
+describe("a mismatch says why the expected shape was not hit", () => {
+  const coins = (over: Record<string, unknown> = {}): Scene["shapes"] => [
+    { id: "plat-2", type: "box", x: 520, y: 320, rotation: 0, width: 200, height: 20 },
+    { id: "coin-2", type: "circle", x: 520, y: 290, rotation: 0, radius: 10, ...over } as Scene["shapes"][number],
+  ];
+  const down = (over: Partial<RayRecord> = {}) => ray({ line: 6, id: "ray-6", from: [520, 100], to: [520, 400], expect: { hit: true, shape: "coin-2", point: [520, 280] }, ...over });
+  const replayIn = (shapes: Scene["shapes"], r: RayRecord, includeSensors = false) => {
+    const world = new CollisionWorld();
+    world.sync(shapes);
+    return replayRecordedRay(world, r, 0.01, includeSensors);
+  };
+
+  it("the expected shape deleted: 'is no longer in the scene' (behind it: another shape; nothing behind: a lost hit)", () => {
+    const other = replayIn(coins().slice(0, 1), down());
+    expect(other.reason).toEqual({ kind: "shape-gone", shape: "coin-2" });
+    expect(describeMismatch(other)).toBe("other shape: expected coin-2 at (520, 280), the ray now hits plat-2 at (520, 310): coin-2 is no longer in the scene");
+    const lost = replayIn([], down());
+    expect(describeMismatch(lost)).toBe("lost hit: expected coin-2 at (520, 280), the ray now hits nothing: coin-2 is no longer in the scene");
+  });
+
+  it("its collisionLayer no longer in the ray's mask: names both", () => {
+    const r = replayIn(coins({ collisionLayer: 1 }).slice(1), down({ mask: 4 }));
+    expect(r.mismatch?.kind).toBe("lost-hit");
+    expect(r.reason).toEqual({ kind: "layer-not-in-mask", shape: "coin-2", collisionLayer: 1, mask: 4 });
+    expect(describeMismatch(r)).toBe("lost hit: expected coin-2 at (520, 280), the ray now hits nothing: coin-2 is on the ray but its collisionLayer 1 is not in the ray's mask 4");
+  });
+
+  it("made a sensor: says rays pass through sensors; --include-sensors (or the ray's includeSensors) still hits it", () => {
+    const r = replayIn(coins({ sensor: true }), down());
+    expect(describeMismatch(r)).toBe("other shape: expected coin-2 at (520, 280), the ray now hits plat-2 at (520, 310): coin-2 is now a sensor; rays pass through sensors unless includeSensors");
+    expect(replayIn(coins({ sensor: true }), down(), true).status).toBe("ok");
+  });
+
+  it("another shape now in front of it, or it moved off the ray", () => {
+    const front = replayIn([...coins(), { id: "crate", type: "box", x: 520, y: 200, rotation: 0, width: 40, height: 40 }], down());
+    expect(front.reason).toEqual({ kind: "blocked", shape: "coin-2", by: "crate" });
+    expect(describeMismatch(front)).toMatch(/: crate is now in front of coin-2$/);
+    const moved = replayIn(coins({ x: 900 }), down());
+    expect(describeMismatch(moved)).toMatch(/: coin-2 is in the scene but no longer on the ray$/);
+  });
+
+  it("a ray that now starts inside the shape it expected gets no second reason", () => {
+    const r = replayIn(coins({ y: 100, radius: 30 }).slice(1), down());
+    expect(r.startsInside).toBe("coin-2");
+    expect(r.reason).toBeUndefined();
+  });
+
+  it("a ramp turned 5°: the moved point also says how far its normal turned (angle in the result)", () => {
+    const a = (5 * Math.PI) / 180;
+    const n = vec2(-Math.SQRT1_2 * Math.cos(a) + Math.SQRT1_2 * Math.sin(a), -Math.SQRT1_2 * Math.sin(a) - Math.SQRT1_2 * Math.cos(a));
+    const r = compareRay(ray({ from: [700, 300], to: [700, 600], expect: { hit: true, shape: "ramp", point: [700, 533.3333333333334], normal: [-Math.SQRT1_2, -Math.SQRT1_2] } }),
+      { shape: "ramp", fraction: 0.78, point: vec2(700, 535.2224342), normal: n, startedInside: false });
+    expect(r.mismatch?.kind).toBe("moved-point");
+    expect(r.mismatch?.angle).toBeCloseTo(5, 9);
+    // The expected point rounded as the actual one is (10 significant digits), not printed raw.
+    expect(describeMismatch(r)).toBe("moved hit point: ramp hit at (700, 535.2224342), 1.889 from the expected (700, 533.3333333), the normal turned 5°");
+    // Within the normal's tolerance: no angle beside the moved point.
+    const still = compareRay(ray({ expect: { hit: true, shape: "w", point: [4, 0], normal: [-1, 0] } }), hitAt("w", 5));
+    expect(still.mismatch).toEqual({ kind: "moved-point", distance: 1 });
+  });
+});
+
+describe("a ray is named by its id and its name in the command line's reports", () => {
+  it("rayTitle: `ray-1 \"floor probe A\"`, the id alone without a name; JUnit names and the HTML rows carry both", () => {
+    const named = ray({ id: "ray-1", extra: { name: "floor probe A" }, expect: { hit: false } });
+    expect(rayTitle(named)).toBe('ray-1 "floor probe A"');
+    expect(rayTitle(ray({ id: "ray-2", extra: { name: " " } }))).toBe("ray-2");
+    const r = compareRay(named, hitAt("w", 5));
+    expect(junitCase(r, "log.jsonl")).toContain('name="ray-1 &quot;floor probe A&quot;"');
+    expect(reportRows([r])[0]).toMatchObject({ id: "ray-1", name: "floor probe A" });
+  });
+});
+
+describe("the mismatches by shape", () => {
+  it("counts by shape and kind, with the moved distances' range and median; most rays first, ties by id", () => {
+    const t = new ShapeTally();
+    for (const d of [1.9, 2.9, 23, 2.5]) t.add("plat-1", "moved-point", d);
+    t.add("plat-1", "lost-hit", NaN);
+    t.add("coin", "turned-normal", 5);
+    t.add("a-coin", "lost-hit", NaN);
+    const s = t.summary();
+    expect(s.map((x) => x.shape)).toEqual(["plat-1", "a-coin", "coin"]);
+    expect(s[0]).toEqual({ shape: "plat-1", rays: 5, kinds: [{ kind: "moved-point", count: 4, min: 1.9, max: 23, median: 2.7 }, { kind: "lost-hit", count: 1 }] });
+    expect(shapeSummaryLines(s)).toEqual(["plat-1: 5 rays: moved-point 4 (1.9–23, median 2.7), lost-hit 1", "a-coin: 1 ray: lost-hit 1", "coin: 1 ray: turned-normal 1 (5°)"]);
+    expect(shapeSummaryLines(s, 1)).toEqual(["plat-1: 5 rays: moved-point 4 (1.9–23, median 2.7), lost-hit 1", "and 2 more shapes (2 rays)"]);
+  });
+
+  it("a mismatch is filed under the shape it expected, a new hit under the shape it hits now", () => {
+    expect(shapeOfMismatch(compareRay(ray({ expect: { hit: true, shape: "gone" } }), null))).toBe("gone");
+    expect(shapeOfMismatch(compareRay(ray({ expect: { hit: false } }), hitAt("w", 5)))).toBe("w");
+  });
+
+  it("warns once when none of the shapes a log expects are in the scene, naming a few", () => {
+    const e = new ExpectedShapes();
+    for (const s of ["plat-1", "coin-2", "coin-3", "ramp", "coin-2", "spikes"]) e.addMissing(s);
+    expect(e.warning("other.json")).toBe("none of the 5 shapes this log expects (plat-1, coin-2, coin-3, …) are in other.json: is this the right level?");
+    e.addPresent(1);
+    expect(e.warning("other.json")).toBeNull();
+    expect(new ExpectedShapes().warning("x.json")).toBeNull();
+  });
+
+  it("the HTML report shows the table under the counts, escaped", () => {
+    const t = new ShapeTally();
+    t.add("<b>", "lost-hit", NaN);
+    const html = replayHtmlReport({ format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, [], summaryOf([]), { byShape: t.summary() });
+    expect(html).toContain('<table id="by-shape"><caption>Mismatches by shape</caption>');
+    expect(html).toContain("<tr><td>&#60;b&#62;</td><td class=\"num\">1</td><td>lost-hit 1</td></tr>");
+    expect(html.indexOf('id="by-shape"')).toBeLessThan(html.indexOf('id="level"'));
+  });
+});
+
+describe("a ray log line from a newer version of the format", () => {
+  it("is refused, naming the version; version 1 is read and kept", () => {
+    const newer = parseRayLine('{"version": 2, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
+    expect(newer).toEqual({ ok: false, problem: { line: 4, message: "version 2: this build reads ray logs up to version 1 (a newer collider-studio wrote this line; update collider-studio)" } });
+    const v1 = parseRayLine('{"version": 1, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
+    expect(v1.ok && v1.ray?.extra).toEqual({ version: 1 });
   });
 });

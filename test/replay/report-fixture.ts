@@ -5,6 +5,7 @@ import { vec2, type Scene } from "../../core/index";
 import { raycastScene } from "../core/scan-reference";
 import { MISMATCH_KINDS, type Expectation, type Mismatch, type MismatchKind, type RayRecord, type ReplayResult, type ReplayStatus, type ReplaySummary } from "../../core/replay/types";
 import type { Point } from "../../core/scene/types";
+import { measureOf, shapeOfMismatch, ShapeTally, type ShapeSummary } from "../../core/replay/shape-summary";
 
 export const reportScene = (): Scene => ({
   format: "collider-studio-scene",
@@ -84,6 +85,13 @@ export const REPORT_RAYS: readonly RaySpec[] = [
 ];
 
 export const reportResults = (): ReplayResult[] => replayOf(reportScene(), REPORT_RAYS);
+
+/** The results' mismatches by shape, as the command line passes them to the report. */
+export function byShapeOf(results: readonly ReplayResult[]): ShapeSummary[] {
+  const t = new ShapeTally();
+  for (const r of results) if (r.mismatch) t.add(shapeOfMismatch(r), r.mismatch.kind, measureOf(r));
+  return t.summary();
+}
 
 /** Strings that try to break out of a script element, an attribute or a line of JavaScript. */
 export const HOSTILE_ID = "</script><script>alert(1)</script>";
