@@ -59,12 +59,43 @@ export function closeRayLogView(editor: Editor): void {
   closeRayLog(editor);
 }
 
-/** Writes the log with this run's results as its expectations (a download in the browser). */
-export async function rerecordRayLog(editor: Editor): Promise<void> {
+/**
+ * "1 bad line (line 3)", "4 bad lines (lines 3, 7, 9, …)": a log's skipped lines, as the
+ * re-record question and notice name them.
+ */
+export function badLinesNamed(problems: readonly RayLogProblem[]): string {
+  const shown = problems.slice(0, 3).map((p) => p.line).join(", ");
+  return `${counted(problems.length, "bad line")} (line${problems.length === 1 ? "" : "s"} ${shown}${problems.length > 3 ? ", …" : ""})`;
+}
+
+/** What Re-record asks and writes through: a window.confirm and the export (a download in the browser); tests pass their own. */
+export interface RerecordPorts {
+  readonly confirm: (question: string) => boolean;
+  readonly save: (text: string, name: string) => Promise<FileOutcome<{ readonly name: string }>>;
+}
+
+const RERECORD_PORTS: RerecordPorts = {
+  confirm: (question) => window.confirm(question),
+  save: (text, name) => exportTextAnywhere(text, name, { name: RAY_LOG.name, extensions: ["jsonl"] }),
+};
+
+/**
+ * Writes the log with this run's results as its expectations (a download in the browser). A log
+ * with skipped bad lines is written only once the user agrees to leave them out (the CLI's
+ * --skip-bad-lines), and the notice counts them: a baseline is never silently shorter.
+ */
+export async function rerecordRayLog(editor: Editor, ports: RerecordPorts = RERECORD_PORTS): Promise<void> {
   const log = editor.replay.getState().log;
   if (!log) return;
-  const outcome = await exportTextAnywhere(recordedText(replayResultsOf(editor)), recordedName(log.name), { name: RAY_LOG.name, extensions: ["jsonl"] });
-  if (outcome.kind === "done") notify(editor, `Re-recorded ${log.rays.length} ray${log.rays.length === 1 ? "" : "s"} to ${outcome.value.name}`);
+  const name = recordedName(log.name);
+  const bad = log.problems.length === 0 ? "" : badLinesNamed(log.problems);
+  if (bad && !ports.confirm(`${log.name} has ${bad} that would be left out of the new baseline ${name}.jsonl.\n\nRe-record the other ${counted(log.rays.length, "ray")} without ${log.problems.length === 1 ? "it" : "them"}? Cancel to fix the log first.`)) {
+    notify(editor, `Not re-recorded: ${bad} would be left out of the new baseline: fix the log first`);
+    return;
+  }
+  const outcome = await ports.save(recordedText(replayResultsOf(editor)), name);
+  const left = bad ? `; ${bad} left out` : "";
+  if (outcome.kind === "done") notify(editor, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}`);
   else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseRayLine } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -102,10 +102,24 @@ describe("the replay view in Chromium", () => {
     await row.waitFor({ state: "detached" });
     await page.screenshot({ path: resolve(ARTIFACTS, "replay-view-after-drag.png") });
 
-    // Re-record: the log with this run's results as expectations.
+    // Re-record: the log's bad line would be left out of the new baseline, so it asks first; No
+    // writes nothing (had written a shorter baseline without a word).
+    const questions: string[] = [];
+    let answer = false;
+    page.on("dialog", (d) => {
+      questions.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    await page.getByRole("button", { name: "Re-record" }).click();
+    await expect.poll(() => notice(page)).toBe("Not re-recorded: 1 bad line (line 5) would be left out of the new baseline: fix the log first");
+    expect(questions).toEqual([expect.stringMatching(/^qa-run\.jsonl has 1 bad line \(line 5\) that would be left out of the new baseline qa-run\.recorded\.jsonl\./)]);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-rerecord-refused.png") });
+    // Yes: the log with this run's results as expectations, and the bad line counted.
+    answer = true;
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Re-record" }).click();
     const saved = await download;
+    await expect.poll(() => notice(page)).toMatch(/^Re-recorded 4 rays to qa-run\.recorded\.jsonl; 1 bad line \(line 5\) left out/);
     expect(saved.suggestedFilename()).toBe("qa-run.recorded.jsonl");
     const lines = readFileSync((await saved.path())!, "utf8").trimEnd().split("\n");
     const rays = lines.map((l, i) => parseRayLine(l, i + 1));

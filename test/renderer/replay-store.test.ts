@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, formatProblem, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
-import { LISTED_BAD_LINES, receiveRayLog } from "../../renderer/app/replay-commands";
+import { badLinesNamed, LISTED_BAD_LINES, receiveRayLog, rerecordRayLog, type RerecordPorts } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
@@ -298,5 +298,54 @@ describe("Save rays as ray log", () => {
     action.run(editor);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(editor.getState().notice).toMatch(/^No rays to save as a ray log/);
+  });
+});
+
+describe("Re-record", () => {
+  /** Ports that answer the question with `answer` and keep what was written. */
+  function ports(answer: boolean) {
+    const asked: string[] = [];
+    const written: { text: string; name: string }[] = [];
+    const p: RerecordPorts = {
+      confirm: (q) => (asked.push(q), answer),
+      save: async (text, name) => (written.push({ text, name }), { kind: "done", value: { name: `${name}.jsonl` } }),
+    };
+    return { p, asked, written };
+  }
+
+  it("names a log's bad lines by count and line", () => {
+    const problems = readRayLog("x.jsonl", LOG).problems;
+    expect(badLinesNamed(problems.slice(0, 1))).toBe("1 bad line (line 3)");
+    expect(badLinesNamed(problems)).toBe("2 bad lines (lines 3, 6)");
+    const many = readRayLog("x.jsonl", "a\nb\nc\nd").problems;
+    expect(badLinesNamed(many)).toBe("4 bad lines (lines 1, 2, 3, …)");
+  });
+
+  // Had written rays.recorded.jsonl without the bad lines and said "Re-recorded 3 rays": a
+  // shorter baseline, silently (the CLI refuses such a log without --skip-bad-lines).
+  it("a log with bad lines asks first; No writes nothing and says why", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const { p, asked, written } = ports(false);
+    await rerecordRayLog(editor, p);
+    expect(asked).toEqual([expect.stringContaining("rays.jsonl has 2 bad lines (lines 3, 6) that would be left out of the new baseline rays.recorded.jsonl")]);
+    expect(written).toEqual([]);
+    expect(editor.getState().notice).toBe("Not re-recorded: 2 bad lines (lines 3, 6) would be left out of the new baseline: fix the log first");
+  });
+
+  it("a log with bad lines re-recorded once agreed: the notice counts what was written and what was left out", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const { p, written } = ports(true);
+    await rerecordRayLog(editor, p);
+    expect(written.map((w) => w.text.trimEnd().split("\n").length)).toEqual([3]);
+    expect(editor.getState().notice).toBe("Re-recorded 3 rays to rays.recorded.jsonl; 2 bad lines (lines 3, 6) left out");
+  });
+
+  it("a log without bad lines is written without a question", async () => {
+    openRayLog(editor, readRayLog("good.jsonl", JSON.stringify({ id: "a", from: [0, 0], to: [200, 0] })));
+    const { p, asked, written } = ports(false);
+    await rerecordRayLog(editor, p);
+    expect(asked).toEqual([]);
+    expect(written.map((w) => w.name)).toEqual(["good.recorded"]);
+    expect(editor.getState().notice).toBe("Re-recorded 1 ray to good.recorded.jsonl");
   });
 });
