@@ -3,7 +3,7 @@ import { probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
 import type { Editor } from "../editor/editor";
 import { counted, notify, notifyWithList } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
-import { closeRayLog, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
+import { acceptRecordedLog, closeRayLog, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
 import { exportTextAnywhere, pickRayLog, type FileOutcome, type FileType, type OpenedDocument } from "../platform/files";
 
 export const RAY_LOG: FileType = { name: "Ray log", extensions: ["jsonl", "json"] };
@@ -82,7 +82,8 @@ const RERECORD_PORTS: RerecordPorts = {
 /**
  * Writes the log with this run's results as its expectations (a download in the browser). A log
  * with skipped bad lines is written only once the user agrees to leave them out (the CLI's
- * --skip-bad-lines), and the notice counts them: a baseline is never silently shorter.
+ * --skip-bad-lines), and the notice counts them: a baseline is never silently shorter. The file
+ * written becomes the open log.
  */
 export async function rerecordRayLog(editor: Editor, ports: RerecordPorts = RERECORD_PORTS): Promise<void> {
   const log = editor.replay.getState().log;
@@ -93,10 +94,13 @@ export async function rerecordRayLog(editor: Editor, ports: RerecordPorts = RERE
     notify(editor, `Not re-recorded: ${bad} would be left out of the new baseline: fix the log first`);
     return;
   }
-  const outcome = await ports.save(recordedText(replayResultsOf(editor)), name);
+  const text = recordedText(replayResultsOf(editor));
+  const outcome = await ports.save(text, name);
   const left = bad ? `; ${bad} left out` : "";
-  if (outcome.kind === "done") notify(editor, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}`);
-  else if (outcome.kind === "error") notify(editor, outcome.message);
+  if (outcome.kind === "done") {
+    acceptRecordedLog(editor, outcome.value.name, text);
+    notify(editor, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}; opened it as the new baseline`, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}. It is now the open log: this run's hits are its expectations.`);
+  } else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 
 /**

@@ -344,5 +344,21 @@ export function recordedText(list: readonly ReplayResult[]): string {
   return list.map((r) => `${rayLine(r.ray, expectationOf(r.hit))}\n`).join("");
 }
 
-/** "rays.jsonl" → "rays.recorded" (the export adds the extension). */
-export const recordedName = (logName: string): string => `${logName.replace(/\.(jsonl|json)$/i, "") || "rays"}.recorded`;
+/**
+ * "rays.jsonl" → "rays.recorded" (the export adds the extension); a recorded log keeps its name,
+ * so re-recording it again offers the same file, never "rays.recorded.recorded".
+ */
+export const recordedName = (logName: string): string => `${logName.replace(/\.(jsonl|json)$/i, "").replace(/\.recorded$/i, "") || "rays"}.recorded`;
+
+/**
+ * Makes a re-recorded log the open one, its name and its expectations (as `jest -u` or `insta
+ * accept` make the accepted result the new snapshot), so every ray is ok against the scene it was
+ * recorded from. The filters, the tolerance and the timeline's place stay; the selected ray stays
+ * selected, under its line in the new file.
+ */
+export function acceptRecordedLog(editor: Editor, name: string, text: string): void {
+  const { log, selected } = editor.replay.getState();
+  const next = readRayLog(name, text);
+  const index = log ? log.rays.findIndex((r) => r.line === selected) : -1;
+  editor.replay.setState({ log: next, selected: next.rays[index]?.line ?? null });
+}

@@ -119,7 +119,7 @@ describe("the replay view in Chromium", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Re-record" }).click();
     const saved = await download;
-    await expect.poll(() => notice(page)).toMatch(/^Re-recorded 4 rays to qa-run\.recorded\.jsonl; 1 bad line \(line 5\) left out/);
+    await expect.poll(() => notice(page)).toBe("Re-recorded 4 rays to qa-run.recorded.jsonl; 1 bad line (line 5) left out; opened it as the new baseline");
     expect(saved.suggestedFilename()).toBe("qa-run.recorded.jsonl");
     const lines = readFileSync((await saved.path())!, "utf8").trimEnd().split("\n");
     const rays = lines.map((l, i) => parseRayLine(l, i + 1));
@@ -129,6 +129,16 @@ describe("the replay view in Chromium", () => {
       ["sight-1", false, undefined],
       ["free-1", false, undefined],
     ]);
+    // The recorded log is now the open one (had kept the old expectations, the mismatch still red).
+    await page.getByRole("group", { name: "Replay: qa-run.recorded.jsonl" }).waitFor();
+    await expect.poll(summary).toBe("4 ok, 0 mismatches, 0 unchecked");
+    expect(await page.getByTestId("replay-skipped").count()).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-rerecorded.png") });
+    // Again: no question (no bad line left), and the same name (had been qa-run.recorded.recorded.jsonl).
+    const again = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Re-record" }).click();
+    expect((await again).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(questions).toHaveLength(2);
 
     // Close: the panel goes.
     await runCommand(page, "Close ray log");

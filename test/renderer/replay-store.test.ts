@@ -188,6 +188,7 @@ describe("the replay store", () => {
     openRayLog(editor, readRayLog("again.jsonl", text));
     expect(replayResultsOf(editor).map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
     expect(recordedName("rays.jsonl")).toBe("rays.recorded");
+    expect(recordedName("rays.recorded.jsonl")).toBe("rays.recorded");
   });
 
   it("a big log read in steps: the same rays and problems as in one go, with rising progress and a pause per step", async () => {
@@ -337,7 +338,7 @@ describe("Re-record", () => {
     const { p, written } = ports(true);
     await rerecordRayLog(editor, p);
     expect(written.map((w) => w.text.trimEnd().split("\n").length)).toEqual([3]);
-    expect(editor.getState().notice).toBe("Re-recorded 3 rays to rays.recorded.jsonl; 2 bad lines (lines 3, 6) left out");
+    expect(editor.getState().notice).toBe("Re-recorded 3 rays to rays.recorded.jsonl; 2 bad lines (lines 3, 6) left out; opened it as the new baseline");
   });
 
   it("a log without bad lines is written without a question", async () => {
@@ -346,6 +347,28 @@ describe("Re-record", () => {
     await rerecordRayLog(editor, p);
     expect(asked).toEqual([]);
     expect(written.map((w) => w.name)).toEqual(["good.recorded"]);
-    expect(editor.getState().notice).toBe("Re-recorded 1 ray to good.recorded.jsonl");
+    expect(editor.getState().notice).toBe("Re-recorded 1 ray to good.recorded.jsonl; opened it as the new baseline");
+  });
+
+  // Had kept comparing against the old expectations (mismatches still red), and a second
+  // Re-record wrote rays.recorded.recorded.jsonl.
+  it("the file written becomes the open log: its name, its expectations, every ray ok; a second Re-record offers the same name", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    setStatusFilter(editor, "mismatch");
+    selectRay(editor, 5);
+    expect(summaryOf(replayResultsOf(editor)).mismatch).toBe(1);
+    const { p, written } = ports(true);
+    await rerecordRayLog(editor, p);
+    expect(view().log?.name).toBe("rays.recorded.jsonl");
+    expect(view().log?.problems).toEqual([]);
+    const summary = summaryOf(replayResultsOf(editor));
+    expect([summary.ok, summary.mismatch, summary.unchecked]).toEqual([3, 0, 0]);
+    // The filter stays; free-1 (line 5 of the old file) is line 3 of the new one and stays selected.
+    expect(view().status).toBe("mismatch");
+    expect(view().selected).toBe(3);
+    expect(view().log?.rays[2]!.id).toBe("free-1");
+    await rerecordRayLog(editor, p);
+    expect(written.map((w) => w.name)).toEqual(["rays.recorded", "rays.recorded"]);
+    expect(written[1]!.text).toBe(written[0]!.text);
   });
 });
