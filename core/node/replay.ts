@@ -9,7 +9,7 @@ import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
 import { BAD_LINES_SUITE, describeMismatch, junitBadLine } from "../replay/junit";
-import { formatRayProblem, looksLikeScene, type RayLogProblem } from "../replay/ray-log";
+import { formatRayProblem, looksLikeScene, SCENE_HEAD_CHARS, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { readableReason, UserError } from "./files";
@@ -59,7 +59,7 @@ export const NOTHING_CHECKED_EXIT = 2;
 export const terminalSafe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The first bytes of a file, as text (to tell a scene given as the log). */
-function headOf(file: string, bytes = 4096): string {
+function headOf(file: string, bytes = SCENE_HEAD_CHARS): string {
   const fd = openSync(file, "r");
   try {
     const buffer = Buffer.alloc(bytes);

@@ -68,6 +68,9 @@ export function readRayLog(name: string, text: string): RayLog {
   return { name, rays, problems };
 }
 
+/** Whether most of a log's lines are bad (more bad lines than rays): not a ray log, whatever its name says. */
+export const mostlyBad = (log: RayLog): boolean => log.problems.length > log.rays.length;
+
 /** Lines parsed per step of readRayLogInSteps: a small part of a frame. */
 export const RAY_LINES_PER_STEP = 10_000;
 

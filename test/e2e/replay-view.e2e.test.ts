@@ -146,6 +146,38 @@ describe("the replay view in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  // A scene picked as the log had opened as "1 ray (29 bad lines skipped)" in place of the open
+  // log; a refused log's problems list had stayed up after a log opened.
+  it("a scene picked as a ray log, or a file of mostly bad lines, is refused and the open log stays; a log that opens ends the refusal's list", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-refuse-"));
+    writeFileSync(join(dir, "qa-run.jsonl"), LOG);
+    writeFileSync(join(dir, "notes.jsonl"), ["{ not json", "nor this", LOG.split("\n")[0]].join("\n"));
+    const openLog = async (file: string) => {
+      await runCommand(page, "Open ray log");
+      await page.setInputFiles("#ray-log-input", file);
+    };
+    await openLog(join(dir, "qa-run.jsonl"));
+    const panel = page.getByRole("group", { name: "Replay: qa-run.jsonl" });
+    await panel.waitFor();
+    await openLog(README_SCENE);
+    await expect.poll(() => notice(page)).toBe("readme-example.json looks like a scene, not a ray log: open it with File → Open…; qa-run.jsonl stays open");
+    expect(await page.getByTestId("replay-summary").textContent()).toBe("1 ok, 2 mismatches (1 new-hit, 1 moved-point), 1 unchecked");
+    await openLog(join(dir, "notes.jsonl"));
+    await expect.poll(() => notice(page)).toBe("Could not open notes.jsonl: 2 of 3 lines are bad (most lines must be rays); qa-run.jsonl stays open (see the list)");
+    const problems = page.getByRole("alert", { name: "Problems" });
+    await problems.waitFor();
+    await panel.waitFor();
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-refused-open.png") });
+    await openLog(join(dir, "qa-run.jsonl"));
+    await expect.poll(() => notice(page)).toBe("Opened ray log qa-run.jsonl: 4 rays (1 bad line skipped)");
+    await problems.waitFor({ state: "detached" });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("a shape a drawn ray crosses is still picked and dragged there; the ray is picked where no shape is", async () => {
     const page = await session.newPage();
     await page.setInputFiles("#open-scene-input", README_SCENE);

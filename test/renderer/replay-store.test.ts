@@ -31,6 +31,7 @@ import {
   visibleResults,
 } from "../../renderer/store/replay";
 import { seededRandom } from "../seeded-random";
+import { looksLikeScene, SCENE_HEAD_CHARS } from "../../core/replay/ray-log";
 import { actionById } from "../../renderer/actions/registry";
 
 let editor = new Editor();
@@ -227,6 +228,28 @@ describe("the replay store", () => {
     receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
     expect(view().log?.rays).toHaveLength(3);
     expect(editor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
+  });
+
+  // A scene picked as the log had opened as "1 ray (29 bad lines skipped)", replacing the open log;
+  // and a log opened after a refused one had left the refusal's list up.
+  it("a scene, or a file of mostly bad lines, is refused and the open log kept; an open that works ends a failed open's list", async () => {
+    await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    const scene = JSON.stringify({ ...emptyScene(), shapes: [wall] }, null, 2);
+    await receiveRayLog(editor, { kind: "done", value: { name: "level.json", text: scene } });
+    expect(view().log?.name).toBe("rays.jsonl");
+    expect(editor.getState().notice).toBe("level.json looks like a scene, not a ray log: open it with File → Open…; rays.jsonl stays open");
+    const mostly = [JSON.stringify({ id: "a", from: [0, 0], to: [1, 0] }), "x", "y"].join("\n");
+    await receiveRayLog(editor, { kind: "done", value: { name: "notes.jsonl", text: mostly } });
+    expect(view().log?.name).toBe("rays.jsonl");
+    expect(editor.getState().notice).toBe("Could not open notes.jsonl: 2 of 3 lines are bad (most lines must be rays); rays.jsonl stays open (see the list)");
+    expect(editor.getState().problems?.list.map((p) => p.line)).toEqual([2, 3]);
+    await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    expect(editor.getState().problems).toBeNull();
+    // Only the start is read: a log whose text names the format far down is no scene.
+    expect(looksLikeScene(`${" ".repeat(SCENE_HEAD_CHARS)}"format": "collider-studio-scene"`)).toBe(false);
+    // Half bad is still a log.
+    await receiveRayLog(editor, { kind: "done", value: { name: "half.jsonl", text: mostly.split("\n").slice(0, 2).join("\n") } });
+    expect(view().log?.name).toBe("half.jsonl");
   });
 
   it("a log with more bad lines than the list shows counts the rest in its last line", () => {
