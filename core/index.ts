@@ -506,7 +506,7 @@ export {
   /** Replay totals kept as rays stream by. */
   ReplayTally,
 } from "./replay/compare";
-/** A replay as JUnit XML. */
-export { describeMismatch, replayJUnit } from "./replay/junit";
+/** A replay as JUnit XML; a mismatch in words, alone or as the CLI lists it (by id and line). */
+export { describeMismatch, mismatchLine, replayJUnit } from "./replay/junit";
 /** A replay as one self-contained HTML page. */
 export { replayHtmlReport } from "./replay/html-report";

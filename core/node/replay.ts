@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
-import { BAD_LINES_SUITE, describeMismatch, junitBadLine } from "../replay/junit";
+import { BAD_LINES_SUITE, junitBadLine, mismatchLine } from "../replay/junit";
 import { formatRayProblem, looksLikeScene, SCENE_HEAD_CHARS, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
@@ -243,7 +243,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   } else {
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
     io.stdout(`${summary.total} rays: ${summary.ok} ok, ${summary.mismatch} mismatching${kinds ? ` (${kinds})` : ""}, ${summary.unchecked} unchecked${problems.length ? `; ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped` : ""}\n`);
-    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${r.ray.id} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`) + "\n");
+    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${mismatchLine(r)}`) + "\n");
     if (summary.mismatch > keepMismatches) io.stdout(`  … and ${summary.mismatch - keepMismatches} more mismatches (--junit lists every one)\n`);
   }
   if (junit && options.junit) {

@@ -178,6 +178,43 @@ describe("the replay view in Chromium", () => {
     await page.close();
   });
 
+  // A row's click had selected the shape and left the view where it was; a row had wrapped its
+  // kind ("lost-" / "hit"), and named the ray only by its name, which a CI failure does not give.
+  it("a mismatch's row brings its ray into view at the same zoom; a row stays on one line and its tooltip names the ray by id and line", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-reveal-"));
+    const far = { id: "far-17", name: "Sight line from the far east watchtower", from: [3000, 2000], to: [3200, 2000], tag: "sight", expect: { hit: true, shape: "ground", point: [3100, 2000] } };
+    writeFileSync(join(dir, "far.jsonl"), [LOG.split("\n")[2], JSON.stringify(far)].join("\n"));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "far.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toBe("0 ok, 2 mismatches (1 lost-hit, 1 new-hit), 0 unchecked");
+    const zoom = await page.getByTestId("zoom").textContent();
+    const row = page.getByTestId("replay-row-far-17");
+    // One line: as tall as the short row, its kind whole, its long name cut with an ellipsis.
+    const near = await page.getByTestId("replay-row-sight-1").boundingBox();
+    expect((await row.boundingBox())!.height).toBe(near!.height);
+    const kind = row.locator(".ray-kind");
+    expect(await kind.textContent()).toBe("lost-hit");
+    expect(await kind.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await row.locator(".ray-name").evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === "ellipsis")).toBe(true);
+    expect(await row.getAttribute("title")).toBe("Sight line from the far east watchtower: far-17 (line 2, sight): lost hit: expected ground at (3100, 2000), the ray now hits nothing");
+    // The ray is off screen; its row brings it to the middle of the canvas, at the same zoom.
+    await row.click();
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await expect.poll(() => page.getByTestId("cursor").textContent()).toBe("3100, 2000");
+    expect(await page.getByTestId("zoom").textContent()).toBe(zoom);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-row-reveal.png") });
+    // Shown already: another click keeps the view.
+    await row.click();
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await expect.poll(() => page.getByTestId("cursor").textContent()).toBe("3100, 2000");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("a shape a drawn ray crosses is still picked and dragged there; the ray is picked where no shape is", async () => {
     const page = await session.newPage();
     await page.setInputFiles("#open-scene-input", README_SCENE);

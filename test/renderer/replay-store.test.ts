@@ -9,6 +9,9 @@ import { loadDocument, select, updateShape } from "../../renderer/store/actions"
 import { useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
+  mismatchRowTitle,
+  rayFocus,
+  revealView,
   closeRayLog,
   playbackStepsPerSecond,
   raysViewBox,
@@ -393,5 +396,57 @@ describe("Re-record", () => {
     await rerecordRayLog(editor, p);
     expect(written.map((w) => w.name)).toEqual(["rays.recorded", "rays.recorded"]);
     expect(written[1]!.text).toBe(written[0]!.text);
+  });
+});
+
+// A click on a row of a ray off screen had selected its shape and left the view where it was.
+describe("a ray's row brings it into view", () => {
+  const hitAt = (x: number, y: number) => ({ shape: "wall", point: vec2(x, y), normal: vec2(-1, 0), fraction: 0.5, startedInside: false });
+  const far: RayRecord = { id: "far-1", line: 7, tag: "door", from: [5000, 5000], to: [5200, 5000], expect: { hit: true, shape: "wall", point: [5150, 5000] }, extra: { name: "Door sight" } };
+  const result = { ray: far, hit: hitAt(5100, 5000), status: "mismatch" as const, mismatch: { kind: "moved-point" as const, distance: 50 } };
+  const W = 800, H = 600;
+  const onScreen = (v: { x: number; y: number; scale: number }, [x, y]: readonly [number, number]) => {
+    const sx = x * v.scale + v.x, sy = y * v.scale + v.y;
+    return sx >= 0 && sx <= W && sy >= 0 && sy <= H;
+  };
+
+  it("its start and both hit points, and its end: the expected point or its fraction along the ray", () => {
+    expect(rayFocus(result)).toEqual({ core: { minX: 5000, minY: 5000, maxX: 5150, maxY: 5000 }, whole: { minX: 5000, minY: 5000, maxX: 5200, maxY: 5000 } });
+    const byFraction = { ...result, ray: { ...far, expect: { hit: true, fraction: 0.25 } }, hit: null };
+    expect(rayFocus(byFraction).core).toEqual({ minX: 5000, minY: 5000, maxX: 5050, maxY: 5000 });
+  });
+
+  it("pans at the same zoom when it fits, keeps a view that shows it, zooms out only when it cannot fit", () => {
+    const start = { x: 0, y: 0, scale: 2 };
+    const panned = revealView(start, W, H, rayFocus(result));
+    expect(panned.scale).toBe(2);
+    for (const p of [far.from, far.to, [5150, 5000], [5100, 5000]] as const) expect(onScreen(panned, p)).toBe(true);
+    expect(revealView(panned, W, H, rayFocus(result))).toBe(panned);
+    // A ray whose end lies far off: its start and hits are shown at this zoom; the end is let go.
+    const long = { ...result, ray: { ...far, to: [1e6, 5000] as const } };
+    const v = revealView(start, W, H, rayFocus(long));
+    expect(v.scale).toBe(2);
+    expect(onScreen(v, far.from) && onScreen(v, [5150, 5000])).toBe(true);
+    // Start and hits wider than the canvas at this zoom: zoomed out just enough.
+    const wide = { ...result, ray: { ...far, to: [9000, 5000] as const, expect: { hit: true, shape: "wall", point: [8000, 5000] as const } } };
+    const out = revealView(start, W, H, rayFocus(wide));
+    expect(out.scale).toBeLessThan(2);
+    expect(onScreen(out, far.from) && onScreen(out, [8000, 5000])).toBe(true);
+  });
+
+  it("selecting from the row moves the editor's view; from the canvas (no reveal) it does not", () => {
+    openRayLog(editor, readRayLog("rays.jsonl", [JSON.stringify({ id: "near", from: [0, 0], to: [200, 0], expect: { hit: false } }), JSON.stringify({ id: "far", from: [4000, 4000], to: [4200, 4000], expect: { hit: true, shape: "wall", point: [4100, 4000] } })].join("\n")));
+    const before = editor.getState().view;
+    selectRay(editor, 2);
+    expect(editor.getState().view).toBe(before);
+    selectRay(editor, 2, true);
+    const after = editor.getState().view;
+    expect(after.scale).toBe(before.scale);
+    expect(after).not.toEqual(before);
+  });
+
+  it("the row's tooltip names the ray by id and line, as the CLI does, after its name", () => {
+    expect(mismatchRowTitle(result)).toBe("Door sight: far-1 (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)");
+    expect(mismatchRowTitle({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
   });
 });
