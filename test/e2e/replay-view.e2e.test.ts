@@ -290,6 +290,24 @@ describe("the replay view in Chromium", () => {
     await field.fill("-1");
     await field.press("Enter");
     expect(await summary()).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
+    // Re-record acts on its first click while the field holds the refused value (the click had been
+    // lost: the field's message went on the press, moving the button from under the pointer).
+    page.on("dialog", (d) => void d.accept());
+    const rerecord = page.getByRole("button", { name: "Re-record" });
+    const download = page.waitForEvent("download", { timeout: 3000 });
+    await rerecord.click();
+    expect((await download).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(await field.inputValue()).toBe("10");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-tolerance-rerecord.png") });
+    // A value that applies on the press and grows the list above the button: one click still.
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "qa-run.jsonl"));
+    await expect.poll(summary).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
+    await field.fill("0.01");
+    const again = page.waitForEvent("download", { timeout: 3000 });
+    await rerecord.click();
+    expect((await again).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(await field.inputValue()).toBe("0.01");
     expect(pageErrors(page)).toEqual([]);
   });
 });
