@@ -512,8 +512,8 @@ export {
   /** Replay totals kept as rays stream by. */
   ReplayTally,
 } from "./replay/compare";
-/** A replay as JUnit XML. */
-export { describeMismatch, describeReason, replayJUnit } from "./replay/junit";
+/** A replay as JUnit XML; a mismatch in words, alone or as the CLI lists it (by id, name and line). */
+export { describeMismatch, describeReason, mismatchLine, replayJUnit } from "./replay/junit";
 /** A replay's mismatches by shape, kept as rays stream by; a warning when none of the shapes a log expects are in the scene. */
 export { ShapeTally, ExpectedShapes, shapeSummaryLines, describeShapeSummary, type ShapeSummary, type ShapeKindSummary } from "./replay/shape-summary";
 /** A replay as one self-contained HTML page. */

@@ -8,10 +8,9 @@ import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
-import { BAD_LINES_SUITE, describeMismatch, junitBadLine } from "../replay/junit";
-import { rayTitle } from "../replay/probe-log";
+import { BAD_LINES_SUITE, junitBadLine, mismatchLine } from "../replay/junit";
 import { ExpectedShapes, shapeSummaryLines, ShapeTally, type ShapeSummary } from "../replay/shape-summary";
-import { formatRayProblem, looksLikeScene, type RayLogProblem } from "../replay/ray-log";
+import { formatRayProblem, looksLikeScene, SCENE_HEAD_CHARS, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
 import type { Scene } from "../scene/types";
 import { readableReason, UserError } from "./files";
@@ -64,7 +63,7 @@ export const NOTHING_CHECKED_EXIT = 2;
 export const terminalSafe = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The first bytes of a file, as text (to tell a scene given as the log). */
-function headOf(file: string, bytes = 4096): string {
+function headOf(file: string, bytes = SCENE_HEAD_CHARS): string {
   const fd = openSync(file, "r");
   try {
     const buffer = Buffer.alloc(bytes);
@@ -272,7 +271,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
   } else {
     const kinds = Object.entries(summary.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
     io.stdout(`${summary.total} rays: ${summary.ok} ok, ${summary.mismatch} mismatching${kinds ? ` (${kinds})` : ""}, ${summary.unchecked} unchecked${problems.length ? `; ${problems.length} bad line${problems.length === 1 ? "" : "s"} skipped` : ""}\n`);
-    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${rayTitle(r.ray)} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`) + "\n");
+    for (const r of kept) if (r.status === "mismatch") io.stdout(terminalSafe(`  ${mismatchLine(r)}`) + "\n");
     if (summary.mismatch > keepMismatches) io.stdout(`  … and ${summary.mismatch - keepMismatches} more mismatches (--junit lists every one)\n`);
     if (shapes.length > 0) io.stdout(`mismatches by shape:\n${shapeSummaryLines(shapes).map((l) => `  ${terminalSafe(l)}\n`).join("")}`);
   }

@@ -50,6 +50,9 @@ function whatChanged(r: ReplayResult): string {
   }
 }
 
+/** A mismatch as the CLI lists it, the ray named by id, name, line and tag: `bullet-3 "muzzle" (line 2, los): moved hit point: …`. */
+export const mismatchLine = (r: ReplayResult): string => `${rayTitle(r.ray)} (line ${r.ray.line}${r.ray.tag ? `, ${r.ray.tag}` : ""}): ${describeMismatch(r)}`;
+
 /** Where a ray is in the log and the game: "line 3, frame 12, time 0.2, from (0, 0) to (30, 0)". */
 export function rayPlace(ray: RayRecord): string {
   const when = `${ray.frame === undefined ? "" : `, frame ${ray.frame}`}${ray.time === undefined ? "" : `, time ${ray.time}`}`;

@@ -136,8 +136,11 @@ export function rayLine(ray: RayRecord, expect: Expectation | undefined): string
   return JSON.stringify(out);
 }
 
-/** Whether a file's first bytes are a collider-studio scene's (given where a ray log belongs). */
-export const looksLikeScene = (head: string): boolean => /"format"\s*:\s*"collider-studio-scene"/.test(head);
+/** How much of a file's start looksLikeScene reads: a scene says its format near the top. */
+export const SCENE_HEAD_CHARS = 4096;
+
+/** Whether a file's start (its first SCENE_HEAD_CHARS) is a collider-studio scene's (given where a ray log belongs). */
+export const looksLikeScene = (text: string): boolean => /"format"\s*:\s*"collider-studio-scene"/.test(text.slice(0, SCENE_HEAD_CHARS));
 
 /** Whether a text's first non-blank line is a ray log's line (given where a scene belongs). */
 export function looksLikeRayLog(text: string): boolean {

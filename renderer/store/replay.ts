@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import {
   DEFAULT_TOLERANCE,
   expectationOf,
+  mismatchLine,
   roundForDisplay,
   parseRayLine,
   rayLine,
@@ -24,7 +25,7 @@ import {
 } from "../../core";
 import type { Editor } from "../editor/editor";
 import { select } from "./actions";
-import { boundsOf, fitView, screenToWorld } from "./view";
+import { boundsOf, fitView, frameView, screenToWorld, type ViewState } from "./view";
 import { setView } from "./view-actions";
 
 export interface RayLog {
@@ -67,6 +68,9 @@ export function readRayLog(name: string, text: string): RayLog {
   }
   return { name, rays, problems };
 }
+
+/** Whether most of a log's lines are bad (more bad lines than rays): not a ray log, whatever its name says. */
+export const mostlyBad = (log: RayLog): boolean => log.problems.length > log.rays.length;
 
 /** Lines parsed per step of readRayLogInSteps: a small part of a frame. */
 export const RAY_LINES_PER_STEP = 10_000;
@@ -286,6 +290,9 @@ export function mismatchRowText(r: ReplayResult): string {
   return r.mismatch?.distance === undefined ? "" : roundForDisplay(r.mismatch.distance);
 }
 
+/** A mismatch row's tooltip: the ray as the CLI and a CI failure name it (id, name, line, tag) and the mismatch whole (the row may be cut short). */
+export const mismatchRowTitle = (r: ReplayResult): string => mismatchLine(r);
+
 /** "Frame 12", "Time 1.5 s", "Ray 3 of 10": what the timeline's position shows up to. */
 export function positionLabel(t: Timeline, position: number): string {
   const v = t.steps[position];
@@ -330,13 +337,64 @@ function raysOf(list: readonly ReplayResult[], log: RayLog | null): readonly Ray
 
 // ---- Selection and re-recording.
 
-/** Selects a ray, and in the editor the shape it hit (or, for a lost hit, the shape it expected). */
-export function selectRay(editor: Editor, line: number): void {
+/**
+ * Selects a ray, and in the editor the shape it hit (or, for a lost hit, the shape it expected).
+ * `reveal` (a click on its row) also brings the ray into view, as revealRay does.
+ */
+export function selectRay(editor: Editor, line: number, reveal = false): void {
   editor.replay.setState({ selected: line });
   const result = replayResultsOf(editor).find((r) => r.ray.line === line);
   if (!result) return;
   const shapeId = result.hit?.shape ?? result.ray.expect?.shape;
   select(editor, shapeId !== undefined && editor.shapeById(shapeId) ? [shapeId] : []);
+  if (reveal) revealRay(editor, result);
+}
+
+const boxOf = (points: readonly (readonly [number, number])[]): AABB => ({
+  minX: Math.min(...points.map((p) => p[0])),
+  minY: Math.min(...points.map((p) => p[1])),
+  maxX: Math.max(...points.map((p) => p[0])),
+  maxY: Math.max(...points.map((p) => p[1])),
+});
+
+/**
+ * What a ray's row brings into view: `core`, its start and both hit points (the expected one, a
+ * point or a fraction along the ray, and this run's), which must be seen; `whole`, that and the
+ * ray's end, seen too when it fits at the current zoom (a ray's end may lie ±1e6 away).
+ */
+export function rayFocus(r: ReplayResult): { readonly core: AABB; readonly whole: AABB } {
+  const { from, to, expect } = r.ray;
+  const points: (readonly [number, number])[] = [from];
+  if (expect?.point) points.push(expect.point);
+  else if (expect?.fraction !== undefined) points.push([from[0] + (to[0] - from[0]) * expect.fraction, from[1] + (to[1] - from[1]) * expect.fraction]);
+  if (r.hit) points.push([r.hit.point.x, r.hit.point.y]);
+  return { core: boxOf(points), whole: boxOf([...points, to]) };
+}
+
+/** Screen pixels kept between a revealed ray and the canvas's edge. */
+const REVEAL_MARGIN = 40;
+
+/**
+ * The view that shows a ray's start and hit points (rayFocus), its end too when that fits: the
+ * view unchanged when they are in it already, else panned to centre them at the same zoom, zoomed
+ * out only when they do not fit (as Tiled, Godot and LDtk do for a list's row).
+ */
+export function revealView(view: ViewState, width: number, height: number, focus: ReturnType<typeof rayFocus>): ViewState {
+  const a = screenToWorld(view, { x: REVEAL_MARGIN, y: REVEAL_MARGIN }), b = screenToWorld(view, { x: width - REVEAL_MARGIN, y: height - REVEAL_MARGIN });
+  const shown: AABB = { minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) };
+  const inView = (box: AABB) => box.minX >= shown.minX && box.maxX <= shown.maxX && box.minY >= shown.minY && box.maxY <= shown.maxY;
+  const fitsNow = (box: AABB) => (box.maxX - box.minX) * view.scale <= width - 2 * REVEAL_MARGIN && (box.maxY - box.minY) * view.scale <= height - 2 * REVEAL_MARGIN;
+  if (inView(focus.whole)) return view;
+  if (fitsNow(focus.whole)) return frameView(focus.whole, width, height, view, REVEAL_MARGIN);
+  if (inView(focus.core)) return view;
+  return frameView(focus.core, width, height, view, REVEAL_MARGIN);
+}
+
+/** Brings a ray into view (revealView) on the editor's canvas. */
+function revealRay(editor: Editor, r: ReplayResult): void {
+  const { width, height } = editor.canvasSize;
+  if (width <= 0 || height <= 0) return;
+  setView(editor, revealView(editor.getState().view, width, height, rayFocus(r)));
 }
 
 /** The log again with this run's results as the expectations, one ray per line. */
@@ -344,5 +402,21 @@ export function recordedText(list: readonly ReplayResult[]): string {
   return list.map((r) => `${rayLine(r.ray, expectationOf(r.hit))}\n`).join("");
 }
 
-/** "rays.jsonl" → "rays.recorded" (the export adds the extension). */
-export const recordedName = (logName: string): string => `${logName.replace(/\.(jsonl|json)$/i, "") || "rays"}.recorded`;
+/**
+ * "rays.jsonl" → "rays.recorded" (the export adds the extension); a recorded log keeps its name,
+ * so re-recording it again offers the same file, never "rays.recorded.recorded".
+ */
+export const recordedName = (logName: string): string => `${logName.replace(/\.(jsonl|json)$/i, "").replace(/\.recorded$/i, "") || "rays"}.recorded`;
+
+/**
+ * Makes a re-recorded log the open one, its name and its expectations (as `jest -u` or `insta
+ * accept` make the accepted result the new snapshot), so every ray is ok against the scene it was
+ * recorded from. The filters, the tolerance and the timeline's place stay; the selected ray stays
+ * selected, under its line in the new file.
+ */
+export function acceptRecordedLog(editor: Editor, name: string, text: string): void {
+  const { log, selected } = editor.replay.getState();
+  const next = readRayLog(name, text);
+  const index = log ? log.rays.findIndex((r) => r.line === selected) : -1;
+  editor.replay.setState({ log: next, selected: next.rays[index]?.line ?? null });
+}

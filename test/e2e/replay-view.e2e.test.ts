@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseRayLine } from "../../core";
-import { ARTIFACTS, CANVAS_TOP, editorSession, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const README_SCENE = resolve(ROOT, "test/export/fixtures/readme-example.json");
@@ -102,10 +102,24 @@ describe("the replay view in Chromium", () => {
     await row.waitFor({ state: "detached" });
     await page.screenshot({ path: resolve(ARTIFACTS, "replay-view-after-drag.png") });
 
-    // Re-record: the log with this run's results as expectations.
+    // Re-record: the log's bad line would be left out of the new baseline, so it asks first; No
+    // writes nothing (had written a shorter baseline without a word).
+    const questions: string[] = [];
+    let answer = false;
+    page.on("dialog", (d) => {
+      questions.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    await page.getByRole("button", { name: "Re-record" }).click();
+    await expect.poll(() => notice(page)).toBe("Not re-recorded: 1 bad line (line 5) would be left out of the new baseline: fix the log first");
+    expect(questions).toEqual([expect.stringMatching(/^qa-run\.jsonl has 1 bad line \(line 5\) that would be left out of the new baseline qa-run\.recorded\.jsonl\./)]);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-rerecord-refused.png") });
+    // Yes: the log with this run's results as expectations, and the bad line counted.
+    answer = true;
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Re-record" }).click();
     const saved = await download;
+    await expect.poll(() => notice(page)).toBe("Re-recorded 4 rays to qa-run.recorded.jsonl; 1 bad line (line 5) left out; opened it as the new baseline");
     expect(saved.suggestedFilename()).toBe("qa-run.recorded.jsonl");
     const lines = readFileSync((await saved.path())!, "utf8").trimEnd().split("\n");
     const rays = lines.map((l, i) => parseRayLine(l, i + 1));
@@ -115,11 +129,90 @@ describe("the replay view in Chromium", () => {
       ["sight-1", false, undefined],
       ["free-1", false, undefined],
     ]);
+    // The recorded log is now the open one (had kept the old expectations, the mismatch still red).
+    await page.getByRole("group", { name: "Replay: qa-run.recorded.jsonl" }).waitFor();
+    await expect.poll(summary).toBe("4 ok, 0 mismatches, 0 unchecked");
+    expect(await page.getByTestId("replay-skipped").count()).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-rerecorded.png") });
+    // Again: no question (no bad line left), and the same name (had been qa-run.recorded.recorded.jsonl).
+    const again = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Re-record" }).click();
+    expect((await again).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(questions).toHaveLength(2);
 
     // Close: the panel goes.
     await runCommand(page, "Close ray log");
     await expect.poll(() => page.getByRole("group", { name: /^Replay/ }).count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  // A scene picked as the log had opened as "1 ray (29 bad lines skipped)" in place of the open
+  // log; a refused log's problems list had stayed up after a log opened.
+  it("a scene picked as a ray log, or a file of mostly bad lines, is refused and the open log stays; a log that opens ends the refusal's list", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-refuse-"));
+    writeFileSync(join(dir, "qa-run.jsonl"), LOG);
+    writeFileSync(join(dir, "notes.jsonl"), ["{ not json", "nor this", LOG.split("\n")[0]].join("\n"));
+    const openLog = async (file: string) => {
+      await runCommand(page, "Open ray log");
+      await page.setInputFiles("#ray-log-input", file);
+    };
+    await openLog(join(dir, "qa-run.jsonl"));
+    const panel = page.getByRole("group", { name: "Replay: qa-run.jsonl" });
+    await panel.waitFor();
+    await openLog(README_SCENE);
+    await expect.poll(() => notice(page)).toBe("readme-example.json looks like a scene, not a ray log: open it with File → Open…; qa-run.jsonl stays open");
+    expect(await page.getByTestId("replay-summary").textContent()).toBe("1 ok, 2 mismatches (1 new-hit, 1 moved-point), 1 unchecked");
+    await openLog(join(dir, "notes.jsonl"));
+    await expect.poll(() => notice(page)).toBe("Could not open notes.jsonl: 2 of 3 lines are bad (most lines must be rays); qa-run.jsonl stays open (see the list)");
+    const problems = page.getByRole("alert", { name: "Problems" });
+    await problems.waitFor();
+    await panel.waitFor();
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-refused-open.png") });
+    await openLog(join(dir, "qa-run.jsonl"));
+    await expect.poll(() => notice(page)).toBe("Opened ray log qa-run.jsonl: 4 rays (1 bad line skipped)");
+    await problems.waitFor({ state: "detached" });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  // A row's click had selected the shape and left the view where it was; a row had wrapped its
+  // kind ("lost-" / "hit"), and named the ray only by its name, which a CI failure does not give.
+  it("a mismatch's row brings its ray into view at the same zoom; a row stays on one line and its tooltip names the ray by id and line", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    const dir = mkdtempSync(join(tmpdir(), "replay-reveal-"));
+    const far = { id: "far-17", name: "Sight line from the far east watchtower", from: [3000, 2000], to: [3200, 2000], tag: "sight", expect: { hit: true, shape: "ground", point: [3100, 2000] } };
+    writeFileSync(join(dir, "far.jsonl"), [LOG.split("\n")[2], JSON.stringify(far)].join("\n"));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "far.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toBe("0 ok, 2 mismatches (1 lost-hit, 1 new-hit), 0 unchecked");
+    const zoom = await page.getByTestId("zoom").textContent();
+    const row = page.getByTestId("replay-row-far-17");
+    // One line: as tall as the short row, its kind whole, its long name cut with an ellipsis.
+    const near = await page.getByTestId("replay-row-sight-1").boundingBox();
+    expect((await row.boundingBox())!.height).toBe(near!.height);
+    const kind = row.locator(".ray-kind");
+    expect(await kind.textContent()).toBe("lost-hit");
+    expect(await kind.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await row.locator(".ray-name").evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === "ellipsis")).toBe(true);
+    expect(await row.getAttribute("title")).toBe("Sight line from the far east watchtower: far-17 (line 2, sight): lost hit: expected ground at (3100, 2000), the ray now hits nothing");
+    // The ray is off screen; its row brings it to the middle of the canvas, at the same zoom.
+    await row.click();
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await expect.poll(() => page.getByTestId("cursor").textContent()).toBe("3100, 2000");
+    expect(await page.getByTestId("zoom").textContent()).toBe(zoom);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-row-reveal.png") });
+    // Shown already: another click keeps the view.
+    await row.click();
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await expect.poll(() => page.getByTestId("cursor").textContent()).toBe("3100, 2000");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it("a shape a drawn ray crosses is still picked and dragged there; the ray is picked where no shape is", async () => {
@@ -197,6 +290,24 @@ describe("the replay view in Chromium", () => {
     await field.fill("-1");
     await field.press("Enter");
     expect(await summary()).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
+    // Re-record acts on its first click while the field holds the refused value (the click had been
+    // lost: the field's message went on the press, moving the button from under the pointer).
+    page.on("dialog", (d) => void d.accept());
+    const rerecord = page.getByRole("button", { name: "Re-record" });
+    const download = page.waitForEvent("download", { timeout: 3000 });
+    await rerecord.click();
+    expect((await download).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(await field.inputValue()).toBe("10");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-tolerance-rerecord.png") });
+    // A value that applies on the press and grows the list above the button: one click still.
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "qa-run.jsonl"));
+    await expect.poll(summary).toBe("2 ok, 1 mismatch (1 new-hit), 1 unchecked");
+    await field.fill("0.01");
+    const again = page.waitForEvent("download", { timeout: 3000 });
+    await rerecord.click();
+    expect((await again).suggestedFilename()).toBe("qa-run.recorded.jsonl");
+    expect(await field.inputValue()).toBe("0.01");
     expect(pageErrors(page)).toEqual([]);
   });
 });

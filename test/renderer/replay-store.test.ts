@@ -4,11 +4,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, formatProblem, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
-import { LISTED_BAD_LINES, receiveRayLog } from "../../renderer/app/replay-commands";
+import { badLinesNamed, LISTED_BAD_LINES, receiveRayLog, rerecordRayLog, type RerecordPorts } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
+  mismatchRowTitle,
+  rayFocus,
+  revealView,
   closeRayLog,
   playbackStepsPerSecond,
   raysViewBox,
@@ -31,6 +34,7 @@ import {
   visibleResults,
 } from "../../renderer/store/replay";
 import { seededRandom } from "../seeded-random";
+import { looksLikeScene, SCENE_HEAD_CHARS } from "../../core/replay/ray-log";
 import { actionById } from "../../renderer/actions/registry";
 
 let editor = new Editor();
@@ -188,6 +192,7 @@ describe("the replay store", () => {
     openRayLog(editor, readRayLog("again.jsonl", text));
     expect(replayResultsOf(editor).map((r) => r.status)).toEqual(["ok", "ok", "ok"]);
     expect(recordedName("rays.jsonl")).toBe("rays.recorded");
+    expect(recordedName("rays.recorded.jsonl")).toBe("rays.recorded");
   });
 
   it("a big log read in steps: the same rays and problems as in one go, with rising progress and a pause per step", async () => {
@@ -226,6 +231,28 @@ describe("the replay store", () => {
     receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
     expect(view().log?.rays).toHaveLength(3);
     expect(editor.getState().notice).toBe("Opened ray log rays.jsonl: 3 rays (2 bad lines skipped)");
+  });
+
+  // A scene picked as the log had opened as "1 ray (29 bad lines skipped)", replacing the open log;
+  // and a log opened after a refused one had left the refusal's list up.
+  it("a scene, or a file of mostly bad lines, is refused and the open log kept; an open that works ends a failed open's list", async () => {
+    await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    const scene = JSON.stringify({ ...emptyScene(), shapes: [wall] }, null, 2);
+    await receiveRayLog(editor, { kind: "done", value: { name: "level.json", text: scene } });
+    expect(view().log?.name).toBe("rays.jsonl");
+    expect(editor.getState().notice).toBe("level.json looks like a scene, not a ray log: open it with File → Open…; rays.jsonl stays open");
+    const mostly = [JSON.stringify({ id: "a", from: [0, 0], to: [1, 0] }), "x", "y"].join("\n");
+    await receiveRayLog(editor, { kind: "done", value: { name: "notes.jsonl", text: mostly } });
+    expect(view().log?.name).toBe("rays.jsonl");
+    expect(editor.getState().notice).toBe("Could not open notes.jsonl: 2 of 3 lines are bad (most lines must be rays); rays.jsonl stays open (see the list)");
+    expect(editor.getState().problems?.list.map((p) => p.line)).toEqual([2, 3]);
+    await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    expect(editor.getState().problems).toBeNull();
+    // Only the start is read: a log whose text names the format far down is no scene.
+    expect(looksLikeScene(`${" ".repeat(SCENE_HEAD_CHARS)}"format": "collider-studio-scene"`)).toBe(false);
+    // Half bad is still a log.
+    await receiveRayLog(editor, { kind: "done", value: { name: "half.jsonl", text: mostly.split("\n").slice(0, 2).join("\n") } });
+    expect(view().log?.name).toBe("half.jsonl");
   });
 
   it("a log with more bad lines than the list shows counts the rest in its last line", () => {
@@ -298,5 +325,128 @@ describe("Save rays as ray log", () => {
     action.run(editor);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(editor.getState().notice).toMatch(/^No rays to save as a ray log/);
+  });
+});
+
+describe("Re-record", () => {
+  /** Ports that answer the question with `answer` and keep what was written. */
+  function ports(answer: boolean) {
+    const asked: string[] = [];
+    const written: { text: string; name: string }[] = [];
+    const p: RerecordPorts = {
+      confirm: (q) => (asked.push(q), answer),
+      save: async (text, name) => (written.push({ text, name }), { kind: "done", value: { name: `${name}.jsonl` } }),
+    };
+    return { p, asked, written };
+  }
+
+  it("names a log's bad lines by count and line", () => {
+    const problems = readRayLog("x.jsonl", LOG).problems;
+    expect(badLinesNamed(problems.slice(0, 1))).toBe("1 bad line (line 3)");
+    expect(badLinesNamed(problems)).toBe("2 bad lines (lines 3, 6)");
+    const many = readRayLog("x.jsonl", "a\nb\nc\nd").problems;
+    expect(badLinesNamed(many)).toBe("4 bad lines (lines 1, 2, 3, …)");
+  });
+
+  // Had written rays.recorded.jsonl without the bad lines and said "Re-recorded 3 rays": a
+  // shorter baseline, silently (the CLI refuses such a log without --skip-bad-lines).
+  it("a log with bad lines asks first; No writes nothing and says why", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const { p, asked, written } = ports(false);
+    await rerecordRayLog(editor, p);
+    expect(asked).toEqual([expect.stringContaining("rays.jsonl has 2 bad lines (lines 3, 6) that would be left out of the new baseline rays.recorded.jsonl")]);
+    expect(written).toEqual([]);
+    expect(editor.getState().notice).toBe("Not re-recorded: 2 bad lines (lines 3, 6) would be left out of the new baseline: fix the log first");
+  });
+
+  it("a log with bad lines re-recorded once agreed: the notice counts what was written and what was left out", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    const { p, written } = ports(true);
+    await rerecordRayLog(editor, p);
+    expect(written.map((w) => w.text.trimEnd().split("\n").length)).toEqual([3]);
+    expect(editor.getState().notice).toBe("Re-recorded 3 rays to rays.recorded.jsonl; 2 bad lines (lines 3, 6) left out; opened it as the new baseline");
+  });
+
+  it("a log without bad lines is written without a question", async () => {
+    openRayLog(editor, readRayLog("good.jsonl", JSON.stringify({ id: "a", from: [0, 0], to: [200, 0] })));
+    const { p, asked, written } = ports(false);
+    await rerecordRayLog(editor, p);
+    expect(asked).toEqual([]);
+    expect(written.map((w) => w.name)).toEqual(["good.recorded"]);
+    expect(editor.getState().notice).toBe("Re-recorded 1 ray to good.recorded.jsonl; opened it as the new baseline");
+  });
+
+  // Had kept comparing against the old expectations (mismatches still red), and a second
+  // Re-record wrote rays.recorded.recorded.jsonl.
+  it("the file written becomes the open log: its name, its expectations, every ray ok; a second Re-record offers the same name", async () => {
+    openRayLog(editor, readRayLog("rays.jsonl", LOG));
+    setStatusFilter(editor, "mismatch");
+    selectRay(editor, 5);
+    expect(summaryOf(replayResultsOf(editor)).mismatch).toBe(1);
+    const { p, written } = ports(true);
+    await rerecordRayLog(editor, p);
+    expect(view().log?.name).toBe("rays.recorded.jsonl");
+    expect(view().log?.problems).toEqual([]);
+    const summary = summaryOf(replayResultsOf(editor));
+    expect([summary.ok, summary.mismatch, summary.unchecked]).toEqual([3, 0, 0]);
+    // The filter stays; free-1 (line 5 of the old file) is line 3 of the new one and stays selected.
+    expect(view().status).toBe("mismatch");
+    expect(view().selected).toBe(3);
+    expect(view().log?.rays[2]!.id).toBe("free-1");
+    await rerecordRayLog(editor, p);
+    expect(written.map((w) => w.name)).toEqual(["rays.recorded", "rays.recorded"]);
+    expect(written[1]!.text).toBe(written[0]!.text);
+  });
+});
+
+// A click on a row of a ray off screen had selected its shape and left the view where it was.
+describe("a ray's row brings it into view", () => {
+  const hitAt = (x: number, y: number) => ({ shape: "wall", point: vec2(x, y), normal: vec2(-1, 0), fraction: 0.5, startedInside: false });
+  const far: RayRecord = { id: "far-1", line: 7, tag: "door", from: [5000, 5000], to: [5200, 5000], expect: { hit: true, shape: "wall", point: [5150, 5000] }, extra: { name: "Door sight" } };
+  const result = { ray: far, hit: hitAt(5100, 5000), status: "mismatch" as const, mismatch: { kind: "moved-point" as const, distance: 50 } };
+  const W = 800, H = 600;
+  const onScreen = (v: { x: number; y: number; scale: number }, [x, y]: readonly [number, number]) => {
+    const sx = x * v.scale + v.x, sy = y * v.scale + v.y;
+    return sx >= 0 && sx <= W && sy >= 0 && sy <= H;
+  };
+
+  it("its start and both hit points, and its end: the expected point or its fraction along the ray", () => {
+    expect(rayFocus(result)).toEqual({ core: { minX: 5000, minY: 5000, maxX: 5150, maxY: 5000 }, whole: { minX: 5000, minY: 5000, maxX: 5200, maxY: 5000 } });
+    const byFraction = { ...result, ray: { ...far, expect: { hit: true, fraction: 0.25 } }, hit: null };
+    expect(rayFocus(byFraction).core).toEqual({ minX: 5000, minY: 5000, maxX: 5050, maxY: 5000 });
+  });
+
+  it("pans at the same zoom when it fits, keeps a view that shows it, zooms out only when it cannot fit", () => {
+    const start = { x: 0, y: 0, scale: 2 };
+    const panned = revealView(start, W, H, rayFocus(result));
+    expect(panned.scale).toBe(2);
+    for (const p of [far.from, far.to, [5150, 5000], [5100, 5000]] as const) expect(onScreen(panned, p)).toBe(true);
+    expect(revealView(panned, W, H, rayFocus(result))).toBe(panned);
+    // A ray whose end lies far off: its start and hits are shown at this zoom; the end is let go.
+    const long = { ...result, ray: { ...far, to: [1e6, 5000] as const } };
+    const v = revealView(start, W, H, rayFocus(long));
+    expect(v.scale).toBe(2);
+    expect(onScreen(v, far.from) && onScreen(v, [5150, 5000])).toBe(true);
+    // Start and hits wider than the canvas at this zoom: zoomed out just enough.
+    const wide = { ...result, ray: { ...far, to: [9000, 5000] as const, expect: { hit: true, shape: "wall", point: [8000, 5000] as const } } };
+    const out = revealView(start, W, H, rayFocus(wide));
+    expect(out.scale).toBeLessThan(2);
+    expect(onScreen(out, far.from) && onScreen(out, [8000, 5000])).toBe(true);
+  });
+
+  it("selecting from the row moves the editor's view; from the canvas (no reveal) it does not", () => {
+    openRayLog(editor, readRayLog("rays.jsonl", [JSON.stringify({ id: "near", from: [0, 0], to: [200, 0], expect: { hit: false } }), JSON.stringify({ id: "far", from: [4000, 4000], to: [4200, 4000], expect: { hit: true, shape: "wall", point: [4100, 4000] } })].join("\n")));
+    const before = editor.getState().view;
+    selectRay(editor, 2);
+    expect(editor.getState().view).toBe(before);
+    selectRay(editor, 2, true);
+    const after = editor.getState().view;
+    expect(after.scale).toBe(before.scale);
+    expect(after).not.toEqual(before);
+  });
+
+  it("the row's tooltip names the ray by id and line, as the CLI does, after its name", () => {
+    expect(mismatchRowTitle(result)).toBe("Door sight: far-1 (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)");
+    expect(mismatchRowTitle({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
   });
 });

@@ -2,10 +2,11 @@
 // is now, the status and tag filters, the timeline (by frame, time or order, with Play), the
 // mismatching rays (a click selects the ray and the shape it hit), Re-record and Close.
 import { useEffect } from "react";
-import { describeMismatch, formatRayProblem, MISMATCH_KINDS, rayLabel } from "../../../core";
+import { formatRayProblem, MISMATCH_KINDS, rayLabel } from "../../../core";
 import { closeRayLogView, rerecordRayLog } from "../replay-commands";
 import {
   mismatchRowText,
+  mismatchRowTitle,
   playbackStepsPerSecond,
   positionLabel,
   selectRay,
@@ -119,12 +120,12 @@ export function ReplayPanel() {
       {rows.length === 0 ? (
         <p className="empty" data-testid="replay-no-mismatch">No mismatching rays shown.</p>
       ) : (
-        <ul className="overlaps" aria-label="Mismatching rays">
+        <ul className="overlaps replay-rows" aria-label="Mismatching rays">
           {rows.map((r) => (
             <li key={r.ray.line}>
-              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line)} aria-label={`Select ray ${r.ray.id}`} title={describeMismatch(r)}>
-                <span>{rayLabel(r.ray)}</span>
-                <span>{r.mismatch?.kind}</span>
+              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line, true)} aria-label={`Select ray ${r.ray.id}`} title={mismatchRowTitle(r)}>
+                <span className="ray-name">{rayLabel(r.ray)}</span>
+                <span className="ray-kind">{r.mismatch?.kind}</span>
                 <span className="depth">{mismatchRowText(r)}</span>
               </button>
             </li>

@@ -4,11 +4,12 @@
 // leaving the field then brings the document's value back and says in the status bar what was
 // refused (the document is untouched either way). A press anywhere else applies the typed value
 // first, before what the press does: a click on another shape must not lose the value, nor give it
-// to that shape.
+// to that shape; a click on a button is kept though applying the value moved the button.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { actionForKey } from "../../actions/registry";
 import { useEditor } from "../../editor/react";
 import { listen } from "../../platform/listen";
+import { keepClick } from "../press-outside";
 import { notify } from "../../store/actions";
 import type { Edit } from "../../store/layer-actions";
 
@@ -99,6 +100,8 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
         };
         const stop = listen(window, { pointerup: over, pointercancel: over });
       });
+      // Applying (or refusing, which drops the message under the field) may move what was pressed.
+      keepClick(e);
     };
     window.addEventListener("pointerdown", press, true);
     return () => window.removeEventListener("pointerdown", press, true);
