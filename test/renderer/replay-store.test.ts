@@ -445,8 +445,8 @@ describe("a ray's row brings it into view", () => {
     expect(after).not.toEqual(before);
   });
 
-  it("the row's tooltip names the ray by id and line, as the CLI does, after its name", () => {
-    expect(mismatchRowTitle(result)).toBe("Door sight: far-1 (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)");
+  it("the row's tooltip names the ray by id, name and line, as the CLI does", () => {
+    expect(mismatchRowTitle(result)).toBe('far-1 "Door sight" (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)');
     expect(mismatchRowTitle({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
   });
 });
