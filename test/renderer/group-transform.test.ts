@@ -1,12 +1,17 @@
 // A multi-selection turned and scaled as a group: the pure transforms (shapes/transform.ts) as
-// properties over every kind.
+// properties over every kind, and the select tool's knob and corners on a group (RotatingGroup,
+// ScalingGroup): one named undo step per drag, Escape, the factor's floor, snapping, probes.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { emptyScene, normalizeDegrees, validateSceneData, type Point, type Probe, type Shape } from "../../core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { emptyScene, normalizeDegrees, validateSceneData, type Layer, type Point, type Probe, type Shape } from "../../core";
+import { Editor } from "../../renderer/editor/editor";
 import { MIN_EDIT_SIZE } from "../../renderer/shapes/kind";
 import { kindOf } from "../../renderer/shapes/registry";
 import { scaleProbeAbout, scaleShapeAbout, smallestScale, turnProbeAbout, turnShapeAbout } from "../../renderer/shapes/transform";
+import { loadDocument, select } from "../../renderer/store/actions";
+import { cornerScale, groupHandleId, selectionGroup } from "../../renderer/tools/select/group";
 import { anyShape, asRead, real, seedOf } from "../core/arbitraries";
+import { pointerAt, toolDriver } from "./pointer";
 
 const chain = (id: string): fc.Arbitrary<Shape> =>
   fc
@@ -100,5 +105,114 @@ describe("group transforms", () => {
     expect(turnProbeAbout(sweep, { x: 0, y: 0 }, 180)).toMatchObject({ shape: "s0", to: [70, -5] });
     expect(scaleProbeAbout(ray, { x: 10, y: 20 }, 2)).toMatchObject({ from: [10, 20], to: [590, -100] });
     expect(scaleProbeAbout(sweep, { x: 0, y: 5 }, 2)).toMatchObject({ to: [-140, 5] });
+  });
+
+  it("a corner's factor follows the pointer's further pull, about the opposite corner or (centred) the centre", () => {
+    const box = { x: 0, y: 0, width: 200, height: 100 };
+    expect(cornerScale(box, "se", { x: 300, y: 120 }, false)).toEqual({ k: 1.5, anchor: { x: 0, y: 0 } });
+    expect(cornerScale(box, "se", { x: 220, y: 200 }, false)).toEqual({ k: 2, anchor: { x: 0, y: 0 } });
+    expect(cornerScale(box, "nw", { x: 100, y: 50 }, false)).toEqual({ k: 0.5, anchor: { x: 200, y: 100 } });
+    expect(cornerScale(box, "ne", { x: 300, y: 50 }, true)).toEqual({ k: 2, anchor: { x: 100, y: 50 } });
+    // A flat box (two level chains) scales by its one side.
+    expect(cornerScale({ x: 0, y: 10, width: 100, height: 0 }, "se", { x: 50, y: 999 }, false).k).toBe(0.5);
+  });
+});
+
+describe("the select tool's group handles", () => {
+  let editor = new Editor();
+  const box = (id: string, x: number, y: number, layer?: string): Shape => ({ id, type: "box", x, y, rotation: 0, width: 40, height: 20, ...(layer ? { layer } : {}) });
+  const circle: Shape = { id: "c", type: "circle", x: 100, y: 0, rotation: 0, radius: 10 };
+  function load(list: Shape[], probes: Probe[] = [], layers?: Layer[]) {
+    loadDocument(editor, { ...emptyScene(), shapes: list, probes, ...(layers ? { layers } : {}) }, { name: "t.json" });
+  }
+  const shape = (id: string) => editor.getState().shapes.find((s) => s.id === id)!;
+
+  beforeEach(() => {
+    editor = new Editor();
+  });
+
+  it("shows for two or more editable shapes only: one has its own handles, a locked layer's are left out", () => {
+    const layers: Layer[] = [{ id: "open", name: "Open" }, { id: "shut", name: "Shut", locked: true }];
+    load([box("a", 0, 0, "open"), box("b", 100, 0, "open"), box("l", 300, 0, "shut")], [], layers);
+    select(editor, ["a"]);
+    expect(selectionGroup(editor)).toBeNull();
+    select(editor, ["a", "l"]);
+    expect(selectionGroup(editor)).toBeNull();
+    select(editor, ["a", "b", "l"]);
+    expect(selectionGroup(editor)?.shapes.map((s) => s.id)).toEqual(["a", "b"]);
+    expect(selectionGroup(editor)?.box).toEqual({ x: -20, y: -10, width: 140, height: 20 });
+  });
+
+  it("the knob turns every shape about the box's centre as one step named Rotate; Shift snaps; Escape cancels", () => {
+    load([box("a", 0, 0), circle], [ray]);
+    select(editor, ["a", "c", "r"]);
+    // The box: shapes −20…110 and the ray's ends 10…300, −40…20: centre (140, −10).
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(140, -100, groupHandleId("rotate")));
+    expect(t.path()).toBe("select.rotating-group");
+    t.move(pointerAt(240, -10));
+    expect(shape("a")).toMatchObject({ rotation: 90 });
+    expect(shape("a").x).toBeCloseTo(130, 9);
+    expect(shape("a").y).toBeCloseTo(-150, 9);
+    expect(shape("c")).toMatchObject({ rotation: 0 });
+    expect(editor.overlay.getState().readout?.text).toBe("90°");
+    expect(editor.overlay.getState().groupFrame).toMatchObject({ rotation: 90 });
+    t.move(pointerAt(240, 90, null, { shift: true })); // 135°: already a step
+    t.move(pointerAt(240, 80, null, { shift: true })); // 132°: snaps to 135°
+    expect(shape("a").rotation).toBe(135);
+    expect(editor.overlay.getState().readout?.text).toBe("135° (15° steps)");
+    t.up(pointerAt(240, 80));
+    expect(editor.history.undoLabel).toBe("Rotate 3 items");
+    expect(editor.history.undoCount).toBe(1);
+    expect(editor.overlay.getState().groupFrame).toBeNull();
+
+    t.down(pointerAt(140, -100, groupHandleId("rotate")));
+    t.move(pointerAt(0, 0));
+    t.cancel();
+    expect(shape("a").rotation).toBe(135);
+    expect(editor.history.undoCount).toBe(1);
+  });
+
+  it("a corner scales about the opposite one (Shift: the centre) as one step named Scale; the factor stops where a size would go below 1", () => {
+    load([box("a", 0, 0), box("b", 100, 0)]);
+    select(editor, ["a", "b"]);
+    // The box: −20…120 by −10…10.
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(120, 10, groupHandleId("se")));
+    expect(t.path()).toBe("select.scaling-group");
+    t.move(pointerAt(260, 10));
+    expect(shape("a")).toMatchObject({ x: 20, y: 10, width: 80, height: 40 });
+    expect(shape("b")).toMatchObject({ x: 220, y: 10, width: 80, height: 40 });
+    expect(editor.overlay.getState().readout?.text).toBe("× 2.00");
+    // Past the anchor: the least factor, a 20-high box 1 high, and the status bar says so.
+    t.move(pointerAt(-100, -100));
+    expect(shape("a")).toMatchObject({ type: "box" });
+    const a = shape("a") as Extract<Shape, { type: "box" }>;
+    expect(a.height).toBeCloseTo(1, 12);
+    expect(a.width).toBeCloseTo(2, 12);
+    expect(editor.getState().notice).toBe("Scale stops at × 0.05: no size goes below 1");
+    t.up(pointerAt(-100, -100));
+    expect(editor.history.undoLabel).toBe("Scale 2 boxes");
+
+    editor.undo();
+    t.down(pointerAt(120, 10, groupHandleId("se"), { shift: true }));
+    t.move(pointerAt(190, 20, null, { shift: true }));
+    expect(shape("a")).toMatchObject({ x: -50, y: 0, width: 80 });
+    t.cancel();
+    expect(shape("a")).toMatchObject({ x: 0, width: 40 });
+  });
+
+  it("with snapping on, the dragged corner lands on the grid along its further pull", () => {
+    load([box("a", 0, 0), box("b", 100, 0)]);
+    editor.update({ grid: { ...editor.getState().grid, snap: true }, gridSize: 25 });
+    select(editor, ["a", "b"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(120, 10, groupHandleId("se")));
+    t.move(pointerAt(183, 4)); // snaps to (175, 0): x pulls further, by 195/140
+    const k = 195 / 140;
+    expect(shape("b").x + 20 * k).toBeCloseTo(175, 9); // b's right edge: the dragged corner's x
+    t.move(pointerAt(183, 4, null, { mod: true })); // Ctrl turns snapping over: 203/140
+    expect(editor.overlay.getState().readout?.text).toBe(`× ${(203 / 140).toFixed(2)}`);
+    t.up(pointerAt(183, 4));
   });
 });
