@@ -1,4 +1,5 @@
-// Drawn above the scene: the transform handles of the one selected shape, or the outline and
+// Drawn above the scene: the transform handles of the one selected shape, or the box, knob and
+// corners of two or more (a multi-selection turned or scaled as a group), or the outline and
 // corner handles of the selected image, the ticks of Shift's rotation steps, the select tool's
 // marquee, and a points tool's points so far (a polygon's or a chain's). A selected concave polygon
 // shows its convex pieces faintly. Handle sizes are in screen pixels whatever the
@@ -7,7 +8,8 @@ import { Circle, Group, Line, Rect } from "react-konva";
 import { convexPieces, isConvexOutline, type Shape } from "../../core";
 import { useMemo } from "react";
 import { useEditor, useEditorState, useOverlay } from "../editor/react";
-import type { RotationSteps } from "../editor/overlay";
+import type { GroupFrame, RotationSteps } from "../editor/overlay";
+import { frameAt, frameCorners, groupHandleId, groupHandlesOf, selectionGroup } from "../tools/select/group";
 import { localToWorld, rotationOf, worldToLocal } from "../shapes/registry";
 import { handlesOf, ROTATE_OFFSET, type Handle } from "../tools/select/handles";
 import { pickable } from "../tools/select/picking";
@@ -100,6 +102,29 @@ function ImageHandles({ id, scale }: { id: string; scale: number }) {
   );
 }
 
+/**
+ * A multi-selection's dashed box, its rotate knob (as a single shape's, on a stem above the top
+ * edge) and its corner squares; during a turn the box turns with the shapes (the overlay's frame).
+ */
+function GroupHandles({ frame, scale }: { frame: GroupFrame; scale: number }) {
+  const THEME = useCanvasTheme();
+  const corners = frameCorners(frame);
+  const [knob, ...squares] = groupHandlesOf(frame, scale);
+  const stemFrom = frameAt(frame, { x: frame.box.x + frame.box.width / 2, y: frame.box.y });
+  const size = SQUARE / scale;
+  const common = { name: "shape-handle", stroke: THEME.selected, strokeWidth: 1.5, strokeScaleEnabled: false, fill: THEME.background, perfectDrawEnabled: false };
+  return (
+    <Group name="group-handles">
+      <Line name="group-box" {...anchored(corners.flatMap((c) => [c.x, c.y]))} closed stroke={THEME.selected} strokeWidth={1} dash={[6, 4]} strokeScaleEnabled={false} listening={false} />
+      <Line {...anchored([stemFrom.x, stemFrom.y, knob!.at.x, knob!.at.y])} stroke={THEME.selected} strokeWidth={1} dash={[3, 3]} strokeScaleEnabled={false} listening={false} opacity={0.6} />
+      <Circle {...common} id={groupHandleId("rotate")} x={knob!.at.x} y={knob!.at.y} radius={ROUND / scale} />
+      {squares.map((h) => (
+        <Rect key={h.handle} {...common} id={groupHandleId(h.handle)} x={h.at.x} y={h.at.y} width={size} height={size} offsetX={size / 2} offsetY={size / 2} rotation={frame.rotation} />
+      ))}
+    </Group>
+  );
+}
+
 /** Tick lengths across the knob's circle, in screen pixels: every step, and every quarter turn. */
 const TICK = 8;
 const QUARTER_TICK = 14;
@@ -136,6 +161,12 @@ export function Handles() {
   const draft = useOverlay((o) => o.draft);
   const rotationSteps = useOverlay((o) => o.rotationSteps);
   const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
+  const shapes = useEditorState((s) => s.shapes);
+  const probes = useEditorState((s) => s.probes);
+  const turning = useOverlay((o) => o.groupFrame);
+  // Read for its changes: the group follows the selection, its shapes and probes, and the layers' locks.
+  const group = useMemo(() => (tool === "select" ? selectionGroup(editor) : null), [editor, tool, selection, shapes, probes, layers]);
+  const frame = turning ?? (group ? { box: group.box, rotation: 0 } : null);
   const px = 1 / scale;
   const last = draft.at(-1);
   const THEME = useCanvasTheme();
@@ -143,6 +174,7 @@ export function Handles() {
     <>
       {rotationSteps && <RotationTicks steps={rotationSteps} scale={scale} />}
       {editable && <ShapeHandles shape={shape} scale={scale} />}
+      {frame && <GroupHandles frame={frame} scale={scale} />}
       {tool === "select" && selectedImage !== null && <ImageHandles id={selectedImage} scale={scale} />}
       {marquee && (
         <Rect

@@ -72,6 +72,15 @@ function shapesPhrase(shapes: readonly Shape[]): string {
   return type !== undefined && shapes.every((s) => s.type === type) ? `${shapes.length} ${kindPlural(type)}` : plural(shapes.length, "shape");
 }
 
+/**
+ * A multi-selection turned or scaled by its handles: "Rotate 3 shapes", "Scale 2 boxes", "Rotate 4
+ * items" with probes. Named by the gesture: the fields it changes would call turned circles moved
+ * and scaled polygons' points edited.
+ */
+export function groupStepName(verb: "Rotate" | "Scale", shapes: readonly Shape[], probes: readonly Probe[]): string {
+  return probes.length === 0 ? `${verb} ${shapesPhrase(shapes)}` : `${verb} ${plural(shapes.length + probes.length, "item")}`;
+}
+
 /** New shapes by kind ("box", "3 boxes"): a new shape's id says nothing its kind does not. */
 function newShapesPhrase(shapes: readonly Shape[]): string {
   const type = shapes[0]!.type;

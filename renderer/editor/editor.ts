@@ -129,11 +129,12 @@ export class Editor {
     this.gestureStart ??= documentOf(this.getState());
   }
 
-  endGesture(): void {
+  /** Ends the gesture as one undo step, named `label` where the name derived from the change would be vague. */
+  endGesture(label?: string): void {
     const start = this.gestureStart;
     if (!start) return;
     this.gestureStart = null;
-    this.history.record(start, this.getState());
+    this.history.record(start, this.getState(), label);
   }
 
   /** Escape during a gesture: back to the document before it, with nothing recorded. */

@@ -28,6 +28,15 @@ export interface RotationSteps {
   readonly step: number;
 }
 
+/**
+ * A multi-selection's box as drawn: its rectangle turned by `rotation` (degrees) about its centre.
+ * A turn under way shows the box turning with the shapes; at rest it is the selection's box.
+ */
+export interface GroupFrame {
+  readonly box: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  readonly rotation: number;
+}
+
 export interface ToolOverlay {
   /** The shape a placement gesture would make, drawn as a ghost. */
   readonly preview: Shape | null;
@@ -41,6 +50,8 @@ export interface ToolOverlay {
   readonly readout: Readout | null;
   /** The steps of a rotation with Shift held. */
   readonly rotationSteps: RotationSteps | null;
+  /** The group's box while a turn of it is under way (else it is the selection's box). */
+  readonly groupFrame: GroupFrame | null;
   /** The shape the select tool would pick under the pointer at rest, outlined (never a locked or hidden one). */
   readonly hover: string | null;
   /**
@@ -50,6 +61,6 @@ export interface ToolOverlay {
   readonly vertex: { readonly shape: string; readonly index: number } | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, hover: null, vertex: null };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, groupFrame: null, hover: null, vertex: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

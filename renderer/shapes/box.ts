@@ -74,5 +74,7 @@ export const boxKind: ShapeKind<Box> = {
   // Each handle drags outward from the centre, along its side's direction.
   handles: (s) => (Object.entries(RESIZE_SIDES) as [ResizeHandle, readonly [number, number]][]).map(([side, [sx, sy]]) => ({ handle: { kind: "resize", side }, at: { x: (sx * s.width) / 2, y: (sy * s.height) / 2 }, cursor: { along: { x: sx, y: sy } } })),
   drag: (s, handle, pointer: Point2, o) => (handle.kind === "resize" ? resizeBox(s, handle.side, pointer, { centred: o.shift, keepAspect: o.mod }) : s),
+  scaled: (s, k) => ({ ...s, width: s.width * k, height: s.height * k }),
+  lengths: (s) => [s.width, s.height],
   sizeLabel: (s) => `${shortNumber(s.width)} × ${shortNumber(s.height)}`,
 };

@@ -69,6 +69,9 @@ export const capsuleKind: ShapeKind<Capsule> = {
     { handle: { kind: "height", end: "top" }, at: { x: 0, y: -s.height / 2 }, cursor: { along: { x: 0, y: -1 } } },
     { handle: { kind: "height", end: "bottom" }, at: { x: 0, y: s.height / 2 }, cursor: { along: { x: 0, y: 1 } } },
   ],
+  // Both times k: a height of exactly 2 × radius stays so (doubling is exact in floating point).
+  scaled: (s, k) => ({ ...s, radius: s.radius * k, height: s.height * k }),
+  lengths: (s) => [s.radius, s.height],
   sizeLabel: (s) => `r ${shortNumber(s.radius)} · h ${shortNumber(s.height)}`,
   drag(s, handle, pointer, o) {
     if (handle.kind === "radius") return capsuleWithRadiusAt(s, pointer, o.snapLength);

@@ -6,7 +6,7 @@
 import { chainPointsProblem, kindTurns, type Point, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
-import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
+import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, pointsExtent, round2, scaledPoints, type ShapeKind } from "./kind";
 
 type Chain = Extract<Shape, { type: "chain" }>;
 
@@ -84,6 +84,8 @@ export const chainKind: ShapeKind<Chain> = {
       return [vertex, { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" }];
     });
   },
+  scaled: (s, k) => ({ ...s, points: scaledPoints(s.points, k) }),
+  lengths: (s) => pointsExtent(s.points),
   pointsRule: (points, s) => chainPointsRule(points, s.closed === true),
   deletePoint(s, index) {
     const least = s.closed === true ? 3 : 2;

@@ -35,5 +35,7 @@ export const circleKind: ShapeKind<Circle> = {
   top: (s) => -s.radius,
   handles: (s) => [{ handle: { kind: "radius" }, at: { x: s.radius, y: 0 }, cursor: { along: { x: 1, y: 0 } } }],
   drag: (s, handle, pointer, o) => (handle.kind === "radius" ? circleWithRadiusAt(s, pointer, o.snapLength) : s),
+  scaled: (s, k) => ({ ...s, radius: s.radius * k }),
+  lengths: (s) => [s.radius],
   sizeLabel: (s) => `r ${shortNumber(s.radius)}`,
 };

@@ -135,6 +135,21 @@ export function localToCentre(world: readonly Point2[], place: (centre: Point2) 
   return { x: c.x, y: c.y, points: world.map((p): Point => [p.x - c.x, p.y - c.y]) };
 }
 
+/** The width and height of the box of local points: a point kind's lengths (a flat one's zero side left out). */
+export function pointsExtent(points: readonly Point[]): number[] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return [maxX - minX, maxY - minY].filter((v) => v > 0);
+}
+
+/** Local points times `k` (about the shape's own position). */
+export const scaledPoints = (points: readonly Point[], k: number): Point[] => points.map(([x, y]): Point => [x * k, y * k]);
+
 export interface ShapeKind<S extends Shape = Shape> {
   readonly type: S["type"];
   /** The tool's name ("Circle"). */
@@ -166,6 +181,13 @@ export interface ShapeKind<S extends Shape = Shape> {
   handles(s: S): readonly LocalHandle[];
   /** What dragging `handle` to `pointer` (world) makes of `s`, as it was when the drag began. */
   drag(s: S, handle: HandleKind, pointer: Point2, o: DragOptions): S | PolygonEdit;
+  /**
+   * The shape scaled by `k` > 0 about its own position (x, y): every size and local point times
+   * `k`, the rotation kept. A group's scale (shapes/transform.ts) moves the position itself.
+   */
+  scaled(s: S, k: number): S;
+  /** The lengths a uniform scale multiplies that must stay at least MIN_EDIT_SIZE (a radius, a width; a point kind's extent). */
+  lengths(s: S): readonly number[];
   /** The size a handle drag shows beside the pointer ("120 × 40", "r 32"); none for kinds edited point by point. */
   readonly sizeLabel?: (s: S) => string;
   /**

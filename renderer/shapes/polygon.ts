@@ -6,7 +6,7 @@
 import { checkConvexPolygon, checkSimplePolygon, computeHull, firstCrossingEdges, kindTurns, type Point, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { worldToFrame } from "./frame";
-import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, round2, type ShapeKind } from "./kind";
+import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, pointsExtent, round2, scaledPoints, type ShapeKind } from "./kind";
 
 type Polygon = Extract<Shape, { type: "polygon" }>;
 
@@ -114,6 +114,8 @@ export const polygonKind: ShapeKind<Polygon> = {
         { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" },
       ];
     }),
+  scaled: (s, k) => ({ ...s, points: scaledPoints(s.points, k) }),
+  lengths: (s) => pointsExtent(s.points),
   pointsRule: (points) => checkSimplePolygon(points)?.message ?? null,
   deletePoint: deleteVertex,
   editHint: "Polygon: drag a vertex · drag a midpoint to add one · click a vertex then Delete (or Alt-click it) to delete · Shift-drag for the convex hull",

@@ -147,6 +147,16 @@ export function moveItemsFrom(editor: Editor, shapes: readonly Shape[], probes: 
   });
 }
 
+/** Puts new versions of shapes and probes in place of those with their ids, each where it stands. */
+export function replaceItems(editor: Editor, shapes: readonly Shape[], probes: readonly Probe[]): void {
+  const next = new Map(probes.map((p) => [p.id, p]));
+  const state = editor.getState();
+  editor.update({
+    shapes: shapes.length === 0 ? state.shapes : shapesReplaced(editor, new Map(shapes.map((s) => [s.id, s]))),
+    probes: next.size === 0 ? state.probes : state.probes.map((p) => next.get(p.id) ?? p),
+  });
+}
+
 export const beginGesture = (editor: Editor): void => editor.beginGesture();
 export const endGesture = (editor: Editor): void => editor.endGesture();
 export const cancelGesture = (editor: Editor): void => editor.cancelGesture();

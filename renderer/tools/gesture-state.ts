@@ -14,10 +14,16 @@ export abstract class GestureState<Start> extends StateNode {
     this.editor.beginGesture();
   }
 
+  /** The undo step's name, where the one derived from the change would be vague (describe-change.ts). */
+  protected stepLabel(_from: Start): string | undefined {
+    return undefined;
+  }
+
   override onExit(): void {
+    const from = this.from;
     this.from = null;
     // Left without a release (another tool chosen mid-drag): what was done stays, as one step.
-    this.editor.endGesture();
+    this.editor.endGesture(from === null ? undefined : this.stepLabel(from));
   }
 
   override onPointerMove(p: PointerInfo): void {
@@ -29,7 +35,7 @@ export abstract class GestureState<Start> extends StateNode {
   }
 
   override onPointerUp(): void {
-    this.editor.endGesture();
+    this.editor.endGesture(this.from === null ? undefined : this.stepLabel(this.from));
     this.go("idle");
   }
 

@@ -128,4 +128,69 @@ describe("handles in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
+  it("turns and scales a box, a circle and a polygon as a group by their box's knob and corner, each one undo step; Escape cancels", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 300, 300); // 80 × 80: page x 260…340, y 260…340
+    await placeAt(page, "Circle", 450, 300); // r 40: x 410…490
+    await page.keyboard.press("p");
+    for (const [x, y] of [[550, 260], [630, 260], [630, 340], [550, 340], [551, 261]] as const) await page.mouse.click(x, y);
+    await page.keyboard.press("v");
+    await page.keyboard.press("Control+a");
+    await expect.poll(() => status(page, "selection-count")).toBe("3 selected");
+    // What Konva's hit graph has at a page point (handles reach it a frame or more after they are drawn).
+    const hitAt = (x: number, y: number) => page.evaluate(([sx, sy]) => (window as unknown as { Konva: { stages: { getIntersection: (p: { x: number; y: number }) => { id: () => string } | null }[] } }).Konva.stages[0]!.getIntersection({ x: sx!, y: sy! })?.id() ?? null, [x, y - TOP]);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-group-selected.png") });
+    const before = await savedShapes(page);
+
+    // The box spans page x 260…630, y 260…340: centre (445, 300), knob 28 px above the top edge.
+    // With Shift a pull to 88° snaps to 90°: every position turns a quarter about the centre.
+    const a = (88 * Math.PI) / 180;
+    await expect.poll(() => hitAt(445, 232)).toBe("#rotate");
+    await page.mouse.move(445, 232);
+    await page.mouse.down();
+    await page.keyboard.down("Shift");
+    await page.mouse.move(445 + 120 * Math.sin(a), 300 - 120 * Math.cos(a), { steps: 8 });
+    await expect.poll(() => page.getByTestId("drag-readout").textContent()).toBe("90° (15° steps)");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-group-rotating.png") });
+    await page.mouse.up();
+    await page.keyboard.up("Shift");
+    let shapes = await savedShapes(page);
+    const near = (v: number | undefined, to: number) => expect(v).toBeCloseTo(to, 6);
+    const [box, circle, poly] = shapes;
+    near(box?.x, 445); near(box?.y, 155 - TOP); near(box?.rotation, 90);
+    near(circle?.x, 445); near(circle?.y, 305 - TOP); expect(circle?.rotation).toBe(0);
+    near(poly?.x, 445); near(poly?.y, 445 - TOP); near(poly?.rotation, 90);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-group-rotated.png") });
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => status(page, "notice")).toBe("Undid: Rotate 3 shapes");
+    expect(await savedShapes(page)).toEqual(before);
+
+    // The south-east corner to x 815 (1.5 × the width from the north-west corner): × 1.50.
+    await expect.poll(() => hitAt(630, 340)).toBe("#se");
+    await page.mouse.move(630, 340);
+    await page.mouse.down();
+    await page.mouse.move(815, 370, { steps: 8 });
+    await expect.poll(() => page.getByTestId("drag-readout").textContent()).toBe("× 1.50");
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-group-scaling.png") });
+    await page.mouse.up();
+    shapes = await savedShapes(page);
+    expect(shapes[0]).toMatchObject({ type: "box", x: 320, y: 320 - TOP, width: 120, height: 120 });
+    expect(shapes[1]).toMatchObject({ type: "circle", x: 545, y: 320 - TOP, radius: 60 });
+    expect(shapes[2]).toMatchObject({ type: "polygon", x: 755, y: 320 - TOP, points: [[-60, -60], [60, -60], [60, 60], [-60, 60]] });
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => status(page, "notice")).toBe("Undid: Scale 3 shapes");
+    expect(await savedShapes(page)).toEqual(before);
+
+    // Escape mid-drag puts everything back, and records nothing.
+    await expect.poll(() => hitAt(260, 260)).toBe("#nw");
+    await page.mouse.move(260, 260);
+    await page.mouse.down();
+    await page.mouse.move(400, 300, { steps: 4 });
+    await expect.poll(() => page.getByTestId("drag-readout").textContent()).toBe("× 0.62"); // 230 / 370, about the south-east corner
+    await page.keyboard.press("Escape");
+    await page.mouse.up();
+    expect(await savedShapes(page)).toEqual(before);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
 });

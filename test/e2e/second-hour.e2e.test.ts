@@ -115,6 +115,10 @@ describe("a designer's second hour", () => {
     await expect.poll(() => shapeCount(page)).toBe("1 shape");
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await page.keyboard.press("v");
+    // The select tool's handles reach Konva's hit graph a frame or more after the key: a click
+    // before then takes the polygon itself (and rings nothing), so wait for the vertex to be hit.
+    const hitThere = () => page.evaluate(() => (window as unknown as { Konva: { stages: { getIntersection: (p: { x: number; y: number }) => { id: () => string } | null }[] } }).Konva.stages[0]!.getIntersection({ x: 420, y: 420 })?.id() ?? null);
+    await expect.poll(hitThere).toBe("polygon-1#v2");
     await page.mouse.click(c.x + 420, c.y + 420);
     await page.screenshot({ path: `${SHOTS}/second-hour-picked-vertex.png` });
     await page.keyboard.press("Delete");

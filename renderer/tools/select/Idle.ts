@@ -1,8 +1,8 @@
-// Select tool, Idle: a press decides the gesture. On a probe's end handle or a shape's handle it
-// starts dragging it; on a shape or a probe it picks it and starts moving the selection; on a
-// corner of the selected image it resizes it; on the selected image where no shape is (images lie
-// under the shapes) it moves the image; on another image a click selects it and a drag draws a
-// marquee; on empty canvas it starts a marquee.
+// Select tool, Idle: a press decides the gesture. On a probe's end handle, a shape's handle or a
+// multi-selection's knob or corner it starts dragging it; on a shape or a probe it picks it and
+// starts moving the selection; on a corner of the selected image it resizes it; on the selected
+// image where no shape is (images lie under the shapes) it moves the image; on another image a
+// click selects it and a drag draws a marquee; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
@@ -17,6 +17,8 @@ import { moveAnchor, parseHandleId, probeAnchor } from "./select-tool";
 import type { TranslateStart } from "./Translating";
 import type { BrushStart } from "./Brushing";
 import type { HandleDragStart } from "./handle-drag";
+import { GROUP_OWNER, parseGroupHandle, selectionGroup, type GroupDragStart } from "./group";
+import { ROTATE_CURSOR } from "../cursor";
 
 export class Idle extends StateNode {
   readonly id = "idle";
@@ -46,6 +48,10 @@ export class Idle extends StateNode {
     const handle = parseHandleId(hitId);
     if (handle) {
       if (handle.code === "from" || handle.code === "to") return "move";
+      if (handle.owner === GROUP_OWNER) {
+        const h = parseGroupHandle(handle.code);
+        return h && selectionGroup(editor) ? (h === "rotate" ? ROTATE_CURSOR : cornerCursor(h)) : null;
+      }
       // Handles show on the one selected shape only: a key may have dropped them under the pointer.
       const { selection, layers } = editor.getState();
       const kind = parseHandleCode(handle.code);
@@ -78,6 +84,7 @@ export class Idle extends StateNode {
       this.go("translating", start);
       return;
     }
+    if (handle && handle.owner === GROUP_OWNER && this.grabGroup(handle.code)) return;
     if (handle && this.grabHandle(p, handle.owner, handle.code)) return;
 
     const stack = shapesAt(editor, p.world);
@@ -128,6 +135,16 @@ export class Idle extends StateNode {
     }
     const start: ImageTranslateStart = { id, start: p.world, rect };
     this.go("translating-image", start);
+    return true;
+  }
+
+  /** A press on the knob or a corner of a multi-selection's box; false when the selection is no longer a group (a key changed it). */
+  private grabGroup(code: string): boolean {
+    const handle = parseGroupHandle(code);
+    const group = selectionGroup(this.editor);
+    if (!handle || !group) return false;
+    const start: GroupDragStart = handle === "rotate" ? { group } : { group, corner: handle };
+    this.go(handle === "rotate" ? "rotating-group" : "scaling-group", start);
     return true;
   }
 

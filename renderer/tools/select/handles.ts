@@ -64,8 +64,8 @@ export function handleCursor(s: Shape, handle: HandleKind): string {
   return typeof cursor === "string" ? cursor : resizeCursor(frameToWorld({ x: 0, y: 0 }, rotationOf(s), cursor.along));
 }
 
-/** The knob's angle: 0 when it points up (local −y), clockwise on screen, in (−180, 180]. */
-export function rotationTowards(s: Shape, pointer: Point2, snap: boolean): number {
+/** The knob's angle about `s` (a shape's position, a group's centre): 0 when it points up, clockwise on screen, in (−180, 180]. */
+export function rotationTowards(s: Point2, pointer: Point2, snap: boolean): number {
   let deg = (Math.atan2(pointer.y - s.y, pointer.x - s.x) * 180) / Math.PI + 90;
   if (snap) deg = Math.round(deg / ROTATE_SNAP) * ROTATE_SNAP;
   return normalizeDegrees(deg);

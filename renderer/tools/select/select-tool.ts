@@ -1,6 +1,7 @@
 // The select tool: click to select (Shift adds or removes, Alt picks the shape underneath), drag
 // on empty canvas for a marquee, drag the selection to move it (shapes and probes alike), drag a
-// probe's end handle, or drag a transform handle of the one selected shape. A drag is one undo
+// probe's end handle, drag a transform handle of the one selected shape, or turn or scale two or
+// more selected shapes by their box's knob and corners. A drag is one undo
 // step; Escape puts everything back where it was and returns to Idle. Images (under the shapes)
 // are picked, moved and resized by their corners where no shape is in the way.
 import type { Probe, Shape } from "../../../core";
@@ -17,6 +18,8 @@ import { Rotating } from "./Rotating";
 import { Translating } from "./Translating";
 import { TranslatingImage } from "./TranslatingImage";
 import { ResizingImage } from "./ResizingImage";
+import { RotatingGroup } from "./RotatingGroup";
+import { ScalingGroup } from "./ScalingGroup";
 
 /** Canvas ids of probe end handles: "<probe id>#from" or "<probe id>#to". */
 export const HANDLE_SEPARATOR = "#";
@@ -52,6 +55,6 @@ export class SelectTool extends StateNode {
 
   constructor(editor: Editor, parent: StateNode) {
     super(editor, parent);
-    this.addChildren(new Idle(editor, this), new Translating(editor, this), new Brushing(editor, this), new Rotating(editor, this), new Resizing(editor, this), new DraggingHandle(editor, this), new TranslatingImage(editor, this), new ResizingImage(editor, this));
+    this.addChildren(new Idle(editor, this), new Translating(editor, this), new Brushing(editor, this), new Rotating(editor, this), new Resizing(editor, this), new DraggingHandle(editor, this), new TranslatingImage(editor, this), new ResizingImage(editor, this), new RotatingGroup(editor, this), new ScalingGroup(editor, this));
   }
 }
