@@ -398,7 +398,7 @@ describe("in the desktop app", () => {
     const [model] = await menus();
     expect(model!.map((m) => m.label)).toEqual(["File", "Edit", "View", "Layer", "Export", "Tools", "Help"]);
     const exportItems = model!.find((m) => m.label === "Export")!.items;
-    expect(exportItems.map((i) => ("label" in i ? i.label : "—"))).toEqual(EXPORT_FORMATS.map((f) => `Export as ${f.label}…`));
+    expect(exportItems.map((i) => ("label" in i ? i.label : "—"))).toEqual([...EXPORT_FORMATS.map((f) => `Export as ${f.label}…`), "—", "Export Options…"]);
     const gridItem = (m: MenuModel) => m.find((x) => x.label === "View")!.items.find((i) => "id" in i && i.id === "view.toggleGrid");
     expect(gridItem(model!)).toMatchObject({ checked: true });
     // Choosing the item in the native menu hides the grid; the shell is sent the menus again, unchecked.

@@ -199,7 +199,7 @@ describe("the replay view in Chromium", () => {
     expect(await kind.textContent()).toBe("lost-hit");
     expect(await kind.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await row.locator(".ray-name").evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === "ellipsis")).toBe(true);
-    expect(await row.getAttribute("title")).toBe("Sight line from the far east watchtower: far-17 (line 2, sight): lost hit: expected ground at (3100, 2000), the ray now hits nothing");
+    expect(await row.getAttribute("title")).toBe('far-17 "Sight line from the far east watchtower" (line 2, sight): lost hit: expected ground at (3100, 2000), the ray now hits nothing: ground is in the scene but no longer on the ray');
     // The ray is off screen; its row brings it to the middle of the canvas, at the same zoom.
     await row.click();
     const canvas = (await page.locator(".canvas").boundingBox())!;
