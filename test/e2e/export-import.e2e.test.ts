@@ -56,7 +56,7 @@ describe("export and import in Chromium", () => {
     const ok = dialog.getByRole("button", { name: "OK" });
     expect(await ok.isDisabled()).toBe(true);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-export-options-bad.png") });
-    await ppm.fill("64");
+    await ppm.fill("2*32"); // a sum, as the Inspector's fields take
     await dialog.getByTestId("export-options-phaser-matter").getByLabel("Bodies").selectOption("layer");
     expect(await dialog.getByRole("alert").count()).toBe(0);
     await page.screenshot({ path: resolve(ARTIFACTS, "e2e-export-options.png") });

@@ -28,24 +28,45 @@ function editorWith(s: Scene): Editor {
 const dirty = (editor: Editor): boolean => editor.getState().saved.exportOptions !== editor.getState().exportOptions;
 
 describe("the dialog's draft", () => {
+  const fields = Object.entries(OPTION_FIELDS).flatMap(([format, list]) => list.map((field) => ({ format, field })));
+  const numberFields = fields.filter(({ field }) => field.kind === "number");
+  /** The options a draft gives with `text` in one field, the rest untouched. */
+  const typedIn = (format: string, key: string, text: string, base: SceneExportOptions = {}) => {
+    const draft = draftOf(base);
+    return optionsOf({ ...draft, [format]: { ...draft[format], [key]: text } }, base);
+  };
+  const valueOf = (options: SceneExportOptions, format: string, key: string): unknown => (options as Record<string, Record<string, unknown> | undefined>)[format]?.[key];
+
   it("an untouched draft gives back the options it was made from, unknown keys and stated defaults included", () => {
-    const stored: SceneExportOptions = { box2d: { pixelsPerMeter: 64, filterBits: 16 }, tiled: { capsules: "polygon" }, ...({ defold: { x: 1 } } as object) };
-    expect(optionsOf(draftOf(stored), stored)).toEqual(stored);
-    expect(optionsOf(draftOf({}), {})).toEqual({});
+    const stored: SceneExportOptions = { box2d: { pixelsPerMeter: 32, filterBits: 16 }, godot: { rootName: "Colliders" }, tiled: { capsules: "polygon" }, ...({ defold: { x: 1 } } as object) };
+    expect(optionsOf(draftOf(stored), stored)).toEqual({ options: stored, unread: new Map() });
+    expect(optionsOf(draftOf({}), {})).toEqual({ options: {}, unread: new Map() });
   });
 
-  it("any value typed or chosen in any field comes out as the option, and a default or empty field as none", () => {
-    const fields = Object.entries(OPTION_FIELDS).flatMap(([format, list]) => list.map((field) => ({ format, field })));
-    fc.assert(fc.property(fc.constantFrom(...fields), fc.oneof(fc.constant(""), fc.double({ min: 0.001, max: 1e6, noNaN: true }).map(String), fc.string()), ({ format, field }, typed) => {
-      const draft = draftOf({});
-      const text = field.kind === "choice" ? String(field.choices[typed.length % field.choices.length]!.value) : typed;
-      const out = optionsOf({ ...draft, [format]: { ...draft[format], [field.key]: text } }, {}) as Record<string, Record<string, unknown> | undefined>;
-      const value = out[format]?.[field.key];
-      if (field.kind === "choice") expect(value).toBe(String(field.fallback) === text ? undefined : field.choices.find((c) => String(c.value) === text)!.value);
-      else if (text === "") expect(out[format]).toBeUndefined();
-      else if (field.kind === "number") expect(Object.is(value, text.trim() === "" ? Number.NaN : Number(text))).toBe(true);
-      else expect(value).toBe(text);
+  it("a number field takes a number or a sum; its default and an empty field write nothing; other text is named", () => {
+    fc.assert(fc.property(fc.constantFrom(...numberFields), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 99 }), ({ format, field }, a, b) => {
+      const product = typedIn(format, field.key, `${a}*${b}`);
+      expect(valueOf(product.options, format, field.key)).toBe(a * b === field.fallback ? undefined : a * b);
+      expect(valueOf(typedIn(format, field.key, ` ${a / 8} `).options, format, field.key)).toBe(a / 8 === field.fallback ? undefined : a / 8);
     }));
+    for (const { format, field } of numberFields) {
+      expect(typedIn(format, field.key, String(field.fallback)).options).toEqual({});
+      expect(typedIn(format, field.key, "").options).toEqual({});
+      expect(typedIn(format, field.key, "lots").unread).toEqual(new Map([[`${format}.${field.key}`, "not a number or sum: lots"]]));
+      // A default the file states stays stated.
+      const stated = { [format]: { [field.key]: field.fallback } } as SceneExportOptions;
+      expect(typedIn(format, field.key, String(field.fallback), stated).options).toEqual(stated);
+    }
+  });
+
+  it("a text field is kept as typed (spaces too, for the check to name), its default and empty left out; a choice is its value, its default left out", () => {
+    expect(valueOf(typedIn("godot", "rootName", " Level 1").options, "godot", "rootName")).toBe(" Level 1");
+    expect(typedIn("godot", "rootName", "Colliders").options).toEqual({});
+    expect(typedIn("godot3", "rootName", "").options).toEqual({});
+    for (const { format, field } of fields) {
+      if (field.kind !== "choice") continue;
+      for (const c of field.choices) expect(valueOf(typedIn(format, field.key, String(c.value)).options, format, field.key)).toBe(c.value === field.fallback ? undefined : c.value);
+    }
   });
 });
 

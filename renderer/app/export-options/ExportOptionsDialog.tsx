@@ -1,6 +1,7 @@
 // Export Options… (Export menu): how the scene exports to each format, kept in the scene file
 // (its `exportOptions`), used by the editor's exports and by the CLI's `export` where no flag says
-// otherwise. A section per format; a field left empty or at its default writes nothing. OK applies
+// otherwise. A section per format; a field left empty or at its default writes nothing (a number
+// field takes a sum, as the Inspector's do). OK applies
 // every change as one undo step; a value the file's check refuses is named under its field and
 // keeps OK disabled. Keys: Enter is OK (when enabled), Escape cancels.
 import { useMemo, useState, type KeyboardEvent } from "react";
@@ -38,8 +39,9 @@ function Dialog() {
   const editor = useEditor();
   const [base] = useState(() => editor.getState().exportOptions);
   const [draft, setDraft] = useState<Draft>(() => draftOf(base));
-  const next = useMemo(() => optionsOf(draft, base), [draft, base]);
-  const problems = useMemo(() => exportOptionsProblems(next), [next]);
+  const { options: next, unread } = useMemo(() => optionsOf(draft, base), [draft, base]);
+  // Text that is no number, then what the file's check refuses.
+  const problems = useMemo(() => new Map([...exportOptionsProblems(next), ...unread]), [next, unread]);
   const set = (format: string, key: string, value: string) => setDraft((d) => ({ ...d, [format]: { ...d[format], [key]: value } }));
 
   const accept = () => {

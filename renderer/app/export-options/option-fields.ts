@@ -1,8 +1,9 @@
 // The fields of Export Options…, by format: each a stored option of the scene's `exportOptions`
 // (SceneExportOptions) with its CLI flag's choices and default. The dialog edits them as text and
 // choices (a draft), and turns the draft back into the options the scene keeps: an option left
-// at its default is not written, and neither is a format with none set.
+// empty or at its default is not written (unless the file stated it), nor a format with none set.
 import { EXPORT_FORMATS, type SceneExportOptions } from "../../../core";
+import { evaluateNumberExpression } from "../../store/number-expression";
 
 interface FieldBase {
   /** The option's key in the format's object ("pixelsPerMeter"). */
@@ -56,29 +57,39 @@ export function draftOf(options: SceneExportOptions): Draft {
   }))]));
 }
 
+/** What a draft gives: the options it sets, and the fields whose text is no number, by "format.key". */
+export interface DraftOptions {
+  readonly options: SceneExportOptions;
+  readonly unread: ReadonlyMap<string, string>;
+}
+
 /**
  * The options `draft` sets, over `base` (keys this build does not know are kept): a number field's
- * text as a number (NaN when it is none, for the check to name); "" and a default choice left out,
- * unless `base` states that default.
- * A text field is kept as typed, so the check names spaces at its ends.
+ * text as the number fields take it (a sum too; text that is none is in `unread`, with why); an
+ * empty field and a default left out, unless `base` states that default, so opening and closing the
+ * dialog changes nothing. A text field is kept as typed, so the check names spaces at its ends.
  */
-export function optionsOf(draft: Draft, base: SceneExportOptions): SceneExportOptions {
+export function optionsOf(draft: Draft, base: SceneExportOptions): DraftOptions {
   const out = new Map(Object.entries(base));
+  const unread = new Map<string, string>();
   for (const [format, fields] of Object.entries(OPTION_FIELDS)) {
+    const before = stored(base, format);
     const known = new Set(fields.map((f) => f.key));
-    const kept = new Map(Object.entries(stored(base, format)).filter(([key]) => !known.has(key)));
+    const kept = new Map(Object.entries(before).filter(([key]) => !known.has(key)));
     for (const f of fields) {
       const text = draft[format]?.[f.key] ?? "";
-      if (f.kind === "choice") {
-        const choice = f.choices.find((c) => String(c.value) === text);
-        // A default the file states is kept as stated: opening and closing the dialog changes nothing.
-        if (choice && (choice.value !== f.fallback || stored(base, format)[f.key] === choice.value)) kept.set(f.key, choice.value);
-      } else if (text !== "") {
-        kept.set(f.key, f.kind === "number" ? (text.trim() === "" ? Number.NaN : Number(text)) : text);
+      let value: string | number | undefined;
+      if (f.kind === "choice") value = f.choices.find((c) => String(c.value) === text)?.value;
+      else if (f.kind === "text") value = text === "" ? undefined : text;
+      else if (text.trim() !== "") {
+        const typed = evaluateNumberExpression(text);
+        if (typed.ok) value = typed.value;
+        else unread.set(`${format}.${f.key}`, typed.message);
       }
+      if (value !== undefined && (value !== f.fallback || before[f.key] === value)) kept.set(f.key, value);
     }
     if (kept.size > 0) out.set(format, Object.fromEntries(kept));
     else out.delete(format);
   }
-  return Object.fromEntries(out) as SceneExportOptions;
+  return { options: Object.fromEntries(out) as SceneExportOptions, unread };
 }
