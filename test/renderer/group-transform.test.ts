@@ -173,6 +173,17 @@ describe("the select tool's group handles", () => {
     expect(editor.history.undoCount).toBe(1);
   });
 
+  it("a stop below × 0.1 is said to two significant digits, not rounded to a factor it never reaches", () => {
+    load([{ ...circle, id: "a", x: 0, radius: 40 }, { ...circle, radius: 40 }]);
+    select(editor, ["a", "c"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(140, 40, groupHandleId("se")));
+    t.move(pointerAt(-500, -500));
+    // r 40 stops at 1/40.
+    expect(editor.getState().notice).toBe("Scale stops at × 0.025: no size goes below 1");
+    t.cancel();
+  });
+
   it("a corner scales about the opposite one (Shift: the centre) as one step named Scale; the factor stops where a size would go below 1", () => {
     load([box("a", 0, 0), box("b", 100, 0)]);
     select(editor, ["a", "b"]);
@@ -191,6 +202,7 @@ describe("the select tool's group handles", () => {
     expect(a.height).toBeCloseTo(1, 12);
     expect(a.width).toBeCloseTo(2, 12);
     expect(editor.getState().notice).toBe("Scale stops at × 0.05: no size goes below 1");
+    expect(editor.overlay.getState().readout?.text).toBe("× 0.05");
     t.up(pointerAt(-100, -100));
     expect(editor.history.undoLabel).toBe("Scale 2 boxes");
 

@@ -53,7 +53,10 @@ export class ScalingGroup extends GestureState<GroupDragStart> {
       group.shapes.map((s) => scaleShapeAbout(s, anchor, k)),
       group.probes.map((q) => scaleProbeAbout(q, anchor, k)),
     );
-    if (wanted < this.least) notify(this.editor, `Scale stops at × ${k.toFixed(2)}: no size goes below ${MIN_EDIT_SIZE}`);
-    this.editor.overlay.setState({ readout: { text: `× ${k.toFixed(2)}`, at: p.world, away: anchor } });
+    if (wanted < this.least) notify(this.editor, `Scale stops at × ${factorText(k)}: no size goes below ${MIN_EDIT_SIZE}`);
+    this.editor.overlay.setState({ readout: { text: `× ${factorText(k)}`, at: p.world, away: anchor } });
   }
 }
+
+/** A scale factor as the label shows it: two decimals, two significant digits below 0.1 (× 0.025, not × 0.03). */
+const factorText = (k: number): string => (k >= 0.1 ? k.toFixed(2) : String(Number(k.toPrecision(2))));
