@@ -92,14 +92,19 @@ export const BAD_LINES_SUITE = "(bad lines)";
  */
 const classname = (name: string, tag: string): string => escapeXml(`${name}.${tag.replace(/\./g, "_")}`);
 
-/** One ray's <testcase> line (with its newline). */
+/**
+ * One ray's <testcase> line (with its newline). Its name is the ray's id alone: CI keeps a test's
+ * history by classname and name, and a probe's name changes when a designer renames it. A
+ * failure's text starts with the ray's id and name when it has a name.
+ */
 export function junitCase(r: ReplayResult, name: string): string {
   const tag = suiteOf(r);
-  const open = `    <testcase classname="${classname(name, tag)}" name="${escapeXml(rayTitle(r.ray))}"`;
+  const open = `    <testcase classname="${classname(name, tag)}" name="${escapeXml(r.ray.id)}"`;
   if (r.status === "ok") return `${open}/>\n`;
   if (r.status === "unchecked") return `${open}><skipped message="no expectation recorded"/></testcase>\n`;
-  const text = describeMismatch(r);
-  return `${open}><failure type="${r.mismatch!.kind}" message="${escapeXml(text)}">${escapeXml(`${rayPlace(r.ray)}: ${text}`)}</failure></testcase>\n`;
+  const text = describeMismatch(r), title = rayTitle(r.ray);
+  const named = title === r.ray.id ? "" : `${title}, `;
+  return `${open}><failure type="${r.mismatch!.kind}" message="${escapeXml(text)}">${escapeXml(`${named}${rayPlace(r.ray)}: ${text}`)}</failure></testcase>\n`;
 }
 
 /** A skipped bad line's <testcase> (an error: the line was never replayed), filed under BAD_LINES_SUITE. */

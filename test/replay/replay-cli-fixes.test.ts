@@ -235,7 +235,7 @@ describe("what a replay says about each mismatch, and in sum", () => {
     expect(r.err).toBe("");
   });
 
-  it("--json: each result gains name, line and reason; the summary byShape; the JUnit names carry the name", async () => {
+  it("--json: each result gains name, line and reason; the summary byShape; a JUnit case is named by the id, its failure text names the ray in full", async () => {
     const junit = join(dir, "coins.xml");
     const r = await run(["replay", level, rays, "--json", "--junit", junit]);
     const doc = JSON.parse(r.out) as { results: Record<string, unknown>[]; summary: { byShape: unknown[] } };
@@ -243,7 +243,7 @@ describe("what a replay says about each mismatch, and in sum", () => {
     expect(doc.results[1]).toMatchObject({ id: "ray-2", line: 2, reason: { kind: "shape-gone", shape: "plat-1" } });
     expect(doc.results[1]).not.toHaveProperty("name");
     expect(doc.summary.byShape[2]).toEqual({ shape: "plat-2", rays: 1, kinds: [{ kind: "moved-point", count: 1, min: 10, max: 10, median: 10 }] });
-    expect(readFileSync(junit, "utf8")).toContain('name="ray-1 &quot;floor probe A&quot;"');
+    expect(readFileSync(junit, "utf8")).toContain('name="ray-1"><failure type="other-shape" message="other shape: expected coin-2 at (520, 280), the ray now hits plat-2 at (520, 310): coin-2 is now a sensor; rays pass through sensors unless includeSensors">ray-1 &quot;floor probe A&quot;, line 1,');
   });
 
   it("one moved platform against many rays: one summary line for it, at most 20 shapes then how many more", async () => {

@@ -265,12 +265,12 @@ describe("a mismatch says why the expected shape was not hit", () => {
 });
 
 describe("a ray is named by its id and its name in the command line's reports", () => {
-  it("rayTitle: `ray-1 \"floor probe A\"`, the id alone without a name; JUnit names and the HTML rows carry both", () => {
+  it("rayTitle: `ray-1 \"floor probe A\"`, the id alone without a name; a JUnit case is named by the id (CI keeps its history by name) and its failure text carries both; the HTML rows both", () => {
     const named = ray({ id: "ray-1", extra: { name: "floor probe A" }, expect: { hit: false } });
     expect(rayTitle(named)).toBe('ray-1 "floor probe A"');
     expect(rayTitle(ray({ id: "ray-2", extra: { name: " " } }))).toBe("ray-2");
     const r = compareRay(named, hitAt("w", 5));
-    expect(junitCase(r, "log.jsonl")).toContain('name="ray-1 &quot;floor probe A&quot;"');
+    expect(junitCase(r, "log.jsonl")).toContain('name="ray-1"><failure type="new-hit" message="new hit: expected no hit, the ray now hits w at (5, 0)">ray-1 &quot;floor probe A&quot;, line 1, from');
     expect(reportRows([r])[0]).toMatchObject({ id: "ray-1", name: "floor probe A" });
   });
 });
