@@ -112,7 +112,7 @@ export async function rerecordRayLog(editor: Editor, ports: RerecordPorts = RERE
   const left = bad ? `; ${bad} left out` : "";
   if (outcome.kind === "done") {
     acceptRecordedLog(editor, outcome.value.name, text);
-    notify(editor, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}; opened it as the new baseline`, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}. It is now the open log: this run's hits are its expectations.`);
+    notify(editor, `${outcome.value.name} is the open log now: ${counted(log.rays.length, "ray")} re-recorded${left}`, `Re-recorded ${counted(log.rays.length, "ray")} to ${outcome.value.name}${left}. It is now the open log: this run's hits are its expectations.`);
   } else if (outcome.kind === "error") notify(editor, outcome.message);
 }
 

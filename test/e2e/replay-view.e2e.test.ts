@@ -119,7 +119,7 @@ describe("the replay view in Chromium", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Re-record" }).click();
     const saved = await download;
-    await expect.poll(() => notice(page)).toBe("Re-recorded 4 rays to qa-run.recorded.jsonl; 1 bad line (line 5) left out; opened it as the new baseline");
+    await expect.poll(() => notice(page)).toBe("qa-run.recorded.jsonl is the open log now: 4 rays re-recorded; 1 bad line (line 5) left out");
     expect(saved.suggestedFilename()).toBe("qa-run.recorded.jsonl");
     const lines = readFileSync((await saved.path())!, "utf8").trimEnd().split("\n");
     const rays = lines.map((l, i) => parseRayLine(l, i + 1));

@@ -364,7 +364,7 @@ describe("Re-record", () => {
     const { p, written } = ports(true);
     await rerecordRayLog(editor, p);
     expect(written.map((w) => w.text.trimEnd().split("\n").length)).toEqual([3]);
-    expect(editor.getState().notice).toBe("Re-recorded 3 rays to rays.recorded.jsonl; 2 bad lines (lines 3, 6) left out; opened it as the new baseline");
+    expect(editor.getState().notice).toBe("rays.recorded.jsonl is the open log now: 3 rays re-recorded; 2 bad lines (lines 3, 6) left out");
   });
 
   it("a log without bad lines is written without a question", async () => {
@@ -373,7 +373,7 @@ describe("Re-record", () => {
     await rerecordRayLog(editor, p);
     expect(asked).toEqual([]);
     expect(written.map((w) => w.name)).toEqual(["good.recorded"]);
-    expect(editor.getState().notice).toBe("Re-recorded 1 ray to good.recorded.jsonl; opened it as the new baseline");
+    expect(editor.getState().notice).toBe("good.recorded.jsonl is the open log now: 1 ray re-recorded");
   });
 
   // Had kept comparing against the old expectations (mismatches still red), and a second
