@@ -320,4 +320,14 @@ describe("a ray log line from a newer version of the format", () => {
     const v1 = parseRayLine('{"version": 1, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
     expect(v1.ok && v1.ray?.extra).toEqual({ version: 1 });
   });
+
+  // Regression: "version": "2" (a string) was replayed as if it were version 1, while 2 was refused.
+  it("is refused when the version is not a whole number from 1, naming the field", () => {
+    const bad = (v: string): unknown => parseRayLine(`{"version": ${v}, "id": "a", "from": [0, 0], "to": [1, 1]}`, 3);
+    expect(bad('"2"')).toEqual({ ok: false, problem: { line: 3, message: 'version: must be a whole number from 1 (got "2")' } });
+    expect(bad('"1"')).toEqual({ ok: false, problem: { line: 3, message: 'version: must be a whole number from 1 (got "1")' } });
+    expect(bad("0")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got 0)" } });
+    expect(bad("1.5")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got 1.5)" } });
+    expect(bad("null")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got null)" } });
+  });
 });
