@@ -1,7 +1,6 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
-import { probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
+import { looksLikeScene, probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
 import type { Editor } from "../editor/editor";
-import { looksLikeScene } from "../../core/replay/ray-log";
 import { counted, dismissProblems, notify, notifyWithList } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
 import { acceptRecordedLog, closeRayLog, mostlyBad, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";

@@ -2,14 +2,13 @@
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, formatProblem, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
+import { emptyScene, formatProblem, mismatchLine, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
 import { badLinesNamed, LISTED_BAD_LINES, receiveRayLog, rerecordRayLog, type RerecordPorts } from "../../renderer/app/replay-commands";
 import { loadDocument, select, updateShape } from "../../renderer/store/actions";
 import { useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
-  mismatchRowTitle,
   rayFocus,
   revealView,
   closeRayLog,
@@ -446,7 +445,7 @@ describe("a ray's row brings it into view", () => {
   });
 
   it("the row's tooltip names the ray by id, name and line, as the CLI does", () => {
-    expect(mismatchRowTitle(result)).toBe('far-1 "Door sight" (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)');
-    expect(mismatchRowTitle({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
+    expect(mismatchLine(result)).toBe('far-1 "Door sight" (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)');
+    expect(mismatchLine({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
   });
 });

@@ -7,7 +7,8 @@ import { angleBetween, RELATIVE_SLACK } from "../../core/replay/compare";
 import { clipSegment, replayHtmlReport, reportRows } from "../../core/replay/html-report";
 import { rayTitle } from "../../core/replay/probe-log";
 import { ExpectedShapes, shapeOfMismatch, shapeSummaryLines, ShapeTally } from "../../core/replay/shape-summary";
-import { describeMismatch, junitBadLine, junitCase, replayJUnit } from "../../core/replay/junit";
+import { describeMismatch } from "../../core/replay/describe";
+import { junitBadLine, junitCase, replayJUnit } from "../../core/replay/junit";
 import { summaryOf } from "./report-fixture";
 
 const ray = (over: Partial<RayRecord> = {}): RayRecord => ({ line: 1, id: "r", from: [0, 0], to: [10, 0], extra: {}, ...over });
