@@ -5,8 +5,8 @@ import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, formatProblem, mismatchLine, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
 import { badLinesNamed, LISTED_BAD_LINES, receiveRayLog, rerecordRayLog, type RerecordPorts } from "../../renderer/app/replay-commands";
-import { loadDocument, select, updateShape } from "../../renderer/store/actions";
-import { useOpening } from "../../renderer/app/document-commands";
+import { listLines, loadDocument, notifyWithList, select, updateShape } from "../../renderer/store/actions";
+import { receiveImported, receiveOpened, useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
   rayFocus,
@@ -252,6 +252,29 @@ describe("the replay store", () => {
     // Half bad is still a log.
     await receiveRayLog(editor, { kind: "done", value: { name: "half.jsonl", text: mostly.split("\n").slice(0, 2).join("\n") } });
     expect(view().log?.name).toBe("half.jsonl");
+  });
+
+  // The list's kind, not its heading's words, says whether an opened log makes it stale.
+  it("an open that works ends the list of any file that did not open (a scene, a map, a log), and keeps an outcome's notes", async () => {
+    const opens = async (): Promise<void> => {
+      await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    };
+    await receiveOpened(editor, { kind: "done", value: { name: "broken.json", text: '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a"}]}' } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "broken.json" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    await receiveImported(editor, { kind: "done", value: { name: "bad.tmj", text: "{" } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "bad.tmj" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    await receiveRayLog(editor, { kind: "done", value: { name: "junk.jsonl", text: "nope\n" } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "junk.jsonl" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    // A list whose heading happens to start "Could not open" but is an outcome's notes stays.
+    notifyWithList(editor, "export", "Could not open everything: 1 warning", "Could not open everything", "level.tscn", listLines(["1 image without a sprite"]));
+    await opens();
+    expect(editor.getState().problems).toMatchObject({ kind: "export", heading: "Could not open everything" });
   });
 
   it("a log with more bad lines than the list shows counts the rest in its last line", () => {
