@@ -479,6 +479,8 @@ export {
   formatRayProblem,
   /** A ray's log line with its expectation replaced (for --record). */
   rayLine,
+  /** Whether a file's start reads as a scene (given where a ray log was asked for). */
+  looksLikeScene,
 } from "./replay/ray-log";
 export {
   /** A recorded ray's closest hit now, cast through a world. */
@@ -513,7 +515,8 @@ export {
   ReplayTally,
 } from "./replay/compare";
 /** A replay as JUnit XML; a mismatch in words, alone or as the CLI lists it (by id, name and line). */
-export { describeMismatch, describeReason, mismatchLine, replayJUnit } from "./replay/junit";
+export { describeMismatch, describeReason, mismatchLine } from "./replay/describe";
+export { replayJUnit } from "./replay/junit";
 /** A replay's mismatches by shape, kept as rays stream by; a warning when none of the shapes a log expects are in the scene. */
 export { ShapeTally, ExpectedShapes, shapeSummaryLines, describeShapeSummary, type ShapeSummary, type ShapeKindSummary } from "./replay/shape-summary";
 /** A replay as one self-contained HTML page. */

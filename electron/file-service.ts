@@ -60,10 +60,10 @@ export interface SceneFileService {
    */
   open(): Promise<ShellResult<OpenedPick>>;
   /**
-   * The page loaded the scene open() last read: returns it (its path resolved, the text as read)
-   * and reports it to onSceneFile. Undefined, and nothing recorded, for any other path, or once
-   * the pick was confirmed: the page asks about unsaved changes only after the pick, and a scene
-   * the user then did not open must not reach the recent files.
+   * The page loaded the scene open() or openPath() last read: returns it (its path resolved, the
+   * text as read) and reports it to onSceneFile. Undefined, and nothing recorded, for any other
+   * path, or once the read was confirmed: a scene the user then did not open (kept the document,
+   * after the pick) or that failed to open (not a scene, problems) must not reach the recent files.
    */
   opened(filePath: string): OpenedFile | undefined;
   save(request: SaveRequest): Promise<ShellResult<SaveResult>>;
@@ -90,8 +90,10 @@ export interface SceneFileService {
    */
   isAllowed(filePath: string): boolean;
   /**
-   * Reads a scene the user chose outside a dialog: on Open Recent, or from the OS (command line,
-   * file association). Only the main process calls this; no IPC channel takes a path to open.
+   * Reads a scene the user chose outside a dialog: on Open Recent, dropped on the page, or from
+   * the OS (command line, file association). Allowed for saving at once; a recent file only once
+   * the page confirms it loaded it (opened), as for open(). Only the main process calls this; no
+   * IPC channel takes a path to open.
    */
   openPath(filePath: string): Promise<ShellResult<OpenedFile>>;
   /** Allows saving to a path the user chose in an earlier session (a document restored after a crash). */
@@ -157,7 +159,7 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     return path.resolve(choice.filePath);
   }
 
-  /** The scene open() read last, until the page confirms it loaded it (opened). */
+  /** The scene open() or openPath() read last, until the page confirms it loaded it (opened). */
   let pendingOpen: OpenedFile | undefined;
 
   /** Files imported in this session: a Save dialog for the document made from one starts beside it. */
@@ -221,16 +223,12 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
     return read.ok ? { ok: true, value: { kind, ...read.value } } : read;
   }
 
-  /**
-   * Reads a file the user chose. `allow`: a place to save to (and the files beside it readable);
-   * `open`: also a recent file, for a scene opened without a question in the page (openPath).
-   */
-  async function readChosen(chosen: string, as: "read" | "allow" | "open"): Promise<ShellResult<OpenedFile>> {
+  /** Reads a file the user chose. `allow`: a place to save to (and the files beside it readable). */
+  async function readChosen(chosen: string, as: "read" | "allow"): Promise<ShellResult<OpenedFile>> {
     const filePath = path.resolve(chosen);
     try {
       const text = await fs.readText(filePath);
-      if (as !== "read") allowed.add(filePath);
-      if (as === "open") onSceneFile(filePath);
+      if (as === "allow") allowed.add(filePath);
       return { ok: true, value: { path: filePath, name: path.basename(filePath), text } };
     } catch (err) {
       return failure(`cannot open ${filePath}: ${describeFileError(err)}`);
@@ -262,7 +260,11 @@ export function createSceneFileService({ dialog, fs = nodeFileSystem, onSceneFil
       return picked;
     },
 
-    openPath: (filePath) => readChosen(filePath, "open"),
+    async openPath(filePath) {
+      const read = await readChosen(filePath, "allow");
+      pendingOpen = read.ok ? read.value : undefined;
+      return read;
+    },
 
     async importFile(request) {
       return noteImported(await pickAndRead(request.title, [{ name: request.type.name, extensions: [...request.type.extensions] }]));

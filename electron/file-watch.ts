@@ -166,25 +166,21 @@ export interface WatchedFileService extends SceneFileService {
 
 /**
  * The scene file service with the open file watched. Every way a scene is opened or saved goes
- * through here: Open (once the page loaded the picked scene), openPath (Open Recent, a file from
- * the command line, macOS 'open-file', a second launch), Save, Reload and a restored document's
- * adopt (re)start the watch with the text the editor now has, and a save's own events are held
- * until it is done.
+ * through here: Open and openPath (Open Recent, a drop, a file from the command line, macOS
+ * 'open-file', a second launch) once the page loaded the scene they read (opened), Save, Reload
+ * and a restored document's adopt (re)start the watch with the text the editor now has, and a
+ * save's own events are held until it is done.
  */
 export function watchingFileService(files: SceneFileService, fileWatch: FileWatch, readText: (file: string) => Promise<string>): WatchedFileService {
   return {
     ...files,
     // Only a scene the page then loads is the open file (a map is imported into a new document, an
-    // image added): the watch moves to it once the page confirms, not when it is picked.
+    // image added; a scene with problems is not loaded): the watch moves to it once the page
+    // confirms, not when it is read (open, openPath).
     opened(file) {
       const picked = files.opened(file);
       if (picked) fileWatch.watch(picked.path, picked.text);
       return picked;
-    },
-    async openPath(file) {
-      const result = await files.openPath(file);
-      if (result.ok) fileWatch.watch(result.value.path, result.value.text);
-      return result;
     },
     async save(request) {
       fileWatch.suspend();

@@ -86,8 +86,8 @@ export function registerSceneIpc(ipcMain: IpcMainLike, files: SceneFileService, 
 
   guarded(IPC.sceneOpened, async (args) => {
     if (args.length !== 1 || typeof args[0] !== "string") return failure("invalid opened scene: expected its path");
-    // Only the pick open() read last counts: the page cannot add a path of its own to the recent files.
-    return files.opened(args[0]) ? { ok: true, value: null } : failure(`cannot take ${args[0]} as opened: it is not the scene File → Open… read last`);
+    // Only the scene open() or openPath() read last counts: the page cannot add a path of its own to the recent files.
+    return files.opened(args[0]) ? { ok: true, value: null } : failure(`cannot take ${args[0]} as opened: it is not the scene last read to open (File → Open…, Open Recent, a drop, the OS)`);
   });
 
   guarded(IPC.saveScene, async (args) => {

@@ -654,7 +654,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .argument("<rays>", 'ray log (.jsonl): one {"id", "from": [x, y], "to": [x, y], "mask"?, "includeSensors"?, "frame"?, "time"?, "tag"?, "expect"?} per line')
     .option("--json", 'print {"results": [{"id", "name"?, "line", "hit", "shape", "fraction", "point", "normal", "status", "mismatch"?, "distance"?, "angle"?, "startsInside"?, "reason"?}, ...], "summary": {"total", "ok", "mismatch", "unchecked", "byKind", "tolerance", "skippedLines", "repeatedIds", "byShape"}} (only once the whole log was read; fields in docs/replay.md)')
     .option("--tolerance <units>", `how far a hit point may move and still be the same hit (default ${DEFAULT_TOLERANCE}; over it by float rounding, under a billionth of the coordinates, still counts as within; with only a fraction recorded, its distance along the ray)`, parseNonNegative)
-    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline; replaced only once the whole log was read, the old one kept as OUT.bak); --record onto RAYS.jsonl itself accepts this run as the log's new baseline")
+    .option("--record <out.jsonl>", "write the log back with this run's results as \"expect\" (a new baseline; replaced only once the whole log was read, the old one kept as OUT.bak); --record onto RAYS.jsonl itself accepts this run as the log's new baseline, refused (exit 2) when --skip-bad-lines skipped lines: they would be lost")
     .option("--junit <out.xml>", "write JUnit XML: a test case per ray, grouped by tag; mismatches are failures")
     .option("--html <out.html>", "write one self-contained HTML report: the level, every mismatching ray (expected and actual hit), a sortable, filterable table")
     .option("--skip-bad-lines", "report malformed lines and replay the others, each an error test case in --junit (default: refuse the log)")
@@ -666,7 +666,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .showHelpAfterError("Usage: collider-studio replay <scene.json> <rays.jsonl> [--json] [--tolerance T] [--record OUT] [--junit OUT] [--html OUT] [--skip-bad-lines] [--allow-unchecked] [--expect-rays N] [--workers N] [--include-sensors]")
     .action((sceneFile: string, rays: string, opts: ReplayOptions) => run(async () => {
       // --record onto the log itself accepts this run as the new baseline (the log is read whole
-      // before the part file replaces it; the old one is kept as .bak). Any other clash is refused.
+      // before the part file replaces it; the old one is kept as .bak; refused in replay() when lines
+      // were skipped, as they would be lost). Any other clash is refused.
       const reports = [{ what: "--junit", path: opts.junit }, { what: "--html", path: opts.html }];
       const onLog = opts.record !== undefined && realPathOf(opts.record) === realPathOf(rays);
       checkOutputPaths([{ what: "the scene", path: sceneFile }, { what: "the ray log", path: rays }], onLog ? reports : [{ what: "--record", path: opts.record }, ...reports]);

@@ -8,7 +8,8 @@ import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { CollisionWorld } from "../collision-world";
 import { DEFAULT_TOLERANCE, ReplayTally } from "../replay/compare";
-import { BAD_LINES_SUITE, junitBadLine, mismatchLine } from "../replay/junit";
+import { mismatchLine } from "../replay/describe";
+import { BAD_LINES_SUITE, junitBadLine } from "../replay/junit";
 import { ExpectedShapes, shapeSummaryLines, ShapeTally, type ShapeSummary } from "../replay/shape-summary";
 import { formatRayProblem, looksLikeScene, SCENE_HEAD_CHARS, type RayLogProblem } from "../replay/ray-log";
 import { MISMATCH_KINDS, type ReplayResult } from "../replay/types";
@@ -242,6 +243,16 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     for (const part of parts) await part?.discard();
     throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused (a malformed line; --skip-bad-lines replays the others)`);
   }
+  // Recording onto the log itself would replace it without its skipped lines (and a second run
+  // would replace the .bak holding them): refused, so a bad line is never lost unasked.
+  const onLog = record !== null && options.record !== undefined && realPathOf(options.record) === realPathOf(logPath);
+  if (onLog && problems.length > 0) {
+    await junit?.discard();
+    for (const part of parts) await part?.discard();
+    const shown = problems.slice(0, 3).map((p) => p.line).join(", ");
+    const named = `${problems.length.toLocaleString("en")} bad line${problems.length === 1 ? "" : "s"} (line${problems.length === 1 ? "" : "s"} ${shown}${problems.length > 3 ? ", …" : ""})`;
+    throw new UserError(`${formatRayProblem(problems[0]!, logPath)}\n${logPath}: refused: --record onto the log itself would drop its ${named} from it; fix ${problems.length === 1 ? "it" : "them"}, or --record to another file`);
+  }
   if (options.expectRays !== undefined && tally.total !== options.expectRays) {
     await junit?.discard();
     for (const part of parts) await part?.discard();
@@ -255,7 +266,7 @@ export async function replay(scene: Scene, sceneName: string, logPath: string, o
     input.destroy();
   });
   const backup = await record?.commit();
-  if (record && options.record !== undefined && realPathOf(options.record) === realPathOf(logPath)) io.stderr(`${logPath}: recorded this run as its new baseline${backup ? ` (the old one kept as ${backup})` : ""}\n`);
+  if (onLog) io.stderr(`${logPath}: recorded this run as its new baseline${backup ? ` (the old one kept as ${backup})` : ""}\n`);
   for (const p of problems) io.stderr(`${formatRayProblem(p, logPath)} (skipped)\n`);
   const wrongLevel = expectedShapes.warning(sceneName.split(/[\\/]/).pop() ?? sceneName);
   const warnings = [

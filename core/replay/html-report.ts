@@ -8,7 +8,7 @@ import { traceShapeOutline } from "../kinds/trace";
 import { geometryOf } from "../shapes";
 import type { Point, Scene, Shape } from "../scene/types";
 import { roundForDisplay } from "./compare";
-import { describeReason } from "./junit";
+import { describeReason } from "./describe";
 import { rayName, rayTitle } from "./probe-log";
 import { describeShapeKinds, moreShapes, SHAPES_LISTED, type ShapeSummary } from "./shape-summary";
 import type { RayLogProblem } from "./ray-log";

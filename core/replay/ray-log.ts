@@ -81,8 +81,10 @@ export function parseRayLine(text: string, line: number): RayLineResult {
     return { ok: false, problem: { line, ...(column === undefined ? {} : { column }), message: "not valid JSON" } };
   }
   // A line may say which version of the format wrote it (kept as an unknown field); a newer one
-  // may mean what this build would misread, so it is refused rather than replayed.
+  // may mean what this build would misread, so it is refused rather than replayed, and so is one
+  // that is no version at all ("2", 1.5, 0): a string "2" would otherwise slip past the check.
   const version = typeof data === "object" && data !== null ? (data as { version?: unknown }).version : undefined;
+  if (version !== undefined && !(typeof version === "number" && Number.isInteger(version) && version >= 1)) return { ok: false, problem: { line, message: `version: must be a whole number from 1 (got ${describe(version)})` } };
   if (typeof version === "number" && version > RAY_LOG_VERSION) return { ok: false, problem: { line, message: `version ${version}: this build reads ray logs up to version ${RAY_LOG_VERSION} (a newer collider-studio wrote this line; update collider-studio)` } };
   const parsed = rayLineSchema.safeParse(data);
   if (!parsed.success) {

@@ -205,9 +205,9 @@ export interface DesktopApi {
   /** File → Open…: a scene, a Tiled map or an image, by its extension (OpenedPick). */
   openScene(): Promise<ShellResult<OpenedPick>>;
   /**
-   * The scene openScene last read (its path) is now the page's document: the shell watches it and
-   * adds it to the recent files. Not called when the user kept the document (the unsaved-changes
-   * question) or the scene had problems.
+   * The scene openScene or onOpenFile last delivered (its path) is now the page's document: the
+   * shell watches it and adds it to the recent files. Not called when the user kept the document
+   * (the unsaved-changes question) or the scene had problems.
    */
   sceneOpened(filePath: string): Promise<ShellResult<null>>;
   saveScene(request: SaveRequest): Promise<ShellResult<SaveResult>>;
@@ -235,7 +235,10 @@ export interface DesktopApi {
    * import as File → Import Tiled map… does: its tilesets beside it may then be read.
    */
   importDropped(filePath: string): Promise<ShellResult<OpenedFile>>;
-  /** Calls `listener` with a scene the shell opened (Open Recent, a file from the OS), or why it could not. */
+  /**
+   * Calls `listener` with a scene the shell read to open (Open Recent, a drop, a file from the OS),
+   * or why it could not; the page answers with sceneOpened once the scene is its document.
+   */
   onOpenFile(listener: (result: ShellResult<OpenedFile>) => void): () => void;
   /** Keeps the unsaved document in the recovery file (written a moment later, atomically). */
   saveRecovery(request: RecoveryRequest): Promise<ShellResult<null>>;

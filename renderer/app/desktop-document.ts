@@ -20,8 +20,11 @@ const same = (a: DocumentState, b: DocumentState) => a.dirty === b.dirty && a.na
  * opened at start asks about its unsaved changes instead of being replaced by it.
  */
 export function connectDesktopDocument(editor: Editor, api: DesktopApi, ready?: Promise<unknown>): () => void {
-  // Listeners first: the shell sends a file it holds as soon as it hears from the page.
-  const offOpen = onShellOpenedFile((outcome) => void receiveOpened(editor, outcome));
+  // Listeners first: the shell sends a file it holds as soon as it hears from the page. Only a
+  // scene that loaded goes on Open Recent and is watched: one with problems replaced nothing.
+  const offOpen = onShellOpenedFile((outcome) => void receiveOpened(editor, outcome).then((loaded) => {
+    if (loaded && outcome.kind === "done" && outcome.value.path !== undefined) void api.sceneOpened(outcome.value.path);
+  }));
   const offSave = api.onSaveRequest(() => saveDocument(editor, false));
   let last: DocumentState | undefined;
   let connected = true;

@@ -65,7 +65,7 @@ export function restoreRecovered(editor: Editor, doc: RecoveredDocument): void {
   const result = parseScene(doc.text);
   if (!result.ok) {
     // The shell validated it already; this is a second line of defence, never a crash.
-    showProblems(editor, doc.name, result.problems);
+    showProblems(editor, "open-failed", doc.name, result.problems);
     notify(editor, `Could not restore ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }

@@ -115,7 +115,7 @@ const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(
 /** Whether the scene is now the document (false: its problems are shown instead). */
 function loadOpened(editor: Editor, doc: OpenedDocument, result: SceneParseResult | OpenedScene): boolean {
   if (!result.ok) {
-    showProblems(editor, doc.name, result.problems);
+    showProblems(editor, "open-failed", doc.name, result.problems);
     notify(editor, `Could not open ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return false;
   }
@@ -274,7 +274,7 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
     // What moved is said in short; each path that could not move, in the problems list.
     const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}`;
     const notes = [...(result ? unreachedImagesNotes(result) : []), ...(moves && "unreachable" in moves ? [`no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`] : [])];
-    notifyWithList(editor, notes.length === 0 ? said : `${said}; ${counted(notes.length, "path")} not moved`, `Saved ${outcome.value.name}: what did not move with it`, outcome.value.name, listLines(notes));
+    notifyWithList(editor, "save", notes.length === 0 ? said : `${said}; ${counted(notes.length, "path")} not moved`, `Saved ${outcome.value.name}: what did not move with it`, outcome.value.name, listLines(notes));
     return "saved";
   }
   if (outcome.kind === "error") notify(editor, outcome.message);
@@ -344,7 +344,7 @@ export async function exportDocument(editor: Editor, formatId: string): Promise<
   const exported = `Exported ${outcome.value.name} (${format.type.name})`;
   const { notes } = result;
   // This export's warnings replace an earlier outcome's list; none clears it.
-  notifyWithList(editor, notes.length === 0 ? exported : `${exported}; ${counted(notes.length, "warning")}`, `${exported}: what it leaves out or changes`, outcome.value.name, listLines(notes));
+  notifyWithList(editor, "export", notes.length === 0 ? exported : `${exported}; ${counted(notes.length, "warning")}`, `${exported}: what it leaves out or changes`, outcome.value.name, listLines(notes));
 }
 
 export const TILED_MAP: FileType = { name: "Tiled map", extensions: ["tmx", "tmj", "json"] };
@@ -401,7 +401,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   const tiledMap = tiledMapSourceProblem(doc.name) === null ? { src: doc.name } : undefined;
   const result = map.ok ? importTiled(map.text, { mapFile: doc.name, tileLayersShown: tiledMap !== undefined }) : map;
   if (!result.ok) {
-    showProblems(editor, doc.name, result.problems);
+    showProblems(editor, "open-failed", doc.name, result.problems);
     notify(editor, `Could not import ${doc.name}: ${result.problems.length} problem${result.problems.length === 1 ? "" : "s"}`);
     return;
   }
@@ -426,7 +426,7 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   const notes: SceneProblem[] = [...(note ? [{ path: "", message: note.why }] : []), ...skipped.map(skippedProblem)];
   if (notes.length > 0) {
     const heading = [`Imported ${count} from ${doc.name}`, ...(note ? [note.short] : []), ...(skipped.length > 0 ? [`${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`] : [])].join("; ");
-    showProblems(editor, doc.name, notes, heading);
+    showProblems(editor, "import", doc.name, notes, heading);
   }
   notify(editor, `Imported ${count} from ${doc.name}${note ? `; ${note.short} (see the list)` : ""}${gridNote}`);
 }

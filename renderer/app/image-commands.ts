@@ -139,7 +139,7 @@ async function landAfter(editor: Editor, earlier: Promise<void>, files: readonly
   notes.push(...refused.map((why) => `not added: ${why}`));
   const said = parts.join(" · ");
   if (notes.length === 0) notify(editor, said);
-  else notifyWithList(editor, said, added.length > 0 ? `${verb} ${counted(added.length, "image")}` : "No image added", editor.getState().file.name, listLines(notes));
+  else notifyWithList(editor, "images", said, added.length > 0 ? `${verb} ${counted(added.length, "image")}` : "No image added", editor.getState().file.name, listLines(notes));
 }
 
 /** Fits the view to the images just added, as Tiled frames a new map. */

@@ -57,12 +57,12 @@ export async function saveToMap(editor: Editor): Promise<void> {
   editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), base: result.base } } }, { record: false });
   const { notes } = result.report;
   const saved = `Saved to ${map.src}: ${mergeSummary(result.report)}`;
-  notifyWithList(editor, notes.length === 0 ? saved : `${saved}; ${counted(notes.length, "note")}`, `${saved}: what it did not write`, map.src, listLines(notes));
+  notifyWithList(editor, "map", notes.length === 0 ? saved : `${saved}; ${counted(notes.length, "note")}`, `${saved}: what it did not write`, map.src, listLines(notes));
 }
 
 /** A map that could not be read, written or baked: the count in the status line, every problem in the list. */
 function refused(editor: Editor, what: string, src: string, problems: readonly SceneProblem[]): void {
-  notifyWithList(editor, `${what}: ${counted(problems.length, "problem")}`, `${what}: ${counted(problems.length, "problem")}`, src, problems);
+  notifyWithList(editor, "map", `${what}: ${counted(problems.length, "problem")}`, `${what}: ${counted(problems.length, "problem")}`, src, problems);
 }
 
 /**
@@ -95,5 +95,5 @@ export async function bakeMapTiles(editor: Editor): Promise<void> {
   const tiles = baked.layers.reduce((n, l) => n + l.tileShapes, 0);
   const done = `Baked ${counted(tiles, "tile shape")} into ${counted(count, "collider")} on ${counted(baked.layers.length, "new layer")}`;
   const unbaked = baked.unbaked.map((u) => ({ path: unbakedPlace(u), message: `not baked: ${u.reason}` }));
-  notifyWithList(editor, unbaked.length === 0 ? done : `${done}; ${counted(unbaked.length, "tile object")} not baked`, `${done}: what it did not bake`, map.src, unbaked);
+  notifyWithList(editor, "map", unbaked.length === 0 ? done : `${done}; ${counted(unbaked.length, "tile object")} not baked`, `${done}: what it did not bake`, map.src, unbaked);
 }

@@ -1,7 +1,6 @@
 // Opening a ray log over the scene, closing it, and re-recording it with this run's results.
-import { probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
+import { looksLikeScene, probeRayLog, type RayLogProblem, type SceneProblem } from "../../core";
 import type { Editor } from "../editor/editor";
-import { looksLikeScene } from "../../core/replay/ray-log";
 import { counted, dismissProblems, notify, notifyWithList } from "../store/actions";
 import { BIG_FILE_CHARS, pause, pickedDocument, stepProgress } from "./document-commands";
 import { acceptRecordedLog, closeRayLog, mostlyBad, openRayLog, readRayLog, readRayLogInSteps, recordedName, recordedText, replayResultsOf } from "../store/replay";
@@ -50,14 +49,12 @@ export async function receiveRayLog(editor: Editor, outcome: FileOutcome<OpenedD
   }
   if (log.rays.length === 0 || mostlyBad(log)) {
     const what = `Could not open ${doc.name}: ${log.rays.length === 0 ? `no ray read, ${counted(log.problems.length, "bad line")}` : `${log.problems.length.toLocaleString("en")} of ${(log.problems.length + log.rays.length).toLocaleString("en")} lines are bad (most lines must be rays)`}`;
-    notifyWithList(editor, `${what}${kept}`, what, doc.name, badLines(log.problems));
+    notifyWithList(editor, "open-failed", `${what}${kept}`, what, doc.name, badLines(log.problems));
     return;
   }
   openRayLog(editor, log);
-  // A list of what kept a file from opening (a heading of its own, or none) is stale now; what an
-  // import left out of the scene is not.
-  const problems = editor.getState().problems;
-  if (problems && (problems.heading === undefined || problems.heading.startsWith("Could not open"))) dismissProblems(editor);
+  // A list of what kept a file from opening is stale now; what an import left out of the scene is not.
+  if (editor.getState().problems?.kind === "open-failed") dismissProblems(editor);
   // Skipped lines need no list: the Replay panel keeps saying how many, and the first.
   const skipped = log.problems.length === 0 ? "" : ` (${counted(log.problems.length, "bad line")} skipped)`;
   notify(editor, `Opened ray log ${doc.name}: ${counted(log.rays.length, "ray")}${skipped}`);

@@ -71,6 +71,15 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 /** Whether two document states hold the same objects: an edit undone back to a saved state is clean again. */
 export const sameDocumentContent = (a: DocumentSlice, b: DocumentSlice): boolean => sameValues(a, b) && DOCUMENT_KEYS.every((k) => sameItems(a[k], b[k]));
 
+/**
+ * What put the problems list up. `open-failed`: a file that did not open (a scene, a recovered
+ * document, a map to import, a ray log), its problems; the next file that opens ends it. The
+ * others are notes on what an outcome left out or changed, kept until dismissed or replaced:
+ * an import's, a save's (paths that did not move), an export's, Save to Map's and Bake Tile
+ * Colliders' (and a map they could not read or write), Add Image's.
+ */
+export type ProblemsKind = "open-failed" | "import" | "save" | "export" | "map" | "images";
+
 export interface EditorState extends DocumentSlice {
   /** The layer new shapes go to. */
   readonly activeLayer: string;
@@ -88,8 +97,8 @@ export interface EditorState extends DocumentSlice {
   readonly saved: DocumentSlice;
   /** `extras` as last opened or saved: a Save to Map's new merge base (tiledMap.base) is unsaved until the scene is saved. */
   readonly savedExtras: Readonly<Record<string, unknown>>;
-  /** What a file could not give: problems that kept it from opening, or objects an import left out (`heading` says which). */
-  readonly problems: { readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
+  /** The problems list under the canvas: what kept a file from opening, or what an outcome left out (`kind`); `heading` says it in words. */
+  readonly problems: { readonly kind: ProblemsKind; readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
   /**
    * A one-line message for the status bar from the action that raised it (saved, errors, why a
    * polygon is refused). The next change of the document, the selection or the tool clears it,

@@ -3,7 +3,7 @@
 import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
-import { NO_EXPORT_OPTIONS, type DocumentSlice, type FileState, type ThemeName, type ToolId } from "../editor/state";
+import { NO_EXPORT_OPTIONS, type DocumentSlice, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 import { rememberedView } from "./view-session";
@@ -225,8 +225,8 @@ export function markSaved(editor: Editor, written: DocumentSlice, file: { name: 
   notify(editor, `Saved ${file.name}`);
 }
 
-export function showProblems(editor: Editor, file: string, list: readonly SceneProblem[], heading?: string): void {
-  editor.update({ problems: heading === undefined ? { file, list } : { file, list, heading } });
+export function showProblems(editor: Editor, kind: ProblemsKind, file: string, list: readonly SceneProblem[], heading?: string): void {
+  editor.update({ problems: heading === undefined ? { kind, file, list } : { kind, file, list, heading } });
 }
 
 /**
@@ -236,8 +236,8 @@ export function showProblems(editor: Editor, file: string, list: readonly SceneP
  * earlier outcome left (an export without warnings after one with them), so the list never
  * contradicts the status line.
  */
-export function notifyWithList(editor: Editor, notice: string, heading: string, file: string, list: readonly SceneProblem[]): void {
-  if (list.length > 0) showProblems(editor, file, list, heading);
+export function notifyWithList(editor: Editor, kind: ProblemsKind, notice: string, heading: string, file: string, list: readonly SceneProblem[]): void {
+  if (list.length > 0) showProblems(editor, kind, file, list, heading);
   else if (editor.getState().problems !== null) dismissProblems(editor);
   notify(editor, list.length > 0 ? `${notice} (see the list)` : notice);
 }

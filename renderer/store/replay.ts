@@ -6,7 +6,6 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import {
   DEFAULT_TOLERANCE,
   expectationOf,
-  mismatchLine,
   roundForDisplay,
   parseRayLine,
   rayLine,
@@ -289,9 +288,6 @@ export function mismatchRowText(r: ReplayResult): string {
   if (r.mismatch?.angle !== undefined) return `${roundForDisplay(r.mismatch.angle)}°`;
   return r.mismatch?.distance === undefined ? "" : roundForDisplay(r.mismatch.distance);
 }
-
-/** A mismatch row's tooltip: the ray as the CLI and a CI failure name it (id, name, line, tag) and the mismatch whole (the row may be cut short). */
-export const mismatchRowTitle = (r: ReplayResult): string => mismatchLine(r);
 
 /** "Frame 12", "Time 1.5 s", "Ray 3 of 10": what the timeline's position shows up to. */
 export function positionLabel(t: Timeline, position: number): string {

@@ -2,7 +2,8 @@
 // shell in place of the preload's `window.colliderStudio`: the map is read through the shell by its
 // path (tiled:import-dropped) and imported, as File → Import Tiled map… imports a picked one; and
 // File → Open… takes a map, an image or another file as the shell read it, and tells the shell a
-// scene opened only once it did (so one the user did not open stays off Open Recent).
+// scene opened only once it did (so one the user did not open stays off Open Recent); a scene
+// dropped (read by the shell, sent back as Open Recent's are) likewise, not one with problems.
 import { describe, expect, it } from "vitest";
 import { encode } from "fast-png";
 import { emptyScene, serializeScene } from "../../core";
@@ -23,6 +24,9 @@ function installFakeShell(map: string): void {
   w.__imported = calls;
   w.__picks = [];
   w.__opened = opened;
+  // Scenes the shell reads when one is dropped, by path; sent back through onOpenFile.
+  w.__scenes = {};
+  let openListener: ((r: unknown) => void) | undefined;
   w.colliderStudio = {
     platform: "linux",
     // File → Open…: the next of window.__picks, as the shell reads a picked file by its extension.
@@ -35,7 +39,12 @@ function installFakeShell(map: string): void {
       opened.push(filePath);
       return ok(null);
     },
-    saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, openDropped: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
+    saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
+    openDropped: (filePath: string) => {
+      const text = (w.__scenes as Record<string, string>)[filePath];
+      setTimeout(() => openListener?.(text === undefined ? { ok: false, canceled: false, error: `cannot open ${filePath}: no such file` } : { ok: true, value: { path: filePath, name: filePath.split("/").pop(), text } }), 0);
+      return ok(null);
+    },
     importDropped: (filePath: string) => {
       calls.push(filePath);
       return ok({ path: filePath, name: filePath.split("/").pop(), text: map });
@@ -50,7 +59,10 @@ function installFakeShell(map: string): void {
     onFileChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
-    onOpenFile: () => () => {},
+    onOpenFile: (listener: (r: unknown) => void) => {
+      openListener = listener;
+      return () => { openListener = undefined; };
+    },
     pathForFile: (file: File) => `/levels/${file.name}`,
   };
 }
@@ -113,6 +125,32 @@ describe("a Tiled map dropped on the desktop app's canvas (fake shell)", () => {
     await runCommand(page, "Open…");
     await expect.poll(opened).toEqual(["/levels/next.json"]);
     expect(await page.title()).toMatch(/^next\.json/);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a dropped scene with problems shows them and the shell is not told it opened (it stays off Open Recent, unwatched); a good one is", async () => {
+    const page = await session.newPage({ beforeLoad: async (p) => { await p.addInitScript(installFakeShell, MAP); } });
+    const good = serializeScene({ ...emptyScene(), shapes: [{ id: "dropped", type: "circle", x: 0, y: 0, rotation: 0, radius: 10 }] });
+    await page.evaluate((text) => {
+      const scenes = (window as unknown as { __scenes: Record<string, string> }).__scenes;
+      scenes["/levels/broken.json"] = '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a"}]}';
+      scenes["/levels/good.json"] = text;
+    }, good);
+    const drop = (name: string) => page.locator(".canvas").evaluate((canvas, n) => {
+      const data = new DataTransfer();
+      data.items.add(new File(["(read by the shell)"], n));
+      canvas.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true, clientX: 300, clientY: 300 }));
+    }, name);
+    const opened = () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+    await drop("broken.json");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Could not open broken\.json: 1 problem/);
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/desktop-drop-broken-scene.png` });
+    expect(await page.title()).toMatch(/^untitled\.json/);
+    expect(await opened()).toEqual([]);
+    await drop("good.json");
+    await expect.poll(opened).toEqual(["/levels/good.json"]);
+    expect(await page.title()).toMatch(/^good\.json/);
+    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
     expect(pageErrors(page)).toEqual([]);
   });
 });

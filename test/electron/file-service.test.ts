@@ -364,8 +364,8 @@ describe("export and import", () => {
   });
 });
 
-describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
-  it("reads a path without a dialog and allows saving back to it", async () => {
+describe("openPath (Open Recent, a drop, files from the OS) and onSceneFile", () => {
+  it("reads a path without a dialog and allows saving back to it; a recent file once the page opened it", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "recent.json");
     await writeFile(file, "{}", "utf8");
@@ -375,9 +375,34 @@ describe("openPath (Open Recent, files from the OS) and onSceneFile", () => {
     expect(await service.openPath(file)).toEqual({ ok: true, value: { path: file, name: "recent.json", text: "{}" } });
     expect(openOptions).toEqual([]);
     expect(service.isAllowed(file)).toBe(true);
+    expect(seen).toEqual([]);
+    expect(service.opened(file)).toEqual({ path: file, name: "recent.json", text: "{}" });
     expect(await service.save({ text: "{\"v\":2}", path: file })).toMatchObject({ ok: true });
     expect(await readFile(file, "utf8")).toBe("{\"v\":2}");
     expect(seen).toEqual([file, file]);
+  });
+
+  // Regression: openPath added the file to Open Recent as soon as it was read, so a recent file,
+  // a drop or a file from the OS that the page then could not open (not a scene, problems) was
+  // added (or moved to the top) all the same.
+  it("a scene read by openPath that the page did not open stays off the recent files", async () => {
+    const dir = await tempDir();
+    const [broken, good] = ["broken", "good"].map((n) => path.join(dir, `${n}.json`));
+    await writeFile(broken!, "not a scene");
+    await writeFile(good!, "{}");
+    const seen: string[] = [];
+    const service = createSceneFileService({ dialog: fakeDialog().dialog, onSceneFile: (p) => seen.push(p) });
+    expect((await service.openPath(broken!)).ok).toBe(true);
+    expect((await service.openPath(good!)).ok).toBe(true);
+    // Only the last read counts, once: the page never confirms the broken one, and cannot later.
+    expect(service.opened(broken!)).toBeUndefined();
+    expect(service.opened(good!)?.path).toBe(good);
+    expect(service.opened(good!)).toBeUndefined();
+    expect(seen).toEqual([good]);
+    // A read that failed leaves nothing to confirm.
+    expect((await service.openPath(path.join(dir, "gone.json"))).ok).toBe(false);
+    expect(service.opened(good!)).toBeUndefined();
+    expect(seen).toEqual([good]);
   });
 
   it("a missing file is a readable error, neither allowed nor remembered", async () => {
@@ -445,6 +470,7 @@ describe("paths that may be saved without a dialog (isAllowed)", () => {
     service.opened(opened!);
     await service.save({ text: "{}", saveAs: true });
     await service.openPath(recent!);
+    service.opened(recent!);
     // A restored document's path, given relative to the working folder like any other.
     service.allow(path.relative(process.cwd(), restored!));
     for (const file of [opened, savedAs, recent, remembered, restored]) expect(service.isAllowed(file!)).toBe(true);

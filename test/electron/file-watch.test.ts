@@ -200,7 +200,7 @@ describe("watchingFileService", () => {
     expect(await service.reload({ path: file })).toEqual({ ok: true, value: { path: file, name: "level.json", text: "v3 from another program" } });
   });
 
-  it("a scene opened outside a dialog (Open Recent, the OS) is watched like one opened with Open", async () => {
+  it("a scene opened outside a dialog (Open Recent, a drop, the OS) is watched like one opened with Open, once the page opened it", async () => {
     const dir = await tempDir();
     const first = path.join(dir, "first.json"), recent = path.join(dir, "recent.json");
     await writeFile(first, "first");
@@ -214,6 +214,8 @@ describe("watchingFileService", () => {
     expect((await service.open()).ok).toBe(true);
     service.opened(first);
     expect(await service.openPath(recent)).toEqual({ ok: true, value: { path: recent, name: "recent.json", text: "r1" } });
+    expect(fileWatch.file).toBe(first);
+    expect(service.opened(recent)?.path).toBe(recent);
     expect(fileWatch.file).toBe(recent);
     expect(fake.open().map((w) => w.folder)).toEqual([dir]);
     await writeFile(recent, "r2 from another program");
@@ -225,6 +227,31 @@ describe("watchingFileService", () => {
     // A path that cannot be read leaves the watch where it was.
     expect((await service.openPath(path.join(dir, "gone.json"))).ok).toBe(false);
     expect(fileWatch.file).toBe(recent);
+  });
+
+  // Regression: openPath moved the watch as soon as it read the file, so a scene from Open Recent,
+  // a drop or the OS that the page could not open left the open document unwatched (and a change
+  // to the broken file asked to "reload" it over the document).
+  it("a scene read by openPath that the page did not open leaves the watch on the open file", async () => {
+    const dir = await tempDir();
+    const open = path.join(dir, "open.json"), broken = path.join(dir, "broken.json");
+    await writeFile(open, "o1");
+    await writeFile(broken, "not a scene");
+    const fake = fakeWatch();
+    const clock = manualClock();
+    const changes: FileChange[] = [];
+    const readText = (f: string) => readFile(f, "utf8");
+    const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
+    const service = watchingFileService(createSceneFileService({ dialog: dialogFor(open) }), fileWatch, readText);
+    await service.openPath(open);
+    service.opened(open);
+    expect((await service.openPath(broken)).ok).toBe(true);
+    expect(fileWatch.file).toBe(open);
+    await writeFile(open, "o2 from another program");
+    fake.fire("open.json");
+    clock.advance(300);
+    await fileWatch.settled();
+    expect(changes).toEqual([{ path: open, name: "open.json" }]);
   });
 
   it("a scene picked in Open… but not opened (the user kept the document) leaves the watch on the open file", async () => {
@@ -239,6 +266,7 @@ describe("watchingFileService", () => {
     const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
     const service = watchingFileService(createSceneFileService({ dialog: dialogFor(picked) }), fileWatch, readText);
     await service.openPath(open);
+    service.opened(open);
     expect((await service.open()).ok).toBe(true);
     expect(fileWatch.file).toBe(open);
     await writeFile(open, "o2 from another program");

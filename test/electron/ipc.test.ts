@@ -153,7 +153,7 @@ describe("registerSceneIpc", () => {
     const files = fakeFiles();
     registerSceneIpc(ipcMain, files, policy);
     expect(await invoke(IPC.sceneOpened, event(), "/x.json")).toEqual({ ok: true, value: null });
-    expectError(await invoke(IPC.sceneOpened, event(), "/etc/passwd"), /^cannot take \/etc\/passwd as opened: it is not the scene File → Open… read last$/);
+    expectError(await invoke(IPC.sceneOpened, event(), "/etc/passwd"), /^cannot take \/etc\/passwd as opened: it is not the scene last read to open \(File → Open…, Open Recent, a drop, the OS\)$/);
     expectError(await invoke(IPC.sceneOpened, event()), /^invalid opened scene: expected its path$/);
     expectError(await invoke(IPC.sceneOpened, event(), { path: "/x.json" }), /^invalid opened scene/);
     expect(files.opened.mock.calls).toEqual([["/x.json"], ["/etc/passwd"]]);

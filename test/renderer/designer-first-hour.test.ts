@@ -95,14 +95,14 @@ describe("why an action is disabled", () => {
 describe("the problems list follows the latest outcome", () => {
   it("an outcome with a list replaces the last one's; one without clears it", () => {
     load([]);
-    notifyWithList(editor, "Exported untitled.tscn (Godot 4 scene); 1 warning", "Exported untitled.tscn: what it leaves out or changes", "untitled.tscn", listLines(["1 image without a sprite"]));
+    notifyWithList(editor, "export", "Exported untitled.tscn (Godot 4 scene); 1 warning", "Exported untitled.tscn: what it leaves out or changes", "untitled.tscn", listLines(["1 image without a sprite"]));
     expect(editor.getState().problems?.heading).toBe("Exported untitled.tscn: what it leaves out or changes");
     expect(editor.getState().notice).toBe("Exported untitled.tscn (Godot 4 scene); 1 warning (see the list)");
-    notifyWithList(editor, "Exported untitled.tmj (Tiled map)", "Exported untitled.tmj: what it leaves out or changes", "untitled.tmj", []);
+    notifyWithList(editor, "export", "Exported untitled.tmj (Tiled map)", "Exported untitled.tmj: what it leaves out or changes", "untitled.tmj", []);
     expect(editor.getState().problems).toBeNull();
     expect(editor.getState().notice).toBe("Exported untitled.tmj (Tiled map)");
-    showProblems(editor, "a.json", listLines(["one"]), "first");
-    notifyWithList(editor, "second", "second's heading", "b.json", listLines(["two"]));
-    expect(editor.getState().problems).toEqual({ file: "b.json", heading: "second's heading", list: [{ path: "", message: "two" }] });
+    showProblems(editor, "import", "a.json", listLines(["one"]), "first");
+    notifyWithList(editor, "export", "second", "second's heading", "b.json", listLines(["two"]));
+    expect(editor.getState().problems).toEqual({ kind: "export", file: "b.json", heading: "second's heading", list: [{ path: "", message: "two" }] });
   });
 });

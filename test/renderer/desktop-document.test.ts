@@ -129,6 +129,22 @@ describe("connectDesktopDocument", () => {
     disconnect();
   });
 
+  // Regression: the shell added a scene from Open Recent, a drop or the OS to Open Recent and
+  // watched it as soon as it read it, even when the page then could not open it.
+  it("tells the shell a scene it sent opened (Open Recent, the watch) only once it loaded: not for one with problems, nor an error", async () => {
+    loadDocument(editor, emptyScene(), { name: "untitled.json" });
+    const shell = fakeShell();
+    const disconnect = connectDesktopDocument(editor, shell.api);
+    shell.sendOpened({ ok: true, value: { path: "/levels/broken.json", name: "broken.json", text: '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a"}]}' } });
+    shell.sendOpened({ ok: false, canceled: false, error: "cannot open /levels/gone.json: no such file or folder" });
+    await Promise.resolve();
+    expect(shell.api.sceneOpened).not.toHaveBeenCalled();
+    expect(editor.getState().file.name).toBe("untitled.json");
+    shell.sendOpened({ ok: true, value: { path: "/levels/good.json", name: "good.json", text: serializeScene({ ...emptyScene(), shapes: [circle("g")] }) } });
+    await vi.waitFor(() => expect(shell.api.sceneOpened).toHaveBeenCalledExactlyOnceWith("/levels/good.json"));
+    disconnect();
+  });
+
   it("with a document being restored, reports first once it is in place (so the shell holds its files until then)", async () => {
     loadDocument(editor, emptyScene(), { name: "untitled.json" });
     const shell = fakeShell();

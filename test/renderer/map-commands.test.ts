@@ -101,6 +101,7 @@ describe("Save to Map", () => {
     expect(writes).toHaveLength(1);
     expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 0 added, 0 removed; 1 note (see the list)");
     expect(editor.getState().problems).toEqual({
+      kind: "map",
       file: "level.tmx",
       heading: "Saved to level.tmx: 0 objects updated, 0 added, 0 removed: what it did not write",
       list: [{ path: "", message: 'image "art": images are not written into a map (edit image layers in Tiled)' }],
@@ -112,7 +113,7 @@ describe("Save to Map", () => {
     vi.stubGlobal("window", { colliderStudio: { writeTiledMap: async () => ({ ok: false, canceled: false, error: "cannot write level.tmx: the disk is full" }) } });
     await saveToMap(editor);
     expect(editor.getState().notice).toBe("Could not save to level.tmx: 1 problem (see the list)");
-    expect(editor.getState().problems).toEqual({ file: "level.tmx", heading: "Could not save to level.tmx: 1 problem", list: [{ path: "", message: "cannot write level.tmx: the disk is full" }] });
+    expect(editor.getState().problems).toEqual({ kind: "map", file: "level.tmx", heading: "Could not save to level.tmx: 1 problem", list: [{ path: "", message: "cannot write level.tmx: the disk is full" }] });
     const empty = new Editor();
     await saveToMap(empty);
     expect(empty.getState().notice).toMatch(/^Nothing to save to: this scene was not made from a Tiled map/);

@@ -2,14 +2,13 @@
 // the status and tag filters, the timeline by frame, time or order, selection, re-recording.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, formatProblem, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
+import { emptyScene, formatProblem, mismatchLine, parseRayLine, vec2, type RayRecord, type Shape } from "../../core";
 import { raycastScene } from "../core/scan-reference";
 import { badLinesNamed, LISTED_BAD_LINES, receiveRayLog, rerecordRayLog, type RerecordPorts } from "../../renderer/app/replay-commands";
-import { loadDocument, select, updateShape } from "../../renderer/store/actions";
-import { useOpening } from "../../renderer/app/document-commands";
+import { listLines, loadDocument, notifyWithList, select, updateShape } from "../../renderer/store/actions";
+import { receiveImported, receiveOpened, useOpening } from "../../renderer/app/document-commands";
 import {
   mismatchRowText,
-  mismatchRowTitle,
   rayFocus,
   revealView,
   closeRayLog,
@@ -255,6 +254,29 @@ describe("the replay store", () => {
     expect(view().log?.name).toBe("half.jsonl");
   });
 
+  // The list's kind, not its heading's words, says whether an opened log makes it stale.
+  it("an open that works ends the list of any file that did not open (a scene, a map, a log), and keeps an outcome's notes", async () => {
+    const opens = async (): Promise<void> => {
+      await receiveRayLog(editor, { kind: "done", value: { name: "rays.jsonl", text: LOG } });
+    };
+    await receiveOpened(editor, { kind: "done", value: { name: "broken.json", text: '{"format": "collider-studio-scene", "version": 1, "shapes": [{"id": "a"}]}' } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "broken.json" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    await receiveImported(editor, { kind: "done", value: { name: "bad.tmj", text: "{" } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "bad.tmj" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    await receiveRayLog(editor, { kind: "done", value: { name: "junk.jsonl", text: "nope\n" } });
+    expect(editor.getState().problems).toMatchObject({ kind: "open-failed", file: "junk.jsonl" });
+    await opens();
+    expect(editor.getState().problems).toBeNull();
+    // A list whose heading happens to start "Could not open" but is an outcome's notes stays.
+    notifyWithList(editor, "export", "Could not open everything: 1 warning", "Could not open everything", "level.tscn", listLines(["1 image without a sprite"]));
+    await opens();
+    expect(editor.getState().problems).toMatchObject({ kind: "export", heading: "Could not open everything" });
+  });
+
   it("a log with more bad lines than the list shows counts the rest in its last line", () => {
     const text = Array.from({ length: LISTED_BAD_LINES + 5 }, () => "nope").join("\n");
     receiveRayLog(editor, { kind: "done", value: { name: "many.jsonl", text } });
@@ -446,7 +468,7 @@ describe("a ray's row brings it into view", () => {
   });
 
   it("the row's tooltip names the ray by id, name and line, as the CLI does", () => {
-    expect(mismatchRowTitle(result)).toBe('far-1 "Door sight" (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)');
-    expect(mismatchRowTitle({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
+    expect(mismatchLine(result)).toBe('far-1 "Door sight" (line 7, door): moved hit point: wall hit at (5100, 5000), 50 from the expected (5150, 5000)');
+    expect(mismatchLine({ ...result, ray: { ...far, extra: {} } })).toMatch(/^far-1 \(line 7, door\): moved hit point/);
   });
 });

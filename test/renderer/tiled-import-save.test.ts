@@ -63,7 +63,7 @@ describe("importing a Tiled map", () => {
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
     // The status line in short; why, whole, in the problems list, which stays until dismissed.
     expect(editor.getState().notice).toMatch(/^Imported 1 shape from level.tmj; its tiles are not shown \(see the list\)/);
-    expect(editor.getState().problems).toEqual({ file: "level.tmj", heading: "Imported 1 shape from level.tmj; its tiles are not shown", list: [{ path: "", message: expect.stringMatching(/^its tiles are not shown: .*File → Import Tiled Map in Folder…/) }] });
+    expect(editor.getState().problems).toEqual({ kind: "import", file: "level.tmj", heading: "Imported 1 shape from level.tmj; its tiles are not shown", list: [{ path: "", message: expect.stringMatching(/^its tiles are not shown: .*File → Import Tiled Map in Folder…/) }] });
     vi.stubGlobal("window", {});
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
     expect(editor.getState().problems?.list[0]?.message).toMatch(/this browser cannot read the files beside a map/);
@@ -156,7 +156,7 @@ describe("saving an imported scene (desktop)", () => {
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "C:/game/level.tmj", text: MAP } });
     await saveDocument(editor);
     expect(editor.getState().notice).toBe("Saved level.json; 1 path not moved (see the list)");
-    expect(editor.getState().problems).toEqual({ file: "level.json", heading: "Saved level.json: what did not move with it", list: [{ path: "", message: "no path from the new folder reaches its Tiled map level.tmj (kept as it was: not shown)" }] });
+    expect(editor.getState().problems).toEqual({ kind: "save", file: "level.json", heading: "Saved level.json: what did not move with it", list: [{ path: "", message: "no path from the new folder reaches its Tiled map level.tmj (kept as it was: not shown)" }] });
     expect(JSON.parse(saves[0]!.text).tiledMap).toMatchObject({ src: "level.tmj" });
     expect(Array.isArray(JSON.parse(saves[0]!.text).tiledMap.base)).toBe(true);
     expect(editor.getState().extras.tiledMap).toMatchObject({ src: "level.tmj" });

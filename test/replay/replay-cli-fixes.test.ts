@@ -205,6 +205,30 @@ describe("--record onto the ray log itself accepts this run as its new baseline"
     expect((await run(["replay", scene, log, "--record", scene])).code).toBe(2);
     expect(readFileSync(scene, "utf8")).toBe(SCENE_TEXT);
   });
+
+  // Regression: with --skip-bad-lines the log was replaced without its bad lines, silently, and a
+  // second such run replaced the .bak that still held them: the lines were lost for good.
+  it("is refused (exit 2, nothing written) when --skip-bad-lines skipped lines, naming them and how to proceed", async () => {
+    const text = [GOOD, "{oops", line({ id: "b", from: [0, 0] }), GOOD.replace("hits-wall", "c"), "[]", "nope"].join("\n") + "\n";
+    const log = write("bad-lines.jsonl", text);
+    const junit = join(dir, "bad-lines.xml");
+    for (let i = 0; i < 2; i++) {
+      const r = await run(["replay", scene, log, "--skip-bad-lines", "--record", log, "--json", "--junit", junit]);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toBe(`${log}:2:2: not valid JSON\n${log}: refused: --record onto the log itself would drop its 4 bad lines (lines 2, 3, 5, …) from it; fix them, or --record to another file\n`);
+      expect(readFileSync(log, "utf8")).toBe(text);
+    }
+    expect(readdirSync(dir).filter((f) => f.startsWith("bad-lines."))).toEqual(["bad-lines.jsonl"]);
+    const one = write("one-bad.jsonl", GOOD + "\n{oops\n");
+    expect((await run(["replay", scene, one, "--skip-bad-lines", "--record", one])).err).toContain("would drop its 1 bad line (line 2) from it; fix it, or --record to another file");
+    // To another file, the bad lines are skipped as before.
+    const other = join(dir, "bad-lines-new.jsonl");
+    const elsewhere = await run(["replay", scene, log, "--skip-bad-lines", "--record", other]);
+    expect(elsewhere.code).toBe(0);
+    expect(readFileSync(other, "utf8").trim().split("\n")).toHaveLength(2);
+    expect(readFileSync(log, "utf8")).toBe(text);
+  });
 });
 
 describe("what a replay says about each mismatch, and in sum", () => {

@@ -7,7 +7,8 @@ import { angleBetween, RELATIVE_SLACK } from "../../core/replay/compare";
 import { clipSegment, replayHtmlReport, reportRows } from "../../core/replay/html-report";
 import { rayTitle } from "../../core/replay/probe-log";
 import { ExpectedShapes, shapeOfMismatch, shapeSummaryLines, ShapeTally } from "../../core/replay/shape-summary";
-import { describeMismatch, junitBadLine, junitCase, replayJUnit } from "../../core/replay/junit";
+import { describeMismatch } from "../../core/replay/describe";
+import { junitBadLine, junitCase, replayJUnit } from "../../core/replay/junit";
 import { summaryOf } from "./report-fixture";
 
 const ray = (over: Partial<RayRecord> = {}): RayRecord => ({ line: 1, id: "r", from: [0, 0], to: [10, 0], extra: {}, ...over });
@@ -319,5 +320,15 @@ describe("a ray log line from a newer version of the format", () => {
     expect(newer).toEqual({ ok: false, problem: { line: 4, message: "version 2: this build reads ray logs up to version 1 (a newer collider-studio wrote this line; update collider-studio)" } });
     const v1 = parseRayLine('{"version": 1, "id": "a", "from": [0, 0], "to": [1, 1]}', 4);
     expect(v1.ok && v1.ray?.extra).toEqual({ version: 1 });
+  });
+
+  // Regression: "version": "2" (a string) was replayed as if it were version 1, while 2 was refused.
+  it("is refused when the version is not a whole number from 1, naming the field", () => {
+    const bad = (v: string): unknown => parseRayLine(`{"version": ${v}, "id": "a", "from": [0, 0], "to": [1, 1]}`, 3);
+    expect(bad('"2"')).toEqual({ ok: false, problem: { line: 3, message: 'version: must be a whole number from 1 (got "2")' } });
+    expect(bad('"1"')).toEqual({ ok: false, problem: { line: 3, message: 'version: must be a whole number from 1 (got "1")' } });
+    expect(bad("0")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got 0)" } });
+    expect(bad("1.5")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got 1.5)" } });
+    expect(bad("null")).toEqual({ ok: false, problem: { line: 3, message: "version: must be a whole number from 1 (got null)" } });
   });
 });

@@ -2,11 +2,10 @@
 // is now, the status and tag filters, the timeline (by frame, time or order, with Play), the
 // mismatching rays (a click selects the ray and the shape it hit), Re-record and Close.
 import { useEffect } from "react";
-import { formatRayProblem, MISMATCH_KINDS, rayLabel } from "../../../core";
+import { formatRayProblem, mismatchLine, MISMATCH_KINDS, rayLabel } from "../../../core";
 import { closeRayLogView, rerecordRayLog } from "../replay-commands";
 import {
   mismatchRowText,
-  mismatchRowTitle,
   playbackStepsPerSecond,
   positionLabel,
   selectRay,
@@ -123,7 +122,7 @@ export function ReplayPanel() {
         <ul className="overlaps replay-rows" aria-label="Mismatching rays">
           {rows.map((r) => (
             <li key={r.ray.line}>
-              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line, true)} aria-label={`Select ray ${r.ray.id}`} title={mismatchRowTitle(r)}>
+              <button className={r.ray.line === selected ? "selected" : undefined} data-testid={`replay-row-${r.ray.id}`} onClick={() => selectRay(editor, r.ray.line, true)} aria-label={`Select ray ${r.ray.id}`} title={mismatchLine(r)}>
                 <span className="ray-name">{rayLabel(r.ray)}</span>
                 <span className="ray-kind">{r.mismatch?.kind}</span>
                 <span className="depth">{mismatchRowText(r)}</span>
