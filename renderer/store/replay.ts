@@ -342,11 +342,12 @@ function raysOf(list: readonly ReplayResult[], log: RayLog | null): readonly Ray
  * `reveal` (a click on its row) also brings the ray into view, as revealRay does.
  */
 export function selectRay(editor: Editor, line: number, reveal = false): void {
-  editor.replay.setState({ selected: line });
   const result = replayResultsOf(editor).find((r) => r.ray.line === line);
   if (!result) return;
   const shapeId = result.hit?.shape ?? result.ray.expect?.shape;
+  // The shapes first: a change of the selection ends the ray's (Editor), so the ray is set after.
   select(editor, shapeId !== undefined && editor.shapeById(shapeId) ? [shapeId] : []);
+  editor.replay.setState({ selected: line });
   if (reveal) revealRay(editor, result);
 }
 

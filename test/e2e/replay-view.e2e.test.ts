@@ -26,6 +26,10 @@ async function replayPixel(page: Page, x: number, y: number): Promise<number[]> 
   }, [x, y, REPLAY_LAYER] as const);
 }
 
+/** Whether an RGBA is the selection's cyan (dark theme), or the mismatches' red. */
+const isCyan = ([r, g, b, a]: number[]) => a! > 200 && r! < 100 && g! > 180 && b! > 200;
+const isRed = ([r, g, b, a]: number[]) => a! > 200 && r! > 200 && g! < 100 && b! < 100;
+
 // Over the README scene: the ground's top face is at y = 560; the ball (radius 24) is at (120, 300).
 const LOG = [
   { id: "floor-1", from: [400, 400], to: [400, 700], frame: 1, tag: "floor", expect: { hit: true, shape: "ground", point: [400, 560] } },
@@ -83,13 +87,26 @@ describe("the replay view in Chromium", () => {
     await row.waitFor();
     await page.getByRole("button", { name: "Play" }).waitFor();
 
-    // A mismatch's row selects the ray and the shape it hit.
+    // A mismatch's row selects the ray (drawn cyan) and the shape it hit.
     await row.click();
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ball");
-    // Clicking the ray on the canvas does the same (after the selection is cleared).
+    await expect.poll(async () => isCyan(await replayPixel(page, 60, 300))).toBe(true);
+    // Clicking the ray on the canvas does the same (after the selection is cleared). The cleared
+    // selection ends the ray's too: red again, its row unmarked (had stayed cyan at "0 selected").
     await page.mouse.click(850, 150 + TOP); // empty canvas: clears the selection
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await expect.poll(async () => isRed(await replayPixel(page, 60, 300))).toBe(true);
+    expect(await row.getAttribute("class")).toBeNull();
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-selection-cleared.png") });
+    await page.mouse.click(60, 300 + TOP);
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(async () => isCyan(await replayPixel(page, 60, 300))).toBe(true);
+    expect(await row.getAttribute("class")).toBe("selected");
+    // Escape (select none) ends it as well.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await expect.poll(async () => isRed(await replayPixel(page, 60, 300))).toBe(true);
     await page.mouse.click(60, 300 + TOP);
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
 

@@ -1,0 +1,52 @@
+// What the replay view shows, without a UI: the selected ray follows the editor's selection.
+import { beforeEach, describe, expect, it } from "vitest";
+import { Editor } from "../../renderer/editor/editor";
+import { emptyScene, type Shape } from "../../core";
+import { loadDocument, select } from "../../renderer/store/actions";
+import { closeRayLog, openRayLog, readRayLog, selectRay } from "../../renderer/store/replay";
+
+// A wall whose left face is at x = 90, from y = −50 to 50; a post below it.
+const wall: Shape = { id: "wall", type: "box", x: 100, y: 0, rotation: 0, width: 20, height: 100 };
+const post: Shape = { id: "post", type: "circle", x: 100, y: 300, rotation: 0, radius: 10 };
+
+const line = (r: object) => JSON.stringify(r);
+// Against the wall: three moved points (2, 3 and 10 off), a new hit; a lost hit on the post (it
+// expected the post 100 below where it is); an ok ray; one on a shape the scene lacks.
+const LOG = [
+  line({ id: "m-1", from: [0, 0], to: [200, 0], expect: { hit: true, shape: "wall", point: [88, 0] } }),
+  line({ id: "m-2", from: [0, 10], to: [200, 10], expect: { hit: true, shape: "wall", point: [87, 10] } }),
+  line({ id: "m-3", from: [0, 20], to: [200, 20], expect: { hit: true, shape: "wall", point: [80, 20] } }),
+  line({ id: "new-1", from: [0, 30], to: [200, 30], expect: { hit: false } }),
+  line({ id: "lost-1", from: [0, 400], to: [200, 400], expect: { hit: true, shape: "post", point: [90, 400] } }),
+  line({ id: "ok-1", from: [0, 40], to: [200, 40], expect: { hit: true, shape: "wall", point: [90, 40] } }),
+  line({ id: "gone-1", from: [0, -300], to: [200, -300], expect: { hit: true, shape: "plat-9", point: [50, -300] } }),
+].join("\n");
+
+let editor = new Editor();
+const view = () => editor.replay.getState();
+
+beforeEach(() => {
+  editor = new Editor();
+  loadDocument(editor, { ...emptyScene(), shapes: [wall, post] }, { name: "level.json" });
+  closeRayLog(editor);
+  openRayLog(editor, readRayLog("qa.jsonl", LOG));
+});
+
+describe("the selected replayed ray follows the editor's selection", () => {
+  // The ray picked from its row had stayed cyan after Escape ("0 selected" in the status bar).
+  it("a selection made after the ray's, or none, ends it", () => {
+    selectRay(editor, 1);
+    expect([view().selected, editor.getState().selection]).toEqual([1, ["wall"]]);
+    select(editor, []);
+    expect(view().selected).toBeNull();
+    selectRay(editor, 5); // lost hit: the shape it expected
+    expect(editor.getState().selection).toEqual(["post"]);
+    select(editor, ["wall"]);
+    expect(view().selected).toBeNull();
+    // A ray that names no shape the scene has selects none, and is selected until the selection changes.
+    selectRay(editor, 7);
+    expect([view().selected, editor.getState().selection]).toEqual([7, []]);
+    select(editor, []);
+    expect(view().selected).toBeNull();
+  });
+});
