@@ -26,6 +26,18 @@ async function replayPixel(page: Page, x: number, y: number): Promise<number[]> 
   }, [x, y, REPLAY_LAYER] as const);
 }
 
+/** How many pixels of the replay layer are drawn in a world box (at the default view). */
+async function replayInk(page: Page, x0: number, y0: number, x1: number, y1: number): Promise<number> {
+  return page.evaluate(([ax, ay, bx, by, index]) => {
+    const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+    const ratio = layer.width / layer.getBoundingClientRect().width;
+    const data = layer.getContext("2d")!.getImageData(Math.round(ax * ratio), Math.round(ay * ratio), Math.round((bx - ax) * ratio), Math.round((by - ay) * ratio)).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 40) n++;
+    return n;
+  }, [x0, y0, x1, y1, REPLAY_LAYER] as const);
+}
+
 /** Whether an RGBA is the selection's cyan (dark theme), or the mismatches' red. */
 const isCyan = ([r, g, b, a]: number[]) => a! > 200 && r! < 100 && g! > 180 && b! > 200;
 const isRed = ([r, g, b, a]: number[]) => a! > 200 && r! > 200 && g! < 100 && b! < 100;
@@ -284,6 +296,33 @@ describe("the replay view in Chromium", () => {
     await runCommand(page, "Open ray log");
     await page.setInputFiles("#ray-log-input", join(dir, "baseline.jsonl"));
     await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^2 ok, 0 mismatches/);
+    // A passing ray is dashed (the probe under it is solid): along the drawn ray's line, the replay
+    // layer has gaps. The legend says which is which.
+    const along = await Promise.all(Array.from({ length: 30 }, (_, i) => replayPixel(page, 400, 420 + i)));
+    expect(along.some((p) => p[3]! > 100) && along.some((p) => p[3] === 0)).toBe(true);
+    expect(await page.getByTestId("replay-legend").textContent()).toBe("okmismatchuncheckedexpected hitscene probe");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-over-own-probes.png") });
+    // The ball moved off the scene's ray "door line of sight" (40, 300 → 700, 300): the replayed
+    // ray on it is a lost hit, drawn red, but labelled once, by the probe (the two labels had
+    // been drawn one over the other, red over green): nothing of the replay layer near its start.
+    await page.keyboard.press("v");
+    await page.mouse.move(120, 315 + TOP);
+    await page.mouse.down();
+    await page.mouse.move(120, 215 + TOP, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^1 ok, 1 mismatch \(1 lost-hit\)/);
+    await expect.poll(async () => isRed(await replayPixel(page, 300, 300))).toBe(true);
+    expect(await replayInk(page, 110, 280, 220, 296)).toBe(0);
+    expect(await replayInk(page, 110, 304, 220, 320)).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-mismatch-on-probe.png"), clip: { x: 0, y: TOP + 240, width: 520, height: 140 } });
+    // A mismatch from the probe's start but elsewhere: labelled, below its start, where no probe label is.
+    writeFileSync(join(dir, "beside.jsonl"), JSON.stringify({ id: "beside", from: [40, 300], to: [700, 330], expect: { hit: true, shape: "ball", point: [96, 300] } }));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "beside.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^0 ok, 1 mismatch/);
+    await expect.poll(() => replayInk(page, 46, 306, 86, 318)).toBeGreaterThan(20);
+    expect(await replayInk(page, 110, 280, 220, 296)).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-label-beside-probe.png"), clip: { x: 0, y: TOP + 240, width: 520, height: 140 } });
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
-// What the replay view shows, without a UI: the selected ray follows the editor's selection.
+// What the replay view shows, without a UI: the selected ray follows the editor's selection, a
+// replayed ray on a scene probe leaves the label to it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, type Shape } from "../../core";
+import { emptyScene, type Probe, type RayRecord, type Shape } from "../../core";
 import { loadDocument, select } from "../../renderer/store/actions";
 import { closeRayLog, openRayLog, readRayLog, selectRay } from "../../renderer/store/replay";
+import { coincidesWithProbe } from "../../renderer/canvas/replay-labels";
 
 // A wall whose left face is at x = 90, from y = −50 to 50; a post below it.
 const wall: Shape = { id: "wall", type: "box", x: 100, y: 0, rotation: 0, width: 20, height: 100 };
@@ -48,5 +50,19 @@ describe("the selected replayed ray follows the editor's selection", () => {
     expect([view().selected, editor.getState().selection]).toEqual([7, []]);
     select(editor, []);
     expect(view().selected).toBeNull();
+  });
+});
+
+describe("replayed rays and the scene's probes", () => {
+  const probe: Probe = { id: "ray-1", name: "door line of sight", type: "ray", from: [40, 300], to: [700, 300] };
+  const ray = (from: [number, number], to: [number, number]): RayRecord => ({ id: "ray-1", line: 1, from, to, extra: {} });
+  it("a ray is on a probe when both its ends are within the tolerance of the probe's", () => {
+    expect(coincidesWithProbe(ray([40, 300], [700, 300]), [probe], 0.01)).toBe(true);
+    expect(coincidesWithProbe(ray([40.005, 300], [700, 299.995]), [probe], 0.01)).toBe(true);
+    expect(coincidesWithProbe(ray([40, 300], [700, 310]), [probe], 0.01)).toBe(false);
+    expect(coincidesWithProbe(ray([40, 300], [600, 300]), [probe], 0.01)).toBe(false);
+    // Reversed, it is another ray (it hits another face).
+    expect(coincidesWithProbe(ray([700, 300], [40, 300]), [probe], 0.01)).toBe(false);
+    expect(coincidesWithProbe(ray([40, 300], [700, 300]), [{ id: "sweep-1", name: "", type: "sweep", shape: "ball", to: [700, 300] }], 0.01)).toBe(false);
   });
 });

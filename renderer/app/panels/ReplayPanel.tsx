@@ -22,6 +22,8 @@ import {
   type StatusFilter,
 } from "../../store/replay";
 import { useEditor, useReplay, useReplayResults } from "../../editor/react";
+import { REPLAY_COLORS } from "../../canvas/ReplayLayer";
+import { useCanvasTheme } from "../../canvas/theme";
 import { Field, Panel } from "./fields";
 
 /** Mismatching rays listed at most. */
@@ -61,6 +63,21 @@ function usePlayback(steps: number) {
   }, [editor, playing, steps]);
 }
 
+/** What the canvas draws, in its colours: a replayed ray is never solid green, a scene probe always is. */
+function Legend() {
+  const theme = useCanvasTheme();
+  const line = (border: string) => <span className="swatch" style={{ borderTop: border }} />;
+  return (
+    <p className="replay-legend" data-testid="replay-legend">
+      <span>{line(`2px dashed ${REPLAY_COLORS.ok}`)}ok</span>
+      <span>{line(`3px solid ${REPLAY_COLORS.mismatch}`)}mismatch</span>
+      <span>{line(`1px solid ${REPLAY_COLORS.unchecked}`)}unchecked</span>
+      <span><span className="swatch ring" style={{ borderColor: REPLAY_COLORS.expected }} />expected hit</span>
+      <span>{line(`2px solid ${theme.ray}`)}scene probe</span>
+    </p>
+  );
+}
+
 export function ReplayPanel() {
   const editor = useEditor();
   const log = useReplay((s) => s.log);
@@ -87,6 +104,7 @@ export function ReplayPanel() {
         <span data-testid="replay-ok">{summary.ok} ok</span>, <span data-testid="replay-mismatch">{summary.mismatch} mismatch{summary.mismatch === 1 ? "" : "es"}</span>
         {kinds && <span data-testid="replay-kinds"> ({kinds})</span>}, <span data-testid="replay-unchecked">{summary.unchecked} unchecked</span>
       </p>
+      <Legend />
       {log.problems.length > 0 && (
         <p className="empty" data-testid="replay-skipped">
           {log.problems.length} bad line{log.problems.length === 1 ? "" : "s"} skipped; first: {formatRayProblem(log.problems[0]!, log.name)}
