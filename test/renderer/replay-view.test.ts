@@ -1,11 +1,13 @@
 // What the replay view shows, without a UI: the selected ray follows the editor's selection, a
-// replayed ray on a scene probe leaves the label to it.
+// replayed ray on a scene probe leaves the label to it; and the keys a focused button keeps.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, type Probe, type RayRecord, type Shape } from "../../core";
 import { loadDocument, select } from "../../renderer/store/actions";
 import { closeRayLog, openRayLog, readRayLog, selectRay } from "../../renderer/store/replay";
 import { coincidesWithProbe } from "../../renderer/canvas/replay-labels";
+import { ownsEvent } from "../../renderer/actions/text-field";
+import { dispatchKey } from "../../renderer/actions/keyboard";
 
 // A wall whose left face is at x = 90, from y = −50 to 50; a post below it.
 const wall: Shape = { id: "wall", type: "box", x: 100, y: 0, rotation: 0, width: 20, height: 100 };
@@ -64,5 +66,18 @@ describe("replayed rays and the scene's probes", () => {
     // Reversed, it is another ray (it hits another face).
     expect(coincidesWithProbe(ray([700, 300], [40, 300]), [probe], 0.01)).toBe(false);
     expect(coincidesWithProbe(ray([40, 300], [700, 300]), [{ id: "sweep-1", name: "", type: "sweep", shape: "ball", to: [700, 300] }], 0.01)).toBe(false);
+  });
+});
+
+describe("a focused button keeps Enter and Space", () => {
+  // Enter on a shape's entry (or a ray's row) reached by Tab had run Finish shape and pressed nothing.
+  it("Enter and Space press a <button>; other keys, chords and the clipboard go to the editor", () => {
+    const button = { tagName: "BUTTON" } as unknown as EventTarget;
+    expect(ownsEvent(button, { key: "Enter" }) && ownsEvent(button, { key: " " }) && ownsEvent(button, { key: "Tab" })).toBe(true);
+    expect(ownsEvent(button, { key: "r" }) || ownsEvent(button, { key: "Enter", ctrlKey: true }) || ownsEvent(button, { clipboard: true })).toBe(false);
+    const press = (key: string) => dispatchKey(editor, { key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: button });
+    expect(press("Enter")).toBe(false);
+    expect(press("r")).toBe(true);
+    expect(editor.getState().tool).toBe("ray");
   });
 });
