@@ -44,6 +44,8 @@ export interface ReplayState {
   readonly tag: string | null;
   /** Index into the timeline's steps: rays up to this step are shown. */
   readonly position: number;
+  /** The shape the mismatch rows are filtered to (replay-shapes.ts), or null for every shape. */
+  readonly shape: string | null;
   /** The selected ray, by its (unique) line number. */
   readonly selected: number | null;
   readonly playing: boolean;
@@ -51,7 +53,7 @@ export interface ReplayState {
   readonly tolerance: number;
 }
 
-const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, selected: null, playing: false, tolerance: DEFAULT_TOLERANCE };
+const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, shape: null, selected: null, playing: false, tolerance: DEFAULT_TOLERANCE };
 
 /** A window's replay state (the Editor holds one). */
 export const createReplayStore = (): StoreApi<ReplayState> => createStore<ReplayState>()(() => CLOSED);

@@ -326,6 +326,65 @@ describe("the replay view in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("sums the mismatches by shape above the rows; a shape clicked (or pressed) lists only its rays and selects it, again lists all", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    // 30 rays onto the ground, each expecting it 1 to 5 above its face; 4 onto the ramp, 60 off;
+    // one on each of four platforms the scene lacks; two that miss, as expected.
+    const rays = [
+      ...Array.from({ length: 30 }, (_, i) => ({ id: `floor-${i}`, from: [360 + i * 5, 530], to: [360 + i * 5, 700], expect: { hit: true, shape: "ground", point: [360 + i * 5, 559 - (i % 5)] } })),
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `ramp-${i}`, from: [600 + i * 10, 400], to: [600 + i * 10, 700], expect: { hit: true, shape: "ramp", point: [600 + i * 10, 450] } })),
+      ...[1, 2, 3, 4].map((k) => ({ id: `plat-${k}-ray`, from: [680 + k * 20, 100], to: [680 + k * 20, 200], expect: { hit: true, shape: `plat-${k}`, point: [680 + k * 20, 150] } })),
+      ...[0, 1].map((i) => ({ id: `clear-${i}`, from: [300 + i * 20, 100], to: [300 + i * 20, 200], expect: { hit: false } })),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), "replay-shapes-"));
+    writeFileSync(join(dir, "moved.jsonl"), rays.map((r) => JSON.stringify(r)).join("\n"));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "moved.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toBe("2 ok, 38 mismatches (4 lost-hit, 34 moved-point), 0 unchecked");
+    // The first five shapes, most rays first, as `collider-studio replay` sums them; then the rest counted.
+    const byShape = page.getByRole("list", { name: "Mismatches by shape" });
+    expect(await byShape.getByRole("button").allTextContents()).toEqual([
+      "ground: 30 rays: moved-point 30 (1–5, median 3)",
+      expect.stringMatching(/^ramp: 4 rays: moved-point 4 \(/),
+      "plat-1: 1 ray: lost-hit 1",
+      "plat-2: 1 ray: lost-hit 1",
+      "plat-3: 1 ray: lost-hit 1",
+    ]);
+    expect(await page.getByTestId("replay-shapes-more").textContent()).toBe("and 1 more shape (1 ray)");
+    const rows = page.getByRole("list", { name: "Mismatching rays" }).getByRole("button");
+    expect(await rows.count()).toBe(38);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-by-shape.png") });
+    // Clicked: only the ramp's rays are listed, and the ramp is selected.
+    const ramp = page.getByTestId("replay-shape-ramp");
+    await ramp.click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await ramp.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ramp");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-by-shape-picked.png") });
+    // Clicked again: every row again.
+    await ramp.click();
+    await expect.poll(() => rows.count()).toBe(38);
+    expect(await ramp.getAttribute("aria-pressed")).toBe("false");
+    // By keyboard: Tab to the ground's line, Space picks it, Enter lets it go (Enter had run Finish shape instead).
+    await ramp.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Space");
+    const ground = page.getByTestId("replay-shape-ground");
+    await expect.poll(() => ground.getAttribute("aria-pressed")).toBe("true");
+    expect(await rows.count()).toBe(30);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => ground.getAttribute("aria-pressed")).toBe("false");
+    expect(await rows.count()).toBe(38);
+    // A shape the scene lacks filters the rows and selects nothing.
+    await page.getByTestId("replay-shape-plat-2").click();
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^plat-2-raylost-hitplat-2 → nothing$/)]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("the Tolerance field sets how far a hit point may move (as --tolerance), and the counts follow", async () => {
     const page = await session.newPage();
     await page.setInputFiles("#open-scene-input", README_SCENE);

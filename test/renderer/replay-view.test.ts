@@ -1,10 +1,13 @@
 // What the replay view shows, without a UI: the selected ray follows the editor's selection, a
-// replayed ray on a scene probe leaves the label to it; and the keys a focused button keeps.
+// replayed ray on a scene probe leaves the label to it, the mismatches summed by shape and the rows
+// filtered to one shape, and the keys a focused button keeps.
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
-import { emptyScene, type Probe, type RayRecord, type Shape } from "../../core";
+import { emptyScene, type Probe, type RayRecord, type ReplayResult, type Shape } from "../../core";
+import { OTHER_SHAPES } from "../../core/replay/shape-summary";
 import { loadDocument, select } from "../../renderer/store/actions";
-import { closeRayLog, openRayLog, readRayLog, selectRay } from "../../renderer/store/replay";
+import { closeRayLog, openRayLog, readRayLog, replayResultsOf, selectRay } from "../../renderer/store/replay";
+import { mismatchesOfShape, shapeEntries, shapeSummaryOf, toggleShapeFilter } from "../../renderer/store/replay-shapes";
 import { coincidesWithProbe } from "../../renderer/canvas/replay-labels";
 import { ownsEvent } from "../../renderer/actions/text-field";
 import { dispatchKey } from "../../renderer/actions/keyboard";
@@ -66,6 +69,52 @@ describe("replayed rays and the scene's probes", () => {
     // Reversed, it is another ray (it hits another face).
     expect(coincidesWithProbe(ray([700, 300], [40, 300]), [probe], 0.01)).toBe(false);
     expect(coincidesWithProbe(ray([40, 300], [700, 300]), [{ id: "sweep-1", name: "", type: "sweep", shape: "ball", to: [700, 300] }], 0.01)).toBe(false);
+  });
+});
+
+describe("the mismatches by shape", () => {
+  const results = (): readonly ReplayResult[] => replayResultsOf(editor);
+  it("sums the mismatches by the shape each expected (a new hit: the one it hits), as the CLI does", () => {
+    const list = shapeSummaryOf(results());
+    expect(list.map((s) => [s.shape, s.rays])).toEqual([["wall", 4], ["plat-9", 1], ["post", 1]]);
+    const { entries, more } = shapeEntries(list, null);
+    expect(entries.map((e) => e.text)).toEqual([
+      "wall: 4 rays: moved-point 3 (2–10, median 3), new-hit 1",
+      "plat-9: 1 ray: lost-hit 1",
+      "post: 1 ray: lost-hit 1",
+    ]);
+    expect(more).toBeNull();
+    expect(entries.every((e) => !e.picked && e.pickable)).toBe(true);
+  });
+
+  it("lists the first few, then how many more; the picked one is listed even past them", () => {
+    const list = shapeSummaryOf(results());
+    const { entries, more } = shapeEntries(list, null, 1);
+    expect(entries.map((e) => e.shape)).toEqual(["wall"]);
+    expect(more).toBe("and 2 more shapes (2 rays)");
+    expect(shapeEntries(list, "post", 1).entries.map((e) => [e.shape, e.picked])).toEqual([["wall", false], ["post", true]]);
+    // Picked, then fixed by an edit: still listed, so its filter can be seen and cleared.
+    expect(shapeEntries(list, "crate", 1).entries.at(-1)).toEqual({ shape: "crate", text: "crate: no mismatching rays shown", picked: true, pickable: true });
+    // Shapes past ShapeTally's limit are lumped together: no one shape to filter by.
+    expect(shapeEntries([{ shape: OTHER_SHAPES, rays: 3, kinds: [{ kind: "lost-hit", count: 3 }] }], null).entries[0]!.pickable).toBe(false);
+  });
+
+  it("a shape picked filters the rows to its mismatches and selects it; picked again, every row is back", () => {
+    expect(mismatchesOfShape(results(), null).map((r) => r.ray.id)).toEqual(["m-1", "m-2", "m-3", "new-1", "lost-1", "gone-1"]);
+    toggleShapeFilter(editor, "wall");
+    expect(view().shape).toBe("wall");
+    expect(editor.getState().selection).toEqual(["wall"]);
+    expect(mismatchesOfShape(results(), view().shape).map((r) => r.ray.id)).toEqual(["m-1", "m-2", "m-3", "new-1"]);
+    // A shape the scene lacks filters the rows and selects nothing.
+    toggleShapeFilter(editor, "plat-9");
+    expect(mismatchesOfShape(results(), view().shape).map((r) => r.ray.id)).toEqual(["gone-1"]);
+    expect(editor.getState().selection).toEqual(["wall"]);
+    toggleShapeFilter(editor, "plat-9");
+    expect(view().shape).toBeNull();
+    // Closing the log (or opening another) ends the filter.
+    toggleShapeFilter(editor, "wall");
+    openRayLog(editor, readRayLog("qa.jsonl", LOG));
+    expect(view().shape).toBeNull();
   });
 });
 

@@ -21,6 +21,7 @@ import {
   visibleResults,
   type StatusFilter,
 } from "../../store/replay";
+import { mismatchesOfShape, shapeEntries, shapeSummaryOf, toggleShapeFilter } from "../../store/replay-shapes";
 import { useEditor, useReplay, useReplayResults } from "../../editor/react";
 import { REPLAY_COLORS } from "../../canvas/ReplayLayer";
 import { useCanvasTheme } from "../../canvas/theme";
@@ -85,6 +86,7 @@ export function ReplayPanel() {
   const tag = useReplay((s) => s.tag);
   const position = useReplay((s) => s.position);
   const selected = useReplay((s) => s.selected);
+  const shape = useReplay((s) => s.shape);
   const playing = useReplay((s) => s.playing);
   const tolerance = useReplay((s) => s.tolerance);
   const results = useReplayResults();
@@ -94,7 +96,8 @@ export function ReplayPanel() {
   const summary = summaryOf(results, tolerance);
   const tags = tagsOf(log.rays);
   const shown = visibleResults(results, { status, tag, position, log });
-  const listed = shown.filter((r) => r.status === "mismatch");
+  const byShape = shapeEntries(shapeSummaryOf(shown), shape);
+  const listed = mismatchesOfShape(shown, shape);
   const rows = listed.length > REPLAY_ROWS ? listed.slice(0, REPLAY_ROWS) : listed;
   const kinds = MISMATCH_KINDS.filter((k) => summary.byKind[k] > 0).map((k) => `${summary.byKind[k]} ${k}`).join(", ");
   const last = Math.max(0, timeline.steps.length - 1);
@@ -135,6 +138,19 @@ export function ReplayPanel() {
         }}>{playing ? "Pause" : "Play"}</button>
       </div>
       <p className="empty" data-testid="replay-position">{positionLabel(timeline, position)} · {shown.length} ray{shown.length === 1 ? "" : "s"} shown</p>
+      {byShape.entries.length > 0 && (
+        <ul className="overlaps replay-shapes" aria-label="Mismatches by shape">
+          {byShape.entries.map((e) => (
+            <li key={e.shape}>
+              <button type="button" className={e.picked ? "selected" : undefined} aria-pressed={e.picked} disabled={!e.pickable} data-testid={`replay-shape-${e.shape}`} onClick={() => toggleShapeFilter(editor, e.shape)}
+                title={e.picked ? `${e.text}\nClick again to list every shape's rays` : `${e.text}\nClick to list only these rays and select ${e.shape}`}>
+                {e.text}
+              </button>
+            </li>
+          ))}
+          {byShape.more !== null && <li className="empty" data-testid="replay-shapes-more">{byShape.more}</li>}
+        </ul>
+      )}
       {rows.length === 0 ? (
         <p className="empty" data-testid="replay-no-mismatch">No mismatching rays shown.</p>
       ) : (
