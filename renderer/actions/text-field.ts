@@ -22,14 +22,16 @@ const CONTROL_KEYS = new Map<string, ReadonlySet<string>>([
 
 /**
  * Whether an event on `target` belongs to it: a text field takes every key and clipboard event; a
- * control that types no text (a slider, a checkbox, a colour well) only the plain keys it acts
+ * control that types no text (a slider, a checkbox, a colour well, a button) only the plain keys it acts
  * on, so a tool's letter (R after ticking a layer bit, as in Tiled), Ctrl/Cmd chords and clipboard
  * events reach the editor (Ctrl+Z right after dragging a slider).
  */
 export function ownsEvent(target: EventTarget | null | undefined, e: { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean }): boolean {
-  if (!isTextField(target)) return false;
-  const type = (target as { readonly type?: unknown }).type;
-  const keys = (target as { readonly tagName?: string }).tagName === "INPUT" && typeof type === "string" ? CONTROL_KEYS.get(type) : undefined;
+  const el = target as { readonly tagName?: string; readonly type?: unknown } | null | undefined;
+  // A <button> owns what an <input type="button"> does: Enter and Space press it, not Finish shape.
+  const button = el?.tagName === "BUTTON";
+  if (!button && !isTextField(target)) return false;
+  const keys = button ? CONTROL_KEYS.get("button") : el?.tagName === "INPUT" && typeof el.type === "string" ? CONTROL_KEYS.get(el.type) : undefined;
   if (keys === undefined) return true;
   return e.clipboard !== true && e.ctrlKey !== true && e.metaKey !== true && (e.key === undefined || keys.has(e.key));
 }

@@ -9,7 +9,7 @@ import { Layer, Stage } from "react-konva";
 import { useEditor, useEditorState, useIgnoredOverlaps, useOverlaps, useOverlay, useProbeHits } from "../editor/react";
 import { pointerToWorld } from "../store/view";
 import { panBy, setCanvasSize, setCursor, zoomStepAt } from "../store/view-actions";
-import { isTextField } from "../actions/text-field";
+import { isTextField, ownsEvent } from "../actions/text-field";
 import { listen } from "../platform/listen";
 import { cursorOf } from "../tools/cursor";
 import { PanTool } from "../tools/pan/pan-tool";
@@ -59,14 +59,16 @@ function useSize(ref: React.RefObject<HTMLDivElement | null>) {
 function useSpaceHeld(): boolean {
   const [held, setHeld] = useState(false);
   useEffect(() => {
+    // A field or a focused button keeps its Space (a button is pressed on its keyup).
+    const keeps = (e: KeyboardEvent) => isTextField(e.target) || ownsEvent(e.target, { key: " " });
     const down = (e: KeyboardEvent) => {
-      if (e.code !== "Space" || isTextField(e.target)) return;
+      if (e.code !== "Space" || keeps(e)) return;
       e.preventDefault();
       setHeld(true);
     };
     const up = (e: KeyboardEvent) => {
       if (e.code !== "Space") return;
-      if (!isTextField(e.target)) e.preventDefault();
+      if (!keeps(e)) e.preventDefault();
       setHeld(false);
     };
     const blur = () => setHeld(false);

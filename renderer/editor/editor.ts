@@ -89,6 +89,11 @@ export class Editor {
     this.store.subscribe((s, prev) => {
       if (s.selection !== prev.selection && this.overlay.getState().vertex !== null) this.overlay.setState({ vertex: null });
     });
+    // A replayed ray is selected together with the shapes selectRay chose (set after them): any
+    // later change of the selection (Escape, a click elsewhere, an undo) ends the ray's too.
+    this.store.subscribe((s, prev) => {
+      if (s.selection !== prev.selection && this.replay.getState().selected !== null) this.replay.setState({ selected: null });
+    });
     this.world.sync(this.store.getState().shapes);
     this.replayResults = new ReplayResults(() => this.world);
     this.tools = new ToolRoot(this);

@@ -43,6 +43,8 @@ export interface ReplayState {
   readonly tag: string | null;
   /** Index into the timeline's steps: rays up to this step are shown. */
   readonly position: number;
+  /** The shape the mismatch rows are filtered to (replay-shapes.ts), or null for every shape. */
+  readonly shape: string | null;
   /** The selected ray, by its (unique) line number. */
   readonly selected: number | null;
   readonly playing: boolean;
@@ -50,7 +52,7 @@ export interface ReplayState {
   readonly tolerance: number;
 }
 
-const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, selected: null, playing: false, tolerance: DEFAULT_TOLERANCE };
+const CLOSED: ReplayState = { log: null, status: "all", tag: null, position: 0, shape: null, selected: null, playing: false, tolerance: DEFAULT_TOLERANCE };
 
 /** A window's replay state (the Editor holds one). */
 export const createReplayStore = (): StoreApi<ReplayState> => createStore<ReplayState>()(() => CLOSED);
@@ -338,11 +340,12 @@ function raysOf(list: readonly ReplayResult[], log: RayLog | null): readonly Ray
  * `reveal` (a click on its row) also brings the ray into view, as revealRay does.
  */
 export function selectRay(editor: Editor, line: number, reveal = false): void {
-  editor.replay.setState({ selected: line });
   const result = replayResultsOf(editor).find((r) => r.ray.line === line);
   if (!result) return;
   const shapeId = result.hit?.shape ?? result.ray.expect?.shape;
+  // The shapes first: a change of the selection ends the ray's (Editor), so the ray is set after.
   select(editor, shapeId !== undefined && editor.shapeById(shapeId) ? [shapeId] : []);
+  editor.replay.setState({ selected: line });
   if (reveal) revealRay(editor, result);
 }
 

@@ -26,6 +26,22 @@ async function replayPixel(page: Page, x: number, y: number): Promise<number[]> 
   }, [x, y, REPLAY_LAYER] as const);
 }
 
+/** How many pixels of the replay layer are drawn in a world box (at the default view). */
+async function replayInk(page: Page, x0: number, y0: number, x1: number, y1: number): Promise<number> {
+  return page.evaluate(([ax, ay, bx, by, index]) => {
+    const layer = [...document.querySelectorAll<HTMLCanvasElement>(".canvas canvas")][index]!;
+    const ratio = layer.width / layer.getBoundingClientRect().width;
+    const data = layer.getContext("2d")!.getImageData(Math.round(ax * ratio), Math.round(ay * ratio), Math.round((bx - ax) * ratio), Math.round((by - ay) * ratio)).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 40) n++;
+    return n;
+  }, [x0, y0, x1, y1, REPLAY_LAYER] as const);
+}
+
+/** Whether an RGBA is the selection's cyan (dark theme), or the mismatches' red. */
+const isCyan = ([r, g, b, a]: number[]) => a! > 200 && r! < 100 && g! > 180 && b! > 200;
+const isRed = ([r, g, b, a]: number[]) => a! > 200 && r! > 200 && g! < 100 && b! < 100;
+
 // Over the README scene: the ground's top face is at y = 560; the ball (radius 24) is at (120, 300).
 const LOG = [
   { id: "floor-1", from: [400, 400], to: [400, 700], frame: 1, tag: "floor", expect: { hit: true, shape: "ground", point: [400, 560] } },
@@ -83,13 +99,26 @@ describe("the replay view in Chromium", () => {
     await row.waitFor();
     await page.getByRole("button", { name: "Play" }).waitFor();
 
-    // A mismatch's row selects the ray and the shape it hit.
+    // A mismatch's row selects the ray (drawn cyan) and the shape it hit.
     await row.click();
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
     await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ball");
-    // Clicking the ray on the canvas does the same (after the selection is cleared).
+    await expect.poll(async () => isCyan(await replayPixel(page, 60, 300))).toBe(true);
+    // Clicking the ray on the canvas does the same (after the selection is cleared). The cleared
+    // selection ends the ray's too: red again, its row unmarked (had stayed cyan at "0 selected").
     await page.mouse.click(850, 150 + TOP); // empty canvas: clears the selection
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await expect.poll(async () => isRed(await replayPixel(page, 60, 300))).toBe(true);
+    expect(await row.getAttribute("class")).toBeNull();
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-selection-cleared.png") });
+    await page.mouse.click(60, 300 + TOP);
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(async () => isCyan(await replayPixel(page, 60, 300))).toBe(true);
+    expect(await row.getAttribute("class")).toBe("selected");
+    // Escape (select none) ends it as well.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    await expect.poll(async () => isRed(await replayPixel(page, 60, 300))).toBe(true);
     await page.mouse.click(60, 300 + TOP);
     await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
 
@@ -267,7 +296,93 @@ describe("the replay view in Chromium", () => {
     await runCommand(page, "Open ray log");
     await page.setInputFiles("#ray-log-input", join(dir, "baseline.jsonl"));
     await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^2 ok, 0 mismatches/);
+    // A passing ray is dashed (the probe under it is solid): along the drawn ray's line, the replay
+    // layer has gaps. The legend says which is which.
+    const along = await Promise.all(Array.from({ length: 30 }, (_, i) => replayPixel(page, 400, 420 + i)));
+    expect(along.some((p) => p[3]! > 100) && along.some((p) => p[3] === 0)).toBe(true);
+    expect(await page.getByTestId("replay-legend").textContent()).toBe("okmismatchuncheckedexpected hitscene probe");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-over-own-probes.png") });
+    // The ball moved off the scene's ray "door line of sight" (40, 300 → 700, 300): the replayed
+    // ray on it is a lost hit, drawn red, but labelled once, by the probe (the two labels had
+    // been drawn one over the other, red over green): nothing of the replay layer near its start.
+    await page.keyboard.press("v");
+    await page.mouse.move(120, 315 + TOP);
+    await page.mouse.down();
+    await page.mouse.move(120, 215 + TOP, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^1 ok, 1 mismatch \(1 lost-hit\)/);
+    await expect.poll(async () => isRed(await replayPixel(page, 300, 300))).toBe(true);
+    expect(await replayInk(page, 110, 280, 220, 296)).toBe(0);
+    expect(await replayInk(page, 110, 304, 220, 320)).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-mismatch-on-probe.png"), clip: { x: 0, y: TOP + 240, width: 520, height: 140 } });
+    // A mismatch from the probe's start but elsewhere: labelled, below its start, where no probe label is.
+    writeFileSync(join(dir, "beside.jsonl"), JSON.stringify({ id: "beside", from: [40, 300], to: [700, 330], expect: { hit: true, shape: "ball", point: [96, 300] } }));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "beside.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toMatch(/^0 ok, 1 mismatch/);
+    await expect.poll(() => replayInk(page, 46, 306, 86, 318)).toBeGreaterThan(20);
+    expect(await replayInk(page, 110, 280, 220, 296)).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-label-beside-probe.png"), clip: { x: 0, y: TOP + 240, width: 520, height: 140 } });
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("sums the mismatches by shape above the rows; a shape clicked (or pressed) lists only its rays and selects it, again lists all", async () => {
+    const page = await session.newPage();
+    await page.setInputFiles("#open-scene-input", README_SCENE);
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^5 shapes/);
+    // 30 rays onto the ground, each expecting it 1 to 5 above its face; 4 onto the ramp, 60 off;
+    // one on each of four platforms the scene lacks; two that miss, as expected.
+    const rays = [
+      ...Array.from({ length: 30 }, (_, i) => ({ id: `floor-${i}`, from: [360 + i * 5, 530], to: [360 + i * 5, 700], expect: { hit: true, shape: "ground", point: [360 + i * 5, 559 - (i % 5)] } })),
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `ramp-${i}`, from: [600 + i * 10, 400], to: [600 + i * 10, 700], expect: { hit: true, shape: "ramp", point: [600 + i * 10, 450] } })),
+      ...[1, 2, 3, 4].map((k) => ({ id: `plat-${k}-ray`, from: [680 + k * 20, 100], to: [680 + k * 20, 200], expect: { hit: true, shape: `plat-${k}`, point: [680 + k * 20, 150] } })),
+      ...[0, 1].map((i) => ({ id: `clear-${i}`, from: [300 + i * 20, 100], to: [300 + i * 20, 200], expect: { hit: false } })),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), "replay-shapes-"));
+    writeFileSync(join(dir, "moved.jsonl"), rays.map((r) => JSON.stringify(r)).join("\n"));
+    await runCommand(page, "Open ray log");
+    await page.setInputFiles("#ray-log-input", join(dir, "moved.jsonl"));
+    await expect.poll(() => page.getByTestId("replay-summary").textContent()).toBe("2 ok, 38 mismatches (4 lost-hit, 34 moved-point), 0 unchecked");
+    // The first five shapes, most rays first, as `collider-studio replay` sums them; then the rest counted.
+    const byShape = page.getByRole("list", { name: "Mismatches by shape" });
+    expect(await byShape.getByRole("button").allTextContents()).toEqual([
+      "ground: 30 rays: moved-point 30 (1–5, median 3)",
+      expect.stringMatching(/^ramp: 4 rays: moved-point 4 \(/),
+      "plat-1: 1 ray: lost-hit 1",
+      "plat-2: 1 ray: lost-hit 1",
+      "plat-3: 1 ray: lost-hit 1",
+    ]);
+    expect(await page.getByTestId("replay-shapes-more").textContent()).toBe("and 1 more shape (1 ray)");
+    const rows = page.getByRole("list", { name: "Mismatching rays" }).getByRole("button");
+    expect(await rows.count()).toBe(38);
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-by-shape.png") });
+    // Clicked: only the ramp's rays are listed, and the ramp is selected.
+    const ramp = page.getByTestId("replay-shape-ramp");
+    await ramp.click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await ramp.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    await expect.poll(() => page.getByRole("group", { name: "Inspector" }).textContent()).toContain("ramp");
+    await page.screenshot({ path: resolve(ARTIFACTS, "replay-by-shape-picked.png") });
+    // Clicked again: every row again.
+    await ramp.click();
+    await expect.poll(() => rows.count()).toBe(38);
+    expect(await ramp.getAttribute("aria-pressed")).toBe("false");
+    // By keyboard: Tab to the ground's line, Space picks it, Enter lets it go (Enter had run Finish shape instead).
+    await ramp.focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Space");
+    const ground = page.getByTestId("replay-shape-ground");
+    await expect.poll(() => ground.getAttribute("aria-pressed")).toBe("true");
+    expect(await rows.count()).toBe(30);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => ground.getAttribute("aria-pressed")).toBe("false");
+    expect(await rows.count()).toBe(38);
+    // A shape the scene lacks filters the rows and selects nothing.
+    await page.getByTestId("replay-shape-plat-2").click();
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^plat-2-raylost-hitplat-2 → nothing$/)]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it("the Tolerance field sets how far a hit point may move (as --tolerance), and the counts follow", async () => {

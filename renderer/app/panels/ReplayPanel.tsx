@@ -20,7 +20,10 @@ import {
   visibleResults,
   type StatusFilter,
 } from "../../store/replay";
+import { mismatchesOfShape, shapeEntries, shapeSummaryOf, toggleShapeFilter } from "../../store/replay-shapes";
 import { useEditor, useReplay, useReplayResults } from "../../editor/react";
+import { REPLAY_COLORS } from "../../canvas/ReplayLayer";
+import { useCanvasTheme } from "../../canvas/theme";
 import { Field, Panel } from "./fields";
 
 /** Mismatching rays listed at most. */
@@ -60,6 +63,21 @@ function usePlayback(steps: number) {
   }, [editor, playing, steps]);
 }
 
+/** What the canvas draws, in its colours: a replayed ray is never solid green, a scene probe always is. */
+function Legend() {
+  const theme = useCanvasTheme();
+  const line = (border: string) => <span className="swatch" style={{ borderTop: border }} />;
+  return (
+    <p className="replay-legend" data-testid="replay-legend">
+      <span>{line(`2px dashed ${REPLAY_COLORS.ok}`)}ok</span>
+      <span>{line(`3px solid ${REPLAY_COLORS.mismatch}`)}mismatch</span>
+      <span>{line(`1px solid ${REPLAY_COLORS.unchecked}`)}unchecked</span>
+      <span><span className="swatch ring" style={{ borderColor: REPLAY_COLORS.expected }} />expected hit</span>
+      <span>{line(`2px solid ${theme.ray}`)}scene probe</span>
+    </p>
+  );
+}
+
 export function ReplayPanel() {
   const editor = useEditor();
   const log = useReplay((s) => s.log);
@@ -67,6 +85,7 @@ export function ReplayPanel() {
   const tag = useReplay((s) => s.tag);
   const position = useReplay((s) => s.position);
   const selected = useReplay((s) => s.selected);
+  const shape = useReplay((s) => s.shape);
   const playing = useReplay((s) => s.playing);
   const tolerance = useReplay((s) => s.tolerance);
   const results = useReplayResults();
@@ -76,7 +95,8 @@ export function ReplayPanel() {
   const summary = summaryOf(results, tolerance);
   const tags = tagsOf(log.rays);
   const shown = visibleResults(results, { status, tag, position, log });
-  const listed = shown.filter((r) => r.status === "mismatch");
+  const byShape = shapeEntries(shapeSummaryOf(shown), shape);
+  const listed = mismatchesOfShape(shown, shape);
   const rows = listed.length > REPLAY_ROWS ? listed.slice(0, REPLAY_ROWS) : listed;
   const kinds = MISMATCH_KINDS.filter((k) => summary.byKind[k] > 0).map((k) => `${summary.byKind[k]} ${k}`).join(", ");
   const last = Math.max(0, timeline.steps.length - 1);
@@ -86,6 +106,7 @@ export function ReplayPanel() {
         <span data-testid="replay-ok">{summary.ok} ok</span>, <span data-testid="replay-mismatch">{summary.mismatch} mismatch{summary.mismatch === 1 ? "" : "es"}</span>
         {kinds && <span data-testid="replay-kinds"> ({kinds})</span>}, <span data-testid="replay-unchecked">{summary.unchecked} unchecked</span>
       </p>
+      <Legend />
       {log.problems.length > 0 && (
         <p className="empty" data-testid="replay-skipped">
           {log.problems.length} bad line{log.problems.length === 1 ? "" : "s"} skipped; first: {formatRayProblem(log.problems[0]!, log.name)}
@@ -116,6 +137,19 @@ export function ReplayPanel() {
         }}>{playing ? "Pause" : "Play"}</button>
       </div>
       <p className="empty" data-testid="replay-position">{positionLabel(timeline, position)} · {shown.length} ray{shown.length === 1 ? "" : "s"} shown</p>
+      {byShape.entries.length > 0 && (
+        <ul className="overlaps replay-shapes" aria-label="Mismatches by shape">
+          {byShape.entries.map((e) => (
+            <li key={e.shape}>
+              <button type="button" className={e.picked ? "selected" : undefined} aria-pressed={e.picked} disabled={!e.pickable} data-testid={`replay-shape-${e.shape}`} onClick={() => toggleShapeFilter(editor, e.shape)}
+                title={e.picked ? `${e.text}\nClick again to list every shape's rays` : `${e.text}\nClick to list only these rays and select ${e.shape}`}>
+                {e.text}
+              </button>
+            </li>
+          ))}
+          {byShape.more !== null && <li className="empty" data-testid="replay-shapes-more">{byShape.more}</li>}
+        </ul>
+      )}
       {rows.length === 0 ? (
         <p className="empty" data-testid="replay-no-mismatch">No mismatching rays shown.</p>
       ) : (
