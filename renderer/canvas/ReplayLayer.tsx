@@ -6,7 +6,7 @@ import { memo } from "react";
 import { Circle, Group, Line, Text } from "react-konva";
 import { rayLabel, type ReplayResult } from "../../core";
 import { useEditorState, useReplay, useReplayResults } from "../editor/react";
-import { coincidesWithProbe, REPLAY_LABEL_OFFSET } from "./replay-labels";
+import { coincidesWithProbe, placedLabels, REPLAY_LABEL_OFFSET } from "./replay-labels";
 import { visibleResults } from "../store/replay";
 import { usePixel } from "./pixel";
 import { useCanvasTheme } from "./theme";
@@ -24,7 +24,7 @@ export const REPLAY_COLORS = { ok: "rgba(148, 163, 184, 0.9)", unchecked: "rgba(
 /** An ok ray's dash, in screen pixels: a probe is drawn solid, so the two never look alike. */
 const OK_DASH = [5, 4] as const;
 
-/** `label`: false where a scene probe runs along the ray, whose own label names it already. */
+/** `label`: whether its label is drawn (not where a scene probe's names it, nor over another's). */
 const RayNode = memo(function RayNode({ result, selected, label }: { result: ReplayResult; selected: boolean; label: boolean }) {
   const THEME = useCanvasTheme();
   const px = usePixel();
@@ -66,6 +66,7 @@ export function ReplayRays() {
   const log = useReplay((s) => s.log);
   const tolerance = useReplay((s) => s.tolerance);
   const probes = useEditorState((s) => s.probes);
+  const px = usePixel();
   if (results.length === 0) return null;
   const shown = visibleResults(results, { status, tag, position, log });
   let drawn: readonly ReplayResult[] = shown;
@@ -76,10 +77,14 @@ export function ReplayRays() {
   // Mismatches and the selected ray on top.
   const rank = (r: ReplayResult) => (r.ray.line === selected ? 2 : r.status === "mismatch" ? 1 : 0);
   const ordered = [...drawn].sort((a, b) => rank(a) - rank(b));
+  // Labels go to the selected ray first, then mismatches in log order, each where no earlier one
+  // is; a mismatch along a scene probe has the probe's label already.
+  const labelled = [...drawn.filter((r) => r.ray.line === selected), ...drawn.filter((r) => r.status === "mismatch" && r.ray.line !== selected && !coincidesWithProbe(r.ray, probes, tolerance))];
+  const labels = placedLabels(labelled.map((r) => ({ key: r.ray.line, x: r.ray.from[0] + REPLAY_LABEL_OFFSET.x * px, y: r.ray.from[1] + REPLAY_LABEL_OFFSET.y * px, text: rayLabel(r.ray) })), px);
   return (
     <>
       {ordered.map((r) => (
-        <RayNode key={r.ray.line} result={r} selected={r.ray.line === selected} label={(r.status !== "mismatch" && r.ray.line !== selected) || !coincidesWithProbe(r.ray, probes, tolerance)} />
+        <RayNode key={r.ray.line} result={r} selected={r.ray.line === selected} label={labels.has(r.ray.line)} />
       ))}
     </>
   );

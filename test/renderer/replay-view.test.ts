@@ -1,6 +1,7 @@
 // What the replay view shows, without a UI: the selected ray follows the editor's selection, a
 // replayed ray on a scene probe leaves the label to it, the mismatches summed by shape and the rows
 // filtered to one shape, and the keys a focused button keeps.
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Editor } from "../../renderer/editor/editor";
 import { emptyScene, type Probe, type RayRecord, type ReplayResult, type Shape } from "../../core";
@@ -8,7 +9,7 @@ import { OTHER_SHAPES } from "../../core/replay/shape-summary";
 import { loadDocument, select } from "../../renderer/store/actions";
 import { closeRayLog, openRayLog, readRayLog, replayResultsOf, selectRay } from "../../renderer/store/replay";
 import { mismatchesOfShape, shapeEntries, shapeSummaryOf, toggleShapeFilter } from "../../renderer/store/replay-shapes";
-import { coincidesWithProbe } from "../../renderer/canvas/replay-labels";
+import { coincidesWithProbe, placedLabels, type LabelCandidate } from "../../renderer/canvas/replay-labels";
 import { ownsEvent } from "../../renderer/actions/text-field";
 import { dispatchKey } from "../../renderer/actions/keyboard";
 
@@ -128,5 +129,36 @@ describe("a focused button keeps Enter and Space", () => {
     expect(press("Enter")).toBe(false);
     expect(press("r")).toBe(true);
     expect(editor.getState().tool).toBe("ray");
+  });
+});
+
+describe("replay labels on dense rays", () => {
+  /** The same rule, plainly: each candidate in turn is placed unless its box overlaps a placed one. */
+  function reference(candidates: readonly LabelCandidate<number>[], px: number): Set<number> {
+    const boxes: [number, number, number, number][] = [];
+    const out = new Set<number>();
+    for (const c of candidates) {
+      const box: [number, number, number, number] = [c.x, c.y, c.x + c.text.length * 6.6 * px, c.y + 13 * px];
+      if (boxes.some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3])) continue;
+      boxes.push(box);
+      out.add(c.key);
+    }
+    return out;
+  }
+
+  it("places a label only where no earlier one is, as a plain all-pairs check does, at any zoom", () => {
+    const candidate = fc.record({ x: fc.double({ min: -500, max: 500, noNaN: true }), y: fc.double({ min: -500, max: 500, noNaN: true }), text: fc.string({ minLength: 1, maxLength: 12 }) });
+    fc.assert(fc.property(fc.array(candidate, { maxLength: 60 }), fc.constantFrom(0.05, 0.5, 1, 4), (list, px) => {
+      const candidates = list.map((c, key) => ({ ...c, key }));
+      expect(placedLabels(candidates, px)).toEqual(reference(candidates, px));
+    }), { seed: 20261128 });
+  });
+
+  it("a row of floor rays 10 apart: every label at 100 % would overlap its neighbour, so every other one or fewer shows; zoomed in, all do", () => {
+    const row = Array.from({ length: 20 }, (_, i) => ({ key: i, x: 100 + 10 * i, y: 200, text: `floor-${i}` }));
+    const at100 = placedLabels(row, 1);
+    expect(at100.has(0)).toBe(true);
+    expect(at100.size).toBeLessThan(10);
+    expect(placedLabels(row, 0.1).size).toBe(20);
   });
 });
