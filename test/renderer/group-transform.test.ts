@@ -9,7 +9,7 @@ import { MIN_EDIT_SIZE } from "../../renderer/shapes/kind";
 import { kindOf } from "../../renderer/shapes/registry";
 import { scaleProbeAbout, scaleShapeAbout, smallestScale, turnProbeAbout, turnShapeAbout } from "../../renderer/shapes/transform";
 import { loadDocument, select } from "../../renderer/store/actions";
-import { cornerScale, groupHandleId, selectionGroup } from "../../renderer/tools/select/group";
+import { cornerScale, groupHandleId, groupHandlesOf, MIN_CORNERS_PX, selectionGroup } from "../../renderer/tools/select/group";
 import { anyShape, asRead, real, seedOf } from "../core/arbitraries";
 import { pointerAt, toolDriver } from "./pointer";
 
@@ -105,6 +105,14 @@ describe("group transforms", () => {
     expect(turnProbeAbout(sweep, { x: 0, y: 0 }, 180)).toMatchObject({ shape: "s0", to: [70, -5] });
     expect(scaleProbeAbout(ray, { x: 10, y: 20 }, 2)).toMatchObject({ from: [10, 20], to: [590, -100] });
     expect(scaleProbeAbout(sweep, { x: 0, y: 5 }, 2)).toMatchObject({ to: [-140, 5] });
+  });
+
+  it("a frame smaller than MIN_CORNERS_PX on screen shows only its knob (corners would cover each other); zoomed in, its corners come back", () => {
+    const frame = { box: { x: 0, y: 0, width: 6, height: 4 }, rotation: 0 };
+    expect(groupHandlesOf(frame, 1).map((h) => h.handle)).toEqual(["rotate"]);
+    expect(groupHandlesOf(frame, MIN_CORNERS_PX / 6).map((h) => h.handle)).toEqual(["rotate", "nw", "ne", "se", "sw"]);
+    // One long side is enough (a row of coins).
+    expect(groupHandlesOf({ box: { x: 0, y: 0, width: 200, height: 0 }, rotation: 0 }, 1)).toHaveLength(5);
   });
 
   it("a corner's factor follows the pointer's further pull, about the opposite corner or (centred) the centre", () => {

@@ -52,10 +52,17 @@ export function frameAt(f: GroupFrame, p: Point2): Point2 {
 /** The frame's corners (nw, ne, se, sw) in world units. */
 export const frameCorners = (f: GroupFrame): Point2[] => CORNERS.map((c) => frameAt(f, cornerOf(f.box, c)));
 
-/** Every handle of the frame, for a view of `scale` screen pixels per world unit: the knob above the top edge's middle, then the corners. */
+/** A frame smaller than this on screen (both sides, in pixels) has no corner squares: they would cover each other and it. */
+export const MIN_CORNERS_PX = 20;
+
+/**
+ * Every handle of the frame, for a view of `scale` screen pixels per world unit: the knob above the
+ * top edge's middle, then the corners (none on a frame smaller than MIN_CORNERS_PX: zoom in to scale it).
+ */
 export function groupHandlesOf(f: GroupFrame, scale: number): { readonly handle: GroupHandle; readonly at: Point2 }[] {
   const knob = frameAt(f, { x: f.box.x + f.box.width / 2, y: f.box.y - ROTATE_OFFSET / scale });
-  return [{ handle: "rotate", at: knob }, ...CORNERS.map((c) => ({ handle: c, at: frameAt(f, cornerOf(f.box, c)) }))];
+  const tiny = f.box.width * scale < MIN_CORNERS_PX && f.box.height * scale < MIN_CORNERS_PX;
+  return [{ handle: "rotate", at: knob }, ...(tiny ? [] : CORNERS.map((c) => ({ handle: c, at: frameAt(f, cornerOf(f.box, c)) })))];
 }
 
 const OPPOSITE: Readonly<Record<Corner, Corner>> = { nw: "se", ne: "sw", se: "nw", sw: "ne" };
