@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { actionById, chordLabel } from "../actions/registry";
-import { useEditor, useEditorState, useOverlaps } from "../editor/react";
+import { useEditor, useEditorState, useOverlaps, useReplay } from "../editor/react";
 import { setGridSizeText } from "../store/view-actions";
 import { Field } from "./panels/fields";
 import { useOpening } from "./document-commands";
@@ -62,6 +62,8 @@ export function StatusBar() {
   const hint = useHint();
   const selection = useEditorState((s) => s.selection);
   const selectedImage = useEditorState((s) => s.selectedImage);
+  // A replayed ray picked with no shape to select (its shapes are not in the scene) is the selection shown.
+  const pickedRay = useReplay((r) => (r.selected === null ? null : (r.log?.rays.find((ray) => ray.line === r.selected)?.id ?? null)));
   const grid = useEditorState((s) => s.grid);
   const gridSize = useEditorState((s) => s.gridSize);
   const { pairs: { length: overlaps }, pending } = useOverlaps();
@@ -72,7 +74,7 @@ export function StatusBar() {
       <span data-testid="cursor">{cursor ? `${cursor.x.toFixed(0)}, ${cursor.y.toFixed(0)}` : "–"}</span>
       <ZoomMenu />
       <span data-testid="shape-count">{shapes.length} shape{shapes.length === 1 ? "" : "s"}</span>
-      <span data-testid="selection-count">{selectedImage !== null ? `image ${selectedImage} selected` : `${selection.length} selected`}</span>
+      <span data-testid="selection-count">{selectedImage !== null ? `image ${selectedImage} selected` : selection.length === 0 && pickedRay !== null ? `replay ray ${pickedRay} selected` : `${selection.length} selected`}</span>
       <span data-testid="overlap-count" className={overlaps ? "warn" : undefined}>
         {pending ? "checking overlaps…" : `${overlaps} overlap${overlaps === 1 ? "" : "s"}`}
       </span>
