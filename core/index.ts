@@ -315,6 +315,8 @@ export {
   /** What is wrong with an exportOptions value, by the option's path ("box2d.pixelsPerMeter"). */
   exportOptionsProblems,
 } from "./scene/io";
+/** Equal as JSON values (key order ignored). */
+export { sameJson } from "./tiled/properties";
 export {
   /** What is wrong with an image's `src` (a relative path or a data: URL), or null. */
   imageSourceProblem,

@@ -2,7 +2,7 @@
 // from the difference between the document before and after it: the one place that names steps.
 // Menus read "Undo Move 2 shapes"; the status line says "Undid: Move 2 shapes". An action whose
 // derived name would be vague (a paste is an "add", a flip a change of points) names its step itself.
-import { EXPORT_FORMATS, type CollisionLayer, type Layer, type Probe, type Property, type SceneExportOptions, type SceneImage, type Shape } from "../../core";
+import { EXPORT_FORMATS, sameJson, type CollisionLayer, type Layer, type Probe, type Property, type SceneExportOptions, type SceneImage, type Shape } from "../../core";
 import type { ArrayPatch, DocumentPatch, ValueChange } from "./history";
 import type { DocumentSlice } from "./state";
 
@@ -283,7 +283,7 @@ export function describeChange(after: DocumentSlice, patch: DocumentPatch): stri
 
 /** "Change Box2D JSON export options": the formats whose options differ, by their file type's name. */
 function exportOptionsName({ before, after }: ValueChange<SceneExportOptions>): string {
-  const differs = (id: string) => JSON.stringify((before as Record<string, unknown>)[id]) !== JSON.stringify((after as Record<string, unknown>)[id]);
+  const differs = (id: string) => !sameJson((before as Record<string, unknown>)[id], (after as Record<string, unknown>)[id]);
   const changed = EXPORT_FORMATS.filter((f) => differs(f.id));
   return changed.length === 1 ? `Change ${changed[0]!.type.name} export options` : "Change export options";
 }

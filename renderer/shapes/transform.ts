@@ -29,17 +29,16 @@ export function scaleShapeAbout(s: Shape, anchor: Point2, k: number): Shape {
   return { ...kindOf(s).scaled(s, k), x: at.x, y: at.y };
 }
 
-/** Probe `p` turned by `degrees` about `centre`: a ray's ends, a sweep's target. */
-export function turnProbeAbout(p: Probe, centre: Point2, degrees: number): Probe {
-  const to = asPoint(turnPointAbout(fromPoint(p.to), centre, degrees));
-  return p.type === "ray" ? { ...p, from: asPoint(turnPointAbout(fromPoint(p.from), centre, degrees)), to } : { ...p, to };
+/** Probe `p` with its points moved by `move`: a ray's two ends, a sweep's target (it starts at its shape). */
+export function probeMoved(p: Probe, move: (point: Point) => Point): Probe {
+  return p.type === "ray" ? { ...p, from: move(p.from), to: move(p.to) } : { ...p, to: move(p.to) };
 }
 
+/** Probe `p` turned by `degrees` about `centre`: a ray's ends, a sweep's target. */
+export const turnProbeAbout = (p: Probe, centre: Point2, degrees: number): Probe => probeMoved(p, (q) => asPoint(turnPointAbout(fromPoint(q), centre, degrees)));
+
 /** Probe `p` scaled by `k` about `anchor`: a ray's ends, a sweep's target. */
-export function scaleProbeAbout(p: Probe, anchor: Point2, k: number): Probe {
-  const to = asPoint(scalePointAbout(fromPoint(p.to), anchor, k));
-  return p.type === "ray" ? { ...p, from: asPoint(scalePointAbout(fromPoint(p.from), anchor, k)), to } : { ...p, to };
-}
+export const scaleProbeAbout = (p: Probe, anchor: Point2, k: number): Probe => probeMoved(p, (q) => asPoint(scalePointAbout(fromPoint(q), anchor, k)));
 
 /**
  * The smallest factor that keeps every length of the shapes at least MIN_EDIT_SIZE (the least a

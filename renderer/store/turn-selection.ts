@@ -10,6 +10,7 @@ import type { Editor } from "../editor/editor";
 import { items, notify } from "./actions";
 import { lockedEditRefusal } from "./layer-actions";
 import { boundsOf } from "./view";
+import { probeMoved } from "../shapes/transform";
 
 /** The four turns: mirrors across the vertical and horizontal lines through the centre, and quarter turns clockwise and anticlockwise on screen. */
 export type Turn = "flipHorizontal" | "flipVertical" | "rotateClockwise" | "rotateAnticlockwise";
@@ -46,10 +47,7 @@ export function turnedShape(s: Shape, turn: Turn, cx: number, cy: number): Shape
 }
 
 /** Probe `p` under `turn` about (cx, cy): a ray's ends, a sweep's end (it starts at its shape). */
-export function turnedProbe(p: Probe, turn: Turn, cx: number, cy: number): Probe {
-  const to = turnPoint(turn, cx, cy, p.to[0], p.to[1]);
-  return p.type === "ray" ? { ...p, from: turnPoint(turn, cx, cy, p.from[0], p.from[1]), to } : { ...p, to };
-}
+export const turnedProbe = (p: Probe, turn: Turn, cx: number, cy: number): Probe => probeMoved(p, ([x, y]) => turnPoint(turn, cx, cy, x, y));
 
 /** The centre of the selection's bounds (boundsOf: the shapes' boxes, the rays' ends, the sweeps' targets). */
 export function turnCentre(shapes: readonly Shape[], probes: readonly Probe[]): { x: number; y: number } {
