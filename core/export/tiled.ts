@@ -272,18 +272,20 @@ function imageLayer({ image, path, pixelSize }: LocatedImage & { readonly path: 
 /**
  * Tiled object ids for the shapes, by shape: a shape's `tiledId` when no shape before it has
  * claimed it (so `object` properties that point at imported objects still do), else the next id
- * above every claimed one, in `order`.
+ * above every claimed one and at least `first` (the scene's tiledNextObjectId: ids a deleted
+ * shape had are not given again), in `order`. `next` is the map's nextobjectid.
  */
-export function objectIds(order: readonly Shape[]): { readonly ids: ReadonlyMap<Shape, number>; readonly next: number } {
+export function objectIds(order: readonly Shape[], first = 1): { readonly ids: ReadonlyMap<Shape, number>; readonly next: number } {
   const ids = new Map<Shape, number>();
   const claimed = new Set<number>();
+  let next = first;
   for (const s of order) {
     if (s.tiledId !== undefined && !claimed.has(s.tiledId)) {
       claimed.add(s.tiledId);
       ids.set(s, s.tiledId);
+      if (s.tiledId >= next) next = s.tiledId + 1;
     }
   }
-  let next = Math.max(0, ...claimed) + 1;
   for (const s of order) if (!ids.has(s)) ids.set(s, next++);
   return { ids, next };
 }
@@ -297,17 +299,20 @@ function tiledOrder(scene: Scene): Shape[] {
 /**
  * The scene with its Tiled object ids stored: every shape's `tiledId` as exportTiled numbers it
  * now (objectIds: kept where no shape before claimed it, so the first stored ids are the ones the
- * last export wrote; a copy that shares its original's gets the next free one). Stored, an id
- * stays with its shape whatever is deleted, so an `object` property keeps naming the same object
- * from one export to the next. The editor stores them when it exports a Tiled map. A scene
- * imported from a map (`tiledMap`) is left as it is: writing back into its map numbers new shapes
- * from the map's own nextobjectid. The very same scene when every id is already there.
+ * last export wrote; a copy that shares its original's gets the next free one), and the map's
+ * nextobjectid as `tiledNextObjectId`. Stored, an id stays with its shape whatever is deleted, so
+ * an `object` property keeps naming the same object from one export to the next, and a deleted
+ * shape's id is not given to a new one. The editor stores them when it exports a Tiled map. A
+ * scene imported from a map (`tiledMap`) is left as it is: writing back into its map numbers new
+ * shapes from the map's own nextobjectid. The very same scene when everything is already there.
  */
 export function withTiledIds(scene: Scene): Scene {
   if (scene.tiledMap !== undefined) return scene;
-  const { ids } = objectIds(tiledOrder(scene));
-  if (scene.shapes.every((s) => s.tiledId === ids.get(s))) return scene;
-  return { ...scene, shapes: scene.shapes.map((s) => (s.tiledId === ids.get(s) ? s : { ...s, tiledId: ids.get(s)! })) };
+  const { ids, next } = objectIds(tiledOrder(scene), scene.tiledNextObjectId);
+  const sameShapes = scene.shapes.every((s) => s.tiledId === ids.get(s));
+  if (sameShapes && scene.tiledNextObjectId === next) return scene;
+  const shapes = sameShapes ? scene.shapes : scene.shapes.map((s) => (s.tiledId === ids.get(s) ? s : { ...s, tiledId: ids.get(s)! }));
+  return { ...scene, shapes, tiledNextObjectId: next };
 }
 
 /** A layer list with object layers placed in the scene's groups: a layer "A/B/C" under groups "A" and "A/B" goes into them as "C". */
@@ -380,7 +385,7 @@ export function exportTiled(scene: Scene, options: TiledExportOptions = {}): str
   const rebase = fileRebase(options.images);
   const layers = sceneLayers(scene);
   const byLayer = layers.map((layer) => scene.shapes.filter((s) => layerOf(s, layers) === layer.id));
-  const { ids, next: nextObjectId } = objectIds(tiledOrder(scene));
+  const { ids, next: nextObjectId } = objectIds(tiledOrder(scene), scene.tiledNextObjectId);
   const objectLayers = layers.map((layer, i) => tiledObjectLayer(layer, i + 1, layer.name, byLayer[i]!.map((s) => tiledObject(s, ids.get(s)!, o, rebase)), rebase));
   const writesCapsules = o.capsules === "capsule" && scene.shapes.some((s) => s.type === "capsule");
   const mapProperties = [...bitNameProperties(scene), ...(scene.properties ?? []).map((p) => toTiledProperty(p, rebase))];

@@ -13,6 +13,9 @@ export const positive = z
   .gt(0)
   .refine((v) => v <= 0 || (v >= MIN_SIZE && v <= MAX_COORDINATE), { message: SIZE_RANGE });
 
+/** A Tiled object id: Tiled's ids are positive 32-bit integers. */
+export const tiledObjectId = z.number().int({ message: "must be a whole number" }).min(1).max(2147483647);
+
 /** A grid cell size (gridSizeProblem's limits; zod words the maximum "must be at most 1000000"), its range in the published JSON Schema. */
 export const gridSize = z
   .number()
@@ -71,7 +74,7 @@ export const base = {
   class: z.string().optional(),
   visible: z.boolean().optional(),
   sensor: z.boolean().optional(),
-  tiledId: z.number().int({ message: "must be a whole number" }).min(1).max(2147483647).optional(),
+  tiledId: tiledObjectId.optional(),
 };
 
 

@@ -272,7 +272,7 @@ export function stableStringify(value: unknown, indent = ""): string {
 
 /** The scene as file text, canonical and ending in a newline. */
 export function serializeScene(scene: Scene): string {
-  const top = ordered(scene, ["format", "version", "tiledMap", "gridSize", "exportOptions", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
+  const top = ordered(scene, ["format", "version", "tiledMap", "gridSize", "exportOptions", "tiledNextObjectId", "properties", "groups", "layers", "collisionLayers", "images", "shapes", "probes"]);
   canonicalProperties(top, scene.properties);
   if (scene.groups) {
     if (scene.groups.length === 0) delete top.groups;

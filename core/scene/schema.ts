@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { chainPointsProblem } from "../kinds/chain";
 import { checkSimplePolygon } from "../outline";
-import { base, bits, finite, gridSize, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, whenValid } from "./field-rules";
+import { base, bits, finite, gridSize, id, label, LAYER_COLOR_PATTERN, point, positive, propertySchema, tiledObjectId, whenValid } from "./field-rules";
 import { imageSourceProblem } from "./image-source";
 import { tiledMapSourceProblem } from "../tiled/file-types";
 import { nodeName } from "../export/godot-names";
@@ -120,6 +120,7 @@ export const sceneSchema = z.looseObject({
   tiledMap: tiledMapSchema.optional(),
   gridSize: gridSize.optional(),
   exportOptions: exportOptionsSchema.optional(),
+  tiledNextObjectId: tiledObjectId.optional(),
 });
 
 export type SceneInput = z.input<typeof sceneSchema>;

@@ -381,6 +381,12 @@ export interface Scene {
   readonly gridSize?: number;
   /** How the scene exports to each format (Export Options…); absent: every format's defaults. */
   readonly exportOptions?: SceneExportOptions;
+  /**
+   * The Tiled object id a Tiled export gives the next shape without one (a map's
+   * `nextobjectid`): every id below it was given out before, so a deleted shape's id is never
+   * given again. The editor's Export as Tiled stores it with the shapes' `tiledId`s.
+   */
+  readonly tiledNextObjectId?: number;
 }
 
 /** The layer a scene without "layers" has. */

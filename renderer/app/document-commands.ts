@@ -208,10 +208,11 @@ function tiledMapForFolder(scene: Scene, fromDir: string | undefined, toDir: str
 }
 
 /**
- * Stores each shape's Tiled object id in the document (withTiledIds) before a Tiled export writes
- * it, so later exports give the same shapes the same ids whatever is deleted in between (once the
- * document is saved, in later sessions too: the document shows unsaved changes when ids were
- * added). Not an undo step: numbering is not an edit.
+ * Stores each shape's Tiled object id and the map's next one in the document (withTiledIds) before
+ * a Tiled export writes it, so later exports give the same shapes the same ids whatever is deleted
+ * in between, and no deleted shape's id to a new one (once the document is saved, in later
+ * sessions too: the document shows unsaved changes when ids were added). Not an undo step:
+ * numbering is not an edit.
  */
 export function storeTiledIds(editor: Editor): void {
   const scene = currentScene(editor);
@@ -230,7 +231,9 @@ export function storeTiledIds(editor: Editor): void {
     }
     return out;
   });
-  editor.update({ shapes: stored.shapes }, { record: false });
+  const { extras } = editor.getState();
+  const next = stored.tiledNextObjectId === extras.tiledNextObjectId ? {} : { extras: { ...extras, tiledNextObjectId: stored.tiledNextObjectId } };
+  editor.update({ shapes: stored.shapes, ...next }, { record: false });
 }
 
 /**

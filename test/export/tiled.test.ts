@@ -291,6 +291,51 @@ describe("stored Tiled ids (withTiledIds): drawn shapes keep their object ids wh
     const imported: Scene = { ...drawn, tiledMap: { src: "level.tmx" } };
     expect(withTiledIds(imported)).toBe(imported);
   });
+
+  it("the id of a deleted shape that had the highest one is not given again (the scene keeps the map's nextobjectid)", () => {
+    const stored = withTiledIds(drawn);
+    expect(stored.tiledNextObjectId).toBe(6);
+    const withoutLever = { ...stored, shapes: stored.shapes.filter((s) => s.id !== "Lever") };
+    expect(mapOf(withoutLever).nextobjectid).toBe(6);
+    const spike = withTiledIds({ ...withoutLever, shapes: [...withoutLever.shapes, box("Spike")] });
+    expect(spike.shapes.at(-1)!.tiledId).toBe(6);
+    expect(spike.tiledNextObjectId).toBe(7);
+    expect(idsOf(spike).Spike).toBe(6);
+  });
+
+  it("over any run of adds, deletes and exports, no Tiled id is given to two shapes (against the set of ids ever given)", () => {
+    type Step = { readonly kind: "add"; readonly layer: boolean } | { readonly kind: "delete"; readonly at: number } | { readonly kind: "export" };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), layer: fc.boolean() }),
+      fc.record({ kind: fc.constant("delete" as const), at: fc.nat(20) }),
+      fc.constant({ kind: "export" as const }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        let scene: Scene = { ...drawn, shapes: [] };
+        const given = new Map<number, string>();
+        let n = 0;
+        const exported = () => {
+          scene = withTiledIds(scene);
+          for (const l of mapOf(scene).layers) {
+            for (const o of l.objects) {
+              const owner = given.get(o.id as number);
+              expect(owner === undefined || owner === o.name).toBe(true);
+              given.set(o.id as number, o.name as string);
+            }
+          }
+          expect(mapOf(scene).nextobjectid).toBeGreaterThan(Math.max(0, ...given.keys()));
+        };
+        for (const s of steps) {
+          if (s.kind === "add") scene = { ...scene, shapes: [...scene.shapes, box(`s${n++}`, s.layer ? "props" : undefined)] };
+          else if (s.kind === "delete") scene = { ...scene, shapes: scene.shapes.filter((_, i) => i !== s.at % Math.max(1, scene.shapes.length)) };
+          else exported();
+        }
+        exported();
+      }),
+      { seed: seedOf("tiled ids never reused"), numRuns: 200 },
+    );
+  });
 });
 
 describe("hostile names", () => {
