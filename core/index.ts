@@ -393,6 +393,8 @@ export {
 export {
   /** A scene's Tiled shapes as its `tiledMap.base`, the base of a write-back's three-way merge. */
   tiledBaseOf,
+  /** The scene ids a `tiledMap.base` names, which a new shape must not take. */
+  baseShapeIds,
 } from "./tiled/merge-base";
 export {
   /** A Tiled map's tile collision shapes (tilesets inlined), layer by layer in world coordinates, boxes of adjacent tiles merged. */

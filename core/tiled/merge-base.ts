@@ -27,6 +27,21 @@ export function readTiledBase(base: JsonValue | undefined): TiledBase | undefine
   return { ok: true, byTiledId };
 }
 
+/**
+ * The scene ids of a base's entries (tiledMap.base: each names the object it was written as). A
+ * new shape must not take one: writing into the map matches a shape to its object by that id, so
+ * a new shape given a deleted one's id would take over the deleted shape's object.
+ */
+export function baseShapeIds(base: JsonValue | undefined): ReadonlySet<string> {
+  const ids = new Set<string>();
+  if (Array.isArray(base)) {
+    for (const entry of base) {
+      if (typeof entry === "object" && entry !== null && !Array.isArray(entry) && typeof entry.id === "string") ids.add(entry.id);
+    }
+  }
+  return ids;
+}
+
 /** A scene's shapes that came from (or were written into) a Tiled map as base entries: plain JSON, each with its Tiled id and its layer written out. */
 export function tiledBaseOf(shapes: readonly Shape[], firstLayer: string): JsonValue[] {
   return shapes.flatMap((s) => (s.tiledId === undefined ? [] : [JSON.parse(JSON.stringify({ ...s, layer: s.layer ?? firstLayer })) as JsonValue]));

@@ -1,6 +1,6 @@
 // Document and editor-state actions: functions of an Editor, the only code that writes its state
 // (besides the Editor's own history). Each write of the document outside a gesture is one undo step.
-import { emptyScene, layerOf, sceneLayers, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
+import { baseShapeIds, emptyScene, layerOf, sceneLayers, type JsonValue, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
 import { NO_EXPORT_OPTIONS, type DocumentSlice, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
@@ -21,20 +21,29 @@ export function select(editor: Editor, ids: readonly string[]): void {
 
 /**
  * A fresh id such as "box-3", unique within the document: among shapes and probes both, so a
- * selection id names one thing.
+ * selection id names one thing; and none of `reserved` (the Tiled map's base ids, reservedIds).
  */
-export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[], probes: readonly Probe[]): string {
+export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[], probes: readonly Probe[], reserved: ReadonlySet<string> = new Set()): string {
   const used = new Set<string>();
   const prefix = `${type}-`;
   for (const s of shapes) if (s.id.startsWith(prefix)) used.add(s.id);
   for (const p of probes) if (p.id.startsWith(prefix)) used.add(p.id);
   let n = 1;
-  while (used.has(`${prefix}${n}`)) n++;
+  while (used.has(`${prefix}${n}`) || reserved.has(`${prefix}${n}`)) n++;
   return `${prefix}${n}`;
 }
 
+/**
+ * The ids a new shape must not take besides the document's own: those of the Tiled map's objects
+ * as last written (`tiledMap.base`), whose shapes may since have been deleted (baseShapeIds).
+ */
+export const reservedIds = (extras: Readonly<Record<string, unknown>>): ReadonlySet<string> => {
+  const map = extras.tiledMap;
+  return baseShapeIds(typeof map === "object" && map !== null && !Array.isArray(map) ? (map as { readonly base?: JsonValue }).base : undefined);
+};
+
 /** A fresh id for the editor's document. */
-export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes);
+export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes, reservedIds(editor.getState().extras));
 
 /**
  * Whether new shapes may go to the active layer; when not (it is locked or hidden), the status bar

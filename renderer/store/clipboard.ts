@@ -5,7 +5,7 @@
 // (delete takes those along, so cut then paste gives them back). A sweep probe whose shape is not
 // copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
 import { shapeAABB, validateSceneData, type AABB, type Probe, type Shape } from "../../core";
-import { nextId } from "./actions";
+import { nextId, reservedIds } from "./actions";
 import { snapToGrid } from "./view";
 import type { DocumentSlice } from "../editor/state";
 
@@ -20,7 +20,7 @@ export interface ClipboardPayload {
   readonly probes: readonly Probe[];
 }
 
-type Doc = Pick<DocumentSlice, "shapes" | "probes">;
+type Doc = Pick<DocumentSlice, "shapes" | "probes"> & { readonly extras?: Readonly<Record<string, unknown>> };
 
 /** The payload of a selection, or null when it holds nothing copyable. */
 export function copySelection(doc: Doc, selection: readonly string[]): ClipboardPayload | null {
@@ -110,13 +110,14 @@ export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string | n
   const shapes: Shape[] = [];
   const probes: Probe[] = [];
   const renamed = new Map<string, string>();
+  const reserved = reservedIds(doc.extras ?? {});
   for (const s of payload.shapes) {
-    const id = nextId(s.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);
+    const id = nextId(s.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes], reserved);
     renamed.set(s.id, id);
     shapes.push({ ...s, id, layer: layer ?? doc.shapes.find((o) => o.id === s.id)?.layer, x: s.x + dx, y: s.y + dy });
   }
   for (const p of payload.probes) {
-    const id = nextId(p.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes]);
+    const id = nextId(p.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes], reserved);
     if (p.type === "ray") {
       probes.push({ ...p, id, from: [p.from[0] + dx, p.from[1] + dy], to: [p.to[0] + dx, p.to[1] + dy] });
     } else {

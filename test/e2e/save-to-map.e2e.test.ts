@@ -71,6 +71,18 @@ describe("Save to Map (web build)", () => {
     await page.keyboard.press("Control+z");
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^1 shape/);
 
+    // The box deleted and another drawn: a new object with a new id, the old one removed (the new
+    // box's scene id is not the deleted one's, which the map's object still carries).
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await placeAt(page, "Box", canvas.x + 8 * TILE, canvas.y + 2 * TILE);
+    await page.keyboard.press("Escape");
+    await runCommand(page, "Save to Map");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 1 removed");
+    const rewritten = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes.at(-1)!.text);
+    const layer = /<objectgroup[^>]*name="Colliders"[\s\S]*?<\/objectgroup>/.exec(rewritten)![0];
+    expect([...layer.matchAll(/<object id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([Number(before.nextobjectid) + 1]);
+
     // The map as written, imported again: the box comes back as a shape.
     const again = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { ...files, "maps/level.tmx": b64(written) }) });
     await again.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmx"));

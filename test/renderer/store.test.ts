@@ -6,7 +6,7 @@ import { documentOf } from "../../renderer/editor/state";
 import { parseScene, serializeScene, SHAPE_TYPES, validateSceneData, type Scene, type Shape } from "../../core";
 import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
-import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
+import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, freshId, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
 import { CLICK_SLOP } from "../../renderer/shapes/kind";
 import { placeShape } from "../../renderer/shapes/registry";
 import { handleId } from "../../renderer/tools/select/select-tool";
@@ -108,6 +108,13 @@ describe("undo history", () => {
 describe("placing shapes", () => {
   it("gives fresh ids per kind", () => {
     expect(nextId("box", [circle("box-1"), circle("box-3")], [])).toBe("box-2");
+  });
+
+  it("never gives a new shape the id of one its Tiled map still knows (tiledMap.base), which writing into the map would match to that shape's object", () => {
+    const base = [12, 13].map((tiledId, i) => ({ id: `box-${i + 1}`, type: "box", x: 0, y: 0, rotation: 0, width: 8, height: 8, tiledId }));
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, tiledMap: { src: "level.tmx", base }, shapes: [circle("box-2")], probes: [] }, { name: "t.json" });
+    expect(freshId(editor, "box")).toBe("box-3");
+    expect(freshId(editor, "circle")).toBe("circle-1");
   });
 
   it("places a default-size shape on a click, centred on the point", () => {
