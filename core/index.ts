@@ -395,6 +395,8 @@ export {
   tiledBaseOf,
   /** The scene ids a `tiledMap.base` names, which a new shape must not take. */
   baseShapeIds,
+  /** How many of a scene's shapes its Tiled map does not hold as they are (Save to Map would write them). */
+  changesSinceMap,
 } from "./tiled/merge-base";
 export {
   /** A Tiled map's tile collision shapes (tilesets inlined), layer by layer in world coordinates, boxes of adjacent tiles merged. */

@@ -3,7 +3,7 @@
 // as `tiledMap.base` (a list of shapes, each with its `tiledId`). A field of an object the scene
 // holds as the base has it is the map's business (Tiled may have changed it since); a field the
 // scene changed is the scene's, and when Tiled changed it too, the scene's is kept and named.
-import type { JsonValue } from "../scene/types";
+import { sceneLayers, type JsonValue, type Scene } from "../scene/types";
 import { SHAPE_KEYS } from "../scene/io";
 import { shapeSchema } from "../scene/schema";
 import type { Property, Shape } from "../scene/types";
@@ -151,3 +151,28 @@ export function changedSinceBase(base: Shape, ours: Shape, firstLayer: string): 
   if (!nearJson(formOf(ours), formOf(base))) return true;
   return !nearJson(ours.properties ?? [], base.properties ?? []);
 }
+
+/**
+ * How many of the scene's shapes its Tiled map does not hold as they are: shapes added or changed
+ * since the base (the objects as last imported or written into the map), and base objects the
+ * scene deleted. A shape is its base entry's by `tiledId`, else by scene id, as the write-back
+ * matches them. Undefined for a scene without a map or a readable base.
+ */
+export function changesSinceMap(scene: Scene): number | undefined {
+  const read = scene.tiledMap === undefined ? undefined : readTiledBase(scene.tiledMap.base);
+  if (read === undefined || !read.ok) return undefined;
+  const bySceneId = new Map([...read.byTiledId.values()].map((b) => [b.id, b]));
+  const firstLayer = sceneLayers(scene)[0]!.id;
+  const matched = new Set<Shape>();
+  let changes = 0;
+  for (const s of scene.shapes) {
+    const entry = (s.tiledId === undefined ? undefined : read.byTiledId.get(s.tiledId)) ?? bySceneId.get(s.id);
+    if (entry === undefined || matched.has(entry)) changes++;
+    else {
+      matched.add(entry);
+      if (changedSinceBase(entry, s, firstLayer)) changes++;
+    }
+  }
+  return changes + read.byTiledId.size - matched.size;
+}
+

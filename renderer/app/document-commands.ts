@@ -1,7 +1,7 @@
 // Open, save, new, export and import: the glue between the store, the core's file format and
 // exporters, and the platform.
 import { create } from "zustand";
-import { emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, withTiledIds, type Scene, type SceneParseResult, type SceneProblem, type Shape, type TiledSkipped } from "../../core";
+import { changesSinceMap, emptyScene, exportBaseName, exportFormat, importTiled, keptTileSize, sceneLayers, tiledBaseOf, loadTiledMap, parseScene, rebaseRelativePaths, serializeScene, withTiledIds, type Scene, type SceneParseResult, type SceneProblem, type Shape, type TiledSkipped } from "../../core";
 import type { Editor } from "../editor/editor";
 import { documentOf, readBase, sameDocumentContent, type EditorState } from "../editor/state";
 import { counted, currentScene, dismissProblems, listLines, loadDocument, loadPrepared, markSaved, notify, notifyWithList, showProblems } from "../store/actions";
@@ -18,7 +18,7 @@ import { tiledMapSourceProblem } from "../../core/tiled/file-types";
 import type { JsonObject } from "../../core/tiled/types";
 import { bringDocumentIntoView } from "../store/view-actions";
 import { buildBackdrop } from "../tiled-map/model";
-import { tiledMapOf } from "../tiled-map/backdrop";
+import { mapName, tiledMapOf } from "../tiled-map/backdrop";
 
 /** The file a picker gave, or null when it was canceled or failed (a failure is shown in the status bar). */
 export function pickedDocument(editor: Editor, outcome: FileOutcome<OpenedDocument> | null): OpenedDocument | null {
@@ -247,11 +247,13 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
   let written = documentOf(state), writtenExtras = state.extras;
   let moved: MovedImages | null = null;
   let map: ReturnType<typeof tiledMapForFolder> = null;
+  let notInMap: number | undefined;
   const base = readBase(state.file);
   const fromDir = sceneFolder(base);
   const read = (src: string) => readImageBytes(src, { scenePath: base, desktop: desktop() });
   const outcome = await saveScene(state.file, saveAs, async (toDir) => {
     const scene = currentScene(editor);
+    notInMap = changesSinceMap(scene);
     written = documentOf(editor.getState());
     writtenExtras = editor.getState().extras;
     moved = await imagesForFolder(scene.images ?? [], fromDir, toDir, read);
@@ -275,7 +277,10 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
       editor.update({ extras: next, ...(extras === writtenExtras ? { savedExtras: next } : {}) }, { record: false });
     }
     // What moved is said in short; each path that could not move, in the problems list.
-    const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}`;
+    // Saving the scene does not write its Tiled map (Tiled's Ctrl+S would): say what the map lacks.
+    const mapRef = tiledMapOf(editor.getState().extras);
+    const lacking = notInMap && mapRef ? ` · ${counted(notInMap, "change")} not in ${mapName(mapRef.src)} yet: Save to Map writes them` : "";
+    const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}${lacking}`;
     const notes = [...(result ? unreachedImagesNotes(result) : []), ...(moves && "unreachable" in moves ? [`no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`] : [])];
     notifyWithList(editor, "save", notes.length === 0 ? said : `${said}; ${counted(notes.length, "path")} not moved`, `Saved ${outcome.value.name}: what did not move with it`, outcome.value.name, listLines(notes));
     return "saved";

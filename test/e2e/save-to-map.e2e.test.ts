@@ -46,11 +46,15 @@ describe("Save to Map (web build)", () => {
     const canvas = (await page.locator(".canvas").boundingBox())!;
     await placeAt(page, "Box", canvas.x + 5 * TILE, canvas.y + 3 * TILE);
     await page.keyboard.press("Escape");
+    // Saving the scene (as Tiled's Ctrl+S saves a map) leaves the map as it was: the notice says so.
+    await page.evaluate(() => (window as unknown as { __saveAs: string[] }).__saveAs.push("maps/level.json"));
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved level.json · 1 change not in level.tmx yet: Save to Map writes them");
     await runCommand(page, "Save to Map");
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
-    expect(writes.map((w) => w.path)).toEqual(["level.tmx"]);
-    const written = writes[0]!.text;
+    expect(writes.map((w) => w.path)).toEqual(["maps/level.json", "level.tmx"]);
+    const written = writes[1]!.text;
 
     // Tiled reads the written map: every layer but the colliders' as Tiled read the original, and the box in it.
     const before = tiledReads(tmx), after = tiledReads(written);

@@ -2,7 +2,7 @@
 // per field against the scene's `tiledMap.base` (the objects as imported, or as last written).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseScene, serializeScene, type Scene, type Shape } from "../../../core/index";
+import { changesSinceMap, parseScene, serializeScene, type Scene, type Shape } from "../../../core/index";
 import { importTiled } from "../../../core/import/tiled";
 import { mergeIntoTiledMap } from "../../../core/tiled/merge";
 import { writeSceneIntoMap } from "../../../core/tiled/write-back";
@@ -156,6 +156,17 @@ describe("writing back into a map edited in Tiled since the import", () => {
     const out = await objectsOf(copied.text);
     expect(out.has(2)).toBe(false);
     expect(out.get(21)).toMatchObject({ name: "coin" });
+  });
+
+  it("changesSinceMap counts what Save to Map would write: shapes added or changed since the base, and base objects deleted", async () => {
+    const scene = await imported(LEVEL);
+    expect(changesSinceMap(scene)).toBe(0);
+    const box: Shape = { id: "b", type: "box", x: 5, y: 5, rotation: 0, width: 4, height: 4 };
+    const edited = { ...edit(scene, 1, { rotation: 45 }), shapes: [...edit(scene, 1, { rotation: 45 }).shapes.filter((s) => s.tiledId !== 2), box] };
+    expect(changesSinceMap(edited)).toBe(3);
+    const written = await writeInto(edited, LEVEL);
+    expect(changesSinceMap({ ...edited, tiledMap: { src: "level.tmx", base: written.base } })).toBe(0);
+    expect(changesSinceMap({ ...scene, tiledMap: undefined })).toBeUndefined();
   });
 
   it("numbers are written clean: a rotated object dragged by (64, 32) is at x 96, y 64, not 96.00000000000001", async () => {
