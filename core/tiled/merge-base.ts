@@ -3,10 +3,9 @@
 // as `tiledMap.base` (a list of shapes, each with its `tiledId`). A field of an object the scene
 // holds as the base has it is the map's business (Tiled may have changed it since); a field the
 // scene changed is the scene's, and when Tiled changed it too, the scene's is kept and named.
-import { sceneLayers, type JsonValue, type Scene } from "../scene/types";
 import { SHAPE_KEYS } from "../scene/io";
 import { shapeSchema } from "../scene/schema";
-import type { Property, Shape } from "../scene/types";
+import { sceneLayers, type JsonValue, type Property, type Scene, type Shape } from "../scene/types";
 import { sameJson } from "./properties";
 
 /** The base's shapes by Tiled id, or why the scene's `tiledMap.base` cannot be used. */
@@ -175,4 +174,3 @@ export function changesSinceMap(scene: Scene): number | undefined {
   }
   return changes + read.byTiledId.size - matched.size;
 }
-
