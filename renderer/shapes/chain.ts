@@ -75,14 +75,14 @@ export const chainKind: ShapeKind<Chain> = {
     return { id, type: "chain", x, y, rotation: 0, points: [a, b] };
   },
   top: (s) => Math.min(...s.points.map((p) => p[1])),
+  // Every midpoint first, so a vertex is drawn (and hit) above a midpoint that overlaps it.
   handles: (s) => {
-    const n = s.points.length, edges = chainEdgeCount(s);
-    return s.points.flatMap(([x, y], i): LocalHandle[] => {
-      const vertex: LocalHandle = { handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" };
-      if (i >= edges) return [vertex];
+    const n = s.points.length;
+    const midpoints = s.points.slice(0, chainEdgeCount(s)).map(([x, y], i): LocalHandle => {
       const [nx, ny] = s.points[(i + 1) % n]!;
-      return [vertex, { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" }];
+      return { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" };
     });
+    return [...midpoints, ...s.points.map(([x, y], i): LocalHandle => ({ handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" }))];
   },
   scaled: (s, k) => ({ ...s, points: scaledPoints(s.points, k) }),
   lengths: (s) => pointsExtent(s.points),

@@ -105,15 +105,15 @@ export const polygonKind: ShapeKind<Polygon> = {
     return { id, type: "polygon", x, y, rotation: 0, points: click ? hexagon(d, d) : hexagon(Math.max(w, 8), Math.max(h, 8)) };
   },
   top: (s) => Math.min(...s.points.map((p) => p[1])),
-  handles: (s) =>
-    s.points.flatMap(([x, y], i): LocalHandle[] => {
+  // A midpoint adds a vertex, a vertex moves freely: every midpoint first, so a vertex is drawn
+  // (and hit) above a midpoint that overlaps it on a short edge.
+  handles: (s) => [
+    ...s.points.map(([x, y], i): LocalHandle => {
       const [nx, ny] = s.points[(i + 1) % s.points.length]!;
-      return [
-        // A vertex moves freely; a midpoint adds one.
-        { handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" },
-        { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" },
-      ];
+      return { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" };
     }),
+    ...s.points.map(([x, y], i): LocalHandle => ({ handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" })),
+  ],
   scaled: (s, k) => ({ ...s, points: scaledPoints(s.points, k) }),
   lengths: (s) => pointsExtent(s.points),
   pointsRule: (points) => checkSimplePolygon(points)?.message ?? null,

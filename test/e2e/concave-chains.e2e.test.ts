@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { convexPieces, isConvexOutline, type Point } from "../../core";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const TOP = CANVAS_TOP;
@@ -150,6 +150,59 @@ describe("concave terrain, one-way platforms and sensors in Chromium", () => {
     await click(page, 680, 230);
     await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("circle circle-1");
     await shot(page, "light");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** A ring of `n` points, edges about `edge` long, centred on the origin. */
+const ring = (n: number, edge: number): Point[] => {
+  const r = edge / (2 * Math.sin(Math.PI / n));
+  return Array.from({ length: n }, (_, i): Point => [Math.round(r * Math.cos((2 * Math.PI * i) / n)), Math.round(r * Math.sin((2 * Math.PI * i) / n))]);
+};
+
+async function openScene(page: Page, shapes: readonly object[]): Promise<void> {
+  const text = JSON.stringify({ format: "collider-studio-scene", version: 1, layers: [{ id: "terrain", name: "Terrain" }], shapes });
+  await page.setInputFiles("#open-scene-input", { name: "terrain.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect.poll(() => notice(page)).toBe("Opened terrain.json");
+}
+
+/** Types a zoom into the status bar's zoom field. */
+async function zoomTo(page: Page, percent: string): Promise<void> {
+  await page.getByTestId("zoom").click();
+  await page.getByRole("textbox", { name: "Zoom percentage" }).fill(percent);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.getByTestId("zoom").textContent()).toBe(`${percent}%`);
+}
+
+/** The page point of world point (x, y) under the current view (the stage's own transform). */
+const pageOf = (page: Page, x: number, y: number) =>
+  page.evaluate(([wx, wy, top]) => {
+    const stage = (window as unknown as { Konva: { stages: { x: () => number; y: () => number; scaleX: () => number }[] } }).Konva.stages[0]!;
+    return [stage.x() + wx! * stage.scaleX(), stage.y() + wy! * stage.scaleX() + top!] as [number, number];
+  }, [x, y, TOP] as const);
+
+describe("drawing and editing concave terrain outlines (a designer's review)", () => {
+  it("a press exactly on a vertex moves it at 12.5 %, where its edges are a few pixels long, and adds no point", async () => {
+    const page = await session.newPage();
+    const points = ring(44, 50);
+    await openScene(page, [{ id: "terrain", type: "polygon", x: 500, y: 300, points, layer: "terrain" }]);
+    await zoomTo(page, "12.5");
+    await page.keyboard.press("v");
+    await page.mouse.click(...(await pageOf(page, 500, 300)));
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    const [vx, vy] = await pageOf(page, 500 + points[0]![0], 300 + points[0]![1]);
+    await page.mouse.move(vx, vy);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-low-zoom.png") });
+    await page.mouse.down();
+    await page.mouse.move(vx + 10, vy + 10, { steps: 5 });
+    await page.mouse.up();
+    const [poly] = await savedShapes(page);
+    expect(poly?.type === "polygon" ? poly.points.length : 0).toBe(44);
+    // 10 px at 12.5 % is 80 units (give or take the pixel the press was rounded to).
+    const moved = poly?.type === "polygon" ? poly.points[0]! : [0, 0];
+    expect(Math.abs(moved[0] - points[0]![0] - 80)).toBeLessThanOrEqual(8);
+    expect(Math.abs(moved[1] - points[0]![1] - 80)).toBeLessThanOrEqual(8);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
