@@ -291,9 +291,14 @@ export function SceneCanvas() {
     })();
   };
 
-  // Right-click: the menu of what is under the pointer.
+  // Right-click: the active state's first (a points tool ends its outline, as Tiled's), else the menu of what is under the pointer.
   const onContextMenu = (e: React.MouseEvent) => {
     e.preventDefault();
+    const at = pointer(e.nativeEvent, null);
+    if (at && editor.tools.secondaryClick(at)) {
+      showCursor();
+      return;
+    }
     const box = container.current!.getBoundingClientRect();
     openContextMenu(editor, pointerToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top }), e.clientX, e.clientY);
   };

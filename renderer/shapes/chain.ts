@@ -42,7 +42,7 @@ function edited(s: Chain, points: Point[]): PolygonEdit {
 }
 
 export const CHAIN_DRAWING: ClickDrawing = {
-  hint: (snap) => `Chain: click to add points (${snap}) · Enter or double-click ends it open · click the first point to close it · Backspace undoes a point · Esc cancels`,
+  hint: (snap) => `Chain: click to add points (${snap}) · Enter, double-click or right-click ends it open · click the first point to close it · Backspace undoes a point · Esc cancels`,
   closeAt: 3,
   endAt: 2,
   // Edges may cross (Box2D's chains may): every click but a repeat adds a point.

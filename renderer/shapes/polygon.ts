@@ -74,7 +74,7 @@ export function crossingClick(points: readonly Point2[], next: Point2): string |
 }
 
 export const POLYGON_DRAWING: ClickDrawing = {
-  hint: (snap) => `Polygon: click to add points (${snap}) · first point, double-click or Enter closes · Shift-close for the convex hull · Backspace undoes a point · Esc cancels`,
+  hint: (snap) => `Polygon: click to add points (${snap}) · first point, double-click, Enter or right-click closes · Shift-close for the convex hull · Backspace undoes a point · Esc cancels`,
   closeAt: 3,
   endAt: 3,
   refuseClick: crossingClick,

@@ -206,4 +206,35 @@ describe("drawing and editing concave terrain outlines (a designer's review)", (
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
+
+  it("a right-click ends the outline as in Tiled (no menu); Escape names what it discards and Ctrl+Z brings it back", async () => {
+    const page = await session.newPage();
+    const menu = page.getByRole("menu", { name: "Canvas" });
+    await placeAt(page, "Box", 700, 400);
+    await page.keyboard.press("p");
+    for (const [x, y] of [[100, 100], [300, 100], [300, 300], [200, 200], [100, 300]] as const) await click(page, x, y);
+    // On the box: before, the menu opened and the box was selected.
+    await page.mouse.click(700, 400 + TOP, { button: "right" });
+    expect(await menu.count()).toBe(0);
+    let shapes = await savedShapes(page);
+    expect(shapes.map((s) => s.type)).toEqual(["box", "polygon"]);
+    expect(shapes[1]?.type === "polygon" ? shapes[1].points.length : 0).toBe(5);
+
+    for (const [x, y] of [[100, 380], [300, 380], [300, 520], [200, 450]] as const) await click(page, x, y);
+    await page.keyboard.press("Escape");
+    expect(await notice(page)).toBe("Discarded the outline (4 points) · Ctrl+Z brings it back");
+    await page.keyboard.press("Control+z");
+    expect(await notice(page)).toBe("Brought back the outline (4 points)");
+    await page.mouse.move(150, 500 + TOP);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-outline-back.png") });
+    await page.mouse.click(150, 500 + TOP, { button: "right" });
+    shapes = await savedShapes(page);
+    expect(shapes.map((s) => s.type)).toEqual(["box", "polygon", "polygon"]);
+    expect(shapes[2]?.type === "polygon" ? shapes[2].points.length : 0).toBe(4);
+    // At rest the right-click is the canvas's menu again.
+    await page.mouse.click(700, 400 + TOP, { button: "right" });
+    await expect.poll(() => menu.count()).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
 });

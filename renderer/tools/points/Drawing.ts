@@ -1,14 +1,16 @@
 // A points tool with points placed: each click adds one (unless the kind refuses it, saying why);
 // a click on the first point closes the shape, Enter or a double-click ends it; Backspace takes
-// back the last point (back to Idle after the first); Escape or leaving the tool abandons it. A
+// back the last point (back to Idle after the first); a right-click ends it as Enter does (with
+// too few points it abandons it, as Tiled's); Escape or leaving the tool abandons it (Escape names
+// an outline of 3 points or more, and Undo right after brings it back). A
 // point snaps to the grid when snapping is on, which Ctrl/Cmd held at the click turns over. The
 // points, and the shape they would make, show in the overlay.
 import { activeLayerTakesShapes, addShape, freshId, notify } from "../../store/actions";
 import { snapPoint, snapsNow } from "../../store/view";
-import { snapToggleHint } from "../snap-hint";
+import { keyName, snapToggleHint } from "../snap-hint";
 import type { Point2 } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
-import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, type PointsTool } from "./points-tool";
+import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, KEPT_DISCARD, type PointsTool } from "./points-tool";
 
 export class Drawing extends StateNode {
   readonly id = "drawing";
@@ -18,8 +20,9 @@ export class Drawing extends StateNode {
     return this.parent as PointsTool;
   }
 
+  /** Entered with the points so far: the first click's, or an outline Undo brought back. */
   override onEnter(info: unknown): void {
-    this.points = [info as Point2];
+    this.points = [...(info as readonly Point2[])];
     this.show();
   }
 
@@ -100,8 +103,17 @@ export class Drawing extends StateNode {
     return true;
   }
 
+  /** A right-click: ends the shape as Enter does, or abandons it with too few points; never the context menu. */
+  override onSecondaryClick(): boolean {
+    if (this.points.length >= this.tool.drawing.endAt) this.finish(false, false);
+    else this.onCancel();
+    return true;
+  }
+
   override onCancel(): void {
+    const points = this.points;
+    this.tool.keepDiscarded(points);
     this.go("idle");
-    notify(this.editor, null);
+    notify(this.editor, points.length >= KEPT_DISCARD ? `Discarded the outline (${points.length} points) · ${keyName("Ctrl")}+Z brings it back` : null);
   }
 }
