@@ -210,6 +210,8 @@ export function SceneCanvas() {
       return;
     }
     if (!at) return;
+    // Edges a refused outline would have crossed show until the next press.
+    if (editor.overlay.getState().crossing !== null) editor.overlay.setState({ crossing: null });
     const info = { ...at, hitId: hitAt(t, at.world) };
     // The root hands each event to the active tool's state; a view pan goes to its own pan tool.
     const active: StateNode = pan ? viewPan : editor.tools;

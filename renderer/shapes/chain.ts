@@ -6,6 +6,8 @@
 import { chainPointsProblem, kindTurns, type Point, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
+import { repeatedPoint } from "../../core/outline";
+import { REPEAT_HINT } from "./polygon";
 import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, pointsExtent, round2, scaledPoints, type ShapeKind } from "./kind";
 
 type Chain = Extract<Shape, { type: "chain" }>;
@@ -35,10 +37,14 @@ export function distanceToChain(s: Chain, p: Point2): number {
   return best;
 }
 
-/** `points` as the chain's, or why the chain refuses them. */
+/** `points` as the chain's, or why the chain refuses them (a point landing on its neighbour: how to delete one instead). */
 function edited(s: Chain, points: Point[]): PolygonEdit {
   const reason = chainPointsRule(points, s.closed === true);
-  return reason ? { ok: false, reason } : { ok: true, points, hull: false };
+  if (!reason) return { ok: true, points, hull: false };
+  const problem = repeatedPoint(points, s.closed === true);
+  if (problem?.kind !== "duplicate-point") return { ok: false, reason };
+  const n = points.length;
+  return { ok: false, reason: problem.message, short: `point ${problem.index} would land on point ${(problem.index + n - 1) % n}`, hint: REPEAT_HINT };
 }
 
 export const CHAIN_DRAWING: ClickDrawing = {

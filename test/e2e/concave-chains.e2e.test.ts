@@ -231,6 +231,13 @@ describe("drawing and editing concave terrain outlines (a designer's review)", (
     shapes = await savedShapes(page);
     expect(shapes.map((s) => s.type)).toEqual(["box", "polygon", "polygon"]);
     expect(shapes[2]?.type === "polygon" ? shapes[2].points.length : 0).toBe(4);
+    // A zigzag whose closing edge crosses edge 1: refused, short enough to read whole, the two edges in red.
+    for (const [x, y] of [[400, 100], [500, 100], [400, 200], [500, 200]] as const) await click(page, x, y);
+    await page.keyboard.press("Enter");
+    expect(await notice(page)).toBe("Cannot make the polygon: edges 1 and 3 would cross (in red)");
+    expect(await page.getByTestId("notice").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-close-refused.png") });
+    await page.keyboard.press("Escape");
     // At rest the right-click is the canvas's menu again.
     await page.mouse.click(700, 400 + TOP, { button: "right" });
     await expect.poll(() => menu.count()).toBe(1);

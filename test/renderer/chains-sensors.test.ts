@@ -106,7 +106,7 @@ describe("chain handles and picking", () => {
     // Dragging a point onto its neighbour is refused: a chain's points do not repeat.
     t.drag([160, 110], [50, 100], { hit: shapeHandleId("c", { kind: "vertex", index: 1 }) }, 1);
     expect(worldPoints(t.shape("c"))).toEqual([[50, 100], [160, 110]]);
-    expect(t.state.notice).toMatch(/^Stopped: point 1 repeats point 0/);
+    expect(t.state.notice).toBe("Stopped: point 1 would land on point 0 · Alt-click a point to delete it");
   });
 
   it("picks a chain within a few screen pixels of an edge, at any zoom, and never inside a closed one", () => {

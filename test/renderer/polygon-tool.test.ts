@@ -148,7 +148,12 @@ describe("polygon tool", () => {
     t.confirm!();
     expect(shapes()).toHaveLength(0);
     expect(t.path()).toBe("polygon.drawing");
-    expect(notice()).toMatch(/^Cannot make the polygon: edges 1 and 3 cross/);
+    expect(notice()).toBe("Cannot make the polygon: edges 1 and 3 would cross (in red)");
+    expect(editor.getState().noticeDetail).toMatch(/^Cannot make the polygon: edges 1 and 3 cross or touch/);
+    // Edge 1 runs (40, 0) → (0, 40), edge 3 closes (40, 40) → (0, 0): outlined until the next press or edit.
+    expect(editor.overlay.getState().crossing).toEqual([[{ x: 40, y: 0 }, { x: 0, y: 40 }], [{ x: 40, y: 40 }, { x: 0, y: 0 }]]);
+    t.deleteKey();
+    expect(editor.overlay.getState().crossing).toBeNull();
   });
 
   it("refuses to close collinear points and keeps drawing", () => {

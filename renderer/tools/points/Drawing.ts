@@ -8,7 +8,7 @@
 import { activeLayerTakesShapes, addShape, freshId, notify } from "../../store/actions";
 import { snapPoint, snapsNow } from "../../store/view";
 import { keyName, snapToggleHint } from "../snap-hint";
-import type { Point2 } from "../../shapes/kind";
+import type { Point2, Refusal } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
 import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, KEPT_DISCARD, type PointsTool } from "./points-tool";
 
@@ -28,7 +28,7 @@ export class Drawing extends StateNode {
 
   override onExit(): void {
     this.points = [];
-    this.editor.overlay.setState({ draft: [], preview: null });
+    this.editor.overlay.setState({ draft: [], preview: null, crossing: null });
   }
 
   override hint(): string {
@@ -54,7 +54,7 @@ export class Drawing extends StateNode {
     const { drawing, kind } = this.tool;
     const plan = drawing.make(freshId(this.editor, kind), this.points, { closed, shift }, this.place);
     if (!plan.ok) {
-      notify(this.editor, `Cannot make the ${kind}: ${plan.reason}`);
+      this.refuse(`Cannot make the ${kind}`, plan);
       return;
     }
     this.go("idle");
@@ -80,12 +80,18 @@ export class Drawing extends StateNode {
     }
     const refused = drawing.refuseClick(points, at);
     if (refused) {
-      notify(this.editor, `Point not added: ${refused}`);
+      this.refuse("Point not added", refused);
       return;
     }
     this.points = [...points, at];
     notify(this.editor, null);
     this.show();
+  }
+
+  /** Says why (short, the whole reason in the tooltip) and outlines the edges that would cross. */
+  private refuse(what: string, why: Refusal): void {
+    notify(this.editor, `${what}: ${why.short ?? why.reason}`, why.short === undefined ? null : `${what}: ${why.reason}`);
+    if (why.crossing) this.editor.overlay.setState({ crossing: why.crossing });
   }
 
   override onComplete(): boolean {
@@ -95,6 +101,7 @@ export class Drawing extends StateNode {
 
   override onDelete(): boolean {
     this.points = this.points.slice(0, -1);
+    this.editor.overlay.setState({ crossing: null });
     if (this.points.length > 0) this.show();
     else {
       this.go("idle");
