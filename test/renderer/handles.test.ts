@@ -427,4 +427,18 @@ describe("a stop on a concave terrain outline says what would work there (a desi
     undo(editor);
     expect(editor.overlay.getState().crossing).toBeNull();
   });
+
+  it("an Alt-click delete that would cross the outline is refused short, its two edges in red", () => {
+    // A hooked notch: without point 4 the edge from point 3 cuts through the hook's bottom.
+    const hook: Polygon = { id: "h", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0], [100, 100], [60, 100], [60, 40], [20, 40], [20, 60], [40, 60], [40, 100], [0, 100]] };
+    load([hook]);
+    select(editor, ["h"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(60, 40, shapeHandleId("h", { kind: "vertex", index: 4 }), { alt: true }));
+    t.up(pointerAt(60, 40, null, { alt: true }));
+    expect(shape<Polygon>("h").points).toHaveLength(10);
+    expect(editor.getState().notice).toBe("Cannot delete the vertex: edges 3 and 5 would cross (in red)");
+    expect(editor.getState().noticeDetail).toMatch(/^Cannot delete the vertex: edges 3 and 5 cross or touch/);
+    expect(editor.overlay.getState().crossing).toEqual([[{ x: 60, y: 100 }, { x: 20, y: 40 }], [{ x: 20, y: 60 }, { x: 40, y: 60 }]]);
+  });
 });

@@ -7,8 +7,8 @@ import type { Shape } from "../../../core";
 import { notify, replaceShapes } from "../../store/actions";
 import { GestureState } from "../gesture-state";
 import type { PointerInfo } from "../state-node";
-import type { HandleKind, PolygonEdit, Segment } from "../../shapes/kind";
-import { kindOf, localToWorld } from "../../shapes/registry";
+import type { HandleKind, PolygonEdit } from "../../shapes/kind";
+import { kindOf, segmentsToWorld } from "../../shapes/registry";
 import { snapLength, snapPoint, snapsNow } from "../../store/view";
 import { snapToggleHint } from "../snap-hint";
 import { handleCursor } from "./handles";
@@ -80,7 +80,7 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
       // edges that would cross are outlined where the pointer would put them.
       const hint = next.hint === undefined ? "" : ` · ${next.hint}`;
       notify(this.editor, `Stopped: ${next.short ?? next.reason}${hint}`, next.short === undefined ? null : `Stopped at the last valid position: ${next.reason}${hint}`);
-      this.editor.overlay.setState({ crossing: next.crossing ? next.crossing.map(([a, b]): Segment => [localToWorld(shape, a), localToWorld(shape, b)]) : null });
+      this.editor.overlay.setState({ crossing: next.crossing ? segmentsToWorld(shape, next.crossing) : null });
       return;
     }
     if (this.editor.overlay.getState().crossing !== null) this.editor.overlay.setState({ crossing: null });
