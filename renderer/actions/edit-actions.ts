@@ -142,7 +142,14 @@ function stepTitle(verb: string, step: string | null): string {
 }
 
 export const EDIT_ACTIONS: readonly Action[] = [
-  { id: "edit.undo", label: "Undo", title: (editor) => stepTitle("Undo", editor.history.undoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true }], run: undo, enabled: (editor) => editor.history.undoCount > 0, whyDisabled: () => "Nothing to undo" },
+  {
+    // Right after Escape discarded an outline being drawn, Undo brings it back before it undoes the document.
+    id: "edit.undo", label: "Undo", title: (editor) => stepTitle("Undo", editor.tools.undoStep() ?? editor.history.undoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true }],
+    run: (editor) => {
+      if (!editor.tools.undo()) undo(editor);
+    },
+    enabled: (editor) => editor.history.undoCount > 0 || editor.tools.undoStep() !== null, whyDisabled: () => "Nothing to undo",
+  },
   { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },

@@ -58,7 +58,10 @@ const PROBE_IDS = ["ray", "sweep"] as const;
 export function Toolbar() {
   const tool = useEditorState((s) => s.tool);
   const hasSelection = useEditorState((s) => s.selection.length > 0);
-  const canUndo = useHistoryCounts((h) => h.undo > 0);
+  const editor = useEditor();
+  // A tool's own Undo (an outline Escape discarded) shows after a change of its state.
+  useEditorState((s) => s.toolPath);
+  const canUndo = useHistoryCounts((h) => h.undo > 0) || editor.tools.undoStep() !== null;
   const canRedo = useHistoryCounts((h) => h.redo > 0);
   // Undo's and Redo's tooltips name their steps.
   useHistoryCounts((h) => h.undoLabel);

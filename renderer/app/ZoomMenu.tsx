@@ -2,7 +2,9 @@
 // levels and Fit to view, as Tiled's editable zoom combo box does. The field has the focus: a
 // number typed and Enter zooms to it (clamped to the limits; anything else is refused in the status
 // line, the list staying open). Up and Down move in the list (then Home, End jump, Enter or Space
-// picks); Escape or a click elsewhere closes it. Every zoom is about the canvas's centre.
+// picks); Escape or a click elsewhere closes it. Every zoom is about the canvas's centre. A zoom
+// applied gives the keys back to the canvas (Space pans, tool letters work); Escape, which changes
+// nothing, gives the focus back to the readout, as a menu does to its button.
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { actionById, chordLabel } from "../actions/registry";
@@ -55,9 +57,11 @@ export function ZoomMenu() {
         {zoomLabel(scale)}
       </button>
       {/* On the page's body: the status bar is a live region, and its items are no menu's. */}
-      {open && createPortal(<ZoomList scale={scale} anchor={button} close={(refocus) => {
+      {open && createPortal(<ZoomList scale={scale} anchor={button} close={(focus) => {
         setOpen(false);
-        if (refocus) button.current?.focus();
+        if (focus === "readout") button.current?.focus();
+        // The page's body has the keys then: the editor's shortcuts, Space to pan.
+        else if (focus === "canvas" && document.activeElement instanceof HTMLElement) document.activeElement.blur();
       }} />, document.body)}
     </>
   );
@@ -66,7 +70,10 @@ export function ZoomMenu() {
 /** The field's text for a scale: its percentage without the sign ("57.9"). */
 const percentText = (scale: number): string => zoomLabel(scale).replace(/%$/, "");
 
-function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly anchor: React.RefObject<HTMLButtonElement | null>; readonly close: (refocus: boolean) => void }) {
+/** Where the focus goes when the list closes: the readout (Escape), the canvas (a zoom applied by keys), or where it is (a click elsewhere, Tab). */
+type FocusAfter = "readout" | "canvas" | null;
+
+function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly anchor: React.RefObject<HTMLButtonElement | null>; readonly close: (focus: FocusAfter) => void }) {
   const editor = useEditor();
   const root = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -76,7 +83,7 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
   const [typing, setTyping] = useState(false);
   const [refused, setRefused] = useState(false);
   const [place, setPlace] = useState<{ left: number; bottom: number } | null>(null);
-  usePopup(root, place !== null, () => true, () => close(false));
+  usePopup(root, place !== null, () => true, () => close(null));
   // Above the readout, kept inside the window.
   useLayoutEffect(() => {
     const at = anchor.current?.getBoundingClientRect();
@@ -93,9 +100,9 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
     root.current?.querySelector(".item.active")?.scrollIntoView({ block: "nearest" });
   }, [active, place]);
 
-  const pick = (i: number, byKey: boolean) => {
+  const pick = (i: number) => {
     const entry = ENTRIES[i]!;
-    close(byKey);
+    close("canvas");
     if (entry === "fit") fitToView(editor);
     else zoomToScale(editor, entry);
   };
@@ -107,7 +114,7 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
       field.current?.select();
       return;
     }
-    close(true);
+    close("canvas");
     zoomToScale(editor, zoom.scale);
     if (zoom.clamped) notify(editor, `Zoom ${zoomLabel(zoom.scale)}, the ${zoom.clamped} there is (${text.trim().replace(/%$/, "")}% typed)`);
   };
@@ -128,17 +135,17 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
       onKeyDown={(e) => {
         e.stopPropagation();
         const n = ENTRIES.length;
-        if (e.key === "Escape") close(true);
-        else if (e.key === "Tab") close(false);
+        if (e.key === "Escape") close("readout");
+        else if (e.key === "Tab") close(null);
         else if (e.key === "ArrowDown") move((active + 1) % n);
         else if (e.key === "ArrowUp") move((active - 1 + n) % n);
         else if (e.key === "Enter") {
           if (typing) apply();
-          else pick(active, true);
+          else pick(active);
         } else if (typing) return; // the field's own keys: Home, End, Space move or type there
         else if (e.key === "Home") move(0);
         else if (e.key === "End") move(n - 1);
-        else if (e.key === " ") pick(active, true);
+        else if (e.key === " ") pick(active);
         else return;
         if (e.key !== "Tab") e.preventDefault();
       }}
@@ -172,7 +179,7 @@ function ZoomList({ scale, anchor, close }: { readonly scale: number; readonly a
                 aria-checked={current}
                 tabIndex={-1}
                 onMouseMove={() => setActive(i)}
-                onClick={() => pick(i, false)}
+                onClick={() => pick(i)}
               >
                 <span className="check" aria-hidden="true">{current ? "✓" : ""}</span>
                 <span className="label">{entry === "fit" ? "Fit to view" : zoomLabel(entry)}</span>

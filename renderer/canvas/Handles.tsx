@@ -1,8 +1,8 @@
 // Drawn above the scene: the transform handles of the one selected shape, or the box, knob and
 // corners of two or more (a multi-selection turned or scaled as a group), or the outline and
 // corner handles of the selected image, the ticks of Shift's rotation steps, the select tool's
-// marquee, and a points tool's points so far (a polygon's or a chain's). A selected concave polygon
-// shows its convex pieces faintly. Handle sizes are in screen pixels whatever the
+// marquee, and a points tool's points so far (a polygon's or a chain's), and in red the two edges an
+// outline was refused for. A selected concave polygon shows its convex pieces faintly. Handle sizes are in screen pixels whatever the
 // zoom: world sizes are divided by the view's scale.
 import { Circle, Group, Line, Rect } from "react-konva";
 import { convexPieces, isConvexOutline, type Shape } from "../../core";
@@ -160,6 +160,7 @@ export function Handles() {
   const marquee = useOverlay((o) => o.marquee);
   const draft = useOverlay((o) => o.draft);
   const rotationSteps = useOverlay((o) => o.rotationSteps);
+  const crossing = useOverlay((o) => o.crossing);
   const editable = tool === "select" && selection.length === 1 && shape && pickable(shape, layers);
   const shapes = useEditorState((s) => s.shapes);
   const probes = useEditorState((s) => s.probes);
@@ -196,6 +197,13 @@ export function Handles() {
           {last && cursor && <Line {...anchored([last.x, last.y, cursor.x, cursor.y])} stroke={THEME.preview} strokeWidth={1} dash={[4, 4]} strokeScaleEnabled={false} />}
           {draft.map((p, i) => (
             <Circle key={i} x={p.x} y={p.y} radius={(i === 0 ? 7 : 4) * px} stroke={THEME.selected} strokeWidth={1.5} strokeScaleEnabled={false} fill={i === 0 ? undefined : THEME.selected} />
+          ))}
+        </Group>
+      )}
+      {crossing && (
+        <Group name="crossing-edges" listening={false}>
+          {crossing.map(([a, b], i) => (
+            <Line key={i} name="crossing-edge" {...anchored([a.x, a.y, b.x, b.y])} stroke={THEME.overlapStroke} strokeWidth={3} lineCap="round" strokeScaleEnabled={false} perfectDrawEnabled={false} />
           ))}
         </Group>
       )}

@@ -210,6 +210,8 @@ export function SceneCanvas() {
       return;
     }
     if (!at) return;
+    // Edges a refused outline would have crossed show until the next press.
+    if (editor.overlay.getState().crossing !== null) editor.overlay.setState({ crossing: null });
     const info = { ...at, hitId: hitAt(t, at.world) };
     // The root hands each event to the active tool's state; a view pan goes to its own pan tool.
     const active: StateNode = pan ? viewPan : editor.tools;
@@ -291,9 +293,14 @@ export function SceneCanvas() {
     })();
   };
 
-  // Right-click: the menu of what is under the pointer.
+  // Right-click: the active state's first (a points tool ends its outline, as Tiled's), else the menu of what is under the pointer.
   const onContextMenu = (e: React.MouseEvent) => {
     e.preventDefault();
+    const at = pointer(e.nativeEvent, null);
+    if (at && editor.tools.secondaryClick(at)) {
+      showCursor();
+      return;
+    }
     const box = container.current!.getBoundingClientRect();
     openContextMenu(editor, pointerToWorld(editor.getState().view, { x: e.clientX - box.left, y: e.clientY - box.top }), e.clientX, e.clientY);
   };

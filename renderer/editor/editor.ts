@@ -187,6 +187,8 @@ export class Editor {
     if (!step) return;
     const { noticeId } = this.getState();
     this.store.setState({ ...step.doc, notice: `${verb}: ${step.label}`, noticeId: noticeId + 1, noticeDetail: null });
+    // Edges a refused edit would have crossed belong to the document before the step.
+    if (this.overlay.getState().crossing !== null) this.overlay.setState({ crossing: null });
     this.selectAfterStep(step);
   }
 

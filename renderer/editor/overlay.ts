@@ -3,7 +3,7 @@
 // not preferences: it lives beside the editor's state, outside its history.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Probe, Shape } from "../../core";
-import type { Point2 } from "../shapes/kind";
+import type { Point2, Segment } from "../shapes/kind";
 
 export interface Marquee {
   readonly from: Point2;
@@ -59,8 +59,13 @@ export interface ToolOverlay {
    * node), ringed on the canvas: Delete or Backspace removes it. Any change of the selection drops it.
    */
   readonly vertex: { readonly shape: string; readonly index: number } | null;
+  /**
+   * The two edges an outline was refused for (a close, a click or a point's drag that would make
+   * it cross itself), in world units, outlined in red until the next press or an undo.
+   */
+  readonly crossing: readonly Segment[] | null;
 }
 
-export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, groupFrame: null, hover: null, vertex: null };
+export const EMPTY_OVERLAY: ToolOverlay = { preview: null, probePreview: null, marquee: null, draft: [], readout: null, rotationSteps: null, groupFrame: null, hover: null, vertex: null, crossing: null };
 
 export const createOverlayStore = (): StoreApi<ToolOverlay> => createStore<ToolOverlay>()(() => EMPTY_OVERLAY);

@@ -6,6 +6,8 @@
 import { chainPointsProblem, kindTurns, type Point, type Shape } from "../../core";
 import { CORE_KINDS } from "../../core/kinds/registry";
 import { frameToWorld, worldToFrame } from "./frame";
+import { repeatedPoint } from "../../core/outline";
+import { REPEAT_HINT } from "./polygon";
 import { type ClickDrawing, type LocalHandle, localToCentre, placement, type Point2, type PolygonEdit, pointsExtent, round2, scaledPoints, type ShapeKind } from "./kind";
 
 type Chain = Extract<Shape, { type: "chain" }>;
@@ -35,14 +37,18 @@ export function distanceToChain(s: Chain, p: Point2): number {
   return best;
 }
 
-/** `points` as the chain's, or why the chain refuses them. */
+/** `points` as the chain's, or why the chain refuses them (a point landing on its neighbour: how to delete one instead). */
 function edited(s: Chain, points: Point[]): PolygonEdit {
   const reason = chainPointsRule(points, s.closed === true);
-  return reason ? { ok: false, reason } : { ok: true, points, hull: false };
+  if (!reason) return { ok: true, points, hull: false };
+  const problem = repeatedPoint(points, s.closed === true);
+  if (problem?.kind !== "duplicate-point") return { ok: false, reason };
+  const n = points.length;
+  return { ok: false, reason: problem.message, short: `point ${problem.index} would land on point ${(problem.index + n - 1) % n}`, hint: REPEAT_HINT };
 }
 
 export const CHAIN_DRAWING: ClickDrawing = {
-  hint: (snap) => `Chain: click to add points (${snap}) · Enter or double-click ends it open · click the first point to close it · Backspace undoes a point · Esc cancels`,
+  hint: (snap) => `Chain: click to add points (${snap}) · Enter, double-click or right-click ends it open · click the first point to close it · Backspace undoes a point · Esc cancels`,
   closeAt: 3,
   endAt: 2,
   // Edges may cross (Box2D's chains may): every click but a repeat adds a point.
@@ -75,14 +81,14 @@ export const chainKind: ShapeKind<Chain> = {
     return { id, type: "chain", x, y, rotation: 0, points: [a, b] };
   },
   top: (s) => Math.min(...s.points.map((p) => p[1])),
+  // Every midpoint first, so a vertex is drawn (and hit) above a midpoint that overlaps it.
   handles: (s) => {
-    const n = s.points.length, edges = chainEdgeCount(s);
-    return s.points.flatMap(([x, y], i): LocalHandle[] => {
-      const vertex: LocalHandle = { handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" };
-      if (i >= edges) return [vertex];
+    const n = s.points.length;
+    const midpoints = s.points.slice(0, chainEdgeCount(s)).map(([x, y], i): LocalHandle => {
       const [nx, ny] = s.points[(i + 1) % n]!;
-      return [vertex, { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" }];
+      return { handle: { kind: "midpoint", index: i }, at: { x: (x + nx) / 2, y: (y + ny) / 2 }, cursor: "crosshair" };
     });
+    return [...midpoints, ...s.points.map(([x, y], i): LocalHandle => ({ handle: { kind: "vertex", index: i }, at: { x, y }, cursor: "move" }))];
   },
   scaled: (s, k) => ({ ...s, points: scaledPoints(s.points, k) }),
   lengths: (s) => pointsExtent(s.points),

@@ -34,14 +34,25 @@ export interface LocalHandle {
   readonly cursor: HandleCursor;
 }
 
+/** A straight piece of an outline, from one point to the next. */
+export type Segment = readonly [Point2, Point2];
+
 /**
  * A polygon edit's outcome: the points, or the reason it is refused (the polygon then stays):
  * `reason` in full; `short`, where the full one is long, for the status line (whose tooltip has
- * the full one); `hint`, what would make the edit work ("hold Shift for the convex hull").
+ * the full one); `hint`, what would make the edit work ("Alt-click a point to delete it");
+ * `crossing`, the two edges that would cross, in the frame of the points edited.
  */
 export type PolygonEdit =
   | { readonly ok: true; readonly points: Point[]; readonly hull: boolean }
-  | { readonly ok: false; readonly reason: string; readonly short?: string; readonly hint?: string };
+  | { readonly ok: false; readonly reason: string; readonly short?: string; readonly hint?: string; readonly crossing?: readonly Segment[] };
+
+/** Why a click or a drawn shape is refused: `short` for the status line where `reason` is long; `crossing`, the edges that would cross (world units). */
+export interface Refusal {
+  readonly reason: string;
+  readonly short?: string;
+  readonly crossing?: readonly Segment[];
+}
 
 export interface DragOptions {
   /** Shift: about the centre (sizes), the convex hull (polygons). */
@@ -94,7 +105,7 @@ export function placement(start: Point2, end: Point2, slop: number): Placement {
 }
 
 /** What clicked points make: the shape (and what to tell of it), or why they make none yet. */
-export type ClickPlan = { readonly ok: true; readonly shape: Shape; readonly note?: string } | { readonly ok: false; readonly reason: string };
+export type ClickPlan = { readonly ok: true; readonly shape: Shape; readonly note?: string } | ({ readonly ok: false } & Refusal);
 
 /** How the points tool (tools/points/) makes a kind drawn by clicked points. */
 export interface ClickDrawing {
@@ -105,7 +116,7 @@ export interface ClickDrawing {
   /** The points Enter or a double-click needs to end the shape. */
   readonly endAt: number;
   /** Why a click at `next` after the world points `points` is refused (nothing is added), or null. */
-  refuseClick(points: readonly Point2[], next: Point2): string | null;
+  refuseClick(points: readonly Point2[], next: Point2): Refusal | null;
   /**
    * The shape world points make: `closed` when ended on the first point, else by Enter or a
    * double-click; `shift` held for the convex hull (polygons). Its position is the centre of the

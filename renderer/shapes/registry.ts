@@ -6,7 +6,7 @@ import { capsuleKind } from "./capsule";
 import { chainKind } from "./chain";
 import { circleKind } from "./circle";
 import { frameToWorld, worldToFrame } from "./frame";
-import type { Point2, ShapeKind } from "./kind";
+import type { Point2, Segment, ShapeKind } from "./kind";
 import { polygonKind } from "./polygon";
 
 export const SHAPE_KINDS: { readonly [K in ShapeType]: ShapeKind<Extract<Shape, { type: K }>> } = {
@@ -28,6 +28,9 @@ export const rotationOf = (s: Shape): number => (kindOf(s).rotates ? s.rotation 
 
 /** A point of the shape's local frame in world units. */
 export const localToWorld = (s: Shape, p: Point2): Point2 => frameToWorld(s, rotationOf(s), p);
+
+/** Segments in the shape's local frame (a refused edit's crossing edges) in world units. */
+export const segmentsToWorld = (s: Shape, segments: readonly Segment[]): Segment[] => segments.map(([a, b]): Segment => [localToWorld(s, a), localToWorld(s, b)]);
 
 /** A world point in the shape's local frame. */
 export const worldToLocal = (s: Shape, p: Point2): Point2 => worldToFrame(s, rotationOf(s), p);

@@ -85,4 +85,21 @@ export class ToolRoot extends StateNode {
   deleteKey(): boolean {
     return this.current().onDelete?.() ?? false;
   }
+
+  /** A right-click on the canvas: whether the active state used it (else the context menu opens). */
+  secondaryClick(p: PointerInfo): boolean {
+    return this.current().onSecondaryClick?.(p) ?? false;
+  }
+
+  /** What Undo takes back in the active state before the document (an outline Escape discarded), or null. */
+  override undoStep(): string | null {
+    return this.current().undoStep?.() ?? null;
+  }
+
+  /** Undo: whether the active state took something back itself (else the document's history undoes). */
+  undo(): boolean {
+    if (this.undoStep() === null) return false;
+    this.current().onUndo?.();
+    return true;
+  }
 }

@@ -46,6 +46,12 @@ export abstract class StateNode {
   onComplete?(): boolean;
   /** Backspace or Delete: true when the state used the key (the selection is then not deleted). */
   onDelete?(): boolean;
+  /** A right-click on the canvas: true when the state used it (the context menu then does not open). */
+  onSecondaryClick?(p: PointerInfo): boolean;
+  /** What Undo would take back in the state itself, before the document's history (its name), or null. */
+  undoStep?(): string | null;
+  /** Undo, when undoStep named something: the state takes it back. */
+  onUndo?(): void;
   /** What the status bar says while this state is active, when no notice is showing. */
   hint?(): string | null;
   /**

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { convexPieces, isConvexOutline, type Point } from "../../core";
-import { CANVAS_TOP, editorSession, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
+import { ARTIFACTS, CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const TOP = CANVAS_TOP;
@@ -150,6 +150,97 @@ describe("concave terrain, one-way platforms and sensors in Chromium", () => {
     await click(page, 680, 230);
     await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("circle circle-1");
     await shot(page, "light");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** A ring of `n` points, edges about `edge` long, centred on the origin. */
+const ring = (n: number, edge: number): Point[] => {
+  const r = edge / (2 * Math.sin(Math.PI / n));
+  return Array.from({ length: n }, (_, i): Point => [Math.round(r * Math.cos((2 * Math.PI * i) / n)), Math.round(r * Math.sin((2 * Math.PI * i) / n))]);
+};
+
+async function openScene(page: Page, shapes: readonly object[]): Promise<void> {
+  const text = JSON.stringify({ format: "collider-studio-scene", version: 1, layers: [{ id: "terrain", name: "Terrain" }], shapes });
+  await page.setInputFiles("#open-scene-input", { name: "terrain.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await expect.poll(() => notice(page)).toBe("Opened terrain.json");
+}
+
+/** Types a zoom into the status bar's zoom field. */
+async function zoomTo(page: Page, percent: string): Promise<void> {
+  await page.getByTestId("zoom").click();
+  await page.getByRole("textbox", { name: "Zoom percentage" }).fill(percent);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.getByTestId("zoom").textContent()).toBe(`${percent}%`);
+}
+
+/** The page point of world point (x, y) under the current view (the stage's own transform). */
+const pageOf = (page: Page, x: number, y: number) =>
+  page.evaluate(([wx, wy, top]) => {
+    const stage = (window as unknown as { Konva: { stages: { x: () => number; y: () => number; scaleX: () => number }[] } }).Konva.stages[0]!;
+    return [stage.x() + wx! * stage.scaleX(), stage.y() + wy! * stage.scaleX() + top!] as [number, number];
+  }, [x, y, TOP] as const);
+
+describe("drawing and editing concave terrain outlines (a designer's review)", () => {
+  it("a press exactly on a vertex moves it at 12.5 %, where its edges are a few pixels long, and adds no point", async () => {
+    const page = await session.newPage();
+    const points = ring(44, 50);
+    await openScene(page, [{ id: "terrain", type: "polygon", x: 500, y: 300, points, layer: "terrain" }]);
+    await zoomTo(page, "12.5");
+    await page.keyboard.press("v");
+    await page.mouse.click(...(await pageOf(page, 500, 300)));
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("1 selected");
+    const [vx, vy] = await pageOf(page, 500 + points[0]![0], 300 + points[0]![1]);
+    await page.mouse.move(vx, vy);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-low-zoom.png") });
+    await page.mouse.down();
+    await page.mouse.move(vx + 10, vy + 10, { steps: 5 });
+    await page.mouse.up();
+    const [poly] = await savedShapes(page);
+    expect(poly?.type === "polygon" ? poly.points.length : 0).toBe(44);
+    // 10 px at 12.5 % is 80 units (give or take the pixel the press was rounded to).
+    const moved = poly?.type === "polygon" ? poly.points[0]! : [0, 0];
+    expect(Math.abs(moved[0] - points[0]![0] - 80)).toBeLessThanOrEqual(8);
+    expect(Math.abs(moved[1] - points[0]![1] - 80)).toBeLessThanOrEqual(8);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("a right-click ends the outline as in Tiled (no menu); Escape names what it discards and Ctrl+Z brings it back", async () => {
+    const page = await session.newPage();
+    const menu = page.getByRole("menu", { name: "Canvas" });
+    await placeAt(page, "Box", 700, 400);
+    await page.keyboard.press("p");
+    for (const [x, y] of [[100, 100], [300, 100], [300, 300], [200, 200], [100, 300]] as const) await click(page, x, y);
+    // On the box: before, the menu opened and the box was selected.
+    await page.mouse.click(700, 400 + TOP, { button: "right" });
+    expect(await menu.count()).toBe(0);
+    let shapes = await savedShapes(page);
+    expect(shapes.map((s) => s.type)).toEqual(["box", "polygon"]);
+    expect(shapes[1]?.type === "polygon" ? shapes[1].points.length : 0).toBe(5);
+
+    for (const [x, y] of [[100, 380], [300, 380], [300, 520], [200, 450]] as const) await click(page, x, y);
+    await page.keyboard.press("Escape");
+    expect(await notice(page)).toBe("Discarded the outline (4 points) · Ctrl+Z brings it back");
+    await page.keyboard.press("Control+z");
+    expect(await notice(page)).toBe("Brought back the outline (4 points)");
+    await page.mouse.move(150, 500 + TOP);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-outline-back.png") });
+    await page.mouse.click(150, 500 + TOP, { button: "right" });
+    shapes = await savedShapes(page);
+    expect(shapes.map((s) => s.type)).toEqual(["box", "polygon", "polygon"]);
+    expect(shapes[2]?.type === "polygon" ? shapes[2].points.length : 0).toBe(4);
+    // A zigzag whose closing edge crosses edge 1: refused, short enough to read whole, the two edges in red.
+    for (const [x, y] of [[400, 100], [500, 100], [400, 200], [500, 200]] as const) await click(page, x, y);
+    await page.keyboard.press("Enter");
+    expect(await notice(page)).toBe("Cannot make the polygon: edges 1 and 3 would cross (in red)");
+    expect(await page.getByTestId("notice").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-terrain-close-refused.png") });
+    await page.keyboard.press("Escape");
+    // At rest the right-click is the canvas's menu again.
+    await page.mouse.click(700, 400 + TOP, { button: "right" });
+    await expect.poll(() => menu.count()).toBe(1);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -78,14 +78,18 @@ describe("handles in Chromium", () => {
     // A move that makes the outline cross itself is refused (in one jump, so no valid step on the
     // way) and the notice says why.
     await drag(page, [650, 180], [650, 330], 1);
-    await expect.poll(() => status(page, "notice")).toMatch(/^Stopped \(hold Shift for the convex hull\): edges 0 and 3 would cross/);
-    // The status line shows it whole (nothing cut); the tooltip has the full reason.
+    await expect.poll(() => status(page, "notice")).toMatch(/^Stopped: edges 0 and 3 would cross \(in red\)/);
+    // The status line shows it whole (nothing cut); the tooltip has the full reason; the two edges are outlined in red.
     expect(await page.getByTestId("notice").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/crossing-drag-notice.png` });
-    expect(await page.getByTestId("notice").getAttribute("title")).toMatch(/^Stopped at the last valid position \(hold Shift for the convex hull\): edges 0 and 3 cross or touch \(edge 0 runs/);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-polygon-crossing.png") });
+    const redEdges = () => page.evaluate(() => (window as unknown as { Konva: { stages: { find: (s: string) => unknown[] }[] } }).Konva.stages[0]!.find(".crossing-edge").length);
+    expect(await redEdges()).toBe(2);
+    expect(await page.getByTestId("notice").getAttribute("title")).toMatch(/^Stopped at the last valid position: edges 0 and 3 cross or touch \(edge 0 runs/);
     [poly] = await savedShapes(page);
     expect(pointsOf(poly)?.[1]).toEqual([0, -70]);
 
+    await page.mouse.click(900, 500); // the next press clears them
+    await expect.poll(redEdges).toBe(0);
     await page.keyboard.press("Control+z");
     [poly] = await savedShapes(page);
     expect(pointsOf(poly)).toEqual([[-50, -50], [50, -50], [70, 70], [-50, 50]]);

@@ -270,13 +270,17 @@ describe("polygon vertices", () => {
     t.move(pointerAt(85, 95)); // edge 1 would cross edge 3: refused, the dent stays
     expect(shape<Polygon>("p").points[2]).toEqual([-5, -5]);
     // Short enough for the status line, what works first; the full reason in its tooltip.
-    expect(editor.getState().notice).toBe("Stopped (hold Shift for the convex hull): edges 1 and 3 would cross (points 1–2 and 3–0)");
-    expect(editor.getState().noticeDetail).toMatch(/^Stopped at the last valid position \(hold Shift for the convex hull\): edges 1 and 3 cross or touch \(edge 1 runs from point 1 to point 2/);
+    // The hull is offered: it keeps all the square's points but the dragged one.
+    expect(editor.getState().notice).toBe("Stopped: edges 1 and 3 would cross (in red) · Shift-drag: convex hull");
+    expect(editor.getState().noticeDetail).toMatch(/^Stopped at the last valid position: edges 1 and 3 cross or touch \(edge 1 runs from point 1 to point 2.* · Shift-drag: convex hull$/);
+    // The two edges, where the pointer would put them, in world units.
+    expect(editor.overlay.getState().crossing).toEqual([[{ x: 110, y: 90 }, { x: 85, y: 95 }], [{ x: 90, y: 110 }, { x: 90, y: 90 }]]);
     t.move(pointerAt(95, 95, null, { shift: true }));
     const hull = shape<Polygon>("p").points;
     expect(hull).toHaveLength(3); // the dented vertex is inside the hull of the other three
     expect(checkConvexPolygon(hull.map(([x, y]) => ({ x, y })))).toBeNull();
     expect(editor.getState().notice).toMatch(/convex hull/);
+    expect(editor.overlay.getState().crossing).toBeNull();
     t.up(pointerAt(95, 95));
     undo(editor);
     expect(shape<Polygon>("p").points).toHaveLength(4);
@@ -387,5 +391,54 @@ describe("undo and redo select what they bring back", () => {
     expect(selection()).toEqual([]);
     redo(editor);
     expect(selection()).toEqual([added]);
+  });
+});
+
+describe("a stop on a concave terrain outline says what would work there (a designer's review)", () => {
+  // "Stopped (hold Shift for the convex hull): point 6 repeats point 5" on terrain: the hull would
+  // have wrecked the outline, and a repeat is a point to delete, not a hull to take.
+  const terrain: Polygon = { id: "t", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0], [100, 100], [80, 100], [80, 30], [60, 30], [60, 100], [0, 100]] };
+
+  it("a point dropped on its neighbour: how to delete a point, not the hull", () => {
+    load([terrain]);
+    select(editor, ["t"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(60, 30, shapeHandleId("t", { kind: "vertex", index: 5 })));
+    t.move(pointerAt(80, 30));
+    expect(shape<Polygon>("t").points[5]).toEqual([60, 30]);
+    expect(editor.getState().notice).toBe("Stopped: point 5 would land on point 4 · Alt-click a point to delete it");
+    expect(editor.getState().notice).not.toMatch(/hull/);
+    t.up(pointerAt(80, 30));
+  });
+
+  it("edges crossing on a concave outline: the red edges, and no hull advice (it would drop the notch)", () => {
+    load([terrain]);
+    select(editor, ["t"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(60, 30, shapeHandleId("t", { kind: "vertex", index: 5 })));
+    t.move(pointerAt(65, 40));
+    t.move(pointerAt(90, 50));
+    expect(shape<Polygon>("t").points[5]).toEqual([65, 40]);
+    expect(editor.getState().notice).toMatch(/^Stopped: edges \d+ and \d+ would cross \(in red\)$/);
+    expect(editor.overlay.getState().crossing).toHaveLength(2);
+    t.up(pointerAt(90, 50));
+    // Shown after the release, until the next press; an undo clears it too.
+    expect(editor.overlay.getState().crossing).toHaveLength(2);
+    undo(editor);
+    expect(editor.overlay.getState().crossing).toBeNull();
+  });
+
+  it("an Alt-click delete that would cross the outline is refused short, its two edges in red", () => {
+    // A hooked notch: without point 4 the edge from point 3 cuts through the hook's bottom.
+    const hook: Polygon = { id: "h", type: "polygon", x: 0, y: 0, rotation: 0, points: [[0, 0], [100, 0], [100, 100], [60, 100], [60, 40], [20, 40], [20, 60], [40, 60], [40, 100], [0, 100]] };
+    load([hook]);
+    select(editor, ["h"]);
+    const t = toolDriver(editor, "select");
+    t.down(pointerAt(60, 40, shapeHandleId("h", { kind: "vertex", index: 4 }), { alt: true }));
+    t.up(pointerAt(60, 40, null, { alt: true }));
+    expect(shape<Polygon>("h").points).toHaveLength(10);
+    expect(editor.getState().notice).toBe("Cannot delete the vertex: edges 3 and 5 would cross (in red)");
+    expect(editor.getState().noticeDetail).toMatch(/^Cannot delete the vertex: edges 3 and 5 cross or touch/);
+    expect(editor.overlay.getState().crossing).toEqual([[{ x: 60, y: 100 }, { x: 20, y: 40 }], [{ x: 20, y: 60 }, { x: 40, y: 60 }]]);
   });
 });

@@ -7,6 +7,7 @@ import { addShape, loadDocument, setTool, undo } from "../../renderer/store/acti
 import { toggleSnap } from "../../renderer/store/view-actions";
 import { boundsCentreOf } from "../../renderer/shapes/kind";
 import { pointerAt, toolDriver } from "./pointer";
+import { TestEditor } from "./test-editor";
 
 let editor = new Editor();
 
@@ -147,7 +148,12 @@ describe("polygon tool", () => {
     t.confirm!();
     expect(shapes()).toHaveLength(0);
     expect(t.path()).toBe("polygon.drawing");
-    expect(notice()).toMatch(/^Cannot make the polygon: edges 1 and 3 cross/);
+    expect(notice()).toBe("Cannot make the polygon: edges 1 and 3 would cross (in red)");
+    expect(editor.getState().noticeDetail).toMatch(/^Cannot make the polygon: edges 1 and 3 cross or touch/);
+    // Edge 1 runs (40, 0) → (0, 40), edge 3 closes (40, 40) → (0, 0): outlined until the next press or edit.
+    expect(editor.overlay.getState().crossing).toEqual([[{ x: 40, y: 0 }, { x: 0, y: 40 }], [{ x: 40, y: 40 }, { x: 0, y: 0 }]]);
+    t.deleteKey();
+    expect(editor.overlay.getState().crossing).toBeNull();
   });
 
   it("refuses to close collinear points and keeps drawing", () => {
@@ -185,5 +191,85 @@ describe("polygon tool", () => {
     click(t, 100, 0); click(t, 125, 0); click(t, 125, 25);
     t.confirm!();
     expect(shapes()[1]).toMatchObject({ x: 112.5, y: 12.5 });
+  });
+});
+
+describe("right-click and Escape while drawing an outline (a designer's review)", () => {
+  // Right-click opened the context menu (selecting the art under the pointer) instead of ending the
+  // outline, as Tiled's polygon tool does; Escape threw a 21-point outline away without a word and
+  // the next Ctrl+Z undid the step before it ("Undid: Add image").
+  const draw = (t: TestEditor, tool: "polygon" | "chain", pts: readonly (readonly [number, number])[]) => {
+    t.editor.tools.setTool(tool);
+    for (const [x, y] of pts) t.click(x, y);
+  };
+  const square = [[0, 0], [100, 0], [100, 100], [0, 100]] as const;
+
+  it("a right-click ends a polygon or a chain as Enter does, and the canvas's menu does not open", () => {
+    const t = new TestEditor();
+    draw(t, "polygon", square);
+    expect(t.editor.tools.secondaryClick(pointerAt(300, 300))).toBe(true);
+    expect(t.shapes.map((s) => s.type)).toEqual(["polygon"]);
+    expect(t.path).toBe("polygon.idle");
+    draw(t, "chain", [[0, 200], [100, 200]]);
+    expect(t.editor.tools.secondaryClick(pointerAt(300, 300))).toBe(true);
+    expect(t.shapes.map((s) => s.type)).toEqual(["polygon", "chain"]);
+  });
+
+  it("with too few points a right-click abandons the outline (Tiled's cancel); at rest the menu is the canvas's", () => {
+    const t = new TestEditor();
+    draw(t, "polygon", [[0, 0], [100, 0]]);
+    expect(t.editor.tools.secondaryClick(pointerAt(300, 300))).toBe(true);
+    expect(t.path).toBe("polygon.idle");
+    expect(t.shapes).toHaveLength(0);
+    expect(t.editor.tools.secondaryClick(pointerAt(300, 300))).toBe(false);
+  });
+
+  it("Escape names the outline it discards, and Ctrl+Z right after brings it back into the tool, not the document's last step", () => {
+    const t = new TestEditor();
+    draw(t, "polygon", square);
+    t.key("Enter");
+    const steps = t.undoSteps;
+    draw(t, "polygon", [[200, 0], [300, 0], [300, 100], [250, 50]]);
+    t.key("Escape");
+    expect(t.state.notice).toBe("Discarded the outline (4 points) · Ctrl+Z brings it back");
+    expect(actionById("edit.undo").title!(t.editor)).toBe("Undo Discard outline (4 points)");
+    t.key("z", { mod: true });
+    expect(t.path).toBe("polygon.drawing");
+    expect(t.editor.overlay.getState().draft).toHaveLength(4);
+    expect(t.state.notice).toBe("Brought back the outline (4 points)");
+    expect(t.undoSteps).toBe(steps);
+    expect(t.shapes).toHaveLength(1);
+    // It goes on where it stopped.
+    t.click(200, 100);
+    t.key("Enter");
+    expect(t.shapes).toHaveLength(2);
+    expect((t.shapes[1] as Polygon).points).toHaveLength(5);
+  });
+
+  it("Undo is the document's again once anything else happened: a new outline, another tool, an edit; fewer than 3 points are not kept", () => {
+    const cases: [string, (t: TestEditor) => void][] = [
+      ["a new outline", (t) => { t.click(500, 500); t.key("Escape"); }],
+      ["another tool", (t) => t.editor.tools.setTool("select")],
+      ["an edit", (t) => { t.key("a", { mod: true }); t.key("Delete"); }],
+    ];
+    for (const [what, then] of cases) {
+      const t = new TestEditor();
+      draw(t, "polygon", square);
+      t.key("Enter");
+      draw(t, "polygon", [[200, 0], [300, 0], [300, 100]]);
+      t.key("Escape");
+      then(t);
+      t.key("z", { mod: true });
+      expect(t.state.notice, what).toMatch(/^Undid: /);
+      expect(t.editor.overlay.getState().draft, what).toEqual([]);
+    }
+    const t = new TestEditor();
+    draw(t, "polygon", square);
+    t.key("Enter");
+    draw(t, "polygon", [[200, 0], [300, 0]]);
+    t.key("Escape");
+    expect(t.state.notice).toBeNull();
+    t.key("z", { mod: true });
+    expect(t.state.notice).toBe("Undid: Add polygon");
   });
 });

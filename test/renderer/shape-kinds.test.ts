@@ -71,3 +71,37 @@ describe("shape kinds", () => {
     }
   });
 });
+
+describe("point handles: a press on a vertex moves it, whatever the zoom", () => {
+  // A designer's review: at 12.5 % on a 44-point outline with 50-unit edges, a press exactly on a
+  // vertex hit the midpoint drawn above it and added a 45th point.
+  const ring = (n: number, edge: number): [number, number][] => {
+    const r = edge / (2 * Math.sin(Math.PI / n));
+    return Array.from({ length: n }, (_, i) => [Math.round(r * Math.cos((2 * Math.PI * i) / n) * 100) / 100, Math.round(r * Math.sin((2 * Math.PI * i) / n) * 100) / 100]);
+  };
+  const shapes: Shape[] = [
+    { id: "p", type: "polygon", x: 0, y: 0, rotation: 30, points: ring(44, 50) },
+    { id: "c", type: "chain", x: 0, y: 0, rotation: 0, points: ring(44, 50) },
+    { id: "k", type: "chain", x: 0, y: 0, rotation: 0, points: ring(44, 50), closed: true },
+  ];
+
+  it("every kind emits its midpoints before its vertices (later handles are drawn above and hit first)", () => {
+    for (const s of shapes) {
+      const order = kindOf(s).handles(s).map((h) => h.handle.kind);
+      expect(order.lastIndexOf("midpoint")).toBeLessThan(order.indexOf("vertex"));
+    }
+  });
+
+  it("an edge shorter than three handles on screen shows no midpoint; its vertices stay", () => {
+    for (const s of shapes) {
+      const at = (scale: number) => handlesOf(s, scale).filter((h) => h.handle.kind === "midpoint").length;
+      const edges = s.type === "chain" && s.closed !== true ? 43 : 44;
+      expect(at(1)).toBe(edges);
+      expect(at(0.125)).toBe(0);
+      // About 50 units at 0.62 is 31 px: shown; at 0.5, 25 px: hidden.
+      expect(at(0.62)).toBe(edges);
+      expect(at(0.5)).toBe(0);
+      expect(handlesOf(s, 0.125).filter((h) => h.handle.kind === "vertex")).toHaveLength(44);
+    }
+  });
+});

@@ -1,14 +1,16 @@
 // A points tool with points placed: each click adds one (unless the kind refuses it, saying why);
 // a click on the first point closes the shape, Enter or a double-click ends it; Backspace takes
-// back the last point (back to Idle after the first); Escape or leaving the tool abandons it. A
+// back the last point (back to Idle after the first); a right-click ends it as Enter does (with
+// too few points it abandons it, as Tiled's); Escape or leaving the tool abandons it (Escape names
+// an outline of 3 points or more, and Undo right after brings it back). A
 // point snaps to the grid when snapping is on, which Ctrl/Cmd held at the click turns over. The
 // points, and the shape they would make, show in the overlay.
 import { activeLayerTakesShapes, addShape, freshId, notify } from "../../store/actions";
 import { snapPoint, snapsNow } from "../../store/view";
-import { snapToggleHint } from "../snap-hint";
-import type { Point2 } from "../../shapes/kind";
+import { keyName, snapToggleHint } from "../snap-hint";
+import type { Point2, Refusal } from "../../shapes/kind";
 import { StateNode, type PointerInfo } from "../state-node";
-import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, type PointsTool } from "./points-tool";
+import { CLOSE_RADIUS, DOUBLE_CLICK_SLOP, KEPT_DISCARD, type PointsTool } from "./points-tool";
 
 export class Drawing extends StateNode {
   readonly id = "drawing";
@@ -18,14 +20,15 @@ export class Drawing extends StateNode {
     return this.parent as PointsTool;
   }
 
+  /** Entered with the points so far: the first click's, or an outline Undo brought back. */
   override onEnter(info: unknown): void {
-    this.points = [info as Point2];
+    this.points = [...(info as readonly Point2[])];
     this.show();
   }
 
   override onExit(): void {
     this.points = [];
-    this.editor.overlay.setState({ draft: [], preview: null });
+    this.editor.overlay.setState({ draft: [], preview: null, crossing: null });
   }
 
   override hint(): string {
@@ -51,7 +54,7 @@ export class Drawing extends StateNode {
     const { drawing, kind } = this.tool;
     const plan = drawing.make(freshId(this.editor, kind), this.points, { closed, shift }, this.place);
     if (!plan.ok) {
-      notify(this.editor, `Cannot make the ${kind}: ${plan.reason}`);
+      this.refuse(`Cannot make the ${kind}`, plan);
       return;
     }
     this.go("idle");
@@ -77,12 +80,18 @@ export class Drawing extends StateNode {
     }
     const refused = drawing.refuseClick(points, at);
     if (refused) {
-      notify(this.editor, `Point not added: ${refused}`);
+      this.refuse("Point not added", refused);
       return;
     }
     this.points = [...points, at];
     notify(this.editor, null);
     this.show();
+  }
+
+  /** Says why (short, the whole reason in the tooltip) and outlines the edges that would cross. */
+  private refuse(what: string, why: Refusal): void {
+    notify(this.editor, `${what}: ${why.short ?? why.reason}`, why.short === undefined ? null : `${what}: ${why.reason}`);
+    if (why.crossing) this.editor.overlay.setState({ crossing: why.crossing });
   }
 
   override onComplete(): boolean {
@@ -92,6 +101,7 @@ export class Drawing extends StateNode {
 
   override onDelete(): boolean {
     this.points = this.points.slice(0, -1);
+    this.editor.overlay.setState({ crossing: null });
     if (this.points.length > 0) this.show();
     else {
       this.go("idle");
@@ -100,8 +110,17 @@ export class Drawing extends StateNode {
     return true;
   }
 
+  /** A right-click: ends the shape as Enter does, or abandons it with too few points; never the context menu. */
+  override onSecondaryClick(): boolean {
+    if (this.points.length >= this.tool.drawing.endAt) this.finish(false, false);
+    else this.onCancel();
+    return true;
+  }
+
   override onCancel(): void {
+    const points = this.points;
+    this.tool.keepDiscarded(points);
     this.go("idle");
-    notify(this.editor, null);
+    notify(this.editor, points.length >= KEPT_DISCARD ? `Discarded the outline (${points.length} points) · ${keyName("Ctrl")}+Z brings it back` : null);
   }
 }

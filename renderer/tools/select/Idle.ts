@@ -6,7 +6,7 @@
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
 import { StateNode, type PointerInfo } from "../state-node";
-import { kindOf } from "../../shapes/registry";
+import { kindOf, segmentsToWorld } from "../../shapes/registry";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
 import { imageById, imagePickable } from "../../store/image-actions";
@@ -176,7 +176,15 @@ export class Idle extends StateNode {
       editor.overlay.setState({ vertex: null });
       replaceShapes(editor, new Map([[shape.id, { ...shape, points: edit.points }]]));
       notify(editor, `Deleted vertex ${index}`);
-    } else notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+      return;
+    }
+    // Refused for a crossing: said short (whole in the tooltip), the two edges outlined in red.
+    if (!edit.crossing) {
+      notify(editor, `Cannot delete the vertex: ${edit.reason}`);
+      return;
+    }
+    notify(editor, `Cannot delete the vertex: ${edit.short ?? edit.reason}`, `Cannot delete the vertex: ${edit.reason}`);
+    editor.overlay.setState({ crossing: segmentsToWorld(shape, edit.crossing) });
   }
 
   /**

@@ -8,7 +8,7 @@ import { notify, replaceShapes } from "../../store/actions";
 import { GestureState } from "../gesture-state";
 import type { PointerInfo } from "../state-node";
 import type { HandleKind, PolygonEdit } from "../../shapes/kind";
-import { kindOf } from "../../shapes/registry";
+import { kindOf, segmentsToWorld } from "../../shapes/registry";
 import { snapLength, snapPoint, snapsNow } from "../../store/view";
 import { snapToggleHint } from "../snap-hint";
 import { handleCursor } from "./handles";
@@ -75,12 +75,15 @@ export abstract class HandleDrag extends GestureState<HandleDragStart> {
     }
     if (!("points" in shape)) return;
     if (!next.ok) {
-      // Refused: the point stays where the drag last left it valid, and the notice says so, what
-      // would work first (the status line cuts a long notice; its tooltip shows it whole).
-      const hint = next.hint === undefined ? "" : ` (${next.hint})`;
-      notify(this.editor, `Stopped${hint}: ${next.short ?? next.reason}`, next.short === undefined ? null : `Stopped at the last valid position${hint}: ${next.reason}`);
+      // Refused: the point stays where the drag last left it valid, and the notice says so, and
+      // what would work (the status line cuts a long notice; its tooltip shows it whole); the
+      // edges that would cross are outlined where the pointer would put them.
+      const hint = next.hint === undefined ? "" : ` · ${next.hint}`;
+      notify(this.editor, `Stopped: ${next.short ?? next.reason}${hint}`, next.short === undefined ? null : `Stopped at the last valid position: ${next.reason}${hint}`);
+      this.editor.overlay.setState({ crossing: next.crossing ? segmentsToWorld(shape, next.crossing) : null });
       return;
     }
+    if (this.editor.overlay.getState().crossing !== null) this.editor.overlay.setState({ crossing: null });
     replaceShapes(this.editor, new Map([[shape.id, { ...shape, points: next.points }]]));
     if (next.hull) notify(this.editor, `Using the convex hull of the points (${next.points.length} vertices)`);
   }

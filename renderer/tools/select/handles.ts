@@ -43,12 +43,30 @@ export function parseHandleCode(code: string): HandleKind | null {
   return m[1] === "v" ? { kind: "vertex", index } : { kind: "midpoint", index };
 }
 
-/** Every handle of a shape, for a view of `scale` screen pixels per world unit. */
+/**
+ * An edge shorter than this on screen (pixels: three vertex handles, 10 px across each) shows no
+ * midpoint handle: it would cover its ends and a press meant to move a vertex would add one.
+ */
+export const MIN_MIDPOINT_EDGE_PX = 30;
+
+/**
+ * Every handle of a shape, for a view of `scale` screen pixels per world unit, in the kind's order
+ * (later ones drawn above, and hit first); a midpoint only on an edge of MIN_MIDPOINT_EDGE_PX or more.
+ */
 export function handlesOf(s: Shape, scale: number): Handle[] {
   const kind = kindOf(s);
   const out: Handle[] = [];
   if (kind.rotates) out.push({ handle: { kind: "rotate" }, at: localToWorld(s, { x: 0, y: kind.top(s) - ROTATE_OFFSET / scale }) });
-  for (const h of kind.handles(s)) out.push({ handle: h.handle, at: localToWorld(s, h.at) });
+  const own = kind.handles(s);
+  const points = "points" in s ? s.points : [];
+  for (const h of own) {
+    if (h.handle.kind === "midpoint") {
+      // Edge i runs from point i to point i + 1 (the last back to point 0); it is local, so unturned lengths.
+      const [ax, ay] = points[h.handle.index]!, [bx, by] = points[(h.handle.index + 1) % points.length]!;
+      if (Math.hypot(bx - ax, by - ay) * scale < MIN_MIDPOINT_EDGE_PX) continue;
+    }
+    out.push({ handle: h.handle, at: localToWorld(s, h.at) });
+  }
   return out;
 }
 
