@@ -47,6 +47,6 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const toStdout = opts.output === "-";
   const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
-  const note = opts.concave ? wholeOutlinesNote(result.blobsWithHoles) : null;
+  const note = opts.concave ? wholeOutlinesNote(result) : null;
   io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${note === null ? "" : `${file}: ${note}\n`}`);
 }

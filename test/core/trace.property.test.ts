@@ -117,12 +117,15 @@ describe("traceImage with whole outlines (concave)", () => {
     for (const p of whole.pieces) expect(checkSimplePolygon(p.points)).toBeNull();
     const validated = validateSceneData({ ...emptyScene(), shapes: tracedShapes(whole.pieces, "blob") });
     expect(validated.ok ? [] : validated.problems).toEqual([]);
-    // The same region as the convex pieces, in no more pieces; blobs with holes only as pieces.
+    // The same region as the convex pieces, in no more pieces.
     expect(whole.pieces.length).toBeLessThanOrEqual(convex.pieces.length);
     expect(whole.pieces.reduce((s, p) => s + area(p.points), 0)).toBeCloseTo(convex.pieces.reduce((s, p) => s + area(p.points), 0), 6);
     expect(whole.iou).toBeCloseTo(convex.iou, 6);
     expect([whole.outlines, whole.holes, whole.opaque]).toEqual([convex.outlines, convex.holes, convex.opaque]);
     if (whole.holes === 0 && whole.outlines > 0) expect(whole.pieces.length).toBe(whole.outlines);
+    // A blob with holes is cut into at most one polygon more than its holes.
+    expect(whole.holedConvex).toBe(0);
+    expect(whole.pieces.length).toBeLessThanOrEqual(whole.outlines);
     // Sampled point by point with the even-odd rule: no two pieces overlap, and the IoU is as reported.
     const threshold = options.alpha ?? 128;
     const coverage = sampleCoverage(img.width, img.height, (i, j) => img.data[j * img.width + i]! >= threshold, whole.pieces.map((p) => toImage(p)), samples, depthInsideSimple);
@@ -130,7 +133,7 @@ describe("traceImage with whole outlines (concave)", () => {
     expect(Math.abs(coverage.iou - whole.iou)).toBeLessThan(0.02);
   };
 
-  it("random blobs: one simple polygon per blob without holes, covering what the convex pieces cover", () => {
+  it("random blobs: one simple polygon per blob without holes, one more than its holes with them, covering what the convex pieces cover", () => {
     fc.assert(fc.property(blob, fc.integer({ min: 3, max: 8 }), (b, maxVertices) => check(blobImage(b), { maxVertices, alpha: b.threshold })), { seed: seedOf("trace concave blobs"), numRuns: 25 });
   }, 120_000);
 

@@ -123,7 +123,7 @@ describe("Trace Colliders… in Chromium", () => {
     const status = page.getByTestId("trace-status");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 blob, \d+ pieces, IoU 0\.9\d\d$/);
     expect(Number((await status.textContent())!.match(/(\d+) pieces/)![1])).toBeGreaterThan(1);
-    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
+    await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").check();
     await expect.poll(() => status.textContent()).toMatch(/^1 blob, 1 piece, IoU 0\.9\d\d$/);
     await page.getByRole("button", { name: "Add 1 collider" }).click();
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");

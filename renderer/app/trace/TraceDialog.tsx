@@ -171,9 +171,8 @@ function Dialog({ imageId }: { readonly imageId: string }) {
         : result.opaque === 0
           ? "Nothing to trace: no pixel is as opaque as the threshold"
           : `${blobCount(result)}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
-  // Whole outlines cannot make a polygon of a blob with a hole: say so, or ticking it seems to do nothing.
-  const holed = result && options.concave ? result.blobsWithHoles : 0;
-  const wholeNote = wholeOutlinesNote(holed);
+  // A polygon cannot have a hole: say how whole outlines cut a blob with one, or its pieces seem a mistake.
+  const wholeNote = result && options.concave ? wholeOutlinesNote(result) : null;
   const lowest = useMemo(() => (ready ? lowestAlpha(ready.alpha) : 255), [ready]);
   const opaqueNote = ready && result && !busy ? wholePictureNote(imageId, ready.width * ready.height, result.opaque, lowest) : null;
 
@@ -198,12 +197,13 @@ function Dialog({ imageId }: { readonly imageId: string }) {
         <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
         <label className="trace-check">
           <input type="checkbox" checked={options.concave} onChange={(e) => set({ concave: e.target.checked })} />
-          <span>Whole outlines: one concave polygon per blob without holes</span>
+          <span>Whole outlines: one concave polygon per blob, a few where it has holes</span>
         </label>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
       {opaqueNote && <p className="trace-note" data-testid="trace-whole-picture" role="alert">{opaqueNote}</p>}
-      {wholeNote && <p className="trace-note" data-testid="trace-note">{wholeNote}</p>}
+      {/* Information while every blob with holes was cut; a warning when one was left in convex pieces. */}
+      {wholeNote && <p className={(result?.holedConvex ?? 0) > 0 ? "trace-note" : "trace-note info"} data-testid="trace-note">{wholeNote}</p>}
       {layerRefusal && <p className="trace-note" data-testid="trace-layer-refusal" role="alert">{layerRefusal}</p>}
       <footer>
         <button type="button" onClick={closeModal}>Cancel</button>
