@@ -6,7 +6,7 @@ import { emptyScene } from "../scene/types";
 import { MAX_COORDINATE } from "../scene/field-rules";
 import { serializeScene } from "../scene/io";
 import { TRACE_DEFAULTS, traceImage, tracedShapes, type TraceOptions } from "../trace/trace";
-import { blobCount, wholeOutlinesNote } from "../trace/trace-words";
+import { blobCount, specksNote, wholeOutlinesNote } from "../trace/trace-words";
 import { readBytesFile, UserError } from "./files";
 import { checkOutputPaths } from "./output-paths";
 import { decodePngAlpha } from "./png";
@@ -42,11 +42,13 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const result = traceImage(image, opts);
   const alpha = opts.alpha ?? TRACE_DEFAULTS.alpha;
   if (result.opaque === 0) throw new UserError(`${file}: nothing to trace (no pixel has alpha ${alpha} or more)`, 1);
+  const minArea = opts.minArea ?? TRACE_DEFAULTS.minArea;
+  if (result.pieces.length === 0) throw new UserError(`${file}: nothing to trace (every blob is smaller than --min-area ${minArea} px²)`, 1);
   const scene = { ...emptyScene(), shapes: tracedShapes(result.pieces, imageBaseName(file)) };
   const text = serializeScene(scene);
   const toStdout = opts.output === "-";
   const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
-  const note = opts.concave ? wholeOutlinesNote(result) : null;
-  io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${note === null ? "" : `${file}: ${note}\n`}`);
+  const notes = [specksNote(result, minArea), opts.concave ? wholeOutlinesNote(result) : null].filter((n) => n !== null);
+  io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${notes.map((n) => `${file}: ${n}\n`).join("")}`);
 }

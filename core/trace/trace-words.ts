@@ -1,5 +1,6 @@
 // The words the editor's Trace dialog and the CLI's `trace` both report a trace in: blobs (an
-// outer outline with its holes is one blob), holes, and what whole outlines made of a blob with holes.
+// outer outline with its holes is one blob), holes, what whole outlines made of a blob with holes,
+// and the specks left out.
 import type { TraceResult } from "./trace";
 
 const count = (n: number, what: string, many = `${what}s`) => `${n.toLocaleString("en")} ${n === 1 ? what : many}`;
@@ -23,4 +24,14 @@ export function wholeOutlinesNote(result: Pick<TraceResult, "blobsWithHoles" | "
   if (convex === holed) return `${which} left in convex pieces (${why})`;
   const rest = convex === 0 ? "" : ` (${convex.toLocaleString("en")} left in convex pieces: ${why})`;
   return `${which} cut straight down from ${through} into ${count(polygons, "polygon")}${rest}: a polygon cannot have a hole`;
+}
+
+/** What `minArea` took away: "Left out 20 blobs and filled 1 hole smaller than 16 px²"; null when nothing. */
+export function specksNote(result: Pick<TraceResult, "ignoredBlobs" | "filledHoles">, minArea: number): string | null {
+  const parts: string[] = [];
+  if (result.ignoredBlobs > 0) parts.push(`left out ${count(result.ignoredBlobs, "blob")}`);
+  if (result.filledHoles > 0) parts.push(`filled ${count(result.filledHoles, "hole")}`);
+  if (parts.length === 0) return null;
+  const said = parts.join(" and ");
+  return `${said[0]!.toUpperCase()}${said.slice(1)} smaller than ${minArea.toLocaleString("en")} px²`;
 }

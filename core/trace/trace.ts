@@ -13,6 +13,7 @@ import { cutAtHoles } from "./cut-holes";
 import { decomposeConvex } from "./decompose";
 import { STEP_TOLERANCE, traceOutlines, type Outline } from "./marching-squares";
 import { dropNotches, repairTopology, segmentErrors, simplifyRing, splitRun, strayRuns } from "./simplify";
+import { dropSpecks } from "./specks";
 
 /** An image as pixels: one alpha byte per pixel, or four (RGBA) per pixel, row-major. */
 export interface TraceImage {
@@ -28,6 +29,11 @@ export interface TraceOptions {
   readonly tolerance?: number;
   /** The most points a convex piece may have, at least 3; default 8 (Box2D's limit). */
   readonly maxVertices?: number;
+  /**
+   * Blobs of fewer opaque pixels than this are left out, then holes of fewer transparent pixels
+   * filled (brush dust, antialiasing crumbs, pinholes); default 16 (a 4 × 4 px speck), 0 keeps all.
+   */
+  readonly minArea?: number;
   /**
    * A blob without holes becomes one polygon along its outline, concave where the outline is (as
    * Godot's CollisionPolygon2D takes a sprite's outline), instead of convex pieces; a blob with
@@ -68,13 +74,17 @@ export interface TraceResult {
    * MAX_TRIANGULATED_HOLES holes, or cut parts the world's rounding would leave touching themselves.
    */
   readonly holedConvex: number;
-  /** Opaque pixels. */
+  /** Opaque pixels, the ones of blobs left out too. */
   readonly opaque: number;
-  /** Intersection over union of the pieces' area and the opaque pixels' (1 when both are empty). */
+  /** Blobs left out as smaller than `minArea`. */
+  readonly ignoredBlobs: number;
+  /** Holes filled as smaller than `minArea`. */
+  readonly filledHoles: number;
+  /** Intersection over union of the pieces' area and the opaque pixels' after `minArea` (1 when both are empty). */
   readonly iou: number;
 }
 
-export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, concave: false, x: 0, y: 0, scale: 1 } as const;
+export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, minArea: 16, concave: false, x: 0, y: 0, scale: 1 } as const;
 
 /** The opaque pixels of an image: 1 where alpha ≥ threshold. */
 export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
@@ -91,6 +101,8 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 /**
  * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`). Pixel (i, j) covers [i, i+1] × [j, j+1]
  * in image units and lands in the world at (x + scale·i, y + scale·j), y down.
+ * - Blobs under `minArea` pixels are left out and holes under it filled first (specks.ts); the
+ *   rest of this is said of the pixels then kept.
  * - Every outline and hole is kept: a ring traces as a ring; blobs touching only at a corner are
  *   one blob, and blobs apart give pieces apart.
  * - The traced outline runs along the pixels' edges (from a tolerance of 0.5, across one-pixel
@@ -106,15 +118,17 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 export function traceImage(image: TraceImage, options: TraceOptions = {}): TraceResult {
   const d = TRACE_DEFAULTS;
   // An option given as undefined takes its default.
-  const o = { alpha: options.alpha ?? d.alpha, tolerance: options.tolerance ?? d.tolerance, maxVertices: options.maxVertices ?? d.maxVertices, x: options.x ?? d.x, y: options.y ?? d.y, scale: options.scale ?? d.scale };
+  const o = { alpha: options.alpha ?? d.alpha, tolerance: options.tolerance ?? d.tolerance, maxVertices: options.maxVertices ?? d.maxVertices, minArea: options.minArea ?? d.minArea, x: options.x ?? d.x, y: options.y ?? d.y, scale: options.scale ?? d.scale };
   const { width, height } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`the image must be at least 1 × 1 pixels, got ${width} × ${height}`);
   if (!(o.alpha >= 0 && o.alpha <= 255)) throw new RangeError(`alpha must be from 0 to 255, got ${o.alpha}`);
   if (!(o.tolerance >= 0 && Number.isFinite(o.tolerance))) throw new RangeError(`tolerance must be a number of at least 0, got ${o.tolerance}`);
   if (!Number.isInteger(o.maxVertices) || o.maxVertices < 3) throw new RangeError(`maxVertices must be a whole number of at least 3, got ${o.maxVertices}`);
+  if (!(o.minArea >= 0 && Number.isFinite(o.minArea))) throw new RangeError(`minArea must be a number of at least 0, got ${o.minArea}`);
   if (!(o.scale > 0 && Number.isFinite(o.scale)) || !Number.isFinite(o.x) || !Number.isFinite(o.y)) throw new RangeError("x and y must be finite numbers and scale a finite number greater than 0");
 
-  const mask = opaqueMask(image, o.alpha);
+  const allOpaque = opaqueMask(image, o.alpha);
+  const { mask, blobs: ignoredBlobs, holes: filledHoles } = dropSpecks(allOpaque, width, height, o.minArea);
   const { outlines, components, labels } = traceOutlines(mask, width, height, o.tolerance >= STEP_TOLERANCE);
   // Blobs with too many holes to triangulate in good time are cut into rectangles of their pixels.
   const holeCount = new Int32Array(components);
@@ -150,7 +164,7 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     for (const piece of decomposeConvex(item.blob.points, item.blob.holeStarts, o.maxVertices)) place(pickPoints(item.blob.points, piece));
   }
   let opaque = 0;
-  for (let k = 0; k < mask.length; k++) opaque += mask[k]!;
+  for (let k = 0; k < allOpaque.length; k++) opaque += allOpaque[k]!;
   return {
     pieces,
     outlines: outlines.length,
@@ -159,6 +173,8 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     holedPolygons,
     holedConvex,
     opaque,
+    ignoredBlobs,
+    filledHoles,
     iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
   };
 }

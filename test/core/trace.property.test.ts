@@ -76,7 +76,7 @@ describe("traceImage on random blobs of 32 px or more", () => {
   it("IoU ≥ 0.97 against the reference, as reported; convex, within the vertex limit, valid, no overlap", () => {
     fc.assert(fc.property(blob, fc.integer({ min: 3, max: 12 }), (b, maxVertices) => {
       const img = blobImage(b);
-      const result = traceImage(img, { maxVertices, alpha: b.threshold });
+      const result = traceImage(img, { maxVertices, alpha: b.threshold, minArea: 0 });
       const coverage = checkPieces(img, result, maxVertices, b.threshold);
       expect(coverage.iou).toBeGreaterThanOrEqual(0.97);
       expect(Math.abs(coverage.iou - result.iou)).toBeLessThan(0.005);
@@ -88,7 +88,7 @@ describe("traceImage on random blobs of 32 px or more", () => {
 describe("traceImage on random pixels", () => {
   it("any tolerance and vertex limit: valid pieces, no overlap, the IoU it reports is the reference's", () => {
     fc.assert(fc.property(noise, fc.constantFrom(0, 0.5, 1, 2.5), fc.integer({ min: 3, max: 8 }), (img, tolerance, maxVertices) => {
-      const result = traceImage(img, { tolerance, maxVertices });
+      const result = traceImage(img, { tolerance, maxVertices, minArea: 0 });
       const coverage = checkPieces(img, result, maxVertices, 128, 16);
       expect(Math.abs(coverage.iou - result.iou)).toBeLessThan(0.02);
     }), { seed: seedOf("trace noise"), numRuns: 200 });
@@ -96,7 +96,7 @@ describe("traceImage on random pixels", () => {
 
   it("tolerance 0: every opaque pixel's centre is covered and no transparent one's; the pieces' area is the outlines'", () => {
     fc.assert(fc.property(noise, (img) => {
-      const result = traceImage(img, { tolerance: 0 });
+      const result = traceImage(img, { tolerance: 0, minArea: 0 });
       const coverage = checkPieces(img, result, 8);
       for (let j = 0; j < img.height; j++) for (let i = 0; i < img.width; i++) expect(coverage.coversCentre(i, j)).toBe(img.data[j * img.width + i]! > 0);
       // Each saddle (opaque pixels touching only at a corner) adds two chamfers of 1/8 px².
@@ -110,9 +110,9 @@ describe("traceImage on random pixels", () => {
 describe("traceImage with whole outlines (concave)", () => {
   /** Twice the area a piece encloses, either winding. */
   const area = (points: readonly (readonly [number, number])[]) => Math.abs(points.reduce((s, [x, y], k) => { const [x1, y1] = points[(k + 1) % points.length]!; return s + x * y1 - x1 * y; }, 0)) / 2;
-  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; maxVertices?: number; alpha?: number }, samples = 4) => {
-    const convex = traceImage(img, options);
-    const whole = traceImage(img, { ...options, concave: true });
+  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; maxVertices?: number; alpha?: number; minArea?: number }, samples = 4) => {
+    const convex = traceImage(img, { minArea: 0, ...options });
+    const whole = traceImage(img, { minArea: 0, ...options, concave: true });
     // Each piece is a simple polygon the format accepts.
     for (const p of whole.pieces) expect(checkSimplePolygon(p.points)).toBeNull();
     const validated = validateSceneData({ ...emptyScene(), shapes: tracedShapes(whole.pieces, "blob") });

@@ -20,9 +20,12 @@ const annulus = (cx: number, cy: number, outer: number, inner = 0) => (i: number
   return d <= outer && d >= inner;
 };
 
-/** Traces, then checks what every result must be: valid convex pieces within the limit that the format accepts, no overlap. */
+/**
+ * Traces every pixel (no least area, unless given), then checks what every result must be: valid
+ * convex pieces within the limit that the format accepts, no overlap.
+ */
 function traced(img: ReturnType<typeof image>, options: TraceOptions = {}) {
-  const result = traceImage(img, options);
+  const result = traceImage(img, { minArea: 0, ...options });
   const limit = options.maxVertices ?? 8;
   for (const p of result.pieces) {
     expect(p.points.length).toBeGreaterThanOrEqual(3);
@@ -49,7 +52,7 @@ describe("traceImage: edge cases", () => {
   });
 
   it("nothing opaque: no outline, no piece", () => {
-    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, iou: 1 });
+    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, iou: 1 });
     const faint = { width: 3, height: 2, data: new Uint8Array(6).fill(127) };
     expect(traceImage(faint)).toMatchObject({ pieces: [], opaque: 0 });
   });
@@ -105,7 +108,7 @@ describe("traceImage: holes and blobs", () => {
     const img = image(120, 40, (i, j) => twoHoles(i, j) || annulus(70, 20, 16, 8)(i, j) || (i >= 100 && i < 116 && j >= 4 && j < 20));
     const convex = traced(img).result;
     expect([convex.outlines, convex.holes, convex.blobsWithHoles]).toEqual([6, 3, 2]);
-    const whole = traceImage(img, { concave: true });
+    const whole = traceImage(img, { concave: true, minArea: 0 });
     // Regression: the blobs with holes stayed in convex pieces (a ground with a cave became 53
     // slivers fanned from its corners); now 3 + 2 polygons for them and 1 for the square.
     expect(whole).toMatchObject({ blobsWithHoles: 2, holedPolygons: 5, holedConvex: 0 });
@@ -214,13 +217,13 @@ describe("traceImage: accuracy, limits and options", () => {
   });
 
   it("refuses options out of range with a RangeError", () => {
-    const img = image(2, 2, () => true);
-    for (const bad of [{ maxVertices: 2 }, { maxVertices: 4.5 }, { tolerance: -1 }, { tolerance: NaN }, { alpha: -1 }, { scale: 0 }, { x: Infinity }]) {
+    const img = image(4, 4, () => true);
+    for (const bad of [{ maxVertices: 2 }, { maxVertices: 4.5 }, { tolerance: -1 }, { tolerance: NaN }, { alpha: -1 }, { scale: 0 }, { x: Infinity }, { minArea: -1 }, { minArea: NaN }]) {
       expect(() => traceImage(img, bad), JSON.stringify(bad)).toThrow(RangeError);
     }
     expect(() => traceImage({ width: 2, height: 2, data: new Uint8Array(5) })).toThrow(RangeError);
     // Left undefined, an option takes its default.
-    expect(traceImage(img, { alpha: undefined, maxVertices: undefined }).pieces).toHaveLength(1);
+    expect(traceImage(img, { alpha: undefined, maxVertices: undefined, minArea: undefined }).pieces).toHaveLength(1);
   });
 });
 

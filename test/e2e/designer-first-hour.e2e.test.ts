@@ -132,7 +132,7 @@ describe("Trace Colliders on locked art, and why a command is disabled", () => {
     await dropPng(page, level(), "level.png", 300, CANVAS_TOP + 200);
     await runCommand(page, "Trace Colliders");
     await dialog(page).waitFor();
-    const tolerance = page.getByLabel("Tolerance (px)");
+    const tolerance = page.getByLabel("Tolerance (px)", { exact: true });
     await tolerance.evaluate((el) => {
       const input = el as HTMLInputElement;
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "3");

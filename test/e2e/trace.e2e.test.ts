@@ -111,6 +111,41 @@ describe("Trace Colliders… in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("leaves out specks under the least area, which is typed and remembered, and takes a typed tolerance past the slider's end", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // A 120 × 40 slab under 6 specks of 1 to 9 px² (brush dust).
+    const width = 160, height = 80, data = new Uint8Array(width * height * 4);
+    const speck = (x: number, y: number) => [[10, 10, 1], [40, 12, 2], [70, 8, 3], [100, 14, 1], [130, 10, 2], [150, 20, 3]].some(([sx, sy, n]) => x >= sx! && x < sx! + n! && y >= sy! && y < sy! + n!);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([90, 160, 60, (x >= 20 && x < 140 && y >= 36 && y < 76) || speck(x, y) ? 255 : 0], (y * width + x) * 4);
+    await dropPng(page, Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    // Regression: each speck was a collider of its own (7 blobs).
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("1 blob, 1 piece, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").textContent()).toBe("Left out 6 blobs smaller than 16 px²");
+    const minArea = page.getByLabel("Ignore blobs under (px²), typed");
+    expect(await minArea.inputValue()).toBe("16");
+    await minArea.fill("0");
+    await expect.poll(() => status.textContent()).toBe("7 blobs, 7 pieces, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").count()).toBe(0);
+    await minArea.fill("5");
+    await expect.poll(() => status.textContent()).toBe("3 blobs, 3 pieces, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").textContent()).toBe("Left out 4 blobs smaller than 5 px²");
+    // A tolerance beyond the slider's 8 px, typed: the slider rests at its end.
+    const tolerance = page.getByLabel("Tolerance (px), typed");
+    await tolerance.fill("20");
+    await expect.poll(() => page.getByLabel("Tolerance (px)", { exact: true }).inputValue()).toBe("8");
+    await page.screenshot({ path: "/tmp/shots-fix-trace/trace-min-area.png" });
+    await page.getByRole("button", { name: "Cancel" }).click();
+    // Remembered for the image, as the other settings are.
+    await runCommand(page, "Trace Colliders");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("3 blobs, 3 pieces, IoU 1.000");
+    expect([await minArea.inputValue(), await tolerance.inputValue()]).toEqual(["5", "20"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("Whole outlines traces a hill as one concave polygon, saved as one valid shape", async () => {
     const page = await session.newPage();
     const c = (await page.locator(".canvas").boundingBox())!;

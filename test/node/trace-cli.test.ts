@@ -59,6 +59,8 @@ beforeAll(() => {
   writeFileSync(join(dir, "clear.png"), png(8, 8, () => 0));
   writeFileSync(join(dir, "ell.png"), png(30, 30, (i, j) => (i < 10 || j >= 20 ? 255 : 0)));
   writeFileSync(join(dir, "faint.png"), png(20, 20, (i) => (i < 10 ? 255 : 150)));
+  // A 30 × 20 block with a 3 × 3 pinhole, and three specks of 1, 4 and 9 pixels.
+  writeFileSync(join(dir, "dusty.png"), png(60, 40, (i, j) => ((i >= 10 && i < 40 && j >= 10 && j < 30 && !(i >= 20 && i < 23 && j >= 15 && j < 18)) || (i === 50 && j === 5) || (i >= 50 && i < 52 && j >= 20 && j < 22) || (i >= 45 && i < 48 && j >= 33 && j < 36) ? 255 : 0)));
   writeFileSync(join(dir, "scene.json"), '{"format": "collider-studio-scene", "version": 1, "shapes": []}\n');
 });
 
@@ -136,6 +138,19 @@ describe("trace (in process)", () => {
     expect(ell!.points.map(([x, y]) => [ell!.x + x, ell!.y + y]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)).toEqual([[0, 0], [0, 30], [10, 0], [10, 20], [30, 20], [30, 30]]);
   });
 
+  it("--min-area: specks left out and pinholes filled, 16 px² by default, and said so", async () => {
+    // Regression: every speck of brush dust became a collider.
+    const r = await run(["trace", "dusty.png", "-o", "dusty.json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("dusty.png: traced 1 blob into 1 convex piece, IoU 1.0000; wrote the scene to dusty.json\ndusty.png: Left out 3 blobs and filled 1 hole smaller than 16 px²\n");
+    const all = await run(["trace", "dusty.png", "-o", "dusty-all.json", "--min-area", "0"]);
+    expect(all.err).toMatch(/^dusty\.png: traced 4 blobs \(1 hole\) into \d+ convex pieces, IoU 1\.0000; wrote the scene to dusty-all\.json\n$/);
+    const some = await run(["trace", "dusty.png", "-o", "dusty-5.json", "--min-area", "5"]);
+    expect(some.err).toMatch(/traced 2 blobs \(1 hole\) into \d+ convex pieces.*\ndusty\.png: Left out 2 blobs smaller than 5 px²\n$/);
+    expect(await run(["trace", "dusty.png", "-o", "dusty-none.json", "--min-area", "1000"])).toEqual({ code: 1, out: "", err: "dusty.png: nothing to trace (every blob is smaller than --min-area 1000 px²)\n" });
+    expect(existsSync(join(dir, "dusty-none.json"))).toBe(false);
+  });
+
   it("-o - prints the scene on standard output", async () => {
     const r = await run(["trace", "art.png", "-o", "-"]);
     expect(r.code).toBe(0);
@@ -184,6 +199,7 @@ describe("trace (in process)", () => {
     [["--alpha", "-1"], /--alpha.*from 0 to 255/],
     [["--tolerance", "-1"], /--tolerance.*at least 0/],
     [["--tolerance", "x"], /--tolerance.*at least 0/],
+    [["--min-area", "-1"], /--min-area.*at least 0/],
     [["--scale", "0"], /--scale.*greater than 0/],
     [["--x", "1e16"], /--x.*from -1e15 to 1e15/],
     [["--y", "abc"], /--y.*from -1e15 to 1e15/],
