@@ -634,7 +634,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("trace")
-    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene; prints the blobs (an outline with its holes is one blob), holes and pieces found and the IoU of the pieces against the pixels")
+    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene, the image under them where it was traced (its path relative to the scene's folder); prints the blobs (an outline with its holes is one blob), holes and pieces found and the IoU of the pieces against the pixels")
     .argument("<image>", "PNG image (at most 16,384 pixels a side)")
     .requiredOption("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak); - for standard output")
     .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)

@@ -1,7 +1,7 @@
 // `collider-studio trace`: PNGs made here with fast-png's encoder, traced in process through
 // runCli on temporary files, and once through a bundle of the binary (fast-png bundled in).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -149,6 +149,34 @@ describe("trace (in process)", () => {
     expect(some.err).toMatch(/traced 2 blobs \(1 hole\) into \d+ convex pieces.*\ndusty\.png: Left out 2 blobs smaller than 5 px²\n$/);
     expect(await run(["trace", "dusty.png", "-o", "dusty-none.json", "--min-area", "1000"])).toEqual({ code: 1, out: "", err: "dusty.png: nothing to trace (every blob is smaller than --min-area 1000 px²)\n" });
     expect(existsSync(join(dir, "dusty-none.json"))).toBe(false);
+  });
+
+  it("writes the image into the scene where it was traced: its path relative to the scene, placed and scaled as the pieces", async () => {
+    // Regression: the scene had no images entry, so it opened with colliders and no art.
+    expect((await run(["trace", "art.png", "-o", "art-image.json"])).code).toBe(0);
+    const plain = parseScene(readFileSync(join(dir, "art-image.json"), "utf8"));
+    expect(plain.ok && plain.scene.images).toEqual([{ id: "art", src: "art.png", x: 0, y: 0 }]);
+    mkdirSync(join(dir, "level"), { recursive: true });
+    mkdirSync(join(dir, "art"), { recursive: true });
+    writeFileSync(join(dir, "art", "level-1.png"), art());
+    const r = await run(["trace", "art/level-1.png", "-o", "level/placed.json", "--x", "-50", "--y", "10", "--scale", "0.5"]);
+    expect(r.code).toBe(0);
+    const placed = parseScene(readFileSync(join(dir, "level", "placed.json"), "utf8"));
+    if (!placed.ok) throw new Error("not a scene");
+    expect(placed.scene.images).toEqual([{ id: "level-1", src: "../art/level-1.png", x: -50, y: 10, width: 50, height: 35 }]);
+    // Every piece lies on the image's rectangle, as the editor's Trace would put them on it.
+    for (const s of placed.scene.shapes as PolygonShape[]) {
+      for (const [x, y] of s.points) {
+        expect(s.x + x).toBeGreaterThanOrEqual(-50);
+        expect(s.x + x).toBeLessThanOrEqual(-50 + 50);
+        expect(s.y + y).toBeGreaterThanOrEqual(10);
+        expect(s.y + y).toBeLessThanOrEqual(10 + 35);
+      }
+    }
+    // On standard output, the path is from the current folder.
+    const out = await run(["trace", "art.png", "-o", "-"]);
+    const printed = parseScene(out.out);
+    expect(printed.ok && printed.scene.images?.map((i) => resolve(i.src))).toEqual([join(dir, "art.png")]);
   });
 
   it("-o - prints the scene on standard output", async () => {
