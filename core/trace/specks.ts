@@ -19,52 +19,83 @@ export interface CleanedMask {
  */
 export function dropSpecks(mask: Uint8Array, width: number, height: number, minArea: number): CleanedMask {
   if (!(minArea > 0)) return { mask, blobs: 0, holes: 0 };
-  const out = Uint8Array.from(mask, (v) => (v !== 0 ? 1 : 0));
-  const seen = new Uint8Array(out.length);
-  const stack = new Int32Array(out.length);
-  const members = new Int32Array(out.length);
-
-  // The pixels connected to `start` whose value is `value`, into `members`; their count, and whether any is on the image's edge.
-  const flood = (start: number, value: number, diagonal: boolean): { count: number; edge: boolean } => {
-    let top = 0, count = 0, edge = false;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top > 0) {
-      const at = stack[--top]!;
-      members[count++] = at;
-      const x = at % width, y = (at - x) / width;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          if ((dx === 0 && dy === 0) || (!diagonal && dx !== 0 && dy !== 0)) continue;
-          const nx = x + dx, ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const n = ny * width + nx;
-          if (seen[n] === 0 && out[n] === value) {
-            seen[n] = 1;
-            stack[top++] = n;
-          }
-        }
-      }
-    }
-    return { count, edge };
-  };
-
-  let blobs = 0, holes = 0;
-  for (let k = 0; k < out.length; k++) {
-    if (out[k] !== 1 || seen[k] !== 0) continue;
-    const { count } = flood(k, 1, true);
-    if (count >= minArea) continue;
-    blobs++;
-    for (let m = 0; m < count; m++) out[members[m]!] = 0;
-  }
-  seen.fill(0);
-  for (let k = 0; k < out.length; k++) {
-    if (out[k] !== 0 || seen[k] !== 0) continue;
-    const { count, edge } = flood(k, 0, false);
-    if (edge || count >= minArea) continue;
-    holes++;
-    for (let m = 0; m < count; m++) out[members[m]!] = 1;
-  }
+  const out = new Uint8Array(mask.length);
+  for (let k = 0; k < mask.length; k++) out[k] = mask[k] !== 0 ? 1 : 0;
+  const blobs = clearSmall(out, width, height, 1, minArea, false);
+  const holes = clearSmall(out, width, height, 0, minArea, true);
   return blobs === 0 && holes === 0 ? { mask, blobs, holes } : { mask: out, blobs, holes };
+}
+
+/**
+ * Turns the regions of pixels equal to `value` (8-connected for opaque, 4 for transparent) with
+ * fewer than `minArea` pixels to the other value, except (`enclosedOnly`) those reaching the
+ * image's edge; returns how many. Two raster passes of union–find over the labels.
+ */
+function clearSmall(cells: Uint8Array, width: number, height: number, value: 0 | 1, minArea: number, enclosedOnly: boolean): number {
+  const diagonal = value === 1;
+  const labels = new Int32Array(cells.length);
+  let parent = new Int32Array(1024);
+  let next = 1;
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  const join = (a: number, b: number): number => {
+    if (b === 0 || a === b) return a;
+    if (a === 0) return b;
+    const ra = find(a), rb = find(b);
+    if (ra < rb) { parent[rb] = ra; return ra; }
+    parent[ra] = rb;
+    return rb;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const at = row + x;
+      if (cells[at] !== value) continue;
+      let l = x > 0 ? labels[at - 1]! : 0;
+      if (y > 0) {
+        // Within a run, the pixels above the previous one were joined already: only the newest neighbour above counts.
+        if (l === 0 || !diagonal) l = join(l, labels[at - width]!);
+        if (diagonal && x > 0 && l === 0) l = labels[at - width - 1]!;
+        if (diagonal && x < width - 1) l = join(l, labels[at - width + 1]!);
+      }
+      if (l === 0) {
+        if (next === parent.length) {
+          const grown = new Int32Array(2 * parent.length);
+          grown.set(parent);
+          parent = grown;
+        }
+        parent[next] = next;
+        l = next++;
+      }
+      labels[at] = l;
+    }
+  }
+  const size = new Float64Array(next);
+  const edge = new Uint8Array(next);
+  // Runs share a label: its root is looked up once per run.
+  let last = 0, root = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const rim = y === 0 || y === height - 1;
+    for (let x = 0; x < width; x++) {
+      const l = labels[row + x]!;
+      if (l === 0) continue;
+      if (l !== last) { last = l; root = find(l); }
+      labels[row + x] = root;
+      size[root]!++;
+      if (rim || x === 0 || x === width - 1) edge[root] = 1;
+    }
+  }
+  let count = 0;
+  const small = new Uint8Array(next);
+  for (let r = 1; r < next; r++) {
+    if (parent[r] !== r || size[r]! >= minArea || (enclosedOnly && edge[r] === 1)) continue;
+    small[r] = 1;
+    count++;
+  }
+  if (count === 0) return 0;
+  for (let k = 0; k < cells.length; k++) if (small[labels[k]!] === 1) cells[k] = 1 - value;
+  return count;
 }
