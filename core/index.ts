@@ -441,13 +441,13 @@ export type { JsonObject } from "./tiled/types";
 export {
   /** Pixels to trace: one alpha byte per pixel, or four (RGBA). */
   type TraceImage,
-  /** The tracer's options: alpha threshold, tolerance, vertex limit, placement. */
+  /** The tracer's options: alpha threshold, tolerance, vertex limit, least blob area, placement. */
   type TraceOptions,
   /** A traced convex piece: position and points relative to it, in world units. */
   type TracedPiece,
   /** The pieces, the counts of outlines and holes, and their IoU against the pixels. */
   type TraceResult,
-  /** The options' defaults: alpha 128, tolerance 1, 8 vertices, at (0, 0), scale 1. */
+  /** The options' defaults: alpha 128, tolerance 1, 8 vertices, blobs of 16 px² or more, at (0, 0), scale 1. */
   TRACE_DEFAULTS,
   /** Convex pieces covering an image's opaque pixels (outlines, simplification, decomposition). */
   traceImage,
@@ -457,8 +457,10 @@ export {
 export {
   /** "2 blobs (1 hole)": the editor's and the CLI's count of what a trace found. */
   blobCount,
-  /** Why whole outlines left blobs with holes in convex pieces, or null. */
+  /** What whole outlines made of the blobs with holes, or null. */
   wholeOutlinesNote,
+  /** "Left out 20 blobs smaller than 16 px²", or null. */
+  specksNote,
 } from "./trace/trace-words";
 
 // ---- Replay --------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 // `collider-studio trace IMAGE.png -o OUT.json`: convex polygons (or, with --concave, whole
-// outlines) covering a PNG's opaque pixels, written as a scene (core/trace/ does the tracing, png.ts the reading).
+// outlines) covering a PNG's opaque pixels, written as a scene with the image under them where it
+// was traced (core/trace/ does the tracing, png.ts the reading).
 // It reports in the editor's Trace dialog's words (trace-words.ts): blobs, holes, pieces.
 import path from "node:path";
-import { emptyScene } from "../scene/types";
+import { emptyScene, type SceneImage } from "../scene/types";
 import { MAX_COORDINATE } from "../scene/field-rules";
 import { serializeScene } from "../scene/io";
 import { TRACE_DEFAULTS, traceImage, tracedShapes, type TraceOptions } from "../trace/trace";
-import { blobCount, wholeOutlinesNote } from "../trace/trace-words";
+import { blobCount, specksNote, wholeOutlinesNote } from "../trace/trace-words";
 import { readBytesFile, UserError } from "./files";
 import { checkOutputPaths } from "./output-paths";
 import { decodePngAlpha } from "./png";
@@ -29,6 +30,18 @@ export function imageBaseName(file: string): string {
   return base === "" ? "image" : base;
 }
 
+/**
+ * The traced image as the scene's picture, placed and sized as it was traced: `src` relative to the
+ * output's folder (to the current folder for standard output), or the PNG itself as a data: URL
+ * when no relative path reaches it (another drive).
+ */
+export function tracedImage(file: string, output: string, bytes: Uint8Array, size: { width: number; height: number }, x: number, y: number, scale: number): SceneImage {
+  const from = output === "-" ? process.cwd() : path.dirname(path.resolve(output));
+  const relative = path.relative(from, path.resolve(file));
+  const src = relative === "" || path.isAbsolute(relative) ? `data:image/png;base64,${Buffer.from(bytes).toString("base64")}` : relative.split(path.sep).join("/");
+  return { id: imageBaseName(file), src, x, y, ...(scale === 1 ? {} : { width: scale * size.width, height: scale * size.height }) };
+}
+
 const plural = (n: number, what: string) => `${n.toLocaleString("en")} ${what}${n === 1 ? "" : "s"}`;
 
 export async function traceCommand(io: TraceIO, file: string, opts: TraceCommandOptions): Promise<void> {
@@ -42,11 +55,13 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const result = traceImage(image, opts);
   const alpha = opts.alpha ?? TRACE_DEFAULTS.alpha;
   if (result.opaque === 0) throw new UserError(`${file}: nothing to trace (no pixel has alpha ${alpha} or more)`, 1);
-  const scene = { ...emptyScene(), shapes: tracedShapes(result.pieces, imageBaseName(file)) };
+  const minArea = opts.minArea ?? TRACE_DEFAULTS.minArea;
+  if (result.pieces.length === 0) throw new UserError(`${file}: nothing to trace (every blob is smaller than --min-area ${minArea} px²)`, 1);
+  const scene = { ...emptyScene(), images: [tracedImage(file, opts.output, bytes, image, x, y, scale)], shapes: tracedShapes(result.pieces, imageBaseName(file)) };
   const text = serializeScene(scene);
   const toStdout = opts.output === "-";
   const kept = toStdout ? (io.stdout(text), null) : await io.writeText(opts.output, text);
   const where = toStdout ? "" : ` to ${opts.output}${kept ? ` (the file it replaced is kept as ${kept})` : ""}`;
-  const note = opts.concave ? wholeOutlinesNote(result.blobsWithHoles) : null;
-  io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${note === null ? "" : `${file}: ${note}\n`}`);
+  const notes = [specksNote(result, minArea), opts.concave ? wholeOutlinesNote(result) : null].filter((n) => n !== null);
+  io.stderr(`${file}: traced ${blobCount(result)} into ${plural(result.pieces.length, opts.concave ? "polygon" : "convex piece")}, IoU ${result.iou.toFixed(4)}; wrote the scene${where}\n${notes.map((n) => `${file}: ${n}\n`).join("")}`);
 }

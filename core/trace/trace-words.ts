@@ -1,5 +1,6 @@
 // The words the editor's Trace dialog and the CLI's `trace` both report a trace in: blobs (an
-// outer outline with its holes is one blob), holes, and why a blob with a hole stays in pieces.
+// outer outline with its holes is one blob), holes, what whole outlines made of a blob with holes,
+// and the specks left out.
 import type { TraceResult } from "./trace";
 
 const count = (n: number, what: string, many = `${what}s`) => `${n.toLocaleString("en")} ${n === 1 ? what : many}`;
@@ -11,11 +12,26 @@ export function blobCount(result: Pick<TraceResult, "outlines" | "holes">): stri
 }
 
 /**
- * With whole outlines (`concave`), why some blobs stayed in convex pieces: "1 blob has a hole, so it
- * stays in convex pieces: a polygon cannot have a hole"; null when none did.
+ * With whole outlines (`concave`), what became of the blobs with holes: "1 blob has a hole, so it is
+ * cut straight down from the hole into 2 polygons: a polygon cannot have a hole"; null when no blob has a hole.
  */
-export function wholeOutlinesNote(blobsWithHoles: number): string | null {
-  if (blobsWithHoles === 0) return null;
-  const which = blobsWithHoles === 1 ? "1 blob has a hole, so it stays" : `${blobsWithHoles.toLocaleString("en")} blobs have holes, so they stay`;
-  return `${which} in convex pieces: a polygon cannot have a hole`;
+export function wholeOutlinesNote(result: Pick<TraceResult, "blobsWithHoles" | "holedPolygons" | "holedConvex">): string | null {
+  const { blobsWithHoles: holed, holedPolygons: polygons, holedConvex: convex } = result;
+  if (holed === 0) return null;
+  const which = holed === 1 ? "1 blob has a hole, so it is" : `${count(holed, "blob")} have holes, so they are`;
+  const through = holed === 1 ? "the hole" : "their holes";
+  const why = "too many holes, or cut parts that would touch themselves";
+  if (convex === holed) return `${which} left in convex pieces (${why})`;
+  const rest = convex === 0 ? "" : ` (${convex.toLocaleString("en")} left in convex pieces: ${why})`;
+  return `${which} cut straight down from ${through} into ${count(polygons, "polygon")}${rest}: a polygon cannot have a hole`;
+}
+
+/** What `minArea` took away: "Left out 20 blobs and filled 1 hole smaller than 16 px²"; null when nothing. */
+export function specksNote(result: Pick<TraceResult, "ignoredBlobs" | "filledHoles">, minArea: number): string | null {
+  const parts: string[] = [];
+  if (result.ignoredBlobs > 0) parts.push(`left out ${count(result.ignoredBlobs, "blob")}`);
+  if (result.filledHoles > 0) parts.push(`filled ${count(result.filledHoles, "hole")}`);
+  if (parts.length === 0) return null;
+  const said = parts.join(" and ");
+  return `${said[0]!.toUpperCase()}${said.slice(1)} smaller than ${minArea.toLocaleString("en")} px²`;
 }

@@ -1,6 +1,7 @@
 // Colliders traced from an image's alpha: the opaque pixels' outlines (marching-squares.ts),
 // simplified within a tolerance (simplify.ts), cut into convex pieces of a few points each
-// (decompose.ts) or, with `concave`, kept whole where a blob has no hole; placed in the world and
+// (decompose.ts) or, with `concave`, kept whole (a blob with holes cut down from them into a few
+// simple polygons: cut-holes.ts); placed in the world and
 // checked as the scene format checks polygons; then the pieces' union is compared with the pixels
 // (coverage.ts).
 import { checkConvexPolygon } from "../hull";
@@ -8,9 +9,11 @@ import { checkSimplePolygon } from "../outline";
 import type { Point, PolygonShape } from "../scene/types";
 import { balanceOutlines } from "./balance";
 import { coverageIoU, type PixelBox } from "./coverage";
+import { cutAtHoles } from "./cut-holes";
 import { decomposeConvex } from "./decompose";
 import { STEP_TOLERANCE, traceOutlines, type Outline } from "./marching-squares";
 import { dropNotches, repairTopology, segmentErrors, simplifyRing, splitRun, strayRuns } from "./simplify";
+import { dropSpecks } from "./specks";
 
 /** An image as pixels: one alpha byte per pixel, or four (RGBA) per pixel, row-major. */
 export interface TraceImage {
@@ -27,9 +30,15 @@ export interface TraceOptions {
   /** The most points a convex piece may have, at least 3; default 8 (Box2D's limit). */
   readonly maxVertices?: number;
   /**
+   * Blobs of fewer opaque pixels than this are left out, then holes of fewer transparent pixels
+   * filled (brush dust, antialiasing crumbs, pinholes); default 16 (a 4 × 4 px speck), 0 keeps all.
+   */
+  readonly minArea?: number;
+  /**
    * A blob without holes becomes one polygon along its outline, concave where the outline is (as
    * Godot's CollisionPolygon2D takes a sprite's outline), instead of convex pieces; a blob with
-   * holes is still cut into convex pieces. Default false.
+   * holes is cut from each hole's leftmost and rightmost points straight down to the next outline, into a few
+   * such polygons (one more than its holes, or fewer). Default false.
    */
   readonly concave?: boolean;
   /** Where the image's top-left corner lies in the world; default (0, 0). */
@@ -49,22 +58,33 @@ export interface TracedPiece {
 export interface TraceResult {
   /**
    * Pieces each accepted by the scene format, none overlapping another: strictly convex, or with
-   * `concave` a blob's whole outline (a simple polygon) where the blob has no hole.
+   * `concave` simple polygons: a blob's whole outline, or the parts its holes' cuts make.
    */
   readonly pieces: readonly TracedPiece[];
   /** Boundaries traced, outer ones and holes. */
   readonly outlines: number;
   /** Of which holes. */
   readonly holes: number;
-  /** Blobs (outer outlines: outlines − holes) with at least one hole: `concave` leaves these in convex pieces. */
+  /** Blobs (outer outlines: outlines − holes) with at least one hole. */
   readonly blobsWithHoles: number;
-  /** Opaque pixels. */
+  /** With `concave`: the polygons the blobs with holes were cut into. */
+  readonly holedPolygons: number;
+  /**
+   * With `concave`: blobs with holes left in convex pieces all the same, having more than
+   * MAX_TRIANGULATED_HOLES holes, or cut parts the world's rounding would leave touching themselves.
+   */
+  readonly holedConvex: number;
+  /** Opaque pixels, the ones of blobs left out too. */
   readonly opaque: number;
-  /** Intersection over union of the pieces' area and the opaque pixels' (1 when both are empty). */
+  /** Blobs left out as smaller than `minArea`. */
+  readonly ignoredBlobs: number;
+  /** Holes filled as smaller than `minArea`. */
+  readonly filledHoles: number;
+  /** Intersection over union of the pieces' area and the opaque pixels' after `minArea` (1 when both are empty). */
   readonly iou: number;
 }
 
-export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, concave: false, x: 0, y: 0, scale: 1 } as const;
+export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, minArea: 16, concave: false, x: 0, y: 0, scale: 1 } as const;
 
 /** The opaque pixels of an image: 1 where alpha ≥ threshold. */
 export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
@@ -81,6 +101,8 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 /**
  * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`). Pixel (i, j) covers [i, i+1] × [j, j+1]
  * in image units and lands in the world at (x + scale·i, y + scale·j), y down.
+ * - Blobs under `minArea` pixels are left out and holes under it filled first (specks.ts); the
+ *   rest of this is said of the pixels then kept.
  * - Every outline and hole is kept: a ring traces as a ring; blobs touching only at a corner are
  *   one blob, and blobs apart give pieces apart.
  * - The traced outline runs along the pixels' edges (from a tolerance of 0.5, across one-pixel
@@ -89,28 +111,32 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
  *   minBlobIoU(tolerance): 0.97 at the default tolerance.
  * - Pieces are strictly convex, within `maxVertices`, share edges and never overlap. With
  *   `concave`, a blob without holes is one simple polygon instead, covering what its convex pieces
- *   would; one that the world's rounding would leave touching itself is cut into pieces after all.
+ *   would, and a blob with holes a few, cut straight down from each hole's sides; one
+ *   that the world's rounding would leave touching itself is cut into convex pieces after all.
  * Deterministic. Throws a RangeError for options out of range.
  */
 export function traceImage(image: TraceImage, options: TraceOptions = {}): TraceResult {
   const d = TRACE_DEFAULTS;
   // An option given as undefined takes its default.
-  const o = { alpha: options.alpha ?? d.alpha, tolerance: options.tolerance ?? d.tolerance, maxVertices: options.maxVertices ?? d.maxVertices, x: options.x ?? d.x, y: options.y ?? d.y, scale: options.scale ?? d.scale };
+  const o = { alpha: options.alpha ?? d.alpha, tolerance: options.tolerance ?? d.tolerance, maxVertices: options.maxVertices ?? d.maxVertices, minArea: options.minArea ?? d.minArea, x: options.x ?? d.x, y: options.y ?? d.y, scale: options.scale ?? d.scale };
   const { width, height } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`the image must be at least 1 × 1 pixels, got ${width} × ${height}`);
   if (!(o.alpha >= 0 && o.alpha <= 255)) throw new RangeError(`alpha must be from 0 to 255, got ${o.alpha}`);
   if (!(o.tolerance >= 0 && Number.isFinite(o.tolerance))) throw new RangeError(`tolerance must be a number of at least 0, got ${o.tolerance}`);
   if (!Number.isInteger(o.maxVertices) || o.maxVertices < 3) throw new RangeError(`maxVertices must be a whole number of at least 3, got ${o.maxVertices}`);
+  if (!(o.minArea >= 0 && Number.isFinite(o.minArea))) throw new RangeError(`minArea must be a number of at least 0, got ${o.minArea}`);
   if (!(o.scale > 0 && Number.isFinite(o.scale)) || !Number.isFinite(o.x) || !Number.isFinite(o.y)) throw new RangeError("x and y must be finite numbers and scale a finite number greater than 0");
 
-  const mask = opaqueMask(image, o.alpha);
+  const allOpaque = opaqueMask(image, o.alpha);
+  const { mask, blobs: ignoredBlobs, holes: filledHoles } = dropSpecks(allOpaque, width, height, o.minArea);
   const { outlines, components, labels } = traceOutlines(mask, width, height, o.tolerance >= STEP_TOLERANCE);
   // Blobs with too many holes to triangulate in good time are cut into rectangles of their pixels.
   const holeCount = new Int32Array(components);
   for (const r of outlines) if (r.hole) holeCount[r.component]!++;
   const pixelCut = Array.from(holeCount, (n) => n > MAX_TRIANGULATED_HOLES);
   const rings = simplifiedOutlines(outlines, components, labels, width, height, o.tolerance, pixelCut);
-  const imagePieces = piecesOf(outlines, rings, components, o.maxVertices, options.concave === true, pixelCut, labels, width, height);
+  const concave = options.concave === true;
+  const imagePieces = piecesOf(outlines, rings, components, o.maxVertices, concave, pixelCut, labels, width, height);
 
   const pieces: TracedPiece[] = [];
   // The IoU measures the pieces written, in image units (where they are exact).
@@ -121,23 +147,34 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     pieces.push(piece);
     kept.push(poly);
   };
-  for (const { poly, whole } of imagePieces) {
-    const outline = whole ? placeOutline(poly, o.x, o.y, o.scale) : null;
-    if (outline) {
-      pieces.push(outline);
-      kept.push(poly);
-    } else if (whole) {
-      for (const piece of decomposeConvex(poly, [], o.maxVertices)) place(pickPoints(poly, piece));
-    } else place(poly);
+  let holedPolygons = 0, holedConvex = concave ? pixelCut.filter((cut) => cut).length : 0;
+  for (const item of imagePieces) {
+    if (!("blob" in item)) {
+      place(item.poly);
+      continue;
+    }
+    const placed = item.polys?.map((poly) => placeOutline(poly, o.x, o.y, o.scale)) ?? [null];
+    if (item.polys && placed.every((p): p is TracedPiece => p !== null)) {
+      pieces.push(...placed);
+      kept.push(...item.polys);
+      if (item.blob.holeStarts.length > 0) holedPolygons += placed.length;
+      continue;
+    }
+    if (item.blob.holeStarts.length > 0) holedConvex++;
+    for (const piece of decomposeConvex(item.blob.points, item.blob.holeStarts, o.maxVertices)) place(pickPoints(item.blob.points, piece));
   }
   let opaque = 0;
-  for (let k = 0; k < mask.length; k++) opaque += mask[k]!;
+  for (let k = 0; k < allOpaque.length; k++) opaque += allOpaque[k]!;
   return {
     pieces,
     outlines: outlines.length,
     holes: outlines.filter((r) => r.hole).length,
     blobsWithHoles: holeCount.filter((n) => n > 0).length,
+    holedPolygons,
+    holedConvex,
     opaque,
+    ignoredBlobs,
+    filledHoles,
     iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
   };
 }
@@ -224,11 +261,18 @@ function simplifiedOutlines(outlines: readonly Outline[], components: number, la
   }
 }
 
-/** A piece as a flat point list in image units; `whole` when it is a blob's outline kept uncut. */
-interface ImagePiece {
-  readonly poly: Float64Array;
-  readonly whole: boolean;
+/** A blob's outer outline then its holes, as one flat point list (image units) and where each hole starts, in points. */
+interface BlobOutlines {
+  readonly points: Float64Array;
+  readonly holeStarts: readonly number[];
 }
+
+/**
+ * A convex piece as a flat point list in image units; or (`concave`) a blob as simple polygons
+ * whose union it is (null when its holes' cuts made none), to be cut into convex pieces after all
+ * if the world would not take them.
+ */
+type ImagePiece = { readonly poly: Float64Array } | { readonly polys: readonly Float64Array[] | null; readonly blob: BlobOutlines };
 
 /** The points of `poly` at the indices `piece`, as a flat list. */
 function pickPoints(poly: ArrayLike<number>, piece: readonly number[]): Float64Array {
@@ -237,7 +281,7 @@ function pickPoints(poly: ArrayLike<number>, piece: readonly number[]): Float64A
   return flat;
 }
 
-/** Each blob's outer boundary with its holes, cut into convex pieces, or with `concave` kept whole when it has no hole. */
+/** Each blob's outer boundary with its holes, cut into convex pieces, or with `concave` into simple polygons. */
 function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], components: number, maxVertices: number, concave: boolean, pixelCut: readonly boolean[], labels: Int32Array, width: number, height: number): ImagePiece[] {
   const outer: number[] = new Array<number>(components).fill(-1);
   const holes: number[][] = Array.from({ length: components }, () => []);
@@ -248,15 +292,11 @@ function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], 
   const out: ImagePiece[] = [];
   for (const rect of pixelRectangles(labels, width, height, pixelCut)) {
     const [x0, y0, x1, y1] = rect;
-    if (maxVertices >= 4) out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1, x0, y1), whole: false });
-    else out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1), whole: false }, { poly: Float64Array.of(x0, y0, x1, y1, x0, y1), whole: false });
+    if (maxVertices >= 4) out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1, x0, y1) });
+    else out.push({ poly: Float64Array.of(x0, y0, x1, y0, x1, y1) }, { poly: Float64Array.of(x0, y0, x1, y1, x0, y1) });
   }
   for (let c = 0; c < components; c++) {
     if (outer[c]! < 0 || pixelCut[c]) continue;
-    if (concave && holes[c]!.length === 0) {
-      out.push({ poly: rings[outer[c]!]!, whole: true });
-      continue;
-    }
     const parts = [outer[c]!, ...holes[c]!].map((k) => rings[k]!);
     const points = new Float64Array(parts.reduce((s, r) => s + r.length, 0));
     const holeStarts: number[] = [];
@@ -266,7 +306,12 @@ function piecesOf(outlines: readonly Outline[], rings: readonly Float64Array[], 
       points.set(r, at);
       at += r.length;
     }
-    for (const piece of decomposeConvex(points, holeStarts, maxVertices)) out.push({ poly: pickPoints(points, piece), whole: false });
+    const blob = { points, holeStarts };
+    if (concave) {
+      out.push({ polys: holeStarts.length === 0 ? [rings[outer[c]!]!] : cutAtHoles(rings[outer[c]!]!, holes[c]!.map((k) => rings[k]!)), blob });
+      continue;
+    }
+    for (const piece of decomposeConvex(points, holeStarts, maxVertices)) out.push({ poly: pickPoints(points, piece) });
   }
   return out;
 }

@@ -76,7 +76,7 @@ describe("traceImage on random blobs of 32 px or more", () => {
   it("IoU ≥ 0.97 against the reference, as reported; convex, within the vertex limit, valid, no overlap", () => {
     fc.assert(fc.property(blob, fc.integer({ min: 3, max: 12 }), (b, maxVertices) => {
       const img = blobImage(b);
-      const result = traceImage(img, { maxVertices, alpha: b.threshold });
+      const result = traceImage(img, { maxVertices, alpha: b.threshold, minArea: 0 });
       const coverage = checkPieces(img, result, maxVertices, b.threshold);
       expect(coverage.iou).toBeGreaterThanOrEqual(0.97);
       expect(Math.abs(coverage.iou - result.iou)).toBeLessThan(0.005);
@@ -88,7 +88,7 @@ describe("traceImage on random blobs of 32 px or more", () => {
 describe("traceImage on random pixels", () => {
   it("any tolerance and vertex limit: valid pieces, no overlap, the IoU it reports is the reference's", () => {
     fc.assert(fc.property(noise, fc.constantFrom(0, 0.5, 1, 2.5), fc.integer({ min: 3, max: 8 }), (img, tolerance, maxVertices) => {
-      const result = traceImage(img, { tolerance, maxVertices });
+      const result = traceImage(img, { tolerance, maxVertices, minArea: 0 });
       const coverage = checkPieces(img, result, maxVertices, 128, 16);
       expect(Math.abs(coverage.iou - result.iou)).toBeLessThan(0.02);
     }), { seed: seedOf("trace noise"), numRuns: 200 });
@@ -96,7 +96,7 @@ describe("traceImage on random pixels", () => {
 
   it("tolerance 0: every opaque pixel's centre is covered and no transparent one's; the pieces' area is the outlines'", () => {
     fc.assert(fc.property(noise, (img) => {
-      const result = traceImage(img, { tolerance: 0 });
+      const result = traceImage(img, { tolerance: 0, minArea: 0 });
       const coverage = checkPieces(img, result, 8);
       for (let j = 0; j < img.height; j++) for (let i = 0; i < img.width; i++) expect(coverage.coversCentre(i, j)).toBe(img.data[j * img.width + i]! > 0);
       // Each saddle (opaque pixels touching only at a corner) adds two chamfers of 1/8 px².
@@ -110,19 +110,22 @@ describe("traceImage on random pixels", () => {
 describe("traceImage with whole outlines (concave)", () => {
   /** Twice the area a piece encloses, either winding. */
   const area = (points: readonly (readonly [number, number])[]) => Math.abs(points.reduce((s, [x, y], k) => { const [x1, y1] = points[(k + 1) % points.length]!; return s + x * y1 - x1 * y; }, 0)) / 2;
-  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; maxVertices?: number; alpha?: number }, samples = 4) => {
-    const convex = traceImage(img, options);
-    const whole = traceImage(img, { ...options, concave: true });
+  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; maxVertices?: number; alpha?: number; minArea?: number }, samples = 4) => {
+    const convex = traceImage(img, { minArea: 0, ...options });
+    const whole = traceImage(img, { minArea: 0, ...options, concave: true });
     // Each piece is a simple polygon the format accepts.
     for (const p of whole.pieces) expect(checkSimplePolygon(p.points)).toBeNull();
     const validated = validateSceneData({ ...emptyScene(), shapes: tracedShapes(whole.pieces, "blob") });
     expect(validated.ok ? [] : validated.problems).toEqual([]);
-    // The same region as the convex pieces, in no more pieces; blobs with holes only as pieces.
+    // The same region as the convex pieces, in no more pieces.
     expect(whole.pieces.length).toBeLessThanOrEqual(convex.pieces.length);
     expect(whole.pieces.reduce((s, p) => s + area(p.points), 0)).toBeCloseTo(convex.pieces.reduce((s, p) => s + area(p.points), 0), 6);
     expect(whole.iou).toBeCloseTo(convex.iou, 6);
     expect([whole.outlines, whole.holes, whole.opaque]).toEqual([convex.outlines, convex.holes, convex.opaque]);
     if (whole.holes === 0 && whole.outlines > 0) expect(whole.pieces.length).toBe(whole.outlines);
+    // A blob with holes is cut into at most one polygon more than its holes.
+    expect(whole.holedConvex).toBe(0);
+    expect(whole.pieces.length).toBeLessThanOrEqual(whole.outlines);
     // Sampled point by point with the even-odd rule: no two pieces overlap, and the IoU is as reported.
     const threshold = options.alpha ?? 128;
     const coverage = sampleCoverage(img.width, img.height, (i, j) => img.data[j * img.width + i]! >= threshold, whole.pieces.map((p) => toImage(p)), samples, depthInsideSimple);
@@ -130,7 +133,7 @@ describe("traceImage with whole outlines (concave)", () => {
     expect(Math.abs(coverage.iou - whole.iou)).toBeLessThan(0.02);
   };
 
-  it("random blobs: one simple polygon per blob without holes, covering what the convex pieces cover", () => {
+  it("random blobs: one simple polygon per blob without holes, one more than its holes with them, covering what the convex pieces cover", () => {
     fc.assert(fc.property(blob, fc.integer({ min: 3, max: 8 }), (b, maxVertices) => check(blobImage(b), { maxVertices, alpha: b.threshold })), { seed: seedOf("trace concave blobs"), numRuns: 25 });
   }, 120_000);
 

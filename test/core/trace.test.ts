@@ -1,7 +1,7 @@
 // The tracer (core/trace/): pixels in, convex pieces out, held to a plain pixel-coverage reference
 // (trace-reference.ts) and to the scene format's own validation.
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, checkConvexPolygon, emptyScene, parseScene, serializeScene, traceImage, tracedShapes, type TraceOptions, type TraceResult } from "../../core/index";
+import { CollisionWorld, checkConvexPolygon, emptyScene, parseScene, serializeScene, traceImage, tracedShapes, wholeOutlinesNote, type TraceOptions, type TraceResult } from "../../core/index";
 import { traceOutlines } from "../../core/trace/marching-squares";
 import { decomposeConvex } from "../../core/trace/decompose";
 import { makeSpriteSheet } from "./sprite-sheet";
@@ -20,9 +20,12 @@ const annulus = (cx: number, cy: number, outer: number, inner = 0) => (i: number
   return d <= outer && d >= inner;
 };
 
-/** Traces, then checks what every result must be: valid convex pieces within the limit that the format accepts, no overlap. */
+/**
+ * Traces every pixel (no least area, unless given), then checks what every result must be: valid
+ * convex pieces within the limit that the format accepts, no overlap.
+ */
 function traced(img: ReturnType<typeof image>, options: TraceOptions = {}) {
-  const result = traceImage(img, options);
+  const result = traceImage(img, { minArea: 0, ...options });
   const limit = options.maxVertices ?? 8;
   for (const p of result.pieces) {
     expect(p.points.length).toBeGreaterThanOrEqual(3);
@@ -49,7 +52,7 @@ describe("traceImage: edge cases", () => {
   });
 
   it("nothing opaque: no outline, no piece", () => {
-    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, opaque: 0, iou: 1 });
+    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, iou: 1 });
     const faint = { width: 3, height: 2, data: new Uint8Array(6).fill(127) };
     expect(traceImage(faint)).toMatchObject({ pieces: [], opaque: 0 });
   });
@@ -100,15 +103,25 @@ describe("traceImage: holes and blobs", () => {
     expect(coverage.iou).toBeGreaterThanOrEqual(0.97);
   });
 
-  it("counts the blobs with holes (what whole outlines leave in convex pieces): one blob with two holes, a ring, a solid square", () => {
+  it("whole outlines cut a blob with holes into one polygon more than its holes: one blob with two holes, a ring, a solid square", () => {
     const twoHoles = (i: number, j: number) => i < 40 && j < 20 && !(j >= 6 && j < 14 && ((i >= 6 && i < 14) || (i >= 24 && i < 32)));
     const img = image(120, 40, (i, j) => twoHoles(i, j) || annulus(70, 20, 16, 8)(i, j) || (i >= 100 && i < 116 && j >= 4 && j < 20));
     const convex = traced(img).result;
     expect([convex.outlines, convex.holes, convex.blobsWithHoles]).toEqual([6, 3, 2]);
-    const whole = traceImage(img, { concave: true });
-    expect(whole.blobsWithHoles).toBe(2);
-    // Only the square becomes one whole polygon; the blobs with holes stay in convex pieces.
-    expect(whole.pieces.length).toBe(convex.pieces.length - convex.pieces.filter((p) => p.x >= 100).length + 1);
+    const whole = traceImage(img, { concave: true, minArea: 0 });
+    // Regression: the blobs with holes stayed in convex pieces (a ground with a cave became 53
+    // slivers fanned from its corners); now 3 + 2 polygons for them and 1 for the square.
+    expect(whole).toMatchObject({ blobsWithHoles: 2, holedPolygons: 5, holedConvex: 0 });
+    expect(whole.pieces).toHaveLength(6);
+    expect(wholeOutlinesNote(whole)).toBe("2 blobs have holes, so they are cut straight down from their holes into 5 polygons: a polygon cannot have a hole");
+    expect(whole.iou).toBeCloseTo(convex.iou, 9);
+  });
+
+  it("says what whole outlines made of the blobs with holes, and of those left in convex pieces", () => {
+    expect(wholeOutlinesNote({ blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0 })).toBeNull();
+    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 2, holedConvex: 0 })).toBe("1 blob has a hole, so it is cut straight down from the hole into 2 polygons: a polygon cannot have a hole");
+    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 0, holedConvex: 1 })).toBe("1 blob has a hole, so it is left in convex pieces (too many holes, or cut parts that would touch themselves)");
+    expect(wholeOutlinesNote({ blobsWithHoles: 3, holedPolygons: 4, holedConvex: 1 })).toBe("3 blobs have holes, so they are cut straight down from their holes into 4 polygons (1 left in convex pieces: too many holes, or cut parts that would touch themselves): a polygon cannot have a hole");
   });
 
   it("separate blobs give separate pieces: none spans the gap", () => {
@@ -204,13 +217,13 @@ describe("traceImage: accuracy, limits and options", () => {
   });
 
   it("refuses options out of range with a RangeError", () => {
-    const img = image(2, 2, () => true);
-    for (const bad of [{ maxVertices: 2 }, { maxVertices: 4.5 }, { tolerance: -1 }, { tolerance: NaN }, { alpha: -1 }, { scale: 0 }, { x: Infinity }]) {
+    const img = image(4, 4, () => true);
+    for (const bad of [{ maxVertices: 2 }, { maxVertices: 4.5 }, { tolerance: -1 }, { tolerance: NaN }, { alpha: -1 }, { scale: 0 }, { x: Infinity }, { minArea: -1 }, { minArea: NaN }]) {
       expect(() => traceImage(img, bad), JSON.stringify(bad)).toThrow(RangeError);
     }
     expect(() => traceImage({ width: 2, height: 2, data: new Uint8Array(5) })).toThrow(RangeError);
     // Left undefined, an option takes its default.
-    expect(traceImage(img, { alpha: undefined, maxVertices: undefined }).pieces).toHaveLength(1);
+    expect(traceImage(img, { alpha: undefined, maxVertices: undefined, minArea: undefined }).pieces).toHaveLength(1);
   });
 });
 

@@ -132,18 +132,18 @@ describe("Trace Colliders on locked art, and why a command is disabled", () => {
     await dropPng(page, level(), "level.png", 300, CANVAS_TOP + 200);
     await runCommand(page, "Trace Colliders");
     await dialog(page).waitFor();
-    const tolerance = page.getByLabel("Tolerance (px)");
+    const tolerance = page.getByLabel("Tolerance (px)", { exact: true });
     await tolerance.evaluate((el) => {
       const input = el as HTMLInputElement;
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "3");
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
+    await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").check();
     await page.getByRole("button", { name: "Cancel" }).click();
     await runCommand(page, "Trace Colliders");
     await dialog(page).waitFor();
     expect(await tolerance.inputValue()).toBe("3");
-    expect(await page.getByLabel("Whole outlines: one concave polygon per blob without holes").isChecked()).toBe(true);
+    expect(await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").isChecked()).toBe(true);
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^2 blobs, 2 pieces/);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("2 shapes");
@@ -152,7 +152,7 @@ describe("Trace Colliders on locked art, and why a command is disabled", () => {
     await runCommand(page, "Trace Colliders");
     await dialog(page).waitFor();
     expect(await tolerance.inputValue()).toBe("3");
-    expect(await page.getByLabel("Whole outlines: one concave polygon per blob without holes").isChecked()).toBe(true);
+    expect(await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").isChecked()).toBe(true);
   });
 });
 

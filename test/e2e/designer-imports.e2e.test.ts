@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { exportTiled, parseScene } from "../../core";
+import { checkSimplePolygon, exportTiled, parseScene } from "../../core";
 import { editorSession, notice, pageErrors, ROOT, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
@@ -188,7 +188,7 @@ describe("designer review: imports, exports and images", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it("Trace counts one blob with a hole as one blob, and Whole outlines says why it leaves it in pieces", async () => {
+  it("Trace counts one blob with a hole as one blob, and Whole outlines cuts it straight down from the hole into two polygons", async () => {
     const page = await session.newPage();
     const c = (await page.locator(".canvas").boundingBox())!;
     // A cave: a 200 × 120 block with a 80 × 30 hole.
@@ -199,12 +199,24 @@ describe("designer review: imports, exports and images", () => {
     await runCommand(page, "Trace Colliders");
     const status = page.getByTestId("trace-status");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 blob \(1 hole\), \d+ pieces, IoU /);
-    const pieces = (await status.textContent())!.match(/(\d+) pieces/)![1];
+    expect(Number((await status.textContent())!.match(/(\d+) pieces/)![1])).toBeGreaterThan(2);
     expect(await page.getByTestId("trace-note").count()).toBe(0);
-    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
-    await expect.poll(() => page.getByTestId("trace-note").textContent()).toBe("1 blob has a hole, so it stays in convex pieces: a polygon cannot have a hole");
-    expect((await status.textContent())!.match(/(\d+) pieces/)![1]).toBe(pieces);
+    // Regression: the blob stayed in convex pieces ("1 blob has a hole, so it stays in convex pieces").
+    await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").check();
+    await expect.poll(() => status.textContent()).toBe("1 blob (1 hole), 2 pieces, IoU 1.000");
+    await expect.poll(() => page.getByTestId("trace-note").textContent()).toBe("1 blob has a hole, so it is cut straight down from the hole into 2 polygons: a polygon cannot have a hole");
     await page.screenshot({ path: join(SHOTS, "7-trace-whole.png") });
+    await page.getByRole("button", { name: "Add 2 colliders" }).click();
+    const shapes = await savedShapes(page);
+    expect(shapes).toHaveLength(2);
+    // Cut straight down from the hole's bottom corners: an arch of 8 corners whose top is one edge
+    // (no seam where a body walks), and the cave's floor as a box of 4.
+    for (const s of shapes) {
+      if (s.type !== "polygon") throw new Error(`traced a ${s.type}`);
+      expect(checkSimplePolygon(s.points)).toBeNull();
+    }
+    expect(shapes.map((s) => (s.type === "polygon" ? s.points.length : 0)).sort()).toEqual([4, 8]);
+    await page.screenshot({ path: join(SHOTS, "7b-trace-whole-added.png") });
     expect(pageErrors(page)).toEqual([]);
   });
 });

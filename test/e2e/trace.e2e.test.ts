@@ -1,14 +1,21 @@
 // Trace Colliders… in Chromium (issue 24): an image dropped on the canvas, traced with a live
 // preview whose counts follow the sliders, added as polygons on the active layer in one undo step,
 // saved and reopened as valid convex polygons.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { encode } from "fast-png";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { checkConvexPolygon, checkSimplePolygon, parseScene } from "../../core";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkConvexPolygon, checkSimplePolygon, parseScene, type PolygonShape } from "../../core";
+import { runCli } from "../../core/node/cli";
+import { readTextFile, writeTextFile } from "../../core/node/files";
+import { fakeFolder } from "./fake-folder";
 import { editorSession, pageErrors, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
+const work = mkdtempSync(join(tmpdir(), "trace-e2e-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**
  * 96 × 64 pixels: an opaque ring (a hole in it) and an opaque square, and a faint blob (alpha 100)
@@ -111,6 +118,84 @@ describe("Trace Colliders… in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("leaves out specks under the least area, which is typed and remembered, and takes a typed tolerance past the slider's end", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // A 120 × 40 slab under 6 specks of 1 to 9 px² (brush dust).
+    const width = 160, height = 80, data = new Uint8Array(width * height * 4);
+    const speck = (x: number, y: number) => [[10, 10, 1], [40, 12, 2], [70, 8, 3], [100, 14, 1], [130, 10, 2], [150, 20, 3]].some(([sx, sy, n]) => x >= sx! && x < sx! + n! && y >= sy! && y < sy! + n!);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([90, 160, 60, (x >= 20 && x < 140 && y >= 36 && y < 76) || speck(x, y) ? 255 : 0], (y * width + x) * 4);
+    await dropPng(page, Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    // Regression: each speck was a collider of its own (7 blobs).
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("1 blob, 1 piece, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").textContent()).toBe("Left out 6 blobs smaller than 16 px²");
+    const minArea = page.getByLabel("Ignore blobs under (px²), typed");
+    expect(await minArea.inputValue()).toBe("16");
+    await minArea.fill("0");
+    await expect.poll(() => status.textContent()).toBe("7 blobs, 7 pieces, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").count()).toBe(0);
+    await minArea.fill("5");
+    await expect.poll(() => status.textContent()).toBe("3 blobs, 3 pieces, IoU 1.000");
+    expect(await page.getByTestId("trace-specks").textContent()).toBe("Left out 4 blobs smaller than 5 px²");
+    // A tolerance beyond the slider's 8 px, typed: the slider rests at its end.
+    const tolerance = page.getByLabel("Tolerance (px), typed");
+    await tolerance.fill("20");
+    await expect.poll(() => page.getByLabel("Tolerance (px)", { exact: true }).inputValue()).toBe("8");
+    await page.screenshot({ path: "/tmp/shots-fix-trace/trace-min-area.png" });
+    await page.getByRole("button", { name: "Cancel" }).click();
+    // Remembered for the image, as the other settings are.
+    await runCommand(page, "Trace Colliders");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("3 blobs, 3 pieces, IoU 1.000");
+    expect([await minArea.inputValue(), await tolerance.inputValue()]).toEqual(["5", "20"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a scene written by the CLI's trace opens with its image under the colliders, where the editor's Trace puts them too", async () => {
+    // Regression: the CLI wrote no image, so the scene opened with colliders and no art, and an
+    // image added by hand landed out of line with colliders traced at --x/--y.
+    mkdirSync(join(work, "art"), { recursive: true });
+    mkdirSync(join(work, "levels"), { recursive: true });
+    const png = spritePng();
+    writeFileSync(join(work, "art", "sprite.png"), png);
+    let err = "";
+    const code = await runCli(["trace", join(work, "art", "sprite.png"), "-o", join(work, "levels", "level.json"), "--x", "40", "--y", "-30", "--scale", "2"], { stdout: () => undefined, stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile });
+    expect([code, err]).toEqual([0, expect.stringMatching(/traced 2 blobs/)]);
+    const text = readFileSync(join(work, "levels", "level.json"), "utf8");
+    const cli = parseScene(text);
+    if (!cli.ok) throw new Error("the CLI wrote no scene");
+    expect(cli.scene.images).toEqual([{ id: "sprite", src: "../art/sprite.png", x: 40, y: -30, width: 192, height: 128 }]);
+
+    const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString("base64");
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "art/sprite.png": b64(png), "levels/level.json": b64(text) }) });
+    await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("levels/level.json"));
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Opened level.json");
+    const count = cli.scene.shapes.length;
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${count} shapes`);
+    expect(await page.getByTestId("image-problem-sprite").count()).toBe(0);
+    // Traced again in the editor with the same settings: the same pieces, on the CLI's ones.
+    await runCommand(page, "Trace Colliders");
+    await expect.poll(() => page.getByTestId("trace-status").textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^2 blobs \\(1 hole\\), ${count} pieces, IoU`));
+    await page.getByRole("button", { name: `Add ${count} colliders` }).click();
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe(`${2 * count} shapes`);
+    await page.screenshot({ path: "/tmp/shots-fix-trace/cli-scene-opened.png" });
+    // Saved back into the folder it was opened from.
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __writes: unknown[] }).__writes.length)).toBe(1);
+    const saved = parseScene(await page.evaluate(() => (window as unknown as { __writes: { text: string }[] }).__writes[0]!.text));
+    if (!saved.ok) throw new Error("saved no scene");
+    expect(saved.scene.images).toEqual(cli.scene.images);
+    const shapes = saved.scene.shapes as PolygonShape[];
+    const world = (s: PolygonShape) => s.points.map(([x, y]) => [Math.round((s.x + x) * 1e6) / 1e6, Math.round((s.y + y) * 1e6) / 1e6]);
+    const cliPieces = shapes.slice(0, count).map(world), editorPieces = shapes.slice(count).map(world);
+    expect(editorPieces).toEqual(cliPieces);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("Whole outlines traces a hill as one concave polygon, saved as one valid shape", async () => {
     const page = await session.newPage();
     const c = (await page.locator(".canvas").boundingBox())!;
@@ -123,7 +208,7 @@ describe("Trace Colliders… in Chromium", () => {
     const status = page.getByTestId("trace-status");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^1 blob, \d+ pieces, IoU 0\.9\d\d$/);
     expect(Number((await status.textContent())!.match(/(\d+) pieces/)![1])).toBeGreaterThan(1);
-    await page.getByLabel("Whole outlines: one concave polygon per blob without holes").check();
+    await page.getByLabel("Whole outlines: one concave polygon per blob, a few where it has holes").check();
     await expect.poll(() => status.textContent()).toMatch(/^1 blob, 1 piece, IoU 0\.9\d\d$/);
     await page.getByRole("button", { name: "Add 1 collider" }).click();
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("1 shape");

@@ -1,7 +1,7 @@
 // `collider-studio trace`: PNGs made here with fast-png's encoder, traced in process through
 // runCli on temporary files, and once through a bundle of the binary (fast-png bundled in).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,6 +59,8 @@ beforeAll(() => {
   writeFileSync(join(dir, "clear.png"), png(8, 8, () => 0));
   writeFileSync(join(dir, "ell.png"), png(30, 30, (i, j) => (i < 10 || j >= 20 ? 255 : 0)));
   writeFileSync(join(dir, "faint.png"), png(20, 20, (i) => (i < 10 ? 255 : 150)));
+  // A 30 × 20 block with a 3 × 3 pinhole, and three specks of 1, 4 and 9 pixels.
+  writeFileSync(join(dir, "dusty.png"), png(60, 40, (i, j) => ((i >= 10 && i < 40 && j >= 10 && j < 30 && !(i >= 20 && i < 23 && j >= 15 && j < 18)) || (i === 50 && j === 5) || (i >= 50 && i < 52 && j >= 20 && j < 22) || (i >= 45 && i < 48 && j >= 33 && j < 36) ? 255 : 0)));
   writeFileSync(join(dir, "scene.json"), '{"format": "collider-studio-scene", "version": 1, "shapes": []}\n');
 });
 
@@ -115,18 +117,18 @@ describe("trace (in process)", () => {
     expect(shapesOf("exact.json").length).toBeGreaterThan(shapesOf("art.json").length);
   });
 
-  it("--concave keeps a blob without holes as one polygon along its outline; the ring with a hole stays in convex pieces", async () => {
+  it("--concave keeps a blob without holes as one polygon along its outline, and cuts the ring with a hole into two", async () => {
     const convex = await run(["trace", "art.png", "-o", "pieces.json"]);
     const r = await run(["trace", "art.png", "-o", "whole.json", "--concave"]);
     expect(r.code).toBe(0);
-    expect(r.err).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into \d+ polygons, IoU 0\.9[789]\d\d; wrote the scene to whole\.json\nart\.png: 1 blob has a hole, so it stays in convex pieces: a polygon cannot have a hole\n$/);
+    expect(r.err).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into \d+ polygons, IoU 0\.9[789]\d\d; wrote the scene to whole\.json\nart\.png: 1 blob has a hole, so it is cut straight down from the hole into 2 polygons: a polygon cannot have a hole\n$/);
     expect(/IoU (\S+);/.exec(r.err)![1]).toBe(/IoU (\S+);/.exec(convex.err)![1]);
     const shapes = shapesOf("whole.json");
-    // The square (x from 75 to 95) is one shape of four corners; every other shape is a piece of the ring.
+    // The square (x from 75 to 95) is one shape of four corners, the ring two halves of it.
     const square = shapes.filter((s) => s.points.some(([x]) => s.x + x > 70));
     expect(square).toHaveLength(1);
     expect(square[0]!.points).toHaveLength(4);
-    expect(shapes.length).toBe(shapesOf("pieces.json").length - shapesOf("pieces.json").filter((s) => s.points.some(([x]) => s.x + x > 70)).length + 1);
+    expect(shapes).toHaveLength(3);
     // An L: two convex pieces, or one concave polygon of its six corners.
     expect((await run(["trace", "ell.png", "-o", "ell.json"])).code).toBe(0);
     expect((await run(["trace", "ell.png", "-o", "ell-whole.json", "--concave"])).code).toBe(0);
@@ -134,6 +136,47 @@ describe("trace (in process)", () => {
     const [ell] = shapesOf("ell-whole.json");
     expect(shapesOf("ell-whole.json")).toHaveLength(1);
     expect(ell!.points.map(([x, y]) => [ell!.x + x, ell!.y + y]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)).toEqual([[0, 0], [0, 30], [10, 0], [10, 20], [30, 20], [30, 30]]);
+  });
+
+  it("--min-area: specks left out and pinholes filled, 16 px² by default, and said so", async () => {
+    // Regression: every speck of brush dust became a collider.
+    const r = await run(["trace", "dusty.png", "-o", "dusty.json"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("dusty.png: traced 1 blob into 1 convex piece, IoU 1.0000; wrote the scene to dusty.json\ndusty.png: Left out 3 blobs and filled 1 hole smaller than 16 px²\n");
+    const all = await run(["trace", "dusty.png", "-o", "dusty-all.json", "--min-area", "0"]);
+    expect(all.err).toMatch(/^dusty\.png: traced 4 blobs \(1 hole\) into \d+ convex pieces, IoU 1\.0000; wrote the scene to dusty-all\.json\n$/);
+    const some = await run(["trace", "dusty.png", "-o", "dusty-5.json", "--min-area", "5"]);
+    expect(some.err).toMatch(/traced 2 blobs \(1 hole\) into \d+ convex pieces.*\ndusty\.png: Left out 2 blobs smaller than 5 px²\n$/);
+    expect(await run(["trace", "dusty.png", "-o", "dusty-none.json", "--min-area", "1000"])).toEqual({ code: 1, out: "", err: "dusty.png: nothing to trace (every blob is smaller than --min-area 1000 px²)\n" });
+    expect(existsSync(join(dir, "dusty-none.json"))).toBe(false);
+  });
+
+  it("writes the image into the scene where it was traced: its path relative to the scene, placed and scaled as the pieces", async () => {
+    // Regression: the scene had no images entry, so it opened with colliders and no art.
+    expect((await run(["trace", "art.png", "-o", "art-image.json"])).code).toBe(0);
+    const plain = parseScene(readFileSync(join(dir, "art-image.json"), "utf8"));
+    expect(plain.ok && plain.scene.images).toEqual([{ id: "art", src: "art.png", x: 0, y: 0 }]);
+    mkdirSync(join(dir, "level"), { recursive: true });
+    mkdirSync(join(dir, "art"), { recursive: true });
+    writeFileSync(join(dir, "art", "level-1.png"), art());
+    const r = await run(["trace", "art/level-1.png", "-o", "level/placed.json", "--x", "-50", "--y", "10", "--scale", "0.5"]);
+    expect(r.code).toBe(0);
+    const placed = parseScene(readFileSync(join(dir, "level", "placed.json"), "utf8"));
+    if (!placed.ok) throw new Error("not a scene");
+    expect(placed.scene.images).toEqual([{ id: "level-1", src: "../art/level-1.png", x: -50, y: 10, width: 50, height: 35 }]);
+    // Every piece lies on the image's rectangle, as the editor's Trace would put them on it.
+    for (const s of placed.scene.shapes as PolygonShape[]) {
+      for (const [x, y] of s.points) {
+        expect(s.x + x).toBeGreaterThanOrEqual(-50);
+        expect(s.x + x).toBeLessThanOrEqual(-50 + 50);
+        expect(s.y + y).toBeGreaterThanOrEqual(10);
+        expect(s.y + y).toBeLessThanOrEqual(10 + 35);
+      }
+    }
+    // On standard output, the path is from the current folder.
+    const out = await run(["trace", "art.png", "-o", "-"]);
+    const printed = parseScene(out.out);
+    expect(printed.ok && printed.scene.images?.map((i) => resolve(i.src))).toEqual([join(dir, "art.png")]);
   });
 
   it("-o - prints the scene on standard output", async () => {
@@ -184,6 +227,7 @@ describe("trace (in process)", () => {
     [["--alpha", "-1"], /--alpha.*from 0 to 255/],
     [["--tolerance", "-1"], /--tolerance.*at least 0/],
     [["--tolerance", "x"], /--tolerance.*at least 0/],
+    [["--min-area", "-1"], /--min-area.*at least 0/],
     [["--scale", "0"], /--scale.*greater than 0/],
     [["--x", "1e16"], /--x.*from -1e15 to 1e15/],
     [["--y", "abc"], /--y.*from -1e15 to 1e15/],

@@ -1,11 +1,11 @@
 // Trace Colliders…: an image's opaque pixels as convex polygons (or whole outlines), previewed
-// live over the picture while the alpha threshold, the tolerance, the vertex limit and the kind of
-// piece change; Add puts them on the active layer as one undo step, named after the image. The
+// live over the picture while the alpha threshold, the tolerance, the vertex limit, the least blob
+// area and the kind of piece change; Add puts them on the active layer as one undo step, named after the image. The
 // tracing runs in a worker. The image is the one trace-session.ts picks (locked ones too), and the
 // dialog offers the scene's others; the settings are remembered per image for the session. Keys:
 // focus starts on the first slider, Enter adds (when Add is enabled), Escape cancels.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { blobCount, wholeOutlinesNote, type TraceResult } from "../../../core";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { blobCount, specksNote, wholeOutlinesNote, type TraceResult } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { readBase } from "../../editor/state";
@@ -75,7 +75,7 @@ function useTrace(pixels: TracePixels | null, options: Options): { result: Trace
       worker.current?.postMessage({ kind: "trace", id, ...options } satisfies TraceRequest);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [pixels, options.alpha, options.tolerance, options.maxVertices, options.concave]);
+  }, [pixels, options.alpha, options.tolerance, options.maxVertices, options.minArea, options.concave]);
   return state;
 }
 
@@ -115,6 +115,35 @@ function Slider({ label, value, min, max, step, onChange, shown, autoFocus = fal
       <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} {...(autoFocus ? { "data-autofocus": true } : {})} />
       <output>{shown}</output>
     </label>
+  );
+}
+
+/**
+ * A slider over the usual range beside a field that takes any value from `min` up, as the CLI
+ * does (a tolerance of 20 px for 8192 px art): past the slider's end, the slider rests there.
+ */
+function SliderField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void }) {
+  // What is being typed, until the field is left: "" or "-" mean nothing yet and change nothing.
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <div className="trace-slider">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="range" min={min} max={max} step={step} value={Math.min(value, max)} onChange={(e) => { setDraft(null); onChange(Number(e.target.value)); }} />
+      <input
+        type="number"
+        aria-label={`${label}, typed`}
+        min={min}
+        step={step}
+        value={draft ?? String(value)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          const v = Number(e.target.value);
+          if (e.target.value.trim() !== "" && Number.isFinite(v) && v >= min) onChange(v);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </div>
   );
 }
 
@@ -171,9 +200,9 @@ function Dialog({ imageId }: { readonly imageId: string }) {
         : result.opaque === 0
           ? "Nothing to trace: no pixel is as opaque as the threshold"
           : `${blobCount(result)}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
-  // Whole outlines cannot make a polygon of a blob with a hole: say so, or ticking it seems to do nothing.
-  const holed = result && options.concave ? result.blobsWithHoles : 0;
-  const wholeNote = wholeOutlinesNote(holed);
+  // A polygon cannot have a hole: say how whole outlines cut a blob with one, or its pieces seem a mistake.
+  const wholeNote = result && options.concave ? wholeOutlinesNote(result) : null;
+  const specks = result ? specksNote(result, options.minArea) : null;
   const lowest = useMemo(() => (ready ? lowestAlpha(ready.alpha) : 255), [ready]);
   const opaqueNote = ready && result && !busy ? wholePictureNote(imageId, ready.width * ready.height, result.opaque, lowest) : null;
 
@@ -194,16 +223,19 @@ function Dialog({ imageId }: { readonly imageId: string }) {
       {ready ? <Preview pixels={ready} result={result} /> : <div className="trace-preview empty">{status}</div>}
       <div className="trace-controls">
         <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} autoFocus />
-        <Slider label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} shown={options.tolerance.toFixed(2)} />
+        <SliderField label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} />
         <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
+        <SliderField label="Ignore blobs under (px²)" min={0} max={100} step={1} value={options.minArea} onChange={(minArea) => set({ minArea })} />
         <label className="trace-check">
           <input type="checkbox" checked={options.concave} onChange={(e) => set({ concave: e.target.checked })} />
-          <span>Whole outlines: one concave polygon per blob without holes</span>
+          <span>Whole outlines: one concave polygon per blob, a few where it has holes</span>
         </label>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
       {opaqueNote && <p className="trace-note" data-testid="trace-whole-picture" role="alert">{opaqueNote}</p>}
-      {wholeNote && <p className="trace-note" data-testid="trace-note">{wholeNote}</p>}
+      {specks && <p className="trace-note info" data-testid="trace-specks">{specks}</p>}
+      {/* Information while every blob with holes was cut; a warning when one was left in convex pieces. */}
+      {wholeNote && <p className={(result?.holedConvex ?? 0) > 0 ? "trace-note" : "trace-note info"} data-testid="trace-note">{wholeNote}</p>}
       {layerRefusal && <p className="trace-note" data-testid="trace-layer-refusal" role="alert">{layerRefusal}</p>}
       <footer>
         <button type="button" onClick={closeModal}>Cancel</button>

@@ -11,10 +11,12 @@ export interface TraceSettings {
   readonly alpha: number;
   readonly tolerance: number;
   readonly maxVertices: number;
+  /** Blobs of fewer pixels are left out, holes of fewer filled. */
+  readonly minArea: number;
   readonly concave: boolean;
 }
 
-export const DEFAULT_TRACE_SETTINGS: TraceSettings = { alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, concave: TRACE_DEFAULTS.concave };
+export const DEFAULT_TRACE_SETTINGS: TraceSettings = { alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, minArea: TRACE_DEFAULTS.minArea, concave: TRACE_DEFAULTS.concave };
 
 /** The image the open dialog traces, by id. */
 export const useTraceTarget = create<{ readonly imageId: string | null }>()(() => ({ imageId: null }));

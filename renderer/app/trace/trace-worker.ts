@@ -4,7 +4,7 @@ import { traceImage, type TraceImage, type TraceResult } from "../../../core";
 
 export type TraceRequest =
   | { readonly kind: "image"; readonly image: TraceImage }
-  | { readonly kind: "trace"; readonly id: number; readonly alpha: number; readonly tolerance: number; readonly maxVertices: number; readonly concave: boolean };
+  | { readonly kind: "trace"; readonly id: number; readonly alpha: number; readonly tolerance: number; readonly maxVertices: number; readonly minArea: number; readonly concave: boolean };
 
 export type TraceReply = { readonly id: number; readonly result: TraceResult } | { readonly id: number; readonly error: string };
 
@@ -20,7 +20,7 @@ scope.onmessage = (e) => {
   }
   if (!image) return;
   try {
-    scope.postMessage({ id: m.id, result: traceImage(image, { alpha: m.alpha, tolerance: m.tolerance, maxVertices: m.maxVertices, concave: m.concave }) });
+    scope.postMessage({ id: m.id, result: traceImage(image, { alpha: m.alpha, tolerance: m.tolerance, maxVertices: m.maxVertices, minArea: m.minArea, concave: m.concave }) });
   } catch (err) {
     scope.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) });
   }
