@@ -166,6 +166,20 @@ export interface BackdropMap {
   readonly layers: readonly LayerDraw[];
 }
 
+/**
+ * What the Layers panel says the map drew: the layers shown (a hidden one, or one under a hidden
+ * group, is not drawn), the hidden ones named apart, and the tile objects of the shown layers.
+ */
+export function drawnSummary(map: BackdropMap): string {
+  const shown = map.layers.filter((l) => l.visible);
+  const hidden = map.layers.length - shown.length;
+  const tileObjects = shown.reduce((n, l) => n + (l.kind === "objects" ? l.objects.length : 0), 0);
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const hiddenNote = hidden === 0 ? "" : ` (${plural(hidden, "hidden layer")})`;
+  if (shown.length === 0) return `no tiles to draw${hiddenNote}`;
+  return `${plural(shown.length, "layer")}${tileObjects === 0 ? "" : `, ${plural(tileObjects, "tile object")}`}${hiddenNote}`;
+}
+
 export type BuiltBackdrop = { readonly ok: true; readonly map: BackdropMap; readonly problems: readonly string[] } | { readonly ok: false; readonly problems: readonly string[] };
 
 const isObject = (v: JsonValue | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);

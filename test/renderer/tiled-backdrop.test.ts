@@ -18,7 +18,7 @@ import { bleedOf, chunkCells, chunkOnScreen, detailFor, LruCache, visibleChunks,
 import { placedTile } from "../../renderer/tiled-map/draw-chunk";
 import { repeatStarts } from "../../renderer/tiled-map/draw-backdrop";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
-import { backdropBounds, buildBackdrop, composeLayer, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
+import { backdropBounds, buildBackdrop, composeLayer, drawnSummary, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
 import { pageTiledReader } from "../../renderer/tiled-map/read-text";
 import { tileShapeOutline } from "../../renderer/tiled-map/tile-shapes";
 import { backdropMap, COLUMNS, groundGids, ROWS, TILE } from "../e2e/backdrop-fixture";
@@ -345,6 +345,47 @@ describe("loading the map and the backdrop's state", () => {
     expect(backdrop.display.getState()).toEqual({ visible: false, opacity: 1 });
     expect(new TiledBackdrop(null).request("level.tmj", "/a/scene.json")).toBeUndefined();
     expect([tiledMapOf({ tiledMap: { src: "m.tmj" } }), tiledMapOf({ tiledMap: "m.tmj" }), tiledMapOf({})]).toEqual([{ src: "m.tmj" }, null, null]);
+  });
+
+  it("reads the map again on reload (Reload Tiled Map, or the desktop app seeing it change), showing the old one until the new one is in", async () => {
+    let text = JSON.stringify(backdropMap());
+    let release: () => void = () => {};
+    let hold = false;
+    const reader = vi.fn(async () => {
+      if (hold) await new Promise<void>((r) => (release = r));
+      return { ok: true as const, text };
+    });
+    const backdrop = new TiledBackdrop(reader);
+    backdrop.request("level.tmj", "/a/scene.json");
+    await vi.waitFor(() => expect(backdrop.entry("level.tmj", "/a/scene.json")?.state).toBe("ready"));
+    const first = backdrop.entry("level.tmj", "/a/scene.json");
+    const map = backdropMap() as JsonObject;
+    text = JSON.stringify({ ...map, layers: (map.layers as JsonObject[]).filter((l) => l.name !== "ground") });
+    hold = true;
+    const reloaded = backdrop.reload();
+    // The map drawn stays until the new reading is in.
+    expect(backdrop.entry("level.tmj", "/a/scene.json")).toBe(first);
+    release();
+    await reloaded;
+    const entry = backdrop.entry("level.tmj", "/a/scene.json");
+    if (entry?.state !== "ready") throw new Error("not ready");
+    expect(entry.map.layers.map((l) => l.name)).not.toContain("ground");
+    expect(reader).toHaveBeenCalledTimes(2);
+    // A reload under way when the map is forgotten says nothing.
+    hold = true;
+    const late = backdrop.reload();
+    backdrop.retainOnly(null);
+    release();
+    await late;
+    expect(backdrop.entry("level.tmj", "/a/scene.json")).toBeUndefined();
+  });
+
+  it("says the layers it drew, the hidden ones apart, and the tile objects of the shown layers", () => {
+    expect(drawnSummary(fixture())).toBe("3 layers (1 hidden layer)");
+    const map = backdropMap() as JsonObject;
+    const allHidden = (map.layers as JsonObject[]).map((l) => ({ ...l, visible: false }));
+    expect(drawnSummary(built({ ...map, layers: allHidden }))).toBe("no tiles to draw (4 hidden layers)");
+    expect(drawnSummary(built({ ...map, layers: (map.layers as JsonObject[]).filter((l) => l.visible !== false) }))).toBe("3 layers");
   });
 
   it("reads a map it was given at import when the reader cannot read the map itself, and only the map", async () => {
