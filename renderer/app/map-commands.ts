@@ -75,6 +75,15 @@ export async function reloadTiledMap(editor: Editor): Promise<void> {
   else notify(editor, `Reloaded ${mapName(map.src)}`);
 }
 
+/** The desktop app saw a file of the map change on disk (Tiled saved it): the drawing is read again and the status line says so. */
+export async function reloadChangedMap(editor: Editor): Promise<void> {
+  const map = tiledMapOf(editor.getState().extras);
+  if (!map) return;
+  await editor.backdrop.reload();
+  const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
+  notify(editor, entry?.state === "failed" ? `${mapName(map.src)} changed on disk and cannot be shown: ${entry.problems[0] ?? "it cannot be read"}` : `${mapName(map.src)} changed on disk: redrawn`);
+}
+
 /** File → Save to Map: the scene's colliders written into its Tiled map, everything else in the map kept. */
 export async function saveToMap(editor: Editor): Promise<void> {
   const src = tiledMapOf(editor.getState().extras)?.src;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseTmx } from "../../core";
 import type { DesktopApi, WriteTiledMapRequest } from "../../core/shell/desktop-api";
 import { isDirty, openDroppedFile, receiveImported } from "../../renderer/app/document-commands";
-import { bakeMapTiles, reloadTiledMap, saveToMap } from "../../renderer/app/map-commands";
+import { bakeMapTiles, reloadChangedMap, reloadTiledMap, saveToMap } from "../../renderer/app/map-commands";
 import { Editor } from "../../renderer/editor/editor";
 import { addShape, markSaved } from "../../renderer/store/actions";
 import { documentOf } from "../../renderer/editor/state";
@@ -120,6 +120,25 @@ describe("Save to Map", () => {
     const empty = new Editor();
     await saveToMap(empty);
     expect(empty.getState().notice).toMatch(/^Nothing to save to: this scene was not made from a Tiled map/);
+  });
+});
+
+describe("the map changed on disk (desktop app)", () => {
+  it("reads the drawing again and says so; the scene's shapes are not imported again", async () => {
+    const { editor, files } = await imported(BOTTOM_ROW);
+    addShape(editor, { id: "door", name: "door", type: "box", x: 40, y: 8, rotation: 0, width: 8, height: 16 });
+    const base = "/game/maps/level.tmx";
+    editor.backdrop.request("level.tmx", base);
+    await vi.waitFor(() => expect(editor.backdrop.entry("level.tmx", base)?.state).toBe("ready"));
+    files["level.tmx"] = files["level.tmx"]!.replace('<layer id="1" name="Ground"', '<layer id="1" name="Ground" visible="0"');
+    await reloadChangedMap(editor);
+    expect(editor.getState().notice).toBe("level.tmx changed on disk: redrawn");
+    const entry = editor.backdrop.entry("level.tmx", base);
+    expect(entry?.state === "ready" && entry.map.layers.map((l) => l.visible)).toEqual([false]);
+    expect(editor.getState().shapes.map((s) => s.id)).toEqual(["tiled-1", "door"]);
+    delete files["level.tmx"];
+    await reloadChangedMap(editor);
+    expect(editor.getState().notice).toBe("level.tmx changed on disk and cannot be shown: file not found: level.tmx");
   });
 });
 
