@@ -34,7 +34,9 @@ interface PickerType {
 export interface WebDirectoryHandle {
   readonly name: string;
   getDirectoryHandle(name: string): Promise<WebDirectoryHandle>;
-  getFileHandle(name: string): Promise<WebFileHandle>;
+  getFileHandle(name: string, options?: { create: boolean }): Promise<WebFileHandle>;
+  queryPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
+  requestPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
   /** The names from this folder down to `handle`, or null when it is not inside it. */
   resolve(handle: WebFileHandle): Promise<string[] | null>;
 }
@@ -237,7 +239,8 @@ export async function readBesideWebScene(path: string | undefined, src: string, 
 /**
  * Writes `text` over the file `src` (a path relative to the scene) beside a scene opened in a
  * folder, asking once for permission to write it; undefined when the scene was not opened in one.
- * Only a file that exists is written (Save to Map writes back into a map).
+ * Only a file that exists is written (Save to Map writes back into a map), and only once its old
+ * text is kept beside it as `<name>.bak`, as the desktop app keeps it (no .bak, no write).
  */
 export async function writeBesideWebScene(path: string | undefined, src: string, text: string): Promise<FileOutcome<{ name: string }> | undefined> {
   const folder = path === undefined ? undefined : folders.get(path);
@@ -245,12 +248,25 @@ export async function writeBesideWebScene(path: string | undefined, src: string,
   const names = joinNames(folder.sceneDir, src);
   if (!names || names.length === 0) return { kind: "error", message: `Could not write ${src}: it is outside the folder ${folder.root.name} you opened` };
   let handle: WebFileHandle;
+  let dir = folder.root;
+  let old: string;
   try {
-    let dir = folder.root;
     for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
     handle = await dir.getFileHandle(names.at(-1)!);
+    old = await (await handle.getFile()).text();
   } catch (err) {
     return { kind: "error", message: `Could not write ${src}: ${reason(err)}` };
+  }
+  const backup = `${handle.name}.bak`;
+  try {
+    // A folder opened for reading (Open Scene in Folder…) is asked once more, to make a file in it.
+    if (dir.queryPermission && (await dir.queryPermission({ mode: "readwrite" })) !== "granted" && (await dir.requestPermission?.({ mode: "readwrite" })) !== "granted") {
+      return { kind: "error", message: `Could not write ${src}: permission to keep ${backup} beside it was refused (the map is left as it was)` };
+    }
+    const kept = await writeHandle(await dir.getFileHandle(backup, { create: true }), old);
+    if (kept.kind !== "done") return { kind: "error", message: `Could not write ${src}: ${backup} could not be kept (the map is left as it was): ${kept.kind === "error" ? kept.message : "canceled"}` };
+  } catch (err) {
+    return { kind: "error", message: `Could not write ${src}: ${backup} could not be kept (the map is left as it was): ${reason(err)}` };
   }
   return writeHandle(handle, text);
 }

@@ -63,8 +63,9 @@ export async function fakeFolder(page: Page, files: Record<string, string>): Pro
         if (!child || child.kind !== "directory") throw notFound(name);
         return dirHandle(child);
       },
-      getFileHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "file");
+      getFileHandle: async (name: string, options?: { create?: boolean }) => {
+        let child = node.children.find((c) => c.name === name && c.kind === "file");
+        if (!child && options?.create) node.children.push((child = { kind: "file", name, bytes: new Uint8Array() }));
         if (!child || child.kind !== "file") throw notFound(name);
         return fileHandle(name, child);
       },

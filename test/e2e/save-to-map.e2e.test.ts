@@ -49,8 +49,10 @@ describe("Save to Map (web build)", () => {
     await runCommand(page, "Save to Map");
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
-    expect(writes.map((w) => w.path)).toEqual(["level.tmx"]);
-    const written = writes[0]!.text;
+    // The map as it was kept beside it first, as the desktop app keeps it.
+    expect(writes.map((w) => w.path)).toEqual(["level.tmx.bak", "level.tmx"]);
+    expect(writes[0]!.text).toBe(tmx);
+    const written = writes[1]!.text;
 
     // Tiled reads the written map: every layer but the colliders' as Tiled read the original, and the box in it.
     const before = tiledReads(tmx), after = tiledReads(written);
@@ -103,15 +105,15 @@ describe("Save to Map of a map opened alone (web build)", () => {
     await page.getByRole("menuitem", { name: "Save to Map…" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
-    expect(writes.map((w) => w.path)).toEqual(["level.tmx"]);
-    expect(writes[0]!.text).toContain("<object id=");
+    expect(writes.map((w) => w.path)).toEqual(["level.tmx.bak", "level.tmx"]);
+    expect(writes[1]!.text).toContain("<object id=");
     await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^1 shape/);
     // The folder given, the map's tiles are read from it.
     await expect.poll(() => page.getByTestId("tiled-map-status").textContent(), { timeout: 15_000 }).toBe("3 layers (1 hidden layer)");
 
     // Tiled hides a layer and saves: Reload Tiled Map draws the map as it is now; the box stays.
-    const hidden = writes[0]!.text.replace(/(<layer [^>]*name="[^"]*")/, '$1 visible="0"');
-    expect(hidden).not.toBe(writes[0]!.text);
+    const hidden = writes[1]!.text.replace(/(<layer [^>]*name="[^"]*")/, '$1 visible="0"');
+    expect(hidden).not.toBe(writes[1]!.text);
     await page.evaluate((text) => (window as unknown as { __setFile: (p: string, t: string) => void }).__setFile("maps/level.tmx", text), hidden);
     await runCommand(page, "Reload Tiled Map");
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Reloaded level.tmx");

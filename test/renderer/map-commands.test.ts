@@ -182,8 +182,9 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
     const dirHandle = (at: string): unknown => ({
       name: at === "" ? "game" : at.split("/").at(-1)!,
       getDirectoryHandle: async (name: string) => dirHandle(at === "" ? name : `${at}/${name}`),
-      getFileHandle: async (name: string) => {
+      getFileHandle: async (name: string, options?: { create: boolean }) => {
         const path = at === "" ? name : `${at}/${name}`;
+        if (!files.has(path) && options?.create) files.set(path, "");
         if (!files.has(path)) throw new DOMException(`${name} was not found`, "NotFoundError");
         return fileHandle(path);
       },
@@ -221,13 +222,15 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
     expect(action.title!(editor)).toBe("Save to Map…");
     await saveToMap(editor);
     expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
-    expect(writes.map((w) => w.path)).toEqual(["maps/level.tmx"]);
-    expect(writes[0]!.text).toContain('name="door"');
+    // The map as it was is kept beside it first, as the desktop app keeps it.
+    expect(writes.map((w) => w.path)).toEqual(["maps/level.tmx.bak", "maps/level.tmx"]);
+    expect(writes[0]!.text).not.toContain('name="door"');
+    expect(writes[1]!.text).toContain('name="door"');
     expect(editor.getState().shapes.map((s) => s.id)).toContain("door");
     // The folder is kept for the document: the next Save to Map asks nothing, and the tiles can be read from it.
     expect(action.title!(editor)).toBe("Save to Map");
     await saveToMap(editor);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(4);
   });
 
   it("dropped with no handle: looks for the map at the top of the folder given, refuses one it is not in or whose tilesets are outside it; a canceled folder dialog writes nothing", async () => {
@@ -247,6 +250,18 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
     expect(editor.getState().notice).toBe("Could not save to level.tmx: canceled (a browser reads and writes a map only in a folder it is given: the one the map is in)");
     expect(writes).toEqual([]);
     expect(editor.getState().shapes.map((s) => s.id)).toContain("door");
+  });
+
+  it("writes nothing when the .bak cannot be kept (the folder refuses a new file)", async () => {
+    const { editor, writes, dirHandle } = await openedAlone("open");
+    (window as unknown as { showDirectoryPicker: () => Promise<unknown> }).showDirectoryPicker = async () => {
+      const root = dirHandle("") as { getDirectoryHandle: (n: string) => Promise<Record<string, unknown>> };
+      return { ...root, getDirectoryHandle: async (n: string) => ({ ...(await root.getDirectoryHandle(n)), queryPermission: async () => "prompt", requestPermission: async () => "denied" }) };
+    };
+    await saveToMap(editor);
+    expect(editor.getState().notice).toBe("Could not save to level.tmx: 1 problem (see the list)");
+    expect(editor.getState().problems!.list[0]!.message).toBe("Could not write level.tmx: permission to keep level.tmx.bak beside it was refused (the map is left as it was)");
+    expect(writes).toEqual([]);
   });
 
   it("Reload Tiled Map… asks for the folder too, and then reads the map from it without writing it", async () => {
