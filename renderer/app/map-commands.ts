@@ -49,9 +49,9 @@ export const saveToMapAsksFolder = (editor: Editor): boolean => desktop() === un
  * stands in, keeps it for the document (the drawing stays), and shows the map's tiles from it.
  * False when canceled or refused (the status line says why).
  */
-async function askForFolder(editor: Editor, src: string, failed: string): Promise<boolean> {
+async function askForFolder(editor: Editor, src: string, failed: string, mode: "read" | "readwrite"): Promise<boolean> {
   const { file } = editor.getState();
-  const granted = await grantWebFolder(readBase(file), src);
+  const granted = await grantWebFolder(readBase(file), src, mode);
   if (granted.kind !== "done") {
     notify(editor, `${failed}: ${granted.kind === "canceled" ? "canceled (a browser reads and writes a map only in a folder it is given: the one the map is in)" : granted.message}`);
     return false;
@@ -68,7 +68,7 @@ export async function reloadTiledMap(editor: Editor): Promise<void> {
     return;
   }
   // A browser given the map alone: its folder is asked for first, which shows its tiles.
-  if (saveToMapAsksFolder(editor) && hasFolderAccess() && !(await askForFolder(editor, map.src, `Could not reload ${mapName(map.src)}`))) return;
+  if (saveToMapAsksFolder(editor) && hasFolderAccess() && !(await askForFolder(editor, map.src, `Could not reload ${mapName(map.src)}`, "read"))) return;
   await editor.backdrop.reload();
   const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
   if (entry?.state === "failed") notify(editor, `Could not reload ${mapName(map.src)}: ${entry.problems[0] ?? "it cannot be read"}`);
@@ -88,7 +88,7 @@ export async function reloadChangedMap(editor: Editor): Promise<void> {
 export async function saveToMap(editor: Editor): Promise<void> {
   const src = tiledMapOf(editor.getState().extras)?.src;
   const asked = src !== undefined && saveToMapAsksFolder(editor) && hasFolderAccess();
-  if (asked && !(await askForFolder(editor, src, `Could not save to ${src}`))) return;
+  if (asked && !(await askForFolder(editor, src, `Could not save to ${src}`, "readwrite"))) return;
   if (asked) void editor.backdrop.reload();
   const map = mapOf(editor);
   if (typeof map === "string") {

@@ -84,12 +84,13 @@ export const hasWebFolder = (path: string | undefined): boolean => path !== unde
  * keeps it for the document, so its map's files can be read and written there. `base` is the
  * document's key (its scene's, or the map's it was imported from), undefined for a dropped map,
  * which is then looked for at the top of the folder. Done: the key the folder is kept under
- * (`base`, or a new one for a document that had none).
+ * (`base`, or a new one for a document that had none). `mode`: what the browser asks the user to
+ * allow (reading only, for Reload Tiled Map; writing it is asked for when Save to Map writes).
  */
-export async function grantWebFolder(base: string | undefined, src: string): Promise<FileOutcome<{ key: string }>> {
+export async function grantWebFolder(base: string | undefined, src: string, mode: "read" | "readwrite"): Promise<FileOutcome<{ key: string }>> {
   let root: WebDirectoryHandle;
   try {
-    root = await pickers().showDirectoryPicker!({ mode: "readwrite" });
+    root = await pickers().showDirectoryPicker!({ mode });
   } catch (err) {
     return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not open a folder: ${reason(err)}` };
   }

@@ -170,6 +170,8 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
   function fakeBrowser(tmx: string, withFolders = true) {
     const files = new Map<string, string>([["maps/level.tmx", tmx], ["tiles/ground.tsx", TSX]]);
     const writes: { path: string; text: string }[] = [];
+    /** The permission each folder dialog asked for. */
+    const modes: string[] = [];
     const fileHandle = (path: string) => ({
       name: path.split("/").at(-1)!,
       path,
@@ -191,10 +193,10 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
       resolve: async (h: { path: string }) => h.path.split("/"),
     });
     const pickers = withFolders
-      ? { showOpenFilePicker: async () => [fileHandle("maps/level.tmx")], showSaveFilePicker: async () => fileHandle("maps/level.json"), showDirectoryPicker: async () => dirHandle("") }
+      ? { showOpenFilePicker: async () => [fileHandle("maps/level.tmx")], showSaveFilePicker: async () => fileHandle("maps/level.json"), showDirectoryPicker: async (o: { mode: string }) => (modes.push(o.mode), dirHandle("")) }
       : {};
     vi.stubGlobal("window", pickers);
-    return { files, writes, dirHandle, fileHandle };
+    return { files, writes, dirHandle, fileHandle, modes };
   }
 
   /** Open…, a drop (Chromium gives the file's handle), or a drop with no handle (other browsers). */
@@ -214,7 +216,7 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
   }
 
   it.each(["open", "drop"] as const)("after %s, the import says Save to Map asks for the folder; Save to Map… asks, writes the map there and keeps the drawing", async (how) => {
-    const { editor, writes, imported } = await openedAlone(how);
+    const { editor, writes, imported, modes } = await openedAlone(how);
     expect(imported).toMatch(/; its tiles are not shown \(see the list\)/);
     expect(editor.getState().problems!.list[0]!.message).toMatch(/; Save to Map will ask for its folder$/);
     const action = actionById("file.saveToMap");
@@ -224,6 +226,7 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
     expect(editor.getState().notice).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     // The map as it was is kept beside it first, as the desktop app keeps it.
     expect(writes.map((w) => w.path)).toEqual(["maps/level.tmx.bak", "maps/level.tmx"]);
+    expect(modes).toEqual(["readwrite"]);
     expect(writes[0]!.text).not.toContain('name="door"');
     expect(writes[1]!.text).toContain('name="door"');
     expect(editor.getState().shapes.map((s) => s.id)).toContain("door");
@@ -265,11 +268,13 @@ describe("Save to Map in a browser given the map alone (File → Open… or a dr
   });
 
   it("Reload Tiled Map… asks for the folder too, and then reads the map from it without writing it", async () => {
-    const { editor, writes } = await openedAlone("open");
+    const { editor, writes, modes } = await openedAlone("open");
     expect(actionById("view.reloadTiledMap").title!(editor)).toBe("Reload Tiled Map…");
     await reloadTiledMap(editor);
     expect(editor.getState().notice).toBe("Reloaded level.tmx");
     expect(writes).toEqual([]);
+    // Reading only is asked for: writing is asked for when Save to Map writes.
+    expect(modes).toEqual(["read"]);
     expect(actionById("view.reloadTiledMap").title!(editor)).toBe("Reload Tiled Map");
     expect(editor.getState().shapes.map((s) => s.id)).toContain("door");
   });
