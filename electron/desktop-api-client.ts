@@ -72,6 +72,8 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
         // Only { path, name } strings reach the page, whatever arrives.
         if (isFileChange(change)) listener({ path: change.path, name: change.name });
       }),
+    // Nothing of what arrives reaches the page: the listener is only told.
+    onTiledMapChanged: (listener) => subscribe(IPC_EVENTS.tiledMapChanged, () => listener()),
     readImage: (request: ReadImageRequest) => invoke(IPC.readImage, request) as Promise<ShellResult<ImageFile>>,
     pickImages: () => invoke(IPC.pickImages) as Promise<ShellResult<PickedImages>>,
     readTiledFile: (request: ReadTiledFileRequest) => invoke(IPC.readTiledFile, request) as Promise<ShellResult<TiledFile>>,

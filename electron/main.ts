@@ -17,6 +17,7 @@ import { createImageFiles } from "./image-files";
 import { registerImageIpc } from "./image-ipc";
 import { createTiledFiles, readableScenes } from "./tiled-files";
 import { registerTiledIpc } from "./tiled-ipc";
+import { createTiledWatch } from "./tiled-watch";
 import { registerSceneIpc } from "./ipc";
 import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
 import { loadRecentFiles, type RecentFiles } from "./recent-files";
@@ -289,8 +290,13 @@ if (!app.requestSingleInstanceLock()) {
       registerDocumentIpc(ipcMain, policy, editorPage, showDocumentState, openFromOutside);
       registerRecoveryIpc(ipcMain, { recovery: recoveryStore, files, restored: () => restored }, policy);
       registerImageIpc(ipcMain, imageFiles, policy);
-      registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath), backups: settingsRead.settings.backups }), policy, (filePath) => files.importPath(filePath));
-      removeRecoveryOnCleanQuit(app, recoveryStore, () => openFileWatch.stop(), () => pageCrashed);
+      // The map's files the page reads are watched, as Tiled does: a change redraws the backdrop.
+      const tiledWatch = createTiledWatch({ watch: (folder, listener) => watch(folder, listener), readText, onChange: () => sendToPage(IPC_EVENTS.tiledMapChanged), ...timers, onError: warn });
+      registerTiledIpc(ipcMain, createTiledFiles({ isAllowed: (scenePath) => readable.isReadable(scenePath), backups: settingsRead.settings.backups, onRead: (scenePath, file, text) => tiledWatch.read(scenePath, file, text), onWrite: (file, text) => tiledWatch.wrote(file, text) }), policy, (filePath) => files.importPath(filePath));
+      removeRecoveryOnCleanQuit(app, recoveryStore, () => {
+        openFileWatch.stop();
+        tiledWatch.stop();
+      }, () => pageCrashed);
       openEditorWindow();
       started = true;
       // Asked over the window once it shows (a sheet on a hidden window may never appear); the

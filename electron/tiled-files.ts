@@ -19,6 +19,10 @@ export interface TiledFilesOptions {
   /** Save to Map's writes (atomic, with the `backups` setting's generations kept); default Node's. */
   readonly writeFs?: WriteFileSystem;
   readonly backups?: number;
+  /** Each file read, absolute, with the scene it was read for and its text (the map's files are watched: tiled-watch.ts). */
+  readonly onRead?: (scenePath: string, file: string, text: string) => void;
+  /** Each map written by Save to Map, absolute, with its text. */
+  readonly onWrite?: (file: string, text: string) => void;
 }
 
 export interface TiledFiles {
@@ -36,7 +40,7 @@ export function resolveTiledPath(scenePath: string, src: string): { readonly ok:
   return { ok: true, path: path.resolve(path.dirname(path.resolve(scenePath)), ...src.split("/")) };
 }
 
-export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes = MAX_TILED_FILE_BYTES, writeFs, backups }: TiledFilesOptions): TiledFiles {
+export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes = MAX_TILED_FILE_BYTES, writeFs, backups, onRead, onWrite }: TiledFilesOptions): TiledFiles {
   return {
     async writeMap({ scenePath, src, text }) {
       if (!isAllowed(scenePath)) return failure(`cannot write ${src}: the scene was not opened or saved in a file dialog`);
@@ -50,6 +54,8 @@ export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes
         return failure(code === "ENOENT" ? `cannot write ${src}: there is no such map (Save to Map writes into a map that exists)` : `cannot write ${src}: ${describeFileError(err)}`);
       }
       try {
+        // Known before the write lands, so its own watch event is not taken for Tiled's.
+        onWrite?.(where.path, text);
         await writeTextAtomically(where.path, text, { ...(writeFs ? { fs: writeFs } : {}), ...(backups === undefined ? {} : { backups }) });
       } catch (err) {
         return failure(`cannot write ${src}: ${describeFileError(err)}`);
@@ -84,6 +90,7 @@ export function createTiledFiles({ fs = nodeImageFileSystem, isAllowed, maxBytes
       }
       const wrong = tiledTextProblem(src, text);
       if (wrong !== null) return failure(`cannot read ${src}: ${wrong}`);
+      onRead?.(scenePath, where.path, text);
       return { ok: true, value: { text } };
     },
   };

@@ -27,10 +27,8 @@ import { checkOutputPaths, realPathOf } from "./output-paths";
 import { looksLikeRayLog } from "../replay/ray-log";
 import { loadMapForImport, loadTiledMapFile, type TiledMapFile } from "./tiled-map";
 import { DEFAULT_TILE_SIZE, keptTileSize } from "../export/tiled";
-import { writeTmx } from "../tiled/tmx-write";
-import { writeTmj } from "../tiled/tmj-write";
 import { tiledBaseOf } from "../tiled/merge-base";
-import { mergeSummary } from "../tiled/write-back";
+import { mergeSummary, writeMapAsFile } from "../tiled/write-back";
 import { formatPath } from "../scene/errors";
 import { DEFAULT_TOLERANCE } from "../replay/compare";
 import { replayHtmlReport } from "../replay/html-report";
@@ -467,7 +465,7 @@ async function exportInto(io: CliIO, file: string, into: string, flagOptions: Ex
     io.stderr(`${file}: warning: the scene was imported from ${scene.tiledMap.src}, not ${into}: its shapes are matched to this map's objects by Tiled id and shape id all the same\n`);
   }
   for (const note of merged.report.notes) io.stderr(`${file}: ${note}\n`);
-  const text = map.xml ? writeTmx(merged.map) : writeTmj(merged.map);
+  const text = writeMapAsFile(merged.map, map.text);
   const summary = mergeSummary(merged.report);
   if (output === "-") {
     io.stdout(text);

@@ -250,6 +250,8 @@ export interface DesktopApi {
   reloadScene(request: ReloadRequest): Promise<ShellResult<OpenedFile>>;
   /** Calls `listener` when another program changes the open file; returns an unsubscribe. */
   onFileChanged(listener: (change: FileChange) => void): () => void;
+  /** Calls `listener` when a file of the scene's Tiled map that the page read changes on disk; returns an unsubscribe. */
+  onTiledMapChanged(listener: () => void): () => void;
   /** Reads an image the open scene refers to by a relative path (PNG, JPEG or WebP only). */
   readImage(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
   /**

@@ -46,6 +46,8 @@ export const IPC_EVENTS = {
   openFile: "file:open",
   /** Another program changed the open file on disk: `{ path, name }`. */
   fileChanged: "file:changed",
+  /** A file of the open scene's Tiled map (the map, a tileset, a template) changed on disk: no arguments. */
+  tiledMapChanged: "tiled:changed",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

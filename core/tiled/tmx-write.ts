@@ -345,13 +345,25 @@ function imageNode(f: Fields, source: string, widthKey: string, heightKey: strin
   return n;
 }
 
-function layerNodes(list: Fields[], depth: number): Node[] {
+/** What writeTmx keeps of the file a map was read from (write-back: Save to Map, `export --into`). */
+export interface TmxWriteOptions {
+  /**
+   * The `width` and `height` a tile layer's element had in the file, by layer id: an infinite map's
+   * JSON model has its chunks' bounds there instead (as Tiled's JSON export does), which a TMX
+   * written back must not take in their place.
+   */
+  readonly tileLayerSizes?: ReadonlyMap<number, { readonly width: string; readonly height: string }>;
+}
+
+function layerNodes(list: Fields[], depth: number, options: TmxWriteOptions): Node[] {
   return list.map((f) => {
     const type = f.str("type");
     switch (type) {
       case "tilelayer": {
         const n = node("layer");
         layerAttributes(f, n, true);
+        const own = options.tileLayerSizes?.get(f.int("id", 0));
+        if (own) for (const attr of n.attrs) attr[1] = attr[0] === "width" ? own.width : attr[0] === "height" ? own.height : attr[1];
         n.children.push(...properties(f), tileLayerData(f, depth));
         return n;
       }
@@ -370,7 +382,7 @@ function layerNodes(list: Fields[], depth: number): Node[] {
       case "group": {
         const n = node("group");
         layerAttributes(f, n, false);
-        n.children.push(...properties(f), ...layerNodes(f.objects("layers"), depth + 1));
+        n.children.push(...properties(f), ...layerNodes(f.objects("layers"), depth + 1, options));
         return n;
       }
       default:
@@ -487,7 +499,7 @@ function document(root: Node): string {
 }
 
 /** A map in Tiled's JSON model as TMX. Throws a RangeError naming the place of a value it cannot write. */
-export function writeTmx(map: JsonObject): string {
+export function writeTmx(map: JsonObject, options: TmxWriteOptions = {}): string {
   const f = new Fields(map, []);
   const n = node("map");
   const a = n.attrs;
@@ -520,7 +532,7 @@ export function writeTmx(map: JsonObject): string {
   }
   n.children.push(...properties(f));
   n.children.push(...f.objects("tilesets").map((t) => tilesetNode(t, true)));
-  n.children.push(...layerNodes(f.objects("layers"), 1));
+  n.children.push(...layerNodes(f.objects("layers"), 1, options));
   return document(n);
 }
 

@@ -6,8 +6,10 @@ import type { Scene } from "../scene/types";
 import { folderOf, loadTiledMap, type ReadText } from "./load";
 import { mergeIntoTiledMap, type TiledMergeOptions, type TiledMergeReport, type TiledMergeResult } from "./merge";
 import type { TiledProblem } from "./problems";
+import type { JsonObject } from "./types";
 import { writeTmx } from "./tmx-write";
 import { writeTmj } from "./tmj-write";
+import { parseXml, type XmlElement } from "./xml";
 
 export type SceneIntoMap =
   | {
@@ -37,8 +39,39 @@ export async function writeSceneIntoMap(scene: Scene, mapPath: string, readText:
   const capsules = options.capsules ?? scene.exportOptions?.tiled?.capsules;
   const merged = mergeIntoTiledMap(loaded.original, scene, { ...options, ...(capsules === undefined ? {} : { capsules }), mapDir, resolved: loaded.resolved, locate: (at) => loaded.locate(formatPath(at)) });
   if (!merged.ok) return merged;
+  return { ok: true, text: writeMapAsFile(merged.map, own), report: merged.report, base: merged.base };
+}
+
+/**
+ * `map` (Tiled's JSON model) written as the text of the file `own` it was read from: TMX or TMJ
+ * as that file is, with its line endings, and a TMX's tile layers with the width and height the
+ * file gave them (an infinite map's model has its chunks' bounds there).
+ */
+export function writeMapAsFile(map: JsonObject, own: string): string {
   const xml = !own.replace(/^\uFEFF/, "").trimStart().startsWith("{");
-  return { ok: true, text: xml ? writeTmx(merged.map) : writeTmj(merged.map), report: merged.report, base: merged.base };
+  const text = xml ? writeTmx(map, { tileLayerSizes: tileLayerSizesOf(own) }) : writeTmj(map);
+  return lineEndsOf(own) === "\r\n" ? text.replace(/\r?\n/g, "\r\n") : text;
+}
+
+/** The line ending a file uses, by its first line break: a map checked out on Windows (CRLF) is written back with CRLF, so only the changed lines differ. */
+export const lineEndsOf = (text: string): "\n" | "\r\n" => (/\r?\n/.exec(text)?.[0] === "\r\n" ? "\r\n" : "\n");
+
+/** The `width` and `height` of each tile layer element of a TMX, by its id, as the file has them. */
+function tileLayerSizesOf(tmx: string): Map<number, { readonly width: string; readonly height: string }> {
+  const sizes = new Map<number, { width: string; height: string }>();
+  const parsed = parseXml(tmx);
+  if (!parsed.ok) return sizes;
+  const walk = (el: XmlElement): void => {
+    for (const child of el.children) {
+      if (child.name === "group") walk(child);
+      if (child.name !== "layer") continue;
+      const id = Number(child.attributes.get("id"));
+      const width = child.attributes.get("width"), height = child.attributes.get("height");
+      if (Number.isInteger(id) && width !== undefined && height !== undefined) sizes.set(id, { width, height });
+    }
+  };
+  walk(parsed.root);
+  return sizes;
 }
 
 /**

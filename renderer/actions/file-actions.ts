@@ -5,7 +5,7 @@ import { closeRayLogView, openRayLogFile, rerecordRayLog, saveProbesAsRayLog } f
 import { desktop, hasFolderAccess } from "../platform/files";
 import type { Editor } from "../editor/editor";
 import { addImagesFromDialog } from "../app/image-commands";
-import { hasTiledMap, saveToMap } from "../app/map-commands";
+import { canSaveToMap, saveToMap, saveToMapAsksFolder, whyNoSaveToMap } from "../app/map-commands";
 import { openModal } from "../app/modals";
 import type { Action } from "./types";
 
@@ -25,8 +25,8 @@ const FILE_COMMANDS: readonly Action[] = [
   { id: "file.save", label: "Save", group: "File", section: "document", keys: [{ key: "s", mod: true }], run: (editor) => void saveDocument(editor, false) },
   { id: "file.saveAs", label: "Save As…", group: "File", section: "document", keys: [{ key: "s", mod: true, shift: true }], run: (editor) => void saveDocument(editor, true) },
   // Tiled's own maps: the colliders written back into the map the scene came from.
-  { id: "file.saveToMap", label: "Save to Map", group: "File", section: "document", keys: [], run: (editor) => void saveToMap(editor), enabled: hasTiledMap,
-    whyDisabled: () => "Save to Map needs a scene imported from a Tiled map (File → Import Tiled map…)" },
+  // In a browser given no folder (a map picked with Open… or dropped) it first asks for the map's folder: "Save to Map…".
+  { id: "file.saveToMap", label: "Save to Map", title: (editor) => (saveToMapAsksFolder(editor) && canSaveToMap(editor) ? "Save to Map…" : "Save to Map"), group: "File", section: "document", keys: [], run: (editor) => void saveToMap(editor), enabled: canSaveToMap, whyDisabled: whyNoSaveToMap },
   { id: "file.importTiled", label: "Import Tiled map…", group: "File", section: "import", keys: [], run: (editor) => void importDocument(editor) },
   // A browser reads a map's tilesets and pictures (its backdrop) only through a folder the user granted.
   { id: "file.importTiledInFolder", label: "Import Tiled Map in Folder…", group: "File", section: "import", keys: [], run: (editor) => void importDocumentInFolder(editor), available: () => !desktop(), enabled: () => hasFolderAccess(), whyDisabled: NO_FOLDER_ACCESS("Import Tiled Map in Folder…") },

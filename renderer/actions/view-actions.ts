@@ -1,6 +1,7 @@
-// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, and nudging the selection with the arrow keys.
+// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, reloading the Tiled map, and nudging the selection with the arrow keys.
 import { toggleTheme } from "../store/actions";
 import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
+import { canSaveToMap, hasTiledMap, reloadTiledMap, saveToMapAsksFolder } from "../app/map-commands";
 import type { Action, KeyChord } from "./types";
 
 const arrows: readonly [string, string, number, number][] = [
@@ -32,5 +33,7 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },
   // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.
   { id: "view.toggleTheme", label: "Toggle light/dark theme", group: "View", section: "show", keys: [], run: toggleTheme },
+  // As Tiled reloads a map changed on disk; the desktop app also does it by itself.
+  { id: "view.reloadTiledMap", label: "Reload Tiled Map", title: (editor) => (saveToMapAsksFolder(editor) && canSaveToMap(editor) ? "Reload Tiled Map…" : "Reload Tiled Map"), group: "View", section: "map", keys: [], run: (editor) => void reloadTiledMap(editor), enabled: hasTiledMap, whyDisabled: () => "Reload Tiled Map needs a scene made from a Tiled map (File → Import Tiled map…)", keywords: ["refresh", "tileset", "backdrop"] },
   ...nudgeActions,
 ];

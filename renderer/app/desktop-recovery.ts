@@ -11,6 +11,7 @@ import type { Editor } from "../editor/editor";
 import { useEditor } from "../editor/react";
 import { sameDocument } from "../editor/state";
 import { dirty, receiveOpened } from "./document-commands";
+import { reloadChangedMap } from "./map-commands";
 
 /** Quiet time after the last change before the document is autosaved. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -114,9 +115,12 @@ export function useDesktopRecovery(): void {
     void restoreFromShell(editor, api);
     const stopAutosave = startAutosave(editor, api);
     const off = api.onFileChanged((change) => void offerReload(editor, api, change));
+    // The map's files changed in Tiled: its drawing is read again (the shapes are the user's, kept).
+    const offMap = api.onTiledMapChanged(() => void reloadChangedMap(editor));
     return () => {
       stopAutosave();
       off();
+      offMap();
     };
   }, [editor]);
 }

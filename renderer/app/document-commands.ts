@@ -9,6 +9,7 @@ import { exportInWorker, WORKER_EXPORT_SHAPES } from "./export-in-worker";
 import { progressAfter } from "./progress-after";
 import { runExport } from "./run-export";
 import { openBigScene, type OpenedScene } from "./open-big-scene";
+import { hasWebFolder, isWebFileKey, keepDroppedHandle } from "../platform/web-files";
 import { chooseExportTarget, desktop, exportText, hasFolderAccess, pickFileToOpen, openSceneInFolder, pickFileInFolder, pickFileToImport, saveScene, sceneFolder, type FileOutcome, type FileType, type OpenedDocument, type PickedFile } from "../platform/files";
 import { addImageFiles } from "./image-commands";
 import { readImageBytes } from "../images/image-source";
@@ -163,8 +164,8 @@ export async function receivePicked(editor: Editor, outcome: FileOutcome<PickedF
     notify(editor, `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}`);
     return;
   }
-  // A browser's handle key names a file to save to, not a folder to read a map's tilesets from.
-  const path = scene || desktop() ? file.path : undefined;
+  // A browser's handle key of a map reads nothing beside it until Save to Map is given its folder (grantWebFolder finds the map there by it).
+  const path = file.path;
   const read = { kind: "done" as const, value: { name: file.name, text, ...(path === undefined ? {} : { path }) } };
   // A scene that will not open replaces nothing: its problems show without the question.
   const parsed = scene && text.length < BIG_FILE_CHARS ? parseScene(text) : undefined;
@@ -427,17 +428,26 @@ export async function receiveImported(editor: Editor, outcome: FileOutcome<Opene
   const grid = editor.getState().gridSize !== gridBefore ? editor.getState().gridSize : null;
   const gridNote = grid === null ? "" : `; grid ${grid} (the map's tiles)`;
   // What it could not bring or show, whole, in the problems list (it stays until dismissed); the status line says it in short.
-  const unread = map.ok && map.unread !== null && doc.path ? { short: "its tilesets and templates were not read", why: `its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` } : null;
+  // Beside the map is read where the desktop app or a folder the browser was given reads it; a browser given the map alone reads nothing there.
+  const besideRead = doc.path !== undefined && (!isWebFileKey(doc.path) || hasWebFolder(doc.path));
+  const unread = map.ok && map.unread !== null && besideRead ? { short: "its tilesets and templates were not read", why: `its tilesets and templates were not read (${map.unread}), so objects made from templates are left out` } : null;
   // A map with nothing to draw (object layers only, as the Tiled export writes) misses no tiles.
-  const unseen = !doc.path && map.ok && map.pictures ? { short: TILES_NOT_SHOWN, why: unseenTilesWhy() } : null;
+  // Save to Map needs the map's folder too: said with the tiles not shown (in the list), else in the status line.
+  const alone = tiledMap !== undefined && !besideRead && !desktop();
+  const unseen = !besideRead && map.ok && map.pictures ? { short: TILES_NOT_SHOWN, why: `${unseenTilesWhy()}${alone ? `; ${saveToMapAsks()}` : ""}` } : null;
   const note = unread ?? unseen;
   const notes: SceneProblem[] = [...(note ? [{ path: "", message: note.why }] : []), ...skipped.map(skippedProblem)];
   if (notes.length > 0) {
     const heading = [`Imported ${count} from ${doc.name}`, ...(note ? [note.short] : []), ...(skipped.length > 0 ? [`${skipped.length} item${skipped.length === 1 ? "" : "s"} not imported`] : [])].join("; ");
     showProblems(editor, "import", doc.name, notes, heading);
   }
-  notify(editor, `Imported ${count} from ${doc.name}${note ? `; ${note.short} (see the list)` : ""}${gridNote}`);
+  // A browser given the map alone writes it back only once given its folder (Save to Map asks).
+  const folderNote = alone && !note ? `; ${saveToMapAsks()}` : "";
+  notify(editor, `Imported ${count} from ${doc.name}${note ? `; ${note.short} (see the list)` : ""}${gridNote}${folderNote}`);
 }
+
+/** What an import without the map's folder says of Save to Map (a browser's Open… or a drop). */
+const saveToMapAsks = (): string => (hasFolderAccess() ? "Save to Map will ask for its folder" : "Save to Map needs its folder (Chrome, Edge or the desktop app)");
 
 /** The words an import's notice uses when the map's tiles cannot be shown: the backdrop then says nothing more. */
 export const TILES_NOT_SHOWN = "its tiles are not shown";
@@ -466,7 +476,7 @@ export async function importDocumentInFolder(editor: Editor): Promise<void> {
  * images and map are read and Save writes it; it reads a dropped map through the shell too, by its
  * path, so the tilesets and pictures beside the map are read as after Import Tiled map….
  */
-export async function openDroppedFile(editor: Editor, file: File): Promise<boolean> {
+export async function openDroppedFile(editor: Editor, file: File, handle?: Promise<unknown>): Promise<boolean> {
   const kind = /\.json$/i.test(file.name) ? "scene" : /\.(tmx|tmj)$/i.test(file.name) ? "map" : null;
   if (kind === null) return false;
   const api = desktop();
@@ -490,7 +500,9 @@ export async function openDroppedFile(editor: Editor, file: File): Promise<boole
     notify(editor, `Could not read ${file.name}`);
     return true;
   }
-  const outcome = { kind: "done" as const, value: { name: file.name, text } };
+  // A dropped map's handle is kept as Open…'s is (a scene's is not: Save would then write over the dropped file).
+  const key = kind === "map" ? keepDroppedHandle(await handle) : undefined;
+  const outcome = { kind: "done" as const, value: { name: file.name, text, ...(key === undefined ? {} : { path: key }) } };
   await (kind === "scene" ? receiveOpened(editor, outcome) : receiveImported(editor, outcome));
   return true;
 }

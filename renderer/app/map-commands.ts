@@ -6,10 +6,10 @@ import { bakeTileColliders, loadTiledMap, mergeSummary, unbakedPlace, withBakedL
 import { relativePath, resolvePath, STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
-import { desktop } from "../platform/files";
-import { writeBesideWebScene } from "../platform/web-files";
+import { desktop, hasFolderAccess } from "../platform/files";
+import { forgetWebFolder, grantWebFolder, hasWebFolder, writeBesideWebScene } from "../platform/web-files";
 import { counted, currentScene, listLines, notify, notifyWithList } from "../store/actions";
-import { tiledMapOf } from "../tiled-map/backdrop";
+import { mapName, tiledMapOf } from "../tiled-map/backdrop";
 
 /** The scene's folder as an absolute path (its real place is the shell's business), so the map's paths and its file properties' can be worked out as absolute ones. */
 const SCENE_DIR = `${STAND_IN_ROOT}/:scene`;
@@ -32,8 +32,64 @@ function mapOf(editor: Editor): { readonly src: string; readonly read: (path: st
 
 export const hasTiledMap = (editor: Editor): boolean => tiledMapOf(editor.getState().extras) !== null;
 
+/** Whether Save to Map can write: a desktop app, a browser given the map's folder, or one that can be given it (it then asks). */
+export const canSaveToMap = (editor: Editor): boolean => hasTiledMap(editor) && (desktop() !== undefined || hasWebFolder(readBase(editor.getState().file)) || hasFolderAccess());
+
+/** Why Save to Map is greyed out. */
+export const whyNoSaveToMap = (editor: Editor): string =>
+  hasTiledMap(editor)
+    ? "Save to Map needs the map's folder, which only Chrome, Edge or the desktop app can be given (Export → Tiled map writes a new map instead)"
+    : "Save to Map needs a scene imported from a Tiled map (File → Import Tiled map…)";
+
+/** Whether Save to Map and Reload Tiled Map will first ask for the map's folder (a browser given none yet). */
+export const saveToMapAsksFolder = (editor: Editor): boolean => desktop() === undefined && hasTiledMap(editor) && !hasWebFolder(readBase(editor.getState().file));
+
+/**
+ * A browser's document given no folder (a map picked with Open… or dropped): asks for the one it
+ * stands in, keeps it for the document (the drawing stays), and shows the map's tiles from it.
+ * False when canceled or refused (the status line says why).
+ */
+async function askForFolder(editor: Editor, src: string, failed: string, mode: "read" | "readwrite"): Promise<boolean> {
+  const { file } = editor.getState();
+  const granted = await grantWebFolder(readBase(file), src, mode);
+  if (granted.kind !== "done") {
+    notify(editor, `${failed}: ${granted.kind === "canceled" ? "canceled (a browser reads and writes a map only in a folder it is given: the one the map is in)" : granted.message}`);
+    return false;
+  }
+  if (readBase(file) === undefined) editor.update({ file: { ...file, importedFrom: granted.value.key } }, { record: false });
+  return true;
+}
+
+/** View → Reload Tiled Map: the map, its tilesets and pictures read again and drawn (the scene's shapes are not touched). */
+export async function reloadTiledMap(editor: Editor): Promise<void> {
+  const map = tiledMapOf(editor.getState().extras);
+  if (!map) {
+    notify(editor, "No Tiled map to reload: this scene was not made from one (File → Import Tiled map… makes one that is)");
+    return;
+  }
+  // A browser given the map alone: its folder is asked for first, which shows its tiles.
+  if (saveToMapAsksFolder(editor) && hasFolderAccess() && !(await askForFolder(editor, map.src, `Could not reload ${mapName(map.src)}`, "read"))) return;
+  await editor.backdrop.reload();
+  const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
+  if (entry?.state === "failed") notify(editor, `Could not reload ${mapName(map.src)}: ${entry.problems[0] ?? "it cannot be read"}`);
+  else notify(editor, `Reloaded ${mapName(map.src)}`);
+}
+
+/** The desktop app saw a file of the map change on disk (Tiled saved it): the drawing is read again and the status line says so. */
+export async function reloadChangedMap(editor: Editor): Promise<void> {
+  const map = tiledMapOf(editor.getState().extras);
+  if (!map) return;
+  await editor.backdrop.reload();
+  const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
+  notify(editor, entry?.state === "failed" ? `${mapName(map.src)} changed on disk and cannot be shown: ${entry.problems[0] ?? "it cannot be read"}` : `${mapName(map.src)} changed on disk: redrawn`);
+}
+
 /** File → Save to Map: the scene's colliders written into its Tiled map, everything else in the map kept. */
 export async function saveToMap(editor: Editor): Promise<void> {
+  const src = tiledMapOf(editor.getState().extras)?.src;
+  const asked = src !== undefined && saveToMapAsksFolder(editor) && hasFolderAccess();
+  if (asked && !(await askForFolder(editor, src, `Could not save to ${src}`, "readwrite"))) return;
+  if (asked) void editor.backdrop.reload();
   const map = mapOf(editor);
   if (typeof map === "string") {
     notify(editor, `Nothing to save to: ${map}`);
@@ -41,6 +97,8 @@ export async function saveToMap(editor: Editor): Promise<void> {
   }
   const result = await writeSceneIntoMap(currentScene(editor), resolvePath(SCENE_DIR, map.src), map.read, { sceneDir: SCENE_DIR });
   if (!result.ok) {
+    // A folder just given that does not hold the map's tilesets (they are above it): asked again next time.
+    if (asked && map.base !== undefined) forgetWebFolder(map.base);
     refused(editor, `Could not save to ${map.src}`, map.src, result.problems);
     return;
   }

@@ -287,8 +287,11 @@ export function SceneCanvas() {
       return;
     }
     const dropped = [...e.dataTransfer.files];
+    // Only while the event runs: Chromium's handle of the file, which lets Save to Map find a dropped map in a folder given later.
+    const item = e.dataTransfer.items[0] as (DataTransferItem & { getAsFileSystemHandle?: () => Promise<unknown> }) | undefined;
+    const handle = dropped.length === 1 ? item?.getAsFileSystemHandle?.().catch(() => undefined) : undefined;
     void (async () => {
-      if (dropped.length === 1 && (await openDroppedFile(editor, dropped[0]!))) return;
+      if (dropped.length === 1 && (await openDroppedFile(editor, dropped[0]!, handle))) return;
       notify(editor, "Drop PNG, JPEG or WebP images to add them, or one scene (.json) or Tiled map (.tmx, .tmj) to open it");
     })();
   };

@@ -34,7 +34,9 @@ interface PickerType {
 export interface WebDirectoryHandle {
   readonly name: string;
   getDirectoryHandle(name: string): Promise<WebDirectoryHandle>;
-  getFileHandle(name: string): Promise<WebFileHandle>;
+  getFileHandle(name: string, options?: { create: boolean }): Promise<WebFileHandle>;
+  queryPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
+  requestPermission?(descriptor: { mode: "readwrite" }): Promise<PermissionState>;
   /** The names from this folder down to `handle`, or null when it is not inside it. */
   resolve(handle: WebFileHandle): Promise<string[] | null>;
 }
@@ -42,7 +44,7 @@ export interface WebDirectoryHandle {
 /** The pickers, which TypeScript's DOM library does not declare yet. */
 interface FileSystemAccessWindow {
   showOpenFilePicker?(options: { types: PickerType[]; multiple: false; startIn?: WebDirectoryHandle }): Promise<WebFileHandle[]>;
-  showDirectoryPicker?(options: { mode: "read" }): Promise<WebDirectoryHandle>;
+  showDirectoryPicker?(options: { mode: "read" | "readwrite" }): Promise<WebDirectoryHandle>;
   showSaveFilePicker?(options: { types: PickerType[]; suggestedName: string }): Promise<WebFileHandle>;
 }
 
@@ -50,6 +52,7 @@ const pickers = (): FileSystemAccessWindow => window as unknown as FileSystemAcc
 
 /** True where both pickers exist (they need a secure context: https or localhost). */
 export function hasFileSystemAccess(): boolean {
+  if (typeof window === "undefined") return false;
   const w = pickers();
   return typeof w.showOpenFilePicker === "function" && typeof w.showSaveFilePicker === "function";
 }
@@ -67,6 +70,65 @@ function keep(handle: WebFileHandle): string {
   const key = `${KEY_PREFIX}${++lastKey}`;
   handles.set(key, handle);
   return key;
+}
+
+/** Whether `path` is a key of a browser's file handle (not a desktop path). */
+export const isWebFileKey = (path: string): boolean => path.startsWith(KEY_PREFIX);
+
+/** Whether the document whose file (or imported map) is under `path` was given a folder: files beside it can be read and written. */
+export const hasWebFolder = (path: string | undefined): boolean => path !== undefined && folders.has(path);
+
+/**
+ * Save to Map for a document that was given no folder (a map picked with File → Open… or dropped,
+ * a scene opened with Open…): asks for the folder the document stands in (or one above it), and
+ * keeps it for the document, so its map's files can be read and written there. `base` is the
+ * document's key (its scene's, or the map's it was imported from), undefined for a dropped map,
+ * which is then looked for at the top of the folder. Done: the key the folder is kept under
+ * (`base`, or a new one for a document that had none). `mode`: what the browser asks the user to
+ * allow (reading only, for Reload Tiled Map; writing it is asked for when Save to Map writes).
+ */
+export async function grantWebFolder(base: string | undefined, src: string, mode: "read" | "readwrite"): Promise<FileOutcome<{ key: string }>> {
+  let root: WebDirectoryHandle;
+  try {
+    root = await pickers().showDirectoryPicker!({ mode });
+  } catch (err) {
+    return isCancel(err) ? { kind: "canceled" } : { kind: "error", message: `Could not open a folder: ${reason(err)}` };
+  }
+  const own = handleOf(base);
+  let sceneDir: readonly string[] = [];
+  try {
+    if (own) {
+      const names = await root.resolve(own);
+      if (!names) return { kind: "error", message: `${own.name} is not inside the folder ${root.name} (pick the folder it is in, or one above it)` };
+      sceneDir = names.slice(0, -1);
+    }
+    const names = joinNames(sceneDir, src);
+    if (!names || names.length === 0) return { kind: "error", message: `${src} is outside the folder ${root.name} (pick a folder that holds it)` };
+    let dir = root;
+    for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
+    await dir.getFileHandle(names.at(-1)!);
+  } catch {
+    return { kind: "error", message: `${src} is not in the folder ${root.name} (pick the folder it is in)` };
+  }
+  const key = own && base !== undefined ? base : `${KEY_PREFIX}${++lastKey}`;
+  folders.set(key, { root, sceneDir });
+  return { kind: "done", value: { key } };
+}
+
+/** Forgets the folder kept under `key` (one given for Save to Map that could not read the map's files: the next Save to Map asks again). */
+export function forgetWebFolder(key: string): void {
+  folders.delete(key);
+}
+
+/**
+ * A file dropped on the page, as Chromium's DataTransferItem.getAsFileSystemHandle gives it: kept
+ * as File → Open… keeps a picked one (its key), so Save to Map can find it in a folder given later.
+ * Undefined for anything else (a folder, or a browser that gives no handle).
+ */
+export function keepDroppedHandle(handle: unknown): string | undefined {
+  const h = handle as { kind?: unknown; name?: unknown; getFile?: unknown; createWritable?: unknown } | null | undefined;
+  if (!h || h.kind !== "file" || typeof h.name !== "string" || typeof h.getFile !== "function" || typeof h.createWritable !== "function") return undefined;
+  return keep(h as unknown as WebFileHandle);
 }
 
 /** The handle a document's `file.path` refers to; none after a reload (handles live in the page). */
@@ -178,7 +240,8 @@ export async function readBesideWebScene(path: string | undefined, src: string, 
 /**
  * Writes `text` over the file `src` (a path relative to the scene) beside a scene opened in a
  * folder, asking once for permission to write it; undefined when the scene was not opened in one.
- * Only a file that exists is written (Save to Map writes back into a map).
+ * Only a file that exists is written (Save to Map writes back into a map), and only once its old
+ * text is kept beside it as `<name>.bak`, as the desktop app keeps it (no .bak, no write).
  */
 export async function writeBesideWebScene(path: string | undefined, src: string, text: string): Promise<FileOutcome<{ name: string }> | undefined> {
   const folder = path === undefined ? undefined : folders.get(path);
@@ -186,12 +249,25 @@ export async function writeBesideWebScene(path: string | undefined, src: string,
   const names = joinNames(folder.sceneDir, src);
   if (!names || names.length === 0) return { kind: "error", message: `Could not write ${src}: it is outside the folder ${folder.root.name} you opened` };
   let handle: WebFileHandle;
+  let dir = folder.root;
+  let old: string;
   try {
-    let dir = folder.root;
     for (const name of names.slice(0, -1)) dir = await dir.getDirectoryHandle(name);
     handle = await dir.getFileHandle(names.at(-1)!);
+    old = await (await handle.getFile()).text();
   } catch (err) {
     return { kind: "error", message: `Could not write ${src}: ${reason(err)}` };
+  }
+  const backup = `${handle.name}.bak`;
+  try {
+    // A folder opened for reading (Open Scene in Folder…) is asked once more, to make a file in it.
+    if (dir.queryPermission && (await dir.queryPermission({ mode: "readwrite" })) !== "granted" && (await dir.requestPermission?.({ mode: "readwrite" })) !== "granted") {
+      return { kind: "error", message: `Could not write ${src}: permission to keep ${backup} beside it was refused (the map is left as it was)` };
+    }
+    const kept = await writeHandle(await dir.getFileHandle(backup, { create: true }), old);
+    if (kept.kind !== "done") return { kind: "error", message: `Could not write ${src}: ${backup} could not be kept (the map is left as it was): ${kept.kind === "error" ? kept.message : "canceled"}` };
+  } catch (err) {
+    return { kind: "error", message: `Could not write ${src}: ${backup} could not be kept (the map is left as it was): ${reason(err)}` };
   }
   return writeHandle(handle, text);
 }

@@ -67,10 +67,35 @@ export class TiledBackdrop {
     const key = backdropKey(src, scenePath);
     const known = this.entries.get(key);
     if (known || !this.reader) return known;
-    const reader = this.reader;
     const loading: BackdropEntry = { state: "loading" };
     this.entries.set(key, loading);
-    void (async () => {
+    void this.load(key, src, scenePath, this.reader, false);
+    return loading;
+  }
+
+  /**
+   * Reads every map held again, with its tilesets and pictures (View → Reload Tiled Map, or the
+   * desktop app seeing the map's files change): what was drawn stays until the new reading is in.
+   */
+  reload(): Promise<void> {
+    const reader = this.reader;
+    if (!reader) return Promise.resolve();
+    return Promise.all([...this.entries.keys()].map((key) => {
+      const place = this.places.get(key);
+      return place ? this.load(key, place.src, place.scenePath, reader, true) : undefined;
+    })).then(() => undefined);
+  }
+
+  /** The maps held: what reload reads again. */
+  private readonly places = new Map<string, { readonly src: string; readonly scenePath: string | undefined }>();
+  /** The load whose result an entry waits for: an older one (retained away, or reloaded since) says nothing. */
+  private readonly pending = new Map<string, object>();
+
+  private load(key: string, src: string, scenePath: string | undefined, reader: TiledTextReader, again: boolean): Promise<void> {
+    const token = {};
+    this.pending.set(key, token);
+    this.places.set(key, { src, scenePath });
+    return (async () => {
       let next: BackdropEntry;
       try {
         const given = this.given.get(key);
@@ -86,12 +111,14 @@ export class TiledBackdrop {
       } catch (err) {
         next = { state: "failed", problems: [`cannot show ${src}: ${err instanceof Error ? err.message : String(err)}`] };
       }
-      // Dropped meanwhile (another scene): nothing to say.
-      if (this.entries.get(key) !== loading) return;
+      // Dropped meanwhile (another scene), or read again since: nothing to say.
+      if (this.pending.get(key) !== token) return;
+      this.pending.delete(key);
+      // Pictures read again too: the new map asks for them (TiledMapLayer) once it is in.
+      if (again) this.pictures.retainOnly(new Set());
       this.entries.set(key, next);
       this.bump();
     })();
-    return loading;
   }
 
   /** Forgets every map but the one under `key` (another scene was opened, or the same saved elsewhere). */
@@ -101,6 +128,8 @@ export class TiledBackdrop {
     for (const k of [...this.entries.keys()]) {
       if (k === key) continue;
       this.entries.delete(k);
+      this.places.delete(k);
+      this.pending.delete(k);
       changed = true;
     }
     if (changed) this.bump();

@@ -152,6 +152,15 @@ export function drawBackdrop(ctx: BackdropContext, frame: BackdropFrame): FrameR
   };
   const prefetch: (() => void)[] = [];
   let hatch: CanvasPattern | string | undefined;
+  // The map's background colour, under its layers as Tiled fills it, at the map's opacity.
+  if (map.background && frame.opacity > 0) {
+    const { color, area } = map.background;
+    ctx.save();
+    ctx.globalAlpha = frame.opacity;
+    ctx.fillStyle = color;
+    ctx.fillRect(view.x + area.x * view.scale, view.y + area.y * view.scale, area.width * view.scale, area.height * view.scale);
+    ctx.restore();
+  }
   map.layers.forEach((layer, index) => {
     const alpha = frame.opacity * layer.opacity * (layer.tint?.[3] ?? 1);
     if (!layer.visible || alpha <= 0) return;

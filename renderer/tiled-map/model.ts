@@ -164,6 +164,22 @@ export interface BackdropMap {
   readonly tilesets: readonly BackdropTileset[];
   /** Bottom first. */
   readonly layers: readonly LayerDraw[];
+  /** The map's `backgroundcolor` (a CSS colour), filled under every layer over `area` (world pixels); null when it has none. */
+  readonly background: { readonly color: string; readonly area: { readonly x: number; readonly y: number; readonly width: number; readonly height: number } } | null;
+}
+
+/**
+ * What the Layers panel says the map drew: the layers shown (a hidden one, or one under a hidden
+ * group, is not drawn), the hidden ones named apart, and the tile objects of the shown layers.
+ */
+export function drawnSummary(map: BackdropMap): string {
+  const shown = map.layers.filter((l) => l.visible);
+  const hidden = map.layers.length - shown.length;
+  const tileObjects = shown.reduce((n, l) => n + (l.kind === "objects" ? l.objects.length : 0), 0);
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const hiddenNote = hidden === 0 ? "" : ` (${plural(hidden, "hidden layer")})`;
+  if (shown.length === 0) return `no tiles to draw${hiddenNote}`;
+  return `${plural(shown.length, "layer")}${tileObjects === 0 ? "" : `, ${plural(tileObjects, "tile object")}`}${hiddenNote}`;
 }
 
 export type BuiltBackdrop = { readonly ok: true; readonly map: BackdropMap; readonly problems: readonly string[] } | { readonly ok: false; readonly problems: readonly string[] };
@@ -181,6 +197,35 @@ export function parseTint(color: JsonValue | undefined): Tint | null {
   const byte = (h: string | undefined) => (h === undefined ? 1 : parseInt(h, 16) / 255);
   const tint: Tint = [byte(m[2]), byte(m[3]), byte(m[4]), byte(m[1])];
   return tint.every((c) => c === 1) ? null : tint;
+}
+
+/** A map's `backgroundcolor` ("#rrggbb" or "#aarrggbb", as Tiled writes it) as a CSS colour; null when absent or malformed. */
+export function parseBackground(color: JsonValue | undefined): string | null {
+  if (typeof color !== "string") return null;
+  const m = /^#?([0-9a-fA-F]{2})?([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})$/.exec(color);
+  if (!m) return null;
+  const alpha = m[1] === undefined ? 1 : parseInt(m[1], 16) / 255;
+  return `rgba(${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, ${parseInt(m[4]!, 16)}, ${Number(alpha.toFixed(4))})`;
+}
+
+/**
+ * Where the background colour is filled: a finite map's own rectangle (width × height tiles); an
+ * infinite map's, the cells its tile layers cover (shown or not); null when that is empty.
+ */
+function backgroundArea(resolved: JsonObject, layers: readonly LayerDraw[], tileWidth: number, tileHeight: number): { x: number; y: number; width: number; height: number } | null {
+  if (resolved.infinite !== true) {
+    const width = num(resolved.width, 0) * tileWidth, height = num(resolved.height, 0) * tileHeight;
+    return width > 0 && height > 0 ? { x: 0, y: 0, width, height } : null;
+  }
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const layer of layers) {
+    if (layer.kind !== "tiles" || layer.cells.width <= 0 || layer.cells.height <= 0) continue;
+    minX = Math.min(minX, layer.cells.x);
+    minY = Math.min(minY, layer.cells.y);
+    maxX = Math.max(maxX, layer.cells.x + layer.cells.width);
+    maxY = Math.max(maxY, layer.cells.y + layer.cells.height);
+  }
+  return minX < maxX ? { x: minX * tileWidth, y: minY * tileHeight, width: (maxX - minX) * tileWidth, height: (maxY - minY) * tileHeight } : null;
 }
 
 /** A tileset's `transparentcolor` ("#rrggbb", as Tiled writes it; the "#" may be left out); null when absent or malformed. */
@@ -450,9 +495,11 @@ export function buildBackdrop(resolved: JsonObject, src: string): BuiltBackdrop 
   const layers: LayerDraw[] = [];
   readLayers(list(resolved.layers), TOP, "", mapDir, layers, problems);
   const order = str(resolved.renderorder, "right-down");
+  const color = parseBackground(resolved.backgroundcolor);
+  const area = color === null ? null : backgroundArea(resolved, layers, tileWidth, tileHeight);
   return {
     ok: true,
-    map: { tileWidth, tileHeight, renderOrder: RENDER_ORDERS.includes(order as RenderOrder) ? (order as RenderOrder) : "right-down", tilesets, layers },
+    map: { tileWidth, tileHeight, renderOrder: RENDER_ORDERS.includes(order as RenderOrder) ? (order as RenderOrder) : "right-down", tilesets, layers, background: color !== null && area ? { color, area } : null },
     problems: problems.map((p) => `${src}: ${p}`),
   };
 }

@@ -24,7 +24,7 @@ export function pageTiledReader(desktop: () => Pick<DesktopApi, "readTiledFile">
       return { ok: false, message: read.canceled ? `cannot read ${path}` : read.error };
     }
     const beside = await readBesideWebScene(scenePath, path, "file");
-    if (beside === undefined) return { ok: false, message: `not read: ${path} (a browser reads files beside a scene only when it was opened, or the map imported, with File → Open Scene in Folder… or Import Tiled Map in Folder…)` };
+    if (beside === undefined) return { ok: false, message: `not read: ${path} (a browser reads files beside a scene only in a folder it was given: View → Reload Tiled Map… or File → Save to Map… asks for it, keeping your work; File → Open Scene in Folder… and Import Tiled Map in Folder… open another document)` };
     if (!beside.ok) return beside;
     if (beside.bytes.length > MAX_TILED_FILE_BYTES) return { ok: false, message: `cannot read ${path}: it is more than the ${MAX_TILED_FILE_BYTES / 2 ** 20} MB a Tiled file may be` };
     let text: string;

@@ -57,6 +57,7 @@ function installFakeShell(map: string): void {
     discardRecovery: () => ok(null),
     takeRecovered: () => ok(null),
     onFileChanged: () => () => {},
+    onTiledMapChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
     onOpenFile: (listener: (r: unknown) => void) => {

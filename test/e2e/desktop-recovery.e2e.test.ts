@@ -45,6 +45,7 @@ function installFakeShell(setup: { recovered: unknown; onDisk: string }): void {
       calls.push(["reloadScene", r]);
       return ok({ path: r.path, name: "level.json", text: setup.onDisk });
     },
+    onTiledMapChanged: () => () => {},
     onFileChanged: (listener: (change: unknown) => void) => {
       listeners.push(listener);
       return () => {};

@@ -7,7 +7,8 @@ import type { Page } from "playwright-core";
  * The folder "game" holding `files` (path → base64), for the File System Access API's pickers:
  * the folder picker gives it; the Open picker gives the next path the page's `__open` lists; the
  * Save picker makes the next file `__saveAs` lists (writes are kept in `__writes`, and in the file).
- * With no path listed, a picker is cancelled. `__pickedAt` is when the Open picker was last asked.
+ * With no path listed, a picker is cancelled. `__pickedAt` is when the Open picker was last asked;
+ * `__setFile(path, text)` changes a file as another program would.
  */
 export async function fakeFolder(page: Page, files: Record<string, string>): Promise<void> {
   await page.addInitScript((files) => {
@@ -62,8 +63,9 @@ export async function fakeFolder(page: Page, files: Record<string, string>): Pro
         if (!child || child.kind !== "directory") throw notFound(name);
         return dirHandle(child);
       },
-      getFileHandle: async (name: string) => {
-        const child = node.children.find((c) => c.name === name && c.kind === "file");
+      getFileHandle: async (name: string, options?: { create?: boolean }) => {
+        let child = node.children.find((c) => c.name === name && c.kind === "file");
+        if (!child && options?.create) node.children.push((child = { kind: "file", name, bytes: new Uint8Array() }));
         if (!child || child.kind !== "file") throw notFound(name);
         return fileHandle(name, child);
       },
@@ -81,6 +83,8 @@ export async function fakeFolder(page: Page, files: Record<string, string>): Pro
       },
     });
     Object.assign(window, {
+      // What another program (Tiled) writes into the folder.
+      __setFile: (path: string, text: string) => void (fileAt(path).bytes = new TextEncoder().encode(text)),
       showDirectoryPicker: async () => dirHandle(tree),
       showOpenFilePicker: async () => {
         (window as unknown as { __pickedAt: number }).__pickedAt = performance.now();

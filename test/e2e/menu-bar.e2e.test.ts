@@ -382,6 +382,7 @@ function installMenuShell(): void {
     takeRecovered: () => ok(null),
     reloadScene: () => Promise.resolve({ ok: false, canceled: true }),
     onFileChanged: () => () => {},
+    onTiledMapChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
     onOpenFile: () => () => {},

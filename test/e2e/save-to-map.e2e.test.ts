@@ -40,7 +40,7 @@ describe("Save to Map (web build)", () => {
     await page.getByRole("menuitem", { name: "Import Tiled Map in Folder…" }).click();
     await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Imported 0 shapes from level.tmx");
     expect(await page.getByRole("alert", { name: "Problems" }).count()).toBe(0);
-    await expect.poll(() => page.getByTestId("tiled-map-status").textContent(), { timeout: 15_000 }).toBe("4 layers");
+    await expect.poll(() => page.getByTestId("tiled-map-status").textContent(), { timeout: 15_000 }).toBe("3 layers (1 hidden layer)");
 
     // A box over the tiles, then Save to Map.
     const canvas = (await page.locator(".canvas").boundingBox())!;
@@ -53,8 +53,10 @@ describe("Save to Map (web build)", () => {
     await runCommand(page, "Save to Map");
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
-    expect(writes.map((w) => w.path)).toEqual(["maps/level.json", "level.tmx"]);
-    const written = writes[1]!.text;
+    // The map as it was kept beside it first, as the desktop app keeps it.
+    expect(writes.map((w) => w.path)).toEqual(["maps/level.json", "level.tmx.bak", "level.tmx"]);
+    expect(writes[1]!.text).toBe(tmx);
+    const written = writes[2]!.text;
 
     // Tiled reads the written map: every layer but the colliders' as Tiled read the original, and the box in it.
     const before = tiledReads(tmx), after = tiledReads(written);
@@ -97,5 +99,43 @@ describe("Save to Map (web build)", () => {
     expect(reread.ok).toBe(true);
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(again)).toEqual([]);
+  });
+});
+
+describe("Save to Map of a map opened alone (web build)", () => {
+  it("File → Open… a TMX, draw, Save to Map… asks for the folder and writes, keeping the drawing; the tiles then show, and Reload Tiled Map redraws them after Tiled changes the map", async () => {
+    const tmx = writeTmx(backdropMap() as JsonObject);
+    const files = { "maps/level.tmx": b64(tmx), "maps/tiles/atlas.png": b64(atlasPng()), "maps/tiles/tall.png": b64(tallPng()) };
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, files) });
+    await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmx"));
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Open…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/^Imported 0 shapes from level\.tmx; its tiles are not shown \(see the list\)/);
+    expect(await page.getByRole("alert", { name: "Problems" }).textContent()).toContain("Save to Map will ask for its folder");
+    const canvas = (await page.locator(".canvas").boundingBox())!;
+    await placeAt(page, "Box", canvas.x + 5 * TILE, canvas.y + 3 * TILE);
+    await page.keyboard.press("Escape");
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await expect.poll(() => page.getByRole("menuitem", { name: "Save to Map…" }).isEnabled()).toBe(true);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-save-to-map-asks.png") });
+    await page.getByRole("menuitem", { name: "Save to Map…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
+    const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);
+    expect(writes.map((w) => w.path)).toEqual(["level.tmx.bak", "level.tmx"]);
+    expect(writes[1]!.text).toContain("<object id=");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^1 shape/);
+    // The folder given, the map's tiles are read from it.
+    await expect.poll(() => page.getByTestId("tiled-map-status").textContent(), { timeout: 15_000 }).toBe("3 layers (1 hidden layer)");
+
+    // Tiled hides a layer and saves: Reload Tiled Map draws the map as it is now; the box stays.
+    const hidden = writes[1]!.text.replace(/(<layer [^>]*name="[^"]*")/, '$1 visible="0"');
+    expect(hidden).not.toBe(writes[1]!.text);
+    await page.evaluate((text) => (window as unknown as { __setFile: (p: string, t: string) => void }).__setFile("maps/level.tmx", text), hidden);
+    await runCommand(page, "Reload Tiled Map");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Reloaded level.tmx");
+    await expect.poll(() => page.getByTestId("tiled-map-status").textContent()).toBe("2 layers (2 hidden layers)");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^1 shape/);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-save-to-map-reloaded.png") });
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -88,7 +88,7 @@ describe("the Tiled map as a backdrop (web build)", () => {
     const plain = reference.at(3 * TILE + 5, TILE + 4);
     expect(near(ours(3 * TILE + 5, TILE + 4), plain, 3)).toBe(false);
     // The Layers panel names the map and says how many layers it drew (the hidden one not among them).
-    await expect.poll(() => page.getByTestId("tiled-map-status").textContent()).toBe("4 layers");
+    await expect.poll(() => page.getByTestId("tiled-map-status").textContent()).toBe("3 layers (1 hidden layer)");
 
     // A box over the map and one over the empty canvas beside it: the map shows through the box's fill.
     const canvas = (await page.locator(".canvas").boundingBox())!;

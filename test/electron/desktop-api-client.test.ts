@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "sceneOpened", "setMenu", "takeRecovered", "writeTiledMap"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "onTiledMapChanged", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "sceneOpened", "setMenu", "takeRecovered", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -131,6 +131,20 @@ describe("createDesktopApi (what the preload exposes)", () => {
     sent!({ path: 1, name: "a.json" });
     sent!("/a.json");
     expect(got).toEqual([{ path: "/a.json", name: "a.json" }]);
+  });
+
+  it("tells the page's listener that the Tiled map changed, passing nothing of what arrives", () => {
+    let sent: ((...args: unknown[]) => void) | null = null;
+    const subscribe = vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+      expect(channel).toBe(IPC_EVENTS.tiledMapChanged);
+      sent = listener;
+      return () => {};
+    });
+    const api = createDesktopApi(vi.fn(), "linux", subscribe);
+    const got: unknown[][] = [];
+    api.onTiledMapChanged((...args: unknown[]) => got.push(args));
+    sent!({ sneaky: true });
+    expect(got).toEqual([[]]);
   });
 
   it("invokes image:read with exactly the request, and gives a file's path or \"\", never an exception", async () => {

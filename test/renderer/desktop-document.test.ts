@@ -54,6 +54,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     takeRecovered: vi.fn(),
     reloadScene: vi.fn(),
     onFileChanged: () => () => {},
+    onTiledMapChanged: () => () => {},
     readImage: vi.fn(),
     pickImages: vi.fn(),
     readTiledFile: vi.fn(),

@@ -16,9 +16,9 @@ import { FLIPPED_DIAGONALLY, FLIPPED_HORIZONTALLY, FLIPPED_VERTICALLY, type Json
 import { TiledBackdrop, tiledMapOf } from "../../renderer/tiled-map/backdrop";
 import { bleedOf, chunkCells, chunkOnScreen, detailFor, LruCache, visibleChunks, type Bleed } from "../../renderer/tiled-map/chunks";
 import { placedTile } from "../../renderer/tiled-map/draw-chunk";
-import { repeatStarts } from "../../renderer/tiled-map/draw-backdrop";
+import { ChunkStore, drawBackdrop, repeatStarts, type BackdropContext } from "../../renderer/tiled-map/draw-backdrop";
 import { loadBackdropMap } from "../../renderer/tiled-map/load";
-import { backdropBounds, buildBackdrop, composeLayer, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
+import { backdropBounds, buildBackdrop, composeLayer, drawnSummary, parseBackground, parseTint, tilesetOf, TOP, type BackdropMap, type TileLayerDraw } from "../../renderer/tiled-map/model";
 import { pageTiledReader } from "../../renderer/tiled-map/read-text";
 import { tileShapeOutline } from "../../renderer/tiled-map/tile-shapes";
 import { backdropMap, COLUMNS, groundGids, ROWS, TILE } from "../e2e/backdrop-fixture";
@@ -99,6 +99,25 @@ describe("the map as layers to draw", () => {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it("fills the map's background colour under its layers, over the map (an infinite one's chunks), at the map's opacity", () => {
+    expect([parseBackground("#ff3366"), parseBackground("#80ff3366"), parseBackground("#ffffff"), parseBackground("red"), parseBackground(undefined)]).toEqual(["rgba(255, 51, 102, 1)", "rgba(255, 51, 102, 0.502)", "rgba(255, 255, 255, 1)", null, null]);
+    const finite = built({ ...(backdropMap() as JsonObject), backgroundcolor: "#ff3366" });
+    expect(finite.background).toEqual({ color: "rgba(255, 51, 102, 1)", area: { x: 0, y: 0, width: COLUMNS * TILE, height: ROWS * TILE } });
+    expect(fixture().background).toBeNull();
+    const chunk = (x: number, y: number) => ({ x, y, width: 16, height: 16, data: new Array<number>(256).fill(1) });
+    const infinite = built({ orientation: "orthogonal", tilewidth: 8, tileheight: 8, infinite: true, backgroundcolor: "#102030", tilesets: [], layers: [{ type: "tilelayer", name: "inf", chunks: [chunk(-16, 0), chunk(16, 16)] }] });
+    expect(infinite.background?.area).toEqual({ x: -128, y: 0, width: 384, height: 256 });
+    // Drawn first, in screen pixels, at the map's opacity.
+    const calls: string[] = [];
+    const ctx = new Proxy({} as Record<string, unknown>, {
+      get: (target, key: string) => (key in target ? target[key] : key === "fillRect" ? (...a: number[]) => calls.push(`fillRect ${a.join(",")} ${String(target.fillStyle)} ${String(target.globalAlpha)}`) : key === "createPattern" ? () => null : (...a: unknown[]) => calls.push(`${key}${a.length === 0 ? "" : " …"}`)),
+      set: (target, key: string, value) => ((target[key] = value), true),
+    }) as unknown as BackdropContext;
+    const paint = { line: "orange", text: "white", halo: "black", missing: "orange", shapeLine: "grey", shapeFill: "grey" };
+    drawBackdrop(ctx, { store: new ChunkStore(finite), pictureOf: () => ({ state: "loading" }), imageEntryOf: () => undefined, pictureVersion: 0, view: { x: 10, y: 20, scale: 2 }, width: 400, height: 300, opacity: 0.5, paint, shapes: false });
+    expect(calls.slice(0, 3)).toEqual(["save", `fillRect 10,20,${COLUMNS * TILE * 2},${ROWS * TILE * 2} rgba(255, 51, 102, 1) 0.5`, "restore"]);
   });
 
   it("refuses other orientations and a map without a grid; a layer whose data is broken is left out, saying so", () => {
@@ -345,6 +364,47 @@ describe("loading the map and the backdrop's state", () => {
     expect(backdrop.display.getState()).toEqual({ visible: false, opacity: 1 });
     expect(new TiledBackdrop(null).request("level.tmj", "/a/scene.json")).toBeUndefined();
     expect([tiledMapOf({ tiledMap: { src: "m.tmj" } }), tiledMapOf({ tiledMap: "m.tmj" }), tiledMapOf({})]).toEqual([{ src: "m.tmj" }, null, null]);
+  });
+
+  it("reads the map again on reload (Reload Tiled Map, or the desktop app seeing it change), showing the old one until the new one is in", async () => {
+    let text = JSON.stringify(backdropMap());
+    let release: () => void = () => {};
+    let hold = false;
+    const reader = vi.fn(async () => {
+      if (hold) await new Promise<void>((r) => (release = r));
+      return { ok: true as const, text };
+    });
+    const backdrop = new TiledBackdrop(reader);
+    backdrop.request("level.tmj", "/a/scene.json");
+    await vi.waitFor(() => expect(backdrop.entry("level.tmj", "/a/scene.json")?.state).toBe("ready"));
+    const first = backdrop.entry("level.tmj", "/a/scene.json");
+    const map = backdropMap() as JsonObject;
+    text = JSON.stringify({ ...map, layers: (map.layers as JsonObject[]).filter((l) => l.name !== "ground") });
+    hold = true;
+    const reloaded = backdrop.reload();
+    // The map drawn stays until the new reading is in.
+    expect(backdrop.entry("level.tmj", "/a/scene.json")).toBe(first);
+    release();
+    await reloaded;
+    const entry = backdrop.entry("level.tmj", "/a/scene.json");
+    if (entry?.state !== "ready") throw new Error("not ready");
+    expect(entry.map.layers.map((l) => l.name)).not.toContain("ground");
+    expect(reader).toHaveBeenCalledTimes(2);
+    // A reload under way when the map is forgotten says nothing.
+    hold = true;
+    const late = backdrop.reload();
+    backdrop.retainOnly(null);
+    release();
+    await late;
+    expect(backdrop.entry("level.tmj", "/a/scene.json")).toBeUndefined();
+  });
+
+  it("says the layers it drew, the hidden ones apart, and the tile objects of the shown layers", () => {
+    expect(drawnSummary(fixture())).toBe("3 layers (1 hidden layer)");
+    const map = backdropMap() as JsonObject;
+    const allHidden = (map.layers as JsonObject[]).map((l) => ({ ...l, visible: false }));
+    expect(drawnSummary(built({ ...map, layers: allHidden }))).toBe("no tiles to draw (4 hidden layers)");
+    expect(drawnSummary(built({ ...map, layers: (map.layers as JsonObject[]).filter((l) => l.visible !== false) }))).toBe("3 layers");
   });
 
   it("reads a map it was given at import when the reader cannot read the map itself, and only the map", async () => {

@@ -58,7 +58,8 @@ describe("importing a Tiled map", () => {
     vi.stubGlobal("window", { showOpenFilePicker: () => {}, showSaveFilePicker: () => {}, showDirectoryPicker: () => {} });
     const editor = new Editor();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: MAP } });
-    expect(editor.getState().notice).toBe("Imported 1 shape from level.tmj; grid 16 (the map's tiles)");
+    // Save to Map needs the map's folder even when nothing is drawn: the import says so.
+    expect(editor.getState().notice).toBe("Imported 1 shape from level.tmj; grid 16 (the map's tiles); Save to Map will ask for its folder");
     expect(editor.getState().problems).toBeNull();
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", text: TILE_MAP } });
     // The status line in short; why, whole, in the problems list, which stays until dismissed.

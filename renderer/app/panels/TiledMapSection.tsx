@@ -5,6 +5,7 @@ import { useStore } from "zustand";
 import { useEditor, useEditorState } from "../../editor/react";
 import { readBase } from "../../editor/state";
 import { mapName, tiledMapOf } from "../../tiled-map/backdrop";
+import { drawnSummary } from "../../tiled-map/model";
 import { EyeIcon } from "./icons";
 
 export function TiledMapSection() {
@@ -28,9 +29,7 @@ export function TiledMapSection() {
     }),
   ];
   // Tile objects are drawn with the map (the import does not list them as left out): said with the layers.
-  const tileObjects = map ? map.layers.reduce((n, l) => n + (l.kind === "objects" ? l.objects.length : 0), 0) : 0;
-  const objectsNote = tileObjects === 0 ? "" : `, ${tileObjects} tile object${tileObjects === 1 ? "" : "s"}`;
-  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : entry.map.layers.length === 0 ? "no tiles to draw" : `${entry.map.layers.length} layer${entry.map.layers.length === 1 ? "" : "s"}${objectsNote}`;
+  const status = entry === undefined || entry.state === "loading" ? "loading…" : entry.state === "failed" ? "not shown" : drawnSummary(entry.map);
   return (
     <section className="images-section" aria-label="Tiled map">
       <h3>Tiled map</h3>
