@@ -638,7 +638,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)
     .option("--tolerance <pixels>", "how far the simplified outlines may stray from the pixels' edges (default 1; 0 follows them exactly)", parseNonNegative)
     .option("--max-vertices <n>", "the most points a convex piece may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
-    .option("--min-area <px²>", "leave out blobs of fewer opaque pixels than this and fill holes of fewer transparent ones: brush dust, antialiasing crumbs, pinholes (default 16, a 4 × 4 px speck; 0 keeps every pixel)", parseNonNegative)
+    .option("--min-area <px²>", "leave out blobs of fewer opaque pixels than this and fill holes of fewer transparent ones: brush dust, antialiasing crumbs, pinholes (default 16, a 4 × 4 px speck; 0 keeps every pixel; when every blob is smaller, all are kept)", parseNonNegative)
     .option("--concave", "whole outlines, as the editor's Trace dialog has them: one concave polygon per blob instead of convex pieces; a blob with holes is cut straight down from each hole's leftmost and rightmost points into a few (a polygon cannot have a hole; the top, what is walked on, stays whole)")
     .option("--x <x>", "where the image's top-left corner lies in the world (default 0)", parseCoordinate)
     .option("--y <y>", "the same, y down (default 0)", parseCoordinate)

@@ -56,7 +56,6 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   const alpha = opts.alpha ?? TRACE_DEFAULTS.alpha;
   if (result.opaque === 0) throw new UserError(`${file}: nothing to trace (no pixel has alpha ${alpha} or more)`, 1);
   const minArea = opts.minArea ?? TRACE_DEFAULTS.minArea;
-  if (result.pieces.length === 0) throw new UserError(`${file}: nothing to trace (every blob is smaller than --min-area ${minArea} px²)`, 1);
   const scene = { ...emptyScene(), images: [tracedImage(file, opts.output, bytes, image, x, y, scale)], shapes: tracedShapes(result.pieces, imageBaseName(file)) };
   const text = serializeScene(scene);
   const toStdout = opts.output === "-";

@@ -491,8 +491,6 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   // Objects written as Tiled capsule objects where the map had none.
   const capsules: string[] = [];
   let updated = 0, added = 0, removed = 0;
-  // The ids given to added shapes in this write.
-  const restored = new Set<number>();
   for (const s of scene.shapes) {
     const layerId = s.layer ?? firstLayer;
     const id = claims.get(s);
@@ -512,13 +510,7 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     }
     if (id === undefined) {
       const target = targetOf(layerId);
-      // A shape whose object an earlier write removed (gone from the map and from the base: not
-      // deleted in Tiled) and an undo brought back gets its old id again, as Tiled's undo restores
-      // an object's id: `object` properties that named it name it again. Any other shape, a copy
-      // of an object deleted in Tiled too, gets a new id: Tiled never gives a deleted id again.
-      const old = s.tiledId;
-      const tiledId = old !== undefined && base !== undefined && !base.has(old) && old < nextObjectId && !objectsById.has(old) && !restored.has(old) ? old : nextObjectId++;
-      restored.add(tiledId);
+      const tiledId = nextObjectId++;
       const made = tiledObject(s, tiledId, o, write, target.source.dx, target.source.dy);
       list(target.obj, "objects").push(made);
       if (made.capsule === true) capsules.push(describe(tiledId, s));

@@ -15,19 +15,24 @@ export function blobCount(result: Pick<TraceResult, "outlines" | "holes">): stri
  * With whole outlines (`concave`), what became of the blobs with holes: "1 blob has a hole, so it is
  * cut straight down from the hole into 2 polygons: a polygon cannot have a hole"; null when no blob has a hole.
  */
-export function wholeOutlinesNote(result: Pick<TraceResult, "blobsWithHoles" | "holedPolygons" | "holedConvex">): string | null {
+export function wholeOutlinesNote(result: Pick<TraceResult, "blobsWithHoles" | "holedPolygons" | "holedConvex" | "holes">): string | null {
   const { blobsWithHoles: holed, holedPolygons: polygons, holedConvex: convex } = result;
   if (holed === 0) return null;
-  const which = holed === 1 ? "1 blob has a hole, so it is" : `${count(holed, "blob")} have holes, so they are`;
-  const through = holed === 1 ? "the hole" : "their holes";
+  const oneHole = result.holes === 1;
+  const which = holed === 1 ? `1 blob has ${oneHole ? "a hole" : "holes"}, so it is` : `${count(holed, "blob")} have holes, so they are`;
+  const through = holed === 1 ? (oneHole ? "the hole" : "its holes") : "their holes";
   const why = "too many holes, or cut parts that would touch themselves";
   if (convex === holed) return `${which} left in convex pieces (${why})`;
   const rest = convex === 0 ? "" : ` (${convex.toLocaleString("en")} left in convex pieces: ${why})`;
   return `${which} cut straight down from ${through} into ${count(polygons, "polygon")}${rest}: a polygon cannot have a hole`;
 }
 
-/** What `minArea` took away: "Left out 20 blobs and filled 1 hole smaller than 16 px²"; null when nothing. */
-export function specksNote(result: Pick<TraceResult, "ignoredBlobs" | "filledHoles">, minArea: number): string | null {
+/**
+ * What `minArea` took away: "Left out 20 blobs and filled 1 hole smaller than 16 px²"; or, when
+ * every blob was under it, that they were kept; null when nothing.
+ */
+export function specksNote(result: Pick<TraceResult, "ignoredBlobs" | "filledHoles" | "smallKept">, minArea: number): string | null {
+  if (result.smallKept > 0) return `Every blob is smaller than ${minArea.toLocaleString("en")} px²: ${result.smallKept === 1 ? "it is" : "they are"} kept, as nothing would be left`;
   const parts: string[] = [];
   if (result.ignoredBlobs > 0) parts.push(`left out ${count(result.ignoredBlobs, "blob")}`);
   if (result.filledHoles > 0) parts.push(`filled ${count(result.filledHoles, "hole")}`);

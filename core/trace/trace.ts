@@ -80,6 +80,8 @@ export interface TraceResult {
   readonly ignoredBlobs: number;
   /** Holes filled as smaller than `minArea`. */
   readonly filledHoles: number;
+  /** Blobs kept though smaller than `minArea`, as every blob was (nothing would be left): 0 otherwise. */
+  readonly smallKept: number;
   /** Intersection over union of the pieces' area and the opaque pixels' after `minArea` (1 when both are empty). */
   readonly iou: number;
 }
@@ -101,8 +103,8 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 /**
  * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`). Pixel (i, j) covers [i, i+1] × [j, j+1]
  * in image units and lands in the world at (x + scale·i, y + scale·j), y down.
- * - Blobs under `minArea` pixels are left out and holes under it filled first (specks.ts); the
- *   rest of this is said of the pixels then kept.
+ * - Blobs under `minArea` pixels are left out and holes under it filled first (specks.ts), unless
+ *   every blob is under it; the rest of this is said of the pixels then kept.
  * - Every outline and hole is kept: a ring traces as a ring; blobs touching only at a corner are
  *   one blob, and blobs apart give pieces apart.
  * - The traced outline runs along the pixels' edges (from a tolerance of 0.5, across one-pixel
@@ -128,7 +130,11 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
   if (!(o.scale > 0 && Number.isFinite(o.scale)) || !Number.isFinite(o.x) || !Number.isFinite(o.y)) throw new RangeError("x and y must be finite numbers and scale a finite number greater than 0");
 
   const allOpaque = opaqueMask(image, o.alpha);
-  const { mask, blobs: ignoredBlobs, holes: filledHoles } = dropSpecks(allOpaque, width, height, o.minArea);
+  // A minimum area that every blob is under (a small sprite: a 3 × 3 coin) is not applied: it would
+  // leave nothing to trace.
+  const cleaned = dropSpecks(allOpaque, width, height, o.minArea);
+  const applied = cleaned.mask.includes(1) || !allOpaque.includes(1);
+  const { mask, blobs: ignoredBlobs, holes: filledHoles } = applied ? cleaned : { mask: allOpaque, blobs: 0, holes: 0 };
   const { outlines, components, labels } = traceOutlines(mask, width, height, o.tolerance >= STEP_TOLERANCE);
   // Blobs with too many holes to triangulate in good time are cut into rectangles of their pixels.
   const holeCount = new Int32Array(components);
@@ -175,6 +181,7 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     opaque,
     ignoredBlobs,
     filledHoles,
+    smallKept: applied ? 0 : cleaned.blobs,
     iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
   };
 }

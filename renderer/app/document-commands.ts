@@ -280,7 +280,7 @@ export async function saveDocument(editor: Editor, saveAs = false): Promise<"sav
     // What moved is said in short; each path that could not move, in the problems list.
     // Saving the scene does not write its Tiled map (Tiled's Ctrl+S would): say what the map lacks.
     const mapRef = tiledMapOf(editor.getState().extras);
-    const lacking = notInMap && mapRef ? ` · ${counted(notInMap, "change")} not in ${mapName(mapRef.src)} yet: Save to Map writes them` : "";
+    const lacking = notInMap && mapRef ? ` · ${counted(notInMap, "change")} not in ${mapName(mapRef.src)} yet: Save to Map writes ${notInMap === 1 ? "it" : "them"}` : "";
     const said = `Saved ${outcome.value.name}${result ? embeddedImagesNote(result) : ""}${moves && "src" in moves ? ` · its Tiled map is ${moves.src} from there` : ""}${lacking}`;
     const notes = [...(result ? unreachedImagesNotes(result) : []), ...(moves && "unreachable" in moves ? [`no path from the new folder reaches its Tiled map ${moves.unreachable} (kept as it was: not shown)`] : [])];
     notifyWithList(editor, "save", notes.length === 0 ? said : `${said}; ${counted(notes.length, "path")} not moved`, `Saved ${outcome.value.name}: what did not move with it`, outcome.value.name, listLines(notes));

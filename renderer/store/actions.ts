@@ -3,7 +3,7 @@
 import { baseShapeIds, emptyScene, layerOf, sceneLayers, type JsonValue, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
-import { NO_EXPORT_OPTIONS, type DocumentSlice, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
+import { NO_EXPORT_OPTIONS, type DocumentSlice, type EditorState, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 import { rememberedView } from "./view-session";
@@ -41,6 +41,11 @@ export const reservedIds = (extras: Readonly<Record<string, unknown>>): Readonly
   const map = extras.tiledMap;
   return baseShapeIds(typeof map === "object" && map !== null && !Array.isArray(map) ? (map as { readonly base?: JsonValue }).base : undefined);
 };
+
+/** The ids a new item must not take: the document's shapes' and probes', and reservedIds. */
+export function idsInUse(state: Pick<EditorState, "shapes" | "probes" | "extras">): Set<string> {
+  return new Set([...state.shapes.map((s) => s.id), ...state.probes.map((p) => p.id), ...reservedIds(state.extras)]);
+}
 
 /** A fresh id for the editor's document. */
 export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes, reservedIds(editor.getState().extras));

@@ -63,7 +63,12 @@ describe("least blob area", () => {
   it("a blob of exactly the least area is kept; a pinhole under it filled, a hole of it kept", () => {
     const square = image(10, 10, (i, j) => i >= 3 && i < 7 && j >= 3 && j < 7);
     expect(traceImage(square).pieces).toHaveLength(1);
-    expect(traceImage(square, { minArea: 17 })).toMatchObject({ pieces: [], ignoredBlobs: 1 });
+    // Every blob under the least area: kept, as nothing would be left (a small sprite's coin).
+    expect(traceImage(square, { minArea: 17 })).toMatchObject({ pieces: [{}], ignoredBlobs: 0, smallKept: 1 });
+    expect(specksNote(traceImage(square, { minArea: 17 }), 17)).toBe("Every blob is smaller than 17 px²: it is kept, as nothing would be left");
+    const sprite = image(8, 8, (i, j) => (i < 3 && j < 3) || (i === 6 && j < 6));
+    expect(traceImage(sprite)).toMatchObject({ ignoredBlobs: 0, smallKept: 2, opaque: 15 });
+    expect(traceImage(sprite).pieces.length).toBeGreaterThan(1);
     const holed = (side: number) => image(40, 40, (i, j) => i >= 5 && i < 35 && j >= 5 && j < 35 && !(i >= 18 && i < 18 + side && j >= 18 && j < 18 + side));
     expect(traceImage(holed(3))).toMatchObject({ holes: 0, filledHoles: 1, pieces: [{}], iou: 1 });
     expect(specksNote(traceImage(holed(3)), 16)).toBe("Filled 1 hole smaller than 16 px²");
@@ -75,7 +80,7 @@ describe("least blob area", () => {
     const img = image(30, 30, (i, j) => (i >= 5 && i < 25 && j >= 5 && j < 25 && !(i >= 12 && i < 17 && j >= 12 && j < 17)) || (i === 14 && j === 14));
     expect(traceImage(img)).toMatchObject({ outlines: 2, holes: 1, ignoredBlobs: 1, filledHoles: 0 });
     expect(traceImage(img, { minArea: 30 })).toMatchObject({ outlines: 1, holes: 0, ignoredBlobs: 1, filledHoles: 1 });
-    expect(specksNote({ ignoredBlobs: 1, filledHoles: 1 }, 30)).toBe("Left out 1 blob and filled 1 hole smaller than 30 px²");
+    expect(specksNote({ ignoredBlobs: 1, filledHoles: 1, smallKept: 0 }, 30)).toBe("Left out 1 blob and filled 1 hole smaller than 30 px²");
   });
 
   it("random pixels: every blob and hole left is at least the least area, and only smaller ones changed", () => {

@@ -52,7 +52,7 @@ describe("traceImage: edge cases", () => {
   });
 
   it("nothing opaque: no outline, no piece", () => {
-    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, iou: 1 });
+    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, smallKept: 0, iou: 1 });
     const faint = { width: 3, height: 2, data: new Uint8Array(6).fill(127) };
     expect(traceImage(faint)).toMatchObject({ pieces: [], opaque: 0 });
   });
@@ -118,10 +118,12 @@ describe("traceImage: holes and blobs", () => {
   });
 
   it("says what whole outlines made of the blobs with holes, and of those left in convex pieces", () => {
-    expect(wholeOutlinesNote({ blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0 })).toBeNull();
-    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 2, holedConvex: 0 })).toBe("1 blob has a hole, so it is cut straight down from the hole into 2 polygons: a polygon cannot have a hole");
-    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 0, holedConvex: 1 })).toBe("1 blob has a hole, so it is left in convex pieces (too many holes, or cut parts that would touch themselves)");
-    expect(wholeOutlinesNote({ blobsWithHoles: 3, holedPolygons: 4, holedConvex: 1 })).toBe("3 blobs have holes, so they are cut straight down from their holes into 4 polygons (1 left in convex pieces: too many holes, or cut parts that would touch themselves): a polygon cannot have a hole");
+    expect(wholeOutlinesNote({ blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, holes: 0 })).toBeNull();
+    // Regression: one blob with two holes was said to have "a hole".
+    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 3, holedConvex: 0, holes: 2 })).toBe("1 blob has holes, so it is cut straight down from its holes into 3 polygons: a polygon cannot have a hole");
+    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 2, holedConvex: 0, holes: 1 })).toBe("1 blob has a hole, so it is cut straight down from the hole into 2 polygons: a polygon cannot have a hole");
+    expect(wholeOutlinesNote({ blobsWithHoles: 1, holedPolygons: 0, holedConvex: 1, holes: 1 })).toBe("1 blob has a hole, so it is left in convex pieces (too many holes, or cut parts that would touch themselves)");
+    expect(wholeOutlinesNote({ blobsWithHoles: 3, holedPolygons: 4, holedConvex: 1, holes: 5 })).toBe("3 blobs have holes, so they are cut straight down from their holes into 4 polygons (1 left in convex pieces: too many holes, or cut parts that would touch themselves): a polygon cannot have a hole");
   });
 
   it("separate blobs give separate pieces: none spans the gap", () => {

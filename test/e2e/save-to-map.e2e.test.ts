@@ -49,7 +49,7 @@ describe("Save to Map (web build)", () => {
     // Saving the scene (as Tiled's Ctrl+S saves a map) leaves the map as it was: the notice says so.
     await page.evaluate(() => (window as unknown as { __saveAs: string[] }).__saveAs.push("maps/level.json"));
     await page.keyboard.press("Control+s");
-    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved level.json · 1 change not in level.tmx yet: Save to Map writes them");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved level.json · 1 change not in level.tmx yet: Save to Map writes it");
     await runCommand(page, "Save to Map");
     await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 0 removed");
     const writes = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes);

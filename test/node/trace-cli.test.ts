@@ -147,8 +147,10 @@ describe("trace (in process)", () => {
     expect(all.err).toMatch(/^dusty\.png: traced 4 blobs \(1 hole\) into \d+ convex pieces, IoU 1\.0000; wrote the scene to dusty-all\.json\n$/);
     const some = await run(["trace", "dusty.png", "-o", "dusty-5.json", "--min-area", "5"]);
     expect(some.err).toMatch(/traced 2 blobs \(1 hole\) into \d+ convex pieces.*\ndusty\.png: Left out 2 blobs smaller than 5 px²\n$/);
-    expect(await run(["trace", "dusty.png", "-o", "dusty-none.json", "--min-area", "1000"])).toEqual({ code: 1, out: "", err: "dusty.png: nothing to trace (every blob is smaller than --min-area 1000 px²)\n" });
-    expect(existsSync(join(dir, "dusty-none.json"))).toBe(false);
+    // Every blob under it (a small sprite): all kept rather than nothing traced, and said so.
+    const none = await run(["trace", "dusty.png", "-o", "dusty-none.json", "--min-area", "1000"]);
+    expect(none.code).toBe(0);
+    expect(none.err).toMatch(/traced 4 blobs \(1 hole\) into \d+ convex pieces.*\ndusty\.png: Every blob is smaller than 1,000 px²: they are kept, as nothing would be left\n$/);
   });
 
   it("writes the image into the scene where it was traced: its path relative to the scene, placed and scaled as the pieces", async () => {

@@ -6,7 +6,7 @@ import { documentOf } from "../../renderer/editor/state";
 import { parseScene, serializeScene, SHAPE_TYPES, validateSceneData, type Scene, type Shape } from "../../core";
 import { actionById, matches } from "../../renderer/actions/registry";
 import { dirty } from "../../renderer/app/document-commands";
-import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, freshId, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
+import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, freshId, idsInUse, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
 import { CLICK_SLOP } from "../../renderer/shapes/kind";
 import { placeShape } from "../../renderer/shapes/registry";
 import { handleId } from "../../renderer/tools/select/select-tool";
@@ -115,6 +115,8 @@ describe("placing shapes", () => {
     loadDocument(editor, { format: "collider-studio-scene", version: 1, tiledMap: { src: "level.tmx", base }, shapes: [circle("box-2")], probes: [] }, { name: "t.json" });
     expect(freshId(editor, "box")).toBe("box-3");
     expect(freshId(editor, "circle")).toBe("circle-1");
+    // Traced pieces are named against the same ids (imageColliders takes idsInUse).
+    expect([...idsInUse(editor.getState())].sort()).toEqual(["box-1", "box-2"]);
   });
 
   it("places a default-size shape on a click, centred on the point", () => {

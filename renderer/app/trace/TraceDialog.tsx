@@ -10,7 +10,7 @@ import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { readBase } from "../../editor/state";
 import { desktop } from "../../platform/files";
-import { activeLayerTakesShapes, addItems, notify } from "../../store/actions";
+import { activeLayerTakesShapes, addItems, idsInUse, notify } from "../../store/actions";
 import { activeLayerOf, activeLayerRefusal } from "../../store/layer-actions";
 import { Modal } from "../Modal";
 import { closeModal, useModal } from "../modals";
@@ -184,8 +184,7 @@ function Dialog({ imageId }: { readonly imageId: string }) {
     if (!image || !ready || !result || busy) return;
     // Refused on a locked or hidden active layer (the dialog says so and disables the button).
     if (!activeLayerTakesShapes(editor)) return;
-    const taken = new Set([...s.shapes.map((x) => x.id), ...s.probes.map((p) => p.id)]);
-    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), taken), [], `Trace ${count} collider${count === 1 ? "" : "s"}`);
+    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), idsInUse(s)), [], `Trace ${count} collider${count === 1 ? "" : "s"}`);
     // notify: a fresh notice (its own id), shown even when the one before it has faded.
     notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
