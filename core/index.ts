@@ -395,6 +395,8 @@ export {
   tiledBaseOf,
   /** The scene ids a `tiledMap.base` names, which a new shape must not take. */
   baseShapeIds,
+  /** The Tiled ids a `tiledMap.base` names: the map's objects the scene has known. */
+  baseTiledIds,
   /** How many of a scene's shapes its Tiled map does not hold as they are (Save to Map would write them). */
   changesSinceMap,
 } from "./tiled/merge-base";

@@ -32,13 +32,22 @@ export function readTiledBase(base: JsonValue | undefined): TiledBase | undefine
  * a new shape given a deleted one's id would take over the deleted shape's object.
  */
 export function baseShapeIds(base: JsonValue | undefined): ReadonlySet<string> {
-  const ids = new Set<string>();
+  return baseField(base, "id", (v): v is string => typeof v === "string");
+}
+
+/** The Tiled ids of a base's entries: the map's objects the scene has known. */
+export function baseTiledIds(base: JsonValue | undefined): ReadonlySet<number> {
+  return baseField(base, "tiledId", (v): v is number => typeof v === "number");
+}
+
+function baseField<T>(base: JsonValue | undefined, key: string, is: (v: JsonValue | undefined) => v is T & JsonValue): Set<T> {
+  const out = new Set<T>();
   if (Array.isArray(base)) {
     for (const entry of base) {
-      if (typeof entry === "object" && entry !== null && !Array.isArray(entry) && typeof entry.id === "string") ids.add(entry.id);
+      if (typeof entry === "object" && entry !== null && !Array.isArray(entry) && is(entry[key])) out.add(entry[key] as T);
     }
   }
-  return ids;
+  return out;
 }
 
 /** A scene's shapes that came from (or were written into) a Tiled map as base entries: plain JSON, each with its Tiled id and its layer written out. */

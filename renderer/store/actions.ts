@@ -37,10 +37,13 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
  * The ids a new shape must not take besides the document's own: those of the Tiled map's objects
  * as last written (`tiledMap.base`), whose shapes may since have been deleted (baseShapeIds).
  */
-export const reservedIds = (extras: Readonly<Record<string, unknown>>): ReadonlySet<string> => {
+export const reservedIds = (extras: Readonly<Record<string, unknown>>): ReadonlySet<string> => baseShapeIds(mapBase(extras));
+
+/** The document's Tiled map's base (`tiledMap.base`), if it has one. */
+export function mapBase(extras: Readonly<Record<string, unknown>>): JsonValue | undefined {
   const map = extras.tiledMap;
-  return baseShapeIds(typeof map === "object" && map !== null && !Array.isArray(map) ? (map as { readonly base?: JsonValue }).base : undefined);
-};
+  return typeof map === "object" && map !== null && !Array.isArray(map) ? (map as { readonly base?: JsonValue }).base : undefined;
+}
 
 /** The ids a new item must not take: the document's shapes' and probes', and reservedIds. */
 export function idsInUse(state: Pick<EditorState, "shapes" | "probes" | "extras">): Set<string> {

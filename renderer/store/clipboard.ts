@@ -4,8 +4,8 @@
 // A copy holds the selected shapes and probes, plus every sweep probe that moves a copied shape
 // (delete takes those along, so cut then paste gives them back). A sweep probe whose shape is not
 // copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
-import { shapeAABB, validateSceneData, type AABB, type Probe, type Shape } from "../../core";
-import { nextId, reservedIds } from "./actions";
+import { baseTiledIds, shapeAABB, validateSceneData, type AABB, type Probe, type Shape } from "../../core";
+import { mapBase, nextId, reservedIds } from "./actions";
 import { snapToGrid } from "./view";
 import type { DocumentSlice } from "../editor/state";
 
@@ -104,14 +104,20 @@ export interface PastePlan {
 /**
  * The items a paste adds: moved by (dx, dy), on `layer` (null: each on the layer of the
  * document's shape of its id, as a duplicate stays on its original's; the clipboard keeps no layer), with fresh ids unique among the document's shapes and
- * probes; a sweep probe follows its copied shape's new id.
+ * probes; a sweep probe follows its copied shape's new id. In a document with a Tiled map, a
+ * shape keeps its `tiledId` only when the document knows that object (a copy of one of its shapes,
+ * or a cut one pasted back): another map's id would take over this map's object of that id.
  */
 export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string | null, dx: number, dy: number): PastePlan {
   const shapes: Shape[] = [];
   const probes: Probe[] = [];
   const renamed = new Map<string, string>();
   const reserved = reservedIds(doc.extras ?? {});
-  for (const s of payload.shapes) {
+  const base = mapBase(doc.extras ?? {});
+  const known = base === undefined ? null : new Set([...baseTiledIds(base), ...doc.shapes.flatMap((s) => (s.tiledId === undefined ? [] : [s.tiledId]))]);
+  for (const pasted of payload.shapes) {
+    const { tiledId, ...rest } = pasted;
+    const s = tiledId === undefined || known === null || known.has(tiledId) ? pasted : rest;
     const id = nextId(s.type, [...doc.shapes, ...shapes], [...doc.probes, ...probes], reserved);
     renamed.set(s.id, id);
     shapes.push({ ...s, id, layer: layer ?? doc.shapes.find((o) => o.id === s.id)?.layer, x: s.x + dx, y: s.y + dy });

@@ -209,6 +209,16 @@ describe("clipboard (pure)", () => {
     expect(plan.probes[0]).toMatchObject({ id: "sweep-2", shape: "box-2", to: [105, 7], name: "dash" });
   });
 
+  it("in a document with a Tiled map, a pasted shape keeps only a tiledId the document knows (a copy, a cut shape pasted back), not another map's", () => {
+    const base = [{ id: "wall", type: "box", x: 0, y: 0, rotation: 0, width: 20, height: 10, tiledId: 7 }];
+    const doc = { shapes: [{ ...box("box-1", 0, 0), tiledId: 3 }], probes: [], extras: { tiledMap: { src: "level.tmx", base } } };
+    const payload = { ...copySelection(doc, ["box-1"])!, shapes: [{ ...box("a", 0, 0), tiledId: 3 }, { ...box("b", 0, 0), tiledId: 7 }, { ...box("c", 0, 0), tiledId: 4 }] };
+    const plan = planPaste(payload, doc, "top", 0, 0);
+    expect(plan.shapes.map((s) => s.tiledId)).toEqual([3, 7, undefined]);
+    // Without a map (a scene only exported to Tiled), ids move with the shapes as before.
+    expect(planPaste(payload, { ...doc, extras: {} }, "top", 0, 0).shapes.map((s) => s.tiledId)).toEqual([3, 7, 4]);
+  });
+
   it("centres a payload on its bounds", () => {
     const p = copySelection({ shapes: [box("box-1", 0, 0), circle("circle-1", 100, 50)], probes: [] }, ["box-1", "circle-1"])!;
     // Box spans x −10..10, y −5..5; circle spans 95..105, 45..55.
