@@ -12,10 +12,11 @@ import { drawImages, wrapText, type ImageContext, type ImagePaint } from "../can
 import { bleedOf, chunkCells, chunkOnScreen, detailFor, LruCache, OVERVIEW_CELLS, visibleChunks, type Bleed, type ChunkRef } from "./chunks";
 import { buildOverviewBlock, buildTileChunk, hatchPattern, meanColours, type BuiltChunk, type ChunkPaint, type MeanOf, type PictureOf } from "./draw-chunk";
 import type { BackdropMap, ImageLayerDraw, TileLayerDraw } from "./model";
+import { drawObjectMarks, type MarksContext } from "./object-marks";
 import { drawTileObjects, type ObjectsContext } from "./tile-objects";
 
-/** The context the backdrop draws in: images', and tile objects' (turned and flipped), with a pattern for missing pictures. */
-export type BackdropContext = ImageContext & ObjectsContext & Pick<CanvasRenderingContext2D, "createPattern">;
+/** The context the backdrop draws in: images', tile objects' (turned and flipped) and marks', with a pattern for missing pictures. */
+export type BackdropContext = ImageContext & ObjectsContext & MarksContext & Pick<CanvasRenderingContext2D, "createPattern">;
 
 /** Bitmap bytes kept for one map's chunks before the least recently used go. */
 export const CHUNK_BUDGET_BYTES = 256 * 1024 * 1024;
@@ -79,7 +80,7 @@ export interface BackdropFrame {
   /** The whole backdrop's opacity (the Layers panel's slider). */
   readonly opacity: number;
   readonly paint: ChunkPaint & ImagePaint;
-  /** Whether tiles' collision shapes are outlined. */
+  /** Whether tiles' collision shapes, and the objects the scene holds no collider for (object-marks.ts), are drawn. */
   readonly shapes: boolean;
   /**
    * The scene's own images' srcs: an image layer showing one of them is left to the scene's image
@@ -177,6 +178,8 @@ export function drawBackdrop(ctx: BackdropContext, frame: BackdropFrame): FrameR
       const s = view.scale;
       const screen = { a: s, b: 0, c: 0, d: s, e: view.x + layer.offsetX * s, f: view.y + layer.offsetY * s };
       const drawn = drawTileObjects(ctx, layer, { map, pictureOf: frame.pictureOf, screen, width, height, missingFill: (hatch ??= hatchPattern(ctx, frame.paint.missing)) }, missing);
+      // Over its tile objects: the objects the scene holds no collider for, faint, for context.
+      if (frame.shapes && layer.marks.length > 0) drawObjectMarks(ctx, layer.marks, layer, { screen: { a: s, b: 0, c: 0, d: s, e: view.x, f: view.y }, width, height, paint: frame.paint });
       ctx.restore();
       if (!drawn.complete) complete = false;
       return;

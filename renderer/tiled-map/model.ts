@@ -1,9 +1,10 @@
 // A loaded Tiled map (Tiled's JSON model, tilesets inlined, paths from the map's folder) as the
 // backdrop draws it: its tilesets, able to say where each tile's pixels are; its tile and image
 // layers in drawing order, group layers composed into them; each tile layer's cells decoded once.
-// Of object layers only tile objects are drawn (Tiled's pictures placed as objects); their other
-// objects are the scene's shapes. Pure: no DOM, no drawing.
-import { tiledChainOf } from "../../core/import/tiled";
+// Of object layers, tile objects are drawn (Tiled's pictures placed as objects), and the objects the
+// scene cannot hold as colliders (points, ellipses that are not circles, text) as faint marks; their
+// other objects are the scene's shapes. Pure: no DOM, no drawing.
+import { CIRCLE_TOLERANCE, tiledChainOf } from "../../core/import/tiled";
 import { resolvePath } from "../../core/scene/file-paths";
 import { decodeTileData } from "../../core/tiled/layer-data";
 import { tilePlacement, type TilePlacement } from "../../core/tiled/tile-shapes";
@@ -145,11 +146,39 @@ export interface TileObject {
   readonly rotation: number;
 }
 
-/** An object layer's tile objects (its other objects are the scene's shapes), in the order Tiled draws them. */
+/** Where a text object's lines sit in its box (Tiled's halign, valign; justify is drawn as left). */
+export type TextAlign = { readonly h: "left" | "center" | "right"; readonly v: "top" | "center" | "bottom" };
+
+/**
+ * An object the import cannot make a collider of (core/import/tiled.ts shapeBody), drawn for
+ * context, read-only: a point, an ellipse that is not a circle, a text object. In the layer's
+ * pixels; `rotation` is degrees clockwise about (x, y), as Tiled turns objects.
+ */
+export type ObjectMark =
+  | { readonly kind: "point"; readonly name: string; readonly x: number; readonly y: number }
+  | { readonly kind: "ellipse"; readonly name: string; readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly rotation: number }
+  | {
+      readonly kind: "text";
+      readonly name: string;
+      readonly x: number;
+      readonly y: number;
+      readonly width: number;
+      readonly height: number;
+      readonly rotation: number;
+      readonly text: string;
+      /** Font size in the layer's pixels (Tiled's pixelsize; 16 when not given). */
+      readonly pixelSize: number;
+      readonly fontFamily: string;
+      readonly wrap: boolean;
+      readonly align: TextAlign;
+    };
+
+/** An object layer's tile objects, in the order Tiled draws them, and its marks (its other objects are the scene's shapes). */
 export interface ObjectLayerDraw extends Composite {
   readonly kind: "objects";
   readonly name: string;
   readonly objects: readonly TileObject[];
+  readonly marks: readonly ObjectMark[];
 }
 
 export type LayerDraw = TileLayerDraw | ImageLayerDraw | ObjectLayerDraw;
@@ -299,6 +328,36 @@ function readTileObjects(layer: JsonObject): TileObject[] {
     out.push({ gid: o.gid >>> 0, x: num(o.x, 0), y: num(o.y, 0), width: Math.max(0, num(o.width, 0)), height: Math.max(0, num(o.height, 0)), rotation: num(o.rotation, 0) });
   }
   return layer.draworder === "index" ? out : out.sort((a, b) => a.y - b.y);
+}
+
+/**
+ * An object layer's visible objects that the import leaves in the map for want of a collider: a
+ * point, an ellipse of unequal sides (a circle is the scene's), a text object. A tile object or a
+ * shape is not one; neither is a zero-size ellipse.
+ */
+export function readObjectMarks(layer: JsonObject): ObjectMark[] {
+  const out: ObjectMark[] = [];
+  for (const o of list(layer.objects)) {
+    if (!isObject(o) || o.visible === false || o.gid !== undefined) continue;
+    const name = str(o.name), x = num(o.x, 0), y = num(o.y, 0);
+    const width = num(o.width, 0), height = num(o.height, 0), rotation = num(o.rotation, 0);
+    if (isObject(o.text)) {
+      const t = o.text;
+      const h = str(t.halign, "left"), v = str(t.valign, "top");
+      out.push({
+        kind: "text", name, x, y, width: Math.max(0, width), height: Math.max(0, height), rotation,
+        text: str(t.text),
+        pixelSize: Math.max(1, num(t.pixelsize, 16)),
+        fontFamily: str(t.fontfamily, "sans-serif"),
+        wrap: t.wrap === true,
+        align: { h: h === "center" || h === "right" ? h : "left", v: v === "center" || v === "bottom" ? v : "top" },
+      });
+    } else if (o.point === true) out.push({ kind: "point", name, x, y });
+    else if (o.ellipse === true && width > 0 && height > 0 && Math.abs(width - height) > CIRCLE_TOLERANCE * Math.max(width, height)) {
+      out.push({ kind: "ellipse", name, x, y, width, height, rotation });
+    }
+  }
+  return out;
 }
 
 function readTileset(raw: JsonObject, mapDir: string, index: number, mapTileWidth: number, mapTileHeight: number): BackdropTileset {
@@ -469,8 +528,8 @@ function readLayers(layers: readonly JsonValue[], parent: Composite, prefix: str
     } else if (raw.type === "imagelayer") {
       out.push({ kind: "image", name, ...composite, src: sceneSrc(mapDir, raw.image), repeatX: raw.repeatx === true, repeatY: raw.repeaty === true });
     } else if (raw.type === "objectgroup") {
-      const objects = readTileObjects(raw);
-      if (objects.length > 0) out.push({ kind: "objects", name, ...composite, objects });
+      const objects = readTileObjects(raw), marks = readObjectMarks(raw);
+      if (objects.length > 0 || marks.length > 0) out.push({ kind: "objects", name, ...composite, objects, marks });
     }
   }
 }

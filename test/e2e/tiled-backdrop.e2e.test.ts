@@ -141,6 +141,38 @@ describe("the Tiled map as a backdrop (web build)", () => {
     expect(pageErrors(again)).toEqual([]);
   });
 
+  it("draws the objects the scene holds no collider for, faint and read-only: a spawn point's pin at its place, a text's box, an ellipse", async () => {
+    const base = backdropMap();
+    const layers = base.layers as Record<string, unknown>[];
+    // Beside the map's tiles (12 × 8 of 16 px), where the backdrop is otherwise empty; the layer moved by 16 px.
+    const objects = [
+      { id: 1, name: "spawn", type: "", x: 244, y: 60, width: 0, height: 0, rotation: 0, visible: true, point: true },
+      { id: 2, name: "", type: "", x: 16, y: 80, width: 120, height: 36, rotation: 0, visible: true, text: { text: "The player starts at the pin", pixelsize: 12, wrap: true } },
+      { id: 3, name: "pond", type: "", x: 132, y: 20, width: 40, height: 20, rotation: 30, visible: true, ellipse: true },
+    ];
+    const map = JSON.stringify({ ...base, layers: [...layers.slice(0, -1), { ...layers.at(-1), offsetx: TILE, objects }] });
+    const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlasPng()), "maps/tiles/tall.png": b64(tallPng()) }) });
+    await page.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmj"));
+    await page.getByRole("menuitem", { name: "File" }).click();
+    await page.getByRole("menuitem", { name: "Import Tiled Map in Folder…" }).click();
+    await expect.poll(() => page.getByTestId("notice").textContent()).toContain("Imported 0 shapes from level.tmj");
+    await page.keyboard.press("Control+'");
+    // The pin's tip at (244 + 16, 60); its head 12 px above the tip.
+    const tip = { x: 244 + TILE, y: 60 };
+    const lit = (c: Rgb) => c.some((v) => v > 40);
+    await expect.poll(async () => lit((await backdropPixels(page, 320, 140))(tip.x + 5, tip.y - 12)), { timeout: 15_000 }).toBe(true);
+    const px = await backdropPixels(page, 320, 140);
+    expect(lit(px(tip.x, tip.y - 1))).toBe(true); // the tip
+    expect(lit(px(tip.x - 5, tip.y - 12))).toBe(true); // the head's rim
+    // Nothing drawn away from the pin and its name.
+    for (const [x, y] of [[tip.x + 20, tip.y], [tip.x, tip.y + 20], [tip.x + 40, tip.y - 12]] as const) expect(px(x, y)).toEqual([0, 0, 0]);
+    // The name above the pin (its letters drawn somewhere in the row above the head).
+    expect(Array.from({ length: 30 }, (_, i) => px(tip.x - 15 + i, tip.y - 24)).some(lit)).toBe(true);
+    // Not the scene's: the import made no shape of them ("Imported 0 shapes" above).
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-tiled-backdrop-marks.png") });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("hides and fades with the Layers panel; a missing tileset picture draws hatched tiles and says why; an isometric map is refused", async () => {
     const map = JSON.stringify(backdropMap());
     const page = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { "maps/level.tmj": b64(map), "maps/tiles/atlas.png": b64(atlasPng()) }) });
