@@ -6,6 +6,7 @@
 import { tileTransform } from "../../core/tiled/tile-shapes";
 import { applyAffine, compose, rotationAbout, translation, type Affine } from "./affine";
 import { drawFromLevel, sizesOf, tilePicture, type PictureOf } from "./draw-chunk";
+import { placeMark } from "./object-marks";
 import { backdropBounds, tilesetOf, type BackdropMap, type ObjectLayerDraw, type PictureSize, type TileInfo, type TileObject } from "./model";
 
 /** A tile object's transform from its tile's picture pixels to the layer's, and that picture's size; null when no tileset has its tile. */
@@ -28,7 +29,7 @@ export function placedTileObject(map: BackdropMap, obj: TileObject, sizeOf?: Pic
 /** What drawing tile objects needs of a 2D context beyond drawing images. */
 export type ObjectsContext = Pick<CanvasRenderingContext2D, "save" | "restore" | "drawImage" | "setTransform" | "fillRect"> & { fillStyle: CanvasRenderingContext2D["fillStyle"] };
 
-/** The world rectangle the map draws: its visible tile layers' (backdropBounds) and its visible tile objects', turned as drawn; null when none. */
+/** The world rectangle the map draws: its visible tile layers' (backdropBounds), its visible tile objects' and marks' (object-marks.ts), turned as drawn; null when none. */
 export function drawnBounds(map: BackdropMap): { minX: number; minY: number; maxX: number; maxY: number } | null {
   const tiles = backdropBounds(map);
   let minX = tiles?.minX ?? Infinity, minY = tiles?.minY ?? Infinity, maxX = tiles?.maxX ?? -Infinity, maxY = tiles?.maxY ?? -Infinity;
@@ -43,6 +44,14 @@ export function drawnBounds(map: BackdropMap): { minX: number; minY: number; max
         minY = Math.min(minY, y + layer.offsetY);
         maxX = Math.max(maxX, x + layer.offsetX);
         maxY = Math.max(maxY, y + layer.offsetY);
+      }
+    }
+    for (const mark of layer.marks) {
+      for (const [x, y] of placeMark(mark, layer).outline) {
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
       }
     }
   }

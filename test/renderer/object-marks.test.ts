@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../core/tiled/types";
 import { buildBackdrop, drawnSummary, type BackdropMap, type ObjectLayerDraw } from "../../renderer/tiled-map/model";
 import { placeMark } from "../../renderer/tiled-map/object-marks";
+import { drawnBounds } from "../../renderer/tiled-map/tile-objects";
 
 const objects: JsonObject[] = [
   { id: 1, name: "spawn", type: "", x: 40, y: 50, width: 0, height: 0, rotation: 0, visible: true, point: true },
@@ -87,5 +88,11 @@ describe("objects the scene holds no collider for, drawn with the backdrop", () 
     const turned = placeMark({ ...note, rotation: 30 }, { offsetX: 0, offsetY: 0 });
     const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6);
     close(turned.outline[2]!, [80 * c - 30 * s, 80 * s + 30 * c]);
+  });
+
+  it("count in the rectangle the map draws (Fit to View frames a spawn point beyond the tiles); a hidden layer's do not", () => {
+    const ground: JsonObject = { type: "tilelayer", name: "ground", width: 2, height: 1, data: [1, 1] };
+    const box = drawnBounds(map([ground, objectLayer({ objects: objects.slice(0, 1) }), objectLayer({ visible: false, objects: [{ ...objects[0]!, x: -900 }] })]))!;
+    expect([box.minX, box.minY, box.maxX, box.maxY]).toEqual([0, 0, 50, 70]);
   });
 });
