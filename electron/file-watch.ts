@@ -25,7 +25,7 @@ export interface FileWatchOptions {
   readonly onChange: (change: FileChange) => void;
   readonly setTimeout: (run: () => void, ms: number) => unknown;
   readonly clearTimeout: (handle: unknown) => void;
-  /** Quiet time after the last event before the file is read (default 300 ms). */
+  /** Quiet time after the last event before the file is read (default DEBOUNCE_MS). */
   readonly debounceMs?: number;
   /** A watch that failed, as one line (logged; the editor works on without it). */
   readonly onError?: (message: string) => void;
@@ -44,12 +44,18 @@ export interface FileWatch {
   settled(): Promise<void>;
 }
 
+/**
+ * Quiet time after a folder's last event before a watched file is read: an editor's save is a
+ * burst of events (a temporary file, a rename, a write), read once when it is over.
+ */
+export const DEBOUNCE_MS = 300;
+
 export const hashText = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
 const isMissing = (err: unknown) => typeof err === "object" && err !== null && "code" in err && err.code === "ENOENT";
 
 export function createFileWatch(options: FileWatchOptions): FileWatch {
-  const { watch, readText, onChange, debounceMs = 300, onError = () => {} } = options;
+  const { watch, readText, onChange, debounceMs = DEBOUNCE_MS, onError = () => {} } = options;
   let file: string | undefined;
   let known = "";
   let watcher: WatcherLike | undefined;

@@ -8,7 +8,7 @@
 // again (its backdrop only: the scene's shapes are not imported again).
 import path from "node:path";
 import { describeFileError } from "./file-errors";
-import { hashText, type WatcherLike, type WatchLike } from "./file-watch";
+import { DEBOUNCE_MS, hashText, type WatcherLike, type WatchLike } from "./file-watch";
 
 export interface TiledWatchOptions {
   readonly watch: WatchLike;
@@ -17,7 +17,7 @@ export interface TiledWatchOptions {
   readonly onChange: () => void;
   readonly setTimeout: (run: () => void, ms: number) => unknown;
   readonly clearTimeout: (handle: unknown) => void;
-  /** Quiet time after the last event before reporting (default 300 ms). */
+  /** Quiet time after the last event before reporting (default DEBOUNCE_MS, as for the scene). */
   readonly debounceMs?: number;
   /** A watch that failed, as one line (logged; the map is still drawn, just not reloaded by itself). */
   readonly onError?: (message: string) => void;
@@ -35,7 +35,7 @@ export interface TiledWatch {
   stop(): void;
 }
 
-export function createTiledWatch({ watch, readText, onChange, setTimeout, clearTimeout, debounceMs = 300, onError = () => {} }: TiledWatchOptions): TiledWatch {
+export function createTiledWatch({ watch, readText, onChange, setTimeout, clearTimeout, debounceMs = DEBOUNCE_MS, onError = () => {} }: TiledWatchOptions): TiledWatch {
   let scene: string | undefined;
   /** Per folder: its watcher and the names in it that are the map's files. */
   const folders = new Map<string, { readonly watcher: WatcherLike; readonly names: Set<string> }>();

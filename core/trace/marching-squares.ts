@@ -14,6 +14,7 @@
 //   Only when asked (the tracer asks from a tolerance of STEP_TOLERANCE: a chamfer strays 0.35 px).
 // Other corners stay sharp: a rectangle, a lone pixel and a one-pixel line trace exactly.
 // Deterministic: rings come in raster order of their first horizontal edge.
+import { withRoomFor } from "./labels";
 
 /** One boundary: corner points in image units, opaque on the right-hand side of travel (y down). */
 export interface Outline {
@@ -186,11 +187,7 @@ function labelComponents(cells: Uint8Array, w: number, h: number): { labels: Int
         if (left !== 0 && right !== 0) label = union(left, right);
         else if (left !== 0 || right !== 0) label = left || right;
         else {
-          if (next === parent.length) {
-            const grown = new Int32Array(2 * parent.length);
-            grown.set(parent);
-            parent = grown;
-          }
+          parent = withRoomFor(parent, next);
           parent[next] = next;
           label = next++;
         }

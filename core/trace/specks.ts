@@ -2,6 +2,7 @@
 // each become a collider, and a pinhole in the ground a hole cut through it. Blobs are 8-connected
 // opaque pixels and holes 4-connected transparent ones not reaching the image's edge, as the
 // outlines are traced (marching-squares.ts), so what is counted here is what would be traced.
+import { withRoomFor } from "./labels";
 
 export interface CleanedMask {
   /** The mask with the small blobs cleared and then the small holes filled (a new array when anything changed). */
@@ -61,11 +62,7 @@ function clearSmall(cells: Uint8Array, width: number, height: number, value: 0 |
         if (diagonal && x < width - 1) l = join(l, labels[at - width + 1]!);
       }
       if (l === 0) {
-        if (next === parent.length) {
-          const grown = new Int32Array(2 * parent.length);
-          grown.set(parent);
-          parent = grown;
-        }
+        parent = withRoomFor(parent, next);
         parent[next] = next;
         l = next++;
       }

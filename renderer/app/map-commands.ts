@@ -69,19 +69,23 @@ export async function reloadTiledMap(editor: Editor): Promise<void> {
   }
   // A browser given the map alone: its folder is asked for first, which shows its tiles.
   if (saveToMapAsksFolder(editor) && hasFolderAccess() && !(await askForFolder(editor, map.src, `Could not reload ${mapName(map.src)}`, "read"))) return;
+  const failed = await redrawMap(editor, map.src);
+  notify(editor, failed === null ? `Reloaded ${mapName(map.src)}` : `Could not reload ${mapName(map.src)}: ${failed}`);
+}
+
+/** Reads the map `src` and its files again and draws them; why it cannot be shown, or null. */
+async function redrawMap(editor: Editor, src: string): Promise<string | null> {
   await editor.backdrop.reload();
-  const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
-  if (entry?.state === "failed") notify(editor, `Could not reload ${mapName(map.src)}: ${entry.problems[0] ?? "it cannot be read"}`);
-  else notify(editor, `Reloaded ${mapName(map.src)}`);
+  const entry = editor.backdrop.entry(src, readBase(editor.getState().file));
+  return entry?.state === "failed" ? (entry.problems[0] ?? "it cannot be read") : null;
 }
 
 /** The desktop app saw a file of the map change on disk (Tiled saved it): the drawing is read again and the status line says so. */
 export async function reloadChangedMap(editor: Editor): Promise<void> {
   const map = tiledMapOf(editor.getState().extras);
   if (!map) return;
-  await editor.backdrop.reload();
-  const entry = editor.backdrop.entry(map.src, readBase(editor.getState().file));
-  notify(editor, entry?.state === "failed" ? `${mapName(map.src)} changed on disk and cannot be shown: ${entry.problems[0] ?? "it cannot be read"}` : `${mapName(map.src)} changed on disk: redrawn`);
+  const failed = await redrawMap(editor, map.src);
+  notify(editor, failed === null ? `${mapName(map.src)} changed on disk: redrawn` : `${mapName(map.src)} changed on disk and cannot be shown: ${failed}`);
 }
 
 /** File → Save to Map: the scene's colliders written into its Tiled map, everything else in the map kept. */

@@ -45,6 +45,40 @@ function setup(files: Map<string, string>) {
   return { clock, fake, changes, errors, readText, fileWatch, settle };
 }
 
+function dialogFor(file: string): DialogLike {
+  return {
+    showOpenDialog: async () => ({ canceled: false, filePaths: [file] }),
+    showSaveDialog: async () => ({ canceled: false, filePath: file }),
+  };
+}
+
+/**
+ * A file service whose dialog picks `picked(dir)`, with "open.json" opened and watched and a
+ * second file `other` beside it; `changeOpen` rewrites the open file as another program would and
+ * lets the watch report.
+ */
+async function openWithAnother(other: string, otherText: string, picked: (dir: string) => string) {
+  const dir = await tempDir();
+  const open = path.join(dir, "open.json"), otherPath = path.join(dir, other);
+  await writeFile(open, "o1");
+  await writeFile(otherPath, otherText);
+  const fake = fakeWatch();
+  const clock = manualClock();
+  const changes: FileChange[] = [];
+  const readText = (f: string) => readFile(f, "utf8");
+  const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
+  const service = watchingFileService(createSceneFileService({ dialog: dialogFor(picked(dir)) }), fileWatch, readText);
+  await service.openPath(open);
+  service.opened(open);
+  const changeOpen = async () => {
+    await writeFile(open, "o2 from another program");
+    fake.fire("open.json");
+    clock.advance(300);
+    await fileWatch.settled();
+  };
+  return { open, other: otherPath, fileWatch, service, changes, changeOpen };
+}
+
 const FILE = path.resolve("/levels/level.json");
 
 describe("createFileWatch", () => {
@@ -166,12 +200,6 @@ describe("createFileWatch", () => {
 });
 
 describe("watchingFileService", () => {
-  function dialogFor(file: string): DialogLike {
-    return {
-      showOpenDialog: async () => ({ canceled: false, filePaths: [file] }),
-      showSaveDialog: async () => ({ canceled: false, filePath: file }),
-    };
-  }
 
   it("Open starts the watch once the page opened the pick, Save updates what counts as ours, Reload reads the file again", async () => {
     const dir = await tempDir();
@@ -233,46 +261,18 @@ describe("watchingFileService", () => {
   // a drop or the OS that the page could not open left the open document unwatched (and a change
   // to the broken file asked to "reload" it over the document).
   it("a scene read by openPath that the page did not open leaves the watch on the open file", async () => {
-    const dir = await tempDir();
-    const open = path.join(dir, "open.json"), broken = path.join(dir, "broken.json");
-    await writeFile(open, "o1");
-    await writeFile(broken, "not a scene");
-    const fake = fakeWatch();
-    const clock = manualClock();
-    const changes: FileChange[] = [];
-    const readText = (f: string) => readFile(f, "utf8");
-    const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
-    const service = watchingFileService(createSceneFileService({ dialog: dialogFor(open) }), fileWatch, readText);
-    await service.openPath(open);
-    service.opened(open);
+    const { open, other: broken, fileWatch, service, changes, changeOpen } = await openWithAnother("broken.json", "not a scene", (dir) => path.join(dir, "open.json"));
     expect((await service.openPath(broken)).ok).toBe(true);
     expect(fileWatch.file).toBe(open);
-    await writeFile(open, "o2 from another program");
-    fake.fire("open.json");
-    clock.advance(300);
-    await fileWatch.settled();
+    await changeOpen();
     expect(changes).toEqual([{ path: open, name: "open.json" }]);
   });
 
   it("a scene picked in Open… but not opened (the user kept the document) leaves the watch on the open file", async () => {
-    const dir = await tempDir();
-    const open = path.join(dir, "open.json"), picked = path.join(dir, "picked.json");
-    await writeFile(open, "o1");
-    await writeFile(picked, "p1");
-    const fake = fakeWatch();
-    const clock = manualClock();
-    const changes: FileChange[] = [];
-    const readText = (f: string) => readFile(f, "utf8");
-    const fileWatch = createFileWatch({ watch: fake.watch, readText, onChange: (c) => changes.push(c), ...clock });
-    const service = watchingFileService(createSceneFileService({ dialog: dialogFor(picked) }), fileWatch, readText);
-    await service.openPath(open);
-    service.opened(open);
+    const { open, fileWatch, service, changes, changeOpen } = await openWithAnother("picked.json", "p1", (dir) => path.join(dir, "picked.json"));
     expect((await service.open()).ok).toBe(true);
     expect(fileWatch.file).toBe(open);
-    await writeFile(open, "o2 from another program");
-    fake.fire("open.json");
-    clock.advance(300);
-    await fileWatch.settled();
+    await changeOpen();
     expect(changes).toEqual([{ path: open, name: "open.json" }]);
   });
 
