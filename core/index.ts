@@ -373,6 +373,7 @@ export {
   mergeIntoTiledMap,
   type TiledMergeOptions,
   type TiledMergeReport,
+  type RemovedObject,
   type TiledMergeResult,
 } from "./tiled/merge";
 export {

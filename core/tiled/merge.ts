@@ -49,6 +49,13 @@ export interface TiledMergeOptions extends TiledExportOptions {
    * of `resolved` is the same place in `original` (its layers and objects are at the same indices).
    */
   readonly locate?: (path: readonly PathSegment[]) => { line: number; column: number } | undefined;
+  /**
+   * Objects earlier writes removed from this map, by the scene id of the shape each was (their
+   * reports' `removedObjects`): a shape of that id whose object is still gone (an undo brought it
+   * back) is written with its old Tiled id again, as Tiled's undo restores a deleted object's id.
+   * Every other new shape gets a new id: Tiled never gives a deleted object's id to another one.
+   */
+  readonly restorable?: ReadonlyMap<string, number>;
 }
 
 /** What the merge changed, counted, and what it could not write. */
@@ -57,11 +64,19 @@ export interface TiledMergeReport {
   readonly updated: number;
   readonly added: number;
   readonly removed: number;
+  /** The objects this write removed: each one's Tiled id and its shape's scene id (a later write's `restorable`). */
+  readonly removedObjects: readonly RemovedObject[];
   /** Objects deleted in the map since the base and unchanged in the scene: they stay deleted. */
   readonly stayedDeleted: readonly string[];
   /** Objects the map and the scene both changed, differently, since the base: "object 3 "wall" (rotation)"; the scene's fields are written. */
   readonly conflicts: readonly string[];
   readonly notes: readonly string[];
+}
+
+/** An object a write removed from the map, and the scene id of the shape it was. */
+export interface RemovedObject {
+  readonly id: string;
+  readonly tiledId: number;
 }
 
 export type TiledMergeResult =
@@ -490,7 +505,10 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   const conflicts: string[] = [];
   // Objects written as Tiled capsule objects where the map had none.
   const capsules: string[] = [];
-  let updated = 0, added = 0, removed = 0;
+  let updated = 0, added = 0;
+  const removedObjects: RemovedObject[] = [];
+  // The restorable ids given back in this write (two shapes carrying one: the first takes it).
+  const restored = new Set<number>();
   for (const s of scene.shapes) {
     const layerId = s.layer ?? firstLayer;
     const id = claims.get(s);
@@ -510,7 +528,10 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     }
     if (id === undefined) {
       const target = targetOf(layerId);
-      const tiledId = nextObjectId++;
+      const old = options.restorable?.get(s.id);
+      const restore = old !== undefined && (s.tiledId === undefined || s.tiledId === old) && !objectsById.has(old) && !restored.has(old);
+      if (restore) restored.add(old);
+      const tiledId = restore ? old : nextObjectId++;
       const made = tiledObject(s, tiledId, o, write, target.source.dx, target.source.dy);
       list(target.obj, "objects").push(made);
       if (made.capsule === true) capsules.push(describe(tiledId, s));
@@ -553,15 +574,17 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
   // those the base has; the others were added in Tiled since).
   for (const [id, { layer, obj }] of objectsById) {
     if (claimed.has(id) || !reading.shapes.has(id)) continue;
+    const theirs = reading.shapes.get(id)!;
+    let sceneId = theirs.id;
     if (base) {
       const was = base.get(id);
       if (was === undefined) continue;
-      const theirs = reading.shapes.get(id)!;
+      sceneId = was.id;
       if (changedSinceBase(was, { ...theirs, layer: was.layer }, firstLayer)) conflicts.push(`${describe(id, theirs)} (changed in the map, deleted in the scene: removed)`);
     }
     const objects = list(layer, "objects");
     objects.splice(objects.indexOf(obj), 1);
-    removed++;
+    removedObjects.push({ id: sceneId, tiledId: id });
   }
 
   // An object layer an earlier write made for a scene layer (it carries the layer's id) that the
@@ -603,7 +626,8 @@ export function mergeIntoTiledMap(original: JsonObject, scene: Scene, options: T
     notes.push(`${capsules.join(", ")}: written as capsule objects, which Tiled reads from ${CAPSULE_TILED}; this map was saved by Tiled ${before}, which reads them as rectangles: for it, write capsules as polygons (the command line's export --into with --capsules polygon)`);
   }
   for (const { siblings, obj } of emptied) siblings.splice(siblings.indexOf(obj), 1);
-  if (added > 0) map.nextobjectid = nextObjectId;
+  // Only a new id moves it (a restored one was given before).
+  if (added > restored.size) map.nextobjectid = nextObjectId;
   if (layersAdded > 0) map.nextlayerid = nextLayerIdValue;
-  return { ok: true, map: map as JsonObject, report: { updated, added, removed, stayedDeleted, conflicts, notes }, base: tiledBaseOf(nextBase, firstLayer) };
+  return { ok: true, map: map as JsonObject, report: { updated, added, removed: removedObjects.length, removedObjects, stayedDeleted, conflicts, notes }, base: tiledBaseOf(nextBase, firstLayer) };
 }

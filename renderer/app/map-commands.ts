@@ -2,7 +2,7 @@
 // scene came from (core/tiled/write-back.ts), through the desktop shell (tiled:write) or the
 // folder a browser was given; Bake Tile Colliders adds the map's tile collision shapes as layers.
 // What either cannot do, or leaves out, goes to the problems list whole; the status line says it in short.
-import { bakeTileColliders, loadTiledMap, mergeSummary, unbakedPlace, withBakedLayers, writeSceneIntoMap, type SceneProblem } from "../../core";
+import { bakeTileColliders, baseTiledIds, loadTiledMap, mergeSummary, unbakedPlace, withBakedLayers, writeSceneIntoMap, type SceneProblem } from "../../core";
 import { relativePath, resolvePath, STAND_IN_ROOT } from "../../core/scene/file-paths";
 import type { Editor } from "../editor/editor";
 import { readBase } from "../editor/state";
@@ -99,7 +99,8 @@ export async function saveToMap(editor: Editor): Promise<void> {
     notify(editor, `Nothing to save to: ${map}`);
     return;
   }
-  const result = await writeSceneIntoMap(currentScene(editor), resolvePath(SCENE_DIR, map.src), map.read, { sceneDir: SCENE_DIR });
+  const restorable = editor.getState().tiledRemoved;
+  const result = await writeSceneIntoMap(currentScene(editor), resolvePath(SCENE_DIR, map.src), map.read, { sceneDir: SCENE_DIR, restorable });
   if (!result.ok) {
     // A folder just given that does not hold the map's tilesets (they are above it): asked again next time.
     if (asked && map.base !== undefined) forgetWebFolder(map.base);
@@ -116,7 +117,9 @@ export async function saveToMap(editor: Editor): Promise<void> {
   // What the map now holds is the next Save to Map's base (kept out of the undo history: an undo
   // after this save is a change against what was written).
   const { extras } = editor.getState();
-  editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), base: result.base } } }, { record: false });
+  const inMap = baseTiledIds(result.base);
+  const removed = [...restorable, ...result.report.removedObjects.map((r) => [r.id, r.tiledId] as const)].filter(([, tiledId]) => !inMap.has(tiledId));
+  editor.update({ extras: { ...extras, tiledMap: { ...(extras.tiledMap as object), base: result.base } }, tiledRemoved: new Map(removed) }, { record: false });
   const { notes } = result.report;
   const saved = `Saved to ${map.src}: ${mergeSummary(result.report)}`;
   notifyWithList(editor, "map", notes.length === 0 ? saved : `${saved}; ${counted(notes.length, "note")}`, `${saved}: what it did not write`, map.src, listLines(notes));

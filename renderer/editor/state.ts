@@ -97,6 +97,13 @@ export interface EditorState extends DocumentSlice {
   readonly saved: DocumentSlice;
   /** `extras` as last opened or saved: a Save to Map's new merge base (tiledMap.base) is unsaved until the scene is saved. */
   readonly savedExtras: Readonly<Record<string, unknown>>;
+  /**
+   * The objects this window's Save to Map removed from the document's Tiled map, by the scene id
+   * of the shape each was: the next Save to Map writes a shape an undo brought back with its old
+   * Tiled id (as Tiled's undo restores it), and no new shape takes one of these ids. Not part of
+   * the document or its history.
+   */
+  readonly tiledRemoved: ReadonlyMap<string, number>;
   /** The problems list under the canvas: what kept a file from opening, or what an outcome left out (`kind`); `heading` says it in words. */
   readonly problems: { readonly kind: ProblemsKind; readonly file: string; readonly list: readonly SceneProblem[]; readonly heading?: string } | null;
   /**
@@ -136,6 +143,9 @@ export const EMPTY_DOCUMENT: DocumentSlice = { shapes: [], probes: [], layers: [
 /** A new document's extras: the same object as its savedExtras, so it starts clean. */
 const NO_EXTRAS: Readonly<Record<string, unknown>> = Object.freeze({});
 
+/** No object removed from a map by Save to Map. */
+export const NO_REMOVED: ReadonlyMap<string, number> = new Map();
+
 export const initialState = (): EditorState => ({
   ...EMPTY_DOCUMENT,
   activeLayer: DEFAULT_LAYER.id,
@@ -146,6 +156,7 @@ export const initialState = (): EditorState => ({
   file: { name: "untitled.json" },
   saved: EMPTY_DOCUMENT,
   savedExtras: NO_EXTRAS,
+  tiledRemoved: NO_REMOVED,
   problems: null,
   notice: null,
   noticeId: 0,

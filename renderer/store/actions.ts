@@ -3,7 +3,7 @@
 import { baseShapeIds, emptyScene, layerOf, sceneLayers, type JsonValue, type Point, type Probe, type Scene, type SceneProblem, type Shape, type ShapeType } from "../../core";
 import { withoutControlCharacters } from "../../core/scene/field-rules";
 import type { Editor } from "../editor/editor";
-import { NO_EXPORT_OPTIONS, type DocumentSlice, type EditorState, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
+import { NO_EXPORT_OPTIONS, NO_REMOVED, type DocumentSlice, type EditorState, type FileState, type ProblemsKind, type ThemeName, type ToolId } from "../editor/state";
 import { activeLayerOf, activeLayerRefusal, lockedLayerOf } from "./layer-actions";
 import { rememberedActiveLayer } from "./layer-session";
 import { rememberedView } from "./view-session";
@@ -35,9 +35,13 @@ export function nextId(type: ShapeType | Probe["type"], shapes: readonly Shape[]
 
 /**
  * The ids a new shape must not take besides the document's own: those of the Tiled map's objects
- * as last written (`tiledMap.base`), whose shapes may since have been deleted (baseShapeIds).
+ * as last written (`tiledMap.base`), whose shapes may since have been deleted (baseShapeIds), and
+ * those of the objects Save to Map removed (`tiledRemoved`), which an undo may bring back.
  */
-export const reservedIds = (extras: Readonly<Record<string, unknown>>): ReadonlySet<string> => baseShapeIds(mapBase(extras));
+export const reservedIds = (state: Reserving): ReadonlySet<string> => new Set([...baseShapeIds(mapBase(state.extras ?? {})), ...(state.tiledRemoved?.keys() ?? [])]);
+
+/** What reservedIds reads of a document: its extras, and the objects Save to Map removed. */
+export type Reserving = Partial<Pick<EditorState, "extras" | "tiledRemoved">>;
 
 /** The document's Tiled map's base (`tiledMap.base`), if it has one. */
 export function mapBase(extras: Readonly<Record<string, unknown>>): JsonValue | undefined {
@@ -46,12 +50,12 @@ export function mapBase(extras: Readonly<Record<string, unknown>>): JsonValue | 
 }
 
 /** The ids a new item must not take: the document's shapes' and probes', and reservedIds. */
-export function idsInUse(state: Pick<EditorState, "shapes" | "probes" | "extras">): Set<string> {
-  return new Set([...state.shapes.map((s) => s.id), ...state.probes.map((p) => p.id), ...reservedIds(state.extras)]);
+export function idsInUse(state: Pick<EditorState, "shapes" | "probes"> & Reserving): Set<string> {
+  return new Set([...state.shapes.map((s) => s.id), ...state.probes.map((p) => p.id), ...reservedIds(state)]);
 }
 
 /** A fresh id for the editor's document. */
-export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes, reservedIds(editor.getState().extras));
+export const freshId = (editor: Editor, type: ShapeType | Probe["type"]): string => nextId(type, editor.getState().shapes, editor.getState().probes, reservedIds(editor.getState()));
 
 /**
  * Whether new shapes may go to the active layer; when not (it is locked or hidden), the status bar
@@ -225,7 +229,7 @@ export function loadPrepared(editor: Editor, prepared: PreparedDocument, file: F
   const activeLayer = (options.unsaved ? null : rememberedActiveLayer(file, doc.layers)) ?? open.id;
   // The zoom and scroll this file was left with (view-session.ts); else the view stays as it was.
   const view = options.unsaved ? null : rememberedView(file);
-  editor.update({ ...doc, ...(view ? { view } : {}), saved, savedExtras: extras, activeLayer, extras, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras && prepared.doc.gridSize === undefined }, { record: false });
+  editor.update({ ...doc, ...(view ? { view } : {}), saved, savedExtras: extras, activeLayer, extras, tiledRemoved: NO_REMOVED, selection: [], file, problems: null, mapGridPending: "tiledMap" in extras && prepared.doc.gridSize === undefined }, { record: false });
   editor.history.clear();
   notify(editor, `Opened ${file.name}`);
   return view !== null;

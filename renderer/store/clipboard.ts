@@ -5,7 +5,7 @@
 // (delete takes those along, so cut then paste gives them back). A sweep probe whose shape is not
 // copied is left out: pasted alone it would sweep the original shape, a query nobody asked for.
 import { baseTiledIds, shapeAABB, validateSceneData, type AABB, type Probe, type Shape } from "../../core";
-import { mapBase, nextId, reservedIds } from "./actions";
+import { mapBase, nextId, reservedIds, type Reserving } from "./actions";
 import { snapToGrid } from "./view";
 import type { DocumentSlice } from "../editor/state";
 
@@ -20,7 +20,7 @@ export interface ClipboardPayload {
   readonly probes: readonly Probe[];
 }
 
-type Doc = Pick<DocumentSlice, "shapes" | "probes"> & { readonly extras?: Readonly<Record<string, unknown>> };
+type Doc = Pick<DocumentSlice, "shapes" | "probes"> & Reserving;
 
 /** The payload of a selection, or null when it holds nothing copyable. */
 export function copySelection(doc: Doc, selection: readonly string[]): ClipboardPayload | null {
@@ -112,7 +112,7 @@ export function planPaste(payload: ClipboardPayload, doc: Doc, layer: string | n
   const shapes: Shape[] = [];
   const probes: Probe[] = [];
   const renamed = new Map<string, string>();
-  const reserved = reservedIds(doc.extras ?? {});
+  const reserved = reservedIds(doc);
   const base = mapBase(doc.extras ?? {});
   const known = base === undefined ? null : new Set([...baseTiledIds(base), ...doc.shapes.flatMap((s) => (s.tiledId === undefined ? [] : [s.tiledId]))]);
   for (const pasted of payload.shapes) {

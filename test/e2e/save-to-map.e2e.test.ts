@@ -89,6 +89,18 @@ describe("Save to Map (web build)", () => {
     const layer = /<objectgroup[^>]*name="Colliders"[\s\S]*?<\/objectgroup>/.exec(rewritten)![0];
     expect([...layer.matchAll(/<object id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([Number(before.nextobjectid) + 1]);
 
+    // Both undone (the new box, then the delete): the first box is written with its old id again,
+    // as Tiled's undo restores an object's; the second's id is not given again.
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toMatch(/^1 shape/);
+    await runCommand(page, "Save to Map");
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Saved to level.tmx: 0 objects updated, 1 added, 1 removed");
+    const restored = await page.evaluate(() => (window as unknown as { __writes: { path: string; text: string }[] }).__writes.at(-1)!.text);
+    const restoredLayer = /<objectgroup[^>]*name="Colliders"[\s\S]*?<\/objectgroup>/.exec(restored)![0];
+    expect([...restoredLayer.matchAll(/<object id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([Number(before.nextobjectid)]);
+    expect(restored).toContain(`nextobjectid="${Number(before.nextobjectid) + 2}"`);
+
     // The map as written, imported again: the box comes back as a shape.
     const again = await session.newPage({ beforeLoad: (p) => fakeFolder(p, { ...files, "maps/level.tmx": b64(written) }) });
     await again.evaluate(() => (window as unknown as { __open: string[] }).__open.push("maps/level.tmx"));

@@ -117,7 +117,7 @@ describe("an untouched scene", () => {
     const map = richMap();
     const { map: out, report } = merged(map, read(map));
     expect(out).toEqual(richMap());
-    expect(report).toEqual({ updated: 0, added: 0, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
+    expect(report).toEqual({ updated: 0, added: 0, removed: 0, removedObjects: [], stayedDeleted: [], conflicts: [], notes: [] });
   });
 
   it("after a save and a load, too", () => {
@@ -143,7 +143,7 @@ describe("objects the scene changed", () => {
     const { map: out, report } = merged(map, withShapes(scene, scene.shapes.map((s) => (s === wall ? { ...s, x: s.x + 40, y: s.y - 8 } : s))));
     const o = walls(out).objects!.find((x) => x.id === 1)!;
     expect(o).toEqual({ ...walls(richMap()).objects![0]!, x: 140, y: 42 });
-    expect(report).toEqual({ updated: 1, added: 0, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
+    expect(report).toEqual({ updated: 1, added: 0, removed: 0, removedObjects: [], stayedDeleted: [], conflicts: [], notes: [] });
     expect(read(out).shapes.find((s) => s.tiledId === 1)).toEqual({ ...wall, x: wall.x + 40, y: wall.y - 8 });
   });
 
@@ -244,11 +244,11 @@ describe("shapes added and deleted", () => {
       properties: [{ name: "shape_id", type: "string", value: "spike" }, { name: "damage", type: "int", value: 5 }],
     });
     expect(first.map.nextobjectid).toBe(12);
-    expect(first.report).toEqual({ updated: 0, added: 1, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
+    expect(first.report).toEqual({ updated: 0, added: 1, removed: 0, removedObjects: [], stayedDeleted: [], conflicts: [], notes: [] });
     // The scene does not learn the new object's id; its shape id finds it the next time.
     const second = merged(first.map, edited);
     expect(second.map).toEqual(first.map);
-    expect(second.report).toEqual({ updated: 0, added: 0, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
+    expect(second.report).toEqual({ updated: 0, added: 0, removed: 0, removedObjects: [], stayedDeleted: [], conflicts: [], notes: [] });
   });
 
   it("a layer the map does not have is made: inside its group when the map has the group, else on top, with nextlayerid advanced", () => {

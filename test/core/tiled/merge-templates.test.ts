@@ -95,6 +95,7 @@ describe("writing into a map of template instances", () => {
       updated: 3,
       added: 0,
       removed: 1,
+      removedObjects: [{ id: "tiled-6", tiledId: 6 }],
       stayedDeleted: [],
       conflicts: [],
       notes: [
@@ -129,7 +130,7 @@ describe("writing into a map of template instances", () => {
     const { original, resolved, scene } = await load(files);
     const merged = mergeIntoTiledMap(original, scene, { resolved });
     if (!merged.ok) throw new Error(JSON.stringify(merged.problems));
-    expect(merged.report).toEqual({ updated: 0, added: 0, removed: 0, stayedDeleted: [], conflicts: [], notes: [] });
+    expect(merged.report).toEqual({ updated: 0, added: 0, removed: 0, removedObjects: [], stayedDeleted: [], conflicts: [], notes: [] });
     expect(merged.map).toEqual(original);
   });
 

@@ -53,8 +53,8 @@ async function imported(text: string): Promise<Scene> {
   return again.scene;
 }
 
-async function writeInto(scene: Scene, text: string) {
-  const r = await writeSceneIntoMap(scene, "level.tmx", async () => text);
+async function writeInto(scene: Scene, text: string, restorable?: ReadonlyMap<string, number>) {
+  const r = await writeSceneIntoMap(scene, "level.tmx", async () => text, restorable ? { restorable } : {});
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
   return r;
 }
@@ -156,6 +156,35 @@ describe("writing back into a map edited in Tiled since the import", () => {
     const out = await objectsOf(copied.text);
     expect(out.has(2)).toBe(false);
     expect(out.get(21)).toMatchObject({ name: "coin" });
+  });
+
+  it("an object a write removed takes its id again when the next write is told so (an undo brought its shape back), as Tiled's undo restores it; nextobjectid stays", async () => {
+    const scene = await imported(LEVEL);
+    const ramp = byTiled(scene, 3);
+    const first = await writeInto({ ...scene, shapes: scene.shapes.filter((s) => s !== ramp) }, LEVEL);
+    expect(first.report).toMatchObject({ removed: 1, removedObjects: [{ id: ramp.id, tiledId: 3 }] });
+    const restorable = new Map(first.report.removedObjects.map((r) => [r.id, r.tiledId]));
+    const undone = { ...scene, tiledMap: { src: "level.tmx", base: first.base } };
+    const second = await writeInto(undone, first.text, restorable);
+    expect(second.report).toMatchObject({ added: 1, removed: 0, removedObjects: [] });
+    const out = await objectsOf(second.text);
+    expect(out.get(3)).toMatchObject({ name: "ramp" });
+    expect(out.has(20)).toBe(false);
+    expect(second.text).toContain('nextobjectid="20"');
+    // The restored object is the base's again: the same scene writes nothing new.
+    const third = await writeInto({ ...undone, tiledMap: { src: "level.tmx", base: second.base } }, second.text, restorable);
+    expect(third.text).toBe(second.text);
+    // Drawn without a Tiled id (the object came from an earlier write): restored by its scene id alone.
+    const { tiledId: _, ...drawn } = ramp;
+    const byId = await writeInto({ ...undone, shapes: undone.shapes.map((s) => (s === ramp ? drawn : s)) }, first.text, restorable);
+    expect((await objectsOf(byId.text)).get(3)).toMatchObject({ name: "ramp" });
+    // Another shape, or a copy that carries the id under another scene id: a new id.
+    const copy = await writeInto({ ...undone, shapes: [...undone.shapes.filter((s) => s !== ramp), { ...ramp, id: "ramp-copy" }] }, first.text, restorable);
+    expect([...(await objectsOf(copy.text)).keys()].sort((x, y) => x - y)).toEqual([1, 2, 20]);
+    // The object in the map again (Tiled's own undo restored it): it stays that object's.
+    const held = await writeInto({ ...scene, shapes: [...scene.shapes, { ...ramp, id: "ramp-copy", x: ramp.x + 50 }] }, LEVEL, new Map([["ramp-copy", 3]]));
+    const kept = await objectsOf(held.text);
+    expect([kept.get(3)?.x, kept.get(20)?.x]).toEqual([ramp.x, ramp.x + 50]);
   });
 
   it("changesSinceMap counts what Save to Map would write: shapes added or changed since the base, and base objects deleted", async () => {
