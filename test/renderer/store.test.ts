@@ -9,6 +9,7 @@ import { dirty } from "../../renderer/app/document-commands";
 import { addShape, beginGesture, cancelGesture, currentScene, deleteSelection, endGesture, freshId, idsInUse, loadDocument, markSaved, nextId, redo, renameProbe, select, undo, updateShape } from "../../renderer/store/actions";
 import { CLICK_SLOP } from "../../renderer/shapes/kind";
 import { placeShape } from "../../renderer/shapes/registry";
+import { CLIPBOARD_FORMAT, CLIPBOARD_VERSION, planPaste } from "../../renderer/store/clipboard";
 import { handleId } from "../../renderer/tools/select/select-tool";
 import { pointerAt, toolDriver } from "./pointer";
 
@@ -117,6 +118,17 @@ describe("placing shapes", () => {
     expect(freshId(editor, "circle")).toBe("circle-1");
     // Traced pieces are named against the same ids (imageColliders takes idsInUse).
     expect([...idsInUse(editor.getState())].sort()).toEqual(["box-1", "box-2"]);
+  });
+
+  it("nor the id of a shape whose object Save to Map removed (an undo may bring it back, to take its old Tiled id); a document opened afresh forgets them", () => {
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, tiledMap: { src: "level.tmx", base: [] }, shapes: [], probes: [] }, { name: "t.json" });
+    editor.update({ tiledRemoved: new Map([["box-1", 4]]) }, { record: false });
+    expect(freshId(editor, "box")).toBe("box-2");
+    expect(planPaste({ format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes: [circle("c")], probes: [] }, editor.getState(), null, 0, 0).shapes[0]!.id).toBe("circle-1");
+    const box: Shape = { id: "b", type: "box", x: 0, y: 0, rotation: 0, width: 2, height: 2 };
+    expect(planPaste({ format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, shapes: [box], probes: [] }, editor.getState(), null, 0, 0).shapes[0]!.id).toBe("box-2");
+    loadDocument(editor, { format: "collider-studio-scene", version: 1, shapes: [], probes: [] }, { name: "u.json" });
+    expect(freshId(editor, "box")).toBe("box-1");
   });
 
   it("places a default-size shape on a click, centred on the point", () => {
