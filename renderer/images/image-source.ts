@@ -5,7 +5,7 @@
 // readBase): the scene's file, or for an imported map's document not saved yet, the map's. A
 // browser cannot read beside a scene it opened as a single file, so there a relative path is
 // reported, and drawn as a placeholder saying so. Never a fetch: the CSP allows none.
-import { dataUrlType, imageSourceProblem, imageTypeOfBytes, type ImageType } from "../../core";
+import { imageSourceProblem, imageTypeOfBytes, type ImageType } from "../../core";
 import type { DesktopApi } from "../../core/shell/desktop-api";
 import { readBesideWebScene } from "../platform/web-files";
 
@@ -26,8 +26,14 @@ export function bytesOfDataUrl(src: string): Uint8Array {
   return bytes;
 }
 
-/** What a placeholder says of a src: the path itself, or "embedded image" for a data: URL. */
-export const srcLabel = (src: string): string => (src.startsWith("data:") ? `embedded ${dataUrlType(src) ?? "image"}` : src);
+/** A data: URL's declared type, read from its head alone (never its body: an embedded level picture is megabytes). */
+const DATA_URL_HEAD = /^data:(image\/(?:png|jpeg|webp));base64,/;
+
+/**
+ * What a placeholder or a panel says of a src: the path itself, or "embedded image/png" for a
+ * data: URL. Panels call it on every render: it reads the URL's head only.
+ */
+export const srcLabel = (src: string): string => (src.startsWith("data:") ? `embedded ${DATA_URL_HEAD.exec(src)?.[1] ?? "image"}` : src);
 
 /** The bytes of the picture `src` names, or why there are none (a line the placeholder shows). */
 export async function readImageBytes(src: string, where: ImageSourceContext): Promise<ImageBytes> {

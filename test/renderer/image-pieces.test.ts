@@ -7,7 +7,7 @@ import type { ImageFile, ShellResult } from "../../core/shell/desktop-api";
 import { drawImages, wrapText } from "../../renderer/canvas/draw-images";
 import { ImageCache, imageKey, type ImageLoader } from "../../renderer/images/image-cache";
 import { imageRect, resizeFromCorner, UNKNOWN_SIDE } from "../../renderer/images/image-geometry";
-import { bytesOfDataUrl, readImageBytes, relativeImagePath } from "../../renderer/images/image-source";
+import { bytesOfDataUrl, readImageBytes, relativeImagePath, srcLabel } from "../../renderer/images/image-source";
 import { levelFor, levelReady, planLevels, tilesInView, TILE } from "../../renderer/images/mip-plan";
 import type { Level } from "../../renderer/images/pyramid";
 import { ChunkStore, drawBackdrop, type BackdropContext } from "../../renderer/tiled-map/draw-backdrop";
@@ -109,6 +109,17 @@ describe("relativeImagePath (a dropped file beside the scene)", () => {
     expect(relativeImagePath("/levels/one.json", "C:\\a.png")).toBeNull();
     // POSIX names are case-sensitive: Art is not art.
     expect(relativeImagePath("/home/Art/one.json", "/home/art/a.png")).toBe("../art/a.png");
+  });
+});
+
+describe("srcLabel (what panels say of a src on every render)", () => {
+  it("names a data: URL's type from its head, a path as itself", () => {
+    expect(srcLabel(PNG_1PX)).toBe("embedded image/png");
+    expect(srcLabel("data:image/webp;base64,UklGR")).toBe("embedded image/webp");
+    expect(srcLabel("data:text/plain;base64,AAAA")).toBe("embedded image");
+    expect(srcLabel("art/level.png")).toBe("art/level.png");
+    // A megabytes-long body is not read: a body the full check refuses still gets its head's type.
+    expect(srcLabel(`data:image/jpeg;base64,${"A".repeat(1 << 20)}!`)).toBe("embedded image/jpeg");
   });
 });
 

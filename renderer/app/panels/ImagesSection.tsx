@@ -3,6 +3,7 @@
 // opacity, its place in the order, Trace… (locked or not) and Delete. A click on its name selects it on the canvas. A
 // picture that cannot be shown says why under its name, as its placeholder does on the canvas.
 import { useGestureInput } from "./gesture-input";
+import { memo } from "react";
 import { useStore } from "zustand";
 import type { SceneImage } from "../../../core";
 import type { Editor } from "../../editor/editor";
@@ -39,7 +40,8 @@ function OpacitySlider({ editor, image }: { readonly editor: Editor; readonly im
   );
 }
 
-function ImageRow({ image, index, total, selected }: { readonly image: SceneImage; readonly index: number; readonly total: number; readonly selected: boolean }) {
+/** One picture's row; memoised: the Layers panel draws again on every edit of the shapes, which leaves the pictures as they were. */
+const ImageRow = memo(function ImageRow({ image, index, total, selected }: { readonly image: SceneImage; readonly index: number; readonly total: number; readonly selected: boolean }) {
   const editor = useEditor();
   const visible = image.visible !== false;
   const locked = image.locked === true;
@@ -69,7 +71,7 @@ function ImageRow({ image, index, total, selected }: { readonly image: SceneImag
       </div>
     </li>
   );
-}
+});
 
 export function ImagesSection() {
   const editor = useEditor();
