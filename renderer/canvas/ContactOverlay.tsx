@@ -1,11 +1,11 @@
-// For each overlap a selected shape takes part in: the contact points, the normal (drawn from the
+// For each overlap a selected shape takes part in (up to MAX_MARKED_CONTACTS): the contact points, the normal (drawn from the
 // contacts' centre, the way the selected shape would move out) and the depth, live while dragging
 // (placed by contact-marks.ts).
 import { useMemo } from "react";
 import { Arrow, Circle, Group, Text } from "react-konva";
 import type { OverlapPair } from "../../core";
 import { useEditor } from "../editor/react";
-import { contactMark, DEPTH_FONT, DOT_RADIUS } from "./contact-marks";
+import { contactMark, DEPTH_FONT, DOT_RADIUS, markedContacts } from "./contact-marks";
 import { useCanvasTheme } from "./theme";
 import { anchored } from "./draw-origin";
 import { usePixel } from "./pixel";
@@ -16,7 +16,7 @@ export function ContactOverlay({ pairs, selected }: { pairs: readonly OverlapPai
   const editor = useEditor();
   // Through the editor's index of pairs by shape, once per pair list and selection (a big scene has
   // tens of thousands of pairs), not on every render of a pan or zoom.
-  const shown = useMemo(() => editor.overlapsOf(selected), [editor, pairs, selected]);
+  const shown = useMemo(() => markedContacts(editor.overlapsOf(selected)), [editor, pairs, selected]);
   return (
     <>
       {shown.map((p) => {

@@ -4,7 +4,7 @@ import type Konva from "konva";
 import { useMemo } from "react";
 import { Shape as KonvaShape } from "react-konva";
 import { useEditor, useEditorState, useOverlaps } from "../editor/react";
-import { contactMark, markBox } from "./contact-marks";
+import { contactMark, markBox, markedContacts } from "./contact-marks";
 import { FONT_PX, labelsInView, placeLabels } from "./name-labels";
 import type { DrawOrigin } from "./draw-origin";
 import { useCanvasTheme } from "./theme";
@@ -19,8 +19,12 @@ export function NameLabels({ width, height, origin }: { readonly width: number; 
   const selection = useEditorState((s) => s.selection);
   const { ids: overlapping, pairs } = useOverlaps();
   const THEME = useCanvasTheme();
-  // A selected shape that overlaps has its contacts drawn over it: its name stays in the Inspector.
-  const skip = useMemo(() => new Set(selection.filter((id) => overlapping.has(id))), [selection, overlapping]);
+  // A selected shape that overlaps has its contacts drawn over it (when they are drawn at all): its
+  // name stays in the Inspector.
+  const skip = useMemo(
+    () => (markedContacts(editor.overlapsOf(new Set(selection))).length === 0 ? new Set<string>() : new Set(selection.filter((id) => overlapping.has(id)))),
+    [editor, selection, overlapping, pairs],
+  );
   const labels = useMemo(() => (show ? labelsInView(editor, view, width, height, layers, skip) : []), [editor, show, shapes, layers, view, width, height, skip]);
   const px = 1 / view.scale;
   // The contact overlay's marks for the selection: names keep clear of them.

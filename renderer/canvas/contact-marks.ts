@@ -3,6 +3,16 @@
 // the box they take, which the names on the canvas keep clear of.
 import type { OverlapPair } from "../../core";
 
+/**
+ * The canvas marks the contacts of a selection with at most this many overlaps: more cover the
+ * level with arrows and numbers no one can read (a traced level's whole selection); their shapes
+ * stay red, and the Contacts tab lists every one.
+ */
+export const MAX_MARKED_CONTACTS = 16;
+
+/** The overlaps whose marks the canvas draws: all of them, or none past MAX_MARKED_CONTACTS. */
+export const markedContacts = (pairs: readonly OverlapPair[]): readonly OverlapPair[] => (pairs.length > MAX_MARKED_CONTACTS ? [] : pairs);
+
 /** The normal is drawn at least this long (screen pixels) so shallow overlaps stay visible. */
 export const MIN_ARROW = 28;
 /** A contact point's dot, screen pixels. */

@@ -136,6 +136,30 @@ describe("editor in Chromium", () => {
     await page.close();
   });
 
+  it("marks the contacts of a selection with a few overlaps on the canvas; past 16 the Contacts tab says so and the canvas stays readable", async () => {
+    const page = await session.newPage();
+    const posts = Array.from({ length: 20 }, (_, i) => ({ id: `post-${i + 1}`, type: "box", x: 40 + i * 30, y: 110, rotation: 0, width: 10, height: 40 }));
+    const scene = { format: "collider-studio-scene", version: 1, shapes: [{ id: "floor", type: "box", x: 320, y: 130, rotation: 0, width: 640, height: 20 }, ...posts], probes: [] };
+    await page.setInputFiles("#open-scene-input", { name: "posts.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(scene)) });
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("21 shapes");
+    const contactMarks = () => page.evaluate(() => (window as unknown as { Konva: { stages: { find: (s: string) => unknown[] }[] } }).Konva.stages[0]!.find(".contact").length);
+    await page.getByRole("tab", { name: /Contacts/ }).click();
+    await page.keyboard.press("Control+a");
+    await expect.poll(() => page.getByTestId("contacts-unmarked").textContent()).toBe("20 contacts: the canvas marks them for 16 at most (select fewer shapes to see the arrows); the shapes stay red.");
+    expect(await contactMarks()).toBe(0);
+    await page.screenshot({ path: resolve(ARTIFACTS, "e2e-contacts-unmarked.png") });
+    expect(await page.locator("[data-testid^='contact-floor-post-']").count()).toBe(20);
+    // One post: its contact is marked.
+    await page.keyboard.press("Escape");
+    await page.getByRole("tab", { name: /Objects/ }).click();
+    await page.getByTestId("object-post-3").click();
+    await expect.poll(contactMarks).toBe(1);
+    await page.getByRole("tab", { name: /Contacts/ }).click();
+    expect(await page.getByTestId("contacts-unmarked").count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("shows every problem of a bad file under the canvas, whose top stays where it was, and keeps the open document", async () => {
     const page = await session.newPage();
     await placeAt(page, "Box", 300, 300);

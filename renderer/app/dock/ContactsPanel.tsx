@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import type { OverlapPair } from "../../../core";
 import { labelOf } from "../../editor/names";
 import { useEditor, useEditorState, useOverlaps, useSensorContacts } from "../../editor/react";
+import { MAX_MARKED_CONTACTS } from "../../canvas/contact-marks";
 
 const n2 = (v: number) => (Math.abs(v) < 5e-3 ? 0 : v).toFixed(2);
 
@@ -56,6 +57,11 @@ export function ContactsPanel() {
   if (shown.length === 0 && triggers.length === 0) return <p className="empty">{selection.length === 0 ? "Select a shape to see what it overlaps." : "The selection overlaps nothing."}</p>;
   return (
     <>
+      {shown.length > MAX_MARKED_CONTACTS && (
+        <p className="contacts-note" data-testid="contacts-unmarked">
+          {shown.length} contacts: the canvas marks them for {MAX_MARKED_CONTACTS} at most (select fewer shapes to see the arrows); the shapes stay red.
+        </p>
+      )}
       {shown.length > 0 && <ContactRows pairs={shown} kind="contact" />}
       {triggers.length > 0 && (
         <section aria-label="Triggers">
