@@ -55,6 +55,13 @@ export function canvasCentre(editor: Editor): Point2 {
 
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
+/** A picture this big is announced before it is read in ("Adding level.png (6.0 MB)…"). */
+const BIG_PICTURE_BYTES = 2 ** 20;
+
+/** Resolves once the browser has painted what is on screen now (at once where nothing paints: tests in Node). */
+const painted = (): Promise<void> =>
+  typeof requestAnimationFrame === "function" ? new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))) : Promise.resolve();
+
 /** The world point at the canvas's top-left corner. */
 const viewTopLeft = (editor: Editor): Point2 => screenToWorld(editor.getState().view, { x: 0, y: 0 });
 
@@ -88,6 +95,11 @@ async function landAfter(editor: Editor, earlier: Promise<void>, files: readonly
   let embedded = 0;
   for (const file of files) {
     const bytes = await file.bytes();
+    if (bytes.length >= BIG_PICTURE_BYTES) {
+      // Encoding and decoding a big picture holds the page for a moment: say so first, painted.
+      notify(editor, `Adding ${file.name} (${mb(bytes.length)})…`);
+      await painted();
+    }
     const type = imageTypeOfBytes(bytes);
     if (!type) {
       refused.push(`${file.name} is not a PNG, JPEG or WebP image`);

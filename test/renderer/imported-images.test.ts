@@ -67,3 +67,24 @@ describe("an imported map's document reads its images beside the map until it is
     expect(map.layers.filter((l) => l.type === "imagelayer").map((l) => l.image)).toEqual(["../maps/sky.png"]);
   });
 });
+
+describe("adding a big picture", () => {
+  it("says 'Adding NAME (SIZE)…' before reading it in (encoding and decoding hold the page), then what was added", async () => {
+    const editor = new Editor({ imageLoader: loader(async () => ({ ok: false, message: "not read here" })) });
+    const notices: string[] = [];
+    editor.store.subscribe((s, prev) => {
+      if (s.notice !== null && s.notice !== prev.notice) notices.push(s.notice);
+    });
+    const png = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      return bytes;
+    };
+    await addImageFiles(editor, [{ name: "small.png", path: "", bytes: async () => png(2 ** 20 - 1) }], { kind: "centred", at: { x: 0, y: 0 } });
+    expect(notices).toEqual(["Added image small (40 × 30 px) at -20, -15, embedded in the scene"]);
+    notices.length = 0;
+    await addImageFiles(editor, [{ name: "cave.png", path: "", bytes: async () => png(6 * 2 ** 20) }], { kind: "centred", at: { x: 0, y: 0 } });
+    expect(notices[0]).toBe("Adding cave.png (6.0 MB)…");
+    expect(notices.at(-1)).toMatch(/^Added image cave \(40 × 30 px\)/);
+  });
+});
