@@ -520,7 +520,6 @@ describe("export (in process)", () => {
     expect(r.err).toBe([
       "level.json: 1 chain: Matter has no edges, so each edge is a quad 1 px thick",
       "level.json: 1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
-      "level.json: the class of 1 shape: Phaser Matter has no place for it: left out",
       "level.json: exported 1 shape as Phaser Matter JSON to level.phaser.json",
       "",
     ].join("\n"));
