@@ -222,7 +222,8 @@ export interface MoveTarget {
   /**
    * The new rotation in degrees, clockwise on screen; left out, the shape keeps its rotation. A
    * Phaser sprite's `rotation` and a Matter body's `angle` are radians: pass a sprite as
-   * `{ x: s.x, y: s.y, rotation: s.angle }` (Phaser's `angle` is degrees), never the sprite itself.
+   * `{ x: s.x, y: s.y, rotation: s.angle }` (Phaser's `angle` is degrees), never the sprite itself
+   * (moveTo refuses an object with scene, body or parts, or with both rotation and angle).
    */
   readonly rotation?: number;
 }
@@ -234,6 +235,16 @@ export interface MoveTarget {
 function moveProblem(name: "x" | "y" | "rotation", v: number | undefined): string | null {
   const problem = v === undefined ? "is missing (expected a number)" : typeof v !== "number" ? `expected a number, got ${got(v)}` : Number.isNaN(v) ? "must be a number, got NaN" : name === "rotation" ? rotationProblem(v) : coordinateProblem(v);
   return problem === null ? null : `${name}: ${problem}`;
+}
+
+/** Keys of a Phaser game object (scene; body, null without physics) or a Matter body (parts, angle in radians) that a move target never has. */
+type GameObjectKeys = MoveTarget & { readonly scene?: unknown; readonly body?: unknown; readonly parts?: unknown; readonly angle?: unknown };
+
+/** moveTo's refusal of a game object or a body passed as the target: its rotation would be read as degrees. */
+function refuseGameObject(id: string, o: GameObjectKeys): never {
+  const keys = (["scene", "body", "parts"] as const).filter((k) => o[k] !== undefined);
+  const which = keys.length > 0 ? `it has ${keys.join(", ")}: a game object or a Matter body` : "it has both rotation and angle";
+  throw new WorldError(`moveTo(${JSON.stringify(id)}): to: ${which}, whose rotation or angle may be radians; pass { x: s.x, y: s.y, rotation: s.angle }, the rotation in degrees (a Phaser sprite's angle)`);
 }
 
 /** move()'s arguments, handed to place() as moveTo's are. */
@@ -539,6 +550,8 @@ export class CollisionWorld {
    */
   moveTo(id: string, to: MoveTarget): void {
     checkObject("moveTo", "to", to, "{ x, y, rotation? }");
+    const o = to as GameObjectKeys;
+    if (o.scene !== undefined || o.body !== undefined || o.parts !== undefined || (o.angle !== undefined && o.rotation !== undefined)) refuseGameObject(id, o);
     this.place("moveTo", id, to);
   }
 
@@ -583,9 +596,18 @@ export class CollisionWorld {
     const slot = this.byId.get(id);
     if (slot === undefined) {
       if (typeof id !== "string") fail(call, "id", "a string", id);
-      throw new WorldError(`${call}(${JSON.stringify(id)}): the world holds no shape with this id`);
+      throw new WorldError(`${call}(${JSON.stringify(id)}): the world holds no shape with this id${this.namedHint(id)}`);
     }
     return slot;
+  }
+
+  /** For an unknown id (the error path only): `: a shape is named "Player": its id is "player"`, or "". */
+  private namedHint(id: string): string {
+    if (typeof id !== "string") return "";
+    for (const slot of this.byId.values()) {
+      if (this.table.name(slot) === id) return `: a shape is named ${JSON.stringify(id)}: its id is ${JSON.stringify(this.table.id(slot))}`;
+    }
+    return "";
   }
 
   /** One shape was added or replaced in place: only its contacts and ignored pairs are looked at again. */

@@ -214,6 +214,11 @@ export class ShapeTable {
     return this.movedAt[slot] === 0 && this.shapeAt[slot] === shape;
   }
 
+  /** The shape's name (a move keeps it), without making the moved copy shape() would. */
+  name(slot: number): string | undefined {
+    return this.shapeAt[slot]!.name;
+  }
+
   id(slot: number): string {
     return this.shapeAt[slot]!.id;
   }

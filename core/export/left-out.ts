@@ -66,7 +66,7 @@ export function tiledLeftOut(scene: Scene): string[] {
   return [`the tile layers and tilesets of ${map}, the map this scene came from: a Tiled export writes a new map of the colliders and images only (Save to Map, or the command line's export --into ${map}, writes the colliders into that map and keeps its tiles): left out`];
 }
 
-/** Phaser Matter (PhysicsEditor JSON): bodies, parts, sensors and collision filters only. */
+/** Phaser Matter (PhysicsEditor JSON): bodies, parts, sensors, collision filters, and each shape's properties and class. */
 export function phaserMatterLeftOut(scene: Scene, options: { readonly bodies?: "shape" | "layer"; readonly chainThickness?: number } = {}): string[] {
   const out: string[] = [];
   const all = chains(scene);
@@ -75,7 +75,8 @@ export function phaserMatterLeftOut(scene: Scene, options: { readonly bodies?: "
   if (oneSided > 0) out.push(`${count(oneSided, "one-sided chain")}: Matter has no one-sided bodies, so ${oneSided === 1 ? "it blocks" : "they block"} from both sides`);
   if (options.bodies === "layer") out.push("the shapes' names: one body per layer and collision bits, named after the layer");
   out.push(...oneSidedScans(scene, "Matter"));
-  out.push(...common(scene, "Phaser Matter", { properties: true, layerNames: true, images: "Phaser Matter has no images" }));
+  out.push(...lostReferences(scene, 'written as ""'));
+  out.push(...common(scene, "Phaser Matter", { classes: false, properties: false, layerNames: true, images: "Phaser Matter has no images" }));
   return out;
 }
 
@@ -127,12 +128,12 @@ function godotKeyRenames(scene: Scene, version: GodotVersion): string[] {
   return [`${count(renamed.length, "custom property", "custom properties")} under another metadata key: ${why}, so ${shown}; get_meta takes the key as written`];
 }
 
-/** A line for the object properties whose Tiled object no shape of the scene was imported from: written NodePath(""). */
-function godotLostReferences(scene: Scene): string[] {
+/** A line for the object properties whose Tiled object no shape of the scene was imported from, ending with how they are written. */
+function lostReferences(scene: Scene, writtenAs: string): string[] {
   const lost = scene.shapes.flatMap((shape) => (shape.properties ?? []).flatMap((p) => (p.type === "object" && p.value !== 0 && objectTarget(scene, p.value) === undefined ? [`${JSON.stringify(p.name)} of ${shapeLabel(shape)} (object ${p.value})`] : [])));
   if (lost.length === 0) return [];
   const shown = lost.slice(0, 5).join(", ") + (lost.length > 5 ? `, and ${count(lost.length - 5, "more", "more")}` : "");
-  return [`${count(lost.length, "object property", "object properties")} naming a Tiled object no shape was imported from: ${shown}: written as an empty NodePath`];
+  return [`${count(lost.length, "object property", "object properties")} naming a Tiled object no shape was imported from: ${shown}: ${writtenAs}`];
 }
 
 /**
@@ -147,7 +148,7 @@ export function godotLeftOut(scene: Scene, options: { readonly withImages?: bool
   if (oneSidedSensors > 0) out.push(`${count(oneSidedSensors, "one-sided sensor chain")}: an Area2D has no one-way collision, so ${oneSidedSensors === 1 ? "it is" : "they are"} two-sided`);
   out.push(...godotRenames(scene));
   out.push(...godotKeyRenames(scene, options.version ?? 4));
-  out.push(...godotLostReferences(scene));
+  out.push(...lostReferences(scene, "written as an empty NodePath"));
   out.push(...common(scene, "a Godot scene", { classes: false, properties: false, layerNames: true, images: null }));
   // The editor's export writes no sprites (only the command line's --with-images does): say what to do instead.
   const images = options.withImages ? 0 : (scene.images ?? []).length;

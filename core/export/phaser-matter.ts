@@ -38,11 +38,20 @@
 //   1) centred on the edge, one vertex list per edge in one fixture. So a ray passing within
 //   thickness/2 of an edge (or its end) hits it in Matter; one-sided chains are two-sided in
 //   Matter; and a fast body can tunnel through a quad that thin, as through any thin Matter body.
+// - PROPERTIES AND CLASS: each shape's custom properties as "properties" (name → value) and its
+//   class as "class", on its fixture (Phaser copies a fixture's keys onto each of its parts) and,
+//   one body per shape, on the body. Values are JSON: numbers, booleans, text; a color its
+//   "#rrggbb(aa)" text, a file its path relative to the scene's folder, a class value its members,
+//   an object the id of the shape imported from that Tiled object ("" for none).
+// - STATIC BODIES: parseBody calls Body.create (static) and then Body.setParts, whose Body.setMass
+//   gives the body a finite inverseMass again; no key of the file prevents it, so the game calls
+//   Body.setStatic(body, true) after fromPhysicsEditor (PHASER_RECIPE).
 import { assertNever } from "../assert-never";
 import { convexPieces, isConvexOutline } from "../outline";
-import { collisionLayerOf, collisionMaskOf, isSensor, layerOf, sceneLayers, type Point, type Scene, type Shape } from "../scene/types";
+import { collisionLayerOf, collisionMaskOf, isSensor, layerOf, sceneLayers, type JsonValue, type Point, type Property, type Scene, type Shape } from "../scene/types";
 import { stableStringify } from "../scene/io";
 import { rotFromDegrees } from "../vec2";
+import { objectTarget } from "./godot";
 
 export interface PhaserMatterExportOptions {
   /** "shape" (default): one body per shape, named by its id. "layer": one per editor layer and collision bits. */
@@ -86,7 +95,14 @@ export interface PhaserFixture {
   readonly circle?: { readonly x: number; readonly y: number; readonly radius: number };
   /** Convex vertex lists in world coordinates, one Matter part each. */
   readonly vertices?: readonly (readonly MatterVec[])[];
+  /** The shape's custom properties by name (absent when it has none): Phaser copies them onto each part. */
+  readonly properties?: PhaserProperties;
+  /** The shape's class (absent when it has none). */
+  readonly class?: string;
 }
+
+/** Custom properties by name, as JSON values (see phaserPropertyValue). */
+export type PhaserProperties = { readonly [name: string]: JsonValue };
 
 export interface PhaserBody {
   /** PhysicsEditor writes it for Phaser's `setBody({ type: "fromPhysicsEditor" })`; the parser drops it. */
@@ -98,10 +114,19 @@ export interface PhaserBody {
   readonly x: number;
   readonly y: number;
   readonly fixtures: readonly PhaserFixture[];
+  /** One body per shape: the shape's properties and class, as on its fixture. */
+  readonly properties?: PhaserProperties;
+  readonly class?: string;
 }
 
+/**
+ * How the game makes each body. Body.setStatic is needed: Phaser's parseBody calls Body.setParts
+ * after Body.create, and its Body.setMass leaves the static body a finite inverseMass.
+ */
+export const PHASER_RECIPE = "const b = this.matter.add.fromPhysicsEditor(body.x, body.y, body); if (body.isStatic) this.matter.body.setStatic(b, true);";
+
 export const PHASER_GENERATOR_INFO =
-  "Collider Studio: PhysicsEditor's Phaser (Matter) format. World coordinates: create each body with this.matter.add.fromPhysicsEditor(body.x, body.y, body).";
+  "Collider Studio: PhysicsEditor's Phaser (Matter) format. World coordinates: create each body with " + PHASER_RECIPE;
 
 const clean = (n: number): number => (n === 0 ? 0 : n);
 
@@ -111,6 +136,39 @@ function resolve(options: PhaserMatterExportOptions): { bodies: PhaserBodiesMode
   const thickness = options.chainThickness ?? PHASER_DEFAULT_CHAIN_THICKNESS;
   if (!(Number.isFinite(thickness) && thickness > 0)) throw new RangeError(`chainThickness must be a finite number greater than 0, got ${thickness}`);
   return { bodies, thickness, isStatic: options.isStatic ?? true };
+}
+
+/**
+ * A custom property's value in the file: numbers, booleans and text as they are; a color its
+ * "#rrggbb(aa)" text; a file its path relative to the scene's folder; a class value its members;
+ * an object the id of the shape imported from that Tiled object ("" for none or no such shape).
+ */
+export function phaserPropertyValue(p: Property, scene: Scene): JsonValue {
+  switch (p.type) {
+    case "string":
+    case "file":
+    case "color":
+    case "boolean":
+    case "class":
+      return p.value;
+    case "number":
+    case "int":
+    case "float":
+      return clean(p.value);
+    case "object":
+      return objectTarget(scene, p.value)?.id ?? "";
+    default:
+      return assertNever(p, "property type");
+  }
+}
+
+/** The shape's properties and class as fixture (and body) keys; none for what it lacks. */
+function shapeExtras(shape: Shape, scene: Scene): { properties?: PhaserProperties; class?: string } {
+  const out: { properties?: PhaserProperties; class?: string } = {};
+  const props = shape.properties ?? [];
+  if (props.length > 0) out.properties = Object.fromEntries(props.map((p) => [p.name, phaserPropertyValue(p, scene)]));
+  if ((shape.class ?? "") !== "") out.class = shape.class!;
+  return out;
 }
 
 /** The capsule as a convex polygon in its local frame (segment from (0, −half) to (0, half)). */
@@ -238,7 +296,7 @@ export function phaserMatterBodies(scene: Scene, options: PhaserMatterExportOpti
   const layerBodies = new Map<string, number>();
   for (const g of groups.values()) layerBodies.set(g.name, (layerBodies.get(g.name) ?? 0) + 1);
   for (const g of groups.values()) {
-    const fixtures = g.shapes.map((shape) => shapeFixture(shape, r.thickness));
+    const fixtures = g.shapes.map((shape): PhaserFixture => ({ ...shapeFixture(shape, r.thickness), ...shapeExtras(shape, scene) }));
     const centre = matterCentreOfMass(fixtures);
     const first = g.shapes[0]!;
     const label = r.bodies === "shape" ? first.name || first.id : g.name;
@@ -253,6 +311,7 @@ export function phaserMatterBodies(scene: Scene, options: PhaserMatterExportOpti
       x: centre.x,
       y: centre.y,
       fixtures,
+      ...(r.bodies === "shape" ? shapeExtras(first, scene) : {}),
     };
   }
   return out;

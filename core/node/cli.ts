@@ -296,6 +296,17 @@ function parsePositive(text: string): number {
   return n;
 }
 
+/**
+ * A parser for an option whose values are words: refuses one that is an option ("--bodies -o
+ * out.json" would take -o as the value and then find out.json one argument too many).
+ */
+function wordValue(option: string, values: string): (text: string) => string {
+  return (text) => {
+    if (text.startsWith("-")) throw new InvalidArgumentError(`${option} needs a value (${values}) right after it, got the option ${JSON.stringify(text)}`);
+    return text;
+  };
+}
+
 /** Parses a whole number for an option; commander reports the message and exits 2. */
 function parseWhole(text: string): number {
   const n = Number(text);
@@ -608,11 +619,11 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .requiredOption("--format <format>", `one of ${formatIds()}`)
     .option("-o, --output <file>", "write here (atomically; an existing file is kept as FILE.bak) instead of to standard output")
     .option("--root-name <name>", "godot, godot3: the root node's name (default Colliders)")
-    .option("--capsules <mode>", "tiled: capsule (Tiled 1.12 capsule objects, default) or polygon (for older Tiled); box2d: circles-and-box (exact, default) or polygon (one 8-gon)")
-    .option("--tile-size <pixels>", "tiled: the map's tile size (default 32)", parseWhole)
+    .option("--capsules <mode>", "tiled: capsule (Tiled 1.12 capsule objects, default) or polygon (for older Tiled); box2d: circles-and-box (exact, default) or polygon (one 8-gon)", wordValue("--capsules", "capsule, polygon or circles-and-box"))
+    .option("--tile-size <pixels>", `tiled: the map's tile size (default: the tile size of the map the scene was imported from, else the scene's grid size when whole, else ${DEFAULT_TILE_SIZE})`, parseWhole)
     .option("--ppm <pixels>", "box2d: scene pixels per metre (default 32)", parsePositive)
-    .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)")
-    .option("--bodies <shape|layer>", "phaser-matter: one Matter body per shape (default) or per layer and collision bits")
+    .option("--filter-bits <16|32>", "box2d: 16 (Box2D v2.x, default; layers 17-32 dropped) or 32 (Box2D v3, planck)", wordValue("--filter-bits", "16 or 32"))
+    .option("--bodies <shape|layer>", "phaser-matter: one Matter body per shape (default) or per layer and collision bits", wordValue("--bodies", "shape or layer"))
     .option("--chain-thickness <pixels>", "phaser-matter: a chain edge's quad thickness (default 1; Matter has no edges)", parsePositive)
     .option("--with-images", "godot, godot3: a Sprite2D (Godot 3: Sprite) per scene image, under the colliders, its texture a res:// path (tiled always writes image layers)")
     .option("--godot-project <dir>", "godot, godot3 with --with-images: the Godot project's folder, where res:// starts (default: the nearest folder with a project.godot, from the output's up)")

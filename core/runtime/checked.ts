@@ -32,7 +32,8 @@ function numbersProblem(what: string, names: readonly string[], values: readonly
 const refused = <T>(reason: string): Made<T> => ({ ok: false, reason });
 
 /**
- * A convex polygon from its points as given, in either winding: 3 or more points { x, y }, finite,
+ * A convex polygon from its points as given, in either winding: 3 or more points { x, y } (not a
+ * scene polygon's [x, y]: "expected a point { x, y }, got an array [0, 0]"), finite,
  * none repeated or in line with its neighbours, turning one way once round. Anything else is
  * refused, naming the point (a concave outline is a scene polygon's job: loadScene, or `add`).
  * Allocates the geometry.
@@ -44,6 +45,8 @@ export function makePolygon(points: readonly Vec2[], radius = 0): Made<PolygonGe
   if (!Array.isArray(points)) return refused(`polygon: points must be an array of { x, y }, got ${got(points)}`);
   for (let i = 0; i < points.length; i++) {
     const p = points[i] as Partial<Vec2> | null;
+    // A scene polygon's point [x, y], given where a point { x, y } goes.
+    if (Array.isArray(p)) return refused(`polygon: points[${i}]: expected a point { x, y }, got an array [${(p as unknown[]).slice(0, 3).map(got).join(", ")}${p.length > 3 ? ", …" : ""}]`);
     const problem = numbersProblem("polygon", [`points[${i}].x`, `points[${i}].y`], [p?.x, p?.y]);
     if (problem !== null) return refused(problem);
   }

@@ -370,6 +370,9 @@ describe("the pair queries and the makers on arbitrary arguments", () => {
     }), { ...RUNS, numRuns: 2000, seed: 2719 });
     expect([...seen].sort()).toEqual(["made", "refused"]);
     expect(makePolygon([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: 2 }, { x: 10, y: 10 }, { x: 0, y: 10 }])).toEqual({ ok: false, reason: "polygon: polygon is not convex (it turns the other way at point 2)" });
+    // A scene polygon's points [x, y] where { x, y } go.
+    expect(makePolygon([[0, 0], [100, 0], [0, 100]] as never)).toEqual({ ok: false, reason: "polygon: points[0]: expected a point { x, y }, got an array [0, 0]" });
+    expect(makePolygon([{ x: 0, y: 0 }, [1, 2, 3, 4] as never])).toEqual({ ok: false, reason: "polygon: points[1]: expected a point { x, y }, got an array [1, 2, 3, …]" });
     expect(makeCompound([circle.value, "x" as never], true)).toEqual({ ok: false, reason: "compound: parts[1] must be a circle, capsule or polygon geometry (a maker's .value)" });
     expect(makeCompound(null as never, true).ok).toBe(false);
   });

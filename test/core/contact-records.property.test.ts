@@ -154,6 +154,34 @@ describe("moveTo", () => {
     expect(() => moved.moveTo("a", null as never)).toThrow(WorldError);
     expect(moved.lookup("a")!.shape).toMatchObject({ x: 1, y: 2, rotation: 30 });
   });
+
+  it("refuses a Phaser sprite or a Matter body as the target (their rotation and angle are radians), but takes a game's own object with other keys", () => {
+    const world = new CollisionWorld();
+    world.add({ id: "player", type: "box", x: 0, y: 0, rotation: 0, width: 2, height: 2 });
+    const advice = "pass { x: s.x, y: s.y, rotation: s.angle }, the rotation in degrees (a Phaser sprite's angle)";
+    // A sprite without physics: body null, scene set; rotation radians, angle degrees.
+    const sprite = { x: 5, y: 6, rotation: Math.PI / 2, angle: 90, scene: {}, body: null };
+    expect(() => world.moveTo("player", sprite)).toThrow(`moveTo("player"): to: it has scene, body: a game object or a Matter body, whose rotation or angle may be radians; ${advice}`);
+    expect(() => world.moveTo("player", { x: 1, y: 2, angle: 0.5, parts: [] } as never)).toThrow('to: it has parts: a game object or a Matter body');
+    expect(() => world.moveTo("player", { x: 1, y: 2, rotation: 1.2, angle: 70 } as never)).toThrow(`moveTo("player"): to: it has both rotation and angle, whose rotation or angle may be radians; ${advice}`);
+    expect(world.get("player")).toMatchObject({ x: 0, y: 0, rotation: 0 });
+    // The README's game loop passes its own player, velocity and all; an angle alone is the game's own.
+    world.moveTo("player", { x: 3, y: 4, vx: 10, vy: 0, angle: 12 } as never);
+    expect(world.get("player")).toMatchObject({ x: 3, y: 4, rotation: 0 });
+  });
+
+  it("an unknown id that is a shape's name says the shape's id (sweep, move, remove)", () => {
+    const world = new CollisionWorld();
+    world.sync([
+      { id: "player", name: "Player", type: "circle", x: 0, y: 0, rotation: 0, radius: 1 },
+      { id: "wall", type: "box", x: 9, y: 0, rotation: 0, width: 2, height: 2 },
+    ]);
+    world.move("player", 1, 0);
+    expect(() => world.sweep("Player", { x: 5, y: 0 })).toThrow('sweep("Player"): the world holds no shape with this id: a shape is named "Player": its id is "player"');
+    expect(() => world.moveTo("Player", { x: 0, y: 0 })).toThrow('moveTo("Player"): the world holds no shape with this id: a shape is named "Player": its id is "player"');
+    expect(() => world.remove("Player")).toThrow(/its id is "player"$/);
+    expect(() => world.sweep("ghost", { x: 5, y: 0 })).toThrow(/^sweep\("ghost"\): the world holds no shape with this id$/);
+  });
 });
 
 describe("contactEvents: the solid contacts' begin and end, as Box2D's touch events", () => {

@@ -167,7 +167,7 @@ describe("designer review: imports, exports and images", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it("the Phaser export says what it cannot carry (a one-sided chain, a class, properties), listed under the canvas", async () => {
+  it("the Phaser export says what it cannot carry (a chain, a one-sided chain; not the class and properties it carries), listed under the canvas", async () => {
     const page = await session.newPage();
     const scene = { format: "collider-studio-scene", version: 1, shapes: [{ id: "ledge", type: "chain", x: 100, y: 100, rotation: 0, points: [[0, 0], [200, 0]], oneSided: true, class: "Platform", properties: [{ name: "speed", type: "number", value: 3 }] }] };
     await page.setInputFiles("#open-scene-input", { name: "level.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(scene)) });
@@ -175,14 +175,12 @@ describe("designer review: imports, exports and images", () => {
     const download = page.waitForEvent("download");
     await runCommand(page, "Export as Phaser Matter");
     await download;
-    await expect.poll(() => notice(page)).toBe("Exported level.phaser.json (Phaser Matter JSON); 4 warnings (see the list)");
+    await expect.poll(() => notice(page)).toBe("Exported level.phaser.json (Phaser Matter JSON); 2 warnings (see the list)");
     const panel = page.getByRole("alert", { name: "Problems" });
     expect(await panel.locator("strong").textContent()).toBe("Exported level.phaser.json (Phaser Matter JSON): what it leaves out or changes");
     expect(await panel.locator("li").allTextContents()).toEqual([
       "1 chain: Matter has no edges, so each edge is a quad 1 px thick",
       "1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
-      "the class of 1 shape: Phaser Matter has no place for it: left out",
-      "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
     ]);
     await page.screenshot({ path: join(SHOTS, "6-phaser-export.png") });
     expect(pageErrors(page)).toEqual([]);

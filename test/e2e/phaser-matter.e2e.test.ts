@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollisionWorld } from "../../core/collision-world";
-import { CURVE_TOLERANCE, exportPhaserMatter, MATTER_CIRCLE_ERROR, PHASER_CAPSULE_ERROR, PHASER_DEFAULT_CHAIN_THICKNESS, type PhaserBody } from "../../core/export/phaser-matter";
+import { CURVE_TOLERANCE, exportPhaserMatter, MATTER_CIRCLE_ERROR, PHASER_CAPSULE_ERROR, PHASER_DEFAULT_CHAIN_THICKNESS, PHASER_RECIPE, type PhaserBody } from "../../core/export/phaser-matter";
 import { rayCast } from "../../core/raycast";
 import { parseScene } from "../../core/scene/io";
 import { layerOf, sceneLayers, type Scene, type Shape } from "../../core/scene/types";
@@ -74,6 +74,7 @@ interface LoadedBody {
   readonly position: { x: number; y: number };
   readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
   readonly isStatic: boolean;
+  readonly inverseMass: number;
   readonly filter: { group: number; category: number; mask: number };
   readonly parts: readonly { label: string; isSensor: boolean; circleRadius: number; position: { x: number; y: number }; bounds: { minX: number; minY: number; maxX: number; maxY: number }; vertices: { x: number; y: number }[] }[];
 }
@@ -90,10 +91,10 @@ interface PageResult {
 async function runInPhaser(page: Page, file: string, rays: readonly Ray[]): Promise<PageResult> {
   return page.evaluate(({ file, rays }) => new Promise<PageResult>((done, fail) => {
     type Bounds = { min: { x: number; y: number }; max: { x: number; y: number } };
-    type MBody = { id: number; label: string; isSensor: boolean; isStatic: boolean; circleRadius: number; position: { x: number; y: number }; bounds: Bounds; vertices: { x: number; y: number }[]; parts: MBody[]; parent: MBody; collisionFilter: { group: number; category: number; mask: number } };
+    type MBody = { id: number; label: string; isSensor: boolean; isStatic: boolean; inverseMass: number; circleRadius: number; position: { x: number; y: number }; bounds: Bounds; vertices: { x: number; y: number }[]; parts: MBody[]; parent: MBody; collisionFilter: { group: number; category: number; mask: number } };
     type Collision = { bodyA: MBody };
     type MatterFactory = { fromPhysicsEditor: (x: number, y: number, config: unknown) => MBody };
-    type MatterScene = { matter: { add: MatterFactory; world: { step: (delta: number) => void } } };
+    type MatterScene = { matter: { add: MatterFactory; body: { setStatic: (b: MBody, isStatic: boolean) => void }; world: { step: (delta: number) => void } } };
     const P = (window as unknown as { Phaser: { HEADLESS: number; Game: new (config: unknown) => { destroy: (b: boolean) => void }; Physics: { Matter: { Matter: { Query: { ray: (bodies: MBody[], a: { x: number; y: number }, b: { x: number; y: number }) => Collision[] } } } } } }).Phaser;
     const box = (b: Bounds) => ({ minX: b.min.x, minY: b.min.y, maxX: b.max.x, maxY: b.max.y });
     const doc = JSON.parse(file) as Record<string, unknown>;
@@ -106,12 +107,14 @@ async function runInPhaser(page: Page, file: string, rays: readonly Ray[]): Prom
             const made: { key: string; body: MBody }[] = [];
             for (const [key, config] of Object.entries(doc)) {
               if (key === "generator_info") continue;
-              const c = config as { x: number; y: number };
-              made.push({ key, body: this.matter.add.fromPhysicsEditor(c.x, c.y, config) });
+              // The documented recipe (PHASER_RECIPE), word for word.
+              const body = config as { x: number; y: number; isStatic: boolean };
+              const b = this.matter.add.fromPhysicsEditor(body.x, body.y, body); if (body.isStatic) this.matter.body.setStatic(b, true);
+              made.push({ key, body: b });
             }
             const keyOf = new Map(made.map((m) => [m.body.id, m.key]));
             const bodies = made.map(({ key, body }): LoadedBody => ({
-              key, position: { ...body.position }, bounds: box(body.bounds), isStatic: body.isStatic, filter: { ...body.collisionFilter },
+              key, position: { ...body.position }, bounds: box(body.bounds), isStatic: body.isStatic, inverseMass: body.inverseMass, filter: { ...body.collisionFilter },
               parts: body.parts.slice(1).map((p) => ({ label: p.label, isSensor: p.isSensor, circleRadius: p.circleRadius, position: { ...p.position }, bounds: box(p.bounds), vertices: p.vertices.map((v) => ({ x: v.x, y: v.y })) })),
             }));
             const all = made.map((m) => m.body);
@@ -174,6 +177,84 @@ function band(shape: Shape): { outer: ShapeGeometry[]; inner: ShapeGeometry[] } 
 }
 
 const crosses = (gs: readonly ShapeGeometry[], ray: Ray) => gs.some((g) => rayCast(g, IDENTITY, ray.from.x, ray.from.y, ray.to.x, ray.to.y, undefined, { reportInside: true }).hit);
+
+/** A small level for the game checks: a floor, a 1-px chain ledge, a coin with properties, a concave slope. */
+function gameScene(): Scene {
+  const json = {
+    format: "collider-studio-scene", version: 1,
+    shapes: [
+      { id: "floor", type: "box", x: 400, y: 580, width: 800, height: 40, collisionMask: 3 },
+      { id: "ledge", type: "chain", x: 300, y: 300, collisionMask: 3, points: [[-80, 0], [0, 20], [80, 0]] },
+      { id: "coin", type: "circle", x: 350, y: 520, radius: 12, sensor: true, collisionLayer: 4, collisionMask: 2, class: "Pickup", properties: [{ name: "value", type: "int", value: 10 }, { name: "tint", type: "color", value: "#ffcc00" }] },
+      { id: "slope", type: "polygon", x: 600, y: 460, rotation: 20, collisionMask: 3, points: [[-120, 100], [120, 100], [120, -60], [40, -40], [0, 40], [-60, 60]] },
+    ],
+  };
+  const r = parseScene(JSON.stringify(json));
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r.scene;
+}
+
+interface GameResult {
+  /** Each static body's inverseMass after the recipe. */
+  readonly inverseMass: Record<string, number>;
+  /** The heavy ball's y every 10 steps. */
+  readonly heavyY: readonly number[];
+  /** Sensor pairs that began: each side's part label, properties and class. */
+  readonly sensorPairs: readonly { label: string; properties: unknown; class: unknown }[][];
+  /** The slope body after it was turned and moved: its position and angle (radians). */
+  readonly slope: { x: number; y: number; angle: number };
+  /** For each probe point, whether Matter's Query.point finds the slope there. */
+  readonly inSlope: readonly boolean[];
+}
+
+/** Makes the level's bodies by the documented recipe, plays 300 steps, then turns the slope and probes it. Runs in the browser. */
+async function playInPhaser(page: Page, file: string, probes: readonly { x: number; y: number }[], turn: { dx: number; dy: number; angle: number }): Promise<GameResult> {
+  return page.evaluate(({ file, probes, turn }) => new Promise<GameResult>((done, fail) => {
+    type V = { x: number; y: number };
+    type MBody = { label: string; isStatic: boolean; inverseMass: number; position: V; angle: number; properties?: unknown; class?: unknown };
+    type Pair = { isSensor: boolean; bodyA: MBody; bodyB: MBody };
+    type BodyApi = { setStatic: (b: MBody, s: boolean) => void; setAngle: (b: MBody, a: number) => void; setPosition: (b: MBody, p: V) => void };
+    type MatterScene = { matter: { add: { fromPhysicsEditor: (x: number, y: number, c: unknown) => MBody; circle: (x: number, y: number, r: number, o: unknown) => MBody }; body: BodyApi; world: { step: (d: number) => void; on: (e: string, f: (ev: { pairs: Pair[] }) => void) => void } } };
+    const P = (window as unknown as { Phaser: { HEADLESS: number; Game: new (config: unknown) => unknown; Physics: { Matter: { Matter: { Query: { point: (bodies: MBody[], p: V) => MBody[] } } } } } }).Phaser;
+    const doc = JSON.parse(file) as Record<string, unknown>;
+    new P.Game({
+      type: P.HEADLESS, width: 64, height: 64, banner: false, audio: { noAudio: true },
+      physics: { default: "matter", matter: { gravity: { y: 1 } } },
+      scene: {
+        create(this: MatterScene) {
+          try {
+            const made: Record<string, MBody> = {};
+            for (const [name, config] of Object.entries(doc)) {
+              if (name === "generator_info") continue;
+              const body = config as { x: number; y: number; isStatic: boolean };
+              const b = this.matter.add.fromPhysicsEditor(body.x, body.y, body); if (body.isStatic) this.matter.body.setStatic(b, true);
+              made[name] = b;
+            }
+            const inverseMass = Object.fromEntries(Object.entries(made).map(([k, b]) => [k, b.inverseMass]));
+            const heavy = this.matter.add.circle(340, 250, 10, { density: 0.05, friction: 0.1, collisionFilter: { category: 2, mask: 1 | 4 } });
+            this.matter.add.circle(350, 470, 6, { density: 0.001, collisionFilter: { category: 2, mask: 1 | 4 } });
+            const sensorPairs: { label: string; properties: unknown; class: unknown }[][] = [];
+            this.matter.world.on("collisionstart", (ev) => {
+              for (const p of ev.pairs) if (p.isSensor) sensorPairs.push([p.bodyA, p.bodyB].map((b) => ({ label: b.label, properties: b.properties, class: b.class })));
+            });
+            const heavyY: number[] = [];
+            for (let i = 0; i < 300; i++) {
+              this.matter.world.step(1000 / 60);
+              if (i % 10 === 9) heavyY.push(heavy.position.y);
+            }
+            const slope = made.slope!;
+            this.matter.body.setAngle(slope, turn.angle);
+            this.matter.body.setPosition(slope, { x: slope.position.x + turn.dx, y: slope.position.y + turn.dy });
+            const inSlope = probes.map((p) => P.Physics.Matter.Matter.Query.point([slope], p).length > 0);
+            done({ inverseMass, heavyY, sensorPairs, slope: { x: slope.position.x, y: slope.position.y, angle: slope.angle }, inSlope });
+          } catch (e) {
+            fail(e instanceof Error ? e : new Error(String(e)));
+          }
+        },
+      },
+    });
+  }), { file, probes, turn });
+}
 
 describe("Phaser export, loaded by Phaser 4's Matter (fromPhysicsEditor) in Chromium", () => {
   const scene = makeScene();
@@ -264,6 +345,8 @@ describe("Phaser export, loaded by Phaser 4's Matter (fromPhysicsEditor) in Chro
       const shape = byId.get(body.key)!;
       expect(body.filter).toEqual({ group: 0, category: (shape.collisionLayer ?? 1) >>> 0, mask: (shape.collisionMask ?? 1) >>> 0 });
       expect(body.isStatic).toBe(true);
+      // Without the recipe's setStatic, Body.setParts leaves a static body a finite inverseMass.
+      expect(body.inverseMass, body.key).toBe(0);
       for (const part of body.parts) {
         expect(part.label).toBe(shape.id);
         expect(part.isSensor).toBe(shape.sensor === true);
@@ -311,5 +394,43 @@ describe("Phaser export, loaded by Phaser 4's Matter (fromPhysicsEditor) in Chro
       }
     });
     expect(differ).toBeLessThan(RAYS / 20);
+  }, 60_000);
+  it("a game: the recipe leaves static bodies static, a heavy ball rests on the 1-px chain, a sensor's parts carry the coin's properties, the core follows a turned body", async () => {
+    const level = gameScene();
+    const file = exportPhaserMatter(level);
+    // The recipe the test follows is the one the docs and the file print.
+    for (const doc of ["README.md", "docs/exporters.md"]) expect(readFileSync(resolve(ROOT, doc), "utf8"), doc).toContain(PHASER_RECIPE);
+    expect((JSON.parse(file) as { generator_info: string }).generator_info).toContain(PHASER_RECIPE);
+    const shape = level.shapes.find((s) => s.id === "slope")!;
+    const written = (JSON.parse(file) as Record<string, PhaserBody>).slope!;
+    const probes: { x: number; y: number }[] = [];
+    for (let i = 0; i < 40; i++) for (let j = 0; j < 40; j++) probes.push({ x: 420.37 + i * 9.1, y: 280.53 + j * 9.1 });
+    const turn = { dx: 30, dy: -20, angle: 0.7 };
+    const result = await playInPhaser(page, file, probes, turn);
+
+    // 1. Static bodies: inverseMass 0 (Body.setParts had made it finite), and the heavy ball
+    //    (density 0.05) settles on the ledge's 1-px quads (bottom at y 320) instead of sinking through.
+    expect(result.inverseMass).toEqual({ floor: 0, ledge: 0, coin: 0, slope: 0 });
+    expect(Math.max(...result.heavyY)).toBeLessThan(320);
+    expect(result.heavyY.at(-1)!).toBeGreaterThan(305);
+
+    // 2. The coin's part, as a collisionstart handler sees it, carries the coin's properties and class.
+    const coinSides = result.sensorPairs.flat().filter((b) => b.label === "coin");
+    expect(coinSides.length).toBeGreaterThan(0);
+    for (const side of coinSides) expect(side).toEqual({ label: "coin", properties: { value: 10, tint: "#ffcc00" }, class: "Pickup" });
+
+    // 3. A body's position is its centre of mass (the written x, y), not the shape's origin: the
+    //    origin is position + R(angle)·(shape.x − body.x, shape.y − body.y), rotation + angle.
+    const { c, s } = rotFromDegrees((result.slope.angle * 180) / Math.PI);
+    const ox = shape.x - written.x, oy = shape.y - written.y;
+    const core = new CollisionWorld();
+    core.sync(level.shapes);
+    core.move("slope", result.slope.x + c * ox - s * oy, result.slope.y + s * ox + c * oy, shape.rotation + (result.slope.angle * 180) / Math.PI);
+    const coreIn = probes.map((p) => core.queryPoint(p.x, p.y).includes("slope"));
+    expect(coreIn.filter(Boolean).length).toBeGreaterThan(100);
+    expect(coreIn.filter((v, i) => v !== result.inSlope[i]!).length).toBe(0);
+    // The shape put at the body's position instead misses part of it.
+    core.move("slope", result.slope.x, result.slope.y, shape.rotation + (result.slope.angle * 180) / Math.PI);
+    expect(probes.filter((p, i) => core.queryPoint(p.x, p.y).includes("slope") !== result.inSlope[i]!).length).toBeGreaterThan(20);
   }, 60_000);
 });

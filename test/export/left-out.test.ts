@@ -25,20 +25,23 @@ const rich = sceneOf({
 const plain = sceneOf({ shapes: [{ id: "b", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10 }] });
 
 describe("what each export format leaves out", () => {
-  it("Phaser Matter: chains as two-sided quads, classes, properties, layer names and images", () => {
+  it("Phaser Matter: chains as two-sided quads, layer properties, layer names and images; classes and properties are carried", () => {
     expect(phaserMatterLeftOut(rich)).toEqual([
       "2 chains: Matter has no edges, so each edge is a quad 1 px thick",
       "2 one-sided chains: Matter has no one-sided bodies, so they block from both sides",
       "collision bits only one side scans: \"ledge\" (layer 1, mask 1) and \"door\" (layer 1048576, mask 1) meet in the editor, which takes Godot's rule (either side scans the other), but not in Matter, where both sides must scan each other: add each one's layer to the other's mask",
-      "the class of 2 shapes: Phaser Matter has no place for it: left out",
-      "the custom properties of 1 shape: Phaser Matter has no place for them: left out",
       "the custom properties of 1 layer: left out",
       "the names of 1 collision layer: left out",
       "1 image: Phaser Matter has no images: left out",
     ]);
     // The file indeed has none of them.
     const text = exportFormat("phaser-matter")!.write(rich, {});
-    for (const lost of ["Platform", "Door", "speed", "oneSided", "music", "art.png"]) expect(text).not.toContain(lost);
+    for (const lost of ["oneSided", "music", "art.png"]) expect(text).not.toContain(lost);
+    const written = JSON.parse(text) as Record<string, { class?: string; properties?: object }>;
+    expect([written.ledge!.class, written.ledge!.properties, written.door!.class]).toEqual(["Platform", { speed: 3 }, "Door"]);
+    // An object property naming no shape of the scene is written "".
+    const lost = sceneOf({ shapes: [{ ...box, collisionLayer: 1, properties: [{ name: "opens", type: "object", value: 12 }] }] });
+    expect(phaserMatterLeftOut(lost)).toEqual(['1 object property naming a Tiled object no shape was imported from: "opens" of "door" (object 12): written as ""']);
     expect(phaserMatterLeftOut(rich, { bodies: "layer", chainThickness: 4 })).toContain("the shapes' names: one body per layer and collision bits, named after the layer");
     expect(phaserMatterLeftOut(rich, { chainThickness: 4 })[0]).toBe("2 chains: Matter has no edges, so each edge is a quad 4 px thick");
   });

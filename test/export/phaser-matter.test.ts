@@ -130,6 +130,28 @@ describe("Phaser (Matter) export", () => {
     expect(bodies[2]![1].fixtures[0]!.vertices).toEqual([[{ x: 0, y: 38 }, { x: 50, y: 38 }, { x: 50, y: 42 }, { x: 0, y: 42 }]]);
   });
 
+  it("each shape's properties (name → JSON value) and class go on its fixture, and on its body when it has one of its own", () => {
+    const s = scene([
+      { id: "door", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10, class: "Door", tiledId: 7 },
+      {
+        id: "coin", type: "circle", x: 50, y: 0, rotation: 0, radius: 8, properties: [
+          { name: "value", type: "int", value: 10 }, { name: "speed", type: "number", value: 2.5 }, { name: "heavy", type: "float", value: -0 },
+          { name: "shiny", type: "boolean", value: true }, { name: "tint", type: "color", value: "#ff000080" }, { name: "sound", type: "file", value: "sfx/ding.wav" },
+          { name: "opens", type: "object", value: 7 }, { name: "lost", type: "object", value: 99 }, { name: "none", type: "object", value: 0 },
+          { name: "loot", type: "class", propertytype: "Loot", value: { kind: "gem", n: 2, inner: { a: [1, 2] } } }, { name: "label", type: "string", value: "Gold" },
+        ],
+      },
+    ]);
+    const props = { value: 10, speed: 2.5, heavy: 0, shiny: true, tint: "#ff000080", sound: "sfx/ding.wav", opens: "door", lost: "", none: "", loot: { kind: "gem", n: 2, inner: { a: [1, 2] } }, label: "Gold" };
+    const [door, coin] = bodiesOf(phaserMatterBodies(s)).map(([, b]) => b);
+    expect([door!.class, door!.properties, door!.fixtures[0]!.class, door!.fixtures[0]!.properties]).toEqual(["Door", undefined, "Door", undefined]);
+    expect([coin!.class, coin!.properties, coin!.fixtures[0]!.class, coin!.fixtures[0]!.properties]).toEqual([undefined, props, undefined, props]);
+    expect(Object.is(coin!.properties!.heavy, 0)).toBe(true);
+    // One body per layer: on the fixtures only.
+    const [layer] = bodiesOf(phaserMatterBodies(s, { bodies: "layer" })).map(([, b]) => b);
+    expect([layer!.class, layer!.properties, layer!.fixtures.map((f) => [f.class, f.properties])]).toEqual([undefined, undefined, [["Door", undefined], [undefined, props]]]);
+  });
+
   it("bad options are a RangeError naming the option", () => {
     const s = scene([]);
     expect(() => exportPhaserMatter(s, { chainThickness: 0 })).toThrow(/chainThickness/);

@@ -486,6 +486,17 @@ describe("export (in process)", () => {
     expect((await run(["export", CASTS, "--format", "phaser-matter", "--bodies", "world"])).err).toBe('--bodies is shape or layer, got "world"\n');
     expect((await run(["export", CASTS, "--format", "phaser-matter", "--chain-thickness", "0"])).code).toBe(2);
     expect((await run(["export", CASTS, "--format", "box2d", "--bodies", "layer"])).err).toBe("--bodies does not apply to --format box2d (only to phaser-matter)\n");
+    // A value left out before the next option: the option and its values, not "too many arguments".
+    const missing = await run(["export", CASTS, "--format", "phaser-matter", "--bodies", "-o", "out.json"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('--bodies needs a value (shape or layer) right after it, got the option "-o"');
+    expect(missing.err).not.toContain("too many arguments");
+    expect((await run(["export", CASTS, "--format", "box2d", "--filter-bits", "--ppm", "10"])).err).toContain('--filter-bits needs a value (16 or 32) right after it, got the option "--ppm"');
+  });
+
+  it("export --help gives each option's default as the export takes it (--tile-size: the source map's, the scene's grid, else 32)", async () => {
+    const help = (await run(["export", "--help"])).out.replace(/\s+/g, " ");
+    expect(help).toContain("tiled: the map's tile size (default: the tile size of the map the scene was imported from, else the scene's grid size when whole, else 32)");
   });
 
   it("the scene's exportOptions (Export Options…) are the defaults; a flag overrides one; a bad one is refused by path", async () => {
@@ -520,7 +531,6 @@ describe("export (in process)", () => {
     expect(r.err).toBe([
       "level.json: 1 chain: Matter has no edges, so each edge is a quad 1 px thick",
       "level.json: 1 one-sided chain: Matter has no one-sided bodies, so it blocks from both sides",
-      "level.json: the class of 1 shape: Phaser Matter has no place for it: left out",
       "level.json: exported 1 shape as Phaser Matter JSON to level.phaser.json",
       "",
     ].join("\n"));

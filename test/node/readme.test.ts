@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as core from "../../core/index";
 import { parseScene, serializeScene } from "../../core/index";
 import { runCli } from "../../core/node/cli";
+import * as runtime from "../../core/runtime/index";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(resolve(ROOT, path), "utf8");
@@ -135,6 +136,33 @@ describe("README", () => {
       [...block[1]!.matchAll(/import \{([^}]*)\} from "\.\/core"/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim().replace(/^type /, ""))));
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => !(name in core))).toEqual([]);
+  });
+
+  it("the game loop of \"A game installs @collider-studio/core\" runs as printed: the player moves freely, and slide() is called at a wall", () => {
+    const block = /A game installs[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const text = JSON.stringify({ format: "collider-studio-scene", version: 1, shapes: [
+      { id: "player", type: "circle", x: 0, y: 0, radius: 10 },
+      { id: "wall", type: "box", x: 200, y: 0, width: 20, height: 200 },
+      { id: "coin", type: "circle", x: 60, y: 0, radius: 5, sensor: true },
+    ] });
+    const slides: number[] = [], touches: string[] = [];
+    // The game's own response: up to the hit, then stop.
+    const slide = (p: { x: number; y: number; vx: number; vy: number }, hit: runtime.QueryHit) => {
+      slides.push(hit.fraction);
+      p.x += p.vx * (1 / 60) * hit.fraction; p.y += p.vy * (1 / 60) * hit.fraction; p.vx = 0; p.vy = 0;
+    };
+    const touched = (pair: { a: string; b: string }) => touches.push(`${pair.a} ${pair.b}`);
+    // The README's own code, run as printed.
+    const make = new Function("loadScene", "QueryHit", "SensorEventBuffer", "text", "slide", "touched", `${block!}\nreturn { world, step };`) as (...args: unknown[]) => { world: runtime.CollisionWorld; step: (p: object, dt: number) => void };
+    const { world, step } = make(runtime.loadScene, runtime.QueryHit, runtime.SensorEventBuffer, text, slide, touched);
+    const p = { x: 0, y: 0, vx: 600, vy: 0 };
+    step(p, 1 / 60);
+    expect(world.get("player")!.x).toBeCloseTo(10, 9);
+    for (let i = 0; i < 60; i++) step(p, 1 / 60);
+    expect(slides.length).toBe(1);
+    expect(world.get("player")!.x).toBeCloseTo(180, 6);
+    expect(touches).toEqual(["player coin"]);
   });
 
   it("the collision example's stated result is what the core gives", () => {
