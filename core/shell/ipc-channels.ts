@@ -48,6 +48,8 @@ export const IPC_EVENTS = {
   fileChanged: "file:changed",
   /** A file of the open scene's Tiled map (the map, a tileset, a template) changed on disk: no arguments. */
   tiledMapChanged: "tiled:changed",
+  /** A picture the page read through image:read for the open scene changed on disk: `{ scenePath, src }`. */
+  pictureChanged: "image:changed",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

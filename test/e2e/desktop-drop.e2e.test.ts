@@ -58,6 +58,7 @@ function installFakeShell(map: string): void {
     takeRecovered: () => ok(null),
     onFileChanged: () => () => {},
     onTiledMapChanged: () => () => {},
+    onPictureChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
     onOpenFile: (listener: (r: unknown) => void) => {

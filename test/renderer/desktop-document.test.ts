@@ -55,6 +55,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     reloadScene: vi.fn(),
     onFileChanged: () => () => {},
     onTiledMapChanged: () => () => {},
+    onPictureChanged: () => () => {},
     readImage: vi.fn(),
     pickImages: vi.fn(),
     readTiledFile: vi.fn(),
