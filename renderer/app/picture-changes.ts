@@ -17,7 +17,8 @@ export function pictureChangeNotice(src: string, redraws: readonly Redraw[]): st
   const name = src.slice(src.lastIndexOf("/") + 1);
   const failed = done.find((r) => r.kind === "failed");
   if (!failed) return `${name} changed on disk: redrawn`;
-  return `${name} changed on disk and cannot be shown: ${failed.message}${failed.kept ? " (its last reading is still drawn)" : ""}`;
+  // The drawing kept said first: the status line cuts a long reason short.
+  return failed.kept ? `${name} changed on disk, old drawing kept: ${failed.message}` : `${name} changed on disk and cannot be shown: ${failed.message}`;
 }
 
 /** Reads the changed picture again wherever the open scene shows it; a change beside another scene is not this one's. */
