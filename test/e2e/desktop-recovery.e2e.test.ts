@@ -30,6 +30,9 @@ function installFakeShell(setup: { recovered: unknown; onDisk: string }): void {
   // The pictures on the fake disk: src → base64 bytes.
   const pictures: Record<string, string> = {};
   w.__pictures = pictures;
+  // The Tiled map's text files on the fake disk: src → text.
+  const texts: Record<string, string> = {};
+  w.__texts = texts;
   w.colliderStudio = {
     platform: "linux",
     openScene: () => Promise.resolve({ ok: false, canceled: true }),
@@ -63,6 +66,10 @@ function installFakeShell(setup: { recovered: unknown; onDisk: string }): void {
       calls.push(["readImage", r]);
       const b64 = pictures[r.src];
       return b64 === undefined ? Promise.resolve({ ok: false, canceled: false, error: `image not found: ${r.src}` }) : ok({ bytes: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), type: "image/png" });
+    },
+    readTiledFile: (r: { src: string }) => {
+      const text = texts[r.src];
+      return text === undefined ? Promise.resolve({ ok: false, canceled: false, error: `not found: ${r.src}` }) : ok({ text });
     },
     sceneOpened: () => ok(null),
     onFileChanged: (listener: (change: unknown) => void) => {
@@ -200,6 +207,35 @@ describe("desktop recovery in Chromium (fake shell)", () => {
     // A change beside another scene is not this one's.
     await page.evaluate(() => (window as unknown as { __pictureChanged: (c: unknown) => void }).__pictureChanged({ scenePath: "/elsewhere/level.json", src: "art/level.png" }));
     await page.screenshot({ path: "/tmp/shots-picwatch/unreadable.png" });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it("redraws the Tiled backdrop when a tileset's picture is repainted on disk", async () => {
+    const page = await openWithShell(null);
+    const map = { type: "map", orientation: "orthogonal", renderorder: "right-down", width: 4, height: 4, tilewidth: 16, tileheight: 16, infinite: false, version: "1.10", tiledversion: "1.10.2", nextlayerid: 2, nextobjectid: 1,
+      tilesets: [{ firstgid: 1, name: "ground", tilewidth: 16, tileheight: 16, tilecount: 1, columns: 1, image: "tiles.png", imagewidth: 16, imageheight: 16, margin: 0, spacing: 0 }],
+      layers: [{ id: 1, type: "tilelayer", name: "Ground", width: 4, height: 4, x: 0, y: 0, opacity: 1, visible: true, data: Array<number>(16).fill(1) }] };
+    await page.evaluate(({ map, tiles }) => {
+      const w = window as unknown as { __texts: Record<string, string>; __pictures: Record<string, string> };
+      w.__texts["level.tmj"] = map;
+      w.__pictures["tiles.png"] = tiles;
+    }, { map: JSON.stringify(map), tiles: flatPng(16, 16, [220, 30, 30, 255]) });
+    const text = JSON.stringify({ ...JSON.parse(serializeScene(emptyScene())), tiledMap: { src: "level.tmj" } });
+    await page.evaluate((text) => (window as unknown as { __openFile: (r: unknown) => void }).__openFile({ ok: true, value: { path: "/levels/level.json", name: "level.json", text } }), text);
+    await expect.poll(() => page.title()).toBe("level.json — Collider Studio");
+    const box = (await page.locator(".canvas").boundingBox())!;
+    const tile = { x: box.x + 40, y: box.y + 40 };
+    await expect.poll(async () => (await pixel(page, tile.x, tile.y))[0]!).toBeGreaterThan(150);
+
+    await page.evaluate((tiles) => {
+      (window as unknown as { __pictures: Record<string, string> }).__pictures["tiles.png"] = tiles;
+      (window as unknown as { __pictureChanged: (c: unknown) => void }).__pictureChanged({ scenePath: "/levels/level.json", src: "tiles.png" });
+    }, flatPng(16, 16, [30, 60, 220, 255]));
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("tiles.png changed on disk: redrawn");
+    await expect.poll(async () => (await pixel(page, tile.x, tile.y))[2]!).toBeGreaterThan(150);
+    expect(await page.title()).toBe("level.json — Collider Studio");
+    await page.screenshot({ path: "/tmp/shots-picwatch/backdrop-redrawn.png" });
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   }, 30_000);
