@@ -85,6 +85,7 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
         if (isPictureChange(change)) listener({ scenePath: change.scenePath, src: change.src });
       }),
     readImage: (request: ReadImageRequest) => invoke(IPC.readImage, request) as Promise<ShellResult<ImageFile>>,
+    watchImage: (request: ReadImageRequest) => invoke(IPC.watchImage, request) as Promise<ShellResult<null>>,
     pickImages: () => invoke(IPC.pickImages) as Promise<ShellResult<PickedImages>>,
     readTiledFile: (request: ReadTiledFileRequest) => invoke(IPC.readTiledFile, request) as Promise<ShellResult<TiledFile>>,
     writeTiledMap: (request: WriteTiledMapRequest) => invoke(IPC.writeTiledMap, request) as Promise<ShellResult<SaveResult>>,

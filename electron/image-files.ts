@@ -55,6 +55,8 @@ export interface ImageFilesOptions {
 
 export interface ImageFiles {
   read(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
+  /** Reports an image of an allowed scene to onRead as read() would, without handing its bytes to the page (one the page added from a picked file). */
+  watch(request: ReadImageRequest): Promise<ShellResult<null>>;
   /** Asks for images in the Open dialog and reads each the same way (size limit, type from its bytes). */
   pick(): Promise<ShellResult<PickedImages>>;
   /** Reads an image the user picked in File → Open…'s dialog (the main process's own call, no channel). */
@@ -118,6 +120,14 @@ export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, 
       const result = await readImageFile(where.path, src, (bytes) => (read = bytes));
       onRead?.(scenePath, src, where.path, read);
       return result;
+    },
+
+    async watch({ scenePath, src }) {
+      if (!isAllowed(scenePath)) return failure(`cannot watch ${src}: the scene was not opened or saved in a file dialog`);
+      const where = resolveImagePath(scenePath, src);
+      if (!where.ok) return failure(`cannot watch ${src}: ${where.reason}`);
+      onRead?.(scenePath, src, where.path, await readBytesWithin(fs, where.path, maxBytes));
+      return { ok: true, value: null };
     },
 
     readPicked: (filePath) => readImageFile(path.resolve(filePath), path.basename(filePath)),

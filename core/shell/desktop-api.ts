@@ -263,6 +263,11 @@ export interface DesktopApi {
   /** Reads an image the open scene refers to by a relative path (PNG, JPEG or WebP only). */
   readImage(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
   /**
+   * Watches an image of the open scene the page decoded without readImage (one just added from a
+   * file beside the scene), as readImage's are: a change then comes through onPictureChanged.
+   */
+  watchImage(request: ReadImageRequest): Promise<ShellResult<null>>;
+  /**
    * Asks for images in the native Open dialog (several at once) and reads them. A native menu's
    * click is no user gesture in the page, so the page's own file input would not open there.
    */

@@ -26,6 +26,8 @@ export const IPC = {
   reloadScene: "scene:reload",
   /** Read an image the open scene refers to by a path relative to its folder. */
   readImage: "image:read",
+  /** Watch an image beside the open scene that the page has without reading it (one the user just added by its path). */
+  watchImage: "image:watch",
   /** Ask for images in the native Open dialog and read them (File → Add Image…). */
   pickImages: "image:pick",
   /** Read a Tiled map's text file (map, tileset, template) by a path relative to the open scene's folder. */

@@ -120,7 +120,7 @@ describe("createPictureWatch", () => {
     expect(pictures.files).toEqual([]);
   });
 
-  it("is told of each picture image:read reads beside an allowed scene, with the bytes found (null when none)", async () => {
+  it("is told of each picture image:read reads or image:watch names beside an allowed scene, with the bytes found (null when none)", async () => {
     const reads: [string, string, string, Uint8Array | null][] = [];
     const images = createImageFiles({ fs: fakeFs({ [ART]: png(1) }), isAllowed: (p) => p === SCENE, onRead: (...args) => reads.push(args) });
     expect((await images.read({ scenePath: SCENE, src: "art/level.png" })).ok).toBe(true);
@@ -129,6 +129,11 @@ describe("createPictureWatch", () => {
     await images.read({ scenePath: path.resolve("/elsewhere.json"), src: "art/level.png" });
     await images.read({ scenePath: SCENE, src: "/abs.png" });
     expect(reads).toEqual([[SCENE, "art/level.png", ART, png(1)], [SCENE, "art/gone.png", path.resolve("/game/levels/art/gone.png"), null]]);
+    // A picture the page added from a picked file (image:watch): told the same, its bytes not handed out.
+    reads.length = 0;
+    expect(await images.watch({ scenePath: SCENE, src: "art/level.png" })).toEqual({ ok: true, value: null });
+    expect((await images.watch({ scenePath: path.resolve("/elsewhere.json"), src: "art/level.png" })).ok).toBe(false);
+    expect(reads).toEqual([[SCENE, "art/level.png", ART, png(1)]]);
   });
 
   it("with the real fs.watch: a PNG replaced by rename, as an exporter saves, is reported", async () => {

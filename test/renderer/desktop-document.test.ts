@@ -57,6 +57,7 @@ function fakeShell(saveAnswer: ShellResult<{ path: string; name: string }> = { o
     onTiledMapChanged: () => () => {},
     onPictureChanged: () => () => {},
     readImage: vi.fn(),
+    watchImage: vi.fn(),
     pickImages: vi.fn(),
     readTiledFile: vi.fn(),
     pathForFile: () => "",

@@ -4,8 +4,10 @@
 // scene sizes keeps its size, one sized by its pixels takes the new size; a picture that became
 // unreadable keeps its last good drawing and the status line says why; the backdrop's pictures are
 // redrawn the same way; a change beside another scene does nothing.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyScene, type Scene } from "../../core";
+import type { DesktopApi } from "../../core/shell/desktop-api";
+import { addImageFiles } from "../../renderer/app/image-commands";
 import { dirty } from "../../renderer/app/document-commands";
 import { pictureChangeNotice, redrawChangedPicture } from "../../renderer/app/picture-changes";
 import { Editor } from "../../renderer/editor/editor";
@@ -15,6 +17,10 @@ import { imageRectOf } from "../../renderer/tools/select/image-picking";
 import { loadDocument } from "../../renderer/store/actions";
 
 const SCENE_PATH = "/levels/level.json";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 /** Pictures on a fake disk: a picture's bytes are [width, height]; the loader records freed levels. */
 function setup() {
@@ -26,9 +32,11 @@ function setup() {
       return bytes ? { ok: true, bytes, type: "image/png" } : { ok: false, message: `image not found: ${src}` };
     },
     decode: async (bytes, _type, onSize, onLevel) => {
-      if (bytes.length !== 2) throw new Error("not a picture");
-      onSize(bytes[0]!, bytes[1]!, 1);
-      onLevel(0, { width: bytes[0]!, height: bytes[1]!, tiles: [] });
+      // A real PNG's header (a picture added from a file) decodes as 16 × 16.
+      const [width, height] = bytes[0] === 0x89 ? [16, 16] : bytes.length === 2 ? [bytes[0]!, bytes[1]!] : [];
+      if (width === undefined || height === undefined) throw new Error("not a picture");
+      onSize(width, height, 1);
+      onLevel(0, { width, height, tiles: [] });
     },
     close: (level) => void closed.push(level),
   };
@@ -115,5 +123,15 @@ describe("a picture changed on disk is redrawn", () => {
   it("says nothing of a picture shown nowhere; a failure with no drawing to keep says only why", () => {
     expect(pictureChangeNotice("a/b.png", [{ kind: "none" }, { kind: "none" }])).toBeNull();
     expect(pictureChangeNotice("a/b.png", [{ kind: "failed", message: "image not found: a/b.png", kept: false }, { kind: "none" }])).toBe("b.png changed on disk and cannot be shown: image not found: a/b.png");
+  });
+
+  it("a picture added from a file beside the scene (never read through image:read) is watched too; an embedded one is not", async () => {
+    const watchImage = vi.fn<DesktopApi["watchImage"]>(async () => ({ ok: true, value: null }));
+    vi.stubGlobal("window", { colliderStudio: { watchImage } satisfies Partial<DesktopApi> });
+    const { editor } = setup();
+    const bytes = async () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await addImageFiles(editor, [{ name: "new.png", path: "/levels/art/new.png", bytes }, { name: "pasted.png", path: "", bytes }], { kind: "centred", at: { x: 0, y: 0 } });
+    expect(editor.getState().images.map((i) => i.src.slice(0, 5))).toEqual(["art/l", "art/s", "art/n", "data:"]);
+    expect(watchImage.mock.calls).toEqual([[{ scenePath: SCENE_PATH, src: "art/new.png" }]]);
   });
 });
