@@ -1,7 +1,7 @@
 // The object the preload exposes as `window.colliderStudio`: each DesktopApi method is one
 // `invoke` on its IPC channel. Takes `invoke` as a parameter so it is testable without Electron,
 // and so the page never receives ipcRenderer itself.
-import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, OpenedFile, OpenedPick, PickedImages, ReadImageRequest, ReadTiledFileRequest, WriteTiledMapRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
+import type { DesktopApi, DocumentState, ExportRequest, FileChange, ImageFile, ImportRequest, MenuModel, PictureChange, OpenedFile, OpenedPick, PickedImages, ReadImageRequest, ReadTiledFileRequest, WriteTiledMapRequest, RecoveredDocument, RecoveryRequest, ReloadRequest, SaveOutcome, SaveRequest, SaveResult, SaveTargetRequest, ShellResult, TiledFile } from "../core/shell/desktop-api";
 import { IPC, IPC_EVENTS } from "../core/shell/ipc-channels";
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
@@ -24,6 +24,11 @@ function isOpenedFileResult(value: unknown): value is ShellResult<OpenedFile> {
 /** The main process sends { path, name } on file:changed. */
 function isFileChange(value: unknown): value is FileChange {
   return typeof value === "object" && value !== null && "path" in value && typeof value.path === "string" && "name" in value && typeof value.name === "string";
+}
+
+/** The main process sends { scenePath, src } on image:changed. */
+function isPictureChange(value: unknown): value is PictureChange {
+  return typeof value === "object" && value !== null && "scenePath" in value && typeof value.scenePath === "string" && "src" in value && typeof value.src === "string";
 }
 
 /** Refused without asking the shell: a path the user did not drop. */
@@ -74,7 +79,13 @@ export function createDesktopApi(invoke: Invoke, platform: string, subscribe: Su
       }),
     // Nothing of what arrives reaches the page: the listener is only told.
     onTiledMapChanged: (listener) => subscribe(IPC_EVENTS.tiledMapChanged, () => listener()),
+    onPictureChanged: (listener) =>
+      subscribe(IPC_EVENTS.pictureChanged, (change) => {
+        // Only { scenePath, src } strings reach the page, whatever arrives.
+        if (isPictureChange(change)) listener({ scenePath: change.scenePath, src: change.src });
+      }),
     readImage: (request: ReadImageRequest) => invoke(IPC.readImage, request) as Promise<ShellResult<ImageFile>>,
+    watchImage: (request: ReadImageRequest) => invoke(IPC.watchImage, request) as Promise<ShellResult<null>>,
     pickImages: () => invoke(IPC.pickImages) as Promise<ShellResult<PickedImages>>,
     readTiledFile: (request: ReadTiledFileRequest) => invoke(IPC.readTiledFile, request) as Promise<ShellResult<TiledFile>>,
     writeTiledMap: (request: WriteTiledMapRequest) => invoke(IPC.writeTiledMap, request) as Promise<ShellResult<SaveResult>>,

@@ -46,10 +46,17 @@ export interface ImageFilesOptions {
   /** Whether the user chose this scene file (SceneFileService.isAllowed). */
   readonly isAllowed: (scenePath: string) => boolean;
   readonly maxBytes?: number;
+  /**
+   * A read for a scene was made (the scene allowed, the src a path): the file it named and the
+   * bytes found there, null when none could be read (the picture watch starts from them).
+   */
+  readonly onRead?: (scenePath: string, src: string, filePath: string, bytes: Uint8Array | null) => void;
 }
 
 export interface ImageFiles {
   read(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
+  /** Reports an image of an allowed scene to onRead as read() would, without handing its bytes to the page (one the page added from a picked file). */
+  watch(request: ReadImageRequest): Promise<ShellResult<null>>;
   /** Asks for images in the Open dialog and reads each the same way (size limit, type from its bytes). */
   pick(): Promise<ShellResult<PickedImages>>;
   /** Reads an image the user picked in File → Open…'s dialog (the main process's own call, no channel). */
@@ -72,9 +79,18 @@ export function resolveImagePath(scenePath: string, src: string): { readonly ok:
 
 export const IMAGE_FILTERS = [{ name: "Images (PNG, JPEG, WebP)", extensions: ["png", "jpg", "jpeg", "webp"] }];
 
-export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, maxBytes = MAX_IMAGE_BYTES }: ImageFilesOptions): ImageFiles {
-  /** The image file at `filePath`, named `label` in messages (its src, or its name). */
-  async function readImageFile(filePath: string, label: string): Promise<ShellResult<ImageFile>> {
+/** The file's bytes, or null when it cannot be read or is larger than `maxBytes` (the picture watch's reader). */
+export async function readBytesWithin(fs: ImageFileSystem, filePath: string, maxBytes = MAX_IMAGE_BYTES): Promise<Uint8Array | null> {
+  try {
+    return (await fs.size(filePath)) > maxBytes ? null : await fs.readBytes(filePath);
+  } catch {
+    return null;
+  }
+}
+
+export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, maxBytes = MAX_IMAGE_BYTES, onRead }: ImageFilesOptions): ImageFiles {
+  /** The image file at `filePath`, named `label` in messages (its src, or its name); `seen` gets the bytes read, if any. */
+  async function readImageFile(filePath: string, label: string, seen: (bytes: Uint8Array | null) => void = () => {}): Promise<ShellResult<ImageFile>> {
     let size: number;
     try {
       size = await fs.size(filePath);
@@ -89,6 +105,7 @@ export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, 
     } catch (err) {
       return failure(`cannot read ${label}: ${describeFileError(err)}`);
     }
+    seen(bytes);
     const type = imageTypeOfBytes(bytes);
     if (type === null) return failure(`cannot read ${label}: it is not a PNG, JPEG or WebP file`);
     return { ok: true, value: { bytes, type } };
@@ -99,7 +116,18 @@ export function createImageFiles({ fs = nodeImageFileSystem, dialog, isAllowed, 
       if (!isAllowed(scenePath)) return failure(`cannot read ${src}: the scene was not opened or saved in a file dialog`);
       const where = resolveImagePath(scenePath, src);
       if (!where.ok) return failure(`cannot read ${src}: ${where.reason}`);
-      return readImageFile(where.path, src);
+      let read: Uint8Array | null = null;
+      const result = await readImageFile(where.path, src, (bytes) => (read = bytes));
+      onRead?.(scenePath, src, where.path, read);
+      return result;
+    },
+
+    async watch({ scenePath, src }) {
+      if (!isAllowed(scenePath)) return failure(`cannot watch ${src}: the scene was not opened or saved in a file dialog`);
+      const where = resolveImagePath(scenePath, src);
+      if (!where.ok) return failure(`cannot watch ${src}: ${where.reason}`);
+      onRead?.(scenePath, src, where.path, await readBytesWithin(fs, where.path, maxBytes));
+      return { ok: true, value: null };
     },
 
     readPicked: (filePath) => readImageFile(path.resolve(filePath), path.basename(filePath)),

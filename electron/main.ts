@@ -13,10 +13,11 @@ import { applyPageJsFlags } from "./engine-flags";
 import { createEditorPage, registerDocumentIpc } from "./document-ipc";
 import { createSceneFileService, type DialogLike } from "./file-service";
 import { createFileWatch, watchingFileService, type FileWatch, type WatchedFileService } from "./file-watch";
-import { createImageFiles } from "./image-files";
+import { createImageFiles, nodeImageFileSystem, readBytesWithin } from "./image-files";
 import { registerImageIpc } from "./image-ipc";
 import { createTiledFiles, readableScenes } from "./tiled-files";
 import { registerTiledIpc } from "./tiled-ipc";
+import { createPictureWatch } from "./picture-watch";
 import { createTiledWatch } from "./tiled-watch";
 import { registerSceneIpc } from "./ipc";
 import { createFileOpener, openInEditor, sceneFileFromArgv } from "./open-from-os";
@@ -264,7 +265,9 @@ if (!app.requestSingleInstanceLock()) {
       // Beside a chosen scene, or a map imported in this session, the page may read images and Tiled files.
       const readable = readableScenes((filePath) => files.isAllowed(filePath));
       const imageDialog = { showOpenDialog: (options: Electron.OpenDialogOptions) => (editorWindow ? dialog.showOpenDialog(editorWindow, options) : dialog.showOpenDialog(options)) };
-      const imageFiles = createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath) });
+      // The pictures the page reads are watched, as LDtk and Tiled do: a change redraws that picture.
+      const pictureWatch = createPictureWatch({ watch: (folder, listener) => watch(folder, listener), readBytes: (file) => readBytesWithin(nodeImageFileSystem, file), onChange: (change) => sendToPage(IPC_EVENTS.pictureChanged, change), ...timers, onError: warn });
+      const imageFiles = createImageFiles({ dialog: imageDialog, isAllowed: (scenePath) => readable.isReadable(scenePath), onRead: (scenePath, src, file, bytes) => pictureWatch.read(scenePath, src, file, bytes) });
       const files = watchingFileService(
         createSceneFileService({
           dialog: editorDialog,
@@ -296,6 +299,7 @@ if (!app.requestSingleInstanceLock()) {
       removeRecoveryOnCleanQuit(app, recoveryStore, () => {
         openFileWatch.stop();
         tiledWatch.stop();
+        pictureWatch.stop();
       }, () => pageCrashed);
       openEditorWindow();
       started = true;

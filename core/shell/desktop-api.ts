@@ -149,6 +149,12 @@ export interface FileChange {
   readonly name: string;
 }
 
+/** A picture the page read through readImage changed on disk: its src as the page asked for it, beside `scenePath`. */
+export interface PictureChange {
+  readonly scenePath: string;
+  readonly src: string;
+}
+
 /** Failures come back as values, never as exceptions crossing IPC. */
 export type ShellResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly canceled: true } | { readonly ok: false; readonly canceled: false; readonly error: string };
 
@@ -252,8 +258,15 @@ export interface DesktopApi {
   onFileChanged(listener: (change: FileChange) => void): () => void;
   /** Calls `listener` when a file of the scene's Tiled map that the page read changes on disk; returns an unsubscribe. */
   onTiledMapChanged(listener: () => void): () => void;
+  /** Calls `listener` when a picture the page read with readImage for the open scene changes on disk; returns an unsubscribe. */
+  onPictureChanged(listener: (change: PictureChange) => void): () => void;
   /** Reads an image the open scene refers to by a relative path (PNG, JPEG or WebP only). */
   readImage(request: ReadImageRequest): Promise<ShellResult<ImageFile>>;
+  /**
+   * Watches an image of the open scene the page decoded without readImage (one just added from a
+   * file beside the scene), as readImage's are: a change then comes through onPictureChanged.
+   */
+  watchImage(request: ReadImageRequest): Promise<ShellResult<null>>;
   /**
    * Asks for images in the native Open dialog (several at once) and reads them. A native menu's
    * click is no user gesture in the page, so the page's own file input would not open there.

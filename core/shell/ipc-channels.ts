@@ -26,6 +26,8 @@ export const IPC = {
   reloadScene: "scene:reload",
   /** Read an image the open scene refers to by a path relative to its folder. */
   readImage: "image:read",
+  /** Watch an image beside the open scene that the page has without reading it (one the user just added by its path). */
+  watchImage: "image:watch",
   /** Ask for images in the native Open dialog and read them (File → Add Image…). */
   pickImages: "image:pick",
   /** Read a Tiled map's text file (map, tileset, template) by a path relative to the open scene's folder. */
@@ -48,6 +50,8 @@ export const IPC_EVENTS = {
   fileChanged: "file:changed",
   /** A file of the open scene's Tiled map (the map, a tileset, a template) changed on disk: no arguments. */
   tiledMapChanged: "tiled:changed",
+  /** A picture the page read through image:read for the open scene changed on disk: `{ scenePath, src }`. */
+  pictureChanged: "image:changed",
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

@@ -12,6 +12,7 @@ import { useEditor } from "../editor/react";
 import { sameDocument } from "../editor/state";
 import { dirty, receiveOpened } from "./document-commands";
 import { reloadChangedMap } from "./map-commands";
+import { redrawChangedPicture } from "./picture-changes";
 
 /** Quiet time after the last change before the document is autosaved. */
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -117,10 +118,13 @@ export function useDesktopRecovery(): void {
     const off = api.onFileChanged((change) => void offerReload(editor, api, change));
     // The map's files changed in Tiled: its drawing is read again (the shapes are the user's, kept).
     const offMap = api.onTiledMapChanged(() => void reloadChangedMap(editor));
+    // A picture changed (the level art re-exported): decoded again and redrawn, the document untouched.
+    const offPictures = api.onPictureChanged((change) => void redrawChangedPicture(editor, change));
     return () => {
       stopAutosave();
       off();
       offMap();
+      offPictures();
     };
   }, [editor]);
 }

@@ -128,6 +128,8 @@ async function landAfter(editor: Editor, earlier: Promise<void>, files: readonly
     added.push({ id: nextImageId(now.images, added.map((i) => i.id), image.name), src: image.src, x: corner.x, y: corner.y, width: image.width, height: image.height });
   }
   addImages(editor, added);
+  // Decoded from the picked file, not read through the shell: watched all the same (a re-export redraws it).
+  if (api && scenePath !== undefined) for (const image of added) if (!image.src.startsWith("data:")) void api.watchImage({ scenePath, src: image.src });
   if (added.length > 0 && placement.kind === "picked" && !context.hasImages) frameImages(editor, added);
   // What was added, in short; what was not, and a scene grown big, whole in the problems list.
   const parts: string[] = [];

@@ -34,6 +34,7 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
   const THEME = useCanvasTheme();
   useStore(backdrop.version, (s) => s.count);
   const pictureVersion = useStore(pictures.version, (s) => s.count);
+  const redrawn = useStore(backdrop.redrawn, (s) => s.count);
   const entry = src === null ? undefined : backdrop.entry(src, base);
   const map = entry?.state === "ready" ? entry.map : null;
 
@@ -67,9 +68,9 @@ export const TiledMapLayer = memo(function TiledMapLayer({ width, height, view }
     () => ({ missing: THEME.placeholder, shapeLine: THEME.ignored, shapeFill: THEME.ignoredFill, line: THEME.placeholder, text: THEME.label, halo: THEME.labelHalo }),
     [THEME],
   );
-  // One store of chunks per map, emptied (bitmaps freed) when the map or the paint changes.
+  // One store of chunks per map, emptied (bitmaps freed) when the map, the paint or a picture changes.
   const store = useMemo(() => (map ? new ChunkStore(map) : null), [map]);
-  useEffect(() => () => store?.clear(), [store, paint]);
+  useEffect(() => () => store?.clear(), [store, paint, redrawn]);
   const redraw = useRef<number | null>(null);
   useEffect(() => () => {
     if (redraw.current !== null) cancelAnimationFrame(redraw.current);

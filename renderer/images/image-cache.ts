@@ -27,6 +27,12 @@ export type ImageEntry<L extends CachedLevel> =
   | { readonly state: "ready"; readonly width: number; readonly height: number; readonly levels: readonly (L | undefined)[] }
   | { readonly state: "failed"; readonly message: string };
 
+/** What reading a picture again made: drawn anew, not (why, and whether an earlier drawing stays), or nothing (a src not held). */
+export type Redraw =
+  | { readonly kind: "redrawn"; readonly width: number; readonly height: number }
+  | { readonly kind: "failed"; readonly message: string; readonly kept: boolean }
+  | { readonly kind: "none" };
+
 /** The cache's key for a src: a data: URL is the same picture anywhere, a path only beside the same scene. */
 export const imageKey = (src: string, scenePath: string | undefined): string => (src.startsWith("data:") ? src : `${scenePath ?? ""}\n${src}`);
 
@@ -34,6 +40,8 @@ export class ImageCache<L extends CachedLevel> {
   readonly version: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
   private readonly entries = new Map<string, ImageEntry<L>>();
   private readonly sized = new Map<string, Promise<ImageEntry<L>>>();
+  /** The reload an entry waits for: an older one, or one whose entry was dropped meanwhile, changes nothing. */
+  private readonly reloading = new Map<string, object>();
 
   constructor(private readonly loader: ImageLoader<L> | null) {}
 
@@ -84,6 +92,65 @@ export class ImageCache<L extends CachedLevel> {
     return this.sized.get(key) ?? Promise.resolve(this.entries.get(key) ?? { state: "failed", message: "images are not decoded here" });
   }
 
+  /**
+   * Reads and decodes a picture held again (it changed on disk), swapping it in once decoded whole:
+   * what was drawn stays until then, and stays when the new bytes cannot be read or decoded (a
+   * picture that had failed takes the new reason). A src not held: nothing.
+   */
+  async reload(src: string, scenePath: string | undefined): Promise<Redraw> {
+    const key = imageKey(src, scenePath);
+    const loader = this.loader;
+    if (!loader || !this.entries.has(key)) return { kind: "none" };
+    const token = {};
+    this.reloading.set(key, token);
+    // A first load under way gets its size first: the reload then replaces what it made.
+    await this.sized.get(key);
+    const stale = () => this.reloading.get(key) !== token || !this.entries.has(key);
+    const failed = (message: string): Redraw => {
+      if (stale()) return { kind: "none" };
+      this.reloading.delete(key);
+      const kept = this.entries.get(key)?.state === "ready";
+      if (!kept) this.replace(key, { state: "failed", message });
+      return { kind: "failed", message, kept };
+    };
+    const read = await loader.read(src, scenePath).catch((err: unknown) => ({ ok: false as const, message: `cannot read the image: ${String(err)}` }));
+    if (stale()) return { kind: "none" };
+    if (!read.ok) return failed(read.message);
+    const levels: (L | undefined)[] = [];
+    let size: { width: number; height: number } | null = null;
+    try {
+      await loader.decode(
+        read.bytes,
+        read.type,
+        (width, height, count) => {
+          size = { width, height };
+          levels.length = count;
+        },
+        (k, level) => (levels[k] = level),
+      );
+    } catch (err) {
+      for (const level of levels) if (level) loader.close(level);
+      return failed(`cannot decode the image: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (stale() || size === null) {
+      for (const level of levels) if (level) loader.close(level);
+      return size === null ? failed("cannot decode the image") : { kind: "none" };
+    }
+    this.reloading.delete(key);
+    const { width, height } = size;
+    this.replace(key, { state: "ready", width, height, levels });
+    return { kind: "redrawn", width, height };
+  }
+
+  /** Puts `next` in place of a held entry, freeing the bitmaps of the one it replaces. */
+  private replace(key: string, next: ImageEntry<L>): void {
+    const before = this.entries.get(key);
+    this.entries.set(key, next);
+    this.sized.set(key, Promise.resolve(next));
+    if (before?.state === "ready") for (const level of before.levels) if (level) this.loader?.close(level);
+    this.bump();
+  }
+
   /** Forgets every picture but those under `keys` (another document was opened), freeing their bitmaps. */
   retainOnly(keys: ReadonlySet<string>): void {
     let changed = false;
@@ -91,6 +158,7 @@ export class ImageCache<L extends CachedLevel> {
       if (keys.has(key)) continue;
       this.entries.delete(key);
       this.sized.delete(key);
+      this.reloading.delete(key);
       if (e.state === "ready") for (const level of e.levels) if (level) this.loader?.close(level);
       changed = true;
     }

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { JsonValue, JsonObject } from "../../core/tiled/types";
 import type { TiledMapRef } from "../../core";
-import { ImageCache, type ImageLoader } from "../images/image-cache";
+import { ImageCache, type ImageLoader, type Redraw } from "../images/image-cache";
 import type { Level } from "../images/pyramid";
 import { loadBackdropMap } from "./load";
 import { buildBackdrop, type BackdropMap } from "./model";
@@ -39,6 +39,8 @@ export const mapName = (src: string): string => src.slice(src.lastIndexOf("/") +
 export class TiledBackdrop {
   readonly version: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
   readonly display: StoreApi<BackdropDisplay> = createStore(() => ({ visible: true, opacity: 1 }));
+  /** Bumped when a picture is drawn anew (it changed on disk): the chunks drawn from the old one are forgotten. */
+  readonly redrawn: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
   /** The map's pictures (tilesets, image layers), apart from the scene's own images. */
   readonly pictures: ImageCache<Level>;
   private readonly entries = new Map<string, BackdropEntry>();
@@ -133,6 +135,13 @@ export class TiledBackdrop {
       changed = true;
     }
     if (changed) this.bump();
+  }
+
+  /** A picture of the map changed on disk: it is read again and, once decoded, the backdrop is drawn with it (ImageCache.reload). */
+  async reloadPicture(src: string, scenePath: string | undefined): Promise<Redraw> {
+    const redraw = await this.pictures.reload(src, scenePath);
+    if (redraw.kind === "redrawn") this.redrawn.setState((s) => ({ count: s.count + 1 }));
+    return redraw;
   }
 
   setDisplay(patch: Partial<BackdropDisplay>): void {

@@ -39,7 +39,7 @@ function installFakeShell(map: string): void {
       opened.push(filePath);
       return ok(null);
     },
-    saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, readImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
+    saveScene: no, chooseSaveTarget: no, exportFile: no, importFile: no, readImage: no, watchImage: no, pickImages: no, writeTiledMap: no, reloadScene: no,
     openDropped: (filePath: string) => {
       const text = (w.__scenes as Record<string, string>)[filePath];
       setTimeout(() => openListener?.(text === undefined ? { ok: false, canceled: false, error: `cannot open ${filePath}: no such file` } : { ok: true, value: { path: filePath, name: filePath.split("/").pop(), text } }), 0);
@@ -58,6 +58,7 @@ function installFakeShell(map: string): void {
     takeRecovered: () => ok(null),
     onFileChanged: () => () => {},
     onTiledMapChanged: () => () => {},
+    onPictureChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
     onOpenFile: (listener: (r: unknown) => void) => {

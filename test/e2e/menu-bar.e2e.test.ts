@@ -383,6 +383,7 @@ function installMenuShell(): void {
     reloadScene: () => Promise.resolve({ ok: false, canceled: true }),
     onFileChanged: () => () => {},
     onTiledMapChanged: () => () => {},
+    onPictureChanged: () => () => {},
     reportDocumentState: () => ok(null),
     onSaveRequest: () => () => {},
     onOpenFile: () => () => {},

@@ -5,7 +5,7 @@ import { createDesktopApi } from "../../electron/desktop-api-client";
 describe("createDesktopApi (what the preload exposes)", () => {
   it("exposes only the DesktopApi members, no IPC object", () => {
     const api = createDesktopApi(vi.fn(), "linux", vi.fn());
-    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onSaveRequest", "onTiledMapChanged", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "sceneOpened", "setMenu", "takeRecovered", "writeTiledMap"]);
+    expect(Object.keys(api).sort()).toEqual(["chooseSaveTarget", "discardRecovery", "exportFile", "importDropped", "importFile", "onFileChanged", "onMenuCommand", "onOpenFile", "onPictureChanged", "onSaveRequest", "onTiledMapChanged", "openDropped", "openScene", "pathForFile", "pickImages", "platform", "readImage", "readTiledFile", "reloadScene", "reportDocumentState", "saveRecovery", "saveScene", "sceneOpened", "setMenu", "takeRecovered", "watchImage", "writeTiledMap"]);
     expect(api.platform).toBe("linux");
     for (const value of Object.values(api)) expect(typeof value === "function" || typeof value === "string").toBe(true);
   });
@@ -145,6 +145,22 @@ describe("createDesktopApi (what the preload exposes)", () => {
     api.onTiledMapChanged((...args: unknown[]) => got.push(args));
     sent!({ sneaky: true });
     expect(got).toEqual([[]]);
+  });
+
+  it("passes a changed picture to the page's listener as { scenePath, src } only", () => {
+    let sent: ((...args: unknown[]) => void) | null = null;
+    const subscribe = vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+      expect(channel).toBe(IPC_EVENTS.pictureChanged);
+      sent = listener;
+      return () => {};
+    });
+    const api = createDesktopApi(vi.fn(), "linux", subscribe);
+    const got: unknown[] = [];
+    api.onPictureChanged((change) => got.push(change));
+    sent!({ scenePath: "/levels/a.json", src: "art/level.png", extra: "dropped" });
+    sent!({ scenePath: "/levels/a.json", src: 3 });
+    sent!("art/level.png");
+    expect(got).toEqual([{ scenePath: "/levels/a.json", src: "art/level.png" }]);
   });
 
   it("invokes image:read with exactly the request, and gives a file's path or \"\", never an exception", async () => {

@@ -141,15 +141,16 @@ describe("registerImageIpc", () => {
   const event = (overrides: Partial<InvokeEventLike> = {}): InvokeEventLike => ({ sender: editorContents, senderFrame: { url: indexUrl, parent: null }, ...overrides });
   const fakeImages = () => ({
     read: vi.fn(async () => ({ ok: true, value: { bytes: PNG, type: "image/png" } }) as const),
+    watch: vi.fn(async () => ({ ok: true, value: null }) as const),
     pick: vi.fn(async () => ({ ok: false, canceled: true }) as const),
     readPicked: vi.fn(async () => ({ ok: false, canceled: true }) as const),
   });
 
-  it("registers its two channels and removes them again", () => {
+  it("registers its three channels and removes them again", () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerImageIpc(ipcMain, fakeImages(), policy);
     expect([...handlers.keys()]).toEqual([...IMAGE_CHANNELS]);
-    expect(IMAGE_CHANNELS).toEqual([IPC.readImage, IPC.pickImages]);
+    expect(IMAGE_CHANNELS).toEqual([IPC.readImage, IPC.watchImage, IPC.pickImages]);
     dispose();
     expect(handlers.size).toBe(0);
   });
@@ -176,6 +177,16 @@ describe("registerImageIpc", () => {
     registerImageIpc(ipcMain, images, policy);
     expectError(await invoke(IPC.readImage, event(), ...args), /^invalid image request: /);
     expect(images.read).not.toHaveBeenCalled();
+  });
+
+  it("passes a well-formed watch request through, and rejects another without watching", async () => {
+    const { ipcMain, invoke } = fakeIpcMain();
+    const images = fakeImages();
+    registerImageIpc(ipcMain, images, policy);
+    expect(await invoke(IPC.watchImage, event(), { scenePath: scene, src: "art/a.png" })).toEqual({ ok: true, value: null });
+    expectError(await invoke(IPC.watchImage, event(), { scenePath: scene, src: "a.png", bytes: [] }), /^invalid image watch: /);
+    expectError(await invoke(IPC.watchImage, event({ sender: { id: 2 } }), { scenePath: scene, src: "a.png" }), /did not come from the editor page/);
+    expect(images.watch).toHaveBeenCalledExactlyOnceWith({ scenePath: scene, src: "art/a.png" });
   });
 
   it("a pick takes no arguments, and passes the dialog's answer through", async () => {

@@ -239,7 +239,7 @@ describe("every channel", () => {
     const states: unknown[] = [];
     const restored = vi.fn(async () => null);
     const openDropped = vi.fn();
-    const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const), readPicked: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
+    const images = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), watch: vi.fn(async () => ({ ok: false, canceled: true }) as const), pick: vi.fn(async () => ({ ok: false, canceled: true }) as const), readPicked: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const tiled = { read: vi.fn(async () => ({ ok: false, canceled: true }) as const), writeMap: vi.fn(async () => ({ ok: false, canceled: true }) as const) };
     const disposers = [
       registerSceneIpc(ipcMain, files, policy, (m) => applied.push(m)),
@@ -249,7 +249,7 @@ describe("every channel", () => {
       registerTiledIpc(ipcMain, tiled, policy, (filePath) => files.importPath(filePath)),
     ];
     const untouched = () => {
-      for (const fn of [files.open, files.opened, files.save, files.chooseTarget, files.exportFile, files.importFile, files.importPath, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
+      for (const fn of [files.open, files.opened, files.save, files.chooseTarget, files.exportFile, files.importFile, files.importPath, files.reload, files.adopt, recovery.update, recovery.discard, restored, openDropped, images.read, images.watch, images.pick, tiled.read, tiled.writeMap]) expect(fn).not.toHaveBeenCalled();
       expect(applied).toEqual([]);
       expect(states).toEqual([]);
       expect(page.documentState()).toBeUndefined();
@@ -291,6 +291,7 @@ describe("every channel", () => {
     [IPC.reloadScene]: [{ path: "/x.json" }],
     [IPC.openDropped]: [path.resolve("/x.json")],
     [IPC.readImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
+    [IPC.watchImage]: [{ scenePath: "/x.json", src: "art/a.png" }],
     [IPC.pickImages]: [],
     [IPC.readTiledFile]: [{ scenePath: "/x.json", src: "maps/a.tmx" }],
     [IPC.writeTiledMap]: [{ scenePath: "/x.json", src: "maps/a.tmx", text: "<map/>" }],

@@ -33,7 +33,7 @@ function loader(read: ImageLoader<Level>["read"]): ImageLoader<Level> {
 
 describe("an imported map's document reads its images beside the map until it is saved", () => {
   it("desktop: a picture added before the first save gets its path from the map's folder, not embedded", async () => {
-    vi.stubGlobal("window", { colliderStudio: { pathForFile: () => "" } satisfies Partial<DesktopApi> });
+    vi.stubGlobal("window", { colliderStudio: { pathForFile: () => "", watchImage: async () => ({ ok: true, value: null }) } satisfies Partial<DesktopApi> });
     const editor = new Editor({ imageLoader: loader(async () => ({ ok: false, message: "not read here" })) });
     await receiveImported(editor, { kind: "done", value: { name: "level.tmj", path: "/game/maps/level.tmj", text: MAP } });
     expect(editor.getState().file).toEqual({ name: "level.json", importedFrom: "/game/maps/level.tmj" });
