@@ -1,16 +1,15 @@
 // Watching the pictures the page reads for the open scene through image:read (its images, and the
 // Tiled backdrop's tilesets and image layers), as LDtk, Godot and Tiled watch theirs: an artist
-// re-exports the level art and the editor draws the new one. As for the scene (file-watch.ts),
-// folders are watched, not files: a program that saves by renaming a new file over the old one
-// replaces the inode a file watch would follow. Events are debounced into one check, and a picture
+// re-exports the level art and the editor draws the new one. Through their folders (watched-files.ts),
+// events debounced into one check; a picture
 // is reported only when its bytes differ from what was last read (a hash; a picture that cannot be
 // read counts as one state of its own, so its going and its coming back are both reported). A
 // read for another scene forgets the earlier pictures.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PictureChange } from "../core/shell/desktop-api";
-import { describeFileError } from "./file-errors";
-import { DEBOUNCE_MS, type WatcherLike, type WatchLike } from "./file-watch";
+import { DEBOUNCE_MS, type WatchLike } from "./file-watch";
+import { watchedFiles } from "./watched-files";
 
 export interface PictureWatchOptions {
   readonly watch: WatchLike;
@@ -53,20 +52,12 @@ interface Watched {
 export function createPictureWatch({ watch, readBytes, onChange, setTimeout, clearTimeout, debounceMs = DEBOUNCE_MS, onError = () => {} }: PictureWatchOptions): PictureWatch {
   /** The scene as the page names it (reported back as it is), and resolved (compared). */
   let scene: { readonly asked: string; readonly resolved: string } | undefined;
-  /** Per folder: its watcher and the names in it that are pictures read. */
-  const folders = new Map<string, { readonly watcher: WatcherLike; readonly names: Set<string> }>();
   const pictures = new Map<string, Watched>();
-  /** Files an event named since the last check (a folder's every picture when the event named none). */
-  const touched = new Set<string>();
-  let timer: unknown = null;
   let checking: Promise<void> = Promise.resolve();
   // Bumped on every stop so a check started for an earlier scene reports nothing.
   let generation = 0;
 
-  const check = (): void => {
-    timer = null;
-    const files = [...touched];
-    touched.clear();
+  const check = (files: readonly string[]): void => {
     const mine = generation;
     checking = checking.then(async () => {
       for (const file of files) {
@@ -78,46 +69,13 @@ export function createPictureWatch({ watch, readBytes, onChange, setTimeout, cle
       }
     });
   };
-
-  const schedule = (files: readonly string[]): void => {
-    for (const f of files) touched.add(f);
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(check, debounceMs);
-  };
+  const watched = watchedFiles({ watch, onTouched: check, setTimeout, clearTimeout, debounceMs, what: "the scene's pictures", onError });
 
   const stop = (): void => {
     generation++;
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    for (const { watcher } of folders.values()) watcher.close();
-    folders.clear();
+    watched.clear();
     pictures.clear();
-    touched.clear();
     scene = undefined;
-  };
-
-  const watchFolder = (folder: string, name: string): void => {
-    const watched = folders.get(folder);
-    if (watched) {
-      watched.names.add(name);
-      return;
-    }
-    const names = new Set([name]);
-    try {
-      const watcher = watch(folder, (_event, filename) => {
-        // Some platforms give no name: then any of ours may have changed.
-        if (filename === null) schedule([...names].map((n) => path.join(folder, n)));
-        else if (names.has(filename)) schedule([path.join(folder, filename)]);
-      });
-      watcher.on("error", (err) => {
-        onError(`stopped watching ${folder} for changes to the scene's pictures: ${describeFileError(err)}`);
-        watcher.close();
-        if (folders.get(folder)?.watcher === watcher) folders.delete(folder);
-      });
-      folders.set(folder, { watcher, names });
-    } catch (err) {
-      onError(`cannot watch ${folder} for changes to the scene's pictures: ${describeFileError(err)}`);
-    }
   };
 
   return {
@@ -138,10 +96,10 @@ export function createPictureWatch({ watch, readBytes, onChange, setTimeout, cle
         return;
       }
       pictures.set(resolved, { fingerprint, srcs: new Set([src]) });
-      watchFolder(path.dirname(resolved), path.basename(resolved));
+      watched.add(resolved);
     },
     get files() {
-      return [...folders].flatMap(([folder, { names }]) => [...names].map((n) => path.join(folder, n)));
+      return watched.files;
     },
     stop,
   };

@@ -1,14 +1,13 @@
 // Watching the files of the open scene's Tiled map (the map, and the tilesets and templates it
 // refers to), as Tiled watches a map's files and reloads them: each file the page reads through
-// tiled:read is watched until the page reads for another scene (or map imported). As for the
-// scene (file-watch.ts), folders are watched, not files: Tiled saves by writing a new file over the
-// old one, which a file watch would stop following. Events are debounced into one report, made
-// only when a file's content differs from what was last read or written (a hash): Save to Map's
+// tiled:read is watched until the page reads for another scene (or map imported), through its
+// folder (watched-files.ts: Tiled saves by writing a new file over the old one). Events are
+// debounced into one report, made only when a file's content differs from what was last read or written (a hash): Save to Map's
 // own write, and touches that change nothing, are not reported. The page then reads the files
 // again (its backdrop only: the scene's shapes are not imported again).
 import path from "node:path";
-import { describeFileError } from "./file-errors";
-import { DEBOUNCE_MS, hashText, type WatcherLike, type WatchLike } from "./file-watch";
+import { DEBOUNCE_MS, hashText, type WatchLike } from "./file-watch";
+import { watchedFiles } from "./watched-files";
 
 export interface TiledWatchOptions {
   readonly watch: WatchLike;
@@ -37,21 +36,13 @@ export interface TiledWatch {
 
 export function createTiledWatch({ watch, readText, onChange, setTimeout, clearTimeout, debounceMs = DEBOUNCE_MS, onError = () => {} }: TiledWatchOptions): TiledWatch {
   let scene: string | undefined;
-  /** Per folder: its watcher and the names in it that are the map's files. */
-  const folders = new Map<string, { readonly watcher: WatcherLike; readonly names: Set<string> }>();
   /** The hash of each watched file's content as last read or written. */
   const known = new Map<string, string>();
-  /** Files an event named since the last check (a folder's every file when the event named none). */
-  const touched = new Set<string>();
-  let timer: unknown = null;
   let checking: Promise<void> = Promise.resolve();
   // Bumped on every stop so a check started for an earlier scene reports nothing.
   let generation = 0;
 
-  const check = (): void => {
-    timer = null;
-    const files = [...touched];
-    touched.clear();
+  const check = (files: readonly string[]): void => {
     const mine = generation;
     checking = checking.then(async () => {
       let changed = false;
@@ -72,21 +63,12 @@ export function createTiledWatch({ watch, readText, onChange, setTimeout, clearT
       if (changed && mine === generation) onChange();
     });
   };
-
-  const schedule = (files: readonly string[]): void => {
-    for (const f of files) touched.add(f);
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(check, debounceMs);
-  };
+  const watched = watchedFiles({ watch, onTouched: check, setTimeout, clearTimeout, debounceMs, what: "the Tiled map", onError });
 
   const stop = (): void => {
     generation++;
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    for (const { watcher } of folders.values()) watcher.close();
-    folders.clear();
+    watched.clear();
     known.clear();
-    touched.clear();
     scene = undefined;
   };
 
@@ -104,32 +86,10 @@ export function createTiledWatch({ watch, readText, onChange, setTimeout, clearT
       }
       const resolved = path.resolve(file);
       known.set(resolved, hashText(text));
-      const folder = path.dirname(resolved);
-      const name = path.basename(resolved);
-      const watched = folders.get(folder);
-      if (watched) {
-        watched.names.add(name);
-        return;
-      }
-      const names = new Set([name]);
-      try {
-        const watcher = watch(folder, (_event, filename) => {
-          // Some platforms give no name: then any of ours may have changed.
-          if (filename === null) schedule([...names].map((n) => path.join(folder, n)));
-          else if (names.has(filename)) schedule([path.join(folder, filename)]);
-        });
-        watcher.on("error", (err) => {
-          onError(`stopped watching ${folder} for changes to the Tiled map: ${describeFileError(err)}`);
-          watcher.close();
-          if (folders.get(folder)?.watcher === watcher) folders.delete(folder);
-        });
-        folders.set(folder, { watcher, names });
-      } catch (err) {
-        onError(`cannot watch ${folder} for changes to the Tiled map: ${describeFileError(err)}`);
-      }
+      watched.add(resolved);
     },
     get files() {
-      return [...folders].flatMap(([folder, { names }]) => [...names].map((n) => path.join(folder, n)));
+      return watched.files;
     },
     stop,
   };
