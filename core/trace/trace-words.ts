@@ -11,6 +11,12 @@ export function blobCount(result: Pick<TraceResult, "outlines" | "holes">): stri
   return `${count(blobs, "blob")}${result.holes === 0 ? "" : ` (${count(result.holes, "hole")})`}`;
 }
 
+/** With `chains`: "18 chains of 2,345 points" (an outer outline and each hole are a chain each). */
+export function chainCount(result: Pick<TraceResult, "chains">): string {
+  const points = result.chains.reduce((n, c) => n + c.points.length, 0);
+  return `${count(result.chains.length, "chain")} of ${count(points, "point")}`;
+}
+
 /**
  * With whole outlines (`concave`), what became of the blobs with holes: "1 blob has a hole, so it is
  * cut straight down from the hole into 2 polygons: a polygon cannot have a hole"; null when no blob has a hole.
