@@ -468,6 +468,8 @@ export {
   wholeOutlinesNote,
   /** "18 chains of 2,345 points": what a trace into chains made. */
   chainCount,
+  /** "finding the blobs (1 of 4)": a trace's stage as its progress says it. */
+  traceStageWords,
   /** "Left out 20 blobs smaller than 16 px²", or null. */
   specksNote,
 } from "./trace/trace-words";
