@@ -448,20 +448,28 @@ export {
   type TraceOptions,
   /** A traced convex piece: position and points relative to it, in world units. */
   type TracedPiece,
-  /** The pieces, the counts of outlines and holes, and their IoU against the pixels. */
+  /** The pieces (or chains), the counts of outlines and holes, and their IoU against the pixels. */
   type TraceResult,
+  /** A trace's stage, as its `progress` callback hears it. */
+  type TraceStage,
   /** The options' defaults: alpha 128, tolerance 1, 8 vertices, blobs of 16 px² or more, at (0, 0), scale 1. */
   TRACE_DEFAULTS,
   /** Convex pieces covering an image's opaque pixels (outlines, simplification, decomposition). */
   traceImage,
   /** Traced pieces as polygon shapes named and identified `name-1`, `name-2`, …. */
   tracedShapes,
+  /** Traced chains as closed one-sided chain shapes named and identified `name-1`, `name-2`, …. */
+  tracedChains,
 } from "./trace/trace";
 export {
   /** "2 blobs (1 hole)": the editor's and the CLI's count of what a trace found. */
   blobCount,
   /** What whole outlines made of the blobs with holes, or null. */
   wholeOutlinesNote,
+  /** "18 chains of 2,345 points": what a trace into chains made. */
+  chainCount,
+  /** "finding the blobs (1 of 4)": a trace's stage as its progress says it. */
+  traceStageWords,
   /** "Left out 20 blobs smaller than 16 px²", or null. */
   specksNote,
 } from "./trace/trace-words";

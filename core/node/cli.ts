@@ -643,7 +643,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
   program
     .command("trace")
-    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines) and write them as a scene, the image under them where it was traced (its path relative to the scene's folder); prints the blobs (an outline with its holes is one blob), holes and pieces found and the IoU of the pieces against the pixels")
+    .description("trace the opaque pixels of a PNG image into convex polygons (with --concave, whole outlines; with --chains, closed chains along them) and write them as a scene, the image under them where it was traced (its path relative to the scene's folder); prints the blobs (an outline with its holes is one blob), holes and pieces found and the IoU of the pieces against the pixels")
     .argument("<image>", "PNG image (at most 16,384 pixels a side)")
     .requiredOption("-o, --output <file>", "write the scene here (atomically; an existing file is kept as FILE.bak); - for standard output")
     .option("--alpha <0-255>", "a pixel is opaque when its alpha is at least this (default 128)", parseAlpha)
@@ -651,10 +651,11 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .option("--max-vertices <n>", "the most points a convex piece may have, 3 or more (default 8, Box2D's limit)", parseMaxVertices)
     .option("--min-area <px²>", "leave out blobs of fewer opaque pixels than this and fill holes of fewer transparent ones: brush dust, antialiasing crumbs, pinholes (default 16, a 4 × 4 px speck; 0 keeps every pixel; when every blob is smaller, all are kept)", parseNonNegative)
     .option("--concave", "whole outlines, as the editor's Trace dialog has them: one concave polygon per blob instead of convex pieces; a blob with holes is cut straight down from each hole's leftmost and rightmost points into a few (a polygon cannot have a hole; the top, what is walked on, stays whole)")
+    .option("--chains", "terrain edges: each blob's outline and each of its holes as a closed one-sided chain (solid from outside the opaque pixels), with no seam for a character to catch on, as Box2D's chain shapes, Godot's segments and Tiled's polylines have terrain; not with --concave")
     .option("--x <x>", "where the image's top-left corner lies in the world (default 0)", parseCoordinate)
     .option("--y <y>", "the same, y down (default 0)", parseCoordinate)
     .option("--scale <units>", "world units per pixel (default 1)", parsePositive)
-    .showHelpAfterError("Usage: collider-studio trace <image.png> -o OUT.json [--alpha 128] [--tolerance 1] [--max-vertices 8] [--min-area 16] [--concave] [--x 0] [--y 0] [--scale 1]")
+    .showHelpAfterError("Usage: collider-studio trace <image.png> -o OUT.json [--alpha 128] [--tolerance 1] [--max-vertices 8] [--min-area 16] [--concave | --chains] [--x 0] [--y 0] [--scale 1]")
     .action((image: string, opts: TraceCommandOptions) => run(() => traceCommand(io, image, opts))());
 
   program

@@ -1,7 +1,7 @@
 // The words the editor's Trace dialog and the CLI's `trace` both report a trace in: blobs (an
 // outer outline with its holes is one blob), holes, what whole outlines made of a blob with holes,
 // and the specks left out.
-import type { TraceResult } from "./trace";
+import type { TraceResult, TraceStage } from "./trace";
 
 const count = (n: number, what: string, many = `${what}s`) => `${n.toLocaleString("en")} ${n === 1 ? what : many}`;
 
@@ -9,6 +9,12 @@ const count = (n: number, what: string, many = `${what}s`) => `${n.toLocaleStrin
 export function blobCount(result: Pick<TraceResult, "outlines" | "holes">): string {
   const blobs = result.outlines - result.holes;
   return `${count(blobs, "blob")}${result.holes === 0 ? "" : ` (${count(result.holes, "hole")})`}`;
+}
+
+/** With `chains`: "18 chains of 2,345 points" (an outer outline and each hole are a chain each). */
+export function chainCount(result: Pick<TraceResult, "chains">): string {
+  const points = result.chains.reduce((n, c) => n + c.points.length, 0);
+  return `${count(result.chains.length, "chain")} of ${count(points, "point")}`;
 }
 
 /**
@@ -39,4 +45,16 @@ export function specksNote(result: Pick<TraceResult, "ignoredBlobs" | "filledHol
   if (parts.length === 0) return null;
   const said = parts.join(" and ");
   return `${said[0]!.toUpperCase()}${said.slice(1)} smaller than ${minArea.toLocaleString("en")} px²`;
+}
+
+/** What a trace is doing, as its progress says it: "finding the blobs (1 of 4)"; `making` names the third stage's output. */
+export function traceStageWords(stage: TraceStage, making: "convex pieces" | "whole outlines" | "chains"): string {
+  const words: Record<TraceStage, [number, string]> = {
+    labelling: [1, "finding the blobs"],
+    outlines: [2, "simplifying the outlines"],
+    pieces: [3, making === "chains" ? "making the chains" : making === "whole outlines" ? "cutting the outlines at their holes" : "cutting convex pieces"],
+    coverage: [4, "measuring the IoU"],
+  };
+  const [n, said] = words[stage];
+  return `${said} (${n} of 4)`;
 }

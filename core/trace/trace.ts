@@ -1,12 +1,12 @@
 // Colliders traced from an image's alpha: the opaque pixels' outlines (marching-squares.ts),
 // simplified within a tolerance (simplify.ts), cut into convex pieces of a few points each
 // (decompose.ts) or, with `concave`, kept whole (a blob with holes cut down from them into a few
-// simple polygons: cut-holes.ts); placed in the world and
+// simple polygons: cut-holes.ts), or, with `chains`, every outline a closed chain; placed in the world and
 // checked as the scene format checks polygons; then the pieces' union is compared with the pixels
 // (coverage.ts).
 import { checkConvexPolygon } from "../hull";
 import { checkSimplePolygon } from "../outline";
-import type { Point, PolygonShape } from "../scene/types";
+import type { ChainShape, Point, PolygonShape } from "../scene/types";
 import { balanceOutlines } from "./balance";
 import { coverageIoU, type PixelBox } from "./coverage";
 import { cutAtHoles } from "./cut-holes";
@@ -41,12 +41,23 @@ export interface TraceOptions {
    * such polygons (one more than its holes, or fewer). Default false.
    */
   readonly concave?: boolean;
+  /**
+   * Every outline, outer and hole, becomes a closed one-sided chain instead of pieces (terrain
+   * edges: a character walks along one chain with no seam to catch on). Its edges face away from
+   * the opaque pixels, so the rock blocks from outside. Not with `concave`. Default false.
+   */
+  readonly chains?: boolean;
+  /** Called as the trace moves from stage to stage (cheap: a few calls, none per pixel). */
+  readonly progress?: (stage: TraceStage) => void;
   /** Where the image's top-left corner lies in the world; default (0, 0). */
   readonly x?: number;
   readonly y?: number;
   /** World units per pixel, greater than 0; default 1. */
   readonly scale?: number;
 }
+
+/** What a trace is doing: finding the blobs, simplifying their outlines, cutting them into pieces (or chains), measuring the IoU. */
+export type TraceStage = "labelling" | "outlines" | "pieces" | "coverage";
 
 /** A piece in the world: its position (the centre of its points' box) and its points relative to it. */
 export interface TracedPiece {
@@ -61,6 +72,12 @@ export interface TraceResult {
    * `concave` simple polygons: a blob's whole outline, or the parts its holes' cuts make.
    */
   readonly pieces: readonly TracedPiece[];
+  /**
+   * With `chains` (and then no pieces): each outline as a closed chain's points relative to its
+   * position, in the outline's order: opaque pixels on the right of travel (y down), so the edges'
+   * fronts face out of the rock. Each is simple and apart from the others.
+   */
+  readonly chains: readonly TracedPiece[];
   /** Boundaries traced, outer ones and holes. */
   readonly outlines: number;
   /** Of which holes. */
@@ -86,7 +103,7 @@ export interface TraceResult {
   readonly iou: number;
 }
 
-export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, minArea: 16, concave: false, x: 0, y: 0, scale: 1 } as const;
+export const TRACE_DEFAULTS = { alpha: 128, tolerance: 1, maxVertices: 8, minArea: 16, concave: false, chains: false, x: 0, y: 0, scale: 1 } as const;
 
 /** The opaque pixels of an image: 1 where alpha ≥ threshold. */
 export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
@@ -101,7 +118,8 @@ export function opaqueMask(image: TraceImage, alpha: number): Uint8Array {
 }
 
 /**
- * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`). Pixel (i, j) covers [i, i+1] × [j, j+1]
+ * Traces the opaque pixels of `image` into convex pieces (or whole outlines: `concave`; or closed
+ * chains, one per outline: `chains`). Pixel (i, j) covers [i, i+1] × [j, j+1]
  * in image units and lands in the world at (x + scale·i, y + scale·j), y down.
  * - Blobs under `minArea` pixels are left out and holes under it filled first (specks.ts), unless
  *   every blob is under it; the rest of this is said of the pixels then kept.
@@ -128,6 +146,10 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
   if (!Number.isInteger(o.maxVertices) || o.maxVertices < 3) throw new RangeError(`maxVertices must be a whole number of at least 3, got ${o.maxVertices}`);
   if (!(o.minArea >= 0 && Number.isFinite(o.minArea))) throw new RangeError(`minArea must be a number of at least 0, got ${o.minArea}`);
   if (!(o.scale > 0 && Number.isFinite(o.scale)) || !Number.isFinite(o.x) || !Number.isFinite(o.y)) throw new RangeError("x and y must be finite numbers and scale a finite number greater than 0");
+  const concave = options.concave === true, chains = options.chains === true;
+  if (concave && chains) throw new RangeError("concave and chains are two kinds of output: ask for one");
+  const progress = options.progress ?? (() => {});
+  progress("labelling");
 
   const allOpaque = opaqueMask(image, o.alpha);
   // A minimum area that every blob is under (a small sprite: a 3 × 3 coin) is not applied: it would
@@ -139,9 +161,12 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
   // Blobs with too many holes to triangulate in good time are cut into rectangles of their pixels.
   const holeCount = new Int32Array(components);
   for (const r of outlines) if (r.hole) holeCount[r.component]!++;
-  const pixelCut = Array.from(holeCount, (n) => n > MAX_TRIANGULATED_HOLES);
+  // Chains are never triangulated: no blob needs cutting into rectangles.
+  const pixelCut = Array.from(holeCount, (n) => !chains && n > MAX_TRIANGULATED_HOLES);
+  progress("outlines");
   const rings = simplifiedOutlines(outlines, components, labels, width, height, o.tolerance, pixelCut);
-  const concave = options.concave === true;
+  progress("pieces");
+  if (chains) return chainsResult(outlines, rings, holeCount, mask, width, height, o, allOpaque, { ignoredBlobs, filledHoles, smallKept: applied ? 0 : cleaned.blobs }, progress);
   const imagePieces = piecesOf(outlines, rings, components, o.maxVertices, concave, pixelCut, labels, width, height);
 
   const pieces: TracedPiece[] = [];
@@ -169,19 +194,61 @@ export function traceImage(image: TraceImage, options: TraceOptions = {}): Trace
     if (item.blob.holeStarts.length > 0) holedConvex++;
     for (const piece of decomposeConvex(item.blob.points, item.blob.holeStarts, o.maxVertices)) place(pickPoints(item.blob.points, piece));
   }
-  let opaque = 0;
-  for (let k = 0; k < allOpaque.length; k++) opaque += allOpaque[k]!;
+  progress("coverage");
   return {
     pieces,
+    chains: [],
     outlines: outlines.length,
     holes: outlines.filter((r) => r.hole).length,
     blobsWithHoles: holeCount.filter((n) => n > 0).length,
     holedPolygons,
     holedConvex,
-    opaque,
+    opaque: countOpaque(allOpaque),
     ignoredBlobs,
     filledHoles,
     smallKept: applied ? 0 : cleaned.blobs,
+    iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
+  };
+}
+
+const countOpaque = (mask: Uint8Array): number => {
+  let n = 0;
+  for (let k = 0; k < mask.length; k++) n += mask[k]!;
+  return n;
+};
+
+/**
+ * The `chains` result: every simplified outline as a closed chain in the world. Points the world's
+ * rounding makes equal to the one before (far from the origin) are dropped; an outline left with
+ * fewer than 3 is left out.
+ */
+function chainsResult(outlines: readonly Outline[], rings: readonly Float64Array[], holeCount: Int32Array, mask: Uint8Array, width: number, height: number, o: { x: number; y: number; scale: number }, allOpaque: Uint8Array, specks: Pick<TraceResult, "ignoredBlobs" | "filledHoles" | "smallKept">, progress: (stage: TraceStage) => void): TraceResult {
+  const chains: TracedPiece[] = [];
+  const kept: Float64Array[] = [];
+  for (const ring of rings) {
+    const { cx, cy, world } = toWorld(ring, o.x, o.y, o.scale);
+    const points: Point[] = [];
+    for (const p of world) {
+      const q: Point = [p.x - cx, p.y - cy], last = points[points.length - 1];
+      if (!last || last[0] !== q[0] || last[1] !== q[1]) points.push(q);
+    }
+    while (points.length > 1 && points[0]![0] === points[points.length - 1]![0] && points[0]![1] === points[points.length - 1]![1]) points.pop();
+    if (points.length < 3) continue;
+    chains.push({ x: cx, y: cy, points });
+    kept.push(ring);
+  }
+  progress("coverage");
+  return {
+    pieces: [],
+    chains,
+    outlines: outlines.length,
+    holes: outlines.filter((r) => r.hole).length,
+    blobsWithHoles: holeCount.filter((n) => n > 0).length,
+    holedPolygons: 0,
+    holedConvex: 0,
+    opaque: countOpaque(allOpaque),
+    ...specks,
+    // Holes run the other way round: the rings' signed areas give the blobs with their holes cut out.
     iou: coverageIoU(mask, width, 1, { x: 0, y: 0, width, height }, kept),
   };
 }
@@ -390,6 +457,11 @@ function placePiece(poly: Float64Array, x: number, y: number, scale: number): Tr
     local = local.filter((_, k) => k !== problem.index);
   }
   return null;
+}
+
+/** Closed one-sided chain shapes from a trace's `chains`, named and identified `name-1`, `name-2`, … in order. */
+export function tracedChains(chains: readonly TracedPiece[], name: string): ChainShape[] {
+  return chains.map((c, k) => ({ id: `${name}-${k + 1}`, name: `${name}-${k + 1}`, type: "chain", x: c.x, y: c.y, rotation: 0, points: c.points, closed: true, oneSided: true }));
 }
 
 /** The pieces as polygon shapes named and identified `name-1`, `name-2`, … in order. */

@@ -3,8 +3,9 @@
 // outlines themselves, checked by brute force.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkConvexPolygon, checkSimplePolygon, emptyScene, traceImage, tracedShapes, validateSceneData } from "../../core/index";
-import { traceOutlines } from "../../core/trace/marching-squares";
+import { checkConvexPolygon, checkSimplePolygon, emptyScene, traceImage, tracedChains, tracedShapes, validateSceneData } from "../../core/index";
+import { STEP_TOLERANCE, traceOutlines } from "../../core/trace/marching-squares";
+import { opaqueMask } from "../../core/trace/trace";
 import { seedOf } from "./arbitraries";
 import { depthInsideSimple, sampleCoverage, toImage } from "./trace-reference";
 
@@ -139,6 +140,61 @@ describe("traceImage with whole outlines (concave)", () => {
 
   it("random pixels at any tolerance: valid, no overlap, the convex pieces' region", () => {
     fc.assert(fc.property(noise, fc.constantFrom(0, 0.5, 1, 2.5), fc.integer({ min: 3, max: 8 }), (img, tolerance, maxVertices) => check(img, { tolerance, maxVertices }, 16)), { seed: seedOf("trace concave noise"), numRuns: 200 });
+  }, 60_000);
+});
+
+describe("traceImage with chains (terrain edges)", () => {
+  type Pt = [number, number];
+  const twiceArea = (ring: readonly Pt[]) => ring.reduce((s, [x, y], k) => { const [x1, y1] = ring[(k + 1) % ring.length]!; return s + x * y1 - x1 * y; }, 0);
+  /** The distance from p to the closed ring's nearest edge. */
+  const toRing = (ring: readonly Pt[], [px, py]: Pt) => Math.min(...ring.map(([ax, ay], k) => {
+    const [bx, by] = ring[(k + 1) % ring.length]!, ex = bx - ax, ey = by - ay;
+    const t = Math.max(0, Math.min(1, ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)));
+    return Math.hypot(px - ax - t * ex, py - ay - t * ey);
+  }));
+  const check = (img: { width: number; height: number; data: Uint8Array }, options: { tolerance?: number; alpha?: number }) => {
+    const tolerance = options.tolerance ?? 1;
+    const result = traceImage(img, { minArea: 0, ...options, chains: true });
+    const convex = traceImage(img, { minArea: 0, ...options });
+    expect(result.pieces).toEqual([]);
+    // Every outline a chain: closed, valid in the format, one-sided.
+    expect(result.chains).toHaveLength(result.outlines);
+    const shapes = tracedChains(result.chains, "rock");
+    for (const s of shapes) expect(s).toMatchObject({ type: "chain", closed: true, oneSided: true });
+    const validated = validateSceneData({ ...emptyScene(), shapes });
+    expect(validated.ok ? [] : validated.problems).toEqual([]);
+    const rings = result.chains.map((c) => toImage(c));
+    // None crosses or touches itself or another.
+    const segs = rings.flatMap((ring, r) => ring.map((a, k) => ({ r, k, n: ring.length, a, b: ring[(k + 1) % ring.length]! })));
+    const meeting: string[] = [];
+    for (let s = 0; s < segs.length; s++) {
+      for (let t = s + 1; t < segs.length; t++) {
+        const p = segs[s]!, q = segs[t]!;
+        const neighbours = p.r === q.r && ((p.k + 1) % p.n === q.k || (q.k + 1) % q.n === p.k);
+        if (meet(p.a, p.b, q.a, q.b, neighbours)) meeting.push(`${JSON.stringify(p)} ${JSON.stringify(q)}`);
+      }
+    }
+    expect(meeting).toEqual([]);
+    // Within the tolerance of the pixels' boundary: every corner of the exact outline (chamfered
+    // from STEP_TOLERANCE, as the tracer's) lies that close to its chain. Outer chains run
+    // clockwise on screen and holes the other way, so every edge's front faces out of the rock.
+    const exact = traceOutlines(opaqueMask(img, options.alpha ?? 128), img.width, img.height, tolerance >= STEP_TOLERANCE).outlines;
+    exact.forEach((o, k) => {
+      expect(twiceArea(rings[k]!) > 0).toBe(!o.hole);
+      for (let v = 0; v < o.points.length; v += 2) expect(toRing(rings[k]!, [o.points[v]!, o.points[v + 1]!])).toBeLessThanOrEqual(tolerance + 1e-9);
+    });
+    // The region the chains enclose is the convex pieces' (the reference of the other modes).
+    expect(rings.reduce((s, ring) => s + twiceArea(ring), 0) / 2).toBeCloseTo(convex.pieces.reduce((s, p) => s + twiceArea(p.points as Pt[]) / 2, 0), 6);
+    expect(result.iou).toBeCloseTo(convex.iou, 9);
+    expect([result.outlines, result.holes, result.opaque]).toEqual([convex.outlines, convex.holes, convex.opaque]);
+  };
+
+  it("random blobs: a closed chain per outline, not crossing, within the tolerance, the pieces' region", () => {
+    fc.assert(fc.property(blob, fc.constantFrom(0.5, 1, 2.5), (b, tolerance) => check(blobImage(b), { tolerance, alpha: b.threshold })), { seed: seedOf("trace chain blobs"), numRuns: 25 });
+  }, 120_000);
+
+  it("random pixels at any tolerance: the same", () => {
+    fc.assert(fc.property(noise, fc.constantFrom(0, 0.5, 1, 2.5), (img, tolerance) => check(img, { tolerance })), { seed: seedOf("trace chain noise"), numRuns: 200 });
   }, 60_000);
 });
 

@@ -1,7 +1,8 @@
 // The tracer (core/trace/): pixels in, convex pieces out, held to a plain pixel-coverage reference
 // (trace-reference.ts) and to the scene format's own validation.
 import { describe, expect, it } from "vitest";
-import { CollisionWorld, checkConvexPolygon, emptyScene, parseScene, serializeScene, traceImage, tracedShapes, wholeOutlinesNote, type TraceOptions, type TraceResult } from "../../core/index";
+import { CollisionWorld, EXPORT_FORMATS, chainCount, checkConvexPolygon, emptyScene, parseScene, serializeScene, traceImage, tracedChains, tracedShapes, wholeOutlinesNote, type TraceOptions, type TraceResult, type TraceStage } from "../../core/index";
+import { QueryHit } from "../../core/scene-query";
 import { traceOutlines } from "../../core/trace/marching-squares";
 import { decomposeConvex } from "../../core/trace/decompose";
 import { makeSpriteSheet } from "./sprite-sheet";
@@ -52,7 +53,7 @@ describe("traceImage: edge cases", () => {
   });
 
   it("nothing opaque: no outline, no piece", () => {
-    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, smallKept: 0, iou: 1 });
+    expect(traceImage(image(1, 1, () => false))).toEqual({ pieces: [], chains: [], outlines: 0, holes: 0, blobsWithHoles: 0, holedPolygons: 0, holedConvex: 0, opaque: 0, ignoredBlobs: 0, filledHoles: 0, smallKept: 0, iou: 1 });
     const faint = { width: 3, height: 2, data: new Uint8Array(6).fill(127) };
     expect(traceImage(faint)).toMatchObject({ pieces: [], opaque: 0 });
   });
@@ -226,6 +227,65 @@ describe("traceImage: accuracy, limits and options", () => {
     expect(() => traceImage({ width: 2, height: 2, data: new Uint8Array(5) })).toThrow(RangeError);
     // Left undefined, an option takes its default.
     expect(traceImage(img, { alpha: undefined, maxVertices: undefined, minArea: undefined }).pieces).toHaveLength(1);
+  });
+});
+
+describe("traceImage with chains (terrain edges)", () => {
+  /** A cave floor 600 px wide: noisy ground, a 35° ramp, a plateau, a 45° slope down, and a platform above it. */
+  const floorY = (i: number) => 240 + 6 * Math.sin(i / 17) + 3 * Math.sin(i / 5.3) - (i >= 150 && i < 300 ? (i - 150) * 0.7 : i >= 300 && i < 420 ? 105 : i >= 420 && i < 525 ? 105 - (i - 420) : 0);
+  const cave = image(600, 300, (i, j) => j + 0.5 >= floorY(i + 0.5) || (i >= 40 && i < 120 && j >= 120 && j < 126));
+  /** The shapes the down-rays every 5 px first meet, in order, runs of one shape counted once. */
+  const topShapes = (world: CollisionWorld) => {
+    const hit = new QueryHit(), seen: string[] = [];
+    for (let x = 2.5; x < 600; x += 5) {
+      const id = world.raycastClosest({ x, y: 1 }, { x, y: 299 }, hit) ? hit.shape : "-";
+      if (seen[seen.length - 1] !== id) seen.push(id);
+    }
+    return seen;
+  };
+
+  it("a down-ray anywhere over the floor meets the floor's one chain, where convex pieces show seams", () => {
+    const chains = traceImage(cave, { chains: true });
+    expect(chainCount(chains)).toMatch(/^2 chains of \d+ points$/);
+    const world = new CollisionWorld({ filter: "none" });
+    world.sync(tracedChains(chains.chains, "cave"));
+    // The floor, the platform over x 40–120 (rays 8 to 23), the floor again.
+    expect(topShapes(world)).toEqual(["cave-2", "cave-1", "cave-2"]);
+    const pieces = new CollisionWorld({ filter: "none" });
+    pieces.sync(tracedShapes(traceImage(cave).pieces, "cave"));
+    expect(topShapes(pieces).length).toBeGreaterThan(8);
+  });
+
+  it("the rock is solid from outside only: a ray from inside it passes out through its chain", () => {
+    const world = new CollisionWorld({ filter: "none" });
+    world.sync(tracedChains(traceImage(cave, { chains: true }).chains, "cave"));
+    const hit = new QueryHit();
+    expect(world.raycastClosest({ x: 80, y: 200 }, { x: 80, y: 299 }, hit)).toBe(true);
+    expect(hit.normalY).toBeLessThan(-0.5); // up, out of the rock
+    // From under the platform's top and the floor's surface, upwards: nothing stops the ray until the next rock's outside.
+    expect(world.raycastClosest({ x: 200, y: 295 }, { x: 200, y: 150 }, hit)).toBe(false);
+    expect(world.raycastClosest({ x: 80, y: 123 }, { x: 80, y: 10 }, hit)).toBe(false);
+  });
+
+  it("every exporter takes the traced chains: closed, one-sided where the format has it", () => {
+    const ring = image(60, 60, annulus(30, 30, 26, 12));
+    const scene = { ...emptyScene(), shapes: tracedChains(traceImage(ring, { chains: true }).chains, "ring") };
+    expect(scene.shapes).toHaveLength(2);
+    const out = Object.fromEntries(EXPORT_FORMATS.map((f) => [f.id, f.write(scene, {})]));
+    expect(out.godot).toContain("one_way_collision = true");
+    expect(out.tiled).toContain('"polygon"');
+    expect(out.box2d).toContain('"chain"');
+    expect(JSON.parse(out["phaser-matter"]!)).toBeTruthy();
+  });
+
+  it("refuses concave with chains; reports its stages in order", () => {
+    expect(() => traceImage(cave, { chains: true, concave: true })).toThrow(RangeError);
+    const stages: TraceStage[] = [];
+    traceImage(image(20, 20, annulus(10, 10, 8)), { chains: true, progress: (s) => stages.push(s) });
+    expect(stages).toEqual(["labelling", "outlines", "pieces", "coverage"]);
+    stages.length = 0;
+    traceImage(image(20, 20, annulus(10, 10, 8)), { progress: (s) => stages.push(s) });
+    expect(stages).toEqual(["labelling", "outlines", "pieces", "coverage"]);
   });
 });
 

@@ -221,6 +221,60 @@ describe("Trace Colliders… in Chromium", () => {
     expect(checkConvexPolygon(hill.points.map(([x, y]) => ({ x, y })))).not.toBeNull();
     expect(pageErrors(page)).toEqual([]);
   });
+  it("Chains (terrain edges) traces each outline and hole as a closed one-sided chain, a choice remembered after Cancel", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    await dropPng(page, spritePng(), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^2 blobs \(1 hole\), \d+ pieces, IoU 0\.9\d\d$/);
+    const iou = (await status.textContent())!.match(/IoU (\S+)$/)![1];
+    const chains = page.getByLabel("Chains (terrain edges): each outline and hole a closed one-sided chain, no seams to catch on");
+    await chains.check();
+    // The ring's outline, its hole's and the square's: three chains, the pieces' IoU.
+    await expect.poll(() => status.textContent()).toMatch(/^2 blobs \(1 hole\), 3 chains of \d+ points, IoU 0\.9\d\d$/);
+    expect((await status.textContent())!.endsWith(`IoU ${iou}`)).toBe(true);
+    expect(await page.getByRole("slider", { name: /^Points per piece/ }).isDisabled()).toBe(true);
+    mkdirSync("/tmp/shots-tracechains", { recursive: true });
+    await page.getByRole("dialog", { name: "Trace colliders" }).screenshot({ path: "/tmp/shots-tracechains/trace-chains-dialog.png" });
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await runCommand(page, "Trace Colliders");
+    expect(await chains.isChecked()).toBe(true);
+    expect(await page.getByLabel("Convex pieces: polygons of at most the points per piece").isChecked()).toBe(false);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^2 blobs \(1 hole\), 3 chains/);
+    await page.getByRole("button", { name: "Add 3 colliders" }).click();
+    await expect.poll(() => page.getByTestId("shape-count").textContent()).toBe("3 shapes");
+    await page.locator(".canvas").click({ position: { x: 700, y: 500 } });
+    await page.keyboard.press("Shift+1");
+    await page.screenshot({ path: "/tmp/shots-tracechains/trace-chains-added.png" });
+    const shapes = await savedShapes(page);
+    expect(shapes.map((s) => [s.id, s.type, s.type === "chain" && s.closed, s.type === "chain" && s.oneSided])).toEqual([1, 2, 3].map((k) => [`sprite-${k}`, "chain", true, true]));
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("a big picture's trace says the stage it is at while it runs", async () => {
+    const page = await session.newPage();
+    const c = (await page.locator(".canvas").boundingBox())!;
+    // 3000 × 1500 px: a wavy floor with a thousand pinholes, a second or more to trace on this machine.
+    const width = 3000, height = 1500, data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[(y * width + x) * 4 + 3] = y > 900 + 80 * Math.sin(x / 90) && (x % 97 !== 5 || y % 41 !== 7) ? 255 : 0;
+    await dropPng(page, Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 300, c.y + 200);
+    await expect.poll(() => page.getByTestId("notice").textContent(), { timeout: 15_000 }).toMatch(/image/i);
+    await runCommand(page, "Trace Colliders");
+    const status = page.getByTestId("trace-status");
+    const seen = new Set<string>();
+    for (let k = 0; k < 400; k++) {
+      const text = (await status.textContent()) ?? "";
+      seen.add(text.replace(/\d+/g, "N"));
+      if (/IoU/.test(text)) break;
+      await page.waitForTimeout(10);
+    }
+    expect([...seen].filter((t) => t.startsWith("Tracing… ")).length, [...seen].join(" / ")).toBeGreaterThanOrEqual(2);
+    expect(seen).toContain("Tracing… finding the blobs (N of N)");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("a level picture with no transparent pixels says why its trace is one box, and what to do", async () => {
     const page = await session.newPage();
     const c = (await page.locator(".canvas").boundingBox())!;

@@ -9,7 +9,7 @@ import { build } from "esbuild";
 import { encode } from "fast-png";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseScene } from "../../core/index";
-import type { PolygonShape } from "../../core/scene/types";
+import type { ChainShape, PolygonShape } from "../../core/scene/types";
 import { runCli, type CliIO } from "../../core/node/cli";
 import { readTextFile, writeTextFile } from "../../core/node/files";
 import { imageBaseName } from "../../core/node/trace";
@@ -25,9 +25,9 @@ interface Run {
 }
 
 /** Runs the CLI in process on real files in the temporary folder. */
-async function run(argv: readonly string[]): Promise<Run> {
+async function run(argv: readonly string[], progress?: (text: string) => void): Promise<Run> {
   let out = "", err = "";
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile };
+  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readText: readTextFile, writeText: writeTextFile, ...(progress ? { progress } : {}) };
   const code = await runCli(argv.map((a) => (a.endsWith(".png") || a.endsWith(".json") ? join(dir, a) : a)), io);
   expect(out).not.toMatch(STACK_LINE);
   expect(err).not.toMatch(STACK_LINE);
@@ -136,6 +136,39 @@ describe("trace (in process)", () => {
     const [ell] = shapesOf("ell-whole.json");
     expect(shapesOf("ell-whole.json")).toHaveLength(1);
     expect(ell!.points.map(([x, y]) => [ell!.x + x, ell!.y + y]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)).toEqual([[0, 0], [0, 30], [10, 0], [10, 20], [30, 20], [30, 30]]);
+  });
+
+  it("--chains writes each outline and hole as a closed one-sided chain and says how many and their points; not with --concave", async () => {
+    const convex = await run(["trace", "art.png", "-o", "pieces.json"]);
+    const r = await run(["trace", "art.png", "-o", "chains.json", "--chains"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^art\.png: traced 2 blobs \(1 hole\) into 3 chains of \d+ points, IoU 0\.9[789]\d\d; wrote the scene to chains\.json\n$/);
+    expect(/IoU (\S+);/.exec(r.err)![1]).toBe(/IoU (\S+);/.exec(convex.err)![1]);
+    const chains = shapesOf("chains.json") as unknown as ChainShape[];
+    expect(chains.map((c) => [c.id, c.type, c.closed, c.oneSided])).toEqual([1, 2, 3].map((k) => [`art-${k}`, "chain", true, true]));
+    expect(chains.reduce((n, c) => n + c.points.length, 0)).toBe(Number(/of (\d+) points/.exec(r.err)![1]));
+    // The square: its four corners, clockwise on screen (y down), so each edge faces out of it.
+    expect(chains.find((c) => c.x > 70)!.points.map(([x, y]) => [x, y])).toEqual([[10, -10], [10, 10], [-10, 10], [-10, -10]]);
+    const both = await run(["trace", "art.png", "-o", "both.json", "--chains", "--concave"]);
+    expect(both.code).toBe(2);
+    expect(both.err).toBe("--concave and --chains are two kinds of output (whole polygons, or chains along the outlines): choose one\n");
+    expect(existsSync(join(dir, "both.json"))).toBe(false);
+  });
+
+  it("on a terminal, says the stage it is at in one line rewritten in place, cleared before the report; never on standard output", async () => {
+    const lines: string[] = [];
+    const r = await run(["trace", "art.png", "-o", "-", "--chains"], (t) => lines.push(t));
+    expect(r.code).toBe(0);
+    const clear = "\r\u001b[K";
+    expect(lines.every((l) => l.startsWith(clear))).toBe(true);
+    expect(lines.map((l) => l.slice(clear.length))).toEqual([
+      `${join(dir, "art.png")}: reading the picture`,
+      ...["finding the blobs (1 of 4)", "simplifying the outlines (2 of 4)", "making the chains (3 of 4)", "measuring the IoU (4 of 4)"].map((s) => `${join(dir, "art.png")}: tracing: ${s}`),
+      "",
+    ]);
+    expect(r.out).not.toContain("tracing");
+    expect(r.out.startsWith("{")).toBe(true);
+    expect(r.err).toMatch(/^art\.png: traced 2 blobs/);
   });
 
   it("--min-area: specks left out and pinholes filled, 16 px² by default, and said so", async () => {

@@ -1,11 +1,12 @@
-// Trace Colliders…: an image's opaque pixels as convex polygons (or whole outlines), previewed
-// live over the picture while the alpha threshold, the tolerance, the vertex limit, the least blob
-// area and the kind of piece change; Add puts them on the active layer as one undo step, named after the image. The
+// Trace Colliders…: an image's opaque pixels as convex polygons (or whole outlines, or closed
+// chains along the outlines), previewed live over the picture while the alpha threshold, the
+// tolerance, the vertex limit, the least blob area and the kind of collider change; the status says
+// the stage a long trace is at; Add puts them on the active layer as one undo step, named after the image. The
 // tracing runs in a worker. The image is the one trace-session.ts picks (locked ones too), and the
 // dialog offers the scene's others; the settings are remembered per image for the session. Keys:
 // focus starts on the first slider, Enter adds (when Add is enabled), Escape cancels.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { blobCount, specksNote, wholeOutlinesNote, type TraceResult } from "../../../core";
+import { blobCount, chainCount, specksNote, traceStageWords, wholeOutlinesNote, type TracedPiece, type TraceResult, type TraceStage } from "../../../core";
 import type { Editor } from "../../editor/editor";
 import { useEditor, useEditorState } from "../../editor/react";
 import { readBase } from "../../editor/state";
@@ -47,18 +48,28 @@ function usePixels(editor: Editor, imageId: string | null): TracePixels | { read
   return pixels;
 }
 
+interface TraceState {
+  readonly result: TraceResult | null;
+  readonly error: string | null;
+  readonly busy: boolean;
+  /** The stage the trace asked last has reached, while it runs. */
+  readonly stage: TraceStage | null;
+}
+
 /** The latest trace for `options` from a worker holding the pixels; stale answers are dropped. */
-function useTrace(pixels: TracePixels | null, options: Options): { result: TraceResult | null; error: string | null; busy: boolean } {
+function useTrace(pixels: TracePixels | null, options: Options): TraceState {
   const worker = useRef<Worker | null>(null);
   const asked = useRef(0);
-  const [state, setState] = useState<{ result: TraceResult | null; error: string | null; busy: boolean }>({ result: null, error: null, busy: true });
+  const [state, setState] = useState<TraceState>({ result: null, error: null, busy: true, stage: null });
   useEffect(() => {
     if (!pixels) return;
     const w = new Worker(new URL("./trace-worker.ts", import.meta.url), { type: "module" });
     worker.current = w;
     w.onmessage = (e: MessageEvent<TraceReply>) => {
-      if (e.data.id !== asked.current) return;
-      setState("result" in e.data ? { result: e.data.result, error: null, busy: false } : { result: null, error: e.data.error, busy: false });
+      const reply = e.data;
+      if (reply.id !== asked.current) return;
+      if ("stage" in reply) setState((s) => ({ ...s, stage: reply.stage }));
+      else setState("result" in reply ? { result: reply.result, error: null, busy: false, stage: null } : { result: null, error: reply.error, busy: false, stage: null });
     };
     const alpha = pixels.alpha.slice();
     w.postMessage({ kind: "image", image: { width: pixels.width, height: pixels.height, data: alpha } } satisfies TraceRequest, [alpha.buffer]);
@@ -75,7 +86,7 @@ function useTrace(pixels: TracePixels | null, options: Options): { result: Trace
       worker.current?.postMessage({ kind: "trace", id, ...options } satisfies TraceRequest);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [pixels, options.alpha, options.tolerance, options.maxVertices, options.minArea, options.concave]);
+  }, [pixels, options.alpha, options.tolerance, options.maxVertices, options.minArea, options.concave, options.chains]);
   return state;
 }
 
@@ -93,26 +104,38 @@ function Preview({ pixels, result }: { readonly pixels: TracePixels; readonly re
     ctx.lineWidth = 1.25;
     ctx.strokeStyle = "#22d3ee";
     ctx.fillStyle = "rgba(34, 211, 238, 0.22)";
-    for (const piece of result.pieces) {
-      ctx.beginPath();
+    const outline = (piece: TracedPiece) => {
       piece.points.forEach(([x, y], i) => {
         const px = ox + (piece.x + x) * k, py = oy + (piece.y + y) * k;
         if (i === 0) ctx.moveTo(px, py);
         else ctx.lineTo(px, py);
       });
       ctx.closePath();
+    };
+    for (const piece of result.pieces) {
+      ctx.beginPath();
+      outline(piece);
       ctx.fill();
+      ctx.stroke();
+    }
+    // Chains: one path, so a hole's chain cuts its blob's shading; stroked thicker, as edges are what collides.
+    if (result.chains.length > 0) {
+      ctx.beginPath();
+      for (const chain of result.chains) outline(chain);
+      ctx.fillStyle = "rgba(34, 211, 238, 0.12)";
+      ctx.fill("evenodd");
+      ctx.lineWidth = 2;
       ctx.stroke();
     }
   }, [pixels, result]);
   return <canvas ref={canvas} className="trace-preview" width={PREVIEW.width} height={PREVIEW.height} data-testid="trace-preview" />;
 }
 
-function Slider({ label, value, min, max, step, onChange, shown, autoFocus = false }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; shown: string; autoFocus?: boolean }) {
+function Slider({ label, value, min, max, step, onChange, shown, autoFocus = false, disabled = false }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void; shown: string; autoFocus?: boolean; disabled?: boolean }) {
   return (
-    <label className="trace-slider">
+    <label className={disabled ? "trace-slider disabled" : "trace-slider"}>
       <span>{label}</span>
-      <input type="range" min={min} max={max} step={step} value={value} onChange={(e) => onChange(Number(e.target.value))} {...(autoFocus ? { "data-autofocus": true } : {})} />
+      <input type="range" min={min} max={max} step={step} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} {...(autoFocus ? { "data-autofocus": true } : {})} />
       <output>{shown}</output>
     </label>
   );
@@ -168,14 +191,15 @@ function Dialog({ imageId }: { readonly imageId: string }) {
   const pixels = usePixels(editor, imageId);
   const [options, setOptions] = useState<Options>(() => traceSettingsFor(imageId));
   const ready = pixels && "bitmap" in pixels ? pixels : null;
-  const { result, error, busy } = useTrace(ready, options);
+  const { result, error, busy, stage } = useTrace(ready, options);
   // Kept on every change, so Cancel, Undo and a new trace of the image start from them.
   const set = (change: Partial<Options>) => setOptions((o) => {
     const next = { ...o, ...change };
     rememberTraceSettings(imageId, next);
     return next;
   });
-  const count = result?.pieces.length ?? 0;
+  const count = result ? result.pieces.length + result.chains.length : 0;
+  const making = options.chains ? "chains" : options.concave ? "whole outlines" : "convex pieces";
   const layerRefusal = useEditorState(activeLayerRefusal);
 
   const accept = () => {
@@ -184,7 +208,7 @@ function Dialog({ imageId }: { readonly imageId: string }) {
     if (!image || !ready || !result || busy) return;
     // Refused on a locked or hidden active layer (the dialog says so and disables the button).
     if (!activeLayerTakesShapes(editor)) return;
-    addItems(editor, imageColliders(result.pieces, image, ready, activeLayerOf(s), idsInUse(s)), [], `Trace ${count} collider${count === 1 ? "" : "s"}`);
+    addItems(editor, imageColliders(result, image, ready, activeLayerOf(s), idsInUse(s)), [], `Trace ${count} collider${count === 1 ? "" : "s"}`);
     // notify: a fresh notice (its own id), shown even when the one before it has faded.
     notify(editor, `Added ${count} collider${count === 1 ? "" : "s"} traced from ${image.id}`);
     closeModal();
@@ -195,10 +219,10 @@ function Dialog({ imageId }: { readonly imageId: string }) {
     : error
       ? `Could not trace: ${error}`
       : !result
-        ? "Tracing…"
+        ? `Tracing…${stage ? ` ${traceStageWords(stage, making)}` : ""}`
         : result.opaque === 0
           ? "Nothing to trace: no pixel is as opaque as the threshold"
-          : `${blobCount(result)}, ${count} piece${count === 1 ? "" : "s"}, IoU ${result.iou.toFixed(3)}${busy ? " (updating…)" : ""}`;
+          : `${blobCount(result)}, ${result.chains.length > 0 ? chainCount(result) : `${count} piece${count === 1 ? "" : "s"}`}, IoU ${result.iou.toFixed(3)}${busy ? ` (updating…${stage ? ` ${traceStageWords(stage, making)}` : ""})` : ""}`;
   // A polygon cannot have a hole: say how whole outlines cut a blob with one, or its pieces seem a mistake.
   const wholeNote = result && options.concave ? wholeOutlinesNote(result) : null;
   const specks = result ? specksNote(result, options.minArea) : null;
@@ -223,12 +247,23 @@ function Dialog({ imageId }: { readonly imageId: string }) {
       <div className="trace-controls">
         <Slider label="Alpha threshold" min={1} max={255} step={1} value={options.alpha} onChange={(alpha) => set({ alpha })} shown={String(options.alpha)} autoFocus />
         <SliderField label="Tolerance (px)" min={0} max={8} step={0.25} value={options.tolerance} onChange={(tolerance) => set({ tolerance })} />
-        <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} />
+        <Slider label="Points per piece" min={3} max={8} step={1} value={options.maxVertices} onChange={(maxVertices) => set({ maxVertices })} shown={String(options.maxVertices)} disabled={options.chains} />
         <SliderField label="Ignore blobs under (px²)" min={0} max={100} step={1} value={options.minArea} onChange={(minArea) => set({ minArea })} />
-        <label className="trace-check">
-          <input type="checkbox" checked={options.concave} onChange={(e) => set({ concave: e.target.checked })} />
-          <span>Whole outlines: one concave polygon per blob, a few where it has holes</span>
-        </label>
+        <fieldset className="trace-kind">
+          <legend>Colliders</legend>
+          <label className="trace-check">
+            <input type="radio" name="trace-kind" checked={!options.concave && !options.chains} onChange={() => set({ concave: false, chains: false })} />
+            <span>Convex pieces: polygons of at most the points per piece</span>
+          </label>
+          <label className="trace-check">
+            <input type="radio" name="trace-kind" checked={options.concave} onChange={() => set({ concave: true, chains: false })} />
+            <span>Whole outlines: one concave polygon per blob, a few where it has holes</span>
+          </label>
+          <label className="trace-check">
+            <input type="radio" name="trace-kind" checked={options.chains} onChange={() => set({ concave: false, chains: true })} />
+            <span>Chains (terrain edges): each outline and hole a closed one-sided chain, no seams to catch on</span>
+          </label>
+        </fieldset>
       </div>
       <p className="trace-status" data-testid="trace-status" role="status">{status}</p>
       {opaqueNote && <p className="trace-note" data-testid="trace-whole-picture" role="alert">{opaqueNote}</p>}

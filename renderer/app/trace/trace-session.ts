@@ -13,10 +13,13 @@ export interface TraceSettings {
   readonly maxVertices: number;
   /** Blobs of fewer pixels are left out, holes of fewer filled. */
   readonly minArea: number;
+  /** Whole outlines: concave polygons. Never with `chains`. */
   readonly concave: boolean;
+  /** Chains (terrain edges): each outline a closed one-sided chain. Never with `concave`. */
+  readonly chains: boolean;
 }
 
-export const DEFAULT_TRACE_SETTINGS: TraceSettings = { alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, minArea: TRACE_DEFAULTS.minArea, concave: TRACE_DEFAULTS.concave };
+export const DEFAULT_TRACE_SETTINGS: TraceSettings = { alpha: TRACE_DEFAULTS.alpha, tolerance: TRACE_DEFAULTS.tolerance, maxVertices: TRACE_DEFAULTS.maxVertices, minArea: TRACE_DEFAULTS.minArea, concave: TRACE_DEFAULTS.concave, chains: TRACE_DEFAULTS.chains };
 
 /** The image the open dialog traces, by id. */
 export const useTraceTarget = create<{ readonly imageId: string | null }>()(() => ({ imageId: null }));
