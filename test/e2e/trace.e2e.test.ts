@@ -261,15 +261,18 @@ describe("Trace Colliders… in Chromium", () => {
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[(y * width + x) * 4 + 3] = y > 900 + 80 * Math.sin(x / 90) && (x % 97 !== 5 || y % 41 !== 7) ? 255 : 0;
     await dropPng(page, Buffer.from(encode({ width, height, data, channels: 4, depth: 8 })), c.x + 300, c.y + 200);
     await expect.poll(() => page.getByTestId("notice").textContent(), { timeout: 15_000 }).toMatch(/image/i);
+    // Every text the status shows, recorded in the page as it changes (polling from here could miss a short stage).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __statuses: string[] }).__statuses = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector("[data-testid='trace-status']")?.textContent ?? "";
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await runCommand(page, "Trace Colliders");
-    const status = page.getByTestId("trace-status");
-    const seen = new Set<string>();
-    for (let k = 0; k < 400; k++) {
-      const text = (await status.textContent()) ?? "";
-      seen.add(text.replace(/\d+/g, "N"));
-      if (/IoU/.test(text)) break;
-      await page.waitForTimeout(10);
-    }
+    await expect.poll(() => page.getByTestId("trace-status").textContent(), { timeout: 30_000 }).toMatch(/IoU/);
+    const seen = new Set((await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses)).map((t) => t.replace(/\d+/g, "N")));
     expect([...seen].filter((t) => t.startsWith("Tracing… ")).length, [...seen].join(" / ")).toBeGreaterThanOrEqual(2);
     expect(seen).toContain("Tracing… finding the blobs (N of N)");
     expect(pageErrors(page)).toEqual([]);
