@@ -166,15 +166,7 @@ describe("traceImage with chains (terrain edges)", () => {
     const rings = result.chains.map((c) => toImage(c));
     // None crosses or touches itself or another.
     const segs = rings.flatMap((ring, r) => ring.map((a, k) => ({ r, k, n: ring.length, a, b: ring[(k + 1) % ring.length]! })));
-    const meeting: string[] = [];
-    for (let s = 0; s < segs.length; s++) {
-      for (let t = s + 1; t < segs.length; t++) {
-        const p = segs[s]!, q = segs[t]!;
-        const neighbours = p.r === q.r && ((p.k + 1) % p.n === q.k || (q.k + 1) % q.n === p.k);
-        if (meet(p.a, p.b, q.a, q.b, neighbours)) meeting.push(`${JSON.stringify(p)} ${JSON.stringify(q)}`);
-      }
-    }
-    expect(meeting).toEqual([]);
+    expect(meetings(segs)).toEqual([]);
     // Within the tolerance of the pixels' boundary: every corner of the exact outline (chamfered
     // from STEP_TOLERANCE, as the tracer's) lies that close to its chain. Outer chains run
     // clockwise on screen and holes the other way, so every edge's front faces out of the rock.
@@ -216,7 +208,7 @@ describe("traceOutlines", () => {
     fc.assert(fc.property(noise, fc.boolean(), (img, steps) => {
       const mask = img.data.map((v) => (v > 0 ? 1 : 0));
       const { outlines } = traceOutlines(mask, img.width, img.height, steps);
-      const segs: { r: number; k: number; n: number; a: [number, number]; b: [number, number] }[] = [];
+      const segs: RingEdge[] = [];
       for (const [r, o] of outlines.entries()) {
         const n = o.points.length / 2;
         let twice = 0;
@@ -229,20 +221,34 @@ describe("traceOutlines", () => {
         }
         expect(twice > 0).toBe(!o.hole);
       }
-      const meeting: string[] = [];
-      for (let s = 0; s < segs.length; s++) {
-        for (let t = s + 1; t < segs.length; t++) {
-          const p = segs[s]!, q = segs[t]!;
-          const neighbours = p.r === q.r && ((p.k + 1) % p.n === q.k || (q.k + 1) % q.n === p.k);
-          if (meet(p.a, p.b, q.a, q.b, neighbours)) meeting.push(`${JSON.stringify(p)} ${JSON.stringify(q)}`);
-        }
-      }
-      expect(meeting).toEqual([]);
+      expect(meetings(segs)).toEqual([]);
     }), { seed: seedOf("trace outlines"), numRuns: 200 });
   }, 60_000);
 });
 
 /** Whether two closed segments share a point; neighbours (sharing an end) only if they also share another. */
+/** An edge of ring `r`: its index `k` of the ring's `n`, from `a` to `b`. */
+interface RingEdge {
+  readonly r: number;
+  readonly k: number;
+  readonly n: number;
+  readonly a: [number, number];
+  readonly b: [number, number];
+}
+
+/** Every two edges that meet, but for a ring's consecutive edges at their shared corner. */
+function meetings(segs: readonly RingEdge[]): string[] {
+  const out: string[] = [];
+  for (let s = 0; s < segs.length; s++) {
+    for (let t = s + 1; t < segs.length; t++) {
+      const p = segs[s]!, q = segs[t]!;
+      const neighbours = p.r === q.r && ((p.k + 1) % p.n === q.k || (q.k + 1) % q.n === p.k);
+      if (meet(p.a, p.b, q.a, q.b, neighbours)) out.push(`${JSON.stringify(p)} ${JSON.stringify(q)}`);
+    }
+  }
+  return out;
+}
+
 function meet(a: [number, number], b: [number, number], c: [number, number], d: [number, number], neighbours: boolean): boolean {
   const orient = (p: [number, number], q: [number, number], r: [number, number]) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
   const on = (p: [number, number], q: [number, number], r: [number, number]) => orient(p, q, r) === 0 && Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);

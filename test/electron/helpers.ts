@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
 import type { ShellResult } from "../../core/shell/desktop-api";
+import type { WatchLike } from "../../electron/file-watch";
 import type { ImageFileSystem } from "../../electron/image-files";
 import type { InvokeEventLike, InvokeHandler, IpcMainLike } from "../../electron/ipc";
 
@@ -92,4 +93,19 @@ export function fakeFs(files: Record<string, Uint8Array>): ImageFileSystem & { r
       return bytes;
     },
   };
+}
+
+/** A stand-in for fs.watch: the folders watched, and `fire` sends one an event naming a file (or none). */
+export function fakeWatch() {
+  const watched: { folder: string; listener: (event: string, filename: string | null) => void; closed: boolean }[] = [];
+  const watch: WatchLike = (folder, listener) => {
+    const entry = { folder, listener, closed: false };
+    watched.push(entry);
+    return { close: () => void (entry.closed = true), on: () => undefined };
+  };
+  const open = () => watched.filter((w) => !w.closed);
+  const fire = (folder: string, filename: string | null) => {
+    for (const w of open()) if (w.folder === folder) w.listener("change", filename);
+  };
+  return { watch, open, fire };
 }

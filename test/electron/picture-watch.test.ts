@@ -9,24 +9,9 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import type { PictureChange } from "../../core/shell/desktop-api";
-import type { WatchLike } from "../../electron/file-watch";
 import { createImageFiles, nodeImageFileSystem, readBytesWithin } from "../../electron/image-files";
 import { createPictureWatch } from "../../electron/picture-watch";
-import { fakeFs, manualClock, tempDir } from "./helpers";
-
-function fakeWatch() {
-  const watched: { folder: string; listener: (event: string, filename: string | null) => void; closed: boolean }[] = [];
-  const watch: WatchLike = (folder, listener) => {
-    const entry = { folder, listener, closed: false };
-    watched.push(entry);
-    return { close: () => void (entry.closed = true), on: () => undefined };
-  };
-  const open = () => watched.filter((w) => !w.closed);
-  const fire = (folder: string, filename: string | null) => {
-    for (const w of open()) if (w.folder === folder) w.listener("change", filename);
-  };
-  return { watch, open, fire };
-}
+import { fakeFs, fakeWatch, manualClock, tempDir } from "./helpers";
 
 const png = (...rest: number[]) => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...rest]);
 const SCENE = path.resolve("/game/levels/level.json");

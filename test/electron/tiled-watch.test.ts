@@ -7,24 +7,9 @@ import { watch as fsWatch } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { WatchLike } from "../../electron/file-watch";
 import { createTiledFiles } from "../../electron/tiled-files";
 import { createTiledWatch } from "../../electron/tiled-watch";
-import { errnoError, manualClock, tempDir } from "./helpers";
-
-function fakeWatch() {
-  const watched: { folder: string; listener: (event: string, filename: string | null) => void; closed: boolean }[] = [];
-  const watch: WatchLike = (folder, listener) => {
-    const entry = { folder, listener, closed: false };
-    watched.push(entry);
-    return { close: () => void (entry.closed = true), on: () => undefined };
-  };
-  const open = () => watched.filter((w) => !w.closed);
-  const fire = (folder: string, filename: string | null) => {
-    for (const w of open()) if (w.folder === folder) w.listener("change", filename);
-  };
-  return { watch, open, fire };
-}
+import { errnoError, fakeWatch, manualClock, tempDir } from "./helpers";
 
 const SCENE = path.resolve("/game/maps/level.json");
 const MAP = path.resolve("/game/maps/level.tmx");
