@@ -89,3 +89,52 @@ describe("a designer's review", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+// A keyboard-driven Tiled designer's review: Ctrl+click replaced the selection, and Shift+drag
+// starting on a shape moved it, so no marquee could start over a big floor box.
+describe("selecting with the pointer as in Tiled", () => {
+  const what = (page: Page) => page.getByTestId("selection-count").textContent();
+  const history = (page: Page) => page.getByRole("tab", { name: /History/ }).textContent();
+  /** page.mouse.click takes no modifiers: the key is held around it. */
+  const ctrlClick = async (page: Page, x: number, y: number) => {
+    await page.keyboard.down("Control");
+    await page.mouse.click(x, y);
+    await page.keyboard.up("Control");
+  };
+
+  it("Ctrl+click adds and removes a shape; Shift+drag starting on a shape draws a marquee that adds; Shift+click toggles", async () => {
+    const page = await session.newPage();
+    for (const x of [150, 400, 650]) await placeAt(page, "Box", x, CANVAS_TOP + 400);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.click(150, CANVAS_TOP + 400);
+    await ctrlClick(page, 400, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 150, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("1 selected");
+    expect(await page.getByTestId("inspector-what").textContent()).toBe("box box-2");
+    const steps = await history(page);
+    const x = await field(page, "X").inputValue();
+
+    await page.keyboard.down("Shift");
+    await page.mouse.move(650, CANVAS_TOP + 400);
+    await page.mouse.down();
+    await page.mouse.move(400, CANVAS_TOP + 380, { steps: 4 });
+    await page.mouse.move(100, CANVAS_TOP + 330, { steps: 4 });
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/shift-marquee-over-shape.png` });
+    await page.mouse.up();
+    await expect.poll(() => what(page)).toBe("3 selected");
+    expect(await history(page)).toBe(steps);
+    // A Shift+click without a drag still takes one out.
+    await page.mouse.click(650, CANVAS_TOP + 400);
+    await page.keyboard.up("Shift");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 400, CANVAS_TOP + 400);
+    await ctrlClick(page, 650, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 650, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("1 selected");
+    expect(await field(page, "X").inputValue()).toBe("150");
+    expect([await history(page), x]).toEqual([steps, "400"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

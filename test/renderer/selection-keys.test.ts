@@ -32,3 +32,48 @@ describe("a focused drop-down keeps its keys", () => {
     expect(press("z", true)).toBe(true);
   });
 });
+
+describe("Ctrl/Cmd- and Shift-clicks on the canvas, as in Tiled", () => {
+  const three = () => new TestEditor(scene(box("a", 0, 0), box("b", 100, 0), box("floor", 100, 200)));
+
+  // Ctrl+click replaced the selection instead of adding or removing the shape.
+  it("Ctrl/Cmd+click adds a shape to the selection and removes it again, moving nothing", () => {
+    const ed = three();
+    ed.click(0, 0);
+    ed.click(100, 0, { mod: true });
+    expect(ed.selection).toEqual(["a", "b"]);
+    ed.click(0, 0, { mod: true });
+    expect(ed.selection).toEqual(["b"]);
+    expect(ed.undoSteps).toBe(0);
+    expect(ed.path).toBe("select.idle");
+  });
+
+  it("Ctrl/Cmd+drag still moves without snapping: the selection it starts on, else the shape alone", () => {
+    const ed = three();
+    ed.editor.update({ grid: { ...ed.state.grid, snap: true } });
+    ed.click(0, 0).click(100, 0, { mod: true });
+    ed.drag([100, 0], [113, 7], { mod: true });
+    expect([ed.shape("a"), ed.shape("b")].map((s) => [s.x, s.y])).toEqual([[13, 7], [113, 7]]);
+    expect(ed.selection).toEqual(["a", "b"]);
+    ed.drag([100, 200], [103, 209], { mod: true });
+    expect(ed.selection).toEqual(["floor"]);
+    expect(ed.shape("floor")).toMatchObject({ x: 103, y: 209 });
+    expect(ed.undoSteps).toBe(2);
+  });
+
+  // Shift+drag starting on a shape moved it: no marquee could start over a big floor box.
+  it("Shift+drag starting on a shape draws a marquee that adds to the selection; Shift+click still toggles", () => {
+    const ed = three();
+    ed.click(0, 0);
+    ed.pointerDown(100, 200, { shift: true }).pointerMove(110, 170, { shift: true }).pointerMove(130, -10, { shift: true });
+    expect(ed.path).toBe("select.brushing");
+    ed.pointerUp(130, -10, { shift: true });
+    expect([...ed.selection].sort()).toEqual(["a", "b", "floor"]);
+    expect(ed.shape("floor")).toMatchObject({ x: 100, y: 200 });
+    expect(ed.undoSteps).toBe(0);
+    ed.click(100, 200, { shift: true });
+    expect([...ed.selection].sort()).toEqual(["a", "b"]);
+    ed.click(100, 200, { shift: true });
+    expect([...ed.selection].sort()).toEqual(["a", "b", "floor"]);
+  });
+});
