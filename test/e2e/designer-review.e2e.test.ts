@@ -6,7 +6,7 @@
 // to view) swallowed by a ticked checkbox.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const inspector = (page: Page) => page.getByRole("group", { name: "Inspector" });
@@ -135,6 +135,34 @@ describe("selecting with the pointer as in Tiled", () => {
     await expect.poll(() => what(page)).toBe("1 selected");
     expect(await field(page, "X").inputValue()).toBe("150");
     expect([await history(page), x]).toEqual([steps, "400"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Ctrl+I inverts, Ctrl+Shift+A selects none, Select Same Kind from the palette; a refused key says why; F2 on two shapes renames both", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 150, CANVAS_TOP + 400);
+    await placeAt(page, "Circle", 400, CANVAS_TOP + 400);
+    await placeAt(page, "Box", 650, CANVAS_TOP + 400);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+d");
+    await expect.poll(() => notice(page)).toBe("Select shapes first: click one, or drag a box around several");
+    await page.mouse.click(400, CANVAS_TOP + 400);
+    await page.keyboard.press("Control+i");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    expect(await page.getByTestId("inspector-what").textContent()).toMatch(/^2 boxes/);
+    await page.keyboard.press("Control+Shift+A");
+    await expect.poll(() => what(page)).toBe("0 selected");
+    await page.mouse.click(150, CANVAS_TOP + 400);
+    await runCommand(page, "Select Same Kind");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    // F2 with both boxes: the Inspector's Name field, which names them all.
+    await page.keyboard.press("F2");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("inspector-name");
+    await page.keyboard.type("crate");
+    await page.keyboard.press("Enter");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/f2-two-shapes.png` });
+    expect((await savedShapes(page)).map((s) => s.name ?? "")).toEqual(["crate", "", "crate"]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // focused control keeps from the canvas, Ctrl/Cmd- and Shift-clicks, and the selection commands.
 import { describe, expect, it } from "vitest";
 import { dispatchKey } from "../../renderer/actions/keyboard";
+import { actionById, disabledReason } from "../../renderer/actions/registry";
 import { ownsEvent } from "../../renderer/actions/text-field";
 import { TestEditor } from "./test-editor";
 import { emptyScene, type Shape } from "../../core";
@@ -118,5 +119,59 @@ describe("the Objects list from the keyboard", () => {
     expect([matchesQuery(coin, "coin", names), matchesQuery(coin, "pickup", names), matchesQuery(box("b", 0, 0), "ground", names)]).toEqual([true, true, true]);
     expect(matchesQuery(box("b", 0, 0), "pickup", names)).toBe(false);
     expect(Array.from(filterRows([coin, box("b", 0, 0)], [], "Pickups", names) ?? [])).toEqual([0]);
+  });
+});
+
+describe("the selection commands, as Tiled's Select menu", () => {
+  const layered = () => {
+    const ed = new TestEditor({
+      ...emptyScene(),
+      layers: [{ id: "ground", name: "Ground" }, { id: "pickups", name: "Pickups" }, { id: "frozen", name: "Frozen", locked: true }],
+      shapes: [box("floor", 0, 0, "ground"), { ...box("coin", 100, 0, "pickups"), class: "Coin" }, { id: "c2", type: "circle", x: 200, y: 0, rotation: 0, radius: 5, layer: "pickups", class: "Coin" }, { id: "c3", type: "circle", x: 300, y: 0, rotation: 0, radius: 5, layer: "ground" }, box("ice", 400, 0, "frozen")],
+      probes: [{ id: "ray-1", name: "", type: "ray", from: [0, 0], to: [1, 1] }, { id: "ray-2", name: "", type: "ray", from: [0, 5], to: [1, 5] }],
+    });
+    return ed;
+  };
+  const run = (ed: TestEditor, id: string) => actionById(id).run(ed.editor);
+
+  it("Select All in Layer takes the active layer's shapes; refused, saying why, for a locked or empty layer", () => {
+    const ed = layered();
+    ed.editor.update({ activeLayer: "pickups" });
+    run(ed, "select.allInLayer");
+    expect(ed.selection).toEqual(["coin", "c2"]);
+    ed.editor.update({ activeLayer: "frozen" });
+    expect(disabledReason(ed.editor, actionById("select.allInLayer"))).toBe("Frozen is locked: unlock it first");
+  });
+
+  it("Ctrl+Shift+A selects none, Ctrl+I inverts (never a locked layer's shape), Same Kind and Same Class widen the selection", () => {
+    const ed = layered();
+    ed.editor.update({ selection: ["floor", "c2"] });
+    expect(ed.key("i", { mod: true })).toBe(true);
+    expect(ed.selection).toEqual(["coin", "c3", "ray-1", "ray-2"]);
+    expect(ed.key("a", { mod: true, shift: true })).toBe(true);
+    expect(ed.selection).toEqual([]);
+    ed.editor.update({ selection: ["c2"] });
+    run(ed, "select.sameKind");
+    expect(ed.selection).toEqual(["c2", "c3"]);
+    ed.editor.update({ selection: ["c2"] });
+    run(ed, "select.sameClass");
+    expect(ed.selection).toEqual(["coin", "c2"]);
+    ed.editor.update({ selection: ["floor"] });
+    expect(disabledReason(ed.editor, actionById("select.sameClass"))).toMatch(/has a class/);
+  });
+
+  // F2 with two shapes selected and Ctrl+D with nothing selected did nothing and said nothing.
+  it("a refused key says why in the status line; F2 with several shapes is taken (the Name field renames them all)", () => {
+    const ed = layered();
+    expect(ed.key("d", { mod: true })).toBe(true);
+    expect(ed.state.notice).toBe("Select shapes first: click one, or drag a box around several");
+    ed.editor.update({ selection: ["floor", "c3"] });
+    expect(disabledReason(ed.editor, actionById("edit.rename"))).toBeNull();
+    ed.editor.update({ selection: ["ray-1", "ray-2"] });
+    expect(disabledReason(ed.editor, actionById("edit.rename"))).toBe("Select one ray or sweep to rename it");
+    // Enter while no outline is drawn has nothing to say.
+    ed.editor.update({ notice: null });
+    ed.key("Enter");
+    expect(ed.state.notice).toBeNull();
   });
 });
