@@ -153,6 +153,11 @@ describe("selecting with the pointer as in Tiled", () => {
     expect(await page.getByTestId("inspector-what").textContent()).toMatch(/^2 boxes/);
     await page.keyboard.press("Control+Shift+A");
     await expect.poll(() => what(page)).toBe("0 selected");
+    // The layer row's count: Select All in Layer.
+    await page.getByTestId("layer-count-layer-1").click();
+    await expect.poll(() => what(page)).toBe("3 selected");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/select-all-in-layer.png` });
+    await page.keyboard.press("Escape");
     await page.mouse.click(150, CANVAS_TOP + 400);
     await runCommand(page, "Select Same Kind");
     await expect.poll(() => what(page)).toBe("2 selected");
