@@ -2,7 +2,8 @@
 // focused control keeps from the canvas, Ctrl/Cmd- and Shift-clicks, and the selection commands.
 import { describe, expect, it } from "vitest";
 import { dispatchKey } from "../../renderer/actions/keyboard";
-import { actionById, disabledReason } from "../../renderer/actions/registry";
+import { ACTIONS, actionById, disabledReason } from "../../renderer/actions/registry";
+import { searchActions } from "../../renderer/actions/search";
 import { ownsEvent } from "../../renderer/actions/text-field";
 import { TestEditor } from "./test-editor";
 import { emptyScene, type Shape } from "../../core";
@@ -158,6 +159,15 @@ describe("the selection commands, as Tiled's Select menu", () => {
     expect(ed.selection).toEqual(["coin", "c2"]);
     ed.editor.update({ selection: ["floor"] });
     expect(disabledReason(ed.editor, actionById("select.sameClass"))).toMatch(/has a class/);
+  });
+
+  // The palette's "select same", "invert" and "deselect" found nothing.
+  it("the palette finds them by Tiled's words", () => {
+    const found = (q: string) => searchActions(ACTIONS, q).map((a) => a.id);
+    expect(found("select same")).toEqual(expect.arrayContaining(["select.sameKind", "select.sameClass"]));
+    expect(found("invert")).toContain("select.invert");
+    expect(found("deselect")).toContain("select.none");
+    expect(found("select all in layer")[0]).toBe("select.allInLayer");
   });
 
   // F2 with two shapes selected and Ctrl+D with nothing selected did nothing and said nothing.
