@@ -2,7 +2,8 @@
 // and the tests' TestEditor, so both follow the same rules.
 import { modalOpen } from "../app/modals";
 import type { Editor } from "../editor/editor";
-import { actionForKey, type KeyPress } from "./registry";
+import { notify } from "../store/actions";
+import { actionForKey, disabledReason, type KeyPress } from "./registry";
 import { leaveTextField } from "./text-field";
 
 /** Runs the action bound to the key, if any; returns whether the key was the editor's (prevent its default). */
@@ -14,5 +15,8 @@ export function dispatchKey(editor: Editor, e: KeyPress): boolean {
   // A global command pressed in a text field: the field's typed value first (leaving applies it).
   if (action.global === true) leaveTextField(e.target);
   if (action.enabled?.(editor) ?? true) action.run(editor);
+  // A refused key says why in the status line (Ctrl+D with nothing selected), where the action
+  // can tell; one that has nothing to say (Enter while no outline is drawn) stays quiet.
+  else if (action.whyDisabled !== undefined && action.whyDisabled(editor) !== "") notify(editor, disabledReason(editor, action));
   return true;
 }

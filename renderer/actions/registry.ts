@@ -5,6 +5,7 @@ import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
 import { LAYER_ACTIONS } from "./layer-actions";
 import type { Editor } from "../editor/editor";
+import { SELECT_ACTIONS } from "./select-actions";
 import { ownsEvent } from "./text-field";
 import { TOOL_ACTIONS } from "./tool-actions";
 import { TURN_ACTIONS } from "./turn-actions";
@@ -13,7 +14,7 @@ import { VIEW_ACTIONS } from "./view-actions";
 
 export type { Action, ActionGroup, KeyChord } from "./types";
 
-export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...TURN_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
+export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...SELECT_ACTIONS, ...TURN_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
 /** The actions this build shows (Action.available). */
 export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);

@@ -21,19 +21,48 @@ const CONTROL_KEYS = new Map<string, ReadonlySet<string>>([
 ]);
 
 /**
+ * A drop-down (<select>) walks its options with the arrows, Home/End and PageUp/PageDown, opens
+ * with Space or Enter and jumps to an option by its first letters; Backspace and Delete never
+ * reach the canvas from it (a designer choosing a layer must not delete the shape).
+ */
+const SELECT_KEYS = new Set(["Tab", ...SLIDER_KEYS, ...PRESS_KEYS, "Backspace", "Delete"]);
+/** A list of rows (the Objects dock): its arrows, Home/End and Page keys walk the rows, Ctrl/Cmd+A selects what it lists. */
+const LISTBOX_KEYS = new Set(["Tab", ...SLIDER_KEYS]);
+
+type KeyEventLike = { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean };
+type ElementLike = { readonly tagName?: string; readonly type?: unknown; readonly getAttribute?: (name: string) => string | null };
+
+const chord = (e: KeyEventLike) => e.ctrlKey === true || e.metaKey === true;
+/** A character a key types (one code point), not a named key ("Delete", "F2"). */
+const printable = (key: string | undefined) => key !== undefined && [...key].length === 1;
+
+function selectOwns(e: KeyEventLike): boolean {
+  return e.clipboard !== true && !chord(e) && (e.key === undefined || SELECT_KEYS.has(e.key) || printable(e.key));
+}
+
+function listboxOwns(e: KeyEventLike): boolean {
+  if (e.clipboard === true || e.key === undefined) return false;
+  return chord(e) ? e.key.toLowerCase() === "a" : LISTBOX_KEYS.has(e.key);
+}
+
+/**
  * Whether an event on `target` belongs to it: a text field takes every key and clipboard event; a
  * control that types no text (a slider, a checkbox, a colour well, a button) only the plain keys it acts
  * on, so a tool's letter (R after ticking a layer bit, as in Tiled), Ctrl/Cmd chords and clipboard
- * events reach the editor (Ctrl+Z right after dragging a slider).
+ * events reach the editor (Ctrl+Z right after dragging a slider). A drop-down also owns every printable
+ * key (it jumps to an option); a listbox its walking keys and Ctrl/Cmd+A, while Delete, F2 and the
+ * clipboard act on the selection it shows, as in Tiled's Objects view.
  */
-export function ownsEvent(target: EventTarget | null | undefined, e: { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean }): boolean {
-  const el = target as { readonly tagName?: string; readonly type?: unknown } | null | undefined;
+export function ownsEvent(target: EventTarget | null | undefined, e: KeyEventLike): boolean {
+  const el = target as ElementLike | null | undefined;
+  if (el?.tagName === "SELECT") return selectOwns(e);
+  if (typeof el?.getAttribute === "function" && el.getAttribute("role") === "listbox") return listboxOwns(e);
   // A <button> owns what an <input type="button"> does: Enter and Space press it, not Finish shape.
   const button = el?.tagName === "BUTTON";
   if (!button && !isTextField(target)) return false;
   const keys = button ? CONTROL_KEYS.get("button") : el?.tagName === "INPUT" && typeof el.type === "string" ? CONTROL_KEYS.get(el.type) : undefined;
   if (keys === undefined) return true;
-  return e.clipboard !== true && e.ctrlKey !== true && e.metaKey !== true && (e.key === undefined || keys.has(e.key));
+  return e.clipboard !== true && !chord(e) && (e.key === undefined || keys.has(e.key));
 }
 
 /**

@@ -6,7 +6,7 @@
 // to view) swallowed by a ticked checkbox.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, savedShapes } from "./harness";
+import { CANVAS_TOP, editorSession, notice, pageErrors, placeAt, runCommand, savedShapes } from "./harness";
 
 const session = editorSession();
 const inspector = (page: Page) => page.getByRole("group", { name: "Inspector" });
@@ -86,6 +86,88 @@ describe("a designer's review", () => {
     await page.keyboard.press("Shift+Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("dock-tab-objects");
     expect(await outline()).not.toBe("none");
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+// A keyboard-driven Tiled designer's review: Ctrl+click replaced the selection, and Shift+drag
+// starting on a shape moved it, so no marquee could start over a big floor box.
+describe("selecting with the pointer as in Tiled", () => {
+  const what = (page: Page) => page.getByTestId("selection-count").textContent();
+  const history = (page: Page) => page.getByRole("tab", { name: /History/ }).textContent();
+  /** page.mouse.click takes no modifiers: the key is held around it. */
+  const ctrlClick = async (page: Page, x: number, y: number) => {
+    await page.keyboard.down("Control");
+    await page.mouse.click(x, y);
+    await page.keyboard.up("Control");
+  };
+
+  it("Ctrl+click adds and removes a shape; Shift+drag starting on a shape draws a marquee that adds; Shift+click toggles", async () => {
+    const page = await session.newPage();
+    for (const x of [150, 400, 650]) await placeAt(page, "Box", x, CANVAS_TOP + 400);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.mouse.click(150, CANVAS_TOP + 400);
+    await ctrlClick(page, 400, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 150, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("1 selected");
+    expect(await page.getByTestId("inspector-what").textContent()).toBe("box box-2");
+    const steps = await history(page);
+    const x = await field(page, "X").inputValue();
+
+    await page.keyboard.down("Shift");
+    await page.mouse.move(650, CANVAS_TOP + 400);
+    await page.mouse.down();
+    await page.mouse.move(400, CANVAS_TOP + 380, { steps: 4 });
+    await page.mouse.move(100, CANVAS_TOP + 330, { steps: 4 });
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/shift-marquee-over-shape.png` });
+    await page.mouse.up();
+    await expect.poll(() => what(page)).toBe("3 selected");
+    expect(await history(page)).toBe(steps);
+    // A Shift+click without a drag still takes one out.
+    await page.mouse.click(650, CANVAS_TOP + 400);
+    await page.keyboard.up("Shift");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 400, CANVAS_TOP + 400);
+    await ctrlClick(page, 650, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("2 selected");
+    await ctrlClick(page, 650, CANVAS_TOP + 400);
+    await expect.poll(() => what(page)).toBe("1 selected");
+    expect(await field(page, "X").inputValue()).toBe("150");
+    expect([await history(page), x]).toEqual([steps, "400"]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Ctrl+I inverts, Ctrl+Shift+A selects none, Select Same Kind from the palette; a refused key says why; F2 on two shapes renames both", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Box", 150, CANVAS_TOP + 400);
+    await placeAt(page, "Circle", 400, CANVAS_TOP + 400);
+    await placeAt(page, "Box", 650, CANVAS_TOP + 400);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+d");
+    await expect.poll(() => notice(page)).toBe("Select shapes first: click one, or drag a box around several");
+    await page.mouse.click(400, CANVAS_TOP + 400);
+    await page.keyboard.press("Control+i");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    expect(await page.getByTestId("inspector-what").textContent()).toMatch(/^2 boxes/);
+    await page.keyboard.press("Control+Shift+A");
+    await expect.poll(() => what(page)).toBe("0 selected");
+    // The layer row's count: Select All in Layer.
+    await page.getByTestId("layer-count-layer-1").click();
+    await expect.poll(() => what(page)).toBe("3 selected");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/select-all-in-layer.png` });
+    await page.keyboard.press("Escape");
+    await page.mouse.click(150, CANVAS_TOP + 400);
+    await runCommand(page, "Select Same Kind");
+    await expect.poll(() => what(page)).toBe("2 selected");
+    // F2 with both boxes: the Inspector's Name field, which names them all.
+    await page.keyboard.press("F2");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("inspector-name");
+    await page.keyboard.type("crate");
+    await page.keyboard.press("Enter");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/f2-two-shapes.png` });
+    expect((await savedShapes(page)).map((s) => s.name ?? "")).toEqual(["crate", "", "crate"]);
     expect(pageErrors(page)).toEqual([]);
   });
 });

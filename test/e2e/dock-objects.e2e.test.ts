@@ -185,6 +185,70 @@ describe("the dock, the Objects panel and names", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  // A keyboard-driven designer: a click on a row then ArrowDown moved the shape (Y+1) instead of
+  // going to the next row; Shift+click selected one row, not a range; with the list filtered to
+  // the 4 circles of 16, Ctrl+A selected all 16, and Enter in the search picked the first match only.
+  it("the Objects list walks from the keyboard, Shift selects ranges, and Ctrl+A or Enter select every match", async () => {
+    const shapes = Array.from({ length: 16 }, (_, i) =>
+      i % 4 === 3
+        ? { id: `coin-${i}`, type: "circle", x: 40 + i * 60, y: 300, radius: 12, layer: "pickups", class: "Coin" }
+        : { id: `box-${i}`, type: "box", x: 40 + i * 60, y: 200, width: 40, height: 40, layer: "ground" },
+    );
+    const file = resolve(ARTIFACTS, "e2e-objects-keys.json");
+    writeFileSync(file, JSON.stringify({ format: "collider-studio-scene", version: 1, layers: [{ id: "ground", name: "Ground" }, { id: "pickups", name: "Pickups" }], shapes, probes: [] }));
+    const page = await session.newPage();
+    await page.getByRole("tab", { name: /Objects/ }).click();
+    await page.setInputFiles("#open-scene-input", file);
+    await expect.poll(() => page.getByTestId("objects-count").textContent()).toBe("16 objects");
+    const list = page.getByRole("listbox", { name: "Objects" });
+    const selected = () => page.getByTestId("selection-count").textContent();
+    const what = () => page.getByTestId("inspector-what").textContent();
+    const history = () => page.getByRole("tab", { name: /History/ }).textContent();
+    const steps = await history();
+
+    await page.getByTestId("object-box-0").click();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(what).toBe("box box-2");
+    expect(await page.getByTestId("inspector-y").inputValue()).toBe("200");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Objects");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await expect.poll(selected).toBe("3 selected");
+    if (process.env.EDITOR_SHOTS) await page.screenshot({ path: `${process.env.EDITOR_SHOTS}/objects-keys-range.png` });
+    // End goes to the last row and scrolls it into the list's view; Home back to the first.
+    await page.keyboard.press("End");
+    await expect.poll(what).toBe("circle coin-15");
+    const [row, view] = [await box(page.getByTestId("object-coin-15")), await box(list)];
+    expect(row.y >= view.y && row.y + row.height <= view.y + view.height + 1).toBe(true);
+    await page.keyboard.press("Home");
+    await expect.poll(what).toBe("box box-0");
+    // Shift+click: the range from the last row walked to.
+    await page.getByTestId("object-box-5").click({ modifiers: ["Shift"] });
+    await expect.poll(selected).toBe("6 selected");
+
+    // Ctrl+A in the focused list takes what the search keeps; so does Enter in the search field.
+    const search = page.getByLabel("Search objects");
+    await search.fill("circle");
+    expect(await page.getByTestId("objects-count").textContent()).toBe("4 of 16");
+    await page.getByTestId("object-coin-7").click();
+    await page.keyboard.press("Control+a");
+    await expect.poll(selected).toBe("4 selected");
+    await page.keyboard.press("Escape");
+    await expect.poll(selected).toBe("0 selected");
+    await search.fill("pickups");
+    await search.press("Enter");
+    await expect.poll(selected).toBe("4 selected");
+    await search.fill("coin");
+    expect(await page.getByTestId("objects-count").textContent()).toBe("4 of 16");
+    await search.fill("ground");
+    await search.press("Enter");
+    await expect.poll(selected).toBe("12 selected");
+    expect(await history()).toBe(steps);
+    expect(await page.getByTestId("shape-count").textContent()).toBe("16 shapes");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("F2 and a double-click on an Objects row rename in the Inspector's Name field: Enter commits, Escape cancels", async () => {
     const page = await session.newPage();
     const c = await box(page.locator(".canvas"));

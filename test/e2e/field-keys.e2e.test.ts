@@ -137,6 +137,30 @@ describe("keys in a text field", () => {
   });
 });
 
+describe("keys on a focused drop-down", () => {
+  // Tab to the Layer drop-down, then ArrowDown moved the box (History "Move box-1"), C picked the
+  // Circle tool and Delete deleted the box while the drop-down had the focus.
+  it("ArrowDown, Delete, Backspace and C stay the drop-down's: the box neither moves nor goes, History unchanged", async () => {
+    const page = await withBox();
+    const history = page.getByRole("tab", { name: /History/ });
+    const [before, x] = [await history.textContent(), await field(page, "X").inputValue()];
+    await field(page, "Height").click();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("inspector-layer");
+    for (const key of ["ArrowDown", "Delete", "Backspace", "c"]) await page.keyboard.press(key);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/layer-drop-down-keys.png` });
+    expect(await page.getByTestId("shape-count").textContent()).toBe("1 shape");
+    expect(await field(page, "X").inputValue()).toBe(x);
+    expect(await history.textContent()).toBe(before);
+    expect(await page.getByRole("button", { name: "Select", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // Escape is not the drop-down's: it leaves it to the editor, which selects nothing.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("selection-count").textContent()).toBe("0 selected");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the status bar's grid cell", () => {
   it("refuses 0, -5 and 1e99 with a message, takes 0.5 and 50, and snapping keeps shapes where they are put", async () => {
     const page = await session.newPage();

@@ -68,6 +68,9 @@ describe("a designer's second hour", () => {
     expect(await page.getByTestId("inspector-locked").textContent()).toBe("Layer 'Layer 1' is locked: unlock it to edit its shapes");
     expect(await page.getByTestId("inspector-x").isDisabled()).toBe(true);
     expect(await page.getByRole("checkbox", { name: "Layer bit 2" }).isDisabled()).toBe(true);
+    // The clicked list has the focus and keeps its arrows (they walk its rows); with the focus
+    // elsewhere, an arrow is a nudge, refused here.
+    await page.getByRole("listbox", { name: "Objects" }).evaluate((el) => (el as HTMLElement).blur());
     await page.locator(".canvas").hover();
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => notice(page)).toBe("Layer 'Layer 1' is locked: unlock it to edit its shapes");

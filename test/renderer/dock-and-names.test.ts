@@ -21,16 +21,17 @@ const scene = (shapes: Shape[], probes: Probe[] = []): Scene => ({ ...emptyScene
 
 describe("the Objects panel's search", () => {
   const names = fc.constantFrom("", "coin", "Coin", "player", "floor-1", "ray");
-  it("keeps exactly the rows whose name, id or kind contains the query, shapes then probes, in order", () => {
+  it("keeps exactly the rows whose name, id, kind or layer's name contains the query, shapes then probes, in order", () => {
+    const layerNames = new Map([["layer-1", "Ground"]]);
     fc.assert(
-      fc.property(fc.array(names, { maxLength: 30 }), fc.constantFrom("", "co", "COIN", "circle", "ray", "1", " 1 ", "zzz"), (shapeNames, query) => {
+      fc.property(fc.array(names, { maxLength: 30 }), fc.constantFrom("", "co", "COIN", "circle", "ray", "1", " 1 ", "zzz", "grou"), (shapeNames, query) => {
         const shapes = shapeNames.map((n, i) => circle(`c${i}`, i, n || undefined));
         const probes = [ray, sweep];
-        const rows = filterRows(shapes, probes, query);
+        const rows = filterRows(shapes, probes, query, layerNames);
         const all = [...shapes, ...probes];
         const q = query.trim().toLowerCase();
         // A plain reference: every item, tested one by one with string methods.
-        const expected = q === "" ? null : all.flatMap((item, i) => ([item.name ?? "", item.id, item.type].some((t) => t.toLowerCase().includes(q)) ? [i] : []));
+        const expected = q === "" ? null : all.flatMap((item, i) => ([item.name ?? "", item.id, item.type, "layer" in item ? "Ground" : ""].some((t) => t.toLowerCase().includes(q)) ? [i] : []));
         expect(rows === null ? null : [...rows]).toEqual(expected);
       }),
     );

@@ -1,15 +1,17 @@
 // Every shape and probe of the scene by name (its id when unnamed), with its kind and layer, as
-// Godot's Scene dock and Tiled's Objects view list them. Search matches a name, an id or a kind;
-// a click selects and frames the item, Ctrl/Cmd-click adds or removes it, a double-click renames it
-// in the Inspector's Name field (rename-request.ts), as F2 does. Only the rows in view
-// are drawn, so 100,000 shapes list as fast as ten.
+// Godot's Scene dock and Tiled's Objects view list them. Search matches a name, an id, a kind, a
+// class or a layer's name, and Enter selects every match; a click selects and frames the item,
+// Ctrl/Cmd-click adds or removes it, Shift-click selects the range from the last row clicked, a
+// double-click renames it in the Inspector's Name field (rename-request.ts), as F2 does. The list
+// takes the focus: the arrows, Home/End and the Page keys walk it (with Shift, a range), Ctrl/Cmd+A
+// selects what it lists. Only the rows in view are drawn, so 100,000 shapes list as fast as ten.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useEditor, useEditorState } from "../../editor/react";
 import { itemLabel } from "../../editor/names";
 import { notify, select } from "../../store/actions";
 import { renameRefusal, requestRename } from "../rename-request";
 import { frameItems } from "../../store/view-actions";
-import { filterRows, itemAt, objectKind, type Item } from "./object-rows";
+import { filterRows, itemAt, listedCount, listedIds, listedItem, listedRange, listedRowOf, objectKind, stepRow, type Item, type ListedRows } from "./object-rows";
 
 /** Each row's height in CSS pixels (dock.css gives .object-row the same). */
 export const OBJECT_ROW_HEIGHT = 22;
@@ -41,10 +43,14 @@ export function ObjectsPanel() {
   const layers = useEditorState((s) => s.layers);
   const selection = useEditorState((s) => s.selection);
   const [query, setQuery] = useState("");
-  const rows = useMemo(() => filterRows(shapes, probes, query), [shapes, probes, query]);
-  const count = rows ? rows.length : shapes.length + probes.length;
-  const total = shapes.length + probes.length;
   const layerNames = useMemo(() => new Map(layers.map((l) => [l.id, l.name])), [layers]);
+  const rows = useMemo(() => filterRows(shapes, probes, query, layerNames), [shapes, probes, query, layerNames]);
+  const listed: ListedRows = { shapes, probes, rows };
+  const count = listedCount(listed);
+  const total = shapes.length + probes.length;
+  // The row the keys walk from and the one a Shift range starts at (Tiled's current and anchor rows), by id.
+  const [active, setActive] = useState<string | null>(null);
+  const anchor = useRef<string | null>(null);
   const selected = useMemo(() => new Set(selection), [selection]);
   const scroller = useRef<HTMLDivElement>(null);
   const view = useScrollView(scroller);
@@ -71,13 +77,61 @@ export function ObjectsPanel() {
     // Only a new lead scrolls: an edit of the shapes must not pull the list back.
   }, [lead, rows]);
 
-  const pick = (item: Item, e: MouseEvent) => {
+  const scrollToRow = (r: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    const top = r * OBJECT_ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + OBJECT_ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + OBJECT_ROW_HEIGHT - el.clientHeight;
+  };
+
+  /** The listed row of `id`, when there is one. */
+  const rowOf = (id: string | null | undefined) => (id === null || id === undefined ? -1 : listedRowOf(listed, id));
+  // A scan of the list: once per render, not per row.
+  const activeRow = useMemo(() => (active === null ? -1 : listedRowOf({ shapes, probes, rows }, active)), [active, shapes, probes, rows]);
+
+  /** Shift: the rows from the anchor (the last row clicked or walked to without Shift) to row `r`; else row `r` alone. */
+  const selectRow = (r: number, range: boolean, frame: boolean) => {
+    const id = listedItem(listed, r).id;
+    setActive(id);
+    const from = range ? rowOf(anchor.current ?? lead) : -1;
+    if (from >= 0) {
+      select(editor, listedRange(listed, from, r));
+      return;
+    }
+    anchor.current = id;
+    select(editor, [id]);
+    if (frame) frameItems(editor, [id]);
+  };
+
+  const pick = (item: Item, r: number, e: MouseEvent) => {
+    // A Shift+click's press keeps the focus where it was (no text selected): the list takes it.
+    scroller.current?.focus({ preventScroll: true });
     if (e.ctrlKey || e.metaKey) {
+      setActive(item.id);
+      anchor.current = item.id;
       select(editor, selected.has(item.id) ? selection.filter((id) => id !== item.id) : [...selection, item.id]);
       return;
     }
-    select(editor, [item.id]);
-    frameItems(editor, [item.id]);
+    selectRow(r, e.shiftKey, true);
+  };
+
+  // The walking keys and Ctrl/Cmd+A are the list's while it has the focus (text-field.ts ownsEvent);
+  // Delete, F2 and the clipboard act on the selection it shows, as in Tiled's Objects view.
+  const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "a") {
+      e.preventDefault();
+      select(editor, listedIds(listed));
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const page = Math.max(1, Math.floor(view.height / OBJECT_ROW_HEIGHT) - 1);
+    const at = activeRow >= 0 ? activeRow : rowOf(lead);
+    const to = stepRow(e.key, at, count, page);
+    if (to === null) return;
+    e.preventDefault();
+    selectRow(to, e.shiftKey, true);
+    scrollToRow(to);
   };
 
   // The click before it has selected the row's item (and framed it).
@@ -94,9 +148,12 @@ export function ObjectsPanel() {
       else e.currentTarget.blur();
       e.stopPropagation();
     } else if (e.key === "Enter" && count > 0) {
-      const item = itemAt(shapes, probes, rows ? rows[0]! : 0);
-      select(editor, [item.id]);
-      frameItems(editor, [item.id]);
+      // Every match, as Ctrl+A in the list: the search is how a level's "coin"s are picked together.
+      const ids = listedIds(listed);
+      anchor.current = ids[0]!;
+      setActive(ids[0]!);
+      select(editor, ids);
+      frameItems(editor, ids);
     }
   };
 
@@ -105,15 +162,21 @@ export function ObjectsPanel() {
     const item = itemAt(shapes, probes, rows ? rows[r]! : r);
     const layer = "layer" in item && item.layer !== undefined ? (layerNames.get(item.layer) ?? item.layer) : "";
     const hidden = "visible" in item && item.visible === false;
+    const row = r;
     drawn.push(
       <div
         key={item.id}
+        id={`object-row-${item.id}`}
         role="option"
         aria-selected={selected.has(item.id)}
-        className={hidden ? "object-row hidden" : "object-row"}
+        className={["object-row", ...(hidden ? ["hidden"] : []), ...(item.id === active ? ["active"] : [])].join(" ")}
         data-testid={`object-${item.id}`}
         style={{ top: r * OBJECT_ROW_HEIGHT }}
-        onClick={(e) => pick(item, e)}
+        onMouseDown={(e) => {
+          // Shift+click selects a range, not the text between two clicks.
+          if (e.shiftKey) e.preventDefault();
+        }}
+        onClick={(e) => pick(item, row, e)}
         onDoubleClick={rename}
         title={hidden ? "Hidden: not drawn on the canvas (it still collides and exports); double-click to rename" : "Double-click to rename"}
       >
@@ -134,7 +197,8 @@ export function ObjectsPanel() {
         <input
           type="search"
           aria-label="Search objects"
-          placeholder="Search by name, id or kind"
+          placeholder="Search by name, id, kind, class or layer"
+          title="Enter selects every match"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onSearchKey}
@@ -143,7 +207,16 @@ export function ObjectsPanel() {
           {rows ? `${count} of ${total}` : `${total} object${total === 1 ? "" : "s"}`}
         </span>
       </div>
-      <div className="objects-list" ref={scroller} role="listbox" aria-label="Objects" aria-multiselectable="true">
+      <div
+        className="objects-list"
+        ref={scroller}
+        role="listbox"
+        aria-label="Objects"
+        aria-multiselectable="true"
+        tabIndex={0}
+        aria-activedescendant={activeRow >= first && activeRow < last ? `object-row-${active}` : undefined}
+        onKeyDown={onListKey}
+      >
         <div style={{ height: count * OBJECT_ROW_HEIGHT, position: "relative" }}>{drawn}</div>
         {count === 0 && <p className="empty">{total === 0 ? "The scene is empty: draw a shape with the toolbar." : "Nothing matches."}</p>}
       </div>

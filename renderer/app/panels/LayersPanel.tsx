@@ -20,6 +20,7 @@ import {
 } from "../../store/layer-actions";
 import { layerColour } from "../../store/layer-colours";
 import { notify } from "../../store/actions";
+import { allInLayerRefusal, selectAllInLayer } from "../../store/select-actions";
 import type { Editor } from "../../editor/editor";
 import { Field, Panel } from "./fields";
 import { EyeIcon, LockIcon } from "./icons";
@@ -83,7 +84,21 @@ function LayerRow({ layer, index, total, active, count, hasSelection }: { readon
             <LockIcon locked />
           </span>
         )}
-        <span className="count" title="Shapes on this layer" data-testid={`layer-count-${layer.id}`}>{count}</span>
+        {/* Select All in Layer from the row, as Tiled's Select All takes the current layer's objects. */}
+        <button
+          className="count"
+          title="Shapes on this layer: click to select them all (Select All in Layer)"
+          aria-label={`Select the ${count} shapes of ${layer.name}`}
+          data-testid={`layer-count-${layer.id}`}
+          onClick={() => {
+            setActiveLayer(editor, layer.id);
+            const refused = allInLayerRefusal(editor);
+            if (refused) notify(editor, refused);
+            else selectAllInLayer(editor);
+          }}
+        >
+          {count}
+        </button>
       </div>
       {/* The active layer's tools only, as Tiled's layer toolbar acts on the current layer: one row a layer leaves the Inspector room below. */}
       {active && <div className="row tools">

@@ -17,6 +17,8 @@ export interface BrushStart {
   readonly base: readonly string[];
   /** The image pressed on, selected by a click (a release within the click slop of the press). */
   readonly image?: string;
+  /** A Shift-press on a shape or probe: a click makes this the selection (the item toggled); a drag draws the band, as Tiled's Shift forces the selection rectangle. */
+  readonly click?: readonly string[];
 }
 
 export class Brushing extends StateNode {
@@ -40,7 +42,7 @@ export class Brushing extends StateNode {
   override onPointerMove(p: PointerInfo): void {
     const from = this.from!;
     if (!this.dragged) {
-      if (from.image !== undefined && Math.hypot(p.world.x - from.start.x, p.world.y - from.start.y) <= clickSlop(this.editor)) return;
+      if ((from.image !== undefined || from.click !== undefined) && Math.hypot(p.world.x - from.start.x, p.world.y - from.start.y) <= clickSlop(this.editor)) return;
       this.dragged = true;
     }
     const marquee = { from: from.start, to: p.world };
@@ -53,9 +55,10 @@ export class Brushing extends StateNode {
   }
 
   override onPointerUp(): void {
-    const image = this.dragged ? undefined : this.from!.image;
+    const { image, click } = this.dragged ? {} : this.from!;
     this.go("idle");
     if (image !== undefined) selectImage(this.editor, image);
+    if (click !== undefined) select(this.editor, click);
   }
 
   override onCancel(): void {

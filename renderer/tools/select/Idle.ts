@@ -1,6 +1,7 @@
 // Select tool, Idle: a press decides the gesture. On a probe's end handle, a shape's handle or a
 // multi-selection's knob or corner it starts dragging it; on a shape or a probe it picks it and
-// starts moving the selection; on a corner of the selected image it resizes it; on the selected
+// starts moving the selection (with Shift, a click toggles it and a drag draws a marquee; with
+// Ctrl/Cmd, a click toggles it); on a corner of the selected image it resizes it; on the selected
 // image where no shape is (images lie under the shapes) it moves the image; on another image a
 // click selects it and a drag draws a marquee; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
@@ -94,9 +95,7 @@ export class Idle extends StateNode {
     }
     const probe = p.hitId ? probes.find((q) => q.id === p.hitId) : undefined;
     if (probe) {
-      const next = p.shift ? (selection.includes(probe.id) ? selection.filter((id) => id !== probe.id) : [...selection, probe.id]) : selection.includes(probe.id) ? selection : [probe.id];
-      select(editor, next);
-      if (next.includes(probe.id)) this.translate(p, next, probe);
+      this.pressItem(p, probe);
       return;
     }
     // A hit on a shape in a locked or hidden layer falls through to what is pickable there.
@@ -207,24 +206,41 @@ export class Idle extends StateNode {
   }
 
   private pickShape(p: PointerInfo, picked: Shape): void {
-    const editor = this.editor;
-    const { selection } = editor.getState();
-    let next = selection;
-    if (p.alt) next = [picked.id];
-    else if (p.shift) next = selection.includes(picked.id) ? selection.filter((id) => id !== picked.id) : [...selection, picked.id];
-    else if (!selection.includes(picked.id)) next = [picked.id];
-    select(editor, next);
-    if (next.includes(picked.id)) this.translate(p, next, picked);
+    if (p.alt) {
+      select(this.editor, [picked.id]);
+      this.translate(p, [picked.id], picked);
+      return;
+    }
+    this.pressItem(p, picked);
   }
 
-  /** Starts moving `ids`; `grabbed` is the shape or probe under the pointer. */
-  private translate(p: PointerInfo, ids: readonly string[], grabbed: Shape | Probe): void {
+  /**
+   * A press on a shape or probe, as in Tiled: Shift or Ctrl/Cmd and a click adds or removes it; Shift
+   * and a drag draws a marquee that adds to the selection (a marquee may start over a big shape);
+   * Ctrl/Cmd and a drag moves without snapping; a plain press moves the selection it is in, else it alone.
+   */
+  private pressItem(p: PointerInfo, item: Shape | Probe): void {
+    const editor = this.editor;
+    const { selection } = editor.getState();
+    const toggled = selection.includes(item.id) ? selection.filter((id) => id !== item.id) : [...selection, item.id];
+    const ids = selection.includes(item.id) ? selection : [item.id];
+    if (p.shift) {
+      const start: BrushStart = { start: p.world, before: selection, base: selection, click: toggled };
+      this.go("brushing", start);
+      return;
+    }
+    if (!p.mod) select(editor, ids);
+    this.translate(p, ids, item, p.mod ? toggled : undefined);
+  }
+
+  /** Starts moving `ids`; `grabbed` is the shape or probe under the pointer; `click`: see TranslateStart. */
+  private translate(p: PointerInfo, ids: readonly string[], grabbed: Shape | Probe, click?: readonly string[]): void {
     const editor = this.editor;
     const { probes, layers } = editor.getState();
     const moving = new Set(ids);
     // Select all may have taken in shapes of locked layers: they stay put.
     const shapes = editor.shapesWithIds(ids).filter((s) => pickable(s, layers));
-    const start: TranslateStart = { start: p.world, anchor: moveAnchor(shapes, grabbed), shapes, probes: probes.filter((q) => moving.has(q.id)) };
+    const start: TranslateStart = { start: p.world, anchor: moveAnchor(shapes, grabbed), shapes, probes: probes.filter((q) => moving.has(q.id)), ...(click ? { click: { toggled: click, ids } } : {}) };
     this.go("translating", start);
   }
 }

@@ -4,8 +4,8 @@
 // step; Escape restores.
 import type { Probe, Shape } from "../../../core";
 import type { Point2 } from "../../shapes/kind";
-import { moveItemsFrom } from "../../store/actions";
-import { snapDelta, snapsNow } from "../../store/view";
+import { moveItemsFrom, select } from "../../store/actions";
+import { clickSlop, snapDelta, snapsNow } from "../../store/view";
 import { GestureState } from "../gesture-state";
 import { snapToggleHint } from "../snap-hint";
 import type { PointerInfo } from "../state-node";
@@ -20,6 +20,12 @@ export interface TranslateStart {
   readonly end?: "from" | "to";
   /** What snaps, as it was at the start: the shapes' box's top-left corner; a probe's end. */
   readonly anchor: Point2;
+  /**
+   * A Ctrl/Cmd-press on a shape or probe: nothing changes until the pointer leaves the click slop,
+   * then `ids` are selected and move; released within it (a Ctrl-click), the selection becomes
+   * `toggled`, the pressed item added or removed, as Tiled and the Objects dock do.
+   */
+  readonly click?: { readonly toggled: readonly string[]; readonly ids: readonly string[] };
 }
 
 export class Translating extends GestureState<TranslateStart> {
@@ -33,7 +39,31 @@ export class Translating extends GestureState<TranslateStart> {
     return `Moving · Escape cancels · ${snapToggleHint(this.editor, "Ctrl")}`;
   }
 
+  /** Whether the pointer has left the click slop of a Ctrl/Cmd-press (`click`). */
+  private dragged = false;
+
+  override onEnter(info: unknown): void {
+    super.onEnter(info);
+    this.dragged = false;
+  }
+
+  override onPointerUp(): void {
+    const click = this.dragged ? undefined : this.from?.click;
+    if (click === undefined) {
+      super.onPointerUp();
+      return;
+    }
+    this.editor.cancelGesture();
+    this.go("idle");
+    select(this.editor, click.toggled);
+  }
+
   protected step(from: TranslateStart, p: PointerInfo): void {
+    if (from.click !== undefined && !this.dragged) {
+      if (Math.hypot(p.world.x - from.start.x, p.world.y - from.start.y) <= clickSlop(this.editor)) return;
+      this.dragged = true;
+      select(this.editor, from.click.ids);
+    }
     const { x: dx, y: dy } = snapDelta(this.editor, from.anchor, p.world.x - from.start.x, p.world.y - from.start.y, snapsNow(this.editor, p.mod));
     moveItemsFrom(this.editor, from.shapes, from.probes, dx, dy, from.end);
   }
