@@ -1,5 +1,6 @@
 // One registry of actions, shared by the toolbar, keyboard shortcuts, the command palette, the
 // shortcut sheet and the desktop menus. Each area keeps its actions in its own module.
+import { NUDGE_ACTIONS, ORDER_ACTIONS } from "./arrange-actions";
 import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
@@ -13,7 +14,7 @@ import { VIEW_ACTIONS } from "./view-actions";
 
 export type { Action, ActionGroup, KeyChord } from "./types";
 
-export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...TURN_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
+export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...TURN_ACTIONS, ...ORDER_ACTIONS, ...NUDGE_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
 /** The actions this build shows (Action.available). */
 export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);

@@ -1,20 +1,8 @@
-// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, reloading the Tiled map, and nudging the selection with the arrow keys.
+// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, and reloading the Tiled map.
 import { toggleTheme } from "../store/actions";
-import { fitToView, nudge, resetZoom, toggleGrid, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
+import { fitToView, resetZoom, toggleGrid, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
 import { canSaveToMap, hasTiledMap, reloadTiledMap, saveToMapAsksFolder } from "../app/map-commands";
 import type { Action, KeyChord } from "./types";
-
-const arrows: readonly [string, string, number, number][] = [
-  ["Left", "ArrowLeft", -1, 0],
-  ["Right", "ArrowRight", 1, 0],
-  ["Up", "ArrowUp", 0, -1],
-  ["Down", "ArrowDown", 0, 1],
-];
-
-const nudgeActions: readonly Action[] = arrows.flatMap(([name, key, dx, dy]): Action[] => [
-  { id: `view.nudge${name}`, label: `Nudge ${name.toLowerCase()}`, group: "View", section: "nudge", keys: [{ key }], run: (editor) => nudge(editor, dx, dy, false) },
-  { id: `view.nudge${name}Cell`, label: `Nudge ${name.toLowerCase()} one grid cell`, group: "View", section: "nudge", keys: [{ key, shift: true }], run: (editor) => nudge(editor, dx, dy, true) },
-]);
 
 // Ctrl+Shift+= types "+" on US layouts; "+" alone comes from the numpad.
 const ZOOM_IN_KEYS: readonly KeyChord[] = [{ key: "=", mod: true }, { key: "+", mod: true, shift: true, alias: true }, { key: "+", mod: true }];
@@ -35,5 +23,4 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.toggleTheme", label: "Toggle light/dark theme", group: "View", section: "show", keys: [], run: toggleTheme },
   // As Tiled reloads a map changed on disk; the desktop app also does it by itself.
   { id: "view.reloadTiledMap", label: "Reload Tiled Map", title: (editor) => (saveToMapAsksFolder(editor) && canSaveToMap(editor) ? "Reload Tiled Map…" : "Reload Tiled Map"), group: "View", section: "map", keys: [], run: (editor) => void reloadTiledMap(editor), enabled: hasTiledMap, whyDisabled: () => "Reload Tiled Map needs a scene made from a Tiled map (File → Import Tiled map…)", keywords: ["refresh", "tileset", "backdrop"] },
-  ...nudgeActions,
 ];

@@ -526,8 +526,8 @@ describe("nudge", () => {
     addProbe(editor, { id: "r", name: "r", type: "ray", from: [0, 0], to: [10, 0] });
     select(editor, ["a", "r"]);
     const before = editor.history.undoCount;
-    actionById("view.nudgeRight").run(editor);
-    actionById("view.nudgeDownCell").run(editor);
+    actionById("edit.nudgeRight").run(editor);
+    actionById("edit.nudgeDownCell").run(editor);
     expect(state().shapes.map((s) => [s.x, s.y])).toEqual([[1, 25], [50, 0]]);
     expect(state().probes[0]).toMatchObject({ from: [1, 25], to: [11, 25] });
     expect(editor.history.undoCount).toBe(before + 2);
