@@ -148,13 +148,13 @@ export const EDIT_ACTIONS: readonly Action[] = [
     run: (editor) => {
       if (!editor.tools.undo()) undo(editor);
     },
-    enabled: (editor) => editor.history.undoCount > 0 || editor.tools.undoStep() !== null, whyDisabled: () => "Nothing to undo",
+    enabled: (editor) => editor.history.undoCount > 0 || editor.tools.undoStep() !== null, whyDisabled: () => "Nothing to undo", keywords: ["history"],
   },
-  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
+  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo", keywords: ["history"] },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
-  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection, whyDisabled: NO_SELECTION },
+  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection, whyDisabled: NO_SELECTION, keywords: ["clone"] },
   {
     id: "edit.delete", label: "Delete", group: "Edit", section: "clipboard", keys: [{ key: "Delete" }, { key: "Backspace" }],
     run: (editor) => {
@@ -181,7 +181,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
-    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }],
+    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }], keywords: ["deselect", "clear selection"],
     run: (editor) => {
       // Something under way (a drag, a drawing, a marquee) is abandoned, restoring what it changed,
       // and the selection stays, as in Tiled and Godot; at rest, nothing is selected.

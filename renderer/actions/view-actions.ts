@@ -12,13 +12,13 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.zoomOut", label: "Zoom out", group: "View", section: "zoom", keys: [{ key: "-", mod: true }], run: zoomOut, global: true },
   { id: "view.resetZoom", label: "Zoom to 100%", group: "View", section: "zoom", keys: [{ key: "0", mod: true }], run: resetZoom, global: true },
   // Shift+1 types "!" on US layouts: the event's key is then "!".
-  { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView },
+  { id: "view.fit", label: "Fit to view", group: "View", section: "zoom", keys: [{ key: "1", shift: true }, { key: "!", shift: true, alias: true }, { key: "Home" }], run: fitToView, keywords: ["zoom", "frame", "focus", "selection"] },
   // Off, the wheel scrolls as in Tiled; Ctrl+wheel zooms either way.
   { id: "view.wheelZooms", label: "Mouse wheel zooms", group: "View", section: "zoom", keys: [], run: toggleWheelZooms, checked: (editor) => editor.getState().wheel === "zoom", keywords: ["scroll", "pan", "trackpad", "touchpad"] },
   // Ctrl+G first, as Tiled binds it: menus show the first chord.
-  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "g", mod: true }, { key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible },
-  { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap },
-  { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames },
+  { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "g", mod: true }, { key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible, keywords: ["toggle"] },
+  { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap, keywords: ["toggle"] },
+  { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames, keywords: ["toggle", "labels"] },
   // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.
   { id: "view.toggleTheme", label: "Toggle light/dark theme", group: "View", section: "show", keys: [], run: toggleTheme },
   // As Tiled reloads a map changed on disk; the desktop app also does it by itself.

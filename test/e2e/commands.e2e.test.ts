@@ -58,6 +58,12 @@ describe("commands in Chromium", () => {
     await page.keyboard.press("F1");
     await page.keyboard.type("lock layer");
     await expect.poll(() => page.getByTestId("palette-state-layer.locked").textContent()).toBe("on");
+    // Tiled's words find their commands, and only those: "lock" is not Rotate 90° Clockwise.
+    for (const [query, found] of [["lock", ["Lock Layer"]], ["clone", ["Duplicate"]], ["hide", ["Show Layer"]], ["bring to front", ["Raise to Top"]], ["align", []]] as const) {
+      await page.getByRole("combobox", { name: "Type a command" }).fill(query);
+      await expect.poll(() => options.count()).toBe(found.length);
+      for (const [i, label] of found.entries()) expect(await options.nth(i).textContent()).toContain(label);
+    }
     await page.keyboard.press("Escape");
     expect(pageErrors(page)).toEqual([]);
   });
