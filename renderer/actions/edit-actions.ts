@@ -5,7 +5,7 @@ import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
-import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, undo } from "../store/actions";
+import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, setTool, undo } from "../store/actions";
 import { activeLayerOf } from "../store/layer-actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload, type PastePlan } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
@@ -184,11 +184,15 @@ export const EDIT_ACTIONS: readonly Action[] = [
     id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }], keywords: ["deselect", "clear selection"],
     run: (editor) => {
       // Something under way (a drag, a drawing, a marquee) is abandoned, restoring what it changed,
-      // and the selection stays, as in Tiled and Godot; at rest, nothing is selected.
+      // and the selection stays, as in Tiled and Godot; at rest, nothing is selected; at rest with
+      // nothing selected, another tool gives way to Select, as Tiled's second Escape does.
       const resting = editor.tools.resting() && !editor.gestureActive();
       editor.tools.cancel();
       editor.cancelGesture();
-      if (resting) select(editor, []);
+      if (!resting) return;
+      const { selection, selectedImage, tool } = editor.getState();
+      if (selection.length === 0 && selectedImage === null && tool !== "select") setTool(editor, "select");
+      else select(editor, []);
     },
   },
   { id: "edit.selectAll", label: "Select all", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },

@@ -90,6 +90,28 @@ describe("commands in Chromium", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("Escape at rest gives a drawing tool's place to Select once nothing is selected, as Tiled's second Escape; S picks Select", async () => {
+    const page = await session.newPage();
+    const pressed = (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+    await placeAt(page, "Box", 300, 300);
+    await page.keyboard.press("Escape");
+    expect(await pressed("Box")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pressed("Select")).toBe("true");
+    await page.keyboard.press("p");
+    await page.mouse.click(500, 300);
+    await page.mouse.click(600, 300);
+    // The first Escape abandons the outline, the second leaves the Polygon tool.
+    await page.keyboard.press("Escape");
+    expect(await pressed("Polygon")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pressed("Select")).toBe("true");
+    await page.keyboard.press("c");
+    await page.keyboard.press("s");
+    await expect.poll(() => pressed("Select")).toBe("true");
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("copies and pastes at the cursor, and duplicates one grid cell away", async () => {
     const page = await session.newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
