@@ -70,9 +70,11 @@ function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number
   added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Paste", "Pasted");
 }
 
-function added(editor: Editor, plan: PastePlan, verb: string, done: string): void {
-  addItems(editor, plan.shapes, plan.probes, `${verb} ${items(plan.ids.length)}`);
-  notify(editor, `${done} ${items(plan.ids.length)}`);
+/** Adds a plan's items as one step, "Paste 3 items", or with `one` naming a single item ("Duplicate box-3"). */
+function added(editor: Editor, plan: PastePlan, verb: string, done: string, one?: string): void {
+  const what = plan.ids.length === 1 && one !== undefined ? one : items(plan.ids.length);
+  addItems(editor, plan.shapes, plan.probes, `${verb} ${what}`);
+  notify(editor, `${done} ${what}`);
 }
 
 /**
@@ -111,7 +113,9 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicate", "Duplicated");
+  if (!payload) return;
+  const original = payload.shapes[0] ?? payload.probes[0];
+  added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicate", "Duplicated", original ? original.name || original.id : undefined);
 }
 
 /** Forgets the in-memory copy (tests start clean). */

@@ -345,7 +345,8 @@ describe("clipboard in the editor", () => {
     select(editor, ["box-1"]);
     duplicate(editor);
     expect(state().shapes.map((s) => [s.id, s.layer])).toEqual([["box-1", "ground"], ["box-2", "top"], ["box-3", "ground"]]);
-    expect(state().notice).toBe("Duplicated 1 item");
+    expect(state().notice).toBe("Duplicated box-1");
+    expect(editor.history.undoLabel).toBe("Duplicate box-1");
     editor.update({ layers: state().layers.map((l) => ({ ...l, locked: false })) });
     select(editor, ["box-1", "box-2"]);
     duplicate(editor);
