@@ -37,7 +37,7 @@ export function disabledReason(editor: Editor, a: Action): string | null {
 export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** Keys written shorter than `KeyboardEvent.key` spells them. */
-const KEY_LABELS: Readonly<Record<string, string>> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Escape: "Esc", " ": "Space" };
+const KEY_LABELS: Readonly<Record<string, string>> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Escape: "Esc", " ": "Space", PageUp: "PgUp", PageDown: "PgDn" };
 
 export function chordLabel(k: KeyChord): string {
   const key = KEY_LABELS[k.key] ?? (k.key.length === 1 ? k.key.toUpperCase() : k.key);

@@ -20,7 +20,7 @@ describe("the canvas's context menu", () => {
     await expect.poll(() => page.getByTestId("inspector-what").textContent()).toBe("box box-1");
     expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
       "CutCtrl+X", "CopyCtrl+C", "PasteCtrl+V", "DuplicateCtrl+D", "DeleteDelete",
-      "RaisePageUp", "LowerPageDown", "Raise to TopShift+PageUp", "Lower to BottomShift+PageDown", "Move to Layer▸",
+      "RaisePgUp", "LowerPgDn", "Raise to TopShift+PgUp", "Lower to BottomShift+PgDn", "Move to Layer▸",
       "Flip HorizontallyX", "Flip VerticallyY", "Trace Colliders…", "Select allCtrl+A", "Fit to viewShift+1",
     ]);
     expect(await menu.getByRole("menuitem", { name: "Trace Colliders…" }).getAttribute("aria-disabled")).toBe("true");
