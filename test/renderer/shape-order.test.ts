@@ -4,7 +4,7 @@
 // step each, the order reaches the saved scene, picking and the Tiled export.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exportTiled, type Layer, type Scene, type Shape } from "../../core";
+import { exportGodot, exportTiled, type Layer, type Scene, type Shape } from "../../core";
 import { currentScene, select } from "../../renderer/store/actions";
 import { reorderRun, type Reorder } from "../../renderer/store/shape-order";
 import { shapesAt } from "../../renderer/tools/select/picking";
@@ -103,7 +103,7 @@ describe("Raise / Lower within the layer", () => {
     expect(t.state.notice).toBe("Layer 'Ground' is locked: unlock it to edit its shapes");
   });
 
-  it("the saved scene and the Tiled export write the new order", () => {
+  it("the saved scene, the Tiled export and the Godot scene write the new order", () => {
     const t = new TestEditor(scene());
     select(t.editor, ["g1"]);
     t.key("PageUp", { shift: true });
@@ -112,5 +112,8 @@ describe("Raise / Lower within the layer", () => {
     const ground = tmj.layers.find((l) => l.name === "Ground")!;
     const ids = ground.objects!.map((o) => o.name);
     expect(ids).toEqual(["g2", "g3", "g1"]);
+    // Godot draws a body's children in order: the layer's body lists them in the new order.
+    const nodes = exportGodot(currentScene(t.editor)).split("\n").filter((l) => l.includes('parent="Ground"'));
+    expect(nodes.map((l) => /name="(\w+)"/.exec(l)![1])).toEqual(["g2", "g3", "g1"]);
   });
 });
