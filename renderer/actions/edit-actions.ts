@@ -5,7 +5,7 @@ import { openTraceDialog, traceRefusal } from "../app/trace/trace-session";
 import type { ShapeType } from "../../core";
 import type { Editor } from "../editor/editor";
 import { SHAPE_KINDS } from "../shapes/registry";
-import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, undo } from "../store/actions";
+import { activeLayerTakesShapes, addItems, deleteSelection, items, notify, redo, select, setTool, undo } from "../store/actions";
 import { activeLayerOf } from "../store/layer-actions";
 import { copySelection, parseClipboard, pasteOffset, planPaste, serializeClipboard, type ClipboardPayload, type PastePlan } from "../store/clipboard";
 import { pickable } from "../tools/select/picking";
@@ -70,9 +70,11 @@ function place(editor: Editor, payload: ClipboardPayload, dx: number, dy: number
   added(editor, planPaste(payload, s, activeLayerOf(s), dx, dy), "Paste", "Pasted");
 }
 
-function added(editor: Editor, plan: PastePlan, verb: string, done: string): void {
-  addItems(editor, plan.shapes, plan.probes, `${verb} ${items(plan.ids.length)}`);
-  notify(editor, `${done} ${items(plan.ids.length)}`);
+/** Adds a plan's items as one step, "Paste 3 items", or with `one` naming a single item ("Duplicate box-3"). */
+function added(editor: Editor, plan: PastePlan, verb: string, done: string, one?: string): void {
+  const what = plan.ids.length === 1 && one !== undefined ? one : items(plan.ids.length);
+  addItems(editor, plan.shapes, plan.probes, `${verb} ${what}`);
+  notify(editor, `${done} ${what}`);
 }
 
 /**
@@ -111,7 +113,9 @@ export async function paste(editor: Editor): Promise<void> {
 export function duplicate(editor: Editor): void {
   const s = editor.getState();
   const payload = copySelection(s, s.selection);
-  if (payload) added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicate", "Duplicated");
+  if (!payload) return;
+  const original = payload.shapes[0] ?? payload.probes[0];
+  added(editor, planPaste(payload, s, null, s.gridSize, s.gridSize), "Duplicate", "Duplicated", original ? original.name || original.id : undefined);
 }
 
 /** Forgets the in-memory copy (tests start clean). */
@@ -148,13 +152,13 @@ export const EDIT_ACTIONS: readonly Action[] = [
     run: (editor) => {
       if (!editor.tools.undo()) undo(editor);
     },
-    enabled: (editor) => editor.history.undoCount > 0 || editor.tools.undoStep() !== null, whyDisabled: () => "Nothing to undo",
+    enabled: (editor) => editor.history.undoCount > 0 || editor.tools.undoStep() !== null, whyDisabled: () => "Nothing to undo", keywords: ["history"],
   },
-  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo" },
+  { id: "edit.redo", label: "Redo", title: (editor) => stepTitle("Redo", editor.history.redoLabel), group: "Edit", section: "history", keys: [{ key: "z", mod: true, shift: true }, { key: "y", mod: true }], run: redo, enabled: (editor) => editor.history.redoCount > 0, whyDisabled: () => "Nothing to redo", keywords: ["history"] },
   { id: "edit.cut", label: "Cut", group: "Edit", section: "clipboard", keys: [{ key: "x", mod: true }], run: (editor) => void cut(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.copy", label: "Copy", group: "Edit", section: "clipboard", keys: [{ key: "c", mod: true }], run: (editor) => void copy(editor), enabled: hasSelection, whyDisabled: NO_SELECTION },
   { id: "edit.paste", label: "Paste", group: "Edit", section: "clipboard", keys: [{ key: "v", mod: true }], run: (editor) => void paste(editor), keysRaisePasteEvent: true },
-  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection, whyDisabled: NO_SELECTION },
+  { id: "edit.duplicate", label: "Duplicate", group: "Edit", section: "clipboard", keys: [{ key: "d", mod: true }], run: duplicate, enabled: hasSelection, whyDisabled: NO_SELECTION, keywords: ["clone"] },
   {
     id: "edit.delete", label: "Delete", group: "Edit", section: "clipboard", keys: [{ key: "Delete" }, { key: "Backspace" }],
     run: (editor) => {
@@ -181,14 +185,18 @@ export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
-    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }],
+    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }], keywords: ["deselect", "clear selection"],
     run: (editor) => {
       // Something under way (a drag, a drawing, a marquee) is abandoned, restoring what it changed,
-      // and the selection stays, as in Tiled and Godot; at rest, nothing is selected.
+      // and the selection stays, as in Tiled and Godot; at rest, nothing is selected; at rest with
+      // nothing selected, another tool gives way to Select, as Tiled's second Escape does.
       const resting = editor.tools.resting() && !editor.gestureActive();
       editor.tools.cancel();
       editor.cancelGesture();
-      if (resting) select(editor, []);
+      if (!resting) return;
+      const { selection, selectedImage, tool } = editor.getState();
+      if (selection.length === 0 && selectedImage === null && tool !== "select") setTool(editor, "select");
+      else select(editor, []);
     },
   },
   { id: "edit.selectAll", label: "Select all", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },

@@ -77,12 +77,12 @@ export const LAYER_ACTIONS: readonly Action[] = [
   { id: "layer.above", label: "Select Layer Above", group: "Layer", section: "pick", keys: [], enabled: hasNeighbour(1), run: (editor) => setActiveLayer(editor, neighbour(editor, 1)!.id) },
   { id: "layer.below", label: "Select Layer Below", group: "Layer", section: "pick", keys: [], enabled: hasNeighbour(-1), run: (editor) => setActiveLayer(editor, neighbour(editor, -1)!.id) },
   {
-    id: "layer.visible", label: "Show Layer", group: "Layer", section: "flags", keys: [],
+    id: "layer.visible", label: "Show Layer", group: "Layer", section: "flags", keys: [], keywords: ["hide", "visible", "visibility", "toggle"],
     checked: (editor) => active(editor).layer.visible !== false,
     run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "visible", layer.visible === false); notify(editor, `Layer '${layer.name}' ${layer.visible === false ? "shown" : "hidden"}`); },
   },
   {
-    id: "layer.locked", label: "Lock Layer", group: "Layer", section: "flags", keys: [],
+    id: "layer.locked", label: "Lock Layer", group: "Layer", section: "flags", keys: [], keywords: ["unlock", "toggle"],
     checked: (editor) => active(editor).layer.locked === true,
     run: (editor) => { const { id, layer } = active(editor); setLayerFlag(editor, id, "locked", layer.locked !== true); notify(editor, `Layer '${layer.name}' ${layer.locked === true ? "unlocked" : "locked"}`); },
   },

@@ -1,5 +1,6 @@
 // One registry of actions, shared by the toolbar, keyboard shortcuts, the command palette, the
 // shortcut sheet and the desktop menus. Each area keeps its actions in its own module.
+import { NUDGE_ACTIONS, ORDER_ACTIONS } from "./arrange-actions";
 import { EDIT_ACTIONS } from "./edit-actions";
 import { FILE_ACTIONS } from "./file-actions";
 import { HELP_ACTIONS } from "./help-actions";
@@ -14,7 +15,7 @@ import { VIEW_ACTIONS } from "./view-actions";
 
 export type { Action, ActionGroup, KeyChord } from "./types";
 
-export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...SELECT_ACTIONS, ...TURN_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
+export const ACTIONS: readonly Action[] = [...FILE_ACTIONS, ...EDIT_ACTIONS, ...SELECT_ACTIONS, ...TURN_ACTIONS, ...ORDER_ACTIONS, ...NUDGE_ACTIONS, ...VIEW_ACTIONS, ...LAYER_ACTIONS, ...TOOL_ACTIONS, ...HELP_ACTIONS];
 
 /** The actions this build shows (Action.available). */
 export const availableActions = (): readonly Action[] => ACTIONS.filter((a) => a.available?.() ?? true);
@@ -37,7 +38,7 @@ export function disabledReason(editor: Editor, a: Action): string | null {
 export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** Keys written shorter than `KeyboardEvent.key` spells them. */
-const KEY_LABELS: Readonly<Record<string, string>> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Escape: "Esc", " ": "Space" };
+const KEY_LABELS: Readonly<Record<string, string>> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓", Escape: "Esc", " ": "Space", PageUp: "PgUp", PageDown: "PgDn" };
 
 export function chordLabel(k: KeyChord): string {
   const key = KEY_LABELS[k.key] ?? (k.key.length === 1 ? k.key.toUpperCase() : k.key);

@@ -222,7 +222,7 @@ function layersName(c: ItemChanges<Layer> | null): string | null {
   const what = c.changed.length === 1 ? `layer ${c.changed[0]!.before.name}` : `${c.changed.length} layers`;
   if (fields.size !== 1) return `Edit ${what}`;
   const f = [...fields][0]!;
-  if (f === "name") return `Rename ${what}`;
+  if (f === "name") return c.changed.length === 1 ? `Rename ${what} to ${c.changed[0]!.after.name}` : `Rename ${what}`;
   if (f === "visible") return `${flagVerb(c.changed, (l) => l.visible !== false, ["Show", "Hide"]) ?? "Show or hide"} ${what}`;
   if (f === "locked") return `${flagVerb(c.changed, (l) => l.locked === true, ["Lock", "Unlock"]) ?? "Lock or unlock"} ${what}`;
   if (f === "properties") {

@@ -42,6 +42,8 @@ export interface WriteOptions {
   readonly record?: boolean;
   /** The step's name where the one derived from the change (describe-change.ts) would be vague: "Paste 2 items". */
   readonly label?: string;
+  /** Joins the step to the last one when that had the same key, moments ago (History.record): nudges of one selection. */
+  readonly merge?: unknown;
 }
 
 export class Editor {
@@ -119,7 +121,7 @@ export class Editor {
       this.store.setState({ notice: null });
     }
     if (options.record === false || this.gestureStart) return;
-    if (!sameDocument(before, after)) this.history.record(before, after, options.label);
+    if (!sameDocument(before, after)) this.history.record(before, after, options.label, options.merge);
   }
 
   // ---- Gestures and history.

@@ -129,15 +129,20 @@ export interface HistorySteps {
   readonly undone: readonly string[];
 }
 
+/** Steps recorded with the same merge key no further apart than this (ms) become one, as Godot merges nudges. */
+export const MERGE_WITHIN_MS = 1000;
+
 /** A bounded list of document patches with a redo list (zundo keeps whole snapshots, which a 100,000-shape level cannot afford). */
 export class History {
   private past: HistoryStep[] = [];
   private future: HistoryStep[] = [];
+  /** The merge key of the last step recorded and when, while the next step may join it; null after any other step, an undo or a redo. */
+  private open: { readonly key: unknown; readonly at: number } | null = null;
   readonly counts: StoreApi<HistoryCounts> = createStore<HistoryCounts>()(() => ({ undo: 0, redo: 0, undoLabel: null, redoLabel: null }));
   /** Every step's name, told on every change (the counts may stay the same when the oldest step is dropped). */
   readonly steps: StoreApi<HistorySteps> = createStore<HistorySteps>()(() => ({ done: [], undone: [] }));
 
-  constructor(readonly limit = 500) {}
+  constructor(readonly limit = 500, private readonly now: () => number = () => Date.now()) {}
 
   get undoCount(): number {
     return this.past.length;
@@ -159,13 +164,25 @@ export class History {
 
   /**
    * Records the change from `before` to `after` as one step named `label`, or by what changed
-   * (describe-change.ts); nothing when the document is the same. Clears redo.
+   * (describe-change.ts); nothing when the document is the same. Clears redo. With `mergeKey`, a
+   * step right after one recorded with the same key (compared with ===), within MERGE_WITHIN_MS of
+   * it and with no other step, undo or redo between, joins it: one step from the document before
+   * the first to `after`, named anew (none when they cancel out).
    */
-  record(before: DocumentSlice, after: DocumentSlice, label?: string): void {
+  record(before: DocumentSlice, after: DocumentSlice, label?: string, mergeKey?: unknown): void {
     const patch = diffDocument(before, after);
     if (!patch) return;
-    this.past.push({ patch, label: label ?? describeChange(after, patch) });
-    if (this.past.length > this.limit) this.past.shift();
+    const at = this.now(), last = this.past.at(-1);
+    const joins = mergeKey !== undefined && last !== undefined && this.open?.key === mergeKey && at - this.open.at <= MERGE_WITHIN_MS;
+    this.open = mergeKey === undefined ? null : { key: mergeKey, at };
+    if (joins) {
+      this.past.pop();
+      const whole = diffDocument(applyDocumentPatch(before, last.patch, false), after);
+      if (whole) this.past.push({ patch: whole, label: label ?? describeChange(after, whole) });
+    } else {
+      this.past.push({ patch, label: label ?? describeChange(after, patch) });
+      if (this.past.length > this.limit) this.past.shift();
+    }
     this.future = [];
     this.tell();
   }
@@ -182,6 +199,7 @@ export class History {
 
   /** Moves a step from one list to the other and applies its patch to `current` in that direction. */
   private step(current: DocumentSlice, from: HistoryStep[], to: HistoryStep[], forwards: boolean): StepTaken | null {
+    this.open = null;
     const step = from.pop();
     if (!step) return null;
     to.push(step);
@@ -207,6 +225,7 @@ export class History {
   }
 
   clear(): void {
+    this.open = null;
     this.past = [];
     this.future = [];
     this.tell();

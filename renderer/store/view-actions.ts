@@ -144,9 +144,11 @@ export function toggleWheelZooms(editor: Editor): void {
   notify(editor, zooms ? "The mouse wheel scrolls; Ctrl+wheel zooms" : "The mouse wheel zooms; Shift+wheel scrolls sideways");
 }
 
+/** Shows or hides the grid, saying which in the status bar (Ctrl+G has no other sign when the grid is faint). */
 export function toggleGrid(editor: Editor): void {
   const { grid } = editor.getState();
   editor.update({ grid: { ...grid, visible: !grid.visible } });
+  notify(editor, grid.visible ? "Grid hidden" : "Grid shown");
 }
 
 /** Turns snapping over, saying so in the status bar ("Snap to grid on (cell 16)"): the switch is small. */
@@ -187,13 +189,15 @@ export function nudgeSelection(editor: Editor, dx: number, dy: number): void {
     notify(editor, `Layer '${locked.name}' is locked: unlock it to edit its shapes`);
     return;
   }
+  // Presses in a row on one selection are one step ("Move box-11"), as Godot merges them: the
+  // selection's array is the key, so selecting anew starts another step.
   editor.update({
     shapes: shapes.map((s): Shape => (picked.has(s.id) ? { ...s, x: s.x + dx, y: s.y + dy } : s)),
     probes: probes.map((p) => (picked.has(p.id) ? moveProbe(p, dx, dy) : p)),
-  });
+  }, { merge: selection });
 }
 
-/** Arrow keys: one world unit, or one grid cell (`cell`). */
+/** Arrow keys: one world unit, or one grid cell (`cell`); presses in a row are one undo step. */
 export function nudge(editor: Editor, dirX: number, dirY: number, cell: boolean): void {
   const step = cell ? editor.getState().gridSize : 1;
   nudgeSelection(editor, dirX * step, dirY * step);

@@ -58,6 +58,12 @@ describe("commands in Chromium", () => {
     await page.keyboard.press("F1");
     await page.keyboard.type("lock layer");
     await expect.poll(() => page.getByTestId("palette-state-layer.locked").textContent()).toBe("on");
+    // Tiled's words find their commands, and only those: "lock" is not Rotate 90° Clockwise.
+    for (const [query, found] of [["lock", ["Lock Layer"]], ["clone", ["Duplicate"]], ["hide", ["Show Layer"]], ["bring to front", ["Raise to Top"]], ["align", []]] as const) {
+      await page.getByRole("combobox", { name: "Type a command" }).fill(query);
+      await expect.poll(() => options.count()).toBe(found.length);
+      for (const [i, label] of found.entries()) expect(await options.nth(i).textContent()).toContain(label);
+    }
     await page.keyboard.press("Escape");
     expect(pageErrors(page)).toEqual([]);
   });
@@ -81,6 +87,28 @@ describe("commands in Chromium", () => {
     await sheet.waitFor();
     await page.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => sheet.count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("Escape at rest gives a drawing tool's place to Select once nothing is selected, as Tiled's second Escape; S picks Select", async () => {
+    const page = await session.newPage();
+    const pressed = (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+    await placeAt(page, "Box", 300, 300);
+    await page.keyboard.press("Escape");
+    expect(await pressed("Box")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pressed("Select")).toBe("true");
+    await page.keyboard.press("p");
+    await page.mouse.click(500, 300);
+    await page.mouse.click(600, 300);
+    // The first Escape abandons the outline, the second leaves the Polygon tool.
+    await page.keyboard.press("Escape");
+    expect(await pressed("Polygon")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pressed("Select")).toBe("true");
+    await page.keyboard.press("c");
+    await page.keyboard.press("s");
+    await expect.poll(() => pressed("Select")).toBe("true");
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe("the first minutes of a new designer", () => {
     expect(await notice(page)).not.toContain("drag a vertex");
     // Duplicate says so.
     await page.keyboard.press("Control+d");
-    await expect.poll(() => notice(page)).toContain("Duplicated 1 item");
+    await expect.poll(() => notice(page)).toContain("Duplicated box-1");
   });
 
   it("each export format downloads under a name of its own, never the scene's", async () => {

@@ -173,11 +173,13 @@ describe("the web menu bar", () => {
     await title(page, "View").click();
     expect(await page.getByRole("menuitemcheckbox", { name: /Show grid/ }).getAttribute("aria-checked")).toBe("false");
     await page.keyboard.press("Escape");
-    // Ctrl+G shows it again, Ctrl+' hides it.
+    // Ctrl+G shows it again, Ctrl+' hides it, each saying so in the status line.
     await page.keyboard.press("Control+g");
     await expect.poll(() => page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => notice(page)).toBe("Grid shown");
     await page.keyboard.press("Control+'");
     await expect.poll(() => page.getByRole("button", { name: "Grid", exact: true }).getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => notice(page)).toBe("Grid hidden");
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -36,6 +36,24 @@ async function typeInto(page: Page, testId: string, text: string) {
 }
 
 describe("sidebar panels in Chromium", () => {
+  it("lays a refused Inspector value's message across the Inspector's width, on one line, from either column", async () => {
+    const page = await session.newPage();
+    await placeAt(page, "Circle", 300, 300);
+    for (const label of ["Radius", "Y"]) {
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill("1 2");
+      await field.press("Enter");
+      const message = page.getByRole("alert").filter({ hasText: "not a number or sum: 1 2" });
+      await message.waitFor();
+      const [m, grid] = [(await message.boundingBox())!, (await field.locator("xpath=../..").boundingBox())!];
+      expect([Math.round(m.x), Math.round(m.width)], label).toEqual([Math.round(grid.x), Math.round(grid.width)]);
+      expect(m.height, `${label}: one line`).toBeLessThan(20);
+      await page.locator(".sidebar").screenshot({ path: resolve(ARTIFACTS, `e2e-refused-${label.toLowerCase()}.png`) });
+      await field.press("Escape");
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("edits, layers, collision bits and properties reach the canvas and the saved file", async () => {
     const page = await session.newPage();
     const status = (id: string) => page.getByTestId(id);

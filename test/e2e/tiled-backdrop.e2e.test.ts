@@ -128,10 +128,11 @@ describe("the Tiled map as a backdrop (web build)", () => {
     await again.getByRole("menuitem", { name: "File" }).click();
     await again.getByRole("menuitem", { name: "Open Scene in Folder…" }).click();
     await expect.poll(() => again.getByTestId("notice").textContent()).toContain("Opened level.json");
-    await again.keyboard.press("Control+'");
-    await waitForBackdrop(again, reference);
     // The map read, a scene without gridSize takes its tile size, as at import, and stays clean.
     await expect.poll(() => again.getByTestId("notice").textContent()).toBe("Opened level.json; grid 16 (the map's tiles)");
+    // The grid off (the status line then says "Grid hidden"): only the map.
+    await again.keyboard.press("Control+'");
+    await waitForBackdrop(again, reference);
     expect(await again.getByLabel("Grid size").inputValue()).toBe(String(TILE));
     expect(await again.title()).not.toMatch(/^•/);
     const reopened = await backdropPixels(again, 80, 80);

@@ -156,8 +156,11 @@ describe("palette search", () => {
     expect(searchActions(list, "save as").map((a) => a.id)).toEqual(["a"]);
   });
 
-  it("matches letters in order (fuzzy), worse than a substring", () => {
-    expect(wordScore("svas", "Save As")).not.toBeNull();
+  it("matches letters in order (fuzzy) for words of up to three letters, worse than a substring", () => {
+    expect(wordScore("sva", "Save As")).not.toBeNull();
+    // Four letters or more are meant as typed: "hide" is not h…i…d…e of "Nudge right one grid cell".
+    expect(wordScore("svas", "Save As")).toBeNull();
+    expect(wordScore("hide", "Nudge right one grid cell")).toBeNull();
     expect(wordScore("xq", "Save As")).toBeNull();
     expect(wordScore("ave", "Save")!).toBeLessThan(wordScore("sae", "Save")!);
   });
@@ -167,13 +170,35 @@ describe("palette search", () => {
     expect(found.length).toBeGreaterThan(0);
     for (const label of found) expect(label.toLowerCase()).toContain("ray");
     expect(found).not.toContain("Raise Layer");
-    // With no run anywhere, letters in order still find: "svas" is Save As.
-    expect(searchActions(ACTIONS, "svas").map((a) => a.label)).toContain("Save As…");
+    // With no run anywhere, letters in order still find: "sva" is Save As.
+    expect(searchActions(ACTIONS, "sva").map((a) => a.label)).toContain("Save As…");
   });
 
   it("finds an action by its other words: 'mirror' is Flip, 'turn' Rotate, below a label's own match", () => {
     expect(searchActions(ACTIONS, "mirror").map((a) => a.id)).toEqual(["edit.flipHorizontal", "edit.flipVertical"]);
     expect(searchActions(ACTIONS, "turn").map((a) => a.id).slice(0, 2)).toEqual(["edit.rotateClockwise", "edit.rotateAnticlockwise"]);
+  });
+
+  it("finds Tiled's and Godot's words for the commands there are (the keys review's queries)", () => {
+    const find = (q: string) => searchActions(ACTIONS, q).map((a) => a.id);
+    expect(find("hide")).toEqual(["layer.visible"]);
+    expect(find("visible")).toEqual(["layer.visible"]);
+    expect(find("lock")).toEqual(["layer.locked"]);
+    expect(find("clone")).toEqual(["edit.duplicate"]);
+    expect(find("deselect")).toEqual(["edit.selectNone"]);
+    expect(find("toggle snap")).toEqual(["view.toggleSnap"]);
+    expect(find("toggle")).toEqual(expect.arrayContaining(["view.toggleGrid", "view.toggleSnap", "view.toggleNames", "view.toggleTheme", "layer.visible", "layer.locked"]));
+    expect(find("zoom fit")).toEqual(["view.fit"]);
+    expect(find("fit")[0]).toBe("view.fit");
+    expect(find("history")).toEqual(["edit.undo", "edit.redo"]);
+    expect(find("bring to front")).toEqual(["edit.raiseToTop"]);
+    expect(find("send to back")).toEqual(["edit.lowerToBottom"]);
+    expect(find("raise").slice(0, 2)).toEqual(["edit.raise", "edit.raiseToTop"]);
+    expect(find("lower").slice(0, 2)).toEqual(["edit.lower", "edit.lowerToBottom"]);
+    // No command sets a sensor, edits properties or aligns: nothing, rather than something unrelated.
+    expect(find("sensor")).toEqual([]);
+    expect(find("properties")).toEqual([]);
+    expect(find("align")).toEqual([]);
   });
 
   it("finds real actions: 'circle' puts the Circle tool first", () => {
@@ -320,7 +345,8 @@ describe("clipboard in the editor", () => {
     select(editor, ["box-1"]);
     duplicate(editor);
     expect(state().shapes.map((s) => [s.id, s.layer])).toEqual([["box-1", "ground"], ["box-2", "top"], ["box-3", "ground"]]);
-    expect(state().notice).toBe("Duplicated 1 item");
+    expect(state().notice).toBe("Duplicated box-1");
+    expect(editor.history.undoLabel).toBe("Duplicate box-1");
     editor.update({ layers: state().layers.map((l) => ({ ...l, locked: false })) });
     select(editor, ["box-1", "box-2"]);
     duplicate(editor);

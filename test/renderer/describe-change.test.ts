@@ -172,7 +172,7 @@ describe("the editor's actions give their steps these names", () => {
     const id = addLayer(editor);
     expect(last(editor)).toBe("Add layer");
     renameLayer(editor, id, "Pickups");
-    expect(last(editor)).toBe("Rename layer Layer 2");
+    expect(last(editor)).toBe("Rename layer Layer 2 to Pickups");
     setLayerFlag(editor, id, "locked", true);
     expect(last(editor)).toBe("Lock layer Pickups");
     setLayerColor(editor, id, "#00ff00");

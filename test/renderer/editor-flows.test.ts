@@ -44,6 +44,34 @@ describe("editing flows through pointer and key events", () => {
     expect(ed.state.selection).toEqual([]);
   });
 
+  it("with a drawing tool, Escape cancels what is under way, then selects nothing, then gives way to Select (Tiled's second Escape); S is Select too", () => {
+    const ed = new TestEditor();
+    ed.key("b");
+    ed.pointerDown(100, 100).pointerMove(200, 160);
+    ed.key("Escape");
+    expect(ed.shapes).toHaveLength(0);
+    expect(ed.state.tool).toBe("box");
+    ed.pointerUp(200, 160);
+    ed.key("Escape");
+    expect(ed.state.tool).toBe("select");
+    // A box placed is selected: the first Escape at rest drops the selection, the next the tool.
+    ed.key("b");
+    ed.click(300, 300);
+    expect(ed.selection).toHaveLength(1);
+    ed.key("Escape");
+    expect([ed.selection, ed.state.tool]).toEqual([[], "box"]);
+    ed.key("Escape");
+    expect(ed.state.tool).toBe("select");
+    // With Select, Escape at rest only selects nothing.
+    ed.key("Escape");
+    expect(ed.state.tool).toBe("select");
+    ed.key("c");
+    expect(ed.key("s")).toBe(true);
+    expect(ed.state.tool).toBe("select");
+    ed.key("s", { shift: true });
+    expect([ed.state.tool, ed.state.grid.snap]).toEqual(["select", true]);
+  });
+
   it("Ctrl+A, Ctrl+D, arrows and Delete: each one undo step", () => {
     const ed = new TestEditor();
     ed.key("c");

@@ -73,4 +73,31 @@ describe("History", () => {
     h.record(s1, s1); // no change: no step
     expect(h.undoCount).toBe(1);
   });
+
+  it("joins steps with one merge key moments apart into one, named anew; a pause, another key, another step or an undo starts a new one", () => {
+    let clock = 0;
+    const h = new History(500, () => clock);
+    const at = (x: number) => doc([{ id: "box-11", type: "box", x, y: 0, rotation: 0, width: 10, height: 10 }]);
+    const key = ["box-11"], other = ["box-11"];
+    const nudge = (from: number, to: number, k: unknown = key) => {
+      clock += 200;
+      h.record(at(from), at(to), undefined, k);
+    };
+    h.record(doc([]), at(0));
+    for (let x = 0; x < 5; x++) nudge(x, x + 1);
+    expect(h.steps.getState().done).toEqual(["Add box", "Move box-11"]);
+    expect(h.undo(at(5))!.doc.shapes[0]!.x).toBe(0);
+    h.redo(at(0));
+    // After a redo, a pause, another key (an equal array is another selection) or another step: a new step.
+    nudge(5, 6);
+    clock += 1001;
+    nudge(6, 7);
+    nudge(7, 8, other);
+    h.record(at(8), at(9));
+    nudge(9, 10);
+    expect(h.steps.getState().done).toEqual(["Add box", "Move box-11", "Move box-11", "Move box-11", "Move box-11", "Move box-11", "Move box-11"]);
+    nudge(10, 11);
+    expect(h.undoCount).toBe(7);
+    expect(h.undo(at(11))!.doc.shapes[0]!.x).toBe(9);
+  });
 });

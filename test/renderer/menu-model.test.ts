@@ -34,6 +34,10 @@ describe("menuModel", () => {
     expect(linesOf(model, "Export")).toEqual([...EXPORT_FORMATS.map((f) => exportActionId(f.id)), "—", "file.exportOptions"]);
     expect(linesOf(model, "Help")).toEqual(["help.commandPalette", "help.shortcuts"]);
     expect(linesOf(model, "Layer")).toEqual(["layer.new", "layer.delete", "—", "layer.raise", "layer.lower", "—", "layer.above", "layer.below", "—", "layer.visible", "layer.locked", "—", "layer.selectionUp", "layer.selectionDown"]);
+    // Object order and nudges edit the document: Edit, not View.
+    expect(linesOf(model, "Edit").join(" ")).toContain("— edit.raise edit.lower edit.raiseToTop edit.lowerToBottom — edit.nudgeLeft");
+    expect(linesOf(model, "View").filter((id) => id.includes("nudge"))).toEqual([]);
+    expect(itemsOf(model, "Edit").find((i) => i.id === "edit.raiseToTop")!.accelerator).toBe("Shift+PageUp");
     for (const menu of model) {
       const lines = linesOf(model, menu.label).join(" ");
       expect(lines, menu.label).not.toMatch(/^—|—$|— —/);

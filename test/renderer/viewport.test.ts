@@ -93,6 +93,7 @@ describe("zoom", () => {
     zoomIn(editor);
     setView(editor, { x: 5, y: 5, scale: 2 });
     toggleGrid(editor);
+    expect(state().notice).toBe(state().grid.visible ? "Grid shown" : "Grid hidden");
     toggleSnap(editor);
     expect(editor.history.undoCount).toBe(before);
   });
@@ -520,19 +521,18 @@ describe("pan tool", () => {
 });
 
 describe("nudge", () => {
-  it("moves the selected shapes and probes one unit, or one cell with Shift, each an undo step", () => {
+  it("moves the selected shapes and probes one unit, or one cell with Shift; presses in a row are one undo step", () => {
     addShape(editor, box("a", 0, 0));
     addShape(editor, box("b", 50, 0));
     addProbe(editor, { id: "r", name: "r", type: "ray", from: [0, 0], to: [10, 0] });
     select(editor, ["a", "r"]);
     const before = editor.history.undoCount;
-    actionById("view.nudgeRight").run(editor);
-    actionById("view.nudgeDownCell").run(editor);
+    actionById("edit.nudgeRight").run(editor);
+    actionById("edit.nudgeDownCell").run(editor);
     expect(state().shapes.map((s) => [s.x, s.y])).toEqual([[1, 25], [50, 0]]);
     expect(state().probes[0]).toMatchObject({ from: [1, 25], to: [11, 25] });
-    expect(editor.history.undoCount).toBe(before + 2);
-    undo(editor);
-    expect(state().shapes[0]).toMatchObject({ x: 1, y: 0 });
+    expect(editor.history.undoCount).toBe(before + 1);
+    expect(editor.history.undoLabel).toBe("Move 2 items");
     undo(editor);
     expect(state().shapes[0]).toMatchObject({ x: 0, y: 0 });
     expect(state().probes[0]).toMatchObject({ from: [0, 0], to: [10, 0] });

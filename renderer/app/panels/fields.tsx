@@ -5,7 +5,7 @@
 // refused (the document is untouched either way). A press anywhere else applies the typed value
 // first, before what the press does: a click on another shape must not lose the value, nor give it
 // to that shape; a click on a button is kept though applying the value moved the button.
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { actionForKey } from "../../actions/registry";
 import { useEditor } from "../../editor/react";
 import { listen } from "../../platform/listen";
@@ -51,6 +51,8 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
   }
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const across = useGridWidth(box, error);
   const mixed = value === "mixed";
   const edit = (text: string | null) => {
     typed.current = text;
@@ -116,7 +118,7 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
     onFocusTaken?.();
   }, [focusRequested, onFocusTaken]);
   return (
-    <div className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
+    <div ref={box} className={`field${className ? ` ${className}` : ""}${error ? " invalid" : ""}`}>
       <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined} title={title}>{label}</label>
       <input
         title={title}
@@ -154,12 +156,33 @@ export function Field({ label, value, commit, numeric, className, hideLabel, ari
         }}
       />
       {error && (
-        <span id={`${id}-error`} className="error" role="alert">
+        <span id={`${id}-error`} className="error" role="alert" style={across}>
           {error}
         </span>
       )}
     </div>
   );
+}
+
+/**
+ * Where a field sits in one cell of a grid (the Inspector's X | Y), its message is laid across the
+ * grid's whole width from the grid's left edge, below the row: a cell is too narrow for "not a
+ * number or sum: 1 2". It stays in the flow, so the row grows to hold it under the neighbour's input.
+ */
+function useGridWidth(field: { readonly current: HTMLElement | null }, error: string | null): CSSProperties | undefined {
+  const [style, setStyle] = useState<CSSProperties | undefined>(undefined);
+  useLayoutEffect(() => {
+    const el = field.current, grid = el?.parentElement;
+    if (!error || !el || !grid || getComputedStyle(grid).display !== "grid") {
+      setStyle(undefined);
+      return;
+    }
+    const cell = el.getBoundingClientRect(), whole = grid.getBoundingClientRect();
+    const pad = parseFloat(getComputedStyle(grid).paddingLeft) + parseFloat(getComputedStyle(grid).paddingRight);
+    const width = whole.width - pad;
+    setStyle(width > cell.width + 1 ? { marginLeft: whole.left + parseFloat(getComputedStyle(grid).paddingLeft) - cell.left, width } : undefined);
+  }, [error, field]);
+  return style;
 }
 
 /** A panel of the sidebar: collapsible, open by default. */
