@@ -185,7 +185,7 @@ describe("palette search", () => {
     expect(find("visible")).toEqual(["layer.visible"]);
     expect(find("lock")).toEqual(["layer.locked"]);
     expect(find("clone")).toEqual(["edit.duplicate"]);
-    expect(find("deselect")).toEqual(["edit.selectNone"]);
+    expect(find("deselect")).toEqual(["select.none"]);
     expect(find("toggle snap")).toEqual(["view.toggleSnap"]);
     expect(find("toggle")).toEqual(expect.arrayContaining(["view.toggleGrid", "view.toggleSnap", "view.toggleNames", "view.toggleTheme", "layer.visible", "layer.locked"]));
     expect(find("zoom fit")).toEqual(["view.fit"]);
