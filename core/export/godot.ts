@@ -21,6 +21,7 @@ import { rotFromDegrees } from "../vec2";
 import { identifier, nodeName, siblingNames, UniqueNames, type SiblingNames } from "./godot-names";
 import { godotColor, godotExtResource, godotJson, godotNodePath, godotNumber, godotReal, godotRgba, godotString, godotSubResource, godotVector2, godotVector2Array, type GodotVersion } from "./godot-variant";
 import { locateImages, type ImageExportOptions, type ImageNote } from "./images";
+import { objectTarget } from "./object-refs";
 import { cleanNumber } from "./tiled";
 
 export type { GodotVersion } from "./godot-variant";
@@ -305,17 +306,6 @@ export function shapeMetadataKeys(shape: Shape, version: GodotVersion): { readon
   const keys = new UniqueNames();
   keys.take(GODOT_SHAPE_ID_KEY);
   return (shape.properties ?? []).map((p) => ({ from: p.name, to: keys.take(version === 4 ? identifier(p.name) : p.name) }));
-}
-
-/**
- * The shape an `object` property names: a Tiled object id, matched to the shape imported from that
- * object (its tiledId; of several, a copy carries its original's tiledId, the one whose id the import
- * gave, "tiled-5", else the first). 0 (none) and an id no shape has give undefined.
- */
-export function objectTarget(scene: Scene, tiledId: number): Shape | undefined {
-  if (tiledId === 0) return undefined;
-  const imported = scene.shapes.filter((s) => s.tiledId === tiledId);
-  return imported.find((s) => s.id === `tiled-${tiledId}`) ?? imported[0] ?? scene.shapes.find((s) => s.id === `tiled-${tiledId}`);
 }
 
 /** Where a shape's node is: its body's name and its own (a chain's first edge). */

@@ -6,7 +6,8 @@
 // tilesets of the map a scene came from are not in it (Save to Map / export --into keep them).
 import { bitsCollide } from "../collision-filter";
 import { COLLISION_BITS, collisionLayerOf, collisionMaskOf, isSensor, type Scene, type Shape } from "../scene/types";
-import { objectTarget, planGodotScene, shapeMetadataKeys, type GodotVersion } from "./godot";
+import { planGodotScene, shapeMetadataKeys, type GodotVersion } from "./godot";
+import { objectTarget } from "./object-refs";
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 

@@ -51,7 +51,7 @@ import { convexPieces, isConvexOutline } from "../outline";
 import { collisionLayerOf, collisionMaskOf, isSensor, layerOf, sceneLayers, type JsonValue, type Point, type Property, type Scene, type Shape } from "../scene/types";
 import { stableStringify } from "../scene/io";
 import { rotFromDegrees } from "../vec2";
-import { objectTarget } from "./godot";
+import { objectTarget } from "./object-refs";
 
 export interface PhaserMatterExportOptions {
   /** "shape" (default): one body per shape, named by its id. "layer": one per editor layer and collision bits. */

@@ -29,7 +29,7 @@ const SELECT_KEYS = new Set(["Tab", ...SLIDER_KEYS, ...PRESS_KEYS, "Backspace", 
 /** A list of rows (the Objects dock): its arrows, Home/End and Page keys walk the rows, Ctrl/Cmd+A selects what it lists. */
 const LISTBOX_KEYS = new Set(["Tab", ...SLIDER_KEYS]);
 
-type KeyEventLike = { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly clipboard?: boolean };
+type KeyEventLike = { readonly key?: string; readonly ctrlKey?: boolean; readonly metaKey?: boolean; readonly shiftKey?: boolean; readonly altKey?: boolean; readonly clipboard?: boolean };
 type ElementLike = { readonly tagName?: string; readonly type?: unknown; readonly getAttribute?: (name: string) => string | null };
 
 const chord = (e: KeyEventLike) => e.ctrlKey === true || e.metaKey === true;
@@ -40,9 +40,12 @@ function selectOwns(e: KeyEventLike): boolean {
   return e.clipboard !== true && !chord(e) && (e.key === undefined || SELECT_KEYS.has(e.key) || printable(e.key));
 }
 
+/** Ctrl/Cmd+A alone (not Ctrl+Shift+A, Select None): a focused list's select-all. */
+export const isSelectAllChord = (e: KeyEventLike): boolean => chord(e) && e.shiftKey !== true && e.altKey !== true && e.key?.toLowerCase() === "a";
+
 function listboxOwns(e: KeyEventLike): boolean {
   if (e.clipboard === true || e.key === undefined) return false;
-  return chord(e) ? e.key.toLowerCase() === "a" : LISTBOX_KEYS.has(e.key);
+  return chord(e) ? isSelectAllChord(e) : LISTBOX_KEYS.has(e.key);
 }
 
 /**

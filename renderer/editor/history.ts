@@ -14,7 +14,7 @@ export type ArrayPatch<T> =
   | { readonly kind: "splice"; readonly start: number; readonly removed: readonly T[]; readonly inserted: readonly T[] }
   | { readonly kind: "replace"; readonly at: readonly number[]; readonly before: readonly T[]; readonly after: readonly T[] };
 
-/** The patch from `a` to `b`, or null when they are the same array. */
+/** The patch from `a` to `b`, or null when they hold the same items (the same array, or a copy). */
 export function diffArray<T>(a: readonly T[], b: readonly T[]): ArrayPatch<T> | null {
   if (a === b) return null;
   if (a.length === b.length) {
@@ -25,7 +25,7 @@ export function diffArray<T>(a: readonly T[], b: readonly T[]): ArrayPatch<T> | 
       before.push(a[i]!);
       after.push(b[i]!);
     }
-    return { kind: "replace", at, before, after };
+    return at.length === 0 ? null : { kind: "replace", at, before, after };
   }
   let head = 0;
   const n = Math.min(a.length, b.length);
@@ -179,6 +179,8 @@ export class History {
       this.past.pop();
       const whole = diffDocument(applyDocumentPatch(before, last.patch, false), after);
       if (whole) this.past.push({ patch: whole, label: label ?? describeChange(after, whole) });
+      // Cancelled out: the step is gone, and the one before it (another action's) is never joined.
+      else this.open = null;
     } else {
       this.past.push({ patch, label: label ?? describeChange(after, patch) });
       if (this.past.length > this.limit) this.past.shift();

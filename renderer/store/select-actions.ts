@@ -4,7 +4,7 @@
 import type { Probe, Shape } from "../../core";
 import type { Editor } from "../editor/editor";
 import { pickable } from "../tools/select/picking";
-import { select } from "./actions";
+import { notify, select } from "./actions";
 import { selectImage } from "./image-actions";
 import { activeLayerOf } from "./layer-actions";
 
@@ -14,6 +14,23 @@ type Item = Shape | Probe;
 function pickableWhere(editor: Editor, keep: (item: Item) => boolean): string[] {
   const { shapes, probes, layers } = editor.getState();
   return [...shapes.filter((s) => pickable(s, layers) && keep(s)), ...probes.filter(keep)].map((i) => i.id);
+}
+
+/**
+ * Selects the listed items that can be picked (the Objects list's Ctrl+A and its search's Enter):
+ * probes, and shapes outside hidden and locked layers, as Select all takes them; says how many
+ * were left out. Returns the ids selected.
+ */
+export function selectListed(editor: Editor, ids: readonly string[]): string[] {
+  const { layers } = editor.getState();
+  const picked = ids.filter((id) => {
+    const shape = editor.shapeById(id);
+    return shape === undefined || pickable(shape, layers);
+  });
+  select(editor, picked);
+  const left = ids.length - picked.length;
+  if (left > 0) notify(editor, `${picked.length} of ${ids.length} selected: ${left === 1 ? "one is" : `${left} are`} hidden or on a hidden or locked layer`);
+  return picked;
 }
 
 /** The shapes and probes selected now. */

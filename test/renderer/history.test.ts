@@ -34,7 +34,7 @@ describe("array patches", () => {
         const a = ns.map((n) => ({ n }));
         const b = applyEdits(a, edits);
         const patch = diffArray(a, b);
-        if (!patch) return a === b;
+        if (!patch) return same(a, b);
         return same(applyArrayPatch(a, patch, true), b) && same(applyArrayPatch(b, patch, false), a);
       }),
       { seed: 22, numRuns: 2000 },
@@ -99,5 +99,23 @@ describe("History", () => {
     nudge(10, 11);
     expect(h.undoCount).toBe(7);
     expect(h.undo(at(11))!.doc.shapes[0]!.x).toBe(9);
+  });
+
+  it("a merged step that cancels out is gone, and the next one never joins the step before it (another action's)", () => {
+    let clock = 0;
+    const h = new History(500, () => clock);
+    const box = { id: "box-11", type: "box", x: 0, y: 0, rotation: 0, width: 10, height: 10 } as const;
+    const d0 = doc([box]), d1 = { ...d0, shapes: [{ ...box, x: 1 }] }, d2 = { ...d0, shapes: [{ ...box, y: 1 }] };
+    h.record(doc([]), d0);
+    const key = ["box-11"];
+    clock += 100;
+    h.record(d0, d1, undefined, key);
+    clock += 100;
+    h.record(d1, d0, undefined, key);
+    expect(h.steps.getState().done).toEqual(["Add box"]);
+    clock += 100;
+    h.record(d0, d2, undefined, key);
+    expect(h.steps.getState().done).toEqual(["Add box", "Move box-11"]);
+    expect(h.undo(d2)!.doc.shapes).toEqual([box]);
   });
 });

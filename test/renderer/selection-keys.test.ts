@@ -5,6 +5,7 @@ import { dispatchKey } from "../../renderer/actions/keyboard";
 import { ACTIONS, actionById, disabledReason } from "../../renderer/actions/registry";
 import { searchActions } from "../../renderer/actions/search";
 import { ownsEvent } from "../../renderer/actions/text-field";
+import { selectListed } from "../../renderer/store/select-actions";
 import { TestEditor } from "./test-editor";
 import { emptyScene, type Shape } from "../../core";
 import { filterRows, listedIds, listedRange, matchesQuery, stepRow } from "../../renderer/app/dock/object-rows";
@@ -89,6 +90,8 @@ describe("the Objects list from the keyboard", () => {
   it("a focused listbox owns its walking keys and Ctrl/Cmd+A; Delete, F2, letters and the clipboard act on the selection it shows", () => {
     for (const key of ["ArrowDown", "ArrowUp", "Home", "End", "PageUp", "PageDown", "Tab"]) expect(ownsEvent(list, { key }), key).toBe(true);
     expect(ownsEvent(list, { key: "a", ctrlKey: true }) && ownsEvent(list, { key: "A", metaKey: true })).toBe(true);
+    // Ctrl+Shift+A is Select None, from the list too (the list's select-all took it).
+    expect(ownsEvent(list, { key: "A", ctrlKey: true, shiftKey: true }) || ownsEvent(list, { key: "a", ctrlKey: true, altKey: true })).toBe(false);
     for (const key of ["Delete", "Backspace", "F2", "c", "Escape"]) expect(ownsEvent(list, { key }), key).toBe(false);
     expect(ownsEvent(list, { key: "c", ctrlKey: true }) || ownsEvent(list, { clipboard: true })).toBe(false);
     const ed = new TestEditor(scene(box("b", 0, 0)));
@@ -142,6 +145,15 @@ describe("the selection commands, as Tiled's Select menu", () => {
     expect(ed.selection).toEqual(["coin", "c2"]);
     ed.editor.update({ activeLayer: "frozen" });
     expect(disabledReason(ed.editor, actionById("select.allInLayer"))).toBe("Frozen is locked: unlock it first");
+  });
+
+  it("the list's Ctrl+A and its search's Enter (selectListed) leave out a locked layer's shapes, as Ctrl+A does, and say so", () => {
+    const ed = layered();
+    expect(selectListed(ed.editor, ["floor", "ice", "coin", "ray-1"])).toEqual(["floor", "coin", "ray-1"]);
+    expect(ed.selection).toEqual(["floor", "coin", "ray-1"]);
+    expect(ed.state.notice).toBe("3 of 4 selected: one is hidden or on a hidden or locked layer");
+    selectListed(ed.editor, ["coin"]);
+    expect(ed.state.notice).toBeNull();
   });
 
   it("Ctrl+Shift+A selects none, Ctrl+I inverts (never a locked layer's shape), Same Kind and Same Class widen the selection", () => {

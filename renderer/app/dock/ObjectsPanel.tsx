@@ -12,6 +12,8 @@ import { notify, select } from "../../store/actions";
 import { renameRefusal, requestRename } from "../rename-request";
 import { frameItems } from "../../store/view-actions";
 import { filterRows, itemAt, listedCount, listedIds, listedItem, listedRange, listedRowOf, objectKind, stepRow, type Item, type ListedRows } from "./object-rows";
+import { isSelectAllChord } from "../../actions/text-field";
+import { selectListed } from "../../store/select-actions";
 
 /** Each row's height in CSS pixels (dock.css gives .object-row the same). */
 export const OBJECT_ROW_HEIGHT = 22;
@@ -119,9 +121,9 @@ export function ObjectsPanel() {
   // The walking keys and Ctrl/Cmd+A are the list's while it has the focus (text-field.ts ownsEvent);
   // Delete, F2 and the clipboard act on the selection it shows, as in Tiled's Objects view.
   const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "a") {
+    if (isSelectAllChord(e)) {
       e.preventDefault();
-      select(editor, listedIds(listed));
+      selectListed(editor, listedIds(listed));
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -148,11 +150,12 @@ export function ObjectsPanel() {
       else e.currentTarget.blur();
       e.stopPropagation();
     } else if (e.key === "Enter" && count > 0) {
-      // Every match, as Ctrl+A in the list: the search is how a level's "coin"s are picked together.
-      const ids = listedIds(listed);
+      // Every match that can be picked, as Ctrl+A in the list: the search is how a level's "coin"s
+      // are picked together.
+      const ids = selectListed(editor, listedIds(listed));
+      if (ids.length === 0) return;
       anchor.current = ids[0]!;
       setActive(ids[0]!);
-      select(editor, ids);
       frameItems(editor, ids);
     }
   };
