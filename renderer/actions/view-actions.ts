@@ -1,6 +1,6 @@
-// Zoom, fit, what the mouse wheel does, grid, snapping, names and the colour theme, and reloading the Tiled map.
+// Zoom, fit, what the mouse wheel does, grid, snapping, names, the mini-map and the colour theme, and reloading the Tiled map.
 import { toggleTheme } from "../store/actions";
-import { fitToView, resetZoom, toggleGrid, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
+import { fitToView, resetZoom, toggleGrid, toggleMiniMap, toggleNames, toggleSnap, toggleWheelZooms, zoomIn, zoomOut } from "../store/view-actions";
 import { canSaveToMap, hasTiledMap, reloadTiledMap, saveToMapAsksFolder } from "../app/map-commands";
 import type { Action, KeyChord } from "./types";
 
@@ -19,6 +19,8 @@ export const VIEW_ACTIONS: readonly Action[] = [
   { id: "view.toggleGrid", label: "Show grid", group: "View", section: "show", keys: [{ key: "g", mod: true }, { key: "'", mod: true }], run: toggleGrid, global: true, checked: (editor) => editor.getState().grid.visible, keywords: ["toggle"] },
   { id: "view.toggleSnap", label: "Snap to grid", group: "View", section: "show", keys: [{ key: "s", shift: true }], run: toggleSnap, checked: (editor) => editor.getState().grid.snap, keywords: ["toggle"] },
   { id: "view.toggleNames", label: "Show names on shapes", group: "View", section: "show", keys: [], run: toggleNames, checked: (editor) => editor.getState().showNames, keywords: ["toggle", "labels"] },
+  // As Tiled's View → Views and Toolbars → Mini-map: hidden until asked for.
+  { id: "view.toggleMiniMap", label: "Mini-map", group: "View", section: "show", keys: [], run: toggleMiniMap, checked: (editor) => editor.getState().showMiniMap, keywords: ["toggle", "minimap", "overview", "navigator", "world view"] },
   // No shortcut: Ctrl+Shift+T reopens a closed tab in browsers, and a theme is rarely switched.
   { id: "view.toggleTheme", label: "Toggle light/dark theme", group: "View", section: "show", keys: [], run: toggleTheme },
   // As Tiled reloads a map changed on disk; the desktop app also does it by itself.

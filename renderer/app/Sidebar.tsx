@@ -1,5 +1,6 @@
-// The right-hand column of panels (layers, inspector, collision layers, properties, overlaps), and the replay of a ray log while one is open.
+// The right-hand column of panels (layers, inspector, collision layers, properties, overlaps), the replay of a ray log while one is open, and the mini-map at its foot while shown.
 import { CollisionPanel } from "./panels/CollisionPanel";
+import { MiniMapPanel } from "./minimap/MiniMap";
 import { InspectorPanel } from "./panels/InspectorPanel";
 import { LayersPanel } from "./panels/LayersPanel";
 import { OverlapsPanel } from "./panels/OverlapsPanel";
@@ -16,6 +17,7 @@ export function Sidebar() {
       <CollisionPanel />
       <PropertiesPanel />
       <OverlapsPanel />
+      <MiniMapPanel />
     </aside>
   );
 }

@@ -130,6 +130,8 @@ export interface EditorState extends DocumentSlice {
   readonly mapGridPending: boolean;
   /** Whether the canvas writes shapes' names on them (where the zoom leaves room). */
   readonly showNames: boolean;
+  /** Whether the sidebar shows the mini-map (View → Mini-map; hidden at first, as in Tiled). */
+  readonly showMiniMap: boolean;
   /** What the plain mouse wheel does over the canvas (Ctrl+wheel always zooms). */
   readonly wheel: WheelMode;
   readonly theme: ThemeName;
@@ -167,6 +169,7 @@ export const initialState = (): EditorState => ({
   grid: DEFAULT_GRID,
   mapGridPending: false,
   showNames: true,
+  showMiniMap: false,
   wheel: DEFAULT_WHEEL,
   theme: "dark",
 });

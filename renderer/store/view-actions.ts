@@ -72,7 +72,7 @@ export function fitToView(editor: Editor): void {
 }
 
 /** Where the scene's Tiled map has tiles and tile objects, when it is loaded and shown. */
-function shownMapBounds(editor: Editor): AABB | null {
+export function shownMapBounds(editor: Editor): AABB | null {
   const state = editor.getState();
   const map = tiledMapOf(state.extras);
   const entry = map ? editor.backdrop.entry(map.src, readBase(state.file)) : undefined;
@@ -132,6 +132,12 @@ export function setShowNames(editor: Editor, showNames: boolean): void {
 }
 
 export const toggleNames = (editor: Editor): void => setShowNames(editor, !editor.getState().showNames);
+
+export function setShowMiniMap(editor: Editor, showMiniMap: boolean): void {
+  editor.update({ showMiniMap });
+}
+
+export const toggleMiniMap = (editor: Editor): void => setShowMiniMap(editor, !editor.getState().showMiniMap);
 
 export function setWheelMode(editor: Editor, wheel: WheelMode): void {
   editor.update({ wheel });

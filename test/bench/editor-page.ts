@@ -18,9 +18,12 @@ export function summarise(values: readonly number[]): Frames {
   return { median: quantile(s, 0.5), p95: quantile(s, 0.95), max: s[s.length - 1] ?? NaN, count: s.length };
 }
 
+/** What every bench page starts with: `miniMap`, View → Mini-map on (the bench's --minimap). */
+export const benchSetup = { miniMap: false };
+
 /** A new editor page; tsx names functions with an `__name` helper that page code must have too. */
 export async function benchPage(browser: Browser, url: string): Promise<Page> {
-  const page = await newEditorPage(browser, url);
+  const page = await newEditorPage(browser, url, benchSetup.miniMap ? { beforeLoad: async (p) => void (await p.addInitScript(() => localStorage.setItem("collider-studio.minimap", "true"))) } : {});
   await page.evaluate("window.__name = (f) => f");
   return page;
 }

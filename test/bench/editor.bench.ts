@@ -27,6 +27,7 @@
 // --rounds <n>      how many times each build is measured: 3 with a baseline, 1 without;
 //                   figures are medians over the rounds, with their range.
 // --only tiled-map  only the Tiled map's case (and its empty scene beside it).
+// --minimap         every page (but the Tiled map's) with View → Mini-map on: its frames against a run without.
 // Screenshots of the first round go to test-results/ (bench-*.png; bench-baseline-*.png).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -39,7 +40,7 @@ import { fakeFolder } from "../e2e/fake-folder";
 import { ARTIFACTS, launchBrowser, newEditorPage, serveEditor } from "../e2e/harness";
 import { benchAtlasPng, benchMapScene, benchMapText, BENCH_MAP_SIDE } from "./editor-tiled-map";
 import { buildBaseline, currentBuild, type Build } from "./editor-baseline";
-import { benchPage, clickTimed, dropPatternImage, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
+import { benchPage, benchSetup, clickTimed, dropPatternImage, nextFrames, openTimed, startFrames, stopFrames, summarise, sweepMouse, sweepMouse60Hz, type Frames, type Opened } from "./editor-page";
 import { scaleScene, scaleSceneText } from "./editor-scenes";
 import { CANVAS_TOP, SceneTargets, type Target } from "./editor-targets";
 
@@ -502,7 +503,8 @@ function printCompared(builds: readonly Build[], perBuild: readonly (readonly (r
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string" }, only: { type: "string" } } });
+  const { values } = parseArgs({ options: { baseline: { type: "string" }, rounds: { type: "string" }, only: { type: "string" }, minimap: { type: "boolean" } } });
+  benchSetup.miniMap = values.minimap === true;
   if (values.only !== undefined && values.only !== "tiled-map") throw new Error(`--only knows one case: tiled-map, not ${values.only}`);
   const rounds = values.rounds === undefined ? (values.baseline ? 3 : 1) : Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds wants a whole number ≥ 1, not ${values.rounds}`);

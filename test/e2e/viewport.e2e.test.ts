@@ -1,7 +1,7 @@
 // The viewport end to end in Chromium: wheel zoom about the cursor through the preset levels, the
 // wheel scrolling instead (View → Mouse wheel zooms off), Ctrl+ and Shift+wheel, the status bar's
 // list of presets, Ctrl+0, Space-drag and middle-drag panning, placing while zoomed and panned, the grid following the zoom and toggling,
-// snapping, and arrow-key nudges. World positions are read from the status bar's cursor readout
+// snapping, arrow-key nudges, and the mini-map (View → Mini-map: a click centres the view, the frame drags, the wheel zooms). World positions are read from the status bar's cursor readout
 // and from the saved file, never assumed from the page layout.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
@@ -467,6 +467,87 @@ describe("viewport in Chromium", () => {
     await page.getByRole("toolbar", { name: "Tools" }).waitFor();
     expect([await pressed("Grid"), await pressed("Snap")]).toEqual(["false", "true"]);
     expect(await page.getByLabel("Grid size").inputValue()).toBe("40");
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the mini-map (View → Mini-map, hidden at first as in Tiled) centres the view where clicked, drags its frame, zooms by the wheel, adds no undo step, and keeps clear of the canvas", async () => {
+    const page = await session.newPage();
+    const dock = page.getByTestId("minimap");
+    expect(await dock.count()).toBe(0);
+    const canvasBox = async () => (await page.locator(".canvas").boundingBox())!;
+    const before = await canvasBox();
+    await placeAt(page, "Box", 60, CANVAS_TOP + 60);
+    await placeAt(page, "Box", 940, CANVAS_TOP + 480);
+    await page.getByRole("button", { name: "Select", exact: true }).click();
+    await runCommand(page, "Mini-map");
+    await dock.waitFor();
+    await expect.poll(() => dock.getAttribute("data-scale")).not.toBeNull();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: resolve(SHOTS, "minimap-1280.png") });
+    // In the sidebar: the canvas keeps its size and nothing covers it.
+    const mini = (await dock.boundingBox())!;
+    expect(await canvasBox()).toEqual(before);
+    expect(mini.x).toBeGreaterThanOrEqual(before.x + before.width);
+    const steps = async () => (await page.getByRole("tab", { name: /History/ }).textContent()) ?? "";
+    const history = await steps();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Control+=");
+    expect(await page.getByTestId("zoom").textContent()).toBe("300%");
+
+    // The panel's mapping, as the page states it: panel = world × scale + origin.
+    const scale = Number(await dock.getAttribute("data-scale"));
+    const ox = Number(await dock.getAttribute("data-origin-x")), oy = Number(await dock.getAttribute("data-origin-y"));
+    const centre = async () => {
+      const c = await canvasBox();
+      return worldAt(page, Math.round(c.x + c.width / 2), Math.round(c.y + c.height / 2));
+    };
+    // A click near the mini-map's bottom-right corner: that world point comes to the canvas's middle.
+    const corner = { x: mini.width - 8, y: mini.height - 8 };
+    await page.mouse.click(mini.x + corner.x, mini.y + corner.y);
+    const [cx, cy] = await centre();
+    expect(cx).toBeCloseTo((corner.x - ox) / scale, -0.5);
+    expect(cy).toBeCloseTo((corner.y - oy) / scale, -0.5);
+    expect(await page.getByTestId("zoom").textContent()).toBe("300%");
+
+    // Dragging the frame moves the view by as much, wherever in the frame it was grabbed.
+    const frame = (await page.getByTestId("minimap-frame").boundingBox())!;
+    const grabAt = { x: frame.x + frame.width / 2 + 2, y: frame.y + frame.height / 2 + 1 };
+    await page.mouse.move(grabAt.x, grabAt.y);
+    await page.mouse.down();
+    for (let k = 1; k <= 5; k++) await page.mouse.move(grabAt.x - 8 * k, grabAt.y - 4 * k);
+    await page.mouse.up();
+    const [dx, dy] = await centre();
+    expect(dx).toBeCloseTo(cx - 40 / scale, -0.5);
+    expect(dy).toBeCloseTo(cy - 20 / scale, -0.5);
+    const moved = (await page.getByTestId("minimap-frame").boundingBox())!;
+    expect(moved.x).toBeCloseTo(frame.x - 40, 0);
+    // The view is not the document: no undo step.
+    expect(await steps()).toBe(history);
+
+    // The wheel over the mini-map zooms the canvas, as over the canvas.
+    await page.mouse.move(mini.x + mini.width / 2, mini.y + mini.height / 2);
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => page.getByTestId("zoom").textContent()).toBe("200%");
+
+    // A small window: the sidebar's other panels scroll above the mini-map, none hidden under it.
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.locator(".sidebar").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.screenshot({ path: resolve(SHOTS, "minimap-1024.png") });
+    const small = (await dock.boundingBox())!;
+    const foot = (await page.locator(".minimap-dock").boundingBox())!;
+    const overlaps = (await page.locator("details.panel[aria-label^='Overlaps'] > summary").boundingBox())!;
+    expect(overlaps.y + overlaps.height).toBeLessThanOrEqual(foot.y + 0.5);
+    expect(small.height).toBeLessThan(640 / 3);
+    const canvasSmall = await canvasBox();
+    expect(small.x).toBeGreaterThanOrEqual(canvasSmall.x + canvasSmall.width);
+
+    // Remembered: shown again on the next run, and hidden by the same command.
+    await page.reload();
+    await dock.waitFor();
+    expect(await dock.textContent()).toContain("once it has shapes or art");
+    await page.screenshot({ path: resolve(SHOTS, "minimap-empty.png") });
+    await runCommand(page, "Mini-map");
+    await expect.poll(() => dock.count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
