@@ -55,6 +55,17 @@ function useSize(ref: React.RefObject<HTMLDivElement | null>) {
 }
 
 
+/** Whether Shift is held: over a shape, the Select tool's drag then draws a marquee, and its cursor says so. */
+function useShiftHeld(): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    const track = (e: KeyboardEvent) => setHeld(e.shiftKey);
+    const blur = () => setHeld(false);
+    return listen(window, { keydown: track, keyup: track, blur });
+  }, []);
+  return held;
+}
+
 /** Whether Space is held (outside text fields); Space never reaches a focused button meanwhile. */
 function useSpaceHeld(): boolean {
   const [held, setHeld] = useState(false);
@@ -101,6 +112,7 @@ export function SceneCanvas() {
   const gridSize = useEditorState((s) => s.gridSize);
   const toolPath = useEditorState((s) => s.toolPath);
   const spaceHeld = useSpaceHeld();
+  const shiftHeld = useShiftHeld();
   // Where nodes that draw many things put their canvas origin: near the view, so the canvas gets
   // small numbers however far from the world's origin the view is (draw-origin.ts).
   const lastOrigin = useRef<DrawOrigin>(ZERO_ORIGIN);
@@ -118,17 +130,19 @@ export function SceneCanvas() {
   const hover = useRef<string | null>(null);
   const spaceRef = useRef(spaceHeld);
   spaceRef.current = spaceHeld;
+  const shiftRef = useRef(shiftHeld);
+  shiftRef.current = shiftHeld;
   const shownCursor = useRef("");
   // Set on the container directly: it changes as the pointer crosses shapes, which redraws nothing.
   const showCursor = () => {
     const el = container.current;
     if (!el) return;
     const viewPanning = spaceRef.current || viewPan.path() !== "pan.idle";
-    const next = cursorOf(viewPanning ? viewPan : editor.tools, hover.current);
+    const next = cursorOf(viewPanning ? viewPan : editor.tools, hover.current, { shift: shiftRef.current });
     if (next !== shownCursor.current) el.style.cursor = shownCursor.current = next;
   };
   // A tool or state changed by a key, Space, or a selection that adds or drops handles.
-  useEffect(showCursor, [tool, toolPath, spaceHeld, selection]);
+  useEffect(showCursor, [tool, toolPath, spaceHeld, shiftHeld, selection]);
 
   // Recomputed on every document change, including each step of a drag: overlaps are live.
   const { pairs, ids: overlapping } = useOverlaps();

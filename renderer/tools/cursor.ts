@@ -2,7 +2,7 @@
 // pointer is over, and the canvas sets the answer on its container. Resize arrows come from a
 // handle's direction on screen, so they turn with the shape.
 import type { Point2 } from "../shapes/kind";
-import type { StateNode } from "./state-node";
+import type { HeldKeys, StateNode } from "./state-node";
 
 export type ResizeCursor = "ew-resize" | "nwse-resize" | "ns-resize" | "nesw-resize";
 
@@ -40,9 +40,9 @@ export const DRAWING_CURSOR = "crosshair";
  * The cursor of a state machine's active state: the deepest state's own answer, else the nearest
  * state above it that has one (a tool answers for all its states), else the default arrow.
  */
-export function cursorOf(machine: StateNode, hitId: string | null): string {
+export function cursorOf(machine: StateNode, hitId: string | null, held: HeldKeys = { shift: false }): string {
   for (let node: StateNode | null = machine.current(); node; node = node === machine ? null : node.parent) {
-    const cursor = node.cursor?.(hitId);
+    const cursor = node.cursor?.(hitId, held);
     if (cursor) return cursor;
   }
   return "default";

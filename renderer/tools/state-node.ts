@@ -5,6 +5,11 @@
 import type { Editor } from "../editor/editor";
 import type { Point2 } from "../shapes/kind";
 
+/** The modifier keys held while the pointer rests, for a cursor that says what a press would do. */
+export interface HeldKeys {
+  readonly shift: boolean;
+}
+
 export interface PointerInfo {
   readonly world: Point2;
   /** Id of the shape, probe or handle under the pointer, if any. */
@@ -58,7 +63,7 @@ export abstract class StateNode {
    * The canvas's CSS cursor while this state is active, with the pointer over `hitId` (a shape,
    * probe or handle id, as in PointerInfo); null leaves it to the node above (cursor.ts).
    */
-  cursor?(hitId: string | null): string | null;
+  cursor?(hitId: string | null, held?: HeldKeys): string | null;
   /** Told by any state of the machine after a transition (the root keeps the store's path). */
   protected pathChanged?(): void;
 

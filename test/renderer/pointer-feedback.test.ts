@@ -103,6 +103,8 @@ describe("the cursor of the active state", () => {
     expect(cursor("ray-1")).toBe("move");
     expect(cursor("ray-1#to")).toBe("move");
     expect(cursor("l")).toBe("default");
+    // Shift held: a drag from a shape or probe draws the marquee, so the arrow, not move; a probe's end still moves.
+    expect([cursorOf(editor.tools, "a", { shift: true }), cursorOf(editor.tools, "ray-1", { shift: true }), cursorOf(editor.tools, "ray-1#to", { shift: true })]).toEqual(["default", "default", "move"]);
     // Handles show on the one selected shape: the id of one that went (Escape) is not a handle.
     expect(cursor(shapeHandleId("a", { kind: "resize", side: "e" }))).toBe("default");
     select(editor, ["a"]);

@@ -6,7 +6,7 @@
 // click selects it and a drag draws a marquee; on empty canvas it starts a marquee.
 import type { Probe, Shape } from "../../../core";
 import { notify, replaceShapes, select } from "../../store/actions";
-import { StateNode, type PointerInfo } from "../state-node";
+import { StateNode, type HeldKeys, type PointerInfo } from "../state-node";
 import { kindOf, segmentsToWorld } from "../../shapes/registry";
 import { handleCursor, parseHandleCode } from "./handles";
 import { pickable, shapeBeneath, shapesAt } from "./picking";
@@ -35,9 +35,11 @@ export class Idle extends StateNode {
    * What a press would do: resize or turn by a handle's arrow, move a shape or probe under the
    * pointer; the arrow elsewhere (a shape of a locked layer is never under it: picking skips it).
    */
-  override cursor(hitId: string | null): string | null {
+  override cursor(hitId: string | null, held?: HeldKeys): string | null {
     if (hitId === null) return null;
     const editor = this.editor;
+    // Shift over a shape or probe: a drag draws the marquee (Tiled's forced selection rectangle).
+    if (held?.shift === true && (editor.shapeById(hitId) !== undefined || editor.getState().probes.some((q) => q.id === hitId))) return null;
     const imageHit = this.imageHit(hitId);
     if (imageHit) {
       const image = imageById(editor, imageHit.id);
