@@ -147,8 +147,12 @@ function changedShapesName(pairs: readonly { readonly before: Shape; readonly af
   if (only(fields, ["x", "y", "rotation", "width", "height", "radius", "points"])) return `Resize ${what}`;
   if (f.length !== 1) return `Edit ${what}`;
   switch (f[0]) {
-    case "name":
-      return `Rename ${what}`;
+    case "name": {
+      // One new name for all (a shape, or several named at once): the step says it, as a layer's rename does.
+      const names = new Set(pairs.map((p) => p.after.name ?? ""));
+      const name = [...names][0]!;
+      return names.size === 1 && name !== "" ? `Rename ${what} to ${name}` : `Rename ${what}`;
+    }
     case "properties": {
       const change = propertiesChange(pairs);
       return change ? `${change} of ${what}` : `Edit properties of ${what}`;
@@ -178,7 +182,7 @@ function changedProbesName(pairs: readonly { readonly before: Probe; readonly af
   const f = [...fields];
   if (only(fields, ["from", "to"])) return `Move ${what}`;
   if (f.length !== 1) return `Edit ${what}`;
-  if (f[0] === "name") return `Rename ${what}`;
+  if (f[0] === "name") return pairs.length === 1 && pairs[0]!.after.name ? `Rename ${what} to ${pairs[0]!.after.name}` : `Rename ${what}`;
   if (f[0] === "includeSensors") return `Toggle sensors seen by ${what}`;
   return `Change ${fieldWord(f[0]!)} of ${what}`;
 }

@@ -54,7 +54,7 @@ describe("describeChange names a step by what it changed", () => {
     expect(named(base, doc({ shapes: [a, b, { ...c, radius: 9 } as Shape] }))).toBe("Change radius of coin");
     expect(named(base, doc({ shapes: [{ ...a, width: 20, x: 5 } as Shape, b, c] }))).toBe("Resize box-1");
     expect(named(base, doc({ shapes: [{ ...a, rotation: 30 }, b, c] }))).toBe("Rotate box-1");
-    expect(named(base, doc({ shapes: [a, { ...b, name: "barrel" }, c] }))).toBe("Rename crate");
+    expect(named(base, doc({ shapes: [a, { ...b, name: "barrel" }, c] }))).toBe("Rename crate to barrel");
     expect(named(base, doc({ shapes: [a, b, { ...c, sensor: true }] }))).toBe("Toggle sensor of coin");
     expect(named(base, doc({ shapes: [{ ...a, visible: false }, b, c] }))).toBe("Hide box-1");
     expect(named(doc({ shapes: [{ ...a, visible: false }] }), doc({ shapes: [a] }))).toBe("Show box-1");
@@ -130,7 +130,7 @@ describe("the editor's actions give their steps these names", () => {
     setSelectionField(editor, "width", 24);
     expect(last(editor)).toBe("Change width of box-1");
     nameSelection(editor, "crate");
-    expect(last(editor)).toBe("Rename box-1");
+    expect(last(editor)).toBe("Rename box-1 to crate");
     select(editor, ["coin"]);
     setSelectionFlag(editor, "sensor", true);
     expect(last(editor)).toBe("Toggle sensor of coin");
