@@ -65,6 +65,18 @@ describe("Ctrl/Cmd- and Shift-clicks on the canvas, as in Tiled", () => {
     expect(ed.undoSteps).toBe(2);
   });
 
+  // A click on one shape of a selection of several kept them all: PgUp then raised both.
+  it("a plain click on one of several selected shapes selects it alone; a plain drag still moves them all", () => {
+    const ed = three();
+    ed.click(0, 0).click(100, 0, { mod: true });
+    ed.drag([100, 0], [120, 10]);
+    expect(ed.selection).toEqual(["a", "b"]);
+    expect([ed.shape("a"), ed.shape("b")].map((s) => [s.x, s.y])).toEqual([[20, 10], [120, 10]]);
+    ed.click(120, 10);
+    expect(ed.selection).toEqual(["b"]);
+    expect(ed.undoSteps).toBe(1);
+  });
+
   // Shift+drag starting on a shape moved it: no marquee could start over a big floor box.
   it("Shift+drag starting on a shape draws a marquee that adds to the selection; Shift+click still toggles", () => {
     const ed = three();

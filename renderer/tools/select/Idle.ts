@@ -219,7 +219,8 @@ export class Idle extends StateNode {
   /**
    * A press on a shape or probe, as in Tiled: Shift or Ctrl/Cmd and a click adds or removes it; Shift
    * and a drag draws a marquee that adds to the selection (a marquee may start over a big shape);
-   * Ctrl/Cmd and a drag moves without snapping; a plain press moves the selection it is in, else it alone.
+   * Ctrl/Cmd and a drag moves without snapping; a plain drag moves the selection it is in, else it
+   * alone, and a plain click on one of several selected selects it alone.
    */
   private pressItem(p: PointerInfo, item: Shape | Probe): void {
     const editor = this.editor;
@@ -232,7 +233,8 @@ export class Idle extends StateNode {
       return;
     }
     if (!p.mod) select(editor, ids);
-    this.translate(p, ids, item, p.mod ? toggled : undefined);
+    const alone = selection.length > 1 && selection.includes(item.id) ? [item.id] : undefined;
+    this.translate(p, ids, item, p.mod ? toggled : alone);
   }
 
   /** Starts moving `ids`; `grabbed` is the shape or probe under the pointer; `click`: see TranslateStart. */
@@ -242,7 +244,7 @@ export class Idle extends StateNode {
     const moving = new Set(ids);
     // Select all may have taken in shapes of locked layers: they stay put.
     const shapes = editor.shapesWithIds(ids).filter((s) => pickable(s, layers));
-    const start: TranslateStart = { start: p.world, anchor: moveAnchor(shapes, grabbed), shapes, probes: probes.filter((q) => moving.has(q.id)), ...(click ? { click: { toggled: click, ids } } : {}) };
+    const start: TranslateStart = { start: p.world, anchor: moveAnchor(shapes, grabbed), shapes, probes: probes.filter((q) => moving.has(q.id)), ...(click ? { click: { clicked: click, ids } } : {}) };
     this.go("translating", start);
   }
 }

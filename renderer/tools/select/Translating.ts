@@ -21,11 +21,13 @@ export interface TranslateStart {
   /** What snaps, as it was at the start: the shapes' box's top-left corner; a probe's end. */
   readonly anchor: Point2;
   /**
-   * A Ctrl/Cmd-press on a shape or probe: nothing changes until the pointer leaves the click slop,
-   * then `ids` are selected and move; released within it (a Ctrl-click), the selection becomes
-   * `toggled`, the pressed item added or removed, as Tiled and the Objects dock do.
+   * A press whose click differs from its drag: nothing changes until the pointer leaves the click
+   * slop, then `ids` are selected and move; released within it, the selection becomes `clicked`.
+   * A Ctrl/Cmd-press: the pressed item added or removed, as Tiled and the Objects dock do; a plain
+   * press on one item of a larger selection: that item alone, as Tiled and Godot narrow it (a drag
+   * still moves them all).
    */
-  readonly click?: { readonly toggled: readonly string[]; readonly ids: readonly string[] };
+  readonly click?: { readonly clicked: readonly string[]; readonly ids: readonly string[] };
 }
 
 export class Translating extends GestureState<TranslateStart> {
@@ -39,7 +41,7 @@ export class Translating extends GestureState<TranslateStart> {
     return `Moving · Escape cancels · ${snapToggleHint(this.editor, "Ctrl")}`;
   }
 
-  /** Whether the pointer has left the click slop of a Ctrl/Cmd-press (`click`). */
+  /** Whether the pointer has left the click slop of a press with a `click`. */
   private dragged = false;
 
   override onEnter(info: unknown): void {
@@ -55,7 +57,7 @@ export class Translating extends GestureState<TranslateStart> {
     }
     this.editor.cancelGesture();
     this.go("idle");
-    select(this.editor, click.toggled);
+    select(this.editor, click.clicked);
   }
 
   protected step(from: TranslateStart, p: PointerInfo): void {
