@@ -65,6 +65,8 @@ export class Editor {
   readonly backdrop: TiledBackdrop;
   /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
   canvasSize = { width: 800, height: 600 };
+  /** Bumped when canvasSize changes, for views that frame the canvas's view (the mini-map). */
+  readonly canvasResized: StoreApi<{ readonly count: number }> = createStore(() => ({ count: 0 }));
 
   private world = new CollisionWorld();
   private gestureStart: DocumentSlice | null = null;

@@ -15,7 +15,9 @@ import { zoomLevelBy } from "./zoom-levels";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
 export function setCanvasSize(editor: Editor, width: number, height: number): void {
+  if (editor.canvasSize.width === width && editor.canvasSize.height === height) return;
   editor.canvasSize = { width, height };
+  editor.canvasResized.setState((s) => ({ count: s.count + 1 }));
 }
 
 const centre = (editor: Editor): ScreenPoint => ({ x: editor.canvasSize.width / 2, y: editor.canvasSize.height / 2 });

@@ -540,6 +540,14 @@ describe("viewport in Chromium", () => {
     expect(small.height).toBeLessThan(640 / 3);
     const canvasSmall = await canvasBox();
     expect(small.x).toBeGreaterThanOrEqual(canvasSmall.x + canvasSmall.width);
+    // The frame follows the canvas as it resizes: the dock folded, the canvas grows taller and so does the frame.
+    const frameBefore = (await page.getByTestId("minimap-frame").boundingBox())!;
+    await page.getByRole("button", { name: "Fold the dock" }).click();
+    const taller = await canvasBox();
+    expect(taller.height).toBeGreaterThan(canvasSmall.height + 50);
+    // (By the canvas's growth but where the level's edge clips the frame.)
+    await expect.poll(async () => (await page.getByTestId("minimap-frame").boundingBox())!.height / frameBefore.height).toBeGreaterThan(1.15);
+    await page.getByRole("button", { name: "Unfold the dock" }).click();
 
     // Remembered: shown again on the next run, and hidden by the same command.
     await page.reload();

@@ -76,13 +76,11 @@ export function MiniMap() {
     ro.observe(el);
     if (sidebar) ro.observe(sidebar);
     measure();
-    const canvas = el.closest(".app")?.querySelector(".canvas");
-    // The canvas's size is not in the store: followed here so the frame keeps its proportions as the dock resizes.
-    const cro = new ResizeObserver(() => placeFrame.current());
-    if (canvas) cro.observe(canvas);
+    // The frame follows the canvas's size as the canvas tells it (a window or the dock resized).
+    const offResized = editor.canvasResized.subscribe(() => placeFrame.current());
     return () => {
       ro.disconnect();
-      cro.disconnect();
+      offResized();
     };
   }, []);
 
