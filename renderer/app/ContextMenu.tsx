@@ -8,6 +8,7 @@ import { runMenuCommand } from "../actions/menu-model";
 import { actionById, actionTitle, chordLabel, disabledReason, type Action } from "../actions/registry";
 import type { Editor } from "../editor/editor";
 import { useEditor, useEditorState, useHistoryCounts } from "../editor/react";
+import { itemLabel } from "../editor/names";
 import { imageAt } from "../tools/select/image-picking";
 import { shapesAt } from "../tools/select/picking";
 import { notify, select } from "../store/actions";
@@ -108,8 +109,11 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
   };
   const moveTo = (id: string) => {
     closeContextMenu();
+    const moving = editor.getState().shapes.filter((s) => editor.getState().selection.includes(s.id) && s.layer !== id);
     const refused = moveSelectionToLayer(editor, id);
+    // Said, as Flip says what it did: the menu closed, and the shapes may not look any different.
     if (refused) notify(editor, refused);
+    else if (moving.length > 0) notify(editor, `Moved ${moving.length === 1 ? itemLabel(moving[0]!) : `${moving.length} shapes`} to layer ${layers.find((l) => l.id === id)?.name ?? id}`);
   };
   const step = (from: number | null, by: 1 | -1) => stepIn(entries.length, (i) => enabledNow(editor, entries[i]!), from, by);
   const layerOpen = (i: number) => lockedTargetRefusal(layers[i]) === null;

@@ -79,6 +79,7 @@ describe("the canvas's context menu", () => {
     await sub.getByRole("menuitemradio", { name: "Layer 2" }).click();
     await expect.poll(() => menu.count()).toBe(0);
     await expect.poll(history).toMatch(/Move box-1 to layer Layer 2/);
+    await expect.poll(() => page.getByTestId("notice").textContent()).toBe("Moved box-1 to layer Layer 2");
     // By keys: five up from the bottom (Trace is skipped) to Move to Layer, Right opens it, Down, Enter: back to Layer 1.
     await page.mouse.click(410, 300, { button: "right" });
     await menu.waitFor();

@@ -1,9 +1,9 @@
-// The Objects panel's rows: the shapes in draw order, then the probes, and the search over them.
+// The Objects panel's rows: the shapes in scene order, then the probes, and the search over them.
 import type { Probe, Shape } from "../../../core";
 
 export type Item = Shape | Probe;
 
-/** The row at `i`: the shapes first, in draw order, then the probes. */
+/** The row at `i`: the shapes first, in scene order, then the probes. */
 export const itemAt = (shapes: readonly Shape[], probes: readonly Probe[], i: number): Item => (i < shapes.length ? shapes[i]! : probes[i - shapes.length]!);
 
 /** The kind a row shows: the type, and how a chain is made ("chain, closed, one-sided"). */
