@@ -7,6 +7,7 @@
 import { kindTurns, type Point, type Probe, type Shape } from "../../core";
 import { normalizeDegrees } from "../../core/vec2";
 import type { Editor } from "../editor/editor";
+import { itemLabel } from "../editor/names";
 import { items, notify } from "./actions";
 import { lockedEditRefusal } from "./layer-actions";
 import { boundsOf } from "./view";
@@ -87,16 +88,18 @@ export function turnSelection(editor: Editor, turn: Turn): void {
   }
   const c = turnCentre(picked, pickedProbes);
   const n = picked.length + pickedProbes.length;
+  // One item is named, as the other steps name it ("Flip box-3 horizontally").
+  const what = n === 1 ? itemLabel(picked[0] ?? pickedProbes[0]!) : items(n);
   editor.update(
     {
       shapes: picked.length === 0 ? shapes : shapes.map((s) => (ids.has(s.id) ? turnedShape(s, turn, c.x, c.y) : s)),
       probes: pickedProbes.length === 0 ? probes : probes.map((p) => (ids.has(p.id) ? turnedProbe(p, turn, c.x, c.y) : p)),
     },
-    { label: STEP[turn](items(n)) },
+    { label: STEP[turn](what) },
   );
   // A picked point (Delete removes it) stays on the same corner: a mirror reverses the points.
   const vertex = editor.overlay.getState().vertex;
   const owner = vertex === null || turn.startsWith("rotate") ? undefined : picked.find((x) => x.id === vertex.shape);
   if (vertex !== null && owner !== undefined && "points" in owner) editor.overlay.setState({ vertex: { ...vertex, index: owner.points.length - 1 - vertex.index } });
-  notify(editor, `${DONE[turn]}: ${items(n)}`);
+  notify(editor, `${DONE[turn]}: ${what}`);
 }

@@ -163,6 +163,12 @@ describe("the editor's actions give their steps these names", () => {
     expect(last(editor)).toBe("Duplicate 2 items");
     turnSelection(editor, "flipHorizontal");
     expect(last(editor)).toBe("Flip 2 items horizontally");
+    // One item is named, in the step and the notice.
+    select(editor, ["box-1"]);
+    turnSelection(editor, "rotateClockwise");
+    expect(last(editor)).toBe("Rotate box-1 90° clockwise");
+    expect(editor.getState().notice).toBe("Rotated 90° clockwise: box-1");
+    select(editor, ["box-1", "box-2"]);
     await cut(editor);
     expect(last(editor)).toBe("Cut 2 items");
   });
