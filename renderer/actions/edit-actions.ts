@@ -185,7 +185,7 @@ export const EDIT_ACTIONS: readonly Action[] = [
   { id: "edit.finish", label: "Finish shape", group: "Edit", section: "shape", keys: [{ key: "Enter" }], run: (editor) => void editor.tools.complete(), enabled: drawsByClicks },
   {
     // Escape with Shift held (a Shift-snapped rotation, say) cancels too.
-    id: "edit.selectNone", label: "Cancel / Select none", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }], keywords: ["escape", "abort"],
+    id: "edit.selectNone", label: "Cancel / Select None", group: "Edit", section: "selection", keys: [{ key: "Escape" }, { key: "Escape", shift: true, alias: true }], keywords: ["escape", "abort"],
     run: (editor) => {
       // Something under way (a drag, a drawing, a marquee) is abandoned, restoring what it changed,
       // and the selection stays, as in Tiled and Godot; at rest, nothing is selected; at rest with
@@ -199,5 +199,5 @@ export const EDIT_ACTIONS: readonly Action[] = [
       else select(editor, []);
     },
   },
-  { id: "edit.selectAll", label: "Select all", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },
+  { id: "edit.selectAll", label: "Select All", group: "Edit", section: "selection", keys: [{ key: "a", mod: true }], run: selectAll },
 ];

@@ -21,7 +21,7 @@ describe("the canvas's context menu", () => {
     expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
       "CutCtrl+X", "CopyCtrl+C", "PasteCtrl+V", "DuplicateCtrl+D", "DeleteDelete",
       "RaisePgUp", "LowerPgDn", "Raise to TopShift+PgUp", "Lower to BottomShift+PgDn", "Move to Layer▸",
-      "Flip HorizontallyX", "Flip VerticallyY", "Trace Colliders…", "Select allCtrl+A", "Fit to viewShift+1",
+      "Flip HorizontallyX", "Flip VerticallyY", "Trace Colliders…", "Select AllCtrl+A", "Fit to viewShift+1",
     ]);
     expect(await menu.getByRole("menuitem", { name: "Trace Colliders…" }).getAttribute("aria-disabled")).toBe("true");
     await page.screenshot({ path: "test-results/e2e-context-menu.png" });
