@@ -51,8 +51,8 @@ export async function traceCommand(io: TraceIO, file: string, opts: TraceCommand
   if (opts.concave === true && opts.chains === true) throw new UserError("--concave and --chains are two kinds of output (whole polygons, or chains along the outlines): choose one");
   checkOutputPaths([{ what: "the image", path: file }], [{ what: "-o", path: opts.output }]);
   const bytes = await (io.readBytes ?? readBytesFile)(file);
-  // On a terminal, a line rewritten in place as the work moves on (a 6000 × 3000 picture takes
-  // seconds), cleared before anything else is said; never on standard output.
+  // On a terminal, a line rewritten in place as the work moves on (a big picture takes seconds),
+  // cleared before anything else is said; never on standard output.
   const progress = io.progress;
   const say = progress ? (text: string) => progress(`\r\u001b[K${file}: ${text}`) : null;
   const making = opts.chains === true ? "chains" : opts.concave === true ? "whole outlines" : "convex pieces";
