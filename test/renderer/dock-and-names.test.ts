@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyScene, type Probe, type Scene, type Shape } from "../../core";
-import { filterRows, matchesQuery } from "../../renderer/app/dock/object-rows";
+import { filterRows, inDrawOrder, ListOrder, matchesQuery } from "../../renderer/app/dock/object-rows";
 import { DEFAULT_DOCK, DOCK_MIN_HEIGHT, clampDockHeight, parseDockLayout } from "../../renderer/app/dock/dock-preference";
 import { FONT_PX, fitText, labelsInView, MIN_LETTERS, MIN_ROOM, placeLabels } from "../../renderer/canvas/name-labels";
 import { labelOf, nameAndId } from "../../renderer/editor/names";
@@ -199,5 +199,48 @@ describe("probe edits from the Inspector", () => {
     expect("mask" in t.state.probes[0]!).toBe(false);
     expect([maskText(undefined), maskText(0xffffffff), maskText(0), maskText(4), maskText(0x80000005), maskText(0b111011), maskText(0xfffffffe), maskText(0x7ffffff8)])
       .toEqual(["", "", "no layer", "layer 3", "layers 1, 3, 32", "layers 1, 2, 4–6", "every layer but 1", "every layer but 1–3, 32"]);
+  });
+});
+
+describe("the Objects list's order", () => {
+  const layers = [{ id: "a", name: "A" }, { id: "b", name: "B" }, { id: "c", name: "C" }];
+  const circle = (i: number, layer: string | undefined, x = 0): Shape => ({ id: `s${i}`, type: "circle", x, y: 0, rotation: 0, radius: 1, ...(layer === undefined ? {} : { layer }) });
+  const rankOf = (s: Shape) => {
+    const i = layers.findIndex((l) => l.id === s.layer);
+    return i < 0 ? layers.length : i;
+  };
+  /** The plain reference: a stable sort by the layer's place, unknown layers last. */
+  const reference = (shapes: readonly Shape[]) => shapes.map((s, i) => ({ s, i })).sort((p, q) => rankOf(p.s) - rankOf(q.s) || p.i - q.i).map((p) => p.s);
+
+  // A shape moved to another layer was listed where it sat in the scene, not among its layer's.
+  it("is the canvas's: layer by layer from the bottom, scene order within, unknown layers last; the scene's own array when already so", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "b", "c", "gone", undefined), { maxLength: 40 }), (specs) => {
+        const shapes = specs.map((layer, i) => circle(i, layer));
+        const { listed, pos } = inDrawOrder(shapes, layers);
+        expect(listed).toEqual(reference(shapes));
+        if (pos === null) expect(listed).toBe(shapes);
+        else shapes.forEach((s, i) => expect(listed[pos[i]!]).toBe(s));
+      }),
+      { seed: 41, numRuns: 500 },
+    );
+  });
+
+  it("follows a drag (shapes replaced in place) without sorting again, and a change of layer by sorting", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "b", "c"), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 5 }), fc.nat(), (specs, moved, relayered) => {
+        const order = new ListOrder();
+        let shapes = specs.map((layer, i) => circle(i, layer));
+        order.of(shapes, layers);
+        shapes = shapes.map((s, i) => (moved.includes(i % shapes.length) || moved.some((m) => m % shapes.length === i) ? { ...s, x: s.x + 5 } : s));
+        expect(order.of(shapes, layers)).toEqual(reference(shapes));
+        const k = relayered % shapes.length;
+        shapes = shapes.map((s, i) => (i === k ? { ...s, layer: s.layer === "a" ? "c" : "a" } : s));
+        const listed = order.of(shapes, layers);
+        expect(listed).toEqual(reference(shapes));
+        expect(listed[order.placeOf(k)]).toBe(shapes[k]);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
   });
 });

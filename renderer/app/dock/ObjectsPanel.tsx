@@ -11,7 +11,7 @@ import { itemLabel } from "../../editor/names";
 import { notify, select } from "../../store/actions";
 import { renameRefusal, requestRename } from "../rename-request";
 import { frameItems } from "../../store/view-actions";
-import { filterRows, itemAt, listedCount, listedIds, listedItem, listedRange, listedRowOf, objectKind, stepRow, type Item, type ListedRows } from "./object-rows";
+import { filterRows, itemAt, ListOrder, listedCount, listedIds, listedItem, listedRange, listedRowOf, objectKind, stepRow, type Item, type ListedRows } from "./object-rows";
 import { isSelectAllChord } from "../../actions/text-field";
 import { selectListed } from "../../store/select-actions";
 
@@ -40,9 +40,12 @@ function useScrollView(ref: React.RefObject<HTMLDivElement | null>): { top: numb
 
 export function ObjectsPanel() {
   const editor = useEditor();
-  const shapes = useEditorState((s) => s.shapes);
+  const sceneShapes = useEditorState((s) => s.shapes);
   const probes = useEditorState((s) => s.probes);
   const layers = useEditorState((s) => s.layers);
+  // Listed as the canvas draws them, layer by layer: a shape moved to another layer is among its shapes.
+  const order = useRef(new ListOrder());
+  const shapes = useMemo(() => order.current.of(sceneShapes, layers), [sceneShapes, layers]);
   const selection = useEditorState((s) => s.selection);
   const [query, setQuery] = useState("");
   const layerNames = useMemo(() => new Map(layers.map((l) => [l.id, l.name])), [layers]);
@@ -70,7 +73,7 @@ export function ObjectsPanel() {
     } else {
       const hit = editor.documentWorld().lookup(lead);
       const probeAt = hit ? -1 : probes.findIndex((p) => p.id === lead);
-      at = hit ? hit.index : probeAt < 0 ? -1 : shapes.length + probeAt;
+      at = hit ? order.current.placeOf(hit.index) : probeAt < 0 ? -1 : shapes.length + probeAt;
     }
     if (at < 0) return;
     const top = at * OBJECT_ROW_HEIGHT;

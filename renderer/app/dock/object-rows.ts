@@ -1,9 +1,74 @@
-// The Objects panel's rows: the shapes in scene order, then the probes, and the search over them.
-import type { Probe, Shape } from "../../../core";
+// The Objects panel's rows: the shapes in draw order, then the probes, and the search over them.
+import type { Layer, Probe, Shape } from "../../../core";
+import { replacedInPlace } from "../../store/replaced-in-place";
 
 export type Item = Shape | Probe;
 
-/** The row at `i`: the shapes first, in scene order, then the probes. */
+/**
+ * The shapes in draw order, as the canvas draws them (draw-order.ts): layer by layer from the
+ * bottom, each layer's in scene order, shapes of an unknown layer last; hidden ones included, as
+ * the list shows every shape. `shapes` itself when it is in that order already; else a new array
+ * and, in `pos`, each scene index's place in it.
+ */
+export function inDrawOrder(shapes: readonly Shape[], layers: readonly Layer[]): { readonly listed: readonly Shape[]; readonly pos: Int32Array | null } {
+  const rank = new Map<string, number>();
+  for (const [i, l] of layers.entries()) if (!rank.has(l.id)) rank.set(l.id, i);
+  const ranks = new Int32Array(shapes.length);
+  let sorted = true;
+  for (let i = 0; i < shapes.length; i++) {
+    ranks[i] = rank.get(shapes[i]!.layer ?? "") ?? layers.length;
+    if (i > 0 && ranks[i]! < ranks[i - 1]!) sorted = false;
+  }
+  if (sorted) return { listed: shapes, pos: null };
+  // A counting sort by rank: stable, linear.
+  const starts = new Int32Array(layers.length + 2);
+  for (let i = 0; i < shapes.length; i++) starts[ranks[i]! + 1]!++;
+  for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  const listed = new Array<Shape>(shapes.length);
+  const pos = new Int32Array(shapes.length);
+  for (let i = 0; i < shapes.length; i++) {
+    const at = starts[ranks[i]!]!++;
+    listed[at] = shapes[i]!;
+    pos[i] = at;
+  }
+  return { listed, pos };
+}
+
+/**
+ * inDrawOrder followed through a drag: when only some shapes were replaced in place and none of
+ * them changed layer, the last order stands, with the new objects put in their places (a drag
+ * step among 100,000 shapes does not sort them again).
+ */
+export class ListOrder {
+  private scene: readonly Shape[] | null = null;
+  private layers: readonly Layer[] | null = null;
+  private order: ReturnType<typeof inDrawOrder> = { listed: [], pos: null };
+
+  of(shapes: readonly Shape[], layers: readonly Layer[]): readonly Shape[] {
+    const before = this.scene;
+    if (shapes === before && layers === this.layers) return this.order.listed;
+    const replaced = before !== null && layers === this.layers ? replacedInPlace(before, shapes) : null;
+    this.scene = shapes;
+    this.layers = layers;
+    if (replaced && replaced.every((i) => before![i]!.layer === shapes[i]!.layer)) {
+      const { pos } = this.order;
+      if (pos === null) this.order = { listed: shapes, pos: null };
+      else {
+        const listed = this.order.listed.slice();
+        for (const i of replaced) listed[pos[i]!] = shapes[i]!;
+        this.order = { listed, pos };
+      }
+    } else this.order = inDrawOrder(shapes, layers);
+    return this.order.listed;
+  }
+
+  /** The listed place of the shape at scene index `i`. */
+  placeOf(i: number): number {
+    return this.order.pos === null ? i : this.order.pos[i]!;
+  }
+}
+
+/** The row at `i`: the shapes first (in draw order: ListOrder), then the probes. */
 export const itemAt = (shapes: readonly Shape[], probes: readonly Probe[], i: number): Item => (i < shapes.length ? shapes[i]! : probes[i - shapes.length]!);
 
 /** The kind a row shows: the type, and how a chain is made ("chain, closed, one-sided"). */
