@@ -164,7 +164,11 @@ function changedShapesName(pairs: readonly { readonly before: Shape; readonly af
       const layer = targets.size === 1 ? layers.find((l) => l.id === [...targets][0]) : undefined;
       return layer ? `Move ${what} to layer ${layer.name}` : `Change layer of ${what}`;
     }
-    case "sensor":
+    case "sensor": {
+      // What the step made of them, as the Inspector's Sensor box reads: sensors, or solid again.
+      const made = flagVerb(pairs, (s) => s.sensor === true, [pairs.length === 1 ? "a sensor" : "sensors", "solid"]);
+      return made ? `Make ${what} ${made}` : `Toggle sensor of ${what}`;
+    }
     case "closed":
     case "oneSided":
       return `Toggle ${fieldWord(f[0])} of ${what}`;

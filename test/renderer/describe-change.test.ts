@@ -55,7 +55,7 @@ describe("describeChange names a step by what it changed", () => {
     expect(named(base, doc({ shapes: [{ ...a, width: 20, x: 5 } as Shape, b, c] }))).toBe("Resize box-1");
     expect(named(base, doc({ shapes: [{ ...a, rotation: 30 }, b, c] }))).toBe("Rotate box-1");
     expect(named(base, doc({ shapes: [a, { ...b, name: "barrel" }, c] }))).toBe("Rename crate to barrel");
-    expect(named(base, doc({ shapes: [a, b, { ...c, sensor: true }] }))).toBe("Toggle sensor of coin");
+    expect(named(base, doc({ shapes: [a, b, { ...c, sensor: true }] }))).toBe("Make coin a sensor");
     expect(named(base, doc({ shapes: [{ ...a, visible: false }, b, c] }))).toBe("Hide box-1");
     expect(named(doc({ shapes: [{ ...a, visible: false }] }), doc({ shapes: [a] }))).toBe("Show box-1");
     expect(named(base, doc({ shapes: [a, { ...b, class: "Door" }, c] }))).toBe("Change class of crate");
@@ -115,8 +115,8 @@ describe("describeChange names a step by what it changed", () => {
           op === "move" ? { ...s, y: s.y - 1 } : op === "sensor" ? { ...s, sensor: true } : s.type === "box" ? { ...s, width: 3 } : ({ ...s, radius: 3 } as Shape);
         const before = doc({ shapes: op === "add" ? keep : [...keep, ...picked] });
         const after = doc({ shapes: op === "add" ? [...keep, ...picked] : op === "delete" ? keep : [...keep, ...picked.map(change)] });
-        const verb = { add: "Add", delete: "Delete", move: "Move", "width-or-radius": `Change ${kind === "box" ? "width" : "radius"} of`, sensor: "Toggle sensor of" }[op];
-        expect(named(before, after)).toBe(`${verb} ${noun}`);
+        const verb = { add: "Add", delete: "Delete", move: "Move", "width-or-radius": `Change ${kind === "box" ? "width" : "radius"} of`, sensor: "Make" }[op];
+        expect(named(before, after)).toBe(`${verb} ${noun}${op === "sensor" ? (n === 1 ? " a sensor" : " sensors") : ""}`);
       }),
       { seed: 7, numRuns: 300 },
     );
@@ -133,7 +133,9 @@ describe("the editor's actions give their steps these names", () => {
     expect(last(editor)).toBe("Rename box-1 to crate");
     select(editor, ["coin"]);
     setSelectionFlag(editor, "sensor", true);
-    expect(last(editor)).toBe("Toggle sensor of coin");
+    expect(last(editor)).toBe("Make coin a sensor");
+    setSelectionFlag(editor, "sensor", false);
+    expect(last(editor)).toBe("Make coin solid");
     addSelectionProperty(editor, "speed", "number");
     expect(last(editor)).toBe("Add property speed of coin");
     setSelectionPropertyValue(editor, "speed", 4);
