@@ -90,7 +90,7 @@ export function createPictureWatch({ watch, readBytes, onChange, setTimeout, cle
       const fingerprint = pictureFingerprint(bytes);
       const known = pictures.get(resolved);
       if (known) {
-        // The page has these bytes now: a change is measured from them.
+        // A change is reported against the bytes the page last read.
         known.fingerprint = fingerprint;
         known.srcs.add(src);
         return;

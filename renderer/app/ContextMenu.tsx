@@ -109,7 +109,7 @@ function OpenMenu({ at }: { readonly at: { readonly x: number; readonly y: numbe
   };
   const moveTo = (id: string) => {
     closeContextMenu();
-    const moving = editor.getState().shapes.filter((s) => editor.getState().selection.includes(s.id) && s.layer !== id);
+    const moving = editor.shapesWithIds(editor.getState().selection).filter((s) => s.layer !== id);
     const refused = moveSelectionToLayer(editor, id);
     // Said, as Flip says what it did: the menu closed, and the shapes may not look any different.
     if (refused) notify(editor, refused);

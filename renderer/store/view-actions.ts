@@ -10,7 +10,7 @@ import type { Editor } from "../editor/editor";
 import { DEFAULT_VIEW, type GridState, type ViewState, type WheelMode } from "./preferences";
 import { lockedLayerOf, type Edit } from "./layer-actions";
 import { evaluateNumberExpression } from "./number-expression";
-import { boundsOf, cellProblem, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, type ScreenPoint } from "./view";
+import { boundsOf, cellProblem, unionBounds, fitView, frameView, screenToWorld, worldToScreen, zoomBy, zoomTo, type ScreenPoint } from "./view";
 import { zoomLevelBy } from "./zoom-levels";
 
 /** The canvas size in CSS pixels, told by the canvas as it resizes; keyboard zoom centres on it. */
@@ -69,7 +69,7 @@ export function fitToView(editor: Editor): void {
   const { shapes, probes, selection, view } = editor.getState();
   const picked = new Set(selection);
   const some = picked.size > 0;
-  const box = some ? boundsOf(editor.shapesWithIds(selection), probes.filter((p) => picked.has(p.id))) : union(boundsOf(shapes, probes), shownMapBounds(editor));
+  const box = some ? boundsOf(editor.shapesWithIds(selection), probes.filter((p) => picked.has(p.id))) : unionBounds([boundsOf(shapes, probes), shownMapBounds(editor)]);
   if (box) setView(editor, fitView(box, editor.canvasSize.width, editor.canvasSize.height, 40, view));
 }
 
@@ -81,8 +81,6 @@ export function shownMapBounds(editor: Editor): AABB | null {
   return entry?.state === "ready" && editor.backdrop.display.getState().visible ? drawnBounds(entry.map) : null;
 }
 
-const union = (a: AABB | null, b: AABB | null): AABB | null =>
-  a && b ? { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) } : (a ?? b);
 
 /**
  * After a scene is opened or a map imported: when none of its shapes and probes is in view (a level

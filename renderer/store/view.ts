@@ -57,6 +57,19 @@ export function zoomTo(v: ViewState, scale: number, anchor: ScreenPoint): ViewSt
 
 export const zoomBy = (v: ViewState, factor: number, anchor: ScreenPoint): ViewState => zoomTo(v, v.scale * factor, anchor);
 
+/** The union of the boxes given (nulls skipped), or null when there is none. */
+export function unionBounds(boxes: readonly (AABB | null)[]): AABB | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const b of boxes) {
+    if (!b) continue;
+    minX = Math.min(minX, b.minX);
+    minY = Math.min(minY, b.minY);
+    maxX = Math.max(maxX, b.maxX);
+    maxY = Math.max(maxY, b.maxY);
+  }
+  return minX <= maxX && minY <= maxY ? { minX, minY, maxX, maxY } : null;
+}
+
 /** The bounds of the given shapes and probes (a sweep by its target point), or null when empty. */
 export function boundsOf(shapes: readonly Shape[], probes: readonly Probe[]): AABB | null {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

@@ -7,9 +7,8 @@ import type { Editor } from "../../editor/editor";
 import { readBase } from "../../editor/state";
 import { imageRect } from "../../images/image-geometry";
 import { replacedInPlace } from "../../store/replaced-in-place";
-import { boundsOf } from "../../store/view";
+import { boundsOf, unionBounds } from "../../store/view";
 import { shownMapBounds } from "../../store/view-actions";
-import { unionBounds } from "./minimap-geometry";
 
 /** The shapes' bounds and the array they were taken from. */
 export interface ShapesBounds {

@@ -30,19 +30,6 @@ export const MINIMAP_MIN_HEIGHT = 48;
 /** A level with no extent along an axis (one point, a level-wide line) is shown this many units across. */
 const MIN_EXTENT = 64;
 
-/** The union of the boxes given (nulls skipped), or null when there is none: the level's bounds. */
-export function unionBounds(boxes: readonly (AABB | null)[]): AABB | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const b of boxes) {
-    if (!b) continue;
-    minX = Math.min(minX, b.minX);
-    minY = Math.min(minY, b.minY);
-    maxX = Math.max(maxX, b.maxX);
-    maxY = Math.max(maxY, b.maxY);
-  }
-  return minX <= maxX && minY <= maxY ? { minX, minY, maxX, maxY } : null;
-}
-
 /**
  * The level `bounds` scaled to `width` panel pixels, its height following the level's proportions
  * between MINIMAP_MIN_HEIGHT and `maxHeight`; a level too tall (or too wide) for that is scaled to

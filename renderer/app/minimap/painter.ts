@@ -14,7 +14,8 @@ import { replacedInPlace } from "../../store/replaced-in-place";
 import { drawBackdrop, type ChunkStore } from "../../tiled-map/draw-backdrop";
 import type { Picture } from "../../tiled-map/draw-chunk";
 import { clearRegion, emptyPixels, fillOutlines, planMiniMapShapes, type MiniMapPaint, type MiniMapPixels, type PixelRegion } from "./draw-minimap";
-import { unionBounds, type MiniMapFit } from "./minimap-geometry";
+import { unionBounds } from "../../store/view";
+import type { MiniMapFit } from "./minimap-geometry";
 
 /** How much of the background covers the art, so the shapes read over it. */
 const ART_VEIL = 0.55;
